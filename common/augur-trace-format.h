@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * augur-trace-format.h — the on-disk trace format, version 1.
+ *
+ * This header is shared by runtime/ (which writes traces from inside the
+ * program under test, with libc only) and by the tools (which read them with
+ * GLib). It therefore uses plain C99 types and no GLib.
+ *
+ * The model:
+ *   - A trace file is a fixed 4096-byte header followed by fixed-size 32-byte
+ *     records.  Record i lives at byte offset AUGUR_TRACE_HEADER_SIZE + 32*i.
+ *   - The record order IS the observed global order of events.  The runtime
+ *     reserves a slot with one atomic increment and writes the record into a
+ *     shared file mapping, so records already written survive any ending of
+ *     the process (crash, abort, SIGKILL by the watchdog).
+ *   - A slot that was reserved but never written reads as all zeroes
+ *     (kind == AUGUR_EV_NONE).  Such holes can only appear at the tail of a
+ *     trace whose process died abruptly; readers stop at the first one and
+ *     report it as a torn tail, never as a valid event.
+ *   - Every record carries a check byte (see augur_trace_record_check) so that
+ *     a corrupt record is detected at its offset.
+ *   - Threads are named by small ids in creation order (main is 0); PCs are
+ *     stored as (module index, offset in module); addresses are stored raw and
+ *     turned into stable identities by the reader (heap objects by allocation
+ *     order within their thread, globals by symbol, stack slots by thread).
+ *
+ * Compatibility: a reader accepts exactly the versions it knows.  Any change
+ * to the layout below bumps AUGUR_TRACE_VERSION.
+ */
+#ifndef AUGUR_TRACE_FORMAT_H
+#define AUGUR_TRACE_FORMAT_H
+
+#include <stdint.h>
+
+#define AUGUR_TRACE_MAGIC        "AUGURTR\n"   /* 8 bytes, no NUL stored */
+#define AUGUR_TRACE_VERSION      1u
+#define AUGUR_TRACE_HEADER_SIZE  4096u
+#define AUGUR_TRACE_RECORD_SIZE  32u
+#define AUGUR_TRACE_PATH_MAX     3072u
+#define AUGUR_TRACE_BUILD_ID_MAX 64u          /* bytes of the GNU build id */
+
+/* Header flags. */
+#define AUGUR_TRACE_FLAG_COMPLETE  (1u << 0)  /* the runtime closed the trace; n_records is exact */
+#define AUGUR_TRACE_FLAG_CONTROLLED (1u << 1) /* recorded under the explorer's scheduler */
+
+typedef struct {
+  char     magic[8];                 /* AUGUR_TRACE_MAGIC */
+  uint32_t version;                  /* AUGUR_TRACE_VERSION */
+  uint32_t header_size;              /* AUGUR_TRACE_HEADER_SIZE */
+  uint32_t record_size;              /* AUGUR_TRACE_RECORD_SIZE */
+  uint32_t flags;                    /* AUGUR_TRACE_FLAG_* */
+  uint64_t n_records;                /* exact when COMPLETE, else a lower bound */
+  uint32_t pid;                      /* of the recorded process (not stable, informative) */
+  uint32_t build_id_len;             /* 0 when the executable has no build id */
+  uint8_t  build_id[AUGUR_TRACE_BUILD_ID_MAX];
+  uint32_t runtime_version;          /* AUGUR_RUNTIME_ABI, checked by the tools */
+  uint32_t reserved0;
+  uint64_t reserved1[6];
+  char     program[AUGUR_TRACE_PATH_MAX]; /* absolute path of the executable, NUL-terminated */
+  uint8_t  padding[AUGUR_TRACE_HEADER_SIZE - 8 - 4 * 4 - 8 - 4 - 4
+                   - AUGUR_TRACE_BUILD_ID_MAX - 4 - 4 - 6 * 8
+                   - AUGUR_TRACE_PATH_MAX];
+} AugurTraceHeader;
+
+/* Event kinds.  Values are part of the format: append only. */
+typedef enum {
+  AUGUR_EV_NONE = 0,           /* never written: a torn slot */
+
+  /* memory accesses: addr = address, flags = size class, arg = value read
+   * (reads of <= 8 bytes) or 0 */
+  AUGUR_EV_READ = 1,
+  AUGUR_EV_WRITE = 2,
+  /* ranges (mem and str intercepts, unaligned/large accesses): addr, arg = length */
+  AUGUR_EV_READ_RANGE = 3,
+  AUGUR_EV_WRITE_RANGE = 4,
+  /* atomics: addr, flags = size class | memory order << 4, arg = value loaded
+   * (load, rmw, cas) or stored (store); aux = AUGUR_ATOMIC_OP_* */
+  AUGUR_EV_ATOMIC_LOAD = 5,
+  AUGUR_EV_ATOMIC_STORE = 6,
+  AUGUR_EV_ATOMIC_RMW = 7,     /* exchange, fetch_add ... ; aux = op */
+  AUGUR_EV_ATOMIC_CAS = 8,     /* aux = 1 if it succeeded */
+  AUGUR_EV_FENCE = 9,          /* flags = memory order << 4 */
+
+  /* threads: addr = other thread id where there is one */
+  AUGUR_EV_THREAD_CREATE = 16, /* addr = child tid, arg = start routine module offset */
+  AUGUR_EV_THREAD_START = 17,  /* addr = parent tid, arg = stack top address */
+  AUGUR_EV_THREAD_EXIT = 18,   /* arg = 1 if by pthread_exit/thrd_exit */
+  AUGUR_EV_THREAD_JOIN = 19,   /* addr = joined tid, arg = result code */
+  AUGUR_EV_THREAD_DETACH = 20, /* addr = detached tid, arg = result code */
+
+  /* mutexes: addr = mutex address */
+  AUGUR_EV_MUTEX_INIT = 24,    /* arg = AUGUR_MUTEX_* type */
+  AUGUR_EV_MUTEX_LOCK = 25,    /* after acquiring; arg = result code */
+  AUGUR_EV_MUTEX_TRYLOCK = 26, /* arg = result code (0 = acquired) */
+  AUGUR_EV_MUTEX_TIMEDLOCK = 27, /* arg = result code */
+  AUGUR_EV_MUTEX_UNLOCK = 28,  /* before releasing; arg = result code */
+  AUGUR_EV_MUTEX_DESTROY = 29, /* arg = result code */
+  AUGUR_EV_MUTEX_LOCK_REQ = 30,/* before blocking on a lock; lets a hang show who waited */
+
+  /* rwlocks: addr = rwlock address; arg = result code */
+  AUGUR_EV_RWLOCK_INIT = 32,
+  AUGUR_EV_RWLOCK_RDLOCK = 33, /* aux = AUGUR_TRY_* */
+  AUGUR_EV_RWLOCK_WRLOCK = 34, /* aux = AUGUR_TRY_* */
+  AUGUR_EV_RWLOCK_UNLOCK = 35,
+  AUGUR_EV_RWLOCK_DESTROY = 36,
+
+  /* condition variables: addr = cond address, arg = mutex address */
+  AUGUR_EV_COND_INIT = 40,
+  AUGUR_EV_COND_WAIT = 41,     /* pre-wait: releases the mutex and blocks; aux = 1 if timed */
+  AUGUR_EV_COND_WAKE = 42,     /* post-wait: mutex re-acquired; aux = result code */
+  AUGUR_EV_COND_SIGNAL = 43,
+  AUGUR_EV_COND_BROADCAST = 44,
+  AUGUR_EV_COND_DESTROY = 45,
+
+  /* barriers: addr = barrier address */
+  AUGUR_EV_BARRIER_INIT = 48,  /* arg = count */
+  AUGUR_EV_BARRIER_ENTER = 49, /* before waiting */
+  AUGUR_EV_BARRIER_LEAVE = 50, /* after waiting; arg = 1 if PTHREAD_BARRIER_SERIAL_THREAD */
+  AUGUR_EV_BARRIER_DESTROY = 51,
+
+  /* semaphores: addr = sem address; arg = result code (init: value) */
+  AUGUR_EV_SEM_INIT = 56,
+  AUGUR_EV_SEM_WAIT = 57,      /* after decrementing; aux = AUGUR_TRY_* */
+  AUGUR_EV_SEM_POST = 58,
+  AUGUR_EV_SEM_DESTROY = 59,
+
+  /* spinlocks: addr = lock address; arg = result code */
+  AUGUR_EV_SPIN_INIT = 64,
+  AUGUR_EV_SPIN_LOCK = 65,     /* aux = AUGUR_TRY_* */
+  AUGUR_EV_SPIN_UNLOCK = 66,
+  AUGUR_EV_SPIN_DESTROY = 67,
+
+  /* once: addr = once control; arg = 1 if this call ran the routine */
+  AUGUR_EV_ONCE = 72,
+
+  /* heap: addr = object address, arg = size; aux = allocation number
+   * within the thread (the stable identity is (tid, aux)) */
+  AUGUR_EV_ALLOC = 80,
+  AUGUR_EV_FREE = 81,          /* addr = object address */
+
+  /* process */
+  AUGUR_EV_MODULE = 96,        /* a loaded module: aux = module index, addr = load bias,
+                                * arg = path length; followed by DATA records with the path */
+  AUGUR_EV_DATA = 97,          /* payload continuation of the previous record */
+  AUGUR_EV_END = 98,           /* the run ended: aux = AUGUR_END_*, arg = status/signal */
+
+  AUGUR_EV_LAST_
+} AugurEventKind;
+
+/* flags bits of a record */
+#define AUGUR_FLAG_SIZE_MASK   0x0fu  /* accesses: size in bytes (1,2,4,8,16) */
+#define AUGUR_FLAG_ORDER_SHIFT 4      /* atomics: memory order (0 relaxed .. 5 seq_cst) */
+#define AUGUR_FLAG_ORDER_MASK  0x70u
+#define AUGUR_FLAG_C11         0x80u  /* sync events: called through the C11 <threads.h> API */
+
+/* aux for lock-like acquires */
+enum { AUGUR_TRY_BLOCKING = 0, AUGUR_TRY_TRY = 1, AUGUR_TRY_TIMED = 2 };
+
+/* mutex types as recorded (independent of glibc's values) */
+enum {
+  AUGUR_MUTEX_NORMAL = 0,
+  AUGUR_MUTEX_RECURSIVE = 1,
+  AUGUR_MUTEX_ERRORCHECK = 2,
+  AUGUR_MUTEX_DEFAULT = 3,
+  AUGUR_MUTEX_STATIC = 4        /* statically initialised, first seen in use */
+};
+
+/* atomic rmw operations */
+enum {
+  AUGUR_ATOMIC_OP_XCHG = 0,
+  AUGUR_ATOMIC_OP_ADD = 1,
+  AUGUR_ATOMIC_OP_SUB = 2,
+  AUGUR_ATOMIC_OP_AND = 3,
+  AUGUR_ATOMIC_OP_OR = 4,
+  AUGUR_ATOMIC_OP_XOR = 5,
+  AUGUR_ATOMIC_OP_NAND = 6
+};
+
+/* how a run ended */
+enum {
+  AUGUR_END_EXIT = 0,     /* arg = exit status (return from main or exit()) */
+  AUGUR_END_SIGNAL = 1,   /* arg = signal number (crash or kill) */
+  AUGUR_END_ABORT = 2,    /* abort() or a failed assert(); arg = SIGABRT */
+  AUGUR_END_TIMEOUT = 3,  /* killed by the watchdog; written by the tool */
+  AUGUR_END_LOST = 4      /* the process vanished without a status (written by the tool) */
+};
+
+/* One event: 32 bytes, naturally aligned, little-endian as the host. */
+typedef struct {
+  uint8_t  kind;    /* AugurEventKind */
+  uint8_t  flags;   /* AUGUR_FLAG_* */
+  uint8_t  check;   /* augur_trace_record_check() of the other 31 bytes */
+  uint8_t  module;  /* index of the module holding pc (0 = the executable) */
+  uint32_t tid;     /* stable thread id (creation order) */
+  uint32_t pc;      /* offset of the call site in its module; 0 if unknown */
+  uint32_t aux;     /* kind-specific, see above */
+  uint64_t addr;    /* kind-specific, see above */
+  uint64_t arg;     /* kind-specific, see above */
+} AugurRecord;
+
+/* Size of the payload carried by one DATA record. */
+#define AUGUR_DATA_PAYLOAD 28u
+
+typedef struct {
+  uint8_t kind;     /* AUGUR_EV_DATA */
+  uint8_t len;      /* bytes used in payload */
+  uint8_t check;
+  uint8_t pad;
+  uint8_t payload[AUGUR_DATA_PAYLOAD];
+} AugurDataRecord;
+
+_Static_assert (sizeof (AugurTraceHeader) == AUGUR_TRACE_HEADER_SIZE, "header size");
+_Static_assert (sizeof (AugurRecord) == AUGUR_TRACE_RECORD_SIZE, "record size");
+_Static_assert (sizeof (AugurDataRecord) == AUGUR_TRACE_RECORD_SIZE, "data record size");
+
+/* The check byte: a cheap mix of the other 31 bytes that is never 0 for a
+ * written record, so a zero-filled slot and a bit flip are both caught. */
+static inline uint8_t
+augur_trace_record_check (const void *record)
+{
+  /* Four 64-bit words, the check byte (byte 2) masked out, folded to one
+   * byte: any single flipped bit changes the result, and it costs a few
+   * instructions on the runtime's hot path. */
+  uint64_t w[4];
+  __builtin_memcpy (w, record, sizeof w);
+  uint64_t h = (w[0] & ~(uint64_t) 0xff0000u) ^ (w[1] * 3u) ^ (w[2] * 5u) ^ (w[3] * 7u) ^ 0x9du;
+  h ^= h >> 32;
+  h ^= h >> 16;
+  h ^= h >> 8;
+  return (uint8_t) (h & 0xffu) | 1u; /* odd: never zero */
+}
+
+/* Runtime ABI: bumped when the runtime/tool protocol (environment variables,
+ * header fields) changes; the tools refuse a runtime they do not know. */
+#define AUGUR_RUNTIME_ABI 1u
+
+/* Environment variables set by the tools for the runtime. */
+#define AUGUR_ENV_TRACE "AUGUR_TRACE"   /* path of the trace to write */
+
+#endif /* AUGUR_TRACE_FORMAT_H */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * augur-cmd.h — the subcommand table of the augur program.
+ *
+ * Each subcommand lives in its own file src/cmd-<name>.c and exports one
+ * entry point.  main() (src/augur.c) only dispatches; all logic is in the
+ * libraries of the pipeline folders.  An entry point returns an AugurExit.
+ */
+#ifndef AUGUR_CMD_H
+#define AUGUR_CMD_H
+
+#include "common/augur-exit.h"
+
+typedef int (*AugurCmdFunc) (int argc, char **argv);
+
+typedef struct {
+  const char  *name;      /* "record", "trace show" ... */
+  AugurCmdFunc func;      /* argv[0] is the subcommand's name */
+  const char  *summary;   /* one line for `augur --help` */
+} AugurCmd;
+
+int augur_cmd_record (int argc, char **argv);
+int augur_cmd_trace_show (int argc, char **argv);
+
+/* Helpers shared by the subcommands. */
+void augur_cmd_print_error (const char *cmd, const char *message);
+
+#endif /* AUGUR_CMD_H */

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * augur.c — main(): dispatch to a subcommand.  Nothing else lives here.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "src/augur-cmd.h"
+
+static const AugurCmd commands[] = {
+  { .name = "record", .func = augur_cmd_record,
+    .summary = "run a program built with augur-cc and record one execution" },
+  { .name = "trace show", .func = augur_cmd_trace_show,
+    .summary = "print a recorded trace, symbolised, one event per line" },
+};
+
+static const char exit_help[] =
+  "Exit status:\n"
+  "  0  ran to the end and found no bug\n"
+  "  1  confirmed bug(s) found\n"
+  "  2  usage error (bad command line)\n"
+  "  3  bad input: missing file, program not built with augur-cc,\n"
+  "     corrupt or truncated trace or results file\n"
+  "  4  the program under test could not be analysed (did not start,\n"
+  "     or behaved nondeterministically under replay)\n"
+  "  5  augur or a tool it runs (Frama-C, Z3) failed\n";
+
+static void
+print_help (FILE *out)
+{
+  fprintf (out, "Usage: augur COMMAND [OPTION...] [-- PROGRAM [ARG...]]\n\n"
+                "augur finds concurrency bugs in C programs that use POSIX threads.\n"
+                "Build the program with augur-cc (./configure CC=augur-cc), then:\n\n"
+                "Commands:\n");
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-12s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out, "\nRun 'augur COMMAND --help' for a command's options.\n\n%s", exit_help);
+}
+
+void
+augur_cmd_print_error (const char *cmd, const char *message)
+{
+  fprintf (stderr, "augur %s: %s\n", cmd, message);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2)
+    {
+      print_help (stderr);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
+      || strcmp (argv[1], "help") == 0)
+    {
+      print_help (stdout);
+      return AUGUR_EXIT_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("augur %s\n", PACKAGE_VERSION);
+      return AUGUR_EXIT_OK;
+    }
+
+  /* Two-word commands ("trace show") first, then one-word ones. */
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *name = commands[i].name;
+      const char *space = strchr (name, ' ');
+      if (space != NULL)
+        {
+          gsize len = (gsize) (space - name);
+          if (argc >= 3 && strlen (argv[1]) == len && strncmp (argv[1], name, len) == 0
+              && strcmp (argv[2], space + 1) == 0)
+            return commands[i].func (argc - 2, argv + 2);
+        }
+      else if (strcmp (argv[1], name) == 0)
+        return commands[i].func (argc - 1, argv + 1);
+    }
+
+  fprintf (stderr, "augur: unknown command '%s'%s%s; run 'augur --help' for the list\n",
+           argv[1], argc >= 3 ? " " : "", argc >= 3 ? argv[2] : "");
+  return AUGUR_EXIT_USAGE;
+}
