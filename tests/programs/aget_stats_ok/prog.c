@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * aget_stats_ok — the fix of aget_stats: every update of `bwritten` is made
+ * under `bwritten_lock`, the lock the progress report already takes.
+ */
+#include <pthread.h>
+#include <stdio.h>
+
+#define THREADS 2
+#define CHUNKS 3
+
+static long bwritten;
+static pthread_mutex_t bwritten_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *
+http_get (void *arg)
+{
+  long chunk = (long) arg;
+  for (int i = 0; i < CHUNKS; i++)
+    {
+      pthread_mutex_lock (&bwritten_lock);
+      bwritten += chunk;
+      pthread_mutex_unlock (&bwritten_lock);
+    }
+  return NULL;
+}
+
+static long
+progress (void)
+{
+  pthread_mutex_lock (&bwritten_lock);
+  long b = bwritten;
+  pthread_mutex_unlock (&bwritten_lock);
+  return b;
+}
+
+int
+main (void)
+{
+  pthread_t t[THREADS];
+  for (long i = 0; i < THREADS; i++)
+    pthread_create (&t[i], NULL, http_get, (void *) (100 * (i + 1)));
+  for (int i = 0; i < THREADS; i++)
+    pthread_join (t[i], NULL);
+  long total = progress ();
+  printf ("%ld bytes written\n", total);
+  return total == 900 ? 0 : 1;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * leaked_mutex_ok — the fix of leaked_mutex: the session's lock is
+ * destroyed before the session is freed.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+typedef struct {
+  pthread_mutex_t lock;
+  int hits;
+} Session;
+
+static void *
+serve (void *arg)
+{
+  Session *s = arg;
+  pthread_mutex_lock (&s->lock);
+  s->hits++;
+  pthread_mutex_unlock (&s->lock);
+  return NULL;
+}
+
+int
+main (void)
+{
+  Session *s = malloc (sizeof *s);
+  pthread_t t[2];
+  pthread_mutex_init (&s->lock, NULL);
+  s->hits = 0;
+  for (int i = 0; i < 2; i++)
+    pthread_create (&t[i], NULL, serve, s);
+  for (int i = 0; i < 2; i++)
+    pthread_join (t[i], NULL);
+  int ok = s->hits == 2;
+  pthread_mutex_destroy (&s->lock);
+  free (s);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# test-corpus.sh — checks the corpus itself and the runtime on it: every
+# program's `expected` file is well formed and each line it names carries the
+# finding's [kind] marker in prog.c; every program builds with augur-cc and
+# records under `augur record` into a trace that `augur trace show` reads back
+# whole, including the ending.
+set -u
+. "$top_srcdir/tests/tap.sh"
+corpus="$top_srcdir/tests/programs"
+work=$(mktemp -d "${TMPDIR:-/tmp}/augur-corpus.XXXXXX")
+trap 'rm -rf "$work" "$tap_log"' EXIT
+
+expected_consistent () {
+  dir=$1
+  [ -s "$dir/expected" ] || { echo "missing $dir/expected"; return 1; }
+  while read -r kind locs; do
+    case $kind in '#'*|'') continue ;; esac
+    if [ "$kind" = clean ]; then
+      grep -q '/\* \[' "$dir/prog.c" && { echo "clean, but prog.c has markers"; return 1; }
+      continue
+    fi
+    for loc in $locs; do
+      line=${loc#prog.c:}
+      sed -n "${line}p" "$dir/prog.c" | grep -q "\[$kind\]" \
+        || { echo "$loc has no [$kind] marker"; return 1; }
+    done
+  done < "$dir/expected"
+}
+
+records () {
+  dir=$1 name=$2
+  args=
+  [ -f "$dir/args" ] && args=$(cat "$dir/args")
+  # shellcheck disable=SC2086
+  "$AUGUR" record --timeout 20 -o "$work/$name.trace" -- "$work/$name" $args \
+    >"$work/$name.out" 2>"$work/$name.err" || { cat "$work/$name.err"; return 1; }
+  "$AUGUR" trace show "$work/$name.trace" >"$work/$name.txt" || return 1
+  grep -q 'thread_start' "$work/$name.txt" || { echo "no thread start in the trace"; return 1; }
+  tail -n 1 "$work/$name.txt" | grep -q -E 'end|exit|signal|abort|timeout' \
+    || { echo "no ending: $(tail -n 1 "$work/$name.txt")"; return 1; }
+}
+
+for dir in "$corpus"/*/; do
+  dir=${dir%/}
+  name=$(basename "$dir")
+  ok "$name: expected file matches the markers" expected_consistent "$dir"
+  ok "$name: builds with augur-cc" "$AUGUR_CC_BIN" -O1 -o "$work/$name" "$dir/prog.c"
+  ok "$name: records and reads back" records "$dir" "$name"
+done
+tap_done
