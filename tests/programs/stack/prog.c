@@ -21,7 +21,7 @@ push (int v)
 {
   pthread_mutex_lock (&m);
   if (top < SIZE)
-    items[top++] = v;
+    items[top++] = v;                           /* [data-race] */
   pthread_mutex_unlock (&m);
 }
 
