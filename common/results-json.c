@@ -1,0 +1,561 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * results-json.c — the results in JSON, schema "augur-results/1", read and
+ * written with json-glib.
+ *
+ * Writing is deterministic: members in a fixed order, findings and static
+ * candidates sorted, durations as integer milliseconds (a double would
+ * print as 0.10000000000000001), pretty-printed with a final newline.
+ * Reading checks every member it uses and names the place of a bad one
+ * ("finding 2, schedule step 5: member 'op' ...").
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "common/results.h"
+#include "common/results-private.h"
+
+/* ---- JSON writing ---- */
+
+static void
+add_opt_string (JsonBuilder *b, const char *name, const char *value)
+{
+  if (value == NULL)
+    return;
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_finding (JsonBuilder *b, AugurFinding *f)
+{
+  json_builder_begin_object (b);
+  add_opt_string (b, "kind", augur_finding_kind_to_string (f->kind));
+  add_opt_string (b, "subkind", f->subkind);
+  add_opt_string (b, "explanation", f->explanation);
+  add_opt_string (b, "object", f->object);
+  add_opt_string (b, "object_kind", f->object_kind);
+
+  json_builder_set_member_name (b, "threads");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->threads->len; i++)
+    json_builder_add_int_value (b, g_array_index (f->threads, guint, i));
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "accesses");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->accesses->len; i++)
+    {
+      const AugurAccess *a = &g_array_index (f->accesses, AugurAccess, i);
+      json_builder_begin_object (b);
+      add_int (b, "thread", a->thread);
+      add_int (b, "event", (gint64) a->event);
+      add_opt_string (b, "op", augur_op_to_string (a->op));
+      add_opt_string (b, "file", a->file);
+      if (a->line != 0)
+        add_int (b, "line", a->line);
+      add_opt_string (b, "function", a->function);
+      json_builder_set_member_name (b, "locks_held");
+      json_builder_begin_array (b);
+      for (guint j = 0; a->locks_held[j] != NULL; j++)
+        json_builder_add_string_value (b, a->locks_held[j]);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "schedule");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->steps->len; i++)
+    {
+      const AugurStep *s = &g_array_index (f->steps, AugurStep, i);
+      json_builder_begin_object (b);
+      add_int (b, "thread", s->thread);
+      add_int (b, "event", (gint64) s->event);
+      add_opt_string (b, "op", augur_op_to_string (s->op));
+      add_opt_string (b, "object", s->object);
+      if (s->peer >= 0)
+        add_int (b, "peer", s->peer);
+      add_opt_string (b, "file", s->file);
+      if (s->line != 0)
+        add_int (b, "line", s->line);
+      add_opt_string (b, "function", s->function);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "bug_steps");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->bug_steps->len; i++)
+    json_builder_add_int_value (b, g_array_index (f->bug_steps, guint, i));
+  json_builder_end_array (b);
+
+  add_opt_string (b, "replay", f->replay);
+  json_builder_end_object (b);
+}
+
+char *
+augur_results_to_data (AugurResults *results, gsize *length)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  augur_results_sort_findings_ (results);
+
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  add_opt_string (b, "schema", AUGUR_RESULTS_SCHEMA);
+  add_opt_string (b, "program", results->program);
+  json_builder_set_member_name (b, "argv");
+  json_builder_begin_array (b);
+  for (guint i = 0; i + 1 < results->argv->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (results->argv, i));
+  json_builder_end_array (b);
+  add_opt_string (b, "command", results->command);
+  add_opt_string (b, "mode", results->mode);
+  add_opt_string (b, "source_dir", results->source_dir);
+  if (results->started != NULL)
+    {
+      g_autofree char *iso = g_date_time_format_iso8601 (results->started);
+      add_opt_string (b, "started", iso);
+    }
+  /* Milliseconds as an integer: doubles would print as 0.10000000000000001. */
+  add_int (b, "duration_ms", (gint64) (results->duration * 1000.0 + 0.5));
+  add_int (b, "executions", (gint64) results->executions);
+
+  json_builder_set_member_name (b, "bounds_hit");
+  json_builder_begin_array (b);
+  for (guint i = 0; i + 1 < results->bounds_hit->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (results->bounds_hit, i));
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "predictions");
+  json_builder_begin_array (b);
+  g_autoptr(GArray) counts = augur_results_dup_prediction_counts (results);
+  for (guint i = 0; i < counts->len; i++)
+    {
+      const AugurPredictionCount *pc = &g_array_index (counts, AugurPredictionCount, i);
+      json_builder_begin_object (b);
+      add_opt_string (b, "kind", augur_finding_kind_to_string (pc->kind));
+      add_opt_string (b, "class", augur_prediction_class_to_string (pc->cls));
+      add_int (b, "count", (gint64) pc->count);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "static_candidates");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < results->candidates->len; i++)
+    {
+      const AugurStaticCandidate *c = &g_array_index (results->candidates, AugurStaticCandidate, i);
+      json_builder_begin_object (b);
+      add_opt_string (b, "object", c->object);
+      add_opt_string (b, "file_a", c->file_a);
+      add_int (b, "line_a", c->line_a);
+      add_opt_string (b, "file_b", c->file_b);
+      add_int (b, "line_b", c->line_b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "findings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < results->findings->len; i++)
+    add_finding (b, g_ptr_array_index (results->findings, i));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  json_generator_set_root (gen, root);
+  gsize len = 0;
+  g_autofree char *text = json_generator_to_data (gen, &len);
+  char *out = g_strconcat (text, "\n", NULL);
+  if (length != NULL)
+    *length = len + 1;
+  return out;
+}
+
+gboolean
+augur_results_save (AugurResults *results, const char *path, GError **error)
+{
+  gsize len;
+  g_autofree char *data = augur_results_to_data (results, &len);
+  g_autoptr(GError) local = NULL;
+  if (!g_file_set_contents (path, data, (gssize) len, &local))
+    {
+      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO,
+                   "cannot write the results file: %s", local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- JSON reading ---- */
+
+/* Every reader helper names the place of a bad member ("finding 2, step 5")
+ * so that the error message says where to look. */
+
+static gboolean
+invalid (GError **error, const char *where, const char *member, const char *what)
+{
+  g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_INVALID,
+               "invalid results file: %s%smember '%s' %s", where ? where : "",
+               where ? ": " : "", member, what);
+  return FALSE;
+}
+
+static gboolean
+get_string (JsonObject *o, const char *member, gboolean required, const char *where,
+            const char **out, GError **error)
+{
+  JsonNode *n = json_object_get_member (o, member);
+  *out = NULL;
+  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
+    return required ? invalid (error, where, member, "is missing") : TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return invalid (error, where, member, "is not a string");
+  *out = json_node_get_string (n);
+  return TRUE;
+}
+
+static gboolean
+get_uint (JsonObject *o, const char *member, gboolean required, guint64 max, const char *where,
+          guint64 *out, GError **error)
+{
+  JsonNode *n = json_object_get_member (o, member);
+  *out = 0;
+  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
+    return required ? invalid (error, where, member, "is missing") : TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64)
+    return invalid (error, where, member, "is not an integer");
+  gint64 v = json_node_get_int (n);
+  if (v < 0 || (guint64) v > max)
+    return invalid (error, where, member, "is out of range");
+  *out = (guint64) v;
+  return TRUE;
+}
+
+static gboolean
+get_array (JsonObject *o, const char *member, gboolean required, const char *where,
+           JsonArray **out, GError **error)
+{
+  JsonNode *n = json_object_get_member (o, member);
+  *out = NULL;
+  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
+    return required ? invalid (error, where, member, "is missing") : TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    return invalid (error, where, member, "is not an array");
+  *out = json_node_get_array (n);
+  return TRUE;
+}
+
+/* Elements of a string array; NULL-terminated, owned by the caller. */
+static gboolean
+get_string_array (JsonObject *o, const char *member, gboolean required, const char *where,
+                  GStrv *out, GError **error)
+{
+  JsonArray *a;
+  *out = NULL;
+  if (!get_array (o, member, required, where, &a, error))
+    return FALSE;
+  g_autoptr(GStrvBuilder) sb = g_strv_builder_new ();
+  for (guint i = 0; a != NULL && i < json_array_get_length (a); i++)
+    {
+      JsonNode *n = json_array_get_element (a, i);
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+        return invalid (error, where, member, "has an element that is not a string");
+      g_strv_builder_add (sb, json_node_get_string (n));
+    }
+  *out = g_strv_builder_end (sb);
+  return TRUE;
+}
+
+static JsonObject *
+element_object (JsonArray *a, guint i)
+{
+  JsonNode *n = json_array_get_element (a, i);
+  return JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
+}
+
+static gboolean
+parse_op (JsonObject *o, const char *where, AugurOp *op, GError **error)
+{
+  const char *s;
+  if (!get_string (o, "op", TRUE, where, &s, error))
+    return FALSE;
+  if (!augur_op_from_string (s, op))
+    return invalid (error, where, "op", "names an unknown operation");
+  return TRUE;
+}
+
+static AugurFinding *
+parse_finding (JsonObject *o, guint index, GError **error)
+{
+  g_autofree char *where = g_strdup_printf ("finding %u", index + 1);
+  const char *kind_s, *subkind, *explanation, *object, *object_kind, *replay;
+  AugurFindingKind kind;
+
+  if (!get_string (o, "kind", TRUE, where, &kind_s, error)
+      || !get_string (o, "subkind", FALSE, where, &subkind, error)
+      || !get_string (o, "explanation", TRUE, where, &explanation, error)
+      || !get_string (o, "object", FALSE, where, &object, error)
+      || !get_string (o, "object_kind", FALSE, where, &object_kind, error)
+      || !get_string (o, "replay", FALSE, where, &replay, error))
+    return NULL;
+  if (!augur_finding_kind_from_string (kind_s, &kind))
+    {
+      invalid (error, where, "kind", "names an unknown kind of finding");
+      return NULL;
+    }
+
+  g_autoptr(AugurFinding) f = augur_finding_new (kind, subkind, explanation);
+  augur_finding_set_object (f, object, object_kind);
+  augur_finding_set_replay (f, replay);
+
+  JsonArray *threads, *accesses, *schedule, *bug_steps;
+  if (!get_array (o, "threads", TRUE, where, &threads, error)
+      || !get_array (o, "accesses", TRUE, where, &accesses, error)
+      || !get_array (o, "schedule", TRUE, where, &schedule, error)
+      || !get_array (o, "bug_steps", TRUE, where, &bug_steps, error))
+    return NULL;
+
+  for (guint i = 0; i < json_array_get_length (threads); i++)
+    {
+      JsonNode *n = json_array_get_element (threads, i);
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
+          || json_node_get_int (n) < 0 || json_node_get_int (n) > G_MAXUINT32)
+        {
+          invalid (error, where, "threads", "has an element that is not a thread id");
+          return NULL;
+        }
+      augur_finding_add_thread (f, (guint) json_node_get_int (n));
+    }
+
+  for (guint i = 0; i < json_array_get_length (accesses); i++)
+    {
+      g_autofree char *w = g_strdup_printf ("%s, access %u", where, i + 1);
+      JsonObject *a = element_object (accesses, i);
+      guint64 thread, event, line;
+      AugurOp op;
+      const char *file, *function;
+      g_auto(GStrv) locks = NULL;
+      if (a == NULL)
+        {
+          invalid (error, where, "accesses", "has an element that is not an object");
+          return NULL;
+        }
+      if (!get_uint (a, "thread", TRUE, G_MAXUINT32, w, &thread, error)
+          || !get_uint (a, "event", TRUE, G_MAXINT64, w, &event, error)
+          || !parse_op (a, w, &op, error)
+          || !get_string (a, "file", FALSE, w, &file, error)
+          || !get_uint (a, "line", FALSE, G_MAXUINT32, w, &line, error)
+          || !get_string (a, "function", FALSE, w, &function, error)
+          || !get_string_array (a, "locks_held", FALSE, w, &locks, error))
+        return NULL;
+      augur_finding_add_access (f, (guint) thread, event, op, file, (guint) line, function,
+                                (const char *const *) locks);
+    }
+
+  for (guint i = 0; i < json_array_get_length (schedule); i++)
+    {
+      g_autofree char *w = g_strdup_printf ("%s, schedule step %u", where, i);
+      JsonObject *s = element_object (schedule, i);
+      guint64 thread, event, line, peer;
+      AugurOp op;
+      const char *file, *function, *obj;
+      if (s == NULL)
+        {
+          invalid (error, where, "schedule", "has an element that is not an object");
+          return NULL;
+        }
+      if (!get_uint (s, "thread", TRUE, G_MAXUINT32, w, &thread, error)
+          || !get_uint (s, "event", TRUE, G_MAXINT64, w, &event, error)
+          || !parse_op (s, w, &op, error)
+          || !get_string (s, "object", FALSE, w, &obj, error)
+          || !get_uint (s, "peer", FALSE, G_MAXINT32, w, &peer, error)
+          || !get_string (s, "file", FALSE, w, &file, error)
+          || !get_uint (s, "line", FALSE, G_MAXUINT32, w, &line, error)
+          || !get_string (s, "function", FALSE, w, &function, error))
+        return NULL;
+      JsonNode *peer_node = json_object_get_member (s, "peer");
+      gint peer_id = peer_node != NULL && !JSON_NODE_HOLDS_NULL (peer_node) ? (gint) peer : -1;
+      augur_finding_add_step (f, (guint) thread, event, op, obj, peer_id, file, (guint) line,
+                              function);
+    }
+
+  for (guint i = 0; i < json_array_get_length (bug_steps); i++)
+    {
+      JsonNode *n = json_array_get_element (bug_steps, i);
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
+          || json_node_get_int (n) < 0
+          || json_node_get_int (n) >= (gint64) augur_finding_get_n_steps (f))
+        {
+          invalid (error, where, "bug_steps", "has an element that is not a step of the schedule");
+          return NULL;
+        }
+      augur_finding_mark_bug_step (f, (guint) json_node_get_int (n));
+    }
+
+  return g_steal_pointer (&f);
+}
+
+static gboolean
+parse_results_body (AugurResults *r, JsonObject *root, GError **error)
+{
+  const char *mode, *source_dir, *started;
+  guint64 duration_ms, executions;
+  g_auto(GStrv) argv = NULL, bounds = NULL;
+  JsonArray *predictions, *candidates, *findings;
+
+  if (!get_string_array (root, "argv", TRUE, NULL, &argv, error)
+      || !get_string (root, "mode", FALSE, NULL, &mode, error)
+      || !get_string (root, "source_dir", FALSE, NULL, &source_dir, error)
+      || !get_string (root, "started", FALSE, NULL, &started, error)
+      || !get_uint (root, "duration_ms", TRUE, G_MAXINT64, NULL, &duration_ms, error)
+      || !get_uint (root, "executions", TRUE, G_MAXINT64, NULL, &executions, error)
+      || !get_string_array (root, "bounds_hit", FALSE, NULL, &bounds, error)
+      || !get_array (root, "predictions", FALSE, NULL, &predictions, error)
+      || !get_array (root, "static_candidates", FALSE, NULL, &candidates, error)
+      || !get_array (root, "findings", TRUE, NULL, &findings, error))
+    return FALSE;
+
+  augur_results_set_argv (r, (const char *const *) argv);
+  augur_results_set_mode (r, mode);
+  augur_results_set_source_dir (r, source_dir);
+  if (started != NULL)
+    {
+      g_autoptr(GDateTime) dt = g_date_time_new_from_iso8601 (started, NULL);
+      if (dt == NULL)
+        return invalid (error, NULL, "started", "is not an ISO 8601 date with a time zone");
+      augur_results_set_started (r, dt);
+    }
+  augur_results_set_duration (r, (double) duration_ms / 1000.0);
+  augur_results_set_executions (r, executions);
+  for (guint i = 0; bounds != NULL && bounds[i] != NULL; i++)
+    augur_results_add_bound_hit (r, bounds[i]);
+
+  for (guint i = 0; predictions != NULL && i < json_array_get_length (predictions); i++)
+    {
+      g_autofree char *w = g_strdup_printf ("prediction %u", i + 1);
+      JsonObject *p = element_object (predictions, i);
+      const char *kind_s, *class_s;
+      guint64 count;
+      AugurFindingKind kind;
+      AugurPredictionClass cls;
+      if (p == NULL)
+        return invalid (error, NULL, "predictions", "has an element that is not an object");
+      if (!get_string (p, "kind", TRUE, w, &kind_s, error)
+          || !get_string (p, "class", TRUE, w, &class_s, error)
+          || !get_uint (p, "count", TRUE, G_MAXINT64, w, &count, error))
+        return FALSE;
+      if (!augur_finding_kind_from_string (kind_s, &kind))
+        return invalid (error, w, "kind", "names an unknown kind of finding");
+      if (!augur_prediction_class_from_string (class_s, &cls))
+        return invalid (error, w, "class", "is not harmful, benign or not-realisable");
+      augur_results_add_predictions (r, kind, cls, count);
+    }
+
+  for (guint i = 0; candidates != NULL && i < json_array_get_length (candidates); i++)
+    {
+      g_autofree char *w = g_strdup_printf ("static candidate %u", i + 1);
+      JsonObject *c = element_object (candidates, i);
+      const char *object, *file_a, *file_b;
+      guint64 line_a, line_b;
+      if (c == NULL)
+        return invalid (error, NULL, "static_candidates", "has an element that is not an object");
+      if (!get_string (c, "object", FALSE, w, &object, error)
+          || !get_string (c, "file_a", TRUE, w, &file_a, error)
+          || !get_uint (c, "line_a", TRUE, G_MAXUINT32, w, &line_a, error)
+          || !get_string (c, "file_b", TRUE, w, &file_b, error)
+          || !get_uint (c, "line_b", TRUE, G_MAXUINT32, w, &line_b, error))
+        return FALSE;
+      augur_results_add_static_candidate (r, object, file_a, (guint) line_a, file_b, (guint) line_b);
+    }
+
+  for (guint i = 0; i < json_array_get_length (findings); i++)
+    {
+      JsonObject *fo = element_object (findings, i);
+      if (fo == NULL)
+        return invalid (error, NULL, "findings", "has an element that is not an object");
+      g_autoptr(AugurFinding) f = parse_finding (fo, i, error);
+      if (f == NULL)
+        return FALSE;
+      augur_results_add_finding (r, f);
+    }
+  return TRUE;
+}
+
+AugurResults *
+augur_results_load_from_data (const char *data, gssize length, GError **error)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) local = NULL;
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_PARSE,
+                   "not a results file (not JSON: %s)", local->message);
+      return NULL;
+    }
+  JsonNode *root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_SCHEMA,
+                   "not a results file (the JSON is not an object)");
+      return NULL;
+    }
+  JsonObject *o = json_node_get_object (root);
+  const char *schema = json_object_has_member (o, "schema")
+                       ? json_node_get_string (json_object_get_member (o, "schema")) : NULL;
+  if (g_strcmp0 (schema, AUGUR_RESULTS_SCHEMA) != 0)
+    {
+      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_SCHEMA,
+                   "not an %s results file (schema is %s%s%s); it may come from another "
+                   "version of augur", AUGUR_RESULTS_SCHEMA, schema ? "'" : "",
+                   schema ? schema : "missing", schema ? "'" : "");
+      return NULL;
+    }
+
+  const char *program, *command;
+  if (!get_string (o, "program", TRUE, NULL, &program, error)
+      || !get_string (o, "command", TRUE, NULL, &command, error))
+    return NULL;
+  g_autoptr(AugurResults) r = augur_results_new (program, command);
+  if (!parse_results_body (r, o, error))
+    return NULL;
+  return g_steal_pointer (&r);
+}
+
+AugurResults *
+augur_results_load (const char *path, GError **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  g_autofree char *data = NULL;
+  gsize len;
+  g_autoptr(GError) local = NULL;
+  if (!g_file_get_contents (path, &data, &len, &local))
+    {
+      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO, "%s", local->message);
+      return NULL;
+    }
+  g_autoptr(GError) perr = NULL;
+  AugurResults *r = augur_results_load_from_data (data, (gssize) len, &perr);
+  if (r == NULL)
+    {
+      g_set_error (error, AUGUR_RESULTS_ERROR, perr->code, "%s: %s", path, perr->message);
+      return NULL;
+    }
+  return r;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * results-private.h — the representation of the results model, shared by
+ * results.c (the model) and results-json.c (its JSON form) only.  Everyone
+ * else uses the accessors of results.h.
+ */
+#ifndef AUGUR_RESULTS_PRIVATE_H
+#define AUGUR_RESULTS_PRIVATE_H
+
+#include "common/results.h"
+
+G_BEGIN_DECLS
+
+struct _AugurFinding {
+  gint              ref_count;
+  AugurFindingKind  kind;
+  char             *subkind;      /* owned, may be NULL */
+  char             *explanation;  /* owned */
+  char             *object;       /* owned, may be NULL */
+  char             *object_kind;  /* owned, may be NULL */
+  GArray           *threads;      /* guint, sorted unique */
+  GArray           *accesses;     /* AugurAccess, owns its strings */
+  GArray           *steps;        /* AugurStep, owns its strings */
+  GArray           *bug_steps;    /* guint, sorted unique */
+  char             *replay;       /* owned, may be NULL */
+};
+
+struct _AugurResults {
+  gint       ref_count;
+  char      *program;       /* owned */
+  char      *command;       /* owned */
+  GPtrArray *argv;          /* char*, owned, NULL-terminated */
+  char      *mode;          /* owned, may be NULL */
+  char      *source_dir;    /* owned, may be NULL */
+  GDateTime *started;       /* owned ref, may be NULL */
+  double     duration;      /* seconds */
+  guint64    executions;
+  GPtrArray *bounds_hit;    /* char*, sorted unique, NULL-terminated */
+  guint64    predictions[AUGUR_FINDING_N_KINDS][AUGUR_PREDICTION_N_CLASSES];
+  GArray    *candidates;    /* AugurStaticCandidate */
+  GPtrArray *findings;      /* AugurFinding*, owned refs */
+  gboolean   dirty;         /* findings/candidates need sorting */
+};
+
+/* Sorts the findings and static candidates if something was added since. */
+void augur_results_sort_findings_ (AugurResults *results);
+
+G_END_DECLS
+
+#endif /* AUGUR_RESULTS_PRIVATE_H */

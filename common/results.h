@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * results.h — the results file: what one run of explore / predict / check
+ * found, read by `augur report`.
+ *
+ * The model:
+ *   - AugurResults is the run: the program and its argv, the command and mode,
+ *     when it started and how long it took, how many executions were explored,
+ *     which bounds were hit, the predictions made counted per (kind, class),
+ *     the static-only candidate pairs (flagged by static analysis, never seen
+ *     in an execution: a coverage hint), and the findings.
+ *   - AugurFinding is one confirmed bug.  It names its kind (and a sub-kind
+ *     for misuse), explains itself in one sentence, names the threads and the
+ *     shared variable or lock, lists the involved accesses (each with the
+ *     locks its thread held), and carries the schedule that reproduces it:
+ *     the exact sequence of steps, each a (thread, event index in that thread,
+ *     operation, object, file:line).  Some steps are marked as the bug's own
+ *     events; an access is tied to its step by (thread, event).
+ *   - Threads are the stable ids of the trace format (creation order, main
+ *     is 0).  Event indices count a thread's events from 0 in program order.
+ *
+ * On disk the results are JSON, schema "augur-results/1" (AUGUR_RESULTS_SCHEMA).
+ * A reader accepts exactly that schema; unknown members are ignored so that
+ * writers can add informative fields without a version bump, but a missing
+ * or mistyped required member is an error.  Members ("?" = optional):
+ *
+ *   schema "augur-results/1", program, argv [str], command, mode?, source_dir?,
+ *   started? (ISO 8601 with zone), duration_ms, executions, bounds_hit? [str],
+ *   predictions? [{kind, class, count}],
+ *   static_candidates? [{object?, file_a, line_a, file_b, line_b}],
+ *   findings [{kind, subkind?, explanation, object?, object_kind?,
+ *              threads [int],
+ *              accesses [{thread, event, op, file?, line?, function?, locks_held? [str]}],
+ *              schedule [{thread, event, op, object?, peer?, file?, line?, function?}],
+ *              bug_steps [index into schedule], replay?}]
+ *
+ * kind, class and op are spelled as augur_finding_kind_to_string,
+ * augur_prediction_class_to_string and augur_op_to_string print them.
+ * The .json files of tests/reports/golden/ are complete examples.
+ *
+ * Findings are kept in a deterministic order (see augur_finding_compare) so
+ * that two runs finding the same bugs write the same file, whatever order the
+ * engine discovered them in.
+ *
+ * Writers build the model with the _new/_set/_add functions; the objects are
+ * refcounted and not thread-safe.  Readers get borrowed views.
+ */
+#ifndef AUGUR_RESULTS_H
+#define AUGUR_RESULTS_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define AUGUR_RESULTS_SCHEMA "augur-results/1"
+
+#define AUGUR_RESULTS_ERROR (augur_results_error_quark ())
+GQuark augur_results_error_quark (void);
+
+typedef enum {
+  AUGUR_RESULTS_ERROR_IO,       /* the file could not be read or written */
+  AUGUR_RESULTS_ERROR_PARSE,    /* not JSON */
+  AUGUR_RESULTS_ERROR_SCHEMA,   /* JSON, but not an augur-results/1 file */
+  AUGUR_RESULTS_ERROR_INVALID,  /* a member is missing, mistyped or out of range */
+} AugurResultsError;
+
+/* Kinds of finding.  The order is the sort order of findings. */
+typedef enum {
+  AUGUR_FINDING_DEADLOCK,
+  AUGUR_FINDING_DATA_RACE,
+  AUGUR_FINDING_ATOMICITY_VIOLATION,
+  AUGUR_FINDING_ORDER_VIOLATION,
+  AUGUR_FINDING_ASSERTION,
+  AUGUR_FINDING_CRASH,
+  AUGUR_FINDING_HANG,
+  AUGUR_FINDING_MISUSE,
+  AUGUR_FINDING_N_KINDS
+} AugurFindingKind;
+
+const char *augur_finding_kind_to_string (AugurFindingKind kind);
+gboolean    augur_finding_kind_from_string (const char *s, AugurFindingKind *kind);
+/* A short human title: "Data race", "Deadlock" ... */
+const char *augur_finding_kind_title (AugurFindingKind kind);
+/* One sentence on what the kind means, for reports and SARIF rules. */
+const char *augur_finding_kind_description (AugurFindingKind kind);
+
+/* Classes of a prediction once re-executed. */
+typedef enum {
+  AUGUR_PREDICTION_HARMFUL,
+  AUGUR_PREDICTION_BENIGN,
+  AUGUR_PREDICTION_NOT_REALISABLE,
+  AUGUR_PREDICTION_N_CLASSES
+} AugurPredictionClass;
+
+const char *augur_prediction_class_to_string (AugurPredictionClass cls);
+gboolean    augur_prediction_class_from_string (const char *s, AugurPredictionClass *cls);
+
+/* What a step or an access does.  Names (augur_op_to_string) are the JSON
+ * spelling.  The synchronisation ops are the ones a happens-before diagram
+ * draws edges for: create->start, exit->join, unlock->lock, signal->wake,
+ * sem-post->sem-wait, barrier-enter->barrier-leave. */
+typedef enum {
+  AUGUR_OP_READ,
+  AUGUR_OP_WRITE,
+  AUGUR_OP_ATOMIC_LOAD,
+  AUGUR_OP_ATOMIC_STORE,
+  AUGUR_OP_ATOMIC_RMW,
+  AUGUR_OP_FENCE,
+  AUGUR_OP_CREATE,        /* peer = the child */
+  AUGUR_OP_START,         /* peer = the parent */
+  AUGUR_OP_EXIT,
+  AUGUR_OP_JOIN,          /* peer = the joined thread */
+  AUGUR_OP_DETACH,        /* peer = the detached thread */
+  AUGUR_OP_INIT,          /* of a lock, condition, barrier or semaphore */
+  AUGUR_OP_DESTROY,
+  AUGUR_OP_LOCK_REQUEST,  /* about to block on a lock (a deadlock's last step) */
+  AUGUR_OP_LOCK,          /* mutex, write-lock of a rwlock, spinlock */
+  AUGUR_OP_RDLOCK,
+  AUGUR_OP_TRYLOCK,       /* a trylock that acquired */
+  AUGUR_OP_UNLOCK,
+  AUGUR_OP_WAIT,          /* condition wait: releases the mutex and blocks */
+  AUGUR_OP_WAKE,          /* back from a condition wait, mutex re-acquired */
+  AUGUR_OP_SIGNAL,
+  AUGUR_OP_BROADCAST,
+  AUGUR_OP_SEM_WAIT,
+  AUGUR_OP_SEM_POST,
+  AUGUR_OP_BARRIER_ENTER,
+  AUGUR_OP_BARRIER_LEAVE,
+  AUGUR_OP_ALLOC,
+  AUGUR_OP_FREE,
+  AUGUR_OP_ASSERT_FAIL,   /* a failed assertion */
+  AUGUR_OP_FAULT,         /* a fatal signal */
+  AUGUR_OP_END,           /* the process ended (return from main, exit) */
+  AUGUR_OP_N_OPS
+} AugurOp;
+
+const char *augur_op_to_string (AugurOp op);
+gboolean    augur_op_from_string (const char *s, AugurOp *op);
+gboolean    augur_op_is_memory_access (AugurOp op);  /* read, write, atomics */
+gboolean    augur_op_is_write (AugurOp op);          /* write, atomic store/rmw */
+gboolean    augur_op_is_acquire (AugurOp op);        /* lock, rdlock, trylock, wake */
+gboolean    augur_op_is_release (AugurOp op);        /* unlock, wait */
+
+/* One involved access.  Owned by its finding; readers get const pointers. */
+typedef struct {
+  guint    thread;
+  guint64  event;        /* index of the event in its thread */
+  AugurOp  op;
+  char    *file;         /* as the debug info names it; NULL if unknown */
+  guint    line;         /* 0 if unknown */
+  char    *function;     /* NULL if unknown */
+  char   **locks_held;   /* NULL-terminated, sorted; never NULL (may be empty) */
+} AugurAccess;
+
+/* One step of the schedule.  Owned by its finding. */
+typedef struct {
+  guint    thread;
+  guint64  event;        /* index of the event in its thread */
+  AugurOp  op;
+  char    *object;       /* variable, lock, condition ...; NULL if none */
+  gint     peer;         /* the other thread of create/start/join/detach, else -1 */
+  char    *file;         /* NULL if unknown */
+  guint    line;         /* 0 if unknown */
+  char    *function;     /* NULL if unknown */
+} AugurStep;
+
+typedef struct _AugurFinding AugurFinding;
+typedef struct _AugurResults AugurResults;
+
+/* ---- findings ---- */
+
+/* subkind: for misuse ("uninitialised-cond", "unlock-not-owner" ...); NULL otherwise.
+ * explanation: one sentence a person reads first. */
+AugurFinding *augur_finding_new (AugurFindingKind kind,
+                                 const char      *subkind,
+                                 const char      *explanation);
+AugurFinding *augur_finding_ref (AugurFinding *finding);
+void          augur_finding_unref (AugurFinding *finding);
+
+/* The shared variable or lock the finding is about; object_kind is
+ * "variable", "mutex", "rwlock", "condition", "semaphore", "barrier",
+ * "thread", "memory" ... */
+void augur_finding_set_object (AugurFinding *finding,
+                               const char   *object,
+                               const char   *object_kind);
+void augur_finding_add_thread (AugurFinding *finding, guint thread);
+/* locks_held: NULL-terminated (NULL means none); copied and sorted. */
+void augur_finding_add_access (AugurFinding      *finding,
+                               guint              thread,
+                               guint64            event,
+                               AugurOp            op,
+                               const char        *file,
+                               guint              line,
+                               const char        *function,
+                               const char *const *locks_held);
+/* Appends a step to the schedule and returns its index. */
+guint augur_finding_add_step (AugurFinding *finding,
+                              guint         thread,
+                              guint64       event,
+                              AugurOp       op,
+                              const char   *object,
+                              gint          peer,
+                              const char   *file,
+                              guint         line,
+                              const char   *function);
+/* Marks schedule step @step (an index returned by add_step) as one of the bug's events. */
+void augur_finding_mark_bug_step (AugurFinding *finding, guint step);
+void augur_finding_set_replay (AugurFinding *finding, const char *command);
+
+AugurFindingKind   augur_finding_get_kind (AugurFinding *finding);
+const char        *augur_finding_get_subkind (AugurFinding *finding);      /* may be NULL */
+const char        *augur_finding_get_explanation (AugurFinding *finding);
+const char        *augur_finding_get_object (AugurFinding *finding);       /* may be NULL */
+const char        *augur_finding_get_object_kind (AugurFinding *finding);  /* may be NULL */
+/* Sorted, without duplicates. */
+const guint       *augur_finding_get_threads (AugurFinding *finding, guint *n_threads);
+guint              augur_finding_get_n_accesses (AugurFinding *finding);
+const AugurAccess *augur_finding_get_access (AugurFinding *finding, guint i);
+guint              augur_finding_get_n_steps (AugurFinding *finding);
+const AugurStep   *augur_finding_get_step (AugurFinding *finding, guint i);
+/* Sorted step indices, without duplicates. */
+const guint       *augur_finding_get_bug_steps (AugurFinding *finding, guint *n_bug_steps);
+gboolean           augur_finding_is_bug_step (AugurFinding *finding, guint step);
+const char        *augur_finding_get_replay (AugurFinding *finding);       /* may be NULL */
+/* "data-race" or "misuse:uninitialised-cond". */
+char              *augur_finding_dup_full_kind (AugurFinding *finding);
+/* The step of an access (same thread and event), or -1 if the schedule lacks it. */
+gint               augur_finding_find_step (AugurFinding *finding, guint thread, guint64 event);
+
+/* Total order: kind, then sub-kind, then the sorted access locations
+ * (file, line), then object, explanation, threads. */
+int   augur_finding_compare (AugurFinding *a, AugurFinding *b);
+char *augur_finding_to_string (AugurFinding *finding);
+
+/* ---- results ---- */
+
+typedef struct {
+  AugurFindingKind     kind;
+  AugurPredictionClass cls;
+  guint64              count;
+} AugurPredictionCount;
+
+typedef struct {
+  char  *object;          /* may be NULL */
+  char  *file_a;
+  guint  line_a;
+  char  *file_b;
+  guint  line_b;
+} AugurStaticCandidate;
+
+/* program: the path of the program analysed; command: "explore", "predict", "check". */
+AugurResults *augur_results_new (const char *program, const char *command);
+AugurResults *augur_results_ref (AugurResults *results);
+void          augur_results_unref (AugurResults *results);
+
+void augur_results_set_argv (AugurResults *results, const char *const *argv);
+void augur_results_set_mode (AugurResults *results, const char *mode);
+/* Where relative source file names are resolved (the build directory). */
+void augur_results_set_source_dir (AugurResults *results, const char *dir);
+void augur_results_set_started (AugurResults *results, GDateTime *started);
+void augur_results_set_duration (AugurResults *results, double seconds);
+void augur_results_set_executions (AugurResults *results, guint64 executions);
+void augur_results_add_bound_hit (AugurResults *results, const char *bound);
+/* Adds @count to the (kind, cls) counter. */
+void augur_results_add_predictions (AugurResults        *results,
+                                    AugurFindingKind     kind,
+                                    AugurPredictionClass cls,
+                                    guint64              count);
+void augur_results_add_static_candidate (AugurResults *results,
+                                         const char   *object,
+                                         const char   *file_a,
+                                         guint         line_a,
+                                         const char   *file_b,
+                                         guint         line_b);
+/* Takes a reference. */
+void augur_results_add_finding (AugurResults *results, AugurFinding *finding);
+
+const char         *augur_results_get_program (AugurResults *results);
+const char         *augur_results_get_command (AugurResults *results);
+const char *const  *augur_results_get_argv (AugurResults *results);      /* never NULL */
+/* argv as a shell command line, words quoted only where the shell needs it. */
+char               *augur_results_dup_command_line (AugurResults *results);
+const char         *augur_results_get_mode (AugurResults *results);      /* may be NULL */
+const char         *augur_results_get_source_dir (AugurResults *results);/* may be NULL */
+GDateTime          *augur_results_get_started (AugurResults *results);   /* may be NULL */
+double              augur_results_get_duration (AugurResults *results);
+guint64             augur_results_get_executions (AugurResults *results);
+const char *const  *augur_results_get_bounds_hit (AugurResults *results);/* sorted, never NULL */
+guint64             augur_results_get_n_predictions (AugurResults *results,
+                                                     AugurPredictionClass cls);
+/* Sorted by (kind, class), zero counts left out. */
+GArray             *augur_results_dup_prediction_counts (AugurResults *results);
+guint               augur_results_get_n_static_candidates (AugurResults *results);
+const AugurStaticCandidate *augur_results_get_static_candidate (AugurResults *results, guint i);
+/* Findings in their deterministic order; finding i is "finding i+1" to a person. */
+guint               augur_results_get_n_findings (AugurResults *results);
+AugurFinding       *augur_results_get_finding (AugurResults *results, guint i);
+
+/* ---- I/O ---- */
+
+AugurResults *augur_results_load (const char *path, GError **error);
+AugurResults *augur_results_load_from_data (const char *data, gssize length, GError **error);
+/* Pretty-printed JSON, deterministic, newline-terminated. */
+char         *augur_results_to_data (AugurResults *results, gsize *length);
+gboolean      augur_results_save (AugurResults *results, const char *path, GError **error);
+
+char *augur_results_to_string (AugurResults *results);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurFinding, augur_finding_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurResults, augur_results_unref)
+
+G_END_DECLS
+
+#endif /* AUGUR_RESULTS_H */

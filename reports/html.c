@@ -1,0 +1,805 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * html.c — the HTML pages of a report (see html.h for what they hold).
+ *
+ * Pages are built in a GString.  Markup written here is constant text;
+ * everything that comes from the program or the results file goes through
+ * esc() (g_markup_escape_text after making it valid UTF-8).
+ */
+#include "config.h"
+
+#include "reports/html.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "reports/hb-graph.h"
+#include "reports/relevance.h"
+#include "reports/report-error.h"
+
+/* Lines of source shown either side of an access. */
+#define SOURCE_CONTEXT 3
+
+static const char stylesheet[] =
+  ":root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#ffffff;--panel:#f6f8fa;"
+  "--accent:#0969da;--bug:#cf222e;--bugbg:#ffebe9;--ok:#1a7f37;--warn:#9a6700}\n"
+  "*{box-sizing:border-box}\n"
+  "body{margin:0;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',"
+  "Arial,sans-serif;color:var(--fg);background:var(--bg)}\n"
+  "header{background:#24292f;color:#fff;padding:14px 32px;display:flex;align-items:baseline;gap:16px}\n"
+  "header .brand{font-weight:700;font-size:18px;letter-spacing:.5px}\n"
+  "header a{color:#c9d1d9;text-decoration:none}header a:hover{color:#fff}\n"
+  "main{max-width:1180px;margin:0 auto;padding:24px 32px 48px}\n"
+  "h1{font-size:26px;margin:8px 0 4px}h2{font-size:19px;margin:32px 0 10px;"
+  "padding-bottom:6px;border-bottom:1px solid var(--line)}\n"
+  "h3{font-size:15px;margin:18px 0 6px}\n"
+  "a{color:var(--accent)}\n"
+  "h1 code,a.title code{font-size:.85em}\n"
+  "code,pre,.mono{font-family:ui-monospace,SFMono-Regular,'DejaVu Sans Mono',Menlo,Consolas,monospace;"
+  "font-size:13px}\n"
+  ".lead{font-size:17px;margin:6px 0 14px}\n"
+  ".muted{color:var(--muted)}\n"
+  ".badge{display:inline-block;padding:1px 9px;border-radius:12px;font-size:12px;font-weight:600;"
+  "background:var(--bugbg);color:var(--bug);border:1px solid #ffcecb;vertical-align:middle}\n"
+  ".cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}\n"
+  ".card{flex:1 1 150px;background:var(--panel);border:1px solid var(--line);border-radius:8px;"
+  "padding:10px 14px}\n"
+  ".card .num{font-size:24px;font-weight:700}.card .lbl{color:var(--muted);font-size:13px}\n"
+  ".card.bad .num{color:var(--bug)}\n"
+  "table{border-collapse:collapse;margin:8px 0}\n"
+  "th,td{border:1px solid var(--line);padding:4px 10px;text-align:left;vertical-align:top}\n"
+  "th{background:var(--panel);font-weight:600}\n"
+  "table.kv th{width:170px}\n"
+  "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+  "ol.findings{padding-left:0;list-style:none;counter-reset:f}\n"
+  "ol.findings li{border:1px solid var(--line);border-left:4px solid var(--bug);border-radius:6px;"
+  "padding:10px 14px;margin:8px 0;background:#fff}\n"
+  "ol.findings li a.title{font-weight:600;font-size:16px;text-decoration:none}\n"
+  "ol.findings .expl{margin:4px 0 2px}\n"
+  ".access{border:1px solid var(--line);border-radius:8px;margin:12px 0;overflow:hidden}\n"
+  ".access .head{background:var(--panel);padding:8px 12px;border-bottom:1px solid var(--line)}\n"
+  "pre.source{margin:0;padding:6px 0;background:#fff;overflow-x:auto}\n"
+  "pre.source span.l{display:block;padding:0 12px;white-space:pre}\n"
+  "pre.source span.l.hit{background:var(--bugbg);box-shadow:inset 3px 0 0 var(--bug)}\n"
+  "pre.source span.ln{display:inline-block;width:4em;color:var(--muted);user-select:none}\n"
+  ".note{background:#fff8c5;border:1px solid #eac54f;border-radius:6px;padding:6px 12px;margin:8px 12px}\n"
+  "table.timeline{font-size:13px;width:100%}\n"
+  "table.timeline td{font-family:ui-monospace,SFMono-Regular,'DejaVu Sans Mono',Menlo,monospace;"
+  "white-space:nowrap}\n"
+  "table.timeline td.step{color:var(--muted);text-align:right;width:4em}\n"
+  "table.timeline td.ev{background:#fff}\n"
+  "table.timeline tr.bug td.ev{background:var(--bugbg);color:var(--bug);font-weight:700}\n"
+  "table.timeline tr.bug td.step{color:var(--bug);font-weight:700}\n"
+  "table.timeline tr.gap td{text-align:center;color:var(--muted);background:var(--panel);font-style:italic}\n"
+  "table.timeline .loc{color:var(--muted);font-weight:400}\n"
+  ".diagram{border:1px solid var(--line);border-radius:8px;padding:12px;overflow:auto;background:#fff}\n"
+  ".diagram svg{max-width:100%;height:auto}\n"
+  ".legend{font-size:13px;color:var(--muted)}\n"
+  ".legend .k{display:inline-block;width:22px;height:0;border-top:2px solid;vertical-align:middle;"
+  "margin:0 4px 0 12px}\n"
+  "pre.cmd{background:#24292f;color:#f0f6fc;padding:10px 14px;border-radius:6px;overflow-x:auto}\n"
+  "nav.pager{display:flex;justify-content:space-between;margin-top:36px}\n"
+  "footer{color:var(--muted);font-size:12px;text-align:center;padding:16px}\n";
+
+/* ---- escaping ---- */
+
+static void
+esc (GString *s, const char *text)
+{
+  if (text == NULL)
+    return;
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *e = g_markup_escape_text (valid, -1);
+  g_string_append (s, e);
+}
+
+static void
+page_begin (GString *s, const char *title_text)
+{
+  g_string_append (s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                      "<title>");
+  esc (s, title_text);
+  g_string_append (s, "</title>\n<style>\n");
+  g_string_append (s, stylesheet);
+  g_string_append (s, "</style>\n</head>\n<body>\n<header><span class=\"brand\">augur</span>"
+                      "<a href=\"index.html\">report</a></header>\n<main>\n");
+}
+
+static void
+page_end (GString *s)
+{
+  g_string_append_printf (s, "</main>\n<footer>Generated by augur %s</footer>\n</body>\n</html>\n",
+                          PACKAGE_VERSION);
+}
+
+static void
+append_loc (GString *s, const char *file, guint line)
+{
+  if (file == NULL)
+    {
+      g_string_append (s, "<span class=\"muted\">unknown location</span>");
+      return;
+    }
+  g_string_append (s, "<code>");
+  esc (s, file);
+  if (line != 0)
+    g_string_append_printf (s, ":%u", line);
+  g_string_append (s, "</code>");
+}
+
+static char *
+format_duration (double seconds)
+{
+  if (seconds < 60)
+    return g_strdup_printf ("%.2f s", seconds);
+  guint64 total = (guint64) (seconds + 0.5);
+  if (total < 3600)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " min %" G_GUINT64_FORMAT " s", total / 60,
+                            total % 60);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " h %" G_GUINT64_FORMAT " min", total / 3600,
+                          (total / 60) % 60);
+}
+
+/* "data-race on variable counter" */
+static void
+append_finding_title (GString *s, AugurFinding *f)
+{
+  esc (s, augur_finding_kind_title (augur_finding_get_kind (f)));
+  if (augur_finding_get_subkind (f) != NULL)
+    {
+      g_string_append (s, " (");
+      esc (s, augur_finding_get_subkind (f));
+      g_string_append (s, ")");
+    }
+  if (augur_finding_get_object (f) != NULL)
+    {
+      g_string_append (s, " on ");
+      if (augur_finding_get_object_kind (f) != NULL)
+        {
+          esc (s, augur_finding_get_object_kind (f));
+          g_string_append_c (s, ' ');
+        }
+      g_string_append (s, "<code>");
+      esc (s, augur_finding_get_object (f));
+      g_string_append (s, "</code>");
+    }
+}
+
+static void
+append_threads (GString *s, AugurFinding *f)
+{
+  guint n;
+  const guint *t = augur_finding_get_threads (f, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *fn = augur_report_thread_function (f, t[i]);
+      g_string_append_printf (s, "%sthread %u", i == 0 ? "" : ", ", t[i]);
+      if (fn != NULL)
+        {
+          g_string_append (s, " (<code>");
+          esc (s, fn);
+          g_string_append (s, "</code>)");
+        }
+    }
+  if (n == 0)
+    g_string_append (s, "<span class=\"muted\">none recorded</span>");
+}
+
+/* ---- index ---- */
+
+static void
+kv_row (GString *s, const char *key, const char *value_html)
+{
+  g_string_append_printf (s, "<tr><th>%s</th><td>%s</td></tr>\n", key, value_html);
+}
+
+char *
+augur_report_html_index (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+
+  GString *s = g_string_new (NULL);
+  g_autofree char *prog_base = g_path_get_basename (augur_results_get_program (results));
+  g_autofree char *title = g_strdup_printf ("augur report: %s", prog_base);
+  page_begin (s, title);
+
+  guint n_findings = augur_results_get_n_findings (results);
+  g_string_append (s, "<h1>");
+  esc (s, prog_base);
+  g_string_append (s, "</h1>\n<p class=\"lead\">");
+  if (n_findings == 0)
+    g_string_append (s, "No bug was found.");
+  else
+    g_string_append_printf (s, "%u confirmed bug%s found.", n_findings, n_findings == 1 ? "" : "s");
+  g_string_append (s, "</p>\n");
+
+  /* The numbers at a glance. */
+  g_string_append (s, "<div class=\"cards\">\n");
+  g_string_append_printf (s, "<div class=\"card%s\"><div class=\"num\">%u</div>"
+                             "<div class=\"lbl\">findings</div></div>\n",
+                          n_findings > 0 ? " bad" : "", n_findings);
+  g_string_append_printf (s, "<div class=\"card\"><div class=\"num\">%" G_GUINT64_FORMAT
+                             "</div><div class=\"lbl\">executions explored</div></div>\n",
+                          augur_results_get_executions (results));
+  guint64 total_pred = 0;
+  for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
+    total_pred += augur_results_get_n_predictions (results, c);
+  g_string_append_printf (s, "<div class=\"card\"><div class=\"num\">%" G_GUINT64_FORMAT
+                             "</div><div class=\"lbl\">predictions made</div></div>\n", total_pred);
+  g_autofree char *dur = format_duration (augur_results_get_duration (results));
+  g_string_append (s, "<div class=\"card\"><div class=\"num\">");
+  esc (s, dur);
+  g_string_append (s, "</div><div class=\"lbl\">duration</div></div>\n</div>\n");
+
+  /* Findings by kind, then the list. */
+  g_string_append (s, "<h2>Findings</h2>\n");
+  if (n_findings == 0)
+    g_string_append (s, "<p>None.</p>\n<ol class=\"findings\" id=\"findings\"></ol>\n");
+  else
+    {
+      guint by_kind[AUGUR_FINDING_N_KINDS] = { 0 };
+      for (guint i = 0; i < n_findings; i++)
+        by_kind[augur_finding_get_kind (augur_results_get_finding (results, i))]++;
+      g_string_append (s, "<table id=\"by-kind\">\n<tr><th>kind</th><th>findings</th></tr>\n");
+      for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+        if (by_kind[k] > 0)
+          g_string_append_printf (s, "<tr><td>%s</td><td class=\"n\">%u</td></tr>\n",
+                                  augur_finding_kind_title (k), by_kind[k]);
+      g_string_append (s, "</table>\n<ol class=\"findings\" id=\"findings\">\n");
+      for (guint i = 0; i < n_findings; i++)
+        {
+          AugurFinding *f = augur_results_get_finding (results, i);
+          g_autofree char *full = augur_finding_dup_full_kind (f);
+          g_string_append_printf (s, "<li class=\"finding\"><span class=\"badge\">");
+          esc (s, full);
+          g_string_append_printf (s, "</span> <a class=\"title\" href=\"finding-%u.html\">%u. ",
+                                  i + 1, i + 1);
+          append_finding_title (s, f);
+          g_string_append (s, "</a>\n<div class=\"expl\">");
+          esc (s, augur_finding_get_explanation (f));
+          g_string_append (s, "</div>\n<div class=\"muted\">");
+          for (guint a = 0; a < augur_finding_get_n_accesses (f); a++)
+            {
+              const AugurAccess *acc = augur_finding_get_access (f, a);
+              if (a > 0)
+                g_string_append (s, " · ");
+              append_loc (s, acc->file, acc->line);
+            }
+          g_string_append (s, "</div></li>\n");
+        }
+      g_string_append (s, "</ol>\n");
+    }
+
+  /* The run. */
+  g_string_append (s, "<h2>Run</h2>\n<table class=\"kv\" id=\"run\">\n");
+  GString *v = g_string_new (NULL);
+  g_string_append (v, "<code>");
+  esc (v, augur_results_get_program (results));
+  g_string_append (v, "</code>");
+  kv_row (s, "Program", v->str);
+
+  g_string_truncate (v, 0);
+  g_string_append (v, "<code>");
+  g_autofree char *command_line = augur_results_dup_command_line (results);
+  esc (v, command_line);
+  g_string_append (v, "</code>");
+  kv_row (s, "Command line", v->str);
+
+  g_string_truncate (v, 0);
+  g_string_append (v, "<code>augur ");
+  esc (v, augur_results_get_command (results));
+  g_string_append (v, "</code>");
+  if (augur_results_get_mode (results) != NULL)
+    {
+      g_string_append (v, " (mode ");
+      esc (v, augur_results_get_mode (results));
+      g_string_append (v, ")");
+    }
+  kv_row (s, "Analysis", v->str);
+
+  g_string_truncate (v, 0);
+  if (augur_results_get_started (results) != NULL)
+    {
+      g_autofree char *d = g_date_time_format (augur_results_get_started (results), "%Y-%m-%d %H:%M:%S %Z");
+      esc (v, d);
+    }
+  else
+    g_string_append (v, "<span class=\"muted\">not recorded</span>");
+  kv_row (s, "Date", v->str);
+
+  g_string_truncate (v, 0);
+  esc (v, dur);
+  kv_row (s, "Duration", v->str);
+
+  g_string_truncate (v, 0);
+  g_string_append_printf (v, "%" G_GUINT64_FORMAT, augur_results_get_executions (results));
+  kv_row (s, "Executions explored", v->str);
+
+  g_string_truncate (v, 0);
+  const char *const *bounds = augur_results_get_bounds_hit (results);
+  for (guint i = 0; bounds[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append (v, ", ");
+      esc (v, bounds[i]);
+    }
+  if (bounds[0] == NULL)
+    g_string_append (v, "none: the exploration was not cut short");
+  kv_row (s, "Bounds hit", v->str);
+  g_string_free (v, TRUE);
+  g_string_append (s, "</table>\n");
+
+  /* Predictions. */
+  g_string_append (s, "<h2>Predictions</h2>\n");
+  g_autoptr(GArray) counts = augur_results_dup_prediction_counts (results);
+  if (counts->len == 0)
+    g_string_append (s, "<p class=\"muted\">No prediction was made.</p>\n");
+  else
+    {
+      g_string_append (s, "<p>Each predicted violation was re-executed and classified.</p>\n"
+                          "<table id=\"predictions\">\n<tr><th>kind</th>");
+      for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
+        g_string_append_printf (s, "<th>%s</th>", augur_prediction_class_to_string (c));
+      g_string_append (s, "</tr>\n");
+      for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+        {
+          guint64 row[AUGUR_PREDICTION_N_CLASSES] = { 0 };
+          gboolean any = FALSE;
+          for (guint i = 0; i < counts->len; i++)
+            {
+              const AugurPredictionCount *pc = &g_array_index (counts, AugurPredictionCount, i);
+              if (pc->kind == k)
+                {
+                  row[pc->cls] = pc->count;
+                  any = TRUE;
+                }
+            }
+          if (!any)
+            continue;
+          g_string_append_printf (s, "<tr><td>%s</td>", augur_finding_kind_to_string (k));
+          for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
+            g_string_append_printf (s, "<td class=\"n\">%" G_GUINT64_FORMAT "</td>", row[c]);
+          g_string_append (s, "</tr>\n");
+        }
+      g_string_append (s, "<tr><th>total</th>");
+      for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
+        g_string_append_printf (s, "<th class=\"n\">%" G_GUINT64_FORMAT "</th>",
+                                augur_results_get_n_predictions (results, c));
+      g_string_append (s, "</tr>\n</table>\n");
+    }
+
+  guint n_cand = augur_results_get_n_static_candidates (results);
+  if (n_cand > 0)
+    {
+      g_string_append_printf (s, "<h2>Static-only candidates</h2>\n<p>Static analysis flagged "
+                                 "these %u pair%s of accesses, but no explored execution made "
+                                 "them conflict. They are a coverage hint, not bugs.</p>\n"
+                                 "<table id=\"static-candidates\">\n<tr><th>object</th>"
+                                 "<th>first access</th><th>second access</th></tr>\n",
+                              n_cand, n_cand == 1 ? "" : "s");
+      for (guint i = 0; i < n_cand; i++)
+        {
+          const AugurStaticCandidate *c = augur_results_get_static_candidate (results, i);
+          g_string_append (s, "<tr><td><code>");
+          esc (s, c->object != NULL ? c->object : "?");
+          g_string_append (s, "</code></td><td>");
+          append_loc (s, c->file_a, c->line_a);
+          g_string_append (s, "</td><td>");
+          append_loc (s, c->file_b, c->line_b);
+          g_string_append (s, "</td></tr>\n");
+        }
+      g_string_append (s, "</table>\n");
+    }
+
+  page_end (s);
+  return g_string_free (s, FALSE);
+}
+
+/* ---- finding pages ---- */
+
+/* The lines of a source file, or NULL with *why set. */
+static char **
+read_source (const char *source_dir, const char *file, char **why)
+{
+  g_autofree char *path = g_path_is_absolute (file) || source_dir == NULL
+                          ? g_strdup (file) : g_build_filename (source_dir, file, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    {
+      *why = g_strdup (error->message);
+      return NULL;
+    }
+  return g_strsplit (text, "\n", -1);
+}
+
+static void
+append_source_excerpt (GString *s, GHashTable *cache, const char *source_dir, const char *file,
+                       guint line)
+{
+  if (file == NULL || line == 0)
+    {
+      g_string_append (s, "<p class=\"note\">No source location was recorded for this access.</p>\n");
+      return;
+    }
+  char **lines = g_hash_table_lookup (cache, file);
+  if (lines == NULL)
+    {
+      g_autofree char *why = NULL;
+      lines = read_source (source_dir, file, &why);
+      if (lines == NULL)
+        {
+          g_string_append (s, "<p class=\"note\">Source not available: ");
+          esc (s, why);
+          g_string_append (s, "</p>\n");
+          return;
+        }
+      g_hash_table_insert (cache, g_strdup (file), lines);
+    }
+  guint n = g_strv_length (lines);
+  if (line > n)
+    {
+      g_string_append_printf (s, "<p class=\"note\">The source file has %u lines, fewer than %u: "
+                                 "it may have changed since the run.</p>\n", n, line);
+      return;
+    }
+  guint first = line > SOURCE_CONTEXT ? line - SOURCE_CONTEXT : 1;
+  guint last = MIN (n, line + SOURCE_CONTEXT);
+  g_string_append (s, "<pre class=\"source\">");
+  for (guint l = first; l <= last; l++)
+    {
+      const char *text = lines[l - 1];
+      gsize len = strlen (text);
+      g_autofree char *trimmed = g_strndup (text, len > 0 && text[len - 1] == '\r' ? len - 1 : len);
+      g_string_append_printf (s, "<span class=\"l%s\"><span class=\"ln\">%u</span>",
+                              l == line ? " hit" : "", l);
+      esc (s, trimmed);
+      g_string_append (s, "</span>");
+    }
+  g_string_append (s, "</pre>\n");
+}
+
+static const char *
+op_verb (AugurOp op)
+{
+  switch (op)
+    {
+    case AUGUR_OP_READ:
+      return "reads";
+    case AUGUR_OP_WRITE:
+      return "writes";
+    case AUGUR_OP_ATOMIC_LOAD:
+      return "atomically loads";
+    case AUGUR_OP_ATOMIC_STORE:
+      return "atomically stores";
+    case AUGUR_OP_ATOMIC_RMW:
+      return "atomically updates";
+    case AUGUR_OP_LOCK_REQUEST:
+      return "waits to lock";
+    case AUGUR_OP_LOCK:
+    case AUGUR_OP_RDLOCK:
+    case AUGUR_OP_TRYLOCK:
+      return "locks";
+    case AUGUR_OP_UNLOCK:
+      return "unlocks";
+    case AUGUR_OP_WAIT:
+      return "waits on";
+    case AUGUR_OP_WAKE:
+      return "wakes up from";
+    case AUGUR_OP_SIGNAL:
+      return "signals";
+    case AUGUR_OP_BROADCAST:
+      return "broadcasts";
+    case AUGUR_OP_INIT:
+      return "initialises";
+    case AUGUR_OP_DESTROY:
+      return "destroys";
+    case AUGUR_OP_FREE:
+      return "frees";
+    case AUGUR_OP_JOIN:
+      return "joins";
+    case AUGUR_OP_CREATE:
+      return "creates";
+    default:
+      return augur_op_to_string (op);
+    }
+}
+
+static void
+append_step_text (GString *s, const AugurStep *st)
+{
+  esc (s, augur_op_to_string (st->op));
+  if (st->object != NULL)
+    {
+      g_string_append_c (s, ' ');
+      esc (s, st->object);
+    }
+  if (st->peer >= 0 && st->op != AUGUR_OP_START)
+    g_string_append_printf (s, " T%d", st->peer);
+  if (st->file != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (st->file);
+      g_string_append (s, " <span class=\"loc\">");
+      esc (s, base);
+      if (st->line != 0)
+        g_string_append_printf (s, ":%u", st->line);
+      g_string_append (s, "</span>");
+    }
+}
+
+static void
+append_timeline (GString *s, AugurFinding *f, AugurReportRelevance *rel)
+{
+  g_autoptr(GArray) view = augur_report_relevance_dup_view (rel);
+  guint n_steps = augur_finding_get_n_steps (f);
+
+  /* Columns: the threads with a shown step, sorted. */
+  g_autoptr(GArray) cols = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < view->len; i++)
+    {
+      guint t = augur_finding_get_step (f, g_array_index (view, guint, i))->thread;
+      guint j = 0;
+      while (j < cols->len && g_array_index (cols, guint, j) < t)
+        j++;
+      if (j == cols->len || g_array_index (cols, guint, j) != t)
+        g_array_insert_val (cols, j, t);
+    }
+
+  if (view->len < n_steps)
+    g_string_append_printf (s, "<p class=\"muted\">The schedule has %u steps; the %u that matter "
+                               "are shown.</p>\n", n_steps, view->len);
+  g_string_append (s, "<table class=\"timeline\" id=\"timeline\">\n<tr><th>step</th>");
+  for (guint j = 0; j < cols->len; j++)
+    {
+      guint t = g_array_index (cols, guint, j);
+      const char *fn = augur_report_thread_function (f, t);
+      g_string_append_printf (s, "<th>thread %u", t);
+      if (fn != NULL)
+        {
+          g_string_append (s, " <span class=\"muted\">");
+          esc (s, fn);
+          g_string_append (s, "</span>");
+        }
+      g_string_append (s, "</th>");
+    }
+  g_string_append (s, "</tr>\n");
+
+  guint next = 0;
+  for (guint i = 0; i < view->len; i++)
+    {
+      guint st = g_array_index (view, guint, i);
+      if (st > next)
+        g_string_append_printf (s, "<tr class=\"gap\"><td colspan=\"%u\">%u step%s not shown</td></tr>\n",
+                                cols->len + 1, st - next, st - next == 1 ? "" : "s");
+      next = st + 1;
+      const AugurStep *step = augur_finding_get_step (f, st);
+      gboolean bug = augur_finding_is_bug_step (f, st);
+      g_string_append_printf (s, "<tr%s><td class=\"step\">%u</td>", bug ? " class=\"bug\"" : "", st);
+      for (guint j = 0; j < cols->len; j++)
+        {
+          if (g_array_index (cols, guint, j) == step->thread)
+            {
+              g_string_append (s, "<td class=\"ev\">");
+              append_step_text (s, step);
+              g_string_append (s, "</td>");
+            }
+          else
+            g_string_append (s, "<td></td>");
+        }
+      g_string_append (s, "</tr>\n");
+    }
+  if (next < n_steps)
+    g_string_append_printf (s, "<tr class=\"gap\"><td colspan=\"%u\">%u step%s not shown</td></tr>\n",
+                            cols->len + 1, n_steps - next, n_steps - next == 1 ? "" : "s");
+  g_string_append (s, "</table>\n");
+}
+
+/* The <svg> element of a complete SVG document (drops the XML prolog and DOCTYPE). */
+static const char *
+svg_element (const char *svg)
+{
+  const char *p = strstr (svg, "<svg");
+  return p != NULL ? p : svg;
+}
+
+char *
+augur_report_html_finding (AugurResults *results, guint index, const char *source_dir,
+                           const char *svg)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  g_return_val_if_fail (index < augur_results_get_n_findings (results), NULL);
+
+  AugurFinding *f = augur_results_get_finding (results, index);
+  guint number = index + 1;
+  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (f, AUGUR_REPORT_MAX_RELEVANT_STEPS);
+  g_autoptr(GHashTable) cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                       (GDestroyNotify) g_strfreev);
+  GString *s = g_string_new (NULL);
+  g_autofree char *full = augur_finding_dup_full_kind (f);
+  g_autofree char *title = g_strdup_printf ("Finding %u: %s", number, full);
+  page_begin (s, title);
+
+  g_string_append_printf (s, "<p class=\"muted\"><a href=\"index.html\">All findings</a> / "
+                             "finding %u of %u</p>\n<h1>", number,
+                          augur_results_get_n_findings (results));
+  append_finding_title (s, f);
+  g_string_append (s, " <span class=\"badge\">");
+  esc (s, full);
+  g_string_append (s, "</span></h1>\n<p class=\"lead\" id=\"explanation\">");
+  esc (s, augur_finding_get_explanation (f));
+  g_string_append (s, "</p>\n<p class=\"muted\">");
+  esc (s, augur_finding_kind_description (augur_finding_get_kind (f)));
+  g_string_append (s, "</p>\n");
+
+  g_string_append (s, "<table class=\"kv\">\n");
+  GString *v = g_string_new (NULL);
+  append_threads (v, f);
+  kv_row (s, "Threads", v->str);
+  if (augur_finding_get_object (f) != NULL)
+    {
+      g_string_truncate (v, 0);
+      g_string_append (v, "<code>");
+      esc (v, augur_finding_get_object (f));
+      g_string_append (v, "</code>");
+      if (augur_finding_get_object_kind (f) != NULL)
+        {
+          g_string_append (v, " (");
+          esc (v, augur_finding_get_object_kind (f));
+          g_string_append (v, ")");
+        }
+      kv_row (s, "Object", v->str);
+    }
+  g_string_free (v, TRUE);
+  g_string_append (s, "</table>\n");
+
+  /* The accesses. */
+  g_string_append (s, "<h2>Involved accesses</h2>\n");
+  if (augur_finding_get_n_accesses (f) == 0)
+    g_string_append (s, "<p class=\"muted\">No access was recorded for this finding.</p>\n");
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      g_string_append (s, "<div class=\"access\"><div class=\"head\">");
+      /* The object: the access's own step names it (each lock of a
+       * deadlock); else the finding's variable for a memory access. */
+      gint step = augur_finding_find_step (f, a->thread, a->event);
+      const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
+      if (object == NULL && augur_op_is_memory_access (a->op))
+        object = augur_finding_get_object (f);
+      g_string_append_printf (s, "<strong>Thread %u</strong> %s ", a->thread, op_verb (a->op));
+      if (object != NULL)
+        {
+          g_string_append (s, "<code>");
+          esc (s, object);
+          g_string_append (s, "</code> ");
+        }
+      g_string_append (s, "at ");
+      append_loc (s, a->file, a->line);
+      if (a->function != NULL)
+        {
+          g_string_append (s, " in <code>");
+          esc (s, a->function);
+          g_string_append (s, "()</code>");
+        }
+      if (step >= 0)
+        g_string_append_printf (s, " <span class=\"muted\">(step %d)</span>", step);
+      g_string_append (s, "<br>Locks held: ");
+      if (a->locks_held[0] == NULL)
+        g_string_append (s, "<em>none</em>");
+      for (guint j = 0; a->locks_held[j] != NULL; j++)
+        {
+          g_string_append (s, j > 0 ? ", <code>" : "<code>");
+          esc (s, a->locks_held[j]);
+          g_string_append (s, "</code>");
+        }
+      g_string_append (s, "</div>\n");
+      append_source_excerpt (s, cache, source_dir, a->file, a->line);
+      g_string_append (s, "</div>\n");
+    }
+
+  /* The schedule. */
+  g_string_append (s, "<h2>Schedule</h2>\n<p>The steps below, in this order, reproduce the bug; "
+                      "its own steps are highlighted.</p>\n");
+  append_timeline (s, f, rel);
+
+  /* The diagram. */
+  g_string_append_printf (s, "<h2>Happens-before diagram</h2>\n<p class=\"legend\">"
+                             "Boxes are steps, one column per thread."
+                             "<span class=\"k\" style=\"border-color:#8c959f\"></span>program order"
+                             "<span class=\"k\" style=\"border-color:#0969da\"></span>synchronisation"
+                             "<span class=\"k\" style=\"border-color:#cf222e\"></span>the bug. "
+                             "Also as <a href=\"finding-%u.dot\">DOT</a> and "
+                             "<a href=\"finding-%u.svg\">SVG</a>.</p>\n",
+                          number, number);
+  if (svg != NULL)
+    {
+      g_string_append (s, "<div class=\"diagram\" id=\"diagram\">\n");
+      /* Graphviz's SVG output escapes the labels it draws; it is inserted as is. */
+      g_string_append (s, svg_element (svg));
+      g_string_append (s, "</div>\n");
+    }
+  else
+    g_string_append (s, "<p class=\"note\">The diagram could not be rendered.</p>\n");
+
+  g_string_append (s, "<h2>Replay</h2>\n");
+  if (augur_finding_get_replay (f) != NULL)
+    {
+      g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
+                          "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
+      esc (s, augur_finding_get_replay (f));
+      g_string_append (s, "</code></pre>\n");
+    }
+  else
+    g_string_append (s, "<p class=\"muted\">No replay command was recorded.</p>\n");
+
+  g_string_append (s, "<nav class=\"pager\">");
+  if (index > 0)
+    g_string_append_printf (s, "<a href=\"finding-%u.html\">&larr; finding %u</a>", number - 1,
+                            number - 1);
+  else
+    g_string_append (s, "<a href=\"index.html\">&larr; all findings</a>");
+  if (number < augur_results_get_n_findings (results))
+    g_string_append_printf (s, "<a href=\"finding-%u.html\">finding %u &rarr;</a>", number + 1,
+                            number + 1);
+  g_string_append (s, "</nav>\n");
+  page_end (s);
+  return g_string_free (s, FALSE);
+}
+
+/* ---- writing ---- */
+
+static gboolean
+write_file (const char *dir, const char *name, const char *data, GError **error)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) local = NULL;
+  if (!g_file_set_contents (path, data, -1, &local))
+    {
+      g_set_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_WRITE, "cannot write %s: %s",
+                   path, local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+augur_report_html_write (AugurResults *results, const char *source_dir, const char *out_dir,
+                         GError **error)
+{
+  g_return_val_if_fail (results != NULL, FALSE);
+  g_return_val_if_fail (out_dir != NULL, FALSE);
+
+  if (g_mkdir_with_parents (out_dir, 0755) != 0)
+    {
+      int e = errno;
+      g_set_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_WRITE,
+                   "cannot create the report directory %s: %s", out_dir, g_strerror (e));
+      return FALSE;
+    }
+
+  g_autofree char *index = augur_report_html_index (results);
+  if (!write_file (out_dir, "index.html", index, error))
+    return FALSE;
+
+  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
+    {
+      AugurFinding *f = augur_results_get_finding (results, i);
+      g_autoptr(AugurReportHbGraph) hb = augur_report_hb_graph_new (f, i + 1,
+                                                                    AUGUR_REPORT_MAX_RELEVANT_STEPS);
+      g_autofree char *dot = augur_report_hb_graph_to_dot (hb);
+      g_autofree char *svg = augur_report_hb_graph_to_svg (hb, error);
+      if (svg == NULL)
+        return FALSE;
+      g_autofree char *page = augur_report_html_finding (results, i, source_dir, svg);
+      g_autofree char *dot_name = g_strdup_printf ("finding-%u.dot", i + 1);
+      g_autofree char *svg_name = g_strdup_printf ("finding-%u.svg", i + 1);
+      g_autofree char *html_name = g_strdup_printf ("finding-%u.html", i + 1);
+      if (!write_file (out_dir, dot_name, dot, error)
+          || !write_file (out_dir, svg_name, svg, error)
+          || !write_file (out_dir, html_name, page, error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * sarif.c — SARIF 2.1.0 output built with json-glib (see sarif.h).
+ */
+#include "config.h"
+
+#include "reports/sarif.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "reports/relevance.h"
+
+static void
+member_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+static void
+member_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+member_message (JsonBuilder *b, const char *name, const char *text)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  member_string (b, "text", text);
+  json_builder_end_object (b);
+}
+
+/* Rule ids are the kinds of the results file (stable, what CI filters on);
+ * SARIF wants a name that differs from the id and reads as a description. */
+static const char *const rule_names[AUGUR_FINDING_N_KINDS] = {
+  [AUGUR_FINDING_DEADLOCK] = "CircularLockWait",
+  [AUGUR_FINDING_DATA_RACE] = "UnsynchronisedConflictingAccesses",
+  [AUGUR_FINDING_ATOMICITY_VIOLATION] = "InterleavedCriticalSequence",
+  [AUGUR_FINDING_ORDER_VIOLATION] = "UnorderedDependentOperations",
+  [AUGUR_FINDING_ASSERTION] = "AssertionFailsUnderSchedule",
+  [AUGUR_FINDING_CRASH] = "CrashUnderSchedule",
+  [AUGUR_FINDING_HANG] = "NoProgressUnderSchedule",
+  [AUGUR_FINDING_MISUSE] = "ThreadsApiMisuse",
+};
+
+/* A physicalLocation for file:line; nothing if the file is unknown. */
+static void
+add_physical_location (JsonBuilder *b, const char *file, guint line)
+{
+  if (file == NULL)
+    return;
+  json_builder_set_member_name (b, "physicalLocation");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "artifactLocation");
+  json_builder_begin_object (b);
+  if (g_path_is_absolute (file))
+    {
+      g_autofree char *uri = g_filename_to_uri (file, NULL, NULL);
+      member_string (b, "uri", uri != NULL ? uri : file);
+    }
+  else
+    {
+      g_autofree char *uri = g_uri_escape_string (file, "/", FALSE);
+      member_string (b, "uri", uri);
+      member_string (b, "uriBaseId", "SRCROOT");
+    }
+  json_builder_end_object (b);
+  if (line != 0)
+    {
+      json_builder_set_member_name (b, "region");
+      json_builder_begin_object (b);
+      member_int (b, "startLine", line);
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+add_logical_location (JsonBuilder *b, const char *function)
+{
+  if (function == NULL)
+    return;
+  json_builder_set_member_name (b, "logicalLocations");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  member_string (b, "name", function);
+  member_string (b, "kind", "function");
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+}
+
+static char *
+access_text (AugurFinding *f, const AugurAccess *a)
+{
+  GString *s = g_string_new (NULL);
+  gint step = augur_finding_find_step (f, a->thread, a->event);
+  const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
+  if (object == NULL && augur_op_is_memory_access (a->op))
+    object = augur_finding_get_object (f);
+  g_string_append_printf (s, "thread %u: %s", a->thread, augur_op_to_string (a->op));
+  if (object != NULL)
+    g_string_append_printf (s, " %s", object);
+  if (a->locks_held[0] == NULL)
+    g_string_append (s, ", no lock held");
+  else
+    {
+      g_autofree char *locks = g_strjoinv (", ", a->locks_held);
+      g_string_append_printf (s, ", holding %s", locks);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static char *
+step_text (const AugurStep *s)
+{
+  GString *t = g_string_new (NULL);
+  g_string_append_printf (t, "thread %u: %s", s->thread, augur_op_to_string (s->op));
+  if (s->object != NULL)
+    g_string_append_printf (t, " %s", s->object);
+  if (s->peer >= 0)
+    g_string_append_printf (t, " (thread %d)", s->peer);
+  return g_string_free (t, FALSE);
+}
+
+static int
+cmp_str_ptr (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* A stable identity for CI deduplication: kind and sorted access locations. */
+static char *
+fingerprint (AugurFinding *f)
+{
+  g_autofree char *full = augur_finding_dup_full_kind (f);
+  g_autoptr(GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      g_ptr_array_add (locs, g_strdup_printf ("%s:%u", a->file ? a->file : "?", a->line));
+    }
+  g_ptr_array_sort (locs, cmp_str_ptr);
+  GString *s = g_string_new (full);
+  for (guint i = 0; i < locs->len; i++)
+    g_string_append_printf (s, "|%s", (char *) g_ptr_array_index (locs, i));
+  g_string_append_printf (s, "|%s", augur_finding_get_object (f) ? augur_finding_get_object (f) : "");
+  char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, s->str, -1);
+  g_string_free (s, TRUE);
+  return sum;
+}
+
+static void
+add_code_flow (JsonBuilder *b, AugurFinding *f)
+{
+  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (f, AUGUR_REPORT_MAX_RELEVANT_STEPS);
+  g_autoptr(GArray) view = augur_report_relevance_dup_view (rel);
+  if (view->len == 0)
+    return;
+
+  /* Threads with a shown step, sorted. */
+  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < view->len; i++)
+    {
+      guint t = augur_finding_get_step (f, g_array_index (view, guint, i))->thread;
+      guint j = 0;
+      while (j < threads->len && g_array_index (threads, guint, j) < t)
+        j++;
+      if (j == threads->len || g_array_index (threads, guint, j) != t)
+        g_array_insert_val (threads, j, t);
+    }
+
+  json_builder_set_member_name (b, "codeFlows");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  member_message (b, "message", "The schedule that reproduces the bug.");
+  json_builder_set_member_name (b, "threadFlows");
+  json_builder_begin_array (b);
+  for (guint j = 0; j < threads->len; j++)
+    {
+      guint t = g_array_index (threads, guint, j);
+      const char *fn = augur_report_thread_function (f, t);
+      g_autofree char *id = g_strdup_printf ("T%u", t);
+      g_autofree char *msg = fn != NULL ? g_strdup_printf ("thread %u (%s)", t, fn)
+                                        : g_strdup_printf ("thread %u", t);
+      json_builder_begin_object (b);
+      member_string (b, "id", id);
+      member_message (b, "message", msg);
+      json_builder_set_member_name (b, "locations");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < view->len; i++)
+        {
+          guint st = g_array_index (view, guint, i);
+          const AugurStep *s = augur_finding_get_step (f, st);
+          if (s->thread != t)
+            continue;
+          g_autofree char *text = step_text (s);
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "location");
+          json_builder_begin_object (b);
+          add_physical_location (b, s->file, s->line);
+          add_logical_location (b, s->function);
+          member_message (b, "message", text);
+          json_builder_end_object (b);
+          member_int (b, "executionOrder", st);
+          member_string (b, "importance",
+                         augur_finding_is_bug_step (f, st) ? "essential"
+                         : augur_report_relevance_contains (rel, st) ? "important" : "unimportant");
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+}
+
+static void
+add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
+{
+  AugurFindingKind kind = augur_finding_get_kind (f);
+  json_builder_begin_object (b);
+  member_string (b, "ruleId", augur_finding_kind_to_string (kind));
+  member_int (b, "ruleIndex", rule_index);
+  member_string (b, "kind", "fail");
+  member_string (b, "level", "error");
+  member_message (b, "message", augur_finding_get_explanation (f));
+
+  guint n_acc = augur_finding_get_n_accesses (f);
+  json_builder_set_member_name (b, "locations");
+  json_builder_begin_array (b);
+  if (n_acc > 0)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, 0);
+      g_autofree char *text = access_text (f, a);
+      json_builder_begin_object (b);
+      add_physical_location (b, a->file, a->line);
+      add_logical_location (b, a->function);
+      member_message (b, "message", text);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  if (n_acc > 0)
+    {
+      json_builder_set_member_name (b, "relatedLocations");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < n_acc; i++)
+        {
+          const AugurAccess *a = augur_finding_get_access (f, i);
+          g_autofree char *text = access_text (f, a);
+          json_builder_begin_object (b);
+          member_int (b, "id", i);
+          add_physical_location (b, a->file, a->line);
+          add_logical_location (b, a->function);
+          member_message (b, "message", text);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
+
+  add_code_flow (b, f);
+
+  g_autofree char *fp = fingerprint (f);
+  json_builder_set_member_name (b, "partialFingerprints");
+  json_builder_begin_object (b);
+  member_string (b, "augurFinding/v1", fp);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "properties");
+  json_builder_begin_object (b);
+  if (augur_finding_get_subkind (f) != NULL)
+    member_string (b, "subkind", augur_finding_get_subkind (f));
+  if (augur_finding_get_object (f) != NULL)
+    member_string (b, "object", augur_finding_get_object (f));
+  json_builder_set_member_name (b, "threads");
+  json_builder_begin_array (b);
+  guint n_threads;
+  const guint *threads = augur_finding_get_threads (f, &n_threads);
+  for (guint i = 0; i < n_threads; i++)
+    json_builder_add_int_value (b, threads[i]);
+  json_builder_end_array (b);
+  if (augur_finding_get_replay (f) != NULL)
+    member_string (b, "replay", augur_finding_get_replay (f));
+  json_builder_end_object (b);
+
+  json_builder_end_object (b);
+}
+
+char *
+augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+
+  guint n = augur_results_get_n_findings (results);
+  /* One rule per kind present, numbered in kind order; -1 for absent kinds. */
+  gboolean present[AUGUR_FINDING_N_KINDS] = { FALSE };
+  gint rule_index[AUGUR_FINDING_N_KINDS];
+  for (guint i = 0; i < n; i++)
+    present[augur_finding_get_kind (augur_results_get_finding (results, i))] = TRUE;
+  gint next = 0;
+  for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+    rule_index[k] = present[k] ? next++ : -1;
+
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  member_string (b, "$schema", AUGUR_SARIF_SCHEMA_URI);
+  member_string (b, "version", "2.1.0");
+  json_builder_set_member_name (b, "runs");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+
+  json_builder_set_member_name (b, "tool");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "driver");
+  json_builder_begin_object (b);
+  member_string (b, "name", "augur");
+  member_string (b, "version", PACKAGE_VERSION);
+  member_string (b, "semanticVersion", PACKAGE_VERSION);
+  json_builder_set_member_name (b, "rules");
+  json_builder_begin_array (b);
+  for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+    {
+      if (rule_index[k] < 0)
+        continue;
+      json_builder_begin_object (b);
+      member_string (b, "id", augur_finding_kind_to_string (k));
+      member_string (b, "name", rule_names[k]);
+      member_message (b, "shortDescription", augur_finding_kind_title (k));
+      member_message (b, "fullDescription", augur_finding_kind_description (k));
+      json_builder_set_member_name (b, "defaultConfiguration");
+      json_builder_begin_object (b);
+      member_string (b, "level", "error");
+      json_builder_end_object (b);
+      member_message (b, "help", augur_finding_kind_description (k));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "invocations");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "executionSuccessful");
+  json_builder_add_boolean_value (b, TRUE);
+  g_autofree char *command_line = augur_results_dup_command_line (results);
+  if (command_line[0] != '\0')
+    member_string (b, "commandLine", command_line);
+  GDateTime *started = augur_results_get_started (results);
+  if (started != NULL)
+    {
+      g_autoptr(GDateTime) utc = g_date_time_to_utc (started);
+      g_autoptr(GDateTime) end = g_date_time_add (utc, (GTimeSpan) (augur_results_get_duration (results)
+                                                                  * G_TIME_SPAN_SECOND));
+      g_autofree char *s1 = g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
+      g_autofree char *s2 = g_date_time_format (end, "%Y-%m-%dT%H:%M:%SZ");
+      member_string (b, "startTimeUtc", s1);
+      member_string (b, "endTimeUtc", s2);
+    }
+  json_builder_set_member_name (b, "properties");
+  json_builder_begin_object (b);
+  member_string (b, "command", augur_results_get_command (results));
+  if (augur_results_get_mode (results) != NULL)
+    member_string (b, "mode", augur_results_get_mode (results));
+  member_int (b, "executions", (gint64) augur_results_get_executions (results));
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+
+  if (source_dir != NULL)
+    {
+      g_autofree char *abs = g_canonicalize_filename (source_dir, NULL);
+      g_autofree char *with_slash = g_str_has_suffix (abs, "/") ? g_strdup (abs)
+                                                                 : g_strconcat (abs, "/", NULL);
+      g_autofree char *uri = g_filename_to_uri (with_slash, NULL, NULL);
+      if (uri != NULL)
+        {
+          json_builder_set_member_name (b, "originalUriBaseIds");
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "SRCROOT");
+          json_builder_begin_object (b);
+          member_string (b, "uri", uri);
+          json_builder_end_object (b);
+          json_builder_end_object (b);
+        }
+    }
+
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (results, i);
+      add_result (b, f, rule_index[augur_finding_get_kind (f)]);
+    }
+  json_builder_end_array (b);
+
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  json_generator_set_root (gen, root);
+  gsize len = 0;
+  g_autofree char *text = json_generator_to_data (gen, &len);
+  if (length != NULL)
+    *length = len + 1;
+  return g_strconcat (text, "\n", NULL);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * sarif.h — the results as a SARIF 2.1.0 log, for CI and code-scanning UIs.
+ *
+ * One run; tool.driver "augur" with one rule per kind of finding present
+ * (rule id = the kind, "data-race"); one result per finding (level "error",
+ * kind "fail") whose message is the finding's explanation, whose location is
+ * its first access and whose related locations are all its accesses (with
+ * the thread and locks held).  The schedule is a code flow with one thread
+ * flow per thread; each step carries its place in the global order as
+ * executionOrder and is "essential" when it is one of the bug's steps.
+ * Long schedules are cut to the steps that matter, as in the HTML timeline.
+ *
+ * Relative source file names are given relative to the base id SRCROOT,
+ * which originalUriBaseIds maps to @source_dir when one is known.
+ */
+#ifndef AUGUR_REPORT_SARIF_H
+#define AUGUR_REPORT_SARIF_H
+
+#include "common/results.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_SARIF_SCHEMA_URI "https://json.schemastore.org/sarif-2.1.0.json"
+
+/* Pretty-printed JSON, deterministic, newline-terminated.  source_dir may be NULL. */
+char *augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length);
+
+G_END_DECLS
+
+#endif /* AUGUR_REPORT_SARIF_H */

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-report.c — `augur report RESULTS [-o OUT] [--format html|json|sarif]`:
+ * turn a results file written by explore / predict / check into an HTML
+ * report directory, or into JSON or SARIF for CI.
+ *
+ * Exit status: 0 when the report was written, 2 for a bad command line,
+ * 3 for a missing or bad results file, 5 when writing or rendering failed.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/results.h"
+#include "reports/html.h"
+#include "reports/report-error.h"
+#include "reports/sarif.h"
+#include "src/augur-cmd.h"
+
+#define CMD "report"
+
+static gboolean
+write_output (const char *path, const char *data, gsize len, GError **error)
+{
+  if (path == NULL || strcmp (path, "-") == 0)
+    {
+      if (fwrite (data, 1, len, stdout) != len || fflush (stdout) != 0)
+        {
+          g_set_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_WRITE,
+                       "cannot write to standard output");
+          return FALSE;
+        }
+      return TRUE;
+    }
+  return g_file_set_contents (path, data, (gssize) len, error);
+}
+
+int
+augur_cmd_report (int argc, char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *source_dir = NULL;
+  g_auto(GStrv) rest = NULL;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Where to write: a directory for html (default augur-report), a file for json and "
+      "sarif (default: standard output)", "OUT" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      "html (default), json (the results, schema " AUGUR_RESULTS_SCHEMA ") or sarif (SARIF 2.1.0)",
+      "FORMAT" },
+    { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
+      "Resolve relative source file names against DIR (default: the results file's source_dir, "
+      "else its directory)", "DIR" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx, "Render a results file as an HTML report, JSON or SARIF.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || g_strv_length (rest) != 1)
+    {
+      augur_cmd_print_error (CMD, "expected exactly one RESULTS file; see 'augur report --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+  const char *fmt = format != NULL ? format : "html";
+  if (strcmp (fmt, "html") != 0 && strcmp (fmt, "json") != 0 && strcmp (fmt, "sarif") != 0)
+    {
+      g_autofree char *msg = g_strdup_printf ("unknown format '%s': use html, json or sarif", fmt);
+      augur_cmd_print_error (CMD, msg);
+      return AUGUR_EXIT_USAGE;
+    }
+
+  const char *path = rest[0];
+  g_autoptr(AugurResults) results = augur_results_load (path, &error);
+  if (results == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_INPUT;
+    }
+
+  /* Relative source names: --source-dir, else the run's source_dir, else
+   * the directory of the results file. */
+  g_autofree char *src = NULL;
+  if (source_dir != NULL)
+    src = g_strdup (source_dir);
+  else if (augur_results_get_source_dir (results) != NULL)
+    src = g_strdup (augur_results_get_source_dir (results));
+  else
+    src = g_path_get_dirname (path);
+  /* absolute and without "..": the notes and SARIF base ids name it */
+  g_autofree char *src_abs = g_canonicalize_filename (src, NULL);
+
+  if (strcmp (fmt, "html") == 0)
+    {
+      const char *dir = output != NULL ? output : "augur-report";
+      if (!augur_report_html_write (results, src_abs, dir, &error))
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_TOOL;
+        }
+      g_autofree char *index = g_build_filename (dir, "index.html", NULL);
+      g_print ("%s\n", index);
+      return AUGUR_EXIT_OK;
+    }
+
+  gsize len;
+  g_autofree char *data = strcmp (fmt, "json") == 0
+                          ? augur_results_to_data (results, &len)
+                          : augur_report_sarif_to_data (results, src_abs, &len);
+  if (!write_output (output, data, len, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  return AUGUR_EXIT_OK;
+}

@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-html.c — the HTML report (reports/html.[ch]): what the index and the
+ * finding pages hold, that program text is escaped (a source line holding
+ * <script> shows as text), that a missing source gives a note, that long
+ * schedules are cut in the timeline, and the files the report directory gets.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "common/results.h"
+#include "reports/hb-graph.h"
+#include "reports/html.h"
+#include "reports/relevance.h"
+#include "tests/reports/test-golden.h"
+
+static AugurResults *
+load (const char *name)
+{
+  g_autofree char *path = test_data_path (name);
+  g_autoptr(GError) error = NULL;
+  AugurResults *r = augur_results_load (path, &error);
+  g_assert_no_error (error);
+  return r;
+}
+
+static guint
+count (const char *haystack, const char *needle)
+{
+  guint n = 0;
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* No markup that came from the program: the only tags are ours. */
+static void
+assert_no_program_markup (const char *html)
+{
+  g_autofree char *lower = g_ascii_strdown (html, -1);
+  g_assert_null (strstr (lower, "<script"));
+  g_assert_null (strstr (lower, "<b>"));
+  g_assert_null (strstr (lower, "<i>"));
+  g_assert_null (strstr (lower, "<s>"));
+  /* self-contained: nothing fetched from elsewhere (xmlns URIs are names, not fetches) */
+  g_assert_null (strstr (lower, "src="));
+  g_assert_null (strstr (lower, "href=\"http"));
+  g_assert_null (strstr (lower, "href=\"//"));
+  g_assert_null (strstr (lower, "<link"));
+  g_assert_null (strstr (lower, "@import"));
+  g_assert_null (strstr (lower, "url("));
+}
+
+static void
+test_index (void)
+{
+  g_autoptr(AugurResults) r = load ("all.json");
+  g_autofree char *html = augur_report_html_index (r);
+  assert_no_program_markup (html);
+  g_assert_nonnull (strstr (html, "<ol class=\"findings\" id=\"findings\">"));
+  g_assert_cmpuint (count (html, "<li class=\"finding\">"), ==, 4);
+  for (guint i = 1; i <= 4; i++)
+    {
+      g_autofree char *link = g_strdup_printf ("href=\"finding-%u.html\"", i);
+      g_assert_nonnull (strstr (html, link));
+    }
+  /* sorted: the deadlock first, the misuse last */
+  g_assert_true (strstr (html, "deadlock</span>") < strstr (html, "misuse:uninitialised-cond</span>"));
+  /* the run */
+  g_assert_nonnull (strstr (html, "/home/dev/demo/demo &lt;b&gt;&amp;amp;&lt;/b&gt;"));
+  g_assert_nonnull (strstr (html, "&apos;&lt;i&gt;x&lt;/i&gt;&apos;"));
+  g_assert_nonnull (strstr (html, "2026-11-20 10:15:30 UTC"));
+  g_assert_nonnull (strstr (html, "1 min 6 s"));
+  g_assert_nonnull (strstr (html, ">1234<"));
+  g_assert_nonnull (strstr (html, "executions=100000, preemptions=2"));
+  /* predictions by class, with totals */
+  g_assert_nonnull (strstr (html, "<table id=\"predictions\">"));
+  g_assert_nonnull (strstr (html, "<th>not-realisable</th>"));
+  g_assert_nonnull (strstr (html, "<tr><td>atomicity-violation</td><td class=\"n\">1</td>"
+                                  "<td class=\"n\">0</td><td class=\"n\">4</td></tr>"));
+  /* findings by kind; static-only candidates */
+  g_assert_nonnull (strstr (html, "<table id=\"by-kind\">"));
+  g_assert_nonnull (strstr (html, "<table id=\"static-candidates\">"));
+  g_assert_nonnull (strstr (html, "<code>account.c:7</code>"));
+}
+
+static void
+test_index_empty (void)
+{
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/ok", "explore");
+  g_autofree char *html = augur_report_html_index (r);
+  g_assert_nonnull (strstr (html, "No bug was found."));
+  g_assert_nonnull (strstr (html, "id=\"findings\""));
+  g_assert_null (strstr (html, "static-candidates"));
+  g_assert_nonnull (strstr (html, "No prediction was made."));
+}
+
+/* The data race of all.json (finding 2): reader's line holds <script>. */
+static void
+test_finding_escaped (void)
+{
+  g_autoptr(AugurResults) r = load ("all.json");
+  g_autofree char *dir = test_data_path ("");
+  AugurFinding *f = augur_results_get_finding (r, 1);
+  g_assert_cmpint (augur_finding_get_kind (f), ==, AUGUR_FINDING_DATA_RACE);
+  g_autoptr(AugurReportHbGraph) g = augur_report_hb_graph_new (f, 2, AUGUR_REPORT_MAX_RELEVANT_STEPS);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *svg = augur_report_hb_graph_to_svg (g, &error);
+  g_assert_no_error (error);
+  g_autofree char *html = augur_report_html_finding (r, 1, dir, svg);
+
+  assert_no_program_markup (html);
+  /* the source line shows as text, highlighted */
+  g_assert_nonnull (strstr (html, "<span class=\"l hit\"><span class=\"ln\">21</span>"
+                                  "  int v = counter; /* &lt;script&gt;alert(1)&lt;/script&gt; */</span>"));
+  g_assert_nonnull (strstr (html, "/* &quot;written&quot; &amp; &apos;locked&apos; */"));
+  /* the accesses, the locks held */
+  g_assert_nonnull (strstr (html, "<strong>Thread 1</strong> writes <code>counter</code> at "
+                                  "<code>race.c:13</code> in <code>worker()</code>"));
+  g_assert_nonnull (strstr (html, "Locks held: <code>m</code>"));
+  g_assert_nonnull (strstr (html, "Locks held: <em>none</em>"));
+  /* the timeline: one column per thread, the bug's rows highlighted */
+  g_assert_nonnull (strstr (html, "<table class=\"timeline\" id=\"timeline\">"));
+  g_assert_nonnull (strstr (html, "<th>thread 2 <span class=\"muted\">reader</span></th>"));
+  g_assert_cmpuint (count (html, "<tr class=\"bug\">"), ==, 2);
+  g_assert_nonnull (strstr (html, "<tr class=\"bug\"><td class=\"step\">6</td><td></td><td></td>"
+                                  "<td class=\"ev\">read counter"));
+  /* the diagram inline, without its XML prolog */
+  g_assert_nonnull (strstr (html, "<div class=\"diagram\" id=\"diagram\">\n<svg"));
+  g_assert_null (strstr (html, "<?xml"));
+  g_assert_nonnull (strstr (html, "<pre class=\"cmd\" id=\"replay\"><code>augur replay --schedule "
+                                  "race.schedule -- ./race</code></pre>"));
+}
+
+static void
+test_finding_missing_source (void)
+{
+  g_autoptr(AugurResults) r = load ("all.json");
+  g_autofree char *dir = test_data_path ("");
+  /* the deadlock's dl.c is not in the test data */
+  g_autofree char *html = augur_report_html_finding (r, 0, dir, NULL);
+  g_assert_nonnull (strstr (html, "<p class=\"note\">Source not available: "));
+  g_assert_nonnull (strstr (html, "dl.c"));
+  g_assert_nonnull (strstr (html, "The diagram could not be rendered."));
+  g_assert_nonnull (strstr (html, "Locks held: <code>a</code>"));
+  /* each access names its own lock */
+  g_assert_nonnull (strstr (html, "<strong>Thread 1</strong> waits to lock <code>b</code> at <code>dl.c:9</code>"));
+  g_assert_nonnull (strstr (html, "<strong>Thread 2</strong> locks <code>b</code> at <code>dl.c:16</code>"));
+
+  /* a line past the end of the file */
+  g_autoptr(AugurResults) r2 = augur_results_new ("/bin/p", "explore");
+  g_autoptr(AugurFinding) f = augur_finding_new (AUGUR_FINDING_ASSERTION, NULL, "assert fails");
+  augur_finding_add_access (f, 0, 0, AUGUR_OP_READ, "race.c", 999, "main", NULL);
+  augur_finding_add_access (f, 0, 1, AUGUR_OP_READ, NULL, 0, NULL, NULL);
+  augur_results_add_finding (r2, f);
+  g_autofree char *html2 = augur_report_html_finding (r2, 0, dir, NULL);
+  g_assert_nonnull (strstr (html2, "fewer than 999"));
+  g_assert_nonnull (strstr (html2, "No source location was recorded"));
+  g_assert_nonnull (strstr (html2, "No replay command was recorded."));
+}
+
+static void
+test_timeline_cut (void)
+{
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/p", "explore");
+  g_autoptr(AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "late race");
+  guint64 ev[3] = { 0 };
+  augur_finding_add_step (f, 0, ev[0]++, AUGUR_OP_CREATE, NULL, 1, "p.c", 1, "main");
+  augur_finding_add_step (f, 0, ev[0]++, AUGUR_OP_CREATE, NULL, 2, "p.c", 2, "main");
+  for (guint i = 0; i < 5000; i++)
+    augur_finding_add_step (f, 1 + i % 2, ev[1 + i % 2]++, AUGUR_OP_READ, "y", -1, "p.c", 5, "w");
+  guint a = augur_finding_add_step (f, 1, ev[1]++, AUGUR_OP_WRITE, "x", -1, "p.c", 7, "w");
+  guint b = augur_finding_add_step (f, 2, ev[2]++, AUGUR_OP_WRITE, "x", -1, "p.c", 7, "w");
+  augur_finding_mark_bug_step (f, a);
+  augur_finding_mark_bug_step (f, b);
+  augur_results_add_finding (r, f);
+  g_autofree char *html = augur_report_html_finding (r, 0, NULL, NULL);
+  g_assert_nonnull (strstr (html, "The schedule has 5004 steps"));
+  g_assert_nonnull (strstr (html, "<tr class=\"gap\">"));
+  g_assert_nonnull (strstr (html, "steps not shown"));
+  g_assert_cmpuint (count (html, "<tr"), <, 40);
+  g_assert_cmpuint (count (html, "<tr class=\"bug\">"), ==, 2);
+}
+
+static void
+rm_rf (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      g_unlink (p);
+    }
+  g_rmdir (dir);
+}
+
+static void
+test_write (void)
+{
+  g_autoptr(AugurResults) r = load ("all.json");
+  g_autofree char *src = test_data_path ("");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-html-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *out = g_build_filename (tmp, "report", NULL);
+  g_assert_true (augur_report_html_write (r, src, out, &error));
+  g_assert_no_error (error);
+
+  const char *files[] = { "index.html", "finding-1.html", "finding-1.dot", "finding-1.svg",
+                          "finding-4.html", "finding-4.dot", "finding-4.svg" };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *p = g_build_filename (out, files[i], NULL);
+      g_assert_true (g_file_test (p, G_FILE_TEST_IS_REGULAR));
+    }
+  g_autofree char *p5 = g_build_filename (out, "finding-5.html", NULL);
+  g_assert_false (g_file_test (p5, G_FILE_TEST_EXISTS));
+
+  /* the .dot file is the diagram of that finding */
+  g_autofree char *dot_path = g_build_filename (out, "finding-2.dot", NULL);
+  g_autofree char *dot = NULL;
+  g_file_get_contents (dot_path, &dot, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr(AugurReportHbGraph) g = augur_report_hb_graph_new (augur_results_get_finding (r, 1), 2,
+                                                               AUGUR_REPORT_MAX_RELEVANT_STEPS);
+  g_autofree char *expect = augur_report_hb_graph_to_dot (g);
+  g_assert_cmpstr (dot, ==, expect);
+
+  g_autofree char *svg_path = g_build_filename (out, "finding-2.svg", NULL);
+  g_autofree char *svg = NULL;
+  g_file_get_contents (svg_path, &svg, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (svg, "<?xml"));
+  g_assert_nonnull (strstr (svg, "race on counter"));
+
+  rm_rf (out);
+  g_rmdir (tmp);
+}
+
+static void
+test_write_fails (void)
+{
+  g_autoptr(AugurResults) r = load ("race.json");
+  g_autoptr(GError) error = NULL;
+  /* a directory under a regular file cannot be created */
+  g_autofree char *file = test_data_path ("race.json");
+  g_autofree char *out = g_build_filename (file, "report", NULL);
+  g_assert_false (augur_report_html_write (r, NULL, out, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "cannot create the report directory"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/html/index", test_index);
+  g_test_add_func ("/html/index-empty", test_index_empty);
+  g_test_add_func ("/html/finding-escaped", test_finding_escaped);
+  g_test_add_func ("/html/finding-missing-source", test_finding_missing_source);
+  g_test_add_func ("/html/timeline-cut", test_timeline_cut);
+  g_test_add_func ("/html/write", test_write);
+  g_test_add_func ("/html/write-fails", test_write_fails);
+  return g_test_run ();
+}

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-sarif.c — the SARIF 2.1.0 output (reports/sarif.[ch]): a golden log
+ * for a small finding, and the structure a SARIF consumer relies on (rules
+ * per kind, one result per finding, locations, code flows for the
+ * schedule, base ids).  Validation against the SARIF schema and rules by
+ * Microsoft's multitool is test-sarif-validate.sh.
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "common/results.h"
+#include "reports/sarif.h"
+#include "tests/reports/test-golden.h"
+
+static AugurResults *
+load (const char *name)
+{
+  g_autofree char *path = test_data_path (name);
+  g_autoptr(GError) error = NULL;
+  AugurResults *r = augur_results_load (path, &error);
+  g_assert_no_error (error);
+  return r;
+}
+
+static void
+test_golden (void)
+{
+  g_autoptr(AugurResults) r = load ("race.json");
+  gsize len;
+  g_autofree char *sarif = augur_report_sarif_to_data (r, NULL, &len);
+  g_assert_cmpuint (len, ==, strlen (sarif));
+  test_compare_golden ("race.sarif", sarif);
+}
+
+static JsonNode *
+at (JsonNode *root, const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  JsonNode *res = json_path_query (path, root, &error);
+  g_assert_no_error (error);
+  JsonArray *a = json_node_get_array (res);
+  g_assert_cmpuint (json_array_get_length (a), ==, 1);
+  JsonNode *n = json_node_copy (json_array_get_element (a, 0));
+  json_node_unref (res);
+  return n;
+}
+
+static char *
+str_at (JsonNode *root, const char *path)
+{
+  g_autoptr(JsonNode) n = at (root, path);
+  return g_strdup (json_node_get_string (n));
+}
+
+static gint64
+int_at (JsonNode *root, const char *path)
+{
+  g_autoptr(JsonNode) n = at (root, path);
+  return json_node_get_int (n);
+}
+
+static void
+test_structure (void)
+{
+  g_autoptr(AugurResults) r = load ("all.json");
+  g_autofree char *src = test_data_path ("");
+  g_autofree char *sarif = augur_report_sarif_to_data (r, src, NULL);
+  g_autofree char *again = augur_report_sarif_to_data (r, src, NULL);
+  g_assert_cmpstr (sarif, ==, again);
+
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  json_parser_load_from_data (p, sarif, -1, &error);
+  g_assert_no_error (error);
+  JsonNode *root = json_parser_get_root (p);
+
+  g_autofree char *version = str_at (root, "$.version");
+  g_assert_cmpstr (version, ==, "2.1.0");
+  g_autofree char *schema = str_at (root, "$['$schema']");
+  g_assert_cmpstr (schema, ==, AUGUR_SARIF_SCHEMA_URI);
+  g_autofree char *driver = str_at (root, "$.runs[0].tool.driver.name");
+  g_assert_cmpstr (driver, ==, "augur");
+
+  /* one rule per kind present, in kind order; results point at them */
+  const char *rules[] = { "deadlock", "data-race", "atomicity-violation", "misuse" };
+  for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
+    {
+      g_autofree char *rp = g_strdup_printf ("$.runs[0].tool.driver.rules[%u].id", i);
+      g_autofree char *id = str_at (root, rp);
+      g_assert_cmpstr (id, ==, rules[i]);
+      g_autofree char *resp = g_strdup_printf ("$.runs[0].results[%u].ruleId", i);
+      g_autofree char *rid = str_at (root, resp);
+      g_assert_cmpstr (rid, ==, rules[i]);
+      g_autofree char *rip = g_strdup_printf ("$.runs[0].results[%u].ruleIndex", i);
+      g_assert_cmpint (int_at (root, rip), ==, i);
+    }
+  g_autoptr(JsonNode) results = at (root, "$.runs[0].results");
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (results)), ==, 4);
+
+  /* the data race: its first access, relative to SRCROOT */
+  g_autofree char *uri = str_at (root, "$.runs[0].results[1].locations[0].physicalLocation.artifactLocation.uri");
+  g_assert_cmpstr (uri, ==, "race.c");
+  g_autofree char *base = str_at (root, "$.runs[0].results[1].locations[0].physicalLocation.artifactLocation.uriBaseId");
+  g_assert_cmpstr (base, ==, "SRCROOT");
+  g_assert_cmpint (int_at (root, "$.runs[0].results[1].locations[0].physicalLocation.region.startLine"), ==, 13);
+  g_autofree char *root_uri = str_at (root, "$.runs[0].originalUriBaseIds.SRCROOT.uri");
+  g_assert_true (g_str_has_prefix (root_uri, "file:///"));
+  g_assert_true (g_str_has_suffix (root_uri, "/tests/reports/data/"));
+  g_autofree char *msg = str_at (root, "$.runs[0].results[1].message.text");
+  g_assert_true (g_str_has_prefix (msg, "reader() reads counter"));
+  g_autofree char *rel = str_at (root, "$.runs[0].results[1].relatedLocations[1].message.text");
+  g_assert_cmpstr (rel, ==, "thread 2: read counter, no lock held");
+
+  /* the schedule: a thread flow per thread, steps in global order, the bug's essential */
+  g_autofree char *tf = str_at (root, "$.runs[0].results[1].codeFlows[0].threadFlows[2].id");
+  g_assert_cmpstr (tf, ==, "T2");
+  g_assert_cmpint (int_at (root, "$.runs[0].results[1].codeFlows[0].threadFlows[2].locations[1].executionOrder"), ==, 6);
+  g_autofree char *imp = str_at (root, "$.runs[0].results[1].codeFlows[0].threadFlows[2].locations[1].importance");
+  g_assert_cmpstr (imp, ==, "essential");
+  g_autofree char *imp0 = str_at (root, "$.runs[0].results[1].codeFlows[0].threadFlows[2].locations[0].importance");
+  g_assert_cmpstr (imp0, !=, "essential");
+  g_autofree char *start = str_at (root, "$.runs[0].invocations[0].startTimeUtc");
+  g_assert_cmpstr (start, ==, "2026-11-20T10:15:30Z");
+  g_autofree char *end = str_at (root, "$.runs[0].invocations[0].endTimeUtc");
+  g_assert_cmpstr (end, ==, "2026-11-20T10:16:35Z");
+  g_autofree char *sub = str_at (root, "$.runs[0].results[3].properties.subkind");
+  g_assert_cmpstr (sub, ==, "uninitialised-cond");
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/ok", "explore");
+  g_autofree char *sarif = augur_report_sarif_to_data (r, NULL, NULL);
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  json_parser_load_from_data (p, sarif, -1, &error);
+  g_assert_no_error (error);
+  g_autoptr(JsonNode) results = at (json_parser_get_root (p), "$.runs[0].results");
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (results)), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sarif/golden", test_golden);
+  g_test_add_func ("/sarif/structure", test_structure);
+  g_test_add_func ("/sarif/empty", test_empty);
+  return g_test_run ();
+}
