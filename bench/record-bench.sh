@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# record-bench.sh — what recording costs: runs the workload built normally
+# (PLAIN) and built with augur-cc (AUGURED), the latter both without
+# recording and recording into a trace, RUNS times each, and prints the
+# median wall times, the slowdown ratios and the trace size.
+#
+# Usage: record-bench.sh PLAIN AUGURED [RUNS]
+set -eu
+plain=$1
+augured=$2
+runs=${3:-9}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/augur-bench.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+
+now_ns () { date +%s%N; }
+
+# time_runs MODE PROG: one wall time in microseconds per line
+time_runs ()
+{
+  mode=$1
+  prog=$2
+  i=0
+  while [ "$i" -lt "$runs" ]; do
+    rm -f "$dir/bench.trace"
+    t0=$(now_ns)
+    if [ "$mode" = record ]; then
+      AUGUR_TRACE="$dir/bench.trace" "$prog" >/dev/null
+    else
+      "$prog" >/dev/null
+    fi
+    t1=$(now_ns)
+    echo $(((t1 - t0) / 1000))
+    i=$((i + 1))
+  done
+}
+
+median () { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# one run of each first: page cache, dynamic linker caches
+"$plain" >/dev/null
+"$augured" >/dev/null
+
+p=$(time_runs plain "$plain" | median)
+q=$(time_runs plain "$augured" | median)
+r=$(time_runs record "$augured" | median)
+size=$(wc -c <"$dir/bench.trace")
+records=$(( (size - 4096) / 32 ))
+
+echo "record bench: $runs runs each, median wall time"
+echo "  gcc, not instrumented:        $p us"
+echo "  augur-cc, not recording:      $q us  (x$(echo "$q $p" | awk '{ printf "%.2f", $1 / $2 }'))"
+echo "  augur-cc, recording:          $r us  (x$(echo "$r $p" | awk '{ printf "%.2f", $1 / $2 }'))"
+echo "  trace: $size bytes, $records records ($(echo "$r $p $records" | awk '{ printf "%.0f", ($1 - $2) * 1000 / $3 }') ns per record)"

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-c11.c — the C11 <threads.h> API: thrd_*, mtx_*, cnd_*, call_once.
+ *
+ * glibc implements these on top of its internal pthread functions, called
+ * directly rather than through the PLT, so the pthread intercepts never see
+ * them: each needs its own intercept.  The events are the pthread ones with
+ * AUGUR_FLAG_C11 set; result codes are the C11 ones (thrd_success is 0,
+ * like a pthread success, so "non-zero = failed" holds for both).
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+#include <threads.h>
+#include <time.h>
+
+#include "runtime/rt-thread.h"
+
+#define C11 AUGUR_FLAG_C11
+
+RT_DEFINE_REAL (thrd_create, NULL)
+RT_DEFINE_REAL (thrd_join, NULL)
+RT_DEFINE_REAL (thrd_exit, NULL)
+RT_DEFINE_REAL (thrd_detach, NULL)
+RT_DEFINE_REAL (mtx_init, NULL)
+RT_DEFINE_REAL (mtx_lock, NULL)
+RT_DEFINE_REAL (mtx_trylock, NULL)
+RT_DEFINE_REAL (mtx_timedlock, NULL)
+RT_DEFINE_REAL (mtx_unlock, NULL)
+RT_DEFINE_REAL (mtx_destroy, NULL)
+RT_DEFINE_REAL (cnd_init, NULL)
+RT_DEFINE_REAL (cnd_signal, NULL)
+RT_DEFINE_REAL (cnd_broadcast, NULL)
+RT_DEFINE_REAL (cnd_wait, NULL)
+RT_DEFINE_REAL (cnd_timedwait, NULL)
+RT_DEFINE_REAL (cnd_destroy, NULL)
+RT_DEFINE_REAL (call_once, NULL)
+
+/* ------------------------------------------------------------------ */
+/* Threads */
+
+static int
+c11_start (void *data)
+{
+  return (int) (intptr_t) rt_thread_run (data);
+}
+
+RT_EXPORT int
+thrd_create (thrd_t *thread, thrd_start_t routine, void *arg)
+{
+  RtSync op;
+  RtStart *s = rt_thread_prepare (&op, (const void *) routine, C11, RT_RA ());
+  if (s == NULL)
+    return get_real_thrd_create () (thread, routine, arg);
+  s->c11_fn = routine;
+  s->arg = arg;
+  rt_sync_before (&op);
+  rt_guard_enter ();
+  int r = get_real_thrd_create () (thread, c11_start, s);
+  rt_guard_leave ();
+  if (r == thrd_success)
+    rt_thread_table_set ((unsigned long) *thread, s->tid);
+  else
+    __libc_free (s);
+  rt_sync_after (&op, r);
+  return r;
+}
+
+RT_EXPORT int
+thrd_join (thrd_t thread, int *res)
+{
+  RtSync op;
+  if (!rt_sync_begin (&op, AUGUR_EV_THREAD_JOIN, C11, NULL, RT_RA ()))
+    return get_real_thrd_join () (thread, res);
+  op.rec.addr = rt_thread_table_get ((unsigned long) thread);
+  rt_sync_before (&op);
+  rt_guard_enter ();
+  int r = get_real_thrd_join () (thread, res);
+  rt_guard_leave ();
+  if (r == thrd_success)
+    rt_thread_table_del ((unsigned long) thread);
+  rt_sync_after (&op, r);
+  return r;
+}
+
+RT_EXPORT void
+thrd_exit (int res)
+{
+  rt_thread_exit_record (1, C11, RT_RA ());
+  rt_thread_release_stacks ();
+  get_real_thrd_exit () (res);
+  __builtin_unreachable ();
+}
+
+RT_EXPORT int
+thrd_detach (thrd_t thread)
+{
+  RtSync op;
+  if (!rt_sync_begin (&op, AUGUR_EV_THREAD_DETACH, C11, NULL, RT_RA ()))
+    return get_real_thrd_detach () (thread);
+  op.rec.addr = rt_thread_table_get ((unsigned long) thread);
+  rt_sync_before (&op);
+  int r = get_real_thrd_detach () (thread);
+  rt_sync_after (&op, r);
+  return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* Mutexes */
+
+RT_EXPORT int
+mtx_init (mtx_t *m, int type)
+{
+  RtSync op;
+  if (!rt_sync_begin (&op, AUGUR_EV_MUTEX_INIT, C11, m, RT_RA ()))
+    return get_real_mtx_init () (m, type);
+  op.rec.arg = (type & mtx_recursive) ? AUGUR_MUTEX_RECURSIVE : AUGUR_MUTEX_NORMAL;
+  rt_sync_before (&op);
+  int r = get_real_mtx_init () (m, type);
+  rt_objset_insert (m);
+  rt_sync_after (&op, r);
+  return r;
+}
+
+#define MTX_BODY(kind, pre, try_kind, call)                                 \
+  RtSync op;                                                                \
+  uintptr_t ra = RT_RA ();                                                  \
+  if (!rt_sync_begin (&op, kind, C11, m, ra))                               \
+    return call;                                                            \
+  rt_mutex_note_use (m, C11, ra);                                           \
+  op.pre_kind = pre;                                                        \
+  op.pre_aux = try_kind;                                                    \
+  if (kind == AUGUR_EV_MUTEX_TRYLOCK)                                       \
+    op.rec.aux = try_kind;                                                  \
+  rt_sync_before (&op);                                                     \
+  int r = call;                                                             \
+  rt_sync_after (&op, r);                                                   \
+  return r;
+
+RT_EXPORT int
+mtx_lock (mtx_t *m)
+{
+  MTX_BODY (AUGUR_EV_MUTEX_LOCK, AUGUR_EV_MUTEX_LOCK_REQ, AUGUR_TRY_BLOCKING,
+            get_real_mtx_lock () (m))
+}
+
+RT_EXPORT int
+mtx_timedlock (mtx_t *restrict m, const struct timespec *restrict abstime)
+{
+  MTX_BODY (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_EV_MUTEX_LOCK_REQ, AUGUR_TRY_TIMED,
+            get_real_mtx_timedlock () (m, abstime))
+}
+
+RT_EXPORT int
+mtx_trylock (mtx_t *m)
+{
+  MTX_BODY (AUGUR_EV_MUTEX_TRYLOCK, 0, AUGUR_TRY_TRY, get_real_mtx_trylock () (m))
+}
+
+RT_EXPORT int
+mtx_unlock (mtx_t *m)
+{
+  MTX_BODY (AUGUR_EV_MUTEX_UNLOCK, 0, 0, get_real_mtx_unlock () (m))
+}
+
+RT_EXPORT void
+mtx_destroy (mtx_t *m)
+{
+  RtSync op;
+  uintptr_t ra = RT_RA ();
+  if (!rt_sync_begin (&op, AUGUR_EV_MUTEX_DESTROY, C11, m, ra))
+    {
+      get_real_mtx_destroy () (m);
+      return;
+    }
+  rt_mutex_note_use (m, C11, ra);
+  rt_sync_before (&op);
+  get_real_mtx_destroy () (m);
+  rt_objset_remove (m);
+  rt_sync_after (&op, thrd_success);
+}
+
+/* ------------------------------------------------------------------ */
+/* Condition variables */
+
+#define CND_BODY(kind, call)                                                \
+  RtSync op;                                                                \
+  if (!rt_sync_begin (&op, kind, C11, c, RT_RA ()))                         \
+    return call;                                                            \
+  rt_sync_before (&op);                                                     \
+  int r = call;                                                             \
+  rt_sync_after (&op, r);                                                   \
+  return r;
+
+#define CND_WAIT_BODY(timed, call)                                          \
+  RtSync op;                                                                \
+  uintptr_t ra = RT_RA ();                                                  \
+  if (!rt_sync_begin (&op, AUGUR_EV_COND_WAKE, C11, c, ra))                 \
+    return call;                                                            \
+  rt_mutex_note_use (m, C11, ra);                                           \
+  op.pre_kind = AUGUR_EV_COND_WAIT;                                         \
+  op.pre_aux = timed;                                                       \
+  op.pre_arg = (uint64_t) (uintptr_t) m;                                    \
+  op.rec.arg = (uint64_t) (uintptr_t) m;                                    \
+  rt_sync_before (&op);                                                     \
+  int r = call;                                                             \
+  rt_sync_after (&op, r);                                                   \
+  return r;
+
+RT_EXPORT int
+cnd_init (cnd_t *c)
+{
+  CND_BODY (AUGUR_EV_COND_INIT, get_real_cnd_init () (c))
+}
+
+RT_EXPORT int
+cnd_signal (cnd_t *c)
+{
+  CND_BODY (AUGUR_EV_COND_SIGNAL, get_real_cnd_signal () (c))
+}
+
+RT_EXPORT int
+cnd_broadcast (cnd_t *c)
+{
+  CND_BODY (AUGUR_EV_COND_BROADCAST, get_real_cnd_broadcast () (c))
+}
+
+RT_EXPORT int
+cnd_wait (cnd_t *c, mtx_t *m)
+{
+  CND_WAIT_BODY (0, get_real_cnd_wait () (c, m))
+}
+
+RT_EXPORT int
+cnd_timedwait (cnd_t *restrict c, mtx_t *restrict m, const struct timespec *restrict abstime)
+{
+  CND_WAIT_BODY (1, get_real_cnd_timedwait () (c, m, abstime))
+}
+
+RT_EXPORT void
+cnd_destroy (cnd_t *c)
+{
+  RtSync op;
+  if (!rt_sync_begin (&op, AUGUR_EV_COND_DESTROY, C11, c, RT_RA ()))
+    {
+      get_real_cnd_destroy () (c);
+      return;
+    }
+  rt_sync_before (&op);
+  get_real_cnd_destroy () (c);
+  rt_sync_after (&op, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* call_once */
+
+static int
+call_c11_once (void *control, void (*routine) (void))
+{
+  get_real_call_once () (control, routine);
+  return 0;
+}
+
+RT_EXPORT void
+call_once (once_flag *flag, void (*routine) (void))
+{
+  rt_once (flag, routine, C11, RT_RA (), call_c11_once);
+}

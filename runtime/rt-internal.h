@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-internal.h — the private model of libaugur-rt, shared by its files.
+ *
+ * libaugur-rt is linked into the program under test.  It records one
+ * execution into the trace named by $AUGUR_TRACE (format: common/
+ * augur-trace-format.h) and does nothing else.  The model, in one place:
+ *
+ *   - Recording is on (rt_active != 0) only when AUGUR_TRACE was set at
+ *     start-up; otherwise every hook and intercept is one load and a branch
+ *     away from the real function.
+ *   - One event = one 32-byte record = one slot.  A slot is reserved with one
+ *     atomic fetch-add (rt_emit), so the slot order IS the global event order.
+ *   - The order is kept consistent with synchronisation by recording
+ *     release-like operations before the real call and acquire-like ones after
+ *     it (rt_sync_before / rt_sync_after, policy table in rt-sync.c), and by
+ *     doing atomics and their slot reservation under one striped spinlock
+ *     (rt-atomic.c).  Plain accesses reserve their slot in the hook, before the
+ *     access: racy plain accesses are ordered approximately, which is exactly
+ *     what the predictor is there to reason about.
+ *   - Every intercept has one shape: rt_sync_begin (is this call recorded?),
+ *     rt_sync_before, the real call, rt_sync_after.  The controlled scheduler
+ *     (explorer/) will hook into rt_sync_before/rt_sync_after only.
+ *   - The hooks run inside the program's threads, from code that gcc marks
+ *     `leaf`: they never call back into user code, never malloc on the hot
+ *     path, and a per-thread guard (RtThread.off_*) keeps the runtime's own
+ *     libc calls (dlsym, dl_iterate_phdr, ...) from being recorded or
+ *     re-entering it.
+ */
+#ifndef AUGUR_RT_INTERNAL_H
+#define AUGUR_RT_INTERNAL_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/augur-trace-format.h"
+
+#define RT_EXPORT   __attribute__ ((visibility ("default")))
+#define RT_INLINE   static inline __attribute__ ((always_inline))
+#define RT_NOINLINE __attribute__ ((noinline))
+#define RT_LIKELY(x)   __builtin_expect (!!(x), 1)
+#define RT_UNLIKELY(x) __builtin_expect (!!(x), 0)
+/* The caller's return address: the PC that events are attributed to. */
+#define RT_RA() ((uintptr_t) __builtin_return_address (0))
+
+#define RT_TID_NONE UINT32_MAX      /* thread not known to the runtime yet */
+#define RT_NO_PARENT 0xffffffffu    /* THREAD_START.addr of a thread we did not see created */
+#define RT_SHADOW_SIZE 64u          /* func_entry ring: the innermost 64 frames */
+
+/* ------------------------------------------------------------------ */
+/* Process state (rt-start.c, rt-trace.c)                               */
+
+/* Nonzero while recording.  Read (relaxed) on every hook. */
+extern int rt_active;
+
+RT_INLINE bool
+rt_is_active (void)
+{
+  return RT_UNLIKELY (__atomic_load_n (&rt_active, __ATOMIC_RELAXED) != 0);
+}
+
+/* Initialise once; called by the constructor and by __tsan_init. */
+void rt_init (void);
+
+/* ------------------------------------------------------------------ */
+/* Per-thread state (rt-thread.c)                                       */
+
+typedef struct {
+  uint32_t tid;           /* stable id in creation order, RT_TID_NONE until known */
+  uint32_t off_access;    /* > 0: plain accesses are not recorded (guard, ignore, exited) */
+  uint32_t off_sync;      /* > 0: nothing is recorded (guard, exited) */
+  uint32_t depth;         /* func_entry depth */
+  uint32_t alloc_no;      /* allocations made by this thread so far */
+  uint32_t exited;        /* THREAD_EXIT written: later events are dropped */
+  uintptr_t *shadow;      /* RT_SHADOW_SIZE return addresses, or NULL; owned (mmap) */
+  void *altstack;         /* the sigaltstack of this thread, or NULL; owned (mmap) */
+  size_t altstack_size;
+  /* the last module a PC was found in (rt-module.c): most events of a
+   * thread come from the same module */
+  uintptr_t mod_lo, mod_size, mod_bias;
+  uint32_t mod_index;
+  /* pthread_once / call_once trampoline state (rt-once.c) */
+  void (*once_routine) (void);
+  const void *once_control;
+  uintptr_t once_ra;
+  uint32_t once_flags;
+  uint32_t once_ran;
+} RtThread;
+
+extern __thread RtThread rt_self __attribute__ ((tls_model ("initial-exec")));
+
+/* Slow path of rt_tid(): a thread that the runtime did not create (or main
+ * before init) gets the next id and a THREAD_START record. */
+uint32_t rt_thread_adopt (void);
+
+RT_INLINE uint32_t
+rt_tid (void)
+{
+  uint32_t t = rt_self.tid;
+  return RT_LIKELY (t != RT_TID_NONE) ? t : rt_thread_adopt ();
+}
+
+/* The re-entrancy guard: between rt_guard_enter and rt_guard_leave the
+ * runtime's own calls into libc (which may come back into the intercepts:
+ * dlsym -> calloc, fopen -> malloc) are passed straight through. */
+RT_INLINE void
+rt_guard_enter (void)
+{
+  rt_self.off_access++;
+  rt_self.off_sync++;
+}
+
+RT_INLINE void
+rt_guard_leave (void)
+{
+  rt_self.off_access--;
+  rt_self.off_sync--;
+}
+
+/* Thread ids by pthread_t, for join/detach (rt-thread.c). */
+void rt_thread_table_set (unsigned long pthread_id, uint32_t tid);
+uint32_t rt_thread_table_get (unsigned long pthread_id);
+void rt_thread_table_del (unsigned long pthread_id);
+
+/* Per-thread resources: shadow stack and alternate signal stack. */
+void rt_thread_setup_stacks (void);
+void rt_thread_release_stacks (void);
+/* Marks the calling thread as exited, after writing THREAD_EXIT. */
+void rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra);
+uint32_t rt_thread_new_tid (void);
+
+/* ------------------------------------------------------------------ */
+/* PCs as (module, offset) (rt-module.c)                                */
+
+extern uintptr_t rt_exe_lo, rt_exe_size, rt_exe_bias;
+
+void rt_module_init (void);
+void rt_module_slow (uintptr_t pc, AugurRecord *r);
+/* Instrumented modules: noted by __tsan_init from each module's
+ * constructor (ra = its caller). */
+void rt_module_mark_instrumented (uintptr_t ra);
+bool rt_module_instrumented (uintptr_t ra);
+
+/* Fill r->module and r->pc from a return address.  The stored PC is the
+ * return address minus one: an address inside the call instruction, which
+ * symbolises to the call's line whether or not the reader subtracts one. */
+RT_INLINE void
+rt_pc (uintptr_t ra, AugurRecord *r)
+{
+  uintptr_t pc = ra - 1;
+  if (RT_LIKELY (pc - rt_exe_lo < rt_exe_size))
+    {
+      r->module = 0;
+      r->pc = (uint32_t) (pc - rt_exe_bias);
+    }
+  else if (ra == 0)
+    {
+      r->module = 0;
+      r->pc = 0;
+    }
+  else if (pc - rt_self.mod_lo < rt_self.mod_size)
+    {
+      r->module = (uint8_t) rt_self.mod_index;
+      r->pc = (uint32_t) (pc - rt_self.mod_bias);
+    }
+  else
+    rt_module_slow (pc, r);
+}
+
+/* ------------------------------------------------------------------ */
+/* The trace writer (rt-trace.c)                                        */
+
+extern char *rt_records;            /* record 0 in the shared mapping */
+/* The next slot to hand out (atomic), alone on its cache line. */
+typedef struct {
+  uint64_t next;
+  char pad[64 - sizeof (uint64_t)];
+} __attribute__ ((aligned (64))) RtCounter;
+extern RtCounter rt_counter;
+extern uint64_t rt_slots_easy;      /* slots below this are mapped, with room to spare */
+
+bool rt_trace_open (const char *path);
+/* Slow path of a reservation: map more of the file, or wait for the thread
+ * that does.  False if slot i can never be written (trace closed or full). */
+bool rt_trace_make_room (uint64_t i, uint64_t n);
+/* Reserve n consecutive slots (MODULE + DATA); UINT64_MAX if none. */
+uint64_t rt_trace_reserve (uint64_t n);
+void rt_trace_write_slot (uint64_t i, const void *record);
+/* Clean end: n_records, COMPLETE flag, exact file length.  `last` is the
+ * slot of the END record.  Async-signal-safe. */
+void rt_trace_close (uint64_t last);
+/* Fork child: forget the mapping without touching the file. */
+void rt_trace_forget (void);
+
+RT_INLINE void
+rt_record_seal (void *r)
+{
+  ((uint8_t *) r)[2] = augur_trace_record_check (r);
+}
+
+/* Store one record into its slot.  (Non-temporal stores, which would skip
+ * fetching a line that the neighbouring slot's writer owns, measured twice
+ * as slow here: half-line write-combining.) */
+RT_INLINE void
+rt_record_store (char *slot, const AugurRecord *r)
+{
+  __builtin_memcpy (slot, r, sizeof *r);
+}
+
+/* Write one record into the next slot; returns its slot or UINT64_MAX. */
+RT_INLINE uint64_t
+rt_emit (AugurRecord *r)
+{
+  rt_record_seal (r);
+  uint64_t i = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
+  if (RT_UNLIKELY (i >= __atomic_load_n (&rt_slots_easy, __ATOMIC_ACQUIRE))
+      && !rt_trace_make_room (i, 1))
+    return UINT64_MAX;
+  rt_record_store (rt_records + (size_t) i * AUGUR_TRACE_RECORD_SIZE, r);
+  return i;
+}
+
+/* A record with the common fields filled. */
+RT_INLINE void
+rt_record_init (AugurRecord *r, uint8_t kind, uint8_t flags, uint32_t tid, uintptr_t ra)
+{
+  r->kind = kind;
+  r->flags = flags;
+  r->check = 0;
+  r->tid = tid;
+  r->aux = 0;
+  r->addr = 0;
+  r->arg = 0;
+  rt_pc (ra, r);
+}
+
+/* Convenience for the rarer events: build and emit in one call. */
+uint64_t rt_event (uint8_t kind, uint8_t flags, uintptr_t ra, uint32_t aux,
+                   uint64_t addr, uint64_t arg);
+
+/* ------------------------------------------------------------------ */
+/* The hook layer: one shape for every intercept (rt-sync.c)            */
+
+enum {
+  RT_RESULT_NONE = 0,  /* the result is not recorded */
+  RT_RESULT_ARG,       /* the result code goes to arg */
+  RT_RESULT_AUX        /* the result code goes to aux */
+};
+
+typedef struct {
+  AugurRecord rec;     /* the main event; the intercept fills addr/arg/aux */
+  uint8_t pre_kind;    /* an extra event written before the call (LOCK_REQ,
+                        * COND_WAIT, BARRIER_ENTER), 0 if none */
+  uint32_t pre_aux;
+  uint64_t pre_arg;
+  bool on;             /* this call is recorded */
+  uint64_t slot;       /* slot of a release-like record written early */
+} RtSync;
+
+/* Is this call recorded?  Fills op->rec's common fields. */
+RT_INLINE bool
+rt_sync_begin (RtSync *op, uint8_t kind, uint8_t flags, const void *obj, uintptr_t ra)
+{
+  op->on = rt_is_active () && rt_self.off_sync == 0;
+  if (!op->on)
+    return false;
+  rt_record_init (&op->rec, kind, flags, rt_tid (), ra);
+  op->rec.addr = (uint64_t) (uintptr_t) obj;
+  op->pre_kind = 0;
+  op->pre_aux = 0;
+  op->pre_arg = 0;
+  op->slot = UINT64_MAX;
+  return true;
+}
+
+/* Before the real call: writes the pre-event, and the main event if it is
+ * release-like (with result 0, patched by rt_sync_after on failure).  This
+ * is where a controlled scheduler will block the thread until its turn. */
+void rt_sync_before (RtSync *op);
+/* After the real call: writes the main event if it is acquire-like, or
+ * patches the early record if the call failed. */
+void rt_sync_after (RtSync *op, int64_t result);
+
+/* Statically initialised objects first seen in use (rt-objset.c). */
+bool rt_objset_insert (const void *obj);   /* true if it was not there */
+bool rt_objset_contains (const void *obj);
+void rt_objset_remove (const void *obj);
+/* Before the first event on a mutex never seen initialised: MUTEX_INIT
+ * with AUGUR_MUTEX_STATIC (rt-mutex.c). */
+void rt_mutex_note_use (const void *mutex, uint8_t flags, uintptr_t ra);
+
+/* ------------------------------------------------------------------ */
+/* Real functions                                                       */
+
+/* glibc's own allocator entry points: the runtime allocates through them so
+ * that its few allocations (thread start blocks) are never recorded and
+ * never re-enter rt-malloc.c. */
+extern void *__libc_malloc (size_t size);
+extern void *__libc_calloc (size_t n, size_t size);
+extern void *__libc_realloc (void *p, size_t size);
+extern void __libc_free (void *p);
+extern void *__libc_memalign (size_t align, size_t size);
+extern void *__libc_valloc (size_t size);
+extern void *__libc_pvalloc (size_t size);
+
+/* Looks up the next definition of a libc function, once.  Version NULL
+ * means the default version. */
+void *rt_real (const char *name, const char *version);
+
+#define RT_REAL(var, name, version)                                        \
+  ({                                                                       \
+    __typeof__ (var) f_ = __atomic_load_n (&var, __ATOMIC_RELAXED);        \
+    if (RT_UNLIKELY (f_ == NULL))                                          \
+      {                                                                    \
+        f_ = (__typeof__ (var)) rt_real (name, version);                   \
+        __atomic_store_n (&var, f_, __ATOMIC_RELAXED);                     \
+      }                                                                    \
+    f_;                                                                    \
+  })
+
+/* Defines a static pointer `real_NAME` with the type of NAME and a function
+ * `get_real_NAME()` that resolves it on first use. */
+#define RT_DEFINE_REAL(name, version)                                      \
+  static __typeof__ (name) *real_##name;                                   \
+  static inline __typeof__ (name) *get_real_##name (void)                  \
+  {                                                                        \
+    return RT_REAL (real_##name, #name, version);                          \
+  }
+
+/* pthread_once and call_once share one implementation (rt-once.c): `call`
+ * runs the real once function with the given control and routine. */
+typedef int (*RtOnceCall) (void *control, void (*routine) (void));
+int rt_once (void *control, void (*routine) (void), uint8_t flags, uintptr_t ra, RtOnceCall call);
+
+/* ------------------------------------------------------------------ */
+/* Endings (rt-signal.c) and memory (rt-malloc.c, rt-mem.c)             */
+
+void rt_signal_init (void);
+/* Writes the one END record of the run and closes the trace.  Returns false
+ * if another END was already written. */
+bool rt_end (uint32_t how, uint64_t status);
+extern int rt_exit_status;          /* set by main's return or exit() */
+extern int rt_exit_status_known;
+
+/* Emit a READ_RANGE / WRITE_RANGE for an intercepted mem* or str* call or
+ * a range hook; calls made by the runtime itself are not recorded. */
+void rt_range (uint8_t kind, const void *addr, size_t len, uintptr_t ra);
+void rt_range_at (uint8_t kind, const void *addr, size_t len, uintptr_t ra);
+/* The bounds of libaugur-rt itself (rt-mem.c). */
+extern uintptr_t rt_self_lo, rt_self_size;
+/* memcpy/memmove/memset with the events of the intercepts, attributed to
+ * ra: shared by the intercepts and __tsan_memcpy & co. */
+void *rt_memcpy_at (void *dst, const void *src, size_t n, uintptr_t ra);
+void *rt_memmove_at (void *dst, const void *src, size_t n, uintptr_t ra);
+void *rt_memset_at (void *dst, int c, size_t n, uintptr_t ra);
+/* ALLOC for an object allocated by the runtime on the program's behalf
+ * (strdup, strndup) (rt-malloc.c). */
+void rt_alloc_note (void *p, size_t size, uintptr_t ra);
+
+#endif /* AUGUR_RT_INTERNAL_H */

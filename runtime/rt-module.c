@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-module.c — PCs as (module index, offset in module).
+ *
+ * Module 0 is the executable; its bounds are read once at start-up and
+ * tested inline by rt_pc(), so the common case costs two instructions.  A PC
+ * anywhere else (an instrumented shared library, or libc when it calls
+ * malloc on the program's behalf) is looked up here: first in the thread's
+ * one-entry cache, then in the table of modules already announced, and only
+ * then with dl_iterate_phdr.  A module is announced once, by a MODULE record
+ * followed by DATA records holding its path, reserved as one block of
+ * consecutive slots *before* the event that needed it, under module_lock, so
+ * every reader meets a module's description before its first use.  Offsets
+ * are relative to the load bias, which is what symbolisers expect.
+ *
+ * The runtime also knows which modules are instrumented: each one calls
+ * __tsan_init from its constructor, and the caller's bounds are noted then.
+ * mem* and str* calls count as accesses of their caller, so they are only
+ * recorded from instrumented code: an uninstrumented library's accesses
+ * are invisible anyway, and its string handling (the unwinder comparing
+ * section names, say) is noise.
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+#include <link.h>
+#include <sched.h>
+#include <string.h>
+
+#define RT_MODULES_MAX 255u   /* the record's module field is one byte */
+
+typedef struct {
+  uintptr_t lo, size, bias;
+} RtModule;
+
+uintptr_t rt_exe_lo, rt_exe_size, rt_exe_bias;
+
+static RtModule modules[RT_MODULES_MAX];
+static uint32_t n_modules = 1;     /* published with release after the entry is filled */
+static int module_lock;
+
+/* Build id of the executable, for the header. */
+uint8_t rt_exe_build_id[AUGUR_TRACE_BUILD_ID_MAX];
+uint32_t rt_exe_build_id_len;
+
+static void
+read_build_id (const struct dl_phdr_info *info)
+{
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
+      if (ph->p_type != PT_NOTE)
+        continue;
+      const uint8_t *p = (const uint8_t *) (info->dlpi_addr + ph->p_vaddr);
+      const uint8_t *end = p + ph->p_memsz;
+      size_t align = ph->p_align == 8 ? 8 : 4;
+      while (p + sizeof (ElfW (Nhdr)) <= end)
+        {
+          const ElfW (Nhdr) *nh = (const ElfW (Nhdr) *) p;
+          const uint8_t *name = p + sizeof *nh;
+          const uint8_t *desc = name + ((nh->n_namesz + align - 1) & ~(align - 1));
+          const uint8_t *next = desc + ((nh->n_descsz + align - 1) & ~(align - 1));
+          if (next > end)
+            break;
+          if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4
+              && memcmp (name, "GNU", 4) == 0)
+            {
+              uint32_t n = nh->n_descsz;
+              if (n > AUGUR_TRACE_BUILD_ID_MAX)
+                n = AUGUR_TRACE_BUILD_ID_MAX;
+              memcpy (rt_exe_build_id, desc, n);
+              rt_exe_build_id_len = n;
+              return;
+            }
+          p = next;
+        }
+    }
+}
+
+static void
+module_bounds (const struct dl_phdr_info *info, uintptr_t *lo, uintptr_t *hi)
+{
+  *lo = UINTPTR_MAX;
+  *hi = 0;
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
+      if (ph->p_type != PT_LOAD)
+        continue;
+      uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+      if (a < *lo)
+        *lo = a;
+      if (a + ph->p_memsz > *hi)
+        *hi = a + ph->p_memsz;
+    }
+}
+
+static int
+exe_callback (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  (void) data;
+  /* The first object is the executable. */
+  uintptr_t lo, hi;
+  module_bounds (info, &lo, &hi);
+  if (hi > lo)
+    {
+      rt_exe_lo = lo;
+      rt_exe_size = hi - lo;
+      rt_exe_bias = info->dlpi_addr;
+      modules[0] = (RtModule) { lo, hi - lo, info->dlpi_addr };
+    }
+  read_build_id (info);
+  return 1;
+}
+
+void
+rt_module_init (void)
+{
+  dl_iterate_phdr (exe_callback, NULL);
+}
+
+typedef struct {
+  uintptr_t pc;
+  uintptr_t lo, hi, bias;
+  char path[AUGUR_TRACE_PATH_MAX];
+  bool found;
+} FindPc;
+
+static int
+find_callback (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  FindPc *f = data;
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
+      if (ph->p_type != PT_LOAD)
+        continue;
+      uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+      if (f->pc >= a && f->pc < a + ph->p_memsz)
+        {
+          module_bounds (info, &f->lo, &f->hi);
+          f->bias = info->dlpi_addr;
+          const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
+          size_t n = strlen (name);
+          if (n >= sizeof f->path)
+            n = sizeof f->path - 1;
+          memcpy (f->path, name, n);
+          f->path[n] = '\0';
+          f->found = true;
+          return 1;
+        }
+    }
+  return 0;
+}
+
+static void
+use_module (uint32_t index, uintptr_t pc, AugurRecord *r)
+{
+  const RtModule *m = &modules[index];
+  rt_self.mod_lo = m->lo;
+  rt_self.mod_size = m->size;
+  rt_self.mod_bias = m->bias;
+  rt_self.mod_index = index;
+  r->module = (uint8_t) index;
+  r->pc = (uint32_t) (pc - m->bias);
+}
+
+static bool
+lookup (uintptr_t pc, AugurRecord *r)
+{
+  uint32_t n = __atomic_load_n (&n_modules, __ATOMIC_ACQUIRE);
+  for (uint32_t k = 1; k < n; k++)
+    if (pc - modules[k].lo < modules[k].size)
+      {
+        use_module (k, pc, r);
+        return true;
+      }
+  return false;
+}
+
+/* MODULE (aux = index, addr = load bias, arg = path length), then the path
+ * in DATA records, in consecutive slots. */
+static void
+announce (uint32_t index, const FindPc *f)
+{
+  size_t len = strlen (f->path);
+  uint64_t n_data = (len + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD;
+  uint64_t slot = rt_trace_reserve (1 + n_data);
+  if (slot == UINT64_MAX)
+    return;
+  AugurRecord m;
+  memset (&m, 0, sizeof m);
+  m.kind = AUGUR_EV_MODULE;
+  m.tid = rt_self.tid == RT_TID_NONE ? 0 : rt_self.tid;
+  m.aux = index;
+  m.addr = f->bias;
+  m.arg = len;
+  rt_record_seal (&m);
+  rt_trace_write_slot (slot, &m);
+  for (uint64_t k = 0; k < n_data; k++)
+    {
+      AugurDataRecord d;
+      memset (&d, 0, sizeof d);
+      d.kind = AUGUR_EV_DATA;
+      size_t off = k * AUGUR_DATA_PAYLOAD;
+      size_t chunk = len - off < AUGUR_DATA_PAYLOAD ? len - off : AUGUR_DATA_PAYLOAD;
+      d.len = (uint8_t) chunk;
+      memcpy (d.payload, f->path + off, chunk);
+      rt_record_seal (&d);
+      rt_trace_write_slot (slot + 1 + k, &d);
+    }
+}
+
+void
+rt_module_slow (uintptr_t pc, AugurRecord *r)
+{
+  if (lookup (pc, r))
+    return;
+
+  rt_guard_enter ();
+  int expected = 0;
+  while (!__atomic_compare_exchange_n (&module_lock, &expected, 1, false,
+                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    {
+      expected = 0;
+      sched_yield ();
+    }
+  bool done = lookup (pc, r);
+  if (!done)
+    {
+      static FindPc f;   /* under module_lock; too large for a small stack */
+      memset (&f, 0, sizeof f);
+      f.pc = pc;
+      dl_iterate_phdr (find_callback, &f);
+      uint32_t n = n_modules;
+      if (f.found && f.bias == rt_exe_bias && f.lo == rt_exe_lo)
+        {
+          r->module = 0;
+          r->pc = (uint32_t) (pc - rt_exe_bias);
+          done = true;
+        }
+      else if (f.found && n < RT_MODULES_MAX)
+        {
+          modules[n] = (RtModule) { f.lo, f.hi - f.lo, f.bias };
+          announce (n, &f);
+          __atomic_store_n (&n_modules, n + 1, __ATOMIC_RELEASE);
+          use_module (n, pc, r);
+          done = true;
+        }
+    }
+  if (!done)
+    {
+      /* Not in any loaded object (JIT code, or the module table is full). */
+      r->module = 0;
+      r->pc = 0;
+    }
+  __atomic_store_n (&module_lock, 0, __ATOMIC_RELEASE);
+  rt_guard_leave ();
+}
+
+/* ------------------------------------------------------------------ */
+/* Instrumented modules */
+
+#define RT_INSTRUMENTED_MAX 64u
+
+typedef struct {
+  uintptr_t lo, size;
+} RtRange;
+
+static RtRange instrumented[RT_INSTRUMENTED_MAX];
+static uint32_t n_instrumented;    /* published with release */
+
+static int
+range_callback (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  FindPc *f = data;
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
+      if (ph->p_type != PT_LOAD)
+        continue;
+      uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+      if (f->pc >= a && f->pc < a + ph->p_memsz)
+        {
+          module_bounds (info, &f->lo, &f->hi);
+          f->found = true;
+          return 1;
+        }
+    }
+  return 0;
+}
+
+void
+rt_module_mark_instrumented (uintptr_t ra)
+{
+  if (rt_module_instrumented (ra))
+    return;
+  rt_guard_enter ();
+  int expected = 0;
+  while (!__atomic_compare_exchange_n (&module_lock, &expected, 1, false,
+                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    {
+      expected = 0;
+      sched_yield ();
+    }
+  static FindPc f;   /* under module_lock */
+  memset (&f, 0, sizeof f);
+  f.pc = ra - 1;
+  dl_iterate_phdr (range_callback, &f);
+  uint32_t n = n_instrumented;
+  if (f.found && n < RT_INSTRUMENTED_MAX)
+    {
+      instrumented[n] = (RtRange) { f.lo, f.hi - f.lo };
+      __atomic_store_n (&n_instrumented, n + 1, __ATOMIC_RELEASE);
+    }
+  __atomic_store_n (&module_lock, 0, __ATOMIC_RELEASE);
+  rt_guard_leave ();
+}
+
+bool
+rt_module_instrumented (uintptr_t ra)
+{
+  uintptr_t pc = ra - 1;
+  uint32_t n = __atomic_load_n (&n_instrumented, __ATOMIC_ACQUIRE);
+  for (uint32_t k = 0; k < n; k++)
+    if (pc - instrumented[k].lo < instrumented[k].size)
+      return true;
+  return false;
+}

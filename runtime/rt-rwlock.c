@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-rwlock.c — pthread rwlock intercepts.
+ *
+ * Read and write acquisitions (blocking, try, timed, clock) are written
+ * after the real call with the result code in arg and how they were asked
+ * for in aux (AUGUR_TRY_*); a failed try or timeout is recorded too, with
+ * its non-zero result, since a trylock that failed says something about the
+ * order.  unlock is release-like and written before the call (rt-sync.c).
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+#include <pthread.h>
+#include <time.h>
+
+RT_DEFINE_REAL (pthread_rwlock_init, NULL)
+RT_DEFINE_REAL (pthread_rwlock_rdlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_wrlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_tryrdlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_trywrlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_timedrdlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_timedwrlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_clockrdlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_clockwrlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_unlock, NULL)
+RT_DEFINE_REAL (pthread_rwlock_destroy, NULL)
+
+/* The one shape of every rwlock intercept. */
+#define RW_BODY(kind, try_kind, call)                                       \
+  RtSync op;                                                                \
+  if (!rt_sync_begin (&op, kind, 0, rw, RT_RA ()))                          \
+    return call;                                                            \
+  op.rec.aux = try_kind;                                                    \
+  rt_sync_before (&op);                                                     \
+  int r = call;                                                             \
+  rt_sync_after (&op, r);                                                   \
+  return r;
+
+RT_EXPORT int
+pthread_rwlock_init (pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_INIT, 0, get_real_pthread_rwlock_init () (rw, attr))
+}
+
+RT_EXPORT int
+pthread_rwlock_rdlock (pthread_rwlock_t *rw)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_BLOCKING, get_real_pthread_rwlock_rdlock () (rw))
+}
+
+RT_EXPORT int
+pthread_rwlock_wrlock (pthread_rwlock_t *rw)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_BLOCKING, get_real_pthread_rwlock_wrlock () (rw))
+}
+
+RT_EXPORT int
+pthread_rwlock_tryrdlock (pthread_rwlock_t *rw)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_TRY, get_real_pthread_rwlock_tryrdlock () (rw))
+}
+
+RT_EXPORT int
+pthread_rwlock_trywrlock (pthread_rwlock_t *rw)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TRY, get_real_pthread_rwlock_trywrlock () (rw))
+}
+
+RT_EXPORT int
+pthread_rwlock_timedrdlock (pthread_rwlock_t *rw, const struct timespec *abstime)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_TIMED,
+           get_real_pthread_rwlock_timedrdlock () (rw, abstime))
+}
+
+RT_EXPORT int
+pthread_rwlock_timedwrlock (pthread_rwlock_t *rw, const struct timespec *abstime)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TIMED,
+           get_real_pthread_rwlock_timedwrlock () (rw, abstime))
+}
+
+RT_EXPORT int
+pthread_rwlock_clockrdlock (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_TIMED,
+           get_real_pthread_rwlock_clockrdlock () (rw, clock, abstime))
+}
+
+RT_EXPORT int
+pthread_rwlock_clockwrlock (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TIMED,
+           get_real_pthread_rwlock_clockwrlock () (rw, clock, abstime))
+}
+
+RT_EXPORT int
+pthread_rwlock_unlock (pthread_rwlock_t *rw)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_UNLOCK, 0, get_real_pthread_rwlock_unlock () (rw))
+}
+
+RT_EXPORT int
+pthread_rwlock_destroy (pthread_rwlock_t *rw)
+{
+  RW_BODY (AUGUR_EV_RWLOCK_DESTROY, 0, get_real_pthread_rwlock_destroy () (rw))
+}

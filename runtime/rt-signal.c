@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-signal.c — how a run ends: the one END record, written on every exit
+ * path without losing what came before.
+ *
+ *   - exit(), and return from main (glibc calls exit internally): an
+ *     on_exit handler registered at start-up.  Handlers run in reverse
+ *     order of registration and ours is registered before main and before
+ *     glibc registers the destructor pass (_dl_fini), so it runs last of
+ *     all: END(EXIT, status) follows every event of atexit handlers and
+ *     destructors, and the status is the one exit() really received, even
+ *     when libc calls exit itself.
+ *   - _exit, _Exit, quick_exit: intercepted, END before the real call.
+ *   - fatal signals (SEGV, BUS, FPE, ILL, TRAP, SYS, ABRT, and TERM, INT,
+ *     HUP): a handler on the alternate signal stack (so a stack overflow is
+ *     caught too) writes END(SIGNAL, sig), or END(ABORT, SIGABRT) for
+ *     abort() and failed assertions, restores the default action and
+ *     re-raises, so the process dies of the same signal with the same exit
+ *     status and core dump as without augur.  The handler is installed only
+ *     where the program left the default action; a handler the program
+ *     installs later replaces it.
+ *   - SIGKILL cannot be caught: the trace then simply has no END and no
+ *     COMPLETE flag, and every record written so far is in the file.
+ *
+ * rt_end writes at most one END per run (the first caller wins), stops
+ * recording, and closes the trace.  It is async-signal-safe: no locks that
+ * the interrupted code could hold, no allocation, no dl_* calls (the END
+ * record's PC is 0).
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int rt_exit_status;
+int rt_exit_status_known;
+static int end_claimed;
+
+bool
+rt_end (uint32_t how, uint64_t status)
+{
+  if (!rt_is_active ())
+    return false;
+  if (__atomic_exchange_n (&end_claimed, 1, __ATOMIC_ACQ_REL))
+    return false;
+  AugurRecord r;
+  memset (&r, 0, sizeof r);
+  r.kind = AUGUR_EV_END;
+  r.tid = rt_self.tid == RT_TID_NONE ? 0 : rt_self.tid;
+  r.aux = how;
+  r.arg = status;
+  rt_record_seal (&r);
+  uint64_t slot = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
+  /* nobody records after END */
+  __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
+  if (slot >= __atomic_load_n (&rt_slots_easy, __ATOMIC_ACQUIRE) && !rt_trace_make_room (slot, 1))
+    return true;   /* trace full: left without COMPLETE */
+  rt_trace_write_slot (slot, &r);
+  rt_trace_close (slot);
+  return true;
+}
+
+static const int fatal_signals[] = {
+  SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT, SIGTERM, SIGINT, SIGHUP,
+};
+
+static void
+on_fatal (int sig, siginfo_t *info, void *context)
+{
+  (void) info;
+  (void) context;
+  int saved_errno = errno;
+  rt_end (sig == SIGABRT ? AUGUR_END_ABORT : AUGUR_END_SIGNAL, (uint64_t) sig);
+  /* Die as we would have without augur: default action, and the signal
+   * again.  It stays pending (blocked while this handler runs) and is
+   * delivered as the handler returns, before a faulting instruction could
+   * run again. */
+  struct sigaction dfl;
+  memset (&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset (&dfl.sa_mask);
+  sigaction (sig, &dfl, NULL);
+  raise (sig);
+  errno = saved_errno;
+}
+
+static void
+on_exit_handler (int status, void *data)
+{
+  (void) data;
+  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+}
+
+void
+rt_signal_init (void)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_fatal;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset (&sa.sa_mask);
+  for (size_t k = 0; k < sizeof fatal_signals / sizeof fatal_signals[0]; k++)
+    sigaddset (&sa.sa_mask, fatal_signals[k]);
+  for (size_t k = 0; k < sizeof fatal_signals / sizeof fatal_signals[0]; k++)
+    {
+      struct sigaction old;
+      if (sigaction (fatal_signals[k], NULL, &old) != 0)
+        continue;
+      if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
+        sigaction (fatal_signals[k], &sa, NULL);
+    }
+  on_exit (on_exit_handler, NULL);
+}
+
+RT_DEFINE_REAL (exit, NULL)
+RT_DEFINE_REAL (_exit, NULL)
+RT_DEFINE_REAL (_Exit, NULL)
+RT_DEFINE_REAL (quick_exit, NULL)
+
+RT_EXPORT void
+exit (int status)
+{
+  /* END is written by on_exit_handler, after the exit handlers ran. */
+  rt_exit_status = status;
+  rt_exit_status_known = 1;
+  get_real_exit () (status);
+  __builtin_unreachable ();
+}
+
+RT_EXPORT void
+_exit (int status)
+{
+  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+  get_real__exit () (status);
+  __builtin_unreachable ();
+}
+
+RT_EXPORT void
+_Exit (int status)
+{
+  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+  get_real__Exit () (status);
+  __builtin_unreachable ();
+}
+
+RT_EXPORT void
+quick_exit (int status)
+{
+  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+  get_real_quick_exit () (status);
+  __builtin_unreachable ();
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-start.c — start-up: the decision to record, the trace header, the
+ * __libc_start_main wrapper, fork, and the lookup of real functions.
+ *
+ * The runtime initialises from its ELF constructor, which the dynamic
+ * linker runs before the executable's constructors and before any other
+ * instrumented object's (they all depend on libaugur-rt), and again,
+ * harmlessly, from every __tsan_init.  With AUGUR_TRACE unset it only
+ * records that it is passive.  With it set it creates the trace, fills the
+ * header (pid, the executable's absolute path and GNU build id), installs
+ * the ending handlers and starts recording; and it removes AUGUR_TRACE from
+ * the environment so that programs this one runs never write into the
+ * trace.  A forked child stops recording at once (pthread_atfork): it
+ * shares the mapping, but its events are not this run's.
+ *
+ * __libc_start_main is wrapped so that main's return value is known even
+ * though glibc passes it to exit internally, without the PLT; END itself is
+ * written by rt-signal.c's on_exit handler, which sees the final status.
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int rt_active;
+
+extern uint8_t rt_exe_build_id[AUGUR_TRACE_BUILD_ID_MAX];
+extern uint32_t rt_exe_build_id_len;
+void rt_trace_set_program (const char *path, const uint8_t *build_id, uint32_t build_id_len);
+void rt_mem_init (void);
+
+static pid_t recording_pid;
+
+void *
+rt_real (const char *name, const char *version)
+{
+  rt_guard_enter ();
+  void *f = version != NULL ? dlvsym (RTLD_NEXT, name, version) : dlsym (RTLD_NEXT, name);
+  rt_guard_leave ();
+  if (f == NULL)
+    {
+      static const char msg[] = "augur runtime: cannot find the real function in libc: ";
+      ssize_t r = write (2, msg, sizeof msg - 1);
+      r = write (2, name, strlen (name));
+      r = write (2, "\n", 1);
+      (void) r;
+      abort ();
+    }
+  return f;
+}
+
+static void
+fork_child (void)
+{
+  if (getpid () != recording_pid)
+    rt_trace_forget ();
+}
+
+void
+rt_init (void)
+{
+  static int state;   /* 0 not started, 1 running, 2 done */
+  int expected = 0;
+  if (!__atomic_compare_exchange_n (&state, &expected, 1, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE))
+    return;
+  rt_guard_enter ();
+  const char *env = getenv (AUGUR_ENV_TRACE);
+  if (env != NULL)
+    {
+      static char path[4096];
+      size_t n = strlen (env);
+      if (n >= sizeof path)
+        n = sizeof path - 1;
+      memcpy (path, env, n);
+      path[n] = '\0';
+      unsetenv (AUGUR_ENV_TRACE);
+      if (path[0] != '\0')
+        {
+          rt_module_init ();
+          rt_mem_init ();
+          if (rt_trace_open (path))
+            {
+              static char exe[AUGUR_TRACE_PATH_MAX];
+              ssize_t len = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+              exe[len > 0 ? len : 0] = '\0';
+              rt_trace_set_program (exe, rt_exe_build_id, rt_exe_build_id_len);
+              recording_pid = getpid ();
+              rt_signal_init ();
+              pthread_atfork (NULL, NULL, fork_child);
+              /* the constructor runs on the main thread; a __tsan_init
+               * from a library dlopen'ed by another thread does not */
+              if (syscall (SYS_gettid) == recording_pid)
+                rt_self.tid = 0;
+              rt_thread_setup_stacks ();
+              __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
+            }
+        }
+    }
+  rt_guard_leave ();
+  if (rt_is_active () && rt_self.tid == 0)
+    {
+      /* main's start: no parent (addr 0 is its own id); arg = top of its
+       * stack, where the kernel put argv */
+      extern void *__libc_stack_end;
+      rt_event (AUGUR_EV_THREAD_START, 0, 0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end);
+    }
+  __atomic_store_n (&state, 2, __ATOMIC_RELEASE);
+}
+
+__attribute__ ((constructor (101))) static void
+rt_constructor (void)
+{
+  rt_init ();
+}
+
+/* ------------------------------------------------------------------ */
+/* __libc_start_main */
+
+typedef int (*MainFunc) (int, char **, char **);
+typedef int (*StartMainFunc) (MainFunc, int, char **, void (*) (void), void (*) (void),
+                              void (*) (void), void *);
+
+static MainFunc program_main;
+
+static int
+main_wrapper (int argc, char **argv, char **envp)
+{
+  int status = program_main (argc, argv, envp);
+  rt_exit_status = status;
+  rt_exit_status_known = 1;
+  return status;
+}
+
+RT_EXPORT int
+__libc_start_main (MainFunc main_fn, int argc, char **argv, void (*init) (void),
+                   void (*fini) (void), void (*rtld_fini) (void), void *stack_end)
+{
+  StartMainFunc real = (StartMainFunc) rt_real ("__libc_start_main", NULL);
+  if (!rt_is_active ())
+    return real (main_fn, argc, argv, init, fini, rtld_fini, stack_end);
+  program_main = main_fn;
+  return real (main_wrapper, argc, argv, init, fini, rtld_fini, stack_end);
+}

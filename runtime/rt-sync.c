@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-sync.c — the hook layer every intercept goes through, and the ordering
+ * rule in one table.
+ *
+ * Each intercept is written as
+ *
+ *     RtSync op;
+ *     if (!rt_sync_begin (&op, KIND, flags, obj, RT_RA ()))
+ *       return real (...);             // not recording: straight through
+ *     ... fill op.rec.arg / aux, op.pre_kind ...
+ *     rt_sync_before (&op);
+ *     r = real (...);
+ *     rt_sync_after (&op, r);
+ *
+ * and the table below says, per event kind, whether the event is written in
+ * rt_sync_before or in rt_sync_after.  The rule keeps the slot order
+ * consistent with what synchronisation allows: an operation that *releases*
+ * (unlock, post, signal, create, free, barrier entry) is written before the
+ * real call, so any thread it lets go finds it already in the trace; one that
+ * *acquires* (lock, wait, join, allocation) is written after the real call
+ * returned, so it follows whatever released it.  A release-like record is
+ * written with result 0 and patched in place if the call failed: it is
+ * valid from the moment it is written, so a crash never leaves a hole.
+ *
+ * The controlled scheduler (explorer/) attaches here and only here: it will
+ * park the thread in rt_sync_before until the schedule says it may run, and
+ * learn in rt_sync_after whether the operation blocked or failed.
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+typedef struct {
+  uint8_t release;   /* written before the real call */
+  uint8_t result;    /* RT_RESULT_*: where the result code goes */
+} RtKindPolicy;
+
+static const RtKindPolicy policy[AUGUR_EV_LAST_] = {
+  [AUGUR_EV_THREAD_CREATE] = { .release = 1, .result = RT_RESULT_NONE },
+  [AUGUR_EV_THREAD_JOIN] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_THREAD_DETACH] = { .release = 0, .result = RT_RESULT_ARG },
+
+  [AUGUR_EV_MUTEX_INIT] = { .release = 0, .result = RT_RESULT_NONE },
+  [AUGUR_EV_MUTEX_LOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_MUTEX_TRYLOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_MUTEX_TIMEDLOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_MUTEX_UNLOCK] = { .release = 1, .result = RT_RESULT_ARG },
+  [AUGUR_EV_MUTEX_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
+
+  [AUGUR_EV_RWLOCK_INIT] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_RWLOCK_RDLOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_RWLOCK_WRLOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_RWLOCK_UNLOCK] = { .release = 1, .result = RT_RESULT_ARG },
+  [AUGUR_EV_RWLOCK_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
+
+  [AUGUR_EV_COND_INIT] = { .release = 0, .result = RT_RESULT_NONE },
+  [AUGUR_EV_COND_WAKE] = { .release = 0, .result = RT_RESULT_AUX },
+  [AUGUR_EV_COND_SIGNAL] = { .release = 1, .result = RT_RESULT_NONE },
+  [AUGUR_EV_COND_BROADCAST] = { .release = 1, .result = RT_RESULT_NONE },
+  [AUGUR_EV_COND_DESTROY] = { .release = 0, .result = RT_RESULT_NONE },
+
+  [AUGUR_EV_BARRIER_INIT] = { .release = 0, .result = RT_RESULT_NONE },
+  [AUGUR_EV_BARRIER_LEAVE] = { .release = 0, .result = RT_RESULT_NONE },
+  [AUGUR_EV_BARRIER_DESTROY] = { .release = 0, .result = RT_RESULT_NONE },
+
+  [AUGUR_EV_SEM_INIT] = { .release = 0, .result = RT_RESULT_NONE },
+  [AUGUR_EV_SEM_WAIT] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_SEM_POST] = { .release = 1, .result = RT_RESULT_ARG },
+  [AUGUR_EV_SEM_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
+
+  [AUGUR_EV_SPIN_INIT] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_SPIN_LOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_SPIN_UNLOCK] = { .release = 1, .result = RT_RESULT_ARG },
+  [AUGUR_EV_SPIN_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
+
+  [AUGUR_EV_ONCE] = { .release = 0, .result = RT_RESULT_NONE },
+
+  [AUGUR_EV_ALLOC] = { .release = 0, .result = RT_RESULT_NONE },
+  [AUGUR_EV_FREE] = { .release = 1, .result = RT_RESULT_NONE },
+};
+
+void
+rt_sync_before (RtSync *op)
+{
+  if (!op->on)
+    return;
+  if (op->pre_kind != 0)
+    {
+      AugurRecord pre = op->rec;
+      pre.kind = op->pre_kind;
+      pre.aux = op->pre_aux;
+      pre.arg = op->pre_arg;
+      rt_emit (&pre);
+    }
+  if (policy[op->rec.kind].release)
+    op->slot = rt_emit (&op->rec);
+}
+
+static void
+set_result (AugurRecord *r, int64_t result)
+{
+  switch (policy[r->kind].result)
+    {
+    case RT_RESULT_ARG:
+      r->arg = (uint64_t) result;
+      break;
+    case RT_RESULT_AUX:
+      r->aux = (uint32_t) result;
+      break;
+    default:
+      break;
+    }
+}
+
+void
+rt_sync_after (RtSync *op, int64_t result)
+{
+  if (!op->on)
+    return;
+  if (!policy[op->rec.kind].release)
+    {
+      set_result (&op->rec, result);
+      rt_emit (&op->rec);
+      return;
+    }
+  /* Released already: correct the record in place if the call failed. */
+  if (result != 0 && op->slot != UINT64_MAX && policy[op->rec.kind].result != RT_RESULT_NONE)
+    {
+      set_result (&op->rec, result);
+      op->rec.check = 0;
+      rt_record_seal (&op->rec);
+      rt_trace_write_slot (op->slot, &op->rec);
+    }
+}

@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-thread.c — thread ids, the start-routine wrapper, and the pthread
+ * thread intercepts (create, join, tryjoin, timedjoin, clockjoin, exit,
+ * detach).
+ *
+ * Ids are small integers in creation order: main is 0, and a child's id is
+ * taken in the *parent*, inside pthread_create, before the real call (as in
+ * the inspect paper, section 4.1).  So the ids depend only on the order of
+ * the create calls, never on which child the OS happens to start first, and
+ * two runs that create threads in the same order name them the same way.
+ *
+ * A created thread runs rt_thread_run() first: it takes its id, sets up its
+ * alternate signal stack and shadow call stack, records THREAD_START (after
+ * the OS has started it: acquire-like), calls the user's routine, and
+ * records THREAD_EXIT when the routine returns, calls pthread_exit, or is
+ * cancelled.  Anything the thread does after THREAD_EXIT (TSD and TLS
+ * destructors run by glibc after the routine) is not recorded, so the
+ * joiner's JOIN is the next event about that thread.  A thread the runtime
+ * did not create (a library's raw clone) is adopted at its first event.
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "runtime/rt-thread.h"
+
+__thread RtThread rt_self __attribute__ ((tls_model ("initial-exec"))) = {
+  .tid = RT_TID_NONE,
+};
+
+static uint32_t next_tid = 1;  /* 0 is main */
+
+uint32_t
+rt_thread_new_tid (void)
+{
+  return __atomic_fetch_add (&next_tid, 1, __ATOMIC_RELAXED);
+}
+
+uint32_t
+rt_thread_adopt (void)
+{
+  uint32_t tid = rt_thread_new_tid ();
+  rt_self.tid = tid;
+  int local;
+  rt_event (AUGUR_EV_THREAD_START, 0, 0, 0, RT_NO_PARENT, (uint64_t) (uintptr_t) &local);
+  return tid;
+}
+
+/* ------------------------------------------------------------------ */
+/* pthread_t -> tid: open addressing under a spinlock; joins and detaches
+ * are rare next to memory accesses. */
+
+#define TABLE_SIZE 8192u
+#define TOMBSTONE 1ul
+
+typedef struct {
+  unsigned long key;   /* pthread_t; 0 empty, TOMBSTONE deleted */
+  uint32_t tid;
+} TableEntry;
+
+static TableEntry table[TABLE_SIZE];
+static int table_lock;
+
+static void
+table_take (void)
+{
+  int expected = 0;
+  while (!__atomic_compare_exchange_n (&table_lock, &expected, 1, false,
+                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    {
+      expected = 0;
+      sched_yield ();
+    }
+}
+
+static void
+table_give (void)
+{
+  __atomic_store_n (&table_lock, 0, __ATOMIC_RELEASE);
+}
+
+static unsigned
+table_hash (unsigned long key)
+{
+  return (unsigned) ((key * 0x9e3779b97f4a7c15ul) >> 40) & (TABLE_SIZE - 1);
+}
+
+void
+rt_thread_table_set (unsigned long key, uint32_t tid)
+{
+  table_take ();
+  unsigned h = table_hash (key);
+  TableEntry *free_slot = NULL;
+  for (unsigned k = 0; k < TABLE_SIZE; k++)
+    {
+      TableEntry *e = &table[(h + k) & (TABLE_SIZE - 1)];
+      if (e->key == key)
+        {
+          e->tid = tid;
+          table_give ();
+          return;
+        }
+      if (e->key == TOMBSTONE && free_slot == NULL)
+        free_slot = e;
+      if (e->key == 0)
+        {
+          if (free_slot == NULL)
+            free_slot = e;
+          break;
+        }
+    }
+  if (free_slot != NULL)
+    {
+      free_slot->key = key;
+      free_slot->tid = tid;
+    }
+  table_give ();
+}
+
+static TableEntry *
+table_find (unsigned long key)
+{
+  unsigned h = table_hash (key);
+  for (unsigned k = 0; k < TABLE_SIZE; k++)
+    {
+      TableEntry *e = &table[(h + k) & (TABLE_SIZE - 1)];
+      if (e->key == key)
+        return e;
+      if (e->key == 0)
+        return NULL;
+    }
+  return NULL;
+}
+
+uint32_t
+rt_thread_table_get (unsigned long key)
+{
+  table_take ();
+  TableEntry *e = table_find (key);
+  uint32_t tid = e != NULL ? e->tid : RT_TID_NONE;
+  table_give ();
+  return tid;
+}
+
+void
+rt_thread_table_del (unsigned long key)
+{
+  table_take ();
+  TableEntry *e = table_find (key);
+  if (e != NULL)
+    e->key = TOMBSTONE;
+  table_give ();
+}
+
+/* ------------------------------------------------------------------ */
+/* Per-thread stacks */
+
+#define ALTSTACK_SIZE ((size_t) 64 << 10)
+
+void
+rt_thread_setup_stacks (void)
+{
+  if (rt_self.altstack != NULL)
+    return;
+  _Static_assert (RT_SHADOW_SIZE * sizeof (uintptr_t) <= 4096, "shadow stack fits a page");
+  size_t total = ALTSTACK_SIZE + 4096;
+  void *p = mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return;
+  /* [shadow stack page][alternate signal stack]: one mapping, no malloc;
+   * the shadow page also keeps an overflowing signal frame off the
+   * neighbouring mapping. */
+  rt_self.shadow = p;
+  stack_t ss = { .ss_sp = (char *) p + 4096, .ss_size = ALTSTACK_SIZE, .ss_flags = 0 };
+  if (sigaltstack (&ss, NULL) == 0)
+    {
+      rt_self.altstack = p;
+      rt_self.altstack_size = total;
+    }
+  else
+    {
+      rt_self.shadow = NULL;
+      munmap (p, total);
+    }
+}
+
+void
+rt_thread_release_stacks (void)
+{
+  if (rt_self.altstack == NULL)
+    return;
+  stack_t ss = { .ss_flags = SS_DISABLE };
+  sigaltstack (&ss, NULL);
+  void *p = rt_self.altstack;
+  size_t n = rt_self.altstack_size;
+  rt_self.shadow = NULL;
+  rt_self.altstack = NULL;
+  munmap (p, n);
+}
+
+void
+rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
+{
+  if (rt_self.exited)
+    return;
+  if (rt_is_active () && rt_self.off_sync == 0)
+    rt_event (AUGUR_EV_THREAD_EXIT, flags, ra, 0, 0, by_exit_call);
+  rt_self.exited = 1;
+  /* from now on nothing of this thread is recorded */
+  rt_self.off_access += 0x10000;
+  rt_self.off_sync += 0x10000;
+}
+
+/* ------------------------------------------------------------------ */
+/* Creation */
+
+RtStart *
+rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra)
+{
+  if (!rt_sync_begin (op, AUGUR_EV_THREAD_CREATE, flags, NULL, ra))
+    return NULL;
+  RtStart *s = __libc_malloc (sizeof *s);
+  if (s == NULL)
+    return NULL;
+  memset (s, 0, sizeof *s);
+  s->tid = rt_thread_new_tid ();
+  s->parent = op->rec.tid;
+  s->flags = flags;
+  AugurRecord where;
+  rt_pc ((uintptr_t) routine + 1, &where);
+  op->rec.addr = s->tid;
+  op->rec.arg = where.pc;
+  return s;
+}
+
+static void
+on_cancel (void *data)
+{
+  const RtStart *s = data;
+  rt_thread_exit_record (1, s->flags, 0);
+  rt_thread_release_stacks ();
+}
+
+void *
+rt_thread_run (RtStart *start)
+{
+  RtStart s = *start;
+  __libc_free (start);
+  rt_self.tid = s.tid;
+  rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
+
+  if (rt_is_active ())
+    {
+      rt_guard_enter ();
+      rt_thread_setup_stacks ();
+      uint64_t top = 0;
+      pthread_attr_t a;
+      if (pthread_getattr_np (pthread_self (), &a) == 0)
+        {
+          void *addr;
+          size_t size;
+          if (pthread_attr_getstack (&a, &addr, &size) == 0)
+            top = (uint64_t) (uintptr_t) addr + size;
+          pthread_attr_destroy (&a);
+        }
+      rt_guard_leave ();
+      const void *routine = s.c11_fn != NULL ? (const void *) s.c11_fn : (const void *) s.fn;
+      rt_event (AUGUR_EV_THREAD_START, s.flags, (uintptr_t) routine + 1, 0, s.parent, top);
+    }
+
+  void *ret;
+  pthread_cleanup_push (on_cancel, &s);
+  if (s.c11_fn != NULL)
+    ret = (void *) (intptr_t) s.c11_fn (s.arg);
+  else
+    ret = s.fn (s.arg);
+  pthread_cleanup_pop (0);
+  rt_thread_exit_record (0, s.flags, 0);
+  rt_thread_release_stacks ();
+  return ret;
+}
+
+static void *
+pthread_start (void *data)
+{
+  return rt_thread_run (data);
+}
+
+RT_DEFINE_REAL (pthread_create, NULL)
+RT_DEFINE_REAL (pthread_join, NULL)
+RT_DEFINE_REAL (pthread_tryjoin_np, NULL)
+RT_DEFINE_REAL (pthread_timedjoin_np, NULL)
+RT_DEFINE_REAL (pthread_clockjoin_np, NULL)
+RT_DEFINE_REAL (pthread_exit, NULL)
+RT_DEFINE_REAL (pthread_detach, NULL)
+
+RT_EXPORT int
+pthread_create (pthread_t *thread, const pthread_attr_t *attr,
+                void *(*routine) (void *), void *arg)
+{
+  RtSync op;
+  RtStart *s = rt_thread_prepare (&op, (const void *) routine, 0, RT_RA ());
+  if (s == NULL)
+    return get_real_pthread_create () (thread, attr, routine, arg);
+  s->fn = routine;
+  s->arg = arg;
+  rt_sync_before (&op);
+  rt_guard_enter ();   /* glibc's own allocations (TLS, dtv) are not the program's */
+  int r = get_real_pthread_create () (thread, attr, pthread_start, s);
+  rt_guard_leave ();
+  if (r == 0)
+    rt_thread_table_set ((unsigned long) *thread, s->tid);
+  else
+    __libc_free (s);
+  rt_sync_after (&op, r);
+  return r;
+}
+
+/* One shape for the four joins: JOIN after the real call, addr = the
+ * joined thread's id, arg = the result code. */
+#define JOIN_BODY(call)                                                     \
+  RtSync op;                                                                \
+  if (!rt_sync_begin (&op, AUGUR_EV_THREAD_JOIN, 0, NULL, RT_RA ()))        \
+    return call;                                                            \
+  op.rec.addr = rt_thread_table_get ((unsigned long) thread);               \
+  rt_sync_before (&op);                                                     \
+  rt_guard_enter ();                                                        \
+  int r = call;                                                             \
+  rt_guard_leave ();                                                        \
+  if (r == 0)                                                               \
+    rt_thread_table_del ((unsigned long) thread);                           \
+  rt_sync_after (&op, r);                                                   \
+  return r;
+
+RT_EXPORT int
+pthread_join (pthread_t thread, void **ret)
+{
+  JOIN_BODY (get_real_pthread_join () (thread, ret))
+}
+
+RT_EXPORT int
+pthread_tryjoin_np (pthread_t thread, void **ret)
+{
+  JOIN_BODY (get_real_pthread_tryjoin_np () (thread, ret))
+}
+
+RT_EXPORT int
+pthread_timedjoin_np (pthread_t thread, void **ret, const struct timespec *abstime)
+{
+  JOIN_BODY (get_real_pthread_timedjoin_np () (thread, ret, abstime))
+}
+
+RT_EXPORT int
+pthread_clockjoin_np (pthread_t thread, void **ret, clockid_t clock, const struct timespec *abstime)
+{
+  JOIN_BODY (get_real_pthread_clockjoin_np () (thread, ret, clock, abstime))
+}
+
+RT_EXPORT void
+pthread_exit (void *value)
+{
+  rt_thread_exit_record (1, 0, RT_RA ());
+  rt_thread_release_stacks ();
+  get_real_pthread_exit () (value);
+  __builtin_unreachable ();
+}
+
+RT_EXPORT int
+pthread_detach (pthread_t thread)
+{
+  RtSync op;
+  if (!rt_sync_begin (&op, AUGUR_EV_THREAD_DETACH, 0, NULL, RT_RA ()))
+    return get_real_pthread_detach () (thread);
+  op.rec.addr = rt_thread_table_get ((unsigned long) thread);
+  rt_sync_before (&op);
+  int r = get_real_pthread_detach () (thread);
+  rt_sync_after (&op, r);
+  return r;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-thread.h — thread creation shared by the pthread and C11 intercepts
+ * (rt-thread.c, rt-c11.c).
+ *
+ * rt_thread_prepare takes the child's id in the parent and fills the
+ * THREAD_CREATE event; the intercept then starts the real thread on a
+ * trampoline that calls rt_thread_run with the RtStart block, which the
+ * child frees.
+ */
+#ifndef AUGUR_RT_THREAD_H
+#define AUGUR_RT_THREAD_H
+
+#include "runtime/rt-internal.h"
+
+typedef struct {
+  void *(*fn) (void *);      /* pthread routine, or NULL */
+  int (*c11_fn) (void *);    /* C11 routine, or NULL */
+  void *arg;
+  uint32_t tid;              /* the child's id, taken by the parent */
+  uint32_t parent;
+  uint8_t flags;             /* AUGUR_FLAG_C11 for thrd_create */
+} RtStart;
+
+/* NULL when the call is not recorded; then call the real function as is.
+ * The block is allocated with __libc_malloc (owned by the child once the
+ * real create succeeded, else free it with __libc_free). */
+RtStart *rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra);
+/* The child's side: runs the routine between THREAD_START and THREAD_EXIT. */
+void *rt_thread_run (RtStart *start);
+
+#endif /* AUGUR_RT_THREAD_H */

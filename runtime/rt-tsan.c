@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-tsan.c — the __tsan_* entry points for plain memory accesses, function
+ * entry/exit, ignores, initialisation and the mem* helpers; the atomics are
+ * in rt-atomic.c.
+ *
+ * These are the program's hot path: one call per instrumented load or
+ * store.  When not recording, a hook is a load and a branch.  When
+ * recording, it builds the record in registers and hands it to rt_emit (one
+ * fetch-add, one 32-byte store); nothing else.  gcc declares the hooks
+ * `leaf`, so they must not call back into the program, and they do not.
+ *
+ * The slot is reserved here, before the access itself: two racing plain
+ * accesses are ordered as their hooks were, which may differ from the order
+ * the memory saw.  A read records the value in memory at hook time (sizes up
+ * to 8), i.e. the value read unless a racing write lands in between.
+ *
+ * Sizes the record's 4-bit size field cannot hold (16) and accesses that
+ * are actually unaligned are recorded as READ_RANGE / WRITE_RANGE, as the
+ * trace format prescribes.  __tsan_read_write* (clang's compound
+ * read-modify-write of plain memory) is a READ followed by a WRITE.
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+
+RT_INLINE bool
+access_on (void)
+{
+  return rt_is_active () && rt_self.off_access == 0;
+}
+
+RT_INLINE void
+emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uintptr_t ra)
+{
+  AugurRecord r;
+  r.kind = kind;
+  r.flags = (uint8_t) size;
+  r.check = 0;
+  r.tid = rt_tid ();
+  r.aux = 0;
+  r.addr = (uint64_t) (uintptr_t) addr;
+  r.arg = value;
+  rt_pc (ra, &r);
+  rt_emit (&r);
+}
+
+RT_INLINE uint64_t
+load_value (const void *addr, unsigned size)
+{
+  switch (size)
+    {
+    case 1:
+      return *(const volatile uint8_t *) addr;
+    case 2:
+      {
+        uint16_t v;
+        __builtin_memcpy (&v, (const void *) addr, 2);
+        return v;
+      }
+    case 4:
+      {
+        uint32_t v;
+        __builtin_memcpy (&v, (const void *) addr, 4);
+        return v;
+      }
+    default:
+      {
+        uint64_t v;
+        __builtin_memcpy (&v, (const void *) addr, 8);
+        return v;
+      }
+    }
+}
+
+/* The recording halves of the hooks, out of line: the hook itself is then
+ * a load, a test and a return when not recording (no frame to set up),
+ * and a tail call when recording. */
+static RT_NOINLINE void
+record_read (const void *addr, unsigned size, uintptr_t ra)
+{
+  if (rt_self.off_access != 0)
+    return;
+  if (size > 8)
+    rt_range (AUGUR_EV_READ_RANGE, addr, size, ra);
+  else
+    emit_access (AUGUR_EV_READ, addr, size, load_value (addr, size), ra);
+}
+
+static RT_NOINLINE void
+record_write (const void *addr, unsigned size, uintptr_t ra)
+{
+  if (rt_self.off_access != 0)
+    return;
+  if (size > 8)
+    rt_range (AUGUR_EV_WRITE_RANGE, addr, size, ra);
+  else
+    emit_access (AUGUR_EV_WRITE, addr, size, 0, ra);
+}
+
+/* An unaligned hook whose address happens to be aligned is an ordinary
+ * access; a really unaligned one is a range. */
+static RT_NOINLINE void
+record_unaligned (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
+{
+  if (rt_self.off_access != 0)
+    return;
+  if (((uintptr_t) addr & (size - 1)) == 0 && size <= 8)
+    {
+      if (kind == AUGUR_EV_READ)
+        emit_access (AUGUR_EV_READ, addr, size, load_value (addr, size), ra);
+      else
+        emit_access (AUGUR_EV_WRITE, addr, size, 0, ra);
+    }
+  else
+    rt_range (kind == AUGUR_EV_READ ? AUGUR_EV_READ_RANGE : AUGUR_EV_WRITE_RANGE,
+              addr, size, ra);
+}
+
+RT_INLINE void
+do_read (const void *addr, unsigned size, uintptr_t ra)
+{
+  if (RT_LIKELY (!rt_is_active ()))
+    return;
+  record_read (addr, size, ra);
+}
+
+RT_INLINE void
+do_write (const void *addr, unsigned size, uintptr_t ra)
+{
+  if (RT_LIKELY (!rt_is_active ()))
+    return;
+  record_write (addr, size, ra);
+}
+
+RT_INLINE void
+do_unaligned (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
+{
+  if (RT_LIKELY (!rt_is_active ()))
+    return;
+  record_unaligned (kind, addr, size, ra);
+}
+
+#define ACCESS_HOOKS(N)                                                                 \
+  RT_EXPORT void __tsan_read##N (void *addr) { do_read (addr, N, RT_RA ()); }           \
+  RT_EXPORT void __tsan_write##N (void *addr) { do_write (addr, N, RT_RA ()); }         \
+  RT_EXPORT void __tsan_volatile_read##N (void *addr) { do_read (addr, N, RT_RA ()); }  \
+  RT_EXPORT void __tsan_volatile_write##N (void *addr) { do_write (addr, N, RT_RA ()); }\
+  RT_EXPORT void __tsan_unaligned_read##N (void *addr)                                  \
+  { do_unaligned (AUGUR_EV_READ, addr, N, RT_RA ()); }                                  \
+  RT_EXPORT void __tsan_unaligned_write##N (void *addr)                                 \
+  { do_unaligned (AUGUR_EV_WRITE, addr, N, RT_RA ()); }                                 \
+  RT_EXPORT void __tsan_unaligned_volatile_read##N (void *addr)                         \
+  { do_unaligned (AUGUR_EV_READ, addr, N, RT_RA ()); }                                  \
+  RT_EXPORT void __tsan_unaligned_volatile_write##N (void *addr)                        \
+  { do_unaligned (AUGUR_EV_WRITE, addr, N, RT_RA ()); }                                 \
+  RT_EXPORT void __tsan_read_write##N (void *addr)                                      \
+  {                                                                                     \
+    uintptr_t ra = RT_RA ();                                                            \
+    do_read (addr, N, ra);                                                              \
+    do_write (addr, N, ra);                                                             \
+  }                                                                                     \
+  RT_EXPORT void __tsan_unaligned_read_write##N (void *addr)                            \
+  {                                                                                     \
+    uintptr_t ra = RT_RA ();                                                            \
+    do_unaligned (AUGUR_EV_READ, addr, N, ra);                                          \
+    do_unaligned (AUGUR_EV_WRITE, addr, N, ra);                                         \
+  }                                                                                     \
+  RT_EXPORT void __tsan_read##N##_pc (void *addr, void *pc)                             \
+  { do_read (addr, N, (uintptr_t) pc); }                                                \
+  RT_EXPORT void __tsan_write##N##_pc (void *addr, void *pc)                            \
+  { do_write (addr, N, (uintptr_t) pc); }
+
+ACCESS_HOOKS (1)
+ACCESS_HOOKS (2)
+ACCESS_HOOKS (4)
+ACCESS_HOOKS (8)
+ACCESS_HOOKS (16)
+
+RT_EXPORT void
+__tsan_read_range (void *addr, unsigned long size)
+{
+  if (access_on ())
+    rt_range (AUGUR_EV_READ_RANGE, addr, size, RT_RA ());
+}
+
+RT_EXPORT void
+__tsan_write_range (void *addr, unsigned long size)
+{
+  if (access_on ())
+    rt_range (AUGUR_EV_WRITE_RANGE, addr, size, RT_RA ());
+}
+
+RT_EXPORT void
+__tsan_read_range_pc (void *addr, unsigned long size, void *pc)
+{
+  if (access_on ())
+    rt_range (AUGUR_EV_READ_RANGE, addr, size, (uintptr_t) pc);
+}
+
+RT_EXPORT void
+__tsan_write_range_pc (void *addr, unsigned long size, void *pc)
+{
+  if (access_on ())
+    rt_range (AUGUR_EV_WRITE_RANGE, addr, size, (uintptr_t) pc);
+}
+
+/* C++ virtual table pointers: an update is a write, a read a read. */
+RT_EXPORT void
+__tsan_vptr_update (void **vptr_p, void *new_val)
+{
+  (void) new_val;
+  do_write (vptr_p, sizeof (void *), RT_RA ());
+}
+
+RT_EXPORT void
+__tsan_vptr_read (void **vptr_p)
+{
+  do_read (vptr_p, sizeof (void *), RT_RA ());
+}
+
+/* Function entry/exit: a per-thread ring of return addresses for later
+ * stack traces; never recorded. */
+RT_EXPORT void
+__tsan_func_entry (void *pc)
+{
+  if (RT_LIKELY (!rt_is_active ()))
+    return;
+  uint32_t d = rt_self.depth++;
+  uintptr_t *shadow = rt_self.shadow;
+  if (shadow != NULL)
+    shadow[d & (RT_SHADOW_SIZE - 1)] = (uintptr_t) pc;
+}
+
+RT_EXPORT void
+__tsan_func_exit (void)
+{
+  if (RT_LIKELY (!rt_is_active ()))
+    return;
+  if (rt_self.depth > 0)
+    rt_self.depth--;
+}
+
+/* Ignores hide plain accesses (not synchronisation), as in ThreadSanitizer. */
+RT_EXPORT void
+__tsan_ignore_thread_begin (void)
+{
+  rt_self.off_access++;
+}
+
+RT_EXPORT void
+__tsan_ignore_thread_end (void)
+{
+  if (rt_self.off_access > 0)
+    rt_self.off_access--;
+}
+
+RT_EXPORT void
+__tsan_init (void)
+{
+  rt_init ();
+  if (rt_is_active ())
+    rt_module_mark_instrumented (RT_RA ());
+}
+
+/* Newer compilers call these instead of memcpy & co. */
+RT_EXPORT void *
+__tsan_memcpy (void *dst, const void *src, unsigned long n)
+{
+  return rt_memcpy_at (dst, src, n, RT_RA ());
+}
+
+RT_EXPORT void *
+__tsan_memmove (void *dst, const void *src, unsigned long n)
+{
+  return rt_memmove_at (dst, src, n, RT_RA ());
+}
+
+RT_EXPORT void *
+__tsan_memset (void *dst, int c, unsigned long n)
+{
+  return rt_memset_at (dst, c, n, RT_RA ());
+}
