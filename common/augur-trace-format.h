@@ -87,6 +87,8 @@ typedef enum {
   AUGUR_EV_THREAD_EXIT = 18,   /* arg = 1 if by pthread_exit/thrd_exit */
   AUGUR_EV_THREAD_JOIN = 19,   /* addr = joined tid, arg = result code */
   AUGUR_EV_THREAD_DETACH = 20, /* addr = detached tid, arg = result code */
+  AUGUR_EV_THREAD_TLS = 21,    /* right after THREAD_START: addr = the thread pointer, so
+                                * readers can name thread-local variables (errno) stably */
 
   /* mutexes: addr = mutex address */
   AUGUR_EV_MUTEX_INIT = 24,    /* arg = AUGUR_MUTEX_* type */
@@ -213,21 +215,28 @@ _Static_assert (sizeof (AugurTraceHeader) == AUGUR_TRACE_HEADER_SIZE, "header si
 _Static_assert (sizeof (AugurRecord) == AUGUR_TRACE_RECORD_SIZE, "record size");
 _Static_assert (sizeof (AugurDataRecord) == AUGUR_TRACE_RECORD_SIZE, "data record size");
 
-/* The check byte: a cheap mix of the other 31 bytes that is never 0 for a
- * written record, so a zero-filled slot and a bit flip are both caught. */
+/* The check byte: the other 31 bytes folded to one, each 8-byte word
+ * rotated by a different amount first.  Every step is a bit permutation or
+ * an XOR, so any single flipped bit in a record changes the check byte; it
+ * costs a few instructions on the runtime's hot path.  (A zero-filled slot
+ * is recognised by its zero kind, not by this byte.) */
+static inline uint64_t
+augur_trace_rotl_ (uint64_t x, unsigned r)
+{
+  return (x << r) | (x >> (64u - r));
+}
+
 static inline uint8_t
 augur_trace_record_check (const void *record)
 {
-  /* Four 64-bit words, the check byte (byte 2) masked out, folded to one
-   * byte: any single flipped bit changes the result, and it costs a few
-   * instructions on the runtime's hot path. */
   uint64_t w[4];
   __builtin_memcpy (w, record, sizeof w);
-  uint64_t h = (w[0] & ~(uint64_t) 0xff0000u) ^ (w[1] * 3u) ^ (w[2] * 5u) ^ (w[3] * 7u) ^ 0x9du;
+  uint64_t h = (w[0] & ~(uint64_t) 0xff0000u) ^ augur_trace_rotl_ (w[1], 1)
+               ^ augur_trace_rotl_ (w[2], 2) ^ augur_trace_rotl_ (w[3], 3) ^ 0x9du;
   h ^= h >> 32;
   h ^= h >> 16;
   h ^= h >> 8;
-  return (uint8_t) (h & 0xffu) | 1u; /* odd: never zero */
+  return (uint8_t) (h & 0xffu);
 }
 
 /* Runtime ABI: bumped when the runtime/tool protocol (environment variables,

@@ -133,6 +133,8 @@ void rt_thread_release_stacks (void);
 /* Marks the calling thread as exited, after writing THREAD_EXIT. */
 void rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra);
 uint32_t rt_thread_new_tid (void);
+/* THREAD_START followed by THREAD_TLS for the calling thread. */
+void rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top);
 
 /* ------------------------------------------------------------------ */
 /* PCs as (module, offset) (rt-module.c)                                */
@@ -140,6 +142,8 @@ uint32_t rt_thread_new_tid (void);
 extern uintptr_t rt_exe_lo, rt_exe_size, rt_exe_bias;
 
 void rt_module_init (void);
+/* MODULE record for the executable (index 0), once, at start-up. */
+void rt_module_announce_exe (const char *path);
 void rt_module_slow (uintptr_t pc, AugurRecord *r);
 /* Instrumented modules: noted by __tsan_init from each module's
  * constructor (ra = its caller). */

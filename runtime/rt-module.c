@@ -214,6 +214,22 @@ announce (uint32_t index, const FindPc *f)
     }
 }
 
+/* Module 0, the executable, is announced once at start-up like the
+ * others, so that readers know its load bias (for naming globals by
+ * symbol) and its path from the records alone. */
+void
+rt_module_announce_exe (const char *path)
+{
+  static FindPc f;
+  memset (&f, 0, sizeof f);
+  size_t n = strlen (path);
+  if (n >= sizeof f.path)
+    n = sizeof f.path - 1;
+  memcpy (f.path, path, n);
+  f.bias = rt_exe_bias;
+  announce (0, &f);
+}
+
 void
 rt_module_slow (uintptr_t pc, AugurRecord *r)
 {

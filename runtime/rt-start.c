@@ -91,6 +91,7 @@ rt_init (void)
               ssize_t len = readlink ("/proc/self/exe", exe, sizeof exe - 1);
               exe[len > 0 ? len : 0] = '\0';
               rt_trace_set_program (exe, rt_exe_build_id, rt_exe_build_id_len);
+              rt_module_announce_exe (exe);
               recording_pid = getpid ();
               rt_signal_init ();
               pthread_atfork (NULL, NULL, fork_child);
@@ -109,7 +110,7 @@ rt_init (void)
       /* main's start: no parent (addr 0 is its own id); arg = top of its
        * stack, where the kernel put argv */
       extern void *__libc_stack_end;
-      rt_event (AUGUR_EV_THREAD_START, 0, 0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end);
+      rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end);
     }
   __atomic_store_n (&state, 2, __ATOMIC_RELEASE);
 }

@@ -52,7 +52,7 @@ rt_thread_adopt (void)
   uint32_t tid = rt_thread_new_tid ();
   rt_self.tid = tid;
   int local;
-  rt_event (AUGUR_EV_THREAD_START, 0, 0, 0, RT_NO_PARENT, (uint64_t) (uintptr_t) &local);
+  rt_thread_start_record (0, 0, RT_NO_PARENT, (uint64_t) (uintptr_t) &local);
   return tid;
 }
 
@@ -251,6 +251,15 @@ on_cancel (void *data)
   rt_thread_release_stacks ();
 }
 
+void
+rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top)
+{
+  rt_event (AUGUR_EV_THREAD_START, flags, ra, 0, parent, stack_top);
+  /* static TLS (errno and the program's __thread variables) lies just
+   * below the thread pointer on x86-64 and just above it elsewhere */
+  rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, (uint64_t) (uintptr_t) __builtin_thread_pointer (), 0);
+}
+
 void *
 rt_thread_run (RtStart *start)
 {
@@ -275,7 +284,7 @@ rt_thread_run (RtStart *start)
         }
       rt_guard_leave ();
       const void *routine = s.c11_fn != NULL ? (const void *) s.c11_fn : (const void *) s.fn;
-      rt_event (AUGUR_EV_THREAD_START, s.flags, (uintptr_t) routine + 1, 0, s.parent, top);
+      rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top);
     }
 
   void *ret;
@@ -319,7 +328,7 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   int r = get_real_pthread_create () (thread, attr, pthread_start, s);
   rt_guard_leave ();
   if (r == 0)
-    rt_thread_table_set ((unsigned long) *thread, s->tid);
+    rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr);
   else
     __libc_free (s);
   rt_sync_after (&op, r);
