@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * objects.h — stable names for the addresses of a recorded run.
+ *
+ * Raw addresses change from run to run (ASLR, allocator state); names must
+ * not, so that two recordings of one program, a prediction and its replay
+ * talk about the same objects.  Following the seed on inspect (section
+ * 4.1), identities come from the program's own order:
+ *   - globals and statics by symbol: "counter", "table+16";
+ *   - heap objects by (allocating thread, allocation number in that
+ *     thread): "T1.alloc3", "T1.alloc3+8";
+ *   - stack slots by (thread, distance below the thread's stack top):
+ *     "T2.stack-0x2c";
+ *   - thread-local variables by (thread, distance from the thread
+ *     pointer): "T1.tls-0x28" (errno);
+ *   - argv, envp and auxv (above main's stack): "T0.args";
+ *   - constants without a symbol (string literals): "prog+0x2004";
+ *   - anything else by its address: "0x7f...".
+ * Feed every event in trace order with augur_objects_observe(); names are
+ * those valid at that point of the run (a freed object's address is
+ * reused by a later one).
+ */
+#ifndef AUGUR_OBJECTS_H
+#define AUGUR_OBJECTS_H
+
+#include <glib.h>
+
+#include "common/symbolizer.h"
+#include "common/trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AugurObjects AugurObjects;
+
+/* `symbolizer` (may be NULL: no global names) is borrowed. */
+AugurObjects *augur_objects_new (AugurSymbolizer *symbolizer);
+void augur_objects_free (AugurObjects *o);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurObjects, augur_objects_free)
+
+/* Updates the live heap objects and thread stacks with one event. */
+void augur_objects_observe (AugurObjects *o, const AugurRecord *r);
+
+/* The stable name of an address at the current point (newly allocated). */
+char *augur_objects_name (AugurObjects *o, guint64 address);
+
+/* A value that may be a pointer: "&name" when it points into a known
+ * object (heap, global, stack, TLS), else NULL.  Pointer values change
+ * from run to run; their names do not. */
+char *augur_objects_name_pointer (AugurObjects *o, guint64 value);
+
+G_END_DECLS
+
+#endif /* AUGUR_OBJECTS_H */

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * record-run.c — one recorded run under a watchdog (see record-run.h).
+ */
+#include "config.h"
+
+#include "common/record-run.h"
+
+#include <gio/gio.h>
+#include <glib-unix.h>
+#include <glib/gstdio.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "common/augur-trace-format.h"
+#include "common/trace.h"
+
+G_DEFINE_QUARK (augur-record-error-quark, augur_record_error)
+
+typedef struct {
+  GSubprocess *child;
+  GMainLoop *loop;
+  gboolean done;
+  gboolean timed_out;
+} Run;
+
+static void
+on_child_exit (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Run *run = data;
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  run->done = TRUE;
+  g_main_loop_quit (run->loop);
+}
+
+static gboolean
+on_timeout (gpointer data)
+{
+  Run *run = data;
+  run->timed_out = TRUE;
+  g_subprocess_force_exit (run->child);
+  return G_SOURCE_REMOVE;
+}
+
+/* augur itself asked to stop (SIGTERM, SIGHUP): take the child down with
+ * us, but only after finishing its trace. */
+static gboolean
+on_terminate (gpointer data)
+{
+  Run *run = data;
+  g_subprocess_send_signal (run->child, SIGTERM);
+  return G_SOURCE_CONTINUE;
+}
+
+/* SIGINT from the terminal reaches the child too (same process group):
+ * augur waits for it to end and keeps its trace. */
+static gboolean
+on_interrupt (gpointer data)
+{
+  (void) data;
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
+                  AugurRecordOutcome *outcome, GError **error)
+{
+  memset (outcome, 0, sizeof *outcome);
+  g_autofree char *abs_trace = g_canonicalize_filename (trace_path, NULL);
+  if (g_unlink (abs_trace) != 0 && errno != ENOENT)
+    {
+      int e = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e),
+                   "%s: cannot replace the old trace: %s", trace_path, g_strerror (e));
+      return FALSE;
+    }
+
+  /* fail now, not after the run, if the trace cannot be written there */
+  int probe = g_open (abs_trace, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (probe < 0)
+    {
+      int e = errno;
+      g_set_error (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_OUTPUT,
+                   "cannot write the trace %s: %s", trace_path, g_strerror (e));
+      return FALSE;
+    }
+  close (probe);
+
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE, abs_trace, TRUE);
+  g_autoptr (GMainContext) context = g_main_context_new ();
+  g_main_context_push_thread_default (context);
+
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (GError) spawn_error = NULL;
+  g_autoptr (GSubprocess) child =
+    g_subprocess_launcher_spawnv (launcher, (const char *const *) argv, &spawn_error);
+  if (child == NULL)
+    {
+      g_main_context_pop_thread_default (context);
+      g_set_error (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN,
+                   "cannot start %s: %s", argv[0], spawn_error->message);
+      return FALSE;
+    }
+
+  Run run = { child, g_main_loop_new (context, FALSE), FALSE, FALSE };
+  g_subprocess_wait_async (child, NULL, on_child_exit, &run);
+  GSource *watchdog = NULL;
+  if (timeout_seconds > 0)
+    {
+      watchdog = g_timeout_source_new_seconds (timeout_seconds);
+      g_source_set_callback (watchdog, on_timeout, &run, NULL);
+      g_source_attach (watchdog, context);
+    }
+  GSource *signals[3] = {
+    g_unix_signal_source_new (SIGTERM), g_unix_signal_source_new (SIGHUP),
+    g_unix_signal_source_new (SIGINT),
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    {
+      g_source_set_callback (signals[i], i < 2 ? on_terminate : on_interrupt, &run, NULL);
+      g_source_attach (signals[i], context);
+    }
+  while (!run.done)
+    g_main_loop_run (run.loop);
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    {
+      g_source_destroy (signals[i]);
+      g_source_unref (signals[i]);
+    }
+  if (watchdog != NULL)
+    {
+      g_source_destroy (watchdog);
+      g_source_unref (watchdog);
+    }
+  g_main_loop_unref (run.loop);
+  g_main_context_pop_thread_default (context);
+
+  outcome->seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  outcome->timed_out = run.timed_out;
+  outcome->signaled = g_subprocess_get_if_signaled (child);
+  outcome->status = outcome->signaled ? g_subprocess_get_term_sig (child)
+                                      : g_subprocess_get_exit_status (child);
+
+  GStatBuf st;
+  if (g_stat (abs_trace, &st) != 0 || st.st_size == 0)
+    {
+      g_set_error (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE,
+                   "%s ran (%s %d) but wrote no trace: was it built with augur-cc, "
+                   "and did it start?", argv[0],
+                   outcome->signaled ? "signal" : "exit status", outcome->status);
+      return FALSE;
+    }
+  guint how;
+  guint64 status;
+  if (outcome->timed_out)
+    {
+      how = AUGUR_END_TIMEOUT;
+      status = timeout_seconds;
+    }
+  else if (outcome->signaled)
+    {
+      how = outcome->status == SIGABRT ? AUGUR_END_ABORT : AUGUR_END_SIGNAL;
+      status = (guint64) outcome->status;
+    }
+  else
+    {
+      how = AUGUR_END_EXIT;
+      status = (guint64) (guint32) outcome->status;
+    }
+  /* The runtime writes END itself on every ending it can see; this covers
+   * the others (SIGKILL, the watchdog, _exit from a forked helper). */
+  return augur_trace_finish (abs_trace, how, status, error);
+}

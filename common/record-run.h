@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * record-run.h — run a program built with augur-cc once, recording it.
+ *
+ * The program runs as a child with AUGUR_TRACE naming the trace file; its
+ * standard streams are the caller's.  A watchdog kills it (SIGKILL) when
+ * the timeout passes.  Whatever way it ends, the trace is left complete:
+ * when the runtime could not write the END record itself (killed by the
+ * watchdog or by SIGKILL, or vanished), it is appended here from the
+ * wait status, so nothing recorded before the end is lost.
+ */
+#ifndef AUGUR_RECORD_RUN_H
+#define AUGUR_RECORD_RUN_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define AUGUR_RECORD_ERROR (augur_record_error_quark ())
+GQuark augur_record_error_quark (void);
+
+typedef enum {
+  AUGUR_RECORD_ERROR_SPAWN,      /* the program could not be started */
+  AUGUR_RECORD_ERROR_NO_TRACE,   /* it ran but did not record (not augur-cc, or died at once) */
+  AUGUR_RECORD_ERROR_OUTPUT,     /* the trace file cannot be created */
+} AugurRecordError;
+
+typedef struct {
+  gboolean timed_out;   /* killed by the watchdog */
+  gboolean signaled;    /* ended by a signal */
+  int status;           /* exit status, or the signal number */
+  double seconds;       /* wall time */
+} AugurRecordOutcome;
+
+/* argv[0] is the program (already checked and resolved); timeout 0 = none. */
+gboolean augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
+                           AugurRecordOutcome *outcome, GError **error);
+
+G_END_DECLS
+
+#endif /* AUGUR_RECORD_RUN_H */

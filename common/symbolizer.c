@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * symbolizer.c — source locations and symbols through libdwfl.
+ *
+ * One Dwfl session per module, each module reported at bias 0: offsets
+ * relative to the load bias are then the addresses libdwfl expects, for
+ * position-independent executables and shared libraries as for fixed ones.
+ */
+#include "config.h"
+
+#include "common/symbolizer.h"
+
+#include <elfutils/libdwfl.h>
+#include <string.h>
+
+typedef struct {
+  char *path;
+  guint64 bias;         /* in the recorded run */
+  gboolean tried;
+  Dwfl *dwfl;           /* NULL if the module could not be opened */
+  Dwfl_Module *mod;
+  Dwarf_Addr low, high; /* the module's addresses at bias 0 */
+} Module;
+
+struct _AugurSymbolizer {
+  GPtrArray *modules;   /* Module*, by index; NULL holes */
+  GHashTable *cache;    /* (module << 32 | pc) -> AugurSource* */
+  GStringChunk *strings;
+};
+
+static const Dwfl_Callbacks callbacks = {
+  .find_elf = dwfl_build_id_find_elf,
+  .find_debuginfo = dwfl_standard_find_debuginfo,
+  .section_address = dwfl_offline_section_address,
+};
+
+static void
+module_free (gpointer p)
+{
+  Module *m = p;
+  if (m == NULL)
+    return;
+  if (m->dwfl != NULL)
+    dwfl_end (m->dwfl);
+  g_free (m->path);
+  g_free (m);
+}
+
+AugurSymbolizer *
+augur_symbolizer_new (void)
+{
+  AugurSymbolizer *s = g_new0 (AugurSymbolizer, 1);
+  s->modules = g_ptr_array_new_with_free_func (module_free);
+  s->cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  s->strings = g_string_chunk_new (4096);
+  return s;
+}
+
+AugurSymbolizer *
+augur_symbolizer_new_for_trace (const AugurTrace *trace)
+{
+  AugurSymbolizer *s = augur_symbolizer_new ();
+  guint n = MAX (1u, augur_trace_n_modules (trace));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *path = augur_trace_module_path (trace, i);
+      if (path != NULL)
+        augur_symbolizer_add_module (s, i, path, augur_trace_module_bias (trace, i));
+    }
+  return s;
+}
+
+void
+augur_symbolizer_free (AugurSymbolizer *s)
+{
+  if (s == NULL)
+    return;
+  g_ptr_array_unref (s->modules);
+  g_hash_table_unref (s->cache);
+  g_string_chunk_free (s->strings);
+  g_free (s);
+}
+
+void
+augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, guint64 bias)
+{
+  if (index >= s->modules->len)
+    g_ptr_array_set_size (s->modules, index + 1);
+  Module *m = g_new0 (Module, 1);
+  m->path = g_strdup (path);
+  m->bias = bias;
+  module_free (g_ptr_array_index (s->modules, index));
+  g_ptr_array_index (s->modules, index) = m;
+}
+
+static Module *
+get_module (AugurSymbolizer *s, guint index)
+{
+  if (index >= s->modules->len)
+    return NULL;
+  Module *m = g_ptr_array_index (s->modules, index);
+  if (m == NULL)
+    return NULL;
+  if (!m->tried)
+    {
+      m->tried = TRUE;
+      m->dwfl = dwfl_begin (&callbacks);
+      if (m->dwfl != NULL)
+        {
+          m->mod = dwfl_report_elf (m->dwfl, m->path, m->path, -1, 0, false);
+          dwfl_report_end (m->dwfl, NULL, NULL);
+          if (m->mod != NULL)
+            dwfl_module_info (m->mod, NULL, &m->low, &m->high, NULL, NULL, NULL, NULL);
+        }
+    }
+  return m->mod != NULL ? m : NULL;
+}
+
+static const char *
+intern (AugurSymbolizer *s, const char *str)
+{
+  return str != NULL ? g_string_chunk_insert_const (s->strings, str) : NULL;
+}
+
+gboolean
+augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out)
+{
+  memset (out, 0, sizeof *out);
+  if (pc == 0)
+    return FALSE;
+  gint64 key = ((gint64) module << 32) | (gint64) (pc & 0xffffffffu);
+  AugurSource *hit = g_hash_table_lookup (s->cache, &key);
+  if (hit == NULL)
+    {
+      hit = g_new0 (AugurSource, 1);
+      Module *m = get_module (s, module);
+      if (m != NULL)
+        {
+          Dwarf_Addr a = pc; /* reported at bias 0: the offset is the address */
+          GElf_Off off;
+          GElf_Sym sym;
+          const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
+          hit->function = intern (s, name);
+          Dwfl_Line *line = dwfl_module_getsrc (m->mod, a);
+          if (line != NULL)
+            {
+              int lineno = 0, col = 0;
+              const char *file = dwfl_lineinfo (line, NULL, &lineno, &col, NULL, NULL);
+              hit->file = intern (s, file);
+              hit->line = lineno > 0 ? (guint) lineno : 0;
+              hit->column = col > 0 ? (guint) col : 0;
+            }
+        }
+      gint64 *k = g_new (gint64, 1);
+      *k = key;
+      g_hash_table_insert (s->cache, k, hit);
+    }
+  *out = *hit;
+  return out->file != NULL;
+}
+
+const char *
+augur_symbolizer_data (AugurSymbolizer *s, guint64 address, guint64 *offset)
+{
+  for (guint i = 0; i < s->modules->len; i++)
+    {
+      Module *m = get_module (s, i);
+      if (m == NULL)
+        continue;
+      guint64 a = address - m->bias;
+      if (a < m->low || a >= m->high)
+        continue;
+      GElf_Off off = 0;
+      GElf_Sym sym;
+      const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
+      if (name == NULL)
+        {
+          /* no symbol (a string literal): the module and the offset */
+          g_autofree char *base = g_path_get_basename (m->path);
+          if (offset != NULL)
+            *offset = 0;
+          g_autofree char *where = g_strdup_printf ("%s+0x%" G_GINT64_MODIFIER "x", base, a);
+          return intern (s, where);
+        }
+      if (offset != NULL)
+        *offset = off;
+      return intern (s, name);
+    }
+  return NULL;
+}
+
+gboolean
+augur_symbolizer_check_build_id (AugurSymbolizer *s, const char *build_id_hex, char **why)
+{
+  Module *m = get_module (s, 0);
+  if (m == NULL)
+    {
+      if (why != NULL)
+        *why = g_strdup_printf ("%s: cannot read the recorded program's debug information; "
+                                "source locations will be missing",
+                                s->modules->len > 0 && g_ptr_array_index (s->modules, 0) != NULL
+                                  ? ((Module *) g_ptr_array_index (s->modules, 0))->path
+                                  : "(no program)");
+      return FALSE;
+    }
+  if (build_id_hex == NULL || build_id_hex[0] == '\0')
+    return TRUE;
+  const unsigned char *bits = NULL;
+  GElf_Addr vaddr;
+  int n = dwfl_module_build_id (m->mod, &bits, &vaddr);
+  if (n <= 0)
+    return TRUE;
+  GString *hex = g_string_new (NULL);
+  for (int k = 0; k < n; k++)
+    g_string_append_printf (hex, "%02x", bits[k]);
+  gboolean same = g_str_has_prefix (hex->str, build_id_hex) || g_str_has_prefix (build_id_hex, hex->str);
+  g_string_free (hex, TRUE);
+  if (!same && why != NULL)
+    *why = g_strdup_printf ("%s was rebuilt after this trace was recorded (build ids differ); "
+                            "source locations may be wrong: record it again",
+                            m->path);
+  return same;
+}
