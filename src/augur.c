@@ -12,6 +12,10 @@
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
+  { .name = "record", .func = augur_cmd_record,
+    .summary = "run a program built with augur-cc and record one execution" },
+  { .name = "trace show", .func = augur_cmd_trace_show,
+    .summary = "print a recorded trace, symbolised, one event per line" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };

@@ -9,13 +9,13 @@ trap 'rm -f "$tap_log"' EXIT
 
 ok ()
 {
-  name=$1
+  tap_name=$1
   shift
   tap_n=$((tap_n + 1))
   if "$@" >"$tap_log" 2>&1; then
-    echo "ok $tap_n - $name"
+    echo "ok $tap_n - $tap_name"
   else
-    echo "not ok $tap_n - $name"
+    echo "not ok $tap_n - $tap_name"
     sed 's/^/# /' "$tap_log"
     tap_failed=$((tap_failed + 1))
   fi

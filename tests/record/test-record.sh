@@ -69,7 +69,8 @@ per_thread ()
 # compiler's instrumentation.
 sync_only ()
 {
-  per_thread "$1" | grep -E 'thread_|mutex_|rwlock_|cond_|barrier_|sem_|spin_|once|END|end' \
+  per_thread "$1" \
+    | awk '$2 ~ /^(thread_|mutex_|rwlock_|cond_|barrier_|sem_|spin_)/ || $2 == "once" || $2 == "end"' \
     | sed -E 's/ [^ ]*\.[ch]:[0-9]+.*//'
 }
 

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-record.c — `augur record [-o TRACE] [--timeout S] -- PROGRAM ARGS...`:
+ * run a program built with augur-cc once and write its trace.
+ *
+ * The program's own output goes where augur's goes; augur's one-line
+ * summary goes to standard error.  The exit status is about the
+ * recording, not about the program: a program that crashes is recorded
+ * (its ending is in the trace and in the summary) and the status is 0.
+ *
+ * Exit status: 0 trace written, 2 usage error, 3 program missing or not
+ * built with augur-cc, or the trace path not writable, 4 the program ran but did not record, 5 the trace
+ * could not be written or finished.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "common/program-check.h"
+#include "common/record-run.h"
+#include "common/trace.h"
+#include "src/augur-cmd.h"
+
+#define CMD "record"
+#define DEFAULT_TIMEOUT 300
+
+int
+augur_cmd_record (int argc, char **argv)
+{
+  g_autofree char *output = NULL;
+  int timeout = DEFAULT_TIMEOUT;
+  gboolean quiet = FALSE;
+  g_auto (GStrv) rest = NULL;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write the trace to TRACE (default: PROGRAM's name + .trace, in the current directory)",
+      "TRACE" },
+    { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
+      "Kill the program after S seconds (0: never; default 300); the trace is kept", "S" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Do not print the summary line", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
+      "-- PROGRAM [ARG...]" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx, "Run a program built with augur-cc once and record its execution.");
+  g_option_context_set_description (
+    ctx, "Exit status: 0 trace written (whatever the program's own ending), 2 usage error,\n"
+         "3 program missing or not built with augur-cc, or TRACE not writable,\n"
+         "4 it ran but did not record, "
+         "5 the trace could not be written.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_set_strict_posix (ctx, TRUE);
+
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || rest[0] == NULL)
+    {
+      augur_cmd_print_error (CMD, "no program given; usage: augur record [-o TRACE] -- PROGRAM [ARG...]");
+      return AUGUR_EXIT_USAGE;
+    }
+  if (timeout < 0)
+    {
+      augur_cmd_print_error (CMD, "--timeout must be 0 (none) or a number of seconds");
+      return AUGUR_EXIT_USAGE;
+    }
+
+  g_autofree char *program = augur_program_check (rest[0], &error);
+  if (program == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_INPUT;
+    }
+  if (output == NULL)
+    {
+      g_autofree char *base = g_path_get_basename (program);
+      output = g_strconcat (base, ".trace", NULL);
+    }
+
+  g_free (rest[0]);
+  rest[0] = g_strdup (program);
+  AugurRecordOutcome outcome;
+  if (!augur_record_run (rest, output, (guint) timeout, &outcome, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      if (g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN)
+          || g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_OUTPUT))
+        return AUGUR_EXIT_INPUT;
+      if (g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE)
+          || error->domain == AUGUR_TRACE_ERROR)
+        return AUGUR_EXIT_PROGRAM;
+      return AUGUR_EXIT_TOOL;
+    }
+
+  g_autoptr (AugurTrace) trace = augur_trace_open (output, &error);
+  if (trace == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_PROGRAM;
+    }
+  if (!quiet)
+    {
+      g_autofree char *summary = augur_trace_summary (trace);
+      g_printerr ("augur record: %s: %s (%.2f s)\n", output, summary, outcome.seconds);
+    }
+  return AUGUR_EXIT_OK;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-trace-show.c — `augur trace show [--json] TRACE`: the events of a
+ * recorded trace in order, symbolised, one per line (common/event-text.h
+ * for the line format).  With --json: JSON Lines, a first object that
+ * describes the trace, then one object per event.
+ *
+ * Exit status: 0 when the trace was printed, 2 for a bad command line,
+ * 3 for a missing, truncated or corrupt trace.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+
+#include "common/event-text.h"
+#include "common/objects.h"
+#include "common/symbolizer.h"
+#include "common/trace.h"
+#include "src/augur-cmd.h"
+
+#define CMD "trace show"
+
+static void
+print_json_line (JsonNode *node)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  json_generator_set_root (gen, node);
+  gsize len = 0;
+  g_autofree char *text = json_generator_to_data (gen, &len);
+  fwrite (text, 1, len, stdout);
+  fputc ('\n', stdout);
+}
+
+static JsonNode *
+trace_json (const AugurTrace *trace)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autofree char *summary = augur_trace_summary (trace);
+  const AugurRecord *end = augur_trace_end (trace);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, "augur-trace");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, augur_trace_header (trace)->version);
+  json_builder_set_member_name (b, "program");
+  json_builder_add_string_value (b, augur_trace_program (trace));
+  json_builder_set_member_name (b, "build_id");
+  json_builder_add_string_value (b, augur_trace_build_id (trace));
+  json_builder_set_member_name (b, "complete");
+  json_builder_add_boolean_value (b, augur_trace_is_complete (trace));
+  json_builder_set_member_name (b, "threads");
+  json_builder_add_int_value (b, augur_trace_n_threads (trace));
+  json_builder_set_member_name (b, "events");
+  json_builder_add_int_value (b, (gint64) augur_trace_n_events (trace));
+  json_builder_set_member_name (b, "unwritten_slots");
+  json_builder_add_int_value (b, (gint64) augur_trace_n_unwritten (trace));
+  json_builder_set_member_name (b, "ending");
+  json_builder_add_string_value (b, end != NULL ? augur_end_name (end->aux) : "none");
+  json_builder_set_member_name (b, "summary");
+  json_builder_add_string_value (b, summary);
+  json_builder_set_member_name (b, "modules");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < MAX (1u, augur_trace_n_modules (trace)); i++)
+    {
+      const char *path = augur_trace_module_path (trace, i);
+      json_builder_add_string_value (b, path != NULL ? path : "");
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+int
+augur_cmd_trace_show (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  g_auto (GStrv) rest = NULL;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      "JSON Lines: one object describing the trace, then one per event", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx, "Print a recorded trace, one event per line, in global order.");
+  g_option_context_set_description (
+    ctx, "Each line: thread, event, object (stable name), details, file:line and function.\n"
+         "Exit status: 0 printed, 2 usage error, 3 missing, truncated or corrupt trace.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || g_strv_length (rest) != 1)
+    {
+      augur_cmd_print_error (CMD, "expected exactly one TRACE file; see 'augur trace show --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+
+  g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
+  if (trace == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_INPUT;
+    }
+  g_autoptr (AugurSymbolizer) sym = augur_symbolizer_new_for_trace (trace);
+  g_autofree char *why = NULL;
+  if (!augur_symbolizer_check_build_id (sym, augur_trace_build_id (trace), &why))
+    g_printerr ("augur trace show: warning: %s\n", why);
+  if (augur_trace_n_unwritten (trace) > 0)
+    g_printerr ("augur trace show: warning: %" G_GUINT64_FORMAT
+                " event slots were reserved but never written (the process was killed mid-event)\n",
+                augur_trace_n_unwritten (trace));
+
+  g_autoptr (AugurObjects) objects = augur_objects_new (sym);
+  if (json)
+    print_json_line (trace_json (trace));
+  GString *line = g_string_sized_new (256);
+  gsize n = augur_trace_n_events (trace);
+  for (gsize i = 0; i < n; i++)
+    {
+      const AugurRecord *r = augur_trace_event (trace, i);
+      if (json)
+        print_json_line (augur_event_to_json (r, i, objects, sym));
+      else
+        {
+          g_string_truncate (line, 0);
+          augur_event_append_text (line, r, objects, sym);
+          g_string_append_c (line, '\n');
+          fwrite (line->str, 1, line->len, stdout);
+        }
+      augur_objects_observe (objects, r);
+    }
+  g_string_free (line, TRUE);
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      augur_cmd_print_error (CMD, "cannot write to standard output");
+      return AUGUR_EXIT_TOOL;
+    }
+  return AUGUR_EXIT_OK;
+}

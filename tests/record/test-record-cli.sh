@@ -1,0 +1,117 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# test-record-cli.sh — augur record and augur trace show on bad input and
+# hard endings: a clear one-line error and the documented exit status,
+# never a crash; a hung program ended by the watchdog and a program killed
+# by SIGKILL keep their traces, with the ending recorded.
+set -u
+. "$top_srcdir/tests/tap.sh"
+bin="$top_builddir/tests/record"
+work=$(mktemp -d "${TMPDIR:-/tmp}/augur-record-cli.XXXXXX")
+trap 'rm -rf "$work" "$tap_log"' EXIT
+cd "$work" || exit 1
+
+# status WANT CMD...: CMD exits with WANT; its stderr is in $work/err
+status ()
+{
+  want=$1
+  shift
+  "$@" >"$work/out" 2>"$work/err"
+  got=$?
+  [ "$got" -eq "$want" ] || { echo "exit status $got, expected $want"; cat "$work/err"; return 1; }
+}
+
+# one_line_error PATTERN: stderr is one line, matching PATTERN
+one_line_error ()
+{
+  [ "$(wc -l <"$work/err")" -eq 1 ] || { echo "stderr is not one line:"; cat "$work/err"; return 1; }
+  grep -q -- "$1" "$work/err" || { echo "stderr does not say '$1':"; cat "$work/err"; return 1; }
+}
+
+# --- augur record: bad programs
+cat >plain.c <<'EOF'
+int main (void) { return 0; }
+EOF
+${CC:-cc} -o plain plain.c
+ok "record: a program not built with augur-cc is refused (3)" status 3 "$AUGUR" record -- ./plain
+ok "record: ... and told to rebuild with augur-cc" one_line_error "not built with augur-cc"
+ok "record: a missing program (3)" status 3 "$AUGUR" record -- ./no-such-program
+ok "record: ... named in one line" one_line_error "no-such-program: no such program"
+printf '#!/bin/sh\nexit 0\n' >script.sh
+chmod +x script.sh
+ok "record: a script (3)" status 3 "$AUGUR" record -- ./script.sh
+ok "record: ... is told to give the binary" one_line_error "not an ELF executable"
+ok "record: no program is a usage error (2)" status 2 "$AUGUR" record
+ok "record: a bad option is a usage error (2)" status 2 "$AUGUR" record --timeout=-3 -- ./plain
+ok "record: an unwritable trace path (3)" status 3 "$AUGUR" record -o /nonexistent/dir/t.trace -- "$bin/threads"
+ok "record: ... named before the program runs" one_line_error "cannot write the trace /nonexistent/dir/t.trace"
+
+# --- endings the runtime cannot write itself
+hung ()
+{
+  "$AUGUR" record --timeout 1 -o hang.trace -- "$bin/deadlock" 2>"$work/err" || return 1
+  grep -q "ended: timeout" "$work/err" || { cat "$work/err"; return 1; }
+  "$AUGUR" trace show hang.trace >hang.txt || return 1
+  # both threads got their first lock and asked for the second
+  grep -q "T0 mutex_lock_request b" hang.txt && grep -q "T1 mutex_lock_request a" hang.txt \
+    && tail -n 1 hang.txt | grep -q "end how=timeout seconds=1" || { cat hang.txt; return 1; }
+}
+ok "record: a deadlocked program is ended by the watchdog, trace kept" hung
+
+killed ()
+{
+  "$AUGUR" record -o kill.trace -- "$bin/selfkill" 2>"$work/err" || return 1
+  "$AUGUR" trace show kill.trace >kill.txt || return 1
+  grep -q "T0 write before" kill.txt && tail -n 1 kill.txt | grep -q "end how=signal signal=SIGKILL" \
+    || { cat kill.txt; return 1; }
+}
+ok "record: SIGKILL keeps the events and records the ending" killed
+
+crashed ()
+{
+  "$AUGUR" record -o crash.trace -- "$bin/crash" 2>"$work/err" || return 1
+  grep -q "ended: signal (SIGSEGV)" "$work/err" || { cat "$work/err"; return 1; }
+}
+ok "record: a crash is recorded, exit 0, summary names the signal" crashed
+
+default_name ()
+{
+  rm -f threads.trace
+  "$AUGUR" record -q -- "$bin/threads" 2>"$work/err" || return 1
+  [ -s threads.trace ] && [ ! -s "$work/err" ]
+}
+ok "record: default trace name PROGRAM.trace, -q prints nothing" default_name
+
+# --- augur trace show on damaged traces
+"$AUGUR" record -q -o good.trace -- "$bin/mutex"
+size=$(wc -c <good.trace)
+head -c $((size - 100)) good.trace >truncated.trace
+ok "show: a truncated trace (3)" status 3 "$AUGUR" trace show truncated.trace
+ok "show: ... says truncated" one_line_error "truncated"
+# flip one byte of record 5 (at 4096 + 5*32), in its address field (+16)
+cp good.trace corrupt.trace
+offset=$((4096 + 5 * 32))
+printf '\377' | dd of=corrupt.trace bs=1 seek=$((offset + 16)) conv=notrunc 2>/dev/null
+ok "show: a corrupt record (3)" status 3 "$AUGUR" trace show corrupt.trace
+ok "show: ... names its byte offset" one_line_error "corrupt record at byte offset $offset"
+ok "show: a file that is not a trace (3)" status 3 "$AUGUR" trace show plain.c
+ok "show: ... says so" one_line_error "not an augur trace"
+ok "show: a missing trace (3)" status 3 "$AUGUR" trace show missing.trace
+ok "show: no argument is a usage error (2)" status 2 "$AUGUR" trace show
+
+json ()
+{
+  "$AUGUR" trace show --json good.trace >good.jsonl || return 1
+  "$AUGUR" trace show good.trace >good.txt || return 1
+  # one header line, then one line per event, each a JSON object
+  [ $(($(wc -l <good.txt) + 1)) -eq "$(wc -l <good.jsonl)" ] || return 1
+  head -n 1 good.jsonl | grep -q '"format":"augur-trace"' || return 1
+  grep -c '"kind":"mutex_lock"' good.jsonl | grep -q -v '^0$' || return 1
+  if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' good.jsonl || return 1
+  fi
+}
+ok "show --json: JSON Lines, one object per event" json
+
+tap_done
