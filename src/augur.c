@@ -12,6 +12,8 @@
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
+  { .name = "static", .func = augur_cmd_static,
+    .summary = "find shared locations and candidate racing pairs with Frama-C" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };
