@@ -413,6 +413,11 @@ let analyse_call ctx cs req s site lvo fexp args locks =
       end
       else if kf_is_harness kf then ()
       else if not (Kernel_function.is_definition kf) || kf_is_libc kf then begin
+        if not (kf_is_libc kf) then
+          warn "external" site
+            (Printf.sprintf "%s has no body among the sources: assumed to read and \
+                             write all memory its pointer arguments reach (globals \
+                             it names itself are not seen)" name);
         (* No body: its effect on pointed memory is unknown. *)
         let formals = try Kernel_function.get_formals kf with _ -> [] in
         List.iteri (fun i a ->
@@ -503,10 +508,6 @@ let find_contexts () =
                   let req = Eva.Results.(before s |> in_callstack cs) in
                   let entries = List.map Kernel_function.get_name
                       Eva.Results.(default [] (eval_callee fexp req)) in
-                  if entries = [] then
-                    warn "unresolved-thread" (site_of_loc (Cil_datatype.Stmt.loc s))
-                      "a thread start routine Eva could not resolve: the analysis \
-                       is incomplete, nothing is pruned";
                   (* cs = marker :: pthread_create (user call) :: ... *)
                   let user_frames = match cs with _ :: rest -> rest | [] -> [] in
                   let outside_harness (_, ki) = match ki with
@@ -521,6 +522,12 @@ let find_contexts () =
                           | Kstmt st -> Hashtbl.mem in_loop st.sid
                           | Kglobal -> false) user_frames
                     | _ -> "-", true in
+                  if entries = [] then
+                    warn "unresolved-thread"
+                      (if create_site = "-" then site_of_loc (Cil_datatype.Stmt.loc s)
+                       else create_site)
+                      "a thread start routine Eva could not resolve: the analysis \
+                       is incomplete, nothing is pruned";
                   match Hashtbl.find_opt contexts key with
                   | Some c -> c.entries <- List.sort_uniq compare (entries @ c.entries)
                   | None ->
@@ -609,38 +616,82 @@ let is_atomic_part a =
 
 (* ---- unreached functions ---- *)
 
+(* Code Eva never reached: a function never called, or statements of a
+   called function that no analysed state reaches.  Either it is dead, or it
+   runs through something the harness does not model (a spin-wait on a flag
+   another thread sets later, a thread entry Eva could not resolve).  Its
+   accesses are kept as accesses of an "unknown" thread, concurrent with
+   every thread: each global it touches is shared and pairs with every
+   other access to it.  A dereference there could be anywhere: the facts
+   are then incomplete. *)
+let unknown_ctx = "unknown"
+
+let unknown_access site kind lv =
+  match fst lv with
+  | Var vi ->
+    let b = Base.of_varinfo vi in
+    if relevant_base b then
+      accesses := {
+        a_ctx = unknown_ctx; a_site = site; a_line_key = site; a_kind = kind;
+        a_zone = Some (Locations.enumerate_bits (Locations.loc_of_base b));
+        a_bases = [ b ]; a_locks = []; a_alone = false;
+        a_owned_frames = [] } :: !accesses
+  | Mem _ -> ()
+
 let report_unreached () =
   Globals.Functions.iter (fun kf ->
-      if Kernel_function.is_definition kf && not (Eva.Results.is_called kf)
+      if Kernel_function.is_definition kf
          && not (kf_is_harness kf) && not (kf_is_libc kf) then begin
+        let called = Eva.Results.is_called kf in
         let fd = Kernel_function.get_definition kf in
         let name = Kernel_function.get_name kf in
-        let derefs = ref false in
+        let reason = if called then "not reached by Eva in " ^ name
+          else "unreached function " ^ name in
+        let derefs = ref None and any = ref None in
         List.iter (fun s ->
-            let site = site_of_loc (Cil_datatype.Stmt.loc s) in
-            let exps, lvs = match s.skind with
-              | Instr (Set (lv, e, _)) -> [e], [lv]
-              | Instr (Call (lvo, f, args, _)) ->
-                f :: args, (match lvo with Some l -> [l] | None -> [])
-              | If (e, _, _, _) | Switch (e, _, _, _) | Return (Some e, _) -> [e], []
-              | _ -> [], [] in
-            let all = List.fold_left reads_exp [] exps @ lvs in
-            let all = List.fold_left reads_lval_addr all lvs in
-            List.iter (fun ((host, _) as lv) ->
+            if not called || not (Eva.Results.is_reachable s) then begin
+              let site = site_of_loc (Cil_datatype.Stmt.loc s) in
+              let exps, lvs = match s.skind with
+                | Instr (Set (lv, e, _)) -> [e], [lv]
+                | Instr (Call (lvo, f, args, _)) ->
+                  f :: args, (match lvo with Some l -> [l] | None -> [])
+                | Instr (Local_init (_, AssignInit (SingleInit e), _)) -> [e], []
+                | If (e, _, _, _) | Switch (e, _, _, _) | Return (Some e, _) -> [e], []
+                | _ -> [], [] in
+              let reads = List.fold_left reads_exp [] exps in
+              let reads = List.fold_left reads_lval_addr reads lvs in
+              let note kind ((host, _) as lv) =
                 if not (syntactically_private lv) then begin
-                  unknown_sites := (site, "unreached function " ^ name) :: !unknown_sites;
-                  match host with Mem _ -> derefs := true | Var _ -> ()
-                end) all)
+                  unknown_sites := (site, reason) :: !unknown_sites;
+                  if !any = None then any := Some site;
+                  unknown_access site kind lv;
+                  match host with
+                  | Mem _ -> if !derefs = None then derefs := Some site
+                  | Var _ -> ()
+                end in
+              List.iter (note R) reads;
+              List.iter (note W) lvs
+            end)
           (stmts_of fd);
-        let site = site_of_loc (Kernel_function.get_location kf) in
-        if !derefs then
-          warn "unreached-deref" site
-            (Printf.sprintf "function %s was never reached by Eva and accesses \
-                             memory through pointers: nothing is pruned" name)
-        else
-          warn "unreached" site
-            (Printf.sprintf "function %s was never reached by Eva: its accesses \
-                             are all candidates" name)
+        let fsite = site_of_loc (Kernel_function.get_location kf) in
+        match !derefs, !any with
+        | Some site, _ ->
+          warn "unreached-deref" (if called then site else fsite)
+            (if called then
+               Printf.sprintf "code of %s that Eva never reached accesses memory \
+                               through pointers: nothing is pruned" name
+             else
+               Printf.sprintf "function %s was never reached by Eva and accesses \
+                               memory through pointers: nothing is pruned" name)
+        | None, Some site ->
+          warn "unreached" (if called then site else fsite)
+            (if called then
+               Printf.sprintf "code of %s that Eva never reached: its accesses \
+                               are candidates with every thread" name
+             else
+               Printf.sprintf "function %s was never reached by Eva: its accesses \
+                               are candidates with every thread" name)
+        | None, None -> ()
       end)
 
 (* ---- output ---- *)
@@ -713,7 +764,7 @@ let run () =
                 | None -> false in
               if concurrent a b priv then begin
                 let name = match base with Some x -> base_name x | None -> "*" in
-                add_shared name [ tid_of a.a_ctx; tid_of b.a_ctx ];
+                add_shared name (List.filter (fun t -> t >= 0) [ tid_of a.a_ctx; tid_of b.a_ctx ]);
                 if conflicting a b then begin
                   let s1, s2, k1, k2 =
                     if compare a.a_site b.a_site <= 0
@@ -758,6 +809,8 @@ let run () =
                 @ (if c.create_site = "-" then [ "create_site", `Null ]
                    else [ "create_site", `Assoc (site_json c.create_site) ])))
         ctxs in
+    (* the unknown thread's accesses are listed as unknown sites instead *)
+    let listed = List.filter (fun a -> a.a_ctx <> unknown_ctx) all in
     let acc_rows = List.sort_uniq compare (List.concat_map (fun a ->
         let locs = match a.a_zone with
           | None -> [ "*" ]
@@ -765,7 +818,7 @@ let run () =
         List.map (fun loc ->
             (a.a_site, tid_of a.a_ctx, kind_char a.a_kind, loc,
              List.map (fun (n, ex) -> if ex then n else n ^ "(r)") a.a_locks,
-             a.a_alone)) locs) all) in
+             a.a_alone)) locs) listed) in
     let accesses = List.map (fun (site, tid, k, loc, locks, alone) ->
         `Assoc (site_json site @
                 [ "thread", `Int tid; "kind", `String k; "location", `String loc;
