@@ -29,6 +29,12 @@
 
 /* ---- reading ---- */
 
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
 static gboolean
 invalid (GError **error, const char *where, const char *member, const char *what)
 {
@@ -222,12 +228,45 @@ parse_pair_common (AugurStaticPair *p, JsonObject *o, const char *where, GError 
          && get_string (o, "location", where, &p->location, error);
 }
 
+/* The model keeps a <= b (file, then line as a number); the plug-in
+ * orders "file:line" as strings, so "p.c:12" may come before "p.c:7".
+ * Swapping the ends swaps each kind too ("R/W" -> "W/R"). */
+static void
+order_pair (AugurStaticPair *p)
+{
+  int c = g_strcmp0 (p->file_a, p->file_b);
+  if (c < 0 || (c == 0 && p->line_a <= p->line_b))
+    return;
+  char *f = p->file_a;
+  p->file_a = p->file_b;
+  p->file_b = f;
+  guint l = p->line_a;
+  p->line_a = p->line_b;
+  p->line_b = l;
+  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+  for (guint i = 0; p->kinds != NULL && p->kinds[i] != NULL; i++)
+    {
+      g_auto(GStrv) ab = g_strsplit (p->kinds[i], "/", 2);
+      if (ab[0] != NULL && ab[1] != NULL)
+        g_ptr_array_add (kinds, g_strdup_printf ("%s/%s", ab[1], ab[0]));
+      else
+        g_ptr_array_add (kinds, g_strdup (p->kinds[i]));
+    }
+  g_ptr_array_sort (kinds, compare_strings);
+  g_ptr_array_add (kinds, NULL);
+  g_strfreev (p->kinds);
+  p->kinds = (char **) g_ptr_array_steal (kinds, NULL);
+}
+
 static gboolean
 parse_pair (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
 {
   AugurStaticPair *p = g_new0 (AugurStaticPair, 1);
   g_ptr_array_add (f->pairs, p);
-  return parse_pair_common (p, o, where, error) && get_strv (o, "kinds", where, &p->kinds, error);
+  if (!parse_pair_common (p, o, where, error) || !get_strv (o, "kinds", where, &p->kinds, error))
+    return FALSE;
+  order_pair (p);
+  return TRUE;
 }
 
 static gboolean
@@ -236,7 +275,10 @@ parse_protected (AugurStaticFacts *f, JsonObject *o, const char *where, GError *
   AugurStaticPair *p = g_new0 (AugurStaticPair, 1);
   g_ptr_array_add (f->protected_pairs, p);
   p->kinds = g_new0 (char *, 1);
-  return parse_pair_common (p, o, where, error) && get_string (o, "lock", where, &p->lock, error);
+  if (!parse_pair_common (p, o, where, error) || !get_string (o, "lock", where, &p->lock, error))
+    return FALSE;
+  order_pair (p);
+  return TRUE;
 }
 
 static gboolean

@@ -11,11 +11,19 @@
  *    after the call is the join of "thread ran" and "thread did not run yet".
  *    Every call stack that goes through a marker is a thread context; the
  *    call stack of the marker call identifies the thread (its creation site).
- *  - __augur_self holds the analysed thread's id (0 = main); a lock object's
- *    first int holds its owner: 2*(tid+1)+1 when held exclusively,
- *    2*(tid+1) when held shared (rwlock read mode), 0 when free.  A lock is
+ *  - __augur_depth is how deeply thread runs are nested: 0 in main, 1 in a
+ *    thread main created, 2 in a thread that one created...  A lock
+ *    object's first int holds its owner: 2*(depth+1)+1 when held
+ *    exclusively, 2*(depth+1) when held shared (rwlock read mode), 0 when
+ *    free.  Because the harness runs one thread at a time, the only running
+ *    thread at a given depth is the one being analysed, so a lock is
  *    definitely held at a statement when Eva knows that word to be exactly
- *    the owner value of __augur_self.
+ *    the owner value of the depth there.  The depth, unlike a thread id, is
+ *    the same for every thread a loop creates, so it stays exact where Eva
+ *    joins their runs.  A lock left held by an earlier thread at the same
+ *    depth (a thread that exited holding it) would look held: the plug-in
+ *    ignores, for a thread, every lock whose word may already hold that
+ *    thread's owner value when the thread starts.
  *  - __augur_live counts created minus joined threads: where it is exactly 0,
  *    main runs alone and its accesses race with nothing.
  *  - Semaphores, barriers and condition-variable signals are not ordering:
@@ -34,7 +42,7 @@
 #endif
 
 volatile int __augur_nondet;
-int __augur_self = 0;
+int __augur_depth = 0;
 int __augur_next_tid = 0;
 int __augur_live = 0;
 void *__augur_retval;
@@ -51,14 +59,13 @@ __augur_thread_start (void *(*start_routine) (void *), void *arg)
 static int
 augur_spawn (void *(*start_routine) (void *), void *arg)
 {
-  int saved = __augur_self;
   int tid = ++__augur_next_tid;
   __augur_live++;
   if (__augur_nondet)
     {
-      __augur_self = tid;
+      __augur_depth++;
       __augur_thread_start (start_routine, arg);
-      __augur_self = saved;
+      __augur_depth--;
     }
   return tid;
 }
@@ -66,13 +73,13 @@ augur_spawn (void *(*start_routine) (void *), void *arg)
 static int
 augur_owner_exclusive (void)
 {
-  return 2 * (__augur_self + 1) + 1;
+  return 2 * (__augur_depth + 1) + 1;
 }
 
 static int
 augur_owner_shared (void)
 {
-  return 2 * (__augur_self + 1);
+  return 2 * (__augur_depth + 1);
 }
 
 int
@@ -214,14 +221,13 @@ __augur_thread_start_c11 (thrd_start_t func, void *arg)
 int
 thrd_create (thrd_t *thr, thrd_start_t func, void *arg)
 {
-  int saved = __augur_self;
   int tid = ++__augur_next_tid;
   __augur_live++;
   if (__augur_nondet)
     {
-      __augur_self = tid;
+      __augur_depth++;
       __augur_thread_start_c11 (func, arg);
-      __augur_self = saved;
+      __augur_depth--;
     }
   *(int *) thr = tid;
   return thrd_success;

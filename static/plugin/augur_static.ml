@@ -242,7 +242,7 @@ let add_lock_object b off =
 let lock_name (b, off) =
   if off = 0 then base_name b else Printf.sprintf "%s+%d" (base_name b) off
 
-let self_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_self" VGlobal)
+let depth_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_depth" VGlobal)
                      with Not_found -> None)
 let live_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_live" VGlobal)
                      with Not_found -> None)
@@ -260,23 +260,52 @@ let var_value vi req =
   && Eva.Results.(default max_int r) = max_int then None
   else Some (Eva.Results.default 0 r)
 
-let locks_held req =
-  match Lazy.force self_var with
+(* The owner word of a lock object: its first int (see the harness). *)
+let lock_word model (b, off) =
+  let loc = Locations.make_loc
+      (Locations.Location_Bits.inject b (Ival.of_int (off * 8)))
+      (Int_Base.inject (Integer.of_int 32)) in
+  Cvalue.Model.find model loc
+
+(* Context key -> lock objects whose word may already hold the context's
+   owner values when the thread starts (left held by an earlier thread at
+   the same depth): their word says nothing about this thread. *)
+let leaked_locks : (string, (Base.t * int) list) Hashtbl.t = Hashtbl.create 17
+
+let compute_leaked key req =
+  let leaked = match Lazy.force depth_var with
+    | None -> !lock_objects
+    | Some dv ->
+      match var_value dv req with
+      | None -> !lock_objects
+      | Some d ->
+        let model = Eva.Results.get_cvalue_model req in
+        List.filter (fun lo ->
+            try
+              let iv = Cvalue.V.project_ival (lock_word model lo) in
+              Ival.intersects iv (Ival.of_int (2 * (d + 1) + 1))
+              || Ival.intersects iv (Ival.of_int (2 * (d + 1)))
+            with _ -> true)
+          !lock_objects in
+  let old = try Hashtbl.find leaked_locks key with Not_found -> [] in
+  Hashtbl.replace leaked_locks key (leaked @ old)
+
+let locks_held ctx req =
+  let leaked = try Hashtbl.find leaked_locks ctx with Not_found -> [] in
+  match Lazy.force depth_var with
   | None -> []
-  | Some sv ->
-    match var_value sv req with
+  | Some dv ->
+    match var_value dv req with
     | None -> []
-    | Some self ->
+    | Some d ->
       let model = Eva.Results.get_cvalue_model req in
-      List.fold_left (fun acc (b, off) ->
-          if Base.is_weak b then acc
+      List.fold_left (fun acc ((b, off) as lo) ->
+          if Base.is_weak b
+          || List.exists (fun (b', o') -> Base.equal b b' && o' = off) leaked then acc
           else
-            let loc = Locations.make_loc
-                (Locations.Location_Bits.inject b (Ival.of_int (off * 8)))
-                (Int_Base.inject (Integer.of_int 32)) in
-            match singleton_int (Cvalue.Model.find model loc) with
-            | Some w when w = 2 * (self + 1) + 1 -> (lock_name (b, off), true) :: acc
-            | Some w when w = 2 * (self + 1) -> (lock_name (b, off), false) :: acc
+            match singleton_int (lock_word model lo) with
+            | Some w when w = 2 * (d + 1) + 1 -> (lock_name lo, true) :: acc
+            | Some w when w = 2 * (d + 1) -> (lock_name lo, false) :: acc
             | _ -> acc)
         [] !lock_objects
       |> List.sort compare
@@ -460,7 +489,7 @@ let analyse_stmt s cs =
   let req = Eva.Results.(before s |> in_callstack cs) in
   if not (Eva.Results.is_empty req) then begin
     let ctx = context_key cs in
-    let locks = lazy (locks_held req) in
+    let locks = lazy (locks_held ctx req) in
     let site = site_of_loc (Cil_datatype.Stmt.loc s) in
     match s.skind with
     | Instr (Set (lv, e, _)) ->
@@ -506,6 +535,7 @@ let find_contexts () =
               List.iter (fun cs ->
                   let key = cs_key cs in
                   let req = Eva.Results.(before s |> in_callstack cs) in
+                  compute_leaked key req;
                   let entries = List.map Kernel_function.get_name
                       Eva.Results.(default [] (eval_callee fexp req)) in
                   (* cs = marker :: pthread_create (user call) :: ... *)
@@ -703,8 +733,7 @@ let run () =
     Globals.Functions.iter (fun kf ->
         if Kernel_function.is_definition kf then
           collect_loops (Kernel_function.get_definition kf));
-    let ctxs = find_contexts () in
-    (* Lock objects first: locks_held needs all of them. *)
+    (* Lock objects first: find_contexts and locks_held need all of them. *)
     let user_kfs = ref [] in
     Globals.Functions.iter (fun kf ->
         if Kernel_function.is_definition kf && Eva.Results.is_called kf
@@ -736,6 +765,7 @@ let run () =
                     with Abstract_interp.Error_Top -> ())
                  | None -> ()) kfs)
         | _ -> ());
+    let ctxs = find_contexts () in
     each_stmt analyse_stmt;
     report_unreached ();
     let accs = List.filter (fun a -> not (is_atomic_part a)) !accesses in

@@ -119,6 +119,20 @@ test_unknown_location (void)
   g_assert_true (augur_static_facts_is_location_shared (f, "main::local"));
 }
 
+/* Pairs are kept with a <= b by line number, whatever order the file has. */
+static void
+test_pair_order (void)
+{
+  g_autoptr(AugurStaticFacts) f = load (
+    "{ \"format\": \"augur-static-facts\", \"version\": 1, \"complete\": true,\n"
+    "  \"threads\": [], \"shared\": [], \"accesses\": [], \"protected\": [],\n"
+    "  \"unknown_sites\": [], \"warnings\": [],\n"
+    "  \"pairs\": [ { \"a\": { \"file\": \"p.c\", \"line\": 12 }, \"b\": { \"file\": \"p.c\", \"line\": 7 },\n"
+    "               \"location\": \"x\", \"kinds\": [\"W/R\", \"W/W\"] } ] }");
+  g_autofree char *s = augur_static_facts_to_string (f);
+  g_assert_cmpstr (s, ==, "state complete\ncandidate x p.c:7 p.c:12 R/W,W/W\n");
+}
+
 static void
 test_roundtrip (void)
 {
@@ -238,6 +252,7 @@ main (int argc, char **argv)
   g_test_add_func ("/static-facts/load-to-string", test_load_to_string);
   g_test_add_func ("/static-facts/queries", test_queries);
   g_test_add_func ("/static-facts/unknown-location", test_unknown_location);
+  g_test_add_func ("/static-facts/pair-order", test_pair_order);
   g_test_add_func ("/static-facts/roundtrip", test_roundtrip);
   g_test_add_func ("/static-facts/bad-files", test_bad_files);
   g_test_add_func ("/static-facts/missing-file", test_missing_file);
