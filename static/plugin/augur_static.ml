@@ -212,9 +212,19 @@ let relevant_base b =
 
 (* Location of an lvalue in one call stack: Some zone, None = unknown,
    or raise Exit when the access does not happen (bottom). *)
+let zone_bases z =
+  try Some (Locations.Zone.fold_bases (fun b acc -> b :: acc) z [])
+  with Abstract_interp.Error_Top -> None
+
+(* A dereference Eva finds invalid (no address, or only NULL) in a state
+   that is reachable means the harness missed the pointer's real value,
+   e.g. one another thread stores after this thread was created: the
+   target is unknown, not absent. *)
 let zone_of_lval ~for_writing lv req =
+  let is_mem = match fst lv with Mem _ -> true | Var _ -> false in
   let ev = Eva.Results.eval_address ~for_writing lv req in
-  if Eva.Results.is_bottom ev then raise Exit;
+  if Eva.Results.is_bottom ev then (if is_mem then None else raise Exit)
+  else
   (* Eva's result type cannot be matched from outside Eva (its Result module
      is packed): a fresh sentinel tells "no location" apart. *)
   let sentinel = Locations.make_loc Locations.Location_Bits.top Int_Base.top in
@@ -225,11 +235,10 @@ let zone_of_lval ~for_writing lv req =
      | Locations.Location_Bits.Top (Base.SetLattice.Top, _) -> None
      | _ ->
        let z = Locations.enumerate_bits loc in
-       Some z)
-
-let zone_bases z =
-  try Some (Locations.Zone.fold_bases (fun b acc -> b :: acc) z [])
-  with Abstract_interp.Error_Top -> None
+       match zone_bases z with
+       | Some bases when is_mem
+                      && List.for_all (fun b -> Base.equal b Base.null) bases -> None
+       | _ -> Some z)
 
 (* Locks: (base, byte offset) of every lock object passed to a lock
    function.  Only strong bases and exact offsets identify one lock. *)
