@@ -27,12 +27,13 @@
 static void
 print_summary (AugurStaticFacts *facts, const char *output)
 {
-  guint n_sites, n_pruned;
-  augur_static_facts_count_sites (facts, &n_sites, &n_pruned);
+  guint n_sites, n_no_conflict, n_no_candidate;
+  augur_static_facts_count_sites (facts, &n_sites, &n_no_conflict, &n_no_candidate);
   const GPtrArray *warnings = augur_static_facts_get_warnings (facts);
   g_print ("threads           %u (besides main)\n", augur_static_facts_get_threads (facts)->len);
   g_print ("shared locations  %u\n", augur_static_facts_get_shared (facts)->len);
-  g_print ("access sites      %u (%u in no conflicting pair)\n", n_sites, n_pruned);
+  g_print ("access sites      %u (%u in no candidate pair, %u in no conflicting pair)\n",
+           n_sites, n_no_candidate, n_no_conflict);
   g_print ("candidate pairs   %u (%u more ordered by a common lock)\n",
            augur_static_facts_get_candidate_pairs (facts)->len,
            augur_static_facts_get_protected_pairs (facts)->len);

@@ -8,7 +8,11 @@
  * doc/static-analysis.md): -eva-no-memexec, or Eva reuses one call's
  * result for another call stack and whole threads' accesses vanish;
  * -eva-precision 1, so that create/join loops with constant bounds are
- * unrolled instead of merging threads; -machdep gcc_x86_64 for __thread.
+ * unrolled instead of merging threads; -eva-unroll-recursive-calls, because
+ * a thread that creates or joins a thread calls pthread_create again while
+ * the harness's pthread_create is on the stack, and Eva calls that
+ * recursion (without the option it falls back to the libc contract and the
+ * nested thread's body is never analysed); -machdep gcc_x86_64 for __thread.
  */
 #include "config.h"
 
@@ -223,6 +227,7 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
       g_ptr_array_add (argv, g_strdup (o->compile_db));
     }
   const char *const eva[] = { "-eva", "-eva-no-memexec", "-eva-precision", "1",
+                              "-eva-unroll-recursive-calls", "8",
                               "-eva-verbose", "0", "-load-module" };
   for (guint i = 0; i < G_N_ELEMENTS (eva); i++)
     g_ptr_array_add (argv, g_strdup (eva[i]));

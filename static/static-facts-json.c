@@ -9,7 +9,8 @@
  *
  *   format "augur-static-facts", version 1, complete bool,
  *   sound_fallback? bool, frama_c_seconds? number,
- *   threads [{id, entries [str], multiple bool, parent, create_site {file, line} | null}],
+ *   threads [{id, entries [str], multiple bool, parent, at_join? bool,
+ *             create_site {file, line} | null}],
  *   shared [{location, kind, threads [int]}],
  *   accesses [{file, line, thread, kind "R"|"W"|"A", location, locks [str], alone bool}],
  *   pairs [{a {file, line}, b {file, line}, location, kinds [str]}],
@@ -172,6 +173,8 @@ parse_thread (AugurStaticFacts *f, JsonObject *o, const char *where, GError **er
       || !get_strv (o, "entries", where, &t->entries, error)
       || !get_bool (o, "multiple", where, &t->multiple, error)
       || !get_uint (o, "parent", where, &t->parent, error))
+    return FALSE;
+  if (json_object_has_member (o, "at_join") && !get_bool (o, "at_join", where, &t->at_join, error))
     return FALSE;
   JsonNode *cs = json_object_get_member (o, "create_site");
   if (cs != NULL && !JSON_NODE_HOLDS_NULL (cs))
@@ -490,6 +493,7 @@ augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
       add_strv (b, "entries", t->entries);
       add_bool (b, "multiple", t->multiple);
       add_int (b, "parent", t->parent);
+      add_bool (b, "at_join", t->at_join);
       if (t->create_file != NULL)
         add_site (b, "create_site", t->create_file, t->create_line);
       else

@@ -458,11 +458,12 @@ const GPtrArray *augur_static_facts_get_unknown_sites (AugurStaticFacts *f) { re
 const GPtrArray *augur_static_facts_get_warnings (AugurStaticFacts *f) { return f->warnings; }
 
 void
-augur_static_facts_count_sites (AugurStaticFacts *facts, guint *n_sites, guint *n_pruned)
+augur_static_facts_count_sites (AugurStaticFacts *facts, guint *n_sites,
+                                guint *n_no_conflict, guint *n_no_candidate)
 {
   g_return_if_fail (facts != NULL);
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  guint pruned = 0;
+  guint no_conflict = 0, no_candidate = 0;
   for (guint i = 0; i < facts->accesses->len; i++)
     {
       const AugurStaticAccess *a = facts->accesses->pdata[i];
@@ -470,12 +471,16 @@ augur_static_facts_count_sites (AugurStaticFacts *facts, guint *n_sites, guint *
       if (!g_hash_table_add (seen, key))
         continue;
       if (!augur_static_facts_is_site_conflicting (facts, a->file, a->line))
-        pruned++;
+        no_conflict++;
+      if (!augur_static_facts_is_site_candidate (facts, a->file, a->line))
+        no_candidate++;
     }
   if (n_sites != NULL)
     *n_sites = g_hash_table_size (seen);
-  if (n_pruned != NULL)
-    *n_pruned = pruned;
+  if (n_no_conflict != NULL)
+    *n_no_conflict = no_conflict;
+  if (n_no_candidate != NULL)
+    *n_no_candidate = no_candidate;
 }
 
 /* ---- text ---- */
@@ -504,7 +509,8 @@ augur_static_facts_to_string (AugurStaticFacts *facts)
         g_string_append (s, "?");
       append_strv (s, t->entries, ",");
       if (t->create_file != NULL)
-        g_string_append_printf (s, " created=%s:%u", t->create_file, t->create_line);
+        g_string_append_printf (s, " %s=%s:%u", t->at_join ? "joined" : "created",
+                                t->create_file, t->create_line);
       g_string_append_printf (s, " parent=%u%s\n", t->parent, t->multiple ? " multiple" : "");
     }
   for (guint i = 0; i < facts->shared->len; i++)

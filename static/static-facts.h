@@ -67,6 +67,9 @@ typedef struct {
   guint    create_line;
   gboolean multiple;       /* may stand for several threads */
   guint    parent;         /* the creating thread (0 = main) */
+  gboolean at_join;        /* known only from the harness's second run of a
+                            * thread at pthread_join, which could not be tied
+                            * to its creation: create_* is the join site */
 } AugurStaticThread;
 
 typedef struct {
@@ -168,11 +171,15 @@ const GPtrArray *augur_static_facts_get_protected_pairs (AugurStaticFacts *facts
 const GPtrArray *augur_static_facts_get_unknown_sites (AugurStaticFacts *facts);
 const GPtrArray *augur_static_facts_get_warnings (AugurStaticFacts *facts);
 
-/* Distinct access sites (file:line) and how many are in no conflicting
- * pair nor unknown: what the explorer may skip. */
+/* Distinct access sites (file:line) the facts list; how many are in no
+ * conflicting pair (candidate or lock-protected) nor unknown; how many are
+ * in no candidate pair nor unknown (the explorer's pruning: an access there
+ * is not a scheduling point).  Both counts are 0 when nothing may be
+ * pruned. */
 void augur_static_facts_count_sites (AugurStaticFacts *facts,
                                      guint            *n_sites,
-                                     guint            *n_pruned);
+                                     guint            *n_no_conflict,
+                                     guint            *n_no_candidate);
 
 /* Deterministic, sorted text: one line per thread, shared location,
  * candidate pair, protected pair, unknown site and warning, no times.

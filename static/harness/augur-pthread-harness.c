@@ -26,6 +26,13 @@
  *    thread's owner value when the thread starts.
  *  - __augur_live counts created minus joined threads: where it is exactly 0,
  *    main runs alone and its accesses race with nothing.
+ *  - main's pthread_join runs the joined thread's body once more (again
+ *    only nondeterministically), from main's state: a thread may really
+ *    run only after its creator did everything up to the join, e.g. after
+ *    it filled a queue or set the flag the thread waits for.  __augur_tid
+ *    holds the harness's number of the thread being analysed, so that the
+ *    plug-in sees both runs as one thread.  This adds precision only: code
+ *    the first run missed is already counted as unknown by the plug-in.
  *  - Semaphores, barriers and condition-variable signals are not ordering:
  *    they only return success, so no pair is pruned because of them.
  */
@@ -43,7 +50,12 @@
 
 volatile int __augur_nondet;
 int __augur_depth = 0;
-int __augur_next_tid = 0;
+int __augur_tid = 0;
+/* Thread numbers: threads main creates are numbered apart, 1, 2 ..., so
+ * that their numbers stay exact although each creation may or may not have
+ * run the bodies that create more threads; the others count from 1000. */
+int __augur_next_main_tid = 0;
+int __augur_next_tid = 1000;
 int __augur_live = 0;
 void *__augur_retval;
 
@@ -56,17 +68,34 @@ __augur_thread_start (void *(*start_routine) (void *), void *arg)
     __augur_retval = r;
 }
 
+/* What each thread runs, for its second run at pthread_join. */
+#define AUGUR_MAX_THREADS 64
+static void *(*augur_routine[AUGUR_MAX_THREADS]) (void *);
+static void *augur_arg[AUGUR_MAX_THREADS];
+
+static void
+augur_run (int tid, void *(*start_routine) (void *), void *arg)
+{
+  int saved = __augur_tid;
+  __augur_tid = tid;
+  __augur_depth++;
+  __augur_thread_start (start_routine, arg);
+  __augur_depth--;
+  __augur_tid = saved;
+}
+
 static int
 augur_spawn (void *(*start_routine) (void *), void *arg)
 {
-  int tid = ++__augur_next_tid;
+  int tid = __augur_depth == 0 ? ++__augur_next_main_tid : ++__augur_next_tid;
   __augur_live++;
-  if (__augur_nondet)
+  if (tid < AUGUR_MAX_THREADS)
     {
-      __augur_depth++;
-      __augur_thread_start (start_routine, arg);
-      __augur_depth--;
+      augur_routine[tid] = start_routine;
+      augur_arg[tid] = arg;
     }
+  if (__augur_nondet)
+    augur_run (tid, start_routine, arg);
   return tid;
 }
 
@@ -94,6 +123,12 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
 int
 pthread_join (pthread_t thread, void **retval)
 {
+  int tid = *(int *) &thread;
+  /* Only main's joins: a run at every nested join multiplies the thread
+   * contexts, and nested runs are where Eva's view is least precise. */
+  if (__augur_nondet && __augur_depth == 0
+      && tid > 0 && tid < AUGUR_MAX_THREADS && augur_routine[tid] != NULL)
+    augur_run (tid, augur_routine[tid], augur_arg[tid]);
   __augur_live--;
   if (retval != NULL)
     *retval = __augur_retval;
@@ -221,13 +256,16 @@ __augur_thread_start_c11 (thrd_start_t func, void *arg)
 int
 thrd_create (thrd_t *thr, thrd_start_t func, void *arg)
 {
-  int tid = ++__augur_next_tid;
+  int tid = __augur_depth == 0 ? ++__augur_next_main_tid : ++__augur_next_tid;
   __augur_live++;
   if (__augur_nondet)
     {
+      int saved = __augur_tid;
+      __augur_tid = tid;
       __augur_depth++;
       __augur_thread_start_c11 (func, arg);
       __augur_depth--;
+      __augur_tid = saved;
     }
   *(int *) thr = tid;
   return thrd_success;

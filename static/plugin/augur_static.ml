@@ -88,7 +88,9 @@ type context = {
   create_site : string;
   mutable multi : bool;
   parent_key : string;
-  mutable tid : int;
+  hid : int option;                (* the harness's thread number, if exact *)
+  at_join : bool;                  (* the second run, from pthread_join *)
+  mutable tid : int;               (* output id: both runs of a thread share it *)
 }
 
 let stmt_key = function
@@ -251,6 +253,8 @@ let add_lock_object b off =
 let lock_name (b, off) =
   if off = 0 then base_name b else Printf.sprintf "%s+%d" (base_name b) off
 
+let tid_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_tid" VGlobal)
+                   with Not_found -> None)
 let depth_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_depth" VGlobal)
                      with Not_found -> None)
 let live_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_live" VGlobal)
@@ -567,12 +571,26 @@ let find_contexts () =
                        else create_site)
                       "a thread start routine Eva could not resolve: the analysis \
                        is incomplete, nothing is pruned";
+                  let hid = match Lazy.force tid_var with
+                    | Some v -> var_value v req
+                    | None -> None in
+                  (* the run at join: pthread_join among the harness frames
+                     between the marker and the user's call *)
+                  let rec harness_prefix = function
+                    | ((_, Kstmt st) as f) :: rest
+                      when is_harness_loc (Cil_datatype.Stmt.loc st) ->
+                      f :: harness_prefix rest
+                    | f :: _ -> [ f ]     (* the harness function the user called *)
+                    | [] -> [] in
+                  let at_join = List.exists (fun (kf, _) ->
+                      Kernel_function.get_name kf = "pthread_join")
+                      (harness_prefix user_frames) in
                   match Hashtbl.find_opt contexts key with
                   | Some c -> c.entries <- List.sort_uniq compare (entries @ c.entries)
                   | None ->
                     Hashtbl.replace contexts key
                       { key; cs; entries = List.sort_uniq compare entries;
-                        create_site; multi; parent_key; tid = 0 })
+                        create_site; multi; parent_key; hid; at_join; tid = 0 })
                 (Eva.Results.(before s |> callstacks))
             | _ -> ())
           (stmts_of fd)
@@ -591,9 +609,31 @@ let find_contexts () =
       contexts
   done;
   let l = Hashtbl.fold (fun _ c acc -> c :: acc) contexts [] in
-  let l = List.sort (fun a b -> compare (a.create_site, a.entries, a.key)
-                        (b.create_site, b.entries, b.key)) l in
-  List.iteri (fun i c -> c.tid <- i + 1) l;
+  (* Numbering: creation runs first, by creation site; the run at join of
+     a thread with an exact harness number (never several instances) gets
+     the number of that thread's creation run. *)
+  let l = List.sort (fun a b -> compare (a.at_join, a.create_site, a.entries, a.key)
+                        (b.at_join, b.create_site, b.entries, b.key)) l in
+  let by_hid = Hashtbl.create 17 and next = ref 0 in
+  List.iter (fun c ->
+      match (if c.multi then None else c.hid) with
+      | Some h when Hashtbl.mem by_hid h -> c.tid <- Hashtbl.find by_hid h
+      | h ->
+        (* a join run of threads with several instances joins the creation
+           context of several instances that runs the same routines: both
+           race with themselves anyway *)
+        let twin = if c.at_join && c.multi then
+            List.find_opt (fun c' -> not c'.at_join && c'.multi && c'.tid > 0
+                                     && c'.entries = c.entries
+                                     && c'.parent_key = c.parent_key) l
+          else None in
+        match twin with
+        | Some t -> c.tid <- t.tid
+        | None ->
+          incr next;
+          c.tid <- !next;
+          Option.iter (fun h -> Hashtbl.replace by_hid h !next) h)
+    l;
   l
 
 let tid_of key =
@@ -629,10 +669,23 @@ let zones_meet a b =
 let common_base a b =
   List.filter (fun x -> List.exists (Base.equal x) b.a_bases) a.a_bases
 
-let concurrent a b base_priv =
-  if a.a_alone || b.a_alone then false
-  else if a.a_ctx <> b.a_ctx then true
-  else multi_of a.a_ctx && not base_priv
+(* A local of f touched by two accesses that each run f's frame in their
+   own thread (not one inherited from the creator): two different frames,
+   unless its address was published. *)
+let frames_private a b base =
+  match base with
+  | Base.Var (vi, _) when not vi.vglob && not (Hashtbl.mem published (Base.id base)) ->
+    (match Kernel_function.find_defining_kf vi with
+     | Some kf ->
+       List.exists (Kernel_function.equal kf) a.a_owned_frames
+       && List.exists (Kernel_function.equal kf) b.a_owned_frames
+     | None -> false)
+  | _ -> false
+
+let concurrent a b base_priv frames_priv =
+  if a.a_alone || b.a_alone || frames_priv then false
+  else if tid_of a.a_ctx <> tid_of b.a_ctx then true
+  else multi_of a.a_ctx && multi_of b.a_ctx && not base_priv
 
 let conflicting a b =
   match a.a_kind, b.a_kind with
@@ -801,7 +854,10 @@ let run () =
               let priv = match base with
                 | Some x -> a.a_ctx = b.a_ctx && instance_private a.a_ctx x all
                 | None -> false in
-              if concurrent a b priv then begin
+              let fpriv = match base with
+                | Some x -> frames_private a b x
+                | None -> false in
+              if concurrent a b priv fpriv then begin
                 let name = match base with Some x -> base_name x | None -> "*" in
                 add_shared name (List.filter (fun t -> t >= 0) [ tid_of a.a_ctx; tid_of b.a_ctx ]);
                 if conflicting a b then begin
@@ -840,13 +896,19 @@ let run () =
       else if has_prefix "heap@" name then "heap"
       else if String.contains name ':' then "stack"
       else "global" in
-    let threads = List.map (fun c ->
-        `Assoc ([ "id", `Int c.tid;
-                  "entries", `List (List.map (fun e -> `String e) c.entries);
-                  "multiple", `Bool c.multi;
-                  "parent", `Int (tid_of c.parent_key) ]
-                @ (if c.create_site = "-" then [ "create_site", `Null ]
-                   else [ "create_site", `Assoc (site_json c.create_site) ])))
+    (* one thread per output id: the first context (its creation run)
+       names it, the entries of all its runs are merged *)
+    let threads = List.filter_map (fun c ->
+        let same = List.filter (fun c' -> c'.tid = c.tid) ctxs in
+        if List.hd same != c then None
+        else
+          let entries = List.sort_uniq compare (List.concat_map (fun c -> c.entries) same) in
+          Some (`Assoc ([ "id", `Int c.tid; "at_join", `Bool c.at_join;
+                          "entries", `List (List.map (fun e -> `String e) entries);
+                          "multiple", `Bool (List.exists (fun c -> c.multi) same);
+                          "parent", `Int (tid_of c.parent_key) ]
+                        @ (if c.create_site = "-" then [ "create_site", `Null ]
+                           else [ "create_site", `Assoc (site_json c.create_site) ]))))
         ctxs in
     (* the unknown thread's accesses are listed as unknown sites instead *)
     let listed = List.filter (fun a -> a.a_ctx <> unknown_ctx) all in

@@ -72,10 +72,11 @@ test_load_to_string (void)
   g_assert_cmpfloat (augur_static_facts_get_frama_c_seconds (f), ==, 1.5);
   g_assert_cmpuint (augur_static_facts_get_accesses (f)->len, ==, 3);
 
-  guint n_sites, n_pruned;
-  augur_static_facts_count_sites (f, &n_sites, &n_pruned);
+  guint n_sites, n_no_conflict, n_no_candidate;
+  augur_static_facts_count_sites (f, &n_sites, &n_no_conflict, &n_no_candidate);
   g_assert_cmpuint (n_sites, ==, 3);
-  g_assert_cmpuint (n_pruned, ==, 1);   /* line 40: main alone */
+  g_assert_cmpuint (n_no_conflict, ==, 1);   /* line 40: main alone */
+  g_assert_cmpuint (n_no_candidate, ==, 2);  /* and line 15, under lock m */
 }
 
 static void
