@@ -666,9 +666,6 @@ let zones_meet a b =
   | None, _ | _, None -> true
   | Some za, Some zb -> Locations.Zone.intersects za zb
 
-let common_base a b =
-  List.filter (fun x -> List.exists (Base.equal x) b.a_bases) a.a_bases
-
 (* A local of f touched by two accesses that each run f's frame in their
    own thread (not one inherited from the creator): two different frames,
    unless its address was published. *)
@@ -841,50 +838,79 @@ let run () =
       Hashtbl.replace shared name (List.sort_uniq compare (tids @ l)) in
     let all = Array.to_list accs in
     let n = Array.length accs in
-    for i = 0 to n - 1 do
-      for j = i to n - 1 do
-        let a = accs.(i) and b = accs.(j) in
-        if zones_meet a b then begin
-          let bases = match a.a_zone, b.a_zone with
-            | None, None -> [ None ]
-            | None, Some _ -> List.map (fun x -> Some x) b.a_bases
-            | Some _, None -> List.map (fun x -> Some x) a.a_bases
-            | Some _, Some _ -> List.map (fun x -> Some x) (common_base a b) in
-          List.iter (fun base ->
-              let priv = match base with
-                | Some x -> a.a_ctx = b.a_ctx && instance_private a.a_ctx x all
-                | None -> false in
-              let fpriv = match base with
-                | Some x -> frames_private a b x
-                | None -> false in
-              if concurrent a b priv fpriv then begin
-                let name = match base with Some x -> base_name x | None -> "*" in
-                add_shared name (List.filter (fun t -> t >= 0) [ tid_of a.a_ctx; tid_of b.a_ctx ]);
-                if conflicting a b then begin
-                  let s1, s2, k1, k2 =
-                    if compare a.a_site b.a_site <= 0
-                    then a.a_site, b.a_site, a.a_kind, b.a_kind
-                    else b.a_site, a.a_site, b.a_kind, a.a_kind in
-                  let key = (s1, s2, name) in
-                  match protecting_lock a b with
-                  | Some (l, _) ->
-                    if not (Hashtbl.mem pairs key) then
-                      Hashtbl.replace protected_ key l
-                  | None ->
-                    Hashtbl.remove protected_ key;
-                    let kinds = kind_char k1 ^ "/" ^ kind_char k2 in
-                    let kinds = match Hashtbl.find_opt pairs key with
-                      | Some k when k <> kinds ->
-                        String.concat "," (List.sort_uniq compare
-                                             (String.split_on_char ',' k @ [kinds]))
-                      | _ -> kinds in
-                    Hashtbl.replace pairs key kinds
-                end
-              end)
-            bases
+    (* instance_private scans all accesses: once per (context, base) *)
+    let priv_cache = Hashtbl.create 97 in
+    let inst_priv ctx x =
+      let k = (ctx, Base.id x) in
+      match Hashtbl.find_opt priv_cache k with
+      | Some v -> v
+      | None -> let v = instance_private ctx x all in Hashtbl.replace priv_cache k v; v in
+    let process a b base =
+      let priv = match base with
+        | Some x -> a.a_ctx = b.a_ctx && inst_priv a.a_ctx x
+        | None -> false in
+      let fpriv = match base with
+        | Some x -> frames_private a b x
+        | None -> false in
+      if concurrent a b priv fpriv then begin
+        let name = match base with Some x -> base_name x | None -> "*" in
+        add_shared name (List.filter (fun t -> t >= 0) [ tid_of a.a_ctx; tid_of b.a_ctx ]);
+        if conflicting a b then begin
+          let s1, s2, k1, k2 =
+            if compare a.a_site b.a_site <= 0
+            then a.a_site, b.a_site, a.a_kind, b.a_kind
+            else b.a_site, a.a_site, b.a_kind, a.a_kind in
+          let key = (s1, s2, name) in
+          match protecting_lock a b with
+          | Some (l, _) ->
+            if not (Hashtbl.mem pairs key) then
+              Hashtbl.replace protected_ key l
+          | None ->
+            Hashtbl.remove protected_ key;
+            let kinds = kind_char k1 ^ "/" ^ kind_char k2 in
+            let kinds = match Hashtbl.find_opt pairs key with
+              | Some k when k <> kinds ->
+                String.concat "," (List.sort_uniq compare
+                                     (String.split_on_char ',' k @ [kinds]))
+              | Some k -> k
+              | None -> kinds in
+            Hashtbl.replace pairs key kinds
         end
-      done
-    done;
+      end in
+    (* Accesses with a known target meet only accesses to the same bases:
+       pair them base by base; an access with an unknown target meets
+       every access. *)
+    let groups : (int, Base.t * int list) Hashtbl.t = Hashtbl.create 97 in
+    let unknown = ref [] in
+    Array.iteri (fun i a ->
+        match a.a_zone with
+        | None -> unknown := i :: !unknown
+        | Some _ ->
+          List.iter (fun x ->
+              let l = match Hashtbl.find_opt groups (Base.id x) with
+                | Some (_, l) -> l | None -> [] in
+              Hashtbl.replace groups (Base.id x) (x, i :: l))
+            a.a_bases)
+      accs;
+    Hashtbl.iter (fun _ (x, idxs) ->
+        let g = Array.of_list (List.rev idxs) in
+        let m = Array.length g in
+        for p = 0 to m - 1 do
+          for q = p to m - 1 do
+            let a = accs.(g.(p)) and b = accs.(g.(q)) in
+            if zones_meet a b then process a b (Some x)
+          done
+        done)
+      groups;
+    List.iter (fun i ->
+        let u = accs.(i) in
+        for k = 0 to n - 1 do
+          let b = accs.(k) in
+          match b.a_zone with
+          | Some _ -> List.iter (fun x -> process u b (Some x)) b.a_bases
+          | None -> if i <= k then process u b None
+        done)
+      !unknown;
     let site_json site =
       (* "file:line" -> file and line; the file name may contain ':' *)
       let k = String.rindex site ':' in
