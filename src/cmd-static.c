@@ -15,6 +15,7 @@
 
 #include <glib.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "src/augur-cmd.h"
 #include "static/static-driver.h"
@@ -110,7 +111,13 @@ augur_cmd_static (int argc, char **argv)
     .timeout = (guint) timeout,
   };
   int status = AUGUR_EXIT_OK;
+  /* A progress line while frama-c runs, only for a person watching. */
+  gboolean tty = isatty (STDERR_FILENO);
+  if (tty)
+    fprintf (stderr, "augur static: running frama-c (at most %d s)...", timeout);
   g_autoptr(AugurStaticFacts) facts = augur_static_run (&opts, &error);
+  if (tty)
+    fprintf (stderr, "\r\033[K");
   if (facts == NULL)
     {
       augur_cmd_print_error (CMD, error->message);
