@@ -17,8 +17,11 @@
 
    Soundness policy: imprecision only widens.  An access with an unknown
    target conflicts with every access; a lock that is not definitely held
-   (weak base, imprecise owner word) never prunes; an unresolved call or an
-   unreached function is reported so that the driver stops pruning. *)
+   (weak base, imprecise owner word, left held by an earlier thread) never
+   prunes; code Eva never reached counts as run by an unknown thread
+   concurrent with all others; an unresolved call or thread entry, or a
+   dereference in unreached code, makes the facts incomplete.  The design
+   is explained in doc/design.md, "Static analysis". *)
 
 open Cil_types
 
@@ -507,7 +510,6 @@ let analyse_stmt s cs =
     match s.skind with
     | Instr (Set (lv, e, _)) ->
       reads ctx cs req site [e] locks;
-      reads ctx cs req site [] locks;
       List.iter (fun l -> access_lval ctx cs req site R l locks)
         (reads_lval_addr [] lv);
       access_lval ctx cs req site W lv locks;
