@@ -21,9 +21,9 @@ same () { cmp "$1" "$2" || { diff -u "$1" "$2" | head -40; return 1; }; }
 frama_c=${AUGUR_FRAMA_C:-frama-c}
 have_frama_c=yes
 if ! command -v "$frama_c" >/dev/null 2>&1; then
-  have_frama_c="no: frama-c not found (apt-get install frama-c-base)"
+  have_frama_c="frama-c not found (apt-get install frama-c-base)"
 elif [ ! -f "${AUGUR_STATIC_PLUGIN:-}" ]; then
-  have_frama_c="no: the plug-in was not built (not Frama-C 25?)"
+  have_frama_c="augur's Frama-C plug-in was not built (not Frama-C 25?)"
 fi
 
 facts_are ()
