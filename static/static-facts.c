@@ -379,12 +379,47 @@ augur_static_facts_set_frama_c_seconds (AugurStaticFacts *facts, double seconds)
 
 /* ---- queries ---- */
 
+/* "heap@prog.c:30" -> ("prog.c", 30); FALSE if not a heap location. */
+static gboolean
+parse_heap (const char *location, char **file, guint *line)
+{
+  if (!g_str_has_prefix (location, "heap@"))
+    return FALSE;
+  const char *colon = strrchr (location, ':');
+  if (colon == NULL || colon < location + 5)
+    return FALSE;
+  *file = g_strndup (location + 5, (gsize) (colon - location - 5));
+  *line = (guint) g_ascii_strtoull (colon + 1, NULL, 10);
+  return TRUE;
+}
+
+gboolean
+augur_static_facts_is_heap_site_shared (AugurStaticFacts *facts, const char *file, guint line)
+{
+  g_return_val_if_fail (facts != NULL && file != NULL, TRUE);
+  if (!augur_static_facts_can_prune (facts) || facts->any_unknown_location)
+    return TRUE;
+  for (guint i = 0; i < facts->shared->len; i++)
+    {
+      const AugurStaticShared *s = facts->shared->pdata[i];
+      g_autofree char *f = NULL;
+      guint l;
+      if (parse_heap (s->location, &f, &l) && l == line && files_match (f, file))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 augur_static_facts_is_location_shared (AugurStaticFacts *facts, const char *location)
 {
   g_return_val_if_fail (facts != NULL && location != NULL, TRUE);
   if (!augur_static_facts_can_prune (facts) || facts->any_unknown_location)
     return TRUE;
+  g_autofree char *file = NULL;
+  guint line;
+  if (parse_heap (location, &file, &line))
+    return augur_static_facts_is_heap_site_shared (facts, file, line);
   return g_hash_table_contains (facts->shared_names, location);
 }
 

@@ -142,9 +142,14 @@ void     augur_static_facts_set_frama_c_seconds (AugurStaticFacts *facts, double
 
 /* ---- queries (all sound: TRUE whenever not ruled out) ---- */
 
-/* May two concurrent threads access this location? */
+/* May two concurrent threads access this location?  A heap location
+ * "heap@FILE:LINE" matches whatever the spelling of FILE's path. */
 gboolean augur_static_facts_is_location_shared (AugurStaticFacts *facts,
                                                 const char       *location);
+/* The same for the heap objects allocated at file:line. */
+gboolean augur_static_facts_is_heap_site_shared (AugurStaticFacts *facts,
+                                                 const char       *file,
+                                                 guint             line);
 /* Is an access at file:line part of any candidate pair (may it race)?
  * An access at a site for which this is FALSE is not a scheduling point. */
 gboolean augur_static_facts_is_site_candidate (AugurStaticFacts *facts,

@@ -23,6 +23,7 @@ static const char facts_json[] =
   "               { \"id\": 1, \"entries\": [\"worker\"], \"multiple\": true, \"parent\": 0,\n"
   "                 \"create_site\": null } ],\n"
   "  \"shared\": [ { \"location\": \"total\", \"kind\": \"global\", \"threads\": [1, 2] },\n"
+  "              { \"location\": \"heap@src/p.c:7\", \"kind\": \"heap\", \"threads\": [2] },\n"
   "              { \"location\": \"counter\", \"kind\": \"global\", \"threads\": [1, 2] } ],\n"
   "  \"accesses\": [\n"
   "    { \"file\": \"src/p.c\", \"line\": 12, \"thread\": 1, \"kind\": \"W\", \"location\": \"counter\",\n"
@@ -44,6 +45,7 @@ static const char facts_text[] =
   "thread 1 entries=worker parent=0 multiple\n"
   "thread 2 entries=worker created=src/p.c:31 parent=0\n"
   "shared global counter threads=1,2\n"
+  "shared heap heap@src/p.c:7 threads=2\n"
   "shared global total threads=1,2\n"
   "candidate counter src/p.c:12 src/p.c:20 W/R\n"
   "protected total src/p.c:15 src/p.c:15 lock=m\n"
@@ -86,6 +88,10 @@ test_queries (void)
 
   g_assert_true (augur_static_facts_is_location_shared (f, "counter"));
   g_assert_false (augur_static_facts_is_location_shared (f, "main::local"));
+  g_assert_true (augur_static_facts_is_location_shared (f, "heap@/abs/src/p.c:7"));
+  g_assert_true (augur_static_facts_is_heap_site_shared (f, "p.c", 7));
+  g_assert_false (augur_static_facts_is_heap_site_shared (f, "p.c", 8));
+  g_assert_false (augur_static_facts_is_location_shared (f, "heap@q.c:7"));
 
   /* either end of a pair, any spelling of the file */
   g_assert_true (augur_static_facts_is_site_candidate (f, "src/p.c", 12));
