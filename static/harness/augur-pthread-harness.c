@@ -33,6 +33,9 @@
  *    holds the harness's number of the thread being analysed, so that the
  *    plug-in sees both runs as one thread.  This adds precision only: code
  *    the first run missed is already counted as unknown by the plug-in.
+ *  - __augur_joined[n] becomes 1 when main has joined thread n (numbered
+ *    as main creates them): a thread main creates where Eva knows that word
+ *    to be exactly 1 starts after thread n ended, so they never overlap.
  *  - Semaphores, barriers and condition-variable signals are not ordering:
  *    they only return success, so no pair is pruned because of them.
  */
@@ -72,6 +75,7 @@ __augur_thread_start (void *(*start_routine) (void *), void *arg)
 #define AUGUR_MAX_THREADS 64
 static void *(*augur_routine[AUGUR_MAX_THREADS]) (void *);
 static void *augur_arg[AUGUR_MAX_THREADS];
+int __augur_joined[AUGUR_MAX_THREADS];
 
 static void
 augur_run (int tid, void *(*start_routine) (void *), void *arg)
@@ -129,6 +133,8 @@ pthread_join (pthread_t thread, void **retval)
   if (__augur_nondet && __augur_depth == 0
       && tid > 0 && tid < AUGUR_MAX_THREADS && augur_routine[tid] != NULL)
     augur_run (tid, augur_routine[tid], augur_arg[tid]);
+  if (__augur_depth == 0 && tid > 0 && tid < AUGUR_MAX_THREADS)
+    __augur_joined[tid] = 1;
   __augur_live--;
   if (retval != NULL)
     *retval = __augur_retval;

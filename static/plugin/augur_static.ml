@@ -93,6 +93,8 @@ type context = {
   parent_key : string;
   hid : int option;                (* the harness's thread number, if exact *)
   at_join : bool;                  (* the second run, from pthread_join *)
+  joined_before : int list;        (* harness numbers main surely joined
+                                      before creating this thread *)
   mutable tid : int;               (* output id: both runs of a thread share it *)
 }
 
@@ -258,6 +260,26 @@ let lock_name (b, off) =
 
 let tid_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_tid" VGlobal)
                    with Not_found -> None)
+let joined_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_joined" VGlobal)
+                      with Not_found -> None)
+
+(* The harness numbers n such that __augur_joined[n] is exactly 1. *)
+let definitely_joined req =
+  match Lazy.force joined_var with
+  | None -> []
+  | Some vi ->
+    let model = Eva.Results.get_cvalue_model req in
+    let b = Base.of_varinfo vi in
+    List.filter (fun n ->
+        let loc = Locations.make_loc
+            (Locations.Location_Bits.inject b (Ival.of_int (n * 32)))
+            (Int_Base.inject (Integer.of_int 32)) in
+        try
+          let iv = Cvalue.V.project_ival (Cvalue.Model.find model loc) in
+          Ival.is_singleton_int iv && Integer.equal (Ival.project_int iv) Integer.one
+        with _ -> false)
+      (List.init 64 (fun n -> n))
+
 let depth_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_depth" VGlobal)
                      with Not_found -> None)
 let live_var = lazy (try Some (Globals.Vars.find_from_astinfo "__augur_live" VGlobal)
@@ -587,12 +609,16 @@ let find_contexts () =
                   let at_join = List.exists (fun (kf, _) ->
                       Kernel_function.get_name kf = "pthread_join")
                       (harness_prefix user_frames) in
+                  let joined_before =
+                    if parent_key = "main" && not at_join then definitely_joined req
+                    else [] in
                   match Hashtbl.find_opt contexts key with
                   | Some c -> c.entries <- List.sort_uniq compare (entries @ c.entries)
                   | None ->
                     Hashtbl.replace contexts key
                       { key; cs; entries = List.sort_uniq compare entries;
-                        create_site; multi; parent_key; hid; at_join; tid = 0 })
+                        create_site; multi; parent_key; hid; at_join; joined_before;
+                        tid = 0 })
                 (Eva.Results.(before s |> callstacks))
             | _ -> ())
           (stmts_of fd)
@@ -614,8 +640,14 @@ let find_contexts () =
   (* Numbering: creation runs first, by creation site; the run at join of
      a thread with an exact harness number (never several instances) gets
      the number of that thread's creation run. *)
-  let l = List.sort (fun a b -> compare (a.at_join, a.create_site, a.entries, a.key)
-                        (b.at_join, b.create_site, b.entries, b.key)) l in
+  let site_order site =       (* "f.c:9" before "f.c:10" *)
+    match String.rindex_opt site ':' with
+    | Some k -> (String.sub site 0 k,
+                 int_of_string_opt (String.sub site (k + 1) (String.length site - k - 1)))
+    | None -> (site, None) in
+  let l = List.sort (fun a b ->
+      compare (a.at_join, site_order a.create_site, a.entries, a.key)
+        (b.at_join, site_order b.create_site, b.entries, b.key)) l in
   let by_hid = Hashtbl.create 17 and next = ref 0 in
   List.iter (fun c ->
       match (if c.multi then None else c.hid) with
@@ -681,9 +713,37 @@ let frames_private a b base =
      | None -> false)
   | _ -> false
 
+(* Two threads main created, one created after main joined the other:
+   they never overlap.  Only single threads with exact harness numbers;
+   a thread's descendants are other threads and stay concurrent. *)
+let creation_cache : (string, context option) Hashtbl.t = Hashtbl.create 17
+
+(* The creation run of the thread whose context (maybe its run at join) is
+   [key]. *)
+let creation key =
+  match Hashtbl.find_opt creation_cache key with
+  | Some c -> c
+  | None ->
+    let r = match Hashtbl.find_opt contexts key with
+      | None -> None
+      | Some c ->
+        Hashtbl.fold (fun _ c' acc ->
+            if c'.tid = c.tid && not c'.at_join then Some c' else acc) contexts None in
+    Hashtbl.replace creation_cache key r;
+    r
+
+let ordered_threads ka kb =
+  match creation ka, creation kb with
+  | Some a, Some b when not a.multi && not b.multi
+                     && a.parent_key = "main" && b.parent_key = "main" ->
+    (match a.hid, b.hid with
+     | Some ha, Some hb -> List.mem ha b.joined_before || List.mem hb a.joined_before
+     | _ -> false)
+  | _ -> false
+
 let concurrent a b base_priv frames_priv =
   if a.a_alone || b.a_alone || frames_priv then false
-  else if tid_of a.a_ctx <> tid_of b.a_ctx then true
+  else if tid_of a.a_ctx <> tid_of b.a_ctx then not (ordered_threads a.a_ctx b.a_ctx)
   else multi_of a.a_ctx && multi_of b.a_ctx && not base_priv
 
 let conflicting a b =
