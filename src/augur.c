@@ -16,6 +16,8 @@ static const AugurCmd commands[] = {
     .summary = "run a program built with augur-cc and record one execution" },
   { .name = "trace show", .func = augur_cmd_trace_show,
     .summary = "print a recorded trace, symbolised, one event per line" },
+  { .name = "static", .func = augur_cmd_static,
+    .summary = "find shared locations and candidate racing pairs with Frama-C" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-static.c — `augur static [--cflags FLAGS] [-p compile_commands.json]
+ * [-o FACTS.json] [--timeout S] [--print-facts] SOURCES...`: run Frama-C on
+ * the sources, print a summary (or, with --print-facts, the facts as sorted
+ * text) and write the facts file that explore/predict/check read.
+ *
+ * Exit status: 0 when the facts were written, 2 for a bad command line,
+ * 3 for a missing source or an unparsable compile_commands.json, 5 when
+ * frama-c is missing, failed or timed out.  In that last case the facts
+ * file is still written, as the sound fallback (nothing pruned), so that a
+ * pipeline that goes on stays correct.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "src/augur-cmd.h"
+#include "static/static-driver.h"
+#include "static/static-error.h"
+#include "static/static-facts.h"
+
+#define CMD "static"
+#define DEFAULT_OUTPUT "augur-static.json"
+
+static void
+print_summary (AugurStaticFacts *facts, const char *output)
+{
+  guint n_sites, n_no_conflict, n_no_candidate;
+  augur_static_facts_count_sites (facts, &n_sites, &n_no_conflict, &n_no_candidate);
+  const GPtrArray *warnings = augur_static_facts_get_warnings (facts);
+  g_print ("threads           %u (besides main)\n", augur_static_facts_get_threads (facts)->len);
+  g_print ("shared locations  %u\n", augur_static_facts_get_shared (facts)->len);
+  g_print ("access sites      %u (%u in no candidate pair, %u in no conflicting pair)\n",
+           n_sites, n_no_candidate, n_no_conflict);
+  g_print ("candidate pairs   %u (%u more ordered by a common lock)\n",
+           augur_static_facts_get_candidate_pairs (facts)->len,
+           augur_static_facts_get_protected_pairs (facts)->len);
+  g_print ("warnings          %u\n", warnings->len);
+  g_print ("frama-c time      %.2f s\n", augur_static_facts_get_frama_c_seconds (facts));
+  if (!augur_static_facts_can_prune (facts))
+    g_print ("pruning           none: the analysis is incomplete (see the warnings)\n");
+  for (guint i = 0; i < warnings->len && i < 10; i++)
+    {
+      const AugurStaticWarning *w = warnings->pdata[i];
+      if (w->file != NULL)
+        g_print ("  warning: %s:%u: %s\n", w->file, w->line, w->message);
+      else
+        g_print ("  warning: %s\n", w->message);
+    }
+  if (warnings->len > 10)
+    g_print ("  ... %u more warnings in %s\n", warnings->len - 10, output);
+  g_print ("facts written to  %s\n", output);
+}
+
+int
+augur_cmd_static (int argc, char **argv)
+{
+  g_autofree char *cflags = NULL;
+  g_autofree char *compile_db = NULL;
+  g_autofree char *output = NULL;
+  gint timeout = AUGUR_STATIC_DEFAULT_TIMEOUT;
+  gboolean print_facts = FALSE;
+  g_auto(GStrv) sources = NULL;
+  GOptionEntry entries[] = {
+    { "cflags", 0, 0, G_OPTION_ARG_STRING, &cflags,
+      "Preprocessor flags of the program (\"-Iinclude -DNDEBUG\")", "FLAGS" },
+    { "compile-commands", 'p', 0, G_OPTION_ARG_FILENAME, &compile_db,
+      "Take the flags (and, without SOURCES, the sources) from a compilation database",
+      "compile_commands.json" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write the facts to FILE (default " DEFAULT_OUTPUT ")", "FILE" },
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout,
+      "Give up on Frama-C after S seconds (default 120)", "S" },
+    { "print-facts", 0, 0, G_OPTION_ARG_NONE, &print_facts,
+      "Print the facts as sorted text instead of the summary", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &sources, NULL, "SOURCES..." },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx,
+    "Find with Frama-C the locations threads may share and the access pairs that may race,\n"
+    "with the locks held, and write them for explore, predict and check.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if ((sources == NULL || sources[0] == NULL) && compile_db == NULL)
+    {
+      augur_cmd_print_error (CMD, "expected SOURCES or -p compile_commands.json; "
+                                  "see 'augur static --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+  if (timeout <= 0)
+    {
+      augur_cmd_print_error (CMD, "--timeout must be a positive number of seconds");
+      return AUGUR_EXIT_USAGE;
+    }
+  const char *out = output != NULL ? output : DEFAULT_OUTPUT;
+
+  AugurStaticRunOptions opts = {
+    .sources = (const char *const *) sources,
+    .cflags = cflags,
+    .compile_db = compile_db,
+    .timeout = (guint) timeout,
+  };
+  int status = AUGUR_EXIT_OK;
+  /* A progress line while frama-c runs, only for a person watching. */
+  gboolean tty = isatty (STDERR_FILENO);
+  if (tty)
+    fprintf (stderr, "augur static: running frama-c (at most %d s)...", timeout);
+  g_autoptr(AugurStaticFacts) facts = augur_static_run (&opts, &error);
+  if (tty)
+    fprintf (stderr, "\r\033[K");
+  if (facts == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      if (g_error_matches (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT))
+        return AUGUR_EXIT_INPUT;
+      facts = augur_static_facts_new_fallback (error->message);
+      status = AUGUR_EXIT_TOOL;
+    }
+
+  g_autoptr(GError) werror = NULL;
+  if (!augur_static_facts_save (facts, out, &werror))
+    {
+      augur_cmd_print_error (CMD, werror->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  if (status != AUGUR_EXIT_OK)
+    {
+      g_autofree char *msg = g_strdup_printf ("wrote %s with no pruning (every location "
+                                              "shared, every pair a candidate)", out);
+      augur_cmd_print_error (CMD, msg);
+      return status;
+    }
+  if (print_facts)
+    {
+      g_autofree char *text = augur_static_facts_to_string (facts);
+      fputs (text, stdout);
+    }
+  else
+    print_summary (facts, out);
+  return status;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * static-driver.h — run Frama-C on a program's sources and get its facts.
+ *
+ * frama-c analyses the sources together with augur's analysis-only pthread
+ * harness (static/harness/augur-pthread-harness.c) under Eva, then augur's
+ * plug-in (static/plugin/augur_static.ml, loaded with -load-module) writes
+ * the facts.  Where things are found, each overridable by the environment:
+ *   frama-c      $AUGUR_FRAMA_C, else the one configure found
+ *   the plug-in  $AUGUR_STATIC_PLUGIN, else $(pkglibdir)/augur_static.cmxs
+ *   the harness  $AUGUR_STATIC_HARNESS, else $(pkgdatadir)/augur-pthread-harness.c
+ * frama-c runs in the current directory, so source paths in the facts are
+ * spelled relative to it when they are below it.
+ */
+#ifndef AUGUR_STATIC_DRIVER_H
+#define AUGUR_STATIC_DRIVER_H
+
+#include <glib.h>
+
+#include "static/static-facts.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_STATIC_DEFAULT_TIMEOUT 120  /* seconds */
+
+typedef struct {
+  const char *const *sources;   /* C files; may be empty when compile_db is set */
+  const char        *cflags;    /* preprocessor flags ("-I inc -DX"), or NULL */
+  const char        *compile_db;/* compile_commands.json, or NULL */
+  guint              timeout;   /* seconds; 0 = AUGUR_STATIC_DEFAULT_TIMEOUT */
+} AugurStaticRunOptions;
+
+/* Runs the analysis.  Errors (AUGUR_STATIC_ERROR): INPUT (a source is
+ * missing, the database is bad, no sources at all), FRAMA_C_MISSING,
+ * FRAMA_C_FAILED (with frama-c's first error line), TIMEOUT; the message
+ * says what to do. */
+AugurStaticFacts *augur_static_run (const AugurStaticRunOptions *options, GError **error);
+
+/* As augur_static_run, but when Frama-C is missing, fails or times out,
+ * returns sound fallback facts whose first warning says why.  Fails only
+ * on bad input. */
+AugurStaticFacts *augur_static_run_or_fallback (const AugurStaticRunOptions *options,
+                                                GError                     **error);
+
+G_END_DECLS
+
+#endif /* AUGUR_STATIC_DRIVER_H */

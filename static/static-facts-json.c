@@ -1,0 +1,601 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * static-facts-json.c — the facts file, JSON read and written with
+ * json-glib.  The plug-in (static/plugin/augur_static.ml) writes the same
+ * format; `augur static -o` rewrites it with the driver's own members.
+ *
+ * Format "augur-static-facts", version 1.  Members ("?" = optional; unknown
+ * members are ignored, a missing or mistyped required one is an error):
+ *
+ *   format "augur-static-facts", version 1, complete bool,
+ *   sound_fallback? bool, frama_c_seconds? number,
+ *   threads [{id, entries [str], multiple bool, parent, at_join? bool,
+ *             create_site {file, line} | null}],
+ *   shared [{location, kind, threads [int]}],
+ *   accesses [{file, line, thread, kind "R"|"W"|"A", location, locks [str], alone bool}],
+ *   pairs [{a {file, line}, b {file, line}, location, kinds [str]}],
+ *   protected [{a {file, line}, b {file, line}, location, lock}],
+ *   unknown_sites [{file, line, reason}],
+ *   warnings [{file?, line?, kind, message}]
+ *
+ * Writing is deterministic (the model is sorted) except frama_c_seconds.
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "static/static-error.h"
+#include "static/static-facts-private.h"
+
+/* ---- reading ---- */
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static gboolean
+invalid (GError **error, const char *where, const char *member, const char *what)
+{
+  g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INVALID,
+               "invalid static facts file: %s%smember '%s' %s", where ? where : "",
+               where ? ": " : "", member, what);
+  return FALSE;
+}
+
+static gboolean
+get_node (JsonObject *o, const char *member, GType type, const char *where,
+          JsonNode **out, GError **error)
+{
+  JsonNode *n = json_object_get_member (o, member);
+  if (n == NULL)
+    return invalid (error, where, member, "is missing");
+  gboolean good = type == JSON_TYPE_ARRAY ? JSON_NODE_HOLDS_ARRAY (n)
+                  : type == JSON_TYPE_OBJECT ? JSON_NODE_HOLDS_OBJECT (n)
+                  : JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == type;
+  if (!good)
+    return invalid (error, where, member,
+                    type == JSON_TYPE_ARRAY ? "is not an array"
+                    : type == JSON_TYPE_OBJECT ? "is not an object"
+                    : type == G_TYPE_STRING ? "is not a string"
+                    : type == G_TYPE_BOOLEAN ? "is not a boolean" : "is not an integer");
+  *out = n;
+  return TRUE;
+}
+
+static gboolean
+get_string (JsonObject *o, const char *member, const char *where, char **out, GError **error)
+{
+  JsonNode *n;
+  if (!get_node (o, member, G_TYPE_STRING, where, &n, error))
+    return FALSE;
+  *out = g_strdup (json_node_get_string (n));
+  return TRUE;
+}
+
+static gboolean
+get_uint (JsonObject *o, const char *member, const char *where, guint *out, GError **error)
+{
+  JsonNode *n;
+  if (!get_node (o, member, G_TYPE_INT64, where, &n, error))
+    return FALSE;
+  gint64 v = json_node_get_int (n);
+  if (v < 0 || v > G_MAXUINT)
+    return invalid (error, where, member, "is out of range");
+  *out = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+get_bool (JsonObject *o, const char *member, const char *where, gboolean *out, GError **error)
+{
+  JsonNode *n;
+  if (!get_node (o, member, G_TYPE_BOOLEAN, where, &n, error))
+    return FALSE;
+  *out = json_node_get_boolean (n);
+  return TRUE;
+}
+
+static gboolean
+get_array (JsonObject *o, const char *member, const char *where, JsonArray **out, GError **error)
+{
+  JsonNode *n;
+  if (!get_node (o, member, JSON_TYPE_ARRAY, where, &n, error))
+    return FALSE;
+  *out = json_node_get_array (n);
+  return TRUE;
+}
+
+static gboolean
+get_strv (JsonObject *o, const char *member, const char *where, char ***out, GError **error)
+{
+  JsonArray *a;
+  if (!get_array (o, member, where, &a, error))
+    return FALSE;
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonNode *n = json_array_get_element (a, i);
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+        return invalid (error, where, member, "holds a non-string");
+      g_strv_builder_add (b, json_node_get_string (n));
+    }
+  *out = g_strv_builder_end (b);
+  return TRUE;
+}
+
+/* {file, line} in member `member`, or directly in o when member is NULL. */
+static gboolean
+get_site (JsonObject *o, const char *member, const char *where, char **file, guint *line,
+          GError **error)
+{
+  if (member != NULL)
+    {
+      JsonNode *n;
+      if (!get_node (o, member, JSON_TYPE_OBJECT, where, &n, error))
+        return FALSE;
+      o = json_node_get_object (n);
+    }
+  return get_string (o, "file", where, file, error) && get_uint (o, "line", where, line, error);
+}
+
+/* Calls parse(element object, where) for each element of array `member`. */
+typedef gboolean (*ParseElement) (AugurStaticFacts *f, JsonObject *o, const char *where,
+                                  GError **error);
+
+static gboolean
+parse_list (AugurStaticFacts *f, JsonObject *root, const char *member, ParseElement parse,
+            GError **error)
+{
+  JsonArray *a;
+  if (!get_array (root, member, NULL, &a, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *where = g_strdup_printf ("%s[%u]", member, i);
+      JsonNode *n = json_array_get_element (a, i);
+      if (!JSON_NODE_HOLDS_OBJECT (n))
+        return invalid (error, NULL, where, "is not an object");
+      if (!parse (f, json_node_get_object (n), where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_thread (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  AugurStaticThread *t = g_new0 (AugurStaticThread, 1);
+  g_ptr_array_add (f->threads, t);
+  if (!get_uint (o, "id", where, &t->id, error)
+      || !get_strv (o, "entries", where, &t->entries, error)
+      || !get_bool (o, "multiple", where, &t->multiple, error)
+      || !get_uint (o, "parent", where, &t->parent, error))
+    return FALSE;
+  if (json_object_has_member (o, "at_join") && !get_bool (o, "at_join", where, &t->at_join, error))
+    return FALSE;
+  JsonNode *cs = json_object_get_member (o, "create_site");
+  if (cs != NULL && !JSON_NODE_HOLDS_NULL (cs))
+    return get_site (o, "create_site", where, &t->create_file, &t->create_line, error);
+  return TRUE;
+}
+
+static gboolean
+parse_shared (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  AugurStaticShared *s = g_new0 (AugurStaticShared, 1);
+  s->threads = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_ptr_array_add (f->shared, s);
+  JsonArray *a;
+  if (!get_string (o, "location", where, &s->location, error)
+      || !get_string (o, "kind", where, &s->kind, error)
+      || !get_array (o, "threads", where, &a, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonNode *n = json_array_get_element (a, i);
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
+          || json_node_get_int (n) < 0)
+        return invalid (error, where, "threads", "holds something else than a thread id");
+      guint id = (guint) json_node_get_int (n);
+      g_array_append_val (s->threads, id);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_access (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  AugurStaticAccess *a = g_new0 (AugurStaticAccess, 1);
+  g_ptr_array_add (f->accesses, a);
+  g_autofree char *kind = NULL;
+  if (!get_site (o, NULL, where, &a->file, &a->line, error)
+      || !get_uint (o, "thread", where, &a->thread, error)
+      || !get_string (o, "kind", where, &kind, error)
+      || !get_string (o, "location", where, &a->location, error)
+      || !get_strv (o, "locks", where, &a->locks, error)
+      || !get_bool (o, "alone", where, &a->alone, error))
+    return FALSE;
+  if (!augur_static_access_kind_from_string (kind, &a->kind))
+    return invalid (error, where, "kind", "is not R, W or A");
+  return TRUE;
+}
+
+static gboolean
+parse_pair_common (AugurStaticPair *p, JsonObject *o, const char *where, GError **error)
+{
+  return get_site (o, "a", where, &p->file_a, &p->line_a, error)
+         && get_site (o, "b", where, &p->file_b, &p->line_b, error)
+         && get_string (o, "location", where, &p->location, error);
+}
+
+/* The model keeps a <= b (file, then line as a number); the plug-in
+ * orders "file:line" as strings, so "p.c:12" may come before "p.c:7".
+ * Swapping the ends swaps each kind too ("R/W" -> "W/R"). */
+static void
+order_pair (AugurStaticPair *p)
+{
+  int c = g_strcmp0 (p->file_a, p->file_b);
+  if (c < 0 || (c == 0 && p->line_a <= p->line_b))
+    return;
+  char *f = p->file_a;
+  p->file_a = p->file_b;
+  p->file_b = f;
+  guint l = p->line_a;
+  p->line_a = p->line_b;
+  p->line_b = l;
+  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+  for (guint i = 0; p->kinds != NULL && p->kinds[i] != NULL; i++)
+    {
+      g_auto(GStrv) ab = g_strsplit (p->kinds[i], "/", 2);
+      if (ab[0] != NULL && ab[1] != NULL)
+        g_ptr_array_add (kinds, g_strdup_printf ("%s/%s", ab[1], ab[0]));
+      else
+        g_ptr_array_add (kinds, g_strdup (p->kinds[i]));
+    }
+  g_ptr_array_sort (kinds, compare_strings);
+  g_ptr_array_add (kinds, NULL);
+  g_strfreev (p->kinds);
+  p->kinds = (char **) g_ptr_array_steal (kinds, NULL);
+}
+
+static gboolean
+parse_pair (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  AugurStaticPair *p = g_new0 (AugurStaticPair, 1);
+  g_ptr_array_add (f->pairs, p);
+  if (!parse_pair_common (p, o, where, error) || !get_strv (o, "kinds", where, &p->kinds, error))
+    return FALSE;
+  order_pair (p);
+  return TRUE;
+}
+
+static gboolean
+parse_protected (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  AugurStaticPair *p = g_new0 (AugurStaticPair, 1);
+  g_ptr_array_add (f->protected_pairs, p);
+  p->kinds = g_new0 (char *, 1);
+  if (!parse_pair_common (p, o, where, error) || !get_string (o, "lock", where, &p->lock, error))
+    return FALSE;
+  order_pair (p);
+  return TRUE;
+}
+
+static gboolean
+parse_unknown (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  AugurStaticUnknownSite *u = g_new0 (AugurStaticUnknownSite, 1);
+  g_ptr_array_add (f->unknown_sites, u);
+  return get_site (o, NULL, where, &u->file, &u->line, error)
+         && get_string (o, "reason", where, &u->reason, error);
+}
+
+static gboolean
+parse_warning (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  AugurStaticWarning *w = g_new0 (AugurStaticWarning, 1);
+  g_ptr_array_add (f->warnings, w);
+  if (json_object_has_member (o, "file")
+      && !get_site (o, NULL, where, &w->file, &w->line, error))
+    return FALSE;
+  return get_string (o, "kind", where, &w->kind, error)
+         && get_string (o, "message", where, &w->message, error);
+}
+
+AugurStaticFacts *
+augur_static_facts_load_from_data (const char *data, gssize length, GError **error)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) local = NULL;
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_PARSE,
+                   "not a static facts file (not JSON: %s)", local->message);
+      return NULL;
+    }
+  JsonNode *root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FORMAT,
+                   "not a static facts file (the JSON is not an object)");
+      return NULL;
+    }
+  JsonObject *o = json_node_get_object (root);
+  JsonNode *fmt = json_object_get_member (o, "format");
+  JsonNode *ver = json_object_get_member (o, "version");
+  if (fmt == NULL || !JSON_NODE_HOLDS_VALUE (fmt)
+      || json_node_get_value_type (fmt) != G_TYPE_STRING
+      || strcmp (json_node_get_string (fmt), AUGUR_STATIC_FACTS_FORMAT) != 0)
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FORMAT,
+                   "not a static facts file (format is not '%s'); write one with "
+                   "'augur static'", AUGUR_STATIC_FACTS_FORMAT);
+      return NULL;
+    }
+  if (ver == NULL || !JSON_NODE_HOLDS_VALUE (ver)
+      || json_node_get_value_type (ver) != G_TYPE_INT64
+      || json_node_get_int (ver) != AUGUR_STATIC_FACTS_VERSION)
+    {
+      g_autofree char *v = ver != NULL && JSON_NODE_HOLDS_VALUE (ver)
+                           && json_node_get_value_type (ver) == G_TYPE_INT64
+                           ? g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (ver))
+                           : g_strdup ("missing");
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FORMAT,
+                   "static facts file version %s, this augur reads version %d: "
+                   "run 'augur static' again with this augur", v,
+                   AUGUR_STATIC_FACTS_VERSION);
+      return NULL;
+    }
+
+  g_autoptr(AugurStaticFacts) f = augur_static_facts_new_empty ();
+  if (!get_bool (o, "complete", NULL, &f->complete, error))
+    return NULL;
+  if (json_object_has_member (o, "sound_fallback")
+      && !get_bool (o, "sound_fallback", NULL, &f->sound_fallback, error))
+    return NULL;
+  JsonNode *secs = json_object_get_member (o, "frama_c_seconds");
+  if (secs != NULL)
+    {
+      if (!JSON_NODE_HOLDS_VALUE (secs)
+          || (json_node_get_value_type (secs) != G_TYPE_DOUBLE
+              && json_node_get_value_type (secs) != G_TYPE_INT64))
+        {
+          invalid (error, NULL, "frama_c_seconds", "is not a number");
+          return NULL;
+        }
+      f->frama_c_seconds = json_node_get_double (secs);
+    }
+  if (!parse_list (f, o, "threads", parse_thread, error)
+      || !parse_list (f, o, "shared", parse_shared, error)
+      || !parse_list (f, o, "accesses", parse_access, error)
+      || !parse_list (f, o, "pairs", parse_pair, error)
+      || !parse_list (f, o, "protected", parse_protected, error)
+      || !parse_list (f, o, "unknown_sites", parse_unknown, error)
+      || !parse_list (f, o, "warnings", parse_warning, error))
+    return NULL;
+  augur_static_facts_finish (f);
+  return g_steal_pointer (&f);
+}
+
+AugurStaticFacts *
+augur_static_facts_load (const char *path, GError **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  g_autofree char *data = NULL;
+  gsize len;
+  g_autoptr(GError) local = NULL;
+  if (!g_file_get_contents (path, &data, &len, &local))
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
+                   "cannot read the static facts: %s", local->message);
+      return NULL;
+    }
+  AugurStaticFacts *f = augur_static_facts_load_from_data (data, (gssize) len, &local);
+  if (f == NULL)
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, local->code, "%s: %s", path, local->message);
+      return NULL;
+    }
+  return f;
+}
+
+/* ---- writing ---- */
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_bool (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+static void
+add_strv (JsonBuilder *b, const char *name, char **v)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; v != NULL && v[i] != NULL; i++)
+    json_builder_add_string_value (b, v[i]);
+  json_builder_end_array (b);
+}
+
+static void
+add_site (JsonBuilder *b, const char *name, const char *file, guint line)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_object (b);
+  add_string (b, "file", file);
+  add_int (b, "line", line);
+  json_builder_end_object (b);
+}
+
+static void
+add_pairs (JsonBuilder *b, const char *name, GPtrArray *pairs)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const AugurStaticPair *p = pairs->pdata[i];
+      json_builder_begin_object (b);
+      add_site (b, "a", p->file_a, p->line_a);
+      add_site (b, "b", p->file_b, p->line_b);
+      add_string (b, "location", p->location);
+      if (p->lock != NULL)
+        add_string (b, "lock", p->lock);
+      else
+        add_strv (b, "kinds", p->kinds);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+char *
+augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
+{
+  g_return_val_if_fail (f != NULL, NULL);
+
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  add_string (b, "format", AUGUR_STATIC_FACTS_FORMAT);
+  add_int (b, "version", AUGUR_STATIC_FACTS_VERSION);
+  add_bool (b, "complete", f->complete);
+  add_bool (b, "sound_fallback", f->sound_fallback);
+  json_builder_set_member_name (b, "frama_c_seconds");
+  json_builder_add_double_value (b, f->frama_c_seconds);
+
+  json_builder_set_member_name (b, "threads");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->threads->len; i++)
+    {
+      const AugurStaticThread *t = f->threads->pdata[i];
+      json_builder_begin_object (b);
+      add_int (b, "id", t->id);
+      add_strv (b, "entries", t->entries);
+      add_bool (b, "multiple", t->multiple);
+      add_int (b, "parent", t->parent);
+      add_bool (b, "at_join", t->at_join);
+      if (t->create_file != NULL)
+        add_site (b, "create_site", t->create_file, t->create_line);
+      else
+        {
+          json_builder_set_member_name (b, "create_site");
+          json_builder_add_null_value (b);
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "shared");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->shared->len; i++)
+    {
+      const AugurStaticShared *s = f->shared->pdata[i];
+      json_builder_begin_object (b);
+      add_string (b, "location", s->location);
+      add_string (b, "kind", s->kind);
+      json_builder_set_member_name (b, "threads");
+      json_builder_begin_array (b);
+      for (guint j = 0; j < s->threads->len; j++)
+        json_builder_add_int_value (b, g_array_index (s->threads, guint, j));
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "accesses");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->accesses->len; i++)
+    {
+      const AugurStaticAccess *a = f->accesses->pdata[i];
+      json_builder_begin_object (b);
+      add_string (b, "file", a->file);
+      add_int (b, "line", a->line);
+      add_int (b, "thread", a->thread);
+      add_string (b, "kind", augur_static_access_kind_to_string (a->kind));
+      add_string (b, "location", a->location);
+      add_strv (b, "locks", a->locks);
+      add_bool (b, "alone", a->alone);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  add_pairs (b, "pairs", f->pairs);
+  add_pairs (b, "protected", f->protected_pairs);
+
+  json_builder_set_member_name (b, "unknown_sites");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->unknown_sites->len; i++)
+    {
+      const AugurStaticUnknownSite *u = f->unknown_sites->pdata[i];
+      json_builder_begin_object (b);
+      add_string (b, "file", u->file);
+      add_int (b, "line", u->line);
+      add_string (b, "reason", u->reason);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "warnings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->warnings->len; i++)
+    {
+      const AugurStaticWarning *w = f->warnings->pdata[i];
+      json_builder_begin_object (b);
+      if (w->file != NULL)
+        {
+          add_string (b, "file", w->file);
+          add_int (b, "line", w->line);
+        }
+      add_string (b, "kind", w->kind);
+      add_string (b, "message", w->message);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  gsize len = 0;
+  g_autofree char *text = json_generator_to_data (gen, &len);
+  char *out = g_strconcat (text, "\n", NULL);
+  if (length != NULL)
+    *length = len + 1;
+  return out;
+}
+
+gboolean
+augur_static_facts_save (AugurStaticFacts *facts, const char *path, GError **error)
+{
+  gsize len;
+  g_autofree char *data = augur_static_facts_to_data (facts, &len);
+  g_autoptr(GError) local = NULL;
+  if (!g_file_set_contents (path, data, (gssize) len, &local))
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
+                   "cannot write the static facts: %s", local->message);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,94 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# test-static.sh — `augur static` on one small program per case: the facts
+# (threads, shared locations, candidate and lock-protected pairs, unknown
+# sites, warnings; sorted text from --print-facts) must equal CASE.expected.
+# Then the command's exit statuses: 2 usage, 3 bad input, 5 when frama-c is
+# missing or fails (with the sound fallback facts written all the same).
+set -u
+. "$top_srcdir/tests/tap.sh"
+cases="thread_local locked_counter racy_counter heap_handoff escaped_stack
+       fnptr_entry atomic_flag external_call unresolved_entry leaked_lock
+       locked_loop nested_threads join_then_create"
+src="$top_srcdir/tests/static"
+work=$(mktemp -d "${TMPDIR:-/tmp}/augur-static.XXXXXX")
+trap 'rm -rf "$work" "$tap_log"' EXIT
+
+status_is () { want=$1; shift; "$@" >/dev/null 2>&1; test $? -eq "$want"; }
+same () { cmp "$1" "$2" || { diff -u "$1" "$2" | head -40; return 1; }; }
+
+frama_c=${AUGUR_FRAMA_C:-frama-c}
+have_frama_c=yes
+if ! command -v "$frama_c" >/dev/null 2>&1; then
+  have_frama_c="frama-c not found (apt-get install frama-c-base)"
+elif [ ! -f "${AUGUR_STATIC_PLUGIN:-}" ]; then
+  have_frama_c="augur's Frama-C plug-in was not built (not Frama-C 25?)"
+fi
+
+facts_are ()
+{
+  (cd "$src" && "$AUGUR" static --print-facts -o "$work/$1.json" "$1.c" >"$work/$1.out") &&
+    same "$src/$1.expected" "$work/$1.out"
+}
+
+# The facts of each case.  Run from the sources' folder so that file names
+# in the facts are as short as in the expected files.
+for c in $cases; do
+  if [ "$have_frama_c" = yes ]; then
+    ok "facts of $c" facts_are "$c"
+  else
+    skip "facts of $c" "$have_frama_c"
+  fi
+done
+
+if [ "$have_frama_c" = yes ]; then
+  ok "the summary names every count" sh -c "cd '$src' && '$AUGUR' static -o '$work/s.json' racy_counter.c >'$work/s.out' && grep -q '^threads  *2' '$work/s.out' && grep -q '^shared locations  *1' '$work/s.out' && grep -q '^candidate pairs  *1 ' '$work/s.out' && grep -q '^frama-c time' '$work/s.out'"
+  ok "the facts file is written and is JSON of format augur-static-facts 1" sh -c "grep -q '\"format\" : \"augur-static-facts\"' '$work/racy_counter.json' && grep -q '\"version\" : 1' '$work/racy_counter.json'"
+  printf '#include "no-such-header.h"\nint main (void) { return 0; }\n' >"$work/bad.c"
+  ok "frama-c failing is a tool failure (5)" status_is 5 "$AUGUR" static -o "$work/bad.json" "$work/bad.c"
+  ok "its error is one line naming frama-c and --cflags" sh -c "'$AUGUR' static -o '$work/bad.json' '$work/bad.c' 2>&1 >/dev/null | head -1 | grep 'frama-c failed' | grep -q -- '--cflags'"
+  ok "--cflags reaches the preprocessor" sh -c "mkdir -p '$work/inc' && : >'$work/inc/no-such-header.h' && '$AUGUR' static --cflags '-I$work/inc' -o '$work/bad.json' '$work/bad.c' >/dev/null"
+  printf '[{"directory": "%s", "file": "racy_counter.c", "arguments": ["cc", "-c", "racy_counter.c"]}]\n' "$src" >"$work/cc.json"
+  ok "-p compile_commands.json alone gives the sources" sh -c "cd '$src' && '$AUGUR' static -p '$work/cc.json' --print-facts -o '$work/cc-facts.json' | cmp - racy_counter.expected"
+else
+  for t in summary file failure message cflags compile-db; do
+    skip "$t" "$have_frama_c"
+  done
+fi
+
+# Without frama-c: exit 5, one line saying what to install, and the sound
+# fallback written (everything shared, every pair a candidate).
+ok "frama-c missing is a tool failure (5)" sh -c "AUGUR_FRAMA_C=/nonexistent/frama-c '$AUGUR' static -o '$work/fb.json' '$src/racy_counter.c' 2>'$work/fb.err'; test \$? -eq 5"
+ok "frama-c missing says what to install" grep -q 'frama-c not found.*frama-c-base' "$work/fb.err"
+ok "frama-c missing still writes the sound fallback" grep -q '"sound_fallback" : true' "$work/fb.json"
+
+# A frama-c that hangs is killed after --timeout; one that writes nothing
+# is a failure too.  Both leave the fallback behind.
+printf '#!/bin/sh\nexec sleep 30\n' >"$work/slow-frama-c"
+printf '#!/bin/sh\nexit 0\n' >"$work/mute-frama-c"
+chmod +x "$work/slow-frama-c" "$work/mute-frama-c"
+: >"$work/fake.cmxs"
+fake ()
+{
+  f=$1
+  shift
+  AUGUR_FRAMA_C="$work/$f" AUGUR_STATIC_PLUGIN="$work/fake.cmxs" \
+    "$AUGUR" static "$@" -o "$work/$f.json" "$src/racy_counter.c" 2>"$work/$f.err"
+}
+timed_out () { fake slow-frama-c --timeout 1; test $? -eq 5 && grep -q 'did not finish within' "$work/slow-frama-c.err"; }
+ok "a frama-c that runs too long is killed: tool failure (5)" timed_out
+ok "after a timeout the sound fallback is written" grep -q '"sound_fallback" : true' "$work/slow-frama-c.json"
+wrote_nothing () { fake mute-frama-c; test $? -eq 5 && grep -q 'wrote no usable facts' "$work/mute-frama-c.err"; }
+ok "a frama-c run that writes no facts is a tool failure (5)" wrote_nothing
+
+ok "no SOURCES is a usage error (2)" status_is 2 "$AUGUR" static
+ok "unknown option is a usage error (2)" status_is 2 "$AUGUR" static --frobnicate x.c
+ok "a bad --timeout is a usage error (2)" status_is 2 "$AUGUR" static --timeout 0 "$src/racy_counter.c"
+ok "a missing source is bad input (3)" status_is 3 "$AUGUR" static -o "$work/m.json" "$work/none.c"
+echo 'not json' >"$work/bad-cc.json"
+ok "an unparsable compile_commands.json is bad input (3)" status_is 3 "$AUGUR" static -p "$work/bad-cc.json" -o "$work/m.json"
+echo '[{"file": "x.c"}]' >"$work/bad-cc2.json"
+ok "a compile_commands.json entry without directory is bad input (3)" status_is 3 "$AUGUR" static -p "$work/bad-cc2.json" -o "$work/m.json"
+
+tap_done
