@@ -23,6 +23,7 @@ typedef enum {
   AUGUR_STATIC_ERROR_FRAMA_C_MISSING, /* no frama-c, or augur's plug-in/harness missing */
   AUGUR_STATIC_ERROR_FRAMA_C_FAILED,  /* frama-c ran and failed */
   AUGUR_STATIC_ERROR_TIMEOUT,         /* frama-c ran out of time */
+  AUGUR_STATIC_ERROR_UNSUPPORTED,     /* a program Eva cannot analyse soundly */
 } AugurStaticError;
 
 G_END_DECLS

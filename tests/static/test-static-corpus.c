@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "static/static-driver.h"
+#include "static/static-error.h"
 #include "static/static-facts.h"
 
 static char *
@@ -58,8 +59,21 @@ test_program (gconstpointer data)
   AugurStaticRunOptions opts = { .sources = sources };
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurStaticFacts) facts = augur_static_run (&opts, &error);
-  g_assert_no_error (error);
-  g_assert_false (augur_static_facts_get_sound_fallback (facts));
+  if (g_error_matches (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_UNSUPPORTED))
+    {
+      /* unbounded recursion (cp_avltree): the documented sound fallback,
+       * and the message must say which function and what to write */
+      g_assert_nonnull (strstr (error->message, "() "));
+      g_assert_nonnull (strstr (error->message, "assigns"));
+      g_test_message ("%s: no pruning: %s", dir, error->message);
+      facts = augur_static_facts_new_fallback (error->message);
+      g_clear_error (&error);
+    }
+  else
+    {
+      g_assert_no_error (error);
+      g_assert_false (augur_static_facts_get_sound_fallback (facts));
+    }
 
   g_auto(GStrv) lines = g_strsplit (expected, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
