@@ -16,6 +16,8 @@ static const AugurCmd commands[] = {
     .summary = "run a program built with augur-cc and record one execution" },
   { .name = "trace show", .func = augur_cmd_trace_show,
     .summary = "print a recorded trace, symbolised, one event per line" },
+  { .name = "predict", .func = augur_cmd_predict,
+    .summary = "predict atomicity violations, races and deadlocks from one trace" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };
