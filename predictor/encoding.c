@@ -228,7 +228,7 @@ settle_windows (Enc *x)
               guint32 k = augur_pred_model_vc (m, g, o);
               if (k > 0)
                 need = k - 1;
-              guint32 w = m->writer[g];
+              guint32 w = x->q->no_data_flow ? AUGUR_PRED_NONE : m->writer[g];
               if (w != AUGUR_PRED_NONE && w >= x->q->lo && (m->acc[g] & AUGUR_ACC_READ)
                   && thread_of (x, w) == o && !is_exempt (x, g)
                   && (need == AUGUR_PRED_NONE || m->tidx[w] > need))
@@ -611,7 +611,7 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
         assert_lt (&x, q->before[i], q->after[i]);
       encode_locks (&x);
     }
-  if (!x.reject && !x.unsat)
+  if (!x.reject && !x.unsat && !q->no_data_flow)
     encode_data_flow (&x);
 
   if (!x.reject && !x.unsat && q->goal != AUGUR_ENC_GOAL_DEADLOCK

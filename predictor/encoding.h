@@ -60,6 +60,7 @@ typedef struct {
   guint32 exempt[3];     /* reads free to read from another write */
   guint   n_exempt;
   guint   max_window;    /* most encoded events; more is REJECTED */
+  gboolean no_data_flow; /* McPatom's model: reads may read from any write */
 } AugurEncQuery;
 
 #define AUGUR_PREDICT_ERROR (augur_predict_error_quark ())

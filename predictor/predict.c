@@ -55,6 +55,7 @@ augur_predict_options_init (AugurPredictOptions *o)
   o->max_window = 20000;
   o->n_workers = 0;
   o->max_schedule_steps = 200000;
+  o->data_flow = TRUE;
 }
 
 static void
@@ -170,6 +171,7 @@ run_check (Run *run, AugurEncQuery *q, const guint32 *bug, guint n_bug, guint64 
       return TRUE;
     }
   q->max_window = o->max_window;
+  q->no_data_flow = !o->data_flow;
   GArray *schedule = g_array_new (FALSE, FALSE, sizeof (guint32));
   AugurEncAnswer answer;
   GError *error = NULL;
@@ -745,12 +747,15 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
       /* the same lines seen from the other thread, or another pair of
        * threads running the same code: one prediction */
       GString *key = g_string_new (NULL);
-      g_string_append_printf (key, "%d %s", augur_finding_get_kind (f),
-                              augur_finding_get_prediction_pattern (f));
+      g_string_append_printf (key, "%d %s %s", augur_finding_get_kind (f),
+                              augur_finding_get_prediction_pattern (f), augur_finding_get_object (f));
       for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
         {
           const AugurAccess *a = augur_finding_get_access (f, k);
-          g_string_append_printf (key, " %s:%u:%d", a->file ? a->file : "?", a->line, a->op);
+          if (a->file != NULL)
+            g_string_append_printf (key, " %s:%u:%d", a->file, a->line, a->op);
+          else   /* no source: only the same events are the same prediction */
+            g_string_append_printf (key, " T%u#%" G_GUINT64_FORMAT, a->thread, a->event);
         }
       if (g_hash_table_contains (seen, key->str))
         {

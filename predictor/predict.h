@@ -40,6 +40,7 @@ typedef struct {
   guint    max_window;         /* encoded events per check, default 20000 */
   guint    n_workers;          /* 0: one per processor */
   guint    max_schedule_steps; /* longer schedules are cut, default 200000 */
+  gboolean data_flow;          /* default TRUE; FALSE is McPatom's model (no data flow) */
 } AugurPredictOptions;
 
 void augur_predict_options_init (AugurPredictOptions *options);

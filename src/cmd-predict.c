@@ -36,7 +36,7 @@ augur_cmd_predict (int argc, char **argv)
   augur_predict_options_init (&opts);
   g_autofree char *output = NULL;
   g_auto (GStrv) rest = NULL;
-  gboolean stats_wanted = FALSE, no_races = FALSE, no_deadlocks = FALSE, no_atomicity = FALSE;
+  gboolean stats_wanted = FALSE, no_races = FALSE, no_deadlocks = FALSE, no_atomicity = FALSE, no_data_flow = FALSE;
   gint timeout_ms = (gint) opts.timeout_ms, jobs = 0, max_checks = (gint) opts.max_checks;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -47,6 +47,8 @@ augur_cmd_predict (int argc, char **argv)
     { "no-atomicity", 0, 0, G_OPTION_ARG_NONE, &no_atomicity, "do not predict atomicity violations", NULL },
     { "no-races", 0, 0, G_OPTION_ARG_NONE, &no_races, "do not predict data races", NULL },
     { "no-deadlocks", 0, 0, G_OPTION_ARG_NONE, &no_deadlocks, "do not predict deadlocks", NULL },
+    { "no-data-flow", 0, 0, G_OPTION_ARG_NONE, &no_data_flow,
+      "McPatom's model: ignore data flow (predicts orderings the program may not take)", NULL },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats_wanted,
       "print the model size, query counts and times on standard error", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
@@ -80,6 +82,7 @@ augur_cmd_predict (int argc, char **argv)
   opts.atomicity = !no_atomicity;
   opts.races = !no_races;
   opts.deadlocks = !no_deadlocks;
+  opts.data_flow = !no_data_flow;
 
   g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
   if (trace == NULL)
