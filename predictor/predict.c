@@ -544,8 +544,10 @@ peer_of (const AugurRecord *r)
 {
   switch (r->kind)
     {
-    case AUGUR_EV_THREAD_CREATE: case AUGUR_EV_THREAD_START: case AUGUR_EV_THREAD_JOIN:
-    case AUGUR_EV_THREAD_DETACH:
+    case AUGUR_EV_THREAD_START:
+      /* main has no parent */
+      return r->addr == 0xffffffffu || (r->tid == 0 && r->addr == 0) ? -1 : (gint) r->addr;
+    case AUGUR_EV_THREAD_CREATE: case AUGUR_EV_THREAD_JOIN: case AUGUR_EV_THREAD_DETACH:
       return (gint) r->addr;
     default:
       return -1;
