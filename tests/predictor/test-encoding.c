@@ -218,6 +218,41 @@ test_deadlock (void)
 }
 
 static void
+test_unknown (void)
+{
+  /* no time at all: every query that has a candidate answers unknown, and
+   * is reported (without a schedule), not dropped */
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (PROLOGUE "1 read x; 1 read x; 1 exit; 2 write x; 2 exit");
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  AugurPredictOptions o;
+  augur_predict_options_init (&o);
+  o.timeout_ms = 0;
+  g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
+  AugurPredictStats st;
+  g_assert_true (augur_predict (trace, NULL, &o, res, &st, &error));
+  g_assert_cmpuint (augur_results_get_n_findings (res), ==, 2);
+  g_assert_cmpuint (st.n_unknown, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (res, i);
+      g_assert_cmpstr (augur_finding_get_prediction_answer (f), ==, "unknown");
+      g_assert_cmpuint (augur_finding_get_n_steps (f), ==, 0);
+      g_autofree char *line = augur_predict_finding_to_line (f);
+      g_assert_true (g_str_has_suffix (line, " (unknown)"));
+    }
+  /* and the results file keeps them */
+  gsize len;
+  g_autofree char *data = augur_results_to_data (res, &len);
+  g_autoptr (AugurResults) back = augur_results_load_from_data (data, (gssize) len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (augur_finding_get_prediction_answer (augur_results_get_finding (back, 0)), ==,
+                   "unknown");
+  g_unlink (path);
+}
+
+static void
 test_model (void)
 {
   g_autoptr (GError) error = NULL;
@@ -245,5 +280,6 @@ main (int argc, char **argv)
   g_test_add_func ("/predictor/encoding/ordered", test_ordered);
   g_test_add_func ("/predictor/encoding/data-flow", test_data_flow);
   g_test_add_func ("/predictor/encoding/deadlock", test_deadlock);
+  g_test_add_func ("/predictor/encoding/unknown", test_unknown);
   return g_test_run ();
 }
