@@ -745,19 +745,20 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
         st.n_sat++;
       else
         st.n_unknown++;
-      g_autoptr (AugurFinding) f = task_finding (&c, t, options, &cut);
-      /* the same lines seen from the other thread, or another pair of
-       * threads running the same code: one prediction */
+      /* the same lines seen from the other thread, another pair of threads
+       * or another element of an array running the same code: one
+       * prediction (the first in query order, so the output is stable) */
       GString *key = g_string_new (NULL);
-      g_string_append_printf (key, "%d %s %s", augur_finding_get_kind (f),
-                              augur_finding_get_prediction_pattern (f), augur_finding_get_object (f));
-      for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+      g_string_append_printf (key, "%d %d", t->kind, t->kind == TASK_ATOMICITY ? (int) t->pattern : 0);
+      for (guint k = 0; k < t->n_bug; k++)
         {
-          const AugurAccess *a = augur_finding_get_access (f, k);
-          if (a->file != NULL)
-            g_string_append_printf (key, " %s:%u:%d", a->file, a->line, a->op);
+          AugurSource src;
+          source_of (&c, t->bug[k], &src);
+          if (src.file != NULL)
+            g_string_append_printf (key, " %s:%u:%d", src.file, src.line, m->acc[t->bug[k]]);
           else   /* no source: only the same events are the same prediction */
-            g_string_append_printf (key, " T%u#%" G_GUINT64_FORMAT, a->thread, a->event);
+            g_string_append_printf (key, " %s T%u#%u", augur_pred_model_object_name (m, t->bug[k]),
+                                    augur_pred_thread_of (m, t->bug[k]), m->tidx[t->bug[k]]);
         }
       if (g_hash_table_contains (seen, key->str))
         {
@@ -765,6 +766,7 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
           continue;
         }
       g_hash_table_add (seen, g_string_free (key, FALSE));
+      g_autoptr (AugurFinding) f = task_finding (&c, t, options, &cut);
       augur_results_add_finding (out, f);
     }
   if (cut)
