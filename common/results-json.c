@@ -100,6 +100,14 @@ add_finding (JsonBuilder *b, AugurFinding *f)
   json_builder_end_array (b);
 
   add_opt_string (b, "replay", f->replay);
+  if (f->pattern != NULL)
+    {
+      json_builder_set_member_name (b, "prediction");
+      json_builder_begin_object (b);
+      add_opt_string (b, "pattern", f->pattern);
+      add_opt_string (b, "answer", f->answer);
+      json_builder_end_object (b);
+    }
   json_builder_end_object (b);
 }
 
@@ -404,6 +412,22 @@ parse_finding (JsonObject *o, guint index, GError **error)
           return NULL;
         }
       augur_finding_mark_bug_step (f, (guint) json_node_get_int (n));
+    }
+
+  JsonNode *pn = json_object_get_member (o, "prediction");
+  if (pn != NULL && !JSON_NODE_HOLDS_NULL (pn))
+    {
+      const char *pattern, *answer;
+      if (!JSON_NODE_HOLDS_OBJECT (pn))
+        {
+          invalid (error, where, "prediction", "is not an object");
+          return NULL;
+        }
+      JsonObject *po = json_node_get_object (pn);
+      if (!get_string (po, "pattern", TRUE, where, &pattern, error)
+          || !get_string (po, "answer", TRUE, where, &answer, error))
+        return NULL;
+      augur_finding_set_prediction (f, pattern, answer);
     }
 
   return g_steal_pointer (&f);

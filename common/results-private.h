@@ -23,6 +23,8 @@ struct _AugurFinding {
   GArray           *steps;        /* AugurStep, owns its strings */
   GArray           *bug_steps;    /* guint, sorted unique */
   char             *replay;       /* owned, may be NULL */
+  char             *pattern;      /* owned: set on a prediction (not confirmed), else NULL */
+  char             *answer;       /* owned: the solver's answer of a prediction, else NULL */
 };
 
 struct _AugurResults {

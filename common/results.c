@@ -271,6 +271,8 @@ augur_finding_unref (AugurFinding *finding)
   g_array_unref (finding->steps);
   g_array_unref (finding->bug_steps);
   g_free (finding->replay);
+  g_free (finding->pattern);
+  g_free (finding->answer);
   g_free (finding);
 }
 
@@ -473,6 +475,30 @@ augur_finding_is_bug_step (AugurFinding *finding, guint step)
   return FALSE;
 }
 
+void
+augur_finding_set_prediction (AugurFinding *finding, const char *pattern, const char *answer)
+{
+  g_return_if_fail (finding != NULL && pattern != NULL && answer != NULL);
+  g_free (finding->pattern);
+  g_free (finding->answer);
+  finding->pattern = g_strdup (pattern);
+  finding->answer = g_strdup (answer);
+}
+
+const char *
+augur_finding_get_prediction_pattern (AugurFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, NULL);
+  return finding->pattern;
+}
+
+const char *
+augur_finding_get_prediction_answer (AugurFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, NULL);
+  return finding->answer;
+}
+
 const char *
 augur_finding_get_replay (AugurFinding *finding)
 {
@@ -616,6 +642,8 @@ augur_finding_to_string (AugurFinding *finding)
     }
   if (finding->replay != NULL)
     g_string_append_printf (s, "  replay: %s\n", finding->replay);
+  if (finding->pattern != NULL)
+    g_string_append_printf (s, "  prediction: %s, %s\n", finding->pattern, finding->answer);
   return g_string_free (s, FALSE);
 }
 

@@ -32,7 +32,13 @@
  *              threads [int],
  *              accesses [{thread, event, op, file?, line?, function?, locks_held? [str]}],
  *              schedule [{thread, event, op, object?, peer?, file?, line?, function?}],
- *              bug_steps [index into schedule], replay?}]
+ *              bug_steps [index into schedule], replay?,
+ *              prediction? {pattern, answer}}]
+ *
+ * A finding with a `prediction` member is a prediction of `augur predict`,
+ * not a confirmed bug: pattern is how it breaks ("R-W-R", "race",
+ * "lock-order"), answer is the solver's: "sat" (the schedule reaches it)
+ * or "unknown" (Z3 gave no answer in time; the schedule may be empty).
  *
  * kind, class and op are spelled as augur_finding_kind_to_string,
  * augur_prediction_class_to_string and augur_op_to_string print them.
@@ -206,6 +212,8 @@ guint augur_finding_add_step (AugurFinding *finding,
 /* Marks schedule step @step (an index returned by add_step) as one of the bug's events. */
 void augur_finding_mark_bug_step (AugurFinding *finding, guint step);
 void augur_finding_set_replay (AugurFinding *finding, const char *command);
+/* Marks the finding as an unconfirmed prediction (see the schema above). */
+void augur_finding_set_prediction (AugurFinding *finding, const char *pattern, const char *answer);
 
 AugurFindingKind   augur_finding_get_kind (AugurFinding *finding);
 const char        *augur_finding_get_subkind (AugurFinding *finding);      /* may be NULL */
@@ -222,6 +230,9 @@ const AugurStep   *augur_finding_get_step (AugurFinding *finding, guint i);
 const guint       *augur_finding_get_bug_steps (AugurFinding *finding, guint *n_bug_steps);
 gboolean           augur_finding_is_bug_step (AugurFinding *finding, guint step);
 const char        *augur_finding_get_replay (AugurFinding *finding);       /* may be NULL */
+/* NULL unless the finding is a prediction. */
+const char        *augur_finding_get_prediction_pattern (AugurFinding *finding);
+const char        *augur_finding_get_prediction_answer (AugurFinding *finding);
 /* "data-race" or "misuse:uninitialised-cond". */
 char              *augur_finding_dup_full_kind (AugurFinding *finding);
 /* The step of an access (same thread and event), or -1 if the schedule lacks it. */

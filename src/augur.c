@@ -18,6 +18,8 @@ static const AugurCmd commands[] = {
     .summary = "print a recorded trace, symbolised, one event per line" },
   { .name = "static", .func = augur_cmd_static,
     .summary = "find shared locations and candidate racing pairs with Frama-C" },
+  { .name = "predict", .func = augur_cmd_predict,
+    .summary = "predict atomicity violations, races and deadlocks from one trace" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };

@@ -1,0 +1,698 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * encoding.c — the Z3 encoding of one query (encoding.h), and the merge of
+ * a satisfying model into a schedule.
+ */
+#include "config.h"
+
+#include <z3.h>
+
+#include "predictor/encoding.h"
+
+G_DEFINE_QUARK (augur-predict-error-quark, augur_predict_error)
+
+/* Z3 reports errors through a handler with no user data: each worker has
+ * its own context, so a thread-local slot is enough. */
+static __thread Z3_error_code z3_last_error;
+static __thread gboolean z3_failed;
+
+static void
+z3_error_handler (Z3_context ctx, Z3_error_code code)
+{
+  z3_failed = TRUE;
+  z3_last_error = code;
+}
+
+struct _AugurEncoder {
+  const AugurPredModel *m;   /* borrowed */
+  Z3_context ctx;            /* owned */
+  Z3_solver  solver;         /* owned ref */
+  Z3_sort    int_sort;
+};
+
+AugurEncoder *
+augur_encoder_new (const AugurPredModel *m, GError **error)
+{
+  Z3_config cfg = Z3_mk_config ();
+  Z3_context ctx = Z3_mk_context_rc (cfg);
+  Z3_del_config (cfg);
+  if (ctx == NULL)
+    {
+      g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_Z3,
+                   "cannot create a Z3 context (out of memory?)");
+      return NULL;
+    }
+  z3_failed = FALSE;
+  Z3_set_error_handler (ctx, z3_error_handler);
+  AugurEncoder *e = g_new0 (AugurEncoder, 1);
+  e->m = m;
+  e->ctx = ctx;
+  e->solver = Z3_mk_solver_for_logic (ctx, Z3_mk_string_symbol (ctx, "QF_IDL"));
+  Z3_solver_inc_ref (ctx, e->solver);
+  e->int_sort = Z3_mk_int_sort (ctx);
+  if (z3_failed)
+    {
+      g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_Z3,
+                   "Z3 failed to set up a solver: %s", Z3_get_error_msg (ctx, z3_last_error));
+      augur_encoder_free (e);
+      return NULL;
+    }
+  return e;
+}
+
+void
+augur_encoder_free (AugurEncoder *e)
+{
+  if (e == NULL)
+    return;
+  Z3_solver_dec_ref (e->ctx, e->solver);
+  Z3_del_context (e->ctx);
+  g_free (e);
+}
+
+/* ---- building one query ---- */
+
+typedef struct {
+  AugurEncoder *e;
+  const AugurPredModel *m;
+  const AugurEncQuery *q;
+  guint   t[2];
+  guint32 s[2];          /* first tidx of each window */
+  guint32 end[2];        /* last tidx (inclusive); end < s: empty */
+  GArray *kept[2];       /* guint32 global indices of the encoded events */
+  GHashTable *local;     /* global+1 -> variable index+1 */
+  GArray *vars;          /* Z3_ast (referenced), one per variable */
+  GArray *var_event;     /* guint32 global index of each variable */
+  GHashTable *writes;    /* var id+1 -> GArray of global indices of window writes */
+  gboolean reject;
+  gboolean unsat;        /* found infeasible while encoding */
+  guint n_asserts;
+} Enc;
+
+static Z3_ast
+var_of (Enc *x, guint32 g)
+{
+  gpointer v = g_hash_table_lookup (x->local, GUINT_TO_POINTER (g + 1));
+  g_assert (v != NULL);
+  return g_array_index (x->vars, Z3_ast, GPOINTER_TO_UINT (v) - 1);
+}
+
+static gboolean
+has_var (Enc *x, guint32 g)
+{
+  return g_hash_table_contains (x->local, GUINT_TO_POINTER (g + 1));
+}
+
+static Z3_ast
+new_var (Enc *x, guint32 g)
+{
+  Z3_context ctx = x->e->ctx;
+  guint i = x->vars->len;
+  Z3_ast v = Z3_mk_const (ctx, Z3_mk_int_symbol (ctx, (int) i), x->e->int_sort);
+  Z3_inc_ref (ctx, v);
+  g_array_append_val (x->vars, v);
+  g_array_append_val (x->var_event, g);
+  g_hash_table_insert (x->local, GUINT_TO_POINTER (g + 1), GUINT_TO_POINTER (i + 1));
+  return v;
+}
+
+static Z3_ast
+mk_lt (Enc *x, Z3_ast a, Z3_ast b)
+{
+  Z3_ast r = Z3_mk_lt (x->e->ctx, a, b);
+  Z3_inc_ref (x->e->ctx, r);
+  return r;
+}
+
+static void
+assert_ast (Enc *x, Z3_ast a)
+{
+  Z3_solver_assert (x->e->ctx, x->e->solver, a);
+  Z3_dec_ref (x->e->ctx, a);
+  x->n_asserts++;
+}
+
+/* O(a) < O(b) */
+static void
+assert_lt (Enc *x, guint32 a, guint32 b)
+{
+  assert_ast (x, mk_lt (x, var_of (x, a), var_of (x, b)));
+}
+
+/* O(a) < O(b) or O(c) < O(d) */
+static void
+assert_or_lt (Enc *x, guint32 a, guint32 b, guint32 c, guint32 d)
+{
+  Z3_context ctx = x->e->ctx;
+  Z3_ast args[2] = { mk_lt (x, var_of (x, a), var_of (x, b)), mk_lt (x, var_of (x, c), var_of (x, d)) };
+  Z3_ast o = Z3_mk_or (ctx, 2, args);
+  Z3_inc_ref (ctx, o);
+  Z3_dec_ref (ctx, args[0]);
+  Z3_dec_ref (ctx, args[1]);
+  assert_ast (x, o);
+}
+
+static guint
+thread_of (Enc *x, guint32 g)
+{
+  return augur_pred_thread_of (x->m, g);
+}
+
+/* Which side (0, 1) a thread is, or -1 for a third thread. */
+static gint
+side_of (Enc *x, guint t)
+{
+  return t == x->t[0] ? 0 : t == x->t[1] ? 1 : -1;
+}
+
+/* First tidx of thread t whose global index is >= lo. */
+static guint32
+first_at (const AugurPredModel *m, guint t, guint32 lo)
+{
+  GArray *ev = m->threads[t].events;
+  guint a = 0, b = ev->len;
+  while (a < b)
+    {
+      guint mid = (a + b) / 2;
+      if (g_array_index (ev, guint32, mid) < lo)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a;
+}
+
+/* Index in kept[side] of the first encoded event with tidx >= k, or -1. */
+static gint
+kept_at_or_after (Enc *x, guint side, guint32 k)
+{
+  GArray *kp = x->kept[side];
+  guint a = 0, b = kp->len;
+  while (a < b)
+    {
+      guint mid = (a + b) / 2;
+      if (x->m->tidx[g_array_index (kp, guint32, mid)] < k)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a < kp->len ? (gint) a : -1;
+}
+
+static gboolean
+is_exempt (Enc *x, guint32 g)
+{
+  for (guint i = 0; i < x->q->n_exempt; i++)
+    if (x->q->exempt[i] == g)
+      return TRUE;
+  return FALSE;
+}
+
+/* Sets the windows' ends so that every read of t1 finds its writer of t2
+ * inside t2's window (when t2 may be extended) and happens-before never
+ * points past a window's end.  Rejects what cannot be fixed. */
+static void
+settle_windows (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  for (guint round = 0; round < 64; round++)
+    {
+      gboolean changed = FALSE;
+      for (guint side = 0; side < 2; side++)
+        {
+          guint t = x->t[side], o = x->t[1 - side];
+          for (guint32 i = x->s[side]; i <= x->end[side] && x->end[side] != AUGUR_PRED_NONE; i++)
+            {
+              guint32 g = augur_pred_model_event (m, t, i);
+              guint32 need = AUGUR_PRED_NONE;   /* tidx of o that must be in its window */
+              guint32 k = augur_pred_model_vc (m, g, o);
+              if (k > 0)
+                need = k - 1;
+              guint32 w = x->q->no_data_flow ? AUGUR_PRED_NONE : m->writer[g];
+              if (w != AUGUR_PRED_NONE && w >= x->q->lo && (m->acc[g] & AUGUR_ACC_READ)
+                  && thread_of (x, w) == o && !is_exempt (x, g)
+                  && (need == AUGUR_PRED_NONE || m->tidx[w] > need))
+                need = m->tidx[w];
+              if (need == AUGUR_PRED_NONE || need < x->s[1 - side])
+                continue;
+              if (x->end[1 - side] != AUGUR_PRED_NONE && need <= x->end[1 - side]
+                  && x->end[1 - side] >= x->s[1 - side])
+                continue;
+              if (side == 0 && x->q->extend2)
+                {
+                  x->end[1] = need;
+                  changed = TRUE;
+                }
+              else
+                {
+                  x->reject = TRUE;
+                  return;
+                }
+            }
+        }
+      if (!changed)
+        return;
+    }
+  x->reject = TRUE;
+}
+
+/* The variable of a third thread's write, with its happens-before edges
+ * to the two windows (created once). */
+static gboolean
+third_writer (Enc *x, guint32 w)
+{
+  if (has_var (x, w))
+    return TRUE;
+  const AugurPredModel *m = x->m;
+  new_var (x, w);
+  guint u = thread_of (x, w);
+  for (guint side = 0; side < 2; side++)
+    {
+      guint t = x->t[side];
+      if (x->kept[side]->len == 0)
+        continue;
+      /* predecessors of w in t */
+      guint32 k = augur_pred_model_vc (m, w, t);
+      if (k > x->s[side])
+        {
+          if (k - 1 > x->end[side])
+            return FALSE;
+          gint i = kept_at_or_after (x, side, k - 1);
+          if (i >= 0)
+            assert_lt (x, g_array_index (x->kept[side], guint32, i), w);
+        }
+      /* successors of w in t: the first window event that knows w */
+      GArray *kp = x->kept[side];
+      guint a = 0, b = kp->len;
+      while (a < b)
+        {
+          guint mid = (a + b) / 2;
+          if (augur_pred_model_vc (m, g_array_index (kp, guint32, mid), u) <= m->tidx[w])
+            a = mid + 1;
+          else
+            b = mid;
+        }
+      if (a < kp->len)
+        assert_lt (x, w, g_array_index (kp, guint32, a));
+    }
+  return TRUE;
+}
+
+static void
+encode_data_flow (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  for (guint side = 0; side < 2; side++)
+    for (guint i = 0; i < x->kept[side]->len; i++)
+      {
+        guint32 r = g_array_index (x->kept[side], guint32, i);
+        if (!(m->acc[r] & AUGUR_ACC_READ) || is_exempt (x, r))
+          continue;
+        GArray *ws = g_hash_table_lookup (x->writes, GUINT_TO_POINTER (m->obj[r] + 1));
+        guint32 w = m->writer[r];
+        guint tr = thread_of (x, r);
+        if (w == AUGUR_PRED_NONE || w < x->q->lo)
+          {
+            /* The value came from before the window: no window write first. */
+            for (guint j = 0; ws != NULL && j < ws->len; j++)
+              {
+                guint32 w2 = g_array_index (ws, guint32, j);
+                if (w2 == r || (thread_of (x, w2) == tr && w2 > r))
+                  continue;
+                assert_lt (x, r, w2);
+              }
+            continue;
+          }
+        gint ws_side = side_of (x, thread_of (x, w));
+        if (ws_side < 0)
+          {
+            if (!third_writer (x, w))
+              {
+                x->reject = TRUE;
+                return;
+              }
+          }
+        else if (!has_var (x, w))
+          {
+            x->reject = TRUE;  /* settle_windows let it out: cannot keep this read */
+            return;
+          }
+        if (thread_of (x, w) != tr)
+          assert_lt (x, w, r);
+        for (guint j = 0; ws != NULL && j < ws->len; j++)
+          {
+            guint32 w2 = g_array_index (ws, guint32, j);
+            if (w2 == w || w2 == r)
+              continue;
+            guint t2 = thread_of (x, w2);
+            if (t2 == tr && thread_of (x, w) == tr)
+              continue;   /* program order decides */
+            if (t2 == tr && w2 > r)
+              continue;   /* after the read in its own thread */
+            assert_or_lt (x, w2, w, r, w2);
+          }
+      }
+}
+
+static void
+encode_locks (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  GArray *cs[2];
+  for (guint side = 0; side < 2; side++)
+    {
+      cs[side] = g_array_new (FALSE, FALSE, sizeof (AugurPredCS));
+      if (x->end[side] == AUGUR_PRED_NONE || x->end[side] < x->s[side])
+        continue;
+      guint32 gend = augur_pred_model_event (m, x->t[side], x->end[side]);
+      GArray *all = m->threads[x->t[side]].cs;
+      for (guint i = 0; i < all->len; i++)
+        {
+          AugurPredCS c = g_array_index (all, AugurPredCS, i);
+          if (c.acq > gend)
+            break;
+          if (c.rel != AUGUR_PRED_NONE && c.rel < x->q->lo)
+            continue;
+          if (c.rel != AUGUR_PRED_NONE && c.rel > gend)
+            c.rel = AUGUR_PRED_NONE;       /* open at the end of the window */
+          if (c.acq < x->q->lo)
+            c.acq = AUGUR_PRED_NONE;       /* open at the start */
+          g_array_append_val (cs[side], c);
+        }
+    }
+  for (guint i = 0; i < cs[0]->len && !x->unsat; i++)
+    for (guint j = 0; j < cs[1]->len; j++)
+      {
+        AugurPredCS *a = &g_array_index (cs[0], AugurPredCS, i);
+        AugurPredCS *b = &g_array_index (cs[1], AugurPredCS, j);
+        if (a->lock != b->lock || (a->mode == AUGUR_LOCK_SHARED && b->mode == AUGUR_LOCK_SHARED))
+          continue;
+        gboolean ab = a->rel != AUGUR_PRED_NONE && b->acq != AUGUR_PRED_NONE;
+        gboolean ba = b->rel != AUGUR_PRED_NONE && a->acq != AUGUR_PRED_NONE;
+        if (a->acq == AUGUR_PRED_NONE && b->acq == AUGUR_PRED_NONE)
+          continue;   /* cannot both be open at lo: the recorded run shows it */
+        if (ab && ba)
+          assert_or_lt (x, a->rel, b->acq, b->rel, a->acq);
+        else if (ab)
+          assert_lt (x, a->rel, b->acq);
+        else if (ba)
+          assert_lt (x, b->rel, a->acq);
+        else
+          {
+            x->unsat = TRUE;
+            break;
+          }
+      }
+  g_array_unref (cs[0]);
+  g_array_unref (cs[1]);
+}
+
+static void
+encode_hb (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  for (guint side = 0; side < 2; side++)
+    {
+      GArray *kp = x->kept[side];
+      for (guint i = 1; i < kp->len; i++)
+        assert_lt (x, g_array_index (kp, guint32, i - 1), g_array_index (kp, guint32, i));
+      guint o = 1 - side;
+      gint last = -1;
+      for (guint i = 0; i < kp->len && x->kept[o]->len > 0; i++)
+        {
+          guint32 y = g_array_index (kp, guint32, i);
+          guint32 k = augur_pred_model_vc (m, y, x->t[o]);
+          if (k <= x->s[o])
+            continue;
+          gint j = kept_at_or_after (x, o, k - 1);
+          if (j < 0 || j == last)
+            continue;
+          last = j;
+          assert_lt (x, g_array_index (x->kept[o], guint32, j), y);
+        }
+    }
+}
+
+static void
+collect (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  for (guint side = 0; side < 2; side++)
+    {
+      x->kept[side] = g_array_new (FALSE, FALSE, sizeof (guint32));
+      if (x->end[side] == AUGUR_PRED_NONE)
+        continue;
+      for (guint32 i = x->s[side]; i <= x->end[side]; i++)
+        {
+          guint32 g = augur_pred_model_event (m, x->t[side], i);
+          if (!augur_pred_model_kept (m, g))
+            continue;
+          g_array_append_val (x->kept[side], g);
+          new_var (x, g);
+          if (m->acc[g] & AUGUR_ACC_WRITE)
+            {
+              GArray *ws = g_hash_table_lookup (x->writes, GUINT_TO_POINTER (m->obj[g] + 1));
+              if (ws == NULL)
+                {
+                  ws = g_array_new (FALSE, FALSE, sizeof (guint32));
+                  g_hash_table_insert (x->writes, GUINT_TO_POINTER (m->obj[g] + 1), ws);
+                }
+              g_array_append_val (ws, g);
+            }
+        }
+    }
+}
+
+typedef struct {
+  gint64 value;
+  guint32 g;
+} Placed;
+
+static gint
+placed_cmp (gconstpointer a, gconstpointer b)
+{
+  const Placed *p = a, *q = b;
+  if (p->value != q->value)
+    return p->value < q->value ? -1 : 1;
+  return p->g < q->g ? -1 : p->g > q->g;
+}
+
+/* Emits the events of third threads from lo on that happen before an
+ * event whose clock is given by `vc_of` (or that event itself). */
+static void
+emit_third (Enc *x, guint32 *next, guint32 target, GArray *out)
+{
+  const AugurPredModel *m = x->m;
+  for (;;)
+    {
+      guint best = G_MAXUINT;
+      guint32 best_g = AUGUR_PRED_NONE;
+      for (guint u = 0; u < m->n_threads; u++)
+        {
+          if (side_of (x, u) >= 0 || next[u] >= m->threads[u].events->len)
+            continue;
+          if (next[u] >= augur_pred_model_vc (m, target, u))
+            continue;
+          guint32 g = augur_pred_model_event (m, u, next[u]);
+          if (g < best_g)
+            {
+              best_g = g;
+              best = u;
+            }
+        }
+      if (best == G_MAXUINT)
+        return;
+      g_array_append_val (out, best_g);
+      next[best]++;
+    }
+}
+
+static void
+build_schedule (Enc *x, Z3_model model, GArray *out)
+{
+  const AugurPredModel *m = x->m;
+  Z3_context ctx = x->e->ctx;
+  GArray *placed = g_array_sized_new (FALSE, FALSE, sizeof (Placed), x->vars->len);
+  for (guint i = 0; i < x->vars->len; i++)
+    {
+      Z3_ast v = NULL;
+      Placed p = { .value = 0, .g = g_array_index (x->var_event, guint32, i) };
+      if (Z3_model_eval (ctx, model, g_array_index (x->vars, Z3_ast, i), TRUE, &v) && v != NULL)
+        {
+          Z3_inc_ref (ctx, v);
+          Z3_get_numeral_int64 (ctx, v, &p.value);
+          Z3_dec_ref (ctx, v);
+        }
+      g_array_append_val (placed, p);
+    }
+  g_array_sort (placed, placed_cmp);
+
+  guint32 *next = g_new0 (guint32, m->n_threads);
+  for (guint u = 0; u < m->n_threads; u++)
+    next[u] = first_at (m, u, x->q->lo);
+  for (guint i = 0; i < placed->len; i++)
+    {
+      guint32 g = g_array_index (placed, Placed, i).g;
+      guint t = thread_of (x, g);
+      gint side = side_of (x, t);
+      emit_third (x, next, g, out);
+      if (side < 0)
+        continue;   /* a third thread's writer: emitted with its predecessors */
+      for (; next[t] <= m->tidx[g]; next[t]++)
+        {
+          guint32 e = augur_pred_model_event (m, t, next[t]);
+          g_array_append_val (out, e);
+        }
+    }
+  /* the tails of the windows that nothing encoded (a lock request ...) */
+  for (guint side = 0; side < 2; side++)
+    if (x->end[side] != AUGUR_PRED_NONE)
+      for (guint t = x->t[side]; next[t] <= x->end[side]; next[t]++)
+        {
+          guint32 e = augur_pred_model_event (m, t, next[t]);
+          g_array_append_val (out, e);
+        }
+  g_free (next);
+  g_array_unref (placed);
+}
+
+static void
+writes_free (gpointer p)
+{
+  g_array_unref (p);
+}
+
+gboolean
+augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
+                     AugurEncAnswer *answer, GArray *schedule, GError **error)
+{
+  const AugurPredModel *m = e->m;
+  Z3_context ctx = e->ctx;
+  Enc x = { .e = e, .m = m, .q = q, .t = { q->t1, q->t2 } };
+  x.end[0] = q->end1;
+  x.end[1] = q->end2;
+  for (guint side = 0; side < 2; side++)
+    {
+      x.s[side] = first_at (m, x.t[side], q->lo);
+      if (x.end[side] != AUGUR_PRED_NONE && x.end[side] < x.s[side])
+        x.end[side] = AUGUR_PRED_NONE;
+    }
+  *answer = AUGUR_ENC_REJECTED;
+  settle_windows (&x);
+  if (x.reject)
+    return TRUE;
+  guint64 size = 0;
+  for (guint side = 0; side < 2; side++)
+    if (x.end[side] != AUGUR_PRED_NONE)
+      size += x.end[side] - x.s[side] + 1;
+  if (q->max_window > 0 && size > 4ull * q->max_window)
+    return TRUE;
+
+  x.local = g_hash_table_new (NULL, NULL);
+  x.vars = g_array_new (FALSE, FALSE, sizeof (Z3_ast));
+  x.var_event = g_array_new (FALSE, FALSE, sizeof (guint32));
+  x.writes = g_hash_table_new_full (NULL, NULL, NULL, writes_free);
+  z3_failed = FALSE;
+  Z3_solver_push (ctx, e->solver);
+  collect (&x);
+  if (q->max_window > 0 && x.vars->len > q->max_window)
+    x.reject = TRUE;
+  for (guint i = 0; i < q->n_exempt && !x.reject; i++)
+    if (!has_var (&x, q->exempt[i]))
+      x.reject = TRUE;
+  for (guint i = 0; i < q->n_order && !x.reject; i++)
+    if (!has_var (&x, q->before[i]) || !has_var (&x, q->after[i]))
+      x.reject = TRUE;
+
+  if (!x.reject)
+    {
+      encode_hb (&x);
+      for (guint i = 0; i < q->n_order; i++)
+        assert_lt (&x, q->before[i], q->after[i]);
+      encode_locks (&x);
+    }
+  if (!x.reject && !x.unsat && !q->no_data_flow)
+    encode_data_flow (&x);
+
+  if (!x.reject && !x.unsat && q->goal != AUGUR_ENC_GOAL_DEADLOCK
+      && x.kept[0]->len > 0 && x.kept[1]->len > 0)
+    {
+      GArray *k0 = x.kept[0], *k1 = x.kept[1];
+      guint32 last0 = g_array_index (k0, guint32, k0->len - 1);
+      guint32 last1 = g_array_index (k1, guint32, k1->len - 1);
+      if (q->goal == AUGUR_ENC_GOAL_ORDER)
+        {
+          /* everything of the window before t1's last event (the goal's end) */
+          if (last1 != last0)
+            assert_lt (&x, last1, last0);
+          for (guint i = 0; i < x.var_event->len; i++)
+            {
+              guint32 g = g_array_index (x.var_event, guint32, i);
+              if (side_of (&x, thread_of (&x, g)) < 0)
+                assert_lt (&x, g, last0);
+            }
+        }
+      else
+        {
+          /* the two last events are adjacent: all else before both */
+          if (k0->len > 1)
+            assert_lt (&x, g_array_index (k0, guint32, k0->len - 2), last1);
+          if (k1->len > 1)
+            assert_lt (&x, g_array_index (k1, guint32, k1->len - 2), last0);
+          for (guint i = 0; i < x.var_event->len; i++)
+            {
+              guint32 g = g_array_index (x.var_event, guint32, i);
+              if (side_of (&x, thread_of (&x, g)) < 0)
+                {
+                  assert_lt (&x, g, last0);
+                  assert_lt (&x, g, last1);
+                }
+            }
+        }
+    }
+
+  gboolean ok = TRUE;
+  if (x.reject)
+    *answer = AUGUR_ENC_REJECTED;
+  else if (x.unsat)
+    *answer = AUGUR_ENC_UNSAT;
+  else
+    {
+      Z3_params params = Z3_mk_params (ctx);
+      Z3_params_inc_ref (ctx, params);
+      Z3_params_set_uint (ctx, params, Z3_mk_string_symbol (ctx, "timeout"), MAX (1u, timeout_ms));
+      Z3_solver_set_params (ctx, e->solver, params);
+      Z3_params_dec_ref (ctx, params);
+      Z3_lbool r = Z3_solver_check (ctx, e->solver);
+      if (r == Z3_L_TRUE)
+        {
+          Z3_model model = Z3_solver_get_model (ctx, e->solver);
+          Z3_model_inc_ref (ctx, model);
+          build_schedule (&x, model, schedule);
+          Z3_model_dec_ref (ctx, model);
+          *answer = AUGUR_ENC_SAT;
+        }
+      else if (r == Z3_L_FALSE)
+        *answer = AUGUR_ENC_UNSAT;
+      else
+        *answer = AUGUR_ENC_UNKNOWN;
+    }
+  if (z3_failed)
+    {
+      g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_Z3, "Z3 failed: %s",
+                   Z3_get_error_msg (ctx, z3_last_error));
+      ok = FALSE;
+    }
+
+  Z3_solver_pop (ctx, e->solver, 1);
+  for (guint i = 0; i < x.vars->len; i++)
+    Z3_dec_ref (ctx, g_array_index (x.vars, Z3_ast, i));
+  g_array_unref (x.vars);
+  g_array_unref (x.var_event);
+  g_hash_table_unref (x.local);
+  g_hash_table_unref (x.writes);
+  for (guint side = 0; side < 2; side++)
+    if (x.kept[side] != NULL)
+      g_array_unref (x.kept[side]);
+  return ok;
+}

@@ -1,0 +1,663 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * model.c — building the partial-order thread model (model.h) in one pass
+ * over the trace.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "predictor/model.h"
+
+typedef struct {
+  guint32 from;     /* first tidx the snapshot is valid for */
+  guint32 offset;   /* into vc_pool: n_threads entries */
+} Epoch;
+
+typedef struct {
+  guint32 *vc;      /* owned */
+  guint32 g;        /* global index of the signal */
+} Signal;
+
+typedef struct {
+  guint32 init;     /* initial value */
+  guint32 waits;    /* completed waits so far */
+  GPtrArray *posts; /* guint32* vc snapshots, owned */
+} Sem;
+
+typedef struct {
+  GPtrArray *rounds;   /* guint32* joined vcs, owned */
+  gboolean   closed;   /* the last round has seen a departure */
+  GArray    *round_of; /* guint32 per thread: round of its last arrival */
+} Barrier;
+
+typedef struct {
+  AugurPredModel *m;
+  guint n;
+  guint32 **cur;         /* per thread vector clock */
+  guint32 **child_vc;    /* per thread: the creator's clock at create */
+  guint32 *wait_g;       /* per thread: global index of its last condition wait */
+  GHashTable *signals;   /* cond addr -> Signal* */
+  GHashTable *sems;      /* sem addr -> Sem* */
+  GHashTable *barriers;  /* barrier addr -> Barrier* */
+  GHashTable *sync_ids;  /* addr -> id+1 */
+  GHashTable *var_ids;   /* addr -> id+1 (live) */
+  GHashTable *allocs;    /* addr -> size (live heap objects) */
+  GHashTable *last_write;/* var id -> g+1 */
+  GArray **held;         /* per thread: AugurPredHeld */
+  guint32 *snap;         /* per thread: current lockset snapshot */
+  guint32 *sync_epoch;   /* per thread */
+  AugurObjects *objects;
+} Builder;
+
+static guint32 *
+vc_dup (const guint32 *vc, guint n)
+{
+  return g_memdup2 (vc, n * sizeof (guint32));
+}
+
+static gboolean
+vc_join (guint32 *into, const guint32 *from, guint n)
+{
+  gboolean changed = FALSE;
+  for (guint i = 0; i < n; i++)
+    if (from[i] > into[i])
+      {
+        into[i] = from[i];
+        changed = TRUE;
+      }
+  return changed;
+}
+
+static void
+push_epoch (Builder *b, guint t, guint32 tidx)
+{
+  AugurPredModel *m = b->m;
+  Epoch e = { .from = tidx, .offset = m->vc_pool->len };
+  g_array_append_vals (m->vc_pool, b->cur[t], b->n);
+  g_array_append_val (m->threads[t].epochs, e);
+}
+
+static guint32
+sync_id (Builder *b, guint64 addr)
+{
+  gpointer v = g_hash_table_lookup (b->sync_ids, GSIZE_TO_POINTER ((gsize) addr));
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+  guint32 id = b->m->sync_names->len;
+  g_ptr_array_add (b->m->sync_names, augur_objects_name (b->objects, addr));
+  g_hash_table_insert (b->sync_ids, GSIZE_TO_POINTER ((gsize) addr), GUINT_TO_POINTER (id + 1));
+  return id;
+}
+
+static guint32
+var_id (Builder *b, guint64 addr)
+{
+  gpointer v = g_hash_table_lookup (b->var_ids, GSIZE_TO_POINTER ((gsize) addr));
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+  AugurPredVar *var = g_new0 (AugurPredVar, 1);
+  var->name = augur_objects_name (b->objects, addr);
+  var->addr = addr;
+  var->acc = g_new0 (GArray *, b->n);
+  guint32 id = b->m->vars->len;
+  g_ptr_array_add (b->m->vars, var);
+  g_hash_table_insert (b->var_ids, GSIZE_TO_POINTER ((gsize) addr), GUINT_TO_POINTER (id + 1));
+  return id;
+}
+
+/* Memory freed: its addresses name new variables from now on. */
+static void
+forget_range (Builder *b, guint64 addr)
+{
+  gpointer sz = g_hash_table_lookup (b->allocs, GSIZE_TO_POINTER ((gsize) addr));
+  if (sz == NULL)
+    return;
+  gsize size = GPOINTER_TO_SIZE (sz);
+  g_hash_table_remove (b->allocs, GSIZE_TO_POINTER ((gsize) addr));
+  if (size <= 4096)
+    {
+      for (gsize i = 0; i < size; i++)
+        g_hash_table_remove (b->var_ids, GSIZE_TO_POINTER ((gsize) (addr + i)));
+      return;
+    }
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, b->var_ids);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    if (GPOINTER_TO_SIZE (key) >= addr && GPOINTER_TO_SIZE (key) < addr + size)
+      g_hash_table_iter_remove (&it);
+}
+
+static void
+new_snapshot (Builder *b, guint t)
+{
+  GArray *s = g_array_sized_new (FALSE, FALSE, sizeof (AugurPredHeld), b->held[t]->len);
+  g_array_append_vals (s, b->held[t]->data, b->held[t]->len);
+  b->snap[t] = b->m->locksets->len;
+  g_ptr_array_add (b->m->locksets, s);
+}
+
+static void
+acquire (Builder *b, guint t, guint32 g, guint64 addr, guint8 mode)
+{
+  AugurPredModel *m = b->m;
+  guint32 lock = sync_id (b, addr);
+  for (guint i = 0; i < b->held[t]->len; i++)
+    {
+      AugurPredHeld *h = &g_array_index (b->held[t], AugurPredHeld, i);
+      if (h->lock != lock)
+        {
+          AugurPredNest n = { .lock1 = h->lock, .lock2 = lock, .p = h->acq, .q = g };
+          g_array_append_val (m->threads[t].nests, n);
+        }
+    }
+  AugurPredHeld h = { .lock = lock, .acq = g, .mode = mode };
+  g_array_append_val (b->held[t], h);
+  AugurPredCS cs = { .lock = lock, .acq = g, .rel = AUGUR_PRED_NONE, .mode = mode };
+  g_array_append_val (m->threads[t].cs, cs);
+  new_snapshot (b, t);
+}
+
+static void
+release (Builder *b, guint t, guint32 g, guint64 addr)
+{
+  AugurPredModel *m = b->m;
+  guint32 lock = sync_id (b, addr);
+  for (guint i = b->held[t]->len; i-- > 0;)
+    {
+      AugurPredHeld *h = &g_array_index (b->held[t], AugurPredHeld, i);
+      if (h->lock != lock)
+        continue;
+      GArray *cs = m->threads[t].cs;
+      for (guint j = cs->len; j-- > 0;)
+        if (g_array_index (cs, AugurPredCS, j).acq == h->acq)
+          {
+            g_array_index (cs, AugurPredCS, j).rel = g;
+            break;
+          }
+      g_array_remove_index (b->held[t], i);
+      new_snapshot (b, t);
+      return;
+    }
+}
+
+static void
+signal_free (gpointer p)
+{
+  Signal *s = p;
+  g_free (s->vc);
+  g_free (s);
+}
+
+static void
+sem_free (gpointer p)
+{
+  Sem *s = p;
+  g_ptr_array_unref (s->posts);
+  g_free (s);
+}
+
+static void
+barrier_free (gpointer p)
+{
+  Barrier *br = p;
+  g_ptr_array_unref (br->rounds);
+  g_array_unref (br->round_of);
+  g_free (br);
+}
+
+static Sem *
+sem_get (Builder *b, guint64 addr)
+{
+  Sem *s = g_hash_table_lookup (b->sems, GSIZE_TO_POINTER ((gsize) addr));
+  if (s == NULL)
+    {
+      s = g_new0 (Sem, 1);
+      s->posts = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (b->sems, GSIZE_TO_POINTER ((gsize) addr), s);
+    }
+  return s;
+}
+
+static Barrier *
+barrier_get (Builder *b, guint64 addr)
+{
+  Barrier *br = g_hash_table_lookup (b->barriers, GSIZE_TO_POINTER ((gsize) addr));
+  if (br == NULL)
+    {
+      br = g_new0 (Barrier, 1);
+      br->rounds = g_ptr_array_new_with_free_func (g_free);
+      br->closed = TRUE;
+      br->round_of = g_array_new (FALSE, TRUE, sizeof (guint32));
+      g_array_set_size (br->round_of, b->n);
+      g_hash_table_insert (b->barriers, GSIZE_TO_POINTER ((gsize) addr), br);
+    }
+  return br;
+}
+
+/* One event: its access, locks and clock effects. */
+static void
+observe (Builder *b, guint32 g, const AugurRecord *r)
+{
+  AugurPredModel *m = b->m;
+  guint t = r->tid;
+  guint n = b->n;
+  AugurPredThread *th = &m->threads[t];
+  guint32 tidx = th->events->len;
+  g_array_append_val (th->events, g);
+  m->tidx[g] = tidx;
+  m->obj[g] = AUGUR_PRED_NONE;
+  m->writer[g] = AUGUR_PRED_NONE;
+  m->lockset[g] = b->snap[t];
+  if (tidx == 0)
+    push_epoch (b, t, 0);
+  b->cur[t][t] = tidx + 1;
+
+  gboolean acquired = FALSE;  /* the clock learnt something */
+  gboolean sync = TRUE;
+  switch (r->kind)
+    {
+    case AUGUR_EV_READ: case AUGUR_EV_WRITE: case AUGUR_EV_ATOMIC_LOAD:
+    case AUGUR_EV_ATOMIC_STORE: case AUGUR_EV_ATOMIC_RMW: case AUGUR_EV_ATOMIC_CAS:
+      {
+        sync = FALSE;
+        guint32 v = var_id (b, r->addr);
+        AugurPredVar *var = g_ptr_array_index (m->vars, v);
+        guint8 acc = 0;
+        if (r->kind == AUGUR_EV_READ || r->kind == AUGUR_EV_ATOMIC_LOAD)
+          acc = AUGUR_ACC_READ;
+        else if (r->kind == AUGUR_EV_WRITE || r->kind == AUGUR_EV_ATOMIC_STORE)
+          acc = AUGUR_ACC_WRITE;
+        else if (r->kind == AUGUR_EV_ATOMIC_RMW || (r->kind == AUGUR_EV_ATOMIC_CAS && r->aux == 1))
+          acc = AUGUR_ACC_READ | AUGUR_ACC_WRITE;
+        else
+          acc = AUGUR_ACC_READ;
+        if (r->kind != AUGUR_EV_READ && r->kind != AUGUR_EV_WRITE)
+          acc |= AUGUR_ACC_ATOMIC;
+        m->acc[g] = acc;
+        m->obj[g] = v;
+        if (var->acc[t] == NULL)
+          var->acc[t] = g_array_new (FALSE, FALSE, sizeof (guint32));
+        g_array_append_val (var->acc[t], g);
+        gpointer lw = g_hash_table_lookup (b->last_write, GUINT_TO_POINTER (v + 1));
+        if (acc & AUGUR_ACC_READ)
+          m->writer[g] = lw != NULL ? GPOINTER_TO_UINT (lw) - 1 : AUGUR_PRED_NONE;
+        if (acc & AUGUR_ACC_WRITE)
+          g_hash_table_insert (b->last_write, GUINT_TO_POINTER (v + 1), GUINT_TO_POINTER (g + 1));
+        break;
+      }
+    case AUGUR_EV_THREAD_CREATE:
+      if (r->addr < n)
+        {
+          g_free (b->child_vc[r->addr]);
+          b->child_vc[r->addr] = vc_dup (b->cur[t], n);
+        }
+      break;
+    case AUGUR_EV_THREAD_START:
+      if (b->child_vc[t] != NULL)
+        acquired |= vc_join (b->cur[t], b->child_vc[t], n);
+      break;
+    case AUGUR_EV_THREAD_EXIT:
+      break;
+    case AUGUR_EV_THREAD_JOIN:
+      if (r->arg == 0 && r->addr < n)
+        acquired |= vc_join (b->cur[t], b->cur[r->addr], n);
+      break;
+    case AUGUR_EV_MUTEX_LOCK: case AUGUR_EV_MUTEX_TRYLOCK: case AUGUR_EV_MUTEX_TIMEDLOCK:
+    case AUGUR_EV_SPIN_LOCK:
+      if (r->arg == 0)
+        {
+          m->obj[g] = sync_id (b, r->addr);
+          acquire (b, t, g, r->addr, AUGUR_LOCK_EXCLUSIVE);
+        }
+      else
+        sync = FALSE;
+      break;
+    case AUGUR_EV_RWLOCK_RDLOCK: case AUGUR_EV_RWLOCK_WRLOCK:
+      if (r->arg == 0)
+        {
+          m->obj[g] = sync_id (b, r->addr);
+          acquire (b, t, g, r->addr,
+                   r->kind == AUGUR_EV_RWLOCK_RDLOCK ? AUGUR_LOCK_SHARED : AUGUR_LOCK_EXCLUSIVE);
+        }
+      else
+        sync = FALSE;
+      break;
+    case AUGUR_EV_MUTEX_UNLOCK: case AUGUR_EV_SPIN_UNLOCK: case AUGUR_EV_RWLOCK_UNLOCK:
+      m->obj[g] = sync_id (b, r->addr);
+      release (b, t, g, r->addr);
+      break;
+    case AUGUR_EV_COND_WAIT:
+      m->obj[g] = sync_id (b, r->addr);
+      release (b, t, g, r->arg);
+      b->wait_g[t] = g;
+      break;
+    case AUGUR_EV_COND_WAKE:
+      {
+        m->obj[g] = sync_id (b, r->addr);
+        Signal *s = g_hash_table_lookup (b->signals, GSIZE_TO_POINTER ((gsize) r->addr));
+        if (s != NULL && (b->wait_g[t] == AUGUR_PRED_NONE || s->g > b->wait_g[t]))
+          acquired |= vc_join (b->cur[t], s->vc, n);
+        acquire (b, t, g, r->arg, AUGUR_LOCK_EXCLUSIVE);
+        break;
+      }
+    case AUGUR_EV_COND_SIGNAL: case AUGUR_EV_COND_BROADCAST:
+      {
+        m->obj[g] = sync_id (b, r->addr);
+        Signal *s = g_new0 (Signal, 1);
+        s->vc = vc_dup (b->cur[t], n);
+        s->g = g;
+        g_hash_table_replace (b->signals, GSIZE_TO_POINTER ((gsize) r->addr), s);
+        break;
+      }
+    case AUGUR_EV_BARRIER_ENTER:
+      {
+        m->obj[g] = sync_id (b, r->addr);
+        Barrier *br = barrier_get (b, r->addr);
+        if (br->closed)
+          {
+            g_ptr_array_add (br->rounds, g_new0 (guint32, n));
+            br->closed = FALSE;
+          }
+        vc_join (g_ptr_array_index (br->rounds, br->rounds->len - 1), b->cur[t], n);
+        g_array_index (br->round_of, guint32, t) = br->rounds->len - 1;
+        break;
+      }
+    case AUGUR_EV_BARRIER_LEAVE:
+      {
+        m->obj[g] = sync_id (b, r->addr);
+        Barrier *br = barrier_get (b, r->addr);
+        guint32 round = g_array_index (br->round_of, guint32, t);
+        if (round < br->rounds->len)
+          {
+            if (round == br->rounds->len - 1)
+              br->closed = TRUE;
+            acquired |= vc_join (b->cur[t], g_ptr_array_index (br->rounds, round), n);
+          }
+        break;
+      }
+    case AUGUR_EV_SEM_INIT:
+      sem_get (b, r->addr)->init = (guint32) r->arg;
+      m->obj[g] = sync_id (b, r->addr);
+      break;
+    case AUGUR_EV_SEM_POST:
+      m->obj[g] = sync_id (b, r->addr);
+      g_ptr_array_add (sem_get (b, r->addr)->posts, vc_dup (b->cur[t], n));
+      break;
+    case AUGUR_EV_SEM_WAIT:
+      if (r->arg == 0)
+        {
+          m->obj[g] = sync_id (b, r->addr);
+          Sem *s = sem_get (b, r->addr);
+          guint32 k = s->waits++;
+          if (k >= s->init && k - s->init < s->posts->len)
+            acquired |= vc_join (b->cur[t], g_ptr_array_index (s->posts, k - s->init), n);
+        }
+      else
+        sync = FALSE;
+      break;
+    case AUGUR_EV_ALLOC:
+      g_hash_table_replace (b->allocs, GSIZE_TO_POINTER ((gsize) r->addr),
+                            GSIZE_TO_POINTER ((gsize) MAX (r->arg, 1)));
+      sync = FALSE;
+      break;
+    case AUGUR_EV_FREE:
+      forget_range (b, r->addr);
+      sync = FALSE;
+      break;
+    default:
+      sync = FALSE;
+      break;
+    }
+  if (sync)
+    b->sync_epoch[t]++;
+  m->sync[g] = sync;
+  m->epoch[g] = b->sync_epoch[t];
+  if (acquired)
+    {
+      /* A new snapshot valid from this event on; if the thread's latest
+       * snapshot starts here already, overwrite it. */
+      Epoch *last = &g_array_index (th->epochs, Epoch, th->epochs->len - 1);
+      if (last->from == tidx)
+        memcpy (&g_array_index (m->vc_pool, guint32, last->offset), b->cur[t], n * sizeof (guint32));
+      else
+        push_epoch (b, t, tidx);
+    }
+}
+
+AugurPredModel *
+augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
+{
+  AugurPredModel *m = g_new0 (AugurPredModel, 1);
+  gsize ne = augur_trace_n_events (trace);
+  g_return_val_if_fail (ne < AUGUR_PRED_NONE, NULL);
+  m->trace = trace;
+  m->n_events = (guint32) ne;
+  m->n_threads = MAX (1u, augur_trace_n_threads (trace));
+  guint n = m->n_threads;
+  m->tidx = g_new (guint32, ne + 1);
+  m->obj = g_new (guint32, ne + 1);
+  m->acc = g_new0 (guint8, ne + 1);
+  m->sync = g_new0 (guint8, ne + 1);
+  m->writer = g_new (guint32, ne + 1);
+  m->epoch = g_new (guint32, ne + 1);
+  m->lockset = g_new (guint32, ne + 1);
+  m->locksets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  m->threads = g_new0 (AugurPredThread, n);
+  for (guint t = 0; t < n; t++)
+    {
+      m->threads[t].events = g_array_new (FALSE, FALSE, sizeof (guint32));
+      m->threads[t].epochs = g_array_new (FALSE, FALSE, sizeof (Epoch));
+      m->threads[t].cs = g_array_new (FALSE, FALSE, sizeof (AugurPredCS));
+      m->threads[t].nests = g_array_new (FALSE, FALSE, sizeof (AugurPredNest));
+    }
+  m->vars = g_ptr_array_new ();
+  m->sync_names = g_ptr_array_new_with_free_func (g_free);
+  m->vc_pool = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  Builder b = { .m = m, .n = n };
+  b.cur = g_new0 (guint32 *, n);
+  b.child_vc = g_new0 (guint32 *, n);
+  b.wait_g = g_new (guint32, n);
+  b.held = g_new0 (GArray *, n);
+  b.snap = g_new0 (guint32, n);
+  b.sync_epoch = g_new0 (guint32, n);
+  for (guint t = 0; t < n; t++)
+    {
+      b.cur[t] = g_new0 (guint32, n);
+      b.wait_g[t] = AUGUR_PRED_NONE;
+      b.held[t] = g_array_new (FALSE, FALSE, sizeof (AugurPredHeld));
+    }
+  g_ptr_array_add (m->locksets, g_array_new (FALSE, FALSE, sizeof (AugurPredHeld)));
+  b.signals = g_hash_table_new_full (NULL, NULL, NULL, signal_free);
+  b.sems = g_hash_table_new_full (NULL, NULL, NULL, sem_free);
+  b.barriers = g_hash_table_new_full (NULL, NULL, NULL, barrier_free);
+  b.sync_ids = g_hash_table_new (NULL, NULL);
+  b.var_ids = g_hash_table_new (NULL, NULL);
+  b.allocs = g_hash_table_new (NULL, NULL);
+  b.last_write = g_hash_table_new (NULL, NULL);
+  b.objects = augur_objects_new (symbolizer);
+
+  for (guint32 g = 0; g < m->n_events; g++)
+    {
+      const AugurRecord *r = augur_trace_event (trace, g);
+      if (r->tid >= n)
+        {
+          m->tidx[g] = 0;
+          m->obj[g] = AUGUR_PRED_NONE;
+          m->writer[g] = AUGUR_PRED_NONE;
+          m->epoch[g] = 0;
+          m->lockset[g] = 0;
+          continue;
+        }
+      observe (&b, g, r);
+      augur_objects_observe (b.objects, r);
+    }
+
+  for (guint i = 0; i < m->vars->len; i++)
+    {
+      AugurPredVar *var = g_ptr_array_index (m->vars, i);
+      guint threads = 0;
+      for (guint t = 0; t < n; t++)
+        {
+          if (var->acc[t] == NULL)
+            continue;
+          threads++;
+          for (guint j = 0; j < var->acc[t]->len; j++)
+            if (m->acc[g_array_index (var->acc[t], guint32, j)] & AUGUR_ACC_WRITE)
+              {
+                var->n_writers++;
+                break;
+              }
+        }
+      var->shared = threads >= 2 && var->n_writers >= 1;
+    }
+
+  for (guint t = 0; t < n; t++)
+    {
+      g_free (b.cur[t]);
+      g_free (b.child_vc[t]);
+      g_array_unref (b.held[t]);
+    }
+  g_free (b.cur);
+  g_free (b.child_vc);
+  g_free (b.wait_g);
+  g_free (b.held);
+  g_free (b.snap);
+  g_free (b.sync_epoch);
+  g_hash_table_unref (b.signals);
+  g_hash_table_unref (b.sems);
+  g_hash_table_unref (b.barriers);
+  g_hash_table_unref (b.sync_ids);
+  g_hash_table_unref (b.var_ids);
+  g_hash_table_unref (b.allocs);
+  g_hash_table_unref (b.last_write);
+  augur_objects_free (b.objects);
+  return m;
+}
+
+void
+augur_pred_model_free (AugurPredModel *m)
+{
+  if (m == NULL)
+    return;
+  for (guint t = 0; t < m->n_threads; t++)
+    {
+      g_array_unref (m->threads[t].events);
+      g_array_unref (m->threads[t].epochs);
+      g_array_unref (m->threads[t].cs);
+      g_array_unref (m->threads[t].nests);
+    }
+  for (guint i = 0; i < m->vars->len; i++)
+    {
+      AugurPredVar *var = g_ptr_array_index (m->vars, i);
+      for (guint t = 0; t < m->n_threads; t++)
+        if (var->acc[t] != NULL)
+          g_array_unref (var->acc[t]);
+      g_free (var->acc);
+      g_free (var->name);
+      g_free (var);
+    }
+  g_ptr_array_unref (m->vars);
+  g_ptr_array_unref (m->sync_names);
+  g_ptr_array_unref (m->locksets);
+  g_array_unref (m->vc_pool);
+  g_free (m->threads);
+  g_free (m->tidx);
+  g_free (m->obj);
+  g_free (m->acc);
+  g_free (m->sync);
+  g_free (m->writer);
+  g_free (m->epoch);
+  g_free (m->lockset);
+  g_free (m);
+}
+
+guint32
+augur_pred_model_vc (const AugurPredModel *m, guint32 g, guint u)
+{
+  guint t = augur_pred_thread_of (m, g);
+  guint32 tidx = m->tidx[g];
+  if (u == t)
+    return tidx + 1;
+  GArray *ep = m->threads[t].epochs;
+  guint lo = 0, hi = ep->len;   /* last epoch with from <= tidx */
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+      if (g_array_index (ep, Epoch, mid).from <= tidx)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return g_array_index (m->vc_pool, guint32, g_array_index (ep, Epoch, lo).offset + u);
+}
+
+gboolean
+augur_pred_model_hb (const AugurPredModel *m, guint32 x, guint32 y)
+{
+  if (x == y)
+    return FALSE;
+  guint tx = augur_pred_thread_of (m, x);
+  return augur_pred_model_vc (m, y, tx) > m->tidx[x];
+}
+
+gboolean
+augur_pred_model_common_lock (const AugurPredModel *m, guint32 x, guint32 y)
+{
+  GArray *lx = g_ptr_array_index (m->locksets, m->lockset[x]);
+  GArray *ly = g_ptr_array_index (m->locksets, m->lockset[y]);
+  for (guint i = 0; i < lx->len; i++)
+    for (guint j = 0; j < ly->len; j++)
+      {
+        AugurPredHeld *a = &g_array_index (lx, AugurPredHeld, i);
+        AugurPredHeld *c = &g_array_index (ly, AugurPredHeld, j);
+        if (a->lock == c->lock
+            && (a->mode == AUGUR_LOCK_EXCLUSIVE || c->mode == AUGUR_LOCK_EXCLUSIVE))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+char **
+augur_pred_model_locks_held (const AugurPredModel *m, guint32 g)
+{
+  GArray *l = g_ptr_array_index (m->locksets, m->lockset[g]);
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < l->len; i++)
+    g_ptr_array_add (out, g_strdup (g_ptr_array_index (
+                            m->sync_names, g_array_index (l, AugurPredHeld, i).lock)));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+gboolean
+augur_pred_model_kept (const AugurPredModel *m, guint32 g)
+{
+  if (m->sync[g])
+    return TRUE;
+  if (m->acc[g] == 0)
+    return FALSE;
+  return ((AugurPredVar *) g_ptr_array_index (m->vars, m->obj[g]))->shared;
+}
+
+const char *
+augur_pred_model_object_name (const AugurPredModel *m, guint32 g)
+{
+  if (m->obj[g] == AUGUR_PRED_NONE)
+    return NULL;
+  if (m->acc[g] != 0)
+    return ((AugurPredVar *) g_ptr_array_index (m->vars, m->obj[g]))->name;
+  return g_ptr_array_index (m->sync_names, m->obj[g]);
+}
+
+char *
+augur_pred_model_to_string (const AugurPredModel *m)
+{
+  guint shared = 0;
+  for (guint i = 0; i < m->vars->len; i++)
+    shared += ((AugurPredVar *) g_ptr_array_index (m->vars, i))->shared;
+  return g_strdup_printf ("%u threads, %u events, %u shared variables of %u, %u sync objects",
+                          m->n_threads, m->n_events, shared, m->vars->len, m->sync_names->len);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * predict.h — the predictor as a library: from one recorded trace, the
+ * orderings that would break atomicity, race or deadlock, each with the
+ * schedule that reaches it.
+ *
+ * The queries (see doc/predictor.md):
+ *   - atomicity: one per (shared variable, ordered thread pair (local,
+ *     remote), pattern of patterns.h);
+ *   - data race: one per (shared variable, unordered thread pair);
+ *   - deadlock: one per (unordered thread pair, pair of locks taken in
+ *     opposite nesting orders by the two threads).
+ * A query tries its candidate witnesses, nearest first, each as one Z3
+ * check (encoding.h), until one is feasible; it answers sat (a
+ * prediction with a schedule), unsat (none), or unknown (Z3 gave no answer
+ * in time: reported as a prediction without schedule, never dropped).
+ * Queries run in parallel, one Z3 context per worker thread.
+ *
+ * Predictions are written to the results as findings carrying a
+ * "prediction" member (pattern, solver answer): they are NOT confirmed bugs.
+ */
+#ifndef AUGUR_PREDICT_H
+#define AUGUR_PREDICT_H
+
+#include <glib.h>
+
+#include "common/results.h"
+#include "common/symbolizer.h"
+#include "common/trace.h"
+#include "predictor/encoding.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  gboolean atomicity;          /* default TRUE */
+  gboolean races;              /* default TRUE */
+  gboolean deadlocks;          /* default TRUE */
+  guint    timeout_ms;         /* per query, default 10000 */
+  guint    max_checks;         /* Z3 checks per query, default 32 */
+  guint    max_window;         /* encoded events per check, default 20000 */
+  guint    n_workers;          /* 0: one per processor */
+  guint    max_schedule_steps; /* longer schedules are cut, default 200000 */
+  gboolean data_flow;          /* default TRUE; FALSE is McPatom's model (no data flow) */
+} AugurPredictOptions;
+
+void augur_predict_options_init (AugurPredictOptions *options);
+
+typedef struct {
+  guint   n_queries;           /* queries with at least one candidate */
+  guint   n_checks;            /* Z3 checks made */
+  guint   n_sat, n_unknown;    /* query answers */
+  double  median_query_ms;     /* over the queries that called Z3 */
+  double  model_s;             /* building the model */
+  double  solve_s;             /* running the queries (wall clock) */
+  guint   n_events, n_threads, n_shared;
+} AugurPredictStats;
+
+/* Predicts from `trace` and adds the predictions to `out` (findings with
+ * a prediction member; command/duration are the caller's).  `symbolizer`
+ * may be NULL (one is made for the trace).  `stats` may be NULL.
+ * FALSE with AUGUR_PREDICT_ERROR_Z3 when Z3 fails. */
+gboolean augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
+                        const AugurPredictOptions *options, AugurResults *out,
+                        AugurPredictStats *stats, GError **error);
+
+/* One line per prediction, sorted (what `augur predict` prints):
+ *   atomicity-violation R-W-R log_buf T1 T2: T1 read prog.c:36, T2 write prog.c:40, T1 read prog.c:38
+ */
+char *augur_predict_finding_to_line (AugurFinding *finding);
+
+G_END_DECLS
+
+#endif /* AUGUR_PREDICT_H */

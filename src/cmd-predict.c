@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-predict.c — `augur predict [-o RESULTS] TRACE`: predicts, from one
+ * recorded trace, the orderings that would break atomicity, race or
+ * deadlock (predictor/predict.h), prints one line per prediction and
+ * writes them, with their schedules, to a results file.
+ *
+ * Exit status: 0 when the prediction ran (predictions are not confirmed
+ * bugs, so finding some is not status 1), 2 for a bad command line, 3 for a
+ * missing, truncated or corrupt trace, 5 when Z3 or writing the results
+ * failed.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "common/results.h"
+#include "common/symbolizer.h"
+#include "common/trace.h"
+#include "predictor/predict.h"
+#include "src/augur-cmd.h"
+
+#define CMD "predict"
+
+static gint
+line_cmp (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+int
+augur_cmd_predict (int argc, char **argv)
+{
+  AugurPredictOptions opts;
+  augur_predict_options_init (&opts);
+  g_autofree char *output = NULL;
+  g_auto (GStrv) rest = NULL;
+  gboolean stats_wanted = FALSE, no_races = FALSE, no_deadlocks = FALSE, no_atomicity = FALSE, no_data_flow = FALSE;
+  gint timeout_ms = (gint) opts.timeout_ms, jobs = 0, max_checks = (gint) opts.max_checks;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "write the results file here (default: TRACE with .results.json)", "RESULTS" },
+    { "timeout-ms", 0, 0, G_OPTION_ARG_INT, &timeout_ms, "time limit of one query (10000)", "MS" },
+    { "max-checks", 0, 0, G_OPTION_ARG_INT, &max_checks, "Z3 checks per query (32)", "N" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "worker threads (default: one per processor)", "N" },
+    { "no-atomicity", 0, 0, G_OPTION_ARG_NONE, &no_atomicity, "do not predict atomicity violations", NULL },
+    { "no-races", 0, 0, G_OPTION_ARG_NONE, &no_races, "do not predict data races", NULL },
+    { "no-deadlocks", 0, 0, G_OPTION_ARG_NONE, &no_deadlocks, "do not predict deadlocks", NULL },
+    { "no-data-flow", 0, 0, G_OPTION_ARG_NONE, &no_data_flow,
+      "McPatom's model: ignore data flow (predicts orderings the program may not take)", NULL },
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &stats_wanted,
+      "print the model size, query counts and times on standard error", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (
+    ctx, "Predict, from one recorded trace, the orderings that break atomicity (McPatom's\n"
+         "patterns), race or deadlock, each with a schedule that reaches it.");
+  g_option_context_set_description (
+    ctx, "Each line: kind, pattern, object, threads: the accesses (thread, op, file:line).\n"
+         "Predictions are not confirmed bugs: the explorer confirms them.\n"
+         "Exit status: 0 ran, 2 usage error, 3 missing, truncated or corrupt trace,\n"
+         "5 Z3 failed or the results file could not be written.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || g_strv_length (rest) != 1 || timeout_ms <= 0 || jobs < 0 || max_checks <= 0)
+    {
+      augur_cmd_print_error (CMD, "expected exactly one TRACE file and positive limits; see 'augur predict --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+  opts.timeout_ms = (guint) timeout_ms;
+  opts.max_checks = (guint) max_checks;
+  opts.n_workers = (guint) jobs;
+  opts.atomicity = !no_atomicity;
+  opts.races = !no_races;
+  opts.deadlocks = !no_deadlocks;
+  opts.data_flow = !no_data_flow;
+
+  g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
+  if (trace == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_INPUT;
+    }
+  g_autoptr (AugurSymbolizer) sym = augur_symbolizer_new_for_trace (trace);
+  g_autofree char *why = NULL;
+  if (!augur_symbolizer_check_build_id (sym, augur_trace_build_id (trace), &why))
+    g_printerr ("augur predict: warning: %s\n", why);
+
+  g_autoptr (GDateTime) started = g_date_time_new_now_local ();
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (AugurResults) results = augur_results_new (augur_trace_program (trace), "predict");
+  const char *argv0[] = { augur_trace_program (trace), NULL };
+  augur_results_set_argv (results, argv0);
+  augur_results_set_started (results, started);
+  AugurPredictStats stats;
+  if (!augur_predict (trace, sym, &opts, results, &stats, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  augur_results_set_duration (results, (g_get_monotonic_time () - t0) / 1e6);
+
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
+    g_ptr_array_add (lines, augur_predict_finding_to_line (augur_results_get_finding (results, i)));
+  g_ptr_array_sort (lines, line_cmp);
+  for (guint i = 0; i < lines->len; i++)
+    printf ("%s\n", (char *) g_ptr_array_index (lines, i));
+  printf ("%u prediction%s (%u undecided)\n", lines->len, lines->len == 1 ? "" : "s",
+          stats.n_unknown);
+  g_ptr_array_unref (lines);
+
+  if (stats_wanted)
+    g_printerr ("augur predict: %u events, %u threads, %u shared variables; model %.2f s; "
+                "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query\n",
+                stats.n_events, stats.n_threads, stats.n_shared, stats.model_s, stats.n_queries,
+                stats.n_checks, stats.solve_s, stats.median_query_ms);
+
+  g_autofree char *path = output != NULL ? g_strdup (output)
+                                         : g_strdup_printf ("%s.results.json", rest[0]);
+  if (!augur_results_save (results, path, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      augur_cmd_print_error (CMD, "cannot write to standard output");
+      return AUGUR_EXIT_TOOL;
+    }
+  return AUGUR_EXIT_OK;
+}

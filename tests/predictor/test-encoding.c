@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-encoding.c — the model and the Z3 encoding on synthetic traces
+ * written with AugurTraceWriter: which predictions each small scenario
+ * gets, as golden strings "kind pattern T1#2 T2#1 T1#3" (the involved
+ * events as thread#index-in-thread).
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "common/results.h"
+#include "common/trace.h"
+#include "predictor/model.h"
+#include "predictor/predict.h"
+
+/* A scenario is written one event per word group:
+ *   "1 start" "0 create 1" "0 join 1" "1 exit"
+ *   "1 read x" "1 write x"          (x, y, d, f: variables)
+ *   "1 lock m" "1 unlock m"         (m, a, b, g: mutexes)
+ *   "1 post s" "1 semwait s" "1 signal c" "1 wait c m" "1 wake c m"
+ *   "1 enter b" "1 leave b"
+ * separated by ';'. */
+static guint64
+addr_of (const char *name)
+{
+  return 0x10000 + (guint64) name[0] * 64;
+}
+
+static char *
+write_trace (const char *script)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (g_get_tmp_dir (), "augur-test-encoding-XXXXXX", NULL);
+  int fd = g_mkstemp (path);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_autoptr (AugurTraceWriter) w = augur_trace_writer_new (path, "/synthetic", &error);
+  g_assert_no_error (error);
+  g_auto (GStrv) steps = g_strsplit (script, ";", -1);
+  for (guint i = 0; steps[i] != NULL; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (g_strstrip (steps[i]), " ", -1);
+      if (f[0] == NULL || f[0][0] == '\0')
+        continue;
+      AugurRecord r = { .tid = (guint32) atoi (f[0]), .pc = 0x100 + i };
+      const char *op = f[1];
+      const char *obj = f[2] != NULL ? f[2] : "";
+      if (strcmp (op, "start") == 0)
+        r.kind = AUGUR_EV_THREAD_START;
+      else if (strcmp (op, "exit") == 0)
+        r.kind = AUGUR_EV_THREAD_EXIT;
+      else if (strcmp (op, "create") == 0 || strcmp (op, "join") == 0)
+        {
+          r.kind = op[0] == 'c' ? AUGUR_EV_THREAD_CREATE : AUGUR_EV_THREAD_JOIN;
+          r.addr = (guint64) atoi (obj);
+        }
+      else
+        {
+          r.addr = addr_of (obj);
+          if (strcmp (op, "read") == 0)
+            r.kind = AUGUR_EV_READ, r.flags = 4;
+          else if (strcmp (op, "write") == 0)
+            r.kind = AUGUR_EV_WRITE, r.flags = 4;
+          else if (strcmp (op, "lock") == 0)
+            r.kind = AUGUR_EV_MUTEX_LOCK;
+          else if (strcmp (op, "unlock") == 0)
+            r.kind = AUGUR_EV_MUTEX_UNLOCK;
+          else if (strcmp (op, "post") == 0)
+            r.kind = AUGUR_EV_SEM_POST;
+          else if (strcmp (op, "semwait") == 0)
+            r.kind = AUGUR_EV_SEM_WAIT;
+          else if (strcmp (op, "signal") == 0)
+            r.kind = AUGUR_EV_COND_SIGNAL;
+          else if (strcmp (op, "wait") == 0 || strcmp (op, "wake") == 0)
+            {
+              r.kind = op[1] == 'a' && op[2] == 'i' ? AUGUR_EV_COND_WAIT : AUGUR_EV_COND_WAKE;
+              r.arg = addr_of (f[3]);
+            }
+          else if (strcmp (op, "enter") == 0)
+            r.kind = AUGUR_EV_BARRIER_ENTER;
+          else if (strcmp (op, "leave") == 0)
+            r.kind = AUGUR_EV_BARRIER_LEAVE;
+          else
+            g_error ("unknown op %s", op);
+        }
+      g_assert_true (augur_trace_writer_add (w, &r, &error));
+    }
+  AugurRecord end = { .kind = AUGUR_EV_END, .tid = 0, .aux = AUGUR_END_EXIT };
+  g_assert_true (augur_trace_writer_add (w, &end, &error));
+  g_assert_true (augur_trace_writer_close (w, TRUE, &error));
+  return path;
+}
+
+static gint
+line_cmp (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+/* The predictions for a scenario, sorted, one per line. */
+static char *
+predict (const char *script, gboolean data_flow)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (script);
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  AugurPredictOptions o;
+  augur_predict_options_init (&o);
+  o.data_flow = data_flow;
+  o.n_workers = 2;
+  g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
+  g_assert_true (augur_predict (trace, NULL, &o, res, NULL, &error));
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < augur_results_get_n_findings (res); i++)
+    {
+      AugurFinding *f = augur_results_get_finding (res, i);
+      GString *s = g_string_new (augur_finding_kind_to_string (augur_finding_get_kind (f)));
+      g_string_append_printf (s, " %s", augur_finding_get_prediction_pattern (f));
+      for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+        {
+          const AugurAccess *a = augur_finding_get_access (f, k);
+          g_string_append_printf (s, " T%u#%" G_GUINT64_FORMAT, a->thread, a->event);
+        }
+      /* a sat prediction's schedule holds its bug steps */
+      guint n_bug;
+      augur_finding_get_bug_steps (f, &n_bug);
+      g_assert_cmpuint (n_bug, >=, 2);
+      g_ptr_array_add (lines, g_string_free (s, FALSE));
+    }
+  g_ptr_array_sort (lines, line_cmp);
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (out, "%s%s", i ? "\n" : "", (char *) g_ptr_array_index (lines, i));
+  return g_string_free (out, FALSE);
+}
+
+#define PROLOGUE "0 start; 0 create 1; 0 create 2; 1 start; 2 start;"
+
+static void
+test_rwr (void)
+{
+  /* T1 reads x twice and T2 writes it; recorded one after the other */
+  g_autofree char *got = predict (PROLOGUE "1 read x; 1 read x; 1 exit; 2 write x; 2 exit", TRUE);
+  g_assert_cmpstr (got, ==,
+                   "atomicity-violation R-W-R T1#1 T2#1 T1#2\n"
+                   "data-race race T1#1 T2#1");
+}
+
+static void
+test_www (void)
+{
+  g_autofree char *got = predict (PROLOGUE "1 write x; 1 write x; 1 exit; 2 write x; 2 exit", TRUE);
+  g_assert_cmpstr (got, ==,
+                   "atomicity-violation W-W-W T1#1 T2#1 T1#2\n"
+                   "data-race race T1#1 T2#1");
+}
+
+static void
+test_locked (void)
+{
+  /* the same accesses inside critical sections on one lock: nothing */
+  g_autofree char *got = predict (PROLOGUE "1 lock m; 1 read x; 1 write x; 1 unlock m; 1 exit;"
+                                  "2 lock m; 2 write x; 2 unlock m; 2 exit", TRUE);
+  g_assert_cmpstr (got, ==, "");
+}
+
+static void
+test_ordered (void)
+{
+  /* create, join, semaphores, barriers and signals order the accesses */
+  g_autofree char *joined = predict ("0 start; 0 write x; 0 create 1; 1 start; 1 read x; 1 read x;"
+                                     "1 exit; 0 join 1; 0 write x", TRUE);
+  g_assert_cmpstr (joined, ==, "");
+  g_autofree char *sem = predict (PROLOGUE "1 read x; 1 read x; 1 post s; 1 exit;"
+                                  "2 semwait s; 2 write x; 2 exit", TRUE);
+  g_assert_cmpstr (sem, ==, "");
+  g_autofree char *barrier = predict (PROLOGUE "1 read x; 1 read x; 1 enter b; 2 enter b;"
+                                      "1 leave b; 2 leave b; 2 write x; 1 exit; 2 exit", TRUE);
+  g_assert_cmpstr (barrier, ==, "");
+  g_autofree char *cond = predict (PROLOGUE "2 lock m; 2 wait c m; 1 read x; 1 read x; 1 lock m;"
+                                   "1 signal c; 1 unlock m; 2 wake c m; 2 write x; 2 unlock m", TRUE);
+  g_assert_cmpstr (cond, ==, "");
+}
+
+static void
+test_data_flow (void)
+{
+  /* T2 reads d twice only after reading T1's flag f, set after T1 wrote d:
+   * T1's write of d cannot come between the reads */
+  const char *s = PROLOGUE "1 write d; 1 write f; 1 exit; 2 read f; 2 read d; 2 read d; 2 exit";
+  g_autofree char *with = predict (s, TRUE);
+  g_assert_cmpstr (with, ==, "data-race race T1#2 T2#1");
+  g_autofree char *without = predict (s, FALSE);
+  g_assert_cmpstr (without, ==,
+                   "atomicity-violation R-W-R T2#2 T1#1 T2#3\n"
+                   "data-race race T1#1 T2#2\n"
+                   "data-race race T1#2 T2#1");
+}
+
+static void
+test_deadlock (void)
+{
+  const char *s = PROLOGUE "1 lock a; 1 lock b; 1 unlock b; 1 unlock a; 1 exit;"
+                  "2 lock b; 2 lock a; 2 unlock a; 2 unlock b; 2 exit";
+  g_autofree char *got = predict (s, TRUE);
+  g_assert_cmpstr (got, ==, "deadlock lock-order T1#1 T1#2 T2#1 T2#2");
+  /* a gate lock taken around both makes it impossible */
+  g_autofree char *gated = predict (PROLOGUE "1 lock g; 1 lock a; 1 lock b; 1 unlock b; 1 unlock a;"
+                                    "1 unlock g; 1 exit; 2 lock g; 2 lock b; 2 lock a; 2 unlock a;"
+                                    "2 unlock b; 2 unlock g; 2 exit", TRUE);
+  g_assert_cmpstr (gated, ==, "");
+}
+
+static void
+test_unknown (void)
+{
+  /* no time at all: every query that has a candidate answers unknown, and
+   * is reported (without a schedule), not dropped */
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (PROLOGUE "1 read x; 1 read x; 1 exit; 2 write x; 2 exit");
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  AugurPredictOptions o;
+  augur_predict_options_init (&o);
+  o.timeout_ms = 0;
+  g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
+  AugurPredictStats st;
+  g_assert_true (augur_predict (trace, NULL, &o, res, &st, &error));
+  g_assert_cmpuint (augur_results_get_n_findings (res), ==, 2);
+  g_assert_cmpuint (st.n_unknown, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (res, i);
+      g_assert_cmpstr (augur_finding_get_prediction_answer (f), ==, "unknown");
+      g_assert_cmpuint (augur_finding_get_n_steps (f), ==, 0);
+      g_autofree char *line = augur_predict_finding_to_line (f);
+      g_assert_true (g_str_has_suffix (line, " (unknown)"));
+    }
+  /* and the results file keeps them */
+  gsize len;
+  g_autofree char *data = augur_results_to_data (res, &len);
+  g_autoptr (AugurResults) back = augur_results_load_from_data (data, (gssize) len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (augur_finding_get_prediction_answer (augur_results_get_finding (back, 0)), ==,
+                   "unknown");
+  g_unlink (path);
+}
+
+static void
+test_model (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (PROLOGUE "1 lock m; 1 read x; 1 unlock m; 2 write x; 2 read y");
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  g_autoptr (AugurPredModel) m = augur_pred_model_new (trace, NULL);
+  g_autofree char *s = augur_pred_model_to_string (m);
+  g_assert_cmpstr (s, ==, "3 threads, 11 events, 1 shared variables of 2, 1 sync objects");
+  /* create orders T0's events before T1's; T1 and T2 are unordered */
+  g_assert_true (augur_pred_model_hb (m, 1, 3));
+  g_assert_false (augur_pred_model_hb (m, 6, 8));
+  g_assert_false (augur_pred_model_hb (m, 8, 6));
+  g_unlink (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/predictor/encoding/model", test_model);
+  g_test_add_func ("/predictor/encoding/r-w-r", test_rwr);
+  g_test_add_func ("/predictor/encoding/w-w-w", test_www);
+  g_test_add_func ("/predictor/encoding/locked", test_locked);
+  g_test_add_func ("/predictor/encoding/ordered", test_ordered);
+  g_test_add_func ("/predictor/encoding/data-flow", test_data_flow);
+  g_test_add_func ("/predictor/encoding/deadlock", test_deadlock);
+  g_test_add_func ("/predictor/encoding/unknown", test_unknown);
+  return g_test_run ();
+}

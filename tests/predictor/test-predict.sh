@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# test-predict.sh — augur predict end to end.  Each program modelled on a
+# bug of McPatom's list is recorded in a run where the bug does not happen
+# (the threads run one after the other) and the prediction in its .expected
+# file must be made: variable, pattern, the accesses' threads and lines.  A
+# program in which the bug's ordering would need to break the data flow
+# (flag_guard) gets no prediction on the guarded data, although McPatom's
+# model (--no-data-flow) makes it.  The SPLASH-2-style kernels of the
+# corpus, synchronised with barriers and locks, get no atomicity prediction.
+set -u
+. "$top_srcdir/tests/tap.sh"
+src="$top_srcdir/tests/predictor"
+work=$(mktemp -d "${TMPDIR:-/tmp}/augur-predict.XXXXXX")
+trap 'rm -rf "$work" "$tap_log"' EXIT
+
+# record NAME SOURCE: builds SOURCE with augur-cc (no optimisation: every
+# access in the source is an access in the trace) and records one run
+record ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$work/$1" "$2" && "$AUGUR" record -o "$work/$1.trace" -- "$work/$1" >"$work/$1.stdout"
+}
+
+# rerecord NAME TEXT: records NAME again (at most 20 times) until the run
+# printed TEXT.  mysql_644's benign run must be the one where the check
+# saw proc_info set; which thread runs first is the scheduler's choice,
+# and forcing it with synchronisation would order the accesses for good.
+rerecord ()
+{
+  n=0
+  while ! grep -Fxq -- "$2" "$work/$1.stdout"; do
+    n=$((n + 1))
+    [ "$n" -le 20 ] || return 1
+    "$AUGUR" record -o "$work/$1.trace" -- "$work/$1" >"$work/$1.stdout" || return 1
+  done
+}
+
+# status WANT CMD...: CMD exits with WANT, its stdout in $work/out
+status ()
+{
+  want=$1
+  shift
+  "$@" >"$work/out" 2>"$work/err"
+  got=$?
+  [ "$got" -eq "$want" ] || { echo "exit status $got, expected $want"; cat "$work/err"; return 1; }
+}
+
+# swap LINE: the same prediction with the two threads' roles exchanged
+# (which thread ran first in the recorded run is the scheduler's choice)
+swap ()
+{
+  printf '%s:%s\n' "${1%%:*}" "$(printf '%s' "${1#*:}" | sed 's/T1 /T9 /g; s/T2 /T1 /g; s/T9 /T2 /g')"
+}
+
+# has_lines FILE: every line of FILE is a prediction printed in $work/out
+has_lines ()
+{
+  while IFS= read -r line; do
+    grep -Fxq -- "$line" "$work/out" || grep -Fxq -- "$(swap "$line")" "$work/out" || {
+      echo "missing: $line"
+      echo "got:"
+      cat "$work/out"
+      return 1
+    }
+  done <"$1"
+}
+
+# lacks PATTERN: no printed line starts with PATTERN
+lacks ()
+{
+  if grep -q -- "^$1" "$work/out"; then
+    echo "unexpected:"
+    grep -- "^$1" "$work/out"
+    return 1
+  fi
+}
+
+for case in apache_log apache_21287 apache_21285 mysql_644 mysql_791 mozilla_event; do
+  if ! record "$case" "$src/$case.c"; then
+    ok "$case: builds and records" false
+    continue
+  fi
+  if [ "$case" = mysql_644 ] && ! rerecord "$case" "Sending data"; then
+    ok "$case: a run where proc_info was printed" false
+    continue
+  fi
+  ok "$case: augur predict runs (0)" status 0 "$AUGUR" predict -o "$work/$case.json" "$work/$case.trace"
+  ok "$case: the bug is predicted from a run where it did not happen" has_lines "$src/$case.expected"
+  ok "$case: the results file holds the predictions with schedules" \
+    "$AUGUR" report --format json -o "$work/$case.report.json" "$work/$case.json"
+done
+
+if record flag_guard "$src/flag_guard.c"; then
+  ok "flag_guard: augur predict runs" status 0 "$AUGUR" predict -o "$work/fg.json" "$work/flag_guard.trace"
+  ok "flag_guard: no atomicity violation predicted on the guarded data" lacks "atomicity-violation R-W-R data "
+  ok "flag_guard: no race predicted on the guarded data" lacks "data-race race data "
+  ok "flag_guard: McPatom's model (no data flow) predicts it" \
+    status 0 "$AUGUR" predict --no-data-flow -o "$work/fg2.json" "$work/flag_guard.trace"
+  ok "flag_guard: ... as R-W-R on data" grep -q "^atomicity-violation R-W-R data " "$work/out"
+else
+  ok "flag_guard: builds and records" false
+fi
+
+for case in splash_fft splash_lu splash_radix; do
+  if ! record "$case" "$top_srcdir/tests/programs/$case/prog.c"; then
+    ok "$case: builds and records" false
+    continue
+  fi
+  ok "$case: augur predict runs" status 0 "$AUGUR" predict -o "$work/$case.json" "$work/$case.trace"
+  ok "$case: no atomicity violation on properly synchronised data" lacks "atomicity-violation"
+done
+
+# bad input and usage
+printf 'not a trace' >"$work/bad.trace"
+ok "a corrupt trace is bad input (3)" status 3 "$AUGUR" predict "$work/bad.trace"
+ok "a missing trace is bad input (3)" status 3 "$AUGUR" predict "$work/missing.trace"
+ok "no trace is a usage error (2)" status 2 "$AUGUR" predict
+
+tap_done
