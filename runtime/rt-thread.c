@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -213,6 +214,8 @@ rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
 {
   if (rt_self.exited)
     return;
+  if (rt_sched_is_on () && rt_self.off_sync == 0)
+    rt_sched_thread_exit (ra);
   if (rt_is_active () && rt_self.off_sync == 0)
     rt_event (AUGUR_EV_THREAD_EXIT, flags, ra, 0, 0, by_exit_call);
   rt_self.exited = 1;
@@ -334,6 +337,8 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
     return call;                                                            \
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);               \
   rt_sync_before (&op);                                                     \
+  if (rt_sched_is_on () && op.rec.addr == RT_TID_NONE)                      \
+    return ESRCH;   /* joined already: never hand libc a reaped thread */   \
   rt_guard_enter ();                                                        \
   int r = call;                                                             \
   rt_guard_leave ();                                                        \

@@ -23,6 +23,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 RT_INLINE bool
 access_on (void)
@@ -33,6 +34,11 @@ access_on (void)
 RT_INLINE void
 emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uintptr_t ra)
 {
+  if (rt_sched_is_on ())
+    {
+      rt_sched_access (kind, addr, size, ra);
+      return;
+    }
   AugurRecord r;
   r.kind = kind;
   r.flags = (uint8_t) size;
