@@ -163,6 +163,9 @@ typedef struct {
   /* ---- written by the fork server ---- */
   int32_t  wait_status;     /* waitpid() status of the child */
   uint32_t pad1;
+  uint64_t exe_bias;        /* load bias of the executable (symbols of globals) */
+  uint32_t random_seed;     /* nonzero: after the prefix, choose at random (pct mode) */
+  uint32_t pad3;
   /* assertion / crash */
   uint32_t fail_tid;
   uint32_t fail_line;

@@ -60,6 +60,7 @@ typedef struct {
   int parked;               /* futex: 1 once its first operation is published */
   int state;                /* AUGUR_STH_UNUSED / ENABLED(live) / EXITED */
   int has_pending;
+  int token;                /* this thread holds the token (only it writes this) */
   int try_op;               /* the pending acquisition does not block */
   AugurSchedStep pending;
   uint32_t last_step;       /* index of the step it executes now */
@@ -308,9 +309,28 @@ choose (void)
               || shm->expect[k].pc != th[p].pending.pc))
         {
           shm->diverged_at = k;
+          snapshot_threads ();
           end_now (AUGUR_SST_DIVERGED);
         }
       return p;
+    }
+  if (shm->random_seed != 0)
+    {
+      /* pct mode: a random enabled thread, from a seeded generator */
+      static uint64_t x;
+      if (x == 0)
+        x = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
+      uint32_t cand[MAXT], nc = 0;
+      for (uint32_t t = 0; t < MAXT; t++)
+        if (enabled (t) && !asleep (t))
+          cand[nc++] = t;
+      if (nc > 0)
+        {
+          x ^= x << 13;
+          x ^= x >> 7;
+          x ^= x << 17;
+          return cand[x % nc];
+        }
     }
   if (enabled (cur) && !asleep (cur))
     return cur;
@@ -342,9 +362,10 @@ schedule (uint32_t me)
   if (next == me)
     return;
   cur = next;
+  th[me].token = 0;
   give_turn (next);
-  if (th[me].state == AUGUR_STH_ENABLED)
-    wait_turn (me);
+  wait_turn (me);
+  th[me].token = 1;
 }
 
 /* A visible operation of the calling thread. */
@@ -365,10 +386,15 @@ sched_point (const AugurSchedStep *op, int try_op)
       __atomic_store_n (&t->parked, 1, __ATOMIC_RELEASE);
       futex (&t->parked, FUTEX_WAKE_PRIVATE, 1);
     }
-  if (cur == me)
+  /* Not `cur == me`: a new thread may be chosen (and cur set) between its
+   * publishing and this test; only a thread that holds the token chooses. */
+  if (t->token)
     schedule (me);
   else
-    wait_turn (me);
+    {
+      wait_turn (me);
+      t->token = 1;
+    }
   t->has_pending = 0;
   if (RT_UNLIKELY (t->last_step == stop_step))
     raise (SIGTRAP);
@@ -812,6 +838,7 @@ hand_off_final (uint32_t me)
   th[next].last_step = k;
   __atomic_store_n (&shm->n_steps, k + 1, __ATOMIC_RELEASE);
   cur = next;
+  th[me].token = 0;
   give_turn (next);
 }
 
@@ -954,6 +981,7 @@ child_start (void)
   memset (th, 0, sizeof th);
   th[0].state = AUGUR_STH_ENABLED;
   th[0].parked = 1;
+  th[0].token = 1;
   th[0].last_step = NONE;
   cur = 0;
   n_sleep = shm->n_sleep < AUGUR_SCHED_MAX_SLEEP ? shm->n_sleep : AUGUR_SCHED_MAX_SLEEP;
@@ -987,6 +1015,11 @@ rt_sched_before_main (void)
       child_start ();
       return;
     }
+  shm->exe_bias = rt_exe_bias;
+  /* tell the explorer the server is up (a program not built with augur-cc
+   * never says so) */
+  while (write (status_fd, "R", 1) < 0 && errno == EINTR)
+    ;
   /* The fork server: pinned to the CPU it runs on, so that the hand-offs
    * between the child's threads stay on one CPU. */
   cpu_set_t set;

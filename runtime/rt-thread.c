@@ -322,7 +322,7 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   int r = get_real_pthread_create () (thread, attr, pthread_start, s);
   rt_guard_leave ();
   if (r == 0)
-    rt_thread_table_set ((unsigned long) *thread, s->tid);
+    rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr); /* s belongs to the child now */
   else
     __libc_free (s);
   rt_sync_after (&op, r);

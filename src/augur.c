@@ -12,6 +12,10 @@
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
+  { .name = "explore", .func = augur_cmd_explore,
+    .summary = "run the program under augur's scheduler and explore its interleavings" },
+  { .name = "replay", .func = augur_cmd_replay,
+    .summary = "re-run a finding's schedule and stop at the bug (--gdb: under gdb)" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };
