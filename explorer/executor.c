@@ -175,6 +175,8 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
             close (null);
         }
       setenv (AUGUR_ENV_SCHED, "3,4,5", 1);
+      /* resolve every symbol once in the server, not in each execution */
+      setenv ("LD_BIND_NOW", "1", 1);
       unsetenv ("AUGUR_TRACE");
       execvp (argv[0], (char *const *) argv);
       int e = errno;

@@ -102,6 +102,10 @@ typedef struct {
 
 #define NOBJ 4096u
 static SObj objs[NOBJ];
+/* slots in use, so that the end of an execution does not walk (and fault
+ * in) the whole table */
+static uint16_t objs_used[NOBJ];
+static uint32_t n_objs_used;
 
 static SObj *
 obj_get (uint64_t addr, int kind)
@@ -117,6 +121,7 @@ obj_get (uint64_t addr, int kind)
           if (kind == OBJ_FREE)
             return NULL;
           memset (o, 0, sizeof *o);
+          objs_used[n_objs_used++] = (uint16_t) ((h + k) & (NOBJ - 1));
           o->addr = addr;
           o->kind = (uint8_t) kind;
           o->owner = NONE;
@@ -857,10 +862,12 @@ rt_sched_thread_exit (uintptr_t ra)
 static void
 check_not_destroyed (void)
 {
-  for (uint32_t k = 0; k < NOBJ; k++)
-    if (objs[k].kind == OBJ_MUTEX && objs[k].inited)
-      misuse (AUGUR_MISUSE_NOT_DESTROYED, objs[k].init_tid, objs[k].init_pc,
-              objs[k].init_module, objs[k].addr);
+  for (uint32_t u = 0; u < n_objs_used; u++)
+    {
+      const SObj *o = &objs[objs_used[u]];
+      if (o->kind == OBJ_MUTEX && o->inited)
+        misuse (AUGUR_MISUSE_NOT_DESTROYED, o->init_tid, o->init_pc, o->init_module, o->addr);
+    }
 }
 
 void
@@ -997,6 +1004,20 @@ child_start (void)
     if (sigs[k] != SIGTRAP || stop_step == UINT32_MAX)
       sigaction (sigs[k], &sa, NULL);
   on_exit (on_child_exit, NULL);
+  /* Small thread stacks unless the program asks: a new thread's stack is
+   * mapped and faulted in once per execution (AUGUR_SCHED_STACK to change). */
+  const char *stack = getenv ("AUGUR_SCHED_STACK");
+  size_t stack_size = stack != NULL ? strtoul (stack, NULL, 10) : 256u << 10;
+  if (stack_size >= 16384)
+    {
+      pthread_attr_t a;
+      if (pthread_attr_init (&a) == 0)
+        {
+          if (pthread_attr_setstacksize (&a, stack_size) == 0)
+            pthread_setattr_default_np (&a);
+          pthread_attr_destroy (&a);
+        }
+    }
   rt_self.tid = 0;
   __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
   __atomic_store_n (&rt_sched_on, 1, __ATOMIC_RELEASE);

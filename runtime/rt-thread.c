@@ -258,11 +258,17 @@ void *
 rt_thread_run (RtStart *start)
 {
   RtStart s = *start;
-  __libc_free (start);
+  /* A first free() in a thread makes glibc build the thread's tcache and
+   * arena (an mmap of 64 MiB of address space): under the scheduler, where
+   * every execution is a short-lived fork, the block is left to the exit. */
+  if (!rt_sched_is_on ())
+    __libc_free (start);
   rt_self.tid = s.tid;
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
 
-  if (rt_is_active ())
+  /* under the explorer's scheduler nothing is recorded: no stacks to set up
+   * (they cost an mmap and an arena per thread and execution) */
+  if (rt_is_active () && !rt_sched_is_on ())
     {
       rt_guard_enter ();
       rt_thread_setup_stacks ();
