@@ -285,8 +285,16 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
       gboolean self_lock = FALSE;
       guint self_tid = 0;
+      /* joins waiting for blocked threads are consequences: the
+       * locations are the other blocked operations, if there are any */
+      gboolean only_joins = TRUE;
       for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-        if (shm->threads[t].state == AUGUR_STH_BLOCKED)
+        if (shm->threads[t].state == AUGUR_STH_BLOCKED && shm->threads[t].pending.op != AUGUR_SOP_JOIN)
+          only_joins = FALSE;
+#define RELEVANT(t) (shm->threads[t].state == AUGUR_STH_BLOCKED \
+                     && (only_joins || shm->threads[t].pending.op != AUGUR_SOP_JOIN))
+      for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
+        if (RELEVANT (t))
           {
             const AugurSchedThread *th = &shm->threads[t];
             g_ptr_array_add (locs, loc_key (c, th->pending.module, th->pending.pc));
@@ -331,7 +339,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
               g_string_free (e, TRUE);
             }
           for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-            if (shm->threads[t].state == AUGUR_STH_BLOCKED && (!self_lock || t == self_tid))
+            if (RELEVANT (t) && (!self_lock || t == self_tid))
               {
                 guint64 count = 0;
                 for (guint k = 0; k < n; k++)

@@ -72,6 +72,8 @@ typedef struct {
   /* barrier */
   int barrier_released;
   int joined;
+  uint32_t create_pc;       /* where it was created (misuse reports) */
+  uint8_t create_module;
 } SThread;
 
 static SThread th[MAXT];
@@ -573,6 +575,8 @@ rt_sched_sync_before (RtSync *op)
       memset (c, 0, sizeof *c);
       c->state = AUGUR_STH_ENABLED;
       c->last_step = NONE;
+      c->create_pc = s.pc;
+      c->create_module = s.module;
       uint32_t n = (uint32_t) op->rec.addr + 1;
       if (n > shm->n_threads)
         shm->n_threads = n;
@@ -881,7 +885,7 @@ rt_sched_main_return (void)
   for (uint32_t t = 1; t < MAXT; t++)
     if (th[t].state == AUGUR_STH_ENABLED)
       {
-        misuse (AUGUR_MISUSE_MAIN_RETURNS, 0, 0, 0, t);
+        misuse (AUGUR_MISUSE_MAIN_RETURNS, 0, th[t].create_pc, th[t].create_module, t);
         break;
       }
   check_not_destroyed ();

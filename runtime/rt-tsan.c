@@ -87,6 +87,12 @@ record_read (const void *addr, unsigned size, uintptr_t ra)
 {
   if (rt_self.off_access != 0)
     return;
+  if (rt_sched_is_on ())
+    {
+      /* before load_value: a bad pointer must fault in the program */
+      rt_sched_access (AUGUR_EV_READ, addr, size, ra);
+      return;
+    }
   if (size > 8)
     rt_range (AUGUR_EV_READ_RANGE, addr, size, ra);
   else
@@ -111,6 +117,11 @@ record_unaligned (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
 {
   if (rt_self.off_access != 0)
     return;
+  if (rt_sched_is_on ())
+    {
+      rt_sched_access (kind, addr, size, ra);
+      return;
+    }
   if (((uintptr_t) addr & (size - 1)) == 0 && size <= 8)
     {
       if (kind == AUGUR_EV_READ)
