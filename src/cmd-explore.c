@@ -152,6 +152,15 @@ augur_cmd_explore (int argc, char **argv)
            st.complete ? "complete" : st.timed_out ? "stopped by --timeout"
                                     : o.mode == AUGUR_EXPLORE_MODE_PCT ? "bounded" : "incomplete",
            nf, nf == 1 ? "" : "s");
+  if (st.step_bound > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) hit the step bound (--max-steps) "
+                "and were cut there\n", st.step_bound);
+  if (st.watchdog > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) were killed by the watchdog "
+                "(--exec-timeout)\n", st.watchdog);
+  if (st.diverged > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) did not follow their schedule "
+                "(nondeterminism); their branches were skipped\n", st.diverged);
   for (guint k = 0; k < nf; k++)
     print_finding (augur_results_get_finding (results, k));
   return nf > 0 ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;

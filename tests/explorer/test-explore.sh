@@ -85,6 +85,23 @@ ok "bounded_buffer's assertion fails" finding corpus-bounded_buffer "assertion p
 ok "bounded_buffer_ok: no finding" clean corpus-bounded_buffer_ok
 ok "lastzero(3) races" sh -c "'$AUGUR' explore --no-progress -o '$tmp/lz.json' -- '$B/corpus-lastzero' 3 | grep -q '^data-race prog.c:26 prog.c:35'"
 
+step_bound ()
+{
+  "$AUGUR" explore --no-progress --max-steps 2000 -o "$tmp/spin.json" -- "$B/spin" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "step bound" "$tmp/out" && grep -q '"steps"' "$tmp/spin.json"
+}
+ok "a spinning execution is cut by the step bound and reported" step_bound
+watchdog ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 1 -o "$tmp/sleeper.json" -- "$B/sleeper" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^hang sleeper.c" "$tmp/out"
+}
+ok "an execution blocked outside augur's model: watchdog, hang reported" watchdog
+
 not_instrumented ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/plain.json" -- "$B/plain-cc" >"$tmp/out" 2>&1
