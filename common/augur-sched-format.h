@@ -164,7 +164,11 @@ typedef struct {
   int32_t  wait_status;     /* waitpid() status of the child */
   uint32_t pad1;
   uint64_t exe_bias;        /* load bias of the executable (symbols of globals) */
-  uint32_t random_seed;     /* nonzero: after the prefix, choose at random (pct mode) */
+  uint32_t random_seed;     /* nonzero: PCT scheduling after the prefix (Burckhardt et al.
+                             * 2010): random thread priorities, pct_depth - 1 change points
+                             * among the first pct_steps steps */
+  uint32_t pct_depth;
+  uint32_t pct_steps;
   uint32_t pad3;
   /* assertion / crash */
   uint32_t fail_tid;

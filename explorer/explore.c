@@ -524,6 +524,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   guint64 pct_runs = o->bound ? o->bound : 1000;
   gboolean ok = TRUE;
   guint64 run = 0;
+  guint pct_steps = 100;   /* PCT's k: the longest execution seen so far */
 
   for (;; run++)
     {
@@ -542,6 +543,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       prepare_shm (shm, o, (const AugurSchedStep *) prefix->data, prefix->len,
                    (const AugurSchedStep *) sleep->data, sleep->len);
       shm->random_seed = pct ? (guint32) (o->seed * 1000003u + run + 1) : 0;
+      shm->pct_depth = o->depth ? o->depth : 3;
+      shm->pct_steps = pct_steps;
       gboolean killed = FALSE;
       if (!augur_executor_run (ex, exec_timeout, &killed, error))
         {
@@ -570,6 +573,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         }
       if (killed)
         st->watchdog++;
+      if (n > pct_steps)
+        pct_steps = n;
       if (status == AUGUR_SST_INFEASIBLE)
         {
           st->infeasible++;

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 typedef enum {
   AUGUR_EXPLORE_MODE_OPTIMAL,   /* source-DPOR + sleep sets: each trace once */
   AUGUR_EXPLORE_MODE_DPOR,      /* the same core (see dpor.h) */
-  AUGUR_EXPLORE_MODE_PCT,       /* random schedules, `bound` executions, seeded */
+  AUGUR_EXPLORE_MODE_PCT,       /* PCT: `bound` executions of random priorities, seeded */
   AUGUR_EXPLORE_MODE_PREEMPT,   /* not implemented yet */
 } AugurExploreMode;
 
@@ -31,6 +31,7 @@ typedef struct {
   double exec_timeout;    /* watchdog per execution (0 = 10 s) */
   guint max_steps;        /* step bound per execution (0 = 200,000) */
   guint seed;             /* pct */
+  guint depth;            /* pct: bug depth d (d - 1 priority change points; 0 = 3) */
   gboolean progress;      /* progress line on stderr after 1 s */
   gboolean show_output;   /* the program's output is shown */
   gboolean sync_only;     /* plain accesses are not scheduling points */

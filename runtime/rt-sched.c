@@ -82,6 +82,20 @@ static uint32_t filtered;         /* steps [prefix_len-1, filtered) applied to t
 static uint32_t n_sleep;
 static AugurSchedStep sleep_set[AUGUR_SCHED_MAX_SLEEP];
 static uint64_t wait_seq;
+/* PCT state (random_seed != 0) */
+static uint64_t pct_rng;
+static uint32_t pct_d;
+static uint32_t pct_prio[MAXT];
+static uint32_t pct_change[16];
+
+static uint32_t
+pct_next (void)
+{
+  pct_rng ^= pct_rng << 13;
+  pct_rng ^= pct_rng >> 7;
+  pct_rng ^= pct_rng << 17;
+  return (uint32_t) (pct_rng >> 11);
+}
 
 /* ------------------------------------------------------------------ */
 /* Objects: open addressing by address (child-private memory). */
@@ -323,21 +337,17 @@ choose (void)
     }
   if (shm->random_seed != 0)
     {
-      /* pct mode: a random enabled thread, from a seeded generator */
-      static uint64_t x;
-      if (x == 0)
-        x = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
-      uint32_t cand[MAXT], nc = 0;
+      /* PCT: the highest-priority enabled thread; at change point j the
+       * running thread drops to priority j */
+      for (uint32_t j = 0; j + 1 < pct_d && j < 16; j++)
+        if (pct_change[j] == k && cur < MAXT)
+          pct_prio[cur] = j;
+      uint32_t best = NONE;
       for (uint32_t t = 0; t < MAXT; t++)
-        if (enabled (t) && !asleep (t))
-          cand[nc++] = t;
-      if (nc > 0)
-        {
-          x ^= x << 13;
-          x ^= x >> 7;
-          x ^= x << 17;
-          return cand[x % nc];
-        }
+        if (enabled (t) && !asleep (t) && (best == NONE || pct_prio[t] > pct_prio[best]))
+          best = t;
+      if (best != NONE)
+        return best;
     }
   if (enabled (cur) && !asleep (cur))
     return cur;
@@ -577,6 +587,8 @@ rt_sched_sync_before (RtSync *op)
       c->last_step = NONE;
       c->create_pc = s.pc;
       c->create_module = s.module;
+      if (shm->random_seed != 0)
+        pct_prio[op->rec.addr] = pct_d + pct_next () % 1000000u;
       uint32_t n = (uint32_t) op->rec.addr + 1;
       if (n > shm->n_threads)
         shm->n_threads = n;
@@ -999,6 +1011,14 @@ child_start (void)
   memcpy (sleep_set, shm->sleep, n_sleep * sizeof sleep_set[0]);
   filtered = 0;
   shm->n_threads = 1;
+  if (shm->random_seed != 0)
+    {
+      pct_rng = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
+      pct_d = shm->pct_depth ? shm->pct_depth : 3;
+      for (uint32_t j = 0; j < 16; j++)
+        pct_change[j] = 1 + pct_next () % (shm->pct_steps ? shm->pct_steps : 100);
+      pct_prio[0] = pct_d + pct_next () % 1000000u;
+    }
   struct sigaction sa;
   memset (&sa, 0, sizeof sa);
   sa.sa_sigaction = on_crash;

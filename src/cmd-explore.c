@@ -68,12 +68,13 @@ augur_cmd_explore (int argc, char **argv)
   g_autofree char *output = NULL;
   gint64 bound = 0;
   double timeout = 0, exec_timeout = 0;
-  gint max_steps = 0, seed = 0;
+  gint max_steps = 0, seed = 0, depth = 0;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode,
-      "optimal (default: every Mazurkiewicz trace once), dpor, pct (random schedules)", "MODE" },
+      "optimal (default: every Mazurkiewicz trace once), dpor (the same core), "
+      "pct (randomised priority scheduling, --bound runs)", "MODE" },
     { "bound", 'b', 0, G_OPTION_ARG_INT64, &bound, "pct: number of executions (default 1000)", "N" },
     { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &timeout, "Stop exploring after S seconds", "S" },
     { "exec-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &exec_timeout,
@@ -81,6 +82,7 @@ augur_cmd_explore (int argc, char **argv)
     { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
       "Step bound of one execution (default 200000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
     { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
       "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Results file (default augur-results.json)", "RESULTS" },
@@ -133,6 +135,7 @@ augur_cmd_explore (int argc, char **argv)
   o.exec_timeout = exec_timeout;
   o.max_steps = (guint) max_steps;
   o.seed = (guint) seed;
+  o.depth = depth > 0 ? (guint) depth : 0;
   o.sync_only = sync_only;
   o.show_output = show_output;
   o.progress = !no_progress && (progress || isatty (2));
