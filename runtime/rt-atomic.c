@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <sched.h>
 
@@ -91,6 +92,8 @@ RT_INLINE void
 prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
          const volatile void *a, uintptr_t ra)
 {
+  if (rt_sched_is_on ())
+    rt_sched_atomic (kind, a, size, ra);
   r->kind = kind;
   r->flags = (uint8_t) ((size & AUGUR_FLAG_SIZE_MASK) | order_bits (mo));
   r->check = 0;
@@ -175,6 +178,8 @@ prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
                                           __ATOMIC_SEQ_CST);                           \
     r.arg = (uint64_t) (u##T) (ok ? want : *expected);                                 \
     r.aux = (uint32_t) ok;                                                             \
+    if (rt_sched_is_on ())                                                             \
+      rt_sched_cas_result (ok);                                                        \
     rt_emit (&r);                                                                      \
     stripe_unlock (s);                                                                 \
     return ok;                                                                         \

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <pthread.h>
 
@@ -36,6 +37,8 @@ pthread_barrier_wait (pthread_barrier_t *b)
   RtSync op;
   if (!rt_sync_begin (&op, AUGUR_EV_BARRIER_LEAVE, 0, b, RT_RA ()))
     return get_real_pthread_barrier_wait () (b);
+  if (rt_sched_is_on ())
+    return rt_sched_barrier_wait (b, RT_RA ());
   op.pre_kind = AUGUR_EV_BARRIER_ENTER;
   rt_sync_before (&op);
   int r = get_real_pthread_barrier_wait () (b);

@@ -60,7 +60,7 @@ thrd_create (thrd_t *thread, thrd_start_t routine, void *arg)
   int r = get_real_thrd_create () (thread, c11_start, s);
   rt_guard_leave ();
   if (r == thrd_success)
-    rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr);
+    rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr); /* s belongs to the child now */
   else
     __libc_free (s);
   rt_sync_after (&op, r);

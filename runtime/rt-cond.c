@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <pthread.h>
 #include <time.h>
@@ -45,6 +46,8 @@ RT_DEFINE_REAL (pthread_cond_clockwait, NULL)
   uintptr_t ra = RT_RA ();                                                  \
   if (!rt_sync_begin (&op, AUGUR_EV_COND_WAKE, 0, c, ra))                   \
     return call;                                                            \
+  if (rt_sched_is_on ())                                                    \
+    return rt_sched_cond_wait (c, m, timed, ra);                            \
   rt_mutex_note_use (m, 0, ra);                                             \
   op.pre_kind = AUGUR_EV_COND_WAIT;                                         \
   op.pre_aux = timed;                                                       \

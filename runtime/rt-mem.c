@@ -23,6 +23,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <link.h>
 #include <string.h>
@@ -88,6 +89,11 @@ call_range (uint8_t kind, const void *addr, size_t len, uintptr_t ra)
 void
 rt_range_at (uint8_t kind, const void *addr, size_t len, uintptr_t ra)
 {
+  if (rt_sched_is_on ())
+    {
+      rt_sched_access (kind, addr, len, ra);
+      return;
+    }
   AugurRecord r;
   rt_record_init (&r, kind, 0, rt_tid (), ra);
   r.addr = (uint64_t) (uintptr_t) addr;

@@ -30,6 +30,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -128,6 +129,7 @@ exit (int status)
   /* END is written by on_exit_handler, after the exit handlers ran. */
   rt_exit_status = status;
   rt_exit_status_known = 1;
+  rt_sched_process_exit ();
   get_real_exit () (status);
   __builtin_unreachable ();
 }
@@ -135,6 +137,7 @@ exit (int status)
 RT_EXPORT void
 _exit (int status)
 {
+  rt_sched_process_exit ();
   rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
   get_real__exit () (status);
   __builtin_unreachable ();

@@ -21,6 +21,8 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
+#include "common/augur-sched-format.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -72,6 +74,19 @@ rt_init (void)
     return;
   rt_guard_enter ();
   const char *env = getenv (AUGUR_ENV_TRACE);
+  const char *sched = getenv (AUGUR_ENV_SCHED);
+  if (sched != NULL)
+    {
+      /* controlled execution (rt-sched.c): no trace; recording starts in
+       * each execution the fork server makes */
+      if (rt_sched_init (sched))
+        {
+          rt_module_init ();
+          rt_mem_init ();
+        }
+      unsetenv (AUGUR_ENV_SCHED);
+      env = NULL;
+    }
   if (env != NULL)
     {
       static char path[4096];
@@ -133,7 +148,9 @@ static MainFunc program_main;
 static int
 main_wrapper (int argc, char **argv, char **envp)
 {
+  rt_sched_before_main ();
   int status = program_main (argc, argv, envp);
+  rt_sched_main_return ();
   rt_exit_status = status;
   rt_exit_status_known = 1;
   return status;
@@ -144,7 +161,7 @@ __libc_start_main (MainFunc main_fn, int argc, char **argv, void (*init) (void),
                    void (*fini) (void), void (*rtld_fini) (void), void *stack_end)
 {
   StartMainFunc real = (StartMainFunc) rt_real ("__libc_start_main", NULL);
-  if (!rt_is_active ())
+  if (!rt_is_active () && !rt_sched_mode)
     return real (main_fn, argc, argv, init, fini, rtld_fini, stack_end);
   program_main = main_fn;
   return real (main_wrapper, argc, argv, init, fini, rtld_fini, stack_end);

@@ -30,6 +30,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 typedef struct {
   uint8_t release;   /* written before the real call */
@@ -85,6 +86,8 @@ rt_sync_before (RtSync *op)
 {
   if (!op->on)
     return;
+  if (rt_sched_is_on ())
+    rt_sched_sync_before (op);
   if (op->pre_kind != 0)
     {
       AugurRecord pre = op->rec;
@@ -118,6 +121,8 @@ rt_sync_after (RtSync *op, int64_t result)
 {
   if (!op->on)
     return;
+  if (rt_sched_is_on ())
+    rt_sched_sync_after (op, result);
   if (!policy[op->rec.kind].release)
     {
       set_result (&op->rec, result);

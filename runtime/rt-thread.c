@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -213,6 +214,8 @@ rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
 {
   if (rt_self.exited)
     return;
+  if (rt_sched_is_on () && rt_self.off_sync == 0)
+    rt_sched_thread_exit (ra);
   if (rt_is_active () && rt_self.off_sync == 0)
     rt_event (AUGUR_EV_THREAD_EXIT, flags, ra, 0, 0, by_exit_call);
   rt_self.exited = 1;
@@ -264,11 +267,17 @@ void *
 rt_thread_run (RtStart *start)
 {
   RtStart s = *start;
-  __libc_free (start);
+  /* A first free() in a thread makes glibc build the thread's tcache and
+   * arena (an mmap of 64 MiB of address space): under the scheduler, where
+   * every execution is a short-lived fork, the block is left to the exit. */
+  if (!rt_sched_is_on ())
+    __libc_free (start);
   rt_self.tid = s.tid;
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
 
-  if (rt_is_active ())
+  /* under the explorer's scheduler nothing is recorded: no stacks to set up
+   * (they cost an mmap and an arena per thread and execution) */
+  if (rt_is_active () && !rt_sched_is_on ())
     {
       rt_guard_enter ();
       rt_thread_setup_stacks ();
@@ -328,7 +337,7 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   int r = get_real_pthread_create () (thread, attr, pthread_start, s);
   rt_guard_leave ();
   if (r == 0)
-    rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr);
+    rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr); /* s belongs to the child now */
   else
     __libc_free (s);
   rt_sync_after (&op, r);
@@ -343,6 +352,8 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
     return call;                                                            \
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);               \
   rt_sync_before (&op);                                                     \
+  if (rt_sched_is_on () && op.rec.addr == RT_TID_NONE)                      \
+    return ESRCH;   /* joined already: never hand libc a reaped thread */   \
   rt_guard_enter ();                                                        \
   int r = call;                                                             \
   rt_guard_leave ();                                                        \

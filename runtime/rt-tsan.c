@@ -23,6 +23,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 RT_INLINE bool
 access_on (void)
@@ -33,6 +34,11 @@ access_on (void)
 RT_INLINE void
 emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uintptr_t ra)
 {
+  if (rt_sched_is_on ())
+    {
+      rt_sched_access (kind, addr, size, ra);
+      return;
+    }
   AugurRecord r;
   r.kind = kind;
   r.flags = (uint8_t) size;
@@ -81,6 +87,12 @@ record_read (const void *addr, unsigned size, uintptr_t ra)
 {
   if (rt_self.off_access != 0)
     return;
+  if (rt_sched_is_on ())
+    {
+      /* before load_value: a bad pointer must fault in the program */
+      rt_sched_access (AUGUR_EV_READ, addr, size, ra);
+      return;
+    }
   if (size > 8)
     rt_range (AUGUR_EV_READ_RANGE, addr, size, ra);
   else
@@ -105,6 +117,11 @@ record_unaligned (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
 {
   if (rt_self.off_access != 0)
     return;
+  if (rt_sched_is_on ())
+    {
+      rt_sched_access (kind, addr, size, ra);
+      return;
+    }
   if (((uintptr_t) addr & (size - 1)) == 0 && size <= 8)
     {
       if (kind == AUGUR_EV_READ)

@@ -20,6 +20,10 @@ static const AugurCmd commands[] = {
     .summary = "find shared locations and candidate racing pairs with Frama-C" },
   { .name = "predict", .func = augur_cmd_predict,
     .summary = "predict atomicity violations, races and deadlocks from one trace" },
+  { .name = "explore", .func = augur_cmd_explore,
+    .summary = "run the program under augur's scheduler and explore its interleavings" },
+  { .name = "replay", .func = augur_cmd_replay,
+    .summary = "re-run a finding's schedule and stop at the bug (--gdb: under gdb)" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * augur-sched-format.h — the protocol between the explorer (explorer/) and
+ * the controlled scheduler in the program under test (runtime/rt-sched.c).
+ *
+ * Shared by runtime/ (libc only) and the tools: plain C99 types, no GLib.
+ *
+ * The model:
+ *   - augur starts the program with AUGUR_SCHED="MEMFD,CMDFD,STATUSFD": a
+ *     shared memory file holding one AugurSchedShm, and two pipes.  The
+ *     runtime stops in main's wrapper, before main runs and before any
+ *     thread exists, and becomes a fork server: for each byte read from
+ *     CMDFD it forks one child (one execution), waits for it, stores its
+ *     wait status in the page and writes one byte to STATUSFD.
+ *   - In the child, one thread runs at a time.  Before every visible
+ *     operation (synchronisation, and shared accesses unless the explorer
+ *     made them invisible) the thread publishes the operation and the
+ *     thread holding the token chooses who runs next: prefix[k] for the
+ *     first prefix_len steps (the explorer's replay + new branch), then any
+ *     enabled thread whose pending operation is not in the sleep set
+ *     (preferring the current one).  Each step taken is appended to
+ *     steps[] before it executes and completed (result class) after.
+ *   - Blocking is modelled, never left to the OS: a lock of a held mutex,
+ *     a join of a live thread, a semaphore at 0, a condition wait (split in
+ *     WAIT = release the mutex and enqueue, WAKE = signalled and the mutex
+ *     re-acquired), a barrier not yet full.  A thread whose operation is
+ *     not enabled is never chosen.  No enabled thread left: DEADLOCK if
+ *     some live thread is blocked and none sleeps, SLEEP_BLOCKED if only
+ *     sleep-set threads could run.
+ *   - Two steps are dependent when one of their objects overlap and one of
+ *     the two accesses to it writes (augur_sched_dependent below); the
+ *     runtime uses it to wake sleep-set entries, the explorer for races.
+ *
+ * Any layout change bumps AUGUR_SCHED_VERSION.
+ */
+#ifndef AUGUR_SCHED_FORMAT_H
+#define AUGUR_SCHED_FORMAT_H
+
+#include <stdint.h>
+
+#define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
+#define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
+#define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
+#define AUGUR_SCHED_VERSION 1u
+#define AUGUR_SCHED_MAX_THREADS 64u
+#define AUGUR_SCHED_MAX_STEPS (1u << 18)
+#define AUGUR_SCHED_MAX_SLEEP 256u
+#define AUGUR_SCHED_MAX_MISUSE 32u
+
+/* What a step does, as far as scheduling and dependency are concerned. */
+typedef enum {
+  AUGUR_SOP_NONE = 0,
+  AUGUR_SOP_READ,           /* plain or atomic load, failed CAS */
+  AUGUR_SOP_WRITE,          /* plain or atomic store, RMW, successful CAS */
+  AUGUR_SOP_LOCK,           /* mutex/spinlock acquired (lock, timedlock, trylock ok) */
+  AUGUR_SOP_TRYLOCK_FAIL,   /* a trylock that found the lock held */
+  AUGUR_SOP_UNLOCK,
+  AUGUR_SOP_RDLOCK,
+  AUGUR_SOP_WRLOCK,
+  AUGUR_SOP_RWUNLOCK,
+  AUGUR_SOP_COND_WAIT,      /* obj = cond, arg = mutex: releases it and waits */
+  AUGUR_SOP_COND_WAKE,      /* obj = cond, arg = mutex: re-acquired; arg2 = waking step or -1 */
+  AUGUR_SOP_SIGNAL,
+  AUGUR_SOP_BROADCAST,
+  AUGUR_SOP_SEM_WAIT,
+  AUGUR_SOP_SEM_POST,
+  AUGUR_SOP_BARRIER_ARRIVE,
+  AUGUR_SOP_BARRIER_LEAVE,  /* arg2 = the arrival that completed the barrier */
+  AUGUR_SOP_CREATE,         /* arg = child thread */
+  AUGUR_SOP_JOIN,           /* arg = joined thread */
+  AUGUR_SOP_EXIT,
+  AUGUR_SOP_INIT,           /* of any synchronisation object */
+  AUGUR_SOP_DESTROY,
+  AUGUR_SOP_OTHER,          /* detach, once ...: a write of obj */
+  AUGUR_SOP_N_
+} AugurSchedOp;
+
+/* step flags */
+#define AUGUR_SF_ATOMIC  0x01u  /* an atomic access (never a data race with another atomic) */
+#define AUGUR_SF_RANGE   0x02u  /* a mem or str range */
+#define AUGUR_SF_TIMED   0x04u  /* a timed wait/lock (may time out) */
+#define AUGUR_SF_TIMEOUT 0x08u  /* it did time out */
+#define AUGUR_SF_FAILED  0x10u  /* the call returned an error */
+
+/* One step: 32 bytes. */
+typedef struct {
+  uint16_t tid;
+  uint8_t  op;       /* AugurSchedOp */
+  uint8_t  flags;    /* AUGUR_SF_* */
+  uint8_t  module;   /* module of pc (0 = executable) */
+  uint8_t  ev_kind;  /* the trace event kind (AugurEventKind) the step came from */
+  uint16_t pad;
+  uint32_t pc;       /* offset in its module, 0 if unknown */
+  uint32_t size;     /* bytes accessed (accesses); waker + 1 for WAKE/LEAVE */
+  uint64_t obj;      /* address of the memory or object */
+  uint64_t arg;      /* peer thread (create, join), mutex of a cond op */
+} AugurSchedStep;
+
+/* How the execution ended, as the child saw it. */
+typedef enum {
+  AUGUR_SST_RUNNING = 0,
+  AUGUR_SST_DONE,           /* the process exited normally (main returned / exit) */
+  AUGUR_SST_DEADLOCK,       /* live threads, none enabled, none asleep */
+  AUGUR_SST_SLEEP_BLOCKED,  /* only sleeping threads could run: redundant */
+  AUGUR_SST_DIVERGED,       /* the prefix could not be followed (k = diverged_at) */
+  AUGUR_SST_INFEASIBLE,     /* the new branch's thread was not enabled */
+  AUGUR_SST_STEP_BOUND,     /* max_steps reached */
+  AUGUR_SST_ASSERT,         /* __assert_fail called */
+  AUGUR_SST_CRASH,          /* fatal signal caught */
+  AUGUR_SST_TOO_MANY_THREADS,
+} AugurSchedStatus;
+
+/* Per thread, written at the end of an execution (for deadlocks). */
+typedef struct {
+  uint8_t  state;     /* AUGUR_STH_* */
+  uint8_t  pad[3];
+  uint32_t owner;     /* for a blocked lock: the holder, else UINT32_MAX */
+  AugurSchedStep pending;  /* the operation it waits to do */
+} AugurSchedThread;
+
+enum { AUGUR_STH_UNUSED = 0, AUGUR_STH_ENABLED, AUGUR_STH_BLOCKED, AUGUR_STH_EXITED };
+
+/* A misuse of the pthread API seen by the child. */
+typedef enum {
+  AUGUR_MISUSE_UNLOCK_NOT_OWNER = 1,
+  AUGUR_MISUSE_UNLOCK_UNLOCKED,      /* double unlock */
+  AUGUR_MISUSE_DESTROY_HELD,
+  AUGUR_MISUSE_DOUBLE_JOIN,
+  AUGUR_MISUSE_RECURSIVE_LOCK,       /* relock of a normal mutex by its owner */
+  AUGUR_MISUSE_COND_TWO_MUTEXES,
+  AUGUR_MISUSE_MAIN_RETURNS,         /* main returned while threads still run */
+  AUGUR_MISUSE_NOT_DESTROYED,        /* initialised, never destroyed */
+  AUGUR_MISUSE_WAIT_NOT_OWNER,       /* cond wait without holding the mutex */
+} AugurMisuseKind;
+
+typedef struct {
+  uint32_t kind;      /* AugurMisuseKind */
+  uint32_t step;      /* step index it happened at */
+  uint32_t tid;
+  uint32_t pc;
+  uint8_t  module;
+  uint8_t  pad[7];
+  uint64_t obj;
+} AugurSchedMisuse;
+
+typedef struct {
+  uint32_t magic;
+  uint32_t version;
+  /* ---- written by the explorer before each execution ---- */
+  uint32_t prefix_len;      /* steps forced: prefix[0..prefix_len) */
+  uint32_t n_sleep;         /* sleep entries valid from step prefix_len-1 on */
+  uint32_t max_steps;       /* step bound (<= AUGUR_SCHED_MAX_STEPS) */
+  uint32_t flags;           /* AUGUR_SCHED_F_* */
+  uint32_t check_prefix;    /* compare op/pc of replayed steps with expect[] */
+  uint32_t pad0;
+  /* ---- written by the child ---- */
+  uint32_t status;          /* AugurSchedStatus */
+  uint32_t n_steps;
+  uint32_t diverged_at;
+  uint32_t n_misuse;
+  uint32_t n_threads;       /* threads created + main */
+  int32_t  child_pid;
+  /* ---- written by the fork server ---- */
+  int32_t  wait_status;     /* waitpid() status of the child */
+  uint32_t pad1;
+  uint64_t exe_bias;        /* load bias of the executable (symbols of globals) */
+  uint32_t random_seed;     /* nonzero: PCT scheduling after the prefix (Burckhardt et al.
+                             * 2010): random thread priorities, pct_depth - 1 change points
+                             * among the first pct_steps steps */
+  uint32_t pct_depth;
+  uint32_t pct_steps;
+  uint32_t pad3;
+  /* assertion / crash */
+  uint32_t fail_tid;
+  uint32_t fail_line;
+  uint32_t fail_pc;
+  uint32_t fail_signal;
+  uint8_t  fail_module;
+  uint8_t  pad2[7];
+  char     fail_file[256];
+  char     fail_function[128];
+  char     fail_expr[256];
+  AugurSchedThread threads[AUGUR_SCHED_MAX_THREADS];
+  AugurSchedMisuse misuse[AUGUR_SCHED_MAX_MISUSE];
+  AugurSchedStep sleep[AUGUR_SCHED_MAX_SLEEP];
+  uint16_t prefix[AUGUR_SCHED_MAX_STEPS];
+  AugurSchedStep expect[AUGUR_SCHED_MAX_STEPS];  /* for check_prefix */
+  AugurSchedStep steps[AUGUR_SCHED_MAX_STEPS];
+} AugurSchedShm;
+
+#define AUGUR_SCHED_F_NO_ACCESSES 0x1u  /* plain accesses are invisible (sync only) */
+
+/* The waking step of a WAKE or BARRIER_LEAVE (index + 1, 0 if none) is kept
+ * in `size`, which synchronisation objects do not need: they are 1 byte for
+ * dependency purposes. */
+static inline uint32_t
+augur_sched_step_waker (const AugurSchedStep *s)
+{
+  return (s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_BARRIER_LEAVE) ? s->size : 0;
+}
+
+static inline uint32_t
+augur_sched_step_size (const AugurSchedStep *s)
+{
+  return (s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE) ? (s->size ? s->size : 1) : 1;
+}
+
+static inline int
+augur_sched_op_reads_only (uint8_t op)
+{
+  return op == AUGUR_SOP_READ || op == AUGUR_SOP_TRYLOCK_FAIL || op == AUGUR_SOP_RDLOCK;
+}
+
+static inline int
+augur_sched_op_is_cond (uint8_t op)
+{
+  return op == AUGUR_SOP_COND_WAIT || op == AUGUR_SOP_COND_WAKE;
+}
+
+static inline int
+augur_sched_ranges_overlap (uint64_t a, uint32_t an, uint64_t b, uint32_t bn)
+{
+  return a < b + bn && b < a + an;
+}
+
+/* Dependency of two steps of different threads (sleep sets, races):
+ * they touch a common object and not both only read it.  Thread-only ops
+ * (create, join, exit) depend on nothing here: their order is program
+ * order plus the enabling relation.  A condition wait or wake also touches
+ * its mutex (arg). */
+static inline int
+augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
+{
+  if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
+    return 0;
+  if (b->op >= AUGUR_SOP_CREATE && b->op <= AUGUR_SOP_EXIT)
+    return 0;
+  if (a->op == AUGUR_SOP_NONE || b->op == AUGUR_SOP_NONE)
+    return 0;
+  int ro = augur_sched_op_reads_only (a->op) && augur_sched_op_reads_only (b->op);
+  if (!ro && augur_sched_ranges_overlap (a->obj, augur_sched_step_size (a),
+                                         b->obj, augur_sched_step_size (b)))
+    return 1;
+  int ac = augur_sched_op_is_cond (a->op), bc = augur_sched_op_is_cond (b->op);
+  if (ac && (a->arg == b->obj || (bc && a->arg == b->arg)))
+    return 1;
+  if (bc && b->arg == a->obj)
+    return 1;
+  return 0;
+}
+
+#endif /* AUGUR_SCHED_FORMAT_H */

@@ -1,0 +1,518 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dpor.c — source-DPOR with sleep sets over whole executions; see dpor.h
+ * for the model.
+ *
+ * Clocks count events: clock[u] = n means the first n events of thread u
+ * happen before.  Event j (thread t, local index li[j]) happens before a
+ * point with clock c iff c[t] > li[j].  Two clocks per thread: `vc` with
+ * every dependency (for races and backtracking), `svc` with
+ * synchronisation only (for data races).
+ */
+#include "config.h"
+
+#include "explorer/dpor.h"
+
+#include <string.h>
+
+typedef struct {
+  guint64 backtrack;     /* threads to explore from here */
+  guint64 done;          /* threads explored (or being explored) from here */
+  GArray *done_ev;       /* AugurSchedStep: what the done threads did here */
+  GArray *sleep;         /* AugurSchedStep: the sleep set here */
+} Node;
+
+struct _AugurDpor {
+  GArray *steps;         /* the current execution */
+  GPtrArray *nodes;      /* Node *, node k = the state before step k */
+  guint prefix_len;      /* of the execution requested last (0: the first) */
+};
+
+static void
+node_free (gpointer p)
+{
+  Node *n = p;
+  g_array_unref (n->done_ev);
+  g_array_unref (n->sleep);
+  g_free (n);
+}
+
+static Node *
+node_new (void)
+{
+  Node *n = g_new0 (Node, 1);
+  n->done_ev = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  n->sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  return n;
+}
+
+AugurDpor *
+augur_dpor_new (void)
+{
+  AugurDpor *d = g_new0 (AugurDpor, 1);
+  d->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  d->nodes = g_ptr_array_new_with_free_func (node_free);
+  return d;
+}
+
+void
+augur_dpor_free (AugurDpor *d)
+{
+  if (d == NULL)
+    return;
+  g_array_unref (d->steps);
+  g_ptr_array_unref (d->nodes);
+  g_free (d);
+}
+
+guint
+augur_dpor_depth (AugurDpor *d)
+{
+  return d->nodes->len;
+}
+
+#define BIT(t) ((guint64) 1 << (t))
+
+/* ------------------------------------------------------------------ */
+/* One analysis pass */
+
+typedef struct {
+  gint last_write;
+  GArray *reads;          /* guint step indices since last_write */
+  guint32 *atomic_clock;  /* sync clock of atomic accesses here, or NULL */
+} MemShadow;
+
+typedef struct {
+  gint last_acq;
+  guint32 *clock;
+  guint32 *sclock;
+} LockShadow;
+
+typedef struct {
+  AugurDpor *d;
+  const AugurSchedStep *s;
+  guint n, T, first_new;
+  guint32 *vc, *svc;       /* T x T */
+  guint32 *clk, *sclk;     /* n x T */
+  guint32 *li;             /* n */
+  GHashTable *mem;         /* word -> MemShadow */
+  GHashTable *locks;       /* addr -> LockShadow */
+  GArray *races;           /* guint pairs (i) for the current j */
+  AugurDporRaceFunc race_cb;
+  gpointer race_data;
+  GHashTable *reported;    /* (i << 32 | j) data races of this execution */
+} Pass;
+
+static void
+mem_shadow_free (gpointer p)
+{
+  MemShadow *m = p;
+  g_array_unref (m->reads);
+  g_free (m->atomic_clock);
+  g_free (m);
+}
+
+static void
+lock_shadow_free (gpointer p)
+{
+  LockShadow *l = p;
+  g_free (l->clock);
+  g_free (l->sclock);
+  g_free (l);
+}
+
+static void
+join (guint32 *a, const guint32 *b, guint T)
+{
+  for (guint u = 0; u < T; u++)
+    if (b[u] > a[u])
+      a[u] = b[u];
+}
+
+static gboolean
+before (Pass *p, guint i, const guint32 *c)
+{
+  return c[p->s[i].tid] > p->li[i];
+}
+
+static gboolean
+is_plain (const AugurSchedStep *s)
+{
+  return (s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE) && !(s->flags & AUGUR_SF_ATOMIC);
+}
+
+static void
+note_race (Pass *p, guint i, const guint32 *pre)
+{
+  guint t = p->s[i].tid;
+  (void) t;
+  if (before (p, i, pre))
+    return;
+  g_array_append_val (p->races, i);
+}
+
+static void
+note_data_race (Pass *p, guint i, guint j, const guint32 *spre)
+{
+  if (p->race_cb == NULL || p->s[i].tid == p->s[j].tid)
+    return;
+  if (!is_plain (&p->s[i]) && !is_plain (&p->s[j]))
+    return;
+  if (before (p, i, spre))
+    return;
+  guint64 key = ((guint64) i << 32) | j;
+  if (g_hash_table_contains (p->reported, &key))
+    return;
+  guint64 *k = g_new (guint64, 1);
+  *k = key;
+  g_hash_table_add (p->reported, k);
+  p->race_cb (p->s, p->n, i, j, p->race_data);
+}
+
+static void
+mem_access (Pass *p, guint j, gboolean write, guint64 addr, guint32 size, const guint32 *pre,
+            const guint32 *spre)
+{
+  guint t = p->s[j].tid;
+  guint32 *vc = p->vc + t * p->T;
+  guint32 *svc = p->svc + t * p->T;
+  gboolean atomic = !is_plain (&p->s[j]);
+  /* one shadow per byte: accesses to neighbouring variables never meet */
+  guint64 lo = addr, hi = addr + (size ? size : 1) - 1;
+  if (hi - lo > 63)
+    hi = lo + 63;
+  for (guint64 w = lo; w <= hi; w++)
+    {
+      MemShadow *m = g_hash_table_lookup (p->mem, &w);
+      if (m == NULL)
+        {
+          guint64 *key = g_new (guint64, 1);
+          *key = w;
+          m = g_new0 (MemShadow, 1);
+          m->last_write = -1;
+          m->reads = g_array_new (FALSE, FALSE, sizeof (guint));
+          g_hash_table_insert (p->mem, key, m);
+        }
+      if (m->last_write >= 0)
+        {
+          guint lw = (guint) m->last_write;
+          if (p->s[lw].tid != t && (!write || m->reads->len == 0))
+            note_race (p, lw, pre);
+          if (p->s[lw].tid != t)
+            note_data_race (p, lw, j, spre);
+          join (vc, p->clk + lw * p->T, p->T);
+        }
+      if (write)
+        {
+          for (guint k = 0; k < m->reads->len; k++)
+            {
+              guint r = g_array_index (m->reads, guint, k);
+              if (p->s[r].tid == t)
+                continue;
+              note_race (p, r, pre);
+              note_data_race (p, r, j, spre);
+              join (vc, p->clk + r * p->T, p->T);
+            }
+          g_array_set_size (m->reads, 0);
+          m->last_write = (gint) j;
+        }
+      else
+        g_array_append_val (m->reads, j);
+      if (atomic)
+        {
+          if (m->atomic_clock == NULL)
+            m->atomic_clock = g_new0 (guint32, p->T);
+          join (svc, m->atomic_clock, p->T);
+          join (m->atomic_clock, svc, p->T);
+        }
+    }
+}
+
+static LockShadow *
+lock_get (Pass *p, guint64 addr)
+{
+  LockShadow *l = g_hash_table_lookup (p->locks, &addr);
+  if (l == NULL)
+    {
+      guint64 *key = g_new (guint64, 1);
+      *key = addr;
+      l = g_new0 (LockShadow, 1);
+      l->last_acq = -1;
+      l->clock = g_new0 (guint32, p->T);
+      l->sclock = g_new0 (guint32, p->T);
+      g_hash_table_insert (p->locks, key, l);
+    }
+  return l;
+}
+
+static void
+lock_acquire (Pass *p, guint j, guint64 m, const guint32 *pre)
+{
+  guint t = p->s[j].tid;
+  LockShadow *l = lock_get (p, m);
+  if (l->last_acq >= 0)
+    {
+      guint a = (guint) l->last_acq;
+      gboolean both_read = p->s[a].op == AUGUR_SOP_RDLOCK && p->s[j].op == AUGUR_SOP_RDLOCK;
+      if (p->s[a].tid != t && !both_read)
+        note_race (p, a, pre);
+    }
+  join (p->vc + t * p->T, l->clock, p->T);
+  join (p->svc + t * p->T, l->sclock, p->T);
+  if (p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL)
+    l->last_acq = (gint) j;
+  join (l->clock, p->vc + t * p->T, p->T);
+  join (l->sclock, p->svc + t * p->T, p->T);
+}
+
+static void
+lock_release (Pass *p, guint j, guint64 m)
+{
+  guint t = p->s[j].tid;
+  LockShadow *l = lock_get (p, m);
+  join (l->clock, p->vc + t * p->T, p->T);
+  join (l->sclock, p->svc + t * p->T, p->T);
+}
+
+/* Source-DPOR's backtracking for the race (i, j). */
+static void
+backtrack (Pass *p, guint i, guint j)
+{
+  AugurDpor *d = p->d;
+  if (i >= d->nodes->len)
+    return;
+  Node *nd = g_ptr_array_index (d->nodes, i);
+  guint ti = p->s[i].tid;
+  guint32 need = p->li[i] + 1;
+  guint64 seen = 0, initials = 0;
+  guint32 first[AUGUR_SCHED_MAX_THREADS];
+  for (guint k = i + 1; k <= j; k++)
+    {
+      const guint32 *c = p->clk + k * p->T;
+      if (k < j && c[ti] >= need)
+        continue;           /* happens after e: not in notdep(e, E) */
+      guint u = p->s[k].tid;
+      if (seen & BIT (u))
+        continue;
+      gboolean initial = TRUE;
+      for (guint v = 0; v < p->T && initial; v++)
+        if ((seen & BIT (v)) && c[v] > first[v])
+          initial = FALSE;
+      if (initial)
+        initials |= BIT (u);
+      seen |= BIT (u);
+      first[u] = p->li[k];
+    }
+  if (initials == 0 || (initials & nd->backtrack) != 0)
+    return;
+  guint tj = p->s[j].tid;
+  guint q = (initials & BIT (tj)) ? tj : (guint) __builtin_ctzll (initials);
+  nd->backtrack |= BIT (q);
+}
+
+static void
+analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race_data)
+{
+  Pass p = { 0 };
+  p.d = d;
+  p.s = (const AugurSchedStep *) d->steps->data;
+  p.n = d->steps->len;
+  p.first_new = first_new;
+  guint T = 1;
+  for (guint k = 0; k < p.n; k++)
+    {
+      if (p.s[k].tid + 1u > T)
+        T = p.s[k].tid + 1u;
+      if (p.s[k].op == AUGUR_SOP_CREATE && p.s[k].arg < AUGUR_SCHED_MAX_THREADS && p.s[k].arg + 1 > T)
+        T = (guint) p.s[k].arg + 1;
+    }
+  p.T = T;
+  p.vc = g_new0 (guint32, T * T);
+  p.svc = g_new0 (guint32, T * T);
+  p.clk = g_new0 (guint32, (gsize) p.n * T + 1);
+  p.sclk = g_new0 (guint32, (gsize) p.n * T + 1);
+  p.li = g_new0 (guint32, p.n + 1);
+  p.mem = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, mem_shadow_free);
+  p.locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
+  p.reported = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  p.races = g_array_new (FALSE, FALSE, sizeof (guint));
+  p.race_cb = race_cb;
+  p.race_data = race_data;
+  guint32 *pre = g_new0 (guint32, T);
+  guint32 *spre = g_new0 (guint32, T);
+
+  for (guint j = 0; j < p.n; j++)
+    {
+      const AugurSchedStep *s = &p.s[j];
+      guint t = s->tid;
+      guint32 *vc = p.vc + t * T, *svc = p.svc + t * T;
+      memcpy (pre, vc, T * sizeof *pre);
+      memcpy (spre, svc, T * sizeof *spre);
+      vc[t]++;
+      svc[t] = vc[t];
+      p.li[j] = vc[t] - 1;
+      g_array_set_size (p.races, 0);
+      switch (s->op)
+        {
+        case AUGUR_SOP_READ:
+          mem_access (&p, j, FALSE, s->obj, augur_sched_step_size (s), pre, spre);
+          break;
+        case AUGUR_SOP_WRITE:
+          mem_access (&p, j, TRUE, s->obj, augur_sched_step_size (s), pre, spre);
+          break;
+        case AUGUR_SOP_LOCK:
+        case AUGUR_SOP_TRYLOCK_FAIL:
+        case AUGUR_SOP_RDLOCK:
+        case AUGUR_SOP_WRLOCK:
+          lock_acquire (&p, j, s->obj, pre);
+          break;
+        case AUGUR_SOP_UNLOCK:
+        case AUGUR_SOP_RWUNLOCK:
+          lock_release (&p, j, s->obj);
+          break;
+        case AUGUR_SOP_COND_WAIT:
+          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
+          lock_release (&p, j, s->arg);
+          break;
+        case AUGUR_SOP_COND_WAKE:
+          lock_acquire (&p, j, s->arg, pre);
+          break;
+        case AUGUR_SOP_BARRIER_LEAVE:
+        case AUGUR_SOP_EXIT:
+          break;
+        case AUGUR_SOP_CREATE:
+          if (s->arg < T)
+            {
+              join (p.vc + s->arg * T, vc, T);
+              join (p.svc + s->arg * T, svc, T);
+            }
+          break;
+        case AUGUR_SOP_JOIN:
+          if (s->arg < T)
+            {
+              join (vc, p.vc + s->arg * T, T);
+              join (svc, p.svc + s->arg * T, T);
+            }
+          break;
+        default:
+          /* signal, broadcast, semaphores, barrier arrival, init, destroy:
+           * a write of the object, synchronising like an atomic */
+          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
+          break;
+        }
+      guint32 w = augur_sched_step_waker (s);
+      if (w > 0 && w - 1 < j)
+        {
+          join (vc, p.clk + (w - 1) * T, T);
+          join (svc, p.sclk + (w - 1) * T, T);
+        }
+      memcpy (p.clk + j * T, vc, T * sizeof *vc);
+      memcpy (p.sclk + j * T, svc, T * sizeof *svc);
+      if (j >= first_new)
+        for (guint k = 0; k < p.races->len; k++)
+          backtrack (&p, g_array_index (p.races, guint, k), j);
+    }
+
+  g_free (pre);
+  g_free (spre);
+  g_array_unref (p.races);
+  g_hash_table_unref (p.mem);
+  g_hash_table_unref (p.locks);
+  g_hash_table_unref (p.reported);
+  g_free (p.vc);
+  g_free (p.svc);
+  g_free (p.clk);
+  g_free (p.sclk);
+  g_free (p.li);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+set_done_ev (Node *nd, const AugurSchedStep *s)
+{
+  for (guint k = 0; k < nd->done_ev->len; k++)
+    if (g_array_index (nd->done_ev, AugurSchedStep, k).tid == s->tid)
+      {
+        g_array_index (nd->done_ev, AugurSchedStep, k) = *s;
+        return;
+      }
+  g_array_append_val (nd->done_ev, *s);
+}
+
+/* sleep(k+1) from node k and the step taken there */
+static void
+next_sleep (const Node *nd, const AugurSchedStep *taken, GArray *out)
+{
+  g_array_set_size (out, 0);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      const GArray *a = pass == 0 ? nd->sleep : nd->done_ev;
+      for (guint k = 0; k < a->len; k++)
+        {
+          const AugurSchedStep *x = &g_array_index (a, AugurSchedStep, k);
+          if (x->tid != taken->tid && !augur_sched_dependent (x, taken))
+            g_array_append_val (out, *x);
+        }
+    }
+}
+
+void
+augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
+                          AugurDporRaceFunc races, gpointer user_data)
+{
+  guint L = d->prefix_len;
+  if (L > n)
+    L = n;           /* ended inside the prefix (a bug on the way) */
+  g_array_set_size (d->steps, 0);
+  g_array_append_vals (d->steps, steps, n);
+  if (d->nodes->len > L)
+    g_ptr_array_set_size (d->nodes, L);
+  if (L > 0)
+    set_done_ev (g_ptr_array_index (d->nodes, L - 1), &steps[L - 1]);
+  for (guint k = d->nodes->len; k < n; k++)
+    {
+      Node *nd = node_new ();
+      nd->backtrack = nd->done = BIT (steps[k].tid);
+      g_array_append_val (nd->done_ev, steps[k]);
+      if (k > 0)
+        next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], nd->sleep);
+      g_ptr_array_add (d->nodes, nd);
+    }
+  analyse (d, L > 0 ? L - 1 : 0, races, user_data);
+}
+
+void
+augur_dpor_drop_execution (AugurDpor *d)
+{
+  (void) d;   /* the branch is marked done already; the old execution stays */
+}
+
+gboolean
+augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
+{
+  for (guint k = d->nodes->len; k-- > 0;)
+    {
+      Node *nd = g_ptr_array_index (d->nodes, k);
+      guint64 sl = 0;
+      for (guint x = 0; x < nd->sleep->len; x++)
+        sl |= BIT (g_array_index (nd->sleep, AugurSchedStep, x).tid);
+      guint64 cand = nd->backtrack & ~nd->done & ~sl;
+      if (cand == 0)
+        continue;
+      guint q = (guint) __builtin_ctzll (cand);
+      g_array_set_size (prefix, 0);
+      g_array_append_vals (prefix, d->steps->data, k);
+      AugurSchedStep branch = { 0 };
+      branch.tid = (guint16) q;
+      g_array_append_val (prefix, branch);
+      g_array_set_size (sleep, 0);
+      g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
+      g_array_append_vals (sleep, nd->done_ev->data, nd->done_ev->len);
+      nd->done |= BIT (q);
+      g_ptr_array_set_size (d->nodes, k + 1);
+      d->prefix_len = k + 1;
+      return TRUE;
+    }
+  return FALSE;
+}

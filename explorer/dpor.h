@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dpor.h — the exploration core: source-DPOR with sleep sets (Abdulla,
+ * Aronis, Jonsson, Sagonas, POPL 2014, Algorithm 1), written for a
+ * stateless explorer that runs one whole execution at a time.
+ *
+ * The model:
+ *   - An execution is a sequence of AugurSchedStep (common/augur-sched-
+ *     format.h).  The core keeps the current one and a node per step: the
+ *     backtrack set (threads to try from the state before the step), the
+ *     done set (threads tried), the events those threads ran there, and the
+ *     sleep set.
+ *   - After each execution, augur_dpor_add_execution computes happens-before
+ *     with vector clocks and, for every race (e, e') whose second event is
+ *     new in this execution, adds an initial of notdep(e, E).e' to the
+ *     backtrack set of pre(E, e) unless one is there.  Locks race
+ *     acquisition against acquisition (as in inspect, section 4.6), memory
+ *     and other objects write against read/write.
+ *   - augur_dpor_next gives the next execution to run: the replayed prefix
+ *     plus one new step, and the sleep set that holds from that step on.
+ *     The runtime keeps filtering that sleep set (dependent steps wake
+ *     entries) and refuses to schedule sleeping threads, so no two complete
+ *     executions are equivalent: each Mazurkiewicz trace is run once;
+ *     executions that only sleeping threads could continue end early and
+ *     are counted apart (sleep-set blocked).
+ *   - The same pass finds data races: two accesses to overlapping memory,
+ *     one a write, at least one not atomic, unordered by the
+ *     synchronisation-only happens-before.
+ */
+#ifndef AUGUR_DPOR_H
+#define AUGUR_DPOR_H
+
+#include <glib.h>
+
+#include "common/augur-sched-format.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AugurDpor AugurDpor;
+
+/* A data race between steps i < j of the execution just added. */
+typedef void (*AugurDporRaceFunc) (const AugurSchedStep *steps, guint n, guint i, guint j,
+                                   gpointer user_data);
+
+AugurDpor *augur_dpor_new (void);
+void       augur_dpor_free (AugurDpor *dpor);
+
+/* The execution that followed the last augur_dpor_next (or the first).
+ * @steps: its n steps.  @races: called for each data race (may be NULL). */
+void augur_dpor_add_execution (AugurDpor *dpor, const AugurSchedStep *steps, guint n,
+                               AugurDporRaceFunc races, gpointer user_data);
+/* The last requested execution could not follow its new step (the thread
+ * was not enabled there): forget it. */
+void augur_dpor_drop_execution (AugurDpor *dpor);
+
+/* The next execution: @prefix receives the steps to replay (the last one
+ * is new: only its tid is meaningful), @sleep the sleep set valid before
+ * that last step.  FALSE when the exploration is complete. */
+gboolean augur_dpor_next (AugurDpor *dpor, GArray *prefix, GArray *sleep);
+
+/* Nodes currently on the stack (for progress and tests). */
+guint augur_dpor_depth (AugurDpor *dpor);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDpor, augur_dpor_free)
+
+G_END_DECLS
+
+#endif /* AUGUR_DPOR_H */

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * executor.h — runs the program under test under the controlled scheduler:
+ * starts it once as a fork server (AUGUR_SCHED, see common/augur-sched-
+ * format.h) and asks it for one execution at a time, each with its prefix,
+ * sleep set and step bound, under a watchdog.
+ */
+#ifndef AUGUR_EXECUTOR_H
+#define AUGUR_EXECUTOR_H
+
+#include <glib.h>
+
+#include "common/augur-sched-format.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_EXPLORE_ERROR (augur_explore_error_quark ())
+GQuark augur_explore_error_quark (void);
+
+typedef enum {
+  AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED, /* not built with augur-cc (exit 3) */
+  AUGUR_EXPLORE_ERROR_SPAWN,            /* cannot run it at all (exit 3) */
+  AUGUR_EXPLORE_ERROR_NONDETERMINISTIC, /* diverged from its schedules (exit 4) */
+  AUGUR_EXPLORE_ERROR_FAILED,           /* augur's own failure (exit 5) */
+} AugurExploreError;
+
+typedef struct _AugurExecutor AugurExecutor;
+
+/* Starts the fork server.  show_output: the program's stdout/stderr go to
+ * ours (else to /dev/null). */
+AugurExecutor *augur_executor_new (const char *const *argv, gboolean show_output, GError **error);
+void           augur_executor_free (AugurExecutor *ex);
+
+/* The page the next execution reads (prefix, sleep, bounds) and the
+ * previous one wrote (steps, status ...). */
+AugurSchedShm *augur_executor_shm (AugurExecutor *ex);
+
+/* Runs one execution and waits for it, at most timeout seconds (then kills
+ * it: *timed_out).  FALSE if the fork server is gone. */
+gboolean augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GError **error);
+
+/* For `augur replay --gdb`: a shared page set up like the executor's, to
+ * hand to a program started by someone else with AUGUR_SCHED=fd.
+ * Returns the fd (inheritable) and maps the page. */
+int augur_executor_make_page (AugurSchedShm **shm, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExecutor, augur_executor_free)
+
+G_END_DECLS
+
+#endif /* AUGUR_EXECUTOR_H */

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * explore.h — the explorer's public entry points: explore a program's
+ * interleavings (augur explore) and re-run one schedule (augur replay).
+ *
+ * Every finding carries its schedule: the exact sequence of steps of the
+ * execution that showed it (thread of each step in order), which is all
+ * replay needs.  Findings are deduplicated by kind and source locations.
+ */
+#ifndef AUGUR_EXPLORE_H
+#define AUGUR_EXPLORE_H
+
+#include <glib.h>
+
+#include "common/results.h"
+#include "explorer/executor.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  AUGUR_EXPLORE_MODE_OPTIMAL,   /* source-DPOR + sleep sets: each trace once */
+  AUGUR_EXPLORE_MODE_DPOR,      /* the same core (see dpor.h) */
+  AUGUR_EXPLORE_MODE_PCT,       /* PCT: `bound` executions of random priorities, seeded */
+  AUGUR_EXPLORE_MODE_PREEMPT,   /* not implemented yet */
+} AugurExploreMode;
+
+typedef struct {
+  AugurExploreMode mode;
+  guint64 bound;          /* pct: executions (0 = 1000) */
+  double timeout;         /* whole exploration in seconds, 0 = none */
+  double exec_timeout;    /* watchdog per execution (0 = 10 s) */
+  guint max_steps;        /* step bound per execution (0 = 200,000) */
+  guint seed;             /* pct */
+  guint depth;            /* pct: bug depth d (d - 1 priority change points; 0 = 3) */
+  gboolean progress;      /* progress line on stderr after 1 s */
+  gboolean show_output;   /* the program's output is shown */
+  gboolean sync_only;     /* plain accesses are not scheduling points */
+  const char *results_path; /* rewritten at every new finding and at the end */
+} AugurExploreOptions;
+
+typedef struct {
+  guint64 executions;     /* complete executions (Mazurkiewicz traces) */
+  guint64 blocked;        /* sleep-set blocked executions */
+  guint64 infeasible;     /* backtrack choices the program could not take */
+  guint64 diverged;       /* executions that did not follow their prefix */
+  guint64 step_bound;     /* executions cut by the step bound */
+  guint64 watchdog;       /* executions killed by the watchdog */
+  double seconds;
+  gboolean complete;      /* the whole space was explored */
+  gboolean timed_out;
+} AugurExploreStats;
+
+void augur_explore_options_init (AugurExploreOptions *opts);
+
+/* Explores.  Returns the results (findings, counts), NULL with @error if the
+ * program could not be run (AUGUR_EXPLORE_ERROR_*). */
+AugurResults *augur_explore (const char *const *argv, const AugurExploreOptions *opts,
+                             AugurExploreStats *stats, GError **error);
+
+/* Re-runs @argv along @threads (one thread id per step) and returns the
+ * findings of that one execution. */
+AugurResults *augur_explore_replay (const char *const *argv, const guint *threads, guint n,
+                                    const AugurExploreOptions *opts, GError **error);
+
+G_END_DECLS
+
+#endif /* AUGUR_EXPLORE_H */

@@ -1,0 +1,1115 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-sched.c — the controlled scheduler: one thread runs at a time, and the
+ * explorer decides who, at every visible operation.  Protocol and shared
+ * page: common/augur-sched-format.h.
+ *
+ * Active only when AUGUR_SCHED is set (then nothing is recorded into a
+ * trace).  The process becomes a fork server in main's wrapper, before
+ * main runs: each execution is a fork()ed child, which starts with only
+ * the main thread, as the explorer expects.
+ *
+ * The token.  Every thread has a futex word `wake`.  A thread reaching a
+ * visible operation publishes it (pending) and, if it holds the token,
+ * chooses the next step itself (choose()) and hands the token over; else it
+ * waits for the token.  The chosen step is appended to steps[] *before* it
+ * executes; the intercept's after-hook completes it (a CAS that failed is a
+ * read, a trylock that failed only probed) and updates the model of the
+ * objects.  Only the token holder touches the model, so it needs no lock.
+ *
+ * Blocking is decided by the model (mutex owners, rwlock readers/writer,
+ * condition waiters, semaphore values, barrier arrivals, exited threads),
+ * never by the OS: a real call is only made once the model says it will
+ * not block.  Condition waits and barrier waits are not passed to libc at
+ * all: they are split into two steps (WAIT/WAKE, ARRIVE/LEAVE) and
+ * emulated, so a signal sent before the wait is lost, as it is in libc.
+ */
+#include "config.h"
+
+#include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "common/augur-sched-format.h"
+
+int rt_sched_on;
+int rt_sched_mode;                /* AUGUR_SCHED was given */
+static AugurSchedShm *shm;
+static int cmd_fd = -1, status_fd = -1;
+static uint32_t stop_step = UINT32_MAX;
+
+#define NONE UINT32_MAX
+#define MAXT AUGUR_SCHED_MAX_THREADS
+
+typedef struct {
+  int wake;                 /* futex: 1 = your turn */
+  int parked;               /* futex: 1 once its first operation is published */
+  int state;                /* AUGUR_STH_UNUSED / ENABLED(live) / EXITED */
+  int has_pending;
+  int token;                /* this thread holds the token (only it writes this) */
+  int try_op;               /* the pending acquisition does not block */
+  AugurSchedStep pending;
+  uint32_t last_step;       /* index of the step it executes now */
+  /* condition wait */
+  uint64_t wait_cond;
+  int signalled;
+  uint32_t waker;           /* step + 1 */
+  uint64_t wait_seq;
+  /* barrier */
+  int barrier_released;
+  int joined;
+  uint32_t create_pc;       /* where it was created (misuse reports) */
+  uint8_t create_module;
+} SThread;
+
+static SThread th[MAXT];
+static uint32_t cur;              /* holder of the token */
+static uint32_t filtered;         /* steps [prefix_len-1, filtered) applied to the sleep set */
+static uint32_t n_sleep;
+static AugurSchedStep sleep_set[AUGUR_SCHED_MAX_SLEEP];
+static uint64_t wait_seq;
+/* PCT state (random_seed != 0) */
+static uint64_t pct_rng;
+static uint32_t pct_d;
+static uint32_t pct_prio[MAXT];
+static uint32_t pct_change[16];
+
+static uint32_t
+pct_next (void)
+{
+  pct_rng ^= pct_rng << 13;
+  pct_rng ^= pct_rng >> 7;
+  pct_rng ^= pct_rng << 17;
+  return (uint32_t) (pct_rng >> 11);
+}
+
+/* ------------------------------------------------------------------ */
+/* Objects: open addressing by address (child-private memory). */
+
+enum { OBJ_FREE = 0, OBJ_MUTEX, OBJ_RWLOCK, OBJ_COND, OBJ_BARRIER, OBJ_OTHER };
+
+typedef struct {
+  uint64_t addr;
+  uint8_t kind;
+  uint8_t type;             /* AUGUR_MUTEX_* */
+  uint8_t inited;           /* explicitly initialised, not yet destroyed */
+  uint32_t owner;           /* mutex owner / rwlock writer */
+  uint32_t count;           /* recursion / readers */
+  uint64_t cond_mutex;
+  uint32_t barrier_count, arrived;
+  uint32_t init_pc;
+  uint8_t init_module;
+  uint32_t init_tid;
+} SObj;
+
+#define NOBJ 4096u
+static SObj objs[NOBJ];
+/* slots in use, so that the end of an execution does not walk (and fault
+ * in) the whole table */
+static uint16_t objs_used[NOBJ];
+static uint32_t n_objs_used;
+
+static SObj *
+obj_get (uint64_t addr, int kind)
+{
+  uint32_t h = (uint32_t) ((addr * 0x9e3779b97f4a7c15ull) >> 52) & (NOBJ - 1);
+  for (uint32_t k = 0; k < NOBJ; k++)
+    {
+      SObj *o = &objs[(h + k) & (NOBJ - 1)];
+      if (o->addr == addr && o->kind != OBJ_FREE)
+        return o;
+      if (o->kind == OBJ_FREE)
+        {
+          if (kind == OBJ_FREE)
+            return NULL;
+          memset (o, 0, sizeof *o);
+          objs_used[n_objs_used++] = (uint16_t) ((h + k) & (NOBJ - 1));
+          o->addr = addr;
+          o->kind = (uint8_t) kind;
+          o->owner = NONE;
+          o->type = AUGUR_MUTEX_DEFAULT;
+          return o;
+        }
+    }
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Futexes and ending */
+
+static long
+futex (int *addr, int op, int val)
+{
+  return syscall (SYS_futex, addr, op, val, NULL, NULL, 0);
+}
+
+static void
+wait_turn (uint32_t me)
+{
+  while (!__atomic_load_n (&th[me].wake, __ATOMIC_ACQUIRE))
+    futex (&th[me].wake, FUTEX_WAIT_PRIVATE, 0);
+  th[me].wake = 0;
+}
+
+static void
+give_turn (uint32_t t)
+{
+  __atomic_store_n (&th[t].wake, 1, __ATOMIC_RELEASE);
+  futex (&th[t].wake, FUTEX_WAKE_PRIVATE, 1);
+}
+
+static void
+snapshot_threads (void)
+{
+  for (uint32_t t = 0; t < MAXT; t++)
+    {
+      AugurSchedThread *s = &shm->threads[t];
+      s->state = (uint8_t) th[t].state;
+      s->owner = NONE;
+      if (th[t].state == AUGUR_STH_ENABLED && th[t].has_pending)
+        {
+          s->pending = th[t].pending;
+          s->state = AUGUR_STH_BLOCKED;
+          uint64_t m = th[t].pending.op == AUGUR_SOP_COND_WAKE ? th[t].pending.arg : th[t].pending.obj;
+          SObj *o = obj_get (m, OBJ_FREE);
+          if (o != NULL)
+            s->owner = o->owner;
+          if (th[t].pending.op == AUGUR_SOP_JOIN)
+            s->owner = (uint32_t) th[t].pending.arg;
+        }
+    }
+}
+
+/* Ends the execution now: status, then the process, without running any
+ * of the program's exit handlers. */
+static void __attribute__ ((noreturn))
+end_now (uint32_t status)
+{
+  __atomic_store_n (&shm->status, status, __ATOMIC_RELEASE);
+  syscall (SYS_exit_group, 0);
+  __builtin_unreachable ();
+}
+
+static void
+misuse (uint32_t kind, uint32_t tid, uint32_t pc, uint8_t module, uint64_t obj)
+{
+  uint32_t n = shm->n_misuse;
+  if (n >= AUGUR_SCHED_MAX_MISUSE)
+    return;
+  AugurSchedMisuse *m = &shm->misuse[n];
+  m->kind = kind;
+  m->step = shm->n_steps ? shm->n_steps - 1 : 0;
+  m->tid = tid;
+  m->pc = pc;
+  m->module = module;
+  m->obj = obj;
+  shm->n_misuse = n + 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Enabledness and choice */
+
+static int
+sem_value (uint64_t addr)
+{
+  int v = 0;
+  rt_guard_enter ();
+  sem_getvalue ((sem_t *) (uintptr_t) addr, &v);
+  rt_guard_leave ();
+  return v;
+}
+
+static int
+enabled (uint32_t t)
+{
+  SThread *s = &th[t];
+  if (s->state != AUGUR_STH_ENABLED || !s->has_pending)
+    return 0;
+  const AugurSchedStep *p = &s->pending;
+  SObj *o;
+  switch (p->op)
+    {
+    case AUGUR_SOP_LOCK:
+      if (s->try_op)
+        return 1;
+      o = obj_get (p->obj, OBJ_FREE);
+      if (o == NULL || o->owner == NONE)
+        return 1;
+      if (o->owner == t)
+        return o->type == AUGUR_MUTEX_RECURSIVE || o->type == AUGUR_MUTEX_ERRORCHECK;
+      return 0;
+    case AUGUR_SOP_RDLOCK:
+      if (s->try_op)
+        return 1;
+      o = obj_get (p->obj, OBJ_FREE);
+      return o == NULL || o->owner == NONE;
+    case AUGUR_SOP_WRLOCK:
+      if (s->try_op)
+        return 1;
+      o = obj_get (p->obj, OBJ_FREE);
+      return o == NULL || (o->owner == NONE && o->count == 0);
+    case AUGUR_SOP_COND_WAKE:
+      if (!s->signalled && !(p->flags & AUGUR_SF_TIMED))
+        return 0;
+      o = obj_get (p->arg, OBJ_FREE);
+      return o == NULL || o->owner == NONE;
+    case AUGUR_SOP_SEM_WAIT:
+      return s->try_op || sem_value (p->obj) > 0;
+    case AUGUR_SOP_BARRIER_LEAVE:
+      return s->barrier_released;
+    case AUGUR_SOP_JOIN:
+      return p->arg >= MAXT || th[p->arg].state != AUGUR_STH_ENABLED;
+    default:
+      return 1;
+    }
+}
+
+static int
+asleep (uint32_t t)
+{
+  for (uint32_t k = 0; k < n_sleep; k++)
+    if (sleep_set[k].tid == t)
+      return 1;
+  return 0;
+}
+
+/* Wake the sleep-set entries that executed steps depend on. */
+static void
+filter_sleep (void)
+{
+  uint32_t n = shm->n_steps;
+  uint32_t from = shm->prefix_len > 0 ? shm->prefix_len - 1 : 0;
+  if (filtered < from)
+    filtered = from;
+  for (; filtered < n; filtered++)
+    {
+      const AugurSchedStep *e = &shm->steps[filtered];
+      uint32_t w = 0;
+      for (uint32_t k = 0; k < n_sleep; k++)
+        if (sleep_set[k].tid != e->tid && !augur_sched_dependent (e, &sleep_set[k]))
+          sleep_set[w++] = sleep_set[k];
+      n_sleep = w;
+    }
+}
+
+static uint32_t
+choose (void)
+{
+  filter_sleep ();
+  uint32_t k = shm->n_steps;
+  if (k >= shm->max_steps)
+    {
+      snapshot_threads ();
+      end_now (AUGUR_SST_STEP_BOUND);
+    }
+  if (k < shm->prefix_len)
+    {
+      uint32_t p = shm->prefix[k];
+      if (p >= MAXT || !enabled (p))
+        {
+          shm->diverged_at = k;
+          snapshot_threads ();
+          end_now (k + 1 == shm->prefix_len ? AUGUR_SST_INFEASIBLE : AUGUR_SST_DIVERGED);
+        }
+      if (shm->check_prefix && k + 1 < shm->prefix_len
+          && (shm->expect[k].ev_kind != th[p].pending.ev_kind
+              || shm->expect[k].pc != th[p].pending.pc))
+        {
+          shm->diverged_at = k;
+          snapshot_threads ();
+          end_now (AUGUR_SST_DIVERGED);
+        }
+      return p;
+    }
+  if (shm->random_seed != 0)
+    {
+      /* PCT: the highest-priority enabled thread; at change point j the
+       * running thread drops to priority j */
+      for (uint32_t j = 0; j + 1 < pct_d && j < 16; j++)
+        if (pct_change[j] == k && cur < MAXT)
+          pct_prio[cur] = j;
+      uint32_t best = NONE;
+      for (uint32_t t = 0; t < MAXT; t++)
+        if (enabled (t) && !asleep (t) && (best == NONE || pct_prio[t] > pct_prio[best]))
+          best = t;
+      if (best != NONE)
+        return best;
+    }
+  if (enabled (cur) && !asleep (cur))
+    return cur;
+  int any_enabled = 0;
+  for (uint32_t t = 0; t < MAXT; t++)
+    if (enabled (t))
+      {
+        if (!asleep (t))
+          return t;
+        any_enabled = 1;
+      }
+  snapshot_threads ();
+  end_now (any_enabled ? AUGUR_SST_SLEEP_BLOCKED : AUGUR_SST_DEADLOCK);
+}
+
+/* The token holder picks the next step, logs it and hands the token over.
+ * Returns once `me` may run again (at once if it was chosen), unless `me`
+ * has left the scheduler (exited), in which case it returns at once. */
+static void
+schedule (uint32_t me)
+{
+  uint32_t next = choose ();
+  uint32_t k = shm->n_steps;
+  AugurSchedStep *s = &shm->steps[k];
+  *s = th[next].pending;
+  s->tid = (uint16_t) next;
+  th[next].last_step = k;
+  __atomic_store_n (&shm->n_steps, k + 1, __ATOMIC_RELEASE);
+  if (next == me)
+    return;
+  cur = next;
+  th[me].token = 0;
+  give_turn (next);
+  wait_turn (me);
+  th[me].token = 1;
+}
+
+/* A visible operation of the calling thread. */
+static void
+sched_point (const AugurSchedStep *op, int try_op)
+{
+  uint32_t me = rt_self.tid;
+  if (me >= MAXT || th[me].state != AUGUR_STH_ENABLED)
+    return;
+  SThread *t = &th[me];
+  int saved_errno = errno;
+  t->pending = *op;
+  t->pending.tid = (uint16_t) me;
+  t->try_op = try_op;
+  t->has_pending = 1;
+  if (!t->parked)
+    {
+      __atomic_store_n (&t->parked, 1, __ATOMIC_RELEASE);
+      futex (&t->parked, FUTEX_WAKE_PRIVATE, 1);
+    }
+  /* Not `cur == me`: a new thread may be chosen (and cur set) between its
+   * publishing and this test; only a thread that holds the token chooses. */
+  if (t->token)
+    schedule (me);
+  else
+    {
+      wait_turn (me);
+      t->token = 1;
+    }
+  t->has_pending = 0;
+  if (RT_UNLIKELY (t->last_step == stop_step))
+    raise (SIGTRAP);
+  errno = saved_errno;
+}
+
+static AugurSchedStep *
+my_step (void)
+{
+  uint32_t me = rt_self.tid;
+  if (me >= MAXT)
+    return NULL;
+  return &shm->steps[th[me].last_step];
+}
+
+static void
+make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj, uint32_t size,
+           uintptr_t ra)
+{
+  AugurRecord r;
+  memset (s, 0, sizeof *s);
+  rt_pc (ra, &r);
+  s->op = op;
+  s->ev_kind = ev_kind;
+  s->obj = obj;
+  s->size = size;
+  s->pc = r.pc;
+  s->module = r.module;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hooks: accesses */
+
+void
+rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
+{
+  if (shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
+    return;
+  AugurSchedStep s;
+  int write = kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE;
+  make_step (&s, write ? AUGUR_SOP_WRITE : AUGUR_SOP_READ, kind, (uint64_t) (uintptr_t) addr,
+             (uint32_t) (size > UINT32_MAX ? UINT32_MAX : size), ra);
+  if (kind == AUGUR_EV_READ_RANGE || kind == AUGUR_EV_WRITE_RANGE)
+    s.flags |= AUGUR_SF_RANGE;
+  sched_point (&s, 0);
+}
+
+void
+rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, uintptr_t ra)
+{
+  if (kind == AUGUR_EV_FENCE)
+    return;
+  AugurSchedStep s;
+  make_step (&s, kind == AUGUR_EV_ATOMIC_LOAD ? AUGUR_SOP_READ : AUGUR_SOP_WRITE, kind,
+             (uint64_t) (uintptr_t) addr, size ? size : 16, ra);
+  s.flags |= AUGUR_SF_ATOMIC;
+  sched_point (&s, 0);
+}
+
+void
+rt_sched_cas_result (int ok)
+{
+  AugurSchedStep *s = my_step ();
+  if (s != NULL && !ok)
+    s->op = AUGUR_SOP_READ;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hooks: synchronisation (from rt_sync_before / rt_sync_after) */
+
+static uint8_t
+sync_op (const RtSync *op, int *try_op)
+{
+  *try_op = 0;
+  switch (op->rec.kind)
+    {
+    case AUGUR_EV_MUTEX_LOCK:
+    case AUGUR_EV_MUTEX_TIMEDLOCK:
+      return AUGUR_SOP_LOCK;
+    case AUGUR_EV_MUTEX_TRYLOCK:
+      *try_op = 1;
+      return AUGUR_SOP_LOCK;
+    case AUGUR_EV_SPIN_LOCK:
+      *try_op = op->rec.aux == AUGUR_TRY_TRY;
+      return AUGUR_SOP_LOCK;
+    case AUGUR_EV_MUTEX_UNLOCK:
+    case AUGUR_EV_SPIN_UNLOCK:
+      return AUGUR_SOP_UNLOCK;
+    case AUGUR_EV_RWLOCK_RDLOCK:
+      *try_op = op->rec.aux == AUGUR_TRY_TRY;
+      return AUGUR_SOP_RDLOCK;
+    case AUGUR_EV_RWLOCK_WRLOCK:
+      *try_op = op->rec.aux == AUGUR_TRY_TRY;
+      return AUGUR_SOP_WRLOCK;
+    case AUGUR_EV_RWLOCK_UNLOCK:
+      return AUGUR_SOP_RWUNLOCK;
+    case AUGUR_EV_COND_SIGNAL:
+      return AUGUR_SOP_SIGNAL;
+    case AUGUR_EV_COND_BROADCAST:
+      return AUGUR_SOP_BROADCAST;
+    case AUGUR_EV_SEM_WAIT:
+      *try_op = op->rec.aux != AUGUR_TRY_BLOCKING;
+      return AUGUR_SOP_SEM_WAIT;
+    case AUGUR_EV_SEM_POST:
+      return AUGUR_SOP_SEM_POST;
+    case AUGUR_EV_THREAD_CREATE:
+      return AUGUR_SOP_CREATE;
+    case AUGUR_EV_THREAD_JOIN:
+      return AUGUR_SOP_JOIN;
+    case AUGUR_EV_MUTEX_INIT:
+    case AUGUR_EV_RWLOCK_INIT:
+    case AUGUR_EV_COND_INIT:
+    case AUGUR_EV_BARRIER_INIT:
+    case AUGUR_EV_SEM_INIT:
+    case AUGUR_EV_SPIN_INIT:
+      return AUGUR_SOP_INIT;
+    case AUGUR_EV_MUTEX_DESTROY:
+    case AUGUR_EV_RWLOCK_DESTROY:
+    case AUGUR_EV_COND_DESTROY:
+    case AUGUR_EV_BARRIER_DESTROY:
+    case AUGUR_EV_SEM_DESTROY:
+    case AUGUR_EV_SPIN_DESTROY:
+      return AUGUR_SOP_DESTROY;
+    case AUGUR_EV_ALLOC:
+    case AUGUR_EV_FREE:
+      return AUGUR_SOP_NONE;   /* invisible */
+    default:
+      return AUGUR_SOP_OTHER;
+    }
+}
+
+void
+rt_sched_sync_before (RtSync *op)
+{
+  int try_op;
+  uint8_t sop = sync_op (op, &try_op);
+  if (sop == AUGUR_SOP_NONE)
+    return;
+  AugurSchedStep s;
+  memset (&s, 0, sizeof s);
+  s.op = sop;
+  s.ev_kind = op->rec.kind;
+  s.pc = op->rec.pc;
+  s.module = op->rec.module;
+  s.obj = op->rec.addr;
+  s.size = 1;
+  if (op->rec.kind == AUGUR_EV_MUTEX_TIMEDLOCK)
+    s.flags |= AUGUR_SF_TIMED;
+  if (sop == AUGUR_SOP_CREATE || sop == AUGUR_SOP_JOIN)
+    {
+      s.arg = op->rec.addr;   /* the peer's id */
+      s.obj = 0;
+    }
+  if (sop == AUGUR_SOP_JOIN && op->rec.addr == RT_TID_NONE)
+    {
+      s.arg = NONE;
+      sched_point (&s, 0);
+      misuse (AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s.pc, s.module, 0);
+      return;
+    }
+  if (sop == AUGUR_SOP_CREATE && op->rec.addr >= MAXT)
+    {
+      snapshot_threads ();
+      end_now (AUGUR_SST_TOO_MANY_THREADS);
+    }
+  sched_point (&s, try_op);
+  uint32_t me = rt_self.tid;
+  if (sop == AUGUR_SOP_CREATE)
+    {
+      SThread *c = &th[op->rec.addr];
+      memset (c, 0, sizeof *c);
+      c->state = AUGUR_STH_ENABLED;
+      c->last_step = NONE;
+      c->create_pc = s.pc;
+      c->create_module = s.module;
+      if (shm->random_seed != 0)
+        pct_prio[op->rec.addr] = pct_d + pct_next () % 1000000u;
+      uint32_t n = (uint32_t) op->rec.addr + 1;
+      if (n > shm->n_threads)
+        shm->n_threads = n;
+    }
+  else if (sop == AUGUR_SOP_UNLOCK)
+    {
+      SObj *o = obj_get (s.obj, OBJ_MUTEX);
+      if (o->owner != me)
+        {
+          misuse (o->owner == NONE ? AUGUR_MISUSE_UNLOCK_UNLOCKED : AUGUR_MISUSE_UNLOCK_NOT_OWNER,
+                  me, s.pc, s.module, s.obj);
+          o->owner = NONE;
+          o->count = 0;
+        }
+      else if (--o->count == 0)
+        o->owner = NONE;
+    }
+  else if (sop == AUGUR_SOP_DESTROY)
+    {
+      SObj *o = obj_get (s.obj, OBJ_FREE);
+      if (o != NULL)
+        {
+          if ((o->kind == OBJ_MUTEX && o->owner != NONE)
+              || (o->kind == OBJ_RWLOCK && (o->owner != NONE || o->count != 0)))
+            misuse (AUGUR_MISUSE_DESTROY_HELD, me, s.pc, s.module, s.obj);
+          o->inited = 0;
+        }
+    }
+  else if (sop == AUGUR_SOP_SIGNAL || sop == AUGUR_SOP_BROADCAST)
+    {
+      uint32_t k = th[me].last_step;
+      for (;;)
+        {
+          uint32_t best = NONE;
+          for (uint32_t t = 0; t < MAXT; t++)
+            if (th[t].state == AUGUR_STH_ENABLED && th[t].wait_cond == s.obj && !th[t].signalled
+                && (best == NONE || th[t].wait_seq < th[best].wait_seq))
+              best = t;
+          if (best == NONE)
+            break;
+          th[best].signalled = 1;
+          th[best].waker = k + 1;
+          if (sop == AUGUR_SOP_SIGNAL)
+            break;
+        }
+    }
+  else if (sop == AUGUR_SOP_INIT)
+    {
+      int kind = OBJ_OTHER;
+      switch (op->rec.kind)
+        {
+        case AUGUR_EV_MUTEX_INIT:
+        case AUGUR_EV_SPIN_INIT:
+          kind = OBJ_MUTEX;
+          break;
+        case AUGUR_EV_RWLOCK_INIT:
+          kind = OBJ_RWLOCK;
+          break;
+        case AUGUR_EV_COND_INIT:
+          kind = OBJ_COND;
+          break;
+        case AUGUR_EV_BARRIER_INIT:
+          kind = OBJ_BARRIER;
+          break;
+        default:
+          break;
+        }
+      SObj *o = obj_get (s.obj, kind);
+      o->kind = (uint8_t) kind;
+      o->owner = NONE;
+      o->count = 0;
+      o->cond_mutex = 0;
+      o->arrived = 0;
+      if (op->rec.kind == AUGUR_EV_MUTEX_INIT)
+        {
+          o->type = (uint8_t) op->rec.arg;
+          o->inited = 1;
+          o->init_pc = s.pc;
+          o->init_module = s.module;
+          o->init_tid = me;
+        }
+      if (op->rec.kind == AUGUR_EV_BARRIER_INIT)
+        o->barrier_count = (uint32_t) op->rec.arg;
+    }
+}
+
+void
+rt_sched_sync_after (RtSync *op, int64_t result)
+{
+  int try_op;
+  uint8_t sop = sync_op (op, &try_op);
+  uint32_t me = rt_self.tid;
+  if (me >= MAXT)
+    return;
+  AugurSchedStep *s = &shm->steps[th[me].last_step];
+  switch (sop)
+    {
+    case AUGUR_SOP_CREATE:
+      {
+        uint32_t c = (uint32_t) op->rec.addr;
+        if (result != 0)
+          {
+            th[c].state = AUGUR_STH_UNUSED;
+            s->flags |= AUGUR_SF_FAILED;
+            break;
+          }
+        /* the child runs to its first visible operation, then parks */
+        while (!__atomic_load_n (&th[c].parked, __ATOMIC_ACQUIRE))
+          futex (&th[c].parked, FUTEX_WAIT_PRIVATE, 0);
+        break;
+      }
+    case AUGUR_SOP_JOIN:
+      if (result == 0 && op->rec.addr < MAXT)
+        th[op->rec.addr].joined = 1;
+      break;
+    case AUGUR_SOP_LOCK:
+      {
+        SObj *o = obj_get (s->obj, OBJ_MUTEX);
+        if (result == 0)
+          {
+            o->owner = me;
+            o->count++;
+          }
+        else if (try_op)
+          s->op = AUGUR_SOP_TRYLOCK_FAIL;
+        else
+          s->flags |= AUGUR_SF_FAILED;
+        break;
+      }
+    case AUGUR_SOP_RDLOCK:
+    case AUGUR_SOP_WRLOCK:
+      {
+        SObj *o = obj_get (s->obj, OBJ_RWLOCK);
+        o->kind = OBJ_RWLOCK;
+        if (result != 0)
+          {
+            s->op = AUGUR_SOP_TRYLOCK_FAIL;
+            break;
+          }
+        if (sop == AUGUR_SOP_WRLOCK)
+          o->owner = me;
+        else
+          o->count++;
+        break;
+      }
+    case AUGUR_SOP_RWUNLOCK:
+      {
+        SObj *o = obj_get (s->obj, OBJ_RWLOCK);
+        if (o->owner == me)
+          o->owner = NONE;
+        else if (o->count > 0)
+          o->count--;
+        else
+          misuse (AUGUR_MISUSE_UNLOCK_UNLOCKED, me, s->pc, s->module, s->obj);
+        break;
+      }
+    case AUGUR_SOP_SEM_WAIT:
+      if (result != 0)
+        s->op = AUGUR_SOP_READ;
+      break;
+    default:
+      break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Condition variables and barriers: emulated */
+
+RT_DEFINE_REAL (pthread_mutex_lock, NULL)
+RT_DEFINE_REAL (pthread_mutex_unlock, NULL)
+
+int
+rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
+{
+  uint32_t me = rt_self.tid;
+  AugurSchedStep s;
+  make_step (&s, AUGUR_SOP_COND_WAIT, AUGUR_EV_COND_WAIT, (uint64_t) (uintptr_t) c, 1, ra);
+  s.arg = (uint64_t) (uintptr_t) m;
+  if (timed)
+    s.flags |= AUGUR_SF_TIMED;
+  sched_point (&s, 0);
+  SObj *mo = obj_get (s.arg, OBJ_MUTEX);
+  SObj *co = obj_get (s.obj, OBJ_COND);
+  if (co->cond_mutex != 0 && co->cond_mutex != s.arg)
+    misuse (AUGUR_MISUSE_COND_TWO_MUTEXES, me, s.pc, s.module, s.obj);
+  co->cond_mutex = s.arg;
+  if (mo->owner != me)
+    {
+      misuse (AUGUR_MISUSE_WAIT_NOT_OWNER, me, s.pc, s.module, s.arg);
+      return EPERM;
+    }
+  uint32_t count = mo->count;
+  mo->owner = NONE;
+  mo->count = 0;
+  th[me].wait_cond = s.obj;
+  th[me].signalled = 0;
+  th[me].waker = 0;
+  th[me].wait_seq = ++wait_seq;
+  for (uint32_t k = 0; k < count; k++)
+    get_real_pthread_mutex_unlock () (m);
+
+  s.op = AUGUR_SOP_COND_WAKE;
+  s.ev_kind = AUGUR_EV_COND_WAKE;
+  sched_point (&s, 0);
+  int r = th[me].signalled ? 0 : ETIMEDOUT;
+  AugurSchedStep *done = my_step ();
+  done->size = th[me].waker;
+  if (r != 0)
+    done->flags |= AUGUR_SF_TIMEOUT;
+  th[me].wait_cond = 0;
+  th[me].signalled = 0;
+  for (uint32_t k = 0; k < count; k++)
+    get_real_pthread_mutex_lock () (m);
+  mo = obj_get (s.arg, OBJ_MUTEX);
+  mo->owner = me;
+  mo->count = count;
+  return r;
+}
+
+int
+rt_sched_barrier_wait (void *b, uintptr_t ra)
+{
+  uint32_t me = rt_self.tid;
+  AugurSchedStep s;
+  make_step (&s, AUGUR_SOP_BARRIER_ARRIVE, AUGUR_EV_BARRIER_ENTER, (uint64_t) (uintptr_t) b, 1, ra);
+  sched_point (&s, 0);
+  SObj *o = obj_get (s.obj, OBJ_BARRIER);
+  int serial = 0;
+  th[me].barrier_released = 0;
+  if (++o->arrived >= (o->barrier_count ? o->barrier_count : 1))
+    {
+      uint32_t k = th[me].last_step;
+      for (uint32_t t = 0; t < MAXT; t++)
+        if (th[t].state == AUGUR_STH_ENABLED && th[t].has_pending
+            && th[t].pending.op == AUGUR_SOP_BARRIER_LEAVE && th[t].pending.obj == s.obj
+            && !th[t].barrier_released)
+          {
+            th[t].barrier_released = 1;
+            th[t].waker = k + 1;
+          }
+      th[me].barrier_released = 1;
+      th[me].waker = k + 1;
+      o->arrived = 0;
+      serial = 1;
+    }
+  s.op = AUGUR_SOP_BARRIER_LEAVE;
+  s.ev_kind = AUGUR_EV_BARRIER_LEAVE;
+  sched_point (&s, 0);
+  AugurSchedStep *done = my_step ();
+  done->size = th[me].waker;
+  th[me].barrier_released = 0;
+  return serial ? PTHREAD_BARRIER_SERIAL_THREAD : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Thread and process ends */
+
+static void
+hand_off_final (uint32_t me)
+{
+  /* `me` leaves the scheduler: give the token to someone else. */
+  th[me].state = AUGUR_STH_EXITED;
+  th[me].has_pending = 0;
+  uint32_t next = choose ();
+  uint32_t k = shm->n_steps;
+  shm->steps[k] = th[next].pending;
+  shm->steps[k].tid = (uint16_t) next;
+  th[next].last_step = k;
+  __atomic_store_n (&shm->n_steps, k + 1, __ATOMIC_RELEASE);
+  cur = next;
+  th[me].token = 0;
+  give_turn (next);
+}
+
+void
+rt_sched_thread_exit (uintptr_t ra)
+{
+  uint32_t me = rt_self.tid;
+  if (me >= MAXT || th[me].state != AUGUR_STH_ENABLED)
+    return;
+  AugurSchedStep s;
+  make_step (&s, AUGUR_SOP_EXIT, AUGUR_EV_THREAD_EXIT, 0, 0, ra);
+  sched_point (&s, 0);
+  hand_off_final (me);
+}
+
+static void
+check_not_destroyed (void)
+{
+  for (uint32_t u = 0; u < n_objs_used; u++)
+    {
+      const SObj *o = &objs[objs_used[u]];
+      if (o->kind == OBJ_MUTEX && o->inited)
+        misuse (AUGUR_MISUSE_NOT_DESTROYED, o->init_tid, o->init_pc, o->init_module, o->addr);
+    }
+}
+
+void
+rt_sched_main_return (void)
+{
+  if (!rt_sched_on || rt_self.tid != 0)
+    return;
+  AugurSchedStep s;
+  make_step (&s, AUGUR_SOP_EXIT, AUGUR_EV_THREAD_EXIT, 0, 0, 0);
+  sched_point (&s, 0);
+  for (uint32_t t = 1; t < MAXT; t++)
+    if (th[t].state == AUGUR_STH_ENABLED)
+      {
+        misuse (AUGUR_MISUSE_MAIN_RETURNS, 0, th[t].create_pc, th[t].create_module, t);
+        break;
+      }
+  check_not_destroyed ();
+  rt_sched_process_exit ();
+}
+
+void
+rt_sched_process_exit (void)
+{
+  if (!rt_sched_on)
+    return;
+  __atomic_store_n (&rt_sched_on, 0, __ATOMIC_RELEASE);
+  __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
+  if (shm->status == AUGUR_SST_RUNNING)
+    shm->status = AUGUR_SST_DONE;
+}
+
+/* __assert_fail: the location of the failed assertion, then libc's. */
+RT_EXPORT void
+__assert_fail (const char *expr, const char *file, unsigned line, const char *function)
+{
+  typedef void (*AssertFail) (const char *, const char *, unsigned, const char *);
+  static AssertFail real;
+  if (real == NULL)
+    real = (AssertFail) rt_real ("__assert_fail", NULL);
+  if (rt_sched_on && shm != NULL)
+    {
+      __atomic_store_n (&rt_sched_on, 0, __ATOMIC_RELEASE);
+      shm->fail_tid = rt_self.tid;
+      shm->fail_line = line;
+      AugurRecord r;
+      rt_pc (RT_RA (), &r);
+      shm->fail_pc = r.pc;
+      shm->fail_module = r.module;
+      strncpy (shm->fail_file, file ? file : "", sizeof shm->fail_file - 1);
+      strncpy (shm->fail_function, function ? function : "", sizeof shm->fail_function - 1);
+      strncpy (shm->fail_expr, expr ? expr : "", sizeof shm->fail_expr - 1);
+      shm->status = AUGUR_SST_ASSERT;
+    }
+  real (expr, file, line, function);
+  __builtin_unreachable ();
+}
+
+static void
+on_crash (int sig, siginfo_t *info, void *context)
+{
+  (void) info;
+  if (shm->status == AUGUR_SST_RUNNING || shm->status == AUGUR_SST_DONE)
+    {
+      ucontext_t *uc = context;
+      AugurRecord r;
+      rt_pc ((uintptr_t) uc->uc_mcontext.gregs[REG_RIP] + 1, &r);
+      shm->fail_tid = rt_self.tid;
+      shm->fail_pc = r.pc;
+      shm->fail_module = r.module;
+      shm->fail_signal = (uint32_t) sig;
+      shm->status = sig == SIGABRT ? AUGUR_SST_ASSERT : AUGUR_SST_CRASH;
+    }
+  else if (shm->status == AUGUR_SST_ASSERT)
+    shm->fail_signal = (uint32_t) sig;
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+/* ------------------------------------------------------------------ */
+/* Start-up and the fork server */
+
+bool
+rt_sched_init (const char *env)
+{
+  char *end;
+  long memfd = strtol (env, &end, 10);
+  if (*end == ',')
+    {
+      cmd_fd = (int) strtol (end + 1, &end, 10);
+      if (*end == ',')
+        status_fd = (int) strtol (end + 1, &end, 10);
+    }
+  void *p = mmap (NULL, sizeof (AugurSchedShm), PROT_READ | PROT_WRITE, MAP_SHARED, (int) memfd, 0);
+  if (p == MAP_FAILED)
+    return false;
+  shm = p;
+  if (shm->magic != AUGUR_SCHED_MAGIC || shm->version != AUGUR_SCHED_VERSION)
+    return false;
+  close ((int) memfd);
+  const char *stop = getenv (AUGUR_ENV_SCHED_STOP);
+  if (stop != NULL)
+    stop_step = (uint32_t) strtoul (stop, NULL, 10);
+  rt_sched_mode = 1;
+  return true;
+}
+
+static void
+on_child_exit (int status, void *data)
+{
+  (void) status;
+  (void) data;
+  rt_sched_process_exit ();
+}
+
+static void
+child_start (void)
+{
+  memset (th, 0, sizeof th);
+  th[0].state = AUGUR_STH_ENABLED;
+  th[0].parked = 1;
+  th[0].token = 1;
+  th[0].last_step = NONE;
+  cur = 0;
+  n_sleep = shm->n_sleep < AUGUR_SCHED_MAX_SLEEP ? shm->n_sleep : AUGUR_SCHED_MAX_SLEEP;
+  memcpy (sleep_set, shm->sleep, n_sleep * sizeof sleep_set[0]);
+  filtered = 0;
+  shm->n_threads = 1;
+  if (shm->random_seed != 0)
+    {
+      pct_rng = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
+      pct_d = shm->pct_depth ? shm->pct_depth : 3;
+      for (uint32_t j = 0; j < 16; j++)
+        pct_change[j] = 1 + pct_next () % (shm->pct_steps ? shm->pct_steps : 100);
+      pct_prio[0] = pct_d + pct_next () % 1000000u;
+    }
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_crash;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
+  for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+    if (sigs[k] != SIGTRAP || stop_step == UINT32_MAX)
+      sigaction (sigs[k], &sa, NULL);
+  on_exit (on_child_exit, NULL);
+  /* Small thread stacks unless the program asks: a new thread's stack is
+   * mapped and faulted in once per execution (AUGUR_SCHED_STACK to change). */
+  const char *stack = getenv ("AUGUR_SCHED_STACK");
+  size_t stack_size = stack != NULL ? strtoul (stack, NULL, 10) : 256u << 10;
+  if (stack_size >= 16384)
+    {
+      pthread_attr_t a;
+      if (pthread_attr_init (&a) == 0)
+        {
+          if (pthread_attr_setstacksize (&a, stack_size) == 0)
+            pthread_setattr_default_np (&a);
+          pthread_attr_destroy (&a);
+        }
+    }
+  rt_self.tid = 0;
+  __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
+  __atomic_store_n (&rt_sched_on, 1, __ATOMIC_RELEASE);
+}
+
+void
+rt_sched_before_main (void)
+{
+  if (!rt_sched_mode)
+    return;
+  if (cmd_fd < 0)
+    {
+      shm->status = AUGUR_SST_RUNNING;
+      shm->n_steps = 0;
+      shm->n_misuse = 0;
+      child_start ();
+      return;
+    }
+  shm->exe_bias = rt_exe_bias;
+  /* tell the explorer the server is up (a program not built with augur-cc
+   * never says so) */
+  while (write (status_fd, "R", 1) < 0 && errno == EINTR)
+    ;
+  /* The fork server: pinned to the CPU it runs on, so that the hand-offs
+   * between the child's threads stay on one CPU. */
+  /* initialise malloc here once, not in every execution */
+  free (malloc (1));
+  cpu_set_t set;
+  CPU_ZERO (&set);
+  int cpu = sched_getcpu ();
+  CPU_SET (cpu >= 0 ? cpu : 0, &set);
+  sched_setaffinity (0, sizeof set, &set);
+  for (;;)
+    {
+      char c;
+      ssize_t n = read (cmd_fd, &c, 1);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        syscall (SYS_exit_group, 0);
+      shm->status = AUGUR_SST_RUNNING;
+      shm->n_steps = 0;
+      shm->n_misuse = 0;
+      shm->n_threads = 1;
+      shm->diverged_at = 0;
+      shm->fail_tid = 0;
+      shm->fail_line = 0;
+      shm->fail_pc = 0;
+      shm->fail_signal = 0;
+      shm->fail_file[0] = shm->fail_function[0] = shm->fail_expr[0] = '\0';
+      fflush (NULL);
+      pid_t pid = fork ();
+      if (pid == 0)
+        {
+          close (cmd_fd);
+          close (status_fd);
+          child_start ();
+          return;
+        }
+      shm->child_pid = pid;
+      int st = 0;
+      if (pid > 0)
+        while (waitpid (pid, &st, 0) < 0 && errno == EINTR)
+          ;
+      else
+        st = 127 << 8;
+      shm->wait_status = st;
+      while (write (status_fd, "x", 1) < 0 && errno == EINTR)
+        ;
+    }
+}

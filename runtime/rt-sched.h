@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-sched.h — the controlled scheduler's entry points (rt-sched.c), called
+ * from the hook layer and a few intercepts when AUGUR_SCHED is set.
+ * rt_sched_on is nonzero only inside an execution (a fork server child).
+ */
+#ifndef AUGUR_RT_SCHED_H
+#define AUGUR_RT_SCHED_H
+
+#include "runtime/rt-internal.h"
+
+extern int rt_sched_on;
+extern int rt_sched_mode;
+
+RT_INLINE bool
+rt_sched_is_on (void)
+{
+  return RT_UNLIKELY (__atomic_load_n (&rt_sched_on, __ATOMIC_RELAXED) != 0);
+}
+
+bool rt_sched_init (const char *env);
+void rt_sched_before_main (void);
+void rt_sched_main_return (void);
+void rt_sched_process_exit (void);
+void rt_sched_thread_exit (uintptr_t ra);
+void rt_sched_sync_before (RtSync *op);
+void rt_sched_sync_after (RtSync *op, int64_t result);
+void rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra);
+void rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, uintptr_t ra);
+void rt_sched_cas_result (int ok);
+int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);
+int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
+
+#endif /* AUGUR_RT_SCHED_H */

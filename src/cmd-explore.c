@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-explore.c — `augur explore [--mode M] [--bound N] [--timeout S]
+ * [-o RESULTS] -- PROGRAM [ARG...]`: run the program under augur's
+ * scheduler and explore its interleavings (explorer/explore.h).
+ *
+ * Prints one summary line and one line per finding on stdout, a progress
+ * line on stderr while it runs (after one second, when stderr is a
+ * terminal or --progress is given), and writes the results file as
+ * findings appear and at the end.
+ *
+ * Exit status: 0 no bug, 1 bug(s) found, 2 usage, 3 the program cannot be
+ * run or was not built with augur-cc, 4 it behaves nondeterministically
+ * under its schedules, 5 augur failed.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/results.h"
+#include "explorer/explore.h"
+#include "src/augur-cmd.h"
+
+#define CMD "explore"
+
+int
+augur_cmd_explore_exit_for_error (const GError *error);
+
+int
+augur_cmd_explore_exit_for_error (const GError *error)
+{
+  if (error->domain != AUGUR_EXPLORE_ERROR)
+    return AUGUR_EXIT_TOOL;
+  switch (error->code)
+    {
+    case AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED:
+    case AUGUR_EXPLORE_ERROR_SPAWN:
+      return AUGUR_EXIT_INPUT;
+    case AUGUR_EXPLORE_ERROR_NONDETERMINISTIC:
+      return AUGUR_EXIT_PROGRAM;
+    default:
+      return AUGUR_EXIT_TOOL;
+    }
+}
+
+static void
+print_finding (AugurFinding *f)
+{
+  g_autofree char *kind = augur_finding_dup_full_kind (f);
+  GString *s = g_string_new (kind);
+  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, k);
+      g_autofree char *base = a->file != NULL ? g_path_get_basename (a->file) : g_strdup ("?");
+      g_string_append_printf (s, " %s:%u", base, a->line);
+    }
+  g_print ("%s: %s\n", s->str, augur_finding_get_explanation (f));
+  g_string_free (s, TRUE);
+}
+
+int
+augur_cmd_explore (int argc, char **argv)
+{
+  g_autofree char *mode = NULL;
+  g_autofree char *output = NULL;
+  gint64 bound = 0;
+  double timeout = 0, exec_timeout = 0;
+  gint max_steps = 0, seed = 0, depth = 0;
+  gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
+  g_auto(GStrv) rest = NULL;
+  GOptionEntry entries[] = {
+    { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode,
+      "optimal (default: every Mazurkiewicz trace once), dpor (the same core), "
+      "pct (randomised priority scheduling, --bound runs)", "MODE" },
+    { "bound", 'b', 0, G_OPTION_ARG_INT64, &bound, "pct: number of executions (default 1000)", "N" },
+    { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &timeout, "Stop exploring after S seconds", "S" },
+    { "exec-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &exec_timeout,
+      "Watchdog of one execution in seconds (default 10)", "S" },
+    { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
+      "Step bound of one execution (default 200000)", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
+    { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
+      "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Results file (default augur-results.json)", "RESULTS" },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Always show the progress line", NULL },
+    { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "Never show the progress line", NULL },
+    { "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the program's output through", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx, "Explore the interleavings of a program built with augur-cc.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || rest[0] == NULL)
+    {
+      augur_cmd_print_error (CMD, "no program given; usage: augur explore [OPTION...] -- PROGRAM [ARG...]");
+      return AUGUR_EXIT_USAGE;
+    }
+  AugurExploreOptions o;
+  augur_explore_options_init (&o);
+  if (mode == NULL || strcmp (mode, "optimal") == 0)
+    o.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
+  else if (strcmp (mode, "dpor") == 0)
+    o.mode = AUGUR_EXPLORE_MODE_DPOR;
+  else if (strcmp (mode, "pct") == 0)
+    o.mode = AUGUR_EXPLORE_MODE_PCT;
+  else if (strcmp (mode, "preempt") == 0)
+    {
+      augur_cmd_print_error (CMD, "--mode preempt is not implemented yet; use pct for a bounded run");
+      return AUGUR_EXIT_USAGE;
+    }
+  else
+    {
+      g_autofree char *msg = g_strdup_printf ("unknown mode '%s': use optimal, dpor or pct", mode);
+      augur_cmd_print_error (CMD, msg);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (bound < 0 || timeout < 0 || exec_timeout < 0 || max_steps < 0)
+    {
+      augur_cmd_print_error (CMD, "bounds and timeouts must not be negative");
+      return AUGUR_EXIT_USAGE;
+    }
+  o.bound = (guint64) bound;
+  o.timeout = timeout;
+  o.exec_timeout = exec_timeout;
+  o.max_steps = (guint) max_steps;
+  o.seed = (guint) seed;
+  o.depth = depth > 0 ? (guint) depth : 0;
+  o.sync_only = sync_only;
+  o.show_output = show_output;
+  o.progress = !no_progress && (progress || isatty (2));
+  o.results_path = output != NULL ? output : "augur-results.json";
+
+  AugurExploreStats st;
+  g_autoptr(AugurResults) results = augur_explore ((const char *const *) rest, &o, &st, &error);
+  if (results == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return augur_cmd_explore_exit_for_error (error);
+    }
+  guint nf = augur_results_get_n_findings (results);
+  g_print ("%" G_GUINT64_FORMAT " executions, %" G_GUINT64_FORMAT " sleep-set blocked, %"
+           G_GUINT64_FORMAT " infeasible, %" G_GUINT64_FORMAT " diverged in %.2f s (%s); %u finding%s\n",
+           st.executions, st.blocked, st.infeasible, st.diverged, st.seconds,
+           st.complete ? "complete" : st.timed_out ? "stopped by --timeout"
+                                    : o.mode == AUGUR_EXPLORE_MODE_PCT ? "bounded" : "incomplete",
+           nf, nf == 1 ? "" : "s");
+  if (st.step_bound > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) hit the step bound (--max-steps) "
+                "and were cut there\n", st.step_bound);
+  if (st.watchdog > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) were killed by the watchdog "
+                "(--exec-timeout)\n", st.watchdog);
+  if (st.diverged > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) did not follow their schedule "
+                "(nondeterminism); their branches were skipped\n", st.diverged);
+  for (guint k = 0; k < nf; k++)
+    print_finding (augur_results_get_finding (results, k));
+  return nf > 0 ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
+}

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-replay.c — `augur replay [--gdb] RESULTS[#FINDING]`: re-run the
+ * program of a results file along the schedule stored with one finding
+ * (default the first) and check that the same bug shows again: same kind,
+ * same source locations.  With --gdb the program runs under gdb, without
+ * the fork server, and stops (SIGTRAP) just before the schedule's last
+ * step, the bug's own step.
+ *
+ * Exit status: 1 the bug was reproduced, 4 it was not (or the program did
+ * not follow the schedule), 2 usage, 3 bad results file or program, 5
+ * augur failed.  With --gdb: gdb's status.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/results.h"
+#include "explorer/explore.h"
+#include "src/augur-cmd.h"
+
+#define CMD "replay"
+
+int augur_cmd_explore_exit_for_error (const GError *error);
+
+static gint
+cmp_str_ptr (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static char *
+locations (AugurFinding *f)
+{
+  g_autoptr(GPtrArray) l = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, k);
+      g_autofree char *base = a->file != NULL ? g_path_get_basename (a->file) : g_strdup ("?");
+      g_ptr_array_add (l, g_strdup_printf ("%s:%u", base, a->line));
+    }
+  g_ptr_array_sort (l, cmp_str_ptr);
+  g_ptr_array_add (l, NULL);
+  return g_strjoinv (" ", (char **) l->pdata);
+}
+
+int
+augur_cmd_replay (int argc, char **argv)
+{
+  gboolean gdb = FALSE, show_output = FALSE;
+  g_auto(GStrv) rest = NULL;
+  GOptionEntry entries[] = {
+    { "gdb", 0, 0, G_OPTION_ARG_NONE, &gdb, "Run under gdb, stopped before the bug's step", NULL },
+    { "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the program's output through", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS[#FINDING]" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx, "Re-run a finding's schedule and stop at the bug.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || g_strv_length (rest) != 1)
+    {
+      augur_cmd_print_error (CMD, "expected one RESULTS[#FINDING]; see 'augur replay --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+  g_autofree char *path = g_strdup (rest[0]);
+  guint which = 1;
+  char *hash = strrchr (path, '#');
+  if (hash != NULL)
+    {
+      char *end;
+      guint64 v = g_ascii_strtoull (hash + 1, &end, 10);
+      if (*end != '\0' || v == 0)
+        {
+          augur_cmd_print_error (CMD, "FINDING must be a number from 1");
+          return AUGUR_EXIT_USAGE;
+        }
+      which = (guint) v;
+      *hash = '\0';
+    }
+  g_autoptr(AugurResults) results = augur_results_load (path, &error);
+  if (results == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_INPUT;
+    }
+  if (which > augur_results_get_n_findings (results))
+    {
+      g_autofree char *msg = g_strdup_printf ("%s has %u finding(s), no finding %u", path,
+                                              augur_results_get_n_findings (results), which);
+      augur_cmd_print_error (CMD, msg);
+      return AUGUR_EXIT_INPUT;
+    }
+  AugurFinding *target = augur_results_get_finding (results, which - 1);
+  guint n = augur_finding_get_n_steps (target);
+  g_autofree guint *threads = g_new0 (guint, n + 1);
+  for (guint k = 0; k < n; k++)
+    threads[k] = augur_finding_get_step (target, k)->thread;
+  const char *const *pargv = augur_results_get_argv (results);
+  if (pargv[0] == NULL)
+    {
+      augur_cmd_print_error (CMD, "the results file names no program (argv is empty)");
+      return AUGUR_EXIT_INPUT;
+    }
+
+  if (gdb)
+    {
+      AugurSchedShm *shm = NULL;
+      int fd = augur_executor_make_page (&shm, &error);
+      if (fd < 0)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_TOOL;
+        }
+      shm->prefix_len = MIN (n, AUGUR_SCHED_MAX_STEPS);
+      for (guint k = 0; k < shm->prefix_len; k++)
+        shm->prefix[k] = (guint16) threads[k];
+      g_autofree char *env = g_strdup_printf ("%d", fd);
+      g_autofree char *stop = g_strdup_printf ("%u", n > 0 ? n - 1 : 0);
+      g_setenv (AUGUR_ENV_SCHED, env, TRUE);
+      g_setenv (AUGUR_ENV_SCHED_STOP, stop, TRUE);
+      g_autoptr(GPtrArray) gargv = g_ptr_array_new ();
+      g_ptr_array_add (gargv, (gpointer) "gdb");
+      g_ptr_array_add (gargv, (gpointer) "-q");
+      g_ptr_array_add (gargv, (gpointer) "-ex");
+      g_ptr_array_add (gargv, (gpointer) "run");
+      g_ptr_array_add (gargv, (gpointer) "--args");
+      for (guint k = 0; pargv[k] != NULL; k++)
+        g_ptr_array_add (gargv, (gpointer) pargv[k]);
+      g_ptr_array_add (gargv, NULL);
+      fprintf (stderr, "augur replay: running %s under gdb; it stops before step %u of the schedule\n",
+               pargv[0], n);
+      execvp ("gdb", (char **) gargv->pdata);
+      augur_cmd_print_error (CMD, "cannot run gdb (install the gdb package)");
+      return AUGUR_EXIT_TOOL;
+    }
+
+  AugurExploreOptions o;
+  augur_explore_options_init (&o);
+  o.show_output = show_output;
+  g_autoptr(AugurResults) got = augur_explore_replay (pargv, threads, n, &o, &error);
+  if (got == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return augur_cmd_explore_exit_for_error (error);
+    }
+  g_autofree char *want_kind = augur_finding_dup_full_kind (target);
+  g_autofree char *want_locs = locations (target);
+  for (guint k = 0; k < augur_results_get_n_findings (got); k++)
+    {
+      AugurFinding *f = augur_results_get_finding (got, k);
+      g_autofree char *kind = augur_finding_dup_full_kind (f);
+      g_autofree char *locs = locations (f);
+      if (strcmp (kind, want_kind) == 0 && strcmp (locs, want_locs) == 0)
+        {
+          g_print ("reproduced: %s %s: %s\n", kind, locs, augur_finding_get_explanation (f));
+          return AUGUR_EXIT_BUG;
+        }
+    }
+  g_print ("not reproduced: %s %s\n", want_kind, want_locs);
+  return AUGUR_EXIT_PROGRAM;
+}

@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# augur explore / augur replay end to end: the optimal execution counts of
+# the classic benchmarks, one program per finding kind (found, and replay
+# reproduces it), the bug-free variants (no finding), and the exit status
+# for a program not built with augur-cc.  AUGUR_SLOW_TESTS=1 adds the long
+# counts (indexer(15), lastzero(10)).
+. "$top_srcdir/tests/tap.sh"
+
+B="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-explore.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+
+# count NAME ARG EXECUTIONS
+count ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/count.json" -- "$B/corpus-$1" "$2" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  grep -q "^$3 executions, .*(complete)" "$tmp/out" || return 1
+  [ "$st" -le 1 ]
+}
+
+# finding PROG EXPECTED-LINE-PREFIX: explore finds it (exit 1), replay
+# of that finding reproduces it (exit 1)
+finding ()
+{
+  prog=$1
+  shift
+  "$AUGUR" explore --no-progress -o "$tmp/$prog.json" -- "$prog_dir/$prog" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  n=$(grep -n "^$1" "$tmp/out" | head -1 | cut -d: -f1)
+  [ -n "$n" ] || return 1
+  # findings are printed in results order after the summary line
+  "$AUGUR" replay "$tmp/$prog.json#$((n - 1))" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: $1" "$tmp/replay"
+}
+
+clean ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/$1.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q " 0 findings$" "$tmp/out"
+}
+
+ok "indexer(13) explores 64 executions" count indexer 13 64
+ok "indexer(14) explores 512 executions" count indexer 14 512
+ok "fsbench(14) explores 2 executions" count fsbench 14 2
+ok "fsbench(16) explores 8 executions" count fsbench 16 8
+ok "fsbench(18) explores 32 executions" count fsbench 18 32
+if [ "${AUGUR_SLOW_TESTS:-0}" = 1 ]; then
+  ok "indexer(15) explores 4096 executions" count indexer 15 4096
+  ok "lastzero(10) explores 3328 executions" count lastzero 10 3328
+  ok "lastzero(15) explores 147456 executions" count lastzero 15 147456
+else
+  skip "indexer(15), lastzero(10), lastzero(15)" "set AUGUR_SLOW_TESTS=1"
+fi
+
+prog_dir=$B
+ok "assertion found and replayed" finding assert "assertion assert.c:25"
+ok "crash found and replayed" finding crash "crash crash.c:23"
+ok "lock-order deadlock found and replayed" finding deadlock "deadlock deadlock.c:11 deadlock.c:22"
+ok "lost wake-up (signal before wait) found and replayed" finding lost_wakeup "deadlock lost_wakeup.c:13"
+ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
+ok "double unlock found and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:11"
+ok "recursive lock of a normal mutex found and replayed" finding misuse_recursive_lock "misuse:recursive-lock misuse_recursive_lock.c:10"
+ok "double join found and replayed" finding misuse_double_join "misuse:double-join misuse_double_join.c:16"
+ok "destroy of a held mutex found and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:10"
+ok "unlock by a non-owner found and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:10"
+ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
+for p in assert_ok deadlock_ok lost_wakeup_ok race_ok; do
+  ok "$p: no finding" clean "$p"
+done
+
+prog_dir=$B
+ok "database (the seed's two-class example) deadlocks" finding corpus-database "deadlock prog.c:25 prog.c:39"
+ok "philosophers stall" finding corpus-philosophers "deadlock prog.c:24"
+ok "philosophers_ok: no finding" clean corpus-philosophers_ok
+ok "bounded_buffer's assertion fails" finding corpus-bounded_buffer "assertion prog.c:47"
+ok "bounded_buffer_ok: no finding" clean corpus-bounded_buffer_ok
+ok "lastzero(3) races" sh -c "'$AUGUR' explore --no-progress -o '$tmp/lz.json' -- '$B/corpus-lastzero' 3 | grep -q '^data-race prog.c:26 prog.c:35'"
+
+step_bound ()
+{
+  "$AUGUR" explore --no-progress --max-steps 2000 -o "$tmp/spin.json" -- "$B/spin" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "step bound" "$tmp/out" && grep -q '"steps"' "$tmp/spin.json"
+}
+ok "a spinning execution is cut by the step bound and reported" step_bound
+watchdog ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 1 -o "$tmp/sleeper.json" -- "$B/sleeper" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^hang sleeper.c" "$tmp/out"
+}
+ok "an execution blocked outside augur's model: watchdog, hang reported" watchdog
+
+not_instrumented ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/plain.json" -- "$B/plain-cc" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 3 ] && grep -q "augur-cc" "$tmp/out"
+}
+ok "a program not built with augur-cc: exit 3, and says so" not_instrumented
+usage ()
+{
+  "$AUGUR" explore --mode nonsense -- /bin/true >/dev/null 2>&1
+  [ $? -eq 2 ]
+}
+ok "bad --mode: exit 2" usage
+
+tap_done
