@@ -131,6 +131,8 @@ typedef enum {
   AUGUR_MISUSE_MAIN_RETURNS,         /* main returned while threads still run */
   AUGUR_MISUSE_NOT_DESTROYED,        /* initialised, never destroyed */
   AUGUR_MISUSE_WAIT_NOT_OWNER,       /* cond wait without holding the mutex */
+  AUGUR_MISUSE_UNINIT_MUTEX,         /* a heap mutex used before any init */
+  AUGUR_MISUSE_UNINIT_COND,          /* a heap condition variable used before any init */
 } AugurMisuseKind;
 
 typedef struct {

@@ -52,8 +52,10 @@ misuse_name (guint32 kind)
     case AUGUR_MISUSE_RECURSIVE_LOCK: return "recursive-lock";
     case AUGUR_MISUSE_COND_TWO_MUTEXES: return "cond-two-mutexes";
     case AUGUR_MISUSE_MAIN_RETURNS: return "main-returns-with-threads";
-    case AUGUR_MISUSE_NOT_DESTROYED: return "mutex-not-destroyed";
+    case AUGUR_MISUSE_NOT_DESTROYED: return "not-destroyed";
     case AUGUR_MISUSE_WAIT_NOT_OWNER: return "wait-without-mutex";
+    case AUGUR_MISUSE_UNINIT_MUTEX: return "uninitialised-mutex";
+    case AUGUR_MISUSE_UNINIT_COND: return "uninitialised-cond";
     default: return "misuse";
     }
 }
@@ -72,6 +74,9 @@ misuse_sentence (guint32 kind)
     case AUGUR_MISUSE_MAIN_RETURNS: return "main returns while other threads still run; they are killed.";
     case AUGUR_MISUSE_NOT_DESTROYED: return "A mutex is initialised and never destroyed.";
     case AUGUR_MISUSE_WAIT_NOT_OWNER: return "A condition wait is called without holding its mutex.";
+    case AUGUR_MISUSE_UNINIT_MUTEX: return "A mutex in heap memory is used without ever being initialised.";
+    case AUGUR_MISUSE_UNINIT_COND:
+      return "A condition variable in heap memory is used without ever being initialised.";
     default: return "The pthread API is misused.";
     }
 }

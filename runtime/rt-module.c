@@ -143,11 +143,17 @@ find_callback (struct dl_phdr_info *info, size_t size, void *data)
         {
           module_bounds (info, &f->lo, &f->hi);
           f->bias = info->dlpi_addr;
+          /* No strlen/memcpy here: they are augur's intercepts, whose
+           * first call resolves libc's with dlsym, and dlsym inside
+           * dl_iterate_phdr deadlocks against a dlopen in another thread
+           * (main's pthread_exit loads libgcc_s). */
           const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
-          size_t n = strlen (name);
-          if (n >= sizeof f->path)
-            n = sizeof f->path - 1;
-          memcpy (f->path, name, n);
+          size_t n = 0;
+          while (name[n] != '\0' && n + 1 < sizeof f->path)
+            {
+              f->path[n] = name[n];
+              n++;
+            }
           f->path[n] = '\0';
           f->found = true;
           return 1;

@@ -30,6 +30,7 @@
 #include "runtime/rt-sched.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
@@ -114,6 +115,8 @@ typedef struct {
   uint32_t init_pc;
   uint8_t init_module;
   uint32_t init_tid;
+  uint8_t init_seen;        /* an init of any kind was seen in this execution */
+  uint8_t uninit_reported;
 } SObj;
 
 #define NOBJ 4096u
@@ -218,6 +221,59 @@ misuse (uint32_t kind, uint32_t tid, uint32_t pc, uint8_t module, uint64_t obj)
   m->module = module;
   m->obj = obj;
   shm->n_misuse = n + 1;
+}
+
+/* The start of the main heap, found once in the fork server: [heap] in
+ * /proc/self/maps, or, before the heap exists, the program break (where
+ * it will start). */
+static uintptr_t heap_lo;
+
+static void
+find_heap (void)
+{
+  char buf[8192];
+  heap_lo = (uintptr_t) sbrk (0);
+  int fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  size_t len = 0;
+  ssize_t r;
+  while (len + 1 < sizeof buf && (r = read (fd, buf + len, sizeof buf - 1 - len)) > 0)
+    len += (size_t) r;
+  close (fd);
+  buf[len] = '\0';
+  for (char *line = buf; line != NULL && *line != '\0';)
+    {
+      char *nl = line;
+      while (*nl != '\0' && *nl != '\n')
+        nl++;
+      int is_heap = nl - line >= 6 && nl[-1] == ']' && nl[-2] == 'p' && nl[-3] == 'a'
+                    && nl[-4] == 'e' && nl[-5] == 'h' && nl[-6] == '[';
+      if (is_heap)
+        {
+          uintptr_t v = 0;
+          for (const char *c = line; *c != '-'; c++)
+            v = v * 16 + (uintptr_t) (*c <= '9' ? *c - '0' : (*c | 0x20) - 'a' + 10);
+          heap_lo = v;
+          return;
+        }
+      line = *nl != '\0' ? nl + 1 : NULL;
+    }
+}
+
+/* A mutex or condition variable used without any init in this execution:
+ * only reported for the main heap, where no static initialiser can have
+ * set it up (the seed's "uninitialised" misuse; pfscan's queue). */
+static void
+check_initialised (SObj *o, uint32_t kind, const AugurSchedStep *s)
+{
+  if (o == NULL || o->init_seen || o->uninit_reported || heap_lo == 0)
+    return;
+  uintptr_t a = (uintptr_t) o->addr;
+  if (a < heap_lo || a >= (uintptr_t) sbrk (0))
+    return;
+  o->uninit_reported = 1;
+  misuse (kind, rt_self.tid, s->pc, s->module, o->addr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -593,9 +649,13 @@ rt_sched_sync_before (RtSync *op)
       if (n > shm->n_threads)
         shm->n_threads = n;
     }
+  else if (sop == AUGUR_SOP_LOCK && op->rec.kind != AUGUR_EV_SPIN_LOCK)
+    check_initialised (obj_get (s.obj, OBJ_MUTEX), AUGUR_MISUSE_UNINIT_MUTEX, &s);
   else if (sop == AUGUR_SOP_UNLOCK)
     {
       SObj *o = obj_get (s.obj, OBJ_MUTEX);
+      if (op->rec.kind == AUGUR_EV_MUTEX_UNLOCK)
+        check_initialised (o, AUGUR_MISUSE_UNINIT_MUTEX, &s);
       if (o->owner != me)
         {
           misuse (o->owner == NONE ? AUGUR_MISUSE_UNLOCK_UNLOCKED : AUGUR_MISUSE_UNLOCK_NOT_OWNER,
@@ -608,6 +668,12 @@ rt_sched_sync_before (RtSync *op)
     }
   else if (sop == AUGUR_SOP_DESTROY)
     {
+      if (op->rec.kind == AUGUR_EV_MUTEX_DESTROY || op->rec.kind == AUGUR_EV_COND_DESTROY)
+        {
+          int cond = op->rec.kind == AUGUR_EV_COND_DESTROY;
+          check_initialised (obj_get (s.obj, cond ? OBJ_COND : OBJ_MUTEX),
+                             cond ? AUGUR_MISUSE_UNINIT_COND : AUGUR_MISUSE_UNINIT_MUTEX, &s);
+        }
       SObj *o = obj_get (s.obj, OBJ_FREE);
       if (o != NULL)
         {
@@ -619,6 +685,7 @@ rt_sched_sync_before (RtSync *op)
     }
   else if (sop == AUGUR_SOP_SIGNAL || sop == AUGUR_SOP_BROADCAST)
     {
+      check_initialised (obj_get (s.obj, OBJ_COND), AUGUR_MISUSE_UNINIT_COND, &s);
       uint32_t k = th[me].last_step;
       for (;;)
         {
@@ -658,6 +725,7 @@ rt_sched_sync_before (RtSync *op)
         }
       SObj *o = obj_get (s.obj, kind);
       o->kind = (uint8_t) kind;
+      o->init_seen = 1;
       o->owner = NONE;
       o->count = 0;
       o->cond_mutex = 0;
@@ -772,6 +840,8 @@ rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
   sched_point (&s, 0);
   SObj *mo = obj_get (s.arg, OBJ_MUTEX);
   SObj *co = obj_get (s.obj, OBJ_COND);
+  check_initialised (co, AUGUR_MISUSE_UNINIT_COND, &s);
+  check_initialised (mo, AUGUR_MISUSE_UNINIT_MUTEX, &s);
   if (co->cond_mutex != 0 && co->cond_mutex != s.arg)
     misuse (AUGUR_MISUSE_COND_TWO_MUTEXES, me, s.pc, s.module, s.obj);
   co->cond_mutex = s.arg;
@@ -846,12 +916,25 @@ rt_sched_barrier_wait (void *b, uintptr_t ra)
 /* ------------------------------------------------------------------ */
 /* Thread and process ends */
 
+static void check_not_destroyed (void);
+
 static void
 hand_off_final (uint32_t me)
 {
   /* `me` leaves the scheduler: give the token to someone else. */
   th[me].state = AUGUR_STH_EXITED;
   th[me].has_pending = 0;
+  int live = 0;
+  for (uint32_t t = 0; t < MAXT && !live; t++)
+    live = th[t].state == AUGUR_STH_ENABLED || th[t].state == AUGUR_STH_BLOCKED;
+  if (!live)
+    {
+      /* the last thread ends (main called pthread_exit earlier): libc
+       * exits the process with status 0, a normal end, not a deadlock */
+      check_not_destroyed ();
+      rt_sched_process_exit ();
+      return;
+    }
   uint32_t next = choose ();
   uint32_t k = shm->n_steps;
   shm->steps[k] = th[next].pending;
@@ -1057,6 +1140,8 @@ rt_sched_before_main (void)
       shm->status = AUGUR_SST_RUNNING;
       shm->n_steps = 0;
       shm->n_misuse = 0;
+      free (malloc (1));
+      find_heap ();
       child_start ();
       return;
     }
@@ -1069,6 +1154,7 @@ rt_sched_before_main (void)
    * between the child's threads stay on one CPU. */
   /* initialise malloc here once, not in every execution */
   free (malloc (1));
+  find_heap ();
   cpu_set_t set;
   CPU_ZERO (&set);
   int cpu = sched_getcpu ();

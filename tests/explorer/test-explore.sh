@@ -73,9 +73,17 @@ ok "double join found and replayed" finding misuse_double_join "misuse:double-jo
 ok "destroy of a held mutex found and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:10"
 ok "unlock by a non-owner found and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:10"
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
-for p in assert_ok deadlock_ok lost_wakeup_ok race_ok; do
+ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
+for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok; do
   ok "$p: no finding" clean "$p"
 done
+
+# ten times: the hang it guards against came one run in four
+main_exit_clean ()
+{
+  for i in 1 2 3 4 5 6 7 8 9 10; do clean main_pthread_exit_ok || return 1; done
+}
+ok "main_pthread_exit_ok: no finding, no hang (10 runs)" main_exit_clean
 
 prog_dir=$B
 ok "database (the seed's two-class example) deadlocks" finding corpus-database "deadlock prog.c:25 prog.c:39"
