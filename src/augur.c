@@ -12,6 +12,8 @@
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
+  { .name = "check", .func = augur_cmd_check,
+    .summary = "record, predict, confirm and explore one program, and write the report" },
   { .name = "record", .func = augur_cmd_record,
     .summary = "run a program built with augur-cc and record one execution" },
   { .name = "trace show", .func = augur_cmd_trace_show,

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * check-stages.h — the analysis stages of `augur check` and the state
+ * they share.  Each stage adds to the results what it confirmed and
+ * returns FALSE (with an error) only when it could not do its job; the
+ * pipeline saves the results after every stage.
+ */
+#ifndef AUGUR_CHECK_STAGES_H
+#define AUGUR_CHECK_STAGES_H
+
+#include <glib.h>
+
+#include "check/check-pipeline.h"
+#include "common/results.h"
+#include "common/trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const AugurCheckOptions *options;
+  GTimer *timer;
+  char *trace_path;         /* the recorded run */
+  char *results_path;
+  AugurTrace *trace;
+  AugurResults *results;
+  AugurResults *predictions; /* of the predict stage; not bugs until confirmed */
+} AugurCheckState;
+
+typedef struct {
+  const char *name;
+  gboolean (*run) (AugurCheckState *state, GError **error);
+} AugurCheckStage;
+
+/* In order; the last entry has name NULL. */
+extern const AugurCheckStage augur_check_stages[];
+
+/* Seconds of the budget left (negative when spent). */
+double augur_check_time_left (AugurCheckState *state);
+void augur_check_state_clear (AugurCheckState *state);
+
+G_END_DECLS
+
+#endif /* AUGUR_CHECK_STAGES_H */

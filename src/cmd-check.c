@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-check.c — `augur check [--budget S] [-o DIR] -- PROGRAM ARGS...`:
+ * the whole pipeline on one program.
+ *
+ *   1. record one execution (common/record-run.h);
+ *   2. predict, from that trace, the reorderings that would break
+ *      atomicity or race (predictor/);
+ *   3. confirm each prediction by re-executing the program along it, and
+ *      explore the program's interleavings with DPOR in the time left
+ *      (explorer/);
+ *   4. write DIR/results.json and the HTML report into DIR.
+ *
+ * Exit status: 0 no bug confirmed, 1 bug(s) confirmed, 2 usage error,
+ * 3 program missing or not built with augur-cc, 4 the program could not be
+ * analysed, 5 augur or a tool it runs failed.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+
+#include "check/check-pipeline.h"
+#include "common/program-check.h"
+#include "src/augur-cmd.h"
+
+#define CMD "check"
+
+int
+augur_cmd_check (int argc, char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *source_dir = NULL;
+  int budget = 120;
+  int timeout = 30;
+  gboolean quiet = FALSE;
+  g_auto (GStrv) rest = NULL;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write the trace, results.json and the HTML report into DIR (default augur-report)", "DIR" },
+    { "budget", 'b', 0, G_OPTION_ARG_INT, &budget,
+      "Spend at most S seconds in all (default 120); what was found by then is kept", "S" },
+    { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
+      "Kill one run of the program after S seconds (default 30)", "S" },
+    { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
+      "Resolve relative source file names in the report against DIR", "DIR" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (
+    ctx, "Record one run of a program built with augur-cc, predict the interleavings that\n"
+         "would break it, confirm them by re-execution, explore the rest, and report.");
+  g_option_context_set_description (
+    ctx, "Exit status: 0 no bug confirmed, 1 bug(s) confirmed, 2 usage error, 3 program\n"
+         "missing or not built with augur-cc, 4 the program could not be analysed,\n"
+         "5 augur or a tool it runs failed.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_set_strict_posix (ctx, TRUE);
+
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || rest[0] == NULL)
+    {
+      augur_cmd_print_error (CMD, "no program given; usage: augur check [-o DIR] -- PROGRAM [ARG...]");
+      return AUGUR_EXIT_USAGE;
+    }
+  if (budget <= 0 || timeout <= 0)
+    {
+      augur_cmd_print_error (CMD, "--budget and --timeout take a positive number of seconds");
+      return AUGUR_EXIT_USAGE;
+    }
+  g_autofree char *program = augur_program_check (rest[0], &error);
+  if (program == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_INPUT;
+    }
+  g_free (rest[0]);
+  rest[0] = g_strdup (program);
+
+  AugurCheckOptions options = {
+    .argv = (const char *const *) rest,
+    .out_dir = output != NULL ? output : "augur-report",
+    .source_dir = source_dir,
+    .budget_seconds = budget,
+    .run_timeout_seconds = timeout,
+    .quiet = quiet,
+  };
+  return augur_check_run (&options);
+}

@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# augur check end to end: a buggy program (a lost update that breaks an
+# assertion) gives exit 1, the bugs on stdout with their source lines, a
+# results file, predictions and an HTML report with one page per finding;
+# each bug once although two stages find it; a bug-free variant gives exit
+# 0; the documented exit codes for bad input; the budget is kept; and a
+# program that hangs is still checked within the budget.
+. "$top_srcdir/tests/tap.sh"
+
+P="$top_srcdir/tests/programs"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+
+build ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$P/$1/prog.c"
+}
+ok "counterseq builds with augur-cc" build counterseq
+ok "counterseq_ok builds with augur-cc" build counterseq_ok
+
+buggy ()
+{
+  "$AUGUR" check --budget 60 -o "$tmp/r" -- "$tmp/counterseq" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^[0-9]* assertion (T0): .*counter == 2 \* INCREMENTS" "$tmp/out" || return 1
+  grep -q "^[0-9]* data-race on variable counter (T1 T2)" "$tmp/out" || return 1
+  grep -q "prog.c:19 write in incrementer" "$tmp/out" || return 1
+  grep -q "^augur check: [0-9]* bugs confirmed, .*report: $tmp/r/index.html" "$tmp/out"
+}
+ok "a lost update: exit 1, the assertion and the race with their lines" buggy
+
+files ()
+{
+  for f in results.json predictions.json run.trace index.html finding-1.html finding-1.svg; do
+    [ -s "$tmp/r/$f" ] || { echo "missing $f"; return 1; }
+  done
+  grep -q '"command" *: *"check"' "$tmp/r/results.json"
+}
+ok "results, predictions, trace and HTML report written" files
+
+once ()
+{
+  # the race is found by prediction and by exploration: reported once
+  n=$(grep -c "^[0-9]* data-race on variable counter" "$tmp/out")
+  [ "$n" -eq 1 ]
+}
+ok "each bug reported once" once
+
+clean ()
+{
+  "$AUGUR" check --budget 60 -q -o "$tmp/c" -- "$tmp/counterseq_ok" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q "^augur check: 0 bugs confirmed" "$tmp/out" && [ -s "$tmp/c/index.html" ]
+}
+ok "the fixed program: exit 0, no finding, a report" clean
+
+usage ()
+{
+  "$AUGUR" check >/dev/null 2>&1
+  [ $? -eq 2 ] || return 1
+  "$AUGUR" check --budget 0 -- "$tmp/counterseq" >/dev/null 2>&1
+  [ $? -eq 2 ]
+}
+ok "usage errors exit 2" usage
+
+not_augur ()
+{
+  cc -O0 -pthread -o "$tmp/plain" "$P/counterseq/prog.c" || return 1
+  "$AUGUR" check -o "$tmp/p" -- "$tmp/plain" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 3 ] && grep -q "augur-cc" "$tmp/out"
+}
+ok "a program not built with augur-cc exits 3 and says so" not_augur
+
+missing ()
+{
+  "$AUGUR" check -o "$tmp/m" -- "$tmp/no-such-program" >"$tmp/out" 2>&1
+  [ $? -eq 3 ]
+}
+ok "a missing program exits 3" missing
+
+budget ()
+{
+  # lastzero(12) has far more interleavings than 3 s can explore
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/lastzero" "$P/lastzero/prog.c" || return 1
+  start=$(date +%s)
+  "$AUGUR" check --budget 3 -q -o "$tmp/b" -- "$tmp/lastzero" 12 >"$tmp/out" 2>&1
+  st=$?
+  secs=$(($(date +%s) - start))
+  cat "$tmp/out"
+  echo "took ${secs}s"
+  [ "$st" -le 1 ] && [ "$secs" -le 15 ] && grep -q '"budget"\|"time"' "$tmp/b/results.json"
+}
+ok "the budget bounds the check and is reported as a bound hit" budget
+
+hang ()
+{
+  cat >"$tmp/hang.c" <<'PROG'
+#include <pthread.h>
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int
+main (void)
+{
+  pthread_mutex_lock (&m);
+  pthread_mutex_lock (&m);   /* a normal mutex: blocks for ever */
+  return 0;
+}
+PROG
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/hang" "$tmp/hang.c" || return 1
+  start=$(date +%s)
+  "$AUGUR" check --budget 30 --timeout 2 -o "$tmp/h" -- "$tmp/hang" >"$tmp/out" 2>&1
+  st=$?
+  secs=$(($(date +%s) - start))
+  cat "$tmp/out"
+  echo "took ${secs}s"
+  [ "$st" -eq 1 ] && [ "$secs" -le 30 ] && grep -q "misuse:recursive-lock" "$tmp/out" \
+    && grep -q "ended: timeout\|timeout" "$tmp/out"
+}
+ok "a program that hangs: the recording is cut by the watchdog, the bug still found" hang
+
+tap_done

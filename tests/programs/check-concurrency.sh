@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# check-concurrency.sh — `make check-concurrency`: augur check on every
+# corpus program, each compared with its `expected` file.
+#
+#   check-concurrency.sh OUTDIR [BUDGET_SECONDS]
+#
+# Writes OUTDIR/NAME/ (the program's report: index.html, results.json,
+# match.txt) and OUTDIR/index.html (a summary page), and prints a summary
+# table: per program the expected findings, found, missed, false alarms,
+# extra findings and the time; then per bug kind found/missed/false alarms.
+# Fails (exit 1) on any missed expected finding or any false alarm on a
+# clean program; exit 2 when augur itself failed on a program.
+set -u
+out=${1:?usage: check-concurrency.sh OUTDIR [BUDGET]}
+budget=${2:-20}
+corpus="$top_srcdir/tests/programs"
+match="$top_builddir/tests/programs/corpus-match"
+mkdir -p "$out"
+table="$out/summary.txt"
+kinds="$out/kinds.txt"
+: >"$kinds"
+printf '%-22s %-8s %5s %6s %6s %5s %5s %6s\n' PROGRAM EXPECTED FOUND MISSED FALSE EXTRA EXIT TIME >"$table"
+worst=0
+for dir in "$corpus"/*/; do
+  dir=${dir%/}
+  name=$(basename "$dir")
+  [ -f "$dir/expected" ] || continue
+  rm -rf "$out/$name"
+  mkdir -p "$out/$name"
+  if ! "$AUGUR_CC_BIN" -O0 -g -o "$out/$name/prog" "$dir/prog.c" 2>"$out/$name/build.log"; then
+    printf '%-22s build failed: see %s\n' "$name" "$out/$name/build.log" >>"$table"
+    worst=2
+    continue
+  fi
+  args=
+  [ -f "$dir/args" ] && args=$(cat "$dir/args")
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  "$AUGUR" check --budget "$budget" --source-dir "$dir" -o "$out/$name" -- "$out/$name/prog" $args \
+    >"$out/$name/check.log" 2>&1
+  status=$?
+  secs=$(($(date +%s) - start))
+  if [ "$status" -gt 1 ] || [ ! -f "$out/$name/results.json" ]; then
+    printf '%-22s augur check failed (exit %s): see %s\n' "$name" "$status" "$out/$name/check.log" >>"$table"
+    worst=2
+    continue
+  fi
+  "$match" "$dir/expected" "$out/$name/results.json" >"$out/$name/match.txt"
+  summary=$(tail -n 1 "$out/$name/match.txt")
+  f=$(echo "$summary" | sed 's/.*found=\([0-9]*\).*/\1/')
+  m=$(echo "$summary" | sed 's/.*missed=\([0-9]*\).*/\1/')
+  fa=$(echo "$summary" | sed 's/.*false_alarms=\([0-9]*\).*/\1/')
+  x=$(echo "$summary" | sed 's/.*extra=\([0-9]*\).*/\1/')
+  if grep -qx clean "$dir/expected"; then exp=clean; else exp=$(grep -cv '^\(#\|$\)' "$dir/expected"); fi
+  printf '%-22s %-8s %5s %6s %6s %5s %5s %5ss\n' "$name" "$exp" "$f" "$m" "$fa" "$x" "$status" "$secs" >>"$table"
+  # per kind: found / missed / false alarm lines
+  sed -n 's/^found  *\([^ ]*\).*/\1 found/p; s/^MISSED \([^ ]*\).*/\1 missed/p; s/^FALSE ALARM \([^ ]*\).*/\1 false-alarm/p' \
+    "$out/$name/match.txt" >>"$kinds"
+  if [ "$m" != 0 ] || [ "$fa" != 0 ]; then
+    [ "$worst" -eq 2 ] || worst=1
+  fi
+done
+
+{
+  echo
+  echo "By kind (found / missed / false alarms):"
+  for k in $(cut -d' ' -f1 "$kinds" | sort -u); do
+    printf '  %-34s %4s %4s %4s\n' "$k" \
+      "$(grep -c "^$k found$" "$kinds")" "$(grep -c "^$k missed$" "$kinds")" \
+      "$(grep -c "^$k false-alarm$" "$kinds")"
+  done
+} >>"$table"
+
+# the summary page: the table, each program linked to its report
+{
+  echo '<!DOCTYPE html><html><head><meta charset="utf-8"><title>augur: corpus</title>'
+  echo '<style>body{font-family:sans-serif;margin:2em}pre{font-size:14px}</style></head><body>'
+  echo '<h1>augur check on the corpus</h1><pre>'
+  sed -e 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' "$table" \
+    | sed -E 's#^([a-z0-9_]+) #<a href="\1/index.html">\1</a> #'
+  echo '</pre></body></html>'
+} >"$out/index.html"
+
+cat "$table"
+echo
+echo "reports: $out/index.html"
+exit $worst
