@@ -3,8 +3,11 @@
  * check-stages.c — the analysis stages of `augur check`, after the
  * recording (check-pipeline.c):
  *
- *   predict  the predictor on the recorded trace; the predictions are kept
- *            in DIR/predictions.json, they are not bugs yet;
+ *   static   Frama-C on the program's sources (found in its debug info):
+ *            which access pairs can conflict at all; DIR/static-facts.json;
+ *   predict  the predictor on the recorded trace; predictions whose
+ *            accesses the static facts prove cannot conflict are dropped;
+ *            the rest are kept in DIR/predictions.json, not bugs yet;
  *   confirm  each prediction re-executed along its schedule, then explored
  *            around; harmful ones become findings, every one is counted
  *            per class (harmful, benign, not realisable);
@@ -18,8 +21,11 @@
 #include <unistd.h>
 
 #include "check/check-merge.h"
+#include "check/check-sources.h"
 #include "explorer/explore.h"
 #include "predictor/predict.h"
+#include "static/static-driver.h"
+#include "static/static-error.h"
 
 static void
 say (AugurCheckState *st, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
@@ -37,6 +43,76 @@ say (AugurCheckState *st, const char *fmt, ...)
 }
 
 static gboolean
+stage_static (AugurCheckState *st, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_auto (GStrv) sources = augur_check_program_sources (st->options->argv[0], &local);
+  if (sources == NULL || sources[0] == NULL)
+    {
+      say (st, "static analysis skipped: %s",
+           local != NULL ? local->message : "no C sources in the program's debug info (build with -g)");
+      return TRUE;
+    }
+  AugurStaticRunOptions so = { .sources = (const char *const *) sources };
+  /* Frama-C gets at most a third of the budget */
+  so.timeout = (guint) MAX (augur_check_time_left (st) / 3, 5.0);
+  st->facts = augur_static_run (&so, &local);
+  if (st->facts == NULL)
+    {
+      /* not fatal: every access stays a candidate */
+      say (st, "static analysis gave no facts, nothing is pruned: %s", local->message);
+      return TRUE;
+    }
+  guint n_sites = 0, no_pair = 0, no_conflict = 0;
+  augur_static_facts_count_sites (st->facts, &n_sites, &no_conflict, &no_pair);
+  say (st, "static analysis of %u source file%s: %u access sites, %u in no candidate pair "
+       "(%.1f s of Frama-C)%s",
+       g_strv_length (sources), g_strv_length (sources) == 1 ? "" : "s", n_sites, no_pair,
+       augur_static_facts_get_frama_c_seconds (st->facts),
+       augur_static_facts_can_prune (st->facts) ? "" : "; incomplete, nothing is pruned");
+  g_autofree char *path = g_build_filename (st->options->out_dir, "static-facts.json", NULL);
+  return augur_static_facts_save (st->facts, path, error);
+}
+
+/* The static facts prove that the prediction's accesses cannot conflict
+ * (paths canonical: debug info says "build/../src/a.c", Frama-C "src/a.c"):
+ * two sites of a race in no candidate pair, or an atomicity violation with
+ * a site that conflicts with nothing. */
+static gboolean
+statically_impossible (AugurStaticFacts *facts, AugurFinding *p)
+{
+  if (facts == NULL || !augur_static_facts_can_prune (facts))
+    return FALSE;
+  guint n = augur_finding_get_n_accesses (p);
+  for (guint i = 0; i < n; i++)
+    if (augur_finding_get_access (p, i)->file == NULL)
+      return FALSE;
+  switch (augur_finding_get_kind (p))
+    {
+    case AUGUR_FINDING_DATA_RACE:
+      if (n != 2)
+        return FALSE;
+      {
+        const AugurAccess *a = augur_finding_get_access (p, 0), *b = augur_finding_get_access (p, 1);
+        g_autofree char *fa = g_canonicalize_filename (a->file, NULL);
+        g_autofree char *fb = g_canonicalize_filename (b->file, NULL);
+        return !augur_static_facts_is_pair_candidate (facts, fa, a->line, fb, b->line);
+      }
+    case AUGUR_FINDING_ATOMICITY_VIOLATION:
+      for (guint i = 0; i < n; i++)
+        {
+          const AugurAccess *a = augur_finding_get_access (p, i);
+          g_autofree char *fa = g_canonicalize_filename (a->file, NULL);
+          if (!augur_static_facts_is_site_conflicting (facts, fa, a->line))
+            return TRUE;
+        }
+      return FALSE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
 stage_predict (AugurCheckState *st, GError **error)
 {
   AugurPredictOptions po;
@@ -48,11 +124,23 @@ stage_predict (AugurCheckState *st, GError **error)
   st->predictions = augur_results_new (st->options->argv[0], "predict");
   augur_results_set_argv (st->predictions, st->options->argv);
   AugurPredictStats ps = { 0 };
-  if (!augur_predict (st->trace, NULL, &po, st->predictions, &ps, error))
+  g_autoptr (AugurResults) all = augur_results_new (st->options->argv[0], "predict");
+  if (!augur_predict (st->trace, NULL, &po, all, &ps, error))
     return FALSE;
+  guint pruned = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (all); i++)
+    {
+      AugurFinding *p = augur_results_get_finding (all, i);
+      if (statically_impossible (st->facts, p))
+        pruned++;
+      else
+        augur_results_add_finding (st->predictions, p);
+    }
   guint n = augur_results_get_n_findings (st->predictions);
-  say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s)", n,
-       n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s);
+  g_autofree char *ruled_out =
+    pruned ? g_strdup_printf ("; %u ruled out by the static facts", pruned) : g_strdup ("");
+  say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s)", n,
+       n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out);
   g_autofree char *path = g_build_filename (st->options->out_dir, "predictions.json", NULL);
   return augur_results_save (st->predictions, path, error);
 }
@@ -93,6 +181,7 @@ stage_explore (AugurCheckState *st, GError **error)
 }
 
 const AugurCheckStage augur_check_stages[] = {
+  { "static", stage_static },
   { "predict", stage_predict },
   { "explore", stage_explore },
   { NULL, NULL },

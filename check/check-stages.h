@@ -13,6 +13,7 @@
 #include "check/check-pipeline.h"
 #include "common/results.h"
 #include "common/trace.h"
+#include "static/static-facts.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,7 @@ typedef struct {
   AugurTrace *trace;
   AugurResults *results;
   AugurResults *predictions; /* of the predict stage; not bugs until confirmed */
+  AugurStaticFacts *facts;   /* of the static stage; NULL when it did not run */
 } AugurCheckState;
 
 typedef struct {

@@ -41,6 +41,17 @@ files ()
 }
 ok "results, predictions, trace and HTML report written" files
 
+static_stage ()
+{
+  if ! command -v "${AUGUR_FRAMA_C:-frama-c}" >/dev/null 2>&1; then
+    grep -q "static analysis gave no facts\|static analysis skipped" "$tmp/err"
+    return
+  fi
+  grep -q "^augur check: static analysis of 1 source file: [0-9]* access sites" "$tmp/err" \
+    && [ -s "$tmp/r/static-facts.json" ]
+}
+ok "the static analysis runs on the sources named in the debug info" static_stage
+
 once ()
 {
   # the race is found by prediction and by exploration: reported once
