@@ -164,6 +164,17 @@ augur_check_run (const AugurCheckOptions *o)
         }
     }
 
+  augur_check_add_static_only (&st);
+  {
+    GError *save_error = NULL;
+    if (!save (&st, &save_error))
+      {
+        g_printerr ("augur check: %s\n", save_error->message);
+        g_error_free (save_error);
+        status = AUGUR_EXIT_TOOL;
+      }
+  }
+
   /* the report */
   {
     g_autofree char *src = o->source_dir != NULL ? g_canonicalize_filename (o->source_dir, NULL)

@@ -18,6 +18,7 @@
 
 #include "check/check-stages.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include "check/check-merge.h"
@@ -53,9 +54,16 @@ stage_static (AugurCheckState *st, GError **error)
            local != NULL ? local->message : "no C sources in the program's debug info (build with -g)");
       return TRUE;
     }
+  /* Frama-C gets at most a third of the budget, and is not worth starting
+   * with less than 5 s */
+  double share = augur_check_time_left (st) / 3;
+  if (share < 5)
+    {
+      say (st, "static analysis skipped: the budget is too small for it");
+      return TRUE;
+    }
   AugurStaticRunOptions so = { .sources = (const char *const *) sources };
-  /* Frama-C gets at most a third of the budget */
-  so.timeout = (guint) MAX (augur_check_time_left (st) / 3, 5.0);
+  so.timeout = (guint) share;
   st->facts = augur_static_run (&so, &local);
   if (st->facts == NULL)
     {
@@ -178,6 +186,54 @@ stage_explore (AugurCheckState *st, GError **error)
        es.complete ? "all of them" : es.timed_out ? "budget spent" : "bounded", added,
        added == 1 ? "" : "s");
   return TRUE;
+}
+
+static gboolean
+finding_has_lines (AugurFinding *f, const char *file_a, guint line_a, const char *file_b,
+                   guint line_b)
+{
+  g_autofree char *base_a = g_path_get_basename (file_a);
+  g_autofree char *base_b = g_path_get_basename (file_b);
+  gboolean has_a = FALSE, has_b = FALSE;
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      if (a->file == NULL)
+        continue;
+      g_autofree char *base = g_path_get_basename (a->file);
+      has_a = has_a || (a->line == line_a && strcmp (base, base_a) == 0);
+      has_b = has_b || (a->line == line_b && strcmp (base, base_b) == 0);
+    }
+  return has_a && has_b;
+}
+
+void
+augur_check_add_static_only (AugurCheckState *st)
+{
+  if (st->facts == NULL || !augur_static_facts_can_prune (st->facts))
+    return;
+  const GPtrArray *pairs = augur_static_facts_get_candidate_pairs (st->facts);
+  guint added = 0;
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const AugurStaticPair *p = g_ptr_array_index (pairs, i);
+      gboolean seen = FALSE;
+      for (guint k = 0; k < augur_results_get_n_findings (st->results) && !seen; k++)
+        seen = finding_has_lines (augur_results_get_finding (st->results, k), p->file_a,
+                                  p->line_a, p->file_b, p->line_b);
+      for (guint k = 0; st->predictions != NULL
+                        && k < augur_results_get_n_findings (st->predictions) && !seen; k++)
+        seen = finding_has_lines (augur_results_get_finding (st->predictions, k), p->file_a,
+                                  p->line_a, p->file_b, p->line_b);
+      if (seen)
+        continue;
+      augur_results_add_static_candidate (st->results, p->location, p->file_a, p->line_a,
+                                          p->file_b, p->line_b);
+      added++;
+    }
+  if (added > 0)
+    say (st, "%u pair%s flagged by the static analysis never met in an execution "
+         "(listed in the report as a coverage hint)", added, added == 1 ? "" : "s");
 }
 
 const AugurCheckStage augur_check_stages[] = {

@@ -36,6 +36,10 @@ typedef struct {
 /* In order; the last entry has name NULL. */
 extern const AugurCheckStage augur_check_stages[];
 
+/* After the stages: the static analysis's candidate pairs that no finding
+ * or prediction involves, added to the results as a coverage hint. */
+void augur_check_add_static_only (AugurCheckState *state);
+
 /* Seconds of the budget left (negative when spent). */
 double augur_check_time_left (AugurCheckState *state);
 void augur_check_state_clear (AugurCheckState *state);

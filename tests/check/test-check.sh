@@ -109,6 +109,42 @@ budget ()
 }
 ok "the budget bounds the check and is reported as a bound hit" budget
 
+static_only ()
+{
+  command -v "${AUGUR_FRAMA_C:-frama-c}" >/dev/null 2>&1 || { echo "no frama-c"; return 0; }
+  cat >"$tmp/rare.c" <<'PROG'
+#include <pthread.h>
+static int hits, misses;
+static void *
+work (void *arg)
+{
+  if (arg != NULL)
+    misses++;                 /* only with an argument: never run below */
+  else
+    __atomic_fetch_add (&hits, 1, __ATOMIC_SEQ_CST);
+  return NULL;
+}
+int
+main (int argc, char **argv)
+{
+  pthread_t a, b;
+  void *arg = argc > 1 ? argv[1] : NULL;
+  pthread_create (&a, NULL, work, arg);
+  pthread_create (&b, NULL, work, arg);
+  pthread_join (a, NULL);
+  pthread_join (b, NULL);
+  return 0;
+}
+PROG
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/rare" "$tmp/rare.c" || return 1
+  "$AUGUR" check --budget 60 -o "$tmp/s" -- "$tmp/rare" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q "never met in an execution" "$tmp/out" \
+    && grep -q '"line_a" *: *7' "$tmp/s/results.json"
+}
+ok "a race only static analysis sees is listed as a static-only candidate" static_only
+
 hang ()
 {
   cat >"$tmp/hang.c" <<'PROG'
