@@ -128,6 +128,15 @@ run_fail_loc (const Run *r, AugurSymbols *sym, const char **file, guint *line, c
       return;
     }
   const AugurSourceLoc *l = augur_symbols_lookup (sym, r->fail_module, r->fail_pc);
+  for (guint k = r->steps->len; l->file == NULL && k-- > 0;)
+    {
+      /* in a library (strcpy of NULL): where the thread last was in the program */
+      const AugurSchedStep *s = &g_array_index (r->steps, AugurSchedStep, k);
+      if (s->tid == r->fail_tid && s->pc != 0)
+        l = augur_symbols_lookup (sym, s->module, s->pc);
+      if (s->tid == r->fail_tid)
+        break;
+    }
   *file = l->file;
   *line = l->line;
   *function = l->function;
@@ -230,6 +239,7 @@ typedef struct {
   const AugurEventMap *map;   /* NULL when replaying a confirmed finding */
   AugurFinding *prediction;   /* borrowed */
   AugurSymbols *sym;          /* borrowed */
+  guint needed;               /* steps that make the violation happen (see violation_steps) */
   guint64 limit;              /* executions at most */
   guint64 runs;
   gboolean diverged;
@@ -278,6 +288,8 @@ check_first (Watch *w, const AugurSchedShm *shm, gboolean killed)
                                 t, e->event, augur_op_to_string (e->op), at, state);
       return;
     }
+  if (n < len && n >= w->needed && harm_of (shm, killed) != HARM_NONE)
+    return;   /* harm right after the violation, before the schedule's end */
   if (n < len)
     {
       const AugurStep *e = event_of_step (w, n);
@@ -438,6 +450,27 @@ confirmed_finding (const Watch *w, const Run *r)
   return f;
 }
 
+/* How many steps of the prefix make the violation happen: up to the
+ * remote access of an atomicity violation (the local thread's last access
+ * may never come: a remote read of an intermediate state can fail at
+ * once), up to both accesses of a race, the acquisitions of a deadlock. */
+static guint
+violation_steps (const AugurEventMap *map, AugurFinding *p)
+{
+  guint n_acc = augur_finding_get_n_accesses (p);
+  if (augur_finding_get_kind (p) == AUGUR_FINDING_ATOMICITY_VIOLATION && n_acc == 3)
+    n_acc = 2;
+  guint needed = 0;
+  for (guint k = 0; k < n_acc; k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (p, k);
+      gint j = step_of_event (map, augur_finding_find_step (p, a->thread, a->event));
+      if (j >= 0)
+        needed = MAX (needed, (guint) j + 1);
+    }
+  return needed > 0 ? needed : map->threads->len;
+}
+
 /* ------------------------------------------------------------------ */
 
 static AugurSymbols *
@@ -465,6 +498,7 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   g_autoptr (AugurSymbols) sym = symbols_for (argv);
 
   Watch w = { .map = map, .prediction = prediction, .sym = sym };
+  w.needed = violation_steps (map, prediction);
   w.limit = 1 + (o->around ? o->around : 50);
   AugurExploreOptions eo;
   augur_explore_options_init (&eo);
