@@ -199,8 +199,8 @@ augur_event_map_check (const AugurEventMap *map, AugurFinding *f, const AugurSch
         {
           g_autofree char *wb = want->file != NULL ? g_path_get_basename (want->file) : g_strdup ("?");
           g_autofree char *gb = l->file != NULL ? g_path_get_basename (l->file) : g_strdup ("?");
-          *why = g_strdup_printf ("T%u's event %" G_GUINT64_FORMAT " is a %s at %s:%u in the "
-                                  "recorded run, but the replay's T%u did a %s at %s:%u",
+          *why = g_strdup_printf ("T%u's event %" G_GUINT64_FORMAT " is %s at %s:%u in the "
+                                  "recorded run, T%u's step is %s at %s:%u in the replay",
                                   want->thread, want->event, augur_op_to_string (want->op), wb,
                                   want->line, got->tid, augur_op_to_string (op), gb, l->line);
         }
