@@ -240,8 +240,10 @@ typedef struct {
   AugurFinding *prediction;   /* borrowed */
   AugurSymbols *sym;          /* borrowed */
   guint needed;               /* steps that make the violation happen (see violation_steps) */
-  guint64 limit;              /* executions at most */
-  guint64 runs;
+  gboolean probe;             /* the probe: one execution of the prefix alone */
+  guint64 limit;              /* executions explored at most */
+  guint64 runs;               /* all executions (probe included) */
+  guint64 explored;           /* executions of the exploration */
   gboolean diverged;
   guint diverged_step;        /* explorer step */
   char *why;                  /* owned */
@@ -314,20 +316,30 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
       w->first = run_capture (shm, killed);
       return FALSE;
     }
-  if (w->runs == 1)
+  if (w->probe)
     {
+      check_first (w, shm, killed);
+      if (!w->diverged && harm_of (shm, killed) != HARM_NONE)
+        w->harm = run_capture (shm, killed);
+      return FALSE;
+    }
+  w->explored++;
+  if (w->explored == 1)
+    {
+      /* the same prefix again: a program that does not follow it twice
+       * is nondeterministic, and says so here */
       check_first (w, shm, killed);
       if (w->diverged)
         return FALSE;
     }
   if (shm->status == AUGUR_SST_DIVERGED || shm->status == AUGUR_SST_INFEASIBLE)
-    return w->runs < w->limit;
+    return w->explored < w->limit;
   if (harm_of (shm, killed) != HARM_NONE)
     {
       w->harm = run_capture (shm, killed);
       return FALSE;
     }
-  return w->runs < w->limit;
+  return w->explored < w->limit;
 }
 
 static void
@@ -511,11 +523,36 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   eo.on_execution = on_execution;
   eo.user_data = &w;
   AugurExploreStats st;
-  g_autoptr (AugurResults) ignored = augur_explore (argv, &eo, &st, error);
-  if (ignored == NULL)
+  g_autoptr (AugurExecutor) ex = augur_executor_new (argv, FALSE, error);
+  if (ex == NULL)
     {
       watch_clear (&w);
       return FALSE;
+    }
+  eo.executor = ex;   /* one fork server for the probe and the exploration */
+
+  /* The probe: the prefix alone, stopped at its end, so that a program
+   * that leaves it (say, to spin on a flag nobody sets) is not run on to
+   * its step bound before the divergence is seen. */
+  w.probe = TRUE;
+  eo.max_steps = MAX (map->threads->len, 1u);
+  g_autoptr (AugurResults) probed = augur_explore (argv, &eo, &st, error);
+  if (probed == NULL)
+    {
+      watch_clear (&w);
+      return FALSE;
+    }
+  w.probe = FALSE;
+  if (!w.diverged && !st.prefix_diverged && w.harm == NULL)
+    {
+      /* then the prefix and what follows it, explored */
+      eo.max_steps = o->max_steps;
+      g_autoptr (AugurResults) explored = augur_explore (argv, &eo, &st, error);
+      if (explored == NULL)
+        {
+          watch_clear (&w);
+          return FALSE;
+        }
     }
 
   out->executions = w.runs;
@@ -534,7 +571,7 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
       out->finding = confirmed_finding (&w, w.harm);
       g_autofree char *harm = run_harm_sentence (w.harm, sym);
       out->explanation = g_strdup_printf ("Harmful: after the violation, %s (execution %" G_GUINT64_FORMAT
-                                          " of %" G_GUINT64_FORMAT ").", harm, w.runs, w.runs);
+                                          ").", harm, w.runs);
     }
   else
     {
@@ -543,7 +580,7 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
                         : st.timed_out ? "the executions explored before the time limit"
                                        : "the executions explored around the violation";
       out->explanation = g_strdup_printf ("Benign: the violation happened, and %s (%" G_GUINT64_FORMAT
-                                          ") ended without failure.", how, w.runs);
+                                          ") ended without failure.", how, w.explored);
     }
   watch_clear (&w);
   return TRUE;

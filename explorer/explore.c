@@ -446,7 +446,10 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
 {
   memset (st, 0, sizeof *st);
   gint64 t0 = g_get_monotonic_time (), last = 0;
-  g_autoptr (AugurExecutor) ex = augur_executor_new (argv, o->show_output, error);
+  g_autoptr (AugurExecutor) own = NULL;
+  AugurExecutor *ex = o->executor;
+  if (ex == NULL)
+    ex = own = augur_executor_new (argv, o->show_output, error);
   if (ex == NULL)
     return NULL;
   Ctx *c = ctx_new (argv, o, mode_name (o->mode));

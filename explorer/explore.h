@@ -50,6 +50,7 @@ typedef struct {
   guint prefix_len;
   AugurExploreExecFunc on_execution;  /* may be NULL */
   gpointer user_data;
+  AugurExecutor *executor;  /* borrowed: run on this fork server of argv (NULL: start one) */
 } AugurExploreOptions;
 
 typedef struct {
