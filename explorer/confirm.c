@@ -376,6 +376,29 @@ has_access (AugurFinding *f, guint thread, AugurOp op, guint line)
   return FALSE;
 }
 
+/* A deadlock's blocked operations, as accesses (those not there yet);
+ * joins of blocked threads are consequences, unless nothing else blocks. */
+static void
+add_blocked (const Watch *w, const Run *r, AugurFinding *f)
+{
+  gboolean only_joins = TRUE;
+  for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
+    if (r->threads[t].state == AUGUR_STH_BLOCKED && r->threads[t].pending.op != AUGUR_SOP_JOIN)
+      only_joins = FALSE;
+  for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
+    {
+      const AugurSchedStep *ps = &r->threads[t].pending;
+      if (r->threads[t].state != AUGUR_STH_BLOCKED || (!only_joins && ps->op == AUGUR_SOP_JOIN))
+        continue;
+      const AugurSourceLoc *l = augur_symbols_lookup (w->sym, ps->module, ps->pc);
+      AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (ps);
+      if (has_access (f, t, op, l->line))
+        continue;
+      augur_finding_add_thread (f, t);
+      augur_finding_add_access (f, t, run_count (r, t), op, l->file, l->line, l->function, NULL);
+    }
+}
+
 static AugurFinding *
 confirmed_finding (const Watch *w, const Run *r)
 {
@@ -427,17 +450,7 @@ confirmed_finding (const Watch *w, const Run *r)
                                 file, line, function, NULL);
       break;
     case HARM_DEADLOCK:
-      for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-        if (r->threads[t].state == AUGUR_STH_BLOCKED)
-          {
-            const AugurSchedStep *ps = &r->threads[t].pending;
-            const AugurSourceLoc *l = augur_symbols_lookup (w->sym, ps->module, ps->pc);
-            AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (ps);
-            if (has_access (f, t, op, l->line))
-              continue;
-            augur_finding_add_thread (f, t);
-            augur_finding_add_access (f, t, run_count (r, t), op, l->file, l->line, l->function, NULL);
-          }
+      add_blocked (w, r, f);
       break;
     case HARM_EXIT:
       augur_finding_add_access (f, 0, run_count (r, 0), AUGUR_OP_END, NULL, 0, NULL, NULL);

@@ -8,9 +8,10 @@
 # really fails (assertion or crash) under the violating interleaving, and
 # `augur replay` of every confirmed finding makes it fail again.
 # flag_guard's infeasible prediction (made only by McPatom's model, without
-# data flow) is classed not realisable; a lock-protected program yields no
-# harmful prediction, and a racy counter whose lost update does not matter
-# is classed benign.
+# data flow) is classed not realisable; a lock-order deadlock is harmful
+# (a real deadlock); a lock-protected program yields no harmful
+# prediction, and a racy counter whose lost update does not matter is
+# classed benign.
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -142,6 +143,20 @@ if record flag_guard "$src/flag_guard.c"; then
     grep -q "^not-realisable atomicity-violation R-W-R data .* -- Not realisable: the replay left the predicted schedule at its step [0-9]*: .*flag_guard.c:28" "$work/confirm.out"
 else
   ok "flag_guard: builds and records" false
+fi
+
+# a lock-order deadlock predicted from a run that did not deadlock is a
+# real deadlock once realised (record with a watchdog: this run may hang)
+if "$AUGUR_CC_BIN" -O0 -g -o "$work/deadlock" "$top_srcdir/tests/explorer/deadlock.c" \
+   && "$AUGUR" record --timeout 10 -o "$work/deadlock.trace" -- "$work/deadlock" >/dev/null 2>&1 \
+   && clean_run deadlock; then
+  confirm deadlock
+  ok "deadlock: augur confirm finds it harmful (1)" confirmed 1
+  ok "deadlock: the lock-order prediction ends in a deadlock" \
+    grep -q "^harmful deadlock lock-order .* -- Harmful: after the violation, every live thread blocked" "$work/confirm.out"
+  ok "deadlock: augur replay reproduces it" replays deadlock
+else
+  skip "deadlock: confirmed harmful" "the recorded run deadlocked"
 fi
 
 if record confirm_locked "$top_srcdir/tests/explorer/confirm_locked.c"; then
