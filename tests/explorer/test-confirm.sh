@@ -9,7 +9,8 @@
 # `augur replay` of every confirmed finding makes it fail again.
 # flag_guard's infeasible prediction (made only by McPatom's model, without
 # data flow) is classed not realisable; a lock-order deadlock is harmful
-# (a real deadlock); a lock-protected program yields no harmful
+# (a real deadlock); harm that needs another order after the violation is
+# found by exploring around it; a lock-protected program yields no harmful
 # prediction, and a racy counter whose lost update does not matter is
 # classed benign.
 set -u
@@ -157,6 +158,23 @@ if "$AUGUR_CC_BIN" -O0 -g -o "$work/deadlock" "$top_srcdir/tests/explorer/deadlo
   ok "deadlock: augur replay reproduces it" replays deadlock
 else
   skip "deadlock: confirmed harmful" "the recorded run deadlocked"
+fi
+
+# harm_after N: the W-R-W on state was harmful in execution N or later
+# (the probe is execution 1, the prefix followed by the default schedule 2)
+harm_after ()
+{
+  n=$(sed -n 's/^harmful atomicity-violation W-R-W state .*(execution \([0-9]*\))\.$/\1/p' "$work/confirm.out")
+  [ "${n:-0}" -ge "$1" ] || { echo "execution '${n:-}'"; cat "$work/confirm.out"; return 1; }
+}
+
+if record confirm_around "$top_srcdir/tests/explorer/confirm_around.c"; then
+  confirm confirm_around
+  ok "confirm_around: harm that needs another order after the violation is found (1)" confirmed 1
+  ok "confirm_around: ... by exploring around it, not in the first execution" harm_after 3
+  ok "confirm_around: augur replay reproduces it" replays confirm_around
+else
+  ok "confirm_around: builds and records" false
 fi
 
 if record confirm_locked "$top_srcdir/tests/explorer/confirm_locked.c"; then
