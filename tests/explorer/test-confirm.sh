@@ -10,9 +10,9 @@
 # flag_guard's infeasible prediction (made only by McPatom's model, without
 # data flow) is classed not realisable; a lock-order deadlock is harmful
 # (a real deadlock); harm that needs another order after the violation is
-# found by exploring around it; a lock-protected program yields no harmful
-# prediction, and a racy counter whose lost update does not matter is
-# classed benign.
+# found by exploring around it; a nonzero exit status is harm (a wrong
+# result); a lock-protected program yields no harmful prediction, and a
+# racy counter whose lost update does not matter is classed benign.
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -175,6 +175,16 @@ if record confirm_around "$top_srcdir/tests/explorer/confirm_around.c"; then
   ok "confirm_around: augur replay reproduces it" replays confirm_around
 else
   ok "confirm_around: builds and records" false
+fi
+
+if record confirm_exit "$top_srcdir/tests/explorer/confirm_exit.c"; then
+  confirm confirm_exit
+  ok "confirm_exit: a wrong result (exit status 3) after the violation is harm (1)" confirmed 1
+  ok "confirm_exit: ... said so" \
+    grep -q "^harmful atomicity-violation R-W-W current_size .* the program exited with status 3 " "$work/confirm.out"
+  ok "confirm_exit: augur replay reproduces it" replays confirm_exit
+else
+  ok "confirm_exit: builds and records" false
 fi
 
 if record confirm_locked "$top_srcdir/tests/explorer/confirm_locked.c"; then
