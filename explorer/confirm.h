@@ -11,6 +11,12 @@
  *     follow it (a thread blocked or gone, another operation or line, the
  *     run ended before the violation), the prediction is NOT_REALISABLE
  *     at that schedule step.
+ *   - A probe runs the prefix alone (stopped at its end), so that a
+ *     program that leaves the schedule is caught at once.  A failure
+ *     before the prefix's end counts as harm once the violation happened:
+ *     after the remote access of an atomicity violation (a remote read of
+ *     an intermediate state can fail at once), after both accesses of a
+ *     race, the acquisitions of a deadlock.
  *   - Otherwise the violation happened.  That execution and up to `around`
  *     more, which keep the prefix and vary what follows it (source-DPOR
  *     with the prefix fixed, dpor.h), are watched for harm: a failed
