@@ -168,7 +168,7 @@ typedef struct {
   uint64_t exe_bias;        /* load bias of the executable (symbols of globals) */
   uint32_t random_seed;     /* nonzero: PCT scheduling after the prefix (Burckhardt et al.
                              * 2010): random thread priorities, pct_depth - 1 change points
-                             * among the first pct_steps steps */
+                             * among the pct_steps steps after the prefix */
   uint32_t pct_depth;
   uint32_t pct_steps;
   uint32_t pad3;

@@ -106,6 +106,8 @@ add_finding (JsonBuilder *b, AugurFinding *f)
       json_builder_begin_object (b);
       add_opt_string (b, "pattern", f->pattern);
       add_opt_string (b, "answer", f->answer);
+      if (f->cls >= 0)
+        add_opt_string (b, "class", augur_prediction_class_to_string (f->cls));
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
@@ -428,6 +430,17 @@ parse_finding (JsonObject *o, guint index, GError **error)
           || !get_string (po, "answer", TRUE, where, &answer, error))
         return NULL;
       augur_finding_set_prediction (f, pattern, answer);
+      const char *class_s;
+      AugurPredictionClass cls;
+      if (!get_string (po, "class", FALSE, where, &class_s, error))
+        return NULL;
+      if (class_s != NULL && !augur_prediction_class_from_string (class_s, &cls))
+        {
+          invalid (error, where, "prediction.class", "is not a prediction class");
+          return NULL;
+        }
+      if (class_s != NULL)
+        augur_finding_set_prediction_class (f, cls);
     }
 
   return g_steal_pointer (&f);

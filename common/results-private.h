@@ -25,6 +25,7 @@ struct _AugurFinding {
   char             *replay;       /* owned, may be NULL */
   char             *pattern;      /* owned: set on a prediction (not confirmed), else NULL */
   char             *answer;       /* owned: the solver's answer of a prediction, else NULL */
+  gint              cls;          /* AugurPredictionClass once confirmed, else -1 */
 };
 
 struct _AugurResults {

@@ -239,6 +239,7 @@ augur_finding_new (AugurFindingKind kind, const char *subkind, const char *expla
   f->kind = kind;
   f->subkind = g_strdup (subkind);
   f->explanation = g_strdup (explanation);
+  f->cls = -1;
   f->threads = g_array_new (FALSE, FALSE, sizeof (guint));
   f->accesses = g_array_new (FALSE, TRUE, sizeof (AugurAccess));
   g_array_set_clear_func (f->accesses, access_clear);
@@ -485,6 +486,25 @@ augur_finding_set_prediction (AugurFinding *finding, const char *pattern, const 
   finding->answer = g_strdup (answer);
 }
 
+void
+augur_finding_set_prediction_class (AugurFinding *finding, AugurPredictionClass cls)
+{
+  g_return_if_fail (finding != NULL && finding->pattern != NULL);
+  g_return_if_fail (cls < AUGUR_PREDICTION_N_CLASSES);
+  finding->cls = (gint) cls;
+}
+
+gboolean
+augur_finding_get_prediction_class (AugurFinding *finding, AugurPredictionClass *cls)
+{
+  g_return_val_if_fail (finding != NULL, FALSE);
+  if (finding->pattern == NULL || finding->cls < 0)
+    return FALSE;
+  if (cls != NULL)
+    *cls = (AugurPredictionClass) finding->cls;
+  return TRUE;
+}
+
 const char *
 augur_finding_get_prediction_pattern (AugurFinding *finding)
 {
@@ -643,7 +663,12 @@ augur_finding_to_string (AugurFinding *finding)
   if (finding->replay != NULL)
     g_string_append_printf (s, "  replay: %s\n", finding->replay);
   if (finding->pattern != NULL)
-    g_string_append_printf (s, "  prediction: %s, %s\n", finding->pattern, finding->answer);
+    {
+      g_string_append_printf (s, "  prediction: %s, %s", finding->pattern, finding->answer);
+      if (finding->cls >= 0)
+        g_string_append_printf (s, ", %s", augur_prediction_class_to_string (finding->cls));
+      g_string_append_c (s, '\n');
+    }
   return g_string_free (s, FALSE);
 }
 

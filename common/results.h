@@ -33,12 +33,17 @@
  *              accesses [{thread, event, op, file?, line?, function?, locks_held? [str]}],
  *              schedule [{thread, event, op, object?, peer?, file?, line?, function?}],
  *              bug_steps [index into schedule], replay?,
- *              prediction? {pattern, answer}}]
+ *              prediction? {pattern, answer, class?}}]
  *
  * A finding with a `prediction` member is a prediction of `augur predict`,
  * not a confirmed bug: pattern is how it breaks ("R-W-R", "race",
  * "lock-order"), answer is the solver's: "sat" (the schedule reaches it)
  * or "unknown" (Z3 gave no answer in time; the schedule may be empty).
+ * Its schedule's events are trace events (see doc/predictor.md).  Once the
+ * explorer has confirmed it (`augur confirm`), `class` is "harmful": the
+ * finding is then a bug, its schedule the explorer execution that showed
+ * the harm (events are indices among a thread's explorer steps), its
+ * accesses the violation's plus the harm (assert-fail, fault, end).
  *
  * kind, class and op are spelled as augur_finding_kind_to_string,
  * augur_prediction_class_to_string and augur_op_to_string print them.
@@ -230,6 +235,11 @@ const AugurStep   *augur_finding_get_step (AugurFinding *finding, guint i);
 const guint       *augur_finding_get_bug_steps (AugurFinding *finding, guint *n_bug_steps);
 gboolean           augur_finding_is_bug_step (AugurFinding *finding, guint step);
 const char        *augur_finding_get_replay (AugurFinding *finding);       /* may be NULL */
+/* A prediction confirmed by the explorer (only `harmful` ones are kept as
+ * findings by augur confirm).  The finding must be a prediction. */
+void               augur_finding_set_prediction_class (AugurFinding *finding, AugurPredictionClass cls);
+/* FALSE unless the finding is a prediction with a class. */
+gboolean           augur_finding_get_prediction_class (AugurFinding *finding, AugurPredictionClass *cls);
 /* NULL unless the finding is a prediction. */
 const char        *augur_finding_get_prediction_pattern (AugurFinding *finding);
 const char        *augur_finding_get_prediction_answer (AugurFinding *finding);

@@ -26,6 +26,7 @@ struct _AugurDpor {
   GArray *steps;         /* the current execution */
   GPtrArray *nodes;      /* Node *, node k = the state before step k */
   guint prefix_len;      /* of the execution requested last (0: the first) */
+  guint fixed;           /* steps [0, fixed) are never backtracked (augur_dpor_set_fixed) */
 };
 
 static void
@@ -63,6 +64,12 @@ augur_dpor_free (AugurDpor *d)
   g_array_unref (d->steps);
   g_ptr_array_unref (d->nodes);
   g_free (d);
+}
+
+void
+augur_dpor_set_fixed (AugurDpor *d, guint n)
+{
+  d->fixed = n;
 }
 
 guint
@@ -491,7 +498,7 @@ augur_dpor_drop_execution (AugurDpor *d)
 gboolean
 augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
-  for (guint k = d->nodes->len; k-- > 0;)
+  for (guint k = d->nodes->len; k-- > d->fixed;)
     {
       Node *nd = g_ptr_array_index (d->nodes, k);
       guint64 sl = 0;

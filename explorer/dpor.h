@@ -58,6 +58,12 @@ void augur_dpor_drop_execution (AugurDpor *dpor);
  * that last step.  FALSE when the exploration is complete. */
 gboolean augur_dpor_next (AugurDpor *dpor, GArray *prefix, GArray *sleep);
 
+/* The first @n steps of every execution are fixed (a forced prefix, as
+ * when confirming a prediction): races are still analysed there, but no
+ * alternative is ever explored before step @n.  The exploration is then
+ * complete for the executions that share that prefix, not for the program. */
+void augur_dpor_set_fixed (AugurDpor *dpor, guint n);
+
 /* Nodes currently on the stack (for progress and tests). */
 guint augur_dpor_depth (AugurDpor *dpor);
 

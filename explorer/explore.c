@@ -21,6 +21,7 @@
 
 #include "explorer/dpor.h"
 #include "common/augur-trace-format.h"
+#include "explorer/steps.h"
 #include "explorer/symbols.h"
 
 void
@@ -81,56 +82,10 @@ misuse_sentence (guint32 kind)
     }
 }
 
-static AugurOp
-op_of (const AugurSchedStep *s)
-{
-  gboolean atomic = (s->flags & AUGUR_SF_ATOMIC) != 0;
-  switch (s->op)
-    {
-    case AUGUR_SOP_READ: return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
-    case AUGUR_SOP_WRITE:
-      if (!atomic)
-        return AUGUR_OP_WRITE;
-      return s->ev_kind == AUGUR_EV_ATOMIC_STORE ? AUGUR_OP_ATOMIC_STORE : AUGUR_OP_ATOMIC_RMW;
-    case AUGUR_SOP_LOCK: return s->ev_kind == AUGUR_EV_MUTEX_TRYLOCK ? AUGUR_OP_TRYLOCK : AUGUR_OP_LOCK;
-    case AUGUR_SOP_TRYLOCK_FAIL: return AUGUR_OP_LOCK_REQUEST;
-    case AUGUR_SOP_UNLOCK:
-    case AUGUR_SOP_RWUNLOCK: return AUGUR_OP_UNLOCK;
-    case AUGUR_SOP_RDLOCK: return AUGUR_OP_RDLOCK;
-    case AUGUR_SOP_WRLOCK: return AUGUR_OP_LOCK;
-    case AUGUR_SOP_COND_WAIT: return AUGUR_OP_WAIT;
-    case AUGUR_SOP_COND_WAKE: return AUGUR_OP_WAKE;
-    case AUGUR_SOP_SIGNAL: return AUGUR_OP_SIGNAL;
-    case AUGUR_SOP_BROADCAST: return AUGUR_OP_BROADCAST;
-    case AUGUR_SOP_SEM_WAIT: return AUGUR_OP_SEM_WAIT;
-    case AUGUR_SOP_SEM_POST: return AUGUR_OP_SEM_POST;
-    case AUGUR_SOP_BARRIER_ARRIVE: return AUGUR_OP_BARRIER_ENTER;
-    case AUGUR_SOP_BARRIER_LEAVE: return AUGUR_OP_BARRIER_LEAVE;
-    case AUGUR_SOP_CREATE: return AUGUR_OP_CREATE;
-    case AUGUR_SOP_JOIN: return AUGUR_OP_JOIN;
-    case AUGUR_SOP_EXIT: return AUGUR_OP_EXIT;
-    case AUGUR_SOP_DESTROY: return AUGUR_OP_DESTROY;
-    case AUGUR_SOP_OTHER: return s->ev_kind == AUGUR_EV_THREAD_DETACH ? AUGUR_OP_DETACH : AUGUR_OP_INIT;
-    default: return AUGUR_OP_INIT;
-    }
-}
-
 static char *
 object_of (Ctx *c, const AugurSchedStep *s)
 {
-  switch (s->op)
-    {
-    case AUGUR_SOP_CREATE:
-    case AUGUR_SOP_JOIN:
-    case AUGUR_SOP_EXIT:
-      return NULL;
-    default:
-      break;
-    }
-  char *name = augur_symbols_object_name (c->sym, s->obj, c->exe_bias);
-  if (name != NULL)
-    return name;
-  return s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE ? g_strdup ("memory") : NULL;
+  return augur_step_object (c->sym, s, c->exe_bias);
 }
 
 /* Dedup: kind + sorted locations; TRUE if new. */
@@ -169,30 +124,10 @@ loc_key (Ctx *c, guint module, guint32 pc)
   return g_strdup_printf ("pc%u:%x", module, pc);
 }
 
-/* Event index of every step in its thread. */
-static guint64 *
-event_indices (const AugurSchedStep *steps, guint n)
-{
-  guint64 count[AUGUR_SCHED_MAX_THREADS] = { 0 };
-  guint64 *ev = g_new (guint64, n + 1);
-  for (guint k = 0; k < n; k++)
-    ev[k] = count[steps[k].tid % AUGUR_SCHED_MAX_THREADS]++;
-  ev[n] = 0;
-  return ev;
-}
-
 static void
 add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
-  for (guint k = 0; k < n; k++)
-    {
-      const AugurSchedStep *s = &steps[k];
-      const AugurSourceLoc *l = augur_symbols_lookup (c->sym, s->module, s->pc);
-      g_autofree char *obj = object_of (c, s);
-      gint peer = (s->op == AUGUR_SOP_CREATE || s->op == AUGUR_SOP_JOIN) && s->arg < AUGUR_SCHED_MAX_THREADS
-                    ? (gint) s->arg : -1;
-      augur_finding_add_step (f, s->tid, ev[k], op_of (s), obj, peer, l->file, l->line, l->function);
-    }
+  augur_steps_add_schedule (c->sym, c->exe_bias, f, steps, n, ev);
 }
 
 static void
@@ -200,7 +135,7 @@ add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *s, guint64 ev)
 {
   const AugurSourceLoc *l = augur_symbols_lookup (c->sym, s->module, s->pc);
   augur_finding_add_thread (f, s->tid);
-  augur_finding_add_access (f, s->tid, ev, op_of (s), l->file, l->line, l->function, NULL);
+  augur_finding_add_access (f, s->tid, ev, augur_step_op (s), l->file, l->line, l->function, NULL);
 }
 
 static void
@@ -238,7 +173,7 @@ on_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer data)
   if (!first_time (c, "data-race", locs))
     return;
   if (rd->ev == NULL)
-    rd->ev = event_indices (steps, n);
+    rd->ev = augur_steps_event_indices (steps, n);
   g_autofree char *obj = object_of (c, &steps[j]);
   g_autofree char *expl = g_strdup_printf (
     "Threads %u and %u access %s without synchronisation, and one of them writes.",
@@ -260,7 +195,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
 {
   AugurSchedShm *shm = c->shm;
   if (*evp == NULL)
-    *evp = event_indices (steps, n);
+    *evp = augur_steps_event_indices (steps, n);
   guint64 *ev = *evp;
   guint32 status = shm->status;
   int ws = shm->wait_status;
@@ -353,7 +288,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
                 const AugurSourceLoc *l = augur_symbols_lookup (c->sym, p->module, p->pc);
                 augur_finding_add_thread (f, t);
                 augur_finding_add_access (f, t, count,
-                                          p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : op_of (p),
+                                          p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (p),
                                           l->file, l->line, l->function, NULL);
               }
           add_schedule (c, f, steps, n, ev);
@@ -516,16 +451,27 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
 {
   memset (st, 0, sizeof *st);
   gint64 t0 = g_get_monotonic_time (), last = 0;
-  g_autoptr (AugurExecutor) ex = augur_executor_new (argv, o->show_output, error);
+  g_autoptr (AugurExecutor) own = NULL;
+  AugurExecutor *ex = o->executor;
+  if (ex == NULL)
+    ex = own = augur_executor_new (argv, o->show_output, error);
   if (ex == NULL)
     return NULL;
   Ctx *c = ctx_new (argv, o, mode_name (o->mode));
   c->shm = augur_executor_shm (ex);
   g_autoptr (AugurDpor) dpor = augur_dpor_new ();
-  g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
   g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   double exec_timeout = o->exec_timeout > 0 ? o->exec_timeout : 10.0;
   gboolean pct = o->mode == AUGUR_EXPLORE_MODE_PCT;
+  /* A fixed prefix: the first execution follows its threads unchecked;
+   * once followed, its steps are the prefix every later execution checks. */
+  guint fixed = MIN (o->prefix_len, AUGUR_SCHED_MAX_STEPS);
+  gboolean fixed_unchecked = fixed > 0;
+  g_array_set_size (prefix, fixed);
+  for (guint k = 0; k < fixed; k++)
+    g_array_index (prefix, AugurSchedStep, k).tid = (guint16) o->prefix[k];
+  augur_dpor_set_fixed (dpor, fixed);
   guint64 pct_runs = o->bound ? o->bound : 1000;
   gboolean ok = TRUE;
   guint64 run = 0;
@@ -547,6 +493,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       AugurSchedShm *shm = c->shm;
       prepare_shm (shm, o, (const AugurSchedStep *) prefix->data, prefix->len,
                    (const AugurSchedStep *) sleep->data, sleep->len);
+      if (fixed_unchecked)
+        shm->check_prefix = 0;
       shm->random_seed = pct ? (guint32) (o->seed * 1000003u + run + 1) : 0;
       shm->pct_depth = o->depth ? o->depth : 3;
       shm->pct_steps = pct_steps;
@@ -580,6 +528,20 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         st->watchdog++;
       if (n > pct_steps)
         pct_steps = n;
+      if (fixed_unchecked && (status == AUGUR_SST_INFEASIBLE || status == AUGUR_SST_DIVERGED))
+        {
+          st->prefix_diverged = TRUE;
+          st->prefix_diverged_at = shm->diverged_at;
+          if (o->on_execution != NULL)
+            o->on_execution (shm, killed, o->user_data);
+          break;
+        }
+      if (fixed_unchecked && n >= fixed)
+        {
+          /* pct replays these; dpor's prefixes come from its own copy */
+          memcpy (prefix->data, steps, fixed * sizeof *steps);
+          fixed_unchecked = FALSE;
+        }
       if (status == AUGUR_SST_INFEASIBLE)
         {
           st->infeasible++;
@@ -610,6 +572,11 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           g_free (rd.ev);
         }
       progress (o, st, augur_results_get_n_findings (c->results), t0, &last, FALSE);
+      if (o->on_execution != NULL && !o->on_execution (shm, killed, o->user_data))
+        {
+          st->stopped = TRUE;
+          break;
+        }
       if (st->diverged > 20 && st->diverged * 10 > st->executions + st->blocked)
         {
           g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,

@@ -24,6 +24,12 @@ typedef enum {
   AUGUR_EXPLORE_MODE_PREEMPT,   /* not implemented yet */
 } AugurExploreMode;
 
+/* Called after every execution, including one that could not follow its
+ * prefix, with the page it wrote (status, steps, failure) and whether the
+ * watchdog killed it.  Returning FALSE stops the exploration. */
+typedef gboolean (*AugurExploreExecFunc) (const AugurSchedShm *shm, gboolean killed,
+                                          gpointer user_data);
+
 typedef struct {
   AugurExploreMode mode;
   guint64 bound;          /* pct: executions (0 = 1000) */
@@ -36,6 +42,15 @@ typedef struct {
   gboolean show_output;   /* the program's output is shown */
   gboolean sync_only;     /* plain accesses are not scheduling points */
   const char *results_path; /* rewritten at every new finding and at the end */
+  /* A fixed prefix (confirmation): every execution starts with these
+   * prefix_len steps, prefix[k] the thread of step k (borrowed); DPOR and
+   * PCT vary only what follows.  If the first execution cannot follow it,
+   * the exploration stops with stats->prefix_diverged. */
+  const guint *prefix;
+  guint prefix_len;
+  AugurExploreExecFunc on_execution;  /* may be NULL */
+  gpointer user_data;
+  AugurExecutor *executor;  /* borrowed: run on this fork server of argv (NULL: start one) */
 } AugurExploreOptions;
 
 typedef struct {
@@ -46,8 +61,11 @@ typedef struct {
   guint64 step_bound;     /* executions cut by the step bound */
   guint64 watchdog;       /* executions killed by the watchdog */
   double seconds;
-  gboolean complete;      /* the whole space was explored */
+  gboolean complete;      /* the whole space was explored (after the fixed prefix, if any) */
   gboolean timed_out;
+  gboolean stopped;       /* on_execution asked to stop */
+  gboolean prefix_diverged; /* the fixed prefix could not be followed ... */
+  guint prefix_diverged_at; /* ... at this step of it */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

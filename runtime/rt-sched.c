@@ -1099,7 +1099,7 @@ child_start (void)
       pct_rng = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
       pct_d = shm->pct_depth ? shm->pct_depth : 3;
       for (uint32_t j = 0; j < 16; j++)
-        pct_change[j] = 1 + pct_next () % (shm->pct_steps ? shm->pct_steps : 100);
+        pct_change[j] = shm->prefix_len + 1 + pct_next () % (shm->pct_steps ? shm->pct_steps : 100);
       pct_prio[0] = pct_d + pct_next () % 1000000u;
     }
   struct sigaction sa;

@@ -276,7 +276,8 @@ RT_EXPORT void
 __tsan_init (void)
 {
   rt_init ();
-  if (rt_is_active ())
+  /* under the explorer too: its mem* and str* calls are scheduling points */
+  if (rt_is_active () || rt_sched_mode)
     rt_module_mark_instrumented (RT_RA ());
 }
 

@@ -22,6 +22,8 @@ static const AugurCmd commands[] = {
     .summary = "find shared locations and candidate racing pairs with Frama-C" },
   { .name = "predict", .func = augur_cmd_predict,
     .summary = "predict atomicity violations, races and deadlocks from one trace" },
+  { .name = "confirm", .func = augur_cmd_confirm,
+    .summary = "confirm predictions by replaying and exploring around each violation" },
   { .name = "explore", .func = augur_cmd_explore,
     .summary = "run the program under augur's scheduler and explore its interleavings" },
   { .name = "replay", .func = augur_cmd_replay,

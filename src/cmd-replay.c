@@ -5,7 +5,10 @@
  * (default the first) and check that the same bug shows again: same kind,
  * same source locations.  With --gdb the program runs under gdb, without
  * the fork server, and stops (SIGTRAP) just before the schedule's last
- * step, the bug's own step.
+ * step, the bug's own step.  A prediction confirmed by augur confirm is
+ * reproduced when the same harm (assertion, crash, deadlock, nonzero exit)
+ * follows the same steps (explorer/confirm.h); an unconfirmed prediction
+ * cannot be replayed (its schedule names trace events).
  *
  * Exit status: 1 the bug was reproduced, 4 it was not (or the program did
  * not follow the schedule), 2 usage, 3 bad results file or program, 5
@@ -20,6 +23,7 @@
 #include <unistd.h>
 
 #include "common/results.h"
+#include "explorer/confirm.h"
 #include "explorer/explore.h"
 #include "src/augur-cmd.h"
 
@@ -143,6 +147,30 @@ augur_cmd_replay (int argc, char **argv)
       execvp ("gdb", (char **) gargv->pdata);
       augur_cmd_print_error (CMD, "cannot run gdb (install the gdb package)");
       return AUGUR_EXIT_TOOL;
+    }
+
+  if (augur_finding_get_prediction_pattern (target) != NULL)
+    {
+      /* a prediction: its harm, not its kind, is what shows again */
+      if (!augur_finding_get_prediction_class (target, NULL))
+        {
+          g_autofree char *msg = g_strdup_printf (
+            "finding %u of %s is a prediction, not a confirmed bug: its schedule names trace "
+            "events; run 'augur confirm %s' and replay the confirmed file", which, path, path);
+          augur_cmd_print_error (CMD, msg);
+          return AUGUR_EXIT_INPUT;
+        }
+      gboolean reproduced = FALSE;
+      g_autofree char *what = NULL;
+      if (!augur_confirm_replay (pargv, target, show_output, &reproduced, &what, &error))
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return augur_cmd_explore_exit_for_error (error);
+        }
+      g_autofree char *kind = augur_finding_dup_full_kind (target);
+      g_autofree char *locs = locations (target);
+      g_print ("%s: %s %s: %s\n", reproduced ? "reproduced" : "not reproduced", kind, locs, what);
+      return reproduced ? AUGUR_EXIT_BUG : AUGUR_EXIT_PROGRAM;
     }
 
   AugurExploreOptions o;

@@ -76,11 +76,16 @@ simulate (const Prog *p, GArray *prefix, GArray *sleep_in, GArray *steps)
     }
 }
 
+/* Explores p; the first n_fixed steps of every execution run fixed[]. */
 static guint
-explore (const Prog *p, guint *blocked)
+explore_fixed (const Prog *p, const guint *fixed, guint n_fixed, guint *blocked)
 {
   g_autoptr (AugurDpor) d = augur_dpor_new ();
-  g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
+  g_array_set_size (prefix, n_fixed);
+  for (guint k = 0; k < n_fixed; k++)
+    g_array_index (prefix, AugurSchedStep, k).tid = (guint16) fixed[k];
+  augur_dpor_set_fixed (d, n_fixed);
   g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   guint complete = 0;
@@ -95,6 +100,12 @@ explore (const Prog *p, guint *blocked)
     }
   while (augur_dpor_next (d, prefix, sleep) && complete < 100000);
   return complete;
+}
+
+static guint
+explore (const Prog *p, guint *blocked)
+{
+  return explore_fixed (p, NULL, 0, blocked);
 }
 
 #define R AUGUR_SOP_READ
@@ -164,6 +175,23 @@ test_two_vars (void)
   check (&p, 3);
 }
 
+static void
+test_fixed_prefix (void)
+{
+  /* three writers of x: 6 traces, 2 of them start with T2, 1 with T2 T0 */
+  Prog p = { 3, { 1, 1, 1 }, { { { W, 0x100 } }, { { W, 0x100 } }, { { W, 0x100 } } } };
+  const guint fixed[] = { 2, 0 };
+  guint blocked;
+  g_assert_cmpuint (explore_fixed (&p, fixed, 1, &blocked), ==, 2);
+  g_assert_cmpuint (explore_fixed (&p, fixed, 2, &blocked), ==, 1);
+  /* write then read in each thread, T1's write fixed first: T1's read
+   * before or after T0's write (the two reads commute): 2 of the 4 traces */
+  Prog q = { 2, { 2, 2 }, { { { W, 0x100 }, { R, 0x100 } }, { { W, 0x100 }, { R, 0x100 } } } };
+  const guint first[] = { 1 };
+  g_assert_cmpuint (explore_fixed (&q, first, 1, &blocked), ==, 2);
+  g_assert_cmpuint (explore_fixed (&q, NULL, 0, &blocked), ==, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -175,5 +203,6 @@ main (int argc, char **argv)
   g_test_add_func ("/dpor/writer-two-readers", test_writer_two_readers);
   g_test_add_func ("/dpor/neighbours-independent", test_neighbours_independent);
   g_test_add_func ("/dpor/two-vars", test_two_vars);
+  g_test_add_func ("/dpor/fixed-prefix", test_fixed_prefix);
   return g_test_run ();
 }

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "common/results.h"
 #include "tests/reports/test-golden.h"
 
@@ -50,6 +52,35 @@ test_finding_to_string (void)
   g_assert_cmpuint (bug[1], ==, 2);
   g_assert_cmpint (augur_finding_find_step (f, 2, 7), ==, 2);
   g_assert_cmpint (augur_finding_find_step (f, 2, 8), ==, -1);
+}
+
+/* A prediction the explorer confirmed keeps its pattern and answer and
+ * gains a class, which survives the JSON round trip. */
+static void
+test_prediction_class (void)
+{
+  g_autoptr(AugurFinding) f = build_race ("a.c", 12);
+  AugurPredictionClass cls = AUGUR_PREDICTION_BENIGN;
+  g_assert_false (augur_finding_get_prediction_class (f, &cls));
+  augur_finding_set_prediction (f, "race", "sat");
+  g_assert_false (augur_finding_get_prediction_class (f, &cls));
+  augur_finding_set_prediction_class (f, AUGUR_PREDICTION_HARMFUL);
+  g_assert_true (augur_finding_get_prediction_class (f, &cls));
+  g_assert_cmpint (cls, ==, AUGUR_PREDICTION_HARMFUL);
+  g_autofree char *s = augur_finding_to_string (f);
+  g_assert_nonnull (strstr (s, "  prediction: race, sat, harmful\n"));
+
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/p", "confirm");
+  augur_results_add_finding (r, f);
+  gsize len;
+  g_autofree char *data = augur_results_to_data (r, &len);
+  g_assert_nonnull (strstr (data, "\"class\" : \"harmful\""));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurResults) back = augur_results_load_from_data (data, (gssize) len, &error);
+  g_assert_no_error (error);
+  cls = AUGUR_PREDICTION_BENIGN;
+  g_assert_true (augur_finding_get_prediction_class (augur_results_get_finding (back, 0), &cls));
+  g_assert_cmpint (cls, ==, AUGUR_PREDICTION_HARMFUL);
 }
 
 static void
@@ -228,6 +259,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/results/finding-to-string", test_finding_to_string);
+  g_test_add_func ("/results/prediction-class", test_prediction_class);
   g_test_add_func ("/results/results-to-string", test_results_to_string);
   g_test_add_func ("/results/names", test_names);
   g_test_add_func ("/results/sorted", test_sorted);

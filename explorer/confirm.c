@@ -1,0 +1,664 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * confirm.c — replay a prediction's violating interleaving, explore around
+ * it, and class the prediction by what followed; see confirm.h.
+ *
+ * The explorer (explore.h) does the running: the prediction's schedule,
+ * mapped to explorer steps (event-map.h), is its fixed prefix, DPOR varies
+ * what follows, and a per-execution callback here checks the first
+ * execution against the prediction and watches every execution for harm.
+ */
+#include "config.h"
+
+#include "explorer/confirm.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "explorer/event-map.h"
+#include "explorer/explore.h"
+#include "explorer/steps.h"
+#include "explorer/symbols.h"
+
+void
+augur_confirm_options_init (AugurConfirmOptions *o)
+{
+  memset (o, 0, sizeof *o);
+}
+
+void
+augur_confirm_outcome_clear (AugurConfirmOutcome *out)
+{
+  if (out->finding != NULL)
+    augur_finding_unref (out->finding);
+  g_free (out->explanation);
+  memset (out, 0, sizeof *out);
+}
+
+/* ------------------------------------------------------------------ */
+/* One execution, as far as harm is concerned */
+
+typedef enum { HARM_NONE, HARM_ASSERT, HARM_CRASH, HARM_DEADLOCK, HARM_EXIT } Harm;
+
+typedef struct {
+  Harm harm;
+  GArray *steps;          /* AugurSchedStep, owned */
+  guint32 status;         /* AugurSchedStatus */
+  int wait_status;
+  guint fail_tid, fail_line, fail_pc, fail_module, fail_signal;
+  char *fail_file, *fail_function, *fail_expr;  /* owned, "" if unknown */
+  AugurSchedThread threads[AUGUR_SCHED_MAX_THREADS];
+  guint64 exe_bias;
+} Run;
+
+static void
+run_free (Run *r)
+{
+  if (r == NULL)
+    return;
+  g_array_unref (r->steps);
+  g_free (r->fail_file);
+  g_free (r->fail_function);
+  g_free (r->fail_expr);
+  g_free (r);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
+
+static Harm
+harm_of (const AugurSchedShm *shm, gboolean killed)
+{
+  int ws = shm->wait_status;
+  if (shm->status == AUGUR_SST_ASSERT)
+    return HARM_ASSERT;
+  if (shm->status == AUGUR_SST_CRASH)
+    return HARM_CRASH;
+  if (shm->status == AUGUR_SST_DEADLOCK)
+    return HARM_DEADLOCK;
+  if (WIFSIGNALED (ws) && !killed)
+    return WTERMSIG (ws) == SIGABRT ? HARM_ASSERT : HARM_CRASH;
+  if (shm->status == AUGUR_SST_DONE && WIFEXITED (ws) && WEXITSTATUS (ws) != 0)
+    return HARM_EXIT;
+  return HARM_NONE;
+}
+
+static Run *
+run_capture (const AugurSchedShm *shm, gboolean killed)
+{
+  Run *r = g_new0 (Run, 1);
+  guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
+  r->harm = harm_of (shm, killed);
+  r->steps = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedStep), n);
+  g_array_append_vals (r->steps, shm->steps, n);
+  r->status = shm->status;
+  r->wait_status = shm->wait_status;
+  r->fail_tid = shm->fail_tid;
+  r->fail_line = shm->fail_line;
+  r->fail_pc = shm->fail_pc;
+  r->fail_module = shm->fail_module;
+  r->fail_signal = shm->fail_signal;
+  r->fail_file = g_strndup (shm->fail_file, sizeof shm->fail_file);
+  r->fail_function = g_strndup (shm->fail_function, sizeof shm->fail_function);
+  r->fail_expr = g_strndup (shm->fail_expr, sizeof shm->fail_expr);
+  memcpy (r->threads, shm->threads, sizeof r->threads);
+  r->exe_bias = shm->exe_bias;
+  return r;
+}
+
+/* Steps of thread t in the run: the event index of its next operation. */
+static guint64
+run_count (const Run *r, guint t)
+{
+  guint64 c = 0;
+  for (guint k = 0; k < r->steps->len; k++)
+    c += g_array_index (r->steps, AugurSchedStep, k).tid == t;
+  return c;
+}
+
+/* Where the assertion or crash happened. */
+static void
+run_fail_loc (const Run *r, AugurSymbols *sym, const char **file, guint *line, const char **function)
+{
+  if (r->harm == HARM_ASSERT && r->fail_file[0] != '\0')
+    {
+      *file = r->fail_file;
+      *line = r->fail_line;
+      *function = r->fail_function[0] != '\0' ? r->fail_function : NULL;
+      return;
+    }
+  const AugurSourceLoc *l = augur_symbols_lookup (sym, r->fail_module, r->fail_pc);
+  for (guint k = r->steps->len; l->file == NULL && k-- > 0;)
+    {
+      /* in a library (strcpy of NULL): where the thread last was in the program */
+      const AugurSchedStep *s = &g_array_index (r->steps, AugurSchedStep, k);
+      if (s->tid == r->fail_tid && s->pc != 0)
+        l = augur_symbols_lookup (sym, s->module, s->pc);
+      if (s->tid == r->fail_tid)
+        break;
+    }
+  *file = l->file;
+  *line = l->line;
+  *function = l->function;
+}
+
+static char *
+base_loc (const char *file, guint line)
+{
+  g_autofree char *base = file != NULL ? g_path_get_basename (file) : g_strdup ("?");
+  return g_strdup_printf ("%s:%u", base, line);
+}
+
+/* "assertion `x == 1` failed at prog.c:30" ... */
+static char *
+run_harm_sentence (const Run *r, AugurSymbols *sym)
+{
+  const char *file = NULL, *function = NULL;
+  guint line = 0;
+  switch (r->harm)
+    {
+    case HARM_ASSERT:
+      {
+        run_fail_loc (r, sym, &file, &line, &function);
+        g_autofree char *at = base_loc (file, line);
+        if (r->fail_expr[0] != '\0')
+          return g_strdup_printf ("assertion `%s` failed at %s", r->fail_expr, at);
+        return g_strdup_printf ("thread %u aborted at %s", r->fail_tid, at);
+      }
+    case HARM_CRASH:
+      {
+        run_fail_loc (r, sym, &file, &line, &function);
+        g_autofree char *at = base_loc (file, line);
+        int sig = WIFSIGNALED (r->wait_status) ? WTERMSIG (r->wait_status) : (int) r->fail_signal;
+        return g_strdup_printf ("thread %u crashed with %s at %s", r->fail_tid, g_strsignal (sig), at);
+      }
+    case HARM_DEADLOCK:
+      {
+        GString *s = g_string_new ("every live thread blocked (deadlock):");
+        for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
+          if (r->threads[t].state == AUGUR_STH_BLOCKED)
+            {
+              const AugurSchedStep *p = &r->threads[t].pending;
+              const AugurSourceLoc *l = augur_symbols_lookup (sym, p->module, p->pc);
+              g_autofree char *at = base_loc (l->file, l->line);
+              g_string_append_printf (s, " T%u waits at %s,", t, at);
+            }
+        g_string_truncate (s, s->len - 1);
+        return g_string_free (s, FALSE);
+      }
+    case HARM_EXIT:
+      return g_strdup_printf ("the program exited with status %d", WEXITSTATUS (r->wait_status));
+    default:
+      return g_strdup ("nothing went wrong");
+    }
+}
+
+/* What replay compares: the kind of harm and, for a failure, its line. */
+static char *
+run_harm_key (const Run *r, AugurSymbols *sym)
+{
+  const char *file = NULL, *function = NULL;
+  guint line = 0;
+  switch (r->harm)
+    {
+    case HARM_ASSERT:
+    case HARM_CRASH:
+      {
+        run_fail_loc (r, sym, &file, &line, &function);
+        g_autofree char *at = base_loc (file, line);
+        return g_strdup_printf ("%s %s", r->harm == HARM_ASSERT ? "assertion" : "crash", at);
+      }
+    case HARM_DEADLOCK: return g_strdup ("deadlock");
+    case HARM_EXIT: return g_strdup ("exit");
+    default: return g_strdup ("none");
+    }
+}
+
+/* The same key from a confirmed finding's accesses (see confirm.h). */
+static char *
+finding_harm_key (AugurFinding *f)
+{
+  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, k);
+      g_autofree char *at = base_loc (a->file, a->line);
+      if (a->op == AUGUR_OP_ASSERT_FAIL)
+        return g_strdup_printf ("assertion %s", at);
+      if (a->op == AUGUR_OP_FAULT)
+        return g_strdup_printf ("crash %s", at);
+      if (a->op == AUGUR_OP_END)
+        return g_strdup ("exit");
+    }
+  return g_strdup ("deadlock");
+}
+
+/* ------------------------------------------------------------------ */
+/* Watching the executions */
+
+typedef struct {
+  const AugurEventMap *map;   /* NULL when replaying a confirmed finding */
+  AugurFinding *prediction;   /* borrowed */
+  AugurSymbols *sym;          /* borrowed */
+  guint needed;               /* steps that make the violation happen (see violation_steps) */
+  gboolean probe;             /* the probe: one execution of the prefix alone */
+  guint64 limit;              /* executions explored at most */
+  guint64 runs;               /* all executions (probe included) */
+  guint64 explored;           /* executions of the exploration */
+  gboolean diverged;
+  guint diverged_step;        /* explorer step */
+  char *why;                  /* owned */
+  Run *first;                 /* replay: the one execution (owned) */
+  Run *harm;                  /* the first harmful execution (owned) */
+} Watch;
+
+static const AugurStep *
+event_of_step (const Watch *w, guint j)
+{
+  guint k = j < w->map->origin->len ? g_array_index (w->map->origin, guint, j)
+                                     : w->map->n_schedule - 1;
+  return augur_finding_get_step (w->prediction, k);
+}
+
+/* The first execution: did it follow the prediction's schedule? */
+static void
+check_first (Watch *w, const AugurSchedShm *shm, gboolean killed)
+{
+  guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
+  guint len = w->map->threads->len;
+  char *why = NULL;
+  gint j = augur_event_map_check (w->map, w->prediction, shm->steps, n, w->sym, &why);
+  if (j >= 0)
+    {
+      w->diverged = TRUE;
+      w->diverged_step = (guint) j;
+      w->why = why;
+      return;
+    }
+  if (shm->status == AUGUR_SST_DIVERGED || shm->status == AUGUR_SST_INFEASIBLE)
+    {
+      guint d = shm->diverged_at;
+      const AugurStep *e = event_of_step (w, d);
+      guint t = d < len ? g_array_index (w->map->threads, guint, d) : e->thread;
+      const char *state = t < AUGUR_SCHED_MAX_THREADS && shm->threads[t].state == AUGUR_STH_BLOCKED
+                            ? "it was blocked"
+                            : t < AUGUR_SCHED_MAX_THREADS && shm->threads[t].state == AUGUR_STH_EXITED
+                                ? "it had ended" : "it did not exist";
+      g_autofree char *at = base_loc (e->file, e->line);
+      w->diverged = TRUE;
+      w->diverged_step = d;
+      w->why = g_strdup_printf ("T%u could not run its event %" G_GUINT64_FORMAT " (%s at %s): %s",
+                                t, e->event, augur_op_to_string (e->op), at, state);
+      return;
+    }
+  if (n < len && n >= w->needed && harm_of (shm, killed) != HARM_NONE)
+    return;   /* harm right after the violation, before the schedule's end */
+  if (n < len)
+    {
+      const AugurStep *e = event_of_step (w, n);
+      g_autofree char *at = base_loc (e->file, e->line);
+      w->diverged = TRUE;
+      w->diverged_step = n;
+      w->why = g_strdup_printf ("the execution ended (%s) before T%u's event %" G_GUINT64_FORMAT
+                                " (%s at %s)",
+                                killed ? "watchdog" : harm_of (shm, killed) != HARM_NONE ? "failure"
+                                                                                        : "exit",
+                                e->thread, e->event, augur_op_to_string (e->op), at);
+    }
+}
+
+static gboolean
+on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
+{
+  Watch *w = data;
+  w->runs++;
+  if (w->map == NULL)
+    {
+      w->first = run_capture (shm, killed);
+      return FALSE;
+    }
+  if (w->probe)
+    {
+      check_first (w, shm, killed);
+      if (!w->diverged && harm_of (shm, killed) != HARM_NONE)
+        w->harm = run_capture (shm, killed);
+      return FALSE;
+    }
+  w->explored++;
+  if (w->explored == 1)
+    {
+      /* the same prefix again: a program that does not follow it twice
+       * is nondeterministic, and says so here */
+      check_first (w, shm, killed);
+      if (w->diverged)
+        return FALSE;
+    }
+  if (shm->status == AUGUR_SST_DIVERGED || shm->status == AUGUR_SST_INFEASIBLE)
+    return w->explored < w->limit;
+  if (harm_of (shm, killed) != HARM_NONE)
+    {
+      w->harm = run_capture (shm, killed);
+      return FALSE;
+    }
+  return w->explored < w->limit;
+}
+
+static void
+watch_clear (Watch *w)
+{
+  g_free (w->why);
+  run_free (w->first);
+  run_free (w->harm);
+}
+
+/* ------------------------------------------------------------------ */
+/* The confirmed bug */
+
+static gint
+step_of_event (const AugurEventMap *map, gint k)
+{
+  if (k < 0)
+    return -1;
+  for (guint j = 0; j < map->origin->len; j++)
+    if (g_array_index (map->origin, guint, j) == (guint) k)
+      return (gint) j;
+  return -1;
+}
+
+static gboolean
+has_access (AugurFinding *f, guint thread, AugurOp op, guint line)
+{
+  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, k);
+      if (a->thread == thread && a->op == op && a->line == line)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A deadlock's blocked operations, as accesses (those not there yet);
+ * joins of blocked threads are consequences, unless nothing else blocks. */
+static void
+add_blocked (const Watch *w, const Run *r, AugurFinding *f)
+{
+  gboolean only_joins = TRUE;
+  for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
+    if (r->threads[t].state == AUGUR_STH_BLOCKED && r->threads[t].pending.op != AUGUR_SOP_JOIN)
+      only_joins = FALSE;
+  for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
+    {
+      const AugurSchedStep *ps = &r->threads[t].pending;
+      if (r->threads[t].state != AUGUR_STH_BLOCKED || (!only_joins && ps->op == AUGUR_SOP_JOIN))
+        continue;
+      const AugurSourceLoc *l = augur_symbols_lookup (w->sym, ps->module, ps->pc);
+      AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (ps);
+      if (has_access (f, t, op, l->line))
+        continue;
+      augur_finding_add_thread (f, t);
+      augur_finding_add_access (f, t, run_count (r, t), op, l->file, l->line, l->function, NULL);
+    }
+}
+
+static AugurFinding *
+confirmed_finding (const Watch *w, const Run *r)
+{
+  AugurFinding *p = w->prediction;
+  const AugurSchedStep *steps = (const AugurSchedStep *) r->steps->data;
+  guint n = r->steps->len;
+  g_autofree guint64 *ev = augur_steps_event_indices (steps, n);
+  g_autofree char *harm = run_harm_sentence (r, w->sym);
+
+  /* "Predicted, not confirmed: X." -> "Confirmed: X; then <harm>." */
+  const char *pe = augur_finding_get_explanation (p);
+  const char *colon = strstr (pe, ": ");
+  g_autofree char *what = g_strdup (g_str_has_prefix (pe, "Predicted") && colon != NULL ? colon + 2 : pe);
+  gsize len = strlen (what);
+  if (len > 0 && what[len - 1] == '.')
+    what[len - 1] = '\0';
+  g_autofree char *expl = g_strdup_printf ("Confirmed: %s; then %s.", what, harm);
+
+  AugurFinding *f = augur_finding_new (augur_finding_get_kind (p), augur_finding_get_subkind (p), expl);
+  if (augur_finding_get_object (p) != NULL)
+    augur_finding_set_object (f, augur_finding_get_object (p), augur_finding_get_object_kind (p));
+  guint nt;
+  const guint *threads = augur_finding_get_threads (p, &nt);
+  for (guint k = 0; k < nt; k++)
+    augur_finding_add_thread (f, threads[k]);
+
+  /* the violation's accesses, renumbered as the execution's steps; one
+   * that is not a step (a lock request) is its thread's pending operation */
+  for (guint k = 0; k < augur_finding_get_n_accesses (p); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (p, k);
+      gint j = step_of_event (w->map, augur_finding_find_step (p, a->thread, a->event));
+      guint64 e = j >= 0 && (guint) j < n ? ev[j] : run_count (r, a->thread);
+      augur_finding_add_access (f, a->thread, e, a->op, a->file, a->line, a->function,
+                                (const char *const *) a->locks_held);
+    }
+
+  /* the harm */
+  const char *file = NULL, *function = NULL;
+  guint line = 0;
+  switch (r->harm)
+    {
+    case HARM_ASSERT:
+    case HARM_CRASH:
+      run_fail_loc (r, w->sym, &file, &line, &function);
+      augur_finding_add_thread (f, r->fail_tid);
+      augur_finding_add_access (f, r->fail_tid, run_count (r, r->fail_tid),
+                                r->harm == HARM_ASSERT ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
+                                file, line, function, NULL);
+      break;
+    case HARM_DEADLOCK:
+      add_blocked (w, r, f);
+      break;
+    case HARM_EXIT:
+      augur_finding_add_access (f, 0, run_count (r, 0), AUGUR_OP_END, NULL, 0, NULL, NULL);
+      break;
+    default:
+      break;
+    }
+
+  augur_steps_add_schedule (w->sym, r->exe_bias, f, steps, n, ev);
+  gboolean marked = FALSE;
+  for (guint j = 0; j < w->map->origin->len && j < n; j++)
+    if (augur_finding_is_bug_step (p, g_array_index (w->map->origin, guint, j)))
+      {
+        augur_finding_mark_bug_step (f, j);
+        marked = TRUE;
+      }
+  if (!marked && n > 0)
+    augur_finding_mark_bug_step (f, n - 1);
+  augur_finding_set_prediction (f, augur_finding_get_prediction_pattern (p),
+                                augur_finding_get_prediction_answer (p));
+  augur_finding_set_prediction_class (f, AUGUR_PREDICTION_HARMFUL);
+  return f;
+}
+
+/* How many steps of the prefix make the violation happen: up to the
+ * remote access of an atomicity violation (the local thread's last access
+ * may never come: a remote read of an intermediate state can fail at
+ * once), up to both accesses of a race, the acquisitions of a deadlock. */
+static guint
+violation_steps (const AugurEventMap *map, AugurFinding *p)
+{
+  guint n_acc = augur_finding_get_n_accesses (p);
+  if (augur_finding_get_kind (p) == AUGUR_FINDING_ATOMICITY_VIOLATION && n_acc == 3)
+    n_acc = 2;
+  guint needed = 0;
+  for (guint k = 0; k < n_acc; k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (p, k);
+      gint j = step_of_event (map, augur_finding_find_step (p, a->thread, a->event));
+      if (j >= 0)
+        needed = MAX (needed, (guint) j + 1);
+    }
+  return needed > 0 ? needed : map->threads->len;
+}
+
+/* ------------------------------------------------------------------ */
+
+static AugurSymbols *
+symbols_for (const char *const *argv)
+{
+  g_autofree char *exe = g_find_program_in_path (argv[0]);
+  return augur_symbols_new (exe != NULL ? exe : argv[0]);
+}
+
+gboolean
+augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
+                          const AugurConfirmOptions *o, AugurConfirmOutcome *out, GError **error)
+{
+  g_return_val_if_fail (argv != NULL && argv[0] != NULL && prediction != NULL && out != NULL, FALSE);
+  memset (out, 0, sizeof *out);
+  AugurConfirmOptions defaults;
+  if (o == NULL)
+    {
+      augur_confirm_options_init (&defaults);
+      o = &defaults;
+    }
+  g_autoptr (AugurEventMap) map = augur_event_map_new (prediction, error);
+  if (map == NULL)
+    return FALSE;
+  g_autoptr (AugurSymbols) sym = symbols_for (argv);
+
+  Watch w = { .map = map, .prediction = prediction, .sym = sym };
+  w.needed = violation_steps (map, prediction);
+  w.limit = 1 + (o->around ? o->around : 50);
+  AugurExploreOptions eo;
+  augur_explore_options_init (&eo);
+  eo.mode = AUGUR_EXPLORE_MODE_DPOR;
+  eo.exec_timeout = o->exec_timeout;
+  eo.max_steps = o->max_steps;
+  eo.timeout = o->timeout > 0 ? o->timeout : 60.0;
+  eo.prefix = (const guint *) map->threads->data;
+  eo.prefix_len = map->threads->len;
+  eo.on_execution = on_execution;
+  eo.user_data = &w;
+  AugurExploreStats st;
+  g_autoptr (AugurExecutor) ex = augur_executor_new (argv, FALSE, error);
+  if (ex == NULL)
+    {
+      watch_clear (&w);
+      return FALSE;
+    }
+  eo.executor = ex;   /* one fork server for the probe and the exploration */
+
+  /* The probe: the prefix alone, stopped at its end, so that a program
+   * that leaves it (say, to spin on a flag nobody sets) is not run on to
+   * its step bound before the divergence is seen. */
+  w.probe = TRUE;
+  eo.max_steps = MAX (map->threads->len, 1u);
+  g_autoptr (AugurResults) probed = augur_explore (argv, &eo, &st, error);
+  if (probed == NULL)
+    {
+      watch_clear (&w);
+      return FALSE;
+    }
+  w.probe = FALSE;
+  if (!w.diverged && !st.prefix_diverged && w.harm == NULL)
+    {
+      /* then the prefix and what follows it, explored */
+      eo.max_steps = o->max_steps;
+      g_autoptr (AugurResults) explored = augur_explore (argv, &eo, &st, error);
+      if (explored == NULL)
+        {
+          watch_clear (&w);
+          return FALSE;
+        }
+    }
+
+  out->executions = w.runs;
+  if (w.diverged || st.prefix_diverged)
+    {
+      guint j = w.diverged ? w.diverged_step : st.prefix_diverged_at;
+      out->cls = AUGUR_PREDICTION_NOT_REALISABLE;
+      out->diverged_at = j < map->origin->len ? g_array_index (map->origin, guint, j) : map->n_schedule - 1;
+      out->explanation = g_strdup_printf ("Not realisable: the replay left the predicted schedule at "
+                                          "its step %u: %s.", out->diverged_at,
+                                          w.why != NULL ? w.why : "the program did not follow it");
+    }
+  else if (w.harm != NULL)
+    {
+      out->cls = AUGUR_PREDICTION_HARMFUL;
+      out->finding = confirmed_finding (&w, w.harm);
+      g_autofree char *harm = run_harm_sentence (w.harm, sym);
+      out->explanation = g_strdup_printf ("Harmful: after the violation, %s (execution %" G_GUINT64_FORMAT
+                                          ").", harm, w.runs);
+    }
+  else
+    {
+      out->cls = AUGUR_PREDICTION_BENIGN;
+      const char *how = st.complete ? "every execution that shares the violating prefix"
+                        : st.timed_out ? "the executions explored before the time limit"
+                                       : "the executions explored around the violation";
+      out->explanation = g_strdup_printf ("Benign: the violation happened, and %s (%" G_GUINT64_FORMAT
+                                          ") ended without failure.", how, w.explored);
+    }
+  watch_clear (&w);
+  return TRUE;
+}
+
+gboolean
+augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_output,
+                      gboolean *reproduced, char **what, GError **error)
+{
+  g_return_val_if_fail (argv != NULL && argv[0] != NULL && f != NULL, FALSE);
+  *reproduced = FALSE;
+  guint n = augur_finding_get_n_steps (f);
+  g_autofree guint *threads = g_new0 (guint, n + 1);
+  for (guint k = 0; k < n; k++)
+    threads[k] = augur_finding_get_step (f, k)->thread;
+  g_autoptr (AugurSymbols) sym = symbols_for (argv);
+  Watch w = { .sym = sym, .prediction = f };
+  AugurExploreOptions eo;
+  augur_explore_options_init (&eo);
+  eo.mode = AUGUR_EXPLORE_MODE_DPOR;
+  eo.show_output = show_output;
+  eo.prefix = threads;
+  eo.prefix_len = n;
+  eo.on_execution = on_execution;
+  eo.user_data = &w;
+  AugurExploreStats st;
+  g_autoptr (AugurResults) ignored = augur_explore (argv, &eo, &st, error);
+  if (ignored == NULL)
+    {
+      watch_clear (&w);
+      return FALSE;
+    }
+  Run *r = w.first;
+  g_return_val_if_fail (r != NULL, FALSE);
+  /* the same steps: thread, op and line of each */
+  guint m = MIN (n, r->steps->len);
+  for (guint k = 0; k < m; k++)
+    {
+      const AugurSchedStep *got = &g_array_index (r->steps, AugurSchedStep, k);
+      const AugurStep *want = augur_finding_get_step (f, k);
+      const AugurSourceLoc *l = augur_symbols_lookup (sym, got->module, got->pc);
+      if (got->tid != want->thread || augur_step_op (got) != want->op
+          || (want->line != 0 && l->line != 0 && want->line != l->line))
+        {
+          *what = g_strdup_printf ("the program did not follow the schedule at its step %u "
+                                   "(T%u %s at line %u instead of T%u %s at line %u)", k, got->tid,
+                                   augur_op_to_string (augur_step_op (got)), l->line, want->thread,
+                                   augur_op_to_string (want->op), want->line);
+          watch_clear (&w);
+          return TRUE;
+        }
+    }
+  if (st.prefix_diverged || r->steps->len < n)
+    {
+      *what = g_strdup_printf ("the program did not follow the schedule (it stopped at step %u of %u)",
+                               st.prefix_diverged ? st.prefix_diverged_at : r->steps->len, n);
+      watch_clear (&w);
+      return TRUE;
+    }
+  g_autofree char *want = finding_harm_key (f);
+  g_autofree char *got = run_harm_key (r, sym);
+  g_autofree char *sentence = run_harm_sentence (r, sym);
+  *reproduced = strcmp (want, got) == 0;
+  *what = *reproduced ? g_strdup_printf ("after the same %u steps, %s", n, sentence)
+                      : g_strdup_printf ("after the same %u steps, %s (expected: %s)", n, sentence, want);
+  watch_clear (&w);
+  return TRUE;
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * steps.c — the explorer's steps as results show them; see steps.h.
+ * Shared by the exploration (explore.c) and the confirmation of
+ * predictions (confirm.c), whose findings carry explorer schedules.
+ */
+#include "config.h"
+
+#include "explorer/steps.h"
+
+#include "common/augur-trace-format.h"
+
+AugurOp
+augur_step_op (const AugurSchedStep *s)
+{
+  gboolean atomic = (s->flags & AUGUR_SF_ATOMIC) != 0;
+  switch (s->op)
+    {
+    case AUGUR_SOP_READ: return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
+    case AUGUR_SOP_WRITE:
+      if (!atomic)
+        return AUGUR_OP_WRITE;
+      return s->ev_kind == AUGUR_EV_ATOMIC_STORE ? AUGUR_OP_ATOMIC_STORE : AUGUR_OP_ATOMIC_RMW;
+    case AUGUR_SOP_LOCK: return s->ev_kind == AUGUR_EV_MUTEX_TRYLOCK ? AUGUR_OP_TRYLOCK : AUGUR_OP_LOCK;
+    case AUGUR_SOP_TRYLOCK_FAIL: return AUGUR_OP_LOCK_REQUEST;
+    case AUGUR_SOP_UNLOCK:
+    case AUGUR_SOP_RWUNLOCK: return AUGUR_OP_UNLOCK;
+    case AUGUR_SOP_RDLOCK: return AUGUR_OP_RDLOCK;
+    case AUGUR_SOP_WRLOCK: return AUGUR_OP_LOCK;
+    case AUGUR_SOP_COND_WAIT: return AUGUR_OP_WAIT;
+    case AUGUR_SOP_COND_WAKE: return AUGUR_OP_WAKE;
+    case AUGUR_SOP_SIGNAL: return AUGUR_OP_SIGNAL;
+    case AUGUR_SOP_BROADCAST: return AUGUR_OP_BROADCAST;
+    case AUGUR_SOP_SEM_WAIT: return AUGUR_OP_SEM_WAIT;
+    case AUGUR_SOP_SEM_POST: return AUGUR_OP_SEM_POST;
+    case AUGUR_SOP_BARRIER_ARRIVE: return AUGUR_OP_BARRIER_ENTER;
+    case AUGUR_SOP_BARRIER_LEAVE: return AUGUR_OP_BARRIER_LEAVE;
+    case AUGUR_SOP_CREATE: return AUGUR_OP_CREATE;
+    case AUGUR_SOP_JOIN: return AUGUR_OP_JOIN;
+    case AUGUR_SOP_EXIT: return AUGUR_OP_EXIT;
+    case AUGUR_SOP_DESTROY: return AUGUR_OP_DESTROY;
+    case AUGUR_SOP_OTHER: return s->ev_kind == AUGUR_EV_THREAD_DETACH ? AUGUR_OP_DETACH : AUGUR_OP_INIT;
+    default: return AUGUR_OP_INIT;
+    }
+}
+
+char *
+augur_step_object (AugurSymbols *sym, const AugurSchedStep *s, guint64 exe_bias)
+{
+  switch (s->op)
+    {
+    case AUGUR_SOP_CREATE:
+    case AUGUR_SOP_JOIN:
+    case AUGUR_SOP_EXIT:
+      return NULL;
+    default:
+      break;
+    }
+  char *name = augur_symbols_object_name (sym, s->obj, exe_bias);
+  if (name != NULL)
+    return name;
+  return s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE ? g_strdup ("memory") : NULL;
+}
+
+guint64 *
+augur_steps_event_indices (const AugurSchedStep *steps, guint n)
+{
+  guint64 count[AUGUR_SCHED_MAX_THREADS] = { 0 };
+  guint64 *ev = g_new (guint64, n + 1);
+  for (guint k = 0; k < n; k++)
+    ev[k] = count[steps[k].tid % AUGUR_SCHED_MAX_THREADS]++;
+  ev[n] = 0;
+  return ev;
+}
+
+void
+augur_steps_add_schedule (AugurSymbols *sym, guint64 exe_bias, AugurFinding *f,
+                          const AugurSchedStep *steps, guint n, const guint64 *ev)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      const AugurSchedStep *s = &steps[k];
+      const AugurSourceLoc *l = augur_symbols_lookup (sym, s->module, s->pc);
+      g_autofree char *obj = augur_step_object (sym, s, exe_bias);
+      gint peer = (s->op == AUGUR_SOP_CREATE || s->op == AUGUR_SOP_JOIN) && s->arg < AUGUR_SCHED_MAX_THREADS
+                    ? (gint) s->arg : -1;
+      augur_finding_add_step (f, s->tid, ev[k], augur_step_op (s), obj, peer, l->file, l->line,
+                              l->function);
+    }
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * steps.h — the explorer's steps (AugurSchedStep, one per visible
+ * operation) in the results' vocabulary: the op a step shows as, the name
+ * of what it touches, and a finding's schedule made of an execution's steps.
+ *
+ * In a schedule written by the explorer, a step's `event` is its index
+ * among its thread's steps (not among its thread's trace events: an
+ * execution under the scheduler records no trace); replay only needs the
+ * thread of each step.
+ */
+#ifndef AUGUR_STEPS_H
+#define AUGUR_STEPS_H
+
+#include <glib.h>
+
+#include "common/augur-sched-format.h"
+#include "common/results.h"
+#include "explorer/symbols.h"
+
+G_BEGIN_DECLS
+
+/* How the step shows in results (a failed CAS is a load, a failed trylock
+ * a lock request ...). */
+AugurOp augur_step_op (const AugurSchedStep *step);
+
+/* The variable or synchronisation object of @step ("counter", "m+8",
+ * "memory" for an unnamed address), NULL for thread operations. */
+char *augur_step_object (AugurSymbols *sym, const AugurSchedStep *step, guint64 exe_bias);
+
+/* The index of every step among its thread's steps; n + 1 entries (owned). */
+guint64 *augur_steps_event_indices (const AugurSchedStep *steps, guint n);
+
+/* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices. */
+void augur_steps_add_schedule (AugurSymbols *sym, guint64 exe_bias, AugurFinding *finding,
+                               const AugurSchedStep *steps, guint n, const guint64 *ev);
+
+G_END_DECLS
+
+#endif /* AUGUR_STEPS_H */

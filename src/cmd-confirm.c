@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * cmd-confirm.c — `augur confirm RESULTS [-o OUT] -- PROGRAM [ARG...]`:
+ * confirms every prediction of a results file written by augur predict
+ * (explorer/confirm.h): replays its violating interleaving, explores
+ * around it, and classes it harmful, benign or not realisable.  Prints one
+ * line per prediction, in the file's order, then the counts, and writes
+ * OUT (default RESULTS with .confirmed.json): the harmful ones as bugs
+ * (replayable with augur replay OUT#N) and the counts per class.
+ *
+ * Without PROGRAM, the program and arguments of the results file are used.
+ *
+ * Exit status: 1 some prediction is harmful, 0 none, 2 usage, 3 bad
+ * results file or program not built with augur-cc, 4 the program behaved
+ * nondeterministically, 5 augur failed or OUT could not be written.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/results.h"
+#include "explorer/confirm.h"
+#include "explorer/explore.h"
+#include "predictor/predict.h"
+#include "src/augur-cmd.h"
+
+#define CMD "confirm"
+
+int augur_cmd_explore_exit_for_error (const GError *error);
+
+static char *
+default_output (const char *results)
+{
+  if (g_str_has_suffix (results, ".json"))
+    return g_strdup_printf ("%.*s.confirmed.json", (int) (strlen (results) - 5), results);
+  return g_strdup_printf ("%s.confirmed.json", results);
+}
+
+int
+augur_cmd_confirm (int argc, char **argv)
+{
+  g_autofree char *output = NULL;
+  g_auto (GStrv) rest = NULL;
+  double timeout = 0, exec_timeout = 0;
+  gint around = 0, max_steps = 0;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "write the confirmed bugs here (default: RESULTS with .confirmed.json)", "OUT" },
+    { "around", 0, 0, G_OPTION_ARG_INT, &around,
+      "executions explored after each violation (default 50)", "N" },
+    { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &timeout,
+      "time limit of one prediction's confirmation in seconds (default 60)", "S" },
+    { "exec-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &exec_timeout,
+      "watchdog of one execution in seconds (default 10)", "S" },
+    { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps, "step bound of one execution (default 200000)", "N" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
+      "RESULTS [-- PROGRAM [ARG...]]" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (
+    ctx, "Confirm the predictions of augur predict: replay each violating interleaving,\n"
+         "explore around it, and class it harmful, benign or not realisable.");
+  g_option_context_set_description (
+    ctx, "Harmful: an assertion failure, abort, crash, deadlock or nonzero exit status\n"
+         "followed the violation.  Each line: class, the prediction, what happened.\n"
+         "Exit status: 1 some prediction is harmful, 0 none, 2 usage error, 3 bad results\n"
+         "file or program, 4 nondeterministic program, 5 augur failed.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || rest[0] == NULL || around < 0 || max_steps < 0 || timeout < 0 || exec_timeout < 0)
+    {
+      augur_cmd_print_error (CMD, "expected RESULTS [-- PROGRAM [ARG...]] and non-negative limits; "
+                                  "see 'augur confirm --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+  g_autoptr (AugurResults) in = augur_results_load (rest[0], &error);
+  if (in == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_INPUT;
+    }
+  const char *const *pargv = rest[1] != NULL ? (const char *const *) rest + 1 : augur_results_get_argv (in);
+  if (pargv[0] == NULL)
+    {
+      augur_cmd_print_error (CMD, "no program given and the results file names none");
+      return AUGUR_EXIT_USAGE;
+    }
+
+  AugurConfirmOptions o;
+  augur_confirm_options_init (&o);
+  o.around = (guint) around;
+  o.timeout = timeout;
+  o.exec_timeout = exec_timeout;
+  o.max_steps = (guint) max_steps;
+
+  g_autofree char *exe = g_find_program_in_path (pargv[0]);
+  g_autoptr (AugurResults) out = augur_results_new (exe != NULL ? exe : pargv[0], "confirm");
+  augur_results_set_argv (out, pargv);
+  g_autofree char *cwd = g_get_current_dir ();
+  augur_results_set_source_dir (out, cwd);
+  g_autoptr (GDateTime) started = g_date_time_new_now_local ();
+  augur_results_set_started (out, started);
+  gint64 t0 = g_get_monotonic_time ();
+
+  guint n_class[AUGUR_PREDICTION_N_CLASSES] = { 0 }, n_undecided = 0, n = 0;
+  guint64 executions = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (in); i++)
+    {
+      AugurFinding *p = augur_results_get_finding (in, i);
+      if (augur_finding_get_prediction_pattern (p) == NULL)
+        continue;   /* already a bug, not a prediction */
+      n++;
+      g_autofree char *line = augur_predict_finding_to_line (p);
+      AugurConfirmOutcome oc;
+      if (!augur_confirm_prediction (pargv, p, &o, &oc, &error))
+        {
+          if (error->domain == AUGUR_EXPLORE_ERROR)
+            {
+              augur_cmd_print_error (CMD, error->message);
+              return augur_cmd_explore_exit_for_error (error);
+            }
+          printf ("undecided %s -- %s\n", line, error->message);
+          g_clear_error (&error);
+          n_undecided++;
+          continue;
+        }
+      printf ("%s %s -- %s\n", augur_prediction_class_to_string (oc.cls), line, oc.explanation);
+      n_class[oc.cls]++;
+      executions += oc.executions;
+      augur_results_add_predictions (out, augur_finding_get_kind (p), oc.cls, 1);
+      if (oc.finding != NULL)
+        augur_results_add_finding (out, oc.finding);
+      augur_confirm_outcome_clear (&oc);
+    }
+  printf ("%u prediction%s: %u harmful, %u benign, %u not realisable, %u undecided\n", n,
+          n == 1 ? "" : "s", n_class[AUGUR_PREDICTION_HARMFUL], n_class[AUGUR_PREDICTION_BENIGN],
+          n_class[AUGUR_PREDICTION_NOT_REALISABLE], n_undecided);
+  augur_results_set_executions (out, executions);
+  augur_results_set_duration (out, (g_get_monotonic_time () - t0) / 1e6);
+
+  g_autofree char *path = output != NULL ? g_strdup (output) : default_output (rest[0]);
+  if (!augur_results_save (out, path, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      augur_cmd_print_error (CMD, "cannot write to standard output");
+      return AUGUR_EXIT_TOOL;
+    }
+  return n_class[AUGUR_PREDICTION_HARMFUL] > 0 ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
+}

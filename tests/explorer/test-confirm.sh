@@ -1,0 +1,214 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# test-confirm.sh — augur confirm end to end (issue 4).  Each program
+# modelled on a bug of McPatom's list (tests/predictor/) is recorded in a
+# run where the bug does not happen, its predictions are confirmed, and the
+# prediction of its .expected file must be classed harmful: the program
+# really fails (assertion or crash) under the violating interleaving, and
+# `augur replay` of every confirmed finding makes it fail again.
+# flag_guard's infeasible prediction (made only by McPatom's model, without
+# data flow) is classed not realisable; a lock-order deadlock is harmful
+# (a real deadlock); harm that needs another order after the violation is
+# found by exploring around it; a nonzero exit status is harm (a wrong
+# result); a lock-protected program yields no harmful prediction, and a
+# racy counter whose lost update does not matter is classed benign.
+set -u
+. "$top_srcdir/tests/tap.sh"
+src="$top_srcdir/tests/predictor"
+work=$(mktemp -d "${TMPDIR:-/tmp}/augur-confirm.XXXXXX")
+trap 'rm -rf "$work" "$tap_log"' EXIT
+
+# record NAME SOURCE: builds SOURCE with augur-cc, no optimisation (every
+# access in the source is an access in the trace), and records one run
+record ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$work/$1" "$2" && "$AUGUR" record -o "$work/$1.trace" -- "$work/$1" >"$work/$1.stdout" 2>/dev/null
+}
+
+# rerecord NAME TEXT: records again (at most 20 times) until the run
+# printed TEXT (mysql_644's benign run saw proc_info set)
+rerecord ()
+{
+  n=0
+  while ! grep -Fxq -- "$2" "$work/$1.stdout"; do
+    n=$((n + 1))
+    [ "$n" -le 20 ] || return 1
+    "$AUGUR" record -o "$work/$1.trace" -- "$work/$1" >"$work/$1.stdout" 2>/dev/null || return 1
+  done
+}
+
+# status WANT CMD...: CMD exits with WANT, its stdout in $work/out
+status ()
+{
+  want=$1
+  shift
+  "$@" >"$work/out" 2>"$work/err"
+  got=$?
+  [ "$got" -eq "$want" ] || { echo "exit status $got, expected $want"; cat "$work/out" "$work/err"; return 1; }
+}
+
+# swap LINE: the same prediction with the two threads' roles exchanged
+swap ()
+{
+  printf '%s:%s\n' "${1%%:*}" "$(printf '%s' "${1#*:}" | sed 's/T1 /T9 /g; s/T2 /T1 /g; s/T9 /T2 /g')"
+}
+
+# classed CLASS FILE: every line of FILE is a prediction printed in
+# $work/confirm.out with that class ("CLASS PREDICTION -- what happened")
+classed ()
+{
+  while IFS= read -r line; do
+    grep -Fq -- "$1 $line -- " "$work/confirm.out" \
+      || grep -Fq -- "$1 $(swap "$line") -- " "$work/confirm.out" || {
+      echo "not classed $1: $line"
+      echo "got:"
+      cat "$work/confirm.out"
+      return 1
+    }
+  done <"$2"
+}
+
+# clean_run NAME: the recorded run ended with exit status 0
+clean_run ()
+{
+  "$AUGUR" trace show "$work/$1.trace" | tail -n 1 | grep -q "end how=exit status=0\$"
+}
+
+# replays NAME: augur replay reproduces every finding of the confirmed file
+replays ()
+{
+  n=$(sed -n 's/.* \([0-9]*\) harmful,.*/\1/p' "$work/confirm.out")
+  [ "${n:-0}" -gt 0 ] || { echo "no harmful finding to replay"; return 1; }
+  i=1
+  while [ "$i" -le "$n" ]; do
+    "$AUGUR" replay "$work/$1.confirmed.json#$i" >"$work/replay.out" 2>&1
+    rc=$?
+    [ "$rc" -eq 1 ] && grep -q "^reproduced: " "$work/replay.out" || {
+      echo "finding $i: exit $rc"
+      cat "$work/replay.out"
+      return 1
+    }
+    i=$((i + 1))
+  done
+}
+
+# confirm NAME [PREDICT-OPTION]: predicts from NAME's trace and confirms;
+# output in $work/confirm.out, exit status in $work/confirm.rc.  Prints the
+# time augur confirm took as a TAP diagnostic.
+confirm ()
+{
+  echo 5 >"$work/confirm.rc"
+  : >"$work/confirm.out"
+  "$AUGUR" predict ${2:-} -o "$work/$1.json" "$work/$1.trace" >/dev/null || return 0
+  t0=$(date +%s%N)
+  "$AUGUR" confirm -o "$work/$1.confirmed.json" "$work/$1.json" -- "$work/$1" >"$work/confirm.out" 2>"$work/err"
+  echo $? >"$work/confirm.rc"
+  t1=$(date +%s%N)
+  echo "# $1${2:+ $2}: augur confirm took $(( (t1 - t0) / 1000000 )) ms: $(tail -n 1 "$work/confirm.out")"
+}
+
+# confirmed WANT: augur confirm exited with WANT
+confirmed ()
+{
+  got=$(cat "$work/confirm.rc")
+  [ "$got" -eq "$1" ] || { echo "exit status $got, expected $1"; cat "$work/confirm.out" "$work/err"; return 1; }
+}
+
+for case in apache_log apache_21287 apache_21285 mysql_644 mysql_791 mozilla_event; do
+  if ! record "$case" "$src/$case.c"; then
+    ok "$case: builds and records" false
+    continue
+  fi
+  if [ "$case" = mysql_644 ] && ! rerecord "$case" "Sending data"; then
+    ok "$case: a run where proc_info was printed" false
+    continue
+  fi
+  ok "$case: the recorded run did not fail" clean_run "$case"
+  confirm "$case"
+  ok "$case: augur confirm finds a harmful prediction (1)" confirmed 1
+  ok "$case: the expected prediction is harmful" classed harmful "$src/$case.expected"
+  ok "$case: the confirmed file holds them with the per-class counts" \
+    grep -q '"class" : "harmful"' "$work/$case.confirmed.json"
+  ok "$case: augur replay reproduces every confirmed finding" replays "$case"
+done
+
+if record flag_guard "$src/flag_guard.c"; then
+  confirm flag_guard
+  ok "flag_guard: nothing harmful is confirmed (0)" confirmed 0
+  ok "flag_guard: ... and no prediction on the guarded data" \
+    sh -c "! grep -q ' data T1 T2: ' '$work/confirm.out'"
+  confirm flag_guard --no-data-flow
+  ok "flag_guard: McPatom's model's predictions are not harmful (0)" confirmed 0
+  ok "flag_guard: its R-W-R on data is not realisable: the replay reads the flag instead" \
+    grep -q "^not-realisable atomicity-violation R-W-R data .* -- Not realisable: the replay left the predicted schedule at its step [0-9]*: .*flag_guard.c:28" "$work/confirm.out"
+else
+  ok "flag_guard: builds and records" false
+fi
+
+# a lock-order deadlock predicted from a run that did not deadlock is a
+# real deadlock once realised (record with a watchdog: this run may hang)
+if "$AUGUR_CC_BIN" -O0 -g -o "$work/deadlock" "$top_srcdir/tests/explorer/deadlock.c" \
+   && "$AUGUR" record --timeout 10 -o "$work/deadlock.trace" -- "$work/deadlock" >/dev/null 2>&1 \
+   && clean_run deadlock; then
+  confirm deadlock
+  ok "deadlock: augur confirm finds it harmful (1)" confirmed 1
+  ok "deadlock: the lock-order prediction ends in a deadlock" \
+    grep -q "^harmful deadlock lock-order .* -- Harmful: after the violation, every live thread blocked" "$work/confirm.out"
+  ok "deadlock: augur replay reproduces it" replays deadlock
+else
+  skip "deadlock: confirmed harmful" "the recorded run deadlocked"
+fi
+
+# harm_after N: the W-R-W on state was harmful in execution N or later
+# (the probe is execution 1, the prefix followed by the default schedule 2)
+harm_after ()
+{
+  n=$(sed -n 's/^harmful atomicity-violation W-R-W state .*(execution \([0-9]*\))\.$/\1/p' "$work/confirm.out")
+  [ "${n:-0}" -ge "$1" ] || { echo "execution '${n:-}'"; cat "$work/confirm.out"; return 1; }
+}
+
+if record confirm_around "$top_srcdir/tests/explorer/confirm_around.c"; then
+  confirm confirm_around
+  ok "confirm_around: harm that needs another order after the violation is found (1)" confirmed 1
+  ok "confirm_around: ... by exploring around it, not in the first execution" harm_after 3
+  ok "confirm_around: augur replay reproduces it" replays confirm_around
+else
+  ok "confirm_around: builds and records" false
+fi
+
+if record confirm_exit "$top_srcdir/tests/explorer/confirm_exit.c"; then
+  confirm confirm_exit
+  ok "confirm_exit: a wrong result (exit status 3) after the violation is harm (1)" confirmed 1
+  ok "confirm_exit: ... said so" \
+    grep -q "^harmful atomicity-violation R-W-W current_size .* the program exited with status 3 " "$work/confirm.out"
+  ok "confirm_exit: augur replay reproduces it" replays confirm_exit
+else
+  ok "confirm_exit: builds and records" false
+fi
+
+if record confirm_locked "$top_srcdir/tests/explorer/confirm_locked.c"; then
+  confirm confirm_locked
+  ok "confirm_locked: no harmful prediction in a lock-protected program (0)" confirmed 0
+  ok "confirm_locked: ... 0 harmful" grep -q " 0 harmful, " "$work/confirm.out"
+else
+  ok "confirm_locked: builds and records" false
+fi
+
+if record confirm_benign "$top_srcdir/tests/explorer/confirm_benign.c"; then
+  confirm confirm_benign
+  ok "confirm_benign: a lost update that does not matter is not harmful (0)" confirmed 0
+  ok "confirm_benign: ... it is classed benign" \
+    grep -q "^benign atomicity-violation R-W-W hits T1 T2: .* -- Benign: the violation happened" "$work/confirm.out"
+else
+  ok "confirm_benign: builds and records" false
+fi
+
+# an unconfirmed prediction cannot be replayed; bad input and usage
+if [ -f "$work/apache_21285.json" ]; then
+  ok "replay of an unconfirmed prediction is refused (3)" status 3 "$AUGUR" replay "$work/apache_21285.json#1"
+fi
+ok "a missing results file is bad input (3)" status 3 "$AUGUR" confirm "$work/missing.json" -- /bin/true
+ok "no results file is a usage error (2)" status 2 "$AUGUR" confirm
+
+tap_done
