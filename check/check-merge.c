@@ -28,7 +28,16 @@ augur_check_finding_key (AugurFinding *f)
 {
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
   guint n = augur_finding_get_n_accesses (f);
+  /* the harm a confirmed prediction adds (the failed assertion, the fault,
+   * the end) is not the bug's location: the explorer's report of the same
+   * race has no such access */
   for (guint i = 0; i < n; i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      if (a->op != AUGUR_OP_ASSERT_FAIL && a->op != AUGUR_OP_FAULT && a->op != AUGUR_OP_END)
+        add_loc (locs, a->file, a->line);
+    }
+  for (guint i = 0; i < n && locs->len == 0; i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
       add_loc (locs, a->file, a->line);

@@ -23,6 +23,7 @@
 
 #include "check/check-merge.h"
 #include "check/check-sources.h"
+#include "explorer/confirm.h"
 #include "explorer/explore.h"
 #include "predictor/predict.h"
 #include "static/static-driver.h"
@@ -154,6 +155,58 @@ stage_predict (AugurCheckState *st, GError **error)
 }
 
 static gboolean
+stage_confirm (AugurCheckState *st, GError **error)
+{
+  guint n = st->predictions != NULL ? augur_results_get_n_findings (st->predictions) : 0;
+  guint counts[AUGUR_PREDICTION_N_CLASSES] = { 0 };
+  for (guint i = 0; i < n; i++)
+    {
+      AugurFinding *p = augur_results_get_finding (st->predictions, i);
+      double left = augur_check_time_left (st);
+      if (left <= 1)
+        {
+          augur_results_add_bound_hit (st->results, "budget");
+          say (st, "budget spent after confirming %u of %u predictions", i, n);
+          break;
+        }
+      AugurConfirmOptions co;
+      augur_confirm_options_init (&co);
+      co.exec_timeout = st->options->run_timeout_seconds;
+      co.timeout = MIN (left, co.timeout > 0 ? co.timeout : left);
+      AugurConfirmOutcome out = { 0 };
+      g_autoptr (GError) local = NULL;
+      if (!augur_confirm_prediction (st->options->argv, p, &co, &out, &local))
+        {
+          /* one prediction that cannot be re-executed does not stop the others */
+          say (st, "prediction %u: %s", i + 1, local->message);
+          augur_results_add_predictions (st->results, augur_finding_get_kind (p),
+                                         AUGUR_PREDICTION_NOT_REALISABLE, 1);
+          counts[AUGUR_PREDICTION_NOT_REALISABLE]++;
+          continue;
+        }
+      augur_results_add_predictions (st->results, augur_finding_get_kind (p), out.cls, 1);
+      counts[out.cls]++;
+      augur_results_set_executions (st->results,
+                                    augur_results_get_executions (st->results) + out.executions);
+      if (out.cls == AUGUR_PREDICTION_HARMFUL && out.finding != NULL)
+        {
+          g_autoptr (AugurResults) one = augur_results_new (st->options->argv[0], "check");
+          augur_results_add_finding (one, out.finding);
+          augur_check_merge_findings (st->results, one);
+        }
+      augur_confirm_outcome_clear (&out);
+      /* saved after each one: a crash of augur later keeps these */
+      if (!augur_results_save (st->results, st->results_path, error))
+        return FALSE;
+    }
+  if (n > 0)
+    say (st, "confirmed %u prediction%s harmful, %u benign, %u not realisable",
+         counts[AUGUR_PREDICTION_HARMFUL], counts[AUGUR_PREDICTION_HARMFUL] == 1 ? "" : "s",
+         counts[AUGUR_PREDICTION_BENIGN], counts[AUGUR_PREDICTION_NOT_REALISABLE]);
+  return TRUE;
+}
+
+static gboolean
 stage_explore (AugurCheckState *st, GError **error)
 {
   AugurExploreOptions eo;
@@ -239,6 +292,7 @@ augur_check_add_static_only (AugurCheckState *st)
 const AugurCheckStage augur_check_stages[] = {
   { "static", stage_static },
   { "predict", stage_predict },
+  { "confirm", stage_confirm },
   { "explore", stage_explore },
   { NULL, NULL },
 };
