@@ -71,15 +71,24 @@ read_expected (const char *path, gboolean *clean, GError **error)
   return list;
 }
 
-/* "basename:line" of every access and bug step of a finding. */
+/* "basename:line" of every access and bug step of a finding, leaving out
+ * the harm a confirmed prediction appends (its race or atomicity
+ * violation is located at its accesses; the failed assertion that followed
+ * is the assertion's own finding) unless the finding is that harm. */
 static GHashTable *
 finding_locations (AugurFinding *f)
 {
   GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  AugurFindingKind kind = augur_finding_get_kind (f);
+  gboolean keep_harm = kind == AUGUR_FINDING_ASSERTION || kind == AUGUR_FINDING_CRASH
+                       || kind == AUGUR_FINDING_HANG || kind == AUGUR_FINDING_MISUSE;
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
       if (a->file == NULL)
+        continue;
+      if (!keep_harm
+          && (a->op == AUGUR_OP_ASSERT_FAIL || a->op == AUGUR_OP_FAULT || a->op == AUGUR_OP_END))
         continue;
       g_autofree char *base = g_path_get_basename (a->file);
       g_hash_table_add (set, g_strdup_printf ("%s:%u", base, a->line));
