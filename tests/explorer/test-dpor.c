@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-dpor.c — the DPOR core on synthetic programs: straight-line threads
- * of reads and writes, run by a small simulator that follows a prefix and a
- * sleep set exactly as runtime/rt-sched.c does.  The number of complete
- * executions must equal the number of Mazurkiewicz traces, counted here by
- * hand for each program.
+ * test-dpor.c — the search cores on synthetic programs: straight-line
+ * threads of reads and writes, run by a small simulator that follows a
+ * prefix and a sleep set exactly as runtime/rt-sched.c does.  For both DPOR
+ * kinds the number of complete executions must equal the number of
+ * Mazurkiewicz traces, counted here by hand for each program.
  */
 #include "config.h"
 
@@ -77,9 +77,9 @@ simulate (const Prog *p, GArray *prefix, GArray *sleep_in, GArray *steps)
 }
 
 static guint
-explore (const Prog *p, guint *blocked)
+explore_kind (const Prog *p, AugurDporKind kind, guint *blocked)
 {
-  g_autoptr (AugurDpor) d = augur_dpor_new ();
+  g_autoptr (AugurDpor) d = augur_dpor_new_kind (kind);
   g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
@@ -103,9 +103,12 @@ explore (const Prog *p, guint *blocked)
 static void
 check (const Prog *p, guint want)
 {
-  guint blocked;
-  guint got = explore (p, &blocked);
+  guint blocked, cblocked;
+  guint got = explore_kind (p, AUGUR_DPOR_SOURCE, &blocked);
   g_assert_cmpuint (got, ==, want);
+  guint cgot = explore_kind (p, AUGUR_DPOR_CLASSIC, &cblocked);
+  g_test_message ("source %u + %u blocked, classic %u + %u blocked", got, blocked, cgot, cblocked);
+  g_assert_cmpuint (cgot, ==, want);
 }
 
 static void
