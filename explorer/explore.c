@@ -516,7 +516,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
     return NULL;
   Ctx *c = ctx_new (argv, o, mode_name (o->mode));
   c->shm = augur_executor_shm (ex);
-  g_autoptr (AugurDpor) dpor = augur_dpor_new ();
+  g_autoptr (AugurDpor) dpor = augur_dpor_new_kind (o->mode == AUGUR_EXPLORE_MODE_DPOR
+                                                    ? AUGUR_DPOR_CLASSIC : AUGUR_DPOR_SOURCE);
   g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   double exec_timeout = o->exec_timeout > 0 ? o->exec_timeout : 10.0;
@@ -602,6 +603,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           augur_dpor_add_execution (dpor, steps, n, on_race, &rd);
           if (status != AUGUR_SST_SLEEP_BLOCKED)
             ending_findings (c, steps, n, killed, &rd.ev);
+          if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_execution != NULL)
+            o->on_execution (steps, n, o->on_execution_data);
           g_free (rd.ev);
         }
       progress (o, st, augur_results_get_n_findings (c->results), t0, &last, FALSE);

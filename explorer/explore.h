@@ -19,10 +19,16 @@ G_BEGIN_DECLS
 
 typedef enum {
   AUGUR_EXPLORE_MODE_OPTIMAL,   /* source-DPOR + sleep sets: each trace once */
-  AUGUR_EXPLORE_MODE_DPOR,      /* the same core (see dpor.h) */
+  AUGUR_EXPLORE_MODE_DPOR,      /* persistent-set DPOR + sleep sets + locksets (the seed):
+                                 * the same traces, more blocked runs (dpor-classic.c) */
   AUGUR_EXPLORE_MODE_PCT,       /* PCT: `bound` executions of random priorities, seeded */
   AUGUR_EXPLORE_MODE_PREEMPT,   /* not implemented yet */
 } AugurExploreMode;
+
+/* Called with each execution that ran to its end (not sleep-set blocked,
+ * infeasible or diverged): @steps are borrowed for the call only. */
+typedef void (*AugurExploreExecutionFunc) (const AugurSchedStep *steps, guint n,
+                                           gpointer user_data);
 
 typedef struct {
   AugurExploreMode mode;
@@ -36,6 +42,8 @@ typedef struct {
   gboolean show_output;   /* the program's output is shown */
   gboolean sync_only;     /* plain accesses are not scheduling points */
   const char *results_path; /* rewritten at every new finding and at the end */
+  AugurExploreExecutionFunc on_execution;   /* may be NULL (tests) */
+  gpointer on_execution_data;
 } AugurExploreOptions;
 
 typedef struct {
