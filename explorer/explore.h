@@ -22,7 +22,7 @@ typedef enum {
   AUGUR_EXPLORE_MODE_DPOR,      /* persistent-set DPOR + sleep sets + locksets (the seed):
                                  * the same traces, more blocked runs (dpor-classic.c) */
   AUGUR_EXPLORE_MODE_PCT,       /* PCT: `bound` executions of random priorities, seeded */
-  AUGUR_EXPLORE_MODE_PREEMPT,   /* not implemented yet */
+  AUGUR_EXPLORE_MODE_PREEMPT,   /* every schedule with at most `bound` preemptions (preempt.h) */
 } AugurExploreMode;
 
 /* Called with each execution that ran to its end (not sleep-set blocked,
@@ -32,7 +32,7 @@ typedef void (*AugurExploreExecutionFunc) (const AugurSchedStep *steps, guint n,
 
 typedef struct {
   AugurExploreMode mode;
-  guint64 bound;          /* pct: executions (0 = 1000) */
+  guint64 bound;          /* pct: executions (0 = 1000); preempt: preemptions (0 allowed) */
   double timeout;         /* whole exploration in seconds, 0 = none */
   double exec_timeout;    /* watchdog per execution (0 = 10 s) */
   guint max_steps;        /* step bound per execution (0 = 200,000) */
@@ -54,7 +54,8 @@ typedef struct {
   guint64 step_bound;     /* executions cut by the step bound */
   guint64 watchdog;       /* executions killed by the watchdog */
   double seconds;
-  gboolean complete;      /* the whole space was explored */
+  gboolean complete;      /* the whole space was explored (preempt: within the bound) */
+  gboolean preemption_bound_hit; /* preempt: some schedules needed more preemptions */
   gboolean timed_out;
 } AugurExploreStats;
 
