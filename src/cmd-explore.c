@@ -73,10 +73,7 @@ augur_cmd_explore (int argc, char **argv)
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode,
-      "optimal (default: source-DPOR, every Mazurkiewicz trace once), "
-      "dpor (the seed's persistent-set DPOR with sleep sets and locksets: the same traces, "
-      "more blocked runs), pct (randomised priority scheduling, --bound runs), "
-      "preempt (every schedule with at most --bound preemptions)", "MODE" },
+      "optimal (default), dpor, preempt or pct: see below", "MODE" },
     { "bound", 'b', 0, G_OPTION_ARG_INT64, &bound,
       "pct: number of executions (default 1000); preempt: preemptions (default 2)", "N" },
     { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &timeout, "Stop exploring after S seconds", "S" },
@@ -97,6 +94,14 @@ augur_cmd_explore (int argc, char **argv)
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
   g_option_context_set_summary (ctx, "Explore the interleavings of a program built with augur-cc.");
+  g_option_context_set_description (ctx,
+    "Modes:\n"
+    "  optimal   source-DPOR with sleep sets: every Mazurkiewicz trace completed once\n"
+    "  dpor      the seed's (inspect's) persistent-set DPOR with sleep sets and locksets:\n"
+    "            the same traces, usually more sleep-set blocked runs\n"
+    "  preempt   every schedule with at most --bound preemptions (default 2); says\n"
+    "            whether schedules needing more were left out\n"
+    "  pct       --bound random PCT schedules (default 1000) from --seed, bug depth --depth\n");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr(GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
