@@ -8,12 +8,13 @@
  * p, "let i be the latest step before s dependent and may-be co-enabled
  * with p's next step, and not happening before p".  Here a whole execution
  * is analysed at once: for step j of thread p, p's next step is j at every
- * state from just after p's previous step to j, and the states before the
- * new branch were analysed with earlier executions.  So, with C the steps
+ * state from just after p's previous step to j.  So, with C the steps
  * i < j of other threads that are dependent with j and do not happen
  * before p's state (the vector clocks of dpor.c), the latest steps of C at
- * those new states are: every i in C from the first new state on, and the
- * latest i in C before it.
+ * those states are: every i in C after p's previous step, and the latest
+ * i in C before it.  States of the replayed prefix are visited again on
+ * purpose: an earlier execution through them may have ended (deadlock,
+ * sleep-set blocked) before p ran j, and then never analysed it there.
  *
  * Dependent: overlapping memory, one a write (signals, semaphores,
  * barriers, init and destroy write their object); two acquisitions of the
@@ -179,7 +180,6 @@ augur_dpor_classic_step (DporPass *p, guint j, const guint32 *pre)
 {
   AugurDpor *d = p->d;
   guint t = p->s[j].tid;
-  guint first_state = MIN (d->prefix_len, p->n);   /* states before it were analysed */
   gint prev = -1;
   for (guint k = j; k-- > 0;)
     if (p->s[k].tid == t)
@@ -187,9 +187,7 @@ augur_dpor_classic_step (DporPass *p, guint j, const guint32 *pre)
         prev = (gint) k;
         break;
       }
-  guint lo = MAX ((guint) (prev + 1), first_state);
-  if (lo > j)
-    return;
+  guint lo = (guint) (prev + 1);
   AugurEnabled *e = enabled_of (p);
   for (guint i = MIN (j, d->nodes->len); i-- > 0;)
     {
@@ -199,7 +197,7 @@ augur_dpor_classic_step (DporPass *p, guint j, const guint32 *pre)
         continue;
       backtrack (p, e, i, j);
       if (i < lo)
-        break;              /* the latest one before the new states */
+        break;              /* the latest one before p's previous step */
     }
 }
 

@@ -66,7 +66,6 @@ augur_dpor_depth (AugurDpor *d)
   return d->nodes->len;
 }
 
-
 /* ------------------------------------------------------------------ */
 /* One analysis pass */
 
@@ -95,7 +94,6 @@ join (guint32 *a, const guint32 *b, guint T)
     if (b[u] > a[u])
       a[u] = b[u];
 }
-
 
 static gboolean
 is_plain (const AugurSchedStep *s)
