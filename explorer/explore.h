@@ -47,7 +47,7 @@ typedef struct {
 } AugurExploreOptions;
 
 typedef struct {
-  guint64 executions;     /* complete executions (Mazurkiewicz traces) */
+  guint64 executions;     /* complete executions (optimal, dpor: Mazurkiewicz traces; preempt: schedules) */
   guint64 blocked;        /* sleep-set blocked executions */
   guint64 infeasible;     /* backtrack choices the program could not take */
   guint64 diverged;       /* executions that did not follow their prefix */
