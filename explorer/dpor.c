@@ -12,36 +12,23 @@
 #include "config.h"
 
 #include "explorer/dpor.h"
+#include "explorer/dpor-private.h"
 
 #include <string.h>
-
-typedef struct {
-  guint64 backtrack;     /* threads to explore from here */
-  guint64 done;          /* threads explored (or being explored) from here */
-  GArray *done_ev;       /* AugurSchedStep: what the done threads did here */
-  GArray *sleep;         /* AugurSchedStep: the sleep set here */
-} Node;
-
-struct _AugurDpor {
-  GArray *steps;         /* the current execution */
-  GPtrArray *nodes;      /* Node *, node k = the state before step k */
-  guint prefix_len;      /* of the execution requested last (0: the first) */
-  guint fixed;           /* steps [0, fixed) are never backtracked (augur_dpor_set_fixed) */
-};
 
 static void
 node_free (gpointer p)
 {
-  Node *n = p;
+  DporNode *n = p;
   g_array_unref (n->done_ev);
   g_array_unref (n->sleep);
   g_free (n);
 }
 
-static Node *
+static DporNode *
 node_new (void)
 {
-  Node *n = g_new0 (Node, 1);
+  DporNode *n = g_new0 (DporNode, 1);
   n->done_ev = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   n->sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   return n;
@@ -50,7 +37,14 @@ node_new (void)
 AugurDpor *
 augur_dpor_new (void)
 {
+  return augur_dpor_new_kind (AUGUR_DPOR_SOURCE);
+}
+
+AugurDpor *
+augur_dpor_new_kind (AugurDporKind kind)
+{
   AugurDpor *d = g_new0 (AugurDpor, 1);
+  d->kind = kind;
   d->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   d->nodes = g_ptr_array_new_with_free_func (node_free);
   return d;
@@ -78,42 +72,13 @@ augur_dpor_depth (AugurDpor *d)
   return d->nodes->len;
 }
 
-#define BIT(t) ((guint64) 1 << (t))
-
 /* ------------------------------------------------------------------ */
 /* One analysis pass */
-
-typedef struct {
-  gint last_write;
-  GArray *reads;          /* guint step indices since last_write */
-  guint32 *atomic_clock;  /* sync clock of atomic accesses here, or NULL */
-} MemShadow;
-
-typedef struct {
-  gint last_acq;
-  guint32 *clock;
-  guint32 *sclock;
-} LockShadow;
-
-typedef struct {
-  AugurDpor *d;
-  const AugurSchedStep *s;
-  guint n, T, first_new;
-  guint32 *vc, *svc;       /* T x T */
-  guint32 *clk, *sclk;     /* n x T */
-  guint32 *li;             /* n */
-  GHashTable *mem;         /* word -> MemShadow */
-  GHashTable *locks;       /* addr -> LockShadow */
-  GArray *races;           /* guint pairs (i) for the current j */
-  AugurDporRaceFunc race_cb;
-  gpointer race_data;
-  GHashTable *reported;    /* (i << 32 | j) data races of this execution */
-} Pass;
 
 static void
 mem_shadow_free (gpointer p)
 {
-  MemShadow *m = p;
+  DporMemShadow *m = p;
   g_array_unref (m->reads);
   g_free (m->atomic_clock);
   g_free (m);
@@ -122,7 +87,7 @@ mem_shadow_free (gpointer p)
 static void
 lock_shadow_free (gpointer p)
 {
-  LockShadow *l = p;
+  DporLockShadow *l = p;
   g_free (l->clock);
   g_free (l->sclock);
   g_free (l);
@@ -137,35 +102,29 @@ join (guint32 *a, const guint32 *b, guint T)
 }
 
 static gboolean
-before (Pass *p, guint i, const guint32 *c)
-{
-  return c[p->s[i].tid] > p->li[i];
-}
-
-static gboolean
 is_plain (const AugurSchedStep *s)
 {
   return (s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE) && !(s->flags & AUGUR_SF_ATOMIC);
 }
 
 static void
-note_race (Pass *p, guint i, const guint32 *pre)
+note_race (DporPass *p, guint i, const guint32 *pre)
 {
   guint t = p->s[i].tid;
   (void) t;
-  if (before (p, i, pre))
+  if (augur_dpor_before (p, i, pre))
     return;
   g_array_append_val (p->races, i);
 }
 
 static void
-note_data_race (Pass *p, guint i, guint j, const guint32 *spre)
+note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
 {
   if (p->race_cb == NULL || p->s[i].tid == p->s[j].tid)
     return;
   if (!is_plain (&p->s[i]) && !is_plain (&p->s[j]))
     return;
-  if (before (p, i, spre))
+  if (augur_dpor_before (p, i, spre))
     return;
   guint64 key = ((guint64) i << 32) | j;
   if (g_hash_table_contains (p->reported, &key))
@@ -177,7 +136,7 @@ note_data_race (Pass *p, guint i, guint j, const guint32 *spre)
 }
 
 static void
-mem_access (Pass *p, guint j, gboolean write, guint64 addr, guint32 size, const guint32 *pre,
+mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, const guint32 *pre,
             const guint32 *spre)
 {
   guint t = p->s[j].tid;
@@ -190,12 +149,12 @@ mem_access (Pass *p, guint j, gboolean write, guint64 addr, guint32 size, const 
     hi = lo + 63;
   for (guint64 w = lo; w <= hi; w++)
     {
-      MemShadow *m = g_hash_table_lookup (p->mem, &w);
+      DporMemShadow *m = g_hash_table_lookup (p->mem, &w);
       if (m == NULL)
         {
           guint64 *key = g_new (guint64, 1);
           *key = w;
-          m = g_new0 (MemShadow, 1);
+          m = g_new0 (DporMemShadow, 1);
           m->last_write = -1;
           m->reads = g_array_new (FALSE, FALSE, sizeof (guint));
           g_hash_table_insert (p->mem, key, m);
@@ -235,15 +194,15 @@ mem_access (Pass *p, guint j, gboolean write, guint64 addr, guint32 size, const 
     }
 }
 
-static LockShadow *
-lock_get (Pass *p, guint64 addr)
+static DporLockShadow *
+lock_get (DporPass *p, guint64 addr)
 {
-  LockShadow *l = g_hash_table_lookup (p->locks, &addr);
+  DporLockShadow *l = g_hash_table_lookup (p->locks, &addr);
   if (l == NULL)
     {
       guint64 *key = g_new (guint64, 1);
       *key = addr;
-      l = g_new0 (LockShadow, 1);
+      l = g_new0 (DporLockShadow, 1);
       l->last_acq = -1;
       l->clock = g_new0 (guint32, p->T);
       l->sclock = g_new0 (guint32, p->T);
@@ -253,10 +212,10 @@ lock_get (Pass *p, guint64 addr)
 }
 
 static void
-lock_acquire (Pass *p, guint j, guint64 m, const guint32 *pre)
+lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
 {
   guint t = p->s[j].tid;
-  LockShadow *l = lock_get (p, m);
+  DporLockShadow *l = lock_get (p, m);
   if (l->last_acq >= 0)
     {
       guint a = (guint) l->last_acq;
@@ -273,22 +232,22 @@ lock_acquire (Pass *p, guint j, guint64 m, const guint32 *pre)
 }
 
 static void
-lock_release (Pass *p, guint j, guint64 m)
+lock_release (DporPass *p, guint j, guint64 m)
 {
   guint t = p->s[j].tid;
-  LockShadow *l = lock_get (p, m);
+  DporLockShadow *l = lock_get (p, m);
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
 }
 
 /* Source-DPOR's backtracking for the race (i, j). */
 static void
-backtrack (Pass *p, guint i, guint j)
+backtrack (DporPass *p, guint i, guint j)
 {
   AugurDpor *d = p->d;
   if (i >= d->nodes->len)
     return;
-  Node *nd = g_ptr_array_index (d->nodes, i);
+  DporNode *nd = g_ptr_array_index (d->nodes, i);
   guint ti = p->s[i].tid;
   guint32 need = p->li[i] + 1;
   guint64 seen = 0, initials = 0;
@@ -320,7 +279,7 @@ backtrack (Pass *p, guint i, guint j)
 static void
 analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race_data)
 {
-  Pass p = { 0 };
+  DporPass p = { 0 };
   p.d = d;
   p.s = (const AugurSchedStep *) d->steps->data;
   p.n = d->steps->len;
@@ -416,8 +375,13 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
       memcpy (p.clk + j * T, vc, T * sizeof *vc);
       memcpy (p.sclk + j * T, svc, T * sizeof *svc);
       if (j >= first_new)
-        for (guint k = 0; k < p.races->len; k++)
-          backtrack (&p, g_array_index (p.races, guint, k), j);
+        {
+          if (d->kind == AUGUR_DPOR_CLASSIC)
+            augur_dpor_classic_step (&p, j, pre);
+          else
+            for (guint k = 0; k < p.races->len; k++)
+              backtrack (&p, g_array_index (p.races, guint, k), j);
+        }
     }
 
   g_free (pre);
@@ -426,6 +390,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
   g_hash_table_unref (p.mem);
   g_hash_table_unref (p.locks);
   g_hash_table_unref (p.reported);
+  augur_enabled_free (p.enabled);
   g_free (p.vc);
   g_free (p.svc);
   g_free (p.clk);
@@ -436,7 +401,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
 /* ------------------------------------------------------------------ */
 
 static void
-set_done_ev (Node *nd, const AugurSchedStep *s)
+set_done_ev (DporNode *nd, const AugurSchedStep *s)
 {
   for (guint k = 0; k < nd->done_ev->len; k++)
     if (g_array_index (nd->done_ev, AugurSchedStep, k).tid == s->tid)
@@ -449,7 +414,7 @@ set_done_ev (Node *nd, const AugurSchedStep *s)
 
 /* sleep(k+1) from node k and the step taken there */
 static void
-next_sleep (const Node *nd, const AugurSchedStep *taken, GArray *out)
+next_sleep (const DporNode *nd, const AugurSchedStep *taken, GArray *out)
 {
   g_array_set_size (out, 0);
   for (int pass = 0; pass < 2; pass++)
@@ -479,7 +444,7 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
     set_done_ev (g_ptr_array_index (d->nodes, L - 1), &steps[L - 1]);
   for (guint k = d->nodes->len; k < n; k++)
     {
-      Node *nd = node_new ();
+      DporNode *nd = node_new ();
       nd->backtrack = nd->done = BIT (steps[k].tid);
       g_array_append_val (nd->done_ev, steps[k]);
       if (k > 0)
@@ -492,7 +457,9 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
 void
 augur_dpor_drop_execution (AugurDpor *d)
 {
-  (void) d;   /* the branch is marked done already; the old execution stays */
+  /* the branch is marked done already; the old execution stays */
+  if (d->kind == AUGUR_DPOR_CLASSIC)
+    augur_dpor_classic_drop (d);
 }
 
 gboolean
@@ -500,7 +467,7 @@ augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
   for (guint k = d->nodes->len; k-- > d->fixed;)
     {
-      Node *nd = g_ptr_array_index (d->nodes, k);
+      DporNode *nd = g_ptr_array_index (d->nodes, k);
       guint64 sl = 0;
       for (guint x = 0; x < nd->sleep->len; x++)
         sl |= BIT (g_array_index (nd->sleep, AugurSchedStep, x).tid);

@@ -2,7 +2,12 @@
  *
  * dpor.h — the exploration core: source-DPOR with sleep sets (Abdulla,
  * Aronis, Jonsson, Sagonas, POPL 2014, Algorithm 1), written for a
- * stateless explorer that runs one whole execution at a time.
+ * stateless explorer that runs one whole execution at a time, or, with
+ * AUGUR_DPOR_CLASSIC, the persistent-set DPOR of Flanagan & Godefroid
+ * (POPL 2005) with sleep sets and locksets, as inspect does it (the seed;
+ * see dpor-classic.c).  Both complete each Mazurkiewicz trace exactly once
+ * (sleep sets); classic adds more backtrack points, so it runs more
+ * sleep-set blocked (and infeasible) executions.
  *
  * The model:
  *   - An execution is a sequence of AugurSchedStep (common/augur-sched-
@@ -38,11 +43,17 @@ G_BEGIN_DECLS
 
 typedef struct _AugurDpor AugurDpor;
 
+typedef enum {
+  AUGUR_DPOR_SOURCE,    /* source sets: the backtrack set gets an initial of notdep(e, E).e' */
+  AUGUR_DPOR_CLASSIC,   /* persistent sets: thread(e') if it may run there, else ... (dpor-classic.c) */
+} AugurDporKind;
+
 /* A data race between steps i < j of the execution just added. */
 typedef void (*AugurDporRaceFunc) (const AugurSchedStep *steps, guint n, guint i, guint j,
                                    gpointer user_data);
 
-AugurDpor *augur_dpor_new (void);
+AugurDpor *augur_dpor_new (void);              /* AUGUR_DPOR_SOURCE */
+AugurDpor *augur_dpor_new_kind (AugurDporKind kind);
 void       augur_dpor_free (AugurDpor *dpor);
 
 /* The execution that followed the last augur_dpor_next (or the first).

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "explorer/dpor.h"
+#include "explorer/preempt.h"
 #include "common/augur-trace-format.h"
 #include "explorer/steps.h"
 #include "explorer/symbols.h"
@@ -459,7 +460,12 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
     return NULL;
   Ctx *c = ctx_new (argv, o, mode_name (o->mode));
   c->shm = augur_executor_shm (ex);
-  g_autoptr (AugurDpor) dpor = augur_dpor_new ();
+  /* dpor also finds the data races of every mode; preempt chooses the
+   * schedules of its mode instead of it */
+  g_autoptr (AugurDpor) dpor = augur_dpor_new_kind (o->mode == AUGUR_EXPLORE_MODE_DPOR
+                                                    ? AUGUR_DPOR_CLASSIC : AUGUR_DPOR_SOURCE);
+  g_autoptr (AugurPreempt) preempt = o->mode == AUGUR_EXPLORE_MODE_PREEMPT
+                                       ? augur_preempt_new ((guint) MIN (o->bound, G_MAXUINT)) : NULL;
   g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
   g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   double exec_timeout = o->exec_timeout > 0 ? o->exec_timeout : 10.0;
@@ -567,8 +573,12 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
             augur_results_add_bound_hit (c->results, "threads");
           RaceData rd = { c, NULL };
           augur_dpor_add_execution (dpor, steps, n, on_race, &rd);
+          if (preempt != NULL)
+            augur_preempt_add_execution (preempt, steps, n);
           if (status != AUGUR_SST_SLEEP_BLOCKED)
             ending_findings (c, steps, n, killed, &rd.ev);
+          if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
+            o->on_complete (steps, n, o->on_complete_data);
           g_free (rd.ev);
         }
       progress (o, st, augur_results_get_n_findings (c->results), t0, &last, FALSE);
@@ -589,11 +599,17 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         }
       if (pct)
         continue;
-      if (!augur_dpor_next (dpor, prefix, sleep))
+      if (preempt != NULL ? !augur_preempt_next (preempt, prefix)
+                          : !augur_dpor_next (dpor, prefix, sleep))
         {
           st->complete = TRUE;
           break;
         }
+    }
+  if (preempt != NULL && augur_preempt_bound_reached (preempt))
+    {
+      st->preemption_bound_hit = TRUE;
+      augur_results_add_bound_hit (c->results, "preemptions");
     }
   st->seconds = (g_get_monotonic_time () - t0) / 1e6;
   progress (o, st, augur_results_get_n_findings (c->results), t0, &last, TRUE);

@@ -19,9 +19,10 @@ G_BEGIN_DECLS
 
 typedef enum {
   AUGUR_EXPLORE_MODE_OPTIMAL,   /* source-DPOR + sleep sets: each trace once */
-  AUGUR_EXPLORE_MODE_DPOR,      /* the same core (see dpor.h) */
+  AUGUR_EXPLORE_MODE_DPOR,      /* persistent-set DPOR + sleep sets + locksets (the seed):
+                                 * the same traces, more blocked runs (dpor-classic.c) */
   AUGUR_EXPLORE_MODE_PCT,       /* PCT: `bound` executions of random priorities, seeded */
-  AUGUR_EXPLORE_MODE_PREEMPT,   /* not implemented yet */
+  AUGUR_EXPLORE_MODE_PREEMPT,   /* every schedule with at most `bound` preemptions (preempt.h) */
 } AugurExploreMode;
 
 /* Called after every execution, including one that could not follow its
@@ -29,10 +30,14 @@ typedef enum {
  * watchdog killed it.  Returning FALSE stops the exploration. */
 typedef gboolean (*AugurExploreExecFunc) (const AugurSchedShm *shm, gboolean killed,
                                           gpointer user_data);
+/* Called with each execution that ran to its end (not sleep-set blocked,
+ * infeasible or diverged): @steps are borrowed for the call only. */
+typedef void (*AugurExploreCompleteFunc) (const AugurSchedStep *steps, guint n,
+                                           gpointer user_data);
 
 typedef struct {
   AugurExploreMode mode;
-  guint64 bound;          /* pct: executions (0 = 1000) */
+  guint64 bound;          /* pct: executions (0 = 1000); preempt: preemptions (0 allowed) */
   double timeout;         /* whole exploration in seconds, 0 = none */
   double exec_timeout;    /* watchdog per execution (0 = 10 s) */
   guint max_steps;        /* step bound per execution (0 = 200,000) */
@@ -51,17 +56,21 @@ typedef struct {
   AugurExploreExecFunc on_execution;  /* may be NULL */
   gpointer user_data;
   AugurExecutor *executor;  /* borrowed: run on this fork server of argv (NULL: start one) */
+  AugurExploreCompleteFunc on_complete;   /* may be NULL (tests) */
+  gpointer on_complete_data;
 } AugurExploreOptions;
 
 typedef struct {
-  guint64 executions;     /* complete executions (Mazurkiewicz traces) */
+  guint64 executions;     /* complete executions (optimal, dpor: Mazurkiewicz traces; preempt: schedules) */
   guint64 blocked;        /* sleep-set blocked executions */
   guint64 infeasible;     /* backtrack choices the program could not take */
   guint64 diverged;       /* executions that did not follow their prefix */
   guint64 step_bound;     /* executions cut by the step bound */
   guint64 watchdog;       /* executions killed by the watchdog */
   double seconds;
-  gboolean complete;      /* the whole space was explored (after the fixed prefix, if any) */
+  gboolean complete;      /* the whole space was explored (after the fixed prefix, if any;
+                           * preempt: within the bound) */
+  gboolean preemption_bound_hit; /* preempt: some schedules needed more preemptions */
   gboolean timed_out;
   gboolean stopped;       /* on_execution asked to stop */
   gboolean prefix_diverged; /* the fixed prefix could not be followed ... */

@@ -66,16 +66,16 @@ augur_cmd_explore (int argc, char **argv)
 {
   g_autofree char *mode = NULL;
   g_autofree char *output = NULL;
-  gint64 bound = 0;
+  gint64 bound = -1;      /* not given */
   double timeout = 0, exec_timeout = 0;
   gint max_steps = 0, seed = 0, depth = 0;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode,
-      "optimal (default: every Mazurkiewicz trace once), dpor (the same core), "
-      "pct (randomised priority scheduling, --bound runs)", "MODE" },
-    { "bound", 'b', 0, G_OPTION_ARG_INT64, &bound, "pct: number of executions (default 1000)", "N" },
+      "optimal (default), dpor, preempt or pct: see below", "MODE" },
+    { "bound", 'b', 0, G_OPTION_ARG_INT64, &bound,
+      "pct: number of executions (default 1000); preempt: preemptions (default 2)", "N" },
     { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &timeout, "Stop exploring after S seconds", "S" },
     { "exec-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &exec_timeout,
       "Watchdog of one execution in seconds (default 10)", "S" },
@@ -94,6 +94,14 @@ augur_cmd_explore (int argc, char **argv)
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
   g_option_context_set_summary (ctx, "Explore the interleavings of a program built with augur-cc.");
+  g_option_context_set_description (ctx,
+    "Modes:\n"
+    "  optimal   source-DPOR with sleep sets: every Mazurkiewicz trace completed once\n"
+    "  dpor      the seed's (inspect's) persistent-set DPOR with sleep sets and locksets:\n"
+    "            the same traces, usually more sleep-set blocked runs\n"
+    "  preempt   every schedule with at most --bound preemptions (default 2); says\n"
+    "            whether schedules needing more were left out\n"
+    "  pct       --bound random PCT schedules (default 1000) from --seed, bug depth --depth\n");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr(GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
@@ -115,21 +123,20 @@ augur_cmd_explore (int argc, char **argv)
   else if (strcmp (mode, "pct") == 0)
     o.mode = AUGUR_EXPLORE_MODE_PCT;
   else if (strcmp (mode, "preempt") == 0)
-    {
-      augur_cmd_print_error (CMD, "--mode preempt is not implemented yet; use pct for a bounded run");
-      return AUGUR_EXIT_USAGE;
-    }
+    o.mode = AUGUR_EXPLORE_MODE_PREEMPT;
   else
     {
-      g_autofree char *msg = g_strdup_printf ("unknown mode '%s': use optimal, dpor or pct", mode);
+      g_autofree char *msg = g_strdup_printf ("unknown mode '%s': use optimal, dpor, pct or preempt", mode);
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_USAGE;
     }
-  if (bound < 0 || timeout < 0 || exec_timeout < 0 || max_steps < 0)
+  if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0)
     {
       augur_cmd_print_error (CMD, "bounds and timeouts must not be negative");
       return AUGUR_EXIT_USAGE;
     }
+  if (bound < 0)
+    bound = o.mode == AUGUR_EXPLORE_MODE_PREEMPT ? 2 : 0;
   o.bound = (guint64) bound;
   o.timeout = timeout;
   o.exec_timeout = exec_timeout;
@@ -149,12 +156,28 @@ augur_cmd_explore (int argc, char **argv)
       return augur_cmd_explore_exit_for_error (error);
     }
   guint nf = augur_results_get_n_findings (results);
+  g_autofree char *bounded = NULL;
+  if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT && st.complete && st.preemption_bound_hit)
+    bounded = g_strdup_printf ("all schedules with <= %" G_GUINT64_FORMAT " preemptions explored",
+                               o.bound);
   g_print ("%" G_GUINT64_FORMAT " executions, %" G_GUINT64_FORMAT " sleep-set blocked, %"
            G_GUINT64_FORMAT " infeasible, %" G_GUINT64_FORMAT " diverged in %.2f s (%s); %u finding%s\n",
            st.executions, st.blocked, st.infeasible, st.diverged, st.seconds,
-           st.complete ? "complete" : st.timed_out ? "stopped by --timeout"
+           bounded != NULL ? bounded : st.complete ? "complete" : st.timed_out ? "stopped by --timeout"
                                     : o.mode == AUGUR_EXPLORE_MODE_PCT ? "bounded" : "incomplete",
            nf, nf == 1 ? "" : "s");
+  if (bounded != NULL)
+    g_printerr ("augur explore: %s; schedules that need more were not run (raise --bound)\n",
+                bounded);
+  else if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT && st.complete)
+    g_printerr ("augur explore: no schedule needs more than %" G_GUINT64_FORMAT
+                " preemptions: every schedule explored\n", o.bound);
+  else if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT)
+    g_printerr ("augur explore: stopped before all schedules with <= %" G_GUINT64_FORMAT
+                " preemptions were run\n", o.bound);
+  else if (o.mode == AUGUR_EXPLORE_MODE_PCT)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, depth %u): "
+                "a sample, not a proof of absence\n", st.executions, o.seed, o.depth ? o.depth : 3);
   if (st.step_bound > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) hit the step bound (--max-steps) "
                 "and were cut there\n", st.step_bound);

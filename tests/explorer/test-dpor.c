@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-dpor.c — the DPOR core on synthetic programs: straight-line threads
- * of reads and writes, run by a small simulator that follows a prefix and a
- * sleep set exactly as runtime/rt-sched.c does.  The number of complete
- * executions must equal the number of Mazurkiewicz traces, counted here by
- * hand for each program.
+ * test-dpor.c — the search cores on synthetic programs: straight-line
+ * threads of reads and writes, run by a small simulator that follows a
+ * prefix and a sleep set exactly as runtime/rt-sched.c does.  For both DPOR
+ * kinds the number of complete executions must equal the number of
+ * Mazurkiewicz traces, counted here by hand for each program; for the
+ * preemption-bounded search, the number of schedules within each bound.
  */
 #include "config.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "explorer/dpor.h"
+#include "explorer/preempt.h"
 
 #define MAXOPS 8
 
@@ -78,9 +80,10 @@ simulate (const Prog *p, GArray *prefix, GArray *sleep_in, GArray *steps)
 
 /* Explores p; the first n_fixed steps of every execution run fixed[]. */
 static guint
-explore_fixed (const Prog *p, const guint *fixed, guint n_fixed, guint *blocked)
+explore_full (const Prog *p, AugurDporKind kind, const guint *fixed, guint n_fixed,
+              guint *blocked)
 {
-  g_autoptr (AugurDpor) d = augur_dpor_new ();
+  g_autoptr (AugurDpor) d = augur_dpor_new_kind (kind);
   g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
   g_array_set_size (prefix, n_fixed);
   for (guint k = 0; k < n_fixed; k++)
@@ -103,10 +106,17 @@ explore_fixed (const Prog *p, const guint *fixed, guint n_fixed, guint *blocked)
 }
 
 static guint
-explore (const Prog *p, guint *blocked)
+explore_fixed (const Prog *p, const guint *fixed, guint n_fixed, guint *blocked)
 {
-  return explore_fixed (p, NULL, 0, blocked);
+  return explore_full (p, AUGUR_DPOR_SOURCE, fixed, n_fixed, blocked);
 }
+
+static guint
+explore_kind (const Prog *p, AugurDporKind kind, guint *blocked)
+{
+  return explore_full (p, kind, NULL, 0, blocked);
+}
+
 
 #define R AUGUR_SOP_READ
 #define W AUGUR_SOP_WRITE
@@ -114,9 +124,12 @@ explore (const Prog *p, guint *blocked)
 static void
 check (const Prog *p, guint want)
 {
-  guint blocked;
-  guint got = explore (p, &blocked);
+  guint blocked, cblocked;
+  guint got = explore_kind (p, AUGUR_DPOR_SOURCE, &blocked);
   g_assert_cmpuint (got, ==, want);
+  guint cgot = explore_kind (p, AUGUR_DPOR_CLASSIC, &cblocked);
+  g_test_message ("source %u + %u blocked, classic %u + %u blocked", got, blocked, cgot, cblocked);
+  g_assert_cmpuint (cgot, ==, want);
 }
 
 static void
@@ -192,6 +205,42 @@ test_fixed_prefix (void)
   g_assert_cmpuint (explore_fixed (&q, NULL, 0, &blocked), ==, 4);
 }
 
+/* Two threads of three steps (the last one EXIT): the 20 interleavings
+ * grouped by preemptions (a switch away from a thread with steps left).
+ * With b blocks of consecutive steps, b - 2 switches preempt (leaving the
+ * first thread's last block is free): 2 blocks (000111, 111000): 2
+ * schedules, 0 preemptions; 3 blocks: 4, 1; 4 blocks: 8, 2; 5 blocks: 4, 3;
+ * 6 blocks: 2, 4. */
+static void
+test_preempt_bounds (void)
+{
+  Prog p = { 2, { 3, 3 }, { { { W, 0x100 }, { W, 0x200 }, { AUGUR_SOP_EXIT, 0 } },
+                            { { W, 0x100 }, { W, 0x200 }, { AUGUR_SOP_EXIT, 0 } } } };
+  const guint want[] = { 2, 6, 14, 18, 20, 20 };
+  for (guint bound = 0; bound < G_N_ELEMENTS (want); bound++)
+    {
+      g_autoptr (AugurPreempt) pre = augur_preempt_new (bound);
+      g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+      g_autoptr (GArray) none = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+      g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+      g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      guint runs = 0;
+      do
+        {
+          g_assert_true (simulate (&p, prefix, none, steps));
+          GString *sched = g_string_new (NULL);
+          for (guint k = 0; k < steps->len; k++)
+            g_string_append_printf (sched, "%u", g_array_index (steps, AugurSchedStep, k).tid);
+          g_assert_true (g_hash_table_add (seen, g_string_free (sched, FALSE)));
+          augur_preempt_add_execution (pre, (AugurSchedStep *) steps->data, steps->len);
+          runs++;
+        }
+      while (augur_preempt_next (pre, prefix) && runs < 1000);
+      g_assert_cmpuint (runs, ==, want[bound]);
+      g_assert_true (augur_preempt_bound_reached (pre) == (want[bound] < 20));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -204,5 +253,6 @@ main (int argc, char **argv)
   g_test_add_func ("/dpor/neighbours-independent", test_neighbours_independent);
   g_test_add_func ("/dpor/two-vars", test_two_vars);
   g_test_add_func ("/dpor/fixed-prefix", test_fixed_prefix);
+  g_test_add_func ("/preempt/bounds", test_preempt_bounds);
   return g_test_run ();
 }

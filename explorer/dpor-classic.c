@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dpor-classic.c — the backtrack points of persistent-set DPOR (Flanagan &
+ * Godefroid, POPL 2005, Figure 4) as inspect adapts it to pthreads (the
+ * seed, sections 2.4, 4.4 and 4.6), for `augur explore --mode dpor`.
+ *
+ * Figure 4 runs, at every state s the search reaches and for every thread
+ * p, "let i be the latest step before s dependent and may-be co-enabled
+ * with p's next step, and not happening before p".  Here a whole execution
+ * is analysed at once: for step j of thread p, p's next step is j at every
+ * state from just after p's previous step to j.  So, with C the steps
+ * i < j of other threads that are dependent with j and do not happen
+ * before p's state (the vector clocks of dpor.c), the latest steps of C at
+ * those states are: every i in C after p's previous step, and the latest
+ * i in C before it.  States of the replayed prefix are visited again on
+ * purpose: an earlier execution through them may have ended (deadlock,
+ * sleep-set blocked) before p ran j, and then never analysed it there.
+ *
+ * Dependent: overlapping memory, one a write (signals, semaphores,
+ * barriers, init and destroy write their object); two acquisitions of the
+ * same lock, a condition wake (post wait) included, unless both read-lock
+ * (the seed, section 4.6: a lock acquire backtracks to the previous
+ * acquisitions, not to the release, so a reversal never asks for a held
+ * lock).  May be co-enabled: unless the two threads hold a common lock at
+ * the two steps (the seed's lockset test, section 4.4).
+ *
+ * For each such i, at the state s before step i, the thread q to add is p
+ * if p may run at s, else the thread of the first step between i and j
+ * that happens before j and whose thread may run at s (F&G's set E).  If
+ * there is none, or q sleeps at s, every thread that may run at s is added.
+ * The last case is ours: F&G with sleep sets preserves deadlocks and
+ * local states, not every Mazurkiewicz trace, and adding a sleeping q
+ * alone loses traces (lastzero(3) completes 11 of its 12 traces that way);
+ * with the fallback, both modes complete the same traces (test-modes).
+ * Unlike source-DPOR, the thread is added whether or not backtrack(s)
+ * already holds an equivalent choice, so more branches start and end
+ * sleep-set blocked; the sleep sets (dpor.c, the runtime) still complete
+ * each Mazurkiewicz trace once.  "May run" comes from enabled.h; when a
+ * branch it allowed turns out infeasible, the whole may-run set of that
+ * state is added (F&G's fallback), so a wrong guess never loses a trace.
+ *
+ * Not seen, as in dpor.c: the pending steps of threads still blocked when
+ * an execution ends (a deadlock, a sleep-set blocked run).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "explorer/dpor-private.h"
+
+static AugurEnabled *
+enabled_of (DporPass *p)
+{
+  if (p->enabled == NULL)
+    p->enabled = augur_enabled_new (p->s, p->n);
+  return p->enabled;
+}
+
+/* Threads ti before step i and tj before step j hold a common lock. */
+static gboolean
+locksets_meet (AugurEnabled *e, guint ti, guint i, guint tj, guint j)
+{
+  guint na, nb;
+  const guint64 *a = augur_enabled_lockset (e, ti, i, &na);
+  if (na == 0)
+    return FALSE;
+  g_autofree guint64 *held = g_memdup2 (a, na * sizeof *a);
+  const guint64 *b = augur_enabled_lockset (e, tj, j, &nb);
+  for (guint x = 0, y = 0; x < na && y < nb;)
+    {
+      if (held[x] == b[y])
+        return TRUE;
+      if (held[x] < b[y])
+        x++;
+      else
+        y++;
+    }
+  return FALSE;
+}
+
+/* The part of a step that dpor.c's clocks treat as a memory access. */
+static gboolean
+mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
+{
+  switch (x->op)
+    {
+    case AUGUR_SOP_READ:
+    case AUGUR_SOP_WRITE:
+      *lo = x->obj;
+      *hi = x->obj + MIN (augur_sched_step_size (x), 64u) - 1;
+      *write = x->op == AUGUR_SOP_WRITE;
+      return TRUE;
+    case AUGUR_SOP_LOCK:
+    case AUGUR_SOP_TRYLOCK_FAIL:
+    case AUGUR_SOP_RDLOCK:
+    case AUGUR_SOP_WRLOCK:
+    case AUGUR_SOP_UNLOCK:
+    case AUGUR_SOP_RWUNLOCK:
+    case AUGUR_SOP_COND_WAKE:
+    case AUGUR_SOP_BARRIER_LEAVE:
+    case AUGUR_SOP_CREATE:
+    case AUGUR_SOP_JOIN:
+    case AUGUR_SOP_EXIT:
+    case AUGUR_SOP_NONE:
+      return FALSE;
+    default:    /* cond wait, signal, semaphores, barrier arrival, init, destroy */
+      *lo = *hi = x->obj;
+      *write = TRUE;
+      return TRUE;
+    }
+}
+
+/* The lock a step acquires (or tries to). */
+static gboolean
+acquire_view (const AugurSchedStep *x, guint64 *lock)
+{
+  switch (x->op)
+    {
+    case AUGUR_SOP_LOCK:
+    case AUGUR_SOP_TRYLOCK_FAIL:
+    case AUGUR_SOP_RDLOCK:
+    case AUGUR_SOP_WRLOCK:
+      *lock = x->obj;
+      return TRUE;
+    case AUGUR_SOP_COND_WAKE:
+      *lock = x->arg;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Earlier step @a and step @b, of different threads, are dependent. */
+static gboolean
+dependent (const AugurSchedStep *a, const AugurSchedStep *b)
+{
+  guint64 alo, ahi, blo, bhi, la, lb;
+  gboolean aw, bw;
+  if (mem_view (a, &alo, &ahi, &aw) && mem_view (b, &blo, &bhi, &bw))
+    return (aw || bw) && alo <= bhi && blo <= ahi;
+  if (acquire_view (a, &la) && acquire_view (b, &lb))
+    return la == lb && a->op != AUGUR_SOP_TRYLOCK_FAIL
+           && !(a->op == AUGUR_SOP_RDLOCK && b->op == AUGUR_SOP_RDLOCK);
+  return FALSE;
+}
+
+static gboolean
+asleep (const DporNode *nd, guint t)
+{
+  for (guint k = 0; k < nd->sleep->len; k++)
+    if (g_array_index (nd->sleep, AugurSchedStep, k).tid == t)
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds to backtrack(pre(i)) what the race (i, j) asks for. */
+static void
+backtrack (DporPass *p, AugurEnabled *e, guint i, guint j)
+{
+  DporNode *nd = g_ptr_array_index (p->d->nodes, i);
+  guint ti = p->s[i].tid, tj = p->s[j].tid;
+  guint q = G_MAXUINT;
+  if (augur_enabled_may_run (e, tj, i))
+    q = tj;
+  const guint32 *cj = p->clk + (gsize) j * p->T;
+  for (guint k = i + 1; k < j && q == G_MAXUINT; k++)
+    {
+      guint u = p->s[k].tid;
+      if (u != ti && augur_dpor_before (p, k, cj) && augur_enabled_may_run (e, u, i))
+        q = u;
+    }
+  if (q != G_MAXUINT && !asleep (nd, q))
+    nd->backtrack |= BIT (q);
+  else
+    nd->backtrack |= augur_enabled_mask (e, i);
+}
+
+void
+augur_dpor_classic_step (DporPass *p, guint j, const guint32 *pre)
+{
+  AugurDpor *d = p->d;
+  guint t = p->s[j].tid;
+  gint prev = -1;
+  for (guint k = j; k-- > 0;)
+    if (p->s[k].tid == t)
+      {
+        prev = (gint) k;
+        break;
+      }
+  guint lo = (guint) (prev + 1);
+  AugurEnabled *e = enabled_of (p);
+  for (guint i = MIN (j, d->nodes->len); i-- > 0;)
+    {
+      if (p->s[i].tid == t || !dependent (&p->s[i], &p->s[j]) || augur_dpor_before (p, i, pre))
+        continue;
+      if (locksets_meet (e, p->s[i].tid, i, t, j))
+        continue;
+      backtrack (p, e, i, j);
+      if (i < lo)
+        break;              /* the latest one before p's previous step */
+    }
+}
+
+void
+augur_dpor_classic_drop (AugurDpor *d)
+{
+  if (d->prefix_len == 0 || d->prefix_len > d->nodes->len)
+    return;
+  guint k = d->prefix_len - 1;
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  g_autoptr (AugurEnabled) e = augur_enabled_new ((const AugurSchedStep *) d->steps->data,
+                                                  d->steps->len);
+  nd->backtrack |= augur_enabled_mask (e, k);
+}

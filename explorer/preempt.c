@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * preempt.c — preemption-bounded depth-first search over whole executions;
+ * see preempt.h for the model.
+ *
+ * Invariant: node k describes the state before step k of the current
+ * execution (d->steps); `preemptions` counts the preemptions of steps
+ * 0..k-1, and `cost` is 1 if the step taken at k is itself a preemption.
+ */
+#include "config.h"
+
+#include "explorer/preempt.h"
+
+#include "explorer/enabled.h"
+
+#define BIT(t) ((guint64) 1 << (t))
+
+typedef struct {
+  guint64 done;            /* threads tried here (or left out by the bound) */
+  guint64 alternatives;    /* threads that may run here; valid if `known` */
+  guint32 preemptions;     /* before this step */
+  guint8  cost;            /* the step taken here preempts */
+  guint8  prev_can_run;    /* the previous step's thread could run here */
+  guint8  known;
+} PreemptNode;
+
+struct _AugurPreempt {
+  guint bound;
+  GArray *steps;           /* AugurSchedStep: the current execution */
+  GArray *nodes;           /* PreemptNode, node k = the state before step k */
+  AugurEnabled *enabled;   /* of d->steps, owned */
+  guint prefix_len;        /* of the execution requested last (0: the first) */
+  gboolean bound_reached;
+};
+
+AugurPreempt *
+augur_preempt_new (guint bound)
+{
+  AugurPreempt *p = g_new0 (AugurPreempt, 1);
+  p->bound = bound;
+  p->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  p->nodes = g_array_new (FALSE, TRUE, sizeof (PreemptNode));
+  return p;
+}
+
+void
+augur_preempt_free (AugurPreempt *p)
+{
+  if (p == NULL)
+    return;
+  g_array_unref (p->steps);
+  g_array_unref (p->nodes);
+  augur_enabled_free (p->enabled);
+  g_free (p);
+}
+
+gboolean
+augur_preempt_bound_reached (AugurPreempt *p)
+{
+  return p->bound_reached;
+}
+
+void
+augur_preempt_add_execution (AugurPreempt *p, const AugurSchedStep *steps, guint n)
+{
+  guint L = MIN (p->prefix_len, n);
+  g_array_set_size (p->steps, 0);
+  g_array_append_vals (p->steps, steps, n);
+  augur_enabled_free (p->enabled);
+  p->enabled = augur_enabled_new ((const AugurSchedStep *) p->steps->data, n);
+  if (p->nodes->len > L)
+    g_array_set_size (p->nodes, L);
+  /* after the prefix the runtime runs the current thread while it can:
+   * another thread's step there means the previous one could not run */
+  for (guint k = p->nodes->len; k < n; k++)
+    {
+      PreemptNode nd = { 0 };
+      nd.done = BIT (steps[k].tid);
+      if (k > 0)
+        {
+          const PreemptNode *prev = &g_array_index (p->nodes, PreemptNode, k - 1);
+          nd.preemptions = prev->preemptions + prev->cost;
+          nd.prev_can_run = steps[k].tid == steps[k - 1].tid;
+        }
+      g_array_append_val (p->nodes, nd);
+    }
+}
+
+void
+augur_preempt_drop_execution (AugurPreempt *p)
+{
+  (void) p;   /* the branch is marked done; the old execution stays current */
+}
+
+gboolean
+augur_preempt_next (AugurPreempt *p, GArray *prefix)
+{
+  const AugurSchedStep *s = (const AugurSchedStep *) p->steps->data;
+  for (guint k = p->nodes->len; k-- > 0;)
+    {
+      PreemptNode *nd = &g_array_index (p->nodes, PreemptNode, k);
+      if (!nd->known)
+        {
+          nd->alternatives = augur_enabled_mask (p->enabled, k);
+          nd->known = TRUE;
+        }
+      guint64 cand = nd->alternatives & ~nd->done;
+      while (cand != 0)
+        {
+          guint q = (guint) __builtin_ctzll (cand);
+          cand &= cand - 1;
+          nd->done |= BIT (q);
+          guint cost = k > 0 && nd->prev_can_run && q != s[k - 1].tid;
+          if (nd->preemptions + cost > p->bound)
+            {
+              p->bound_reached = TRUE;
+              continue;
+            }
+          nd->cost = (guint8) cost;
+          g_array_set_size (prefix, 0);
+          g_array_append_vals (prefix, s, k);
+          AugurSchedStep branch = { 0 };
+          branch.tid = (guint16) q;
+          g_array_append_val (prefix, branch);
+          g_array_set_size (p->nodes, k + 1);
+          p->prefix_len = k + 1;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}

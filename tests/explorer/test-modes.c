@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-modes.c — the two exhaustive modes agree (issue 3): for the
+ * benchmark programs and the finding programs of tests/explorer/, optimal
+ * (source-DPOR) and dpor (the seed's persistent-set DPOR) complete the same
+ * set of Mazurkiewicz traces, each once, and report the same findings;
+ * optimal's count is the known number of traces.  (dpor's sleep-set
+ * blocked runs may be more or fewer than optimal's: source-DPOR is not
+ * optimal either.)  Traces are named by their lexicographic normal
+ * form (explorer/mazurkiewicz.h), so the comparison is of sets, not counts.
+ * Both counts are printed (TAP comments).  AUGUR_SLOW_TESTS=1 adds
+ * bounded_buffer(_ok), indexer(14) and lastzero(8).
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "explorer/explore.h"
+#include "explorer/mazurkiewicz.h"
+
+typedef struct {
+  GHashTable *traces;     /* normal form -> count */
+  guint64 executions;
+} Collect;
+
+static void
+on_complete (const AugurSchedStep *steps, guint n, gpointer data)
+{
+  Collect *c = data;
+  char *nf = augur_mazurkiewicz_normal_form (steps, n);
+  guint count = GPOINTER_TO_UINT (g_hash_table_lookup (c->traces, nf));
+  g_hash_table_replace (c->traces, nf, GUINT_TO_POINTER (count + 1));
+  c->executions++;
+}
+
+static gint
+cmp_lines (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The findings as sorted "kind file:line ..." lines. */
+static char *
+findings_of (AugurResults *r)
+{
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < augur_results_get_n_findings (r); k++)
+    {
+      AugurFinding *f = augur_results_get_finding (r, k);
+      GString *s = g_string_new (NULL);
+      g_autofree char *kind = augur_finding_dup_full_kind (f);
+      g_string_append (s, kind);
+      for (guint a = 0; a < augur_finding_get_n_accesses (f); a++)
+        {
+          const AugurAccess *x = augur_finding_get_access (f, a);
+          g_autofree char *base = x->file != NULL ? g_path_get_basename (x->file) : g_strdup ("?");
+          g_string_append_printf (s, " %s:%u", base, x->line);
+        }
+      g_ptr_array_add (lines, g_string_free (s, FALSE));
+    }
+  g_ptr_array_sort (lines, cmp_lines);
+  g_ptr_array_add (lines, NULL);
+  return g_strjoinv ("\n", (char **) lines->pdata);
+}
+
+typedef struct {
+  const char *program;    /* under tests/explorer/ in the build tree */
+  const char *arg;        /* or NULL */
+  guint64 traces;         /* the known number of Mazurkiewicz traces, 0: not checked */
+} Case;
+
+static void
+run_mode (const Case *tc, AugurExploreMode mode, Collect *c, AugurExploreStats *st, char **findings)
+{
+  g_autofree char *prog = g_test_build_filename (G_TEST_BUILT, "tests", "explorer", tc->program, NULL);
+  const char *argv[] = { prog, tc->arg, NULL };
+  AugurExploreOptions o;
+  augur_explore_options_init (&o);
+  o.mode = mode;
+  o.on_complete = on_complete;
+  o.on_complete_data = c;
+  c->traces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  c->executions = 0;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurResults) r = augur_explore (argv, &o, st, &error);
+  g_assert_no_error (error);
+  g_assert_true (st->complete);
+  *findings = findings_of (r);
+}
+
+static void
+test_agree (gconstpointer data)
+{
+  const Case *tc = data;
+  Collect opt = { 0 }, dp = { 0 };
+  AugurExploreStats so, sd;
+  g_autofree char *fo = NULL, *fd = NULL;
+  run_mode (tc, AUGUR_EXPLORE_MODE_OPTIMAL, &opt, &so, &fo);
+  run_mode (tc, AUGUR_EXPLORE_MODE_DPOR, &dp, &sd, &fd);
+  g_test_message ("%s %s: optimal %" G_GUINT64_FORMAT " traces (+%" G_GUINT64_FORMAT
+                  " blocked), dpor %" G_GUINT64_FORMAT " traces (+%" G_GUINT64_FORMAT
+                  " blocked, %" G_GUINT64_FORMAT " infeasible)",
+                  tc->program, tc->arg ? tc->arg : "", so.executions, so.blocked,
+                  sd.executions, sd.blocked, sd.infeasible);
+  g_test_message ("distinct traces: optimal %u, dpor %u", g_hash_table_size (opt.traces),
+                  g_hash_table_size (dp.traces));
+  /* each trace completed once by each mode */
+  g_assert_cmpuint (g_hash_table_size (opt.traces), ==, opt.executions);
+  g_assert_cmpuint (g_hash_table_size (dp.traces), ==, dp.executions);
+  /* the same traces */
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, opt.traces);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    if (!g_hash_table_contains (dp.traces, key))
+      g_test_message ("dpor misses %s", (const char *) key);
+  g_hash_table_iter_init (&it, dp.traces);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    if (!g_hash_table_contains (opt.traces, key))
+      g_test_message ("optimal misses %s", (const char *) key);
+  g_assert_cmpuint (g_hash_table_size (opt.traces), ==, g_hash_table_size (dp.traces));
+  g_hash_table_iter_init (&it, opt.traces);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    g_assert_true (g_hash_table_contains (dp.traces, key));
+  if (tc->traces > 0)
+    g_assert_cmpuint (so.executions, ==, tc->traces);
+  g_assert_cmpuint (sd.executions, >=, so.executions);
+  g_assert_cmpstr (fo, ==, fd);
+  g_hash_table_unref (opt.traces);
+  g_hash_table_unref (dp.traces);
+}
+
+static const Case cases[] = {
+  { "corpus-indexer", "13", 64 },
+  { "corpus-fsbench", "14", 2 },
+  { "corpus-fsbench", "16", 8 },
+  { "corpus-lastzero", "3", 12 },
+  { "corpus-lastzero", "5", 64 },
+  { "corpus-database", NULL, 0 },
+  { "corpus-philosophers", NULL, 0 },
+  { "corpus-philosophers_ok", NULL, 0 },
+  { "assert", NULL, 0 },
+  { "assert_ok", NULL, 0 },
+  { "crash", NULL, 0 },
+  { "deadlock", NULL, 0 },
+  { "deadlock_ok", NULL, 0 },
+  { "lost_wakeup", NULL, 0 },
+  { "lost_wakeup_ok", NULL, 0 },
+  { "race", NULL, 0 },
+  { "race_ok", NULL, 0 },
+  { "lost_update", NULL, 0 },
+  { "misuse_double_unlock", NULL, 0 },
+  { "misuse_unlock_not_owner", NULL, 0 },
+  { "misuse_double_join", NULL, 0 },
+  { "misuse_main_returns", NULL, 0 },
+};
+
+static const Case slow_cases[] = {
+  { "corpus-bounded_buffer", NULL, 1610 },
+  { "corpus-bounded_buffer_ok", NULL, 2262 },
+  { "corpus-indexer", "14", 512 },
+  { "corpus-lastzero", "8", 704 },
+};
+
+static void
+add (const Case *tc)
+{
+  g_autofree char *path = g_strdup_printf ("/modes/agree/%s%s%s", tc->program,
+                                           tc->arg ? "-" : "", tc->arg ? tc->arg : "");
+  g_test_add_data_func (path, tc, test_agree);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    add (&cases[k]);
+  if (g_strcmp0 (g_getenv ("AUGUR_SLOW_TESTS"), "1") == 0)
+    for (guint k = 0; k < G_N_ELEMENTS (slow_cases); k++)
+      add (&slow_cases[k]);
+  return g_test_run ();
+}
