@@ -443,6 +443,32 @@ make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj, uint32_
 }
 
 /* ------------------------------------------------------------------ */
+/* Object events: what gives addresses their names (augur-sched-format.h).
+ * Only the running thread writes them (the token holder, or a new thread
+ * before its first step while its creator waits for it to park), so a
+ * few plain stores do. */
+
+void
+rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg)
+{
+  uint32_t n = shm->n_objects;
+  if (RT_UNLIKELY (n >= AUGUR_SCHED_MAX_OBJECTS))
+    {
+      if (shm->objects_lost_at == UINT32_MAX)
+        shm->objects_lost_at = shm->n_steps;
+      return;
+    }
+  AugurSchedObjectEvent *e = &shm->objects[n];
+  e->step = shm->n_steps;
+  e->kind = kind;
+  e->tid = tid;
+  e->aux = aux;
+  e->addr = addr;
+  e->arg = arg;
+  shm->n_objects = n + 1;
+}
+
+/* ------------------------------------------------------------------ */
 /* Hooks: accesses */
 
 void
@@ -549,7 +575,12 @@ rt_sched_sync_before (RtSync *op)
   int try_op;
   uint8_t sop = sync_op (op, &try_op);
   if (sop == AUGUR_SOP_NONE)
-    return;
+    {
+      /* before the real free: the block may be handed out again at once */
+      if (op->rec.kind == AUGUR_EV_FREE)
+        rt_sched_object (AUGUR_EV_FREE, op->rec.tid, 0, op->rec.addr, 0);
+      return;
+    }
   AugurSchedStep s;
   memset (&s, 0, sizeof s);
   s.op = sop;
@@ -678,6 +709,11 @@ rt_sched_sync_before (RtSync *op)
 void
 rt_sched_sync_after (RtSync *op, int64_t result)
 {
+  if (op->rec.kind == AUGUR_EV_ALLOC)
+    {
+      rt_sched_object (AUGUR_EV_ALLOC, op->rec.tid, op->rec.aux, op->rec.addr, op->rec.arg);
+      return;
+    }
   int try_op;
   uint8_t sop = sync_op (op, &try_op);
   uint32_t me = rt_self.tid;
@@ -1011,6 +1047,8 @@ child_start (void)
   memcpy (sleep_set, shm->sleep, n_sleep * sizeof sleep_set[0]);
   filtered = 0;
   shm->n_threads = 1;
+  shm->n_objects = 0;
+  shm->objects_lost_at = UINT32_MAX;
   if (shm->random_seed != 0)
     {
       pct_rng = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
@@ -1045,6 +1083,9 @@ child_start (void)
   rt_self.tid = 0;
   __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
   __atomic_store_n (&rt_sched_on, 1, __ATOMIC_RELEASE);
+  /* main's stack top and thread pointer, as rt_init records them */
+  extern void *__libc_stack_end;
+  rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end);
 }
 
 void
@@ -1052,6 +1093,7 @@ rt_sched_before_main (void)
 {
   if (!rt_sched_mode)
     return;
+  shm->exe_bias = rt_exe_bias;
   if (cmd_fd < 0)
     {
       shm->status = AUGUR_SST_RUNNING;
@@ -1060,7 +1102,6 @@ rt_sched_before_main (void)
       child_start ();
       return;
     }
-  shm->exe_bias = rt_exe_bias;
   /* tell the explorer the server is up (a program not built with augur-cc
    * never says so) */
   while (write (status_fd, "R", 1) < 0 && errno == EINTR)

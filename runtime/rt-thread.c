@@ -257,10 +257,36 @@ on_cancel (void *data)
 void
 rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top)
 {
-  rt_event (AUGUR_EV_THREAD_START, flags, ra, 0, parent, stack_top);
   /* static TLS (errno and the program's __thread variables) lies just
    * below the thread pointer on x86-64 and just above it elsewhere */
-  rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, (uint64_t) (uintptr_t) __builtin_thread_pointer (), 0);
+  uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  if (rt_sched_is_on ())
+    {
+      /* no trace: the explorer names objects from these */
+      rt_sched_object (AUGUR_EV_THREAD_START, rt_self.tid, 0, parent, stack_top);
+      rt_sched_object (AUGUR_EV_THREAD_TLS, rt_self.tid, 0, tp, 0);
+      return;
+    }
+  rt_event (AUGUR_EV_THREAD_START, flags, ra, 0, parent, stack_top);
+  rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, tp, 0);
+}
+
+/* The top of the calling thread's stack (0 if unknown): where its stack
+ * slots are counted from, in traces and under the scheduler alike. */
+static uint64_t
+stack_top (void)
+{
+  uint64_t top = 0;
+  pthread_attr_t a;
+  if (pthread_getattr_np (pthread_self (), &a) == 0)
+    {
+      void *addr;
+      size_t size;
+      if (pthread_attr_getstack (&a, &addr, &size) == 0)
+        top = (uint64_t) (uintptr_t) addr + size;
+      pthread_attr_destroy (&a);
+    }
+  return top;
 }
 
 void *
@@ -276,21 +302,14 @@ rt_thread_run (RtStart *start)
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
 
   /* under the explorer's scheduler nothing is recorded: no stacks to set up
-   * (they cost an mmap and an arena per thread and execution) */
-  if (rt_is_active () && !rt_sched_is_on ())
+   * (they cost an mmap and an arena per thread and execution), only the
+   * stack top and thread pointer that name the thread's objects */
+  if (rt_is_active ())
     {
       rt_guard_enter ();
-      rt_thread_setup_stacks ();
-      uint64_t top = 0;
-      pthread_attr_t a;
-      if (pthread_getattr_np (pthread_self (), &a) == 0)
-        {
-          void *addr;
-          size_t size;
-          if (pthread_attr_getstack (&a, &addr, &size) == 0)
-            top = (uint64_t) (uintptr_t) addr + size;
-          pthread_attr_destroy (&a);
-        }
+      if (!rt_sched_is_on ())
+        rt_thread_setup_stacks ();
+      uint64_t top = stack_top ();
       rt_guard_leave ();
       const void *routine = s.c11_fn != NULL ? (const void *) s.c11_fn : (const void *) s.fn;
       rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top);
