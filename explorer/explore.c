@@ -21,7 +21,8 @@
 
 #include "explorer/dpor.h"
 #include "common/augur-trace-format.h"
-#include "explorer/symbols.h"
+#include "common/symbolizer.h"
+#include "explorer/exec-names.h"
 
 void
 augur_explore_options_init (AugurExploreOptions *o)
@@ -32,11 +33,13 @@ augur_explore_options_init (AugurExploreOptions *o)
 
 typedef struct {
   AugurResults *results;          /* owned */
-  AugurSymbols *sym;              /* owned */
+  AugurSymbolizer *sym;           /* owned: module 0 = the program */
+  char *exe;                      /* owned */
   GHashTable *seen;               /* dedup keys */
   const AugurExploreOptions *opts;
   AugurSchedShm *shm;
-  guint64 exe_bias;
+  guint64 exe_bias;               /* the program's, as given to sym */
+  AugurExecNames *names;          /* owned, lazily: the current execution's objects */
   guint n_new;                    /* findings added */
 } Ctx;
 
@@ -110,9 +113,24 @@ op_of (const AugurSchedStep *s)
     }
 }
 
-static char *
-object_of (Ctx *c, const AugurSchedStep *s)
+/* A new execution ran: its objects are new, the program's load bias
+ * (for the names of globals) as the fork server reports it. */
+static void
+new_execution (Ctx *c)
 {
+  g_clear_pointer (&c->names, augur_exec_names_free);
+  if (c->shm->exe_bias != c->exe_bias)
+    {
+      c->exe_bias = c->shm->exe_bias;
+      augur_symbolizer_add_module (c->sym, 0, c->exe, c->exe_bias);
+    }
+}
+
+/* The stable name of the object of steps[k] (see exec-names.h). */
+static char *
+object_of (Ctx *c, const AugurSchedStep *steps, guint k)
+{
+  const AugurSchedStep *s = &steps[k];
   switch (s->op)
     {
     case AUGUR_SOP_CREATE:
@@ -122,10 +140,13 @@ object_of (Ctx *c, const AugurSchedStep *s)
     default:
       break;
     }
-  char *name = augur_symbols_object_name (c->sym, s->obj, c->exe_bias);
-  if (name != NULL)
-    return name;
-  return s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE ? g_strdup ("memory") : NULL;
+  if (s->obj == 0)
+    return NULL;
+  if (c->names == NULL)
+    c->names = augur_exec_names_new (c->sym, c->shm->objects,
+                                     MIN (c->shm->n_objects, AUGUR_SCHED_MAX_OBJECTS),
+                                     c->shm->objects_lost_at);
+  return augur_exec_names_at (c->names, k, s->obj);
 }
 
 /* Dedup: kind + sorted locations; TRUE if new. */
@@ -155,7 +176,7 @@ first_time (Ctx *c, const char *kind, GPtrArray *locs)
 static char *
 loc_key (Ctx *c, guint module, guint32 pc)
 {
-  const AugurSourceLoc *l = augur_symbols_lookup (c->sym, module, pc);
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
   if (l->file != NULL)
     {
       g_autofree char *base = g_path_get_basename (l->file);
@@ -182,8 +203,8 @@ add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n, con
   for (guint k = 0; k < n; k++)
     {
       const AugurSchedStep *s = &steps[k];
-      const AugurSourceLoc *l = augur_symbols_lookup (c->sym, s->module, s->pc);
-      g_autofree char *obj = object_of (c, s);
+      const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
+      g_autofree char *obj = object_of (c, steps, k);
       gint peer = (s->op == AUGUR_SOP_CREATE || s->op == AUGUR_SOP_JOIN) && s->arg < AUGUR_SCHED_MAX_THREADS
                     ? (gint) s->arg : -1;
       augur_finding_add_step (f, s->tid, ev[k], op_of (s), obj, peer, l->file, l->line, l->function);
@@ -193,7 +214,7 @@ add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n, con
 static void
 add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *s, guint64 ev)
 {
-  const AugurSourceLoc *l = augur_symbols_lookup (c->sym, s->module, s->pc);
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
   augur_finding_add_thread (f, s->tid);
   augur_finding_add_access (f, s->tid, ev, op_of (s), l->file, l->line, l->function, NULL);
 }
@@ -234,7 +255,7 @@ on_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer data)
     return;
   if (rd->ev == NULL)
     rd->ev = event_indices (steps, n);
-  g_autofree char *obj = object_of (c, &steps[j]);
+  g_autofree char *obj = object_of (c, steps, j);
   g_autofree char *expl = g_strdup_printf (
     "Threads %u and %u access %s without synchronisation, and one of them writes.",
     steps[i].tid, steps[j].tid, obj != NULL ? obj : "the same memory");
@@ -270,7 +291,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
         continue;
       g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, misuse_name (m->kind),
                                                       misuse_sentence (m->kind));
-      const AugurSourceLoc *l = augur_symbols_lookup (c->sym, m->module, m->pc);
+      const AugurSource *l = augur_symbolizer_lookup (c->sym, m->module, m->pc);
       augur_finding_add_thread (f, m->tid);
       augur_finding_add_access (f, m->tid, 0, AUGUR_OP_INIT, l->file, l->line, l->function, NULL);
       guint upto = MIN (n, m->step + 1);
@@ -345,7 +366,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
                 for (guint k = 0; k < n; k++)
                   count += steps[k].tid == t;
                 const AugurSchedStep *p = &shm->threads[t].pending;
-                const AugurSourceLoc *l = augur_symbols_lookup (c->sym, p->module, p->pc);
+                const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, p->pc);
                 augur_finding_add_thread (f, t);
                 augur_finding_add_access (f, t, count,
                                           p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : op_of (p),
@@ -378,7 +399,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
         }
       else
         {
-          const AugurSourceLoc *l = augur_symbols_lookup (c->sym, shm->fail_module, shm->fail_pc);
+          const AugurSource *l = augur_symbolizer_lookup (c->sym, shm->fail_module, shm->fail_pc);
           file = l->file;
           line = l->line;
           function = l->function;
@@ -441,7 +462,9 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   augur_results_set_source_dir (c->results, cwd);
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   augur_results_set_started (c->results, now);
-  c->sym = augur_symbols_new (exe != NULL ? exe : argv[0]);
+  c->exe = g_strdup (exe != NULL ? exe : argv[0]);
+  c->sym = augur_symbolizer_new ();
+  augur_symbolizer_add_module (c->sym, 0, c->exe, 0);
   c->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   c->opts = opts;
   return c;
@@ -452,7 +475,9 @@ ctx_free (Ctx *c)
 {
   if (c->results != NULL)
     augur_results_unref (c->results);
-  augur_symbols_free (c->sym);
+  augur_exec_names_free (c->names);
+  augur_symbolizer_free (c->sym);
+  g_free (c->exe);
   g_hash_table_unref (c->seen);
   g_free (c);
 }
@@ -551,7 +576,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           ok = FALSE;
           break;
         }
-      c->exe_bias = shm->exe_bias;
+      new_execution (c);
       guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
       const AugurSchedStep *steps = shm->steps;
       guint32 status = shm->status;
@@ -655,7 +680,7 @@ augur_explore_replay (const char *const *argv, const guint *threads, guint n,
       ctx_free (c);
       return NULL;
     }
-  c->exe_bias = c->shm->exe_bias;
+  new_execution (c);
   guint32 status = c->shm->status;
   if (status == AUGUR_SST_DIVERGED || status == AUGUR_SST_INFEASIBLE)
     {
