@@ -73,6 +73,27 @@ ok "double join found and replayed" finding misuse_double_join "misuse:double-jo
 ok "destroy of a held mutex found and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:10"
 ok "unlock by a non-owner found and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:10"
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
+# named_race PROG PATTERN: the object of the data race that explore finds
+# in PROG has a stable name matching PATTERN (grep -x): the same in two
+# explorations, and the name augur record + augur predict give it
+named_race ()
+{
+  for run in 1 2; do
+    "$AUGUR" explore --no-progress -o "$tmp/$1.json" -- "$B/$1" >"$tmp/out$run" 2>&1
+    cat "$tmp/out$run"
+  done
+  a=$(sed -n 's/^data-race .* access \([^ ]*\) without synchronisation.*/\1/p' "$tmp/out1")
+  b=$(sed -n 's/^data-race .* access \([^ ]*\) without synchronisation.*/\1/p' "$tmp/out2")
+  echo "explore: '$a', then '$b'"
+  echo "$a" | grep -qx "$2" && [ "$a" = "$b" ] || return 1
+  "$AUGUR" record -o "$tmp/$1.trace" -- "$B/$1" || return 1
+  "$AUGUR" predict --no-atomicity -o "$tmp/$1.predict.json" "$tmp/$1.trace" >"$tmp/predict" || return 1
+  cat "$tmp/predict"
+  grep -q "^data-race [^ ]* $a T" "$tmp/predict"
+}
+ok "a race on a malloc'd struct's field names it as predict does" named_race race_heap 'T0\.alloc1+4'
+ok "a race on main's stack names the slot as predict does" named_race race_stack 'T0\.stack-0x[0-9a-f]*'
+
 for p in assert_ok deadlock_ok lost_wakeup_ok race_ok; do
   ok "$p: no finding" clean "$p"
 done
