@@ -184,6 +184,8 @@ typedef struct {
   uint32_t n_misuse;
   uint32_t n_threads;       /* threads created + main */
   int32_t  child_pid;
+  uint32_t n_objects;       /* objects[0..n_objects) */
+  uint32_t objects_lost_at; /* objects[] was full at this step (UINT32_MAX: never) */
   /* ---- written by the fork server ---- */
   int32_t  wait_status;     /* waitpid() status of the child */
   uint32_t pad1;
@@ -194,6 +196,9 @@ typedef struct {
   uint32_t pct_depth;
   uint32_t pct_steps;
   uint32_t pad3;
+  /* written by the first child that knows it, kept for the next ones */
+  uint64_t stack_top_from_tp; /* top of a thread stack glibc allocated minus the thread's
+                               * thread pointer: a constant of the process; 0 = unknown */
   /* assertion / crash */
   uint32_t fail_tid;
   uint32_t fail_line;
@@ -206,8 +211,6 @@ typedef struct {
   char     fail_expr[256];
   AugurSchedThread threads[AUGUR_SCHED_MAX_THREADS];
   AugurSchedMisuse misuse[AUGUR_SCHED_MAX_MISUSE];
-  uint32_t n_objects;       /* objects[0..n_objects) */
-  uint32_t objects_lost_at; /* objects[] was full at this step (UINT32_MAX: never) */
   AugurSchedObjectEvent objects[AUGUR_SCHED_MAX_OBJECTS];
   AugurSchedStep sleep[AUGUR_SCHED_MAX_SLEEP];
   uint16_t prefix[AUGUR_SCHED_MAX_STEPS];

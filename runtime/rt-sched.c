@@ -28,6 +28,7 @@
 
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
+#include "runtime/rt-thread.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -466,6 +467,25 @@ rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64
   e->addr = addr;
   e->arg = arg;
   shm->n_objects = n + 1;
+}
+
+/* pthread_getattr_np mallocs, and a thread's first malloc maps it a new
+ * 64 MiB arena: too much for every thread of every execution.  glibc puts
+ * a thread's descriptor, which the thread pointer points to, a fixed
+ * distance below the top of the stacks it allocates (aligned down from
+ * the top, whose alignment glibc keeps), so the distance is measured once,
+ * by the first thread of the exploration, and kept in the page. */
+uint64_t
+rt_sched_stack_top (void)
+{
+  uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  uint64_t d = shm->stack_top_from_tp;
+  if (RT_LIKELY (d != 0))
+    return tp + d;
+  uint64_t top = rt_thread_stack_top ();
+  if (top > tp)
+    shm->stack_top_from_tp = top - tp;
+  return top;
 }
 
 /* ------------------------------------------------------------------ */

@@ -271,10 +271,8 @@ rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t s
   rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, tp, 0);
 }
 
-/* The top of the calling thread's stack (0 if unknown): where its stack
- * slots are counted from, in traces and under the scheduler alike. */
-static uint64_t
-stack_top (void)
+uint64_t
+rt_thread_stack_top (void)
 {
   uint64_t top = 0;
   pthread_attr_t a;
@@ -307,9 +305,14 @@ rt_thread_run (RtStart *start)
   if (rt_is_active ())
     {
       rt_guard_enter ();
+      uint64_t top;
       if (!rt_sched_is_on ())
-        rt_thread_setup_stacks ();
-      uint64_t top = stack_top ();
+        {
+          rt_thread_setup_stacks ();
+          top = rt_thread_stack_top ();
+        }
+      else
+        top = s.stack_top != 0 ? s.stack_top : rt_sched_stack_top ();
       rt_guard_leave ();
       const void *routine = s.c11_fn != NULL ? (const void *) s.c11_fn : (const void *) s.fn;
       rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top);
@@ -351,6 +354,15 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
     return get_real_pthread_create () (thread, attr, routine, arg);
   s->fn = routine;
   s->arg = arg;
+  if (attr != NULL && rt_sched_is_on ())
+    {
+      /* a stack of the program's own: its top is where the attribute
+       * says (glibc's computation for an unset stack gives 0) */
+      void *addr;
+      size_t size;
+      if (pthread_attr_getstack (attr, &addr, &size) == 0)
+        s->stack_top = (uint64_t) (uintptr_t) addr + size;
+    }
   rt_sync_before (&op);
   rt_guard_enter ();   /* glibc's own allocations (TLS, dtv) are not the program's */
   int r = get_real_pthread_create () (thread, attr, pthread_start, s);
