@@ -156,7 +156,7 @@ typedef struct {
  * trace record it stands for (common/augur-trace-format.h): ALLOC (addr,
  * arg = size, aux = allocation number in the thread), FREE (addr),
  * THREAD_START (addr = parent, arg = stack top) and THREAD_TLS (addr =
- * the thread pointer).  32 bytes. */
+ * the thread pointer, arg = the reach of static TLS below it).  32 bytes. */
 typedef struct {
   uint32_t step;     /* happened before steps[step] (n_steps at the time) */
   uint8_t  kind;     /* AugurEventKind */

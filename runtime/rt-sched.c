@@ -1105,7 +1105,7 @@ child_start (void)
   __atomic_store_n (&rt_sched_on, 1, __ATOMIC_RELEASE);
   /* main's stack top and thread pointer, as rt_init records them */
   extern void *__libc_stack_end;
-  rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end);
+  rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end, 0);
 }
 
 void

@@ -53,7 +53,7 @@ rt_thread_adopt (void)
   uint32_t tid = rt_thread_new_tid ();
   rt_self.tid = tid;
   int local;
-  rt_thread_start_record (0, 0, RT_NO_PARENT, (uint64_t) (uintptr_t) &local);
+  rt_thread_start_record (0, 0, RT_NO_PARENT, (uint64_t) (uintptr_t) &local, 0);
   return tid;
 }
 
@@ -255,7 +255,8 @@ on_cancel (void *data)
 }
 
 void
-rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top)
+rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top,
+                        uint64_t tls_reach)
 {
   /* static TLS (errno and the program's __thread variables) lies just
    * below the thread pointer on x86-64 and just above it elsewhere */
@@ -264,11 +265,11 @@ rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t s
     {
       /* no trace: the explorer names objects from these */
       rt_sched_object (AUGUR_EV_THREAD_START, rt_self.tid, 0, parent, stack_top);
-      rt_sched_object (AUGUR_EV_THREAD_TLS, rt_self.tid, 0, tp, 0);
+      rt_sched_object (AUGUR_EV_THREAD_TLS, rt_self.tid, 0, tp, tls_reach);
       return;
     }
   rt_event (AUGUR_EV_THREAD_START, flags, ra, 0, parent, stack_top);
-  rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, tp, 0);
+  rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, tp, tls_reach);
 }
 
 uint64_t
@@ -315,7 +316,13 @@ rt_thread_run (RtStart *start)
         top = s.stack_top != 0 ? s.stack_top : rt_sched_stack_top ();
       rt_guard_leave ();
       const void *routine = s.c11_fn != NULL ? (const void *) s.c11_fn : (const void *) s.fn;
-      rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top);
+      /* glibc puts a thread's static TLS right above its stack: what lies
+       * above this frame is TLS (or glibc's), what the routine puts below
+       * it is stack */
+      uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+      uint64_t frame = (uint64_t) (uintptr_t) __builtin_frame_address (0);
+      rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top,
+                              frame < tp ? tp - frame : 0);
     }
 
   void *ret;
