@@ -453,6 +453,15 @@ void
 rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg)
 {
   uint32_t n = shm->n_objects;
+  /* a block freed before any step could touch it names nothing: the pair
+   * goes (allocation numbers still count it), and free(malloc()) loops
+   * do not fill the log */
+  if (kind == AUGUR_EV_FREE && n > 0 && shm->objects[n - 1].kind == AUGUR_EV_ALLOC
+      && shm->objects[n - 1].addr == addr && shm->objects[n - 1].step == shm->n_steps)
+    {
+      shm->n_objects = n - 1;
+      return;
+    }
   if (RT_UNLIKELY (n >= AUGUR_SCHED_MAX_OBJECTS))
     {
       if (shm->objects_lost_at == UINT32_MAX)
