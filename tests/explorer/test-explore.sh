@@ -101,6 +101,19 @@ named_race ()
 ok "a race on a malloc'd struct's field names it as predict does" named_race race_heap 'T0\.alloc1+4'
 ok "races on main's and a thread's stack name the slots as predict does" \
   named_race race_stack 'T0\.stack-0x[0-9a-f]*' 'T1\.stack-0x[0-9a-f]*'
+# many_allocs HOW PATTERN: race_heap_many 70000 HOW: the race is found and
+# its object named as PATTERN says
+many_allocs ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/many.json" -- "$B/race_heap_many" 70000 "$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^data-race .* access $2 without synchronisation" "$tmp/out"
+}
+ok "70,000 blocks freed at once leave the object log room: T0.alloc70001+4" \
+  many_allocs free 'T0\.alloc70001+4'
+ok "70,000 blocks kept overflow the object log: an address, no crash" \
+  many_allocs keep '0x[0-9a-f]*'
 
 for p in assert_ok deadlock_ok lost_wakeup_ok race_ok; do
   ok "$p: no finding" clean "$p"
