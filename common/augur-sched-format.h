@@ -30,6 +30,14 @@
  *   - Two steps are dependent when one of their objects overlap and one of
  *     the two accesses to it writes (augur_sched_dependent below); the
  *     runtime uses it to wake sleep-set entries, the explorer for races.
+ *   - Nothing is written to a trace, but the events that give addresses
+ *     their stable names (common/objects.h: allocations, frees, thread
+ *     stack tops and thread pointers) are appended to objects[], each
+ *     tagged with the number of steps taken when it happened, so that the
+ *     explorer can replay them between the steps and name every step's
+ *     object as `augur predict` names it in a recorded trace.  When
+ *     objects[] is full the later events are dropped and objects_lost_at
+ *     says from which step on the names are incomplete.
  *
  * Any layout change bumps AUGUR_SCHED_VERSION.
  */
@@ -41,11 +49,12 @@
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 1u
+#define AUGUR_SCHED_VERSION 2u
 #define AUGUR_SCHED_MAX_THREADS 64u
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
 #define AUGUR_SCHED_MAX_MISUSE 32u
+#define AUGUR_SCHED_MAX_OBJECTS (1u << 16)
 
 /* What a step does, as far as scheduling and dependency are concerned. */
 typedef enum {
@@ -145,6 +154,21 @@ typedef struct {
   uint64_t obj;
 } AugurSchedMisuse;
 
+/* An event that changes the names of addresses, with the fields of the
+ * trace record it stands for (common/augur-trace-format.h): ALLOC (addr,
+ * arg = size, aux = allocation number in the thread), FREE (addr),
+ * THREAD_START (addr = parent, arg = stack top) and THREAD_TLS (addr =
+ * the thread pointer, arg = the reach of static TLS below it).  32 bytes. */
+typedef struct {
+  uint32_t step;     /* happened before steps[step] (n_steps at the time) */
+  uint8_t  kind;     /* AugurEventKind */
+  uint8_t  pad[3];
+  uint32_t tid;
+  uint32_t aux;
+  uint64_t addr;
+  uint64_t arg;
+} AugurSchedObjectEvent;
+
 typedef struct {
   uint32_t magic;
   uint32_t version;
@@ -162,6 +186,8 @@ typedef struct {
   uint32_t n_misuse;
   uint32_t n_threads;       /* threads created + main */
   int32_t  child_pid;
+  uint32_t n_objects;       /* objects[0..n_objects) */
+  uint32_t objects_lost_at; /* objects[] was full at this step (UINT32_MAX: never) */
   /* ---- written by the fork server ---- */
   int32_t  wait_status;     /* waitpid() status of the child */
   uint32_t pad1;
@@ -172,6 +198,9 @@ typedef struct {
   uint32_t pct_depth;
   uint32_t pct_steps;
   uint32_t pad3;
+  /* written by the first child that knows it, kept for the next ones */
+  uint64_t stack_top_from_tp; /* top of a thread stack glibc allocated minus the thread's
+                               * thread pointer: a constant of the process; 0 = unknown */
   /* assertion / crash */
   uint32_t fail_tid;
   uint32_t fail_line;
@@ -184,6 +213,7 @@ typedef struct {
   char     fail_expr[256];
   AugurSchedThread threads[AUGUR_SCHED_MAX_THREADS];
   AugurSchedMisuse misuse[AUGUR_SCHED_MAX_MISUSE];
+  AugurSchedObjectEvent objects[AUGUR_SCHED_MAX_OBJECTS];
   AugurSchedStep sleep[AUGUR_SCHED_MAX_SLEEP];
   uint16_t prefix[AUGUR_SCHED_MAX_STEPS];
   AugurSchedStep expect[AUGUR_SCHED_MAX_STEPS];  /* for check_prefix */

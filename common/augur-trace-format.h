@@ -88,7 +88,9 @@ typedef enum {
   AUGUR_EV_THREAD_JOIN = 19,   /* addr = joined tid, arg = result code */
   AUGUR_EV_THREAD_DETACH = 20, /* addr = detached tid, arg = result code */
   AUGUR_EV_THREAD_TLS = 21,    /* right after THREAD_START: addr = the thread pointer, so
-                                * readers can name thread-local variables (errno) stably */
+                                * readers can name thread-local variables (errno) stably;
+                                * arg = how far below it static TLS may reach before the
+                                * thread's stack starts, 0 if unknown */
 
   /* mutexes: addr = mutex address */
   AUGUR_EV_MUTEX_INIT = 24,    /* arg = AUGUR_MUTEX_* type */

@@ -21,9 +21,12 @@ struct _AugurObjects {
   GTree *heap;          /* start address -> HeapObject* (live objects) */
   GArray *stack_tops;   /* guint64 by tid, 0 if unknown */
   GArray *thread_ptrs;  /* guint64 by tid, 0 if unknown */
+  GArray *tls_below;    /* guint64 by tid: static TLS reach below the pointer, 0 if unknown */
 };
 
-/* Static TLS around the thread pointer (below it on x86-64). */
+/* Static TLS around the thread pointer (below it on x86-64), when the
+ * runtime did not say how far it reaches: a thread's stack starts right
+ * below its TLS, so the guess may call its first stack slots TLS. */
 #define TLS_BELOW (64u << 10)
 #define TLS_ABOVE (4u << 10)
 
@@ -43,6 +46,7 @@ augur_objects_new (AugurSymbolizer *symbolizer)
   o->heap = g_tree_new_full (compare_address, NULL, NULL, g_free);
   o->stack_tops = g_array_new (FALSE, TRUE, sizeof (guint64));
   o->thread_ptrs = g_array_new (FALSE, TRUE, sizeof (guint64));
+  o->tls_below = g_array_new (FALSE, TRUE, sizeof (guint64));
   return o;
 }
 
@@ -54,6 +58,7 @@ augur_objects_free (AugurObjects *o)
   g_tree_unref (o->heap);
   g_array_unref (o->stack_tops);
   g_array_unref (o->thread_ptrs);
+  g_array_unref (o->tls_below);
   g_free (o);
 }
 
@@ -100,8 +105,12 @@ augur_objects_observe (AugurObjects *o, const AugurRecord *r)
       break;
     case AUGUR_EV_THREAD_TLS:
       if (r->tid >= o->thread_ptrs->len)
-        g_array_set_size (o->thread_ptrs, r->tid + 1);
+        {
+          g_array_set_size (o->thread_ptrs, r->tid + 1);
+          g_array_set_size (o->tls_below, r->tid + 1);
+        }
       g_array_index (o->thread_ptrs, guint64, r->tid) = r->addr;
+      g_array_index (o->tls_below, guint64, r->tid) = r->arg != 0 ? MIN (r->arg, TLS_BELOW) : TLS_BELOW;
       break;
     default:
       break;
@@ -132,7 +141,7 @@ known_name (AugurObjects *o, guint64 address)
       guint64 tp = g_array_index (o->thread_ptrs, guint64, t);
       if (tp == 0)
         continue;
-      if (address < tp && tp - address <= TLS_BELOW)
+      if (address < tp && tp - address <= g_array_index (o->tls_below, guint64, t))
         return g_strdup_printf ("T%u.tls-0x%" G_GINT64_MODIFIER "x", t, tp - address);
       if (address >= tp && address - tp < TLS_ABOVE)
         return g_strdup_printf ("T%u.tls+0x%" G_GINT64_MODIFIER "x", t, address - tp);

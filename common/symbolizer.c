@@ -11,7 +11,6 @@
 #include "common/symbolizer.h"
 
 #include <elfutils/libdwfl.h>
-#include <string.h>
 
 typedef struct {
   char *path;
@@ -122,12 +121,12 @@ intern (AugurSymbolizer *s, const char *str)
   return str != NULL ? g_string_chunk_insert_const (s->strings, str) : NULL;
 }
 
-gboolean
-augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out)
+const AugurSource *
+augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
 {
-  memset (out, 0, sizeof *out);
+  static const AugurSource unknown = { NULL, NULL, 0, 0 };
   if (pc == 0)
-    return FALSE;
+    return &unknown;
   gint64 key = ((gint64) module << 32) | (gint64) (pc & 0xffffffffu);
   AugurSource *hit = g_hash_table_lookup (s->cache, &key);
   if (hit == NULL)
@@ -155,7 +154,13 @@ augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, AugurSour
       *k = key;
       g_hash_table_insert (s->cache, k, hit);
     }
-  *out = *hit;
+  return hit;
+}
+
+gboolean
+augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out)
+{
+  *out = *augur_symbolizer_lookup (s, module, pc);
   return out->file != NULL;
 }
 

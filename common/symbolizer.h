@@ -39,6 +39,9 @@ void augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *p
 /* The source location of a PC (module offset).  FALSE when nothing is
  * known; the fields then are NULL/0 (function may still be set). */
 gboolean augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out);
+/* The same, borrowed from the cache (valid for the symbolizer's lifetime);
+ * never NULL: fields NULL/0 when unknown. */
+const AugurSource *augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc);
 
 /* The symbol (global or static variable, function) containing a data
  * address of the recorded run, and the offset into it; NULL if none. */

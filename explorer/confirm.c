@@ -19,7 +19,7 @@
 #include "explorer/event-map.h"
 #include "explorer/explore.h"
 #include "explorer/steps.h"
-#include "explorer/symbols.h"
+#include "common/symbolizer.h"
 
 void
 augur_confirm_options_init (AugurConfirmOptions *o)
@@ -50,6 +50,8 @@ typedef struct {
   char *fail_file, *fail_function, *fail_expr;  /* owned, "" if unknown */
   AugurSchedThread threads[AUGUR_SCHED_MAX_THREADS];
   guint64 exe_bias;
+  GArray *objects;        /* AugurSchedObjectEvent, owned: what names the objects */
+  guint32 objects_lost_at;
 } Run;
 
 static void
@@ -58,6 +60,7 @@ run_free (Run *r)
   if (r == NULL)
     return;
   g_array_unref (r->steps);
+  g_array_unref (r->objects);
   g_free (r->fail_file);
   g_free (r->fail_function);
   g_free (r->fail_expr);
@@ -103,6 +106,10 @@ run_capture (const AugurSchedShm *shm, gboolean killed)
   r->fail_expr = g_strndup (shm->fail_expr, sizeof shm->fail_expr);
   memcpy (r->threads, shm->threads, sizeof r->threads);
   r->exe_bias = shm->exe_bias;
+  guint no = MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS);
+  r->objects = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedObjectEvent), no);
+  g_array_append_vals (r->objects, shm->objects, no);
+  r->objects_lost_at = shm->objects_lost_at;
   return r;
 }
 
@@ -118,7 +125,7 @@ run_count (const Run *r, guint t)
 
 /* Where the assertion or crash happened. */
 static void
-run_fail_loc (const Run *r, AugurSymbols *sym, const char **file, guint *line, const char **function)
+run_fail_loc (const Run *r, AugurSymbolizer *sym, const char **file, guint *line, const char **function)
 {
   if (r->harm == HARM_ASSERT && r->fail_file[0] != '\0')
     {
@@ -127,13 +134,13 @@ run_fail_loc (const Run *r, AugurSymbols *sym, const char **file, guint *line, c
       *function = r->fail_function[0] != '\0' ? r->fail_function : NULL;
       return;
     }
-  const AugurSourceLoc *l = augur_symbols_lookup (sym, r->fail_module, r->fail_pc);
+  const AugurSource *l = augur_symbolizer_lookup (sym, r->fail_module, r->fail_pc);
   for (guint k = r->steps->len; l->file == NULL && k-- > 0;)
     {
       /* in a library (strcpy of NULL): where the thread last was in the program */
       const AugurSchedStep *s = &g_array_index (r->steps, AugurSchedStep, k);
       if (s->tid == r->fail_tid && s->pc != 0)
-        l = augur_symbols_lookup (sym, s->module, s->pc);
+        l = augur_symbolizer_lookup (sym, s->module, s->pc);
       if (s->tid == r->fail_tid)
         break;
     }
@@ -151,7 +158,7 @@ base_loc (const char *file, guint line)
 
 /* "assertion `x == 1` failed at prog.c:30" ... */
 static char *
-run_harm_sentence (const Run *r, AugurSymbols *sym)
+run_harm_sentence (const Run *r, AugurSymbolizer *sym)
 {
   const char *file = NULL, *function = NULL;
   guint line = 0;
@@ -179,7 +186,7 @@ run_harm_sentence (const Run *r, AugurSymbols *sym)
           if (r->threads[t].state == AUGUR_STH_BLOCKED)
             {
               const AugurSchedStep *p = &r->threads[t].pending;
-              const AugurSourceLoc *l = augur_symbols_lookup (sym, p->module, p->pc);
+              const AugurSource *l = augur_symbolizer_lookup (sym, p->module, p->pc);
               g_autofree char *at = base_loc (l->file, l->line);
               g_string_append_printf (s, " T%u waits at %s,", t, at);
             }
@@ -195,7 +202,7 @@ run_harm_sentence (const Run *r, AugurSymbols *sym)
 
 /* What replay compares: the kind of harm and, for a failure, its line. */
 static char *
-run_harm_key (const Run *r, AugurSymbols *sym)
+run_harm_key (const Run *r, AugurSymbolizer *sym)
 {
   const char *file = NULL, *function = NULL;
   guint line = 0;
@@ -238,7 +245,8 @@ finding_harm_key (AugurFinding *f)
 typedef struct {
   const AugurEventMap *map;   /* NULL when replaying a confirmed finding */
   AugurFinding *prediction;   /* borrowed */
-  AugurSymbols *sym;          /* borrowed */
+  AugurSymbolizer *sym;       /* borrowed: module 0 = the program */
+  const char *exe;            /* the program's path */
   guint needed;               /* steps that make the violation happen (see violation_steps) */
   gboolean probe;             /* the probe: one execution of the prefix alone */
   guint64 limit;              /* executions explored at most */
@@ -390,7 +398,7 @@ add_blocked (const Watch *w, const Run *r, AugurFinding *f)
       const AugurSchedStep *ps = &r->threads[t].pending;
       if (r->threads[t].state != AUGUR_STH_BLOCKED || (!only_joins && ps->op == AUGUR_SOP_JOIN))
         continue;
-      const AugurSourceLoc *l = augur_symbols_lookup (w->sym, ps->module, ps->pc);
+      const AugurSource *l = augur_symbolizer_lookup (w->sym, ps->module, ps->pc);
       AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (ps);
       if (has_access (f, t, op, l->line))
         continue;
@@ -459,7 +467,11 @@ confirmed_finding (const Watch *w, const Run *r)
       break;
     }
 
-  augur_steps_add_schedule (w->sym, r->exe_bias, f, steps, n, ev);
+  /* names of the failing run's objects, globals at its load bias */
+  augur_symbolizer_add_module (w->sym, 0, w->exe, r->exe_bias);
+  g_autoptr (AugurExecNames) names = augur_steps_names (w->sym, (const AugurSchedObjectEvent *) r->objects->data,
+                                                        r->objects->len, r->objects_lost_at);
+  augur_steps_add_schedule (w->sym, names, f, steps, n, ev);
   gboolean marked = FALSE;
   for (guint j = 0; j < w->map->origin->len && j < n; j++)
     if (augur_finding_is_bug_step (p, g_array_index (w->map->origin, guint, j)))
@@ -498,11 +510,19 @@ violation_steps (const AugurEventMap *map, AugurFinding *p)
 
 /* ------------------------------------------------------------------ */
 
-static AugurSymbols *
-symbols_for (const char *const *argv)
+static char *
+exe_of (const char *const *argv)
 {
-  g_autofree char *exe = g_find_program_in_path (argv[0]);
-  return augur_symbols_new (exe != NULL ? exe : argv[0]);
+  char *exe = g_find_program_in_path (argv[0]);
+  return exe != NULL ? exe : g_strdup (argv[0]);
+}
+
+static AugurSymbolizer *
+symbols_for (const char *exe)
+{
+  AugurSymbolizer *sym = augur_symbolizer_new ();
+  augur_symbolizer_add_module (sym, 0, exe, 0);
+  return sym;
 }
 
 gboolean
@@ -520,14 +540,15 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   g_autoptr (AugurEventMap) map = augur_event_map_new (prediction, error);
   if (map == NULL)
     return FALSE;
-  g_autoptr (AugurSymbols) sym = symbols_for (argv);
+  g_autofree char *exe = exe_of (argv);
+  g_autoptr (AugurSymbolizer) sym = symbols_for (exe);
 
-  Watch w = { .map = map, .prediction = prediction, .sym = sym };
+  Watch w = { .map = map, .prediction = prediction, .sym = sym, .exe = exe };
   w.needed = violation_steps (map, prediction);
   w.limit = 1 + (o->around ? o->around : 50);
   AugurExploreOptions eo;
   augur_explore_options_init (&eo);
-  eo.mode = AUGUR_EXPLORE_MODE_DPOR;
+  eo.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
   eo.exec_timeout = o->exec_timeout;
   eo.max_steps = o->max_steps;
   eo.timeout = o->timeout > 0 ? o->timeout : 60.0;
@@ -609,11 +630,12 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
   g_autofree guint *threads = g_new0 (guint, n + 1);
   for (guint k = 0; k < n; k++)
     threads[k] = augur_finding_get_step (f, k)->thread;
-  g_autoptr (AugurSymbols) sym = symbols_for (argv);
-  Watch w = { .sym = sym, .prediction = f };
+  g_autofree char *exe = exe_of (argv);
+  g_autoptr (AugurSymbolizer) sym = symbols_for (exe);
+  Watch w = { .sym = sym, .prediction = f, .exe = exe };
   AugurExploreOptions eo;
   augur_explore_options_init (&eo);
-  eo.mode = AUGUR_EXPLORE_MODE_DPOR;
+  eo.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
   eo.show_output = show_output;
   eo.prefix = threads;
   eo.prefix_len = n;
@@ -634,7 +656,7 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
     {
       const AugurSchedStep *got = &g_array_index (r->steps, AugurSchedStep, k);
       const AugurStep *want = augur_finding_get_step (f, k);
-      const AugurSourceLoc *l = augur_symbols_lookup (sym, got->module, got->pc);
+      const AugurSource *l = augur_symbolizer_lookup (sym, got->module, got->pc);
       if (got->tid != want->thread || augur_step_op (got) != want->op
           || (want->line != 0 && l->line != 0 && want->line != l->line))
         {

@@ -180,7 +180,7 @@ same_file (const char *a, const char *b)
 
 gint
 augur_event_map_check (const AugurEventMap *map, AugurFinding *f, const AugurSchedStep *steps,
-                       guint n, AugurSymbols *sym, char **why)
+                       guint n, AugurSymbolizer *sym, char **why)
 {
   guint m = MIN (n, map->threads->len);
   for (guint j = 0; j < m; j++)
@@ -189,7 +189,7 @@ augur_event_map_check (const AugurEventMap *map, AugurFinding *f, const AugurSch
       const AugurStep *want = augur_finding_get_step (f, k);
       const AugurSchedStep *got = &steps[j];
       AugurOp op = event_op (got->ev_kind);
-      const AugurSourceLoc *l = augur_symbols_lookup (sym, got->module, got->pc);
+      const AugurSource *l = augur_symbolizer_lookup (sym, got->module, got->pc);
       gboolean same = got->tid == want->thread && op == want->op;
       if (same && want->file != NULL && want->line != 0 && l->file != NULL && l->line != 0)
         same = want->line == l->line && same_file (want->file, l->file);

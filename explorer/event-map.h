@@ -29,7 +29,7 @@
 
 #include "common/augur-sched-format.h"
 #include "common/results.h"
-#include "explorer/symbols.h"
+#include "common/symbolizer.h"
 
 G_BEGIN_DECLS
 
@@ -59,7 +59,7 @@ gboolean augur_event_map_is_step (AugurFinding *prediction, guint k);
  * step that differs (and in @why, if not NULL, a sentence saying how), or
  * -1 if all agree.  Lines are compared only where both sides know them. */
 gint augur_event_map_check (const AugurEventMap *map, AugurFinding *prediction,
-                            const AugurSchedStep *steps, guint n, AugurSymbols *sym, char **why);
+                            const AugurSchedStep *steps, guint n, AugurSymbolizer *sym, char **why);
 
 /* "T0<0 T0<2 T1<5 ...": each explorer step as thread < schedule index. */
 char *augur_event_map_to_string (const AugurEventMap *map);

@@ -22,8 +22,9 @@
 #include "explorer/dpor.h"
 #include "explorer/preempt.h"
 #include "common/augur-trace-format.h"
+#include "common/symbolizer.h"
+#include "explorer/exec-names.h"
 #include "explorer/steps.h"
-#include "explorer/symbols.h"
 
 void
 augur_explore_options_init (AugurExploreOptions *o)
@@ -34,11 +35,13 @@ augur_explore_options_init (AugurExploreOptions *o)
 
 typedef struct {
   AugurResults *results;          /* owned */
-  AugurSymbols *sym;              /* owned */
+  AugurSymbolizer *sym;           /* owned: module 0 = the program */
+  char *exe;                      /* owned */
   GHashTable *seen;               /* dedup keys */
   const AugurExploreOptions *opts;
   AugurSchedShm *shm;
-  guint64 exe_bias;
+  guint64 exe_bias;               /* the program's, as given to sym */
+  AugurExecNames *names;          /* owned, lazily: the current execution's objects */
   guint n_new;                    /* findings added */
 } Ctx;
 
@@ -83,10 +86,46 @@ misuse_sentence (guint32 kind)
     }
 }
 
-static char *
-object_of (Ctx *c, const AugurSchedStep *s)
+/* A new execution ran: its objects are new, the program's load bias
+ * (for the names of globals) as the fork server reports it. */
+static void
+new_execution (Ctx *c)
 {
-  return augur_step_object (c->sym, s, c->exe_bias);
+  g_clear_pointer (&c->names, augur_exec_names_free);
+  if (c->shm->exe_bias != c->exe_bias)
+    {
+      c->exe_bias = c->shm->exe_bias;
+      augur_symbolizer_add_module (c->sym, 0, c->exe, c->exe_bias);
+    }
+}
+
+/* The current execution's object names, made when first needed. */
+static AugurExecNames *
+names_of (Ctx *c)
+{
+  if (c->names == NULL)
+    c->names = augur_steps_names (c->sym, c->shm->objects, c->shm->n_objects,
+                                  c->shm->objects_lost_at);
+  return c->names;
+}
+
+/* The stable name of the object of steps[k] (see exec-names.h). */
+static char *
+object_of (Ctx *c, const AugurSchedStep *steps, guint k)
+{
+  const AugurSchedStep *s = &steps[k];
+  switch (s->op)
+    {
+    case AUGUR_SOP_CREATE:
+    case AUGUR_SOP_JOIN:
+    case AUGUR_SOP_EXIT:
+      return NULL;
+    default:
+      break;
+    }
+  if (s->obj == 0)
+    return NULL;
+  return augur_step_object (names_of (c), steps, k);
 }
 
 /* Dedup: kind + sorted locations; TRUE if new. */
@@ -116,7 +155,7 @@ first_time (Ctx *c, const char *kind, GPtrArray *locs)
 static char *
 loc_key (Ctx *c, guint module, guint32 pc)
 {
-  const AugurSourceLoc *l = augur_symbols_lookup (c->sym, module, pc);
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
   if (l->file != NULL)
     {
       g_autofree char *base = g_path_get_basename (l->file);
@@ -128,13 +167,13 @@ loc_key (Ctx *c, guint module, guint32 pc)
 static void
 add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
-  augur_steps_add_schedule (c->sym, c->exe_bias, f, steps, n, ev);
+  augur_steps_add_schedule (c->sym, names_of (c), f, steps, n, ev);
 }
 
 static void
 add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *s, guint64 ev)
 {
-  const AugurSourceLoc *l = augur_symbols_lookup (c->sym, s->module, s->pc);
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
   augur_finding_add_thread (f, s->tid);
   augur_finding_add_access (f, s->tid, ev, augur_step_op (s), l->file, l->line, l->function, NULL);
 }
@@ -175,7 +214,7 @@ on_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer data)
     return;
   if (rd->ev == NULL)
     rd->ev = augur_steps_event_indices (steps, n);
-  g_autofree char *obj = object_of (c, &steps[j]);
+  g_autofree char *obj = object_of (c, steps, j);
   g_autofree char *expl = g_strdup_printf (
     "Threads %u and %u access %s without synchronisation, and one of them writes.",
     steps[i].tid, steps[j].tid, obj != NULL ? obj : "the same memory");
@@ -211,7 +250,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
         continue;
       g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, misuse_name (m->kind),
                                                       misuse_sentence (m->kind));
-      const AugurSourceLoc *l = augur_symbols_lookup (c->sym, m->module, m->pc);
+      const AugurSource *l = augur_symbolizer_lookup (c->sym, m->module, m->pc);
       augur_finding_add_thread (f, m->tid);
       augur_finding_add_access (f, m->tid, 0, AUGUR_OP_INIT, l->file, l->line, l->function, NULL);
       guint upto = MIN (n, m->step + 1);
@@ -286,7 +325,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
                 for (guint k = 0; k < n; k++)
                   count += steps[k].tid == t;
                 const AugurSchedStep *p = &shm->threads[t].pending;
-                const AugurSourceLoc *l = augur_symbols_lookup (c->sym, p->module, p->pc);
+                const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, p->pc);
                 augur_finding_add_thread (f, t);
                 augur_finding_add_access (f, t, count,
                                           p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (p),
@@ -319,7 +358,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
         }
       else
         {
-          const AugurSourceLoc *l = augur_symbols_lookup (c->sym, shm->fail_module, shm->fail_pc);
+          const AugurSource *l = augur_symbolizer_lookup (c->sym, shm->fail_module, shm->fail_pc);
           file = l->file;
           line = l->line;
           function = l->function;
@@ -382,7 +421,9 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   augur_results_set_source_dir (c->results, cwd);
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   augur_results_set_started (c->results, now);
-  c->sym = augur_symbols_new (exe != NULL ? exe : argv[0]);
+  c->exe = g_strdup (exe != NULL ? exe : argv[0]);
+  c->sym = augur_symbolizer_new ();
+  augur_symbolizer_add_module (c->sym, 0, c->exe, 0);
   c->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   c->opts = opts;
   return c;
@@ -393,7 +434,9 @@ ctx_free (Ctx *c)
 {
   if (c->results != NULL)
     augur_results_unref (c->results);
-  augur_symbols_free (c->sym);
+  augur_exec_names_free (c->names);
+  augur_symbolizer_free (c->sym);
+  g_free (c->exe);
   g_hash_table_unref (c->seen);
   g_free (c);
 }
@@ -510,7 +553,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           ok = FALSE;
           break;
         }
-      c->exe_bias = shm->exe_bias;
+      new_execution (c);
       guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
       const AugurSchedStep *steps = shm->steps;
       guint32 status = shm->status;
@@ -643,7 +686,7 @@ augur_explore_replay (const char *const *argv, const guint *threads, guint n,
       ctx_free (c);
       return NULL;
     }
-  c->exe_bias = c->shm->exe_bias;
+  new_execution (c);
   guint32 status = c->shm->status;
   if (status == AUGUR_SST_DIVERGED || status == AUGUR_SST_INFEASIBLE)
     {

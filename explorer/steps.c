@@ -45,8 +45,9 @@ augur_step_op (const AugurSchedStep *s)
 }
 
 char *
-augur_step_object (AugurSymbols *sym, const AugurSchedStep *s, guint64 exe_bias)
+augur_step_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
 {
+  const AugurSchedStep *s = &steps[k];
   switch (s->op)
     {
     case AUGUR_SOP_CREATE:
@@ -56,10 +57,16 @@ augur_step_object (AugurSymbols *sym, const AugurSchedStep *s, guint64 exe_bias)
     default:
       break;
     }
-  char *name = augur_symbols_object_name (sym, s->obj, exe_bias);
-  if (name != NULL)
-    return name;
-  return s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE ? g_strdup ("memory") : NULL;
+  if (s->obj == 0 || names == NULL)
+    return NULL;
+  return augur_exec_names_at (names, k, s->obj);
+}
+
+AugurExecNames *
+augur_steps_names (AugurSymbolizer *sym, const AugurSchedObjectEvent *events, guint n_events,
+                   guint32 lost_at)
+{
+  return augur_exec_names_new (sym, events, MIN (n_events, AUGUR_SCHED_MAX_OBJECTS), lost_at);
 }
 
 guint64 *
@@ -74,14 +81,14 @@ augur_steps_event_indices (const AugurSchedStep *steps, guint n)
 }
 
 void
-augur_steps_add_schedule (AugurSymbols *sym, guint64 exe_bias, AugurFinding *f,
+augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *f,
                           const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
   for (guint k = 0; k < n; k++)
     {
       const AugurSchedStep *s = &steps[k];
-      const AugurSourceLoc *l = augur_symbols_lookup (sym, s->module, s->pc);
-      g_autofree char *obj = augur_step_object (sym, s, exe_bias);
+      const AugurSource *l = augur_symbolizer_lookup (sym, s->module, s->pc);
+      g_autofree char *obj = augur_step_object (names, steps, k);
       gint peer = (s->op == AUGUR_SOP_CREATE || s->op == AUGUR_SOP_JOIN) && s->arg < AUGUR_SCHED_MAX_THREADS
                     ? (gint) s->arg : -1;
       augur_finding_add_step (f, s->tid, ev[k], augur_step_op (s), obj, peer, l->file, l->line,

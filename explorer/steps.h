@@ -16,7 +16,8 @@
 
 #include "common/augur-sched-format.h"
 #include "common/results.h"
-#include "explorer/symbols.h"
+#include "common/symbolizer.h"
+#include "explorer/exec-names.h"
 
 G_BEGIN_DECLS
 
@@ -24,15 +25,21 @@ G_BEGIN_DECLS
  * a lock request ...). */
 AugurOp augur_step_op (const AugurSchedStep *step);
 
-/* The variable or synchronisation object of @step ("counter", "m+8",
- * "memory" for an unnamed address), NULL for thread operations. */
-char *augur_step_object (AugurSymbols *sym, const AugurSchedStep *step, guint64 exe_bias);
+/* The stable name of the object steps[k] touches ("counter", "m+8",
+ * "T0.alloc1+16": exec-names.h), NULL for thread operations.  @names are
+ * the execution's (augur_steps_names). */
+char *augur_step_object (AugurExecNames *names, const AugurSchedStep *steps, guint k);
+
+/* The names of the objects of the execution @shm describes; @sym (borrowed)
+ * has the program as module 0 at @shm's load bias (globals). */
+AugurExecNames *augur_steps_names (AugurSymbolizer *sym, const AugurSchedObjectEvent *events,
+                                   guint n_events, guint32 lost_at);
 
 /* The index of every step among its thread's steps; n + 1 entries (owned). */
 guint64 *augur_steps_event_indices (const AugurSchedStep *steps, guint n);
 
 /* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices. */
-void augur_steps_add_schedule (AugurSymbols *sym, guint64 exe_bias, AugurFinding *finding,
+void augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *finding,
                                const AugurSchedStep *steps, guint n, const guint64 *ev);
 
 G_END_DECLS

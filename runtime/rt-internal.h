@@ -133,8 +133,10 @@ void rt_thread_release_stacks (void);
 /* Marks the calling thread as exited, after writing THREAD_EXIT. */
 void rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra);
 uint32_t rt_thread_new_tid (void);
-/* THREAD_START followed by THREAD_TLS for the calling thread. */
-void rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top);
+/* THREAD_START followed by THREAD_TLS for the calling thread; tls_reach:
+ * bytes below the thread pointer that are not its stack (0 if unknown). */
+void rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top,
+                             uint64_t tls_reach);
 
 /* ------------------------------------------------------------------ */
 /* PCs as (module, offset) (rt-module.c)                                */

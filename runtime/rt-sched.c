@@ -28,6 +28,7 @@
 
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
+#include "runtime/rt-thread.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -499,6 +500,60 @@ make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj, uint32_
 }
 
 /* ------------------------------------------------------------------ */
+/* Object events: what gives addresses their names (augur-sched-format.h).
+ * Only the running thread writes them (the token holder, or a new thread
+ * before its first step while its creator waits for it to park), so a
+ * few plain stores do. */
+
+void
+rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg)
+{
+  uint32_t n = shm->n_objects;
+  /* a block freed before any step could touch it names nothing: the pair
+   * goes (allocation numbers still count it), and free(malloc()) loops
+   * do not fill the log */
+  if (kind == AUGUR_EV_FREE && n > 0 && shm->objects[n - 1].kind == AUGUR_EV_ALLOC
+      && shm->objects[n - 1].addr == addr && shm->objects[n - 1].step == shm->n_steps)
+    {
+      shm->n_objects = n - 1;
+      return;
+    }
+  if (RT_UNLIKELY (n >= AUGUR_SCHED_MAX_OBJECTS))
+    {
+      if (shm->objects_lost_at == UINT32_MAX)
+        shm->objects_lost_at = shm->n_steps;
+      return;
+    }
+  AugurSchedObjectEvent *e = &shm->objects[n];
+  e->step = shm->n_steps;
+  e->kind = kind;
+  e->tid = tid;
+  e->aux = aux;
+  e->addr = addr;
+  e->arg = arg;
+  shm->n_objects = n + 1;
+}
+
+/* pthread_getattr_np mallocs, and a thread's first malloc maps it a new
+ * 64 MiB arena: too much for every thread of every execution.  glibc puts
+ * a thread's descriptor, which the thread pointer points to, a fixed
+ * distance below the top of the stacks it allocates (aligned down from
+ * the top, whose alignment glibc keeps), so the distance is measured once,
+ * by the first thread of the exploration, and kept in the page. */
+uint64_t
+rt_sched_stack_top (void)
+{
+  uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  uint64_t d = shm->stack_top_from_tp;
+  if (RT_LIKELY (d != 0))
+    return tp + d;
+  uint64_t top = rt_thread_stack_top ();
+  if (top > tp)
+    shm->stack_top_from_tp = top - tp;
+  return top;
+}
+
+/* ------------------------------------------------------------------ */
 /* Hooks: accesses */
 
 void
@@ -605,7 +660,12 @@ rt_sched_sync_before (RtSync *op)
   int try_op;
   uint8_t sop = sync_op (op, &try_op);
   if (sop == AUGUR_SOP_NONE)
-    return;
+    {
+      /* before the real free: the block may be handed out again at once */
+      if (op->rec.kind == AUGUR_EV_FREE)
+        rt_sched_object (AUGUR_EV_FREE, op->rec.tid, 0, op->rec.addr, 0);
+      return;
+    }
   AugurSchedStep s;
   memset (&s, 0, sizeof s);
   s.op = sop;
@@ -746,6 +806,11 @@ rt_sched_sync_before (RtSync *op)
 void
 rt_sched_sync_after (RtSync *op, int64_t result)
 {
+  if (op->rec.kind == AUGUR_EV_ALLOC)
+    {
+      rt_sched_object (AUGUR_EV_ALLOC, op->rec.tid, op->rec.aux, op->rec.addr, op->rec.arg);
+      return;
+    }
   int try_op;
   uint8_t sop = sync_op (op, &try_op);
   uint32_t me = rt_self.tid;
@@ -1094,6 +1159,8 @@ child_start (void)
   memcpy (sleep_set, shm->sleep, n_sleep * sizeof sleep_set[0]);
   filtered = 0;
   shm->n_threads = 1;
+  shm->n_objects = 0;
+  shm->objects_lost_at = UINT32_MAX;
   if (shm->random_seed != 0)
     {
       pct_rng = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
@@ -1128,6 +1195,9 @@ child_start (void)
   rt_self.tid = 0;
   __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
   __atomic_store_n (&rt_sched_on, 1, __ATOMIC_RELEASE);
+  /* main's stack top and thread pointer, as rt_init records them */
+  extern void *__libc_stack_end;
+  rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end, 0);
 }
 
 void
@@ -1135,6 +1205,7 @@ rt_sched_before_main (void)
 {
   if (!rt_sched_mode)
     return;
+  shm->exe_bias = rt_exe_bias;
   if (cmd_fd < 0)
     {
       shm->status = AUGUR_SST_RUNNING;
@@ -1145,7 +1216,6 @@ rt_sched_before_main (void)
       child_start ();
       return;
     }
-  shm->exe_bias = rt_exe_bias;
   /* tell the explorer the server is up (a program not built with augur-cc
    * never says so) */
   while (write (status_fd, "R", 1) < 0 && errno == EINTR)

@@ -30,5 +30,10 @@ void rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, ui
 void rt_sched_cas_result (int ok);
 int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);
 int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
+/* An event that names addresses (ALLOC, FREE, THREAD_START, THREAD_TLS,
+ * fields as in the trace record), appended to the page's objects[]. */
+void rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg);
+/* rt_thread_stack_top() of a thread whose stack glibc allocated, cheaply. */
+uint64_t rt_sched_stack_top (void);
 
 #endif /* AUGUR_RT_SCHED_H */

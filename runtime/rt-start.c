@@ -125,7 +125,7 @@ rt_init (void)
       /* main's start: no parent (addr 0 is its own id); arg = top of its
        * stack, where the kernel put argv */
       extern void *__libc_stack_end;
-      rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end);
+      rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end, 0);
     }
   __atomic_store_n (&state, 2, __ATOMIC_RELEASE);
 }

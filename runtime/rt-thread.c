@@ -53,7 +53,7 @@ rt_thread_adopt (void)
   uint32_t tid = rt_thread_new_tid ();
   rt_self.tid = tid;
   int local;
-  rt_thread_start_record (0, 0, RT_NO_PARENT, (uint64_t) (uintptr_t) &local);
+  rt_thread_start_record (0, 0, RT_NO_PARENT, (uint64_t) (uintptr_t) &local, 0);
   return tid;
 }
 
@@ -255,12 +255,37 @@ on_cancel (void *data)
 }
 
 void
-rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top)
+rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top,
+                        uint64_t tls_reach)
 {
-  rt_event (AUGUR_EV_THREAD_START, flags, ra, 0, parent, stack_top);
   /* static TLS (errno and the program's __thread variables) lies just
    * below the thread pointer on x86-64 and just above it elsewhere */
-  rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, (uint64_t) (uintptr_t) __builtin_thread_pointer (), 0);
+  uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  if (rt_sched_is_on ())
+    {
+      /* no trace: the explorer names objects from these */
+      rt_sched_object (AUGUR_EV_THREAD_START, rt_self.tid, 0, parent, stack_top);
+      rt_sched_object (AUGUR_EV_THREAD_TLS, rt_self.tid, 0, tp, tls_reach);
+      return;
+    }
+  rt_event (AUGUR_EV_THREAD_START, flags, ra, 0, parent, stack_top);
+  rt_event (AUGUR_EV_THREAD_TLS, 0, 0, 0, tp, tls_reach);
+}
+
+uint64_t
+rt_thread_stack_top (void)
+{
+  uint64_t top = 0;
+  pthread_attr_t a;
+  if (pthread_getattr_np (pthread_self (), &a) == 0)
+    {
+      void *addr;
+      size_t size;
+      if (pthread_attr_getstack (&a, &addr, &size) == 0)
+        top = (uint64_t) (uintptr_t) addr + size;
+      pthread_attr_destroy (&a);
+    }
+  return top;
 }
 
 void *
@@ -276,24 +301,28 @@ rt_thread_run (RtStart *start)
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
 
   /* under the explorer's scheduler nothing is recorded: no stacks to set up
-   * (they cost an mmap and an arena per thread and execution) */
-  if (rt_is_active () && !rt_sched_is_on ())
+   * (they cost an mmap and an arena per thread and execution), only the
+   * stack top and thread pointer that name the thread's objects */
+  if (rt_is_active ())
     {
       rt_guard_enter ();
-      rt_thread_setup_stacks ();
-      uint64_t top = 0;
-      pthread_attr_t a;
-      if (pthread_getattr_np (pthread_self (), &a) == 0)
+      uint64_t top;
+      if (!rt_sched_is_on ())
         {
-          void *addr;
-          size_t size;
-          if (pthread_attr_getstack (&a, &addr, &size) == 0)
-            top = (uint64_t) (uintptr_t) addr + size;
-          pthread_attr_destroy (&a);
+          rt_thread_setup_stacks ();
+          top = rt_thread_stack_top ();
         }
+      else
+        top = s.stack_top != 0 ? s.stack_top : rt_sched_stack_top ();
       rt_guard_leave ();
       const void *routine = s.c11_fn != NULL ? (const void *) s.c11_fn : (const void *) s.fn;
-      rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top);
+      /* glibc puts a thread's static TLS right above its stack: what lies
+       * above this frame is TLS (or glibc's), what the routine puts below
+       * it is stack */
+      uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+      uint64_t frame = (uint64_t) (uintptr_t) __builtin_frame_address (0);
+      rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top,
+                              frame < tp ? tp - frame : 0);
     }
 
   void *ret;
@@ -332,6 +361,15 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
     return get_real_pthread_create () (thread, attr, routine, arg);
   s->fn = routine;
   s->arg = arg;
+  if (attr != NULL && rt_sched_is_on ())
+    {
+      /* a stack of the program's own: its top is where the attribute
+       * says (glibc's computation for an unset stack gives 0) */
+      void *addr;
+      size_t size;
+      if (pthread_attr_getstack (attr, &addr, &size) == 0)
+        s->stack_top = (uint64_t) (uintptr_t) addr + size;
+    }
   rt_sync_before (&op);
   rt_guard_enter ();   /* glibc's own allocations (TLS, dtv) are not the program's */
   int r = get_real_pthread_create () (thread, attr, pthread_start, s);

@@ -20,6 +20,8 @@ typedef struct {
   uint32_t tid;              /* the child's id, taken by the parent */
   uint32_t parent;
   uint8_t flags;             /* AUGUR_FLAG_C11 for thrd_create */
+  uint64_t stack_top;        /* under the scheduler: the top of a stack the program
+                              * gave (pthread_attr_setstack), else 0 */
 } RtStart;
 
 /* NULL when the call is not recorded; then call the real function as is.
@@ -28,5 +30,8 @@ typedef struct {
 RtStart *rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra);
 /* The child's side: runs the routine between THREAD_START and THREAD_EXIT. */
 void *rt_thread_run (RtStart *start);
+/* The top of the calling thread's stack as pthread_getattr_np reports it
+ * (0 if unknown): where its stack slots are counted from. */
+uint64_t rt_thread_stack_top (void);
 
 #endif /* AUGUR_RT_THREAD_H */

@@ -101,7 +101,7 @@ test_check (void)
 {
   g_autoptr (AugurFinding) f = build ();
   g_autoptr (AugurEventMap) map = augur_event_map_new (f, NULL);
-  g_autoptr (AugurSymbols) sym = augur_symbols_new ("/nonexistent");
+  g_autoptr (AugurSymbolizer) sym = augur_symbolizer_new ();
   AugurSchedStep run[] = {
     step (0, AUGUR_SOP_LOCK, AUGUR_EV_MUTEX_LOCK),
     step (0, AUGUR_SOP_CREATE, AUGUR_EV_THREAD_CREATE),

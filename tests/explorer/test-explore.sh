@@ -73,6 +73,48 @@ ok "double join found and replayed" finding misuse_double_join "misuse:double-jo
 ok "destroy of a held mutex found and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:10"
 ok "unlock by a non-owner found and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:10"
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
+# named_race PROG PATTERN...: explore finds one data race per PATTERN in
+# PROG, and names each one's object with a stable name matching its
+# PATTERN (grep -x): the same in two explorations, and the name that augur
+# record + augur predict give that object
+named_race ()
+{
+  prog=$1
+  shift
+  for run in 1 2; do
+    "$AUGUR" explore --no-progress -o "$tmp/$prog.json" -- "$B/$prog" >"$tmp/out$run" 2>&1
+    sed -n 's/^data-race .* access \([^ ]*\) without synchronisation.*/\1/p' "$tmp/out$run" \
+      | sort >"$tmp/names$run"
+  done
+  cat "$tmp/out1" "$tmp/names1" "$tmp/names2"
+  cmp -s "$tmp/names1" "$tmp/names2" || return 1
+  [ "$(wc -l <"$tmp/names1")" -eq $# ] || return 1
+  "$AUGUR" record -o "$tmp/$prog.trace" -- "$B/$prog" || return 1
+  "$AUGUR" predict --no-atomicity -o "$tmp/$prog.predict.json" "$tmp/$prog.trace" >"$tmp/predict" \
+    || return 1
+  cat "$tmp/predict"
+  for pattern; do
+    name=$(grep -x "$pattern" "$tmp/names1") || return 1
+    grep -q "^data-race [^ ]* $name T" "$tmp/predict" || return 1
+  done
+}
+ok "a race on a malloc'd struct's field names it as predict does" named_race race_heap 'T0\.alloc1+4'
+ok "races on main's and a thread's stack name the slots as predict does" \
+  named_race race_stack 'T0\.stack-0x[0-9a-f]*' 'T1\.stack-0x[0-9a-f]*'
+# many_allocs HOW PATTERN: race_heap_many 70000 HOW: the race is found and
+# its object named as PATTERN says
+many_allocs ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/many.json" -- "$B/race_heap_many" 70000 "$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^data-race .* access $2 without synchronisation" "$tmp/out"
+}
+ok "70,000 blocks freed at once leave the object log room: T0.alloc70001+4" \
+  many_allocs free 'T0\.alloc70001+4'
+ok "70,000 blocks kept overflow the object log: an address, no crash" \
+  many_allocs keep '0x[0-9a-f]*'
+
 ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
 for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok; do
   ok "$p: no finding" clean "$p"

@@ -81,11 +81,33 @@ test_stable_across_runs (void)
     }
 }
 
+/* A thread's stack starts right below its static TLS: with the reach of
+ * TLS known (THREAD_TLS arg), its first stack slots are stack, not TLS. */
+static void
+test_tls_reach (void)
+{
+  guint64 tp = 0x7f0000900000, top = tp + 0x700;
+  g_autoptr (AugurObjects) o = augur_objects_new (NULL);
+  AugurRecord start = { .kind = AUGUR_EV_THREAD_START, .tid = 2, .arg = top };
+  AugurRecord tls = { .kind = AUGUR_EV_THREAD_TLS, .tid = 2, .addr = tp };
+  augur_objects_observe (o, &start);
+  augur_objects_observe (o, &tls);
+  g_autofree char *guessed = augur_objects_name (o, tp - 0x400);
+  g_assert_cmpstr (guessed, ==, "T2.tls-0x400");
+  tls.arg = 0x300;
+  augur_objects_observe (o, &tls);
+  g_autofree char *in_tls = augur_objects_name (o, tp - 0x28);
+  g_autofree char *on_stack = augur_objects_name (o, tp - 0x400);
+  g_assert_cmpstr (in_tls, ==, "T2.tls-0x28");
+  g_assert_cmpstr (on_stack, ==, "T2.stack-0xb00");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/objects/names", test_names);
   g_test_add_func ("/objects/stable-across-runs", test_stable_across_runs);
+  g_test_add_func ("/objects/tls-reach", test_tls_reach);
   return g_test_run ();
 }

@@ -66,6 +66,12 @@ test_source_line (void)
   AugurSource again;
   g_assert_true (augur_symbolizer_source (s, 0, pc, &again));
   g_assert_true (again.file == src.file);
+  /* borrowed from the cache: the same entry, never NULL */
+  const AugurSource *l = augur_symbolizer_lookup (s, 0, pc);
+  g_assert_true (l->file == src.file);
+  g_assert_cmpuint (l->line, ==, MARK_LINE);
+  g_assert_true (augur_symbolizer_lookup (s, 0, pc) == l);
+  g_assert_null (augur_symbolizer_lookup (s, 0, 0)->file);
 }
 
 static void

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * exec-names.c — names of a controlled execution's objects; see
+ * exec-names.h.
+ *
+ * The objects are replayed forward only: a question about an earlier step
+ * than the last one starts the replay again from the first event.  The
+ * explorer asks for names only for the executions it reports, in step
+ * order but for one step first (the racing access), so that is one
+ * restart per finding.
+ */
+#include "config.h"
+
+#include "explorer/exec-names.h"
+
+#include "common/objects.h"
+
+struct _AugurExecNames {
+  AugurSymbolizer *symbolizer;           /* borrowed */
+  const AugurSchedObjectEvent *events;   /* borrowed, n_events */
+  guint n_events;
+  guint32 lost_at;
+  AugurObjects *objects;                 /* owned: the state before step `step` */
+  guint next;                            /* first event not observed yet */
+  guint step;
+  AugurObjects *globals;                 /* owned, lazily: no heap, stacks, TLS */
+};
+
+AugurExecNames *
+augur_exec_names_new (AugurSymbolizer *symbolizer, const AugurSchedObjectEvent *events, guint n,
+                      guint32 lost_at)
+{
+  AugurExecNames *names = g_new0 (AugurExecNames, 1);
+  names->symbolizer = symbolizer;
+  names->events = events;
+  names->n_events = n;
+  names->lost_at = lost_at;
+  names->objects = augur_objects_new (symbolizer);
+  return names;
+}
+
+void
+augur_exec_names_free (AugurExecNames *names)
+{
+  if (names == NULL)
+    return;
+  augur_objects_free (names->objects);
+  augur_objects_free (names->globals);
+  g_free (names);
+}
+
+char *
+augur_exec_names_at (AugurExecNames *names, guint step, guint64 address)
+{
+  if (step >= names->lost_at)
+    {
+      /* heap objects freed or threads started since may be missing: a
+       * stale name would be wrong, an address is only unstable */
+      if (names->globals == NULL)
+        names->globals = augur_objects_new (names->symbolizer);
+      return augur_objects_name (names->globals, address);
+    }
+  if (step < names->step)
+    {
+      augur_objects_free (names->objects);
+      names->objects = augur_objects_new (names->symbolizer);
+      names->next = 0;
+    }
+  names->step = step;
+  for (; names->next < names->n_events && names->events[names->next].step <= step; names->next++)
+    {
+      const AugurSchedObjectEvent *e = &names->events[names->next];
+      AugurRecord r = {
+        .kind = e->kind,
+        .tid = e->tid,
+        .aux = e->aux,
+        .addr = e->addr,
+        .arg = e->arg,
+      };
+      augur_objects_observe (names->objects, &r);
+    }
+  return augur_objects_name (names->objects, address);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * exec-names.h — the stable names (common/objects.h) of the objects that
+ * the steps of one controlled execution touch.
+ *
+ * The runtime writes no trace under the scheduler; it logs instead, in the
+ * shared page, the events that give addresses their names (allocations,
+ * frees, thread stack tops and thread pointers), each tagged with the step
+ * it came before (augur-sched-format.h).  Replaying them through
+ * AugurObjects up to a step gives the name that `augur predict` gives the
+ * same object in a recorded trace: "T0.alloc1+16", "counter",
+ * "T1.stack-0x2c", "T1.tls-0x28".  From the step at which the runtime's
+ * log was full on, only globals keep their names; other objects are
+ * named by their address.
+ */
+#ifndef AUGUR_EXEC_NAMES_H
+#define AUGUR_EXEC_NAMES_H
+
+#include <glib.h>
+
+#include "common/augur-sched-format.h"
+#include "common/symbolizer.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AugurExecNames AugurExecNames;
+
+/* `symbolizer` (globals; may be NULL) and `events` (n events in step order,
+ * the log being incomplete from step `lost_at` on, G_MAXUINT32 if never)
+ * are borrowed. */
+AugurExecNames *augur_exec_names_new (AugurSymbolizer *symbolizer,
+                                      const AugurSchedObjectEvent *events, guint n,
+                                      guint32 lost_at);
+void augur_exec_names_free (AugurExecNames *names);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExecNames, augur_exec_names_free)
+
+/* The name of `address` just before step `step` runs (newly allocated).
+ * Cheapest when asked for in step order. */
+char *augur_exec_names_at (AugurExecNames *names, guint step, guint64 address);
+
+G_END_DECLS
+
+#endif /* AUGUR_EXEC_NAMES_H */
