@@ -501,9 +501,31 @@ emit_third (Enc *x, guint32 *next, guint32 target, GArray *out)
             }
         }
       if (best == G_MAXUINT)
-        return;
+        break;
       g_array_append_val (out, best_g);
       next[best]++;
+    }
+  /* A third thread left inside a critical section would hold its lock
+   * while a window thread needs it (the wake of a condition wait
+   * re-acquires the mutex the signaller still holds): it runs on to the
+   * end of the section, as far as it needs nothing not yet emitted. */
+  for (guint u = 0; u < m->n_threads; u++)
+    {
+      if (side_of (x, u) >= 0)
+        continue;
+      while (next[u] < m->threads[u].events->len)
+        {
+          guint32 e = augur_pred_model_event (m, u, next[u]);
+          GArray *held = g_ptr_array_index (m->locksets, m->lockset[e]);
+          gboolean ready = held->len > 0;
+          for (guint v = 0; v < m->n_threads && ready; v++)
+            if (v != u && augur_pred_model_vc (m, e, v) > next[v])
+              ready = FALSE;
+          if (!ready)
+            break;
+          g_array_append_val (out, e);
+          next[u]++;
+        }
     }
 }
 

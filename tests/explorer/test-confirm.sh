@@ -177,6 +177,14 @@ else
   ok "confirm_around: builds and records" false
 fi
 
+if record confirm_cond "$top_srcdir/tests/explorer/confirm_cond.c"; then
+  confirm confirm_cond
+  ok "confirm_cond: the lost update after a condition wait is realisable and harmful (1)" confirmed 1
+  ok "confirm_cond: augur replay reproduces it" replays confirm_cond
+else
+  ok "confirm_cond: builds and records" false
+fi
+
 if record confirm_exit "$top_srcdir/tests/explorer/confirm_exit.c"; then
   confirm confirm_exit
   ok "confirm_exit: a wrong result (exit status 3) after the violation is harm (1)" confirmed 1
