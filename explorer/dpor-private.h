@@ -38,6 +38,11 @@ typedef struct {
   gint last_acq;
   guint32 *clock;
   guint32 *sclock;
+  /* what a read acquisition synchronises with: write-mode acquisitions
+   * and releases only (two readers of a rwlock do not order each other) */
+  guint32 *wclock;
+  guint32 *wsclock;
+  guint64 readers;         /* threads holding it in read mode */
 } DporLockShadow;
 
 typedef struct {

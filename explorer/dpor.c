@@ -90,6 +90,8 @@ lock_shadow_free (gpointer p)
   DporLockShadow *l = p;
   g_free (l->clock);
   g_free (l->sclock);
+  g_free (l->wclock);
+  g_free (l->wsclock);
   g_free (l);
 }
 
@@ -206,6 +208,8 @@ lock_get (DporPass *p, guint64 addr)
       l->last_acq = -1;
       l->clock = g_new0 (guint32, p->T);
       l->sclock = g_new0 (guint32, p->T);
+      l->wclock = g_new0 (guint32, p->T);
+      l->wsclock = g_new0 (guint32, p->T);
       g_hash_table_insert (p->locks, key, l);
     }
   return l;
@@ -223,12 +227,20 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
       if (p->s[a].tid != t && !both_read)
         note_race (p, a, pre);
     }
-  join (p->vc + t * p->T, l->clock, p->T);
-  join (p->svc + t * p->T, l->sclock, p->T);
+  gboolean read = p->s[j].op == AUGUR_SOP_RDLOCK;
+  join (p->vc + t * p->T, read ? l->wclock : l->clock, p->T);
+  join (p->svc + t * p->T, read ? l->wsclock : l->sclock, p->T);
   if (p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL)
     l->last_acq = (gint) j;
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
+  if (read)
+    l->readers |= G_GUINT64_CONSTANT (1) << (t % 64);
+  else
+    {
+      join (l->wclock, p->vc + t * p->T, p->T);
+      join (l->wsclock, p->svc + t * p->T, p->T);
+    }
 }
 
 static void
@@ -238,6 +250,14 @@ lock_release (DporPass *p, guint j, guint64 m)
   DporLockShadow *l = lock_get (p, m);
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
+  guint64 bit = G_GUINT64_CONSTANT (1) << (t % 64);
+  if (p->s[j].op == AUGUR_SOP_RWUNLOCK && (l->readers & bit))
+    l->readers &= ~bit;   /* a reader leaves: later readers are not ordered after it */
+  else
+    {
+      join (l->wclock, p->vc + t * p->T, p->T);
+      join (l->wsclock, p->svc + t * p->T, p->T);
+    }
 }
 
 /* Source-DPOR's backtracking for the race (i, j). */
