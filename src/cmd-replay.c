@@ -63,7 +63,8 @@ augur_cmd_replay (int argc, char **argv)
     { "gdb", 0, 0, G_OPTION_ARG_NONE, &gdb, "Run under gdb, stopped before the bug's step", NULL },
     { "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the program's output through", NULL },
     { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
-      "The facts the finding was explored with (augur explore --static-facts); not with --gdb", "FACTS" },
+      "The facts the finding was explored with (augur explore --static-facts; augur check's "
+      "DIR/static-facts.json is tried by itself); not with --gdb", "FACTS" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS[#FINDING]" },
     { NULL }
   };
@@ -192,6 +193,26 @@ augur_cmd_replay (int argc, char **argv)
       o.facts = facts;
     }
   g_autoptr(AugurResults) got = augur_explore_replay (pargv, threads, n, &o, &error);
+  /* augur check explores with the facts of its static stage, which it
+   * writes next to results.json: a schedule it found has fewer steps than
+   * one without them, so if it diverges, try again with those facts */
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *beside = g_build_filename (dir, "static-facts.json", NULL);
+  if (got == NULL && facts == NULL
+      && g_error_matches (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC)
+      && g_file_test (beside, G_FILE_TEST_IS_REGULAR))
+    {
+      facts = augur_static_facts_load (beside, NULL);
+      if (facts != NULL && augur_static_facts_can_prune (facts))
+        {
+          g_clear_error (&error);
+          o.facts = facts;
+          got = augur_explore_replay (pargv, threads, n, &o, &error);
+          if (got != NULL)
+            g_printerr ("augur replay: the schedule was explored with the static facts of %s\n",
+                        beside);
+        }
+    }
   if (got == NULL)
     {
       augur_cmd_print_error (CMD, error->message);

@@ -72,6 +72,20 @@ replays ()
 }
 ok "a schedule found with facts replays with them" replays
 
+# augur check writes DIR/static-facts.json beside DIR/results.json: replay
+# without --static-facts tries those facts when the schedule diverges
+beside ()
+{
+  mkdir -p "$tmp/chk" && cp "$tmp/facts.json" "$tmp/chk/static-facts.json" &&
+    cp "$tmp/pruned.json" "$tmp/chk/results.json" || return 1
+  "$AUGUR" replay "$tmp/chk/results.json#1" >"$tmp/replay2" 2>&1
+  st=$?
+  cat "$tmp/replay2"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: $race" "$tmp/replay2" &&
+    grep -q 'explored with the static facts of' "$tmp/replay2"
+}
+ok "replay finds augur check's facts beside the results" beside
+
 # the sound fallback (frama-c missing) cannot prune: nothing changes
 AUGUR_FRAMA_C=/nonexistent/frama-c "$AUGUR" static -o "$tmp/fallback.json" "$src/prune.c" >/dev/null 2>&1
 ok "fallback facts: the race is found" found fb --static-facts "$tmp/fallback.json"
