@@ -216,6 +216,7 @@ stage_explore (AugurCheckState *st, GError **error)
   eo.progress = !st->options->quiet && isatty (2);
   g_autofree char *path = g_build_filename (st->options->out_dir, "explore.json", NULL);
   eo.results_path = path;
+  eo.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
   AugurExploreStats es = { 0 };
   g_autoptr (GError) local = NULL;
   g_autoptr (AugurResults) found = augur_explore (st->options->argv, &eo, &es, &local);
@@ -234,10 +235,16 @@ stage_explore (AugurCheckState *st, GError **error)
   const char *const *bounds = augur_results_get_bounds_hit (found);
   for (guint i = 0; bounds[i] != NULL; i++)
     augur_results_add_bound_hit (st->results, bounds[i]);
-  say (st, "explored %" G_GUINT64_FORMAT " interleavings in %.1f s (%s): %u more bug%s",
+  g_autofree char *pruned = NULL;
+  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
+    pruned = es.prune_overflow
+               ? g_strdup ("; too many pruned ranges, no site pruned")
+               : g_strdup_printf ("; %u access site%s pruned by the static facts",
+                                  es.pruned_sites, es.pruned_sites == 1 ? "" : "s");
+  say (st, "explored %" G_GUINT64_FORMAT " interleavings in %.1f s (%s): %u more bug%s%s",
        es.executions, es.seconds,
        es.complete ? "all of them" : es.timed_out ? "budget spent" : "bounded", added,
-       added == 1 ? "" : "s");
+       added == 1 ? "" : "s", pruned != NULL ? pruned : "");
   return TRUE;
 }
 

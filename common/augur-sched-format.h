@@ -38,6 +38,12 @@
  *     object as `augur predict` names it in a recorded trace.  When
  *     objects[] is full the later events are dropped and objects_lost_at
  *     says from which step on the names are incomplete.
+ *   - Static pruning (explorer/prune.h): pruned[0..n_pruned) are PC ranges
+ *     [lo, hi) of the executable (module 0, offsets as a step's pc), sorted
+ *     and disjoint, holding only code of source lines that static analysis
+ *     proved to race with nothing.  A plain access or mem/str range whose
+ *     pc falls in one is not a scheduling point (it makes no step); atomics
+ *     and synchronisation always are.  n_pruned = 0: nothing pruned.
  *
  * Any layout change bumps AUGUR_SCHED_VERSION.
  */
@@ -49,12 +55,13 @@
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 2u
+#define AUGUR_SCHED_VERSION 3u
 #define AUGUR_SCHED_MAX_THREADS 64u
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
 #define AUGUR_SCHED_MAX_MISUSE 32u
 #define AUGUR_SCHED_MAX_OBJECTS (1u << 16)
+#define AUGUR_SCHED_MAX_PRUNED 4096u
 
 /* What a step does, as far as scheduling and dependency are concerned. */
 typedef enum {
@@ -211,6 +218,10 @@ typedef struct {
   char     fail_file[256];
   char     fail_function[128];
   char     fail_expr[256];
+  /* written by the explorer once, before the first execution */
+  uint32_t n_pruned;        /* pruned[0..n_pruned): see "Static pruning" above */
+  uint32_t pad4;
+  struct { uint32_t lo, hi; } pruned[AUGUR_SCHED_MAX_PRUNED];
   AugurSchedThread threads[AUGUR_SCHED_MAX_THREADS];
   AugurSchedMisuse misuse[AUGUR_SCHED_MAX_MISUSE];
   AugurSchedObjectEvent objects[AUGUR_SCHED_MAX_OBJECTS];

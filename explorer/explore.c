@@ -23,6 +23,7 @@
 #include "explorer/preempt.h"
 #include "common/augur-trace-format.h"
 #include "common/symbolizer.h"
+#include "explorer/prune.h"
 #include "explorer/exec-names.h"
 #include "explorer/steps.h"
 
@@ -503,6 +504,14 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
     return NULL;
   Ctx *c = ctx_new (argv, o, mode_name (o->mode));
   c->shm = augur_executor_shm (ex);
+  AugurPruneInfo pi;
+  augur_prune_fill (c->shm, c->exe, o->facts, &pi);
+  st->pruned_sites = pi.n_sites;
+  st->pruned_ranges = pi.n_ranges;
+  st->prune_overflow = pi.overflow;
+  if (pi.overflow)
+    g_printerr ("augur explore: %s: more than %u pruned PC ranges: static pruning is off\n",
+                c->exe, AUGUR_SCHED_MAX_PRUNED);
   /* dpor also finds the data races of every mode; preempt chooses the
    * schedules of its mode instead of it */
   g_autoptr (AugurDpor) dpor = augur_dpor_new_kind (o->mode == AUGUR_EXPLORE_MODE_DPOR
@@ -673,6 +682,8 @@ augur_explore_replay (const char *const *argv, const guint *threads, guint n,
     return NULL;
   Ctx *c = ctx_new (argv, o, "replay");
   c->shm = augur_executor_shm (ex);
+  AugurPruneInfo pi;
+  augur_prune_fill (c->shm, c->exe, o->facts, &pi);
   g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
   g_array_set_size (prefix, MIN (n, AUGUR_SCHED_MAX_STEPS));
   for (guint k = 0; k < prefix->len; k++)

@@ -14,6 +14,7 @@
 
 #include "common/results.h"
 #include "explorer/executor.h"
+#include "static/static-facts.h"
 
 G_BEGIN_DECLS
 
@@ -58,6 +59,11 @@ typedef struct {
   AugurExecutor *executor;  /* borrowed: run on this fork server of argv (NULL: start one) */
   AugurExploreCompleteFunc on_complete;   /* may be NULL (tests) */
   gpointer on_complete_data;
+  /* Static facts (borrowed, may be NULL): when they can prune, accesses at
+   * source lines in no candidate pair are not scheduling points
+   * (explorer/prune.h).  A schedule found with facts replays only with the
+   * same facts. */
+  AugurStaticFacts *facts;
 } AugurExploreOptions;
 
 typedef struct {
@@ -75,6 +81,9 @@ typedef struct {
   gboolean stopped;       /* on_execution asked to stop */
   gboolean prefix_diverged; /* the fixed prefix could not be followed ... */
   guint prefix_diverged_at; /* ... at this step of it */
+  guint pruned_sites;     /* access sites (file:line) that were not scheduling points */
+  guint pruned_ranges;    /* PC ranges of the executable they make */
+  gboolean prune_overflow; /* facts given, but too many ranges: nothing pruned */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

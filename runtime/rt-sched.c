@@ -556,10 +556,39 @@ rt_sched_stack_top (void)
 /* ------------------------------------------------------------------ */
 /* Hooks: accesses */
 
+/* Is this access's pc (as make_step computes it: return address of the
+ * hook's call minus one, an offset in the executable) in a range static
+ * analysis pruned?  Binary search of the sorted, disjoint ranges. */
+static RT_NOINLINE int
+pruned_pc (uintptr_t ra)
+{
+  uintptr_t pc = ra - 1;
+  if (pc - rt_exe_lo >= rt_exe_size)
+    return 0;   /* not the executable's code (or ra unknown) */
+  uint32_t off = (uint32_t) (pc - rt_exe_bias);
+  uint32_t lo = 0, hi = shm->n_pruned;
+  if (hi > AUGUR_SCHED_MAX_PRUNED)
+    hi = AUGUR_SCHED_MAX_PRUNED;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (off < shm->pruned[mid].lo)
+        hi = mid;
+      else if (off >= shm->pruned[mid].hi)
+        lo = mid + 1;
+      else
+        return 1;
+    }
+  return 0;
+}
+
 void
 rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 {
   if (shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
+    return;
+  /* one predictable branch when the explorer pruned nothing */
+  if (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra))
     return;
   AugurSchedStep s;
   int write = kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE;

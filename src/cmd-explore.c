@@ -22,6 +22,7 @@
 
 #include "common/results.h"
 #include "explorer/explore.h"
+#include "static/static-facts.h"
 #include "src/augur-cmd.h"
 
 #define CMD "explore"
@@ -66,6 +67,7 @@ augur_cmd_explore (int argc, char **argv)
 {
   g_autofree char *mode = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *facts_path = NULL;
   gint64 bound = -1;      /* not given */
   double timeout = 0, exec_timeout = 0;
   gint max_steps = 0, seed = 0, depth = 0;
@@ -85,6 +87,8 @@ augur_cmd_explore (int argc, char **argv)
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
     { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
       "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
+    { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
+      "Facts of `augur static`: accesses at lines in no candidate pair are not scheduling points", "FACTS" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Results file (default augur-results.json)", "RESULTS" },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Always show the progress line", NULL },
     { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "Never show the progress line", NULL },
@@ -148,6 +152,18 @@ augur_cmd_explore (int argc, char **argv)
   o.progress = !no_progress && (progress || isatty (2));
   o.results_path = output != NULL ? output : "augur-results.json";
 
+  g_autoptr(AugurStaticFacts) facts = NULL;
+  if (facts_path != NULL)
+    {
+      facts = augur_static_facts_load (facts_path, &error);
+      if (facts == NULL)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_INPUT;
+        }
+      o.facts = facts;
+    }
+
   AugurExploreStats st;
   g_autoptr(AugurResults) results = augur_explore ((const char *const *) rest, &o, &st, &error);
   if (results == NULL)
@@ -187,6 +203,12 @@ augur_cmd_explore (int argc, char **argv)
   if (st.diverged > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) did not follow their schedule "
                 "(nondeterminism); their branches were skipped\n", st.diverged);
+  if (facts != NULL && !augur_static_facts_can_prune (facts))
+    g_printerr ("augur explore: the static facts are incomplete: nothing was pruned\n");
+  else if (facts != NULL && !st.prune_overflow)
+    g_printerr ("augur explore: static facts: accesses at %u source line%s (%u PC range%s) "
+                "were not scheduling points\n", st.pruned_sites, st.pruned_sites == 1 ? "" : "s",
+                st.pruned_ranges, st.pruned_ranges == 1 ? "" : "s");
   for (guint k = 0; k < nf; k++)
     print_finding (augur_results_get_finding (results, k));
   return nf > 0 ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;

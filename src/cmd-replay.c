@@ -25,6 +25,7 @@
 #include "common/results.h"
 #include "explorer/confirm.h"
 #include "explorer/explore.h"
+#include "static/static-facts.h"
 #include "src/augur-cmd.h"
 
 #define CMD "replay"
@@ -56,10 +57,14 @@ int
 augur_cmd_replay (int argc, char **argv)
 {
   gboolean gdb = FALSE, show_output = FALSE;
+  g_autofree char *facts_path = NULL;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "gdb", 0, 0, G_OPTION_ARG_NONE, &gdb, "Run under gdb, stopped before the bug's step", NULL },
     { "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the program's output through", NULL },
+    { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
+      "The facts the finding was explored with (augur explore --static-facts; augur check's "
+      "DIR/static-facts.json is tried by itself); not with --gdb", "FACTS" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS[#FINDING]" },
     { NULL }
   };
@@ -176,7 +181,38 @@ augur_cmd_replay (int argc, char **argv)
   AugurExploreOptions o;
   augur_explore_options_init (&o);
   o.show_output = show_output;
+  g_autoptr(AugurStaticFacts) facts = NULL;
+  if (facts_path != NULL)
+    {
+      facts = augur_static_facts_load (facts_path, &error);
+      if (facts == NULL)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_INPUT;
+        }
+      o.facts = facts;
+    }
   g_autoptr(AugurResults) got = augur_explore_replay (pargv, threads, n, &o, &error);
+  /* augur check explores with the facts of its static stage, which it
+   * writes next to results.json: a schedule it found has fewer steps than
+   * one without them, so if it diverges, try again with those facts */
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *beside = g_build_filename (dir, "static-facts.json", NULL);
+  if (got == NULL && facts == NULL
+      && g_error_matches (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC)
+      && g_file_test (beside, G_FILE_TEST_IS_REGULAR))
+    {
+      facts = augur_static_facts_load (beside, NULL);
+      if (facts != NULL && augur_static_facts_can_prune (facts))
+        {
+          g_clear_error (&error);
+          o.facts = facts;
+          got = augur_explore_replay (pargv, threads, n, &o, &error);
+          if (got != NULL)
+            g_printerr ("augur replay: the schedule was explored with the static facts of %s\n",
+                        beside);
+        }
+    }
   if (got == NULL)
     {
       augur_cmd_print_error (CMD, error->message);

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# augur explore --static-facts (issue 5): on prune.c (lock-protected and
+# thread-local data, one real race), accesses at lines in no candidate pair
+# are not scheduling points.  Optimal mode explores the same traces (their
+# number does not depend on invisible independent steps) in fewer steps;
+# preempt mode, whose schedules are counted in scheduling points, runs
+# fewer; the race is found either way and replays with the same facts.
+# Facts that cannot prune (frama-c missing: the sound fallback) change
+# nothing.  Skipped without Frama-C and augur's plug-in.
+set -u
+. "$top_srcdir/tests/tap.sh"
+
+prog="$top_builddir/tests/explorer/prune"
+src="$top_srcdir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-prune.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+
+frama_c=${AUGUR_FRAMA_C:-frama-c}
+if ! command -v "$frama_c" >/dev/null 2>&1; then
+  skip "static pruning" "frama-c not found"
+  tap_done
+  exit $?
+elif [ ! -f "${AUGUR_STATIC_PLUGIN:-}" ]; then
+  skip "static pruning" "augur's Frama-C plug-in was not built"
+  tap_done
+  exit $?
+fi
+
+race='data-race prune.c:23 prune.c:23'
+
+facts () { (cd "$src" && "$AUGUR" static -o "$tmp/facts.json" prune.c >/dev/null); }
+ok "augur static gives prune.c's facts" facts
+
+# explore NAME [OPTION...]: out in $tmp/NAME.out, stderr in $tmp/NAME.err,
+# total steps of all executions in $tmp/NAME.steps
+explore ()
+{
+  name=$1
+  shift
+  AUGUR_DEBUG_STEPS=1 "$AUGUR" explore --no-progress -o "$tmp/$name.json" "$@" -- "$prog" \
+    >"$tmp/$name.out" 2>"$tmp/$name.err"
+  st=$?
+  head -1 "$tmp/$name.out"
+  grep '^run ' "$tmp/$name.err" | awk '{ s += $10 } END { print s + 0 }' >"$tmp/$name.steps"
+  [ "$st" -eq 1 ]
+}
+execs () { sed -n '1s/^\([0-9]*\) executions.*/\1/p' "$tmp/$1.out"; }
+steps () { cat "$tmp/$1.steps"; }
+
+found () { explore "$@" && grep -q "^$race" "$tmp/$1.out"; }
+ok "optimal, no facts: the race is found" found plain
+ok "optimal, facts: the race is still found" found pruned --static-facts "$tmp/facts.json"
+ok "optimal, facts: the explorer says which sites it pruned" \
+  grep -q 'static facts: accesses at [1-9][0-9]* source lines* ([1-9][0-9]* PC range' "$tmp/pruned.err"
+same_execs () { echo "$(execs "$1") = $(execs "$2")"; [ "$(execs "$1")" = "$(execs "$2")" ]; }
+fewer_steps () { echo "$(steps "$1") < $(steps "$2")"; [ "$(steps "$1")" -lt "$(steps "$2")" ]; }
+ok "optimal, facts: the same traces" same_execs pruned plain
+ok "optimal, facts: fewer steps" fewer_steps pruned plain
+
+fewer_execs () { echo "$(execs "$1") < $(execs "$2")"; [ "$(execs "$1")" -lt "$(execs "$2")" ]; }
+ok "preempt 1, no facts: the race is found" found pplain --mode preempt --bound 1
+ok "preempt 1, facts: the race is still found" found ppruned --mode preempt --bound 1 --static-facts "$tmp/facts.json"
+ok "preempt 1, facts: fewer schedules" fewer_execs ppruned pplain
+
+replays ()
+{
+  "$AUGUR" replay --static-facts "$tmp/facts.json" "$tmp/pruned.json#1" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: $race" "$tmp/replay"
+}
+ok "a schedule found with facts replays with them" replays
+
+# augur check writes DIR/static-facts.json beside DIR/results.json: replay
+# without --static-facts tries those facts when the schedule diverges
+beside ()
+{
+  mkdir -p "$tmp/chk" && cp "$tmp/facts.json" "$tmp/chk/static-facts.json" &&
+    cp "$tmp/pruned.json" "$tmp/chk/results.json" || return 1
+  "$AUGUR" replay "$tmp/chk/results.json#1" >"$tmp/replay2" 2>&1
+  st=$?
+  cat "$tmp/replay2"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: $race" "$tmp/replay2" &&
+    grep -q 'explored with the static facts of' "$tmp/replay2"
+}
+ok "replay finds augur check's facts beside the results" beside
+
+# the sound fallback (frama-c missing) cannot prune: nothing changes
+AUGUR_FRAMA_C=/nonexistent/frama-c "$AUGUR" static -o "$tmp/fallback.json" "$src/prune.c" >/dev/null 2>&1
+ok "fallback facts: the race is found" found fb --static-facts "$tmp/fallback.json"
+ok "fallback facts: nothing pruned, said so" grep -q 'incomplete: nothing was pruned' "$tmp/fb.err"
+same_steps () { echo "$(steps "$1") = $(steps "$2")"; [ "$(steps "$1")" = "$(steps "$2")" ]; }
+ok "fallback facts: the same steps as without facts" same_steps fb plain
+
+ok "a facts file that is not one is bad input (3)" \
+  sh -c "'$AUGUR' explore --static-facts '$src/prune.c' -o '$tmp/x.json' -- '$prog' >/dev/null 2>&1; test \$? -eq 3"
+
+tap_done
