@@ -241,10 +241,16 @@ stage_explore (AugurCheckState *st, GError **error)
                ? g_strdup ("; too many pruned ranges, no site pruned")
                : g_strdup_printf ("; %u access site%s pruned by the static facts",
                                   es.pruned_sites, es.pruned_sites == 1 ? "" : "s");
-  say (st, "explored %" G_GUINT64_FORMAT " interleavings in %.1f s (%s): %u more bug%s%s",
+  g_autofree char *diagnosed = NULL;
+  if (es.diagnosis_runs > 0)
+    diagnosed = g_strdup_printf ("; %" G_GUINT64_FORMAT " serialised re-run%s of failing "
+                                 "executions blamed %u atomicity violation%s",
+                                 es.diagnosis_runs, es.diagnosis_runs == 1 ? "" : "s", es.diagnosed,
+                                 es.diagnosed == 1 ? "" : "s");
+  say (st, "explored %" G_GUINT64_FORMAT " interleavings in %.1f s (%s): %u more bug%s%s%s",
        es.executions, es.seconds,
        es.complete ? "all of them" : es.timed_out ? "budget spent" : "bounded", added,
-       added == 1 ? "" : "s", pruned != NULL ? pruned : "");
+       added == 1 ? "" : "s", pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "");
   return TRUE;
 }
 

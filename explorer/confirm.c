@@ -556,6 +556,7 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   eo.prefix_len = map->threads->len;
   eo.on_execution = on_execution;
   eo.user_data = &w;
+  eo.no_diagnose = TRUE;
   AugurExploreStats st;
   g_autoptr (AugurExecutor) ex = augur_executor_new (argv, FALSE, error);
   if (ex == NULL)
@@ -641,6 +642,7 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
   eo.prefix_len = n;
   eo.on_execution = on_execution;
   eo.user_data = &w;
+  eo.no_diagnose = TRUE;
   AugurExploreStats st;
   g_autoptr (AugurResults) ignored = augur_explore (argv, &eo, &st, error);
   if (ignored == NULL)

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "explorer/diagnose.h"
 #include "explorer/dpor.h"
 #include "explorer/preempt.h"
 #include "common/augur-trace-format.h"
@@ -44,7 +45,41 @@ typedef struct {
   guint64 exe_bias;               /* the program's, as given to sym */
   AugurExecNames *names;          /* owned, lazily: the current execution's objects */
   guint n_new;                    /* findings added */
+  GPtrArray *failures;            /* Failure: failing executions to diagnose */
+  GHashTable *failed_at;          /* failure location -> guint *: its failing executions seen */
+  const char *const *argv;        /* borrowed */
 } Ctx;
+
+/* A failing execution kept for diagnosis (diagnose.h): its steps, its
+ * candidate triples and, for each, the atomicity-violation finding to
+ * report if serialising it makes the failure go away (built while the
+ * execution's object names are at hand). */
+typedef struct {
+  char *where;                    /* the failure's location ("prog.c:47") */
+  AugurSchedStep *steps;
+  guint n;
+  GArray *triples;                /* AugurTriple */
+  GPtrArray *findings;            /* AugurFinding, one per triple */
+  GPtrArray *keys;                /* char *: their dedup locations, "prog.c:38 prog.c:41 ..." */
+} Failure;
+
+static void
+failure_free (gpointer p)
+{
+  Failure *f = p;
+  g_free (f->where);
+  g_free (f->steps);
+  g_array_unref (f->triples);
+  g_ptr_array_unref (f->findings);
+  g_ptr_array_unref (f->keys);
+  g_free (f);
+}
+
+#define DIAGNOSE_MAX_TRIPLES 12u   /* per failing execution */
+#define DIAGNOSE_MAX_FAILURES 16u
+#define DIAGNOSE_MAX_PER_FAILURE 4u  /* failing executions diagnosed per failure location */
+#define DIAGNOSE_MAX_RUNS 50u        /* continuations explored per serialisation */
+#define DIAGNOSE_MAX_SECONDS 5.0     /* and seconds */
 
 static const char *
 misuse_name (guint32 kind)
@@ -230,6 +265,71 @@ on_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer data)
   keep (c, f);
 }
 
+static const char *
+access_verb (const AugurSchedStep *s)
+{
+  return s->op == AUGUR_SOP_WRITE ? "writes" : "reads";
+}
+
+/* Keeps the failing execution steps[0..n) (whose failure @failure reports)
+ * for diagnosis, with one prepared atomicity-violation finding per
+ * candidate triple. */
+static void
+keep_failure (Ctx *c, const char *where, const AugurSchedStep *steps, guint n, const guint64 *ev,
+              AugurFinding *failure)
+{
+  if (c->opts->no_diagnose || c->failures->len >= DIAGNOSE_MAX_FAILURES)
+    return;
+  GArray *triples = augur_diagnose_triples (steps, n, DIAGNOSE_MAX_TRIPLES);
+  if (triples->len == 0)
+    {
+      g_array_unref (triples);
+      return;
+    }
+  Failure *fl = g_new0 (Failure, 1);
+  fl->where = g_strdup (where);
+  fl->steps = g_memdup2 (steps, (gsize) n * sizeof *steps);
+  fl->n = n;
+  fl->triples = triples;
+  fl->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
+  fl->keys = g_ptr_array_new_with_free_func (g_free);
+  const AugurAccess *harm = augur_finding_get_n_accesses (failure) > 0
+                              ? augur_finding_get_access (failure, 0) : NULL;
+  for (guint k = 0; k < triples->len; k++)
+    {
+      const AugurTriple *t = &g_array_index (triples, AugurTriple, k);
+      const AugurSchedStep *a1 = &steps[t->a1], *r = &steps[t->r], *a2 = &steps[t->a2];
+      g_autofree char *obj = object_of (c, steps, t->a2);
+      g_autofree char *l1 = loc_key (c, a1->module, a1->pc);
+      g_autofree char *lr = loc_key (c, r->module, r->pc);
+      g_autofree char *l2 = loc_key (c, a2->module, a2->pc);
+      g_autofree char *expl = g_strdup_printf (
+        "Thread %u %s %s (%s) and next %s it at %s; thread %u %s it in between (%s): the %s "
+        "interleaving, which no serial order of the two threads gives. With them serialised, no "
+        "execution that can follow fails (up to %u explored): this interleaving causes the "
+        "failure. %s",
+        a1->tid, access_verb (a1), obj != NULL ? obj : "a location", l1, access_verb (a2), l2,
+        r->tid, access_verb (r), lr, augur_diagnose_pattern (steps, t), DIAGNOSE_MAX_RUNS,
+        augur_finding_get_explanation (failure));
+      AugurFinding *f = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL, expl);
+      if (obj != NULL)
+        augur_finding_set_object (f, obj, "variable");
+      add_access (c, f, a1, ev[t->a1]);
+      add_access (c, f, r, ev[t->r]);
+      add_access (c, f, a2, ev[t->a2]);
+      if (harm != NULL)
+        augur_finding_add_access (f, harm->thread, harm->event, harm->op, harm->file, harm->line,
+                                  harm->function, NULL);
+      add_schedule (c, f, steps, n, ev);
+      augur_finding_mark_bug_step (f, t->a1);
+      augur_finding_mark_bug_step (f, t->r);
+      augur_finding_mark_bug_step (f, t->a2);
+      g_ptr_array_add (fl->findings, f);
+      g_ptr_array_add (fl->keys, g_strdup_printf ("%s %s %s", l1, lr, l2));
+    }
+  g_ptr_array_add (c->failures, fl);
+}
+
 /* The findings of how the execution ended (not races). */
 static void
 ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, guint64 **evp)
@@ -366,7 +466,11 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
           g_ptr_array_add (locs, loc_key (c, shm->fail_module, shm->fail_pc));
         }
       const char *kind = assertion ? "assertion" : "crash";
-      if (!first_time (c, kind, locs))
+      gboolean first = first_time (c, kind, locs);
+      /* a failure seen before is not reported again, but a few more
+       * executions failing there are diagnosed: they may show other causes */
+      guint *failed = g_hash_table_lookup (c->failed_at, g_ptr_array_index (locs, 0));
+      if (!first && (failed == NULL || *failed >= DIAGNOSE_MAX_PER_FAILURE || c->opts->no_diagnose))
         return;
       g_autofree char *expl = NULL;
       if (assertion && shm->fail_expr[0] != '\0')
@@ -385,10 +489,17 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
       augur_finding_add_access (f, shm->fail_tid, count,
                                 assertion ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
                                 file, line, function, NULL);
-      add_schedule (c, f, steps, n, ev);
-      if (n > 0)
-        augur_finding_mark_bug_step (f, n - 1);
-      keep (c, f);
+      if (first)
+        {
+          add_schedule (c, f, steps, n, ev);
+          if (n > 0)
+            augur_finding_mark_bug_step (f, n - 1);
+          keep (c, f);
+          failed = g_new0 (guint, 1);
+          g_hash_table_insert (c->failed_at, g_strdup (g_ptr_array_index (locs, 0)), failed);
+        }
+      (*failed)++;
+      keep_failure (c, g_ptr_array_index (locs, 0), steps, n, ev, f);
       return;
     }
 
@@ -426,6 +537,9 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   c->sym = augur_symbolizer_new ();
   augur_symbolizer_add_module (c->sym, 0, c->exe, 0);
   c->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  c->failures = g_ptr_array_new_with_free_func (failure_free);
+  c->failed_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  c->argv = argv;
   c->opts = opts;
   return c;
 }
@@ -439,6 +553,8 @@ ctx_free (Ctx *c)
   augur_symbolizer_free (c->sym);
   g_free (c->exe);
   g_hash_table_unref (c->seen);
+  g_ptr_array_unref (c->failures);
+  g_hash_table_unref (c->failed_at);
   g_free (c);
 }
 
@@ -487,6 +603,146 @@ mode_name (AugurExploreMode m)
     case AUGUR_EXPLORE_MODE_PCT: return "pct";
     case AUGUR_EXPLORE_MODE_PREEMPT: return "preempt";
     default: return "optimal";
+    }
+}
+
+/* The continuations of a serialised prefix, watched for failures. */
+typedef struct {
+  guint runs;
+  guint limit;
+  gboolean failed;
+} SerialWatch;
+
+static gboolean
+on_serial_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
+{
+  SerialWatch *w = data;
+  w->runs++;
+  switch (shm->status)
+    {
+    case AUGUR_SST_ASSERT:
+    case AUGUR_SST_CRASH:
+    case AUGUR_SST_DEADLOCK:
+      w->failed = TRUE;
+      return FALSE;
+    case AUGUR_SST_DIVERGED:
+    case AUGUR_SST_INFEASIBLE:
+    case AUGUR_SST_SLEEP_BLOCKED:
+      break;
+    default:
+      if (killed || WIFSIGNALED (shm->wait_status))
+        {
+          w->failed = TRUE;
+          return FALSE;
+        }
+    }
+  return w->runs < w->limit;
+}
+
+/* Explores the continuations of sched[0..decided), at most
+ * DIAGNOSE_MAX_RUNS executions and @seconds: TRUE if the prefix could be
+ * followed and no continuation failed. */
+static gboolean
+serial_continuations_pass (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, GArray *sched,
+                           guint decided, double seconds, guint64 *runs, GError **error)
+{
+  g_autofree guint *prefix = g_new (guint, decided + 1);
+  for (guint k = 0; k < decided; k++)
+    prefix[k] = g_array_index (sched, AugurSchedStep, k).tid;
+  SerialWatch w = { 0, DIAGNOSE_MAX_RUNS, FALSE };
+  AugurExploreOptions eo;
+  augur_explore_options_init (&eo);
+  eo.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
+  eo.exec_timeout = o->exec_timeout;
+  eo.max_steps = o->max_steps;
+  eo.sync_only = o->sync_only;
+  eo.facts = o->facts;          /* the failing steps were made with them */
+  eo.timeout = seconds;
+  eo.prefix = prefix;
+  eo.prefix_len = decided;
+  eo.on_execution = on_serial_execution;
+  eo.user_data = &w;
+  eo.executor = ex;
+  eo.no_diagnose = TRUE;
+  AugurExploreStats st;
+  g_autoptr (AugurResults) ignored = augur_explore (c->argv, &eo, &st, error);
+  *runs += w.runs;
+  return ignored != NULL && !st.prefix_diverged && !w.failed && w.runs > 0;
+}
+
+/* Diagnosis (diagnose.h): for each failing execution kept, its candidate
+ * triples nearest the failure first, each serialised both ways where
+ * fork/join allows; the first one blamed is reported, one per failure
+ * location.  Bounded by DIAGNOSE_MAX_* and by @seconds of wall time. */
+static void
+diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, AugurExploreStats *st,
+                   double seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+  g_autoptr (GHashTable) blamed = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint f = 0; f < c->failures->len; f++)
+    {
+      Failure *fl = g_ptr_array_index (c->failures, f);
+      if (g_hash_table_contains (blamed, fl->where))
+        continue;
+      if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
+        for (guint k = 0; k < fl->n; k++)
+          {
+            g_autofree char *l = loc_key (c, fl->steps[k].module, fl->steps[k].pc);
+            g_printerr ("  %u: t%u op%u obj %" G_GINT64_MODIFIER "x %s\n", k, fl->steps[k].tid,
+                        fl->steps[k].op, fl->steps[k].obj, l);
+          }
+      for (guint k = 0; k < fl->triples->len; k++)
+        {
+          const AugurTriple *t = &g_array_index (fl->triples, AugurTriple, k);
+          gboolean passes = FALSE;
+          for (int way = 0; way < 2 && !passes; way++)
+            {
+              gboolean r_first = way == 0;
+              if (!(r_first ? t->r_first_ok : t->r_last_ok)
+                  || !augur_diagnose_flips_only_location (fl->steps, fl->n, t, r_first))
+                continue;
+              gint64 left = deadline - g_get_monotonic_time ();
+              if (left <= 0)
+                return;
+              guint decided = 0;
+              g_autoptr (GArray) sched = augur_diagnose_serialise (fl->steps, fl->n, t, r_first,
+                                                                   &decided);
+              g_autoptr (GError) error = NULL;
+              guint64 before = st->diagnosis_runs;
+              passes = serial_continuations_pass (c, ex, o, sched, decided,
+                                                  MIN (left / 1e6, DIAGNOSE_MAX_SECONDS),
+                                                  &st->diagnosis_runs, &error);
+              if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
+                g_printerr ("diagnose: failure %u triple %u (steps %u %u %u: %s, %s) %s: prefix %u, "
+                            "%" G_GUINT64_FORMAT " runs: %s\n", f, k, t->a1, t->r, t->a2,
+                            (const char *) g_ptr_array_index (fl->keys, k),
+                            augur_diagnose_pattern (fl->steps, t), r_first ? "r first" : "r last",
+                            decided, st->diagnosis_runs - before, passes ? "passes" : "fails");
+              if (error != NULL)
+                {
+                  g_printerr ("augur explore: diagnosis stopped: %s\n", error->message);
+                  return;
+                }
+            }
+          if (!passes)
+            continue;
+          g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+          g_auto (GStrv) parts = g_strsplit (g_ptr_array_index (fl->keys, k), " ", -1);
+          for (char **p = parts; *p != NULL; p++)
+            if (!g_ptr_array_find_with_equal_func (locs, *p, g_str_equal, NULL))
+              g_ptr_array_add (locs, g_strdup (*p));
+          if (first_time (c, "atomicity-violation", locs))
+            {
+              keep (c, g_ptr_array_index (fl->findings, k));
+              st->diagnosed++;
+            }
+          /* one cause per failure: the blamed triple nearest the failure
+           * in the first execution that has one (the next ones, further
+           * from the failure, were also serialised by the same moves) */
+          g_hash_table_add (blamed, fl->where);
+          break;
+        }
     }
 }
 
@@ -663,6 +919,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       st->preemption_bound_hit = TRUE;
       augur_results_add_bound_hit (c->results, "preemptions");
     }
+  if (ok && c->failures->len > 0)
+    diagnose_failures (c, ex, o, st, o->timeout > 0 ? CLAMP (o->timeout / 4, 2.0, 30.0) : 30.0);
   st->seconds = (g_get_monotonic_time () - t0) / 1e6;
   progress (o, st, augur_results_get_n_findings (c->results), t0, &last, TRUE);
   augur_results_set_executions (c->results, st->executions);
@@ -713,6 +971,12 @@ augur_explore_replay (const char *const *argv, const guint *threads, guint n,
   augur_dpor_add_execution (dpor, c->shm->steps, ns, on_race, &rd);
   ending_findings (c, c->shm->steps, ns, killed, &rd.ev);
   g_free (rd.ev);
+  /* a diagnosed atomicity violation shows again only by diagnosis */
+  if (c->failures->len > 0)
+    {
+      AugurExploreStats st = { 0 };
+      diagnose_failures (c, ex, o, &st, 30.0);
+    }
   augur_results_set_executions (c->results, 1);
   AugurResults *r = augur_results_ref (c->results);
   ctx_free (c);

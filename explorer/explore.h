@@ -64,6 +64,11 @@ typedef struct {
    * (explorer/prune.h).  A schedule found with facts replays only with the
    * same facts. */
   AugurStaticFacts *facts;
+  /* After exploring, the failing executions (assertion, crash) are
+   * re-run with their unserializable interleavings serialised, and those
+   * the failure depends on are reported as atomicity violations
+   * (explorer/diagnose.h) — unless this is set (confirmation). */
+  gboolean no_diagnose;
 } AugurExploreOptions;
 
 typedef struct {
@@ -84,6 +89,8 @@ typedef struct {
   guint pruned_sites;     /* access sites (file:line) that were not scheduling points */
   guint pruned_ranges;    /* PC ranges of the executable they make */
   gboolean prune_overflow; /* facts given, but too many ranges: nothing pruned */
+  guint64 diagnosis_runs; /* serialised re-runs of failing executions */
+  guint diagnosed;        /* atomicity violations they showed */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

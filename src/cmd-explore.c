@@ -194,6 +194,10 @@ augur_cmd_explore (int argc, char **argv)
   else if (o.mode == AUGUR_EXPLORE_MODE_PCT)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, depth %u): "
                 "a sample, not a proof of absence\n", st.executions, o.seed, o.depth ? o.depth : 3);
+  if (st.diagnosis_runs > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
+                "%u atomicity violation%s shown to cause a failure\n", st.diagnosis_runs,
+                st.diagnosis_runs == 1 ? "" : "s", st.diagnosed, st.diagnosed == 1 ? "" : "s");
   if (st.step_bound > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) hit the step bound (--max-steps) "
                 "and were cut there\n", st.step_bound);

@@ -31,9 +31,10 @@ finding ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
-  n=$(grep -n "^$1" "$tmp/out" | head -1 | cut -d: -f1)
+  n=$(grep -v '^augur ' "$tmp/out" | grep -n "^$1" | head -1 | cut -d: -f1)
   [ -n "$n" ] || return 1
-  # findings are printed in results order after the summary line
+  # findings are printed in results order after the summary line (the
+  # notes on stderr, "augur explore: ...", aside)
   "$AUGUR" replay "$tmp/$prog.json#$((n - 1))" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
@@ -64,6 +65,21 @@ fi
 prog_dir=$B
 ok "assertion found and replayed" finding assert "assertion assert.c:25"
 ok "crash found and replayed" finding crash "crash crash.c:23"
+ok "lost update diagnosed as an atomicity violation and replayed" \
+   finding assert "atomicity-violation assert.c:12 assert.c:13 assert.c:13"
+ok "check-then-act across critical sections diagnosed and replayed" \
+   finding check_then_act "atomicity-violation check_then_act.c:21 check_then_act.c:26 check_then_act.c:26"
+# no_diagnosis PROG LOCATION: the failure is found, and no atomicity
+# violation is blamed for it
+no_diagnosis ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/$1.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^assertion $2" "$tmp/out" && ! grep -q "^atomicity-violation" "$tmp/out"
+}
+ok "an order violation is not diagnosed as an atomicity violation" \
+   no_diagnosis order_violation order_violation.c:35
 ok "lock-order deadlock found and replayed" finding deadlock "deadlock deadlock.c:11 deadlock.c:22"
 ok "lost wake-up (signal before wait) found and replayed" finding lost_wakeup "deadlock lost_wakeup.c:13"
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
