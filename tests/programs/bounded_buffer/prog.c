@@ -42,11 +42,11 @@ consumer (void *unused)
   for (int i = 0; i < ITEMS / 2; i++)
     {
       pthread_mutex_lock (&m);
-      if (count == 0)
+      if (count == 0)                           /* [atomicity-violation] */
         pthread_cond_wait (&not_empty, &m);
-      assert (count > 0);                       /* [assertion] */
+      assert (count > 0);                       /* [assertion] [atomicity-violation] */
       head = (head + 1) % SLOTS;
-      count--;
+      count--;                                  /* [atomicity-violation] */
       pthread_cond_signal (&not_full);
       pthread_mutex_unlock (&m);
     }
