@@ -48,6 +48,7 @@ typedef struct {
   GPtrArray *failures;            /* Failure: failing executions to diagnose */
   GHashTable *failed_at;          /* failure location -> guint *: its failing executions seen */
   const char *const *argv;        /* borrowed */
+  guint failing_runs;             /* executions that failed (assertion, crash) */
 } Ctx;
 
 /* A failing execution kept for diagnosis (diagnose.h): its steps, its
@@ -467,6 +468,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
         }
       const char *kind = assertion ? "assertion" : "crash";
       gboolean first = first_time (c, kind, locs);
+      c->failing_runs++;
       /* a failure seen before is not reported again, but a few more
        * executions failing there are diagnosed: they may show other causes */
       guint *failed = g_hash_table_lookup (c->failed_at, g_ptr_array_index (locs, 0));
@@ -746,6 +748,68 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
     }
 }
 
+/* Stops an exploration after DIAGNOSE_MAX_PER_FAILURE failing executions. */
+static gboolean
+on_unpruned_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
+{
+  guint *failing = data;
+  (void) killed;
+  if (shm->status == AUGUR_SST_ASSERT || shm->status == AUGUR_SST_CRASH)
+    (*failing)++;
+  return *failing < DIAGNOSE_MAX_PER_FAILURE;
+}
+
+/* With static pruning, the accesses an atomicity violation is made of are
+ * often not steps (a read under a lock is in no candidate pair of races):
+ * the failures are found again without pruning, within @seconds, and that
+ * exploration's diagnoses are kept. */
+static void
+diagnose_unpruned (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, AugurExploreStats *st,
+                   double seconds)
+{
+  guint failing = 0;
+  AugurExploreOptions eo = *o;
+  eo.facts = NULL;
+  eo.timeout = seconds;
+  eo.results_path = NULL;
+  eo.progress = FALSE;
+  eo.prefix = NULL;
+  eo.prefix_len = 0;
+  eo.on_execution = on_unpruned_execution;
+  eo.user_data = &failing;
+  eo.on_complete = NULL;
+  eo.executor = ex;
+  AugurExploreStats ust;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurResults) found = augur_explore (c->argv, &eo, &ust, &error);
+  if (found == NULL)
+    {
+      g_printerr ("augur explore: diagnosis without pruning failed: %s\n", error->message);
+      return;
+    }
+  st->diagnosis_runs += ust.executions + ust.blocked + ust.diagnosis_runs;
+  for (guint k = 0; k < augur_results_get_n_findings (found); k++)
+    {
+      AugurFinding *f = augur_results_get_finding (found, k);
+      if (augur_finding_get_kind (f) != AUGUR_FINDING_ATOMICITY_VIOLATION)
+        continue;
+      g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+      for (guint a = 0; a + 1 < augur_finding_get_n_accesses (f); a++)
+        {
+          const AugurAccess *x = augur_finding_get_access (f, a);
+          g_autofree char *base = g_path_get_basename (x->file != NULL ? x->file : "?");
+          g_autofree char *loc = g_strdup_printf ("%s:%u", base, x->line);
+          if (!g_ptr_array_find_with_equal_func (locs, loc, g_str_equal, NULL))
+            g_ptr_array_add (locs, g_steal_pointer (&loc));
+        }
+      if (first_time (c, "atomicity-violation", locs))
+        {
+          keep (c, f);
+          st->diagnosed++;
+        }
+    }
+}
+
 AugurResults *
 augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExploreStats *st,
                GError **error)
@@ -919,8 +983,11 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       st->preemption_bound_hit = TRUE;
       augur_results_add_bound_hit (c->results, "preemptions");
     }
-  if (ok && c->failures->len > 0)
-    diagnose_failures (c, ex, o, st, o->timeout > 0 ? CLAMP (o->timeout / 4, 2.0, 30.0) : 30.0);
+  double budget = o->timeout > 0 ? CLAMP (o->timeout / 4, 2.0, 30.0) : 30.0;
+  if (ok && !o->no_diagnose && c->failing_runs > 0 && pi.n_ranges > 0 && !pi.overflow)
+    diagnose_unpruned (c, ex, o, st, budget);
+  else if (ok && c->failures->len > 0)
+    diagnose_failures (c, ex, o, st, budget);
   st->seconds = (g_get_monotonic_time () - t0) / 1e6;
   progress (o, st, augur_results_get_n_findings (c->results), t0, &last, TRUE);
   augur_results_set_executions (c->results, st->executions);
