@@ -33,14 +33,14 @@ unserializable (guint8 a1, guint8 r, guint8 a2)
          || (a1 == R && r == W && a2 == W) || (a1 == W && r == R && a2 == W);
 }
 
-const char *
+char *
 augur_diagnose_pattern (const AugurSchedStep *steps, const AugurTriple *t)
 {
-  static const char *names[] = { "R-R-R", "R-R-W", "R-W-R", "R-W-W",
-                                 "W-R-R", "W-R-W", "W-W-R", "W-W-W" };
-  guint i = (steps[t->a1].op == AUGUR_SOP_WRITE) * 4 + (steps[t->r].op == AUGUR_SOP_WRITE) * 2
-            + (steps[t->a2].op == AUGUR_SOP_WRITE);
-  return names[i];
+#define L(k) (steps[k].op == AUGUR_SOP_WRITE ? 'W' : 'R')
+  if (t->r == t->r2)
+    return g_strdup_printf ("%c-%c-%c", L (t->a1), L (t->r), L (t->a2));
+  return g_strdup_printf ("%c-%c-%c-%c", L (t->a1), L (t->r), L (t->r2), L (t->a2));
+#undef L
 }
 
 /* Fork/join happens-before: a vector clock per step of the window, from
@@ -90,6 +90,46 @@ fj_before (const ForkJoin *fj, const AugurSchedStep *steps, guint x, guint y)
   return fj->vc[(gsize) (y - fj->from) * MAXT + tx] >= fj->own[x - fj->from];
 }
 
+static gboolean
+conflict (const AugurSchedStep *a, const AugurSchedStep *b)
+{
+  return is_access (a) && is_access (b) && overlap (a, b)
+         && (a->op == AUGUR_SOP_WRITE || b->op == AUGUR_SOP_WRITE);
+}
+
+static void
+add_candidate (GArray *out, GHashTable *seen, const ForkJoin *fj, const AugurSchedStep *steps,
+               guint a1, guint r1, guint r2, guint a2)
+{
+  AugurTriple t = { a1, r1, a2, r2,
+                    !fj_before (fj, steps, a1, r1) && !fj_before (fj, steps, a1, r2),
+                    !fj_before (fj, steps, r1, a2) && !fj_before (fj, steps, r2, a2) };
+  if (!t.r_first_ok && !t.r_last_ok)
+    return;
+  const AugurSchedStep *x = &steps[a1], *y = &steps[r1], *z = &steps[r2], *w = &steps[a2];
+  char *key = g_strdup_printf ("%u:%x:%u %u:%x:%u %u:%x:%u %u:%x:%u", x->module, x->pc, x->op,
+                               y->module, y->pc, y->op, z->module, z->pc, z->op, w->module, w->pc,
+                               w->op);
+  if (g_hash_table_add (seen, key))
+    g_array_append_val (out, t);
+}
+
+/* The tightest region first (fewest steps from a1 to a2): the most precise
+ * account of what had to be atomic; then nearest the end. */
+static gint
+cmp_tightest (gconstpointer pa, gconstpointer pb)
+{
+  const AugurTriple *a = pa, *b = pb;
+  guint wa = a->a2 - a->a1, wb = b->a2 - b->a1;
+  if (wa != wb)
+    return wa < wb ? -1 : 1;
+  if (a->a2 != b->a2)
+    return a->a2 > b->a2 ? -1 : 1;
+  if (a->r2 != b->r2)
+    return a->r2 > b->r2 ? -1 : 1;
+  return a->r > b->r ? -1 : a->r < b->r;
+}
+
 GArray *
 augur_diagnose_triples (const AugurSchedStep *steps, guint n, guint max)
 {
@@ -105,32 +145,44 @@ augur_diagnose_triples (const AugurSchedStep *steps, guint n, guint max)
       const AugurSchedStep *a2 = &steps[k];
       if (!is_access (a2) || a2->tid >= MAXT)
         continue;
-      /* t's previous access to the location */
-      guint i = k;
-      while (i-- > from)
-        if (steps[i].tid == a2->tid && is_access (&steps[i]) && overlap (&steps[i], a2))
-          break;
-      if (i == G_MAXUINT || i < from)
-        continue;
-      const AugurSchedStep *a1 = &steps[i];
-      for (guint j = k - 1; j > i && out->len < max; j--)
+      /* t's earlier accesses, nearest first: the previous one to a2's
+       * location, and up to AUGUR_DIAGNOSE_OTHER to other locations
+       * after it (a check of one variable, then a use of another) */
+      guint others = 0;
+      for (guint i = k; i-- > from && out->len < max;)
         {
-          const AugurSchedStep *r = &steps[j];
-          if (r->tid == a2->tid || !is_access (r) || !overlap (r, a2) || !overlap (r, a1)
-              || !unserializable (a1->op, r->op, a2->op))
+          const AugurSchedStep *a1 = &steps[i];
+          if (a1->tid != a2->tid || !is_access (a1))
             continue;
-          AugurTriple t = { i, j, k, !fj_before (&fj, steps, i, j), !fj_before (&fj, steps, j, k) };
-          if (!t.r_first_ok && !t.r_last_ok)
+          gboolean same = overlap (a1, a2);
+          if (!same && ++others > AUGUR_DIAGNOSE_OTHER)
             continue;
-          char *key = g_strdup_printf ("%u:%x %u:%x %u:%x %u", a1->module, a1->pc, r->module, r->pc,
-                                       a2->module, a2->pc, (guint) (a1->op * 100 + r->op * 10 + a2->op));
-          if (!g_hash_table_add (seen, key))
-            continue;
-          g_array_append_val (out, t);
+          for (guint j = k - 1; j > i && out->len < max; j--)
+            {
+              const AugurSchedStep *r = &steps[j];
+              if (r->tid == a2->tid || !conflict (r, a2))
+                continue;
+              if (same)
+                {
+                  if (overlap (r, a1) && unserializable (a1->op, r->op, a2->op))
+                    add_candidate (out, seen, &fj, steps, i, j, j, k);
+                  continue;
+                }
+              /* r's thread also conflicts with a1 between a1 and a2 */
+              for (guint m = i + 1; m < k; m++)
+                if (steps[m].tid == r->tid && conflict (&steps[m], a1) && !overlap (&steps[m], a2))
+                  {
+                    add_candidate (out, seen, &fj, steps, i, m, j, k);
+                    break;
+                  }
+            }
+          if (same)
+            break;      /* further back, a2's location was accessed again */
         }
     }
   g_free (fj.vc);
   g_free (fj.own);
+  g_array_sort (out, cmp_tightest);
   return out;
 }
 
@@ -231,14 +283,7 @@ window_of (const AugurSchedStep *steps, guint n, const AugurTriple *t, gboolean 
   guint tt = steps[t->a1].tid, u = steps[t->r].tid;
   *moved = r_first ? tt : u;
   *lo = held_since (steps, t->a1, *moved);
-  *hi = r_first ? held_until (steps, n, t->r, u) : held_until (steps, n, t->a2, tt);
-}
-
-static gboolean
-conflict (const AugurSchedStep *a, const AugurSchedStep *b)
-{
-  return is_access (a) && is_access (b) && overlap (a, b)
-         && (a->op == AUGUR_SOP_WRITE || b->op == AUGUR_SOP_WRITE);
+  *hi = r_first ? held_until (steps, n, MAX (t->r, t->r2), u) : held_until (steps, n, t->a2, tt);
 }
 
 gboolean
@@ -247,14 +292,15 @@ augur_diagnose_flips_only_location (const AugurSchedStep *steps, guint n, const 
 {
   guint lo, hi, moved;
   window_of (steps, n, t, r_first, &lo, &hi, &moved);
-  const AugurSchedStep *loc = &steps[t->a2];
+  const AugurSchedStep *x = &steps[t->a1], *y = &steps[t->a2];
   for (guint m = lo; m <= hi; m++)
     {
       if (steps[m].tid != moved || !is_access (&steps[m]))
         continue;
       for (guint p = m + 1; p <= hi; p++)
         if (steps[p].tid != moved && conflict (&steps[m], &steps[p])
-            && !(overlap (&steps[m], loc) && overlap (&steps[p], loc)))
+            && !(overlap (&steps[m], y) && overlap (&steps[p], y))
+            && !(overlap (&steps[m], x) && overlap (&steps[p], x)))
           return FALSE;
     }
   return TRUE;

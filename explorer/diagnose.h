@@ -16,6 +16,15 @@
  *     accesses it at r, the three forming one of the four patterns that no
  *     serial order of t's pair and r gives (R-W-R, W-W-R, R-W-W, W-R-W: the
  *     unserializable interleavings of the McPatom seed, section 2).
+ *   - Two locations: t accesses x at a1 and then y at a2, and u accesses x
+ *     at r (conflicting with a1) and y at r2 (conflicting with a2) in
+ *     between: t sees one of u's updates and not the other (the classic
+ *     check of a flag, then use of the data it guards).  Conflict
+ *     serializability says the same of both kinds: a1 before r and r2
+ *     before a2 order t before u and u before t at once.  For each a2, the
+ *     previous access of t to a2's location and up to AUGUR_DIAGNOSE_OTHER
+ *     accesses of t to other locations after it are tried as a1, nearest
+ *     first (the tightest region first).
  *   - Only triples that fork/join order lets be serialised are kept: r
  *     first needs a1 not to happen before r through create/join; r last
  *     needs r not to happen before a2.  (Locks and other synchronisation
@@ -37,9 +46,11 @@
  *     interleaving, and the triple is reported as an atomicity violation
  *     (explore.c).  A prefix that needs a blocked thread, or a failing
  *     continuation (the failure has another cause too), blames nothing.
- *   - Candidates are taken nearest the end first, deduplicated by the three
- *     source locations, at most `max` of them, from the last
- *     AUGUR_DIAGNOSE_WINDOW steps.
+ *   - Candidates are collected nearest the end first, deduplicated by their
+ *     source locations and operations, at most `max` of them, from the last
+ *     AUGUR_DIAGNOSE_WINDOW steps; they are then tried tightest first (the
+ *     fewest steps from a1 to a2: the most precise account of what had to
+ *     be atomic).
  */
 #ifndef AUGUR_DIAGNOSE_H
 #define AUGUR_DIAGNOSE_H
@@ -52,18 +63,23 @@ G_BEGIN_DECLS
 
 #define AUGUR_DIAGNOSE_WINDOW 4096u
 
+#define AUGUR_DIAGNOSE_OTHER 4u  /* accesses to other locations tried as a1, per a2 */
+
 typedef struct {
   guint a1, r, a2;           /* step indices, a1 < r < a2 */
-  gboolean r_first_ok;       /* r can be moved before a1 */
-  gboolean r_last_ok;        /* r can be moved after a2 */
+  guint r2;                  /* the access of r's thread that conflicts with a2: r itself
+                              * when a1 and a2 touch one location */
+  gboolean r_first_ok;       /* r and r2 can be moved before a1 */
+  gboolean r_last_ok;        /* r and r2 can be moved after a2 */
 } AugurTriple;
 
-/* The candidate triples of steps[0..n), nearest the end first (owned
+/* The candidate triples of steps[0..n), tightest first (owned
  * GArray of AugurTriple). */
 GArray *augur_diagnose_triples (const AugurSchedStep *steps, guint n, guint max);
 
-/* "R-W-R" etc. for a triple of steps. */
-const char *augur_diagnose_pattern (const AugurSchedStep *steps, const AugurTriple *t);
+/* "R-W-R" etc. for a triple of steps, "R-W-W-R" (a1, r, r2, a2) for two
+ * locations (owned). */
+char *augur_diagnose_pattern (const AugurSchedStep *steps, const AugurTriple *t);
 
 /* TRUE if serialising @t (r first or r last) reorders no conflicting pair
  * of accesses but those to the triple's location: a serialisation that

@@ -76,7 +76,7 @@ failure_free (gpointer p)
   g_free (f);
 }
 
-#define DIAGNOSE_MAX_TRIPLES 12u   /* per failing execution */
+#define DIAGNOSE_MAX_TRIPLES 32u   /* per failing execution */
 #define DIAGNOSE_MAX_FAILURES 16u
 #define DIAGNOSE_MAX_PER_FAILURE 4u  /* failing executions diagnosed per failure location */
 #define DIAGNOSE_MAX_RUNS 50u        /* continuations explored per serialisation */
@@ -300,23 +300,45 @@ keep_failure (Ctx *c, const char *where, const AugurSchedStep *steps, guint n, c
     {
       const AugurTriple *t = &g_array_index (triples, AugurTriple, k);
       const AugurSchedStep *a1 = &steps[t->a1], *r = &steps[t->r], *a2 = &steps[t->a2];
+      const AugurSchedStep *r2 = &steps[t->r2];
       g_autofree char *obj = object_of (c, steps, t->a2);
+      g_autofree char *obj1 = object_of (c, steps, t->a1);
       g_autofree char *l1 = loc_key (c, a1->module, a1->pc);
       g_autofree char *lr = loc_key (c, r->module, r->pc);
+      g_autofree char *lr2 = loc_key (c, r2->module, r2->pc);
       g_autofree char *l2 = loc_key (c, a2->module, a2->pc);
+      g_autofree char *pattern = augur_diagnose_pattern (steps, t);
+      const char *o1 = obj1 != NULL ? obj1 : "a location", *o2 = obj != NULL ? obj : "a location";
+      g_autofree char *what = NULL;
+      if (t->r == t->r2)
+        what = g_strdup_printf ("Thread %u %s %s (%s) and next %s it at %s; thread %u %s it in "
+                                "between (%s): the %s interleaving, which no serial order of the "
+                                "two threads gives.",
+                                a1->tid, access_verb (a1), o2, l1, access_verb (a2), l2, r->tid,
+                                access_verb (r), lr, pattern);
+      else
+        what = g_strdup_printf ("Thread %u %s %s (%s) and then %s %s (%s); thread %u %s %s (%s) "
+                                "and %s %s (%s) in between: thread %u sees one of them and not "
+                                "the other (%s), which no serial order of the two threads gives.",
+                                a1->tid, access_verb (a1), o1, l1, access_verb (a2), o2, l2,
+                                r->tid, access_verb (r), o1, lr, access_verb (r2), o2, lr2,
+                                a1->tid, pattern);
       g_autofree char *expl = g_strdup_printf (
-        "Thread %u %s %s (%s) and next %s it at %s; thread %u %s it in between (%s): the %s "
-        "interleaving, which no serial order of the two threads gives. With them serialised, no "
-        "execution that can follow fails (up to %u explored): this interleaving causes the "
-        "failure. %s",
-        a1->tid, access_verb (a1), obj != NULL ? obj : "a location", l1, access_verb (a2), l2,
-        r->tid, access_verb (r), lr, augur_diagnose_pattern (steps, t), DIAGNOSE_MAX_RUNS,
-        augur_finding_get_explanation (failure));
+        "%s With them serialised, no execution that can follow fails (up to %u explored): this "
+        "interleaving causes the failure. %s",
+        what, DIAGNOSE_MAX_RUNS, augur_finding_get_explanation (failure));
       AugurFinding *f = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL, expl);
-      if (obj != NULL)
+      if (obj != NULL && t->r == t->r2)
         augur_finding_set_object (f, obj, "variable");
+      else if (obj != NULL && obj1 != NULL)
+        {
+          g_autofree char *both = g_strdup_printf ("%s, %s", obj1, obj);
+          augur_finding_set_object (f, both, "variables");
+        }
       add_access (c, f, a1, ev[t->a1]);
       add_access (c, f, r, ev[t->r]);
+      if (t->r2 != t->r)
+        add_access (c, f, r2, ev[t->r2]);
       add_access (c, f, a2, ev[t->a2]);
       if (harm != NULL)
         augur_finding_add_access (f, harm->thread, harm->event, harm->op, harm->file, harm->line,
@@ -324,7 +346,14 @@ keep_failure (Ctx *c, const char *where, const AugurSchedStep *steps, guint n, c
       add_schedule (c, f, steps, n, ev);
       augur_finding_mark_bug_step (f, t->a1);
       augur_finding_mark_bug_step (f, t->r);
+      augur_finding_mark_bug_step (f, t->r2);
       augur_finding_mark_bug_step (f, t->a2);
+      if (t->r2 != t->r)
+        {
+          g_ptr_array_add (fl->findings, f);
+          g_ptr_array_add (fl->keys, g_strdup_printf ("%s %s %s %s", l1, lr, lr2, l2));
+          continue;
+        }
       g_ptr_array_add (fl->findings, f);
       g_ptr_array_add (fl->keys, g_strdup_printf ("%s %s %s", l1, lr, l2));
     }
@@ -673,7 +702,7 @@ serial_continuations_pass (Ctx *c, AugurExecutor *ex, const AugurExploreOptions 
 }
 
 /* Diagnosis (diagnose.h): for each failing execution kept, its candidate
- * triples nearest the failure first, each serialised both ways where
+ * triples tightest first, each serialised both ways where
  * fork/join allows; the first one blamed is reported, one per failure
  * location.  Bounded by DIAGNOSE_MAX_* and by @seconds of wall time. */
 static void
@@ -716,11 +745,14 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
                                                   MIN (left / 1e6, DIAGNOSE_MAX_SECONDS),
                                                   &st->diagnosis_runs, &error);
               if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
-                g_printerr ("diagnose: failure %u triple %u (steps %u %u %u: %s, %s) %s: prefix %u, "
-                            "%" G_GUINT64_FORMAT " runs: %s\n", f, k, t->a1, t->r, t->a2,
-                            (const char *) g_ptr_array_index (fl->keys, k),
-                            augur_diagnose_pattern (fl->steps, t), r_first ? "r first" : "r last",
-                            decided, st->diagnosis_runs - before, passes ? "passes" : "fails");
+                {
+                  g_autofree char *pattern = augur_diagnose_pattern (fl->steps, t);
+                  g_printerr ("diagnose: failure %u triple %u (steps %u %u %u %u: %s, %s) %s: "
+                              "prefix %u, %" G_GUINT64_FORMAT " runs: %s\n", f, k, t->a1, t->r,
+                              t->r2, t->a2, (const char *) g_ptr_array_index (fl->keys, k), pattern,
+                              r_first ? "r first" : "r last", decided,
+                              st->diagnosis_runs - before, passes ? "passes" : "fails");
+                }
               if (error != NULL)
                 {
                   g_printerr ("augur explore: diagnosis stopped: %s\n", error->message);
@@ -739,9 +771,9 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
               keep (c, g_ptr_array_index (fl->findings, k));
               st->diagnosed++;
             }
-          /* one cause per failure: the blamed triple nearest the failure
-           * in the first execution that has one (the next ones, further
-           * from the failure, were also serialised by the same moves) */
+          /* one cause per failure: the tightest blamed triple of the first
+           * execution that has one (looser ones around it are serialised
+           * by the same moves and would be blamed too) */
           g_hash_table_add (blamed, fl->where);
           break;
         }
