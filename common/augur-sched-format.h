@@ -55,7 +55,7 @@
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 3u
+#define AUGUR_SCHED_VERSION 4u
 #define AUGUR_SCHED_MAX_THREADS 64u
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
@@ -97,6 +97,9 @@ typedef enum {
 #define AUGUR_SF_TIMED   0x04u  /* a timed wait/lock (may time out) */
 #define AUGUR_SF_TIMEOUT 0x08u  /* it did time out */
 #define AUGUR_SF_FAILED  0x10u  /* the call returned an error */
+#define AUGUR_SF_ONCE_DONE 0x20u /* a pthread_once (OTHER step, ev_kind ONCE) that found the
+                                  * routine run by another thread: `size` is the step + 1 of
+                                  * that thread's last step before the routine returned */
 
 /* One step: 32 bytes. */
 typedef struct {
@@ -239,7 +242,8 @@ typedef struct {
 static inline uint32_t
 augur_sched_step_waker (const AugurSchedStep *s)
 {
-  return (s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_BARRIER_LEAVE) ? s->size : 0;
+  return (s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_BARRIER_LEAVE
+          || (s->op == AUGUR_SOP_OTHER && (s->flags & AUGUR_SF_ONCE_DONE))) ? s->size : 0;
 }
 
 static inline uint32_t

@@ -436,6 +436,11 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
                       case AUGUR_SOP_JOIN: what = "joins a thread that never ends"; break;
                       case AUGUR_SOP_SEM_WAIT: what = "waits on a semaphore at zero"; break;
                       case AUGUR_SOP_BARRIER_LEAVE: what = "waits at a barrier"; break;
+                      case AUGUR_SOP_OTHER:
+                        what = th->pending.ev_kind == AUGUR_EV_ONCE
+                                 ? "waits for a pthread_once routine that another thread runs"
+                                 : "waits";
+                        break;
                       default: what = "waits for a lock"; break;
                       }
                     if (th->owner != G_MAXUINT32 && th->pending.op != AUGUR_SOP_COND_WAKE

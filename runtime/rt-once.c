@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <pthread.h>
 
@@ -25,7 +26,9 @@ trampoline (void)
   const void *control = rt_self.once_control;
   uintptr_t ra = rt_self.once_ra;
   uint32_t flags = rt_self.once_flags;
+  rt_sched_once_begin (control);
   routine ();
+  rt_sched_once_end (control);
   if (rt_is_active () && rt_self.off_sync == 0)
     rt_event (AUGUR_EV_ONCE, (uint8_t) flags, ra, 0, (uint64_t) (uintptr_t) control, 1);
   rt_self.once_ran = 1;

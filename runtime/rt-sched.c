@@ -330,6 +330,12 @@ enabled (uint32_t t)
       return s->barrier_released;
     case AUGUR_SOP_JOIN:
       return p->arg >= MAXT || th[p->arg].state != AUGUR_STH_ENABLED;
+    case AUGUR_SOP_OTHER:
+      /* pthread_once waits while another thread runs the routine */
+      if (p->ev_kind != AUGUR_EV_ONCE)
+        return 1;
+      o = obj_get (p->obj, OBJ_FREE);
+      return o == NULL || o->owner == NONE || o->owner == t;
     default:
       return 1;
     }
@@ -420,6 +426,28 @@ choose (void)
   end_now (any_enabled ? AUGUR_SST_SLEEP_BLOCKED : AUGUR_SST_DEADLOCK);
 }
 
+/* Logs thread next's pending operation as the next step. */
+static void
+append_step (uint32_t next)
+{
+  uint32_t k = shm->n_steps;
+  AugurSchedStep *s = &shm->steps[k];
+  *s = th[next].pending;
+  s->tid = (uint16_t) next;
+  if (s->op == AUGUR_SOP_OTHER && s->ev_kind == AUGUR_EV_ONCE)
+    {
+      /* a once whose routine another thread ran: ordered after it */
+      SObj *o = obj_get (s->obj, OBJ_FREE);
+      if (o != NULL && o->count != 0)
+        {
+          s->flags |= AUGUR_SF_ONCE_DONE;
+          s->size = o->count;
+        }
+    }
+  th[next].last_step = k;
+  __atomic_store_n (&shm->n_steps, k + 1, __ATOMIC_RELEASE);
+}
+
 /* The token holder picks the next step, logs it and hands the token over.
  * Returns once `me` may run again (at once if it was chosen), unless `me`
  * has left the scheduler (exited), in which case it returns at once. */
@@ -427,12 +455,7 @@ static void
 schedule (uint32_t me)
 {
   uint32_t next = choose ();
-  uint32_t k = shm->n_steps;
-  AugurSchedStep *s = &shm->steps[k];
-  *s = th[next].pending;
-  s->tid = (uint16_t) next;
-  th[next].last_step = k;
-  __atomic_store_n (&shm->n_steps, k + 1, __ATOMIC_RELEASE);
+  append_step (next);
   if (next == me)
     return;
   cur = next;
@@ -440,6 +463,35 @@ schedule (uint32_t me)
   give_turn (next);
   wait_turn (me);
   th[me].token = 1;
+}
+
+/* pthread_once's routine starts and ends in the calling thread, which holds
+ * the token: while it runs, the other callers of that once are blocked
+ * (enabled()); when it returns, their ONCE steps are ordered after its
+ * last step (AUGUR_SF_ONCE_DONE). */
+void
+rt_sched_once_begin (const void *control)
+{
+  uint32_t me = rt_self.tid;
+  if (!rt_sched_is_on () || me >= MAXT)
+    return;
+  SObj *o = obj_get ((uint64_t) (uintptr_t) control, OBJ_OTHER);
+  if (o != NULL)
+    o->owner = me;
+}
+
+void
+rt_sched_once_end (const void *control)
+{
+  uint32_t me = rt_self.tid;
+  if (!rt_sched_is_on () || me >= MAXT)
+    return;
+  SObj *o = obj_get ((uint64_t) (uintptr_t) control, OBJ_OTHER);
+  if (o != NULL)
+    {
+      o->owner = NONE;
+      o->count = th[me].last_step + 1;
+    }
 }
 
 /* A visible operation of the calling thread. */
@@ -1030,11 +1082,7 @@ hand_off_final (uint32_t me)
       return;
     }
   uint32_t next = choose ();
-  uint32_t k = shm->n_steps;
-  shm->steps[k] = th[next].pending;
-  shm->steps[k].tid = (uint16_t) next;
-  th[next].last_step = k;
-  __atomic_store_n (&shm->n_steps, k + 1, __ATOMIC_RELEASE);
+  append_step (next);
   cur = next;
   th[me].token = 0;
   give_turn (next);

@@ -28,6 +28,8 @@ void rt_sched_sync_after (RtSync *op, int64_t result);
 void rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra);
 void rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, uintptr_t ra);
 void rt_sched_cas_result (int ok);
+void rt_sched_once_begin (const void *control);
+void rt_sched_once_end (const void *control);
 int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);
 int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
 /* An event that names addresses (ALLOC, FREE, THREAD_START, THREAD_TLS,

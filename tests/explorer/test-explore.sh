@@ -133,7 +133,7 @@ ok "70,000 blocks kept overflow the object log: an address, no crash" \
 
 ok "a write under a read lock races with the other reader" finding race_rdlock "data-race race_rdlock.c:12 race_rdlock.c:12"
 ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
-for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok; do
+for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok; do
   ok "$p: no finding" clean "$p"
 done
 
