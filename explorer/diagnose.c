@@ -114,12 +114,19 @@ add_candidate (GArray *out, GHashTable *seen, const ForkJoin *fj, const AugurSch
     g_array_append_val (out, t);
 }
 
-/* The tightest region first (fewest steps from a1 to a2): the most precise
- * account of what had to be atomic; then nearest the end. */
+/* Regions that start with a read first (a check whose value the thread
+ * then relies on: check-then-act, check-then-use), then the tightest
+ * region (fewest steps from a1 to a2: the most precise account of what had
+ * to be atomic), then nearest the end.  The a1 op is in `steps`, so the
+ * comparison needs them: qsort_r's data. */
 static gint
-cmp_tightest (gconstpointer pa, gconstpointer pb)
+cmp_tightest (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const AugurTriple *a = pa, *b = pb;
+  const AugurSchedStep *steps = data;
+  gboolean ra = steps[a->a1].op == AUGUR_SOP_READ, rb = steps[b->a1].op == AUGUR_SOP_READ;
+  if (ra != rb)
+    return ra ? -1 : 1;
   guint wa = a->a2 - a->a1, wb = b->a2 - b->a1;
   if (wa != wb)
     return wa < wb ? -1 : 1;
@@ -182,7 +189,7 @@ augur_diagnose_triples (const AugurSchedStep *steps, guint n, guint max)
     }
   g_free (fj.vc);
   g_free (fj.own);
-  g_array_sort (out, cmp_tightest);
+  g_array_sort_with_data (out, cmp_tightest, (gpointer) steps);
   return out;
 }
 

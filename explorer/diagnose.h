@@ -48,9 +48,10 @@
  *     continuation (the failure has another cause too), blames nothing.
  *   - Candidates are collected nearest the end first, deduplicated by their
  *     source locations and operations, at most `max` of them, from the last
- *     AUGUR_DIAGNOSE_WINDOW steps; they are then tried tightest first (the
- *     fewest steps from a1 to a2: the most precise account of what had to
- *     be atomic).
+ *     AUGUR_DIAGNOSE_WINDOW steps; they are then tried: those whose a1 is a
+ *     read first (a check the thread relies on: check-then-act,
+ *     check-then-use), tightest first (the fewest steps from a1 to a2: the
+ *     most precise account of what had to be atomic).
  */
 #ifndef AUGUR_DIAGNOSE_H
 #define AUGUR_DIAGNOSE_H
@@ -73,7 +74,7 @@ typedef struct {
   gboolean r_last_ok;        /* r and r2 can be moved after a2 */
 } AugurTriple;
 
-/* The candidate triples of steps[0..n), tightest first (owned
+/* The candidate triples of steps[0..n), in the order to try them (owned
  * GArray of AugurTriple). */
 GArray *augur_diagnose_triples (const AugurSchedStep *steps, guint n, guint max);
 

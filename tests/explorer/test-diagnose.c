@@ -115,15 +115,19 @@ static void
 test_nearest_first (void)
 {
   /* a2 is the NEXT access of a1's thread: T1's 2,3,4 and 0,1,2 and T2's
-   * W-R-W 1,2,3; the nearest the end first */
+   * W-R-W 1,2,3; those starting with a read first, then the nearest the
+   * end */
   g_autofree char *t = triples_text ("1:r:0 2:w:0 1:r:0 2:w:0 1:r:0", 8);
-  g_assert_cmpstr (t, ==, "2,3,4;1,2,3;0,1,2");
+  g_assert_cmpstr (t, ==, "2,3,4;0,1,2;1,2,3");
+  /* the tightest first among those starting with a read; T2's W-R-W last */
+  g_autofree char *tight = triples_text ("1:r:0 2:w:0 3:w:5 1:w:0 1:r:0 2:w:0 1:r:0", 8);
+  g_assert_cmpstr (tight, ==, "4,5,6;0,1,3;1,4,5");
   g_autofree char *one = triples_text ("1:r:0 2:w:0 1:r:0 2:w:0 1:r:0", 1);
   g_assert_cmpstr (one, ==, "2,3,4");
   /* two locations: T1 writes 1 then reads 0, T2 reads T1's 1 and writes
    * the 0 that T1 reads: T1 both before and after T2 */
   g_autofree char *other = triples_text ("1:r:0 1:w:1 2:w:0 2:r:1 1:r:0", 8);
-  g_assert_cmpstr (other, ==, "1,3/2,4;0,2,4");
+  g_assert_cmpstr (other, ==, "0,2,4;1,3/2,4");   /* 0,2,4 starts with a read */
   /* no cycle when T2's access of 1 does not conflict (both read) */
   g_autofree char *reads = triples_text ("1:r:0 1:r:1 2:w:0 2:r:1 1:r:0", 8);
   g_assert_cmpstr (reads, ==, "0,2,4");

@@ -21,7 +21,7 @@ static int binlog[2], nlog;
 static void
 apply (int *row, int op)
 {
-  *row = op == OP_INSERT;
+  *row = op == OP_INSERT;                       /* [atomicity-violation] */
 }
 
 static void *
@@ -29,7 +29,7 @@ client (void *arg)
 {
   int op = (int) (long) arg;
   pthread_mutex_lock (&table_lock);
-  apply (&row_present, op);                     /* [atomicity-violation] */
+  apply (&row_present, op);
   pthread_mutex_unlock (&table_lock);
   pthread_mutex_lock (&log_lock);
   binlog[nlog++] = op;                          /* [atomicity-violation] */
