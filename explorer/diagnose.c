@@ -103,10 +103,23 @@ add_candidate (GArray *out, GHashTable *seen, const ForkJoin *fj, const AugurSch
 {
   AugurTriple t = { a1, r1, a2, r2,
                     !fj_before (fj, steps, a1, r1) && !fj_before (fj, steps, a1, r2),
-                    !fj_before (fj, steps, r1, a2) && !fj_before (fj, steps, r2, a2) };
+                    !fj_before (fj, steps, r1, a2) && !fj_before (fj, steps, r2, a2),
+                    steps[a1].op == AUGUR_SOP_READ };
+  /* the read of a read-modify-write (x++) is not a check */
+  for (guint k = a1 + 1; t.check && k <= a2; k++)
+    if (steps[k].tid == steps[a1].tid && is_access (&steps[k]))
+      {
+        t.check = !(steps[k].op == AUGUR_SOP_WRITE && overlap (&steps[k], &steps[a1]));
+        break;
+      }
   if (!t.r_first_ok && !t.r_last_ok)
     return;
   const AugurSchedStep *x = &steps[a1], *y = &steps[r1], *z = &steps[r2], *w = &steps[a2];
+  /* the same read again is a loop re-checking what it read (while, not
+   * if, around a wait; a retry loop): that R-W-R is how it is meant to work */
+  if (r1 == r2 && x->op == AUGUR_SOP_READ && w->op == AUGUR_SOP_READ && x->pc == w->pc
+      && x->module == w->module)
+    return;
   char *key = g_strdup_printf ("%u:%x:%u %u:%x:%u %u:%x:%u %u:%x:%u", x->module, x->pc, x->op,
                                y->module, y->pc, y->op, z->module, z->pc, z->op, w->module, w->pc,
                                w->op);
@@ -114,19 +127,17 @@ add_candidate (GArray *out, GHashTable *seen, const ForkJoin *fj, const AugurSch
     g_array_append_val (out, t);
 }
 
-/* Regions that start with a read first (a check whose value the thread
+/* Regions that start with a check first (a read whose value the thread
  * then relies on: check-then-act, check-then-use), then the tightest
  * region (fewest steps from a1 to a2: the most precise account of what had
- * to be atomic), then nearest the end.  The a1 op is in `steps`, so the
- * comparison needs them: qsort_r's data. */
+ * to be atomic), then nearest the end. */
 static gint
 cmp_tightest (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const AugurTriple *a = pa, *b = pb;
-  const AugurSchedStep *steps = data;
-  gboolean ra = steps[a->a1].op == AUGUR_SOP_READ, rb = steps[b->a1].op == AUGUR_SOP_READ;
-  if (ra != rb)
-    return ra ? -1 : 1;
+  (void) data;
+  if (a->check != b->check)
+    return a->check ? -1 : 1;
   guint wa = a->a2 - a->a1, wb = b->a2 - b->a1;
   if (wa != wb)
     return wa < wb ? -1 : 1;

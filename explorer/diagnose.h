@@ -25,6 +25,9 @@
  *     previous access of t to a2's location and up to AUGUR_DIAGNOSE_OTHER
  *     accesses of t to other locations after it are tried as a1, nearest
  *     first (the tightest region first).
+ *   - A read followed by the same read instruction again (a loop that
+ *     re-checks, the `while` around a condition wait, a retry loop) is not
+ *     a candidate: re-reading is how such a loop is meant to work.
  *   - Only triples that fork/join order lets be serialised are kept: r
  *     first needs a1 not to happen before r through create/join; r last
  *     needs r not to happen before a2.  (Locks and other synchronisation
@@ -49,8 +52,9 @@
  *   - Candidates are collected nearest the end first, deduplicated by their
  *     source locations and operations, at most `max` of them, from the last
  *     AUGUR_DIAGNOSE_WINDOW steps; they are then tried: those whose a1 is a
- *     read first (a check the thread relies on: check-then-act,
- *     check-then-use), tightest first (the fewest steps from a1 to a2: the
+ *     check first (a read the thread relies on: check-then-act,
+ *     check-then-use; not the read of an increment, which t's next access
+ *     writes back), tightest first (the fewest steps from a1 to a2: the
  *     most precise account of what had to be atomic).
  */
 #ifndef AUGUR_DIAGNOSE_H
@@ -72,6 +76,7 @@ typedef struct {
                               * when a1 and a2 touch one location */
   gboolean r_first_ok;       /* r and r2 can be moved before a1 */
   gboolean r_last_ok;        /* r and r2 can be moved after a2 */
+  gboolean check;            /* a1 is a check: a read that t does not write back at once */
 } AugurTriple;
 
 /* The candidate triples of steps[0..n), in the order to try them (owned

@@ -56,7 +56,6 @@ typedef struct {
  * report if serialising it makes the failure go away (built while the
  * execution's object names are at hand). */
 typedef struct {
-  char *where;                    /* the failure's location ("prog.c:47") */
   AugurSchedStep *steps;
   guint n;
   GArray *triples;                /* AugurTriple */
@@ -68,7 +67,6 @@ static void
 failure_free (gpointer p)
 {
   Failure *f = p;
-  g_free (f->where);
   g_free (f->steps);
   g_array_unref (f->triples);
   g_ptr_array_unref (f->findings);
@@ -276,7 +274,7 @@ access_verb (const AugurSchedStep *s)
  * for diagnosis, with one prepared atomicity-violation finding per
  * candidate triple. */
 static void
-keep_failure (Ctx *c, const char *where, const AugurSchedStep *steps, guint n, const guint64 *ev,
+keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev,
               AugurFinding *failure)
 {
   if (c->opts->no_diagnose || c->failures->len >= DIAGNOSE_MAX_FAILURES)
@@ -288,7 +286,6 @@ keep_failure (Ctx *c, const char *where, const AugurSchedStep *steps, guint n, c
       return;
     }
   Failure *fl = g_new0 (Failure, 1);
-  fl->where = g_strdup (where);
   fl->steps = g_memdup2 (steps, (gsize) n * sizeof *steps);
   fl->n = n;
   fl->triples = triples;
@@ -535,7 +532,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
           g_hash_table_insert (c->failed_at, g_strdup (g_ptr_array_index (locs, 0)), failed);
         }
       (*failed)++;
-      keep_failure (c, g_ptr_array_index (locs, 0), steps, n, ev, f);
+      keep_failure (c, steps, n, ev, f);
       return;
     }
 
@@ -707,20 +704,18 @@ serial_continuations_pass (Ctx *c, AugurExecutor *ex, const AugurExploreOptions 
 }
 
 /* Diagnosis (diagnose.h): for each failing execution kept, its candidate
- * triples tightest first, each serialised both ways where
- * fork/join allows; the first one blamed is reported, one per failure
- * location.  Bounded by DIAGNOSE_MAX_* and by @seconds of wall time. */
+ * triples in diagnose.h's order, each serialised both ways where fork/join
+ * allows; the first one blamed is reported (once per set of locations).
+ * Bounded by DIAGNOSE_MAX_* and by @seconds of wall time. */
 static void
 diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, AugurExploreStats *st,
                    double seconds)
 {
   gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-  g_autoptr (GHashTable) blamed = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint f = 0; f < c->failures->len; f++)
     {
       Failure *fl = g_ptr_array_index (c->failures, f);
-      if (g_hash_table_contains (blamed, fl->where))
-        continue;
+
       if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
         for (guint k = 0; k < fl->n; k++)
           {
@@ -776,10 +771,10 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
               keep (c, g_ptr_array_index (fl->findings, k));
               st->diagnosed++;
             }
-          /* one cause per failure: the tightest blamed triple of the first
-           * execution that has one (looser ones around it are serialised
-           * by the same moves and would be blamed too) */
-          g_hash_table_add (blamed, fl->where);
+          /* one cause per failing execution: the first blamed in the
+           * order of diagnose.h (looser ones around it are serialised by
+           * the same moves and would be blamed too); other failing
+           * executions at the same place may show other causes */
           break;
         }
     }

@@ -137,6 +137,21 @@ test_nearest_first (void)
 }
 
 static void
+test_recheck (void)
+{
+  /* T1 reads 0 at one instruction, T2 writes it, T1 reads it again at
+   * the same instruction: a loop re-checking (while around a wait), not
+   * a candidate; at another instruction, it is */
+  g_autoptr (GArray) steps = parse ("1:r:0 2:w:0 1:r:0");
+  AugurSchedStep *s = (AugurSchedStep *) steps->data;
+  g_autoptr (GArray) other = augur_diagnose_triples (s, steps->len, 8);
+  g_assert_cmpuint (other->len, ==, 1);
+  s[2].pc = s[0].pc;
+  g_autoptr (GArray) same = augur_diagnose_triples (s, steps->len, 8);
+  g_assert_cmpuint (same->len, ==, 0);
+}
+
+static void
 test_fork_join (void)
 {
   /* main writes g, creates T1 which writes it, joins it and reads g: the
@@ -217,6 +232,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/diagnose/patterns", test_patterns);
   g_test_add_func ("/diagnose/nearest-first", test_nearest_first);
+  g_test_add_func ("/diagnose/recheck", test_recheck);
   g_test_add_func ("/diagnose/fork-join", test_fork_join);
   g_test_add_func ("/diagnose/serialise", test_serialise);
   g_test_add_func ("/diagnose/critical-sections", test_critical_sections);
