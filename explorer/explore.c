@@ -894,7 +894,9 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           st->complete = FALSE;
           break;
         }
-      if (o->timeout > 0 && g_get_monotonic_time () - t0 > (gint64) (o->timeout * 1e6))
+      /* once something failed, a quarter of the time is kept for diagnosis */
+      double share = c->failing_runs > 0 && !o->no_diagnose ? 0.75 : 1.0;
+      if (o->timeout > 0 && g_get_monotonic_time () - t0 > (gint64) (o->timeout * share * 1e6))
         {
           st->timed_out = TRUE;
           augur_results_add_bound_hit (c->results, "time");
@@ -1015,7 +1017,10 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       st->preemption_bound_hit = TRUE;
       augur_results_add_bound_hit (c->results, "preemptions");
     }
-  double budget = o->timeout > 0 ? CLAMP (o->timeout / 4, 2.0, 30.0) : 30.0;
+  /* diagnosis within the exploration's --timeout (at least 1 s) */
+  double budget = 30.0;
+  if (o->timeout > 0)
+    budget = MAX (1.0, o->timeout - (g_get_monotonic_time () - t0) / 1e6);
   if (ok && !o->no_diagnose && c->failing_runs > 0 && pi.n_ranges > 0 && !pi.overflow)
     diagnose_unpruned (c, ex, o, st, budget);
   else if (ok && c->failures->len > 0)
