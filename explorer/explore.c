@@ -60,7 +60,7 @@ typedef struct {
   guint n;
   GArray *triples;                /* AugurTriple */
   GPtrArray *findings;            /* AugurFinding, one per triple */
-  GPtrArray *keys;                /* char *: their dedup locations, "prog.c:38 prog.c:41 ..." */
+  GPtrArray *locs;                /* GPtrArray of char *, one per triple: its dedup locations */
 } Failure;
 
 static void
@@ -70,7 +70,7 @@ failure_free (gpointer p)
   g_free (f->steps);
   g_array_unref (f->triples);
   g_ptr_array_unref (f->findings);
-  g_ptr_array_unref (f->keys);
+  g_ptr_array_unref (f->locs);
   g_free (f);
 }
 
@@ -290,7 +290,7 @@ keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev,
   fl->n = n;
   fl->triples = triples;
   fl->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
-  fl->keys = g_ptr_array_new_with_free_func (g_free);
+  fl->locs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   const AugurAccess *harm = augur_finding_get_n_accesses (failure) > 0
                               ? augur_finding_get_access (failure, 0) : NULL;
   for (guint k = 0; k < triples->len; k++)
@@ -345,14 +345,13 @@ keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev,
       augur_finding_mark_bug_step (f, t->r);
       augur_finding_mark_bug_step (f, t->r2);
       augur_finding_mark_bug_step (f, t->a2);
-      if (t->r2 != t->r)
-        {
-          g_ptr_array_add (fl->findings, f);
-          g_ptr_array_add (fl->keys, g_strdup_printf ("%s %s %s %s", l1, lr, lr2, l2));
-          continue;
-        }
+      GPtrArray *locs = g_ptr_array_new_with_free_func (g_free);
+      const char *each[] = { l1, lr, lr2, l2 };
+      for (guint i = 0; i < G_N_ELEMENTS (each); i++)
+        if (!g_ptr_array_find_with_equal_func (locs, each[i], g_str_equal, NULL))
+          g_ptr_array_add (locs, g_strdup (each[i]));
       g_ptr_array_add (fl->findings, f);
-      g_ptr_array_add (fl->keys, g_strdup_printf ("%s %s %s", l1, lr, l2));
+      g_ptr_array_add (fl->locs, locs);
     }
   g_ptr_array_add (c->failures, fl);
 }
@@ -747,9 +746,14 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
               if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
                 {
                   g_autofree char *pattern = augur_diagnose_pattern (fl->steps, t);
+                  GPtrArray *locs = g_ptr_array_index (fl->locs, k);
+                  g_autoptr (GString) where = g_string_new (NULL);
+                  for (guint i = 0; i < locs->len; i++)
+                    g_string_append_printf (where, "%s%s", i ? " " : "",
+                                            (const char *) g_ptr_array_index (locs, i));
                   g_printerr ("diagnose: failure %u triple %u (steps %u %u %u %u: %s, %s) %s: "
                               "prefix %u, %" G_GUINT64_FORMAT " runs: %s\n", f, k, t->a1, t->r,
-                              t->r2, t->a2, (const char *) g_ptr_array_index (fl->keys, k), pattern,
+                              t->r2, t->a2, where->str, pattern,
                               r_first ? "r first" : "r last", decided,
                               st->diagnosis_runs - before, passes ? "passes" : "fails");
                 }
@@ -761,12 +765,7 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
             }
           if (!passes)
             continue;
-          g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
-          g_auto (GStrv) parts = g_strsplit (g_ptr_array_index (fl->keys, k), " ", -1);
-          for (char **p = parts; *p != NULL; p++)
-            if (!g_ptr_array_find_with_equal_func (locs, *p, g_str_equal, NULL))
-              g_ptr_array_add (locs, g_strdup (*p));
-          if (first_time (c, "atomicity-violation", locs))
+          if (first_time (c, "atomicity-violation", g_ptr_array_index (fl->locs, k)))
             {
               keep (c, g_ptr_array_index (fl->findings, k));
               st->diagnosed++;
@@ -794,7 +793,8 @@ on_unpruned_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
 /* With static pruning, the accesses an atomicity violation is made of are
  * often not steps (a read under a lock is in no candidate pair of races):
  * the failures are found again without pruning, within @seconds, and that
- * exploration's diagnoses are kept. */
+ * exploration's diagnoses are kept (it deduplicated them; this one has none
+ * of its own: the pruned failures are not diagnosed). */
 static void
 diagnose_unpruned (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, AugurExploreStats *st,
                    double seconds)
@@ -825,20 +825,8 @@ diagnose_unpruned (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
       AugurFinding *f = augur_results_get_finding (found, k);
       if (augur_finding_get_kind (f) != AUGUR_FINDING_ATOMICITY_VIOLATION)
         continue;
-      g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
-      for (guint a = 0; a + 1 < augur_finding_get_n_accesses (f); a++)
-        {
-          const AugurAccess *x = augur_finding_get_access (f, a);
-          g_autofree char *base = g_path_get_basename (x->file != NULL ? x->file : "?");
-          g_autofree char *loc = g_strdup_printf ("%s:%u", base, x->line);
-          if (!g_ptr_array_find_with_equal_func (locs, loc, g_str_equal, NULL))
-            g_ptr_array_add (locs, g_steal_pointer (&loc));
-        }
-      if (first_time (c, "atomicity-violation", locs))
-        {
-          keep (c, f);
-          st->diagnosed++;
-        }
+      keep (c, f);
+      st->diagnosed++;
     }
 }
 
