@@ -76,8 +76,11 @@ int
 augur_cmd_trace_show (int argc, char **argv)
 {
   gboolean json = FALSE;
+  gboolean summary = FALSE;
   g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
+    { "summary", 's', 0, G_OPTION_ARG_NONE, &summary,
+      "Print only the one-line summary (threads, events, ending)", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       "JSON Lines: one object describing the trace, then one per event", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
@@ -107,6 +110,12 @@ augur_cmd_trace_show (int argc, char **argv)
     {
       augur_cmd_print_error (CMD, error->message);
       return AUGUR_EXIT_INPUT;
+    }
+  if (summary)
+    {
+      g_autofree char *line = augur_trace_summary (trace);
+      g_print ("%s\n", line);
+      return AUGUR_EXIT_OK;
     }
   g_autoptr (AugurSymbolizer) sym = augur_symbolizer_new_for_trace (trace);
   g_autofree char *why = NULL;
