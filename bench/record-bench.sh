@@ -4,13 +4,20 @@
 # record-bench.sh — what recording costs: runs the workload built normally
 # (PLAIN) and built with augur-cc (AUGURED), the latter both without
 # recording and recording into a trace, RUNS times each, and prints the
-# median wall times, the slowdown ratios and the trace size.
+# median wall times, the slowdown ratios and the trace size.  With FLOOR
+# (bench/record-floor), also what writing a trace of that size costs on
+# this machine with no program at all, in the same directory and run.
 #
-# Usage: record-bench.sh PLAIN AUGURED [RUNS]
+# AUGUR (the augur program) counts the trace's events; without it they are
+# estimated from the file size.
+#
+# Usage: record-bench.sh PLAIN AUGURED [RUNS [FLOOR [AUGUR]]]
 set -eu
 plain=$1
 augured=$2
 runs=${3:-9}
+floor=${4:-}
+augur=${5:-}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/augur-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
@@ -46,10 +53,20 @@ p=$(time_runs plain "$plain" | median)
 q=$(time_runs plain "$augured" | median)
 r=$(time_runs record "$augured" | median)
 size=$(wc -c <"$dir/bench.trace")
-records=$(( (size - 4096) / 32 ))
+if [ -n "$augur" ]; then
+  # "5 threads, 1,575,036 events, ended: ..."
+  records=$("$augur" trace show --summary "$dir/bench.trace" | sed -n 's/^[0-9,]* threads*, \([0-9,]*\) events.*/\1/p' | tr -d ,)
+else
+  records=$(( (size - 4096) / 32 ))
+fi
 
 echo "record bench: $runs runs each, median wall time"
 echo "  gcc, not instrumented:        $p us"
 echo "  augur-cc, not recording:      $q us  (x$(echo "$q $p" | awk '{ printf "%.2f", $1 / $2 }'))"
 echo "  augur-cc, recording:          $r us  (x$(echo "$r $p" | awk '{ printf "%.2f", $1 / $2 }'))"
-echo "  trace: $size bytes, $records records ($(echo "$r $p $records" | awk '{ printf "%.0f", ($1 - $2) * 1000 / $3 }') ns per record)"
+echo "  trace: $size bytes, $records events ($(echo "$r $p $records" | awk '{ printf "%.0f", ($1 - $2) * 1000 / $3 }') ns per event)"
+if [ -n "$floor" ]; then
+  f=$("$floor" "$dir" "$size" 5)
+  echo "  floor: writing $size bytes of 32-byte records into a fresh shared file mapping, one thread, no program: $f us"
+  echo "         plain + floor = x$(echo "$p $f" | awk '{ printf "%.2f", ($1 + $2) / $1 }') of plain; recording above plain + floor: $(echo "$r $p $f $records" | awk '{ printf "%.0f", ($1 - $2 - $3) * 1000 / $4 }') ns per event"
+fi
