@@ -1,28 +1,52 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * augur-trace-format.h — the on-disk trace format, version 1.
+ * augur-trace-format.h — the on-disk trace format, version 2.
  *
  * This header is shared by runtime/ (which writes traces from inside the
  * program under test, with libc only) and by the tools (which read them with
  * GLib). It therefore uses plain C99 types and no GLib.
  *
  * The model:
- *   - A trace file is a fixed 4096-byte header followed by fixed-size 32-byte
- *     records.  Record i lives at byte offset AUGUR_TRACE_HEADER_SIZE + 32*i.
- *   - The record order IS the observed global order of events.  The runtime
- *     reserves a slot with one atomic increment and writes the record into a
- *     shared file mapping, so records already written survive any ending of
- *     the process (crash, abort, SIGKILL by the watchdog).
- *   - A slot that was reserved but never written reads as all zeroes
- *     (kind == AUGUR_EV_NONE).  Such holes can only appear at the tail of a
- *     trace whose process died abruptly; readers stop at the first one and
- *     report it as a torn tail, never as a valid event.
+ *   - A trace file is a fixed 4096-byte header followed by chunks of
+ *     AUGUR_TRACE_CHUNK_RECORDS fixed-size 32-byte records (16 KiB).  Chunk c
+ *     starts at byte offset AUGUR_TRACE_HEADER_SIZE + AUGUR_TRACE_CHUNK_BYTES*c;
+ *     the record in file slot i (chunk i / 512, position i % 512) lives at
+ *     AUGUR_TRACE_HEADER_SIZE + 32*i.
+ *   - Each chunk belongs to one thread, which fills it in order.  Record 0
+ *     of a chunk is its CHUNK record: tid = the owner, addr = the chunk's
+ *     base sequence number, arg = the chunk's own index c.  Records 1..511
+ *     are events of that thread.
+ *   - Every event has a sequence number (seq): one atomic increment of a
+ *     global counter when it is recorded, so seq order IS the observed
+ *     global order of events.  On disk, bytes 4..7 of an event record (the
+ *     `tid` field) hold the low 32 bits of its seq; the thread is the
+ *     chunk's.  The full seq is base + (uint32_t) (low - base): the runtime
+ *     never puts an event with seq < base, or >= base + 2^32, in a chunk.
+ *     Readers sort the events of all chunks by seq and put the tid back;
+ *     what tools see is AugurRecord with `tid` the thread, in seq order.
+ *   - Per-thread chunks keep threads from writing into each other's cache
+ *     lines (the single shared array of version 1 made recording 10x
+ *     slower than the program).  The file is a shared mapping, so records
+ *     already written survive any ending of the process (crash, abort,
+ *     SIGKILL by the watchdog).
+ *   - A record that was never written reads as all zeroes (kind ==
+ *     AUGUR_EV_NONE): the unused rest of a chunk, a chunk allocated but not
+ *     yet started, or the record of a thread killed mid-write.  Readers skip
+ *     them.  A seq below the last one that no record carries is an event
+ *     reserved but never written (a process that died abruptly); readers
+ *     count those, never show them.
+ *   - MODULE is followed, in the same chunk, by DATA records with its path;
+ *     DATA records carry no seq (their bytes 4..31 are payload) and take
+ *     the seqs after their MODULE's.
  *   - Every record carries a check byte (see augur_trace_record_check) so that
  *     a corrupt record is detected at its offset.
  *   - Threads are named by small ids in creation order (main is 0); PCs are
  *     stored as (module index, offset in module); addresses are stored raw and
  *     turned into stable identities by the reader (heap objects by allocation
  *     order within their thread, globals by symbol, stack slots by thread).
+ *   - When the trace is complete, n_records in the header is the number of
+ *     seqs handed out up to and including END; records with a larger seq
+ *     (a detached thread still running during exit) are not events.
  *
  * Compatibility: a reader accepts exactly the versions it knows.  Any change
  * to the layout below bumps AUGUR_TRACE_VERSION.
@@ -33,14 +57,16 @@
 #include <stdint.h>
 
 #define AUGUR_TRACE_MAGIC        "AUGURTR\n"   /* 8 bytes, no NUL stored */
-#define AUGUR_TRACE_VERSION      1u
+#define AUGUR_TRACE_VERSION      2u
 #define AUGUR_TRACE_HEADER_SIZE  4096u
 #define AUGUR_TRACE_RECORD_SIZE  32u
+#define AUGUR_TRACE_CHUNK_RECORDS 512u         /* records per chunk, the CHUNK record included */
+#define AUGUR_TRACE_CHUNK_BYTES  (AUGUR_TRACE_CHUNK_RECORDS * AUGUR_TRACE_RECORD_SIZE)
 #define AUGUR_TRACE_PATH_MAX     3072u
 #define AUGUR_TRACE_BUILD_ID_MAX 64u          /* bytes of the GNU build id */
 
 /* Header flags. */
-#define AUGUR_TRACE_FLAG_COMPLETE  (1u << 0)  /* the runtime closed the trace; n_records is exact */
+#define AUGUR_TRACE_FLAG_COMPLETE  (1u << 0)  /* the trace was closed; n_records is exact */
 #define AUGUR_TRACE_FLAG_CONTROLLED (1u << 1) /* recorded under the explorer's scheduler */
 
 typedef struct {
@@ -49,7 +75,7 @@ typedef struct {
   uint32_t header_size;              /* AUGUR_TRACE_HEADER_SIZE */
   uint32_t record_size;              /* AUGUR_TRACE_RECORD_SIZE */
   uint32_t flags;                    /* AUGUR_TRACE_FLAG_* */
-  uint64_t n_records;                /* exact when COMPLETE, else a lower bound */
+  uint64_t n_records;                /* seqs up to END when COMPLETE, else a lower bound */
   uint32_t pid;                      /* of the recorded process (not stable, informative) */
   uint32_t build_id_len;             /* 0 when the executable has no build id */
   uint8_t  build_id[AUGUR_TRACE_BUILD_ID_MAX];
@@ -147,6 +173,8 @@ typedef enum {
                                 * arg = path length; followed by DATA records with the path */
   AUGUR_EV_DATA = 97,          /* payload continuation of the previous record */
   AUGUR_EV_END = 98,           /* the run ended: aux = AUGUR_END_*, arg = status/signal */
+  AUGUR_EV_CHUNK = 99,         /* record 0 of a chunk: tid = owner, addr = base seq,
+                                * arg = the chunk's index; not an event */
 
   AUGUR_EV_LAST_
 } AugurEventKind;
@@ -195,7 +223,8 @@ typedef struct {
   uint8_t  flags;   /* AUGUR_FLAG_* */
   uint8_t  check;   /* augur_trace_record_check() of the other 31 bytes */
   uint8_t  module;  /* index of the module holding pc (0 = the executable) */
-  uint32_t tid;     /* stable thread id (creation order) */
+  uint32_t tid;     /* stable thread id (creation order); on disk, in an event
+                     * record: the low 32 bits of its seq (see above) */
   uint32_t pc;      /* offset of the call site in its module; 0 if unknown */
   uint32_t aux;     /* kind-specific, see above */
   uint64_t addr;    /* kind-specific, see above */

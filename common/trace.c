@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -21,16 +22,32 @@ typedef struct {
   guint64 bias;
 } Module;
 
+/* One record that carries a seq: an event, a MODULE or a DATA record. */
+typedef struct {
+  guint64 seq;
+  guint64 slot;                /* file slot; never 0, a CHUNK record's */
+} SeqSlot;
+
+/* A growing array of them, one per record of a trace of any size: no
+ * GArray, whose append is a call and a copy of variable size per record. */
+typedef struct {
+  SeqSlot *v;
+  gsize len;
+  gsize cap;
+} SeqList;
+
 struct _AugurTrace {
   char *path;
   GMappedFile *map;
-  const guint8 *records;       /* slot 0 */
-  guint64 n_slots;             /* slots considered */
-  GArray *events;              /* guint64 slot of each event */
+  const guint8 *records;       /* file slot 0 (record 0 of chunk 0) */
+  guint64 n_slots;             /* whole records in the file */
+  guint64 n_chunks_used;       /* 1 + the last chunk with a CHUNK record, 0: none */
+  GArray *events;              /* AugurRecord of each event in seq order, tid = its thread */
+  SeqSlot *order;              /* (seq, file slot) of each event, parallel to events */
   GPtrArray *modules;          /* Module*, by index; NULL holes */
   guint n_threads;
-  gint64 end_slot;             /* -1: none */
-  gint64 last_written;         /* slot of the last written record, -1: none */
+  gint64 end_event;            /* index of the first END in events, -1: none */
+  guint64 next_seq;            /* 1 + the largest seq any record carries, 0: none */
   guint64 n_unwritten;
   char *build_id;
 };
@@ -97,6 +114,7 @@ static const char *const kind_names[AUGUR_EV_LAST_] = {
   [AUGUR_EV_MODULE] = "module",
   [AUGUR_EV_DATA] = "data",
   [AUGUR_EV_END] = "end",
+  [AUGUR_EV_CHUNK] = "chunk",
 };
 
 const char *
@@ -183,35 +201,103 @@ kind_is_known (guint kind)
   return kind != AUGUR_EV_NONE && kind < G_N_ELEMENTS (kind_names) && kind_names[kind] != NULL;
 }
 
-/* Reads one MODULE block starting at slot s; returns the number of DATA
- * records it used through *n_data. */
-static gboolean
-read_module (AugurTrace *t, guint64 s, guint64 *n_data, GError **error)
+static const guint8 *
+slot_bytes (const AugurTrace *t, guint64 slot)
 {
-  const AugurRecord *m = (const AugurRecord *) (t->records + s * AUGUR_TRACE_RECORD_SIZE);
+  return t->records + slot * AUGUR_TRACE_RECORD_SIZE;
+}
+
+/* The full seq of an event whose record holds its low 32 bits, in a chunk
+ * with this base: the runtime never puts a seq below the base, or 2^32 or
+ * more past it, in a chunk, so the distance from the base fits 32 bits
+ * even where the low bits wrapped. */
+static guint64
+full_seq (guint64 base, guint32 low)
+{
+  return base + (guint32) (low - (guint32) base);
+}
+
+/* The thread that owns the chunk holding file slot s. */
+static guint32
+slot_owner (const AugurTrace *t, guint64 s)
+{
+  const AugurRecord *head =
+    (const AugurRecord *) slot_bytes (t, s - s % AUGUR_TRACE_CHUNK_RECORDS);
+  return head->tid;
+}
+
+/* The checks every written (not all-zero) record passes, whatever its
+ * place: kind, check byte. */
+static gboolean
+check_record (const AugurTrace *t, guint64 s, GError **error)
+{
+  const guint8 *raw = slot_bytes (t, s);
+  const AugurRecord *r = (const AugurRecord *) raw;
+  if (r->kind == AUGUR_EV_NONE)
+    return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                 "corrupt record at byte offset %" G_GUINT64_FORMAT " (event kind 0)",
+                 slot_offset (s));
+  if (r->check != augur_trace_record_check (raw))
+    return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                 "corrupt record at byte offset %" G_GUINT64_FORMAT
+                 " (check byte mismatch); the file was damaged after recording",
+                 slot_offset (s));
+  if (!kind_is_known (r->kind))
+    return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                 "corrupt record at byte offset %" G_GUINT64_FORMAT " (unknown event kind %u)",
+                 slot_offset (s), r->kind);
+  return TRUE;
+}
+
+/* Checks the MODULE block at slot s: its DATA records follow it in the
+ * same chunk, which ends before slot chunk_end.  Returns the number of
+ * DATA records through *n_data. */
+static gboolean
+check_module (const AugurTrace *t, guint64 s, guint64 chunk_end, guint64 *n_data,
+              GError **error)
+{
+  const AugurRecord *m = (const AugurRecord *) slot_bytes (t, s);
   if (m->aux > 255 || m->arg > AUGUR_TRACE_PATH_MAX)
     return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
                  "corrupt module record at byte offset %" G_GUINT64_FORMAT, slot_offset (s));
   guint64 len = m->arg;
   guint64 n = (len + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD;
+  if (s + n >= chunk_end)
+    return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                 "corrupt module record at byte offset %" G_GUINT64_FORMAT
+                 " (its path runs past the end of its chunk)", slot_offset (s));
   if (s + n >= t->n_slots)
     return fail (error, AUGUR_TRACE_ERROR_TRUNCATED, t->path,
                  "truncated inside the module record at byte offset %" G_GUINT64_FORMAT,
                  slot_offset (s));
-  GString *path = g_string_sized_new (len);
-  for (guint64 k = 0; k < n; k++)
+  guint64 got = 0;
+  for (guint64 k = 1; k <= n; k++)
     {
-      const AugurDataRecord *d =
-        (const AugurDataRecord *) (t->records + (s + 1 + k) * AUGUR_TRACE_RECORD_SIZE);
-      guint want = (guint) MIN ((guint64) AUGUR_DATA_PAYLOAD, len - path->len);
+      const AugurDataRecord *d = (const AugurDataRecord *) slot_bytes (t, s + k);
+      guint want = (guint) MIN ((guint64) AUGUR_DATA_PAYLOAD, len - got);
       if (d->kind != AUGUR_EV_DATA || d->len != want
           || d->check != augur_trace_record_check (d))
-        {
-          g_string_free (path, TRUE);
-          return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
-                       "corrupt module path record at byte offset %" G_GUINT64_FORMAT,
-                       slot_offset (s + 1 + k));
-        }
+        return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                     "corrupt module path record at byte offset %" G_GUINT64_FORMAT,
+                     slot_offset (s + k));
+      got += want;
+    }
+  *n_data = n;
+  return TRUE;
+}
+
+/* Makes the (checked) MODULE block at slot s the module of its index; a
+ * later MODULE with the same index (a library unloaded and another loaded
+ * in its place) replaces an earlier one, so this runs in seq order. */
+static void
+install_module (AugurTrace *t, guint64 s)
+{
+  const AugurRecord *m = (const AugurRecord *) slot_bytes (t, s);
+  guint64 n = (m->arg + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD;
+  GString *path = g_string_sized_new (m->arg);
+  for (guint64 k = 1; k <= n; k++)
+    {
+      const AugurDataRecord *d = (const AugurDataRecord *) slot_bytes (t, s + k);
       g_string_append_len (path, (const char *) d->payload, d->len);
     }
   if (m->aux >= t->modules->len)
@@ -221,8 +307,145 @@ read_module (AugurTrace *t, guint64 s, guint64 *n_data, GError **error)
   mod->bias = m->addr;
   module_free (g_ptr_array_index (t->modules, m->aux));
   g_ptr_array_index (t->modules, m->aux) = mod;
-  *n_data = n;
+}
+
+static inline void
+seq_list_add (SeqList *l, guint64 seq, guint64 slot)
+{
+  if (G_UNLIKELY (l->len == l->cap))
+    {
+      l->cap = MAX (l->cap * 2, (gsize) 4096);
+      l->v = g_renew (SeqSlot, l->v, l->cap);
+    }
+  l->v[l->len++] = (SeqSlot) { seq, slot };
+}
+
+/* Checks chunk c and adds a SeqSlot for every record in it that carries a
+ * seq (events, MODULE and DATA records) to seqs. */
+static gboolean
+scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
+{
+  guint64 first = c * AUGUR_TRACE_CHUNK_RECORDS;
+  guint64 chunk_end = first + AUGUR_TRACE_CHUNK_RECORDS;
+  guint64 end = MIN (chunk_end, t->n_slots); /* the last chunk may be cut short */
+  if (slot_is_zero (slot_bytes (t, first)))
+    {
+      /* Never started (handed out, or mapped ahead, and not used): its
+       * owner writes the CHUNK record before anything else, so the rest
+       * must be blank too. */
+      for (guint64 s = first + 1; s < end; s++)
+        if (!slot_is_zero (slot_bytes (t, s)))
+          return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                       "corrupt record at byte offset %" G_GUINT64_FORMAT
+                       " (no CHUNK record, yet the chunk holds a record at byte offset %"
+                       G_GUINT64_FORMAT ")",
+                       slot_offset (first), slot_offset (s));
+      return TRUE;
+    }
+  if (!check_record (t, first, error))
+    return FALSE;
+  const AugurRecord *head = (const AugurRecord *) slot_bytes (t, first);
+  if (head->kind != AUGUR_EV_CHUNK)
+    return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                 "corrupt record at byte offset %" G_GUINT64_FORMAT
+                 " (chunk %" G_GUINT64_FORMAT " starts with a %s record, not its CHUNK record)",
+                 slot_offset (first), c, augur_event_kind_name (head->kind));
+  if (head->arg != c)
+    return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                 "corrupt record at byte offset %" G_GUINT64_FORMAT
+                 " (the CHUNK record of chunk %" G_GUINT64_FORMAT " names chunk %" G_GUINT64_FORMAT ")",
+                 slot_offset (first), c, (guint64) head->arg);
+  t->n_chunks_used = c + 1;
+
+  guint64 base = head->addr;
+  for (guint64 s = first + 1; s < end; s++)
+    {
+      const guint8 *raw = slot_bytes (t, s);
+      if (slot_is_zero (raw))
+        continue;   /* not written: the chunk's unused tail, or a write cut short */
+      if (!check_record (t, s, error))
+        return FALSE;
+      const AugurRecord *r = (const AugurRecord *) raw;
+      if (r->kind == AUGUR_EV_CHUNK)
+        return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                     "corrupt record at byte offset %" G_GUINT64_FORMAT
+                     " (a CHUNK record inside chunk %" G_GUINT64_FORMAT ")",
+                     slot_offset (s), c);
+      if (r->kind == AUGUR_EV_DATA)
+        return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                     "corrupt: a path record without its module record at byte offset %"
+                     G_GUINT64_FORMAT, slot_offset (s));
+      guint64 seq = full_seq (base, r->tid);
+      seq_list_add (seqs, seq, s);
+      if (r->kind == AUGUR_EV_MODULE)
+        {
+          guint64 n_data = 0;
+          if (!check_module (t, s, chunk_end, &n_data, error))
+            return FALSE;
+          /* DATA records carry no seq of their own: they take the ones
+           * after their MODULE's */
+          for (guint64 k = 1; k <= n_data; k++)
+            seq_list_add (seqs, seq + k, s + k);
+          s += n_data;
+        }
+    }
   return TRUE;
+}
+
+static int
+seq_slot_cmp (const void *a, const void *b)
+{
+  const SeqSlot *x = a;
+  const SeqSlot *y = b;
+  if (x->seq != y->seq)
+    return x->seq < y->seq ? -1 : 1;
+  return (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+/* Sorts seqs by (seq, slot).  A recorded trace is dense: nearly every seq
+ * up to the last is carried by exactly one record, so each is put in its
+ * place by value, in one pass, in a zeroed array where slot 0 (always a
+ * CHUNK record) marks a seq nothing carries.  A sparse set of seqs (a
+ * hand-made trace, a damaged one) or two records with one seq fall back to
+ * qsort. */
+static void
+sort_seqs (SeqList *l)
+{
+  if (l->len == 0)
+    return;
+  guint64 lo = G_MAXUINT64;
+  guint64 hi = 0;
+  for (gsize i = 0; i < l->len; i++)
+    {
+      lo = MIN (lo, l->v[i].seq);
+      hi = MAX (hi, l->v[i].seq);
+    }
+  guint64 span = hi - lo + 1;
+  if (span != 0 && span <= 2 * (guint64) l->len + AUGUR_TRACE_CHUNK_RECORDS)
+    {
+      SeqSlot *by_seq = g_new0 (SeqSlot, span);
+      gboolean clash = FALSE;
+      for (gsize i = 0; i < l->len && !clash; i++)
+        {
+          SeqSlot *to = &by_seq[l->v[i].seq - lo];
+          clash = to->slot != 0;
+          *to = l->v[i];
+        }
+      if (!clash)
+        {
+          gsize n = 0;
+          for (guint64 k = 0; k < span; k++)
+            if (by_seq[k].slot != 0)
+              by_seq[n++] = by_seq[k];
+          g_free (l->v);
+          l->v = by_seq;
+          l->cap = span;
+          g_assert (n == l->len);
+          return;
+        }
+      g_free (by_seq);
+    }
+  qsort (l->v, l->len, sizeof *l->v, seq_slot_cmp);
 }
 
 AugurTrace *
@@ -239,10 +462,8 @@ augur_trace_open (const char *path, GError **error)
   g_autoptr (AugurTrace) t = g_new0 (AugurTrace, 1);
   t->path = g_strdup (path);
   t->map = map;
-  t->events = g_array_new (FALSE, FALSE, sizeof (guint64));
   t->modules = g_ptr_array_new_with_free_func (module_free);
-  t->end_slot = -1;
-  t->last_written = -1;
+  t->end_event = -1;
 
   gsize length = g_mapped_file_get_length (map);
   const guint8 *bytes = (const guint8 *) g_mapped_file_get_contents (map);
@@ -266,96 +487,90 @@ augur_trace_open (const char *path, GError **error)
 
   t->records = bytes + AUGUR_TRACE_HEADER_SIZE;
   guint64 body = length - AUGUR_TRACE_HEADER_SIZE;
-  guint64 in_file = body / AUGUR_TRACE_RECORD_SIZE;
   gboolean complete = (h->flags & AUGUR_TRACE_FLAG_COMPLETE) != 0;
-  if (complete)
+  if (complete && body % AUGUR_TRACE_CHUNK_BYTES != 0)
     {
-      if (h->n_records > in_file)
-        {
-          fail (error, AUGUR_TRACE_ERROR_TRUNCATED, path,
-                "truncated: the header announces %" G_GUINT64_FORMAT " records, the file holds %"
-                G_GUINT64_FORMAT "; record the program again",
-                (guint64) h->n_records, in_file);
-          return NULL;
-        }
-      if (body % AUGUR_TRACE_RECORD_SIZE != 0)
-        {
-          fail (error, AUGUR_TRACE_ERROR_CORRUPT, path,
-                "corrupt: %" G_GUINT64_FORMAT " stray bytes after the last record",
-                body % AUGUR_TRACE_RECORD_SIZE);
-          return NULL;
-        }
-      t->n_slots = h->n_records;
+      /* The runtime, the writer and augur_trace_finish all end a complete
+       * trace on a chunk boundary; only a trace cut short while it was
+       * being recorded may end inside a chunk. */
+      fail (error, AUGUR_TRACE_ERROR_TRUNCATED, path,
+            "truncated: the file ends %" G_GUINT64_FORMAT " bytes into chunk %" G_GUINT64_FORMAT
+            " of %u bytes; record the program again",
+            body % AUGUR_TRACE_CHUNK_BYTES, body / AUGUR_TRACE_CHUNK_BYTES,
+            AUGUR_TRACE_CHUNK_BYTES);
+      return NULL;
     }
-  else
-    {
-      /* An unfinished trace: everything up to the last written slot. */
-      guint64 n = in_file;
-      while (n > 0 && slot_is_zero (t->records + (n - 1) * AUGUR_TRACE_RECORD_SIZE))
-        n--;
-      t->n_slots = n;
-    }
+  /* An unfinished trace may even end inside a record: that one was never
+   * written in full. */
+  t->n_slots = body / AUGUR_TRACE_RECORD_SIZE;
 
+  guint64 n_chunks = (t->n_slots + AUGUR_TRACE_CHUNK_RECORDS - 1) / AUGUR_TRACE_CHUNK_RECORDS;
+  SeqList seqs = { NULL, 0, 0 };
+  for (guint64 c = 0; c < n_chunks; c++)
+    if (!scan_chunk (t, c, &seqs, error))
+      {
+        g_free (seqs.v);
+        return NULL;
+      }
+
+  /* The global order is the seq order.  The chunks of different threads
+   * interleave and a signal handler can put a record out of order in its
+   * thread's chunk, so sort once; the slot breaks ties so that a
+   * duplicate is reported at the later record. */
+  sort_seqs (&seqs);
+  SeqSlot *a = seqs.v;
+  for (gsize i = 1; i < seqs.len; i++)
+    if (a[i].seq == a[i - 1].seq)
+      {
+        g_free (seqs.v);
+        fail (error, AUGUR_TRACE_ERROR_CORRUPT, path,
+              "corrupt record at byte offset %" G_GUINT64_FORMAT
+              " (its seq %" G_GUINT64_FORMAT " is also that of the record at byte offset %"
+              G_GUINT64_FORMAT ")",
+              slot_offset (a[i].slot), a[i].seq, slot_offset (a[i - 1].slot));
+        return NULL;
+      }
+  t->next_seq = seqs.len > 0 ? a[seqs.len - 1].seq + 1 : 0;
+
+  /* When complete, the header's n_records counts the seqs up to END;
+   * larger ones are a detached thread still recording during exit, not
+   * events.  Otherwise everything written counts. */
+  guint64 n = complete ? h->n_records : t->next_seq;
+  t->events = g_array_sized_new (FALSE, FALSE, sizeof (AugurRecord), (guint) seqs.len);
+  g_array_set_size (t->events, (guint) seqs.len);
+  AugurRecord *events = (AugurRecord *) (void *) t->events->data;
+  guint64 carried = 0;
+  gsize n_kept = 0;
   guint max_tid = 0;
   gboolean any = FALSE;
-  for (guint64 s = 0; s < t->n_slots; s++)
+  for (gsize i = 0; i < seqs.len && a[i].seq < n; i++)
     {
-      const guint8 *raw = t->records + s * AUGUR_TRACE_RECORD_SIZE;
-      const AugurRecord *r = (const AugurRecord *) raw;
-      if (r->kind == AUGUR_EV_NONE)
-        {
-          if (!slot_is_zero (raw))
-            {
-              fail (error, AUGUR_TRACE_ERROR_CORRUPT, path,
-                    "corrupt record at byte offset %" G_GUINT64_FORMAT " (event kind 0)",
-                    slot_offset (s));
-              return NULL;
-            }
-          t->n_unwritten++;
-          continue;
-        }
-      if (r->check != augur_trace_record_check (raw))
-        {
-          fail (error, AUGUR_TRACE_ERROR_CORRUPT, path,
-                "corrupt record at byte offset %" G_GUINT64_FORMAT
-                " (check byte mismatch); the file was damaged after recording",
-                slot_offset (s));
-          return NULL;
-        }
-      if (!kind_is_known (r->kind))
-        {
-          fail (error, AUGUR_TRACE_ERROR_CORRUPT, path,
-                "corrupt record at byte offset %" G_GUINT64_FORMAT " (unknown event kind %u)",
-                slot_offset (s), r->kind);
-          return NULL;
-        }
-      t->last_written = (gint64) s;
+      carried++;
+      const AugurRecord *r = (const AugurRecord *) slot_bytes (t, a[i].slot);
       if (r->kind == AUGUR_EV_DATA)
-        {
-          fail (error, AUGUR_TRACE_ERROR_CORRUPT, path,
-                "corrupt: a path record without its module record at byte offset %" G_GUINT64_FORMAT,
-                slot_offset (s));
-          return NULL;
-        }
+        continue;
       if (r->kind == AUGUR_EV_MODULE)
         {
-          guint64 n_data = 0;
-          if (!read_module (t, s, &n_data, error))
-            return NULL;
-          s += n_data;
-          t->last_written = (gint64) s;
+          install_module (t, a[i].slot);
           continue;
         }
-      if (r->kind == AUGUR_EV_END && t->end_slot < 0)
-        t->end_slot = (gint64) s;
-      if (r->tid != G_MAXUINT32)
+      /* On disk the tid field holds the seq's low bits: put the thread back. */
+      AugurRecord *e = &events[n_kept];
+      *e = *r;
+      e->tid = slot_owner (t, a[i].slot);
+      if (e->kind == AUGUR_EV_END && t->end_event < 0)
+        t->end_event = (gint64) n_kept;
+      if (e->tid != G_MAXUINT32)
         {
-          max_tid = MAX (max_tid, r->tid);
+          max_tid = MAX (max_tid, e->tid);
           any = TRUE;
         }
-      g_array_append_val (t->events, s);
+      a[n_kept++] = a[i];   /* seqs becomes the events' (seq, slot) */
     }
+  g_array_set_size (t->events, (guint) n_kept);
+  t->order = seqs.v;
   t->n_threads = any ? max_tid + 1 : 0;
+  t->n_unwritten = n - carried;
 
   GString *id = g_string_new (NULL);
   for (guint k = 0; k < h->build_id_len; k++)
@@ -372,6 +587,7 @@ augur_trace_free (AugurTrace *t)
   g_free (t->path);
   g_clear_pointer (&t->map, g_mapped_file_unref);
   g_clear_pointer (&t->events, g_array_unref);
+  g_free (t->order);
   g_clear_pointer (&t->modules, g_ptr_array_unref);
   g_free (t->build_id);
   g_free (t);
@@ -411,15 +627,14 @@ guint64
 augur_trace_event_slot (const AugurTrace *t, gsize i)
 {
   g_return_val_if_fail (i < t->events->len, 0);
-  return g_array_index (t->events, guint64, i);
+  return t->order[i].slot;
 }
 
 const AugurRecord *
 augur_trace_event (const AugurTrace *t, gsize i)
 {
   g_return_val_if_fail (i < t->events->len, NULL);
-  return (const AugurRecord *) (t->records
-                                + g_array_index (t->events, guint64, i) * AUGUR_TRACE_RECORD_SIZE);
+  return &g_array_index (t->events, AugurRecord, i);
 }
 
 guint
@@ -431,9 +646,9 @@ augur_trace_n_threads (const AugurTrace *t)
 const AugurRecord *
 augur_trace_end (const AugurTrace *t)
 {
-  if (t->end_slot < 0)
+  if (t->end_event < 0)
     return NULL;
-  return (const AugurRecord *) (t->records + (guint64) t->end_slot * AUGUR_TRACE_RECORD_SIZE);
+  return &g_array_index (t->events, AugurRecord, (guint) t->end_event);
 }
 
 guint64
@@ -514,11 +729,20 @@ augur_trace_summary (const AugurTrace *t)
 /* ------------------------------------------------------------------ */
 /* Writing                                                              */
 
+/* The chunk a thread is filling. */
+typedef struct {
+  guint64 index;
+  guint used;                  /* records in it, its CHUNK record included */
+} WriterChunk;
+
 struct _AugurTraceWriter {
   char *path;
   FILE *file;
   AugurTraceHeader header;
-  guint64 n;
+  guint64 n;                   /* seqs handed out */
+  GByteArray *body;            /* the chunks, written out at close */
+  GHashTable *chunks;          /* tid -> WriterChunk*: each thread's current chunk */
+  guint32 last_owner;          /* owner of the last record added: DATA records join it */
 };
 
 static gboolean
@@ -542,6 +766,8 @@ augur_trace_writer_new (const char *path, const char *program, GError **error)
   AugurTraceWriter *w = g_new0 (AugurTraceWriter, 1);
   w->path = g_strdup (path);
   w->file = f;
+  w->body = g_byte_array_new ();
+  w->chunks = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   memcpy (w->header.magic, AUGUR_TRACE_MAGIC, 8);
   w->header.version = AUGUR_TRACE_VERSION;
   w->header.header_size = AUGUR_TRACE_HEADER_SIZE;
@@ -549,23 +775,66 @@ augur_trace_writer_new (const char *path, const char *program, GError **error)
   w->header.runtime_version = AUGUR_RUNTIME_ABI;
   w->header.pid = (guint32) getpid ();
   g_strlcpy (w->header.program, program != NULL ? program : "", sizeof w->header.program);
-  if (fwrite (&w->header, sizeof w->header, 1, f) != 1)
-    {
-      io_fail (error, path, "write the trace header");
-      augur_trace_writer_free (w);
-      return NULL;
-    }
   return w;
 }
 
+static void
+seal (AugurRecord *r)
+{
+  r->check = 0;
+  r->check = augur_trace_record_check (r);
+}
+
+/* The chunk where `owner` puts its next `need` records (a MODULE block
+ * stays in one chunk): its current one if they fit, else a new one at the
+ * end of the file whose base is the next seq. */
+static WriterChunk *
+writer_chunk (AugurTraceWriter *w, guint32 owner, guint need)
+{
+  WriterChunk *ch = g_hash_table_lookup (w->chunks, GUINT_TO_POINTER (owner));
+  if (ch != NULL && ch->used + need <= AUGUR_TRACE_CHUNK_RECORDS)
+    return ch;
+  if (ch == NULL)
+    {
+      ch = g_new0 (WriterChunk, 1);
+      g_hash_table_insert (w->chunks, GUINT_TO_POINTER (owner), ch);
+    }
+  ch->index = w->body->len / AUGUR_TRACE_CHUNK_BYTES;
+  ch->used = 1;
+  g_byte_array_set_size (w->body, w->body->len + AUGUR_TRACE_CHUNK_BYTES);
+  guint8 *start = w->body->data + ch->index * AUGUR_TRACE_CHUNK_BYTES;
+  memset (start, 0, AUGUR_TRACE_CHUNK_BYTES);
+  AugurRecord head = { .kind = AUGUR_EV_CHUNK, .tid = owner, .addr = w->n, .arg = ch->index };
+  seal (&head);
+  memcpy (start, &head, sizeof head);
+  return ch;
+}
+
+/* Records come in global order and get consecutive seqs.  An event goes
+ * to the chunk of its r->tid (MODULE too: callers pass the thread that
+ * loaded it, usually 0); a DATA record to the chunk of the record before
+ * it, which is its MODULE. */
 gboolean
 augur_trace_writer_add (AugurTraceWriter *w, const AugurRecord *record, GError **error)
 {
+  (void) error;
   AugurRecord r = *record;
-  r.check = 0;
-  r.check = augur_trace_record_check (&r);
-  if (fwrite (&r, sizeof r, 1, w->file) != 1)
-    return io_fail (error, w->path, "write a trace record");
+  WriterChunk *ch;
+  if (r.kind == AUGUR_EV_DATA)
+    ch = writer_chunk (w, w->last_owner, 1);
+  else
+    {
+      guint need = 1;
+      if (r.kind == AUGUR_EV_MODULE && r.arg <= AUGUR_TRACE_PATH_MAX)
+        need += (guint) ((r.arg + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD);
+      w->last_owner = r.tid;
+      ch = writer_chunk (w, r.tid, need);
+      /* DATA records keep their payload in these bytes */
+      r.tid = (guint32) w->n;
+    }
+  seal (&r);
+  guint64 slot = ch->index * AUGUR_TRACE_CHUNK_RECORDS + ch->used++;
+  memcpy (w->body->data + slot * AUGUR_TRACE_RECORD_SIZE, &r, sizeof r);
   w->n++;
   return TRUE;
 }
@@ -595,9 +864,9 @@ augur_trace_writer_close (AugurTraceWriter *w, gboolean complete, GError **error
   w->header.n_records = w->n;
   if (complete)
     w->header.flags |= AUGUR_TRACE_FLAG_COMPLETE;
-  if (fseek (w->file, 0, SEEK_SET) != 0
-      || fwrite (&w->header, sizeof w->header, 1, w->file) != 1)
-    return io_fail (error, w->path, "write the trace header");
+  if (fwrite (&w->header, sizeof w->header, 1, w->file) != 1
+      || (w->body->len > 0 && fwrite (w->body->data, w->body->len, 1, w->file) != 1))
+    return io_fail (error, w->path, "write the trace");
   FILE *f = w->file;
   w->file = NULL;
   if (fclose (f) != 0)
@@ -612,6 +881,8 @@ augur_trace_writer_free (AugurTraceWriter *w)
     return;
   if (w->file != NULL)
     fclose (w->file);
+  g_byte_array_unref (w->body);
+  g_hash_table_unref (w->chunks);
   g_free (w->path);
   g_free (w);
 }
@@ -619,29 +890,43 @@ augur_trace_writer_free (AugurTraceWriter *w)
 gboolean
 augur_trace_finish (const char *path, guint how, guint64 status, GError **error)
 {
-  guint64 slot;
+  guint64 seq;
+  guint64 n_slots;
+  guint64 c;
   {
     g_autoptr (AugurTrace) t = augur_trace_open (path, error);
     if (t == NULL)
       return FALSE;
     if (augur_trace_end (t) != NULL)
       return TRUE;
-    slot = (guint64) (t->last_written + 1);
+    seq = t->next_seq;
+    n_slots = t->n_slots;
+    /* After the last chunk that was started: the never-started ones past
+     * it are the runtime's mapped-ahead room, dropped here. */
+    c = t->n_chunks_used;
   }
+  AugurRecord head = { .kind = AUGUR_EV_CHUNK, .tid = 0, .addr = seq, .arg = c };
+  AugurRecord end = { .kind = AUGUR_EV_END, .tid = (guint32) seq, .aux = how, .arg = status };
+  seal (&head);
+  seal (&end);
+  guint64 first = c * AUGUR_TRACE_CHUNK_RECORDS;
   int fd = g_open (path, O_RDWR | O_CLOEXEC, 0);
   if (fd < 0)
     return io_fail (error, path, "open the trace to finish it");
-  AugurRecord end = { .kind = AUGUR_EV_END, .aux = how, .arg = status };
-  end.check = augur_trace_record_check (&end);
   AugurTraceHeader h;
+  /* Cutting to the whole records first drops a record the process was
+   * killed in the middle of writing; the file then grows to whole chunks,
+   * the new one last. */
   gboolean ok = pread (fd, &h, sizeof h, 0) == (ssize_t) sizeof h
-                && pwrite (fd, &end, sizeof end, (off_t) slot_offset (slot)) == (ssize_t) sizeof end;
+                && ftruncate (fd, (off_t) slot_offset (MIN (n_slots, first))) == 0
+                && ftruncate (fd, (off_t) slot_offset (first + AUGUR_TRACE_CHUNK_RECORDS)) == 0
+                && pwrite (fd, &head, sizeof head, (off_t) slot_offset (first)) == (ssize_t) sizeof head
+                && pwrite (fd, &end, sizeof end, (off_t) slot_offset (first + 1)) == (ssize_t) sizeof end;
   if (ok)
     {
-      h.n_records = slot + 1;
+      h.n_records = seq + 1;
       h.flags |= AUGUR_TRACE_FLAG_COMPLETE;
-      ok = pwrite (fd, &h, sizeof h, 0) == (ssize_t) sizeof h
-           && ftruncate (fd, (off_t) slot_offset (slot + 1)) == 0;
+      ok = pwrite (fd, &h, sizeof h, 0) == (ssize_t) sizeof h;
     }
   if (!ok)
     {

@@ -3,11 +3,13 @@
  * trace.h — reading (and, for the tools and tests, writing) trace files.
  *
  * A trace (format: common/augur-trace-format.h) is mapped read-only and
- * checked once when it is opened: header, version, the check byte of every
- * record, the MODULE/DATA blocks.  What the tools then see is the list of
- * *events* in global order: the records other than MODULE, DATA and the
- * unwritten (all-zero) slots that a process killed mid-write leaves behind.
- * Those slots are counted, never shown as events.
+ * checked once when it is opened: header, version, every chunk's CHUNK
+ * record, the check byte of every record, the MODULE/DATA blocks, and that
+ * no two records claim one seq.  What the tools then see is the list of
+ * *events* in global (seq) order, gathered from all the threads' chunks:
+ * the records other than CHUNK, MODULE and DATA, each with `tid` set back
+ * to its thread.  Seqs that a process killed mid-write reserved but never
+ * wrote are counted, never shown as events.
  */
 #ifndef AUGUR_TRACE_H
 #define AUGUR_TRACE_H
@@ -44,18 +46,24 @@ const char *augur_trace_program (const AugurTrace *trace);
 /* The build id as lowercase hex, "" if there is none. */
 const char *augur_trace_build_id (const AugurTrace *trace);
 
-/* Events in global order (MODULE/DATA records and unwritten slots left out). */
+/* Events in seq order (CHUNK/MODULE/DATA records and unwritten seqs left
+ * out).  The record is the reader's copy, with `tid` the thread that
+ * recorded it (on disk that field holds the seq's low bits); it lives as
+ * long as the trace. */
 gsize augur_trace_n_events (const AugurTrace *trace);
 const AugurRecord *augur_trace_event (const AugurTrace *trace, gsize i);
-/* The slot (record number in the file) of event i, for messages. */
+/* The file slot of event i (chunk * AUGUR_TRACE_CHUNK_RECORDS + position;
+ * its byte offset is AUGUR_TRACE_HEADER_SIZE + 32 * slot), for messages. */
 guint64 augur_trace_event_slot (const AugurTrace *trace, gsize i);
 
 /* Threads seen (1 + the highest thread id of any event). */
 guint augur_trace_n_threads (const AugurTrace *trace);
-/* The END event, or NULL when the trace has none (a process that vanished
- * and a tool that did not add one). */
+/* The first END event in seq order, or NULL when the trace has none (a
+ * process that vanished and a tool that did not add one). */
 const AugurRecord *augur_trace_end (const AugurTrace *trace);
-/* Slots that were reserved but never written (a process killed mid-write). */
+/* Seqs that no record carries (reserved but never written: a process
+ * killed mid-write): below n_records when the trace is complete, below the
+ * largest seq written otherwise. */
 guint64 augur_trace_n_unwritten (const AugurTrace *trace);
 /* The runtime closed the trace itself (COMPLETE flag). */
 gboolean augur_trace_is_complete (const AugurTrace *trace);
@@ -75,7 +83,11 @@ char *augur_trace_summary (const AugurTrace *trace);
 /* --- writing ---------------------------------------------------------- */
 
 /* Writes a trace file record by record (tests, and tools that make traces).
- * Records are sealed (check byte) on the way. */
+ * Records are given in global order and get consecutive seqs from 0; each
+ * goes to a chunk of its thread (record->tid; a DATA record to the chunk
+ * of its MODULE, which it must directly follow), with the seq's low bits
+ * in its tid field and its check byte sealed.  The file is written at
+ * close. */
 typedef struct _AugurTraceWriter AugurTraceWriter;
 AugurTraceWriter *augur_trace_writer_new (const char *path, const char *program,
                                           GError **error);
@@ -84,16 +96,18 @@ gboolean augur_trace_writer_add (AugurTraceWriter *w, const AugurRecord *record,
 /* Adds MODULE + DATA records for a module. */
 gboolean augur_trace_writer_add_module (AugurTraceWriter *w, guint index, guint64 bias,
                                         const char *path, GError **error);
-/* Sets n_records and the COMPLETE flag if `complete`, and closes. */
+/* Sets n_records (the number of seqs) and the COMPLETE flag if
+ * `complete`, writes the file and closes. */
 gboolean augur_trace_writer_close (AugurTraceWriter *w, gboolean complete, GError **error);
 void augur_trace_writer_free (AugurTraceWriter *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurTraceWriter, augur_trace_writer_free)
 
 /* Finishes a trace whose process ended without writing END (killed by the
- * watchdog, by an uncatchable signal, or vanished): appends END(how,
- * status) after the last written record, drops the unwritten tail and
- * marks the trace complete.  Does nothing and returns TRUE if the trace
- * already has an END. */
+ * watchdog, by an uncatchable signal, or vanished): drops the chunks never
+ * started at the end of the file, appends a chunk of thread 0 holding
+ * END(how, status) with the seq after the largest one written, and marks
+ * the trace complete with n_records up to that END.  Does nothing and
+ * returns TRUE if the trace already has an END. */
 gboolean augur_trace_finish (const char *path, guint how, guint64 status, GError **error);
 
 G_END_DECLS

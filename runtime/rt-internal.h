@@ -9,8 +9,10 @@
  *   - Recording is on (rt_active != 0) only when AUGUR_TRACE was set at
  *     start-up; otherwise every hook and intercept is one load and a branch
  *     away from the real function.
- *   - One event = one 32-byte record = one slot.  A slot is reserved with one
- *     atomic fetch-add (rt_emit), so the slot order IS the global event order.
+ *   - One event = one 32-byte record.  Its sequence number comes from one
+ *     atomic fetch-add (rt_emit), so seq order IS the global event order; the
+ *     record itself goes into the thread's own chunk of the file, so threads
+ *     never write into each other's cache lines.
  *   - The order is kept consistent with synchronisation by recording
  *     release-like operations before the real call and acquire-like ones after
  *     it (rt_sync_before / rt_sync_after, policy table in rt-sync.c), and by
@@ -90,6 +92,17 @@ typedef struct {
   uintptr_t once_ra;
   uint32_t once_flags;
   uint32_t once_ran;
+  /* the trace chunk this thread writes (rt-trace.c): file slots [cur, end),
+   * every seq in it >= base and < base + 2^32, owner chunk_tid.  Only the
+   * owner changes them, and only with *busy set. */
+  uint64_t cur, end, base;
+  uint32_t chunk_tid;
+  uint32_t busy_local;
+  /* Nonzero while this thread is inside an emit: a signal handler that
+   * interrupts it writes to a chunk of its own; rt_trace_close waits for it
+   * to clear.  Points into rt_busy (or at busy_local); NULL until the
+   * thread's first record. */
+  uint32_t *busy;
 } RtThread;
 
 extern __thread RtThread rt_self __attribute__ ((tls_model ("initial-exec")));
@@ -181,25 +194,41 @@ rt_pc (uintptr_t ra, AugurRecord *r)
 /* ------------------------------------------------------------------ */
 /* The trace writer (rt-trace.c)                                        */
 
-extern char *rt_records;            /* record 0 in the shared mapping */
-/* The next slot to hand out (atomic), alone on its cache line. */
+extern char *rt_records;            /* file slot 0 in the shared mapping */
+/* The next seq to hand out (atomic), alone on its cache line. */
 typedef struct {
   uint64_t next;
   char pad[64 - sizeof (uint64_t)];
 } __attribute__ ((aligned (64))) RtCounter;
 extern RtCounter rt_counter;
-extern uint64_t rt_slots_easy;      /* slots below this are mapped, with room to spare */
+
+/* The busy flags of threads 0 .. RT_BUSY_THREADS - 1, one cache line each,
+ * where rt_trace_close can see them; later threads keep theirs in their
+ * RtThread (and a close does not wait for them). */
+#define RT_BUSY_THREADS 1024u
+typedef struct {
+  uint32_t v;
+  char pad[64 - sizeof (uint32_t)];
+} __attribute__ ((aligned (64))) RtBusy;
+extern RtBusy rt_busy[RT_BUSY_THREADS];
 
 bool rt_trace_open (const char *path);
-/* Slow path of a reservation: map more of the file, or wait for the thread
- * that does.  False if slot i can never be written (trace closed or full). */
-bool rt_trace_make_room (uint64_t i, uint64_t n);
-/* Reserve n consecutive slots (MODULE + DATA); UINT64_MAX if none. */
-uint64_t rt_trace_reserve (uint64_t n);
-void rt_trace_write_slot (uint64_t i, const void *record);
-/* Clean end: n_records, COMPLETE flag, exact file length.  `last` is the
- * slot of the END record.  Async-signal-safe. */
-void rt_trace_close (uint64_t last);
+/* Slow path of rt_emit: the thread's first record, a full chunk, a record
+ * for another thread, or a signal handler interrupting an emit. */
+uint64_t rt_emit_slow (const AugurRecord *r, uint64_t seq);
+#define RT_NO_SEQ UINT64_MAX        /* rt_emit_slow: take a seq */
+/* MODULE + its DATA records: n consecutive seqs, in one chunk.  Returns
+ * false if the trace has no room. */
+bool rt_emit_block (const void *records, uint32_t n);
+/* END: one seq, in a chunk of its own (async-signal-safe, whatever the
+ * thread was doing); returns its seq, or UINT64_MAX. */
+uint64_t rt_emit_end (const AugurRecord *r);
+/* Rewrite the record in file slot `slot` (written by this thread), keeping
+ * its seq. */
+void rt_trace_rewrite (uint64_t slot, const AugurRecord *r);
+/* Clean end: n_records, COMPLETE flag, the file cut to the chunks in use.
+ * `end_seq` is the seq of the END record.  Async-signal-safe. */
+void rt_trace_close (uint64_t end_seq);
 /* Fork child: forget the mapping without touching the file. */
 void rt_trace_forget (void);
 
@@ -209,26 +238,43 @@ rt_record_seal (void *r)
   ((uint8_t *) r)[2] = augur_trace_record_check (r);
 }
 
-/* Store one record into its slot.  (Non-temporal stores, which would skip
- * fetching a line that the neighbouring slot's writer owns, measured twice
- * as slow here: half-line write-combining.) */
-RT_INLINE void
-rt_record_store (char *slot, const AugurRecord *r)
-{
-  __builtin_memcpy (slot, r, sizeof *r);
-}
-
-/* Write one record into the next slot; returns its slot or UINT64_MAX. */
+/* Write one record: its seq from the global counter, its bytes into the
+ * next slot of this thread's chunk.  Returns the file slot (for
+ * rt_trace_rewrite) or UINT64_MAX.  The busy flag brackets the update of
+ * cur so that a signal handler running in between cannot take the same
+ * slot (it sees the flag and writes elsewhere). */
 RT_INLINE uint64_t
-rt_emit (AugurRecord *r)
+rt_emit (const AugurRecord *r)
 {
-  rt_record_seal (r);
-  uint64_t i = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
-  if (RT_UNLIKELY (i >= __atomic_load_n (&rt_slots_easy, __ATOMIC_ACQUIRE))
-      && !rt_trace_make_room (i, 1))
-    return UINT64_MAX;
-  rt_record_store (rt_records + (size_t) i * AUGUR_TRACE_RECORD_SIZE, r);
-  return i;
+  uint32_t *busy = rt_self.busy;
+  if (RT_UNLIKELY (busy == NULL || *busy != 0))
+    return rt_emit_slow (r, RT_NO_SEQ);
+  *busy = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  uint64_t slot = rt_self.cur;
+  if (RT_UNLIKELY (slot >= rt_self.end || r->tid != rt_self.chunk_tid))
+    {
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      *busy = 0;
+      return rt_emit_slow (r, RT_NO_SEQ);
+    }
+  uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
+  if (RT_UNLIKELY (seq - rt_self.base > UINT32_MAX))
+    {
+      /* a chunk open while 2^32 events went by: this one opens the next */
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      *busy = 0;
+      return rt_emit_slow (r, seq);
+    }
+  rt_self.cur = slot + 1;
+  AugurRecord w = *r;
+  w.tid = (uint32_t) seq;
+  w.check = 0;
+  rt_record_seal (&w);
+  __builtin_memcpy (rt_records + (size_t) slot * AUGUR_TRACE_RECORD_SIZE, &w, sizeof w);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
+  return slot;
 }
 
 /* A record with the common fields filled. */

@@ -188,36 +188,32 @@ lookup (uintptr_t pc, AugurRecord *r)
 }
 
 /* MODULE (aux = index, addr = load bias, arg = path length), then the path
- * in DATA records, in consecutive slots. */
+ * in DATA records, in consecutive seqs of one chunk. */
 static void
 announce (uint32_t index, const FindPc *f)
 {
   size_t len = strlen (f->path);
-  uint64_t n_data = (len + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD;
-  uint64_t slot = rt_trace_reserve (1 + n_data);
-  if (slot == UINT64_MAX)
-    return;
-  AugurRecord m;
-  memset (&m, 0, sizeof m);
-  m.kind = AUGUR_EV_MODULE;
-  m.tid = rt_self.tid == RT_TID_NONE ? 0 : rt_self.tid;
-  m.aux = index;
-  m.addr = f->bias;
-  m.arg = len;
-  rt_record_seal (&m);
-  rt_trace_write_slot (slot, &m);
-  for (uint64_t k = 0; k < n_data; k++)
+  if (len > AUGUR_TRACE_PATH_MAX)
+    len = AUGUR_TRACE_PATH_MAX;   /* the format's limit; the tail is lost */
+  uint32_t n_data = (uint32_t) ((len + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD);
+  AugurRecord block[1 + (AUGUR_TRACE_PATH_MAX + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD];
+  memset (block, 0, (1 + n_data) * sizeof block[0]);
+  AugurRecord *m = &block[0];
+  m->kind = AUGUR_EV_MODULE;
+  m->tid = rt_self.tid == RT_TID_NONE ? 0 : rt_self.tid;
+  m->aux = index;
+  m->addr = f->bias;
+  m->arg = len;
+  for (uint32_t k = 0; k < n_data; k++)
     {
-      AugurDataRecord d;
-      memset (&d, 0, sizeof d);
-      d.kind = AUGUR_EV_DATA;
-      size_t off = k * AUGUR_DATA_PAYLOAD;
-      size_t chunk = len - off < AUGUR_DATA_PAYLOAD ? len - off : AUGUR_DATA_PAYLOAD;
-      d.len = (uint8_t) chunk;
-      memcpy (d.payload, f->path + off, chunk);
-      rt_record_seal (&d);
-      rt_trace_write_slot (slot + 1 + k, &d);
+      AugurDataRecord *d = (AugurDataRecord *) &block[1 + k];
+      d->kind = AUGUR_EV_DATA;
+      size_t off = (size_t) k * AUGUR_DATA_PAYLOAD;
+      size_t piece = len - off < AUGUR_DATA_PAYLOAD ? len - off : AUGUR_DATA_PAYLOAD;
+      d->len = (uint8_t) piece;
+      memcpy (d->payload, f->path + off, piece);
     }
+  (void) rt_emit_block (block, 1 + n_data);
 }
 
 /* Module 0, the executable, is announced once at start-up like the

@@ -55,14 +55,10 @@ rt_end (uint32_t how, uint64_t status)
   r.tid = rt_self.tid == RT_TID_NONE ? 0 : rt_self.tid;
   r.aux = how;
   r.arg = status;
-  rt_record_seal (&r);
-  uint64_t slot = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
-  /* nobody records after END */
-  __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
-  if (slot >= __atomic_load_n (&rt_slots_easy, __ATOMIC_ACQUIRE) && !rt_trace_make_room (slot, 1))
+  uint64_t seq = rt_emit_end (&r);   /* stops recording */
+  if (seq == UINT64_MAX)
     return true;   /* trace full: left without COMPLETE */
-  rt_trace_write_slot (slot, &r);
-  rt_trace_close (slot);
+  rt_trace_close (seq);
   return true;
 }
 

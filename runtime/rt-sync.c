@@ -133,8 +133,6 @@ rt_sync_after (RtSync *op, int64_t result)
   if (result != 0 && op->slot != UINT64_MAX && policy[op->rec.kind].result != RT_RESULT_NONE)
     {
       set_result (&op->rec, result);
-      op->rec.check = 0;
-      rt_record_seal (&op->rec);
-      rt_trace_write_slot (op->slot, &op->rec);
+      rt_trace_rewrite (op->slot, &op->rec);
     }
 }

@@ -1,24 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * rt-trace.c — the trace writer: a shared file mapping that records are
- * written into directly.
+ * written into directly, each thread into chunks of its own.
  *
  * The file is mapped MAP_SHARED, so a record is in the page cache the moment
  * it is stored and survives any death of the process, SIGKILL included.
  * Start-up reserves one large PROT_NONE virtual region; the file is then
- * mapped into it chunk by chunk with MAP_FIXED, so the address of slot i
- * never changes and writers need no lock.  Chunks grow geometrically (1 MiB
- * up to 64 MiB) so that a short run costs little and a long run few
- * syscalls.  A chunk is mapped *ahead*: the thread whose slot crosses the
- * half-way mark of the last chunk maps and pre-faults the next one while
+ * mapped into it extent by extent with MAP_FIXED, so the address of a file
+ * slot never changes and writers need no lock.  Extents grow geometrically
+ * (1 MiB up to 64 MiB) so that a short run costs little and a long run few
+ * syscalls.  An extent is mapped *ahead*: the thread whose chunk crosses the
+ * half-way mark of the last extent maps and pre-faults the next one while
  * the others keep writing; only a thread that outruns it waits.
  *
+ * The format's chunks (16 KiB, common/augur-trace-format.h) are handed out
+ * by one atomic counter, one per 511 records of a thread.  The global order
+ * is the seq counter in rt-internal.h's rt_emit; this file is its slow path:
+ * opening a thread's next chunk, a record written from a signal handler that
+ * interrupted an emit (it gets a chunk of its own), MODULE blocks and END.
+ *
  * At a clean end (rt_trace_close) the header gets n_records and
- * AUGUR_TRACE_FLAG_COMPLETE and the file is cut to its exact length.
- * Threads still running at that point may hold reserved slots past the end:
- * the part of the region after the last record is replaced by anonymous
- * memory first, so their late stores land harmlessly instead of raising
- * SIGBUS on a truncated file.
+ * AUGUR_TRACE_FLAG_COMPLETE and the file is cut to the chunks handed out.
+ * Threads still running at that point may open chunks past the end: the
+ * part of the region after the last chunk is replaced by anonymous memory
+ * first, so their late stores land harmlessly instead of raising SIGBUS on
+ * a truncated file.
  */
 #include "config.h"
 
@@ -32,21 +38,24 @@
 #include <unistd.h>
 
 #define RT_REGION_SIZE  ((size_t) 256 << 30)  /* virtual reservation: 8 G records */
-#define RT_CHUNK_FIRST  ((size_t) 1 << 20)
-#define RT_CHUNK_MAX    ((size_t) 64 << 20)
+#define RT_EXTENT_FIRST ((size_t) 1 << 20)
+#define RT_EXTENT_MAX   ((size_t) 64 << 20)
 
-/* The slot counter is the one line every recording thread writes: alone
+/* The seq counter is the one line every recording thread writes: alone
  * on its cache line, so that the read-mostly state next to it (the easy
  * mark, the mapping base, rt_active) is not dragged along with it. */
 RtCounter rt_counter;
+RtBusy rt_busy[RT_BUSY_THREADS];
 char *rt_records;
-uint64_t rt_slots_easy;
+
+static uint64_t slots_easy;          /* file slots below this are mapped, with room to spare */
+static uint64_t chunks_next;         /* the next chunk to hand out (atomic) */
 
 static char *region;                 /* the header, then the records */
 static int trace_fd = -1;
 static uint64_t slots_mapped;        /* slots [0, slots_mapped) are backed by the file (atomic) */
 static size_t mapped_bytes;          /* file bytes mapped, under grow_lock */
-static size_t next_chunk = RT_CHUNK_FIRST;
+static size_t next_extent = RT_EXTENT_FIRST;
 static int grow_lock;                /* 0 free, else owner tid + 1 */
 static int closed;                   /* no more slots will ever be made room for */
 
@@ -73,7 +82,7 @@ grow_lock_take (uint32_t me)
 /* Map [mapped_bytes, mapped_bytes + size) of the file, writable and
  * pre-faulted.  Under grow_lock. */
 static bool
-map_chunk (size_t size)
+map_extent (size_t size)
 {
   if (mapped_bytes + size > RT_REGION_SIZE)
     return false;
@@ -94,9 +103,9 @@ map_chunk (size_t size)
   uint64_t slots = (mapped_bytes - AUGUR_TRACE_HEADER_SIZE) / AUGUR_TRACE_RECORD_SIZE;
   uint64_t ahead = size / 2 / AUGUR_TRACE_RECORD_SIZE;
   __atomic_store_n (&slots_mapped, slots, __ATOMIC_RELEASE);
-  __atomic_store_n (&rt_slots_easy, slots - ahead, __ATOMIC_RELEASE);
-  if (next_chunk < RT_CHUNK_MAX)
-    next_chunk *= 2;
+  __atomic_store_n (&slots_easy, slots - ahead, __ATOMIC_RELEASE);
+  if (next_extent < RT_EXTENT_MAX)
+    next_extent *= 2;
   return true;
 }
 
@@ -139,7 +148,7 @@ rt_trace_open (const char *path)
     }
   region = r;
   rt_records = region + AUGUR_TRACE_HEADER_SIZE;
-  if (!map_chunk (next_chunk))
+  if (!map_extent (next_extent))
     {
       write_message ("augur runtime: cannot map the trace file (not recording): ", path);
       return false;
@@ -174,8 +183,11 @@ rt_trace_set_program (const char *path, const uint8_t *build_id, uint32_t build_
   h->build_id_len = build_id_len;
 }
 
-bool
-rt_trace_make_room (uint64_t i, uint64_t n)
+/* Room for file slots [i, i + n): map more of the file, or wait for the
+ * thread that does.  False if they can never be written (trace closed or
+ * full). */
+static bool
+make_room (uint64_t i, uint64_t n)
 {
   if (region == NULL)
     return false;
@@ -186,34 +198,42 @@ rt_trace_make_room (uint64_t i, uint64_t n)
   for (unsigned spins = 0;; spins++)
     {
       uint64_t mapped = __atomic_load_n (&slots_mapped, __ATOMIC_ACQUIRE);
-      uint64_t easy = __atomic_load_n (&rt_slots_easy, __ATOMIC_ACQUIRE);
+      uint64_t easy = __atomic_load_n (&slots_easy, __ATOMIC_ACQUIRE);
       if (end <= easy)
         break;
       if (__atomic_load_n (&closed, __ATOMIC_ACQUIRE))
         {
-          /* A slot that is mapped is still written, even after the END:
-           * one before the END must not become a hole (rt_trace_close
-           * waits for it), one after it lands past the end of the file. */
+          /* A chunk that is mapped is still written, even after the END
+           * (it lands in the file or in the anonymous memory past it); one
+           * that is not is dropped. */
           ok = end <= mapped;
           break;
         }
-      /* Past the easy mark: one thread maps the next chunk; the others
-       * write on if their slot is mapped already, or wait for it. */
+      int owner = __atomic_load_n (&grow_lock, __ATOMIC_ACQUIRE);
+      if (owner == (int) me + 1)
+        {
+          /* a signal handler interrupted this very thread while it grew
+           * the mapping: waiting would be for ourselves */
+          ok = end <= mapped;
+          break;
+        }
+      /* Past the easy mark: one thread maps the next extent; the others
+       * write on if their chunk is mapped already, or wait for it. */
       int expected = 0;
-      if (__atomic_load_n (&grow_lock, __ATOMIC_RELAXED) == 0
+      if (owner == 0
           && __atomic_compare_exchange_n (&grow_lock, &expected, (int) me + 1, false,
                                           __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
         {
           bool grown = true;
-          if (!closed && __atomic_load_n (&rt_slots_easy, __ATOMIC_RELAXED) < end)
+          if (!closed && __atomic_load_n (&slots_easy, __ATOMIC_RELAXED) < end)
             {
               /* keep the header's lower bound roughly current for a
                * trace that is never closed (SIGKILL) */
-              header ()->n_records = i;
-              grown = map_chunk (next_chunk);
+              header ()->n_records = __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED);
+              grown = map_extent (next_extent);
               if (!grown)
                 {
-                  /* No space left: stop handing out room.  Slots already
+                  /* No space left: stop handing out room.  Chunks already
                    * mapped stay valid; the trace ends without COMPLETE. */
                   write_message ("augur runtime: the trace file cannot grow; recording stops", NULL);
                   __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
@@ -236,21 +256,158 @@ rt_trace_make_room (uint64_t i, uint64_t n)
   return ok;
 }
 
-uint64_t
-rt_trace_reserve (uint64_t n)
+RT_INLINE void
+store_slot (uint64_t slot, const void *record)
 {
-  uint64_t i = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
-  if (RT_UNLIKELY (i + n > __atomic_load_n (&rt_slots_easy, __ATOMIC_ACQUIRE))
-      && !rt_trace_make_room (i, n))
+  __builtin_memcpy (rt_records + (size_t) slot * AUGUR_TRACE_RECORD_SIZE, record,
+                    AUGUR_TRACE_RECORD_SIZE);
+}
+
+/* Hands out a fresh chunk owned by `tid` whose events have seqs from
+ * `base` on, and writes its CHUNK record; returns its first event slot, or
+ * UINT64_MAX when the trace has no room. */
+static uint64_t
+open_chunk (uint32_t tid, uint64_t base)
+{
+  uint64_t c = __atomic_fetch_add (&chunks_next, 1, __ATOMIC_RELAXED);
+  uint64_t first = c * AUGUR_TRACE_CHUNK_RECORDS;
+  if (first + AUGUR_TRACE_CHUNK_RECORDS > __atomic_load_n (&slots_easy, __ATOMIC_ACQUIRE)
+      && !make_room (first, AUGUR_TRACE_CHUNK_RECORDS))
     return UINT64_MAX;
-  return i;
+  AugurRecord h;
+  memset (&h, 0, sizeof h);
+  h.kind = AUGUR_EV_CHUNK;
+  h.tid = tid;
+  h.addr = base;
+  h.arg = c;
+  rt_record_seal (&h);
+  store_slot (first, &h);
+  return first + 1;
+}
+
+/* Stores n records from file slot `slot` on, the first with seq `seq`
+ * (DATA records carry none). */
+static void
+store_records (uint64_t slot, uint64_t seq, const void *records, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    {
+      AugurRecord w;
+      __builtin_memcpy (&w, (const char *) records + (size_t) k * AUGUR_TRACE_RECORD_SIZE, sizeof w);
+      if (w.kind != AUGUR_EV_DATA)
+        w.tid = (uint32_t) (seq + k);
+      w.check = 0;
+      rt_record_seal (&w);
+      store_slot (slot + k, &w);
+    }
+}
+
+static uint32_t *
+busy_flag (uint32_t tid)
+{
+  if (rt_self.busy == NULL)
+    {
+      uint32_t me = rt_self.tid != RT_TID_NONE ? rt_self.tid : tid;
+      rt_self.busy = me < RT_BUSY_THREADS ? &rt_busy[me].v : &rt_self.busy_local;
+    }
+  return rt_self.busy;
+}
+
+/* n records of thread `tid` (the first is given its seq, or a fresh one
+ * when seq is RT_NO_SEQ): into this thread's chunk, opening the next one if
+ * needed, or, when a signal handler interrupted an emit of this thread,
+ * into a chunk of their own.  Returns the first slot or UINT64_MAX. */
+static uint64_t
+emit_records (uint32_t tid, const void *records, uint32_t n, uint64_t seq)
+{
+  uint32_t *busy = busy_flag (tid);
+  if (*busy != 0)
+    {
+      if (seq == RT_NO_SEQ)
+        seq = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
+      uint64_t slot = open_chunk (tid, seq);
+      if (slot != UINT64_MAX)
+        store_records (slot, seq, records, n);
+      return slot;
+    }
+  *busy = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  uint64_t slot = UINT64_MAX;
+  bool fresh = seq != RT_NO_SEQ || tid != rt_self.chunk_tid
+               || rt_self.end - rt_self.cur < n;
+  if (fresh)
+    {
+      uint64_t base = seq != RT_NO_SEQ ? seq : __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED);
+      uint64_t first = open_chunk (tid, base);
+      if (first == UINT64_MAX)
+        goto out;
+      rt_self.base = base;
+      rt_self.chunk_tid = tid;
+      rt_self.end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
+      rt_self.cur = first;
+    }
+  if (seq == RT_NO_SEQ)
+    {
+      seq = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
+      if (seq + n - 1 - rt_self.base > UINT32_MAX)
+        {
+          uint64_t first = open_chunk (tid, seq);
+          if (first == UINT64_MAX)
+            goto out;
+          rt_self.base = seq;
+          rt_self.chunk_tid = tid;
+          rt_self.end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
+          rt_self.cur = first;
+        }
+    }
+  slot = rt_self.cur;
+  rt_self.cur = slot + n;
+  store_records (slot, seq, records, n);
+out:
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
+  return slot;
+}
+
+uint64_t
+rt_emit_slow (const AugurRecord *r, uint64_t seq)
+{
+  return emit_records (r->tid, r, 1, seq);
+}
+
+bool
+rt_emit_block (const void *records, uint32_t n)
+{
+  if (n == 0 || n >= AUGUR_TRACE_CHUNK_RECORDS)
+    return false;
+  const AugurRecord *first = records;
+  return emit_records (first->tid, records, n, RT_NO_SEQ) != UINT64_MAX;
+}
+
+uint64_t
+rt_emit_end (const AugurRecord *r)
+{
+  uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
+  /* nobody records after END */
+  __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
+  /* a chunk of its own: whatever this thread was doing when a fatal
+   * signal interrupted it, its chunk is left alone */
+  uint64_t slot = open_chunk (r->tid, seq);
+  if (slot == UINT64_MAX)
+    return UINT64_MAX;
+  store_records (slot, seq, r, 1);
+  return seq;
 }
 
 void
-rt_trace_write_slot (uint64_t i, const void *record)
+rt_trace_rewrite (uint64_t slot, const AugurRecord *r)
 {
-  __builtin_memcpy (rt_records + (size_t) i * AUGUR_TRACE_RECORD_SIZE, record,
-                    AUGUR_TRACE_RECORD_SIZE);
+  const char *old = rt_records + (size_t) slot * AUGUR_TRACE_RECORD_SIZE;
+  AugurRecord w = *r;
+  __builtin_memcpy (&w.tid, old + offsetof (AugurRecord, tid), sizeof w.tid);
+  w.check = 0;
+  rt_record_seal (&w);
+  store_slot (slot, &w);
 }
 
 uint64_t
@@ -264,20 +421,19 @@ rt_event (uint8_t kind, uint8_t flags, uintptr_t ra, uint32_t aux, uint64_t addr
   return rt_emit (&r);
 }
 
-/* Slots below `last` reserved by threads that have not stored their record
- * yet (they were preempted between the fetch-add and the store) would read
- * as a torn tail.  Give them a moment: they are a few instructions from
- * done.  Bounded, because a thread stopped for good (this one, interrupted
- * by the fatal signal) will never finish. */
+/* Records that threads are storing right now would read as unwritten:
+ * give them a moment, they are a few instructions from done.  Bounded,
+ * because a thread stopped for good (this one, interrupted by the fatal
+ * signal) will never finish. */
 static void
-wait_for_stragglers (uint64_t last)
+wait_for_stragglers (void)
 {
-  uint64_t lo = last > 65536 ? last - 65536 : 0;
   unsigned budget = 2000;
-  for (uint64_t j = last; j-- > lo;)
+  for (uint32_t t = 0; t < RT_BUSY_THREADS; t++)
     {
-      const volatile uint8_t *k = (const volatile uint8_t *) (rt_records + j * AUGUR_TRACE_RECORD_SIZE);
-      while (*k == AUGUR_EV_NONE && budget > 0)
+      if (&rt_busy[t].v == rt_self.busy)
+        continue;
+      while (__atomic_load_n (&rt_busy[t].v, __ATOMIC_ACQUIRE) != 0 && budget > 0)
         {
           budget--;
           sched_yield ();
@@ -286,7 +442,7 @@ wait_for_stragglers (uint64_t last)
 }
 
 void
-rt_trace_close (uint64_t last)
+rt_trace_close (uint64_t end_seq)
 {
   if (region == NULL)
     return;
@@ -297,21 +453,21 @@ rt_trace_close (uint64_t last)
   if (__atomic_load_n (&grow_lock, __ATOMIC_ACQUIRE) != (int) me + 1)
     grow_lock_take (me);
   __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
-  __atomic_store_n (&rt_slots_easy, 0, __ATOMIC_RELEASE);
+  __atomic_store_n (&slots_easy, 0, __ATOMIC_RELEASE);
+  wait_for_stragglers ();
 
-  uint64_t n = last + 1;
-  if (n > slots_mapped)
-    n = slots_mapped;
-  wait_for_stragglers (n);
+  /* Chunks handed out after this point are past the end of the file. */
+  uint64_t chunks = __atomic_load_n (&chunks_next, __ATOMIC_ACQUIRE);
+  if (chunks * AUGUR_TRACE_CHUNK_RECORDS > slots_mapped)
+    chunks = slots_mapped / AUGUR_TRACE_CHUNK_RECORDS;
 
   AugurTraceHeader *h = header ();
-  h->n_records = n;
+  h->n_records = end_seq + 1;
   __atomic_store_n (&h->flags, h->flags | AUGUR_TRACE_FLAG_COMPLETE, __ATOMIC_RELEASE);
 
-  size_t length = AUGUR_TRACE_HEADER_SIZE + (size_t) n * AUGUR_TRACE_RECORD_SIZE;
-  size_t keep = (length + 4095) & ~(size_t) 4095;
-  if (keep < mapped_bytes)
-    (void) mmap (region + keep, mapped_bytes - keep, PROT_READ | PROT_WRITE,
+  size_t length = AUGUR_TRACE_HEADER_SIZE + (size_t) chunks * AUGUR_TRACE_CHUNK_BYTES;
+  if (length < mapped_bytes)
+    (void) mmap (region + length, mapped_bytes - length, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   (void) ftruncate (trace_fd, (off_t) length);
   errno = saved_errno;
@@ -323,7 +479,7 @@ rt_trace_forget (void)
   /* The child of a fork shares the file but must never write to it. */
   __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
   __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
-  __atomic_store_n (&rt_slots_easy, 0, __ATOMIC_RELEASE);
+  __atomic_store_n (&slots_easy, 0, __ATOMIC_RELEASE);
   if (trace_fd >= 0)
     close (trace_fd);
   trace_fd = -1;

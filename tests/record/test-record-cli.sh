@@ -83,8 +83,44 @@ default_name ()
 }
 ok "record: default trace name PROGRAM.trace, -q prints nothing" default_name
 
+# Four threads, 15,000 events each, in many chunks of the trace written at
+# once: read back in seq order, the mutex's locks and unlocks alternate (an
+# unlock by the thread of the lock before it) and the counter's reads see
+# 0, 1, 2, ... in turn (main reads the total afterwards).
+merged ()
+{
+  "$AUGUR" record -q -o chunks.trace -- "$bin/chunks" >/dev/null || return 1
+  "$AUGUR" trace show chunks.trace >chunks.txt || return 1
+  awk '
+    BEGIN { reads = 0; locks = 0 }
+    $2 == "mutex_lock" && $3 == "lock" {
+      if (holder != "") { print NR ": " $1 " locks while " holder " holds the lock"; bad = 1; exit }
+      holder = $1; locks++ }
+    $2 == "mutex_unlock" && $3 == "lock" {
+      if (holder != $1) { print NR ": " $1 " unlocks a lock held by \"" holder "\""; bad = 1; exit }
+      holder = "" }
+    $1 != "T0" && $2 == "read" && $3 == "counter" {
+      v = $5; sub (/^value=/, "", v)
+      if (v != reads) { print NR ": read " v ", expected " reads; bad = 1; exit }
+      reads++ }
+    END {
+      if (!bad && (locks != 12000 || reads != 12000)) { print locks " locks, " reads " reads"; bad = 1 }
+      exit bad }' chunks.txt
+}
+ok "record: many chunks per thread, merged back in one consistent order" merged
+
 # --- augur trace show on damaged traces
 "$AUGUR" record -q -o good.trace -- "$bin/mutex"
+summary ()
+{
+  "$AUGUR" trace show --summary good.trace >summary.txt || return 1
+  n=$("$AUGUR" trace show good.trace | wc -l)
+  # the same line augur record prints, with the events trace show lists
+  [ "$(wc -l <summary.txt)" -eq 1 ] \
+    && grep -Eq "^[0-9]+ threads, $n events, ended: exit status 0$" summary.txt \
+    || { cat summary.txt; echo "trace show listed $n events"; return 1; }
+}
+ok "show --summary: one line, threads, events and the ending" summary
 size=$(wc -c <good.trace)
 head -c $((size - 100)) good.trace >truncated.trace
 ok "show: a truncated trace (3)" status 3 "$AUGUR" trace show truncated.trace

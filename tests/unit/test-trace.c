@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * test-trace.c — the trace format: written and read back, and every kind
- * of damage detected with the right error and byte offset.
+ * test-trace.c — the trace format: written and read back (events gathered
+ * from per-thread chunks into seq order, each with its thread), and every
+ * kind of damage detected with the right error and byte offset.
  */
 #include "config.h"
 
@@ -35,7 +36,19 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->dir);
 }
 
-/* main creates T1, both access `x`, T1 exits, main joins, END exit 0. */
+/* Byte offset of the record in file slot s (chunk s / 512, position s % 512). */
+static goffset
+slot_at (guint64 chunk, guint64 position)
+{
+  return AUGUR_TRACE_HEADER_SIZE
+         + (goffset) (chunk * AUGUR_TRACE_CHUNK_RECORDS + position) * AUGUR_TRACE_RECORD_SIZE;
+}
+
+/* main creates T1, both access `x`, T1 exits, main joins, END exit 0.
+ * The writer lays it out as:
+ *   chunk 0 (T0, base 0): CHUNK, MODULE 0 (seq 0) + 1 DATA (1), START (2),
+ *     WRITE (3), CREATE (4), JOIN (8), MODULE 1 (9) + 3 DATA (10..12), END (13)
+ *   chunk 1 (T1, base 5): CHUNK, START (5), READ (6), EXIT (7) */
 static void
 write_sample (const char *path, gboolean complete, gboolean with_end)
 {
@@ -66,6 +79,100 @@ write_sample (const char *path, gboolean complete, gboolean with_end)
   g_assert_no_error (error);
 }
 
+/* --- traces made by hand, byte by byte, to put records where the writer
+ * never would (out of order, wrapped seqs, duplicates, damage) */
+
+typedef struct {
+  guint8 *bytes;
+  gsize len;
+} Raw;
+
+static Raw
+raw_new (guint n_chunks, gboolean complete, guint64 n_records)
+{
+  Raw raw = { NULL, AUGUR_TRACE_HEADER_SIZE + (gsize) n_chunks * AUGUR_TRACE_CHUNK_BYTES };
+  raw.bytes = g_malloc0 (raw.len);
+  AugurTraceHeader *h = (AugurTraceHeader *) raw.bytes;
+  memcpy (h->magic, AUGUR_TRACE_MAGIC, 8);
+  h->version = AUGUR_TRACE_VERSION;
+  h->header_size = AUGUR_TRACE_HEADER_SIZE;
+  h->record_size = AUGUR_TRACE_RECORD_SIZE;
+  h->runtime_version = AUGUR_RUNTIME_ABI;
+  h->flags = complete ? AUGUR_TRACE_FLAG_COMPLETE : 0;
+  h->n_records = n_records;
+  g_strlcpy (h->program, "/bin/raw", sizeof h->program);
+  return raw;
+}
+
+static AugurRecord *
+raw_put (Raw *raw, guint64 chunk, guint64 position, const AugurRecord *r)
+{
+  goffset at = slot_at (chunk, position);
+  g_assert_cmpint (at + AUGUR_TRACE_RECORD_SIZE, <=, (goffset) raw->len);
+  AugurRecord *dst = (AugurRecord *) (raw->bytes + at);
+  *dst = *r;
+  dst->check = 0;
+  dst->check = augur_trace_record_check (dst);
+  return dst;
+}
+
+static void
+raw_chunk (Raw *raw, guint64 chunk, guint32 owner, guint64 base)
+{
+  AugurRecord head = { .kind = AUGUR_EV_CHUNK, .tid = owner, .addr = base, .arg = chunk };
+  raw_put (raw, chunk, 0, &head);
+}
+
+/* An event with this seq (its low bits in the tid field, as on disk);
+ * addr = the seq too, so that tests can tell events apart. */
+static void
+raw_event (Raw *raw, guint64 chunk, guint64 position, guint kind, guint64 seq)
+{
+  AugurRecord r = { .kind = (guint8) kind, .tid = (guint32) seq, .addr = seq };
+  raw_put (raw, chunk, position, &r);
+}
+
+/* MODULE (seq) + its DATA records (seq + 1 ...), from `position` on. */
+static void
+raw_module (Raw *raw, guint64 chunk, guint64 position, guint index, guint64 seq, const char *path)
+{
+  gsize len = strlen (path);
+  AugurRecord m = { .kind = AUGUR_EV_MODULE, .tid = (guint32) seq, .aux = index, .arg = len };
+  raw_put (raw, chunk, position, &m);
+  for (gsize off = 0; off < len; off += AUGUR_DATA_PAYLOAD)
+    {
+      AugurDataRecord d = { .kind = AUGUR_EV_DATA };
+      d.len = (guint8) MIN ((gsize) AUGUR_DATA_PAYLOAD, len - off);
+      memcpy (d.payload, path + off, d.len);
+      raw_put (raw, chunk, ++position, (const AugurRecord *) &d);
+    }
+}
+
+static void
+raw_save (Raw *raw, const char *path)
+{
+  g_assert_true (g_file_set_contents (path, (const char *) raw->bytes, (gssize) raw->len, NULL));
+  g_clear_pointer (&raw->bytes, g_free);
+}
+
+/* Opening fails with `code`, and the message names the file and, if
+ * offset >= 0, exactly that byte offset. */
+static void
+assert_open_fails (const char *path, gint code, goffset offset)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (path, &error);
+  g_assert_null (t);
+  g_assert_error (error, AUGUR_TRACE_ERROR, code);
+  g_assert_nonnull (strstr (error->message, path));
+  if (offset < 0)
+    return;
+  g_autofree char *where = g_strdup_printf ("byte offset %" G_GOFFSET_FORMAT, offset);
+  const char *at = strstr (error->message, where);
+  if (at == NULL || g_ascii_isdigit (at[strlen (where)]))
+    g_error ("'%s' does not name byte offset %" G_GOFFSET_FORMAT, error->message, offset);
+}
+
 static void
 test_round_trip (Fixture *f, gconstpointer data)
 {
@@ -77,24 +184,218 @@ test_round_trip (Fixture *f, gconstpointer data)
   g_assert_cmpuint (augur_trace_n_events (t), ==, 8);
   g_assert_cmpuint (augur_trace_n_threads (t), ==, 2);
   g_assert_true (augur_trace_is_complete (t));
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 0);
+  g_assert_cmpuint (augur_trace_header (t)->n_records, ==, 14);
   g_assert_cmpstr (augur_trace_program (t), ==, "/bin/sample");
   g_assert_cmpuint (augur_trace_n_modules (t), ==, 2);
   g_assert_cmpstr (augur_trace_module_path (t, 1), ==,
                    "/usr/lib/x86_64-linux-gnu/libsomething-with-a-long-name.so.1");
   g_assert_cmphex (augur_trace_module_bias (t, 1), ==, 0x7ffff7dd0000);
   g_assert_cmphex (augur_trace_module_bias (t, 0), ==, 0x555555554000);
+
+  /* global order, each event with its thread back in `tid` */
+  static const guint kinds[] = {
+    AUGUR_EV_THREAD_START, AUGUR_EV_WRITE, AUGUR_EV_THREAD_CREATE, AUGUR_EV_THREAD_START,
+    AUGUR_EV_READ, AUGUR_EV_THREAD_EXIT, AUGUR_EV_THREAD_JOIN, AUGUR_EV_END,
+  };
+  static const guint tids[] = { 0, 0, 0, 1, 1, 1, 0, 0 };
+  static const guint64 slots[] = { 3, 4, 5, 513, 514, 515, 6, 11 };
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_assert_cmpuint (augur_trace_event (t, i)->kind, ==, kinds[i]);
+      g_assert_cmpuint (augur_trace_event (t, i)->tid, ==, tids[i]);
+      g_assert_cmpuint (augur_trace_event_slot (t, i), ==, slots[i]);
+    }
   const AugurRecord *r = augur_trace_event (t, 4);
   g_assert_cmpuint (r->kind, ==, AUGUR_EV_READ);
   g_assert_cmpuint (r->tid, ==, 1);
   g_assert_cmphex (r->addr, ==, 0x4010);
   g_assert_cmpuint (r->arg, ==, 7);
-  /* event 4 is slot 5: the MODULE block of module 0 has 1 DATA record */
-  g_assert_cmpuint (augur_trace_event_slot (t, 4), ==, 6);
   const AugurRecord *end = augur_trace_end (t);
   g_assert_nonnull (end);
+  g_assert_true (end == augur_trace_event (t, 7));
   g_assert_cmpuint (end->aux, ==, AUGUR_END_EXIT);
   g_autofree char *summary = augur_trace_summary (t);
   g_assert_cmpstr (summary, ==, "2 threads, 8 events, ended: exit status 0");
+
+  /* on disk: whole chunks, each opened by its CHUNK record, and the seq's
+   * low bits where the tid was */
+  g_autofree char *bytes = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (f->path, &bytes, &len, NULL));
+  g_assert_cmpuint (len, ==, AUGUR_TRACE_HEADER_SIZE + 2 * AUGUR_TRACE_CHUNK_BYTES);
+  const AugurRecord *head = (const AugurRecord *) (bytes + slot_at (1, 0));
+  g_assert_cmpuint (head->kind, ==, AUGUR_EV_CHUNK);
+  g_assert_cmpuint (head->tid, ==, 1);
+  g_assert_cmpuint (head->addr, ==, 5);
+  g_assert_cmpuint (head->arg, ==, 1);
+  g_assert_cmpuint (((const AugurRecord *) (bytes + slot_at (1, 2)))->tid, ==, 6);
+  g_assert_cmpuint (((const AugurRecord *) (bytes + slot_at (0, 11)))->tid, ==, 13);
+}
+
+/* A writer trace bigger than one chunk per thread, and a MODULE block that
+ * does not fit in what is left of its thread's chunk. */
+static void
+test_writer_chunks (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  const guint n = 3000;
+  const char *lib = "/usr/lib/x86_64-linux-gnu/libthree-data-records.so.1"; /* 52 bytes: 2 DATA */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (AugurTraceWriter) w = augur_trace_writer_new (f->path, "/bin/big", &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < n; i++)
+      {
+        /* T0 is busier than T1 and T2; T0's first chunk has room for 2
+         * more records when the module comes */
+        guint32 tid = i % 4 == 3 ? i % 8 == 3 ? 1 : 2 : 0;
+        AugurRecord r = { .kind = AUGUR_EV_WRITE, .tid = tid, .addr = i };
+        g_assert_true (augur_trace_writer_add (w, &r, &error));
+        if (i == 679)
+          g_assert_true (augur_trace_writer_add_module (w, 1, 0x1000, lib, &error));
+      }
+    g_assert_true (augur_trace_writer_close (w, FALSE, &error));
+    g_assert_no_error (error);
+  }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_false (augur_trace_is_complete (t));
+  g_assert_cmpuint (augur_trace_n_events (t), ==, n);
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 0);
+  g_assert_cmpuint (augur_trace_n_threads (t), ==, 3);
+  g_assert_cmpstr (augur_trace_module_path (t, 1), ==, lib);
+  g_assert_cmphex (augur_trace_module_bias (t, 1), ==, 0x1000);
+  guint64 last_slot[3] = { 0, 0, 0 };
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurRecord *r = augur_trace_event (t, i);
+      guint32 tid = i % 4 == 3 ? i % 8 == 3 ? 1 : 2 : 0;
+      g_assert_cmpuint (r->addr, ==, i);
+      g_assert_cmpuint (r->tid, ==, tid);
+      guint64 slot = augur_trace_event_slot (t, i);
+      g_assert_cmpuint (slot % AUGUR_TRACE_CHUNK_RECORDS, !=, 0);
+      g_assert_cmpuint (slot, >, last_slot[tid]);
+      last_slot[tid] = slot;
+    }
+  /* T0's 510 events up to i = 678 filled records 1..510 of chunk 0; the
+   * 3-record module block did not fit in the one left and went to T0's
+   * next chunk (3: T1 and T2 opened 1 and 2), followed by event 680 */
+  g_assert_cmpuint (augur_trace_event_slot (t, 678), ==, 510);
+  g_assert_cmpuint (augur_trace_event_slot (t, 680) / AUGUR_TRACE_CHUNK_RECORDS, ==, 3);
+  g_assert_cmpuint (augur_trace_event_slot (t, 680) % AUGUR_TRACE_CHUNK_RECORDS, ==, 4);
+}
+
+/* Chunks of three threads whose seq ranges interleave, events out of order
+ * inside a chunk (a signal handler), a zero record between events, and a
+ * chunk that was never started.  What comes first in seq order wins (the
+ * first END) or is replaced (a module index announced again), wherever in
+ * the file it is. */
+static void
+test_out_of_order (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  Raw raw = raw_new (4, TRUE, 15);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_THREAD_START, 0);
+  raw_event (&raw, 0, 2, AUGUR_EV_WRITE, 3);
+  raw_event (&raw, 0, 3, AUGUR_EV_READ, 2);          /* the handler's, earlier */
+  raw_event (&raw, 0, 4, AUGUR_EV_THREAD_JOIN, 8);
+  raw_event (&raw, 0, 5, AUGUR_EV_END, 10);
+  raw_module (&raw, 0, 6, 1, 13, "/lib/new.so");
+  raw_chunk (&raw, 1, 2, 1);
+  raw_event (&raw, 1, 1, AUGUR_EV_THREAD_START, 1);
+  /* position 2 never written */
+  raw_event (&raw, 1, 3, AUGUR_EV_WRITE, 4);
+  raw_event (&raw, 1, 4, AUGUR_EV_THREAD_EXIT, 6);
+  /* chunk 2: handed out, never started */
+  raw_chunk (&raw, 3, 1, 5);
+  raw_event (&raw, 3, 1, AUGUR_EV_READ, 5);
+  raw_event (&raw, 3, 2, AUGUR_EV_THREAD_EXIT, 7);
+  raw_event (&raw, 3, 3, AUGUR_EV_END, 9);
+  raw_module (&raw, 3, 4, 1, 11, "/lib/old.so");
+  raw_save (&raw, f->path);
+
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  static const guint tids[] = { 0, 2, 0, 0, 2, 1, 2, 1, 0, 1, 0 };
+  static const guint64 slots[] = { 1, 513, 3, 2, 515, 1537, 516, 1538, 4, 1539, 5 };
+  g_assert_cmpuint (augur_trace_n_events (t), ==, G_N_ELEMENTS (tids));
+  for (guint i = 0; i < G_N_ELEMENTS (tids); i++)
+    {
+      g_assert_cmpuint (augur_trace_event (t, i)->addr, ==, i);
+      g_assert_cmpuint (augur_trace_event (t, i)->tid, ==, tids[i]);
+      g_assert_cmpuint (augur_trace_event_slot (t, i), ==, slots[i]);
+    }
+  g_assert_cmpuint (augur_trace_n_threads (t), ==, 3);
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 0);
+  g_assert_true (augur_trace_end (t) == augur_trace_event (t, 9));
+  g_assert_cmpuint (augur_trace_end (t)->tid, ==, 1);
+  g_assert_cmpstr (augur_trace_module_path (t, 1), ==, "/lib/new.so");
+}
+
+/* The low 32 bits of a seq wrap inside a chunk and between chunks. */
+static void
+test_seq_wrap (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  const guint64 s = (G_GUINT64_CONSTANT (5) << 32) - 2;
+  Raw raw = raw_new (2, TRUE, s + 5);
+  raw_chunk (&raw, 0, 0, s);
+  raw_event (&raw, 0, 1, AUGUR_EV_WRITE, s);          /* low bits 0xfffffffe */
+  raw_event (&raw, 0, 2, AUGUR_EV_WRITE, s + 1);      /* 0xffffffff */
+  raw_event (&raw, 0, 3, AUGUR_EV_WRITE, s + 3);      /* 1 */
+  raw_chunk (&raw, 1, 1, s + 2);
+  raw_event (&raw, 1, 1, AUGUR_EV_READ, s + 2);       /* 0 */
+  raw_event (&raw, 1, 2, AUGUR_EV_END, s + 4);        /* 2 */
+  raw_save (&raw, f->path);
+
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  static const guint tids[] = { 0, 0, 1, 0, 1 };
+  g_assert_cmpuint (augur_trace_n_events (t), ==, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      /* addr is the whole seq (raw_event), the record held its low bits */
+      g_assert_cmphex (augur_trace_event (t, i)->addr, ==, s + i);
+      g_assert_cmpuint (augur_trace_event (t, i)->tid, ==, tids[i]);
+    }
+  /* every seq below the first one was never written; none is dropped as
+   * past n_records */
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, s);
+  g_assert_nonnull (augur_trace_end (t));
+}
+
+/* When complete, seqs from n_records on (a detached thread still recording
+ * during exit) are not events, and a module announced then is not known. */
+static void
+test_after_end_dropped (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  Raw raw = raw_new (2, TRUE, 4);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_THREAD_START, 0);
+  raw_event (&raw, 0, 2, AUGUR_EV_THREAD_CREATE, 1);
+  raw_event (&raw, 0, 3, AUGUR_EV_END, 3);
+  raw_chunk (&raw, 1, 1, 2);
+  raw_event (&raw, 1, 1, AUGUR_EV_THREAD_START, 2);
+  raw_event (&raw, 1, 2, AUGUR_EV_WRITE, 4);
+  raw_module (&raw, 1, 3, 1, 5, "/lib/late.so");
+  raw_event (&raw, 1, 5, AUGUR_EV_THREAD_EXIT, 7);
+  raw_save (&raw, f->path);
+
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_n_events (t), ==, 4);
+  g_assert_cmpuint (augur_trace_event (t, 3)->kind, ==, AUGUR_EV_END);
+  g_assert_true (augur_trace_end (t) == augur_trace_event (t, 3));
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 0);
+  g_assert_null (augur_trace_module_path (t, 1));
+  g_assert_cmpuint (augur_trace_n_threads (t), ==, 2);
 }
 
 static void
@@ -112,22 +413,27 @@ static void
 test_bit_flip_found_at_offset (Fixture *f, gconstpointer data)
 {
   (void) data;
-  /* flip one bit in the address of the READ (slot 6), and then in each
-   * other field of it: each is caught at that record's offset */
+  /* flip one bit in each field of: the READ (position 2 of the second
+   * chunk), the WRITE (position 4 of the first) and the second chunk's
+   * CHUNK record: each is caught at that record's offset */
   static const goffset field_offsets[] = { 0, 1, 3, 4, 8, 12, 16, 24, 31 };
-  for (gsize k = 0; k < G_N_ELEMENTS (field_offsets); k++)
-    {
-      write_sample (f->path, TRUE, TRUE);
-      goffset record = AUGUR_TRACE_HEADER_SIZE + 6 * AUGUR_TRACE_RECORD_SIZE;
-      corrupt_byte (f->path, record + field_offsets[k]);
-      g_autoptr (GError) error = NULL;
-      g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
-      g_assert_null (t);
-      g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_CORRUPT);
-      g_autofree char *where = g_strdup_printf ("byte offset %" G_GOFFSET_FORMAT, record);
-      g_assert_nonnull (strstr (error->message, where));
-      g_assert_nonnull (strstr (error->message, f->path));
-    }
+  const goffset records[] = { slot_at (1, 2), slot_at (0, 4), slot_at (1, 0) };
+  for (gsize j = 0; j < G_N_ELEMENTS (records); j++)
+    for (gsize k = 0; k < G_N_ELEMENTS (field_offsets); k++)
+      {
+        write_sample (f->path, TRUE, TRUE);
+        corrupt_byte (f->path, records[j] + field_offsets[k]);
+        assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, records[j]);
+      }
+  /* the check byte itself */
+  write_sample (f->path, TRUE, TRUE);
+  corrupt_byte (f->path, slot_at (1, 2) + 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_null (t);
+  g_autofree char *want = g_strdup_printf ("corrupt record at byte offset %" G_GOFFSET_FORMAT
+                                           " (check byte mismatch)", slot_at (1, 2));
+  g_assert_nonnull (strstr (error->message, want));
 }
 
 static void
@@ -135,14 +441,108 @@ test_module_path_damage (Fixture *f, gconstpointer data)
 {
   (void) data;
   write_sample (f->path, TRUE, TRUE);
-  /* slot 1 is module 0's DATA record: damage a path byte */
-  goffset record = AUGUR_TRACE_HEADER_SIZE + 1 * AUGUR_TRACE_RECORD_SIZE;
-  corrupt_byte (f->path, record + 6);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
-  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_CORRUPT);
-  g_autofree char *where = g_strdup_printf ("byte offset %" G_GOFFSET_FORMAT, record);
-  g_assert_nonnull (strstr (error->message, where));
+  /* position 2 of chunk 0 is module 0's DATA record: damage a path byte */
+  corrupt_byte (f->path, slot_at (0, 2) + 6);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 2));
+}
+
+/* Two records that claim one seq: the later one in the file is named. */
+static void
+test_duplicate_seq (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  Raw raw = raw_new (2, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_THREAD_START, 0);
+  raw_event (&raw, 0, 2, AUGUR_EV_WRITE, 2);
+  raw_event (&raw, 0, 3, AUGUR_EV_WRITE, 3);
+  raw_chunk (&raw, 1, 1, 1);
+  raw_event (&raw, 1, 1, AUGUR_EV_READ, 1);
+  raw_event (&raw, 1, 2, AUGUR_EV_READ, 2);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (1, 2));
+
+  /* a DATA record's seq is its MODULE's + 1 */
+  raw = raw_new (2, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_module (&raw, 0, 1, 0, 0, "/bin/raw");
+  raw_chunk (&raw, 1, 1, 1);
+  raw_event (&raw, 1, 1, AUGUR_EV_READ, 1);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (1, 1));
+}
+
+/* The chunk structure: CHUNK records at position 0 and only there, naming
+ * their own chunk; DATA only after a MODULE; a MODULE block in one chunk. */
+static void
+test_bad_chunks (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  /* a CHUNK record naming another chunk */
+  Raw raw = raw_new (2, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_WRITE, 0);
+  AugurRecord head = { .kind = AUGUR_EV_CHUNK, .tid = 1, .addr = 1, .arg = 0 };
+  raw_put (&raw, 1, 0, &head);
+  raw_event (&raw, 1, 1, AUGUR_EV_WRITE, 1);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (1, 0));
+
+  /* a chunk that starts with an event */
+  raw = raw_new (1, FALSE, 0);
+  raw_event (&raw, 0, 0, AUGUR_EV_WRITE, 0);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 0));
+
+  /* a CHUNK record inside a chunk */
+  raw = raw_new (1, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_WRITE, 0);
+  head = (AugurRecord) { .kind = AUGUR_EV_CHUNK, .tid = 0, .addr = 0, .arg = 0 };
+  raw_put (&raw, 0, 2, &head);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 2));
+
+  /* records in a chunk that has no CHUNK record */
+  raw = raw_new (2, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_WRITE, 0);
+  raw_event (&raw, 1, 5, AUGUR_EV_WRITE, 1);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (1, 0));
+
+  /* a DATA record with no MODULE before it in its chunk (the MODULE
+   * block before it ended already) */
+  raw = raw_new (1, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_module (&raw, 0, 1, 0, 0, "/bin/raw");
+  AugurDataRecord d = { .kind = AUGUR_EV_DATA, .len = 1, .payload = "x" };
+  raw_put (&raw, 0, 3, (const AugurRecord *) &d);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 3));
+
+  /* a MODULE block that would run past the end of its chunk, into a
+   * valid-looking DATA record at the start of the next one */
+  raw = raw_new (2, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_module (&raw, 1, 0, 0, 0, "/bin/raw");        /* MODULE at (1, 0), DATA at (1, 1) */
+  memcpy (raw.bytes + slot_at (0, 511), raw.bytes + slot_at (1, 0), AUGUR_TRACE_RECORD_SIZE);
+  memcpy (raw.bytes + slot_at (1, 0), raw.bytes + slot_at (1, 1), AUGUR_TRACE_RECORD_SIZE);
+  memset (raw.bytes + slot_at (1, 1), 0, AUGUR_TRACE_RECORD_SIZE);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 511));
+
+  /* an unknown kind; a kind-0 record that is not all zero */
+  raw = raw_new (1, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, 200, 0);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 1));
+  raw = raw_new (1, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_NONE, 7);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 1));
 }
 
 static void
@@ -153,38 +553,54 @@ test_truncated (Fixture *f, gconstpointer data)
   g_autofree char *bytes = NULL;
   gsize len = 0;
   g_assert_true (g_file_get_contents (f->path, &bytes, &len, NULL));
-
-  /* cut in the middle of the records: the header announces more */
-  g_assert_true (g_file_set_contents (f->path, bytes, (gssize) (len - 3 * AUGUR_TRACE_RECORD_SIZE), NULL));
   g_autoptr (GError) error = NULL;
-  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
-  g_assert_null (t);
-  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_TRUNCATED);
-  g_assert_nonnull (strstr (error->message, "truncated"));
-  g_clear_error (&error);
+  g_autoptr (AugurTrace) t = NULL;
+
+  /* a complete trace cut inside its last chunk, by whole records or not */
+  static const gsize cuts[] = { 3 * AUGUR_TRACE_RECORD_SIZE, 100, AUGUR_TRACE_CHUNK_BYTES - 1 };
+  for (gsize k = 0; k < G_N_ELEMENTS (cuts); k++)
+    {
+      g_assert_true (g_file_set_contents (f->path, bytes, (gssize) (len - cuts[k]), NULL));
+      t = augur_trace_open (f->path, &error);
+      g_assert_null (t);
+      g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_TRUNCATED);
+      g_assert_nonnull (strstr (error->message, "truncated"));
+      g_clear_error (&error);
+    }
 
   /* cut inside the header */
   g_assert_true (g_file_set_contents (f->path, bytes, 100, NULL));
-  t = augur_trace_open (f->path, &error);
-  g_assert_null (t);
-  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_TRUNCATED);
-  g_clear_error (&error);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_TRUNCATED, -1);
 
-  /* a stray partial record */
-  g_assert_true (g_file_set_contents (f->path, bytes, (gssize) (len + 0), NULL));
+  /* a stray partial record after the last chunk */
   g_autofree char *longer = g_malloc0 (len + 5);
   memcpy (longer, bytes, len);
   g_assert_true (g_file_set_contents (f->path, longer, (gssize) (len + 5), NULL));
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_TRUNCATED, -1);
+
+  /* an unfinished trace cut inside a MODULE block: module 1's block is at
+   * positions 7..10 of chunk 0 */
+  ((AugurTraceHeader *) bytes)->flags = 0;
+  g_assert_true (g_file_set_contents (f->path, bytes, (gssize) slot_at (0, 9), NULL));
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_TRUNCATED, slot_at (0, 7));
+
+  /* an unfinished trace may end inside its last chunk, even inside a
+   * record: the records present count (T1's EXIT, seq 7, is cut off) */
+  g_assert_true (g_file_set_contents (f->path, bytes, (gssize) slot_at (1, 3) + 10, NULL));
   t = augur_trace_open (f->path, &error);
-  g_assert_null (t);
-  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_CORRUPT);
-  g_clear_error (&error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_n_events (t), ==, 7);
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 1);
+  g_assert_cmpuint (augur_trace_event (t, 4)->kind, ==, AUGUR_EV_READ);
+  g_assert_cmpuint (augur_trace_event (t, 5)->kind, ==, AUGUR_EV_THREAD_JOIN);
+  g_clear_pointer (&t, augur_trace_free);
 
   /* empty */
   g_assert_true (g_file_set_contents (f->path, "", 0, NULL));
   t = augur_trace_open (f->path, &error);
   g_assert_null (t);
   g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_TRUNCATED);
+  g_assert_nonnull (strstr (error->message, "empty file"));
 }
 
 static void
@@ -200,16 +616,22 @@ test_not_a_trace_and_version (Fixture *f, gconstpointer data)
   g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_NOT_A_TRACE);
   g_clear_error (&error);
 
-  write_sample (f->path, TRUE, TRUE);
-  g_autofree char *bytes = NULL;
-  gsize len = 0;
-  g_assert_true (g_file_get_contents (f->path, &bytes, &len, NULL));
-  ((AugurTraceHeader *) bytes)->version = AUGUR_TRACE_VERSION + 1;
-  g_assert_true (g_file_set_contents (f->path, bytes, (gssize) len, NULL));
-  t = augur_trace_open (f->path, &error);
-  g_assert_null (t);
-  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_VERSION);
-  g_clear_error (&error);
+  /* the next version, and the previous one (one global array) */
+  static const guint32 versions[] = { AUGUR_TRACE_VERSION + 1, 1 };
+  for (gsize k = 0; k < G_N_ELEMENTS (versions); k++)
+    {
+      write_sample (f->path, TRUE, TRUE);
+      g_autofree char *bytes = NULL;
+      gsize len = 0;
+      g_assert_true (g_file_get_contents (f->path, &bytes, &len, NULL));
+      ((AugurTraceHeader *) bytes)->version = versions[k];
+      g_assert_true (g_file_set_contents (f->path, bytes, (gssize) len, NULL));
+      t = augur_trace_open (f->path, &error);
+      g_assert_null (t);
+      g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_VERSION);
+      g_assert_nonnull (strstr (error->message, "reads version 2"));
+      g_clear_error (&error);
+    }
 
   g_autofree char *missing = g_build_filename (f->dir, "missing.trace", NULL);
   t = augur_trace_open (missing, &error);
@@ -217,8 +639,9 @@ test_not_a_trace_and_version (Fixture *f, gconstpointer data)
   g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_OPEN);
 }
 
-/* A process killed mid-run: not complete, a reserved-but-unwritten slot
- * in the middle, zero slots at the tail (the mapping's spare room). */
+/* A process killed mid-run: not complete, reserved-but-unwritten seqs in
+ * the middle of two chunks, chunks never started at the end (the
+ * runtime's mapped-ahead room); then finished by the tool. */
 static void
 test_torn_and_finish (Fixture *f, gconstpointer data)
 {
@@ -228,11 +651,13 @@ test_torn_and_finish (Fixture *f, gconstpointer data)
   gsize len = 0;
   g_assert_true (g_file_get_contents (f->path, &bytes, &len, NULL));
   ((AugurTraceHeader *) bytes)->n_records = 0;
-  gsize padded = len + 64 * AUGUR_TRACE_RECORD_SIZE;
+  gsize padded = len + 3 * AUGUR_TRACE_CHUNK_BYTES;
   g_autofree char *body = g_malloc0 (padded);
   memcpy (body, bytes, len);
-  /* slot 5 (T1's THREAD_START) was reserved and never written */
-  memset (body + AUGUR_TRACE_HEADER_SIZE + 5 * AUGUR_TRACE_RECORD_SIZE, 0, AUGUR_TRACE_RECORD_SIZE);
+  /* T0's WRITE (seq 3, in the middle of chunk 0) and T1's THREAD_START
+   * (seq 5, first in chunk 1) were reserved and never written */
+  memset (body + slot_at (0, 4), 0, AUGUR_TRACE_RECORD_SIZE);
+  memset (body + slot_at (1, 1), 0, AUGUR_TRACE_RECORD_SIZE);
   g_assert_true (g_file_set_contents (f->path, body, (gssize) padded, NULL));
 
   g_autoptr (GError) error = NULL;
@@ -241,25 +666,73 @@ test_torn_and_finish (Fixture *f, gconstpointer data)
     g_assert_no_error (error);
     g_assert_false (augur_trace_is_complete (t));
     g_assert_null (augur_trace_end (t));
-    g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 1);
-    g_assert_cmpuint (augur_trace_n_events (t), ==, 6);
+    g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 2);
+    g_assert_cmpuint (augur_trace_n_events (t), ==, 5);
+    g_assert_cmpuint (augur_trace_event (t, 1)->kind, ==, AUGUR_EV_THREAD_CREATE);
+    g_assert_cmpuint (augur_trace_event (t, 2)->kind, ==, AUGUR_EV_READ);
+    g_assert_cmpuint (augur_trace_event (t, 2)->tid, ==, 1);
+    g_autofree char *summary = augur_trace_summary (t);
+    g_assert_nonnull (strstr (summary, "(2 slots left unwritten"));
   }
   g_assert_true (augur_trace_finish (f->path, AUGUR_END_TIMEOUT, 20, &error));
   g_assert_no_error (error);
   g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
   g_assert_no_error (error);
   g_assert_true (augur_trace_is_complete (t));
-  g_assert_cmpuint (augur_trace_n_events (t), ==, 7);
+  g_assert_cmpuint (augur_trace_n_events (t), ==, 6);
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 2);
+  /* END took the seq after the last one written (module 1's last DATA,
+   * 12), in a new chunk after the two started ones, owned by T0 */
+  g_assert_cmpuint (augur_trace_header (t)->n_records, ==, 14);
   const AugurRecord *end = augur_trace_end (t);
   g_assert_nonnull (end);
+  g_assert_true (end == augur_trace_event (t, 5));
   g_assert_cmpuint (end->aux, ==, AUGUR_END_TIMEOUT);
   g_assert_cmpuint (end->arg, ==, 20);
+  g_assert_cmpuint (end->tid, ==, 0);
+  g_assert_cmpuint (augur_trace_event_slot (t, 5), ==, 2 * AUGUR_TRACE_CHUNK_RECORDS + 1);
   /* the last event before END survived */
-  g_assert_cmpuint (augur_trace_event (t, 5)->kind, ==, AUGUR_EV_THREAD_JOIN);
+  g_assert_cmpuint (augur_trace_event (t, 4)->kind, ==, AUGUR_EV_THREAD_JOIN);
+  GStatBuf st;
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, slot_at (3, 0));
   /* finishing twice changes nothing */
   g_assert_true (augur_trace_finish (f->path, AUGUR_END_LOST, 0, &error));
   g_autoptr (AugurTrace) again = augur_trace_open (f->path, &error);
   g_assert_cmpuint (augur_trace_end (again)->aux, ==, AUGUR_END_TIMEOUT);
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, slot_at (3, 0));
+}
+
+/* A trace that ends inside a record of its last chunk: finishing drops the
+ * partial record and keeps the file in whole chunks. */
+static void
+test_finish_partial_chunk (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  Raw raw = raw_new (2, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_THREAD_START, 0);
+  raw_event (&raw, 0, 2, AUGUR_EV_THREAD_CREATE, 1);
+  raw_chunk (&raw, 1, 1, 2);
+  raw_event (&raw, 1, 1, AUGUR_EV_THREAD_START, 2);
+  raw_event (&raw, 1, 2, AUGUR_EV_WRITE, 3);
+  raw.len = (gsize) slot_at (1, 2) + 20;
+  raw_save (&raw, f->path);
+
+  g_autoptr (GError) error = NULL;
+  g_assert_true (augur_trace_finish (f->path, AUGUR_END_SIGNAL, 9, &error));
+  g_assert_no_error (error);
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_n_events (t), ==, 4);
+  g_assert_cmpuint (augur_trace_event (t, 3)->kind, ==, AUGUR_EV_END);
+  g_assert_cmpuint (augur_trace_header (t)->n_records, ==, 4);
+  g_assert_cmpuint (augur_trace_n_unwritten (t), ==, 0);
+  g_assert_cmpuint (augur_trace_event_slot (t, 3), ==, 2 * AUGUR_TRACE_CHUNK_RECORDS + 1);
+  GStatBuf st;
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, slot_at (3, 0));
 }
 
 static void
@@ -287,11 +760,18 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 #define ADD(name, fn) g_test_add ("/trace/" name, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("round-trip", test_round_trip);
+  ADD ("writer-chunks", test_writer_chunks);
+  ADD ("out-of-order", test_out_of_order);
+  ADD ("seq-wrap", test_seq_wrap);
+  ADD ("after-end-dropped", test_after_end_dropped);
   ADD ("bit-flip-found-at-offset", test_bit_flip_found_at_offset);
   ADD ("module-path-damage", test_module_path_damage);
+  ADD ("duplicate-seq", test_duplicate_seq);
+  ADD ("bad-chunks", test_bad_chunks);
   ADD ("truncated", test_truncated);
   ADD ("not-a-trace-and-version", test_not_a_trace_and_version);
   ADD ("torn-and-finish", test_torn_and_finish);
+  ADD ("finish-partial-chunk", test_finish_partial_chunk);
 #undef ADD
   g_test_add_func ("/trace/check-byte", test_check_byte);
   return g_test_run ();
