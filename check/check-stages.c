@@ -83,44 +83,6 @@ stage_static (AugurCheckState *st, GError **error)
   return augur_static_facts_save (st->facts, path, error);
 }
 
-/* The static facts prove that the prediction's accesses cannot conflict
- * (paths canonical: debug info says "build/../src/a.c", Frama-C "src/a.c"):
- * two sites of a race in no candidate pair, or an atomicity violation with
- * a site that conflicts with nothing. */
-static gboolean
-statically_impossible (AugurStaticFacts *facts, AugurFinding *p)
-{
-  if (facts == NULL || !augur_static_facts_can_prune (facts))
-    return FALSE;
-  guint n = augur_finding_get_n_accesses (p);
-  for (guint i = 0; i < n; i++)
-    if (augur_finding_get_access (p, i)->file == NULL)
-      return FALSE;
-  switch (augur_finding_get_kind (p))
-    {
-    case AUGUR_FINDING_DATA_RACE:
-      if (n != 2)
-        return FALSE;
-      {
-        const AugurAccess *a = augur_finding_get_access (p, 0), *b = augur_finding_get_access (p, 1);
-        g_autofree char *fa = g_canonicalize_filename (a->file, NULL);
-        g_autofree char *fb = g_canonicalize_filename (b->file, NULL);
-        return !augur_static_facts_is_pair_candidate (facts, fa, a->line, fb, b->line);
-      }
-    case AUGUR_FINDING_ATOMICITY_VIOLATION:
-      for (guint i = 0; i < n; i++)
-        {
-          const AugurAccess *a = augur_finding_get_access (p, i);
-          g_autofree char *fa = g_canonicalize_filename (a->file, NULL);
-          if (!augur_static_facts_is_site_conflicting (facts, fa, a->line))
-            return TRUE;
-        }
-      return FALSE;
-    default:
-      return FALSE;
-    }
-}
-
 static gboolean
 stage_predict (AugurCheckState *st, GError **error)
 {
@@ -132,22 +94,17 @@ stage_predict (AugurCheckState *st, GError **error)
     po.timeout_ms = (guint) MAX (left_ms, 100.0);
   st->predictions = augur_results_new (st->options->argv[0], "predict");
   augur_results_set_argv (st->predictions, st->options->argv);
+  po.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
   AugurPredictStats ps = { 0 };
-  g_autoptr (AugurResults) all = augur_results_new (st->options->argv[0], "predict");
-  if (!augur_predict (st->trace, NULL, &po, all, &ps, error))
+  if (!augur_predict (st->trace, NULL, &po, st->predictions, &ps, error))
     return FALSE;
-  guint pruned = 0;
-  for (guint i = 0; i < augur_results_get_n_findings (all); i++)
-    {
-      AugurFinding *p = augur_results_get_finding (all, i);
-      if (statically_impossible (st->facts, p))
-        pruned++;
-      else
-        augur_results_add_finding (st->predictions, p);
-    }
   guint n = augur_results_get_n_findings (st->predictions);
   g_autofree char *ruled_out =
-    pruned ? g_strdup_printf ("; %u ruled out by the static facts", pruned) : g_strdup ("");
+    ps.n_skipped + ps.n_ruled_out > 0
+      ? g_strdup_printf ("; static facts: %u quer%s skipped, %u prediction%s ruled out",
+                         ps.n_skipped, ps.n_skipped == 1 ? "y" : "ies",
+                         ps.n_ruled_out, ps.n_ruled_out == 1 ? "" : "s")
+      : g_strdup ("");
   say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s)", n,
        n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out);
   g_autofree char *path = g_build_filename (st->options->out_dir, "predictions.json", NULL);

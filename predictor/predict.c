@@ -12,6 +12,7 @@
 #include "predictor/model.h"
 #include "predictor/patterns.h"
 #include "predictor/predict.h"
+#include "predictor/static-filter.h"
 
 /* Candidate remote accesses tried per local witness, nearest first. */
 #define B_TRIES 3
@@ -427,7 +428,8 @@ add_task (GPtrArray *tasks, TaskKind kind, guint32 obj, guint32 obj2, guint t1, 
 }
 
 static GPtrArray *
-make_tasks (const AugurPredModel *m, const AugurPredictOptions *o)
+make_tasks (const AugurPredModel *m, const AugurPredictOptions *o, AugurPredFilter *filter,
+            guint *n_skipped)
 {
   GPtrArray *tasks = g_ptr_array_new_with_free_func (task_free);
   for (guint v = 0; v < m->vars->len; v++)
@@ -441,10 +443,20 @@ make_tasks (const AugurPredModel *m, const AugurPredictOptions *o)
             if (t1 == t2 || var->acc[t1] == NULL || var->acc[t2] == NULL)
               continue;
             if (o->atomicity)
-              for (guint p = 0; p < AUGUR_PATTERN_N; p++)
-                add_task (tasks, TASK_ATOMICITY, v, 0, t1, t2, p);
+              {
+                if (augur_pred_filter_may_interfere (filter, v, t1, t2))
+                  for (guint p = 0; p < AUGUR_PATTERN_N; p++)
+                    add_task (tasks, TASK_ATOMICITY, v, 0, t1, t2, p);
+                else
+                  *n_skipped += AUGUR_PATTERN_N;
+              }
             if (o->races && t1 < t2)
-              add_task (tasks, TASK_RACE, v, 0, t1, t2, 0);
+              {
+                if (augur_pred_filter_may_race (filter, v, t1, t2))
+                  add_task (tasks, TASK_RACE, v, 0, t1, t2, 0);
+                else
+                  (*n_skipped)++;
+              }
           }
     }
   if (o->deadlocks)
@@ -706,7 +718,11 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
 
   Shared sh = { .m = m, .o = options };
   g_mutex_init (&sh.lock);
-  sh.tasks = make_tasks (m, options);
+  guint n_skipped = 0;
+  {
+    g_autoptr (AugurPredFilter) filter = augur_pred_filter_new (options->facts, m, symbolizer);
+    sh.tasks = make_tasks (m, options, filter, &n_skipped);
+  }
   guint n_workers = options->n_workers > 0 ? options->n_workers : g_get_num_processors ();
   n_workers = CLAMP (n_workers, 1u, 64u);
   GThread **threads = g_new0 (GThread *, n_workers);
@@ -767,7 +783,10 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
         }
       g_hash_table_add (seen, g_string_free (key, FALSE));
       g_autoptr (AugurFinding) f = task_finding (&c, t, options, &cut);
-      augur_results_add_finding (out, f);
+      if (augur_pred_finding_ruled_out (options->facts, f))
+        st.n_ruled_out++;
+      else
+        augur_results_add_finding (out, f);
     }
   if (cut)
     augur_results_add_bound_hit (out, "schedule-steps");
@@ -785,6 +804,7 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   g_array_unref (times);
   st.model_s = (t1 - t0) / 1e6;
   st.solve_s = (t2 - t1) / 1e6;
+  st.n_skipped = n_skipped;
   st.n_events = m->n_events;
   st.n_threads = m->n_threads;
   for (guint v = 0; v < m->vars->len; v++)

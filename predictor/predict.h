@@ -28,6 +28,7 @@
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "predictor/encoding.h"
+#include "static/static-facts.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,10 @@ typedef struct {
   guint    n_workers;          /* 0: one per processor */
   guint    max_schedule_steps; /* longer schedules are cut, default 200000 */
   gboolean data_flow;          /* default TRUE; FALSE is McPatom's model (no data flow) */
+  AugurStaticFacts *facts;     /* borrowed; NULL (default): nothing is ruled out.  With
+                                * facts, no query is made on accesses that can never
+                                * conflict, and no prediction they rule out is kept
+                                * (predictor/static-filter.h) */
 } AugurPredictOptions;
 
 void augur_predict_options_init (AugurPredictOptions *options);
@@ -53,6 +58,8 @@ typedef struct {
   double  model_s;             /* building the model */
   double  solve_s;             /* running the queries (wall clock) */
   guint   n_events, n_threads, n_shared;
+  guint   n_skipped;           /* queries the static facts made unnecessary */
+  guint   n_ruled_out;         /* predictions the static facts ruled out */
 } AugurPredictStats;
 
 /* Predicts from `trace` and adds the predictions to `out` (findings with

@@ -19,6 +19,7 @@
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "predictor/predict.h"
+#include "static/static-facts.h"
 #include "src/augur-cmd.h"
 
 #define CMD "predict"
@@ -35,6 +36,7 @@ augur_cmd_predict (int argc, char **argv)
   AugurPredictOptions opts;
   augur_predict_options_init (&opts);
   g_autofree char *output = NULL;
+  g_autofree char *facts_path = NULL;
   g_auto (GStrv) rest = NULL;
   gboolean stats_wanted = FALSE, no_races = FALSE, no_deadlocks = FALSE, no_atomicity = FALSE, no_data_flow = FALSE;
   gint timeout_ms = (gint) opts.timeout_ms, jobs = 0, max_checks = (gint) opts.max_checks;
@@ -49,6 +51,9 @@ augur_cmd_predict (int argc, char **argv)
     { "no-deadlocks", 0, 0, G_OPTION_ARG_NONE, &no_deadlocks, "do not predict deadlocks", NULL },
     { "no-data-flow", 0, 0, G_OPTION_ARG_NONE, &no_data_flow,
       "McPatom's model: ignore data flow (predicts orderings the program may not take)", NULL },
+    { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
+      "facts of `augur static`: no query on accesses that can never conflict, no prediction "
+      "they rule out", "FACTS" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats_wanted,
       "print the model size, query counts and times on standard error", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
@@ -61,7 +66,7 @@ augur_cmd_predict (int argc, char **argv)
   g_option_context_set_description (
     ctx, "Each line: kind, pattern, object, threads: the accesses (thread, op, file:line).\n"
          "Predictions are not confirmed bugs: the explorer confirms them.\n"
-         "Exit status: 0 ran, 2 usage error, 3 missing, truncated or corrupt trace,\n"
+         "Exit status: 0 ran, 2 usage error, 3 missing, truncated or corrupt trace or facts,\n"
          "5 Z3 failed or the results file could not be written.");
   g_option_context_add_main_entries (ctx, entries, NULL);
 
@@ -83,6 +88,20 @@ augur_cmd_predict (int argc, char **argv)
   opts.races = !no_races;
   opts.deadlocks = !no_deadlocks;
   opts.data_flow = !no_data_flow;
+
+  g_autoptr (AugurStaticFacts) facts = NULL;
+  if (facts_path != NULL)
+    {
+      facts = augur_static_facts_load (facts_path, &error);
+      if (facts == NULL)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_INPUT;
+        }
+      if (!augur_static_facts_can_prune (facts))
+        g_printerr ("augur predict: the static facts are incomplete: nothing is ruled out\n");
+      opts.facts = facts;
+    }
 
   g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
   if (trace == NULL)
@@ -124,6 +143,10 @@ augur_cmd_predict (int argc, char **argv)
                 "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query\n",
                 stats.n_events, stats.n_threads, stats.n_shared, stats.model_s, stats.n_queries,
                 stats.n_checks, stats.solve_s, stats.median_query_ms);
+  if (facts != NULL && augur_static_facts_can_prune (facts))
+    g_printerr ("augur predict: static facts: %u quer%s skipped, %u prediction%s ruled out\n",
+                stats.n_skipped, stats.n_skipped == 1 ? "y" : "ies", stats.n_ruled_out,
+                stats.n_ruled_out == 1 ? "" : "s");
 
   g_autofree char *path = output != NULL ? g_strdup (output)
                                          : g_strdup_printf ("%s.results.json", rest[0]);

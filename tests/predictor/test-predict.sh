@@ -117,6 +117,36 @@ for case in splash_fft splash_lu splash_radix; do
   ok "$case: no atomicity violation on properly synchronised data" lacks "atomicity-violation"
 done
 
+# The static facts: account's lock-protected sites are in no candidate
+# pair, so their race queries are not made; the predictions stay the same.
+# Fallback facts (no Frama-C) rule out nothing, and say so.
+if ! command -v "${AUGUR_FRAMA_C:-frama-c}" >/dev/null 2>&1 || [ ! -f "${AUGUR_STATIC_PLUGIN:-}" ]; then
+  skip "predict --static-facts" "frama-c or augur's Frama-C plug-in is missing"
+elif record account "$top_srcdir/tests/programs/account/prog.c" \
+     && (cd "$top_srcdir/tests/programs/account" \
+         && "$AUGUR" static -o "$work/account.facts" prog.c >/dev/null 2>&1); then
+  "$AUGUR" predict -o "$work/a1.json" "$work/account.trace" >"$work/a1.out" 2>"$work/a1.err"
+  ok "account: predict --static-facts runs (0)" \
+    status 0 "$AUGUR" predict --static-facts "$work/account.facts" -o "$work/a2.json" "$work/account.trace"
+  skipped () {
+    n=$(sed -n 's/^augur predict: static facts: \([0-9]*\) quer.* skipped.*/\1/p' "$work/err")
+    echo "queries skipped: ${n:-none}"
+    [ "${n:-0}" -gt 0 ]
+  }
+  ok "account: queries on lock-protected sites are skipped" skipped
+  ok "account: the same predictions as without the facts" cmp "$work/a1.out" "$work/out"
+  AUGUR_FRAMA_C=/nonexistent/frama-c "$AUGUR" static -o "$work/fallback.facts" \
+    "$top_srcdir/tests/programs/account/prog.c" >/dev/null 2>&1
+  ok "fallback facts: predict runs (0)" \
+    status 0 "$AUGUR" predict --static-facts "$work/fallback.facts" -o "$work/a3.json" "$work/account.trace"
+  ok "fallback facts: nothing ruled out, said so" grep -q 'incomplete: nothing is ruled out' "$work/err"
+  ok "fallback facts: the same predictions" cmp "$work/a1.out" "$work/out"
+  ok "a facts file that is not one is bad input (3)" \
+    status 3 "$AUGUR" predict --static-facts "$work/account.trace" "$work/account.trace"
+else
+  ok "account: builds, records and gets its static facts" false
+fi
+
 # bad input and usage
 printf 'not a trace' >"$work/bad.trace"
 ok "a corrupt trace is bad input (3)" status 3 "$AUGUR" predict "$work/bad.trace"
