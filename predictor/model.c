@@ -40,6 +40,7 @@ typedef struct {
   GHashTable *signals;   /* cond addr -> Signal* */
   GHashTable *sems;      /* sem addr -> Sem* */
   GHashTable *barriers;  /* barrier addr -> Barrier* */
+  GHashTable *onces;     /* once control addr -> guint32* vc of the call that ran the routine */
   GHashTable *sync_ids;  /* addr -> id+1 */
   GHashTable *var_ids;   /* addr -> id+1 (live) */
   GHashTable *allocs;    /* addr -> size (live heap objects) */
@@ -397,6 +398,19 @@ observe (Builder *b, guint32 g, const AugurRecord *r)
       else
         sync = FALSE;
       break;
+    case AUGUR_EV_ONCE:
+      /* The call that ran the routine happens before every call that found
+       * it done or waited for it (the runtime records it first). */
+      m->obj[g] = sync_id (b, r->addr);
+      if (r->arg == 1)
+        g_hash_table_replace (b->onces, GSIZE_TO_POINTER ((gsize) r->addr), vc_dup (b->cur[t], n));
+      else
+        {
+          const guint32 *vc = g_hash_table_lookup (b->onces, GSIZE_TO_POINTER ((gsize) r->addr));
+          if (vc != NULL)
+            acquired |= vc_join (b->cur[t], vc, n);
+        }
+      break;
     case AUGUR_EV_ALLOC:
       g_hash_table_replace (b->allocs, GSIZE_TO_POINTER ((gsize) r->addr),
                             GSIZE_TO_POINTER ((gsize) MAX (r->arg, 1)));
@@ -471,6 +485,7 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
     }
   g_ptr_array_add (m->locksets, g_array_new (FALSE, FALSE, sizeof (AugurPredHeld)));
   b.signals = g_hash_table_new_full (NULL, NULL, NULL, signal_free);
+  b.onces = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   b.sems = g_hash_table_new_full (NULL, NULL, NULL, sem_free);
   b.barriers = g_hash_table_new_full (NULL, NULL, NULL, barrier_free);
   b.sync_ids = g_hash_table_new (NULL, NULL);
@@ -527,6 +542,7 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
   g_free (b.snap);
   g_free (b.sync_epoch);
   g_hash_table_unref (b.signals);
+  g_hash_table_unref (b.onces);
   g_hash_table_unref (b.sems);
   g_hash_table_unref (b.barriers);
   g_hash_table_unref (b.sync_ids);
