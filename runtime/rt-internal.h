@@ -72,6 +72,13 @@ void rt_init (void);
 /* ------------------------------------------------------------------ */
 /* Per-thread state (rt-thread.c)                                       */
 
+/* Where a thread writes its records: file slots [cur, end) of one chunk
+ * owned by `tid`, every seq in it >= base and < base + 2^32. */
+typedef struct {
+  uint64_t cur, end, base;
+  uint32_t tid;
+} RtCursor;
+
 typedef struct {
   uint32_t tid;           /* stable id in creation order, RT_TID_NONE until known */
   uint32_t off_access;    /* > 0: plain accesses are not recorded (guard, ignore, exited) */
@@ -92,20 +99,34 @@ typedef struct {
   uintptr_t once_ra;
   uint32_t once_flags;
   uint32_t once_ran;
-  /* the trace chunk this thread writes (rt-trace.c): file slots [cur, end),
-   * every seq in it >= base and < base + 2^32, owner chunk_tid.  Only the
-   * owner changes them, and only with *busy set. */
-  uint64_t cur, end, base;
-  uint32_t chunk_tid;
+  /* the trace chunk this thread writes (rt-trace.c), changed only with
+   * *busy set */
+  RtCursor chunk;
+  /* the chunk that signal handlers write into when they interrupt an emit
+   * of this thread (changed only with sig_busy set); a handler interrupting
+   * one of those writes a chunk of its own */
+  RtCursor sig_chunk;
+  uint32_t sig_busy;
   uint32_t busy_local;
-  /* Nonzero while this thread is inside an emit: a signal handler that
-   * interrupts it writes to a chunk of its own; rt_trace_close waits for it
-   * to clear.  Points into rt_busy (or at busy_local); NULL until the
+  /* Nonzero while this thread is inside an emit: rt_trace_close waits for
+   * it to clear.  Points into rt_busy (or at busy_local); NULL until the
    * thread's first record. */
   uint32_t *busy;
 } RtThread;
 
-extern __thread RtThread rt_self __attribute__ ((tls_model ("initial-exec")));
+/* The runtime's thread-local block has a fixed size, with room to grow:
+ * static TLS blocks are laid out one after the other, so its size moves
+ * libc's errno relative to the thread pointer, and that distance is how
+ * traces name errno (T0.tls-0x...). */
+#define RT_THREAD_TLS_SIZE 512u
+typedef union {
+  RtThread self;
+  char size[RT_THREAD_TLS_SIZE];
+} RtThreadTls;
+_Static_assert (sizeof (RtThread) <= RT_THREAD_TLS_SIZE, "RtThread outgrew its TLS block");
+
+extern __thread RtThreadTls rt_tls __attribute__ ((tls_model ("initial-exec")));
+#define rt_self (rt_tls.self)
 
 /* Slow path of rt_tid(): a thread that the runtime did not create (or main
  * before init) gets the next id and a THREAD_START record. */
@@ -241,8 +262,8 @@ rt_record_seal (void *r)
 /* Write one record: its seq from the global counter, its bytes into the
  * next slot of this thread's chunk.  Returns the file slot (for
  * rt_trace_rewrite) or UINT64_MAX.  The busy flag brackets the update of
- * cur so that a signal handler running in between cannot take the same
- * slot (it sees the flag and writes elsewhere). */
+ * the cursor so that a signal handler running in between cannot take the
+ * same slot (it sees the flag and writes into the signal chunk). */
 RT_INLINE uint64_t
 rt_emit (const AugurRecord *r)
 {
@@ -251,22 +272,22 @@ rt_emit (const AugurRecord *r)
     return rt_emit_slow (r, RT_NO_SEQ);
   *busy = 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  uint64_t slot = rt_self.cur;
-  if (RT_UNLIKELY (slot >= rt_self.end || r->tid != rt_self.chunk_tid))
+  uint64_t slot = rt_self.chunk.cur;
+  if (RT_UNLIKELY (slot >= rt_self.chunk.end || r->tid != rt_self.chunk.tid))
     {
       __atomic_signal_fence (__ATOMIC_SEQ_CST);
       *busy = 0;
       return rt_emit_slow (r, RT_NO_SEQ);
     }
   uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
-  if (RT_UNLIKELY (seq - rt_self.base > UINT32_MAX))
+  if (RT_UNLIKELY (seq - rt_self.chunk.base > UINT32_MAX))
     {
       /* a chunk open while 2^32 events went by: this one opens the next */
       __atomic_signal_fence (__ATOMIC_SEQ_CST);
       *busy = 0;
       return rt_emit_slow (r, seq);
     }
-  rt_self.cur = slot + 1;
+  rt_self.chunk.cur = slot + 1;
   AugurRecord w = *r;
   w.tid = (uint32_t) seq;
   w.check = 0;

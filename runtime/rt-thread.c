@@ -35,8 +35,8 @@
 
 #include "runtime/rt-thread.h"
 
-__thread RtThread rt_self __attribute__ ((tls_model ("initial-exec"))) = {
-  .tid = RT_TID_NONE,
+__thread RtThreadTls rt_tls __attribute__ ((tls_model ("initial-exec"))) = {
+  .self = { .tid = RT_TID_NONE },
 };
 
 static uint32_t next_tid = 1;  /* 0 is main */

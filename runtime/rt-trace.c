@@ -313,15 +313,65 @@ busy_flag (uint32_t tid)
   return rt_self.busy;
 }
 
+/* n records of thread `tid` at cursor k (the first with the given seq, or
+ * a fresh one when seq is RT_NO_SEQ), opening k's next chunk if needed.
+ * The caller holds the flag that guards k.  Returns the first slot or
+ * UINT64_MAX. */
+static uint64_t
+put_records (RtCursor *k, uint32_t tid, const void *records, uint32_t n, uint64_t seq)
+{
+  if (seq != RT_NO_SEQ || tid != k->tid || k->end - k->cur < n)
+    {
+      uint64_t base = seq != RT_NO_SEQ ? seq : __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED);
+      uint64_t first = open_chunk (tid, base);
+      if (first == UINT64_MAX)
+        return UINT64_MAX;
+      k->base = base;
+      k->tid = tid;
+      k->end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
+      k->cur = first;
+    }
+  if (seq == RT_NO_SEQ)
+    {
+      seq = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
+      if (seq + n - 1 - k->base > UINT32_MAX)
+        {
+          /* the chunk stayed open while 2^32 events went by */
+          uint64_t first = open_chunk (tid, seq);
+          if (first == UINT64_MAX)
+            return UINT64_MAX;
+          k->base = seq;
+          k->end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
+          k->cur = first;
+        }
+    }
+  uint64_t slot = k->cur;
+  k->cur = slot + n;
+  store_records (slot, seq, records, n);
+  return slot;
+}
+
 /* n records of thread `tid` (the first is given its seq, or a fresh one
- * when seq is RT_NO_SEQ): into this thread's chunk, opening the next one if
- * needed, or, when a signal handler interrupted an emit of this thread,
- * into a chunk of their own.  Returns the first slot or UINT64_MAX. */
+ * when seq is RT_NO_SEQ): into this thread's chunk; when a signal handler
+ * interrupted an emit of this thread, into its signal chunk; when a second
+ * handler interrupted that one, into a chunk of their own. */
 static uint64_t
 emit_records (uint32_t tid, const void *records, uint32_t n, uint64_t seq)
 {
   uint32_t *busy = busy_flag (tid);
-  if (*busy != 0)
+  uint32_t *flag;
+  RtCursor *k;
+  if (*busy == 0)
+    {
+      flag = busy;
+      k = &rt_self.chunk;
+    }
+  else if (rt_self.sig_busy == 0)
+    {
+      flag = &rt_self.sig_busy;
+      k = &rt_self.sig_chunk;
+    }
+  else
     {
       if (seq == RT_NO_SEQ)
         seq = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
@@ -330,42 +380,11 @@ emit_records (uint32_t tid, const void *records, uint32_t n, uint64_t seq)
         store_records (slot, seq, records, n);
       return slot;
     }
-  *busy = 1;
+  *flag = 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  uint64_t slot = UINT64_MAX;
-  bool fresh = seq != RT_NO_SEQ || tid != rt_self.chunk_tid
-               || rt_self.end - rt_self.cur < n;
-  if (fresh)
-    {
-      uint64_t base = seq != RT_NO_SEQ ? seq : __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED);
-      uint64_t first = open_chunk (tid, base);
-      if (first == UINT64_MAX)
-        goto out;
-      rt_self.base = base;
-      rt_self.chunk_tid = tid;
-      rt_self.end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
-      rt_self.cur = first;
-    }
-  if (seq == RT_NO_SEQ)
-    {
-      seq = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
-      if (seq + n - 1 - rt_self.base > UINT32_MAX)
-        {
-          uint64_t first = open_chunk (tid, seq);
-          if (first == UINT64_MAX)
-            goto out;
-          rt_self.base = seq;
-          rt_self.chunk_tid = tid;
-          rt_self.end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
-          rt_self.cur = first;
-        }
-    }
-  slot = rt_self.cur;
-  rt_self.cur = slot + n;
-  store_records (slot, seq, records, n);
-out:
+  uint64_t slot = put_records (k, tid, records, n, seq);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
+  __atomic_store_n (flag, 0, __ATOMIC_RELEASE);
   return slot;
 }
 

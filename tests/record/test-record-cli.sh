@@ -109,6 +109,22 @@ merged ()
 }
 ok "record: many chunks per thread, merged back in one consistent order" merged
 
+# A signal handler recording while the thread it interrupted was: every
+# write of the handler is in the trace once, and the handler's records are
+# packed into a chunk of their own rather than one chunk each.
+handler ()
+{
+  "$AUGUR" record -q -o sig.trace -- "$bin/sigrecord" >sig.out || return 1
+  ticks=$(cat sig.out)
+  "$AUGUR" trace show sig.trace >sig.txt || return 1
+  writes=$(grep -c ' write ticks ' sig.txt)
+  events=$(wc -l <sig.txt)
+  chunks=$(( ($(wc -c <sig.trace) - 4096) / 16384 ))
+  echo "handler ran $ticks times, $writes writes of ticks; $events events in $chunks chunks"
+  [ "$ticks" -gt 0 ] && [ "$writes" -eq "$ticks" ] && [ "$chunks" -le $((events / 400 + 8)) ]
+}
+ok "record: a signal handler's records while the thread records" handler
+
 # --- augur trace show on damaged traces
 "$AUGUR" record -q -o good.trace -- "$bin/mutex"
 summary ()
