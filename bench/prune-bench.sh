@@ -12,6 +12,9 @@
 # must be 0 whenever both runs are complete.  Optimal mode explores the
 # same traces either way (their number does not depend on invisible
 # independent steps): there pruning buys shorter executions, not fewer.
+# Then the predictor on one recorded run of each, without and with the
+# facts (augur predict --static-facts): queries made, queries skipped,
+# predictions, and the predictions the facts lost.
 set -u
 augur=$1 augur_cc=$2 srcdir=$3 out=$4 timeout=$5
 shift 5
@@ -67,3 +70,30 @@ for name in "$@"; do
   done
 done
 echo "bugs lost: $lost_total"
+
+echo
+printf '%-18s | %7s %5s | %7s %7s %5s | %5s\n' program queries preds queries skipped preds lost
+printf '%-18s | %-13s | %-21s |\n' "" "without facts" "with facts"
+plost_total=0
+for name in "$@"; do
+  dir="$srcdir/tests/programs/$name"
+  exe="$out/$name"
+  [ -x "$exe" ] && [ -f "$out/$name.facts.json" ] || continue
+  args=""
+  [ -f "$dir/args" ] && args=$(cat "$dir/args")
+  # shellcheck disable=SC2086
+  "$augur" record -q -o "$out/$name.trace" -- "$exe" $args >/dev/null 2>&1
+  "$augur" predict --stats -o "$out/$name.p1.json" "$out/$name.trace" >"$out/$name.p1" 2>"$out/$name.p1.err"
+  "$augur" predict --stats --static-facts "$out/$name.facts.json" -o "$out/$name.p2.json" \
+    "$out/$name.trace" >"$out/$name.p2" 2>"$out/$name.p2.err"
+  q1=$(sed -n 's/.*; \([0-9]*\) queries,.*/\1/p' "$out/$name.p1.err")
+  q2=$(sed -n 's/.*; \([0-9]*\) queries,.*/\1/p' "$out/$name.p2.err")
+  sk=$(sed -n 's/.*static facts: \([0-9]*\) quer.*/\1/p' "$out/$name.p2.err")
+  grep -v ' predictions\? (' "$out/$name.p1" | sort >"$out/$name.pf1"
+  grep -v ' predictions\? (' "$out/$name.p2" | sort >"$out/$name.pf2"
+  plost=$(comm -23 "$out/$name.pf1" "$out/$name.pf2" | wc -l)
+  plost_total=$((plost_total + plost))
+  printf '%-18s | %7s %5s | %7s %7s %5s | %5s\n' "$name${args:+($args)}" "${q1:-?}" \
+    "$(wc -l <"$out/$name.pf1")" "${q2:-?}" "${sk:-0}" "$(wc -l <"$out/$name.pf2")" "$plost"
+done
+echo "predictions lost: $plost_total"
