@@ -18,6 +18,8 @@ typedef struct {
   guint64 done;          /* threads explored (or being explored) from here */
   GArray *done_ev;       /* AugurSchedStep: what the done threads did here */
   GArray *sleep;         /* AugurSchedStep: the sleep set here */
+  GPtrArray *wut;        /* optimal: the wakeup tree, as its leaves in order (GArray of
+                          * AugurSchedStep each, owned); NULL until used */
 } DporNode;
 
 struct _AugurDpor {
@@ -26,6 +28,8 @@ struct _AugurDpor {
   GPtrArray *nodes;      /* DporNode *, node k = the state before step k */
   guint prefix_len;      /* of the execution requested last (0: the first) */
   guint fixed;           /* steps [0, fixed) are never backtracked (augur_dpor_set_fixed) */
+  GPtrArray *pending;    /* optimal: the wakeup subtree below the branch taken last (its
+                          * leaves, owned), handed to the new nodes along that branch */
 };
 
 typedef struct {

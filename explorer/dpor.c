@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "explorer/dpor.h"
+#include "explorer/dpor-optimal.h"
 #include "explorer/dpor-private.h"
 
 #include <string.h>
@@ -22,6 +23,8 @@ node_free (gpointer p)
   DporNode *n = p;
   g_array_unref (n->done_ev);
   g_array_unref (n->sleep);
+  if (n->wut != NULL)
+    g_ptr_array_unref (n->wut);
   g_free (n);
 }
 
@@ -57,6 +60,8 @@ augur_dpor_free (AugurDpor *d)
     return;
   g_array_unref (d->steps);
   g_ptr_array_unref (d->nodes);
+  if (d->pending != NULL)
+    g_ptr_array_unref (d->pending);
   g_free (d);
 }
 
@@ -398,6 +403,9 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
         {
           if (d->kind == AUGUR_DPOR_CLASSIC)
             augur_dpor_classic_step (&p, j, pre);
+          else if (d->kind == AUGUR_DPOR_OPTIMAL)
+            for (guint k = 0; k < p.races->len; k++)
+              augur_dpor_optimal_race (&p, g_array_index (p.races, guint, k), j);
           else
             for (guint k = 0; k < p.races->len; k++)
               backtrack (&p, g_array_index (p.races, guint, k), j);
@@ -471,6 +479,8 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
         next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], nd->sleep);
       g_ptr_array_add (d->nodes, nd);
     }
+  if (d->kind == AUGUR_DPOR_OPTIMAL)
+    augur_dpor_optimal_hand_down (d, steps, n, L);
   analyse (d, L > 0 ? L - 1 : 0, races, user_data);
 }
 
@@ -480,11 +490,15 @@ augur_dpor_drop_execution (AugurDpor *d)
   /* the branch is marked done already; the old execution stays */
   if (d->kind == AUGUR_DPOR_CLASSIC)
     augur_dpor_classic_drop (d);
+  if (d->pending != NULL)
+    g_ptr_array_set_size (d->pending, 0);
 }
 
 gboolean
 augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
+  if (d->kind == AUGUR_DPOR_OPTIMAL)
+    return augur_dpor_optimal_next (d, prefix, sleep);
   for (guint k = d->nodes->len; k-- > d->fixed;)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);

@@ -5,9 +5,12 @@
  * stateless explorer that runs one whole execution at a time, or, with
  * AUGUR_DPOR_CLASSIC, the persistent-set DPOR of Flanagan & Godefroid
  * (POPL 2005) with sleep sets and locksets, as inspect does it (the seed;
- * see dpor-classic.c).  Both complete each Mazurkiewicz trace exactly once
- * (sleep sets); classic adds more backtrack points, so it runs more
- * sleep-set blocked (and infeasible) executions.
+ * see dpor-classic.c), or, with AUGUR_DPOR_OPTIMAL, optimal DPOR: source
+ * sets with wakeup trees (Algorithm 2, dpor-optimal.c), which never runs a
+ * sleep-set blocked execution.  All three complete each Mazurkiewicz trace
+ * exactly once (sleep sets); source sets alone may run sleep-set blocked
+ * executions besides, and classic, with more backtrack points, more of them
+ * (and infeasible ones).
  *
  * The model:
  *   - An execution is a sequence of AugurSchedStep (common/augur-sched-
@@ -46,6 +49,7 @@ typedef struct _AugurDpor AugurDpor;
 typedef enum {
   AUGUR_DPOR_SOURCE,    /* source sets: the backtrack set gets an initial of notdep(e, E).e' */
   AUGUR_DPOR_CLASSIC,   /* persistent sets: thread(e') if it may run there, else ... (dpor-classic.c) */
+  AUGUR_DPOR_OPTIMAL,   /* wakeup trees: optimal DPOR (dpor-optimal.c), no sleep-set blocking */
 } AugurDporKind;
 
 /* A data race between steps i < j of the execution just added. */

@@ -855,7 +855,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   /* dpor also finds the data races of every mode; preempt chooses the
    * schedules of its mode instead of it */
   g_autoptr (AugurDpor) dpor = augur_dpor_new_kind (o->mode == AUGUR_EXPLORE_MODE_DPOR
-                                                    ? AUGUR_DPOR_CLASSIC : AUGUR_DPOR_SOURCE);
+                                                    ? AUGUR_DPOR_CLASSIC : AUGUR_DPOR_OPTIMAL);
   g_autoptr (AugurPreempt) preempt = o->mode == AUGUR_EXPLORE_MODE_PREEMPT
                                        ? augur_preempt_new ((guint) MIN (o->bound, G_MAXUINT)) : NULL;
   g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));

@@ -128,8 +128,13 @@ check (const Prog *p, guint want)
   guint got = explore_kind (p, AUGUR_DPOR_SOURCE, &blocked);
   g_assert_cmpuint (got, ==, want);
   guint cgot = explore_kind (p, AUGUR_DPOR_CLASSIC, &cblocked);
-  g_test_message ("source %u + %u blocked, classic %u + %u blocked", got, blocked, cgot, cblocked);
+  guint oblocked;
+  guint ogot = explore_kind (p, AUGUR_DPOR_OPTIMAL, &oblocked);
+  g_test_message ("source %u + %u blocked, classic %u + %u blocked, optimal %u + %u blocked",
+                  got, blocked, cgot, cblocked, ogot, oblocked);
   g_assert_cmpuint (cgot, ==, want);
+  g_assert_cmpuint (ogot, ==, want);
+  g_assert_cmpuint (oblocked, ==, 0);
 }
 
 static void

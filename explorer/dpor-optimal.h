@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dpor-optimal.h — wakeup trees for the DPOR core (dpor-optimal.c); used
+ * by dpor.c only.
+ */
+#ifndef AUGUR_DPOR_OPTIMAL_H
+#define AUGUR_DPOR_OPTIMAL_H
+
+#include "explorer/dpor-private.h"
+
+/* The race (i, j) of the execution being analysed. */
+void augur_dpor_optimal_race (DporPass *p, guint i, guint j);
+/* The next execution: replay to the deepest node with a wakeup tree, then
+ * its leftmost branch. */
+gboolean augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep);
+/* After an execution was added: the nodes from `from` on, along the branch
+ * it followed, get the rest of the wakeup subtree it came with. */
+void augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n, guint from);
+
+#endif /* AUGUR_DPOR_OPTIMAL_H */
