@@ -77,6 +77,17 @@ leaf_free (gpointer p)
   g_array_unref (p);
 }
 
+/* Adds leaf l without its first step to `to` (nothing if that empties it). */
+static void
+add_tail (GPtrArray *to, const GArray *l)
+{
+  if (l->len <= 1)
+    return;
+  GArray *tail = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_array_append_vals (tail, &g_array_index (l, AugurSchedStep, 1), l->len - 1);
+  g_ptr_array_add (to, tail);
+}
+
 /* Inserts v into the wakeup tree `wut` (its leaves in order). */
 static void
 wut_insert (GPtrArray *wut, const GArray *v)
@@ -180,12 +191,7 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
           GArray *l = g_ptr_array_index (nd->wut, i);
           if (g_array_index (l, AugurSchedStep, 0).tid == q)
             {
-              if (l->len > 1)
-                {
-                  GArray *tail = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
-                  g_array_append_vals (tail, &g_array_index (l, AugurSchedStep, 1), l->len - 1);
-                  g_ptr_array_add (d->pending, tail);
-                }
+              add_tail (d->pending, l);
               g_array_unref (l);
             }
           else
@@ -235,14 +241,7 @@ augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n
         {
           GArray *l = g_ptr_array_index (cur, i);
           if (g_array_index (l, AugurSchedStep, 0).tid == steps[k].tid)
-            {
-              if (l->len > 1)
-                {
-                  GArray *tail = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
-                  g_array_append_vals (tail, &g_array_index (l, AugurSchedStep, 1), l->len - 1);
-                  g_ptr_array_add (next, tail);
-                }
-            }
+            add_tail (next, l);
           else
             g_ptr_array_add (nd->wut, g_array_ref (l));
         }

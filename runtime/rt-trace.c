@@ -313,6 +313,21 @@ busy_flag (uint32_t tid)
   return rt_self.busy;
 }
 
+/* Points cursor k at a fresh chunk owned by `tid` whose seqs start at
+ * `base`.  False when the trace has no room. */
+static bool
+reopen (RtCursor *k, uint32_t tid, uint64_t base)
+{
+  uint64_t first = open_chunk (tid, base);
+  if (first == UINT64_MAX)
+    return false;
+  k->base = base;
+  k->tid = tid;
+  k->end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
+  k->cur = first;
+  return true;
+}
+
 /* n records of thread `tid` at cursor k (the first with the given seq, or
  * a fresh one when seq is RT_NO_SEQ), opening k's next chunk if needed.
  * The caller holds the flag that guards k.  Returns the first slot or
@@ -320,30 +335,16 @@ busy_flag (uint32_t tid)
 static uint64_t
 put_records (RtCursor *k, uint32_t tid, const void *records, uint32_t n, uint64_t seq)
 {
-  if (seq != RT_NO_SEQ || tid != k->tid || k->end - k->cur < n)
-    {
-      uint64_t base = seq != RT_NO_SEQ ? seq : __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED);
-      uint64_t first = open_chunk (tid, base);
-      if (first == UINT64_MAX)
-        return UINT64_MAX;
-      k->base = base;
-      k->tid = tid;
-      k->end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
-      k->cur = first;
-    }
+  if ((seq != RT_NO_SEQ || tid != k->tid || k->end - k->cur < n)
+      && !reopen (k, tid, seq != RT_NO_SEQ ? seq
+                                           : __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED)))
+    return UINT64_MAX;
   if (seq == RT_NO_SEQ)
     {
       seq = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
-      if (seq + n - 1 - k->base > UINT32_MAX)
-        {
-          /* the chunk stayed open while 2^32 events went by */
-          uint64_t first = open_chunk (tid, seq);
-          if (first == UINT64_MAX)
-            return UINT64_MAX;
-          k->base = seq;
-          k->end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
-          k->cur = first;
-        }
+      /* the chunk stayed open while 2^32 events went by */
+      if (seq + n - 1 - k->base > UINT32_MAX && !reopen (k, tid, seq))
+        return UINT64_MAX;
     }
   uint64_t slot = k->cur;
   k->cur = slot + n;
