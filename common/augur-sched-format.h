@@ -55,7 +55,7 @@
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 4u
+#define AUGUR_SCHED_VERSION 5u
 #define AUGUR_SCHED_MAX_THREADS 64u
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
@@ -208,6 +208,15 @@ typedef struct {
   uint32_t pct_depth;
   uint32_t pct_steps;
   uint32_t pad3;
+  /* the execution server (runtime/rt-sched.c): AUGUR_SERVER_*, written by
+   * the server and the fork server; no_fibers: executions are forked
+   * children with real threads (from the start, or since one needed them);
+   * fiber_executions: how many ran in the server */
+  uint32_t server_state;
+  uint32_t no_fibers;
+  uint64_t fiber_executions;
+  uint64_t thread_depth;    /* top of a real thread's stack minus its first runtime frame
+                             * (runtime/rt-thread.c), measured once; 0 = not yet */
   /* written by the first child that knows it, kept for the next ones */
   uint64_t stack_top_from_tp; /* top of a thread stack glibc allocated minus the thread's
                                * thread pointer: a constant of the process; 0 = unknown */
@@ -233,6 +242,8 @@ typedef struct {
   AugurSchedStep expect[AUGUR_SCHED_MAX_STEPS];  /* for check_prefix */
   AugurSchedStep steps[AUGUR_SCHED_MAX_STEPS];
 } AugurSchedShm;
+
+enum { AUGUR_SERVER_IDLE = 0, AUGUR_SERVER_RUNNING, AUGUR_SERVER_GONE };
 
 #define AUGUR_SCHED_F_NO_ACCESSES 0x1u  /* plain accesses are invisible (sync only) */
 

@@ -1014,6 +1014,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   else if (ok && c->failures->len > 0)
     diagnose_failures (c, ex, o, st, budget);
   st->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  st->in_process = c->shm->fiber_executions;
+  st->forked = c->shm->no_fibers;
   progress (o, st, augur_results_get_n_findings (c->results), t0, &last, TRUE);
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);

@@ -91,6 +91,9 @@ typedef struct {
   gboolean prune_overflow; /* facts given, but too many ranges: nothing pruned */
   guint64 diagnosis_runs; /* serialised re-runs of failing executions */
   guint diagnosed;        /* atomicity violations they showed */
+  guint64 in_process;     /* executions run in the program's execution server (threads as
+                           * fibers, no fork; runtime/rt-sched.c) */
+  gboolean forked;        /* executions were (or became) forked children with real threads */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

@@ -11,11 +11,13 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <threads.h>
 #include <time.h>
 
 #include "runtime/rt-thread.h"
+#include "runtime/rt-fiber.h"
 
 #define C11 AUGUR_FLAG_C11
 
@@ -36,6 +38,11 @@ RT_DEFINE_REAL (cnd_wait, NULL)
 RT_DEFINE_REAL (cnd_timedwait, NULL)
 RT_DEFINE_REAL (cnd_destroy, NULL)
 RT_DEFINE_REAL (call_once, NULL)
+RT_DEFINE_REAL (thrd_current, NULL)
+RT_DEFINE_REAL (tss_create, NULL)
+RT_DEFINE_REAL (tss_delete, NULL)
+RT_DEFINE_REAL (tss_get, NULL)
+RT_DEFINE_REAL (tss_set, NULL)
 
 /* ------------------------------------------------------------------ */
 /* Threads */
@@ -55,6 +62,14 @@ thrd_create (thrd_t *thread, thrd_start_t routine, void *arg)
     return get_real_thrd_create () (thread, routine, arg);
   s->c11_fn = routine;
   s->arg = arg;
+  if (rt_fibers)
+    {
+      unsigned long h = 0;
+      int r = rt_thread_fiber_create (&op, s, NULL, &h) == 0 ? thrd_success : thrd_nomem;
+      if (r == thrd_success)
+        *thread = (thrd_t) h;
+      return r;
+    }
   rt_sync_before (&op);
   rt_guard_enter ();
   int r = get_real_thrd_create () (thread, c11_start, s);
@@ -75,9 +90,19 @@ thrd_join (thrd_t thread, int *res)
     return get_real_thrd_join () (thread, res);
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);
   rt_sync_before (&op);
-  rt_guard_enter ();
-  int r = get_real_thrd_join () (thread, res);
-  rt_guard_leave ();
+  int r;
+  if (rt_fibers)
+    {
+      r = thrd_success;
+      if (res != NULL)
+        *res = (int) (intptr_t) rt_fiber_result ((uint32_t) op.rec.addr);
+    }
+  else
+    {
+      rt_guard_enter ();
+      r = get_real_thrd_join () (thread, res);
+      rt_guard_leave ();
+    }
   if (r == thrd_success)
     rt_thread_table_del ((unsigned long) thread);
   rt_sync_after (&op, r);
@@ -87,6 +112,8 @@ thrd_join (thrd_t thread, int *res)
 RT_EXPORT void
 thrd_exit (int res)
 {
+  if (rt_fibers)
+    rt_thread_fiber_exit ((void *) (intptr_t) res, 1, C11, RT_RA ());
   rt_thread_exit_record (1, C11, RT_RA ());
   rt_thread_release_stacks ();
   get_real_thrd_exit () (res);
@@ -101,9 +128,51 @@ thrd_detach (thrd_t thread)
     return get_real_thrd_detach () (thread);
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);
   rt_sync_before (&op);
-  int r = get_real_thrd_detach () (thread);
+  int r = rt_fibers ? thrd_success : get_real_thrd_detach () (thread);
   rt_sync_after (&op, r);
   return r;
+}
+
+/* glibc's thrd_current and tss_* call its pthread functions internally:
+ * under fibers they must be the fiber's (rt-fiber.h). */
+RT_EXPORT thrd_t
+thrd_current (void)
+{
+  if (rt_fibers)
+    return (thrd_t) rt_fiber_handle (rt_self.tid);
+  return get_real_thrd_current () ();
+}
+
+RT_EXPORT int
+tss_create (tss_t *key, tss_dtor_t dtor)
+{
+  int r = get_real_tss_create () (key, dtor);
+  if (r == thrd_success)
+    rt_thread_key_created ((unsigned) *key, dtor);
+  return r;
+}
+
+RT_EXPORT void
+tss_delete (tss_t key)
+{
+  get_real_tss_delete () (key);
+  rt_thread_key_created ((unsigned) key, NULL);
+}
+
+RT_EXPORT void *
+tss_get (tss_t key)
+{
+  if (rt_fibers)
+    return rt_fiber_getspecific ((unsigned) key);
+  return get_real_tss_get () (key);
+}
+
+RT_EXPORT int
+tss_set (tss_t key, void *value)
+{
+  if (rt_fibers)
+    return rt_fiber_setspecific ((unsigned) key, value) == 0 ? thrd_success : thrd_error;
+  return get_real_tss_set () (key, value);
 }
 
 /* ------------------------------------------------------------------ */
@@ -155,7 +224,8 @@ mtx_timedlock (mtx_t *restrict m, const struct timespec *restrict abstime)
 RT_EXPORT int
 mtx_trylock (mtx_t *m)
 {
-  MTX_BODY (AUGUR_EV_MUTEX_TRYLOCK, 0, AUGUR_TRY_TRY, get_real_mtx_trylock () (m))
+  MTX_BODY (AUGUR_EV_MUTEX_TRYLOCK, 0, AUGUR_TRY_TRY,
+            rt_sched_held_by_other (m) ? thrd_busy : get_real_mtx_trylock () (m))
 }
 
 RT_EXPORT int

@@ -17,6 +17,14 @@
  * through the PLT internally (stdio buffers, strdup, getline), so those
  * allocations are recorded too, attributed to libc; allocations made inside
  * the runtime's own calls (under the guard) are not.
+ *
+ * In the explorer's execution server (rt_fibers), blocks come from the
+ * arena instead: one reserved range, allocated upwards and emptied after
+ * each execution simply because its cursor is part of the memory the
+ * snapshot puts back (rt-snapshot.c).  Freeing the last block gives it
+ * back, so malloc/free loops stay in place; other frees are no-ops until
+ * the execution ends.  Blocks glibc handed out before the server started
+ * still go back to glibc.
  */
 #include "config.h"
 
@@ -25,6 +33,176 @@
 #include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "runtime/rt-fiber.h"
+
+/* ------------------------------------------------------------------ */
+/* The execution server's arena */
+
+typedef struct {
+  size_t size;        /* what was asked for */
+  char *prev;         /* the cursor before this block */
+} ArenaHead;
+
+static char *arena_lo, *arena_hi, *arena_cur;
+
+bool
+rt_arena_setup (void **lo, size_t *size)
+{
+  size_t n = (size_t) 1 << 32;
+  void *p = mmap (NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                  -1, 0);
+  if (p == MAP_FAILED)
+    return false;
+  arena_lo = arena_cur = p;
+  arena_hi = arena_lo + n;
+  *lo = p;
+  *size = n;
+  return true;
+}
+
+bool
+rt_arena_contains (const void *p)
+{
+  return (const char *) p >= arena_lo && (const char *) p < arena_hi;
+}
+
+static void *
+arena_alloc (size_t size, size_t align)
+{
+  if (align < 16)
+    align = 16;
+  uintptr_t start = (uintptr_t) arena_cur;
+  uintptr_t p = (start + sizeof (ArenaHead) + align - 1) & ~(uintptr_t) (align - 1);
+  if (size > (size_t) (arena_hi - arena_lo) || p + size > (uintptr_t) arena_hi)
+    return NULL;
+  ArenaHead *h = (ArenaHead *) p - 1;
+  h->size = size;
+  h->prev = arena_cur;
+  arena_cur = (char *) ((p + size + 15) & ~(uintptr_t) 15);
+  return (void *) p;
+}
+
+static size_t
+arena_size (const void *p)
+{
+  return ((const ArenaHead *) p - 1)->size;
+}
+
+static void
+arena_free (void *p)
+{
+  ArenaHead *h = (ArenaHead *) p - 1;
+  if ((char *) (((uintptr_t) p + h->size + 15) & ~(uintptr_t) 15) == arena_cur)
+    arena_cur = h->prev;
+}
+
+/* The allocator underneath: the arena in the execution server, else
+ * glibc's. */
+static void *
+base_malloc (size_t size)
+{
+  if (rt_fibers)
+    {
+      void *p = arena_alloc (size, 16);
+      if (p != NULL)
+        return p;
+    }
+  return __libc_malloc (size);
+}
+
+static void *
+base_calloc (size_t n, size_t size)
+{
+  size_t total;
+  if (rt_fibers && !__builtin_mul_overflow (n, size, &total))
+    {
+      void *p = arena_alloc (total, 16);
+      if (p != NULL)
+        {
+          /* arena memory is reused from earlier executions */
+          rt_guard_enter ();
+          memset (p, 0, total);
+          rt_guard_leave ();
+          return p;
+        }
+    }
+  return __libc_calloc (n, size);
+}
+
+static void
+base_free (void *p)
+{
+  if (rt_arena_contains (p))
+    arena_free (p);
+  else
+    __libc_free (p);
+}
+
+static void *
+base_memalign (size_t align, size_t size)
+{
+  if (rt_fibers)
+    {
+      void *p = arena_alloc (size, align);
+      if (p != NULL)
+        return p;
+    }
+  return __libc_memalign (align, size);
+}
+
+static void *
+base_realloc (void *old, size_t size)
+{
+  if (old == NULL)
+    return base_malloc (size);
+  if (!rt_arena_contains (old))
+    return __libc_realloc (old, size);
+  if (size == 0)
+    {
+      arena_free (old);
+      return NULL;
+    }
+  ArenaHead *h = (ArenaHead *) old - 1;
+  char *end = (char *) (((uintptr_t) old + h->size + 15) & ~(uintptr_t) 15);
+  if (end == arena_cur && (char *) old + size <= arena_hi)
+    {
+      /* the last block grows or shrinks in place */
+      h->size = size;
+      arena_cur = (char *) (((uintptr_t) old + size + 15) & ~(uintptr_t) 15);
+      return old;
+    }
+  void *p = base_malloc (size);
+  if (p != NULL)
+    {
+      rt_guard_enter ();
+      memcpy (p, old, h->size < size ? h->size : size);
+      rt_guard_leave ();
+    }
+  return p;
+}
+
+static size_t
+usable_size (void *p)
+{
+  return rt_arena_contains (p) ? arena_size (p) : malloc_usable_size (p);
+}
+
+RT_EXPORT size_t
+malloc_usable_size (void *p)
+{
+  if (p == NULL)
+    return 0;
+  if (rt_arena_contains (p))
+    return arena_size (p);
+  typedef size_t (*UsableSize) (void *);
+  static UsableSize real;
+  if (real == NULL)
+    real = (UsableSize) rt_real ("malloc_usable_size", NULL);
+  return real (p);
+}
 
 RT_INLINE bool
 heap_on (void)
@@ -59,9 +237,9 @@ malloc (size_t size)
 {
   RtSync op;
   if (RT_LIKELY (!heap_on ()) || !rt_sync_begin (&op, AUGUR_EV_ALLOC, 0, NULL, RT_RA ()))
-    return __libc_malloc (size);
+    return base_malloc (size);
   rt_sync_before (&op);
-  void *p = __libc_malloc (size);
+  void *p = base_malloc (size);
   int saved_errno = errno;
   record_alloc (&op, p, size);
   errno = saved_errno;
@@ -73,9 +251,9 @@ calloc (size_t n, size_t size)
 {
   RtSync op;
   if (RT_LIKELY (!heap_on ()) || !rt_sync_begin (&op, AUGUR_EV_ALLOC, 0, NULL, RT_RA ()))
-    return __libc_calloc (n, size);
+    return base_calloc (n, size);
   rt_sync_before (&op);
-  void *p = __libc_calloc (n, size);
+  void *p = base_calloc (n, size);
   int saved_errno = errno;
   record_alloc (&op, p, n * size);
   errno = saved_errno;
@@ -89,11 +267,11 @@ free (void *p)
   if (RT_LIKELY (!heap_on ()) || p == NULL
       || !rt_sync_begin (&op, AUGUR_EV_FREE, 0, p, RT_RA ()))
     {
-      __libc_free (p);
+      base_free (p);
       return;
     }
   rt_sync_before (&op);
-  __libc_free (p);
+  base_free (p);
   rt_sync_after (&op, 0);
 }
 
@@ -104,21 +282,21 @@ realloc_at (void *old, size_t size, uintptr_t ra)
   if (old == NULL)
     {
       if (!rt_sync_begin (&al, AUGUR_EV_ALLOC, 0, NULL, ra))
-        return __libc_realloc (old, size);
+        return base_realloc (old, size);
       rt_sync_before (&al);
-      void *p = __libc_realloc (old, size);
+      void *p = base_realloc (old, size);
       int saved_errno = errno;
       record_alloc (&al, p, size);
       errno = saved_errno;
       return p;
     }
   if (!rt_sync_begin (&fr, AUGUR_EV_FREE, 0, old, ra))
-    return __libc_realloc (old, size);
-  size_t old_size = malloc_usable_size (old);
+    return base_realloc (old, size);
+  size_t old_size = usable_size (old);
   rt_sync_before (&fr);
   rt_sync_begin (&al, AUGUR_EV_ALLOC, 0, NULL, ra);
   rt_sync_before (&al);
-  void *p = __libc_realloc (old, size);
+  void *p = base_realloc (old, size);
   int saved_errno = errno;
   rt_sync_after (&fr, 0);
   if (p != NULL)
@@ -133,7 +311,7 @@ RT_EXPORT void *
 realloc (void *old, size_t size)
 {
   if (RT_LIKELY (!heap_on ()))
-    return __libc_realloc (old, size);
+    return base_realloc (old, size);
   return realloc_at (old, size, RT_RA ());
 }
 
@@ -147,7 +325,7 @@ reallocarray (void *old, size_t n, size_t size)
       return NULL;
     }
   if (RT_LIKELY (!heap_on ()))
-    return __libc_realloc (old, total);
+    return base_realloc (old, total);
   return realloc_at (old, total, RT_RA ());
 }
 
@@ -166,25 +344,25 @@ reallocarray (void *old, size_t n, size_t size)
 RT_EXPORT void *
 memalign (size_t align, size_t size)
 {
-  ALIGNED_BODY (__libc_memalign (align, size), size)
+  ALIGNED_BODY (base_memalign (align, size), size)
 }
 
 RT_EXPORT void *
 aligned_alloc (size_t align, size_t size)
 {
-  ALIGNED_BODY (__libc_memalign (align, size), size)
+  ALIGNED_BODY (base_memalign (align, size), size)
 }
 
 RT_EXPORT void *
 valloc (size_t size)
 {
-  ALIGNED_BODY (__libc_valloc (size), size)
+  ALIGNED_BODY (base_memalign (4096, size), size)
 }
 
 RT_EXPORT void *
 pvalloc (size_t size)
 {
-  ALIGNED_BODY (__libc_pvalloc (size), size)
+  ALIGNED_BODY (base_memalign (4096, (size + 4095) & ~(size_t) 4095), size)
 }
 
 RT_EXPORT int
@@ -197,7 +375,7 @@ posix_memalign (void **out, size_t align, size_t size)
   if (on)
     rt_sync_before (&op);
   int saved_errno = errno;
-  void *p = __libc_memalign (align, size);
+  void *p = base_memalign (align, size);
   errno = saved_errno;
   if (p == NULL)
     return ENOMEM;

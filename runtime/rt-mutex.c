@@ -18,8 +18,10 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <pthread.h>
+#include <errno.h>
 #include <sched.h>
 #include <time.h>
 
@@ -204,7 +206,7 @@ pthread_mutex_trylock (pthread_mutex_t *m)
   rt_mutex_note_use (m, 0, ra);
   op.rec.aux = AUGUR_TRY_TRY;
   rt_sync_before (&op);
-  int r = get_real_pthread_mutex_trylock () (m);
+  int r = rt_sched_held_by_other (m) ? EBUSY : get_real_pthread_mutex_trylock () (m);
   rt_sync_after (&op, r);
   return r;
 }

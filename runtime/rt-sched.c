@@ -23,11 +23,26 @@
  * not block.  Condition waits and barrier waits are not passed to libc at
  * all: they are split into two steps (WAIT/WAKE, ARRIVE/LEAVE) and
  * emulated, so a signal sent before the wait is lost, as it is in libc.
+ *
+ * The execution server.  A fork costs about a millisecond on a small VM,
+ * more than a whole execution of most test programs.  So where it can, the
+ * fork server forks once, an execution server, which runs execution after
+ * execution in one process: the program's threads are fibers of its one
+ * OS thread (rt-fiber.h), a hand-over is a fiber switch, and between two
+ * executions the memory is put back as it was when the server started
+ * (rt-snapshot.h).  The server reads the commands and answers them itself;
+ * the fork server only watches it, answers for an execution the server
+ * died in (a crash, an abort, the watchdog) and starts a new one.  An
+ * execution that needs real threads (pthread_cancel, pthread_kill, cleanup
+ * handlers, fork, or a program with __thread variables of its own) makes
+ * the fork server go back to a fork per execution, from that execution on.
  */
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-fiber.h"
 #include "runtime/rt-sched.h"
+#include "runtime/rt-snapshot.h"
 #include "runtime/rt-thread.h"
 
 #include <errno.h>
@@ -204,6 +219,8 @@ static void __attribute__ ((noreturn))
 end_now (uint32_t status)
 {
   __atomic_store_n (&shm->status, status, __ATOMIC_RELEASE);
+  if (rt_fibers)
+    rt_fiber_to_server ();
   syscall (SYS_exit_group, 0);
   __builtin_unreachable ();
 }
@@ -271,7 +288,7 @@ check_initialised (SObj *o, uint32_t kind, const AugurSchedStep *s)
   if (o == NULL || o->init_seen || o->uninit_reported || heap_lo == 0)
     return;
   uintptr_t a = (uintptr_t) o->addr;
-  if (a < heap_lo || a >= (uintptr_t) sbrk (0))
+  if ((a < heap_lo || a >= (uintptr_t) sbrk (0)) && !rt_arena_contains ((const void *) a))
     return;
   o->uninit_reported = 1;
   misuse (kind, rt_self.tid, s->pc, s->module, o->addr);
@@ -460,8 +477,13 @@ schedule (uint32_t me)
     return;
   cur = next;
   th[me].token = 0;
-  give_turn (next);
-  wait_turn (me);
+  if (rt_fibers)
+    rt_fiber_switch (me, next);
+  else
+    {
+      give_turn (next);
+      wait_turn (me);
+    }
   th[me].token = 1;
 }
 
@@ -510,7 +532,8 @@ sched_point (const AugurSchedStep *op, int try_op)
   if (!t->parked)
     {
       __atomic_store_n (&t->parked, 1, __ATOMIC_RELEASE);
-      futex (&t->parked, FUTEX_WAKE_PRIVATE, 1);
+      if (!rt_fibers)
+        futex (&t->parked, FUTEX_WAKE_PRIVATE, 1);
     }
   /* Not `cur == me`: a new thread may be chosen (and cur set) between its
    * publishing and this test; only a thread that holds the token chooses. */
@@ -518,7 +541,11 @@ sched_point (const AugurSchedStep *op, int try_op)
     schedule (me);
   else
     {
-      wait_turn (me);
+      /* a new thread, parked: on fibers, back to its creator */
+      if (rt_fibers)
+        rt_fiber_switch (me, cur);
+      else
+        wait_turn (me);
       t->token = 1;
     }
   t->has_pending = 0;
@@ -595,6 +622,8 @@ rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64
 uint64_t
 rt_sched_stack_top (void)
 {
+  if (rt_fibers)
+    return rt_fiber_stack_top (rt_self.tid);
   uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
   uint64_t d = shm->stack_top_from_tp;
   if (RT_LIKELY (d != 0))
@@ -910,6 +939,8 @@ rt_sched_sync_after (RtSync *op, int64_t result)
             break;
           }
         /* the child runs to its first visible operation, then parks */
+        if (rt_fibers)
+          rt_fiber_switch (me, c);
         while (!__atomic_load_n (&th[c].parked, __ATOMIC_ACQUIRE))
           futex (&th[c].parked, FUTEX_WAIT_PRIVATE, 0);
         break;
@@ -1079,12 +1110,16 @@ hand_off_final (uint32_t me)
        * exits the process with status 0, a normal end, not a deadlock */
       check_not_destroyed ();
       rt_sched_process_exit ();
+      if (rt_fibers)
+        rt_fiber_to_server ();
       return;
     }
   uint32_t next = choose ();
   append_step (next);
   cur = next;
   th[me].token = 0;
+  if (rt_fibers)
+    rt_fiber_finish (me, next);
   give_turn (next);
 }
 
@@ -1223,6 +1258,22 @@ on_child_exit (int status, void *data)
   rt_sched_process_exit ();
 }
 
+/* What ends an execution from outside the scheduler: a fatal signal, and
+ * exit handlers (a libc-internal exit). */
+static void
+install_handlers (void)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_crash;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
+  for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+    if (sigs[k] != SIGTRAP || stop_step == UINT32_MAX)
+      sigaction (sigs[k], &sa, NULL);
+  on_exit (on_child_exit, NULL);
+}
+
 static void
 child_start (void)
 {
@@ -1246,15 +1297,17 @@ child_start (void)
         pct_change[j] = shm->prefix_len + 1 + pct_next () % (shm->pct_steps ? shm->pct_steps : 100);
       pct_prio[0] = pct_d + pct_next () % 1000000u;
     }
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_crash;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
-  for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
-    if (sigs[k] != SIGTRAP || stop_step == UINT32_MAX)
-      sigaction (sigs[k], &sa, NULL);
-  on_exit (on_child_exit, NULL);
+  rt_self.tid = 0;
+  if (rt_fibers)
+    {
+      /* the crash handlers and the exit handler are the server's, set
+       * before its snapshot */
+      rt_thread_table_set (rt_fiber_handle (0), 0);
+      __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
+      __atomic_store_n (&rt_sched_on, 1, __ATOMIC_RELEASE);
+      return;   /* main's THREAD_START: rt_call_main */
+    }
+  install_handlers ();
   /* Small thread stacks unless the program asks: a new thread's stack is
    * mapped and faulted in once per execution (AUGUR_SCHED_STACK to change). */
   const char *stack = getenv ("AUGUR_SCHED_STACK");
@@ -1277,17 +1330,199 @@ child_start (void)
   rt_thread_start_record (0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end, 0);
 }
 
+/* The page's per-execution fields, before each execution. */
+static void
+reset_page (void)
+{
+  shm->status = AUGUR_SST_RUNNING;
+  shm->n_steps = 0;
+  shm->n_misuse = 0;
+  shm->n_threads = 1;
+  shm->diverged_at = 0;
+  shm->fail_tid = 0;
+  shm->fail_line = 0;
+  shm->fail_pc = 0;
+  shm->fail_signal = 0;
+  shm->fail_file[0] = shm->fail_function[0] = shm->fail_expr[0] = '\0';
+  shm->wait_status = 0;
+}
+
+static void
+answer (void)
+{
+  while (write (status_fd, "x", 1) < 0 && errno == EINTR)
+    ;
+}
+
+/* Waits for one command byte; exits when the explorer has gone. */
+static void
+next_command (void)
+{
+  for (;;)
+    {
+      char c;
+      ssize_t n = read (cmd_fd, &c, 1);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          shm->server_state = AUGUR_SERVER_GONE;
+          syscall (SYS_exit_group, 0);
+        }
+      return;
+    }
+}
+
+/* One execution in a forked child; the child returns from here to run
+ * main, the fork server comes back once it has answered. */
+static bool
+fork_one (void)
+{
+  reset_page ();
+  fflush (NULL);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      close (cmd_fd);
+      close (status_fd);
+      child_start ();
+      return true;
+    }
+  shm->child_pid = pid;
+  int st = 0;
+  if (pid > 0)
+    while (waitpid (pid, &st, 0) < 0 && errno == EINTR)
+      ;
+  else
+    st = 127 << 8;
+  shm->wait_status = st;
+  answer ();
+  return false;
+}
+
+static RtMainFunc srv_main;
+static int srv_argc;
+static char **srv_argv, **srv_envp;
+
+static void
+main_fiber (void *data)
+{
+  (void) data;
+  child_start ();
+  int st = rt_call_main (srv_main, srv_argc, srv_argv, srv_envp);
+  rt_sched_main_return ();
+  shm->wait_status = (st & 0xff) << 8;
+  rt_fiber_to_server ();
+}
+
+/* A program that forks in an execution: the child would be a copy of the
+ * server, commands and all.  That execution and the later ones are run
+ * as forked processes with real threads instead. */
+static void
+fork_prepare (void)
+{
+  if (rt_fibers)
+    rt_sched_need_threads ();
+}
+
+/* rt_thread_measure_depth, in a child: a real thread leaves its stack and
+ * its malloc arena mapped (glibc keeps both for the next thread), and the
+ * server must not carry 8 MiB of them in its snapshot.  Once per
+ * exploration, kept in the page. */
+static uint64_t
+thread_depth (void)
+{
+  if (shm->thread_depth != 0)
+    return shm->thread_depth;
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      shm->thread_depth = rt_thread_measure_depth ();
+      syscall (SYS_exit_group, 0);
+    }
+  if (pid > 0)
+    while (waitpid (pid, NULL, 0) < 0 && errno == EINTR)
+      ;
+  return shm->thread_depth;
+}
+
+/* The execution server (a child of the fork server): never returns. */
+static void __attribute__ ((noreturn))
+serve (void)
+{
+  const void *keep[2];
+  size_t keep_size[2];
+  void *lo;
+  if (!rt_fiber_setup (&lo, &keep_size[0]))
+    goto no_fibers;
+  keep[0] = lo;
+  if (!rt_arena_setup (&lo, &keep_size[1]))
+    goto no_fibers;
+  keep[1] = lo;
+  install_handlers ();
+  pthread_atfork (fork_prepare, NULL, NULL);
+  rt_thread_set_depth (thread_depth ());
+  if (!rt_snapshot_take (keep, keep_size, 2, srv_argc, srv_argv))
+    goto no_fibers;
+  for (;;)
+    {
+      next_command ();
+      reset_page ();
+      shm->child_pid = getpid ();
+      shm->server_state = AUGUR_SERVER_RUNNING;
+      rt_fiber_run_main (main_fiber, NULL);
+      __atomic_store_n (&rt_sched_on, 0, __ATOMIC_RELEASE);
+      __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
+      fflush (NULL);
+      shm->fiber_executions++;
+      shm->server_state = AUGUR_SERVER_IDLE;
+      answer ();
+      /* while the explorer reads the result, this process puts itself
+       * back for the next one */
+      rt_snapshot_restore ();
+    }
+no_fibers:
+  shm->no_fibers = 1;
+  syscall (SYS_exit_group, 0);
+  __builtin_unreachable ();
+}
+
 void
-rt_sched_before_main (void)
+rt_sched_need_threads (void)
+{
+  shm->no_fibers = 1;
+  syscall (SYS_exit_group, 0);
+  __builtin_unreachable ();
+}
+
+bool
+rt_sched_held_by_other (const void *mutex)
+{
+  if (!rt_fibers)
+    return false;
+  SObj *o = obj_get ((uint64_t) (uintptr_t) mutex, OBJ_FREE);
+  return o != NULL && o->owner != NONE && o->owner != rt_self.tid;
+}
+
+void
+rt_sched_exit (int status)
+{
+  if (!rt_fibers || !rt_sched_on)
+    return;
+  rt_sched_process_exit ();
+  shm->wait_status = (status & 0xff) << 8;
+  rt_fiber_to_server ();
+}
+
+void
+rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **envp)
 {
   if (!rt_sched_mode)
     return;
   shm->exe_bias = rt_exe_bias;
   if (cmd_fd < 0)
     {
-      shm->status = AUGUR_SST_RUNNING;
-      shm->n_steps = 0;
-      shm->n_misuse = 0;
+      reset_page ();
       free (malloc (1));
       find_heap ();
       child_start ();
@@ -1307,42 +1542,44 @@ rt_sched_before_main (void)
   int cpu = sched_getcpu ();
   CPU_SET (cpu >= 0 ? cpu : 0, &set);
   sched_setaffinity (0, sizeof set, &set);
+  srv_main = main_fn;
+  srv_argc = argc;
+  srv_argv = argv;
+  srv_envp = envp;
+  shm->no_fibers = !rt_fiber_possible () || stop_step != UINT32_MAX;
   for (;;)
     {
-      char c;
-      ssize_t n = read (cmd_fd, &c, 1);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        syscall (SYS_exit_group, 0);
-      shm->status = AUGUR_SST_RUNNING;
-      shm->n_steps = 0;
-      shm->n_misuse = 0;
-      shm->n_threads = 1;
-      shm->diverged_at = 0;
-      shm->fail_tid = 0;
-      shm->fail_line = 0;
-      shm->fail_pc = 0;
-      shm->fail_signal = 0;
-      shm->fail_file[0] = shm->fail_function[0] = shm->fail_expr[0] = '\0';
+      if (shm->no_fibers)
+        {
+          next_command ();
+          if (fork_one ())
+            return;
+          continue;
+        }
+      shm->server_state = AUGUR_SERVER_IDLE;
       fflush (NULL);
       pid_t pid = fork ();
       if (pid == 0)
-        {
-          close (cmd_fd);
-          close (status_fd);
-          child_start ();
-          return;
-        }
-      shm->child_pid = pid;
+        serve ();
       int st = 0;
       if (pid > 0)
         while (waitpid (pid, &st, 0) < 0 && errno == EINTR)
           ;
       else
-        st = 127 << 8;
+        shm->no_fibers = 1;
+      if (shm->server_state == AUGUR_SERVER_GONE)
+        syscall (SYS_exit_group, 0);
+      if (shm->server_state != AUGUR_SERVER_RUNNING)
+        continue;   /* killed between executions, or no fibers here */
+      if (shm->no_fibers)
+        {
+          /* the execution needs real threads: the same one again */
+          if (fork_one ())
+            return;
+          continue;
+        }
+      /* it died in an execution: the answer is how */
       shm->wait_status = st;
-      while (write (status_fd, "x", 1) < 0 && errno == EINTR)
-        ;
+      answer ();
     }
 }

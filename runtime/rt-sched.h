@@ -19,7 +19,22 @@ rt_sched_is_on (void)
 }
 
 bool rt_sched_init (const char *env);
-void rt_sched_before_main (void);
+typedef int (*RtMainFunc) (int, char **, char **);
+/* Before main: the fork server (or the execution server), which returns
+ * only in a forked execution, to run main; or nothing without AUGUR_SCHED. */
+void rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **envp);
+/* The running execution cannot go on as fibers (pthread_cancel, a thread
+ * signal, cleanup handlers): it is run again with real threads, and so is
+ * every later one.  Does not return. */
+/* Calls main; with fn NULL, measures where main's frame lies (rt-start.c). */
+int rt_call_main (RtMainFunc fn, int argc, char **argv, char **envp);
+void rt_sched_need_threads (void) __attribute__ ((noreturn));
+/* A fiber trylock: is the mutex held by another thread (which the OS,
+ * seeing one thread, cannot tell)? */
+bool rt_sched_held_by_other (const void *mutex);
+/* exit() in an execution on fibers: ends it with this status.  Returns
+ * only when not on fibers. */
+void rt_sched_exit (int status);
 void rt_sched_main_return (void);
 void rt_sched_process_exit (void);
 void rt_sched_thread_exit (uintptr_t ra);

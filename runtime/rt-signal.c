@@ -30,7 +30,9 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-fiber.h"
 #include "runtime/rt-sched.h"
+#include "runtime/rt-snapshot.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -123,6 +125,7 @@ RT_EXPORT void
 exit (int status)
 {
   /* END is written by on_exit_handler, after the exit handlers ran. */
+  rt_sched_exit (status);
   rt_exit_status = status;
   rt_exit_status_known = 1;
   rt_sched_process_exit ();
@@ -153,4 +156,26 @@ quick_exit (int status)
   rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
   get_real_quick_exit () (status);
   __builtin_unreachable ();
+}
+
+/* A program that changes a signal disposition in an execution of the
+ * explorer's execution server: the next execution must start with the old
+ * one again (rt-snapshot.c). */
+RT_DEFINE_REAL (sigaction, NULL)
+RT_DEFINE_REAL (signal, NULL)
+
+RT_EXPORT int
+sigaction (int sig, const struct sigaction *act, struct sigaction *old)
+{
+  if (act != NULL && rt_fibers)
+    rt_snapshot_signals_dirty ();
+  return get_real_sigaction () (sig, act, old);
+}
+
+RT_EXPORT sighandler_t
+signal (int sig, sighandler_t handler)
+{
+  if (rt_fibers)
+    rt_snapshot_signals_dirty ();
+  return get_real_signal () (sig, handler);
 }

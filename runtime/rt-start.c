@@ -23,6 +23,7 @@
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
 #include "common/augur-sched-format.h"
+#include "runtime/rt-fiber.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -139,17 +140,38 @@ rt_constructor (void)
 /* ------------------------------------------------------------------ */
 /* __libc_start_main */
 
-typedef int (*MainFunc) (int, char **, char **);
+typedef RtMainFunc MainFunc;
 typedef int (*StartMainFunc) (MainFunc, int, char **, void (*) (void), void (*) (void),
                               void (*) (void), void *);
 
 static MainFunc program_main;
 
+/* The top of main's stack minus rt_call_main's frame, when main_wrapper
+ * calls it: on a fiber, main's stack slots are named from that frame plus
+ * this, so that they get the names they have on the real stack. */
+static uint64_t main_depth;
+
+RT_NOINLINE int
+rt_call_main (RtMainFunc fn, int argc, char **argv, char **envp)
+{
+  extern void *__libc_stack_end;
+  uint64_t frame = (uint64_t) (uintptr_t) __builtin_frame_address (0);
+  if (fn == NULL)
+    {
+      main_depth = (uint64_t) (uintptr_t) __libc_stack_end - frame;
+      return 0;
+    }
+  if (rt_fibers)
+    rt_thread_start_record (0, 0, 0, frame + main_depth, 0);
+  return fn (argc, argv, envp);
+}
+
 static int
 main_wrapper (int argc, char **argv, char **envp)
 {
-  rt_sched_before_main ();
-  int status = program_main (argc, argv, envp);
+  rt_call_main (NULL, argc, argv, envp);
+  rt_sched_before_main (program_main, argc, argv, envp);
+  int status = rt_call_main (program_main, argc, argv, envp);
   rt_sched_main_return ();
   rt_exit_status = status;
   rt_exit_status_known = 1;

@@ -18,6 +18,11 @@
  * destructors run by glibc after the routine) is not recorded, so the
  * joiner's JOIN is the next event about that thread.  A thread the runtime
  * did not create (a library's raw clone) is adopted at its first event.
+ *
+ * In the explorer's execution server (rt_fibers, rt-fiber.h) no OS thread
+ * is made: create starts a fiber, join takes the fiber's result once the
+ * scheduler has let the join through (the thread has exited), and
+ * pthread_self, detach and the thread-specific data are the fiber's.
  */
 #include "config.h"
 
@@ -34,6 +39,7 @@
 #include <time.h>
 
 #include "runtime/rt-thread.h"
+#include "runtime/rt-fiber.h"
 
 __thread RtThreadTls rt_tls __attribute__ ((tls_model ("initial-exec"))) = {
   .self = { .tid = RT_TID_NONE },
@@ -232,11 +238,15 @@ rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra)
 {
   if (!rt_sync_begin (op, AUGUR_EV_THREAD_CREATE, flags, NULL, ra))
     return NULL;
-  RtStart *s = __libc_malloc (sizeof *s);
+  uint32_t tid = rt_thread_new_tid ();
+  /* a fiber's block is kept with the fiber: no heap in the server */
+  RtStart *s = rt_fibers ? rt_fiber_start_block (tid, sizeof *s) : NULL;
+  if (s == NULL)
+    s = __libc_malloc (sizeof *s);
   if (s == NULL)
     return NULL;
   memset (s, 0, sizeof *s);
-  s->tid = rt_thread_new_tid ();
+  s->tid = tid;
   s->parent = op->rec.tid;
   s->flags = flags;
   AugurRecord where;
@@ -288,9 +298,85 @@ rt_thread_stack_top (void)
   return top;
 }
 
+/* ------------------------------------------------------------------ */
+/* Fibers (the execution server) */
+
+/* Destructors of thread-specific data keys, for the fibers' exits. */
+static void (*key_dtors[RT_FIBER_KEYS]) (void *);
+
+void
+rt_thread_key_created (unsigned key, void (*dtor) (void *))
+{
+  if (key < RT_FIBER_KEYS)
+    key_dtors[key] = dtor;
+}
+
+/* The end of a fiber's thread: its result, its TSD destructors (not
+ * recorded, as glibc's are not), THREAD_EXIT, and the scheduler hands the
+ * token on for good. */
+void
+rt_thread_fiber_exit (void *ret, uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
+{
+  uint32_t me = rt_self.tid;
+  rt_fiber_set_result (me, ret);
+  rt_guard_enter ();
+  rt_fiber_run_destructors (key_dtors);
+  rt_guard_leave ();
+  rt_thread_exit_record (by_exit_call, flags, ra);
+  /* the scheduler never returns to an exited fiber */
+  __builtin_trap ();
+}
+#define fiber_exit rt_thread_fiber_exit
+
+static void
+fiber_start (void *data)
+{
+  rt_thread_run (data);
+}
+
+int
+rt_thread_fiber_create (RtSync *op, RtStart *s, const pthread_attr_t *attr, unsigned long *out)
+{
+  void *addr = NULL;
+  size_t size = 0;
+  if (attr != NULL)
+    {
+      rt_guard_enter ();
+      if (pthread_attr_getstack (attr, &addr, &size) != 0 || addr == NULL)
+        {
+          addr = NULL;
+          if (pthread_attr_getstacksize (attr, &size) != 0)
+            size = 0;
+        }
+      rt_guard_leave ();
+    }
+  uint32_t tid = (uint32_t) op->rec.addr;
+  if (addr != NULL)
+    s->stack_top = (uint64_t) (uintptr_t) addr + size;
+  rt_sync_before (op);
+  int r = rt_fiber_create (tid, fiber_start, s, addr, size) ? 0 : EAGAIN;
+  if (r == 0)
+    {
+      *out = rt_fiber_handle (tid);
+      rt_thread_table_set (*out, tid);
+    }
+  rt_sync_after (op, r);   /* the child runs to its first visible operation */
+  return r;
+}
+
+/* The top of a real thread's stack minus its rt_thread_run frame. */
+static uint64_t thread_depth;
+
 void *
 rt_thread_run (RtStart *start)
 {
+  if (RT_UNLIKELY (start->probe))
+    {
+      uint64_t top = rt_thread_stack_top ();
+      uint64_t frame = (uint64_t) (uintptr_t) __builtin_frame_address (0);
+      thread_depth = top > frame ? top - frame : 0;
+      return NULL;
+    }
   RtStart s = *start;
   /* A first free() in a thread makes glibc build the thread's tcache and
    * arena (an mmap of 64 MiB of address space): under the scheduler, where
@@ -307,7 +393,10 @@ rt_thread_run (RtStart *start)
     {
       rt_guard_enter ();
       uint64_t top;
-      if (!rt_sched_is_on ())
+      if (rt_fibers)
+        top = s.stack_top != 0 ? s.stack_top
+                               : rt_thread_fiber_top ((uint64_t) (uintptr_t) __builtin_frame_address (0));
+      else if (!rt_sched_is_on ())
         {
           rt_thread_setup_stacks ();
           top = rt_thread_stack_top ();
@@ -318,14 +407,22 @@ rt_thread_run (RtStart *start)
       const void *routine = s.c11_fn != NULL ? (const void *) s.c11_fn : (const void *) s.fn;
       /* glibc puts a thread's static TLS right above its stack: what lies
        * above this frame is TLS (or glibc's), what the routine puts below
-       * it is stack */
+       * it is stack.  A fiber's stack is not next to any TLS. */
       uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
       uint64_t frame = (uint64_t) (uintptr_t) __builtin_frame_address (0);
       rt_thread_start_record (s.flags, (uintptr_t) routine + 1, s.parent, top,
-                              frame < tp ? tp - frame : 0);
+                              frame < tp && !rt_fibers ? tp - frame : 0);
     }
 
   void *ret;
+  if (rt_fibers)
+    {
+      if (s.c11_fn != NULL)
+        ret = (void *) (intptr_t) s.c11_fn (s.arg);
+      else
+        ret = s.fn (s.arg);
+      fiber_exit (ret, 0, s.flags, 0);
+    }
   pthread_cleanup_push (on_cancel, &s);
   if (s.c11_fn != NULL)
     ret = (void *) (intptr_t) s.c11_fn (s.arg);
@@ -345,6 +442,31 @@ pthread_start (void *data)
 
 RT_DEFINE_REAL (pthread_create, NULL)
 RT_DEFINE_REAL (pthread_join, NULL)
+
+uint64_t
+rt_thread_measure_depth (void)
+{
+  RtStart probe;
+  memset (&probe, 0, sizeof probe);
+  probe.probe = 1;
+  pthread_t t;
+  if (get_real_pthread_create () (&t, NULL, pthread_start, &probe) == 0)
+    get_real_pthread_join () (t, NULL);
+  return thread_depth;
+}
+
+void
+rt_thread_set_depth (uint64_t depth)
+{
+  thread_depth = depth;
+}
+
+uint64_t
+rt_thread_fiber_top (uint64_t frame)
+{
+  return thread_depth != 0 ? frame + thread_depth : rt_fiber_stack_top (rt_self.tid);
+}
+
 RT_DEFINE_REAL (pthread_tryjoin_np, NULL)
 RT_DEFINE_REAL (pthread_timedjoin_np, NULL)
 RT_DEFINE_REAL (pthread_clockjoin_np, NULL)
@@ -361,6 +483,14 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
     return get_real_pthread_create () (thread, attr, routine, arg);
   s->fn = routine;
   s->arg = arg;
+  if (rt_fibers)
+    {
+      unsigned long h = 0;
+      int r = rt_thread_fiber_create (&op, s, attr, &h);
+      if (r == 0)
+        *thread = (pthread_t) h;
+      return r;
+    }
   if (attr != NULL && rt_sched_is_on ())
     {
       /* a stack of the program's own: its top is where the attribute
@@ -392,9 +522,20 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   rt_sync_before (&op);                                                     \
   if (rt_sched_is_on () && op.rec.addr == RT_TID_NONE)                      \
     return ESRCH;   /* joined already: never hand libc a reaped thread */   \
-  rt_guard_enter ();                                                        \
-  int r = call;                                                             \
-  rt_guard_leave ();                                                        \
+  int r;                                                                    \
+  if (rt_fibers)                                                            \
+    {                                                                       \
+      /* the scheduler let the join through: the fiber has exited */        \
+      r = 0;                                                                \
+      if (ret != NULL)                                                      \
+        *ret = rt_fiber_result ((uint32_t) op.rec.addr);                    \
+    }                                                                       \
+  else                                                                      \
+    {                                                                       \
+      rt_guard_enter ();                                                    \
+      r = call;                                                             \
+      rt_guard_leave ();                                                    \
+    }                                                                       \
   if (r == 0)                                                               \
     rt_thread_table_del ((unsigned long) thread);                           \
   rt_sync_after (&op, r);                                                   \
@@ -427,6 +568,8 @@ pthread_clockjoin_np (pthread_t thread, void **ret, clockid_t clock, const struc
 RT_EXPORT void
 pthread_exit (void *value)
 {
+  if (rt_fibers)
+    fiber_exit (value, 1, 0, RT_RA ());
   rt_thread_exit_record (1, 0, RT_RA ());
   rt_thread_release_stacks ();
   get_real_pthread_exit () (value);
@@ -441,7 +584,89 @@ pthread_detach (pthread_t thread)
     return get_real_pthread_detach () (thread);
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);
   rt_sync_before (&op);
-  int r = get_real_pthread_detach () (thread);
+  int r = rt_fibers ? 0 : get_real_pthread_detach () (thread);
   rt_sync_after (&op, r);
   return r;
+}
+
+RT_DEFINE_REAL (pthread_self, NULL)
+RT_DEFINE_REAL (pthread_key_create, NULL)
+RT_DEFINE_REAL (pthread_key_delete, NULL)
+RT_DEFINE_REAL (pthread_getspecific, NULL)
+RT_DEFINE_REAL (pthread_setspecific, NULL)
+RT_DEFINE_REAL (pthread_cancel, NULL)
+RT_DEFINE_REAL (pthread_kill, NULL)
+
+RT_EXPORT pthread_t
+pthread_self (void)
+{
+  if (rt_fibers)
+    return (pthread_t) rt_fiber_handle (rt_self.tid);
+  return get_real_pthread_self () ();
+}
+
+RT_EXPORT int
+pthread_key_create (pthread_key_t *key, void (*dtor) (void *))
+{
+  int r = get_real_pthread_key_create () (key, dtor);
+  if (r == 0)
+    rt_thread_key_created (*key, dtor);
+  return r;
+}
+
+RT_EXPORT int
+pthread_key_delete (pthread_key_t key)
+{
+  int r = get_real_pthread_key_delete () (key);
+  if (r == 0)
+    rt_thread_key_created (key, NULL);
+  return r;
+}
+
+RT_EXPORT void *
+pthread_getspecific (pthread_key_t key)
+{
+  if (rt_fibers)
+    return rt_fiber_getspecific (key);
+  return get_real_pthread_getspecific () (key);
+}
+
+RT_EXPORT int
+pthread_setspecific (pthread_key_t key, const void *value)
+{
+  if (rt_fibers)
+    return rt_fiber_setspecific (key, value);
+  /* without glibc's access attribute, which warns about `value` */
+  typedef int (*SetSpecific) (pthread_key_t, const void *);
+  return ((SetSpecific) get_real_pthread_setspecific ()) (key, value);
+}
+
+/* Cancellation and signals aimed at one thread need a real thread: the
+ * execution is run again with real threads (rt_sched_need_threads). */
+RT_EXPORT int
+pthread_cancel (pthread_t thread)
+{
+  if (rt_fibers)
+    rt_sched_need_threads ();
+  return get_real_pthread_cancel () (thread);
+}
+
+RT_EXPORT int
+pthread_kill (pthread_t thread, int sig)
+{
+  if (rt_fibers)
+    rt_sched_need_threads ();
+  return get_real_pthread_kill () (thread, sig);
+}
+
+RT_DEFINE_REAL (__pthread_register_cancel, NULL)
+
+RT_EXPORT void
+__pthread_register_cancel (__pthread_unwind_buf_t *buf)
+{
+  /* pthread_cleanup_push: its handlers are kept in the OS thread's
+   * descriptor, which the fibers share */
+  if (rt_fibers)
+    rt_sched_need_threads ();
+  get_real___pthread_register_cancel () (buf);
 }

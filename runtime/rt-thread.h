@@ -13,6 +13,8 @@
 
 #include "runtime/rt-internal.h"
 
+#include <pthread.h>
+
 typedef struct {
   void *(*fn) (void *);      /* pthread routine, or NULL */
   int (*c11_fn) (void *);    /* C11 routine, or NULL */
@@ -20,6 +22,7 @@ typedef struct {
   uint32_t tid;              /* the child's id, taken by the parent */
   uint32_t parent;
   uint8_t flags;             /* AUGUR_FLAG_C11 for thrd_create */
+  uint8_t probe;             /* rt_thread_measure_depth's: measure, run nothing */
   uint64_t stack_top;        /* under the scheduler: the top of a stack the program
                               * gave (pthread_attr_setstack), else 0 */
 } RtStart;
@@ -33,5 +36,23 @@ void *rt_thread_run (RtStart *start);
 /* The top of the calling thread's stack as pthread_getattr_np reports it
  * (0 if unknown): where its stack slots are counted from. */
 uint64_t rt_thread_stack_top (void);
+
+/* Fibers (rt_fibers): create (the CREATE event's before and after
+ * included; *handle is the new pthread_t), and the end of the calling
+ * fiber's thread with its result. */
+int rt_thread_fiber_create (RtSync *op, RtStart *start, const pthread_attr_t *attr,
+                            unsigned long *handle);
+void rt_thread_fiber_exit (void *ret, uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
+  __attribute__ ((noreturn));
+/* Fibers name stack slots as real threads do (by their distance from the
+ * top of the stack): a fiber reports as its top its rt_thread_run frame
+ * plus the distance a real thread has between the two, measured once by
+ * starting one real thread. */
+uint64_t rt_thread_measure_depth (void);
+void rt_thread_set_depth (uint64_t depth);
+uint64_t rt_thread_fiber_top (uint64_t frame);
+/* A thread-specific data key and its destructor (pthread_key_create,
+ * tss_create), for the fibers' exits. */
+void rt_thread_key_created (unsigned key, void (*dtor) (void *));
 
 #endif /* AUGUR_RT_THREAD_H */

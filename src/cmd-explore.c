@@ -194,6 +194,11 @@ augur_cmd_explore (int argc, char **argv)
   else if (o.mode == AUGUR_EXPLORE_MODE_PCT)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, depth %u): "
                 "a sample, not a proof of absence\n", st.executions, o.seed, o.depth ? o.depth : 3);
+  if (st.forked && st.executions > 0)
+    g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
+                "the slower way (AUGUR_FIBERS=0, or the program has thread-local variables "
+                "of its own, cancels or signals a thread, uses cleanup handlers or forks)\n",
+                st.in_process > 0 ? "later" : "the");
   if (st.diagnosis_runs > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
                 "%u atomicity violation%s shown to cause a failure\n", st.diagnosis_runs,

@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-fiber.c — fibers for the execution server; see rt-fiber.h.
+ *
+ * The switch saves the callee-saved registers, the SSE and x87 control
+ * words and the stack pointer on the running stack, and loads the other
+ * fiber's.  A new fiber's stack is laid out as if it had been switched
+ * away from at the entry of a trampoline that calls fn(arg).
+ *
+ * The fiber table is one anonymous mapping made once per server, before
+ * the snapshot, and left out of it: stacks and table survive from one
+ * execution to the next, so a thread's stack has the same address in every
+ * execution (stable names for stack objects) and its pages are already
+ * faulted in.
+ */
+#include "config.h"
+
+#include "runtime/rt-fiber.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+int rt_fibers;
+
+#if defined(__x86_64__)
+
+/* rt_ctx_swap (&save_sp, new_sp) */
+__asm__ (".text\n"
+         ".globl rt_ctx_swap\n"
+         ".hidden rt_ctx_swap\n"
+         ".type rt_ctx_swap,@function\n"
+         ".p2align 4\n"
+         "rt_ctx_swap:\n"
+         "  pushq %rbp\n"
+         "  pushq %rbx\n"
+         "  pushq %r12\n"
+         "  pushq %r13\n"
+         "  pushq %r14\n"
+         "  pushq %r15\n"
+         "  subq $8, %rsp\n"
+         "  stmxcsr (%rsp)\n"
+         "  fnstcw 4(%rsp)\n"
+         "  movq %rsp, (%rdi)\n"
+         "  movq %rsi, %rsp\n"
+         "  ldmxcsr (%rsp)\n"
+         "  fldcw 4(%rsp)\n"
+         "  addq $8, %rsp\n"
+         "  popq %r15\n"
+         "  popq %r14\n"
+         "  popq %r13\n"
+         "  popq %r12\n"
+         "  popq %rbx\n"
+         "  popq %rbp\n"
+         "  ret\n"
+         ".size rt_ctx_swap, .-rt_ctx_swap\n"
+         ".globl rt_ctx_start\n"
+         ".hidden rt_ctx_start\n"
+         ".type rt_ctx_start,@function\n"
+         "rt_ctx_start:\n"
+         "  movq %r12, %rdi\n"
+         "  callq *%r13\n"
+         "  ud2\n"
+         ".size rt_ctx_start, .-rt_ctx_start\n");
+
+void rt_ctx_swap (void **save, void *to);
+void rt_ctx_start (void);
+#define HAVE_SWITCH 1
+
+/* The initial frame of a new fiber: what rt_ctx_swap pops. */
+static void *
+initial_frame (char *top, void (*fn) (void *), void *arg)
+{
+  uint64_t *sp = (uint64_t *) (((uintptr_t) top & ~(uintptr_t) 15) - 80);
+  uint32_t csr[2];
+  __asm__ volatile ("stmxcsr %0\n\tfnstcw %1" : "=m" (csr[0]), "=m" (csr[1]));
+  memcpy (&sp[0], csr, 8);
+  sp[1] = 0;                          /* r15 */
+  sp[2] = 0;                          /* r14 */
+  sp[3] = (uint64_t) (uintptr_t) fn;  /* r13 */
+  sp[4] = (uint64_t) (uintptr_t) arg; /* r12 */
+  sp[5] = 0;                          /* rbx */
+  sp[6] = 0;                          /* rbp */
+  sp[7] = (uint64_t) (uintptr_t) rt_ctx_start;
+  return sp;
+}
+#else
+#define HAVE_SWITCH 0
+#endif
+
+typedef struct {
+  void *sp;                 /* saved stack pointer while suspended */
+  char *stack;              /* our mapping for this tid, reused */
+  size_t stack_size;
+  uint64_t top;             /* top of the stack it runs on in this execution */
+  void *ret;
+  int saved_errno;
+  uint32_t tsd_used;        /* tsd[0..tsd_used) may be non-NULL */
+  uint64_t start_block[16]; /* the thread's RtStart (rt-thread.c) */
+  RtThread tls;
+  void *tsd[RT_FIBER_KEYS];
+} RtFiber;
+
+/* Fibers 0..RT_FIBER_MAX-1, then the server; then one zeroed page per
+ * fiber, the target of its pthread_t (glibc's functions that are handed a
+ * foreign thread read a descriptor there: zeros are harmless). */
+static RtFiber *fib;
+static char *handles;
+static size_t default_stack;
+
+bool
+rt_fiber_possible (void)
+{
+#if !HAVE_SWITCH
+  return false;
+#else
+  const char *env = getenv ("AUGUR_FIBERS");
+  if (env != NULL && strcmp (env, "0") == 0)
+    return false;
+  return true;
+#endif
+}
+
+static int
+tls_module (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  int *foreign = data;
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    if (info->dlpi_phdr[k].p_type == PT_TLS && info->dlpi_phdr[k].p_memsz > 0)
+      {
+        const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
+        const char *base = strrchr (name, '/');
+        base = base != NULL ? base + 1 : name;
+        if (strncmp (base, "libc.so", 7) != 0 && strncmp (base, "libaugur-rt", 11) != 0)
+          *foreign = 1;
+      }
+  return 0;
+}
+
+bool
+rt_fiber_setup (void **lo, size_t *size)
+{
+  if (!rt_fiber_possible ())
+    return false;
+  int foreign = 0;
+  dl_iterate_phdr (tls_module, &foreign);
+  if (foreign)
+    return false;
+  size_t table = ((RT_FIBER_MAX + 1) * sizeof (RtFiber) + 4095) & ~(size_t) 4095;
+  size_t total = table + (size_t) RT_FIBER_MAX * 4096;
+  void *p = mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                  -1, 0);
+  if (p == MAP_FAILED)
+    return false;
+  fib = p;
+  handles = (char *) p + table;
+  const char *env = getenv ("AUGUR_SCHED_STACK");
+  default_stack = env != NULL ? strtoul (env, NULL, 10) : 0;
+  if (default_stack < 65536)
+    default_stack = (size_t) 8 << 20;
+  *lo = p;
+  *size = total;
+  return true;
+}
+
+/* The runtime's TLS block and errno travel with the fiber. */
+RT_INLINE void
+save_tls (RtFiber *f)
+{
+  memcpy (&f->tls, &rt_self, sizeof f->tls);
+  f->saved_errno = errno;
+}
+
+RT_INLINE void
+load_tls (const RtFiber *f)
+{
+  memcpy (&rt_self, &f->tls, sizeof f->tls);
+  errno = f->saved_errno;
+}
+
+static void
+fresh_tls (RtFiber *f)
+{
+  memset (&f->tls, 0, sizeof f->tls);
+  f->tls.tid = RT_TID_NONE;
+  f->saved_errno = 0;
+  memset (f->tsd, 0, f->tsd_used * sizeof f->tsd[0]);
+  f->tsd_used = 0;
+  f->ret = NULL;
+}
+
+static bool
+ensure_stack (RtFiber *f, size_t size)
+{
+  if (size < default_stack)
+    size = default_stack;
+  size = (size + 4095) & ~(size_t) 4095;
+  if (f->stack != NULL && f->stack_size >= size)
+    return true;
+  if (f->stack != NULL)
+    munmap (f->stack - 4096, f->stack_size + 4096);
+  f->stack = NULL;
+  /* a guard page below; pages are faulted in by use, once per server */
+  char *p = mmap (NULL, size + 4096, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (p == MAP_FAILED)
+    return false;
+  mprotect (p, 4096, PROT_NONE);
+  f->stack = p + 4096;
+  f->stack_size = size;
+  return true;
+}
+
+bool
+rt_fiber_create (uint32_t tid, void (*fn) (void *), void *arg, void *stack, size_t size)
+{
+#if HAVE_SWITCH
+  if (tid >= RT_FIBER_MAX)
+    return false;
+  RtFiber *f = &fib[tid];
+  char *top;
+  if (stack != NULL)
+    top = (char *) stack + size;
+  else
+    {
+      if (!ensure_stack (f, size))
+        return false;
+      top = f->stack + f->stack_size;
+    }
+  fresh_tls (f);
+  f->top = (uint64_t) (uintptr_t) top;
+  f->sp = initial_frame (top, fn, arg);
+  return true;
+#else
+  (void) tid, (void) fn, (void) arg, (void) stack, (void) size;
+  return false;
+#endif
+}
+
+void
+rt_fiber_switch (uint32_t from, uint32_t to)
+{
+#if HAVE_SWITCH
+  RtFiber *a = &fib[from], *b = &fib[to];
+  save_tls (a);
+  load_tls (b);
+  rt_ctx_swap (&a->sp, b->sp);
+#else
+  (void) from, (void) to;
+#endif
+}
+
+void
+rt_fiber_finish (uint32_t from, uint32_t to)
+{
+  rt_fiber_switch (from, to);
+  __builtin_trap ();   /* a finished fiber is never resumed */
+}
+
+void
+rt_fiber_run_main (void (*fn) (void *), void *arg)
+{
+  if (!rt_fiber_create (0, fn, arg, NULL, 0))
+    return;
+  rt_fibers = 1;
+  rt_fiber_switch (RT_FIBER_SERVER, 0);
+  rt_fibers = 0;
+}
+
+void
+rt_fiber_to_server (void)
+{
+  uint32_t me = rt_self.tid < RT_FIBER_MAX ? rt_self.tid : 0;
+  rt_fiber_finish (me, RT_FIBER_SERVER);
+}
+
+void *
+rt_fiber_start_block (uint32_t tid, size_t size)
+{
+  if (tid >= RT_FIBER_MAX || size > sizeof fib[tid].start_block)
+    return NULL;
+  return fib[tid].start_block;
+}
+
+uint64_t
+rt_fiber_stack_top (uint32_t tid)
+{
+  return tid < RT_FIBER_MAX ? fib[tid].top : 0;
+}
+
+unsigned long
+rt_fiber_handle (uint32_t tid)
+{
+  if (tid >= RT_FIBER_MAX)
+    return 0;
+  return (unsigned long) (uintptr_t) (handles + (size_t) tid * 4096);
+}
+
+uint32_t
+rt_fiber_of_handle (unsigned long h)
+{
+  uintptr_t a = (uintptr_t) h, b = (uintptr_t) handles;
+  if (handles == NULL || a < b || a >= b + (size_t) RT_FIBER_MAX * 4096 || (a - b) % 4096 != 0)
+    return RT_TID_NONE;
+  return (uint32_t) ((a - b) / 4096);
+}
+
+void
+rt_fiber_set_result (uint32_t tid, void *ret)
+{
+  if (tid < RT_FIBER_MAX)
+    fib[tid].ret = ret;
+}
+
+void *
+rt_fiber_result (uint32_t tid)
+{
+  return tid < RT_FIBER_MAX ? fib[tid].ret : NULL;
+}
+
+static RtFiber *
+running (void)
+{
+  uint32_t t = rt_self.tid;
+  return t < RT_FIBER_MAX ? &fib[t] : &fib[RT_FIBER_SERVER];
+}
+
+void *
+rt_fiber_getspecific (unsigned key)
+{
+  RtFiber *f = running ();
+  return key < f->tsd_used ? f->tsd[key] : NULL;
+}
+
+int
+rt_fiber_setspecific (unsigned key, const void *value)
+{
+  if (key >= RT_FIBER_KEYS)
+    return EINVAL;
+  RtFiber *f = running ();
+  if (key >= f->tsd_used)
+    {
+      if (value == NULL)
+        return 0;
+      memset (&f->tsd[f->tsd_used], 0, (key + 1 - f->tsd_used) * sizeof f->tsd[0]);
+      f->tsd_used = key + 1;
+    }
+  f->tsd[key] = (void *) value;
+  return 0;
+}
+
+void
+rt_fiber_run_destructors (void (*const *dtors) (void *))
+{
+  RtFiber *f = running ();
+  /* as glibc: up to PTHREAD_DESTRUCTOR_ITERATIONS rounds */
+  for (int round = 0; round < 4; round++)
+    {
+      int any = 0;
+      for (uint32_t k = 0; k < f->tsd_used; k++)
+        if (f->tsd[k] != NULL && dtors[k] != NULL)
+          {
+            void *v = f->tsd[k];
+            f->tsd[k] = NULL;
+            dtors[k] (v);
+            any = 1;
+          }
+      if (!any)
+        break;
+    }
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-fiber.h — the program's threads as fibers of one OS thread, for the
+ * explorer's execution server (rt-sched.c).
+ *
+ * Under the explorer only one thread runs at a time and the scheduler
+ * decides every hand-over, so the threads need not be the kernel's: each
+ * one is a stack and a saved stack pointer, and a hand-over is a switch of
+ * a few registers instead of a futex round trip between two OS threads.
+ * With no OS thread to create and nothing in the kernel to clean up, one
+ * process can run execution after execution (rt-snapshot.c puts its memory
+ * back in between), instead of paying a fork for each.
+ *
+ * What a fiber does not share with the others: its stack, the runtime's
+ * thread-local block (rt_tls), errno, pthread_self() and its thread-specific
+ * data (pthread_getspecific).  Everything else of the OS thread is shared,
+ * which is why a program with __thread variables of its own is run with
+ * real threads (rt_fiber_possible).
+ *
+ * x86-64 only; elsewhere rt_fiber_possible() says no.
+ */
+#ifndef AUGUR_RT_FIBER_H
+#define AUGUR_RT_FIBER_H
+
+#include "runtime/rt-internal.h"
+
+#include <pthread.h>
+
+#define RT_FIBER_MAX 64u        /* = AUGUR_SCHED_MAX_THREADS */
+#define RT_FIBER_SERVER RT_FIBER_MAX   /* the server's own context */
+#define RT_FIBER_KEYS 1024u     /* PTHREAD_KEYS_MAX */
+
+/* Nonzero while an execution runs on fibers. */
+extern int rt_fibers;
+
+/* Can this process run its threads as fibers?  No when the program or a
+ * library other than libc and the runtime has thread-local variables, or
+ * on an architecture without the switch. */
+bool rt_fiber_possible (void);
+/* Once, in the execution server, before the snapshot: the fiber table.
+ * Its address range is what the snapshot must leave alone. */
+bool rt_fiber_setup (void **lo, size_t *size);
+
+/* Runs fn(arg) as fiber 0 (the program's main thread) and returns when an
+ * execution ends (rt_fiber_to_server). */
+void rt_fiber_run_main (void (*fn) (void *), void *arg);
+/* Ends the execution: back to the server, from any fiber. */
+void rt_fiber_to_server (void) __attribute__ ((noreturn));
+
+/* A new fiber `tid` that runs fn(arg) when first switched to, on the
+ * program's stack [stack, stack + size) if given, else on one of ours of
+ * at least `size` bytes (0: the default). */
+bool rt_fiber_create (uint32_t tid, void (*fn) (void *), void *arg, void *stack, size_t size);
+/* Suspends `from` and resumes `to`. */
+void rt_fiber_switch (uint32_t from, uint32_t to);
+/* `from` has ended: resumes `to` and never comes back. */
+void rt_fiber_finish (uint32_t from, uint32_t to) __attribute__ ((noreturn));
+
+uint64_t rt_fiber_stack_top (uint32_t tid);
+/* Room for the start block of fiber tid (at most 128 bytes), or NULL. */
+void *rt_fiber_start_block (uint32_t tid, size_t size);
+/* pthread_self() of fiber tid: distinct per tid, the same in every
+ * execution; for main the real one. */
+unsigned long rt_fiber_handle (uint32_t tid);
+/* The fiber whose handle this is, or RT_TID_NONE. */
+uint32_t rt_fiber_of_handle (unsigned long handle);
+void rt_fiber_set_result (uint32_t tid, void *ret);
+void *rt_fiber_result (uint32_t tid);
+
+/* Thread-specific data of the running fiber. */
+void *rt_fiber_getspecific (unsigned key);
+int rt_fiber_setspecific (unsigned key, const void *value);
+/* Runs the running fiber's TSD destructors (as glibc does at thread exit). */
+void rt_fiber_run_destructors (void (*const *dtors) (void *));
+
+/* The execution server's heap (rt-malloc.c): reserved once, before the
+ * snapshot, and left out of it. */
+bool rt_arena_setup (void **lo, size_t *size);
+bool rt_arena_contains (const void *p);
+
+#endif /* AUGUR_RT_FIBER_H */

@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The execution server (runtime/rt-sched.c, rt-fiber.c, rt-snapshot.c):
+# executions run one after another in one process, the program's threads
+# as fibers.  Every execution must start from the state a fresh process
+# has, each thread must keep what is its own, a program that needs real
+# threads must fall back to forked executions (and say so), and in every
+# case the counts and findings must be those of forked executions with
+# real threads (AUGUR_FIBERS=0).
+. "$top_srcdir/tests/tap.sh"
+
+B="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-server.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+
+# same PROG ARGS...: the two ways give the same exit status, summary line
+# (but the time) and findings; the fibers' notes are left in $tmp/fib.err
+same ()
+{
+  "$AUGUR" explore --no-progress -- "$B/$@" >"$tmp/fib" 2>"$tmp/fib.err"
+  st1=$?
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -- "$B/$@" >"$tmp/thr" 2>"$tmp/thr.err"
+  st2=$?
+  cat "$tmp/fib" "$tmp/fib.err" "$tmp/thr"
+  [ "$st1" -eq "$st2" ] || return 1
+  for f in fib thr; do
+    sed 's/ in [0-9.]* s / in T s /' "$tmp/$f" >"$tmp/$f.cmp"
+  done
+  cmp -s "$tmp/fib.cmp" "$tmp/thr.cmp"
+}
+
+forked_note ()
+{
+  grep -q "ran as forked processes with real threads" "$tmp/fib.err"
+}
+
+fresh ()
+{
+  same server_state -x || return 1
+  # one finding, the race: no assertion about the starting state failed,
+  # in enough executions for a leak of descriptors to show (fd < 32)
+  grep -q "^[0-9]* executions, .*(complete); 1 finding$" "$tmp/fib" || return 1
+  [ "$(sed -n 's/^\([0-9]*\) executions.*/\1/p' "$tmp/fib")" -ge 100 ] || return 1
+  grep -q "^data-race server_state.c:47 server_state.c:47:" "$tmp/fib" || return 1
+  ! forked_note
+}
+ok "every execution starts afresh; threads keep self, TSD and its destructor" fresh
+
+ok "thread-local variables of the program: forked executions, and a note" \
+  eval 'same server_tls && forked_note && grep -q " 1 finding$" "$tmp/fib"'
+ok "a cleanup handler: that execution again, forked, and the later ones" \
+  eval 'same server_cleanup && forked_note && grep -q "^data-race server_cleanup.c:25" "$tmp/fib"'
+ok "fork in an execution: that execution again, forked, and the later ones" \
+  eval 'same server_fork && forked_note && grep -q "^data-race server_fork.c:18" "$tmp/fib"'
+ok "exit() in a thread ends the execution normally" \
+  eval 'same server_exit && grep -q "^3 executions, .*; 1 finding$" "$tmp/fib" && ! forked_note'
+
+for case in "corpus-lastzero 6" "corpus-indexer 13" "corpus-database" "corpus-philosophers" \
+            "corpus-bounded_buffer" "corpus-bounded_buffer_ok" assert crash deadlock lost_wakeup \
+            race_stack race_heap misuse_uninit_cond misuse_unlock_not_owner \
+            main_pthread_exit_ok once_ok race_rdlock; do
+  ok "$case: as with real threads" eval "same $case && ! forked_note"
+done
+
+tap_done
