@@ -14,7 +14,9 @@
  * extends up to equivalence.  The next execution replays to the deepest
  * node with a non-empty tree and then follows its leftmost branch; the
  * rest of the tree below that branch travels with it (AugurDpor.pending)
- * to the nodes the execution creates.
+ * to the nodes the execution creates.  The tree is a tree of steps
+ * (WutNode), so that inserting a sequence walks one path of it, not every
+ * leaf: lastzero(15)'s trees grow to thousands of leaves.
  *
  * "Happens before" inside a sequence: augur_sched_dependent, program
  * order, a thread's creation before its first step, a thread's steps
@@ -71,74 +73,96 @@ remove_first (GArray *w, guint t)
       }
 }
 
+/* A wakeup tree is kept as the ordered list of its root's children; each
+ * node is one step, and siblings are of different threads (the step a
+ * thread takes at a node is always the same). */
+typedef struct {
+  AugurSchedStep step;
+  GPtrArray *children;   /* WutNode, in order; NULL: a leaf */
+} WutNode;
+
 static void
-leaf_free (gpointer p)
+wut_node_free (gpointer p)
 {
-  g_array_unref (p);
+  WutNode *n = p;
+  if (n->children != NULL)
+    g_ptr_array_unref (n->children);
+  g_free (n);
 }
 
-/* Adds leaf l without its first step to `to` (nothing if that empties it). */
-static void
-add_tail (GPtrArray *to, const GArray *l)
+static GPtrArray *
+wut_list_new (void)
 {
-  if (l->len <= 1)
-    return;
-  GArray *tail = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
-  g_array_append_vals (tail, &g_array_index (l, AugurSchedStep, 1), l->len - 1);
-  g_ptr_array_add (to, tail);
+  return g_ptr_array_new_with_free_func (wut_node_free);
 }
 
-/* Inserts v into the wakeup tree `wut` (its leaves in order). */
+/* Appends node n (owned) to the list `to`, merged into a sibling of the
+ * same thread if there is one. */
+static void
+wut_add (GPtrArray *to, WutNode *n)
+{
+  for (guint i = 0; i < to->len; i++)
+    {
+      WutNode *m = g_ptr_array_index (to, i);
+      if (m->step.tid != n->step.tid)
+        continue;
+      if (n->children != NULL)
+        {
+          if (m->children == NULL)
+            m->children = wut_list_new ();
+          while (n->children->len > 0)
+            wut_add (m->children, g_ptr_array_steal_index (n->children, 0));
+        }
+      wut_node_free (n);
+      return;
+    }
+  g_ptr_array_add (to, n);
+}
+
+/* The chain of nodes for w[from..], appended to `to`. */
+static void
+wut_add_chain (GPtrArray *to, const GArray *w, guint from)
+{
+  for (guint k = from; k < w->len; k++)
+    {
+      WutNode *n = g_new0 (WutNode, 1);
+      n->step = g_array_index (w, AugurSchedStep, k);
+      g_ptr_array_add (to, n);
+      if (k + 1 < w->len)
+        to = n->children = wut_list_new ();
+    }
+}
+
+/* Inserts v into the wakeup tree whose root's children are `wut`. */
 static void
 wut_insert (GPtrArray *wut, const GArray *v)
 {
   g_autoptr (GArray) w = g_array_copy ((GArray *) v);
-  g_autoptr (GPtrArray) cand = g_ptr_array_new ();   /* leaves below the node reached */
-  for (guint i = 0; i < wut->len; i++)
-    g_ptr_array_add (cand, g_ptr_array_index (wut, i));
-  guint depth = 0;
+  GPtrArray *level = wut;
+  gboolean below_root = FALSE;
   for (;;)
     {
-      gboolean inner = FALSE;
-      for (guint i = 0; i < cand->len && !inner; i++)
-        inner = ((GArray *) g_ptr_array_index (cand, i))->len > depth;
-      if (cand->len > 0 && !inner)
+      if (below_root && (level == NULL || level->len == 0))
         return;            /* a leaf that v extends: explored as part of it */
-      if (w->len == 0 && cand->len > 0)
+      if (w->len == 0 && level != NULL && level->len > 0)
         return;            /* v is a branch of the tree already */
-      /* the children of this node, in order: the first whose step is a
-       * weak initial of what is left of v is the way down */
-      gint chosen = -1;
-      guint64 tried = 0;
-      for (guint i = 0; i < cand->len && chosen < 0; i++)
+      /* the first child whose step is a weak initial of what is left of
+       * v is the way down */
+      WutNode *chosen = NULL;
+      for (guint i = 0; i < level->len && chosen == NULL; i++)
         {
-          const AugurSchedStep *c = &g_array_index ((GArray *) g_ptr_array_index (cand, i),
-                                                    AugurSchedStep, depth);
-          if (tried & BIT (c->tid))
-            continue;
-          tried |= BIT (c->tid);
-          if (weak_initial (c, w))
-            chosen = c->tid;
+          WutNode *c = g_ptr_array_index (level, i);
+          if (weak_initial (&c->step, w))
+            chosen = c;
         }
-      if (chosen < 0)
+      if (chosen == NULL)
         {
-          GArray *leaf = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
-          if (cand->len > 0)
-            g_array_append_vals (leaf, ((GArray *) g_ptr_array_index (cand, 0))->data, depth);
-          g_array_append_vals (leaf, w->data, w->len);
-          g_ptr_array_add (wut, leaf);
+          wut_add_chain (level, w, 0);
           return;
         }
-      guint k = 0;
-      for (guint i = 0; i < cand->len; i++)
-        {
-          GArray *l = g_ptr_array_index (cand, i);
-          if (g_array_index (l, AugurSchedStep, depth).tid == (guint) chosen)
-            g_ptr_array_index (cand, k++) = l;
-        }
-      g_ptr_array_set_size (cand, k);
-      remove_first (w, (guint) chosen);
-      depth++;
+      remove_first (w, chosen->step.tid);
+      level = chosen->children;
+      below_root = TRUE;
     }
 }
 
@@ -168,7 +192,7 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
           return;
     }
   if (nd->wut == NULL)
-    nd->wut = g_ptr_array_new_with_free_func (leaf_free);
+    nd->wut = wut_list_new ();
   wut_insert (nd->wut, v);
 }
 
@@ -180,27 +204,23 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
       DporNode *nd = g_ptr_array_index (d->nodes, k);
       if (nd->wut == NULL || nd->wut->len == 0)
         continue;
-      GArray *branch = g_array_ref (g_ptr_array_index (nd->wut, 0));
-      guint q = g_array_index (branch, AugurSchedStep, 0).tid;
-      /* the subtree below q goes with the execution; the rest stays */
-      g_clear_pointer (&d->pending, g_ptr_array_unref);
-      d->pending = g_ptr_array_new_with_free_func (leaf_free);
-      guint keep = 0;
-      for (guint i = 0; i < nd->wut->len; i++)
-        {
-          GArray *l = g_ptr_array_index (nd->wut, i);
-          if (g_array_index (l, AugurSchedStep, 0).tid == q)
-            {
-              add_tail (d->pending, l);
-              g_array_unref (l);
-            }
-          else
-            g_ptr_array_index (nd->wut, keep++) = l;
-        }
-      nd->wut->len = keep;   /* the moved leaves are released above */
+      /* the leftmost branch is run; the subtree below its first step goes
+       * with the execution, the rest of the tree stays */
+      WutNode *first = g_ptr_array_steal_index (nd->wut, 0);
+      guint q = first->step.tid;
       g_array_set_size (prefix, 0);
       g_array_append_vals (prefix, d->steps->data, k);
+      g_autoptr (GArray) branch = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+      for (const WutNode *n = first;; n = g_ptr_array_index (n->children, 0))
+        {
+          g_array_append_val (branch, n->step);
+          if (n->children == NULL || n->children->len == 0)
+            break;
+        }
       g_array_append_vals (prefix, branch->data, branch->len);
+      g_clear_pointer (&d->pending, g_ptr_array_unref);
+      d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
+      wut_node_free (first);
       /* the sleep set before the branch's last step: the runtime applies
        * the steps from there on */
       g_array_set_size (sleep, 0);
@@ -218,7 +238,6 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
             }
           g_array_set_size (sleep, w);
         }
-      g_array_unref (branch);
       nd->done |= BIT (q);
       g_ptr_array_set_size (d->nodes, k + 1);
       d->prefix_len = k + 1;
@@ -230,20 +249,26 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 void
 augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n, guint from)
 {
+  /* the subtree below the branch the execution took: at each node, the
+   * children of another thread stay there, the one of the thread that
+   * ran leads on */
   GPtrArray *cur = g_steal_pointer (&d->pending);
   for (guint k = from; cur != NULL && cur->len > 0 && k < n && k < d->nodes->len; k++)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      GPtrArray *next = g_ptr_array_new_with_free_func (leaf_free);
+      GPtrArray *next = NULL;
       if (nd->wut == NULL)
-        nd->wut = g_ptr_array_new_with_free_func (leaf_free);
-      for (guint i = 0; i < cur->len; i++)
+        nd->wut = wut_list_new ();
+      while (cur->len > 0)
         {
-          GArray *l = g_ptr_array_index (cur, i);
-          if (g_array_index (l, AugurSchedStep, 0).tid == steps[k].tid)
-            add_tail (next, l);
+          WutNode *c = g_ptr_array_steal_index (cur, 0);
+          if (c->step.tid == steps[k].tid && next == NULL)
+            {
+              next = c->children != NULL ? g_steal_pointer (&c->children) : NULL;
+              wut_node_free (c);
+            }
           else
-            g_ptr_array_add (nd->wut, g_array_ref (l));
+            wut_add (nd->wut, c);
         }
       g_ptr_array_unref (cur);
       cur = next;
