@@ -13,13 +13,15 @@
 
 #define BIT(t) ((guint64) 1 << (t))
 
+typedef struct _DporShadow DporShadow;
+
 typedef struct {
   guint64 backtrack;     /* threads to explore from here */
   guint64 done;          /* threads explored (or being explored) from here */
   GArray *done_ev;       /* AugurSchedStep: what the done threads did here */
   GArray *sleep;         /* AugurSchedStep: the sleep set here */
-  GPtrArray *wut;        /* optimal: the wakeup tree, as its leaves in order (GArray of
-                          * AugurSchedStep each, owned); NULL until used */
+  GPtrArray *wut;        /* optimal: the wakeup tree, as its root's children in order
+                          * (dpor-optimal.c); NULL until used */
 } DporNode;
 
 struct _AugurDpor {
@@ -30,13 +32,30 @@ struct _AugurDpor {
   guint fixed;           /* steps [0, fixed) are never backtracked (augur_dpor_set_fixed) */
   GPtrArray *pending;    /* optimal: the wakeup subtree below the branch taken last (its
                           * leaves, owned), handed to the new nodes along that branch */
+  DporShadow *shadow;    /* the analysis pass's memory shadow, kept between passes */
 };
 
-typedef struct {
-  gint last_write;
-  GArray *reads;          /* guint step indices since last_write */
-  guint32 *atomic_clock;  /* sync clock of atomic accesses here, or NULL */
-} DporMemShadow;
+/* The memory shadow of an analysis pass (dpor-shadow.c): per byte, the
+ * last write, the reads since (in order) and the clock of atomics there. */
+typedef struct _DporByte DporByte;
+#define DPOR_NO_READ G_MAXUINT
+
+DporShadow *dpor_shadow_new (void);
+void dpor_shadow_free (DporShadow *s);
+/* Empties it for a pass over an execution of T threads. */
+void dpor_shadow_begin (DporShadow *s, guint T);
+/* The byte at addr (created empty); valid until the next call. */
+DporByte *dpor_shadow_byte (DporShadow *s, guint64 addr);
+gint dpor_byte_last_write (const DporByte *b);      /* -1: none */
+void dpor_byte_set_write (DporShadow *s, DporByte *b, guint step);   /* forgets the reads */
+void dpor_byte_add_read (DporShadow *s, DporByte *b, guint step);
+gboolean dpor_byte_has_reads (const DporByte *b);
+/* Iterates the reads since the last write: returns a cursor (DPOR_NO_READ
+ * at the end) and sets *step. */
+guint dpor_byte_first_read (DporShadow *s, const DporByte *b, guint *step);
+guint dpor_byte_next_read (DporShadow *s, guint cursor, guint *step);
+/* The clock of the atomic accesses to this byte (T entries, zero at first). */
+guint32 *dpor_byte_atomic_clock (DporShadow *s, DporByte *b);
 
 typedef struct {
   gint last_acq;
@@ -56,13 +75,14 @@ typedef struct {
   guint32 *vc, *svc;       /* T x T */
   guint32 *clk, *sclk;     /* n x T */
   guint32 *li;             /* n */
-  GHashTable *mem;         /* word -> DporMemShadow */
+  DporShadow *mem;         /* d->shadow */
   GHashTable *locks;       /* addr -> DporLockShadow */
   GArray *races;           /* guint pairs (i) for the current j */
   AugurDporRaceFunc race_cb;
   gpointer race_data;
   AugurEnabled *enabled;   /* classic only: built on first use, owned */
-  GHashTable *reported;    /* (i << 32 | j) data races of this execution */
+  GArray *reported;        /* guint i: data races (i, j) reported for the current j */
+  guint reported_j;
 } DporPass;
 
 /* Event i happens before the point whose clock is c. */

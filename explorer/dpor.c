@@ -62,6 +62,7 @@ augur_dpor_free (AugurDpor *d)
   g_ptr_array_unref (d->nodes);
   if (d->pending != NULL)
     g_ptr_array_unref (d->pending);
+  dpor_shadow_free (d->shadow);
   g_free (d);
 }
 
@@ -79,15 +80,6 @@ augur_dpor_depth (AugurDpor *d)
 
 /* ------------------------------------------------------------------ */
 /* One analysis pass */
-
-static void
-mem_shadow_free (gpointer p)
-{
-  DporMemShadow *m = p;
-  g_array_unref (m->reads);
-  g_free (m->atomic_clock);
-  g_free (m);
-}
 
 static void
 lock_shadow_free (gpointer p)
@@ -117,10 +109,12 @@ is_plain (const AugurSchedStep *s)
 static void
 note_race (DporPass *p, guint i, const guint32 *pre)
 {
-  guint t = p->s[i].tid;
-  (void) t;
   if (augur_dpor_before (p, i, pre))
     return;
+  /* once per pair: the bytes of one access meet the same steps */
+  for (guint k = 0; k < p->races->len; k++)
+    if (g_array_index (p->races, guint, k) == i)
+      return;
   g_array_append_val (p->races, i);
 }
 
@@ -133,12 +127,15 @@ note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
     return;
   if (augur_dpor_before (p, i, spre))
     return;
-  guint64 key = ((guint64) i << 32) | j;
-  if (g_hash_table_contains (p->reported, &key))
-    return;
-  guint64 *k = g_new (guint64, 1);
-  *k = key;
-  g_hash_table_add (p->reported, k);
+  if (p->reported_j != j)
+    {
+      g_array_set_size (p->reported, 0);
+      p->reported_j = j;
+    }
+  for (guint k = 0; k < p->reported->len; k++)
+    if (g_array_index (p->reported, guint, k) == i)
+      return;
+  g_array_append_val (p->reported, i);
   p->race_cb (p->s, p->n, i, j, p->race_data);
 }
 
@@ -156,20 +153,12 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
     hi = lo + 63;
   for (guint64 w = lo; w <= hi; w++)
     {
-      DporMemShadow *m = g_hash_table_lookup (p->mem, &w);
-      if (m == NULL)
+      DporByte *m = dpor_shadow_byte (p->mem, w);
+      gint last_write = dpor_byte_last_write (m);
+      if (last_write >= 0)
         {
-          guint64 *key = g_new (guint64, 1);
-          *key = w;
-          m = g_new0 (DporMemShadow, 1);
-          m->last_write = -1;
-          m->reads = g_array_new (FALSE, FALSE, sizeof (guint));
-          g_hash_table_insert (p->mem, key, m);
-        }
-      if (m->last_write >= 0)
-        {
-          guint lw = (guint) m->last_write;
-          if (p->s[lw].tid != t && (!write || m->reads->len == 0))
+          guint lw = (guint) last_write;
+          if (p->s[lw].tid != t && (!write || !dpor_byte_has_reads (m)))
             note_race (p, lw, pre);
           if (p->s[lw].tid != t)
             note_data_race (p, lw, j, spre);
@@ -177,26 +166,25 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
         }
       if (write)
         {
-          for (guint k = 0; k < m->reads->len; k++)
+          guint r;
+          for (guint at = dpor_byte_first_read (p->mem, m, &r); at != DPOR_NO_READ;
+               at = dpor_byte_next_read (p->mem, at, &r))
             {
-              guint r = g_array_index (m->reads, guint, k);
               if (p->s[r].tid == t)
                 continue;
               note_race (p, r, pre);
               note_data_race (p, r, j, spre);
               join (vc, p->clk + r * p->T, p->T);
             }
-          g_array_set_size (m->reads, 0);
-          m->last_write = (gint) j;
+          dpor_byte_set_write (p->mem, m, j);
         }
       else
-        g_array_append_val (m->reads, j);
+        dpor_byte_add_read (p->mem, m, j);
       if (atomic)
         {
-          if (m->atomic_clock == NULL)
-            m->atomic_clock = g_new0 (guint32, p->T);
-          join (svc, m->atomic_clock, p->T);
-          join (m->atomic_clock, svc, p->T);
+          guint32 *ac = dpor_byte_atomic_clock (p->mem, m);
+          join (svc, ac, p->T);
+          join (ac, svc, p->T);
         }
     }
 }
@@ -323,9 +311,13 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
   p.clk = g_new0 (guint32, (gsize) p.n * T + 1);
   p.sclk = g_new0 (guint32, (gsize) p.n * T + 1);
   p.li = g_new0 (guint32, p.n + 1);
-  p.mem = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, mem_shadow_free);
+  if (d->shadow == NULL)
+    d->shadow = dpor_shadow_new ();
+  dpor_shadow_begin (d->shadow, T);
+  p.mem = d->shadow;
   p.locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
-  p.reported = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  p.reported = g_array_new (FALSE, FALSE, sizeof (guint));
+  p.reported_j = G_MAXUINT;
   p.races = g_array_new (FALSE, FALSE, sizeof (guint));
   p.race_cb = race_cb;
   p.race_data = race_data;
@@ -415,9 +407,8 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
   g_free (pre);
   g_free (spre);
   g_array_unref (p.races);
-  g_hash_table_unref (p.mem);
   g_hash_table_unref (p.locks);
-  g_hash_table_unref (p.reported);
+  g_array_unref (p.reported);
   augur_enabled_free (p.enabled);
   g_free (p.vc);
   g_free (p.svc);

@@ -40,6 +40,7 @@ typedef struct {
   AugurSymbolizer *sym;           /* owned: module 0 = the program */
   char *exe;                      /* owned */
   GHashTable *seen;               /* dedup keys */
+  GHashTable *race_pcs;           /* guint64[2]: instruction pairs whose race was looked at */
   const AugurExploreOptions *opts;
   AugurSchedShm *shm;
   guint64 exe_bias;               /* the program's, as given to sym */
@@ -187,6 +188,20 @@ first_time (Ctx *c, const char *kind, GPtrArray *locs)
   return TRUE;
 }
 
+/* (module << 32 | pc) pairs, smaller first */
+static guint
+pc_pair_hash (gconstpointer p)
+{
+  const guint64 *v = p;
+  return (guint) ((v[0] * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ v[1]) >> 17);
+}
+
+static gboolean
+pc_pair_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, 2 * sizeof (guint64)) == 0;
+}
+
 static char *
 loc_key (Ctx *c, guint module, guint32 pc)
 {
@@ -242,6 +257,14 @@ on_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer data)
   RaceData *rd = data;
   Ctx *c = rd->c;
   (void) n;
+  /* the same pair of instructions races in execution after execution:
+   * known pairs are skipped before their locations are looked up */
+  guint64 a = (guint64) steps[i].module << 32 | steps[i].pc;
+  guint64 b = (guint64) steps[j].module << 32 | steps[j].pc;
+  guint64 pair[2] = { MIN (a, b), MAX (a, b) };
+  if (g_hash_table_contains (c->race_pcs, pair))
+    return;
+  g_hash_table_add (c->race_pcs, g_memdup2 (pair, sizeof pair));
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (locs, loc_key (c, steps[i].module, steps[i].pc));
   g_ptr_array_add (locs, loc_key (c, steps[j].module, steps[j].pc));
@@ -569,6 +592,7 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   c->sym = augur_symbolizer_new ();
   augur_symbolizer_add_module (c->sym, 0, c->exe, 0);
   c->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  c->race_pcs = g_hash_table_new_full (pc_pair_hash, pc_pair_equal, g_free, NULL);
   c->failures = g_ptr_array_new_with_free_func (failure_free);
   c->failed_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   c->argv = argv;
@@ -585,6 +609,7 @@ ctx_free (Ctx *c)
   augur_symbolizer_free (c->sym);
   g_free (c->exe);
   g_hash_table_unref (c->seen);
+  g_hash_table_unref (c->race_pcs);
   g_ptr_array_unref (c->failures);
   g_hash_table_unref (c->failed_at);
   g_free (c);
