@@ -100,12 +100,22 @@ augur_cmd_explore (int argc, char **argv)
   g_option_context_set_summary (ctx, "Explore the interleavings of a program built with augur-cc.");
   g_option_context_set_description (ctx,
     "Modes:\n"
-    "  optimal   source-DPOR with sleep sets: every Mazurkiewicz trace completed once\n"
+    "  optimal   optimal DPOR with wakeup trees (the default): every Mazurkiewicz trace\n"
+    "            completed once, none sleep-set blocked\n"
     "  dpor      the seed's (inspect's) persistent-set DPOR with sleep sets and locksets:\n"
     "            the same traces, usually more sleep-set blocked runs\n"
     "  preempt   every schedule with at most --bound preemptions (default 2); says\n"
     "            whether schedules needing more were left out\n"
-    "  pct       --bound random PCT schedules (default 1000) from --seed, bug depth --depth\n");
+    "  pct       --bound random PCT schedules (default 1000) from --seed, bug depth --depth\n"
+    "\n"
+    "Executions run one after another in one process, the program's threads as\n"
+    "fibers; a program that needs real threads (thread-local variables of its own,\n"
+    "pthread_cancel, pthread_kill, cleanup handlers, fork) is run one forked process\n"
+    "per execution instead, and a note says so.\n"
+    "Environment:\n"
+    "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
+    "  AUGUR_SCHED_STACK=BYTES stack of each thread under the explorer (fibers: 8 MiB,\n"
+    "                          real threads: 256 KiB)\n");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr(GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
