@@ -67,6 +67,6 @@ echo "  augur-cc, recording:          $r us  (x$(echo "$r $p" | awk '{ printf "%
 echo "  trace: $size bytes, $records events ($(echo "$r $p $records" | awk '{ printf "%.0f", ($1 - $2) * 1000 / $3 }') ns per event)"
 if [ -n "$floor" ]; then
   f=$("$floor" "$dir" "$size" 5)
-  echo "  floor: writing $size bytes of 32-byte records into a fresh shared file mapping, one thread, no program: $f us"
+  echo "  floor: writing $size bytes of 32-byte records as the runtime does (a 16 KiB staging chunk, pwrite per chunk), one thread, no program: $f us"
   echo "         plain + floor = x$(echo "$p $f" | awk '{ printf "%.2f", ($1 + $2) / $1 }') of plain; recording above plain + floor: $(echo "$r $p $f $records" | awk '{ printf "%.0f", ($1 - $2 - $3) * 1000 / $4 }') ns per event"
 fi

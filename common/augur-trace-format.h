@@ -26,9 +26,12 @@
  *     what tools see is AugurRecord with `tid` the thread, in seq order.
  *   - Per-thread chunks keep threads from writing into each other's cache
  *     lines (the single shared array of version 1 made recording 10x
- *     slower than the program).  The file is a shared mapping, so records
- *     already written survive any ending of the process (crash, abort,
- *     SIGKILL by the watchdog).
+ *     slower than the program).  The runtime builds each chunk in a
+ *     staging chunk of TRACE.stage, a shared file mapping, and writes it
+ *     to the trace when full, so records already written survive any
+ *     ending of the process (crash, abort, SIGKILL by the watchdog): the
+ *     chunks a killed process left staged are moved into the trace by
+ *     augur_trace_recover (common/trace.h).
  *   - A record that was never written reads as all zeroes (kind ==
  *     AUGUR_EV_NONE): the unused rest of a chunk, a chunk allocated but not
  *     yet started, or the record of a thread killed mid-write.  Readers skip

@@ -448,9 +448,66 @@ sort_seqs (SeqList *l)
   qsort (l->v, l->len, sizeof *l->v, seq_slot_cmp);
 }
 
+static gboolean io_fail (GError **error, const char *path, const char *what);
+
+/* The chunks a killed recording left in TRACE.stage (runtime/rt-trace.c)
+ * go to their places in the trace, unless the trace has that chunk
+ * already; then the stage file goes. */
+gboolean
+augur_trace_recover (const char *path, GError **error)
+{
+  g_autofree char *stage_path = g_strconcat (path, ".stage", NULL);
+  int sfd = g_open (stage_path, O_RDONLY | O_CLOEXEC, 0);
+  if (sfd < 0)
+    return TRUE;
+  int fd = g_open (path, O_RDWR | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      close (sfd);
+      return io_fail (error, path, "open the trace to recover its last chunks");
+    }
+  /* a recording still running writes its chunks out itself: leave it */
+  AugurTraceHeader h;
+  if (pread (fd, &h, sizeof h, 0) == (ssize_t) sizeof h
+      && memcmp (h.magic, AUGUR_TRACE_MAGIC, sizeof h.magic) == 0 && h.pid > 0
+      && kill ((pid_t) h.pid, 0) == 0)
+    {
+      close (sfd);
+      close (fd);
+      return TRUE;
+    }
+  g_autofree guint8 *chunk = g_malloc (AUGUR_TRACE_CHUNK_BYTES);
+  gboolean ok = TRUE;
+  /* the stage file is sparse: only the staging chunks used hold data */
+  for (off_t at = lseek (sfd, 0, SEEK_DATA); ok && at >= 0; at = lseek (sfd, at, SEEK_DATA))
+    {
+      at -= at % AUGUR_TRACE_CHUNK_BYTES;
+      ssize_t got = pread (sfd, chunk, AUGUR_TRACE_CHUNK_BYTES, at);
+      at += AUGUR_TRACE_CHUNK_BYTES;
+      if (got != (ssize_t) AUGUR_TRACE_CHUNK_BYTES)
+        break;
+      const AugurRecord *head = (const AugurRecord *) chunk;
+      if (head->kind != AUGUR_EV_CHUNK || head->check != augur_trace_record_check (head))
+        continue;
+      off_t off = (off_t) (AUGUR_TRACE_HEADER_SIZE + head->arg * AUGUR_TRACE_CHUNK_BYTES);
+      AugurRecord there;
+      if (pread (fd, &there, sizeof there, off) == (ssize_t) sizeof there
+          && there.kind == AUGUR_EV_CHUNK)
+        continue;   /* written out before the end came */
+      ok = pwrite (fd, chunk, AUGUR_TRACE_CHUNK_BYTES, off) == (ssize_t) AUGUR_TRACE_CHUNK_BYTES;
+    }
+  close (sfd);
+  if (close (fd) != 0 || !ok)
+    return io_fail (error, path, "recover the trace's last chunks");
+  g_unlink (stage_path);
+  return TRUE;
+}
+
 AugurTrace *
 augur_trace_open (const char *path, GError **error)
 {
+  if (!augur_trace_recover (path, error))
+    return NULL;
   g_autoptr (GError) local = NULL;
   GMappedFile *map = g_mapped_file_new (path, FALSE, &local);
   if (map == NULL)

@@ -110,6 +110,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurTraceWriter, augur_trace_writer_free)
  * returns TRUE if the trace already has an END. */
 gboolean augur_trace_finish (const char *path, guint how, guint64 status, GError **error);
 
+/* A recording that was killed leaves its last chunks in PATH.stage (the
+ * runtime's staging chunks): puts them into the trace and removes that
+ * file.  augur_trace_open does it first; TRUE if there was nothing to do. */
+gboolean augur_trace_recover (const char *path, GError **error);
+
 G_END_DECLS
 
 #endif /* AUGUR_TRACE_H */

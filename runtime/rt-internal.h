@@ -73,10 +73,14 @@ void rt_init (void);
 /* Per-thread state (rt-thread.c)                                       */
 
 /* Where a thread writes its records: file slots [cur, end) of one chunk
- * owned by `tid`, every seq in it >= base and < base + 2^32. */
+ * owned by `tid`, every seq in it >= base and < base + 2^32.  The chunk is
+ * built in a staging chunk (rt-trace.c): file slot i is stored at address
+ * shift + i * AUGUR_TRACE_RECORD_SIZE. */
 typedef struct {
   uint64_t cur, end, base;
+  uintptr_t shift;
   uint32_t tid;
+  uint32_t stage1;        /* the staging chunk + 1; 0 until the first chunk */
 } RtCursor;
 
 typedef struct {
@@ -215,7 +219,6 @@ rt_pc (uintptr_t ra, AugurRecord *r)
 /* ------------------------------------------------------------------ */
 /* The trace writer (rt-trace.c)                                        */
 
-extern char *rt_records;            /* file slot 0 in the shared mapping */
 /* The next seq to hand out (atomic), alone on its cache line. */
 typedef struct {
   uint64_t next;
@@ -252,6 +255,9 @@ void rt_trace_rewrite (uint64_t slot, const AugurRecord *r);
 void rt_trace_close (uint64_t end_seq);
 /* Fork child: forget the mapping without touching the file. */
 void rt_trace_forget (void);
+/* The calling thread records nothing more: its chunks go to the file and
+ * its staging chunks to others. */
+void rt_trace_thread_done (void);
 
 RT_INLINE void
 rt_record_seal (void *r)
@@ -292,7 +298,8 @@ rt_emit (const AugurRecord *r)
   w.tid = (uint32_t) seq;
   w.check = 0;
   rt_record_seal (&w);
-  __builtin_memcpy (rt_records + (size_t) slot * AUGUR_TRACE_RECORD_SIZE, &w, sizeof w);
+  __builtin_memcpy ((char *) (rt_self.chunk.shift + (uintptr_t) slot * AUGUR_TRACE_RECORD_SIZE), &w,
+                    sizeof w);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
   return slot;

@@ -1,30 +1,36 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * rt-trace.c — the trace writer: a shared file mapping that records are
- * written into directly, each thread into chunks of its own.
+ * rt-trace.c — the trace writer: each thread builds its chunks in a
+ * staging chunk of its own and writes each one to the trace when it is
+ * full.
  *
- * The file is mapped MAP_SHARED, so a record is in the page cache the moment
- * it is stored and survives any death of the process, SIGKILL included.
- * Start-up reserves one large PROT_NONE virtual region; the file is then
- * mapped into it extent by extent with MAP_FIXED, so the address of a file
- * slot never changes and writers need no lock.  Extents grow geometrically
- * (1 MiB up to 64 MiB) so that a short run costs little and a long run few
- * syscalls.  An extent is mapped *ahead*: the thread whose chunk crosses the
- * half-way mark of the last extent maps and pre-faults the next one while
- * the others keep writing; only a thread that outruns it waits.
+ * The trace file is the format's header followed by 16 KiB chunks
+ * (common/augur-trace-format.h), handed out by one atomic counter, one per
+ * 511 records of a thread.  A thread does not store into the trace's own
+ * pages: on a VM every first touch of a fresh page costs several
+ * microseconds (a 50 MB trace: 100-180 ms, against 14-22 ms for the same
+ * bytes through one reused buffer and pwrite).  So each thread fills a
+ * staging chunk, one of the 16 KiB chunks of `TRACE.stage`, a second file
+ * mapped MAP_SHARED, whose pages stay mapped and warm; a full chunk goes to
+ * its place in the trace with one pwrite, and the staging chunk is cleared
+ * for the next.  The stage file is there for the worst case: a record is in
+ * the page cache the moment it is stored, so whatever kills the process,
+ * SIGKILL included, the chunks not yet written to the trace are in the
+ * stage file, and augur record (or the next reader, augur_trace_recover)
+ * puts them in their place.
  *
- * The format's chunks (16 KiB, common/augur-trace-format.h) are handed out
- * by one atomic counter, one per 511 records of a thread.  The global order
- * is the seq counter in rt-internal.h's rt_emit; this file is its slow path:
- * opening a thread's next chunk, a record written from a signal handler that
- * interrupted an emit (it gets a chunk of its own), MODULE blocks and END.
+ * The global order is the seq counter in rt-internal.h's rt_emit; this
+ * file is its slow path: opening a thread's next chunk, a record written
+ * from a signal handler that interrupted an emit (its own staging chunk,
+ * or for a second-level handler a chunk written straight to the trace),
+ * MODULE blocks and END.
  *
- * At a clean end (rt_trace_close) the header gets n_records and
- * AUGUR_TRACE_FLAG_COMPLETE and the file is cut to the chunks handed out.
- * Threads still running at that point may open chunks past the end: the
- * part of the region after the last chunk is replaced by anonymous memory
- * first, so their late stores land harmlessly instead of raising SIGBUS on
- * a truncated file.
+ * At a clean end (rt_trace_close) every staging chunk in use is written
+ * out, the header gets n_records and AUGUR_TRACE_FLAG_COMPLETE, the trace
+ * is cut to the chunks handed out and the stage file removed.  Threads
+ * still running after that write into staging chunks that nobody reads.
+ * A thread that exits writes its chunks out and gives its staging chunks
+ * to the threads created later.
  */
 #include "config.h"
 
@@ -37,76 +43,33 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define RT_REGION_SIZE  ((size_t) 256 << 30)  /* virtual reservation: 8 G records */
-#define RT_EXTENT_FIRST ((size_t) 1 << 20)
-#define RT_EXTENT_MAX   ((size_t) 64 << 20)
+#define RT_STAGE_MAX 8192u   /* staging chunks: 128 MiB of (sparse) stage file */
 
 /* The seq counter is the one line every recording thread writes: alone
- * on its cache line, so that the read-mostly state next to it (the easy
- * mark, the mapping base, rt_active) is not dragged along with it. */
+ * on its cache line, so that the read-mostly state next to it is not
+ * dragged along with it. */
 RtCounter rt_counter;
 RtBusy rt_busy[RT_BUSY_THREADS];
-char *rt_records;
 
-static uint64_t slots_easy;          /* file slots below this are mapped, with room to spare */
 static uint64_t chunks_next;         /* the next chunk to hand out (atomic) */
-
-static char *region;                 /* the header, then the records */
 static int trace_fd = -1;
-static uint64_t slots_mapped;        /* slots [0, slots_mapped) are backed by the file (atomic) */
-static size_t mapped_bytes;          /* file bytes mapped, under grow_lock */
-static size_t next_extent = RT_EXTENT_FIRST;
-static int grow_lock;                /* 0 free, else owner tid + 1 */
-static int closed;                   /* no more slots will ever be made room for */
+static char *head_map;               /* the trace's header, MAP_SHARED */
+static char *stage;                  /* the stage file's chunks, MAP_SHARED */
+static char stage_path[4096 + 8];
+static uint32_t stage_next;          /* staging chunks handed out (atomic) */
+/* the trace chunk + 1 that each staging chunk holds, 0 if none */
+static uint64_t stage_chunk[RT_STAGE_MAX];
+/* staging chunks given back by exited threads, under free_lock */
+static uint32_t stage_free[RT_STAGE_MAX];
+static uint32_t n_free;
+static int free_lock;
+static int closed;                   /* nothing more is written to the trace (atomic) */
+static int write_failed;             /* a write to the trace failed: never COMPLETE */
 
 static AugurTraceHeader *
 header (void)
 {
-  return (AugurTraceHeader *) region;
-}
-
-static void
-grow_lock_take (uint32_t me)
-{
-  int expected = 0;
-  unsigned spins = 0;
-  while (!__atomic_compare_exchange_n (&grow_lock, &expected, (int) me + 1, false,
-                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      if (++spins > 64)
-        sched_yield ();
-    }
-}
-
-/* Map [mapped_bytes, mapped_bytes + size) of the file, writable and
- * pre-faulted.  Under grow_lock. */
-static bool
-map_extent (size_t size)
-{
-  if (mapped_bytes + size > RT_REGION_SIZE)
-    return false;
-  /* Allocate the blocks now: on a full disk this fails here, and recording
-   * stops cleanly, instead of a store into a hole raising SIGBUS in the
-   * program later.  (File systems without fallocate get a sparse file.) */
-  if (fallocate (trace_fd, 0, (off_t) mapped_bytes, (off_t) size) != 0
-      && (errno != EOPNOTSUPP || ftruncate (trace_fd, (off_t) (mapped_bytes + size)) != 0))
-    return false;
-  void *p = mmap (region + mapped_bytes, size, PROT_READ | PROT_WRITE,
-                  MAP_SHARED | MAP_FIXED, trace_fd, (off_t) mapped_bytes);
-  if (p == MAP_FAILED)
-    return false;
-  /* Pre-fault writable now, in one syscall, rather than one page fault per
-   * 128 records on the hot path.  Older kernels lack it: harmless. */
-  (void) madvise (p, size, MADV_POPULATE_WRITE);
-  mapped_bytes += size;
-  uint64_t slots = (mapped_bytes - AUGUR_TRACE_HEADER_SIZE) / AUGUR_TRACE_RECORD_SIZE;
-  uint64_t ahead = size / 2 / AUGUR_TRACE_RECORD_SIZE;
-  __atomic_store_n (&slots_mapped, slots, __ATOMIC_RELEASE);
-  __atomic_store_n (&slots_easy, slots - ahead, __ATOMIC_RELEASE);
-  if (next_extent < RT_EXTENT_MAX)
-    next_extent *= 2;
-  return true;
+  return (AugurTraceHeader *) head_map;
 }
 
 static void
@@ -117,6 +80,46 @@ write_message (const char *a, const char *b)
     r = write (2, b, strlen (b));
   r = write (2, "\n", 1);
   (void) r;
+}
+
+static off_t
+chunk_offset (uint64_t c)
+{
+  return (off_t) (AUGUR_TRACE_HEADER_SIZE + c * (uint64_t) AUGUR_TRACE_CHUNK_BYTES);
+}
+
+static char *
+stage_buf (uint32_t s)
+{
+  return stage + (size_t) s * AUGUR_TRACE_CHUNK_BYTES;
+}
+
+/* n bytes to the trace at off.  A full disk stops the recording: what
+ * was written stays, the trace ends without COMPLETE. */
+static bool
+put_file (const void *p, size_t n, off_t off)
+{
+  int saved_errno = errno;
+  const char *b = p;
+  while (n > 0)
+    {
+      ssize_t w = pwrite (trace_fd, b, n, off);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        {
+          __atomic_store_n (&write_failed, 1, __ATOMIC_RELAXED);
+          if (!__atomic_exchange_n (&closed, 1, __ATOMIC_SEQ_CST))
+            write_message ("augur runtime: the trace file cannot grow; recording stops", NULL);
+          errno = saved_errno;
+          return false;
+        }
+      b += w;
+      n -= (size_t) w;
+      off += w;
+    }
+  errno = saved_errno;
+  return true;
 }
 
 bool
@@ -137,31 +140,45 @@ rt_trace_open (const char *path)
       close (trace_fd);
       trace_fd = high;
     }
-  void *r = mmap (NULL, RT_REGION_SIZE, PROT_NONE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (r == MAP_FAILED)
+  size_t n = strlen (path);
+  if (n + sizeof ".stage" > sizeof stage_path)
+    n = sizeof stage_path - sizeof ".stage";
+  memcpy (stage_path, path, n);
+  memcpy (stage_path + n, ".stage", sizeof ".stage");
+  int sfd = open (stage_path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  size_t stage_bytes = (size_t) RT_STAGE_MAX * AUGUR_TRACE_CHUNK_BYTES;
+  void *h = MAP_FAILED, *st = MAP_FAILED;
+  if (sfd >= 0 && ftruncate (trace_fd, AUGUR_TRACE_HEADER_SIZE) == 0
+      && ftruncate (sfd, (off_t) stage_bytes) == 0)
     {
-      write_message ("augur runtime: cannot reserve address space for the trace (not recording)", NULL);
+      h = mmap (NULL, AUGUR_TRACE_HEADER_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, trace_fd, 0);
+      st = mmap (NULL, stage_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, sfd, 0);
+    }
+  if (sfd >= 0)
+    close (sfd);
+  if (h == MAP_FAILED || st == MAP_FAILED)
+    {
+      write_message ("augur runtime: cannot map the trace file (not recording): ", path);
+      if (h != MAP_FAILED)
+        munmap (h, AUGUR_TRACE_HEADER_SIZE);
+      if (st != MAP_FAILED)
+        munmap (st, stage_bytes);
+      unlink (stage_path);
       close (trace_fd);
       trace_fd = -1;
       return false;
     }
-  region = r;
-  rt_records = region + AUGUR_TRACE_HEADER_SIZE;
-  if (!map_extent (next_extent))
-    {
-      write_message ("augur runtime: cannot map the trace file (not recording): ", path);
-      return false;
-    }
-  AugurTraceHeader *h = header ();
-  memcpy (h->magic, AUGUR_TRACE_MAGIC, sizeof h->magic);
-  h->version = AUGUR_TRACE_VERSION;
-  h->header_size = AUGUR_TRACE_HEADER_SIZE;
-  h->record_size = AUGUR_TRACE_RECORD_SIZE;
-  h->flags = 0;
-  h->n_records = 0;
-  h->pid = (uint32_t) getpid ();
-  h->runtime_version = AUGUR_RUNTIME_ABI;
+  head_map = h;
+  stage = st;
+  AugurTraceHeader *hd = header ();
+  memcpy (hd->magic, AUGUR_TRACE_MAGIC, sizeof hd->magic);
+  hd->version = AUGUR_TRACE_VERSION;
+  hd->header_size = AUGUR_TRACE_HEADER_SIZE;
+  hd->record_size = AUGUR_TRACE_RECORD_SIZE;
+  hd->flags = 0;
+  hd->n_records = 0;
+  hd->pid = (uint32_t) getpid ();
+  hd->runtime_version = AUGUR_RUNTIME_ABI;
   return true;
 }
 
@@ -183,123 +200,114 @@ rt_trace_set_program (const char *path, const uint8_t *build_id, uint32_t build_
   h->build_id_len = build_id_len;
 }
 
-/* Room for file slots [i, i + n): map more of the file, or wait for the
- * thread that does.  False if they can never be written (trace closed or
- * full). */
-static bool
-make_room (uint64_t i, uint64_t n)
-{
-  if (region == NULL)
-    return false;
-  int saved_errno = errno;
-  uint64_t end = i + n;
-  uint32_t me = rt_self.tid;
-  bool ok = true;
-  for (unsigned spins = 0;; spins++)
-    {
-      uint64_t mapped = __atomic_load_n (&slots_mapped, __ATOMIC_ACQUIRE);
-      uint64_t easy = __atomic_load_n (&slots_easy, __ATOMIC_ACQUIRE);
-      if (end <= easy)
-        break;
-      if (__atomic_load_n (&closed, __ATOMIC_ACQUIRE))
-        {
-          /* A chunk that is mapped is still written, even after the END
-           * (it lands in the file or in the anonymous memory past it); one
-           * that is not is dropped. */
-          ok = end <= mapped;
-          break;
-        }
-      int owner = __atomic_load_n (&grow_lock, __ATOMIC_ACQUIRE);
-      if (owner == (int) me + 1)
-        {
-          /* a signal handler interrupted this very thread while it grew
-           * the mapping: waiting would be for ourselves */
-          ok = end <= mapped;
-          break;
-        }
-      /* Past the easy mark: one thread maps the next extent; the others
-       * write on if their chunk is mapped already, or wait for it. */
-      int expected = 0;
-      if (owner == 0
-          && __atomic_compare_exchange_n (&grow_lock, &expected, (int) me + 1, false,
-                                          __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-        {
-          bool grown = true;
-          if (!closed && __atomic_load_n (&slots_easy, __ATOMIC_RELAXED) < end)
-            {
-              /* keep the header's lower bound roughly current for a
-               * trace that is never closed (SIGKILL) */
-              header ()->n_records = __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED);
-              grown = map_extent (next_extent);
-              if (!grown)
-                {
-                  /* No space left: stop handing out room.  Chunks already
-                   * mapped stay valid; the trace ends without COMPLETE. */
-                  write_message ("augur runtime: the trace file cannot grow; recording stops", NULL);
-                  __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
-                }
-            }
-          __atomic_store_n (&grow_lock, 0, __ATOMIC_RELEASE);
-          if (!grown)
-            {
-              ok = end <= mapped;
-              break;
-            }
-          continue;
-        }
-      if (end <= mapped)
-        break;
-      if (spins > 16)
-        sched_yield ();
-    }
-  errno = saved_errno;
-  return ok;
-}
-
-RT_INLINE void
-store_slot (uint64_t slot, const void *record)
-{
-  __builtin_memcpy (rt_records + (size_t) slot * AUGUR_TRACE_RECORD_SIZE, record,
-                    AUGUR_TRACE_RECORD_SIZE);
-}
-
-/* Hands out a fresh chunk owned by `tid` whose events have seqs from
- * `base` on, and writes its CHUNK record; returns its first event slot, or
- * UINT64_MAX when the trace has no room. */
-static uint64_t
-open_chunk (uint32_t tid, uint64_t base)
-{
-  uint64_t c = __atomic_fetch_add (&chunks_next, 1, __ATOMIC_RELAXED);
-  uint64_t first = c * AUGUR_TRACE_CHUNK_RECORDS;
-  if (first + AUGUR_TRACE_CHUNK_RECORDS > __atomic_load_n (&slots_easy, __ATOMIC_ACQUIRE)
-      && !make_room (first, AUGUR_TRACE_CHUNK_RECORDS))
-    return UINT64_MAX;
-  AugurRecord h;
-  memset (&h, 0, sizeof h);
-  h.kind = AUGUR_EV_CHUNK;
-  h.tid = tid;
-  h.addr = base;
-  h.arg = c;
-  rt_record_seal (&h);
-  store_slot (first, &h);
-  return first + 1;
-}
-
-/* Stores n records from file slot `slot` on, the first with seq `seq`
- * (DATA records carry none). */
 static void
-store_records (uint64_t slot, uint64_t seq, const void *records, uint32_t n)
+seal_stamped (AugurRecord *w, uint64_t seq)
 {
+  if (w->kind != AUGUR_EV_DATA)
+    w->tid = (uint32_t) seq;
+  w->check = 0;
+  rt_record_seal (w);
+}
+
+/* A chunk written straight to the trace, for the rare writers without a
+ * staging chunk (END, a handler interrupting a handler): its CHUNK record
+ * and n records, the first with seq `seq`.  Returns the first event slot
+ * or UINT64_MAX. */
+static uint64_t
+write_alone (uint32_t tid, uint64_t seq, const void *records, uint32_t n)
+{
+  if (__atomic_load_n (&closed, __ATOMIC_ACQUIRE) || n >= AUGUR_TRACE_CHUNK_RECORDS)
+    return UINT64_MAX;
+  uint64_t c = __atomic_fetch_add (&chunks_next, 1, __ATOMIC_RELAXED);
+  AugurRecord w;
+  memset (&w, 0, sizeof w);
+  w.kind = AUGUR_EV_CHUNK;
+  w.tid = tid;
+  w.addr = seq;
+  w.arg = c;
+  rt_record_seal (&w);
+  off_t off = chunk_offset (c);
+  if (!put_file (&w, sizeof w, off))
+    return UINT64_MAX;
   for (uint32_t k = 0; k < n; k++)
     {
-      AugurRecord w;
       __builtin_memcpy (&w, (const char *) records + (size_t) k * AUGUR_TRACE_RECORD_SIZE, sizeof w);
-      if (w.kind != AUGUR_EV_DATA)
-        w.tid = (uint32_t) (seq + k);
-      w.check = 0;
-      rt_record_seal (&w);
-      store_slot (slot + k, &w);
+      seal_stamped (&w, seq + k);
+      if (!put_file (&w, sizeof w, off + (off_t) (k + 1) * AUGUR_TRACE_RECORD_SIZE))
+        return UINT64_MAX;
     }
+  return c * AUGUR_TRACE_CHUNK_RECORDS + 1;
+}
+
+/* Zeroes n words, neither through the memset intercept nor under the
+ * guard: a signal handler that interrupts it must still be recorded. */
+static void
+clear_words (void *p, size_t n)
+{
+  volatile uint64_t *w = p;
+  for (size_t k = 0; k < n; k++)
+    w[k] = 0;
+}
+
+/* The chunk in cursor k's staging chunk goes to its place in the trace,
+ * and the staging chunk is cleared.  The caller holds k's flag. */
+static void
+flush_cursor (RtCursor *k)
+{
+  if (k->stage1 == 0 || k->end == 0)
+    return;
+  uint32_t s = k->stage1 - 1;
+  uint64_t first = k->end - AUGUR_TRACE_CHUNK_RECORDS;
+  size_t used = (size_t) (k->cur - first) * AUGUR_TRACE_RECORD_SIZE;
+  /* a clean end that starts now flushes it itself (it waits for our flag) */
+  __atomic_thread_fence (__ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&closed, __ATOMIC_SEQ_CST))
+    return;
+  if (!put_file (stage_buf (s), used, chunk_offset (first / AUGUR_TRACE_CHUNK_RECORDS)))
+    return;
+  __atomic_store_n (&stage_chunk[s], 0, __ATOMIC_RELEASE);
+  /* cleared only once the trace has it: a kill in between leaves a copy,
+   * and the reader keeps the trace's */
+  clear_words (stage_buf (s), used / sizeof (uint64_t));
+  k->end = 0;
+  k->cur = 0;
+  /* a lower bound of the events, for a trace that is never closed */
+  header ()->n_records = __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED);
+}
+
+static uint32_t
+take_stage (void)
+{
+  uint32_t s = UINT32_MAX;
+  int expected = 0;
+  while (!__atomic_compare_exchange_n (&free_lock, &expected, 1, false, __ATOMIC_ACQUIRE,
+                                       __ATOMIC_RELAXED))
+    {
+      expected = 0;
+      sched_yield ();
+    }
+  if (n_free > 0)
+    s = stage_free[--n_free];
+  __atomic_store_n (&free_lock, 0, __ATOMIC_RELEASE);
+  if (s != UINT32_MAX)
+    return s;
+  s = __atomic_fetch_add (&stage_next, 1, __ATOMIC_RELAXED);
+  return s < RT_STAGE_MAX ? s : UINT32_MAX;
+}
+
+static void
+give_stage (uint32_t s)
+{
+  int expected = 0;
+  while (!__atomic_compare_exchange_n (&free_lock, &expected, 1, false, __ATOMIC_ACQUIRE,
+                                       __ATOMIC_RELAXED))
+    {
+      expected = 0;
+      sched_yield ();
+    }
+  if (n_free < RT_STAGE_MAX)
+    stage_free[n_free++] = s;
+  __atomic_store_n (&free_lock, 0, __ATOMIC_RELEASE);
 }
 
 static uint32_t *
@@ -314,18 +322,62 @@ busy_flag (uint32_t tid)
 }
 
 /* Points cursor k at a fresh chunk owned by `tid` whose seqs start at
- * `base`.  False when the trace has no room. */
+ * `base`, in its staging chunk, after writing out the one it held.  False
+ * when nothing more can be recorded. */
 static bool
 reopen (RtCursor *k, uint32_t tid, uint64_t base)
 {
-  uint64_t first = open_chunk (tid, base);
-  if (first == UINT64_MAX)
+  if (stage == NULL)
     return false;
+  if (k->stage1 == 0)
+    {
+      uint32_t s = take_stage ();
+      if (s == UINT32_MAX)
+        {
+          write_message ("augur runtime: too many threads recording at once; "
+                         "a thread's events are dropped", NULL);
+          return false;
+        }
+      k->stage1 = s + 1;
+    }
+  else
+    flush_cursor (k);
+  if (__atomic_load_n (&closed, __ATOMIC_ACQUIRE))
+    return false;
+  uint32_t s = k->stage1 - 1;
+  uint64_t c = __atomic_fetch_add (&chunks_next, 1, __ATOMIC_RELAXED);
+  uint64_t first = c * AUGUR_TRACE_CHUNK_RECORDS;
+  char *buf = stage_buf (s);
+  AugurRecord h;
+  memset (&h, 0, sizeof h);
+  h.kind = AUGUR_EV_CHUNK;
+  h.tid = tid;
+  h.addr = base;
+  h.arg = c;
+  rt_record_seal (&h);
+  __builtin_memcpy (buf, &h, sizeof h);
+  __atomic_store_n (&stage_chunk[s], c + 1, __ATOMIC_RELEASE);
   k->base = base;
   k->tid = tid;
-  k->end = first - 1 + AUGUR_TRACE_CHUNK_RECORDS;
-  k->cur = first;
+  k->end = first + AUGUR_TRACE_CHUNK_RECORDS;
+  k->cur = first + 1;
+  k->shift = (uintptr_t) buf - (uintptr_t) first * AUGUR_TRACE_RECORD_SIZE;
   return true;
+}
+
+/* Stores n records at cursor k's slots from `slot` on, the first with seq
+ * `seq` (DATA records carry none). */
+static void
+store_records (const RtCursor *k, uint64_t slot, uint64_t seq, const void *records, uint32_t n)
+{
+  for (uint32_t j = 0; j < n; j++)
+    {
+      AugurRecord w;
+      __builtin_memcpy (&w, (const char *) records + (size_t) j * AUGUR_TRACE_RECORD_SIZE, sizeof w);
+      seal_stamped (&w, seq + j);
+      __builtin_memcpy ((char *) (k->shift + (uintptr_t) (slot + j) * AUGUR_TRACE_RECORD_SIZE), &w,
+                        sizeof w);
+    }
 }
 
 /* n records of thread `tid` at cursor k (the first with the given seq, or
@@ -348,7 +400,7 @@ put_records (RtCursor *k, uint32_t tid, const void *records, uint32_t n, uint64_
     }
   uint64_t slot = k->cur;
   k->cur = slot + n;
-  store_records (slot, seq, records, n);
+  store_records (k, slot, seq, records, n);
   return slot;
 }
 
@@ -376,10 +428,7 @@ emit_records (uint32_t tid, const void *records, uint32_t n, uint64_t seq)
     {
       if (seq == RT_NO_SEQ)
         seq = __atomic_fetch_add (&rt_counter.next, n, __ATOMIC_RELAXED);
-      uint64_t slot = open_chunk (tid, seq);
-      if (slot != UINT64_MAX)
-        store_records (slot, seq, records, n);
-      return slot;
+      return write_alone (tid, seq, records, n);
     }
   *flag = 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
@@ -412,22 +461,72 @@ rt_emit_end (const AugurRecord *r)
   __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
   /* a chunk of its own: whatever this thread was doing when a fatal
    * signal interrupted it, its chunk is left alone */
-  uint64_t slot = open_chunk (r->tid, seq);
-  if (slot == UINT64_MAX)
+  if (write_alone (r->tid, seq, r, 1) == UINT64_MAX)
     return UINT64_MAX;
-  store_records (slot, seq, r, 1);
   return seq;
+}
+
+/* The cursor of the calling thread whose chunk holds `slot`, or NULL. */
+static RtCursor *
+cursor_of (uint64_t slot)
+{
+  RtCursor *ks[2] = { &rt_self.chunk, &rt_self.sig_chunk };
+  for (int i = 0; i < 2; i++)
+    if (ks[i]->end != 0 && slot < ks[i]->end && slot >= ks[i]->end - AUGUR_TRACE_CHUNK_RECORDS)
+      return ks[i];
+  return NULL;
 }
 
 void
 rt_trace_rewrite (uint64_t slot, const AugurRecord *r)
 {
-  const char *old = rt_records + (size_t) slot * AUGUR_TRACE_RECORD_SIZE;
   AugurRecord w = *r;
-  __builtin_memcpy (&w.tid, old + offsetof (AugurRecord, tid), sizeof w.tid);
+  RtCursor *k = cursor_of (slot);
+  if (k != NULL)
+    {
+      char *at = (char *) (k->shift + (uintptr_t) slot * AUGUR_TRACE_RECORD_SIZE);
+      __builtin_memcpy (&w.tid, at + offsetof (AugurRecord, tid), sizeof w.tid);
+      w.check = 0;
+      rt_record_seal (&w);
+      __builtin_memcpy (at, &w, sizeof w);
+      return;
+    }
+  /* its chunk is in the trace already */
+  off_t off = (off_t) AUGUR_TRACE_HEADER_SIZE + (off_t) slot * AUGUR_TRACE_RECORD_SIZE;
+  int saved_errno = errno;
+  bool ok = pread (trace_fd, &w.tid, sizeof w.tid, off + (off_t) offsetof (AugurRecord, tid))
+            == (ssize_t) sizeof w.tid;
+  errno = saved_errno;
+  if (!ok)
+    return;
   w.check = 0;
   rt_record_seal (&w);
-  store_slot (slot, &w);
+  put_file (&w, sizeof w, off);
+}
+
+void
+rt_trace_thread_done (void)
+{
+  if (stage == NULL || __atomic_load_n (&rt_active, __ATOMIC_ACQUIRE) == 0)
+    return;
+  uint32_t *busy = rt_self.busy;
+  if (busy == NULL || *busy != 0 || rt_self.sig_busy != 0)
+    return;   /* inside an emit (a handler): leave it to the clean end */
+  __atomic_store_n (busy, 1, __ATOMIC_SEQ_CST);
+  rt_self.sig_busy = 1;
+  RtCursor *ks[2] = { &rt_self.chunk, &rt_self.sig_chunk };
+  for (int i = 0; i < 2; i++)
+    if (ks[i]->stage1 != 0)
+      {
+        flush_cursor (ks[i]);
+        if (ks[i]->end == 0)
+          {
+            give_stage (ks[i]->stage1 - 1);
+            ks[i]->stage1 = 0;
+          }
+      }
+  rt_self.sig_busy = 0;
+  __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
 }
 
 uint64_t
@@ -464,42 +563,67 @@ wait_for_stragglers (void)
 void
 rt_trace_close (uint64_t end_seq)
 {
-  if (region == NULL)
+  if (head_map == NULL)
     return;
   int saved_errno = errno;
-  uint32_t me = rt_self.tid;
-  /* A fatal signal may interrupt this very thread while it grows the
-   * mapping: it must not wait for itself. */
-  if (__atomic_load_n (&grow_lock, __ATOMIC_ACQUIRE) != (int) me + 1)
-    grow_lock_take (me);
-  __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
-  __atomic_store_n (&slots_easy, 0, __ATOMIC_RELEASE);
+  __atomic_store_n (&closed, 1, __ATOMIC_SEQ_CST);
   wait_for_stragglers ();
 
-  /* Chunks handed out after this point are past the end of the file. */
-  uint64_t chunks = __atomic_load_n (&chunks_next, __ATOMIC_ACQUIRE);
-  if (chunks * AUGUR_TRACE_CHUNK_RECORDS > slots_mapped)
-    chunks = slots_mapped / AUGUR_TRACE_CHUNK_RECORDS;
+  /* every chunk still in a staging chunk, to its place (the stage file's
+   * pages are the same memory: stores after this are simply not kept) */
+  uint32_t n = __atomic_load_n (&stage_next, __ATOMIC_ACQUIRE);
+  if (n > RT_STAGE_MAX)
+    n = RT_STAGE_MAX;
+  for (uint32_t s = 0; s < n; s++)
+    {
+      uint64_t c1 = __atomic_load_n (&stage_chunk[s], __ATOMIC_ACQUIRE);
+      if (c1 == 0)
+        continue;
+      const char *b = stage_buf (s);
+      size_t used = AUGUR_TRACE_CHUNK_BYTES;
+      while (used > 0 && b[used - 1] == 0)
+        used--;
+      used = (used + AUGUR_TRACE_RECORD_SIZE - 1) / AUGUR_TRACE_RECORD_SIZE * AUGUR_TRACE_RECORD_SIZE;
+      for (off_t off = chunk_offset (c1 - 1); used > 0;)
+        {
+          ssize_t w = pwrite (trace_fd, b, used, off);
+          if (w < 0 && errno == EINTR)
+            continue;
+          if (w <= 0)
+            {
+              write_failed = 1;
+              break;
+            }
+          b += w;
+          used -= (size_t) w;
+          off += w;
+        }
+    }
+  if (write_failed)
+    {
+      /* what was written stays; the trace ends without COMPLETE, and the
+       * stage file keeps what could not be written */
+      errno = saved_errno;
+      return;
+    }
 
+  uint64_t chunks = __atomic_load_n (&chunks_next, __ATOMIC_ACQUIRE);
+  size_t length = AUGUR_TRACE_HEADER_SIZE + (size_t) chunks * AUGUR_TRACE_CHUNK_BYTES;
+  (void) ftruncate (trace_fd, (off_t) length);
   AugurTraceHeader *h = header ();
   h->n_records = end_seq + 1;
   __atomic_store_n (&h->flags, h->flags | AUGUR_TRACE_FLAG_COMPLETE, __ATOMIC_RELEASE);
-
-  size_t length = AUGUR_TRACE_HEADER_SIZE + (size_t) chunks * AUGUR_TRACE_CHUNK_BYTES;
-  if (length < mapped_bytes)
-    (void) mmap (region + length, mapped_bytes - length, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
-  (void) ftruncate (trace_fd, (off_t) length);
+  unlink (stage_path);
   errno = saved_errno;
 }
 
 void
 rt_trace_forget (void)
 {
-  /* The child of a fork shares the file but must never write to it. */
+  /* The child of a fork shares the files but must never write to them. */
   __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
   __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
-  __atomic_store_n (&slots_easy, 0, __ATOMIC_RELEASE);
+  stage = NULL;
   if (trace_fd >= 0)
     close (trace_fd);
   trace_fd = -1;

@@ -68,6 +68,21 @@ killed ()
 }
 ok "record: SIGKILL keeps the events and records the ending" killed
 
+killed_live ()
+{
+  "$AUGUR" record -o live.trace -- "$bin/killstaged" 2>"$work/err" || return 1
+  "$AUGUR" trace show live.trace >live.txt || return 1
+  for t in T1 T2 T3; do
+    locks=$(grep -c "^$t mutex_lock m " live.txt)
+    unlocks=$(grep -c "^$t mutex_unlock m " live.txt)
+    echo "$t: $locks locks, $unlocks unlocks"
+    [ "$locks" -eq 2000 ] && [ "$unlocks" -eq 2000 ] || return 1
+  done
+  # the staging chunks were put into the trace, and their file is gone
+  [ ! -e live.trace.stage ] && tail -n 1 live.txt | grep -q "end how=signal signal=SIGKILL"
+}
+ok "record: SIGKILL with threads alive loses none of their staged events" killed_live
+
 crashed ()
 {
   "$AUGUR" record -o crash.trace -- "$bin/crash" 2>"$work/err" || return 1
