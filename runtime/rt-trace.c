@@ -334,8 +334,10 @@ reopen (RtCursor *k, uint32_t tid, uint64_t base)
       uint32_t s = take_stage ();
       if (s == UINT32_MAX)
         {
-          write_message ("augur runtime: too many threads recording at once; "
-                         "a thread's events are dropped", NULL);
+          static int said;
+          if (!__atomic_exchange_n (&said, 1, __ATOMIC_RELAXED))
+            write_message ("augur runtime: more than 4,096 threads recording at once; "
+                           "the later ones' events are dropped", NULL);
           return false;
         }
       k->stage1 = s + 1;
