@@ -194,7 +194,7 @@ fresh_tls (RtFiber *f)
 }
 
 static bool
-ensure_stack (RtFiber *f, size_t size)
+ensure_stack_guarded (RtFiber *f, size_t size)
 {
   if (size < default_stack)
     size = default_stack;
@@ -213,6 +213,16 @@ ensure_stack (RtFiber *f, size_t size)
   f->stack = p + 4096;
   f->stack_size = size;
   return true;
+}
+
+static bool
+ensure_stack (RtFiber *f, size_t size)
+{
+  /* the runtime's mappings, not the program's (rt-snapshot.c) */
+  rt_guard_enter ();
+  bool ok = ensure_stack_guarded (f, size);
+  rt_guard_leave ();
+  return ok;
 }
 
 bool

@@ -34,8 +34,9 @@
  * the fork server only watches it, answers for an execution the server
  * died in (a crash, an abort, the watchdog) and starts a new one.  An
  * execution that needs real threads (pthread_cancel, pthread_kill, cleanup
- * handlers, fork, or a program with __thread variables of its own) makes
- * the fork server go back to a fork per execution, from that execution on.
+ * handlers, fork, the program's own mmap/munmap/mremap/mprotect, or a
+ * program with __thread variables of its own) makes the fork server go
+ * back to a fork per execution, from that execution on.
  */
 #include "config.h"
 

@@ -16,14 +16,22 @@
  *   - signal dispositions: put back when the program changed one.
  *   - descriptors opened by the execution: closed.
  *   - argv, which getopt may permute: its pointers and strings put back.
- * Not undone: files the program wrote, mappings it made itself, which
- * a forked execution would not undo either, or leak.
+ * Not undone: files the program wrote, which a forked execution would
+ * not undo either.  Mappings the program makes, moves or unmaps itself
+ * (mmap, mremap, munmap, mprotect) could leak from one execution to the
+ * next or pull pages out from under the restore: the first such call
+ * sends that execution and the later ones to forked processes
+ * (rt_sched_need_threads).  The runtime's own calls, under its guard, do
+ * not count.
  */
 #include "config.h"
 
 #include "runtime/rt-snapshot.h"
+#include "runtime/rt-fiber.h"
+#include "runtime/rt-sched.h"
 
 #include <fcntl.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -321,4 +329,59 @@ rt_snapshot_restore (void)
           }
     }
   return changed;
+}
+
+/* ------------------------------------------------------------------ */
+/* The program's own mappings */
+
+static void
+mapping_changes (void)
+{
+  if (rt_fibers && rt_self.off_sync == 0)
+    rt_sched_need_threads ();
+}
+
+RT_DEFINE_REAL (mmap, NULL)
+RT_DEFINE_REAL (mmap64, NULL)
+RT_DEFINE_REAL (munmap, NULL)
+RT_DEFINE_REAL (mremap, NULL)
+RT_DEFINE_REAL (mprotect, NULL)
+
+RT_EXPORT void *
+mmap (void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+  mapping_changes ();
+  return get_real_mmap () (addr, len, prot, flags, fd, off);
+}
+
+RT_EXPORT void *
+mmap64 (void *addr, size_t len, int prot, int flags, int fd, off64_t off)
+{
+  mapping_changes ();
+  return get_real_mmap64 () (addr, len, prot, flags, fd, off);
+}
+
+RT_EXPORT int
+munmap (void *addr, size_t len)
+{
+  mapping_changes ();
+  return get_real_munmap () (addr, len);
+}
+
+RT_EXPORT void *
+mremap (void *old, size_t old_len, size_t new_len, int flags, ...)
+{
+  mapping_changes ();
+  va_list ap;
+  va_start (ap, flags);
+  void *new_addr = (flags & MREMAP_FIXED) ? va_arg (ap, void *) : NULL;
+  va_end (ap);
+  return get_real_mremap () (old, old_len, new_len, flags, new_addr);
+}
+
+RT_EXPORT int
+mprotect (void *addr, size_t len, int prot)
+{
+  mapping_changes ();
+  return get_real_mprotect () (addr, len, prot);
 }

@@ -110,7 +110,7 @@ augur_cmd_explore (int argc, char **argv)
     "\n"
     "Executions run one after another in one process, the program's threads as\n"
     "fibers; a program that needs real threads (thread-local variables of its own,\n"
-    "pthread_cancel, pthread_kill, cleanup handlers, fork) is run one forked process\n"
+    "pthread_cancel, pthread_kill, cleanup handlers, fork, mmap) is run one forked process\n"
     "per execution instead, and a note says so.\n"
     "Environment:\n"
     "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
@@ -207,7 +207,8 @@ augur_cmd_explore (int argc, char **argv)
   if (st.forked && st.executions > 0)
     g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
                 "the slower way (AUGUR_FIBERS=0, or the program has thread-local variables "
-                "of its own, cancels or signals a thread, uses cleanup handlers or forks)\n",
+                "of its own, cancels or signals a thread, uses cleanup handlers, forks or maps "
+                "memory itself)\n",
                 st.in_process > 0 ? "later" : "the");
   if (st.diagnosis_runs > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
