@@ -343,7 +343,10 @@ rt_thread_fiber_create (RtSync *op, RtStart *s, const pthread_attr_t *attr, unsi
   if (attr != NULL)
     {
       rt_guard_enter ();
-      if (pthread_attr_getstack (attr, &addr, &size) != 0 || addr == NULL)
+      /* a stack of the program's own (pthread_attr_setstack), or only a
+       * size: glibc then computes the stack's address as 0 - size */
+      if (pthread_attr_getstack (attr, &addr, &size) != 0
+          || (uintptr_t) addr + size == 0 || addr == NULL)
         {
           addr = NULL;
           if (pthread_attr_getstacksize (attr, &size) != 0)

@@ -55,6 +55,9 @@ ok "fork in an execution: that execution again, forked, and the later ones" \
   eval 'same server_fork && forked_note && grep -q "^data-race server_fork.c:18" "$tmp/fib"'
 ok "a mapping of the program's own: that execution again, forked, and the later ones" \
   eval 'same server_mmap && forked_note && grep -q "^data-race server_mmap.c:17" "$tmp/fib"'
+ok "thread attributes: a stack size only, and a stack of the program's own" \
+  eval 'same server_attr && ! forked_note && grep -q "^data-race server_attr.c:20" "$tmp/fib" \
+        && ! grep -q "^crash" "$tmp/fib"'
 ok "exit() in a thread ends the execution normally" \
   eval 'same server_exit && grep -q "^3 executions, .*; 1 finding$" "$tmp/fib" && ! forked_note'
 
