@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include "runtime/rt-fiber.h"
+#include "runtime/rt-sched.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -111,6 +112,34 @@ static RtFiber *fib;
 static char *handles;
 static size_t default_stack;
 
+/* Exit handlers of the program's own: the execution server ends an
+ * execution without exit(), so handlers that check the final state
+ * (atexit, on_exit, destructors) would never run. */
+static int exit_handlers;
+
+static int
+destructors (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  int *found = data;
+  uintptr_t code = 0;
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    if (info->dlpi_phdr[k].p_type == PT_LOAD && (info->dlpi_phdr[k].p_flags & PF_X))
+      code = info->dlpi_addr + info->dlpi_phdr[k].p_vaddr + 1;
+  if (code == 0 || !rt_module_instrumented (code))
+    return 0;
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    if (info->dlpi_phdr[k].p_type == PT_DYNAMIC)
+      {
+        const ElfW (Dyn) *d = (const ElfW (Dyn) *) (info->dlpi_addr + info->dlpi_phdr[k].p_vaddr);
+        for (; d->d_tag != DT_NULL; d++)
+          /* the compiler's own __do_global_dtors_aux is always one */
+          if (d->d_tag == DT_FINI_ARRAYSZ && d->d_un.d_val > sizeof (void *))
+            *found = 1;
+      }
+  return 0;
+}
+
 bool
 rt_fiber_possible (void)
 {
@@ -120,8 +149,43 @@ rt_fiber_possible (void)
   const char *env = getenv ("AUGUR_FIBERS");
   if (env != NULL && strcmp (env, "0") == 0)
     return false;
-  return true;
+  int found = 0;
+  dl_iterate_phdr (destructors, &found);
+  return !found && !exit_handlers;
 #endif
+}
+
+/* An exit handler registered: from the program before the server starts,
+ * the server is not used; during an execution, that one and the later
+ * ones run the forked way. */
+static void
+exit_handler_added (uintptr_t ra)
+{
+  if (!rt_module_instrumented (ra))
+    return;   /* libc's, the runtime's */
+  if (rt_fibers && rt_self.off_sync == 0)
+    rt_sched_need_threads ();
+  exit_handlers = 1;
+}
+
+int __cxa_atexit (void (*fn) (void *), void *arg, void *dso);
+RT_DEFINE_REAL (__cxa_atexit, NULL)
+RT_DEFINE_REAL (on_exit, NULL)
+
+/* atexit() is glibc's static stub around __cxa_atexit, linked into the
+ * program: its call lands here with the program's return address. */
+RT_EXPORT int
+__cxa_atexit (void (*fn) (void *), void *arg, void *dso)
+{
+  exit_handler_added (RT_RA ());
+  return get_real___cxa_atexit () (fn, arg, dso);
+}
+
+RT_EXPORT int
+on_exit (void (*fn) (int, void *), void *arg)
+{
+  exit_handler_added (RT_RA ());
+  return get_real_on_exit () (fn, arg);
 }
 
 static int

@@ -35,8 +35,9 @@
  * died in (a crash, an abort, the watchdog) and starts a new one.  An
  * execution that needs real threads (pthread_cancel, pthread_kill, cleanup
  * handlers, fork, the program's own mmap/munmap/mremap/mprotect, or a
- * program with __thread variables of its own) makes the fork server go
- * back to a fork per execution, from that execution on.
+ * program with __thread variables, exit handlers or destructors of its
+ * own) makes the fork server go back to a fork per execution, from that
+ * execution on.
  */
 #include "config.h"
 

@@ -109,9 +109,10 @@ augur_cmd_explore (int argc, char **argv)
     "  pct       --bound random PCT schedules (default 1000) from --seed, bug depth --depth\n"
     "\n"
     "Executions run one after another in one process, the program's threads as\n"
-    "fibers; a program that needs real threads (thread-local variables of its own,\n"
-    "pthread_cancel, pthread_kill, cleanup handlers, fork, mmap) is run one forked process\n"
-    "per execution instead, and a note says so.\n"
+    "fibers; a program that needs real threads or processes (thread-local variables of\n"
+    "its own, atexit/on_exit handlers or destructors, pthread_cancel, pthread_kill,\n"
+    "cleanup handlers, fork, mmap) is run one forked process per execution instead,\n"
+    "and a note says so.\n"
     "Environment:\n"
     "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
     "  AUGUR_SCHED_STACK=BYTES stack of each thread under the explorer (fibers: 8 MiB,\n"
@@ -207,8 +208,8 @@ augur_cmd_explore (int argc, char **argv)
   if (st.forked && st.executions > 0)
     g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
                 "the slower way (AUGUR_FIBERS=0, or the program has thread-local variables "
-                "of its own, cancels or signals a thread, uses cleanup handlers, forks or maps "
-                "memory itself)\n",
+                "of its own, exit handlers or destructors, cancels or signals a thread, uses "
+                "cleanup handlers, forks or maps memory itself)\n",
                 st.in_process > 0 ? "later" : "the");
   if (st.diagnosis_runs > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "

@@ -58,6 +58,10 @@ ok "a mapping of the program's own: that execution again, forked, and the later 
 ok "thread attributes: a stack size only, and a stack of the program's own" \
   eval 'same server_attr && ! forked_note && grep -q "^data-race server_attr.c:20" "$tmp/fib" \
         && ! grep -q "^crash" "$tmp/fib"'
+ok "an atexit() handler: that execution again, forked, and its assertion found" \
+  eval 'same server_atexit && forked_note && grep -q "^assertion " "$tmp/fib"'
+ok "a destructor function: forked from the start, and its assertion found" \
+  eval 'same server_dtor && forked_note && grep -q "^assertion " "$tmp/fib"'
 ok "exit() in a thread ends the execution normally" \
   eval 'same server_exit && grep -q "^3 executions, .*; 1 finding$" "$tmp/fib" && ! forked_note'
 
