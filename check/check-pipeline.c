@@ -111,10 +111,13 @@ augur_check_run (const AugurCheckOptions *o)
   int status = AUGUR_EXIT_OK;
   g_autofree char *index = NULL;   /* before any goto out */
 
-  /* 1. record */
+  /* 1. record: a run that hangs (a deadlock the OS scheduler happened to
+   * take) is cut after a quarter of the budget at most, so that the
+   * explorer still has the rest to find and show the bug */
   AugurRecordOutcome outcome;
-  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) o->run_timeout_seconds,
-                         &outcome, &error))
+  int record_timeout = MIN (o->run_timeout_seconds, MAX (1, o->budget_seconds / 4));
+  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, &outcome,
+                         &error))
     {
       g_printerr ("augur check: %s\n", error->message);
       status = g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE)

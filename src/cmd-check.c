@@ -42,7 +42,8 @@ augur_cmd_check (int argc, char **argv)
     { "budget", 'b', 0, G_OPTION_ARG_INT, &budget,
       "Spend at most S seconds in all (default 120); what was found by then is kept", "S" },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
-      "Kill one run of the program after S seconds (default 30)", "S" },
+      "Kill one run of the program after S seconds (default 30; the recorded run after at "
+      "most a quarter of the budget)", "S" },
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names in the report against DIR", "DIR" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },

@@ -182,6 +182,20 @@ PROG
 }
 ok "a program that hangs: the recording is cut by the watchdog, the bug still found" hang
 
+hang_budget ()
+{
+  # no --timeout: the recorded run's watchdog is a quarter of the budget
+  # (2 s), not the 30 s default that would spend all of it
+  start=$(date +%s)
+  "$AUGUR" check --budget 8 -o "$tmp/hb" -- "$tmp/hang" >"$tmp/out" 2>&1
+  st=$?
+  secs=$(($(date +%s) - start))
+  cat "$tmp/out"
+  echo "took ${secs}s"
+  [ "$st" -eq 1 ] && [ "$secs" -le 12 ] && grep -q "misuse:recursive-lock" "$tmp/out"
+}
+ok "a hanging run without --timeout: recorded for a quarter of the budget, the bug found" hang_budget
+
 diagnosed ()
 {
   # stack: the recorded run's poppers find the stack empty, so nothing is
