@@ -213,6 +213,7 @@ augur_check_state_clear (AugurCheckState *st)
   g_clear_pointer (&st->results, augur_results_unref);
   g_clear_pointer (&st->predictions, augur_results_unref);
   g_clear_pointer (&st->facts, augur_static_facts_unref);
+  g_clear_pointer (&st->observed, g_hash_table_unref);
   g_clear_pointer (&st->timer, g_timer_destroy);
   g_clear_pointer (&st->trace_path, g_free);
   g_clear_pointer (&st->results_path, g_free);

@@ -174,6 +174,12 @@ stage_explore (AugurCheckState *st, GError **error)
   g_autofree char *path = g_build_filename (st->options->out_dir, "explore.json", NULL);
   eo.results_path = path;
   eo.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
+  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
+    {
+      if (st->observed == NULL)
+        st->observed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      eo.observed = st->observed;
+    }
   AugurExploreStats es = { 0 };
   g_autoptr (GError) local = NULL;
   g_autoptr (AugurResults) found = augur_explore (st->options->argv, &eo, &es, &local);
@@ -230,23 +236,38 @@ finding_has_lines (AugurFinding *f, const char *file_a, guint line_a, const char
   return has_a && has_b;
 }
 
+/* The explorer's key of a line pair (AugurExploreOptions.observed). */
+static char *
+line_pair_key (const char *file_a, guint line_a, const char *file_b, guint line_b)
+{
+  g_autofree char *base_a = g_path_get_basename (file_a);
+  g_autofree char *base_b = g_path_get_basename (file_b);
+  g_autofree char *a = g_strdup_printf ("%s:%u", base_a, line_a);
+  g_autofree char *b = g_strdup_printf ("%s:%u", base_b, line_b);
+  gboolean swap = strcmp (a, b) > 0;
+  return g_strconcat (swap ? b : a, "|", swap ? a : b, NULL);
+}
+
 void
 augur_check_add_static_only (AugurCheckState *st)
 {
-  if (st->facts == NULL || !augur_static_facts_can_prune (st->facts))
+  /* what was exercised is known only if the explorer ran with the facts */
+  if (st->facts == NULL || !augur_static_facts_can_prune (st->facts) || st->observed == NULL)
     return;
   const GPtrArray *pairs = augur_static_facts_get_candidate_pairs (st->facts);
   guint added = 0;
   for (guint i = 0; i < pairs->len; i++)
     {
       const AugurStaticPair *p = g_ptr_array_index (pairs, i);
-      gboolean seen = FALSE;
-      for (guint k = 0; k < augur_results_get_n_findings (st->results) && !seen; k++)
-        seen = finding_has_lines (augur_results_get_finding (st->results, k), p->file_a,
-                                  p->line_a, p->file_b, p->line_b);
+      g_autofree char *key = line_pair_key (p->file_a, p->line_a, p->file_b, p->line_b);
+      gboolean seen = g_hash_table_contains (st->observed, key);
+      /* the recorded run is not one of the explorer's: its predictions count */
       for (guint k = 0; st->predictions != NULL
                         && k < augur_results_get_n_findings (st->predictions) && !seen; k++)
         seen = finding_has_lines (augur_results_get_finding (st->predictions, k), p->file_a,
+                                  p->line_a, p->file_b, p->line_b);
+      for (guint k = 0; k < augur_results_get_n_findings (st->results) && !seen; k++)
+        seen = finding_has_lines (augur_results_get_finding (st->results, k), p->file_a,
                                   p->line_a, p->file_b, p->line_b);
       if (seen)
         continue;
@@ -255,8 +276,9 @@ augur_check_add_static_only (AugurCheckState *st)
       added++;
     }
   if (added > 0)
-    say (st, "%u pair%s flagged by the static analysis never met in an execution "
-         "(listed in the report as a coverage hint)", added, added == 1 ? "" : "s");
+    say (st, "%u pair%s flagged by the static analysis not exercised by the test driver: "
+         "no run met them (listed in the report as a coverage hint)", added,
+         added == 1 ? "" : "s");
 }
 
 const AugurCheckStage augur_check_stages[] = {

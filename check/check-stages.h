@@ -26,6 +26,8 @@ typedef struct {
   AugurResults *results;
   AugurResults *predictions; /* of the predict stage; not bugs until confirmed */
   AugurStaticFacts *facts;   /* of the static stage; NULL when it did not run */
+  GHashTable *observed;      /* of the explore stage when facts can prune: the line pairs
+                              * whose accesses met (AugurExploreOptions.observed) */
 } AugurCheckState;
 
 typedef struct {
@@ -36,8 +38,11 @@ typedef struct {
 /* In order; the last entry has name NULL. */
 extern const AugurCheckStage augur_check_stages[];
 
-/* After the stages: the static analysis's candidate pairs that no finding
- * or prediction involves, added to the results as a coverage hint. */
+/* After the stages: the static analysis's candidate pairs not exercised by
+ * the test driver — the explorer never saw their accesses meet (two
+ * threads, the same memory, one writing), and no finding or prediction
+ * involves them — added to the results as a coverage hint.  Nothing is
+ * added when the explorer did not run with facts that can prune. */
 void augur_check_add_static_only (AugurCheckState *state);
 
 /* Seconds of the budget left (negative when spent). */

@@ -33,6 +33,8 @@ struct _AugurDpor {
   GPtrArray *pending;    /* optimal: the wakeup subtree below the branch taken last (its
                           * leaves, owned), handed to the new nodes along that branch */
   DporShadow *shadow;    /* the analysis pass's memory shadow, kept between passes */
+  AugurDporConflictFunc conflict_cb;   /* augur_dpor_set_conflict_func */
+  gpointer conflict_data;
 };
 
 /* The memory shadow of an analysis pass (dpor-shadow.c): per byte, the

@@ -72,6 +72,13 @@ augur_dpor_set_fixed (AugurDpor *d, guint n)
   d->fixed = n;
 }
 
+void
+augur_dpor_set_conflict_func (AugurDpor *d, AugurDporConflictFunc func, gpointer user_data)
+{
+  d->conflict_cb = func;
+  d->conflict_data = user_data;
+}
+
 guint
 augur_dpor_depth (AugurDpor *d)
 {
@@ -139,6 +146,17 @@ note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
   p->race_cb (p->s, p->n, i, j, p->race_data);
 }
 
+/* A conflict for the conflict callback; the bytes of one access meet the
+ * same step again, so a repeat of the pair just passed is skipped. */
+static void
+note_conflict (DporPass *p, guint i, guint j, guint *last_i)
+{
+  if (p->d->conflict_cb == NULL || *last_i == i)
+    return;
+  *last_i = i;
+  p->d->conflict_cb (p->s, i, j, p->d->conflict_data);
+}
+
 static void
 mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, const guint32 *pre,
             const guint32 *spre)
@@ -151,6 +169,7 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
   guint64 lo = addr, hi = addr + (size ? size : 1) - 1;
   if (hi - lo > 63)
     hi = lo + 63;
+  guint last_conflict = G_MAXUINT;
   for (guint64 w = lo; w <= hi; w++)
     {
       DporByte *m = dpor_shadow_byte (p->mem, w);
@@ -161,7 +180,10 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
           if (p->s[lw].tid != t && (!write || !dpor_byte_has_reads (m)))
             note_race (p, lw, pre);
           if (p->s[lw].tid != t)
-            note_data_race (p, lw, j, spre);
+            {
+              note_data_race (p, lw, j, spre);
+              note_conflict (p, lw, j, &last_conflict);
+            }
           join (vc, p->clk + lw * p->T, p->T);
         }
       if (write)
@@ -174,6 +196,7 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
                 continue;
               note_race (p, r, pre);
               note_data_race (p, r, j, spre);
+              note_conflict (p, r, j, &last_conflict);
               join (vc, p->clk + r * p->T, p->T);
             }
           dpor_byte_set_write (p->mem, m, j);

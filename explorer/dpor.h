@@ -56,9 +56,22 @@ typedef enum {
 typedef void (*AugurDporRaceFunc) (const AugurSchedStep *steps, guint n, guint i, guint j,
                                    gpointer user_data);
 
+/* Steps i < j of the execution just added, of different threads, access
+ * the same memory and one of them writes, whether or not they are ordered
+ * (augur_dpor_set_conflict_func).  Called for the accesses that meet in
+ * the shadow: each access with the last write before it, and a write with
+ * the reads since that write; a pair may be passed more than once. */
+typedef void (*AugurDporConflictFunc) (const AugurSchedStep *steps, guint i, guint j,
+                                       gpointer user_data);
+
 AugurDpor *augur_dpor_new (void);              /* AUGUR_DPOR_SOURCE */
 AugurDpor *augur_dpor_new_kind (AugurDporKind kind);
 void       augur_dpor_free (AugurDpor *dpor);
+
+/* Every later augur_dpor_add_execution reports its conflicts to @func
+ * (NULL: none, the default). */
+void augur_dpor_set_conflict_func (AugurDpor *dpor, AugurDporConflictFunc func,
+                                   gpointer user_data);
 
 /* The execution that followed the last augur_dpor_next (or the first).
  * @steps: its n steps.  @races: called for each data race (may be NULL). */

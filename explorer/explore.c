@@ -41,6 +41,7 @@ typedef struct {
   char *exe;                      /* owned */
   GHashTable *seen;               /* dedup keys */
   GHashTable *race_pcs;           /* guint64[2]: instruction pairs whose race was looked at */
+  GHashTable *conflict_pcs;       /* guint64[2]: instruction pairs that met (opts->observed) */
   const AugurExploreOptions *opts;
   AugurSchedShm *shm;
   guint64 exe_bias;               /* the program's, as given to sym */
@@ -285,6 +286,38 @@ on_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer data)
   augur_finding_mark_bug_step (f, i);
   augur_finding_mark_bug_step (f, j);
   keep (c, f);
+}
+
+/* opts->observed: the instruction pairs that met, turned into line pairs
+ * at the end (observe_lines) */
+static void
+on_conflict (const AugurSchedStep *steps, guint i, guint j, gpointer data)
+{
+  Ctx *c = data;
+  guint64 a = (guint64) steps[i].module << 32 | steps[i].pc;
+  guint64 b = (guint64) steps[j].module << 32 | steps[j].pc;
+  guint64 pair[2] = { MIN (a, b), MAX (a, b) };
+  if (!g_hash_table_contains (c->conflict_pcs, pair))
+    g_hash_table_add (c->conflict_pcs, g_memdup2 (pair, sizeof pair));
+}
+
+static void
+observe_lines (Ctx *c)
+{
+  if (c->opts->observed == NULL)
+    return;
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, c->conflict_pcs);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      const guint64 *pair = key;
+      g_autofree char *a = loc_key (c, (guint) (pair[0] >> 32), (guint32) pair[0]);
+      g_autofree char *b = loc_key (c, (guint) (pair[1] >> 32), (guint32) pair[1]);
+      gboolean swap = strcmp (a, b) > 0;
+      g_hash_table_add (c->opts->observed,
+                        g_strconcat (swap ? b : a, "|", swap ? a : b, NULL));
+    }
 }
 
 static const char *
@@ -593,6 +626,7 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   augur_symbolizer_add_module (c->sym, 0, c->exe, 0);
   c->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   c->race_pcs = g_hash_table_new_full (pc_pair_hash, pc_pair_equal, g_free, NULL);
+  c->conflict_pcs = g_hash_table_new_full (pc_pair_hash, pc_pair_equal, g_free, NULL);
   c->failures = g_ptr_array_new_with_free_func (failure_free);
   c->failed_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   c->argv = argv;
@@ -610,6 +644,7 @@ ctx_free (Ctx *c)
   g_free (c->exe);
   g_hash_table_unref (c->seen);
   g_hash_table_unref (c->race_pcs);
+  g_hash_table_unref (c->conflict_pcs);
   g_ptr_array_unref (c->failures);
   g_hash_table_unref (c->failed_at);
   g_free (c);
@@ -895,6 +930,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   for (guint k = 0; k < fixed; k++)
     g_array_index (prefix, AugurSchedStep, k).tid = (guint16) o->prefix[k];
   augur_dpor_set_fixed (dpor, fixed);
+  if (o->observed != NULL)
+    augur_dpor_set_conflict_func (dpor, on_conflict, c);
   guint64 pct_runs = o->bound ? o->bound : 1000;
   gboolean ok = TRUE;
   guint64 run = 0;
@@ -1038,6 +1075,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
     diagnose_unpruned (c, ex, o, st, budget);
   else if (ok && c->failures->len > 0)
     diagnose_failures (c, ex, o, st, budget);
+  observe_lines (c);
   st->seconds = (g_get_monotonic_time () - t0) / 1e6;
   st->in_process = c->shm->fiber_executions;
   st->forked = c->shm->no_fibers;

@@ -69,6 +69,12 @@ typedef struct {
    * the failure depends on are reported as atomicity violations
    * (explorer/diagnose.h) — unless this is set (confirmation). */
   gboolean no_diagnose;
+  /* If set (caller-owned set of strings): receives every pair of source
+   * lines whose accesses met in some execution — two threads, the same
+   * memory, at least one write, ordered or not — as "a.c:12|b.c:30"
+   * (basenames, the two sorted).  Coverage: a pair static analysis flags
+   * but no execution met was not exercised by the test driver. */
+  GHashTable *observed;
 } AugurExploreOptions;
 
 typedef struct {

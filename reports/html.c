@@ -373,9 +373,12 @@ augur_report_html_index (AugurResults *results)
   guint n_cand = augur_results_get_n_static_candidates (results);
   if (n_cand > 0)
     {
-      g_string_append_printf (s, "<h2>Static-only candidates</h2>\n<p>Static analysis flagged "
-                                 "these %u pair%s of accesses, but no explored execution made "
-                                 "them conflict. They are a coverage hint, not bugs.</p>\n"
+      g_string_append_printf (s, "<h2>Not exercised by the test driver</h2>\n<p>Static "
+                                 "analysis flagged %u pair%s of accesses as possibly "
+                                 "conflicting, but in no run did they meet (two threads, the "
+                                 "same memory, one of them writing). They are a coverage hint, "
+                                 "not bugs: a test that makes them meet lets augur check "
+                                 "them.</p>\n"
                                  "<table id=\"static-candidates\">\n<tr><th>object</th>"
                                  "<th>first access</th><th>second access</th></tr>\n",
                               n_cand, n_cand == 1 ? "" : "s");

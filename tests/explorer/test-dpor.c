@@ -210,6 +210,46 @@ test_fixed_prefix (void)
   g_assert_cmpuint (explore_fixed (&q, NULL, 0, &blocked), ==, 4);
 }
 
+static void
+on_conflict (const AugurSchedStep *steps, guint i, guint j, gpointer data)
+{
+  g_assert_cmpuint (i, <, j);
+  g_assert_cmpuint (steps[i].tid, !=, steps[j].tid);
+  g_hash_table_add (data, g_strdup_printf ("%u|%u", MIN (steps[i].pc, steps[j].pc),
+                                           MAX (steps[i].pc, steps[j].pc)));
+}
+
+/* The conflict callback sees every pair of accesses of two threads that
+ * meet on the same memory with a write, in either order, and nothing
+ * else: not two reads, not neighbouring bytes. */
+static void
+test_conflicts (void)
+{
+  /* t0: w(x) r(y); t1: r(x) w(x+4); t2: w(y) r(x+4) (pc = 100 * tid + k) */
+  Prog p = { 3, { 2, 2, 2 }, { { { W, 0x100 }, { R, 0x200 } },
+                               { { R, 0x100 }, { W, 0x104 } },
+                               { { W, 0x200 }, { R, 0x104 } } } };
+  g_autoptr (AugurDpor) d = augur_dpor_new_kind (AUGUR_DPOR_OPTIMAL);
+  g_autoptr (GHashTable) met = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  augur_dpor_set_conflict_func (d, on_conflict, met);
+  g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  guint runs = 0;
+  do
+    {
+      g_assert_true (simulate (&p, prefix, sleep, steps));
+      augur_dpor_add_execution (d, (AugurSchedStep *) steps->data, steps->len, NULL, NULL);
+      runs++;
+    }
+  while (augur_dpor_next (d, prefix, sleep) && runs < 1000);
+  g_assert_cmpuint (runs, ==, 8);
+  g_assert_cmpuint (g_hash_table_size (met), ==, 3);
+  g_assert_true (g_hash_table_contains (met, "1|101"));   /* w(x), r(x) */
+  g_assert_true (g_hash_table_contains (met, "2|201"));   /* r(y), w(y) */
+  g_assert_true (g_hash_table_contains (met, "102|202")); /* w(x+4), r(x+4) */
+}
+
 /* Two threads of three steps (the last one EXIT): the 20 interleavings
  * grouped by preemptions (a switch away from a thread with steps left).
  * With b blocks of consecutive steps, b - 2 switches preempt (leaving the
@@ -258,6 +298,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dpor/neighbours-independent", test_neighbours_independent);
   g_test_add_func ("/dpor/two-vars", test_two_vars);
   g_test_add_func ("/dpor/fixed-prefix", test_fixed_prefix);
+  g_test_add_func ("/dpor/conflicts", test_conflicts);
   g_test_add_func ("/preempt/bounds", test_preempt_bounds);
   return g_test_run ();
 }
