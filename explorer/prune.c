@@ -62,26 +62,8 @@ row_pruned (Decider *d, const char *comp_dir, const char *file, guint line)
   if (v == NULL)
     {
       g_autofree char *canon = g_canonicalize_filename (file, comp_dir);
-      gboolean listed = FALSE;
-      const GPtrArray *acc = augur_static_facts_get_accesses (d->facts);
-      for (guint i = 0; i < acc->len && !listed; i++)
-        {
-          const AugurStaticAccess *a = g_ptr_array_index ((GPtrArray *) acc, i);
-          if (a->line != line)
-            continue;
-          /* the facts' own file matching (path suffixes), through the
-           * candidate query: an access site is listed when its line
-           * matches and the file names the same file */
-          const char *af = a->file;
-          size_t la = strlen (af), lc = strlen (canon);
-          if (la <= lc && strcmp (canon + lc - la, af) == 0
-              && (la == lc || af[0] == '/' || canon[lc - la - 1] == '/'))
-            listed = TRUE;
-          else if (lc <= la && strcmp (af + la - lc, canon) == 0
-                   && (la == lc || af[la - lc - 1] == '/'))
-            listed = TRUE;
-        }
-      gboolean prune = listed && !augur_static_facts_is_site_candidate (d->facts, canon, line);
+      /* a site the facts do not name is a candidate (static-facts.h) */
+      gboolean prune = !augur_static_facts_is_site_candidate (d->facts, canon, line);
       v = GUINT_TO_POINTER (prune ? 1u : 2u);
       g_hash_table_insert (d->decided, g_steal_pointer (&key), v);
       if (prune)

@@ -28,6 +28,7 @@ struct _AugurStaticFacts
    * file names (borrowed) */
   GHashTable *candidate_sites;
   GHashTable *conflicting_sites;
+  GHashTable *listed_sites;    /* every site the facts name: accesses, pair ends, unknown */
   GHashTable *shared_names;    /* location -> itself (borrowed) */
   gboolean    any_unknown_location;
 };

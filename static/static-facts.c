@@ -151,6 +151,7 @@ augur_static_facts_unref (AugurStaticFacts *facts)
     return;
   g_clear_pointer (&facts->candidate_sites, g_hash_table_unref);
   g_clear_pointer (&facts->conflicting_sites, g_hash_table_unref);
+  g_clear_pointer (&facts->listed_sites, g_hash_table_unref);
   g_clear_pointer (&facts->shared_names, g_hash_table_unref);
   g_ptr_array_unref (facts->threads);
   g_ptr_array_unref (facts->shared);
@@ -312,14 +313,20 @@ augur_static_facts_finish (AugurStaticFacts *f)
                                               (GDestroyNotify) g_ptr_array_unref);
   f->conflicting_sites = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                 (GDestroyNotify) g_ptr_array_unref);
+  f->listed_sites = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                           (GDestroyNotify) g_ptr_array_unref);
   g_hash_table_insert (f->candidate_sites, g_strdup (""), refs);
   for (guint i = 0; i < f->pairs->len; i++)
     {
       index_pair (f->candidate_sites, refs, f->pairs->pdata[i]);
       index_pair (f->conflicting_sites, refs, f->pairs->pdata[i]);
+      index_pair (f->listed_sites, refs, f->pairs->pdata[i]);
     }
   for (guint i = 0; i < f->protected_pairs->len; i++)
-    index_pair (f->conflicting_sites, refs, f->protected_pairs->pdata[i]);
+    {
+      index_pair (f->conflicting_sites, refs, f->protected_pairs->pdata[i]);
+      index_pair (f->listed_sites, refs, f->protected_pairs->pdata[i]);
+    }
   for (guint i = 0; i < f->unknown_sites->len; i++)
     {
       const AugurStaticUnknownSite *u = f->unknown_sites->pdata[i];
@@ -328,6 +335,15 @@ augur_static_facts_finish (AugurStaticFacts *f)
       g_ptr_array_add (refs, r);
       index_add (f->candidate_sites, u->file, u->line, r);
       index_add (f->conflicting_sites, u->file, u->line, r);
+      index_add (f->listed_sites, u->file, u->line, r);
+    }
+  for (guint i = 0; i < f->accesses->len; i++)
+    {
+      const AugurStaticAccess *a = f->accesses->pdata[i];
+      SiteRef *r = g_new0 (SiteRef, 1);
+      *r = (SiteRef) { a->file, a->line, NULL, 0 };
+      g_ptr_array_add (refs, r);
+      index_add (f->listed_sites, a->file, a->line, r);
     }
 
   f->shared_names = g_hash_table_new (g_str_hash, g_str_equal);
@@ -451,11 +467,21 @@ index_has (GHashTable *index, const char *file, guint line,
   return FALSE;
 }
 
+/* A site the facts do not name says nothing: a file Frama-C was not
+ * given, or a line the compiler's debug info gives to an access that the
+ * analysis put on another line (at -O1 and above a loop's body may be
+ * attributed to the loop's header). */
+static gboolean
+listed (AugurStaticFacts *facts, const char *file, guint line)
+{
+  return index_has (facts->listed_sites, file, line, NULL, 0);
+}
+
 gboolean
 augur_static_facts_is_site_candidate (AugurStaticFacts *facts, const char *file, guint line)
 {
   g_return_val_if_fail (facts != NULL && file != NULL, TRUE);
-  if (!augur_static_facts_can_prune (facts))
+  if (!augur_static_facts_can_prune (facts) || !listed (facts, file, line))
     return TRUE;
   return index_has (facts->candidate_sites, file, line, NULL, 0);
 }
@@ -464,7 +490,7 @@ gboolean
 augur_static_facts_is_site_conflicting (AugurStaticFacts *facts, const char *file, guint line)
 {
   g_return_val_if_fail (facts != NULL && file != NULL, TRUE);
-  if (!augur_static_facts_can_prune (facts))
+  if (!augur_static_facts_can_prune (facts) || !listed (facts, file, line))
     return TRUE;
   return index_has (facts->conflicting_sites, file, line, NULL, 0);
 }
@@ -475,7 +501,8 @@ augur_static_facts_is_pair_candidate (AugurStaticFacts *facts,
                                       const char *file_b, guint line_b)
 {
   g_return_val_if_fail (facts != NULL && file_a != NULL && file_b != NULL, TRUE);
-  if (!augur_static_facts_can_prune (facts))
+  if (!augur_static_facts_can_prune (facts) || !listed (facts, file_a, line_a)
+      || !listed (facts, file_b, line_b))
     return TRUE;
   /* pairs are indexed under both ends; an unknown site only under its own */
   return index_has (facts->candidate_sites, file_a, line_a, file_b, line_b)

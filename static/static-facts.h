@@ -140,7 +140,10 @@ gboolean augur_static_facts_can_prune (AugurStaticFacts *facts);
 double   augur_static_facts_get_frama_c_seconds (AugurStaticFacts *facts);
 void     augur_static_facts_set_frama_c_seconds (AugurStaticFacts *facts, double seconds);
 
-/* ---- queries (all sound: TRUE whenever not ruled out) ---- */
+/* ---- queries (all sound: TRUE whenever not ruled out) ----
+ * A site (file:line) that the facts do not name at all — no access, no
+ * pair end, no unknown site there — rules nothing out: the site queries
+ * answer TRUE for it. */
 
 /* May two concurrent threads access this location?  A heap location
  * "heap@FILE:LINE" matches whatever the spelling of FILE's path. */

@@ -97,9 +97,15 @@ test_queries (void)
   g_assert_true (augur_static_facts_is_site_candidate (f, "src/p.c", 12));
   g_assert_true (augur_static_facts_is_site_candidate (f, "p.c", 20));
   g_assert_true (augur_static_facts_is_site_candidate (f, "/home/u/proj/src/p.c", 12));
-  g_assert_false (augur_static_facts_is_site_candidate (f, "other/p.c", 12));
-  g_assert_false (augur_static_facts_is_site_candidate (f, "xp.c", 12));
   g_assert_false (augur_static_facts_is_site_candidate (f, "src/p.c", 40));
+  /* a site the facts do not name rules nothing out: another file, or a
+   * line the debug info gives an access that the analysis put elsewhere */
+  g_assert_true (augur_static_facts_is_site_candidate (f, "other/p.c", 40));
+  g_assert_true (augur_static_facts_is_site_candidate (f, "xp.c", 40));
+  g_assert_true (augur_static_facts_is_site_candidate (f, "src/p.c", 39));
+  g_assert_true (augur_static_facts_is_site_conflicting (f, "src/p.c", 39));
+  g_assert_true (augur_static_facts_is_pair_candidate (f, "p.c", 39, "p.c", 40));
+  g_assert_true (augur_static_facts_is_pair_candidate (f, "p.c", 15, "q.c", 15));
   /* lock-protected: conflicting, but no candidate */
   g_assert_false (augur_static_facts_is_site_candidate (f, "src/p.c", 15));
   g_assert_true (augur_static_facts_is_site_conflicting (f, "src/p.c", 15));
