@@ -185,6 +185,8 @@ stage_explore (AugurCheckState *st, GError **error)
   g_autoptr (AugurResults) found = augur_explore (st->options->argv, &eo, &es, &local);
   if (found == NULL)
     {
+      /* what the runs met is unknown: no coverage hint */
+      g_clear_pointer (&st->observed, g_hash_table_unref);
       /* the explorer rewrites its file at every finding: keep what it had */
       g_autoptr (AugurResults) partial = augur_results_load (path, NULL);
       if (partial != NULL)
