@@ -246,8 +246,7 @@ line_pair_key (const char *file_a, guint line_a, const char *file_b, guint line_
   g_autofree char *base_b = g_path_get_basename (file_b);
   g_autofree char *a = g_strdup_printf ("%s:%u", base_a, line_a);
   g_autofree char *b = g_strdup_printf ("%s:%u", base_b, line_b);
-  gboolean swap = strcmp (a, b) > 0;
-  return g_strconcat (swap ? b : a, "|", swap ? a : b, NULL);
+  return augur_explore_observed_key (a, b);
 }
 
 void

@@ -314,10 +314,15 @@ observe_lines (Ctx *c)
       const guint64 *pair = key;
       g_autofree char *a = loc_key (c, (guint) (pair[0] >> 32), (guint32) pair[0]);
       g_autofree char *b = loc_key (c, (guint) (pair[1] >> 32), (guint32) pair[1]);
-      gboolean swap = strcmp (a, b) > 0;
-      g_hash_table_add (c->opts->observed,
-                        g_strconcat (swap ? b : a, "|", swap ? a : b, NULL));
+      g_hash_table_add (c->opts->observed, augur_explore_observed_key (a, b));
     }
+}
+
+char *
+augur_explore_observed_key (const char *loc_a, const char *loc_b)
+{
+  gboolean swap = strcmp (loc_a, loc_b) > 0;
+  return g_strconcat (swap ? loc_b : loc_a, "|", swap ? loc_a : loc_b, NULL);
 }
 
 static const char *

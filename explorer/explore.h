@@ -104,6 +104,10 @@ typedef struct {
 
 void augur_explore_options_init (AugurExploreOptions *opts);
 
+/* The key of AugurExploreOptions.observed for two "file:line" locations
+ * (file a basename): the two sorted, joined by "|".  Newly allocated. */
+char *augur_explore_observed_key (const char *loc_a, const char *loc_b);
+
 /* Explores.  Returns the results (findings, counts), NULL with @error if the
  * program could not be run (AUGUR_EXPLORE_ERROR_*). */
 AugurResults *augur_explore (const char *const *argv, const AugurExploreOptions *opts,
