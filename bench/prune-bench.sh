@@ -47,7 +47,7 @@ summary ()
   n=$(echo "$line" | sed -n 's/^\([0-9]*\) executions.*/\1/p')
   s=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s (.*/\1/p')
   c=$(echo "$line" | sed -n 's/.* s (\([^)]*\)).*/\1/p')
-  case $c in complete|all*) c=complete ;; *timeout*|*budget*) c=timeout ;; *) c=incomplete ;; esac
+  case $c in complete*) c=complete ;; *budget*|*timeout*) c=timeout ;; *) c=incomplete ;; esac
   echo "${n:-?} ${s:-?} $c"
 }
 

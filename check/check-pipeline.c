@@ -197,9 +197,15 @@ augur_check_run (const AugurCheckOptions *o)
   printf ("augur check: %u bug%s confirmed, %" G_GUINT64_FORMAT " executions, %.1f s; report: %s\n",
           n, n == 1 ? "" : "s", augur_results_get_executions (st.results),
           g_timer_elapsed (st.timer, NULL), index);
+  if (n == 0 && !st.explore_complete)
+    printf ("augur check: incomplete: %s; no bug was found in what was explored, which is "
+            "not a proof that there is none\n",
+            st.explore_guarantee != NULL ? st.explore_guarantee : "the exploration did not run");
   fflush (stdout);
   if (n > 0)
     status = AUGUR_EXIT_BUG;   /* a confirmed bug outranks a stage that failed later */
+  else if (status == AUGUR_EXIT_OK && !st.explore_complete)
+    status = AUGUR_EXIT_INCOMPLETE;
 
 out:
   augur_check_state_clear (&st);
@@ -217,4 +223,5 @@ augur_check_state_clear (AugurCheckState *st)
   g_clear_pointer (&st->timer, g_timer_destroy);
   g_clear_pointer (&st->trace_path, g_free);
   g_clear_pointer (&st->results_path, g_free);
+  g_clear_pointer (&st->explore_guarantee, g_free);
 }

@@ -212,9 +212,12 @@ stage_explore (AugurCheckState *st, GError **error)
                                  "executions blamed %u atomicity violation%s",
                                  es.diagnosis_runs, es.diagnosis_runs == 1 ? "" : "s", es.diagnosed,
                                  es.diagnosed == 1 ? "" : "s");
+  g_autofree char *guarantee = augur_explore_guarantee (&eo, &es);
+  st->explore_complete = es.complete;
+  g_free (st->explore_guarantee);
+  st->explore_guarantee = g_strdup (guarantee);
   say (st, "explored %" G_GUINT64_FORMAT " interleavings in %.1f s (%s): %u more bug%s%s%s",
-       es.executions, es.seconds,
-       es.complete ? "all of them" : es.timed_out ? "budget spent" : "bounded", added,
+       es.executions, es.seconds, guarantee, added,
        added == 1 ? "" : "s", pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "");
   return TRUE;
 }

@@ -28,6 +28,9 @@ typedef struct {
   AugurStaticFacts *facts;   /* of the static stage; NULL when it did not run */
   GHashTable *observed;      /* of the explore stage when facts can prune: the line pairs
                               * whose accesses met (AugurExploreOptions.observed) */
+  gboolean explore_complete; /* the explore stage ran and its mode's search finished */
+  char *explore_guarantee;   /* what it guarantees (augur_explore_guarantee), NULL if it
+                              * did not run */
 } AugurCheckState;
 
 typedef struct {

@@ -15,6 +15,9 @@ typedef enum {
   AUGUR_EXIT_PROGRAM = 4,   /* the program under test could not be analysed: it did not
                              * start, or behaved nondeterministically under replay */
   AUGUR_EXIT_TOOL = 5,      /* augur itself or a tool it runs (Frama-C, Z3) failed */
+  AUGUR_EXIT_INCOMPLETE = 6,/* no bug found, but the analysis did not finish: the budget ran
+                             * out, runs were cut (step bound, watchdog, thread limit), or the
+                             * program could not be explored; never read this as "clean" */
 } AugurExit;
 
 #endif /* AUGUR_EXIT_H */

@@ -55,13 +55,15 @@
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 5u
-#define AUGUR_SCHED_MAX_THREADS 64u
+#define AUGUR_SCHED_VERSION 6u
+#define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
 #define AUGUR_SCHED_MAX_MISUSE 32u
 #define AUGUR_SCHED_MAX_OBJECTS (1u << 16)
 #define AUGUR_SCHED_MAX_PRUNED 4096u
+#define AUGUR_SCHED_MAX_FAILURES 8u
+#define AUGUR_SCHED_MAX_ENABLED (1u << 18)      /* entries of the enabled-set log */
 
 /* What a step does, as far as scheduling and dependency are concerned. */
 typedef enum {
@@ -88,6 +90,12 @@ typedef enum {
   AUGUR_SOP_INIT,           /* of any synchronisation object */
   AUGUR_SOP_DESTROY,
   AUGUR_SOP_OTHER,          /* detach, once ...: a write of obj */
+  AUGUR_SOP_YIELD,          /* sleep, usleep, nanosleep, sched_yield: touches nothing */
+  AUGUR_SOP_END,            /* the process ends: exit/_exit/quick_exit, return from main
+                             * (arg = AUGUR_END_EXIT, size = status), or a failure of this
+                             * thread (arg = AUGUR_END_ASSERT / _ABORT / _SIGNAL).  Enabled
+                             * only when no thread with another pending operation can run
+                             * (and only for the first thread that asked) */
   AUGUR_SOP_N_
 } AugurSchedOp;
 
@@ -100,6 +108,22 @@ typedef enum {
 #define AUGUR_SF_ONCE_DONE 0x20u /* a pthread_once (OTHER step, ev_kind ONCE) that found the
                                   * routine run by another thread: `size` is the step + 1 of
                                   * that thread's last step before the routine returned */
+#define AUGUR_SF_ACQUIRE 0x40u  /* an atomic with acquire semantics (acquire, acq_rel, seq_cst,
+                                  * consume); without it and AUGUR_SF_RELEASE an atomic is
+                                  * relaxed and orders nothing for data races */
+#define AUGUR_SF_RELEASE 0x80u  /* an atomic with release semantics (release, acq_rel, seq_cst) */
+
+/* step xflags (the flags byte is full) */
+#define AUGUR_SXF_SPURIOUS 0x01u /* a COND_WAKE that no signal caused and that did not time
+                                  * out: a spurious wake-up, which POSIX allows */
+#define AUGUR_SXF_AWOKEN   0x02u /* the thread's first step after it waited in a loop that
+                                  * re-read memory nobody changed (rt-sched.c, "Await"):
+                                  * arg = the step that woke it + 1 (0: the clock moved on),
+                                  * which is before it in any execution */
+#define AUGUR_SXF_CLOCK    0x04u /* a time function: an atomic read of AUGUR_SCHED_CLOCK_OBJ */
+#define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
+                                  * could run but waits on time): the step also writes the
+                                  * clock */
 
 /* One step: 32 bytes. */
 typedef struct {
@@ -108,7 +132,7 @@ typedef struct {
   uint8_t  flags;    /* AUGUR_SF_* */
   uint8_t  module;   /* module of pc (0 = executable) */
   uint8_t  ev_kind;  /* the trace event kind (AugurEventKind) the step came from */
-  uint16_t pad;
+  uint16_t xflags;   /* AUGUR_SXF_* */
   uint32_t pc;       /* offset in its module, 0 if unknown */
   uint32_t size;     /* bytes accessed (accesses); waker + 1 for WAKE/LEAVE */
   uint64_t obj;      /* address of the memory or object */
@@ -124,10 +148,39 @@ typedef enum {
   AUGUR_SST_DIVERGED,       /* the prefix could not be followed (k = diverged_at) */
   AUGUR_SST_INFEASIBLE,     /* the new branch's thread was not enabled */
   AUGUR_SST_STEP_BOUND,     /* max_steps reached */
-  AUGUR_SST_ASSERT,         /* __assert_fail called */
-  AUGUR_SST_CRASH,          /* fatal signal caught */
+  AUGUR_SST_ASSERT,         /* __assert_fail or abort called (failures[]) */
+  AUGUR_SST_CRASH,          /* fatal signal caught (failures[]) */
   AUGUR_SST_TOO_MANY_THREADS,
+  AUGUR_SST_EXIT_BOUND,     /* the process was asked to end, and the threads still running
+                             * made exit_steps steps more without stopping: ended there */
 } AugurSchedStatus;
+
+/* How the process ends, in an END step's arg (the same values as the
+ * trace's AUGUR_END_* where they exist). */
+enum {
+  AUGUR_SEND_EXIT = 1,      /* exit, _exit, quick_exit, return from main: size = status */
+  AUGUR_SEND_ASSERT = 2,    /* a failed assert */
+  AUGUR_SEND_ABORT = 3,     /* abort() */
+  AUGUR_SEND_SIGNAL = 4,    /* a fatal signal (real threads only; size = the signal) */
+};
+
+/* A failure of the execution: an assertion, abort or fatal signal.  The
+ * failing thread records it at once and then waits (END step) until no
+ * other thread can run, so failures of other threads that could happen
+ * before the process ends are recorded too, in the order they happened. */
+typedef struct {
+  uint32_t status;    /* AUGUR_SST_ASSERT (assert, abort) or AUGUR_SST_CRASH */
+  uint32_t tid;
+  uint32_t line;      /* assertions */
+  uint32_t pc;
+  uint32_t signal;    /* the signal that ended it, 0 for an assertion before abort() */
+  uint32_t step;      /* steps taken when it failed */
+  uint8_t  module;
+  uint8_t  pad[7];
+  char     file[160];
+  char     function[96];
+  char     expr[224];
+} AugurSchedFailure;
 
 /* Per thread, written at the end of an execution (for deadlocks). */
 typedef struct {
@@ -135,9 +188,41 @@ typedef struct {
   uint8_t  pad[3];
   uint32_t owner;     /* for a blocked lock: the holder, else UINT32_MAX */
   AugurSchedStep pending;  /* the operation it waits to do */
+  uint64_t await_obj; /* AUGUR_STH_AWAITING: the first location its loop re-read */
+  uint32_t await_size;
+  uint32_t await_pc;  /* ... and where */
 } AugurSchedThread;
 
-enum { AUGUR_STH_UNUSED = 0, AUGUR_STH_ENABLED, AUGUR_STH_BLOCKED, AUGUR_STH_EXITED };
+/* The enabled-set log: which threads could take the next step, as the
+ * scheduler saw them before each step it chose.  Only changes are logged:
+ * entry (step, tid, on) says that from step `step` on, thread tid is
+ * enabled (on = 1) or not (on = 0), until a later entry says otherwise.
+ * A thread is enabled at step k if its last entry with step <= k has
+ * on = 1.  Sleeping threads count as enabled. */
+typedef struct {
+  uint32_t step;
+  uint16_t tid;
+  uint8_t  on;
+  uint8_t  pad;
+} AugurSchedEnabled;
+
+enum {
+  AUGUR_STH_UNUSED = 0,
+  AUGUR_STH_ENABLED,
+  AUGUR_STH_BLOCKED,        /* its pending operation cannot run (a lock held, ...) */
+  AUGUR_STH_EXITED,
+  AUGUR_STH_AWAITING,       /* it re-read memory in a loop that nobody changed: it waits for
+                             * a write to what it read (rt-sched.c, "Await"); owner unused,
+                             * await_obj = the first location it re-read */
+};
+
+/* A thread that the end of an execution found waiting for ever. */
+static inline int
+augur_sched_thread_stuck (uint8_t state)
+{
+  return state == AUGUR_STH_BLOCKED || state == AUGUR_STH_AWAITING;
+}
+
 
 /* A misuse of the pthread API seen by the child. */
 typedef enum {
@@ -152,6 +237,12 @@ typedef enum {
   AUGUR_MISUSE_WAIT_NOT_OWNER,       /* cond wait without holding the mutex */
   AUGUR_MISUSE_UNINIT_MUTEX,         /* a heap mutex used before any init */
   AUGUR_MISUSE_UNINIT_COND,          /* a heap condition variable used before any init */
+  AUGUR_MISUSE_INIT_IN_USE,          /* a mutex initialised while in use, or after it was used
+                                      * without an init (a lock before pthread_mutex_init) */
+  AUGUR_MISUSE_USE_AFTER_DESTROY,    /* a mutex or condition variable used after its destroy */
+  AUGUR_MISUSE_DOUBLE_FREE,          /* free() of a block already freed in this execution */
+  AUGUR_MISUSE_INVALID_FREE,         /* free() of memory that malloc did not return */
+  AUGUR_MISUSE_USE_AFTER_FREE,       /* an access to a freed block (found by the explorer) */
 } AugurMisuseKind;
 
 typedef struct {
@@ -220,16 +311,15 @@ typedef struct {
   /* written by the first child that knows it, kept for the next ones */
   uint64_t stack_top_from_tp; /* top of a thread stack glibc allocated minus the thread's
                                * thread pointer: a constant of the process; 0 = unknown */
-  /* assertion / crash */
-  uint32_t fail_tid;
-  uint32_t fail_line;
-  uint32_t fail_pc;
-  uint32_t fail_signal;
-  uint8_t  fail_module;
-  uint8_t  pad2[7];
-  char     fail_file[256];
-  char     fail_function[128];
-  char     fail_expr[256];
+  /* failures (assertion, abort, crash), in the order they happened */
+  uint32_t n_failures;
+  uint32_t n_enabled;       /* enabled[0..n_enabled) */
+  uint32_t enabled_lost_at; /* enabled[] was full at this step (UINT32_MAX: never) */
+  uint32_t exit_steps;      /* written by the explorer: steps other threads may take after
+                             * an END was asked for before it is forced (0 = 10,000) */
+  uint32_t flags2;          /* AUGUR_SCHED_F2_*, written by the explorer */
+  uint32_t clock_jumps;     /* written by the child: times the virtual clock moved on */
+  AugurSchedFailure failures[AUGUR_SCHED_MAX_FAILURES];
   /* written by the explorer once, before the first execution */
   uint32_t n_pruned;        /* pruned[0..n_pruned): see "Static pruning" above */
   uint32_t pad4;
@@ -238,6 +328,7 @@ typedef struct {
   AugurSchedMisuse misuse[AUGUR_SCHED_MAX_MISUSE];
   AugurSchedObjectEvent objects[AUGUR_SCHED_MAX_OBJECTS];
   AugurSchedStep sleep[AUGUR_SCHED_MAX_SLEEP];
+  AugurSchedEnabled enabled[AUGUR_SCHED_MAX_ENABLED];
   uint16_t prefix[AUGUR_SCHED_MAX_STEPS];
   AugurSchedStep expect[AUGUR_SCHED_MAX_STEPS];  /* for check_prefix */
   AugurSchedStep steps[AUGUR_SCHED_MAX_STEPS];
@@ -246,6 +337,24 @@ typedef struct {
 enum { AUGUR_SERVER_IDLE = 0, AUGUR_SERVER_RUNNING, AUGUR_SERVER_GONE };
 
 #define AUGUR_SCHED_F_NO_ACCESSES 0x1u  /* plain accesses are invisible (sync only) */
+#define AUGUR_SCHED_F2_NO_SPURIOUS 0x1u /* condition waits never wake up spuriously */
+#define AUGUR_SCHED_F2_LOG_ENABLED 0x2u /* keep the enabled-set log (enabled[]) */
+#define AUGUR_SCHED_F2_NO_FAIRNESS 0x4u /* never switch away from a thread that can go on
+                                         * (preempt mode counts every switch) */
+
+/* The virtual clock (time functions, rt-sched.c) is one object at this
+ * address, which no program memory can have: a time function is an
+ * atomic READ of it (AUGUR_SXF_CLOCK), a step that the clock moved on
+ * before (AUGUR_SXF_CLOCK_JUMP) also writes it. */
+#define AUGUR_SCHED_CLOCK_OBJ 0x10u
+
+/* Did the execution fail (an assertion, abort or crash), whatever else
+ * ended it? */
+static inline int
+augur_sched_failed (const AugurSchedShm *shm)
+{
+  return shm->n_failures > 0 || shm->status == AUGUR_SST_ASSERT || shm->status == AUGUR_SST_CRASH;
+}
 
 /* The waking step of a WAKE or BARRIER_LEAVE (index + 1, 0 if none) is kept
  * in `size`, which synchronisation objects do not need: they are 1 byte for
@@ -284,7 +393,8 @@ augur_sched_ranges_overlap (uint64_t a, uint32_t an, uint64_t b, uint32_t bn)
 /* Dependency of two steps of different threads (sleep sets, races):
  * they touch a common object and not both only read it.  Thread-only ops
  * (create, join, exit) depend on nothing here: their order is program
- * order plus the enabling relation.  A condition wait or wake also touches
+ * order plus the enabling relation; YIELD and END touch nothing (an END
+ * runs only once nothing else can, so it is always last).  A condition wait or wake also touches
  * its mutex (arg). */
 static inline int
 augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
@@ -295,6 +405,8 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
     return 0;
   if (a->op == AUGUR_SOP_NONE || b->op == AUGUR_SOP_NONE)
     return 0;
+  if (a->op >= AUGUR_SOP_YIELD || b->op >= AUGUR_SOP_YIELD)
+    return 0;   /* YIELD, END: they touch nothing */
   int ro = augur_sched_op_reads_only (a->op) && augur_sched_op_reads_only (b->op);
   if (!ro && augur_sched_ranges_overlap (a->obj, augur_sched_step_size (a),
                                          b->obj, augur_sched_step_size (b)))

@@ -109,6 +109,10 @@ typedef enum {
   AUGUR_EV_ATOMIC_RMW = 7,     /* exchange, fetch_add ... ; aux = op */
   AUGUR_EV_ATOMIC_CAS = 8,     /* aux = 1 if it succeeded */
   AUGUR_EV_FENCE = 9,          /* flags = memory order << 4 */
+  /* time: steps of the explorer's (runtime/rt-time.c), recorded too so
+   * that a recorded run's events line up with the explorer's steps */
+  AUGUR_EV_TIME = 10,          /* a time function read the clock; arg = its value (ns) */
+  AUGUR_EV_SLEEP = 11,         /* sleep, usleep, nanosleep, sched_yield ...; arg = ns asked */
 
   /* threads: addr = other thread id where there is one */
   AUGUR_EV_THREAD_CREATE = 16, /* addr = child tid, arg = start routine module offset */

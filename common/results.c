@@ -100,6 +100,8 @@ static const char *const op_names[AUGUR_OP_N_OPS] = {
   [AUGUR_OP_ASSERT_FAIL] = "assert-fail",
   [AUGUR_OP_FAULT] = "fault",
   [AUGUR_OP_END] = "end",
+  [AUGUR_OP_YIELD] = "yield",
+  [AUGUR_OP_TIME] = "time",
 };
 
 static gboolean

@@ -142,6 +142,8 @@ typedef enum {
   AUGUR_OP_ASSERT_FAIL,   /* a failed assertion */
   AUGUR_OP_FAULT,         /* a fatal signal */
   AUGUR_OP_END,           /* the process ended (return from main, exit) */
+  AUGUR_OP_YIELD,         /* a sleep or yield (no effect under the explorer: time is virtual) */
+  AUGUR_OP_TIME,          /* a time function read the clock */
   AUGUR_OP_N_OPS
 } AugurOp;
 

@@ -48,7 +48,8 @@ typedef struct {
   int wait_status;
   guint fail_tid, fail_line, fail_pc, fail_module, fail_signal;
   char *fail_file, *fail_function, *fail_expr;  /* owned, "" if unknown */
-  AugurSchedThread threads[AUGUR_SCHED_MAX_THREADS];
+  AugurSchedThread *threads;   /* owned, n_threads of them */
+  guint n_threads;
   guint64 exe_bias;
   GArray *objects;        /* AugurSchedObjectEvent, owned: what names the objects */
   guint32 objects_lost_at;
@@ -64,6 +65,7 @@ run_free (Run *r)
   g_free (r->fail_file);
   g_free (r->fail_function);
   g_free (r->fail_expr);
+  g_free (r->threads);
   g_free (r);
 }
 
@@ -73,6 +75,8 @@ static Harm
 harm_of (const AugurSchedShm *shm, gboolean killed)
 {
   int ws = shm->wait_status;
+  if (shm->n_failures > 0)
+    return shm->failures[0].status == AUGUR_SST_CRASH ? HARM_CRASH : HARM_ASSERT;
   if (shm->status == AUGUR_SST_ASSERT)
     return HARM_ASSERT;
   if (shm->status == AUGUR_SST_CRASH)
@@ -96,15 +100,26 @@ run_capture (const AugurSchedShm *shm, gboolean killed)
   g_array_append_vals (r->steps, shm->steps, n);
   r->status = shm->status;
   r->wait_status = shm->wait_status;
-  r->fail_tid = shm->fail_tid;
-  r->fail_line = shm->fail_line;
-  r->fail_pc = shm->fail_pc;
-  r->fail_module = shm->fail_module;
-  r->fail_signal = shm->fail_signal;
-  r->fail_file = g_strndup (shm->fail_file, sizeof shm->fail_file);
-  r->fail_function = g_strndup (shm->fail_function, sizeof shm->fail_function);
-  r->fail_expr = g_strndup (shm->fail_expr, sizeof shm->fail_expr);
-  memcpy (r->threads, shm->threads, sizeof r->threads);
+  if (shm->n_failures > 0)
+    {
+      const AugurSchedFailure *f = &shm->failures[0];
+      r->fail_tid = f->tid;
+      r->fail_line = f->line;
+      r->fail_pc = f->pc;
+      r->fail_module = f->module;
+      r->fail_signal = f->signal;
+      r->fail_file = g_strndup (f->file, sizeof f->file);
+      r->fail_function = g_strndup (f->function, sizeof f->function);
+      r->fail_expr = g_strndup (f->expr, sizeof f->expr);
+    }
+  else
+    {
+      r->fail_file = g_strdup ("");
+      r->fail_function = g_strdup ("");
+      r->fail_expr = g_strdup ("");
+    }
+  r->n_threads = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  r->threads = g_memdup2 (shm->threads, r->n_threads * sizeof *r->threads);
   r->exe_bias = shm->exe_bias;
   guint no = MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS);
   r->objects = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedObjectEvent), no);
@@ -139,6 +154,8 @@ run_fail_loc (const Run *r, AugurSymbolizer *sym, const char **file, guint *line
     {
       /* in a library (strcpy of NULL): where the thread last was in the program */
       const AugurSchedStep *s = &g_array_index (r->steps, AugurSchedStep, k);
+      if (s->op == AUGUR_SOP_END)
+        continue;   /* the failing thread's request to end, at the failure */
       if (s->tid == r->fail_tid && s->pc != 0)
         l = augur_symbolizer_lookup (sym, s->module, s->pc);
       if (s->tid == r->fail_tid)
@@ -182,8 +199,8 @@ run_harm_sentence (const Run *r, AugurSymbolizer *sym)
     case HARM_DEADLOCK:
       {
         GString *s = g_string_new ("every live thread blocked (deadlock):");
-        for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-          if (r->threads[t].state == AUGUR_STH_BLOCKED)
+        for (guint t = 0; t < r->n_threads; t++)
+          if (augur_sched_thread_stuck (r->threads[t].state))
             {
               const AugurSchedStep *p = &r->threads[t].pending;
               const AugurSource *l = augur_symbolizer_lookup (sym, p->module, p->pc);
@@ -287,9 +304,9 @@ check_first (Watch *w, const AugurSchedShm *shm, gboolean killed)
       guint d = shm->diverged_at;
       const AugurStep *e = event_of_step (w, d);
       guint t = d < len ? g_array_index (w->map->threads, guint, d) : e->thread;
-      const char *state = t < AUGUR_SCHED_MAX_THREADS && shm->threads[t].state == AUGUR_STH_BLOCKED
+      const char *state = t < shm->n_threads && augur_sched_thread_stuck (shm->threads[t].state)
                             ? "it was blocked"
-                            : t < AUGUR_SCHED_MAX_THREADS && shm->threads[t].state == AUGUR_STH_EXITED
+                            : t < shm->n_threads && shm->threads[t].state == AUGUR_STH_EXITED
                                 ? "it had ended" : "it did not exist";
       g_autofree char *at = base_loc (e->file, e->line);
       w->diverged = TRUE;
@@ -390,13 +407,13 @@ static void
 add_blocked (const Watch *w, const Run *r, AugurFinding *f)
 {
   gboolean only_joins = TRUE;
-  for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-    if (r->threads[t].state == AUGUR_STH_BLOCKED && r->threads[t].pending.op != AUGUR_SOP_JOIN)
+  for (guint t = 0; t < r->n_threads; t++)
+    if (augur_sched_thread_stuck (r->threads[t].state) && r->threads[t].pending.op != AUGUR_SOP_JOIN)
       only_joins = FALSE;
-  for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
+  for (guint t = 0; t < r->n_threads; t++)
     {
       const AugurSchedStep *ps = &r->threads[t].pending;
-      if (r->threads[t].state != AUGUR_STH_BLOCKED || (!only_joins && ps->op == AUGUR_SOP_JOIN))
+      if (!augur_sched_thread_stuck (r->threads[t].state) || (!only_joins && ps->op == AUGUR_SOP_JOIN))
         continue;
       const AugurSource *l = augur_symbolizer_lookup (w->sym, ps->module, ps->pc);
       AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (ps);

@@ -47,12 +47,13 @@
 #include <string.h>
 
 #include "explorer/dpor-private.h"
+#include "common/augur-trace-format.h"
 
 static AugurEnabled *
 enabled_of (DporPass *p)
 {
   if (p->enabled == NULL)
-    p->enabled = augur_enabled_new (p->s, p->n);
+    p->enabled = augur_dpor_enabled_new (p->d, p->s, p->n);
   return p->enabled;
 }
 
@@ -102,6 +103,8 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
     case AUGUR_SOP_JOIN:
     case AUGUR_SOP_EXIT:
     case AUGUR_SOP_NONE:
+    case AUGUR_SOP_YIELD:
+    case AUGUR_SOP_END:
       return FALSE;
     default:    /* cond wait, signal, semaphores, barrier arrival, init, destroy */
       *lo = *hi = x->obj;
@@ -125,6 +128,13 @@ acquire_view (const AugurSchedStep *x, guint64 *lock)
     case AUGUR_SOP_COND_WAKE:
       *lock = x->arg;
       return TRUE;
+    case AUGUR_SOP_INIT:
+    case AUGUR_SOP_DESTROY:
+      /* of a lock: as dpor.c, an acquisition too */
+      *lock = x->obj;
+      return x->ev_kind == AUGUR_EV_MUTEX_INIT || x->ev_kind == AUGUR_EV_MUTEX_DESTROY
+             || x->ev_kind == AUGUR_EV_RWLOCK_INIT || x->ev_kind == AUGUR_EV_RWLOCK_DESTROY
+             || x->ev_kind == AUGUR_EV_SPIN_INIT || x->ev_kind == AUGUR_EV_SPIN_DESTROY;
     default:
       return FALSE;
     }
@@ -170,9 +180,9 @@ backtrack (DporPass *p, AugurEnabled *e, guint i, guint j)
         q = u;
     }
   if (q != G_MAXUINT && !asleep (nd, q))
-    nd->backtrack |= BIT (q);
+    augur_tidset_add (&nd->backtrack, q);
   else
-    nd->backtrack |= augur_enabled_mask (e, i);
+    augur_enabled_add_mask (e, i, &nd->backtrack);
 }
 
 void
@@ -208,7 +218,7 @@ augur_dpor_classic_drop (AugurDpor *d)
     return;
   guint k = d->prefix_len - 1;
   DporNode *nd = g_ptr_array_index (d->nodes, k);
-  g_autoptr (AugurEnabled) e = augur_enabled_new ((const AugurSchedStep *) d->steps->data,
-                                                  d->steps->len);
-  nd->backtrack |= augur_enabled_mask (e, k);
+  g_autoptr (AugurEnabled) e = augur_dpor_enabled_new (d, (const AugurSchedStep *) d->steps->data,
+                                                       d->steps->len);
+  augur_enabled_add_mask (e, k, &nd->backtrack);
 }

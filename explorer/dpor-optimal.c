@@ -238,7 +238,7 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
             }
           g_array_set_size (sleep, w);
         }
-      nd->done |= BIT (q);
+      augur_tidset_add (&nd->done, q);
       g_ptr_array_set_size (d->nodes, k + 1);
       d->prefix_len = k + 1;
       return TRUE;

@@ -10,14 +10,13 @@
 
 #include "explorer/dpor.h"
 #include "explorer/enabled.h"
-
-#define BIT(t) ((guint64) 1 << (t))
+#include "explorer/tidset.h"
 
 typedef struct _DporShadow DporShadow;
 
 typedef struct {
-  guint64 backtrack;     /* threads to explore from here */
-  guint64 done;          /* threads explored (or being explored) from here */
+  AugurTidSet backtrack; /* threads to explore from here */
+  AugurTidSet done;      /* threads explored (or being explored) from here */
   GArray *done_ev;       /* AugurSchedStep: what the done threads did here */
   GArray *sleep;         /* AugurSchedStep: the sleep set here */
   GPtrArray *wut;        /* optimal: the wakeup tree, as its root's children in order
@@ -33,6 +32,9 @@ struct _AugurDpor {
   GPtrArray *pending;    /* optimal: the wakeup subtree below the branch taken last (its
                           * leaves, owned), handed to the new nodes along that branch */
   DporShadow *shadow;    /* the analysis pass's memory shadow, kept between passes */
+  GArray *enabled_log;   /* AugurSchedEnabled: the runtime's log of the execution added last
+                          * (augur_dpor_set_enabled_log), empty if none */
+  guint32 enabled_lost_at;
   AugurDporConflictFunc conflict_cb;   /* augur_dpor_set_conflict_func */
   gpointer conflict_data;
 };
@@ -67,7 +69,7 @@ typedef struct {
    * and releases only (two readers of a rwlock do not order each other) */
   guint32 *wclock;
   guint32 *wsclock;
-  guint64 readers;         /* threads holding it in read mode */
+  AugurTidSet readers;     /* threads holding it in read mode */
 } DporLockShadow;
 
 typedef struct {
@@ -93,6 +95,9 @@ augur_dpor_before (const DporPass *p, guint i, const guint32 *c)
 {
   return c[p->s[i].tid] > p->li[i];
 }
+
+/* The enabled sets of steps[0..n) of the execution added last. */
+AugurEnabled *augur_dpor_enabled_new (AugurDpor *d, const AugurSchedStep *steps, guint n);
 
 /* Flanagan & Godefroid's backtracking for step j, whose thread's clock
  * before it is @pre (dpor-classic.c). */

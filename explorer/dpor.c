@@ -17,10 +17,14 @@
 
 #include <string.h>
 
+#include "common/augur-trace-format.h"
+
 static void
 node_free (gpointer p)
 {
   DporNode *n = p;
+  augur_tidset_clear (&n->backtrack);
+  augur_tidset_clear (&n->done);
   g_array_unref (n->done_ev);
   g_array_unref (n->sleep);
   if (n->wut != NULL)
@@ -50,6 +54,8 @@ augur_dpor_new_kind (AugurDporKind kind)
   d->kind = kind;
   d->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   d->nodes = g_ptr_array_new_with_free_func (node_free);
+  d->enabled_log = g_array_new (FALSE, FALSE, sizeof (AugurSchedEnabled));
+  d->enabled_lost_at = G_MAXUINT32;
   return d;
 }
 
@@ -63,6 +69,7 @@ augur_dpor_free (AugurDpor *d)
   if (d->pending != NULL)
     g_ptr_array_unref (d->pending);
   dpor_shadow_free (d->shadow);
+  g_array_unref (d->enabled_log);
   g_free (d);
 }
 
@@ -70,6 +77,25 @@ void
 augur_dpor_set_fixed (AugurDpor *d, guint n)
 {
   d->fixed = n;
+}
+
+void
+augur_dpor_set_enabled_log (AugurDpor *d, const AugurSchedEnabled *log, guint n, guint32 lost_at)
+{
+  g_array_set_size (d->enabled_log, 0);
+  if (log != NULL)
+    g_array_append_vals (d->enabled_log, log, n);
+  d->enabled_lost_at = log != NULL ? lost_at : G_MAXUINT32;
+}
+
+AugurEnabled *
+augur_dpor_enabled_new (AugurDpor *d, const AugurSchedStep *steps, guint n)
+{
+  AugurEnabled *e = augur_enabled_new (steps, n);
+  if (d->enabled_log->len > 0 || d->enabled_lost_at != G_MAXUINT32)
+    augur_enabled_set_log (e, (const AugurSchedEnabled *) d->enabled_log->data, d->enabled_log->len,
+                           d->enabled_lost_at);
+  return e;
 }
 
 void
@@ -92,6 +118,7 @@ static void
 lock_shadow_free (gpointer p)
 {
   DporLockShadow *l = p;
+  augur_tidset_clear (&l->readers);
   g_free (l->clock);
   g_free (l->sclock);
   g_free (l->wclock);
@@ -205,9 +232,26 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
         dpor_byte_add_read (p->mem, m, j);
       if (atomic)
         {
+          /* C11: an acquire reads the release clock of the location; a
+           * release store replaces it, a release read-modify-write adds
+           * to it (a release sequence), a relaxed store ends it, a relaxed
+           * read-modify-write keeps it.  Relaxed accesses synchronise
+           * nothing.  Synchronisation objects (signals, semaphores ...)
+           * are acquire-release. */
+          const AugurSchedStep *s = &p->s[j];
+          gboolean mem = s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE;
+          gboolean acq = !mem || (s->flags & AUGUR_SF_ACQUIRE);
+          gboolean rel = !mem || (s->flags & AUGUR_SF_RELEASE);
+          gboolean store = mem && s->ev_kind == AUGUR_EV_ATOMIC_STORE;
           guint32 *ac = dpor_byte_atomic_clock (p->mem, m);
-          join (svc, ac, p->T);
-          join (ac, svc, p->T);
+          if (acq)
+            join (svc, ac, p->T);
+          if (rel && store)
+            memcpy (ac, svc, p->T * sizeof *ac);
+          else if (rel && write)
+            join (ac, svc, p->T);
+          else if (store)
+            memset (ac, 0, p->T * sizeof *ac);
         }
     }
 }
@@ -251,7 +295,7 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
   if (read)
-    l->readers |= G_GUINT64_CONSTANT (1) << (t % 64);
+    augur_tidset_add (&l->readers, t);
   else
     {
       join (l->wclock, p->vc + t * p->T, p->T);
@@ -266,13 +310,38 @@ lock_release (DporPass *p, guint j, guint64 m)
   DporLockShadow *l = lock_get (p, m);
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
-  guint64 bit = G_GUINT64_CONSTANT (1) << (t % 64);
-  if (p->s[j].op == AUGUR_SOP_RWUNLOCK && (l->readers & bit))
-    l->readers &= ~bit;   /* a reader leaves: later readers are not ordered after it */
+  if (p->s[j].op == AUGUR_SOP_RWUNLOCK && augur_tidset_has (&l->readers, t))
+    {
+      /* a reader leaves: later readers are not ordered after it */
+      AugurTidSet rest = AUGUR_TIDSET_INIT;
+      for (guint u = augur_tidset_next (&l->readers, 0); u != AUGUR_TID_NONE;
+           u = augur_tidset_next (&l->readers, u + 1))
+        if (u != t)
+          augur_tidset_add (&rest, u);
+      augur_tidset_clear (&l->readers);
+      l->readers = rest;
+    }
   else
     {
       join (l->wclock, p->vc + t * p->T, p->T);
       join (l->wsclock, p->svc + t * p->T, p->T);
+    }
+}
+
+static gboolean
+is_lock_event (guint8 ev_kind)
+{
+  switch (ev_kind)
+    {
+    case AUGUR_EV_MUTEX_INIT:
+    case AUGUR_EV_MUTEX_DESTROY:
+    case AUGUR_EV_RWLOCK_INIT:
+    case AUGUR_EV_RWLOCK_DESTROY:
+    case AUGUR_EV_SPIN_INIT:
+    case AUGUR_EV_SPIN_DESTROY:
+      return TRUE;
+    default:
+      return FALSE;
     }
 }
 
@@ -286,30 +355,36 @@ backtrack (DporPass *p, guint i, guint j)
   DporNode *nd = g_ptr_array_index (d->nodes, i);
   guint ti = p->s[i].tid;
   guint32 need = p->li[i] + 1;
-  guint64 seen = 0, initials = 0;
-  guint32 first[AUGUR_SCHED_MAX_THREADS];
+  AugurTidSet seen = AUGUR_TIDSET_INIT, initials = AUGUR_TIDSET_INIT;
+  g_autofree guint32 *first = g_new (guint32, p->T);
   for (guint k = i + 1; k <= j; k++)
     {
       const guint32 *c = p->clk + k * p->T;
       if (k < j && c[ti] >= need)
         continue;           /* happens after e: not in notdep(e, E) */
       guint u = p->s[k].tid;
-      if (seen & BIT (u))
+      if (augur_tidset_has (&seen, u))
         continue;
       gboolean initial = TRUE;
-      for (guint v = 0; v < p->T && initial; v++)
-        if ((seen & BIT (v)) && c[v] > first[v])
+      for (guint v = augur_tidset_next (&seen, 0); v != AUGUR_TID_NONE && initial;
+           v = augur_tidset_next (&seen, v + 1))
+        if (c[v] > first[v])
           initial = FALSE;
       if (initial)
-        initials |= BIT (u);
-      seen |= BIT (u);
+        augur_tidset_add (&initials, u);
+      augur_tidset_add (&seen, u);
       first[u] = p->li[k];
     }
-  if (initials == 0 || (initials & nd->backtrack) != 0)
-    return;
+  augur_tidset_clear (&seen);
+  if (augur_tidset_empty (&initials) || augur_tidset_meets (&initials, &nd->backtrack))
+    {
+      augur_tidset_clear (&initials);
+      return;
+    }
   guint tj = p->s[j].tid;
-  guint q = (initials & BIT (tj)) ? tj : (guint) __builtin_ctzll (initials);
-  nd->backtrack |= BIT (q);
+  guint q = augur_tidset_has (&initials, tj) ? tj : augur_tidset_next (&initials, 0);
+  augur_tidset_clear (&initials);
+  augur_tidset_add (&nd->backtrack, q);
 }
 
 static void
@@ -358,6 +433,16 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
       svc[t] = vc[t];
       p.li[j] = vc[t] - 1;
       g_array_set_size (p.races, 0);
+      if ((s->xflags & AUGUR_SXF_AWOKEN) && s->arg > 0 && s->arg - 1 < j)
+        {
+          /* the thread waited in a loop until the write at arg - 1: that
+           * write is before this step in every execution (a dependency,
+           * not a synchronisation: the loop's reads still race with it) */
+          join (vc, p.clk + (s->arg - 1) * T, T);
+          join (pre, p.clk + (s->arg - 1) * T, T);
+        }
+      if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
+        mem_access (&p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
       switch (s->op)
         {
         case AUGUR_SOP_READ:
@@ -385,6 +470,19 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
           break;
         case AUGUR_SOP_BARRIER_LEAVE:
         case AUGUR_SOP_EXIT:
+        case AUGUR_SOP_YIELD:
+        case AUGUR_SOP_END:
+          break;
+        case AUGUR_SOP_INIT:
+        case AUGUR_SOP_DESTROY:
+          /* of a lock: also an acquisition, so that it races with the
+           * lock's uses (a lock before the init, a use after the destroy) */
+          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
+          if (is_lock_event (s->ev_kind))
+            {
+              lock_acquire (&p, j, s->obj, pre);
+              lock_release (&p, j, s->obj);
+            }
           break;
         case AUGUR_SOP_CREATE:
           if (s->arg < T)
@@ -487,7 +585,8 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
   for (guint k = d->nodes->len; k < n; k++)
     {
       DporNode *nd = node_new ();
-      nd->backtrack = nd->done = BIT (steps[k].tid);
+      augur_tidset_add (&nd->backtrack, steps[k].tid);
+      augur_tidset_add (&nd->done, steps[k].tid);
       g_array_append_val (nd->done_ev, steps[k]);
       if (k > 0)
         next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], nd->sleep);
@@ -516,13 +615,20 @@ augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
   for (guint k = d->nodes->len; k-- > d->fixed;)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      guint64 sl = 0;
-      for (guint x = 0; x < nd->sleep->len; x++)
-        sl |= BIT (g_array_index (nd->sleep, AugurSchedStep, x).tid);
-      guint64 cand = nd->backtrack & ~nd->done & ~sl;
-      if (cand == 0)
+      guint q = AUGUR_TID_NONE;
+      for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE && q == AUGUR_TID_NONE;
+           t = augur_tidset_next (&nd->backtrack, t + 1))
+        {
+          if (augur_tidset_has (&nd->done, t))
+            continue;
+          gboolean sleeps = FALSE;
+          for (guint x = 0; x < nd->sleep->len && !sleeps; x++)
+            sleeps = g_array_index (nd->sleep, AugurSchedStep, x).tid == t;
+          if (!sleeps)
+            q = t;
+        }
+      if (q == AUGUR_TID_NONE)
         continue;
-      guint q = (guint) __builtin_ctzll (cand);
       g_array_set_size (prefix, 0);
       g_array_append_vals (prefix, d->steps->data, k);
       AugurSchedStep branch = { 0 };
@@ -531,7 +637,7 @@ augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
       g_array_set_size (sleep, 0);
       g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
       g_array_append_vals (sleep, nd->done_ev->data, nd->done_ev->len);
-      nd->done |= BIT (q);
+      augur_tidset_add (&nd->done, q);
       g_ptr_array_set_size (d->nodes, k + 1);
       d->prefix_len = k + 1;
       return TRUE;

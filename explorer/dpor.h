@@ -92,6 +92,12 @@ gboolean augur_dpor_next (AugurDpor *dpor, GArray *prefix, GArray *sleep);
  * complete for the executions that share that prefix, not for the program. */
 void augur_dpor_set_fixed (AugurDpor *dpor, guint n);
 
+/* The runtime's enabled-set log of the execution about to be added
+ * (augur-sched-format.h), for the strategies that need to know which
+ * threads could run at each step; NULL: none (rebuilt from the steps). */
+void augur_dpor_set_enabled_log (AugurDpor *dpor, const AugurSchedEnabled *log, guint n,
+                                 guint32 lost_at);
+
 /* Nodes currently on the stack (for progress and tests). */
 guint augur_dpor_depth (AugurDpor *dpor);
 

@@ -23,6 +23,10 @@ struct _AugurEnabled {
   gint *exit_at;              /* index of its EXIT, G_MAXINT: none */
   GHashTable *lock_events;    /* guint64 lock address -> GArray of guint step indices, owned */
   GArray *lockset;            /* guint64: the answer of the last augur_enabled_lockset */
+  /* the runtime's log (augur_enabled_set_log): per thread, its entries in
+   * order; the answer for states before log_upto */
+  GArray **log_by_thread;     /* T arrays of AugurSchedEnabled, owned; NULL: no log */
+  guint log_upto;
 };
 
 static gboolean
@@ -107,6 +111,10 @@ augur_enabled_free (AugurEnabled *e)
   g_free (e->exit_at);
   g_hash_table_unref (e->lock_events);
   g_array_unref (e->lockset);
+  if (e->log_by_thread != NULL)
+    for (guint t = 0; t < e->T; t++)
+      g_array_unref (e->log_by_thread[t]);
+  g_free (e->log_by_thread);
   g_free (e);
 }
 
@@ -189,11 +197,47 @@ lock_state (AugurEnabled *e, guint64 lock, guint k)
   return st;
 }
 
+void
+augur_enabled_set_log (AugurEnabled *e, const AugurSchedEnabled *log, guint n, guint32 lost_at)
+{
+  if (e->log_by_thread == NULL)
+    {
+      e->log_by_thread = g_new (GArray *, e->T);
+      for (guint t = 0; t < e->T; t++)
+        e->log_by_thread[t] = g_array_new (FALSE, FALSE, sizeof (AugurSchedEnabled));
+    }
+  for (guint t = 0; t < e->T; t++)
+    g_array_set_size (e->log_by_thread[t], 0);
+  for (guint i = 0; i < n; i++)
+    if (log[i].tid < e->T)
+      g_array_append_val (e->log_by_thread[log[i].tid], log[i]);
+  e->log_upto = lost_at;
+}
+
+/* From the runtime's log: the thread's last entry at or before state k. */
+static gboolean
+logged_may_run (AugurEnabled *e, guint t, guint k)
+{
+  const GArray *a = e->log_by_thread[t];
+  guint lo = 0, hi = a->len;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+      if (g_array_index (a, AugurSchedEnabled, mid).step <= k)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 && g_array_index (a, AugurSchedEnabled, lo - 1).on;
+}
+
 gboolean
 augur_enabled_may_run (AugurEnabled *e, guint t, guint k)
 {
   if (t >= e->T)
     return FALSE;
+  if (e->log_by_thread != NULL && k < e->log_upto)
+    return logged_may_run (e, t, k);
   if (t != 0 && e->create_at[t] >= (gint) k)
     return FALSE;                         /* not created yet */
   if (e->exit_at[t] < (gint) k)
@@ -238,14 +282,12 @@ augur_enabled_may_run (AugurEnabled *e, guint t, guint k)
     }
 }
 
-guint64
-augur_enabled_mask (AugurEnabled *e, guint k)
+void
+augur_enabled_add_mask (AugurEnabled *e, guint k, AugurTidSet *out)
 {
-  guint64 m = 0;
   for (guint t = 0; t < e->T; t++)
     if (augur_enabled_may_run (e, t, k))
-      m |= (guint64) 1 << t;
-  return m;
+      augur_tidset_add (out, t);
 }
 
 static gint

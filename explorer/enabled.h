@@ -3,11 +3,14 @@
  * enabled.h — which threads could have been scheduled at each state of a
  * finished execution, as far as its steps tell.
  *
- * The runtime reports the steps taken, not the enabled set of each state.
  * The search strategies that need enabledness (classic DPOR's "add all
  * enabled threads", the preemption bound's alternatives and its cost of a
- * switch) rebuild it from the steps with the runtime's own rules
- * (runtime/rt-sched.c, enabled()):
+ * switch) take it from the runtime's log of the execution when they have
+ * it (augur_enabled_set_log: the runtime is the authority).  Without it
+ * (the unit tests' hand-made executions, or past the point where the log
+ * was full) it is rebuilt from the steps with rules that follow the
+ * runtime's (runtime/rt-sched*.c), leaving out what the steps cannot tell
+ * (spurious wake-ups, loops that wait, the end of the process):
  *   - a thread runs at state k (before step k) the first step it takes at
  *     an index >= k; it does not exist before its CREATE step, nor after
  *     its EXIT step;
@@ -30,6 +33,7 @@
 #include <glib.h>
 
 #include "common/augur-sched-format.h"
+#include "explorer/tidset.h"
 
 G_BEGIN_DECLS
 
@@ -43,8 +47,12 @@ void          augur_enabled_free (AugurEnabled *e);
 gint     augur_enabled_next_step (AugurEnabled *e, guint t, guint k);
 /* Whether thread @t may be enabled at state @k (before step @k). */
 gboolean augur_enabled_may_run (AugurEnabled *e, guint t, guint k);
-/* The threads that may be enabled at state @k (bit t = thread t). */
-guint64  augur_enabled_mask (AugurEnabled *e, guint k);
+/* Adds the threads that may be enabled at state @k to @out. */
+void     augur_enabled_add_mask (AugurEnabled *e, guint k, AugurTidSet *out);
+/* The runtime's enabled-set log of the execution (borrowed for the call):
+ * the answers for states before @lost_at come from it. */
+void     augur_enabled_set_log (AugurEnabled *e, const AugurSchedEnabled *log, guint n,
+                                guint32 lost_at);
 /* Exclusive locks (mutexes, write-held rwlocks) thread @t holds at state
  * @k, as a sorted array of addresses; @n receives their number. */
 const guint64 *augur_enabled_lockset (AugurEnabled *e, guint t, guint k, guint *n);

@@ -17,6 +17,8 @@
 
 #include "explorer/executor.h"
 
+#include "common/program-check.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -203,11 +205,33 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
       return NULL;
     }
   char c;
-  if (read_byte (ex->status_r, 30.0, &c) != 1 || c != 'R')
+  int r = read_byte (ex->status_r, 30.0, &c);
+  if (r != 1 || c != 'R')
     {
+      /* say why: not built with augur-cc, or built with it and gone
+       * before main (a constructor that exits or crashes), or stuck */
+      g_autoptr (GError) check = NULL;
+      g_autofree char *path = augur_program_check (argv[0], &check);
+      if (path == NULL)
+        {
+          g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED, "%s",
+                       check->message);
+          return NULL;
+        }
+      int st = 0;
+      pid_t w = r < 0 ? 0 : waitpid (pid, &st, WNOHANG);
+      g_autofree char *how = NULL;
+      if (r < 0)
+        how = g_strdup ("it did not answer within 30 s (a constructor that blocks?)");
+      else if (w == pid && WIFEXITED (st))
+        how = g_strdup_printf ("it exited with status %d before main ran", WEXITSTATUS (st));
+      else if (w == pid && WIFSIGNALED (st))
+        how = g_strdup_printf ("it was killed by %s before main ran", g_strsignal (WTERMSIG (st)));
+      else
+        how = g_strdup ("it closed the channel to augur before main ran");
       g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED,
-                   "%s did not start under augur's scheduler: build it with augur-cc "
-                   "(it must link libaugur-rt)", argv[0]);
+                   "%s links augur's runtime, but its scheduler did not start: %s; run it alone "
+                   "to see what it prints", argv[0], how);
       return NULL;
     }
   return g_steal_pointer (&ex);

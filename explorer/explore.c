@@ -63,6 +63,9 @@ typedef struct {
   GArray *triples;                /* AugurTriple */
   GPtrArray *findings;            /* AugurFinding, one per triple */
   GPtrArray *locs;                /* GPtrArray of char *, one per triple: its dedup locations */
+  guint fail_tid;                 /* the failure: its thread and place */
+  guint32 fail_pc;
+  guint8 fail_module;
 } Failure;
 
 static void
@@ -98,6 +101,11 @@ misuse_name (guint32 kind)
     case AUGUR_MISUSE_WAIT_NOT_OWNER: return "wait-without-mutex";
     case AUGUR_MISUSE_UNINIT_MUTEX: return "uninitialised-mutex";
     case AUGUR_MISUSE_UNINIT_COND: return "uninitialised-cond";
+    case AUGUR_MISUSE_INIT_IN_USE: return "init-in-use";
+    case AUGUR_MISUSE_USE_AFTER_DESTROY: return "use-after-destroy";
+    case AUGUR_MISUSE_DOUBLE_FREE: return "double-free";
+    case AUGUR_MISUSE_INVALID_FREE: return "invalid-free";
+    case AUGUR_MISUSE_USE_AFTER_FREE: return "use-after-free";
     default: return "misuse";
     }
 }
@@ -119,6 +127,14 @@ misuse_sentence (guint32 kind)
     case AUGUR_MISUSE_UNINIT_MUTEX: return "A mutex in heap memory is used without ever being initialised.";
     case AUGUR_MISUSE_UNINIT_COND:
       return "A condition variable in heap memory is used without ever being initialised.";
+    case AUGUR_MISUSE_INIT_IN_USE:
+      return "A mutex is initialised while a thread may already use it (it was locked before "
+             "the init, or is held).";
+    case AUGUR_MISUSE_USE_AFTER_DESTROY:
+      return "A mutex or condition variable is used after it was destroyed.";
+    case AUGUR_MISUSE_DOUBLE_FREE: return "A block of memory is freed twice.";
+    case AUGUR_MISUSE_INVALID_FREE: return "free() is given memory that malloc did not return.";
+    case AUGUR_MISUSE_USE_AFTER_FREE: return "Memory is accessed after it was freed.";
     default: return "The pthread API is misused.";
     }
 }
@@ -156,10 +172,14 @@ object_of (Ctx *c, const AugurSchedStep *steps, guint k)
     case AUGUR_SOP_CREATE:
     case AUGUR_SOP_JOIN:
     case AUGUR_SOP_EXIT:
+    case AUGUR_SOP_YIELD:
+    case AUGUR_SOP_END:
       return NULL;
     default:
       break;
     }
+  if (s->ev_kind == AUGUR_EV_TIME)
+    return g_strdup ("the clock");
   if (s->obj == 0)
     return NULL;
   return augur_step_object (names_of (c), steps, k);
@@ -336,7 +356,7 @@ access_verb (const AugurSchedStep *s)
  * candidate triple. */
 static void
 keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev,
-              AugurFinding *failure)
+              AugurFinding *failure, const AugurSchedFailure *how)
 {
   if (c->opts->no_diagnose || c->failures->len >= DIAGNOSE_MAX_FAILURES)
     return;
@@ -347,6 +367,9 @@ keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev,
       return;
     }
   Failure *fl = g_new0 (Failure, 1);
+  fl->fail_tid = how->tid;
+  fl->fail_pc = how->pc;
+  fl->fail_module = how->module;
   fl->steps = g_memdup2 (steps, (gsize) n * sizeof *steps);
   fl->n = n;
   fl->triples = triples;
@@ -417,6 +440,208 @@ keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev,
   g_ptr_array_add (c->failures, fl);
 }
 
+/* No thread could run: a deadlock (threads blocked on each other's
+ * locks, a lost wake-up, a join of a thread that never ends), or a hang
+ * (threads that wait in a loop for memory that nobody will change). */
+static void
+deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
+{
+  AugurSchedShm *shm = c->shm;
+  guint T = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  gboolean self_lock = FALSE, spins = FALSE;
+  guint self_tid = 0;
+  /* joins waiting for blocked threads are consequences: the locations
+   * are the other blocked operations, if there are any */
+  gboolean only_joins = TRUE;
+  for (guint t = 0; t < T; t++)
+    {
+      const AugurSchedThread *th = &shm->threads[t];
+      if (augur_sched_thread_stuck (th->state) && th->pending.op != AUGUR_SOP_JOIN)
+        only_joins = FALSE;
+      if (th->state == AUGUR_STH_AWAITING)
+        spins = TRUE;
+    }
+#define RELEVANT(t) (augur_sched_thread_stuck (shm->threads[t].state) \
+                     && (only_joins || shm->threads[t].pending.op != AUGUR_SOP_JOIN))
+  for (guint t = 0; t < T; t++)
+    if (RELEVANT (t))
+      {
+        const AugurSchedThread *th = &shm->threads[t];
+        if (th->state == AUGUR_STH_AWAITING)
+          g_ptr_array_add (locs, loc_key (c, th->pending.module, th->await_pc));
+        else
+          g_ptr_array_add (locs, loc_key (c, th->pending.module, th->pending.pc));
+        if (th->pending.op == AUGUR_SOP_LOCK && th->owner == t && th->state == AUGUR_STH_BLOCKED)
+          {
+            self_lock = TRUE;
+            self_tid = t;
+          }
+      }
+  const char *kind = self_lock ? "misuse:recursive-lock" : spins ? "hang" : "deadlock";
+  if (!first_time (c, kind, locs))
+    return;
+  g_autoptr (AugurFinding) f = NULL;
+  if (self_lock)
+    f = augur_finding_new (AUGUR_FINDING_MISUSE, "recursive-lock",
+                           misuse_sentence (AUGUR_MISUSE_RECURSIVE_LOCK));
+  else
+    {
+      GString *e = g_string_new (spins ? "No thread can make progress:" : "Every live thread is blocked:");
+      for (guint t = 0; t < T; t++)
+        {
+          const AugurSchedThread *th = &shm->threads[t];
+          if (!augur_sched_thread_stuck (th->state))
+            continue;
+          if (th->state == AUGUR_STH_AWAITING)
+            {
+              g_autofree char *where = loc_key (c, th->pending.module, th->await_pc);
+              g_autofree char *obj = NULL;
+              if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
+                obj = g_strdup ("the time");
+              else if (th->await_obj != 0)
+                obj = augur_exec_names_at (names_of (c), n, th->await_obj);
+              if (obj != NULL)
+                g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
+                                        "no other thread can change it;", t, where, obj);
+              else
+                g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
+                                        "another thread could change;", t, where);
+              continue;
+            }
+          const char *what;
+          switch (th->pending.op)
+            {
+            case AUGUR_SOP_COND_WAKE: what = "waits for a condition signal that never comes"; break;
+            case AUGUR_SOP_JOIN: what = "joins a thread that never ends"; break;
+            case AUGUR_SOP_SEM_WAIT: what = "waits on a semaphore at zero"; break;
+            case AUGUR_SOP_BARRIER_LEAVE: what = "waits at a barrier"; break;
+            case AUGUR_SOP_OTHER:
+              what = th->pending.ev_kind == AUGUR_EV_ONCE
+                       ? "waits for a pthread_once routine that another thread runs"
+                       : "waits";
+              break;
+            default: what = "waits for a lock"; break;
+            }
+          if (th->owner != G_MAXUINT32 && th->pending.op != AUGUR_SOP_COND_WAKE
+              && th->pending.op != AUGUR_SOP_JOIN)
+            g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
+          else
+            g_string_append_printf (e, " thread %u %s;", t, what);
+        }
+      g_string_truncate (e, e->len - 1);
+      g_string_append_c (e, '.');
+      f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, e->str);
+      g_string_free (e, TRUE);
+    }
+  for (guint t = 0; t < T; t++)
+    if (RELEVANT (t) && (!self_lock || t == self_tid))
+      {
+        guint64 count = 0;
+        for (guint k = 0; k < n; k++)
+          count += steps[k].tid == t;
+        const AugurSchedThread *th = &shm->threads[t];
+        const AugurSchedStep *p = &th->pending;
+        guint32 pc = th->state == AUGUR_STH_AWAITING ? th->await_pc : p->pc;
+        const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, pc);
+        augur_finding_add_thread (f, t);
+        augur_finding_add_access (f, t, count,
+                                  p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (p),
+                                  l->file, l->line, l->function, NULL);
+      }
+#undef RELEVANT
+  add_schedule (c, f, steps, n, ev);
+  if (n > 0)
+    augur_finding_mark_bug_step (f, n - 1);
+  keep (c, f);
+}
+
+/* One failure of the execution: a failed assertion, abort() or a fatal
+ * signal (f), reported once per location; a few more failing executions
+ * at a known location are kept for diagnosis. */
+static void
+failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
+                 const AugurSchedFailure *fl, int ws, gboolean killed)
+{
+  (void) killed;
+  gboolean assertion = fl->status == AUGUR_SST_ASSERT;
+  g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  const char *file = NULL;
+  guint line = 0;
+  const char *function = NULL;
+  g_autofree char *ffile = g_strndup (fl->file, sizeof fl->file);
+  g_autofree char *ffunction = g_strndup (fl->function, sizeof fl->function);
+  g_autofree char *fexpr = g_strndup (fl->expr, sizeof fl->expr);
+  if (assertion && ffile[0] != '\0')
+    {
+      file = ffile;
+      line = fl->line;
+      function = ffunction;
+      g_autofree char *base = g_path_get_basename (file);
+      g_ptr_array_add (locs, g_strdup_printf ("%s:%u", base, line));
+    }
+  else
+    {
+      guint module = fl->module;
+      guint32 pc = fl->pc;
+      const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
+      /* in a library (strlen of NULL, abort()): where the thread last was
+       * in the program */
+      for (guint k = MIN (fl->step, n); l->file == NULL && k-- > 0;)
+        if (steps[k].tid == fl->tid && steps[k].op != AUGUR_SOP_END && steps[k].pc != 0)
+          {
+            module = steps[k].module;
+            pc = steps[k].pc;
+            l = augur_symbolizer_lookup (c->sym, module, pc);
+            break;
+          }
+      file = l->file;
+      line = l->line;
+      function = l->function;
+      g_ptr_array_add (locs, loc_key (c, module, pc));
+    }
+  const char *kind = assertion ? "assertion" : "crash";
+  gboolean first = first_time (c, kind, locs);
+  c->failing_runs++;
+  /* a failure seen before is not reported again, but a few more
+   * executions failing there are diagnosed: they may show other causes */
+  guint *failed = g_hash_table_lookup (c->failed_at, g_ptr_array_index (locs, 0));
+  if (!first && (failed == NULL || *failed >= DIAGNOSE_MAX_PER_FAILURE || c->opts->no_diagnose))
+    return;
+  g_autofree char *expl = NULL;
+  if (assertion && fexpr[0] != '\0')
+    expl = g_strdup_printf ("Thread %u fails the assertion '%s'.", fl->tid, fexpr);
+  else if (assertion)
+    expl = g_strdup_printf ("Thread %u aborts the program.", fl->tid);
+  else
+    expl = g_strdup_printf ("Thread %u crashes with %s.", fl->tid,
+                            g_strsignal (fl->signal != 0 ? (int) fl->signal
+                                         : WIFSIGNALED (ws) ? WTERMSIG (ws) : SIGSEGV));
+  g_autoptr (AugurFinding) f = augur_finding_new (assertion ? AUGUR_FINDING_ASSERTION
+                                                            : AUGUR_FINDING_CRASH, NULL, expl);
+  guint64 count = 0;
+  for (guint k = 0; k < n; k++)
+    count += steps[k].tid == fl->tid;
+  augur_finding_add_thread (f, fl->tid);
+  augur_finding_add_access (f, fl->tid, count,
+                            assertion ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
+                            file, line, function, NULL);
+  /* the steps before the failure: the other threads may have run on
+   * after it (rt-sched.c), which neither replay nor diagnosis needs */
+  guint upto = MIN (fl->step, n);
+  if (first)
+    {
+      add_schedule (c, f, steps, upto, ev);
+      if (upto > 0)
+        augur_finding_mark_bug_step (f, upto - 1);
+      keep (c, f);
+      failed = g_new0 (guint, 1);
+      g_hash_table_insert (c->failed_at, g_strdup (g_ptr_array_index (locs, 0)), failed);
+    }
+  (*failed)++;
+  keep_failure (c, steps, upto, ev, f, fl);
+}
+
 /* The findings of how the execution ended (not races). */
 static void
 ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, guint64 **evp)
@@ -449,154 +674,29 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
     }
 
   if (status == AUGUR_SST_DEADLOCK)
+    deadlock_finding (c, steps, n, ev);
+
+  guint nf = MIN (shm->n_failures, AUGUR_SCHED_MAX_FAILURES);
+  for (guint k = 0; k < nf; k++)
+    failure_finding (c, steps, n, ev, &shm->failures[k], ws, killed);
+  if (nf == 0 && WIFSIGNALED (ws) && !killed)
     {
-      g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
-      gboolean self_lock = FALSE;
-      guint self_tid = 0;
-      /* joins waiting for blocked threads are consequences: the
-       * locations are the other blocked operations, if there are any */
-      gboolean only_joins = TRUE;
-      for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-        if (shm->threads[t].state == AUGUR_STH_BLOCKED && shm->threads[t].pending.op != AUGUR_SOP_JOIN)
-          only_joins = FALSE;
-#define RELEVANT(t) (shm->threads[t].state == AUGUR_STH_BLOCKED \
-                     && (only_joins || shm->threads[t].pending.op != AUGUR_SOP_JOIN))
-      for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-        if (RELEVANT (t))
-          {
-            const AugurSchedThread *th = &shm->threads[t];
-            g_ptr_array_add (locs, loc_key (c, th->pending.module, th->pending.pc));
-            if (th->pending.op == AUGUR_SOP_LOCK && th->owner == t)
-              {
-                self_lock = TRUE;
-                self_tid = t;
-              }
-          }
-      const char *kind = self_lock ? "misuse:recursive-lock" : "deadlock";
-      if (first_time (c, kind, locs))
+      /* a signal the runtime did not catch (a stack overflow on fibers,
+       * a signal from outside): the last step of the execution is where */
+      AugurSchedFailure f;
+      memset (&f, 0, sizeof f);
+      f.status = WTERMSIG (ws) == SIGABRT ? AUGUR_SST_ASSERT : AUGUR_SST_CRASH;
+      f.signal = (guint32) WTERMSIG (ws);
+      if (n > 0)
         {
-          g_autoptr (AugurFinding) f = NULL;
-          if (self_lock)
-            f = augur_finding_new (AUGUR_FINDING_MISUSE, "recursive-lock",
-                                   misuse_sentence (AUGUR_MISUSE_RECURSIVE_LOCK));
-          else
-            {
-              GString *e = g_string_new ("Every live thread is blocked:");
-              for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-                if (shm->threads[t].state == AUGUR_STH_BLOCKED)
-                  {
-                    const AugurSchedThread *th = &shm->threads[t];
-                    const char *what;
-                    switch (th->pending.op)
-                      {
-                      case AUGUR_SOP_COND_WAKE: what = "waits for a condition signal that never comes"; break;
-                      case AUGUR_SOP_JOIN: what = "joins a thread that never ends"; break;
-                      case AUGUR_SOP_SEM_WAIT: what = "waits on a semaphore at zero"; break;
-                      case AUGUR_SOP_BARRIER_LEAVE: what = "waits at a barrier"; break;
-                      case AUGUR_SOP_OTHER:
-                        what = th->pending.ev_kind == AUGUR_EV_ONCE
-                                 ? "waits for a pthread_once routine that another thread runs"
-                                 : "waits";
-                        break;
-                      default: what = "waits for a lock"; break;
-                      }
-                    if (th->owner != G_MAXUINT32 && th->pending.op != AUGUR_SOP_COND_WAKE
-                        && th->pending.op != AUGUR_SOP_JOIN)
-                      g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
-                    else
-                      g_string_append_printf (e, " thread %u %s;", t, what);
-                  }
-              g_string_truncate (e, e->len - 1);
-              g_string_append_c (e, '.');
-              f = augur_finding_new (AUGUR_FINDING_DEADLOCK, NULL, e->str);
-              g_string_free (e, TRUE);
-            }
-          for (guint t = 0; t < AUGUR_SCHED_MAX_THREADS; t++)
-            if (RELEVANT (t) && (!self_lock || t == self_tid))
-              {
-                guint64 count = 0;
-                for (guint k = 0; k < n; k++)
-                  count += steps[k].tid == t;
-                const AugurSchedStep *p = &shm->threads[t].pending;
-                const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, p->pc);
-                augur_finding_add_thread (f, t);
-                augur_finding_add_access (f, t, count,
-                                          p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (p),
-                                          l->file, l->line, l->function, NULL);
-              }
-          add_schedule (c, f, steps, n, ev);
-          if (n > 0)
-            augur_finding_mark_bug_step (f, n - 1);
-          keep (c, f);
+          f.tid = steps[n - 1].tid;
+          f.pc = steps[n - 1].pc;
+          f.module = steps[n - 1].module;
         }
-      return;
+      failure_finding (c, steps, n, ev, &f, ws, killed);
     }
 
-  gboolean signalled = WIFSIGNALED (ws);
-  if (status == AUGUR_SST_ASSERT || status == AUGUR_SST_CRASH || (signalled && !killed))
-    {
-      gboolean assertion = status == AUGUR_SST_ASSERT
-                           || (signalled && WTERMSIG (ws) == SIGABRT && status != AUGUR_SST_CRASH);
-      g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
-      const char *file = NULL;
-      guint line = 0;
-      const char *function = NULL;
-      if (status == AUGUR_SST_ASSERT && shm->fail_file[0] != '\0')
-        {
-          file = shm->fail_file;
-          line = shm->fail_line;
-          function = shm->fail_function;
-          g_autofree char *base = g_path_get_basename (file);
-          g_ptr_array_add (locs, g_strdup_printf ("%s:%u", base, line));
-        }
-      else
-        {
-          const AugurSource *l = augur_symbolizer_lookup (c->sym, shm->fail_module, shm->fail_pc);
-          file = l->file;
-          line = l->line;
-          function = l->function;
-          g_ptr_array_add (locs, loc_key (c, shm->fail_module, shm->fail_pc));
-        }
-      const char *kind = assertion ? "assertion" : "crash";
-      gboolean first = first_time (c, kind, locs);
-      c->failing_runs++;
-      /* a failure seen before is not reported again, but a few more
-       * executions failing there are diagnosed: they may show other causes */
-      guint *failed = g_hash_table_lookup (c->failed_at, g_ptr_array_index (locs, 0));
-      if (!first && (failed == NULL || *failed >= DIAGNOSE_MAX_PER_FAILURE || c->opts->no_diagnose))
-        return;
-      g_autofree char *expl = NULL;
-      if (assertion && shm->fail_expr[0] != '\0')
-        expl = g_strdup_printf ("Thread %u fails the assertion '%s'.", shm->fail_tid, shm->fail_expr);
-      else if (assertion)
-        expl = g_strdup_printf ("Thread %u aborts the program.", shm->fail_tid);
-      else
-        expl = g_strdup_printf ("Thread %u crashes with %s.", shm->fail_tid,
-                                g_strsignal (signalled ? WTERMSIG (ws) : (int) shm->fail_signal));
-      g_autoptr (AugurFinding) f = augur_finding_new (assertion ? AUGUR_FINDING_ASSERTION
-                                                                : AUGUR_FINDING_CRASH, NULL, expl);
-      guint64 count = 0;
-      for (guint k = 0; k < n; k++)
-        count += steps[k].tid == shm->fail_tid;
-      augur_finding_add_thread (f, shm->fail_tid);
-      augur_finding_add_access (f, shm->fail_tid, count,
-                                assertion ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
-                                file, line, function, NULL);
-      if (first)
-        {
-          add_schedule (c, f, steps, n, ev);
-          if (n > 0)
-            augur_finding_mark_bug_step (f, n - 1);
-          keep (c, f);
-          failed = g_new0 (guint, 1);
-          g_hash_table_insert (c->failed_at, g_strdup (g_ptr_array_index (locs, 0)), failed);
-        }
-      (*failed)++;
-      keep_failure (c, steps, n, ev, f);
-      return;
-    }
-
-  if (killed)
+  if (killed && nf == 0)
     {
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
       if (n > 0)
@@ -605,8 +705,9 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
         return;
       g_autoptr (AugurFinding) f = augur_finding_new (
         AUGUR_FINDING_HANG, NULL,
-        "The execution made no progress before the watchdog fired (a blocking call augur "
-        "does not model, or an endless loop without visible operations).");
+        "The execution made no progress before the watchdog fired: a blocking call augur does "
+        "not model (a read from a pipe or a socket, a futex of the program's own), or a loop "
+        "that makes no visible access.");
       if (n > 0)
         add_access (c, f, &steps[n - 1], ev[n - 1]);
       add_schedule (c, f, steps, n, ev);
@@ -655,6 +756,74 @@ ctx_free (Ctx *c)
   g_free (c);
 }
 
+guint64
+augur_explore_stats_cut (const AugurExploreStats *st)
+{
+  return st->step_bound + st->watchdog + st->exit_bound + st->thread_limit;
+}
+
+char *
+augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *st)
+{
+  GString *s = g_string_new (NULL);
+  guint64 cut = augur_explore_stats_cut (st);
+  if (o->mode == AUGUR_EXPLORE_MODE_PCT && !st->timed_out && cut == 0)
+    {
+      g_string_printf (s, "a sample: %" G_GUINT64_FORMAT " random PCT schedules", st->executions);
+      return g_string_free (s, FALSE);
+    }
+  if (st->complete)
+    {
+      if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
+        {
+          if (st->preemption_bound_hit)
+            g_string_printf (s, "complete within %" G_GUINT64_FORMAT " preemption%s", o->bound,
+                             o->bound == 1 ? "" : "s");
+          else
+            g_string_assign (s, "complete: every schedule");
+        }
+      else
+        g_string_assign (s, "complete: every interleaving up to equivalence");
+      if (o->prefix_len > 0)
+        g_string_append (s, " after the fixed prefix");
+      return g_string_free (s, FALSE);
+    }
+  g_string_assign (s, "incomplete:");
+  const char *sep = " ";
+  if (st->timed_out)
+    {
+      g_string_append_printf (s, "%stime budget spent", sep);
+      sep = ", ";
+    }
+  if (st->stopped)
+    {
+      g_string_append_printf (s, "%sstopped early", sep);
+      sep = ", ";
+    }
+  if (o->mode == AUGUR_EXPLORE_MODE_PCT)
+    {
+      g_string_append_printf (s, "%sa sample of %" G_GUINT64_FORMAT " random PCT schedules", sep,
+                              st->executions);
+      sep = ", ";
+    }
+  struct { guint64 n; const char *what; } cuts[] = {
+    { st->step_bound, "cut by the step bound" },
+    { st->watchdog, "killed by the watchdog" },
+    { st->exit_bound, "ended with threads still running (exit bound)" },
+    { st->thread_limit, "cut at the thread limit" },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (cuts); k++)
+    if (cuts[k].n > 0)
+      {
+        g_string_append_printf (s, "%s%" G_GUINT64_FORMAT " run%s %s", sep, cuts[k].n,
+                                cuts[k].n == 1 ? "" : "s", cuts[k].what);
+        sep = ", ";
+      }
+  if (strcmp (sep, " ") == 0)
+    g_string_append (s, " the exploration did not finish");
+  return g_string_free (s, FALSE);
+}
+
 static void
 prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const AugurSchedStep *prefix,
              guint n_prefix, const AugurSchedStep *sleep, guint n_sleep)
@@ -669,6 +838,16 @@ prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const AugurSchedS
   shm->n_sleep = n_sleep;
   shm->max_steps = MIN (o->max_steps ? o->max_steps : 200000u, AUGUR_SCHED_MAX_STEPS);
   shm->flags = o->sync_only ? AUGUR_SCHED_F_NO_ACCESSES : 0;
+  shm->flags2 = 0;
+  if (o->no_spurious)
+    shm->flags2 |= AUGUR_SCHED_F2_NO_SPURIOUS;
+  /* the strategies that need to know which threads could run */
+  if (o->mode == AUGUR_EXPLORE_MODE_DPOR || o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
+    shm->flags2 |= AUGUR_SCHED_F2_LOG_ENABLED;
+  /* preempt counts every switch: the runtime must not switch on its own */
+  if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
+    shm->flags2 |= AUGUR_SCHED_F2_NO_FAIRNESS;
+  shm->exit_steps = o->exit_steps;
 }
 
 static void
@@ -708,6 +887,10 @@ typedef struct {
   guint runs;
   guint limit;
   gboolean failed;
+  gboolean same;          /* ... with the failure being diagnosed (same thread, same place) */
+  guint fail_tid;
+  guint32 fail_pc;
+  guint8 fail_module;
 } SerialWatch;
 
 static gboolean
@@ -715,10 +898,16 @@ on_serial_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
 {
   SerialWatch *w = data;
   w->runs++;
+  if (augur_sched_failed (shm))
+    {
+      w->failed = TRUE;
+      for (guint k = 0; k < MIN (shm->n_failures, AUGUR_SCHED_MAX_FAILURES); k++)
+        w->same = w->same || (shm->failures[k].tid == w->fail_tid && shm->failures[k].pc == w->fail_pc
+                              && shm->failures[k].module == w->fail_module);
+      return FALSE;
+    }
   switch (shm->status)
     {
-    case AUGUR_SST_ASSERT:
-    case AUGUR_SST_CRASH:
     case AUGUR_SST_DEADLOCK:
       w->failed = TRUE;
       return FALSE;
@@ -736,17 +925,22 @@ on_serial_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
   return w->runs < w->limit;
 }
 
+typedef enum { SERIAL_UNKNOWN, SERIAL_PASSES, SERIAL_FAILS } SerialVerdict;
+
 /* Explores the continuations of sched[0..decided), at most
- * DIAGNOSE_MAX_RUNS executions and @seconds: TRUE if the prefix could be
- * followed and no continuation failed. */
-static gboolean
-serial_continuations_pass (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, GArray *sched,
-                           guint decided, double seconds, guint64 *runs, GError **error)
+ * DIAGNOSE_MAX_RUNS executions and @seconds: PASSES if the prefix could
+ * be followed and no continuation failed, FAILS if one failed the way
+ * fl's failing execution did (same thread, same place), UNKNOWN if the
+ * prefix could not be followed or a continuation failed otherwise (the
+ * other thread's side of the same bug, say). */
+static SerialVerdict
+serial_continuations (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, const Failure *fl,
+                      GArray *sched, guint decided, double seconds, guint64 *runs, GError **error)
 {
   g_autofree guint *prefix = g_new (guint, decided + 1);
   for (guint k = 0; k < decided; k++)
     prefix[k] = g_array_index (sched, AugurSchedStep, k).tid;
-  SerialWatch w = { 0, DIAGNOSE_MAX_RUNS, FALSE };
+  SerialWatch w = { 0, DIAGNOSE_MAX_RUNS, FALSE, FALSE, fl->fail_tid, fl->fail_pc, fl->fail_module };
   AugurExploreOptions eo;
   augur_explore_options_init (&eo);
   eo.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
@@ -754,6 +948,8 @@ serial_continuations_pass (Ctx *c, AugurExecutor *ex, const AugurExploreOptions 
   eo.max_steps = o->max_steps;
   eo.sync_only = o->sync_only;
   eo.facts = o->facts;          /* the failing steps were made with them */
+  eo.no_spurious = o->no_spurious;
+  eo.exit_steps = o->exit_steps;
   eo.timeout = seconds;
   eo.prefix = prefix;
   eo.prefix_len = decided;
@@ -764,7 +960,11 @@ serial_continuations_pass (Ctx *c, AugurExecutor *ex, const AugurExploreOptions 
   AugurExploreStats st;
   g_autoptr (AugurResults) ignored = augur_explore (c->argv, &eo, &st, error);
   *runs += w.runs;
-  return ignored != NULL && !st.prefix_diverged && !w.failed && w.runs > 0;
+  if (ignored == NULL || st.prefix_diverged || w.runs == 0)
+    return SERIAL_UNKNOWN;
+  if (w.failed)
+    return w.same ? SERIAL_FAILS : SERIAL_UNKNOWN;
+  return SERIAL_PASSES;
 }
 
 /* Diagnosis (diagnose.h): for each failing execution kept, its candidate
@@ -790,8 +990,11 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
       for (guint k = 0; k < fl->triples->len; k++)
         {
           const AugurTriple *t = &g_array_index (fl->triples, AugurTriple, k);
-          gboolean passes = FALSE;
-          for (int way = 0; way < 2 && !passes; way++)
+          /* an atomicity violation: the failure needs the unserializable
+           * interleaving, so no serial order of the two threads' accesses
+           * fails (an order violation fails in one of them) */
+          gboolean passes = FALSE, fails = FALSE;
+          for (int way = 0; way < 2 && !fails; way++)
             {
               gboolean r_first = way == 0;
               if (!(r_first ? t->r_first_ok : t->r_last_ok)
@@ -805,9 +1008,11 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
                                                                    &decided);
               g_autoptr (GError) error = NULL;
               guint64 before = st->diagnosis_runs;
-              passes = serial_continuations_pass (c, ex, o, sched, decided,
-                                                  MIN (left / 1e6, DIAGNOSE_MAX_SECONDS),
-                                                  &st->diagnosis_runs, &error);
+              SerialVerdict v = serial_continuations (c, ex, o, fl, sched, decided,
+                                                      MIN (left / 1e6, DIAGNOSE_MAX_SECONDS),
+                                                      &st->diagnosis_runs, &error);
+              passes = passes || v == SERIAL_PASSES;
+              fails = fails || v == SERIAL_FAILS;
               if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
                 {
                   g_autofree char *pattern = augur_diagnose_pattern (fl->steps, t);
@@ -820,7 +1025,8 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
                               "prefix %u, %" G_GUINT64_FORMAT " runs: %s\n", f, k, t->a1, t->r,
                               t->r2, t->a2, where->str, pattern,
                               r_first ? "r first" : "r last", decided,
-                              st->diagnosis_runs - before, passes ? "passes" : "fails");
+                              st->diagnosis_runs - before,
+                              v == SERIAL_PASSES ? "passes" : v == SERIAL_FAILS ? "fails" : "unknown");
                 }
               if (error != NULL)
                 {
@@ -828,7 +1034,7 @@ diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
                   return;
                 }
             }
-          if (!passes)
+          if (!passes || fails)
             continue;
           if (first_time (c, "atomicity-violation", g_ptr_array_index (fl->locs, k)))
             {
@@ -850,7 +1056,7 @@ on_unpruned_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
 {
   guint *failing = data;
   (void) killed;
-  if (shm->status == AUGUR_SST_ASSERT || shm->status == AUGUR_SST_CRASH)
+  if (augur_sched_failed (shm))
     (*failing)++;
   return *failing < DIAGNOSE_MAX_PER_FAILURE;
 }
@@ -1031,11 +1237,28 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
               augur_results_add_bound_hit (c->results, "steps");
             }
           if (status == AUGUR_SST_TOO_MANY_THREADS)
-            augur_results_add_bound_hit (c->results, "threads");
+            {
+              st->thread_limit++;
+              augur_results_add_bound_hit (c->results, "threads");
+            }
+          if (status == AUGUR_SST_EXIT_BOUND)
+            {
+              st->exit_bound++;
+              augur_results_add_bound_hit (c->results, "exit");
+            }
+          if (killed)
+            augur_results_add_bound_hit (c->results, "watchdog");
           RaceData rd = { c, NULL };
+          gboolean logged = (shm->flags2 & AUGUR_SCHED_F2_LOG_ENABLED) != 0;
+          const AugurSchedEnabled *log = logged ? shm->enabled : NULL;
+          guint n_log = logged ? MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED) : 0;
+          augur_dpor_set_enabled_log (dpor, log, n_log, shm->enabled_lost_at);
           augur_dpor_add_execution (dpor, steps, n, on_race, &rd);
           if (preempt != NULL)
-            augur_preempt_add_execution (preempt, steps, n);
+            {
+              augur_preempt_set_enabled_log (preempt, log, n_log, shm->enabled_lost_at);
+              augur_preempt_add_execution (preempt, steps, n);
+            }
           if (status != AUGUR_SST_SLEEP_BLOCKED)
             ending_findings (c, steps, n, killed, &rd.ev);
           if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
@@ -1063,7 +1286,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       if (preempt != NULL ? !augur_preempt_next (preempt, prefix)
                           : !augur_dpor_next (dpor, prefix, sleep))
         {
-          st->complete = TRUE;
+          /* the search ended; its guarantee holds only if no run was cut */
+          st->complete = augur_explore_stats_cut (st) == 0;
           break;
         }
     }

@@ -75,6 +75,13 @@ typedef struct {
    * (basenames, the two sorted).  Coverage: a pair static analysis flags
    * but no execution met was not exercised by the test driver. */
   GHashTable *observed;
+  /* Condition waits never wake up without a signal (by default they may,
+   * once per signal they receive: POSIX allows spurious wake-ups). */
+  gboolean no_spurious;
+  /* Steps the other threads may take once the process was asked to end
+   * (exit, return from main, a failure) before it is ended anyway; the
+   * execution is then cut (0 = 10,000). */
+  guint exit_steps;
 } AugurExploreOptions;
 
 typedef struct {
@@ -84,9 +91,13 @@ typedef struct {
   guint64 diverged;       /* executions that did not follow their prefix */
   guint64 step_bound;     /* executions cut by the step bound */
   guint64 watchdog;       /* executions killed by the watchdog */
+  guint64 exit_bound;     /* executions whose end was forced (exit_steps) */
+  guint64 thread_limit;   /* executions cut at AUGUR_SCHED_MAX_THREADS threads */
   double seconds;
   gboolean complete;      /* the whole space was explored (after the fixed prefix, if any;
-                           * preempt: within the bound) */
+                           * preempt: within the bound) and no execution was cut (step
+                           * bound, watchdog, exit bound, thread limit): the mode's
+                           * guarantee holds (augur_explore_guarantee) */
   gboolean preemption_bound_hit; /* preempt: some schedules needed more preemptions */
   gboolean timed_out;
   gboolean stopped;       /* on_execution asked to stop */
@@ -103,6 +114,16 @@ typedef struct {
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);
+
+/* What an exploration that ended with @st guarantees, in a few words for
+ * a summary line: "complete: every interleaving up to equivalence",
+ * "complete within 2 preemptions", "incomplete: time budget spent, 3 runs
+ * cut by the step bound", "a sample: 1000 random PCT schedules".  Newly
+ * allocated.  See doc/design.md, "What each mode guarantees". */
+char *augur_explore_guarantee (const AugurExploreOptions *opts, const AugurExploreStats *st);
+
+/* Executions cut short (step bound, watchdog, exit bound, thread limit). */
+guint64 augur_explore_stats_cut (const AugurExploreStats *st);
 
 /* The key of AugurExploreOptions.observed for two "file:line" locations
  * (file a basename): the two sorted, joined by "|".  Newly allocated. */

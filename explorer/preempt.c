@@ -12,12 +12,11 @@
 #include "explorer/preempt.h"
 
 #include "explorer/enabled.h"
-
-#define BIT(t) ((guint64) 1 << (t))
+#include "explorer/tidset.h"
 
 typedef struct {
-  guint64 done;            /* threads tried here (or left out by the bound) */
-  guint64 alternatives;    /* threads that may run here; valid if `known` */
+  AugurTidSet done;        /* threads tried here (or left out by the bound) */
+  AugurTidSet alternatives; /* threads that may run here; valid if `known` */
   guint32 preemptions;     /* before this step */
   guint8  cost;            /* the step taken here preempts */
   guint8  prev_can_run;    /* the previous step's thread could run here */
@@ -29,9 +28,31 @@ struct _AugurPreempt {
   GArray *steps;           /* AugurSchedStep: the current execution */
   GArray *nodes;           /* PreemptNode, node k = the state before step k */
   AugurEnabled *enabled;   /* of d->steps, owned */
+  GArray *log;             /* AugurSchedEnabled: the runtime's log of the execution added next */
+  guint32 log_lost_at;
+  gboolean have_log;
   guint prefix_len;        /* of the execution requested last (0: the first) */
   gboolean bound_reached;
 };
+
+static void
+node_clear (gpointer data)
+{
+  PreemptNode *nd = data;
+  augur_tidset_clear (&nd->done);
+  augur_tidset_clear (&nd->alternatives);
+}
+
+void
+augur_preempt_set_enabled_log (AugurPreempt *p, const AugurSchedEnabled *log, guint n,
+                               guint32 lost_at)
+{
+  g_array_set_size (p->log, 0);
+  if (log != NULL)
+    g_array_append_vals (p->log, log, n);
+  p->log_lost_at = lost_at;
+  p->have_log = log != NULL;
+}
 
 AugurPreempt *
 augur_preempt_new (guint bound)
@@ -40,6 +61,8 @@ augur_preempt_new (guint bound)
   p->bound = bound;
   p->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   p->nodes = g_array_new (FALSE, TRUE, sizeof (PreemptNode));
+  g_array_set_clear_func (p->nodes, node_clear);
+  p->log = g_array_new (FALSE, FALSE, sizeof (AugurSchedEnabled));
   return p;
 }
 
@@ -50,6 +73,7 @@ augur_preempt_free (AugurPreempt *p)
     return;
   g_array_unref (p->steps);
   g_array_unref (p->nodes);
+  g_array_unref (p->log);
   augur_enabled_free (p->enabled);
   g_free (p);
 }
@@ -68,6 +92,9 @@ augur_preempt_add_execution (AugurPreempt *p, const AugurSchedStep *steps, guint
   g_array_append_vals (p->steps, steps, n);
   augur_enabled_free (p->enabled);
   p->enabled = augur_enabled_new ((const AugurSchedStep *) p->steps->data, n);
+  if (p->have_log)
+    augur_enabled_set_log (p->enabled, (const AugurSchedEnabled *) p->log->data, p->log->len,
+                           p->log_lost_at);
   if (p->nodes->len > L)
     g_array_set_size (p->nodes, L);
   /* after the prefix the runtime runs the current thread while it can:
@@ -75,7 +102,7 @@ augur_preempt_add_execution (AugurPreempt *p, const AugurSchedStep *steps, guint
   for (guint k = p->nodes->len; k < n; k++)
     {
       PreemptNode nd = { 0 };
-      nd.done = BIT (steps[k].tid);
+      augur_tidset_add (&nd.done, steps[k].tid);
       if (k > 0)
         {
           const PreemptNode *prev = &g_array_index (p->nodes, PreemptNode, k - 1);
@@ -101,15 +128,15 @@ augur_preempt_next (AugurPreempt *p, GArray *prefix)
       PreemptNode *nd = &g_array_index (p->nodes, PreemptNode, k);
       if (!nd->known)
         {
-          nd->alternatives = augur_enabled_mask (p->enabled, k);
+          augur_enabled_add_mask (p->enabled, k, &nd->alternatives);
           nd->known = TRUE;
         }
-      guint64 cand = nd->alternatives & ~nd->done;
-      while (cand != 0)
+      for (guint q = augur_tidset_next (&nd->alternatives, 0); q != AUGUR_TID_NONE;
+           q = augur_tidset_next (&nd->alternatives, q + 1))
         {
-          guint q = (guint) __builtin_ctzll (cand);
-          cand &= cand - 1;
-          nd->done |= BIT (q);
+          if (augur_tidset_has (&nd->done, q))
+            continue;
+          augur_tidset_add (&nd->done, q);
           guint cost = k > 0 && nd->prev_can_run && q != s[k - 1].tid;
           if (nd->preemptions + cost > p->bound)
             {

@@ -39,6 +39,10 @@ typedef struct _AugurPreempt AugurPreempt;
 AugurPreempt *augur_preempt_new (guint bound);
 void          augur_preempt_free (AugurPreempt *p);
 
+/* The runtime's enabled-set log of the execution about to be added (NULL:
+ * none; the alternatives are then rebuilt from the steps, enabled.h). */
+void     augur_preempt_set_enabled_log (AugurPreempt *p, const AugurSchedEnabled *log, guint n,
+                                        guint32 lost_at);
 /* The execution that followed the last augur_preempt_next (or the first). */
 void     augur_preempt_add_execution (AugurPreempt *p, const AugurSchedStep *steps, guint n);
 /* The last requested execution could not follow its new step: forget it. */

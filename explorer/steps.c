@@ -16,7 +16,12 @@ augur_step_op (const AugurSchedStep *s)
   gboolean atomic = (s->flags & AUGUR_SF_ATOMIC) != 0;
   switch (s->op)
     {
-    case AUGUR_SOP_READ: return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
+    case AUGUR_SOP_READ:
+      if (s->ev_kind == AUGUR_EV_TIME)
+        return AUGUR_OP_TIME;
+      return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
+    case AUGUR_SOP_YIELD: return AUGUR_OP_YIELD;
+    case AUGUR_SOP_END: return AUGUR_OP_END;
     case AUGUR_SOP_WRITE:
       if (!atomic)
         return AUGUR_OP_WRITE;
@@ -53,10 +58,14 @@ augur_step_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
     case AUGUR_SOP_CREATE:
     case AUGUR_SOP_JOIN:
     case AUGUR_SOP_EXIT:
+    case AUGUR_SOP_YIELD:
+    case AUGUR_SOP_END:
       return NULL;
     default:
       break;
     }
+  if (s->ev_kind == AUGUR_EV_TIME)
+    return g_strdup ("the clock");
   if (s->obj == 0 || names == NULL)
     return NULL;
   return augur_exec_names_at (names, k, s->obj);

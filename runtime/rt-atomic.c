@@ -60,7 +60,7 @@ stripe_lock (Stripe *s)
           if (++spins < 128)
             __builtin_ia32_pause ();
           else
-            sched_yield ();
+            rt_sys_sched_yield ();
         }
     }
 }
@@ -93,7 +93,7 @@ prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
          const volatile void *a, uintptr_t ra)
 {
   if (rt_sched_is_on ())
-    rt_sched_atomic (kind, a, size, ra);
+    rt_sched_atomic (kind, a, size, mo, ra);
   r->kind = kind;
   r->flags = (uint8_t) ((size & AUGUR_FLAG_SIZE_MASK) | order_bits (mo));
   r->check = 0;

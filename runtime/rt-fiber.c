@@ -146,7 +146,7 @@ rt_fiber_possible (void)
 #if !HAVE_SWITCH
   return false;
 #else
-  const char *env = getenv ("AUGUR_FIBERS");
+  const char *env = rt_libc_getenv ("AUGUR_FIBERS");
   if (env != NULL && strcmp (env, "0") == 0)
     return false;
   int found = 0;
@@ -216,14 +216,14 @@ rt_fiber_setup (void **lo, size_t *size)
     return false;
   size_t table = ((RT_FIBER_MAX + 1) * sizeof (RtFiber) + 4095) & ~(size_t) 4095;
   size_t total = table + (size_t) RT_FIBER_MAX * 4096;
-  void *p = mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+  void *p = rt_sys_mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                   -1, 0);
   if (p == MAP_FAILED)
     return false;
   fib = p;
   handles = (char *) p + table;
-  const char *env = getenv ("AUGUR_SCHED_STACK");
-  default_stack = env != NULL ? strtoul (env, NULL, 10) : 0;
+  const char *env = rt_libc_getenv ("AUGUR_SCHED_STACK");
+  default_stack = env != NULL ? rt_libc_strtoul (env, NULL, 10) : 0;
   if (default_stack < 65536)
     default_stack = (size_t) 8 << 20;
   *lo = p;
@@ -266,14 +266,14 @@ ensure_stack_guarded (RtFiber *f, size_t size)
   if (f->stack != NULL && f->stack_size >= size)
     return true;
   if (f->stack != NULL)
-    munmap (f->stack - 4096, f->stack_size + 4096);
+    rt_sys_munmap (f->stack - 4096, f->stack_size + 4096);
   f->stack = NULL;
   /* a guard page below; pages are faulted in by use, once per server */
-  char *p = mmap (NULL, size + 4096, PROT_READ | PROT_WRITE,
+  char *p = rt_sys_mmap (NULL, size + 4096, PROT_READ | PROT_WRITE,
                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (p == MAP_FAILED)
     return false;
-  mprotect (p, 4096, PROT_NONE);
+  rt_sys_mprotect (p, 4096, PROT_NONE);
   f->stack = p + 4096;
   f->stack_size = size;
   return true;

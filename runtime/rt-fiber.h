@@ -23,10 +23,11 @@
 #define AUGUR_RT_FIBER_H
 
 #include "runtime/rt-internal.h"
+#include "common/augur-sched-format.h"
 
 #include <pthread.h>
 
-#define RT_FIBER_MAX 64u        /* = AUGUR_SCHED_MAX_THREADS */
+#define RT_FIBER_MAX AUGUR_SCHED_MAX_THREADS
 #define RT_FIBER_SERVER RT_FIBER_MAX   /* the server's own context */
 #define RT_FIBER_KEYS 1024u     /* PTHREAD_KEYS_MAX */
 

@@ -41,6 +41,7 @@
 #include <stdint.h>
 
 #include "common/augur-trace-format.h"
+#include "runtime/rt-sys.h"
 
 #define RT_EXPORT   __attribute__ ((visibility ("default")))
 #define RT_INLINE   static inline __attribute__ ((always_inline))
@@ -90,6 +91,10 @@ typedef struct {
   uint32_t depth;         /* func_entry depth */
   uint32_t alloc_no;      /* allocations made by this thread so far */
   uint32_t exited;        /* THREAD_EXIT written: later events are dropped */
+  uint32_t exit_by_unwind;   /* started by the runtime: pthread_exit ends in its cleanup handler */
+  uint32_t unwinding;        /* in pthread_exit's unwinding: the unwinder's own calls (libgcc's
+                              * pthread_once) are not the program's and are not recorded */
+  uintptr_t exit_ra;         /* where pthread_exit was called */
   uintptr_t *shadow;      /* RT_SHADOW_SIZE return addresses, or NULL; owned (mmap) */
   void *altstack;         /* the sigaltstack of this thread, or NULL; owned (mmap) */
   size_t altstack_size;
@@ -349,6 +354,11 @@ rt_sync_begin (RtSync *op, uint8_t kind, uint8_t flags, const void *obj, uintptr
   op->on = rt_is_active () && rt_self.off_sync == 0;
   if (!op->on)
     return false;
+  if (RT_UNLIKELY (rt_self.unwinding) && !rt_module_instrumented (ra))
+    {
+      op->on = false;
+      return false;
+    }
   rt_record_init (&op->rec, kind, flags, rt_tid (), ra);
   op->rec.addr = (uint64_t) (uintptr_t) obj;
   op->pre_kind = 0;

@@ -52,7 +52,7 @@ bool
 rt_arena_setup (void **lo, size_t *size)
 {
   size_t n = (size_t) 1 << 32;
-  void *p = mmap (NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+  void *p = rt_sys_mmap (NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                   -1, 0);
   if (p == MAP_FAILED)
     return false;

@@ -244,7 +244,7 @@ rt_module_slow (uintptr_t pc, AugurRecord *r)
                                        __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
     {
       expected = 0;
-      sched_yield ();
+      rt_sys_sched_yield ();
     }
   bool done = lookup (pc, r);
   if (!done)
@@ -323,7 +323,7 @@ rt_module_mark_instrumented (uintptr_t ra)
                                        __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
     {
       expected = 0;
-      sched_yield ();
+      rt_sys_sched_yield ();
     }
   static FindPc f;   /* under module_lock */
   memset (&f, 0, sizeof f);

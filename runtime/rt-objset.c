@@ -44,7 +44,7 @@ take (void)
                                        __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
     {
       expected = 0;
-      sched_yield ();
+      rt_sys_sched_yield ();
     }
 }
 

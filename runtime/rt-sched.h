@@ -32,16 +32,20 @@ void rt_sched_need_threads (void) __attribute__ ((noreturn));
 /* A fiber trylock: is the mutex held by another thread (which the OS,
  * seeing one thread, cannot tell)? */
 bool rt_sched_held_by_other (const void *mutex);
-/* exit() in an execution on fibers: ends it with this status.  Returns
- * only when not on fibers. */
-void rt_sched_exit (int status);
-void rt_sched_main_return (void);
-void rt_sched_process_exit (void);
+/* exit(): on fibers, the END step, and the execution ends (does not
+ * return); on real threads nothing (libc runs the exit handlers, as steps,
+ * then the END step is taken in an exit handler of the scheduler's). */
+void rt_sched_exit (int status, uintptr_t ra);
+/* _exit, _Exit, quick_exit: the END step, then (real threads) return. */
+void rt_sched_exit_now (int status, uintptr_t ra);
+/* main returned `status` (before the exit handlers). */
+void rt_sched_main_return (int status);
 void rt_sched_thread_exit (uintptr_t ra);
 void rt_sched_sync_before (RtSync *op);
 void rt_sched_sync_after (RtSync *op, int64_t result);
 void rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra);
-void rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, uintptr_t ra);
+/* An atomic access with its C11 memory order (mo: __ATOMIC_*). */
+void rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, int mo, uintptr_t ra);
 void rt_sched_cas_result (int ok);
 void rt_sched_once_begin (const void *control);
 void rt_sched_once_end (const void *control);
@@ -52,5 +56,11 @@ int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
 void rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg);
 /* rt_thread_stack_top() of a thread whose stack glibc allocated, cheaply. */
 uint64_t rt_sched_stack_top (void);
+/* A sleep or yield of the calling thread (a YIELD step): 1 if the
+ * scheduler took it (the caller returns at once), 0 if it is off. */
+int rt_sched_yield (uintptr_t ra);
+/* A time function: 1 and the virtual clock in *ns if the scheduler is
+ * on (a step), 0 if it is off (the caller asks the kernel). */
+int rt_sched_clock (uint64_t *ns, uintptr_t ra);
 
 #endif /* AUGUR_RT_SCHED_H */

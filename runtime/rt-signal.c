@@ -83,8 +83,8 @@ on_fatal (int sig, siginfo_t *info, void *context)
   memset (&dfl, 0, sizeof dfl);
   dfl.sa_handler = SIG_DFL;
   sigemptyset (&dfl.sa_mask);
-  sigaction (sig, &dfl, NULL);
-  raise (sig);
+  rt_libc_sigaction (sig, &dfl, NULL);
+  rt_sys_raise (sig);
   errno = saved_errno;
 }
 
@@ -108,10 +108,10 @@ rt_signal_init (void)
   for (size_t k = 0; k < sizeof fatal_signals / sizeof fatal_signals[0]; k++)
     {
       struct sigaction old;
-      if (sigaction (fatal_signals[k], NULL, &old) != 0)
+      if (rt_libc_sigaction (fatal_signals[k], NULL, &old) != 0)
         continue;
       if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
-        sigaction (fatal_signals[k], &sa, NULL);
+        rt_libc_sigaction (fatal_signals[k], &sa, NULL);
     }
   on_exit (on_exit_handler, NULL);
 }
@@ -121,14 +121,17 @@ RT_DEFINE_REAL (_exit, NULL)
 RT_DEFINE_REAL (_Exit, NULL)
 RT_DEFINE_REAL (quick_exit, NULL)
 
+/* Under the explorer's scheduler (rt-sched.c) the end of the process is
+ * an END step, taken once no other thread can run: on fibers here; on
+ * real threads exit() runs the program's exit handlers first (as steps)
+ * and the scheduler's own exit handler takes the step. */
 RT_EXPORT void
 exit (int status)
 {
   /* END is written by on_exit_handler, after the exit handlers ran. */
-  rt_sched_exit (status);
+  rt_sched_exit (status, RT_RA ());
   rt_exit_status = status;
   rt_exit_status_known = 1;
-  rt_sched_process_exit ();
   get_real_exit () (status);
   __builtin_unreachable ();
 }
@@ -136,7 +139,7 @@ exit (int status)
 RT_EXPORT void
 _exit (int status)
 {
-  rt_sched_process_exit ();
+  rt_sched_exit_now (status, RT_RA ());
   rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
   get_real__exit () (status);
   __builtin_unreachable ();
@@ -145,6 +148,7 @@ _exit (int status)
 RT_EXPORT void
 _Exit (int status)
 {
+  rt_sched_exit_now (status, RT_RA ());
   rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
   get_real__Exit () (status);
   __builtin_unreachable ();
@@ -153,6 +157,7 @@ _Exit (int status)
 RT_EXPORT void
 quick_exit (int status)
 {
+  rt_sched_exit_now (status, RT_RA ());
   rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
   get_real_quick_exit () (status);
   __builtin_unreachable ();

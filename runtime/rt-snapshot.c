@@ -124,30 +124,30 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
                   char **argv)
 {
   size_t buf_size = (size_t) 1 << 20;
-  char *buf = mmap (NULL, buf_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  char *buf = rt_sys_mmap (NULL, buf_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (buf == MAP_FAILED)
     return false;
-  int fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  int fd = rt_sys_open ("/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
   size_t len = 0;
   if (fd >= 0)
     {
       ssize_t r;
-      while (len + 1 < buf_size && (r = read (fd, buf + len, buf_size - 1 - len)) > 0)
+      while (len + 1 < buf_size && (r = rt_sys_read (fd, buf + len, buf_size - 1 - len)) > 0)
         len += (size_t) r;
-      close (fd);
+      rt_sys_close (fd);
     }
   buf[len] = '\0';
   if (len == 0 || len + 1 >= buf_size)
     {
-      munmap (buf, buf_size);
+      rt_sys_munmap (buf, buf_size);
       return false;
     }
   /* the region table: itself left out (it is mapped before the parse) */
-  Region *table = mmap (NULL, MAX_REGIONS * sizeof (Region), PROT_READ | PROT_WRITE,
+  Region *table = rt_sys_mmap (NULL, MAX_REGIONS * sizeof (Region), PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (table == MAP_FAILED)
     {
-      munmap (buf, buf_size);
+      rt_sys_munmap (buf, buf_size);
       return false;
     }
   regions = table;
@@ -187,7 +187,7 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
         add_range (lo, hi, keep, keep_n, nk);
       line = *nl != '\0' ? nl + 1 : nl;
     }
-  munmap (buf, buf_size);
+  rt_sys_munmap (buf, buf_size);
 
   size_t total = 0;
   for (unsigned k = 0; k < n_regions; k++)
@@ -198,7 +198,7 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
     strings_size = 0;   /* not contiguous: leave the strings alone */
   size_t argv_bytes = ((size_t) argc + 1) * sizeof (char *);
   size_t flags = total / 4096 + 1;
-  char *copy = mmap (NULL, total + flags + argv_bytes + strings_size + 1, PROT_READ | PROT_WRITE,
+  char *copy = rt_sys_mmap (NULL, total + flags + argv_bytes + strings_size + 1, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (copy == MAP_FAILED)
     return false;
@@ -223,13 +223,13 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
   strings_copy = at + argv_bytes;
   if (strings_size > 0)
     memcpy (strings_copy, strings_lo, strings_size);
-  snap_brk = (void *) syscall (SYS_brk, 0);
+  snap_brk = (void *) rt_sys_raw (SYS_brk, 0, 0, 0, 0, 0, 0);
   for (int s = 1; s < MAX_SIGNALS; s++)
-    sigaction (s, NULL, &dispositions[s]);
+    rt_libc_sigaction (s, NULL, &dispositions[s]);
   signals_dirty = 0;
   max_fd = 2;
   for (int f = 3; f < 1024; f++)
-    if (fcntl (f, F_GETFD) >= 0)
+    if (rt_sys_fcntl (f, F_GETFD, 0) >= 0)
       max_fd = f;
   for (unsigned k = 0; k < n_regions; k++)
     {
@@ -294,10 +294,10 @@ rt_snapshot_restore (void)
   if (signals_dirty)
     for (int s = 1; s < MAX_SIGNALS; s++)
       if (s != SIGKILL && s != SIGSTOP)
-        sigaction (s, &dispositions[s], NULL);
-  syscall (SYS_close_range, (unsigned) max_fd + 1, ~0u, 0);
-  if ((void *) syscall (SYS_brk, 0) != snap_brk)
-    syscall (SYS_brk, snap_brk);
+        rt_libc_sigaction (s, &dispositions[s], NULL);
+  rt_sys_raw (SYS_close_range, (long) max_fd + 1, (long) ~0u, 0, 0, 0, 0);
+  if ((void *) rt_sys_raw (SYS_brk, 0, 0, 0, 0, 0, 0) != snap_brk)
+    rt_sys_raw (SYS_brk, (long) snap_brk, 0, 0, 0, 0, 0);
   if (snap_argc > 0)
     {
       memcpy (snap_argv, argv_copy, ((size_t) snap_argc + 1) * sizeof (char *));

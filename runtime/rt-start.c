@@ -27,6 +27,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <execinfo.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -49,9 +50,9 @@ rt_real (const char *name, const char *version)
   if (f == NULL)
     {
       static const char msg[] = "augur runtime: cannot find the real function in libc: ";
-      ssize_t r = write (2, msg, sizeof msg - 1);
-      r = write (2, name, strlen (name));
-      r = write (2, "\n", 1);
+      ssize_t r = rt_sys_write (2, msg, sizeof msg - 1);
+      r = rt_sys_write (2, name, strlen (name));
+      r = rt_sys_write (2, "\n", 1);
       (void) r;
       abort ();
     }
@@ -61,7 +62,7 @@ rt_real (const char *name, const char *version)
 static void
 fork_child (void)
 {
-  if (getpid () != recording_pid)
+  if (rt_sys_getpid () != recording_pid)
     rt_trace_forget ();
 }
 
@@ -74,8 +75,8 @@ rt_init (void)
                                     __ATOMIC_ACQUIRE))
     return;
   rt_guard_enter ();
-  const char *env = getenv (AUGUR_ENV_TRACE);
-  const char *sched = getenv (AUGUR_ENV_SCHED);
+  const char *env = rt_libc_getenv (AUGUR_ENV_TRACE);
+  const char *sched = rt_libc_getenv (AUGUR_ENV_SCHED);
   if (sched != NULL)
     {
       /* controlled execution (rt-sched.c): no trace; recording starts in
@@ -85,7 +86,7 @@ rt_init (void)
           rt_module_init ();
           rt_mem_init ();
         }
-      unsetenv (AUGUR_ENV_SCHED);
+      rt_libc_unsetenv (AUGUR_ENV_SCHED);
       env = NULL;
     }
   if (env != NULL)
@@ -96,7 +97,7 @@ rt_init (void)
         n = sizeof path - 1;
       memcpy (path, env, n);
       path[n] = '\0';
-      unsetenv (AUGUR_ENV_TRACE);
+      rt_libc_unsetenv (AUGUR_ENV_TRACE);
       if (path[0] != '\0')
         {
           rt_module_init ();
@@ -104,21 +105,30 @@ rt_init (void)
           if (rt_trace_open (path))
             {
               static char exe[AUGUR_TRACE_PATH_MAX];
-              ssize_t len = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+              ssize_t len = rt_sys_readlink ("/proc/self/exe", exe, sizeof exe - 1);
               exe[len > 0 ? len : 0] = '\0';
               rt_trace_set_program (exe, rt_exe_build_id, rt_exe_build_id_len);
               rt_module_announce_exe (exe);
-              recording_pid = getpid ();
+              recording_pid = rt_sys_getpid ();
               rt_signal_init ();
               pthread_atfork (NULL, NULL, fork_child);
               /* the constructor runs on the main thread; a __tsan_init
                * from a library dlopen'ed by another thread does not */
-              if (syscall (SYS_gettid) == recording_pid)
+              if (rt_sys_gettid () == recording_pid)
                 rt_self.tid = 0;
               rt_thread_setup_stacks ();
               __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
             }
         }
+    }
+  if (rt_is_active () || rt_sched_mode)
+    {
+      /* glibc loads libgcc_s (an unwinder, with allocations and a
+       * pthread_once of its own) the first time a thread unwinds: at
+       * pthread_exit, which now ends in the runtime's cleanup handler,
+       * after the program's.  Done once here, where nothing is recorded. */
+      void *frames[2];
+      backtrace (frames, 2);
     }
   rt_guard_leave ();
   if (rt_is_active () && rt_self.tid == 0)
@@ -172,7 +182,7 @@ main_wrapper (int argc, char **argv, char **envp)
   rt_call_main (NULL, argc, argv, envp);
   rt_sched_before_main (program_main, argc, argv, envp);
   int status = rt_call_main (program_main, argc, argv, envp);
-  rt_sched_main_return ();
+  rt_sched_main_return (status);
   rt_exit_status = status;
   rt_exit_status_known = 1;
   return status;

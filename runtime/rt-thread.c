@@ -86,7 +86,7 @@ table_take (void)
                                        __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
     {
       expected = 0;
-      sched_yield ();
+      rt_sys_sched_yield ();
     }
 }
 
@@ -181,7 +181,7 @@ rt_thread_setup_stacks (void)
     return;
   _Static_assert (RT_SHADOW_SIZE * sizeof (uintptr_t) <= 4096, "shadow stack fits a page");
   size_t total = ALTSTACK_SIZE + 4096;
-  void *p = mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *p = rt_sys_mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
     return;
   /* [shadow stack page][alternate signal stack]: one mapping, no malloc;
@@ -189,7 +189,7 @@ rt_thread_setup_stacks (void)
    * neighbouring mapping. */
   rt_self.shadow = p;
   stack_t ss = { .ss_sp = (char *) p + 4096, .ss_size = ALTSTACK_SIZE, .ss_flags = 0 };
-  if (sigaltstack (&ss, NULL) == 0)
+  if (rt_libc_sigaltstack (&ss, NULL) == 0)
     {
       rt_self.altstack = p;
       rt_self.altstack_size = total;
@@ -197,7 +197,7 @@ rt_thread_setup_stacks (void)
   else
     {
       rt_self.shadow = NULL;
-      munmap (p, total);
+      rt_sys_munmap (p, total);
     }
 }
 
@@ -207,12 +207,12 @@ rt_thread_release_stacks (void)
   if (rt_self.altstack == NULL)
     return;
   stack_t ss = { .ss_flags = SS_DISABLE };
-  sigaltstack (&ss, NULL);
+  rt_libc_sigaltstack (&ss, NULL);
   void *p = rt_self.altstack;
   size_t n = rt_self.altstack_size;
   rt_self.shadow = NULL;
   rt_self.altstack = NULL;
-  munmap (p, n);
+  rt_sys_munmap (p, n);
 }
 
 void
@@ -257,11 +257,16 @@ rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra)
   return s;
 }
 
+/* The outermost cleanup handler of every thread the runtime started: at
+ * pthread_exit (and cancellation), after the program's own cleanup
+ * handlers, which run as the thread's steps. */
 static void
 on_cancel (void *data)
 {
   const RtStart *s = data;
-  rt_thread_exit_record (1, s->flags, 0);
+  rt_self.unwinding = 0;
+  rt_thread_run_tsd_dtors ();
+  rt_thread_exit_record (1, s->flags, rt_self.exit_ra);
   rt_thread_release_stacks ();
 }
 
@@ -302,27 +307,75 @@ rt_thread_stack_top (void)
 /* ------------------------------------------------------------------ */
 /* Fibers (the execution server) */
 
-/* Destructors of thread-specific data keys, for the fibers' exits. */
+/* Destructors of thread-specific data keys (pthread_key_create,
+ * tss_create), for the threads' exits. */
 static void (*key_dtors[RT_FIBER_KEYS]) (void *);
+static unsigned key_limit;   /* keys [0, key_limit) may have a destructor */
 
 void
 rt_thread_key_created (unsigned key, void (*dtor) (void *))
 {
   if (key < RT_FIBER_KEYS)
-    key_dtors[key] = dtor;
+    {
+      key_dtors[key] = dtor;
+      if (dtor != NULL && key + 1 > key_limit)
+        key_limit = key + 1;
+    }
 }
 
-/* The end of a fiber's thread: its result, its TSD destructors (not
- * recorded, as glibc's are not), THREAD_EXIT, and the scheduler hands the
- * token on for good. */
+static void *(*real_getspecific) (pthread_key_t);
+static int (*real_setspecific) (pthread_key_t, const void *);
+
+/* The calling thread's TSD destructors, run by the runtime before its
+ * THREAD_EXIT (glibc would run them after it, where nothing is seen): the
+ * accesses they make are the thread's last ones, recorded and, under the
+ * explorer, steps like any other.  As glibc does, up to
+ * PTHREAD_DESTRUCTOR_ITERATIONS rounds; a value set back to NULL here is
+ * not seen again by glibc. */
+void
+rt_thread_run_tsd_dtors (void)
+{
+  if (key_limit == 0)
+    return;
+  if (rt_fibers)
+    {
+      rt_fiber_run_destructors (key_dtors);
+      return;
+    }
+  if (real_getspecific == NULL)
+    {
+      real_getspecific = (void *(*) (pthread_key_t)) rt_real ("pthread_getspecific", NULL);
+      real_setspecific = (int (*) (pthread_key_t, const void *)) rt_real ("pthread_setspecific", NULL);
+    }
+  for (int round = 0; round < 4; round++)
+    {
+      int any = 0;
+      for (unsigned k = 0; k < key_limit; k++)
+        {
+          void (*d) (void *) = key_dtors[k];
+          if (d == NULL)
+            continue;
+          void *v = real_getspecific (k);
+          if (v == NULL)
+            continue;
+          real_setspecific (k, NULL);
+          d (v);
+          any = 1;
+        }
+      if (!any)
+        break;
+    }
+}
+
+/* The end of a fiber's thread: its result, its TSD destructors (steps of
+ * the thread), THREAD_EXIT, and the scheduler hands the token on for
+ * good. */
 void
 rt_thread_fiber_exit (void *ret, uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
 {
   uint32_t me = rt_self.tid;
   rt_fiber_set_result (me, ret);
-  rt_guard_enter ();
-  rt_fiber_run_destructors (key_dtors);
-  rt_guard_leave ();
+  rt_thread_run_tsd_dtors ();
   rt_thread_exit_record (by_exit_call, flags, ra);
   /* the scheduler never returns to an exited fiber */
   __builtin_trap ();
@@ -428,11 +481,13 @@ rt_thread_run (RtStart *start)
       fiber_exit (ret, 0, s.flags, 0);
     }
   pthread_cleanup_push (on_cancel, &s);
+  rt_self.exit_by_unwind = 1;
   if (s.c11_fn != NULL)
     ret = (void *) (intptr_t) s.c11_fn (s.arg);
   else
     ret = s.fn (s.arg);
   pthread_cleanup_pop (0);
+  rt_thread_run_tsd_dtors ();
   rt_thread_exit_record (0, s.flags, 0);
   rt_thread_release_stacks ();
   return ret;
@@ -574,8 +629,19 @@ pthread_exit (void *value)
 {
   if (rt_fibers)
     fiber_exit (value, 1, 0, RT_RA ());
-  rt_thread_exit_record (1, 0, RT_RA ());
-  rt_thread_release_stacks ();
+  /* a thread the runtime started ends in its cleanup handler (on_cancel),
+   * after the program's cleanup handlers */
+  if (!rt_self.exit_by_unwind)
+    {
+      rt_thread_run_tsd_dtors ();
+      rt_thread_exit_record (1, 0, RT_RA ());
+      rt_thread_release_stacks ();
+    }
+  else
+    {
+      rt_self.exit_ra = RT_RA ();
+      rt_self.unwinding = 1;
+    }
   get_real_pthread_exit () (value);
   __builtin_unreachable ();
 }

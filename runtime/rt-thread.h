@@ -54,5 +54,7 @@ uint64_t rt_thread_fiber_top (uint64_t frame);
 /* A thread-specific data key and its destructor (pthread_key_create,
  * tss_create), for the fibers' exits. */
 void rt_thread_key_created (unsigned key, void (*dtor) (void *));
+/* The calling thread's thread-specific data destructors, before its exit. */
+void rt_thread_run_tsd_dtors (void);
 
 #endif /* AUGUR_RT_THREAD_H */

@@ -75,10 +75,10 @@ header (void)
 static void
 write_message (const char *a, const char *b)
 {
-  ssize_t r = write (2, a, strlen (a));
+  ssize_t r = rt_sys_write (2, a, strlen (a));
   if (b != NULL)
-    r = write (2, b, strlen (b));
-  r = write (2, "\n", 1);
+    r = rt_sys_write (2, b, strlen (b));
+  r = rt_sys_write (2, "\n", 1);
   (void) r;
 }
 
@@ -103,7 +103,7 @@ put_file (const void *p, size_t n, off_t off)
   const char *b = p;
   while (n > 0)
     {
-      ssize_t w = pwrite (trace_fd, b, n, off);
+      ssize_t w = rt_sys_pwrite (trace_fd, b, n, off);
       if (w < 0 && errno == EINTR)
         continue;
       if (w <= 0)
@@ -125,7 +125,7 @@ put_file (const void *p, size_t n, off_t off)
 bool
 rt_trace_open (const char *path)
 {
-  trace_fd = open (path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  trace_fd = rt_sys_open (path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (trace_fd < 0)
     {
       write_message ("augur runtime: cannot create the trace file (not recording): ", path);
@@ -134,10 +134,10 @@ rt_trace_open (const char *path)
   /* Out of the way of programs (shells, daemons) that dup2 onto the low
    * descriptor numbers they believe free: growing the trace must never
    * extend someone else's file. */
-  int high = fcntl (trace_fd, F_DUPFD_CLOEXEC, 900);
+  int high = rt_sys_fcntl (trace_fd, F_DUPFD_CLOEXEC, 900);
   if (high >= 0)
     {
-      close (trace_fd);
+      rt_sys_close (trace_fd);
       trace_fd = high;
     }
   size_t n = strlen (path);
@@ -145,26 +145,26 @@ rt_trace_open (const char *path)
     n = sizeof stage_path - sizeof ".stage";
   memcpy (stage_path, path, n);
   memcpy (stage_path + n, ".stage", sizeof ".stage");
-  int sfd = open (stage_path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int sfd = rt_sys_open (stage_path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   size_t stage_bytes = (size_t) RT_STAGE_MAX * AUGUR_TRACE_CHUNK_BYTES;
   void *h = MAP_FAILED, *st = MAP_FAILED;
-  if (sfd >= 0 && ftruncate (trace_fd, AUGUR_TRACE_HEADER_SIZE) == 0
-      && ftruncate (sfd, (off_t) stage_bytes) == 0)
+  if (sfd >= 0 && rt_sys_ftruncate (trace_fd, AUGUR_TRACE_HEADER_SIZE) == 0
+      && rt_sys_ftruncate (sfd, (off_t) stage_bytes) == 0)
     {
-      h = mmap (NULL, AUGUR_TRACE_HEADER_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, trace_fd, 0);
-      st = mmap (NULL, stage_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, sfd, 0);
+      h = rt_sys_mmap (NULL, AUGUR_TRACE_HEADER_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, trace_fd, 0);
+      st = rt_sys_mmap (NULL, stage_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, sfd, 0);
     }
   if (sfd >= 0)
-    close (sfd);
+    rt_sys_close (sfd);
   if (h == MAP_FAILED || st == MAP_FAILED)
     {
       write_message ("augur runtime: cannot map the trace file (not recording): ", path);
       if (h != MAP_FAILED)
-        munmap (h, AUGUR_TRACE_HEADER_SIZE);
+        rt_sys_munmap (h, AUGUR_TRACE_HEADER_SIZE);
       if (st != MAP_FAILED)
-        munmap (st, stage_bytes);
-      unlink (stage_path);
-      close (trace_fd);
+        rt_sys_munmap (st, stage_bytes);
+      rt_sys_unlink (stage_path);
+      rt_sys_close (trace_fd);
       trace_fd = -1;
       return false;
     }
@@ -177,7 +177,7 @@ rt_trace_open (const char *path)
   hd->record_size = AUGUR_TRACE_RECORD_SIZE;
   hd->flags = 0;
   hd->n_records = 0;
-  hd->pid = (uint32_t) getpid ();
+  hd->pid = (uint32_t) rt_sys_getpid ();
   hd->runtime_version = AUGUR_RUNTIME_ABI;
   return true;
 }
@@ -284,7 +284,7 @@ take_stage (void)
                                        __ATOMIC_RELAXED))
     {
       expected = 0;
-      sched_yield ();
+      rt_sys_sched_yield ();
     }
   if (n_free > 0)
     s = stage_free[--n_free];
@@ -303,7 +303,7 @@ give_stage (uint32_t s)
                                        __ATOMIC_RELAXED))
     {
       expected = 0;
-      sched_yield ();
+      rt_sys_sched_yield ();
     }
   if (n_free < RT_STAGE_MAX)
     stage_free[n_free++] = s;
@@ -496,7 +496,7 @@ rt_trace_rewrite (uint64_t slot, const AugurRecord *r)
   /* its chunk is in the trace already */
   off_t off = (off_t) AUGUR_TRACE_HEADER_SIZE + (off_t) slot * AUGUR_TRACE_RECORD_SIZE;
   int saved_errno = errno;
-  bool ok = pread (trace_fd, &w.tid, sizeof w.tid, off + (off_t) offsetof (AugurRecord, tid))
+  bool ok = rt_sys_pread (trace_fd, &w.tid, sizeof w.tid, off + (off_t) offsetof (AugurRecord, tid))
             == (ssize_t) sizeof w.tid;
   errno = saved_errno;
   if (!ok)
@@ -557,7 +557,7 @@ wait_for_stragglers (void)
       while (__atomic_load_n (&rt_busy[t].v, __ATOMIC_ACQUIRE) != 0 && budget > 0)
         {
           budget--;
-          sched_yield ();
+          rt_sys_sched_yield ();
         }
     }
 }
@@ -588,7 +588,7 @@ rt_trace_close (uint64_t end_seq)
       used = (used + AUGUR_TRACE_RECORD_SIZE - 1) / AUGUR_TRACE_RECORD_SIZE * AUGUR_TRACE_RECORD_SIZE;
       for (off_t off = chunk_offset (c1 - 1); used > 0;)
         {
-          ssize_t w = pwrite (trace_fd, b, used, off);
+          ssize_t w = rt_sys_pwrite (trace_fd, b, used, off);
           if (w < 0 && errno == EINTR)
             continue;
           if (w <= 0)
@@ -611,11 +611,11 @@ rt_trace_close (uint64_t end_seq)
 
   uint64_t chunks = __atomic_load_n (&chunks_next, __ATOMIC_ACQUIRE);
   size_t length = AUGUR_TRACE_HEADER_SIZE + (size_t) chunks * AUGUR_TRACE_CHUNK_BYTES;
-  (void) ftruncate (trace_fd, (off_t) length);
+  (void) rt_sys_ftruncate (trace_fd, (off_t) length);
   AugurTraceHeader *h = header ();
   h->n_records = end_seq + 1;
   __atomic_store_n (&h->flags, h->flags | AUGUR_TRACE_FLAG_COMPLETE, __ATOMIC_RELEASE);
-  unlink (stage_path);
+  rt_sys_unlink (stage_path);
   errno = saved_errno;
 }
 
@@ -627,6 +627,6 @@ rt_trace_forget (void)
   __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
   stage = NULL;
   if (trace_fd >= 0)
-    close (trace_fd);
+    rt_sys_close (trace_fd);
   trace_fd = -1;
 }

@@ -9,9 +9,10 @@
  * terminal or --progress is given), and writes the results file as
  * findings appear and at the end.
  *
- * Exit status: 0 no bug, 1 bug(s) found, 2 usage, 3 the program cannot be
- * run or was not built with augur-cc, 4 it behaves nondeterministically
- * under its schedules, 5 augur failed.
+ * Exit status: 0 no bug and the mode's search finished, 1 bug(s) found,
+ * 2 usage, 3 the program cannot be run or was not built with augur-cc,
+ * 4 it behaves nondeterministically under its schedules, 5 augur failed,
+ * 6 no bug but the search did not finish (incomplete).
  */
 #include "config.h"
 
@@ -72,6 +73,7 @@ augur_cmd_explore (int argc, char **argv)
   double timeout = 0, exec_timeout = 0;
   gint max_steps = 0, seed = 0, depth = 0;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
+  gboolean no_spurious = FALSE;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode,
@@ -85,6 +87,9 @@ augur_cmd_explore (int argc, char **argv)
       "Step bound of one execution (default 200000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
+    { "no-spurious-wakeups", 0, 0, G_OPTION_ARG_NONE, &no_spurious,
+      "Condition waits wake up only when signalled (by default they may also wake up "
+      "spuriously, once per signal they receive, as POSIX allows)", NULL },
     { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
       "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
     { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
@@ -159,6 +164,7 @@ augur_cmd_explore (int argc, char **argv)
   o.seed = (guint) seed;
   o.depth = depth > 0 ? (guint) depth : 0;
   o.sync_only = sync_only;
+  o.no_spurious = no_spurious;
   o.show_output = show_output;
   o.progress = !no_progress && (progress || isatty (2));
   o.results_path = output != NULL ? output : "augur-results.json";
@@ -183,19 +189,14 @@ augur_cmd_explore (int argc, char **argv)
       return augur_cmd_explore_exit_for_error (error);
     }
   guint nf = augur_results_get_n_findings (results);
-  g_autofree char *bounded = NULL;
-  if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT && st.complete && st.preemption_bound_hit)
-    bounded = g_strdup_printf ("all schedules with <= %" G_GUINT64_FORMAT " preemptions explored",
-                               o.bound);
+  g_autofree char *guarantee = augur_explore_guarantee (&o, &st);
   g_print ("%" G_GUINT64_FORMAT " executions, %" G_GUINT64_FORMAT " sleep-set blocked, %"
            G_GUINT64_FORMAT " infeasible, %" G_GUINT64_FORMAT " diverged in %.2f s (%s); %u finding%s\n",
-           st.executions, st.blocked, st.infeasible, st.diverged, st.seconds,
-           bounded != NULL ? bounded : st.complete ? "complete" : st.timed_out ? "stopped by --timeout"
-                                    : o.mode == AUGUR_EXPLORE_MODE_PCT ? "bounded" : "incomplete",
+           st.executions, st.blocked, st.infeasible, st.diverged, st.seconds, guarantee,
            nf, nf == 1 ? "" : "s");
-  if (bounded != NULL)
-    g_printerr ("augur explore: %s; schedules that need more were not run (raise --bound)\n",
-                bounded);
+  if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT && st.complete && st.preemption_bound_hit)
+    g_printerr ("augur explore: schedules that need more than %" G_GUINT64_FORMAT
+                " preemptions were not run (raise --bound)\n", o.bound);
   else if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT && st.complete)
     g_printerr ("augur explore: no schedule needs more than %" G_GUINT64_FORMAT
                 " preemptions: every schedule explored\n", o.bound);
@@ -221,6 +222,12 @@ augur_cmd_explore (int argc, char **argv)
   if (st.watchdog > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) were killed by the watchdog "
                 "(--exec-timeout)\n", st.watchdog);
+  if (st.exit_bound > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) ended with threads that kept "
+                "running after the process was asked to end; they were cut there\n", st.exit_bound);
+  if (st.thread_limit > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) created more than %u threads "
+                "and were cut there\n", st.thread_limit, AUGUR_SCHED_MAX_THREADS);
   if (st.diverged > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) did not follow their schedule "
                 "(nondeterminism); their branches were skipped\n", st.diverged);
@@ -232,5 +239,7 @@ augur_cmd_explore (int argc, char **argv)
                 st.pruned_ranges, st.pruned_ranges == 1 ? "" : "s");
   for (guint k = 0; k < nf; k++)
     print_finding (augur_results_get_finding (results, k));
-  return nf > 0 ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
+  if (nf > 0)
+    return AUGUR_EXIT_BUG;
+  return st.complete || o.mode == AUGUR_EXPLORE_MODE_PCT ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
 }

@@ -3,7 +3,9 @@
  * A thread ends the whole program with exit() while main waits to join
  * it: that is a normal end (status 0), not a deadlock, whether the
  * execution is a process of its own or one of many in the execution
- * server.  The unsynchronised `racy` makes the executions several.
+ * server.  The unsynchronised `racy` makes the executions several: four,
+ * since the process ends only once the other threads could not run on
+ * (every order of the two increments).
  */
 #include <pthread.h>
 #include <stdlib.h>

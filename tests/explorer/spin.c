@@ -1,6 +1,7 @@
-/* A thread spins on a flag another thread sets (a data race, too): under a scheduler that
- * keeps running the spinner the execution never ends; the step bound
- * cuts it, and the other orders finish. */
+/* A thread spins on a flag another thread sets (a data race, too): each
+ * iteration only re-reads the flag, so the spinner waits for the write
+ * (runtime/rt-sched.c, "Await") instead of running iteration after
+ * iteration, and the exploration completes. */
 #include <pthread.h>
 
 static volatile int flag;

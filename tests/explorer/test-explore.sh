@@ -19,7 +19,7 @@ count ()
   st=$?
   cat "$tmp/out"
   # optimal mode: every trace once, and no run wasted on a sleep-set block
-  grep -q "^$3 executions, 0 sleep-set blocked, .*(complete)" "$tmp/out" || return 1
+  grep -q "^$3 executions, 0 sleep-set blocked, .*(complete: every interleaving up to equivalence)" "$tmp/out" || return 1
   [ "$st" -le 1 ]
 }
 
@@ -151,14 +151,26 @@ ok "bounded_buffer's assertion fails" finding corpus-bounded_buffer "assertion p
 ok "bounded_buffer_ok: no finding" clean corpus-bounded_buffer_ok
 ok "lastzero(3) races" sh -c "'$AUGUR' explore --no-progress -o '$tmp/lz.json' -- '$B/corpus-lastzero' 3 | grep -q '^data-race prog.c:26 prog.c:35'"
 
-step_bound ()
+spin_waits ()
 {
   "$AUGUR" explore --no-progress --max-steps 2000 -o "$tmp/spin.json" -- "$B/spin" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "step bound" "$tmp/out" && grep -q '"steps"' "$tmp/spin.json"
+  [ "$st" -eq 1 ] && grep -q "^2 executions, .*(complete: every interleaving up to equivalence)" "$tmp/out" \
+    && grep -q "^data-race spin.c:23 spin.c:13" "$tmp/out" && ! grep -q "step bound" "$tmp/out" \
+    && ! grep -q '"steps"' "$tmp/spin.json"
 }
-ok "a spinning execution is cut by the step bound and reported" step_bound
+ok "a loop that only re-reads a flag waits for its write: complete, no step bound" spin_waits
+
+step_bound ()
+{
+  "$AUGUR" explore --no-progress --max-steps 500 -o "$tmp/spinw.json" -- "$B/spin_write" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "step bound" "$tmp/out" && grep -q '"steps"' "$tmp/spinw.json" \
+    && grep -q "(incomplete: .*cut by the step bound" "$tmp/out"
+}
+ok "a spinning execution that writes is cut by the step bound: incomplete, and said" step_bound
 watchdog ()
 {
   "$AUGUR" explore --no-progress --exec-timeout 1 -o "$tmp/sleeper.json" -- "$B/sleeper" >"$tmp/out" 2>&1

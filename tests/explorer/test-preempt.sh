@@ -65,8 +65,8 @@ ok "lock-order deadlock: found with --bound 1" deadlock_bound 1 found
 coverage ()
 {
   run lost_update 0
-  grep -q '^3 executions, .*(all schedules with <= 0 preemptions explored)' "$tmp/out" \
-    && grep -q 'all schedules with <= 0 preemptions explored' "$tmp/err" \
+  grep -q '^3 executions, .*(complete within 0 preemptions)' "$tmp/out" \
+    && grep -q 'more than 0 preemptions were not run' "$tmp/err" \
     && grep -q '"preemptions"' "$tmp/r.json"
 }
 ok "lost update, --bound 0: 3 schedules, coverage reported" coverage
@@ -76,7 +76,7 @@ ok "lost update, --bound 0: 3 schedules, coverage reported" coverage
 exhausted ()
 {
   run race_ok 50
-  [ $? -eq 0 ] && grep -q '(complete)' "$tmp/out" && grep -q 'every schedule explored' "$tmp/err" \
+  [ $? -eq 0 ] && grep -q '(complete: every schedule)' "$tmp/out" && grep -q 'every schedule explored' "$tmp/err" \
     && ! grep -q '"preemptions"' "$tmp/r.json"
 }
 ok "a bound no schedule reaches: complete, no bound hit" exhausted

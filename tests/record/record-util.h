@@ -55,7 +55,7 @@ wait_cond_waiters (void *c, unsigned n)
 {
   pthread_cond_t *cond = c;
   while ((__atomic_load_n (&cond->__data.__wrefs, __ATOMIC_ACQUIRE) >> 3) < n)
-    sched_yield ();
+    syscall (SYS_sched_yield);   /* not the intercepted one: no SLEEP event */
 }
 
 /* Someone is queued on the (normal) mutex m: glibc marks it contended (2). */
@@ -63,7 +63,7 @@ static UNINSTRUMENTED void
 wait_mutex_contended (pthread_mutex_t *m)
 {
   while (__atomic_load_n (&m->__data.__lock, __ATOMIC_ACQUIRE) != 2)
-    sched_yield ();
+    syscall (SYS_sched_yield);   /* not the intercepted one: no SLEEP event */
 }
 
 /* n threads wait on the semaphore (glibc keeps the waiter count in the
@@ -73,7 +73,7 @@ wait_sem_waiters (sem_t *s, unsigned n)
 {
   const uint64_t *data = (const uint64_t *) (const void *) s;
   while ((__atomic_load_n (data, __ATOMIC_ACQUIRE) >> 32) < n)
-    sched_yield ();
+    syscall (SYS_sched_yield);   /* not the intercepted one: no SLEEP event */
 }
 
 /* n threads have arrived at the barrier in this round (glibc's `in`). */
@@ -82,7 +82,7 @@ wait_barrier_arrived (pthread_barrier_t *b, unsigned n)
 {
   const unsigned *in = (const unsigned *) (const void *) b;
   while (__atomic_load_n (in, __ATOMIC_ACQUIRE) < n)
-    sched_yield ();
+    syscall (SYS_sched_yield);   /* not the intercepted one: no SLEEP event */
 }
 
 /* The kernel id of the calling thread, published for wait_thread_gone. */
@@ -98,9 +98,9 @@ wait_thread_gone (volatile pid_t *where)
 {
   pid_t tid;
   while ((tid = __atomic_load_n (where, __ATOMIC_ACQUIRE)) == 0)
-    sched_yield ();
+    syscall (SYS_sched_yield);   /* not the intercepted one: no SLEEP event */
   while (syscall (SYS_tgkill, getpid (), tid, 0) == 0)
-    sched_yield ();
+    syscall (SYS_sched_yield);   /* not the intercepted one: no SLEEP event */
 }
 
 /* A deadline in the past: timed calls on a busy object time out at once. */

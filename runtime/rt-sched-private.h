@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-sched-private.h — the controlled scheduler's shared state, private to
+ * its three files:
+ *
+ *   rt-sched.c         the token and the choice of the next step: which
+ *                      threads are enabled, sleep sets, fairness, loops
+ *                      that wait ("Await"), the virtual clock, the end of
+ *                      the process;
+ *   rt-sched-sync.c    the model of the synchronisation objects (mutex
+ *                      owners, rwlock readers, condition and barrier
+ *                      emulation, pthread_once) and the misuses it sees;
+ *   rt-sched-server.c  start-up, the fork server and the execution server,
+ *                      failures (assertions, abort, fatal signals).
+ *
+ * Only the thread holding the token touches this state, so it needs no
+ * lock (a new thread writes its own slot before it parks).
+ */
+#ifndef AUGUR_RT_SCHED_PRIVATE_H
+#define AUGUR_RT_SCHED_PRIVATE_H
+
+#include "runtime/rt-sched.h"
+
+#include "common/augur-sched-format.h"
+
+#define RT_NONE UINT32_MAX
+#define RT_MAXT AUGUR_SCHED_MAX_THREADS
+#define RT_HIST_MAX 32u     /* steps of a loop iteration that can be recognised */
+#define RT_AWAIT_MAX 16u    /* locations a waiting loop may re-read */
+
+/* One step of a thread's recent history (Await, rt-sched.c). */
+typedef struct {
+  AugurSchedStep step;      /* as it completed */
+  uint32_t index;           /* its index in shm->steps */
+  uint32_t held_before;     /* locks the thread held before it */
+} RtHist;
+
+typedef struct {
+  int wake;                 /* futex: 1 = your turn (real threads) */
+  int parked;               /* futex: 1 once its first operation is published */
+  int state;                /* AUGUR_STH_UNUSED / ENABLED (live) / EXITED */
+  int has_pending;
+  int token;                /* this thread holds the token (only it writes this) */
+  int try_op;               /* the pending acquisition does not block */
+  AugurSchedStep pending;
+  uint32_t last_step;       /* index of the step it executes now */
+  uint32_t hist_upto;       /* steps[last_step] is in hist (last_step + 1), else 0 */
+  /* condition wait */
+  uint64_t wait_cond;
+  int signalled;
+  uint32_t waker;           /* step + 1 */
+  uint64_t wait_seq;
+  uint32_t wait_jumps;      /* the clock's jumps when the wait began */
+  int no_unsignalled;       /* it woke without a signal (spurious, timeout): the next
+                             * wake needs a signal, or the clock to move on */
+  /* barrier */
+  int barrier_released;
+  int joined;
+  uint32_t create_pc;       /* where it was created (misuse reports) */
+  uint8_t create_module;
+  uint8_t enabled_logged;   /* the last value logged in shm->enabled */
+  /* the end of the process: its pending operation is END */
+  int ending;
+  uint32_t end_seq;         /* order in which ENDs were asked for */
+  /* Await */
+  int awaiting;
+  int woken;                /* its next step is the first after a wait */
+  uint32_t woken_by;        /* ... the step that woke it + 1, 0 if the clock did */
+  uint32_t await_from;      /* steps from this index on can wake it */
+  uint32_t n_await;
+  int await_clock;          /* ... or the clock moving on */
+  uint32_t n_hist;
+  uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
+  uint32_t held_before_step;   /* held when it published its pending step */
+  /* the arrays last: a new thread clears only what comes before them */
+  AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
+  RtHist hist[RT_HIST_MAX];
+} RtSThread;
+
+extern AugurSchedShm *rt_sched_shm;
+extern RtSThread rt_sth[RT_MAXT];
+extern uint32_t rt_sched_cur;          /* holder of the token */
+extern uint32_t rt_sched_n_threads;    /* thread slots in use: [0, n) */
+extern uint32_t rt_sched_stop_step;    /* raise SIGTRAP before this step (replay --gdb) */
+extern uint64_t rt_sched_clock_obj;    /* the address that stands for the virtual clock */
+
+/* ---- rt-sched.c ---- */
+/* A visible operation of the calling thread: publish it and wait for the
+ * turn (try_op: an acquisition that does not block). */
+void rt_sched_point (const AugurSchedStep *op, int try_op);
+/* The step the calling thread executes now. */
+AugurSchedStep *rt_sched_my_step (void);
+/* A step of the calling thread from a return address. */
+void rt_sched_make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj,
+                         uint32_t size, uintptr_t ra);
+/* Ends the execution now with `status` (the thread states saved first
+ * if `threads`), without running any of the program's exit handlers. */
+void rt_sched_end_now (uint32_t status, int threads) __attribute__ ((noreturn));
+/* Per execution, before main runs. */
+void rt_sched_start_execution (void);
+/* The calling thread leaves the scheduler (after its EXIT step). */
+void rt_sched_hand_off_final (uint32_t me);
+/* A new thread `c` was created by the calling thread. */
+void rt_sched_thread_created (uint32_t c, uint32_t pc, uint8_t module);
+/* The calling thread asks for the end of the process (an END step):
+ * returns once it is that step's turn, except on fibers, where the
+ * execution ends without coming back.  kind: AUGUR_SEND_*. */
+void rt_sched_end (uint32_t kind, uint32_t status, uintptr_t ra);
+/* The status the execution ends with once its END step runs. */
+uint32_t rt_sched_end_status (void);
+/* The scheduler is off for good in this execution (the process ends). */
+void rt_sched_process_exit (void);
+
+/* ---- rt-sched-sync.c ---- */
+enum { RT_OBJ_FREE = 0, RT_OBJ_MUTEX, RT_OBJ_RWLOCK, RT_OBJ_COND, RT_OBJ_BARRIER, RT_OBJ_OTHER };
+
+typedef struct {
+  uint64_t addr;
+  uint8_t kind;
+  uint8_t type;             /* AUGUR_MUTEX_* */
+  uint8_t inited;           /* explicitly initialised, not yet destroyed */
+  uint8_t destroyed;        /* destroyed, not initialised again */
+  uint32_t owner;           /* mutex owner / rwlock writer */
+  uint32_t count;           /* recursion / readers */
+  uint64_t cond_mutex;
+  uint32_t barrier_count, arrived;
+  uint32_t init_pc;
+  uint8_t init_module;
+  uint32_t init_tid;
+  uint8_t init_seen;        /* an init of any kind was seen in this execution */
+  uint8_t used;             /* locked, waited on ... in this execution */
+  uint8_t uninit_reported;
+  uint8_t type_known;       /* type read from the object or set by an init */
+} RtSObj;
+
+/* The model's object at addr (created if kind != RT_OBJ_FREE). */
+RtSObj *rt_sched_obj (uint64_t addr, int kind);
+/* Can thread t's pending operation (not END) run, as far as the objects
+ * are concerned?  0 no, 1 yes, 2 only by a spurious wake-up (rt-sched.c
+ * lets it run only when another thread could run too). */
+int rt_sched_obj_enabled (uint32_t t);
+/* A misuse of the pthread API seen at the current step. */
+void rt_sched_misuse (uint32_t kind, uint32_t tid, uint32_t pc, uint8_t module, uint64_t obj);
+/* Mutexes initialised and never destroyed (at the end of the process). */
+void rt_sched_check_not_destroyed (void);
+/* The start of the main heap (rt-sched-sync.c), found once. */
+void rt_sched_find_heap (void);
+void rt_sched_sync_reset (void);
+
+/* ---- rt-sched-server.c ---- */
+/* Records a failure (assertion, abort, signal) of the calling thread. */
+void rt_sched_add_failure (uint32_t status, uint32_t sig, uintptr_t ra, const char *file,
+                           unsigned line, const char *function, const char *expr);
+
+#endif /* AUGUR_RT_SCHED_PRIVATE_H */
