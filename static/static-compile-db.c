@@ -186,7 +186,14 @@ augur_static_compile_db_save (GPtrArray *units, const char *path, GError **error
   json_generator_set_root (gen, root);
   json_generator_set_pretty (gen, TRUE);
   g_autoptr(GError) local = NULL;
-  if (!json_generator_to_file (gen, path, &local))
+  gsize len = 0;
+  g_autofree char *text = json_generator_to_data (gen, &len);
+  gboolean special = g_file_test (path, G_FILE_TEST_EXISTS)
+                     && !g_file_test (path, G_FILE_TEST_IS_REGULAR);
+  if (!g_file_set_contents_full (path, text, (gssize) len,
+                                 special ? G_FILE_SET_CONTENTS_NONE
+                                         : G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
+                                 0666, &local))
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
                    "cannot write the compilation database %s: %s", path, local->message);
