@@ -110,9 +110,12 @@ first_error_line (const char *log_path)
           GString *msg = g_string_new (l);
           for (guint j = i + 1; lines[j] != NULL && lines[j][0] == ' '; j++)
             {
-              /* not gcc's quote of the source line and its caret */
-              if (strchr (lines[j], '|') != NULL
-                  && strspn (lines[j], " 0123456789") == (gsize) (strchr (lines[j], '|') - lines[j]))
+              /* not gcc's or frama-c's quote of the source lines ("  12 | x",
+               * "  12    x", "     ^^^") */
+              gsize lead = strspn (lines[j], " ");
+              gsize digits = strspn (lines[j] + lead, "0123456789");
+              if ((digits > 0 && (lines[j][lead + digits] == ' ' || lines[j][lead + digits] == '\0'))
+                  || lines[j][lead] == '|' || lines[j][lead] == '^')
                 break;
               g_string_append_c (msg, ' ');
               g_string_append (msg, g_strstrip (lines[j]));
@@ -417,13 +420,41 @@ failing_unit (const char *log_path, GPtrArray *units)
   /* frama-c wraps its messages: join the lines first */
   g_autoptr(GRegex) space = g_regex_new ("\\s*\\n\\s*", 0, 0, NULL);
   g_autofree char *joined = g_regex_replace_literal (space, text, -1, 0, " ", 0, NULL);
-  g_autoptr(GRegex) re = g_regex_new ("stopping on file \"([^\"]+)\"", 0, 0, NULL);
+  /* "stopping on file "X" that has errors", or a syntax error, after
+   * which frama-c stops without saying so: "[kernel] X:12: syntax error" */
+  g_autoptr(GRegex) re = g_regex_new ("stopping on file \"([^\"]+)\"|"
+                                      "\\[kernel\\] (\\S+):[0-9]+: syntax error", 0, 0, NULL);
   g_autoptr(GMatchInfo) m = NULL;
   if (joined == NULL || !g_regex_match (re, joined, 0, &m))
     return NULL;
-  g_autofree char *name = g_match_info_fetch (m, 1);
+  g_autofree char *first = g_match_info_fetch (m, 1);
+  g_autofree char *name = first != NULL && *first != '\0' ? g_steal_pointer (&first)
+                                                          : g_match_info_fetch (m, 2);
   g_autofree char *canon = g_canonicalize_filename (name, NULL);
   return augur_static_compile_db_find (units, canon);
+}
+
+/* Did the preprocessor miss a header ("fatal error: x.h: No such file or
+ * directory")? */
+static gboolean
+header_missing (const char *log_path)
+{
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (log_path, &text, NULL, NULL))
+    return FALSE;
+  return g_regex_match_simple ("fatal error: [^\n]*: No such file or directory", text, 0, 0);
+}
+
+/* file relative to the current directory when it is below it, as frama-c
+ * spells the files of the facts. */
+static char *
+display_path (const char *file)
+{
+  g_autofree char *cwd = g_get_current_dir ();
+  gsize n = strlen (cwd);
+  if (strncmp (file, cwd, n) == 0 && file[n] == '/' && file[n + 1] != '\0')
+    return g_strdup (file + n + 1);
+  return g_strdup (file);
 }
 
 AugurStaticFacts *
@@ -491,9 +522,11 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
       const AugurStaticCompileUnit *bad = failing_unit (log, units);
       if (bad == NULL)
         break;
-      g_autofree char *bad_file = g_strdup (bad->file);
+      g_autofree char *bad_file = display_path (bad->file);
       g_autofree char *why = first_error_line (log);
-      gboolean try_system = !system_unusable;
+      /* a header missing with Frama-C's libc, whose search path ends with
+       * the system's, is missing with the system's headers too */
+      gboolean try_system = !system_unusable && !header_missing (log);
       for (guint i = 0; try_system && i < units->len; i++)
         try_system = !g_hash_table_contains (system_failed,
                                              ((AugurStaticCompileUnit *) units->pdata[i])->file);
@@ -519,7 +552,7 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
       /* leave the file out, and go on with Frama-C's libc */
       g_ptr_array_add (left_out, g_strdup (bad_file));
       g_ptr_array_add (left_out, g_strdup (why));
-      g_ptr_array_remove (units, (gpointer) augur_static_compile_db_find (units, bad_file));
+      g_ptr_array_remove (units, (gpointer) bad);   /* frees it */
       if (units->len == 0)
         {
           st = RUN_FAILED;
