@@ -35,11 +35,11 @@
  * at 4, 77 s at 8). */
 #define AUGUR_STATIC_RECURSION_DEPTH "4"
 
-/* The installed file; when it is not there, the one under the root augur
- * runs from when augur was installed under a staging root (make install
- * DESTDIR=...: the running program is ROOT$(bindir)/augur), or (augur run
- * from its build tree) the one next to the running program:
- * BUILDDIR/static/plugin/ or SRCDIR/static/harness/. */
+/* $env; else, when augur runs from a staging root (make install
+ * DESTDIR=ROOT: the running program is ROOT$(bindir)/augur), the file
+ * under ROOT; else the installed file; else, when augur runs from its
+ * build tree, the one next to it: BUILDDIR/static/plugin/ or
+ * SRCDIR/static/harness/. */
 static char *
 find_file (const char *env, const char *dir, const char *name, const char *tree_dir)
 {
@@ -47,13 +47,10 @@ find_file (const char *env, const char *dir, const char *name, const char *tree_
   if (v != NULL && *v != '\0')
     return g_strdup (v);
   char *installed = g_build_filename (dir, name, NULL);
-  if (g_file_test (installed, G_FILE_TEST_IS_REGULAR))
-    return installed;
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (exe == NULL)
-    return installed;
-  g_autofree char *bindir = g_path_get_dirname (exe);
-  if (g_str_has_suffix (bindir, AUGUR_BINDIR) && strlen (bindir) > strlen (AUGUR_BINDIR))
+  g_autofree char *bindir = exe != NULL ? g_path_get_dirname (exe) : NULL;
+  if (bindir != NULL && g_str_has_suffix (bindir, AUGUR_BINDIR)
+      && strlen (bindir) > strlen (AUGUR_BINDIR))
     {
       g_autofree char *root = g_strndup (bindir, strlen (bindir) - strlen (AUGUR_BINDIR));
       g_autofree char *staged = g_build_filename (root, dir, name, NULL);
@@ -63,6 +60,8 @@ find_file (const char *env, const char *dir, const char *name, const char *tree_
           return g_steal_pointer (&staged);
         }
     }
+  if (g_file_test (installed, G_FILE_TEST_IS_REGULAR) || bindir == NULL)
+    return installed;
   /* only from a build tree: the uninstalled augur sits next to config.status */
   g_autofree char *marker = g_build_filename (bindir, "config.status", NULL);
   if (!g_file_test (marker, G_FILE_TEST_IS_REGULAR))
