@@ -26,12 +26,13 @@
 #   AUGUR_CHECK_FLAGS        passed to every `augur check` (default:
 #                            --budget 120), e.g. to bound CI time:
 #                            make check-concurrency AUGUR_CHECK_FLAGS='--budget 30'
-#   AUGUR_STATIC_CFLAGS      preprocessor flags for the static analysis of
-#                            every source (augur check --cflags); by default
-#                            each source's own flags, which augur-cc
-#                            recorded in the driver when it compiled it
-#   AUGUR_COMPILE_COMMANDS   a compile_commands.json to take those flags
-#                            from instead (augur check -p)
+#   AUGUR_STATIC_CFLAGS      preprocessor flags added for the static
+#                            analysis of every source (augur check
+#                            --cflags); by default each source is analysed
+#                            with its own flags, which augur-cc recorded in
+#                            the driver when it compiled it
+#   AUGUR_COMPILE_COMMANDS   a compile_commands.json to take each source's
+#                            flags from instead (augur check -p)
 #   AUGUR_CHECK_FAIL         yes (default): the recipe fails when a bug is
 #                            confirmed; no: it succeeds all the same (the
 #                            reports and summary.txt say what was found)

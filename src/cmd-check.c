@@ -49,10 +49,11 @@ augur_cmd_check (int argc, char **argv)
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names in the report against DIR", "DIR" },
     { "cflags", 0, 0, G_OPTION_ARG_STRING, &static_cflags,
-      "Preprocessor flags for the static analysis of every source (\"-Iinclude -DNDEBUG\"); "
-      "by default each source's own flags, recorded by augur-cc", "FLAGS" },
+      "Preprocessor flags added for the static analysis of every source (\"-Iinclude "
+      "-DNDEBUG\"); each source also gets its own, which augur-cc recorded", "FLAGS" },
     { "compile-commands", 'p', 0, G_OPTION_ARG_FILENAME, &compile_db,
-      "Take the static analysis's flags from a compilation database", "compile_commands.json" },
+      "Take each source's flags for the static analysis from a compilation database",
+      "compile_commands.json" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
     { NULL }
