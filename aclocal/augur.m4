@@ -1,4 +1,4 @@
-# augur.m4 — serial 1
+# augur.m4 — serial 2
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # AUGUR_CHECK_CONCURRENCY
@@ -11,12 +11,31 @@
 #   Makefile.am:   AUGUR_CONCURRENCY_DRIVERS = tests/drive-queue tests/drive-map
 #                  @AUGUR_CHECK_CONCURRENCY_RULES@
 #
-# then `./configure CC=augur-cc && make check-concurrency`.  The drivers
-# are built first (list them in check_PROGRAMS as well, if you like); each
-# gets a report directory under augur-reports/ (AUGUR_REPORTS), and a
-# summary table is printed.  AUGUR_CHECK_FLAGS (default: --budget 120)
-# is passed to every `augur check`; set it on the make command line to
-# bound CI time, e.g. make check-concurrency AUGUR_CHECK_FLAGS='--budget 30'.
+# then `./configure CC=augur-cc && make check-concurrency`.  A driver that
+# takes arguments is written in double quotes, as one word of a shell
+# command line, arguments quoted inside it as in the shell:
+#
+#   AUGUR_CONCURRENCY_DRIVERS = tests/drive-queue \
+#                               "tests/stress --threads 4 --name 'two words'"
+#
+# (the same program may appear several times with other arguments).  The
+# drivers are built first (list them in check_PROGRAMS as well, if you
+# like); each gets a report directory under augur-reports/ (AUGUR_REPORTS)
+# named after its command line, and a summary table is printed and kept in
+# augur-reports/summary.txt.  Variables, settable on the make command line:
+#   AUGUR_CHECK_FLAGS        passed to every `augur check` (default:
+#                            --budget 120), e.g. to bound CI time:
+#                            make check-concurrency AUGUR_CHECK_FLAGS='--budget 30'
+#   AUGUR_STATIC_CFLAGS      preprocessor flags added for the static
+#                            analysis of every source (augur check
+#                            --cflags); by default each source is analysed
+#                            with its own flags, which augur-cc recorded in
+#                            the driver when it compiled it
+#   AUGUR_COMPILE_COMMANDS   a compile_commands.json to take each source's
+#                            flags from instead (augur check -p)
+#   AUGUR_CHECK_FAIL         yes (default): the recipe fails when a bug is
+#                            confirmed; no: it succeeds all the same (the
+#                            reports and summary.txt say what was found)
 #
 # The recipe's exit status: 0 no bug confirmed, 1 bug(s) confirmed in at
 # least one driver, 2 when augur could not run (not found, CC is not
@@ -34,30 +53,46 @@ AS_CASE([$CC],
 AUGUR_CHECK_CONCURRENCY_RULES='
 AUGUR_CHECK_FLAGS ?= --budget 120
 AUGUR_REPORTS ?= augur-reports
+AUGUR_STATIC_CFLAGS ?=
+AUGUR_COMPILE_COMMANDS ?=
+AUGUR_CHECK_FAIL ?= yes
 
-check-concurrency: $(AUGUR_CONCURRENCY_DRIVERS)
+check-concurrency:
 	@if test "x$(AUGUR)" = xno || test -z "$(AUGUR)"; then \
 	  echo "check-concurrency: augur not found; install it and run configure again" >&2; exit 2; fi
 	@case "$(CC)" in *augur-cc*) ;; *) \
 	  echo "check-concurrency: the drivers must be built with augur-cc: ./configure CC=augur-cc" >&2; \
 	  exit 2;; esac
-	@test -n "$(AUGUR_CONCURRENCY_DRIVERS)" || { \
-	  echo "check-concurrency: AUGUR_CONCURRENCY_DRIVERS is empty in Makefile.am" >&2; exit 2; }
-	@$(MKDIR_P) $(AUGUR_REPORTS); \
+	@set -- $(AUGUR_CONCURRENCY_DRIVERS); \
+	progs=; \
+	for d in "$$[]@"; do \
+	  p=`echo "$$d" | sed "s/^ *//; s/ .*//"`; progs="$$progs $$p"; \
+	done; \
+	test -n "$$progs" || { \
+	  echo "check-concurrency: AUGUR_CONCURRENCY_DRIVERS is empty in Makefile.am" >&2; exit 2; }; \
+	$(MAKE) $$progs >/dev/null || exit 2; \
+	$(MKDIR_P) $(AUGUR_REPORTS); \
+	cflags="$(AUGUR_STATIC_CFLAGS)"; ccdb="$(AUGUR_COMPILE_COMMANDS)"; \
+	static_opts=; \
+	test -z "$$cflags" || static_opts="--cflags \"\$$cflags\""; \
+	test -z "$$ccdb" || static_opts="$$static_opts -p \"\$$ccdb\""; \
 	worst=0; \
 	printf "%-32s %-10s %s\n" DRIVER RESULT REPORT > $(AUGUR_REPORTS)/summary.txt; \
-	for d in $(AUGUR_CONCURRENCY_DRIVERS); do \
-	  n=`echo $$d | sed "s|/|-|g"`; \
+	for d in "$$[]@"; do \
+	  n=`echo "$$d" | sed "s/^ *//; s/ *$$//; s/@<:@^A-Za-z0-9._-@:>@@<:@^A-Za-z0-9._-@:>@*/-/g"`; \
+	  out="$(AUGUR_REPORTS)/$$n"; \
 	  echo "== augur check $$d"; \
-	  $(AUGUR) check $(AUGUR_CHECK_FLAGS) -o $(AUGUR_REPORTS)/$$n -- ./$$d; s=$$?; \
+	  eval "\"$(AUGUR)\" check $(AUGUR_CHECK_FLAGS) $$static_opts -o \"\$$out\" -- ./$$d"; s=$$?; \
 	  case $$s in \
 	    0) r=clean ;; \
 	    1) r=BUG; test $$worst -eq 2 || worst=1 ;; \
 	    *) r="failed($$s)"; worst=2 ;; \
 	  esac; \
-	  printf "%-32s %-10s %s\n" "$$d" "$$r" "$(AUGUR_REPORTS)/$$n/index.html" >> $(AUGUR_REPORTS)/summary.txt; \
+	  printf "%-32s %-10s %s\n" "$$d" "$$r" "$$out/index.html" >> $(AUGUR_REPORTS)/summary.txt; \
 	done; \
-	echo; cat $(AUGUR_REPORTS)/summary.txt; exit $$worst
+	echo; cat $(AUGUR_REPORTS)/summary.txt; \
+	test "x$(AUGUR_CHECK_FAIL)" != xno || exit 0; \
+	exit $$worst
 
 clean-local: augur-clean-reports
 augur-clean-reports:

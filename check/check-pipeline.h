@@ -24,6 +24,9 @@ typedef struct {
   int budget_seconds;        /* for the whole check */
   int run_timeout_seconds;   /* for one run of the program */
   gboolean quiet;
+  const char *static_cflags; /* preprocessor flags for every source (--cflags); may be NULL */
+  const char *compile_db;    /* compile_commands.json (-p): flags of the files it lists,
+                              * over those augur-cc recorded; may be NULL */
 } AugurCheckOptions;
 
 /* Runs the pipeline and returns augur's exit status (common/augur-exit.h). */

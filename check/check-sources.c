@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * check-sources.c — a program's C sources from its DWARF compilation
- * units (see check-sources.h).
+ * check-sources.c — a program's C sources and their compile flags, from
+ * augur-cc's records and the DWARF compilation units (see
+ * check-sources.h).
  */
 #include "config.h"
 
@@ -15,24 +16,30 @@
 #include <string.h>
 #include <unistd.h>
 
-static int
-cmp_str (gconstpointer a, gconstpointer b)
+#include "static/static-compile-db.h"
+#include "static/static-recorded-flags.h"
+
+static gboolean
+is_system (const char *path)
 {
-  return strcmp (*(char *const *) a, *(char *const *) b);
+  return g_str_has_prefix (path, "/usr/");
 }
 
-GStrv
-augur_check_program_sources (const char *program, GError **error)
+/* Adds to units a unit without flags for each C compilation unit of the
+ * ELF file's debug info not in seen. */
+static gboolean
+add_dwarf_units (const char *path, GPtrArray *units, GHashTable *seen, GError **error)
 {
-  int fd = open (program, O_RDONLY | O_CLOEXEC);
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
       int e = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "cannot open %s: %s", program,
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "cannot open %s: %s", path,
                    g_strerror (e));
-      return NULL;
+      return FALSE;
     }
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) found =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) augur_static_compile_unit_free);
   Dwarf *dw = dwarf_begin (fd, DWARF_C_READ);
   if (dw != NULL)
     {
@@ -46,17 +53,15 @@ augur_check_program_sources (const char *program, GError **error)
               const char *name = dwarf_diename (&die);
               Dwarf_Attribute attr;
               const char *dir = dwarf_formstring (dwarf_attr (&die, DW_AT_comp_dir, &attr));
-              if (name != NULL && g_str_has_suffix (name, ".c"))
+              if (name != NULL && g_str_has_suffix (name, ".c")
+                  && (g_path_is_absolute (name) || (dir != NULL && g_path_is_absolute (dir))))
                 {
-                  g_autofree char *path = g_path_is_absolute (name) || dir == NULL
-                                            ? g_strdup (name)
-                                            : g_build_filename (dir, name, NULL);
-                  char *canon = g_canonicalize_filename (path, NULL);
-                  if (!g_str_has_prefix (canon, "/usr/")
-                      && g_file_test (canon, G_FILE_TEST_IS_REGULAR))
-                    g_ptr_array_add (files, canon);
+                  AugurStaticCompileUnit *u =
+                    augur_static_compile_unit_new (dir != NULL ? dir : "/", name, NULL);
+                  if (!is_system (u->file) && g_file_test (u->file, G_FILE_TEST_IS_REGULAR))
+                    g_ptr_array_add (found, u);
                   else
-                    g_free (canon);
+                    augur_static_compile_unit_free (u);
                 }
             }
           off = next;
@@ -64,12 +69,63 @@ augur_check_program_sources (const char *program, GError **error)
       dwarf_end (dw);
     }
   close (fd);
-  g_ptr_array_sort (files, cmp_str);
-  GStrvBuilder *b = g_strv_builder_new ();
-  for (guint i = 0; i < files->len; i++)
-    if (i == 0 || strcmp (files->pdata[i], files->pdata[i - 1]) != 0)
-      g_strv_builder_add (b, files->pdata[i]);
-  GStrv out = g_strv_builder_end (b);
-  g_strv_builder_unref (b);
-  return out;
+  for (guint i = 0; i < found->len; i++)
+    {
+      AugurStaticCompileUnit *u = found->pdata[i];
+      if (g_hash_table_add (seen, g_strdup (u->file)))
+        g_ptr_array_add (units, augur_static_compile_unit_copy (u));
+    }
+  return TRUE;
+}
+
+/* Adds the units of one ELF file: its records, then its debug info's
+ * other sources.  A library without records adds nothing. */
+static gboolean
+add_elf_units (const char *path, gboolean is_program, GPtrArray *units, GHashTable *seen,
+               guint *n_recorded, GError **error)
+{
+  g_autoptr(GPtrArray) recorded = augur_static_recorded_units (path, error);
+  if (recorded == NULL)
+    return FALSE;
+  if (!is_program && recorded->len == 0)
+    return TRUE;
+  for (guint i = 0; i < recorded->len; i++)
+    {
+      AugurStaticCompileUnit *u = recorded->pdata[i];
+      if (is_system (u->file) || !g_hash_table_add (seen, g_strdup (u->file)))
+        continue;
+      g_ptr_array_add (units, augur_static_compile_unit_copy (u));
+      (*n_recorded)++;
+    }
+  return add_dwarf_units (path, units, seen, error);
+}
+
+GPtrArray *
+augur_check_program_units (const char *program, const AugurTrace *trace, guint *n_recorded,
+                           GError **error)
+{
+  g_return_val_if_fail (program != NULL && n_recorded != NULL, NULL);
+
+  *n_recorded = 0;
+  g_autoptr(GPtrArray) units =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) augur_static_compile_unit_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (!add_elf_units (program, TRUE, units, seen, n_recorded, error))
+    return NULL;
+  g_autofree char *exe = g_canonicalize_filename (program, NULL);
+  for (guint i = 1; trace != NULL && i < augur_trace_n_modules (trace); i++)
+    {
+      const char *m = augur_trace_module_path (trace, i);
+      if (m == NULL || !g_path_is_absolute (m) || is_system (m))
+        continue;
+      g_autofree char *canon = g_canonicalize_filename (m, NULL);
+      g_autofree char *base = g_path_get_basename (canon);
+      if (strcmp (canon, exe) == 0 || g_str_has_prefix (base, "libaugur-rt."))
+        continue;
+      /* a library that cannot be read any more only loses its sources */
+      g_autoptr(GError) local = NULL;
+      if (!add_elf_units (canon, FALSE, units, seen, n_recorded, &local))
+        g_debug ("%s: %s", canon, local->message);
+    }
+  return g_steal_pointer (&units);
 }

@@ -1,20 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * check-sources.h — the C sources a program was built from, read from its
- * debug info (each compilation unit's name and directory), so that
- * `augur check` can run the static analysis without being told them.
+ * check-sources.h — the C sources a program was built from, and how each
+ * was compiled, so that `augur check` runs the static analysis without
+ * being told them: the compile commands augur-cc recorded in the program
+ * and in the augur-cc-built libraries the recorded run loaded
+ * (static/static-recorded-flags.h), and for objects without a record,
+ * the compilation units of the debug info (name and directory, no flags).
  */
 #ifndef AUGUR_CHECK_SOURCES_H
 #define AUGUR_CHECK_SOURCES_H
 
 #include <glib.h>
 
+#include "common/trace.h"
+
 G_BEGIN_DECLS
 
-/* Absolute paths of the program's .c files that exist on this machine,
- * sorted, without system files (under /usr); NULL with @error if the
- * program cannot be read; an empty vector when it has no debug info. */
-GStrv augur_check_program_sources (const char *program, GError **error);
+/* AugurStaticCompileUnit (static/static-compile-db.h) of the program's .c
+ * files that exist on this machine, without system files (under /usr),
+ * each once: first the program's, then those of each library of the
+ * trace's modules (trace may be NULL) that carries augur-cc's records.
+ * *n_recorded: how many have the flags augur-cc recorded.  NULL with
+ * @error if the program cannot be read; an empty array when it has no
+ * records and no debug info. */
+GPtrArray *augur_check_program_units (const char       *program,
+                                      const AugurTrace *trace,
+                                      guint            *n_recorded,
+                                      GError          **error);
 
 G_END_DECLS
 

@@ -3,8 +3,9 @@
  * check-stages.c — the analysis stages of `augur check`, after the
  * recording (check-pipeline.c):
  *
- *   static   Frama-C on the program's sources (found in its debug info):
- *            which access pairs can conflict at all; DIR/static-facts.json;
+ *   static   Frama-C on the program's sources with their compile flags
+ *            (recorded by augur-cc, or --cflags / -p): which access pairs
+ *            can conflict at all; DIR/static-facts.json;
  *   predict  the predictor on the recorded trace; predictions whose
  *            accesses the static facts prove cannot conflict are dropped;
  *            the rest are kept in DIR/predictions.json, not bugs yet;
@@ -48,11 +49,15 @@ static gboolean
 stage_static (AugurCheckState *st, GError **error)
 {
   g_autoptr (GError) local = NULL;
-  g_auto (GStrv) sources = augur_check_program_sources (st->options->argv[0], &local);
-  if (sources == NULL || sources[0] == NULL)
+  guint n_recorded = 0;
+  g_autoptr (GPtrArray) units =
+    augur_check_program_units (st->options->argv[0], st->trace, &n_recorded, &local);
+  if ((units == NULL || units->len == 0) && st->options->compile_db == NULL)
     {
       say (st, "static analysis skipped: %s",
-           local != NULL ? local->message : "no C sources in the program's debug info (build with -g)");
+           local != NULL ? local->message
+                         : "no C sources in the program's debug info (build with augur-cc, "
+                           "or -g)");
       return TRUE;
     }
   /* Frama-C gets at most a third of the budget, and is not worth starting
@@ -63,8 +68,13 @@ stage_static (AugurCheckState *st, GError **error)
       say (st, "static analysis skipped: the budget is too small for it");
       return TRUE;
     }
-  AugurStaticRunOptions so = { .sources = (const char *const *) sources };
-  so.timeout = (guint) share;
+  AugurStaticRunOptions so = {
+    .units = units != NULL && units->len > 0 ? units : NULL,
+    .cflags = st->options->static_cflags,
+    .compile_db = st->options->compile_db,
+    .timeout = (guint) share,
+  };
+  g_clear_error (&local);
   st->facts = augur_static_run (&so, &local);
   if (st->facts == NULL)
     {
@@ -72,13 +82,38 @@ stage_static (AugurCheckState *st, GError **error)
       say (st, "static analysis gave no facts, nothing is pruned: %s", local->message);
       return TRUE;
     }
+  guint n_files = units != NULL ? units->len : 0;
+  g_autofree char *flags =
+    st->options->compile_db != NULL ? g_strdup_printf ("flags from %s", st->options->compile_db)
+    : n_recorded == n_files ? g_strdup ("flags recorded by augur-cc")
+    : n_recorded > 0 ? g_strdup_printf ("flags recorded by augur-cc for %u", n_recorded)
+                     : g_strdup ("no recorded flags");
   guint n_sites = 0, no_pair = 0, no_conflict = 0;
   augur_static_facts_count_sites (st->facts, &n_sites, &no_conflict, &no_pair);
-  say (st, "static analysis of %u source file%s: %u access sites, %u in no candidate pair "
-       "(%.1f s of Frama-C)%s",
-       g_strv_length (sources), g_strv_length (sources) == 1 ? "" : "s", n_sites, no_pair,
-       augur_static_facts_get_frama_c_seconds (st->facts),
-       augur_static_facts_can_prune (st->facts) ? "" : "; incomplete, nothing is pruned");
+  g_auto (GStrv) left_out = augur_static_facts_dup_unanalysed (st->facts);
+  g_autofree char *why_none =
+    augur_static_facts_can_prune (st->facts)
+      ? g_strdup ("")
+      : left_out[0] != NULL ? g_strdup ("; incomplete (a source was not analysed), nothing is pruned")
+                            : g_strdup ("; incomplete, nothing is pruned");
+  if (n_files > 0)
+    say (st, "static analysis of %u source file%s: %u access sites, %u in no candidate "
+         "pair (%.1f s of Frama-C, %s)%s",
+         n_files, n_files == 1 ? "" : "s", n_sites, no_pair,
+         augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
+  else
+    say (st, "static analysis: %u access sites, %u in no candidate pair (%.1f s of "
+         "Frama-C, %s)%s", n_sites, no_pair,
+         augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
+  const GPtrArray *warnings = augur_static_facts_get_warnings (st->facts);
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      const AugurStaticWarning *w = warnings->pdata[i];
+      if (strcmp (w->kind, AUGUR_STATIC_WARNING_NOT_ANALYSED) == 0)
+        say (st, "static analysis: %s %s", w->file, w->message);
+      else if (strcmp (w->kind, "system-headers") == 0)
+        say (st, "static analysis: %s", w->message);
+    }
   g_autofree char *path = g_build_filename (st->options->out_dir, "static-facts.json", NULL);
   return augur_static_facts_save (st->facts, path, error);
 }

@@ -70,7 +70,9 @@ void *rt_fiber_result (uint32_t tid);
 
 /* Thread-specific data of the running fiber. */
 void *rt_fiber_getspecific (unsigned key);
-int rt_fiber_setspecific (unsigned key, const void *value);
+/* `value` is stored, never read through (as glibc's access attribute on
+ * pthread_setspecific says; without it gcc warns at the call there). */
+int rt_fiber_setspecific (unsigned key, const void *value) __attribute__ ((access (none, 2)));
 /* Runs the running fiber's TSD destructors (as glibc does at thread exit). */
 void rt_fiber_run_destructors (void (*const *dtors) (void *));
 

@@ -32,6 +32,8 @@ augur_cmd_check (int argc, char **argv)
 {
   g_autofree char *output = NULL;
   g_autofree char *source_dir = NULL;
+  g_autofree char *static_cflags = NULL;
+  g_autofree char *compile_db = NULL;
   int budget = 120;
   int timeout = 30;
   gboolean quiet = FALSE;
@@ -46,6 +48,12 @@ augur_cmd_check (int argc, char **argv)
       "most a quarter of the budget)", "S" },
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names in the report against DIR", "DIR" },
+    { "cflags", 0, 0, G_OPTION_ARG_STRING, &static_cflags,
+      "Preprocessor flags added for the static analysis of every source (\"-Iinclude "
+      "-DNDEBUG\"); each source also gets its own, which augur-cc recorded", "FLAGS" },
+    { "compile-commands", 'p', 0, G_OPTION_ARG_FILENAME, &compile_db,
+      "Take each source's flags for the static analysis from a compilation database",
+      "compile_commands.json" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
     { NULL }
@@ -77,6 +85,12 @@ augur_cmd_check (int argc, char **argv)
       augur_cmd_print_error (CMD, "--budget and --timeout take a positive number of seconds");
       return AUGUR_EXIT_USAGE;
     }
+  if (compile_db != NULL && !g_file_test (compile_db, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *msg = g_strdup_printf ("no such compilation database: %s", compile_db);
+      augur_cmd_print_error (CMD, msg);
+      return AUGUR_EXIT_INPUT;
+    }
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
     {
@@ -93,6 +107,8 @@ augur_cmd_check (int argc, char **argv)
     .budget_seconds = budget,
     .run_timeout_seconds = timeout,
     .quiet = quiet,
+    .static_cflags = static_cflags,
+    .compile_db = compile_db,
   };
   return augur_check_run (&options);
 }

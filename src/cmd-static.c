@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * cmd-static.c — `augur static [--cflags FLAGS] [-p compile_commands.json]
- * [-o FACTS.json] [--timeout S] [--print-facts] SOURCES...`: run Frama-C on
- * the sources, print a summary (or, with --print-facts, the facts as sorted
- * text) and write the facts file that explore/predict/check read.
+ * [--program PROGRAM] [-o FACTS.json] [--timeout S] [--print-facts]
+ * SOURCES...`: run Frama-C on the sources (or on those augur-cc recorded in
+ * PROGRAM, with their flags), print a summary (or, with --print-facts, the
+ * facts as sorted text) and write the facts file that explore/predict/check
+ * read.
  *
- * Exit status: 0 when the facts were written, 2 for a bad command line,
- * 3 for a missing source or an unparsable compile_commands.json, 5 when
+ * Exit status: 0 when the facts were written (possibly with sources left
+ * out that Frama-C could not parse: the summary names them), 2 for a bad
+ * command line, 3 for a missing source, an unparsable compile_commands.json
+ * or a PROGRAM without augur-cc's records, 5 when
  * frama-c is missing, failed or timed out.  In that last case the facts
  * file is still written, as the sound fallback (nothing pruned), so that a
  * pipeline that goes on stays correct.
@@ -21,6 +25,7 @@
 #include "static/static-driver.h"
 #include "static/static-error.h"
 #include "static/static-facts.h"
+#include "static/static-recorded-flags.h"
 
 #define CMD "static"
 #define DEFAULT_OUTPUT "augur-static.json"
@@ -42,6 +47,12 @@ print_summary (AugurStaticFacts *facts, const char *output)
   g_print ("frama-c time      %.2f s\n", augur_static_facts_get_frama_c_seconds (facts));
   if (!augur_static_facts_can_prune (facts))
     g_print ("pruning           none: the analysis is incomplete (see the warnings)\n");
+  g_auto(GStrv) left_out = augur_static_facts_dup_unanalysed (facts);
+  for (guint i = 0; left_out[i] != NULL; i++)
+    g_print ("not analysed      %s (frama-c could not parse it)\n", left_out[i]);
+  for (guint i = 0; i < warnings->len; i++)
+    if (g_strcmp0 (((const AugurStaticWarning *) warnings->pdata[i])->kind, "system-headers") == 0)
+      g_print ("headers           the system's, not Frama-C's libc (see the warnings)\n");
   for (guint i = 0; i < warnings->len && i < 10; i++)
     {
       const AugurStaticWarning *w = warnings->pdata[i];
@@ -60,6 +71,7 @@ augur_cmd_static (int argc, char **argv)
 {
   g_autofree char *cflags = NULL;
   g_autofree char *compile_db = NULL;
+  g_autofree char *program = NULL;
   g_autofree char *output = NULL;
   gint timeout = AUGUR_STATIC_DEFAULT_TIMEOUT;
   gboolean print_facts = FALSE;
@@ -70,6 +82,9 @@ augur_cmd_static (int argc, char **argv)
     { "compile-commands", 'p', 0, G_OPTION_ARG_FILENAME, &compile_db,
       "Take the flags (and, without SOURCES, the sources) from a compilation database",
       "compile_commands.json" },
+    { "program", 0, 0, G_OPTION_ARG_FILENAME, &program,
+      "Analyse the sources of a program (or library) built with augur-cc, each with the "
+      "flags augur-cc recorded in it", "PROGRAM" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the facts to FILE (default " DEFAULT_OUTPUT ")", "FILE" },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout,
@@ -91,10 +106,10 @@ augur_cmd_static (int argc, char **argv)
       augur_cmd_print_error (CMD, error->message);
       return AUGUR_EXIT_USAGE;
     }
-  if ((sources == NULL || sources[0] == NULL) && compile_db == NULL)
+  if ((sources == NULL || sources[0] == NULL) && compile_db == NULL && program == NULL)
     {
-      augur_cmd_print_error (CMD, "expected SOURCES or -p compile_commands.json; "
-                                  "see 'augur static --help'");
+      augur_cmd_print_error (CMD, "expected SOURCES, --program PROGRAM or -p "
+                                  "compile_commands.json; see 'augur static --help'");
       return AUGUR_EXIT_USAGE;
     }
   if (timeout <= 0)
@@ -104,7 +119,23 @@ augur_cmd_static (int argc, char **argv)
     }
   const char *out = output != NULL ? output : DEFAULT_OUTPUT;
 
+  g_autoptr(GPtrArray) units = NULL;
+  if (program != NULL)
+    {
+      units = augur_static_recorded_units (program, &error);
+      if (units != NULL && units->len == 0)
+        g_set_error (&error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
+                     "%s carries no compile records: build it with augur-cc, or give the "
+                     "sources", program);
+      if (error != NULL)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_INPUT;
+        }
+    }
+
   AugurStaticRunOptions opts = {
+    .units = units,
     .sources = (const char *const *) sources,
     .cflags = cflags,
     .compile_db = compile_db,

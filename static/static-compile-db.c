@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * static-compile-db.c — list the sources of a compile_commands.json: an
- * array of {directory, file, command | arguments} objects.
+ * static-compile-db.c — compile units, and the compile_commands.json
+ * format: an array of {directory, file, command | arguments} objects.
  */
 #include "config.h"
 
@@ -10,6 +10,37 @@
 
 #include "static/static-compile-db.h"
 #include "static/static-error.h"
+
+AugurStaticCompileUnit *
+augur_static_compile_unit_new (const char *directory, const char *file,
+                               const char *const *arguments)
+{
+  g_return_val_if_fail (directory != NULL && file != NULL, NULL);
+
+  AugurStaticCompileUnit *u = g_new0 (AugurStaticCompileUnit, 1);
+  u->directory = g_canonicalize_filename (directory, NULL);
+  u->file = g_canonicalize_filename (file, u->directory);
+  u->arguments = arguments != NULL ? g_strdupv ((char **) arguments) : g_new0 (char *, 1);
+  return u;
+}
+
+AugurStaticCompileUnit *
+augur_static_compile_unit_copy (const AugurStaticCompileUnit *unit)
+{
+  return augur_static_compile_unit_new (unit->directory, unit->file,
+                                        (const char *const *) unit->arguments);
+}
+
+void
+augur_static_compile_unit_free (AugurStaticCompileUnit *unit)
+{
+  if (unit == NULL)
+    return;
+  g_free (unit->directory);
+  g_free (unit->file);
+  g_strfreev (unit->arguments);
+  g_free (unit);
+}
 
 static const char *
 member_string (JsonObject *o, const char *name)
@@ -20,8 +51,34 @@ member_string (JsonObject *o, const char *name)
   return json_node_get_string (n);
 }
 
-char **
-augur_static_compile_db_sources (const char *path, GError **error)
+/* The entry's argv: its "arguments" array, or its "command" split as the
+ * shell would; NULL when neither is usable. */
+static char **
+entry_arguments (JsonObject *o)
+{
+  JsonNode *n = json_object_get_member (o, "arguments");
+  if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
+    {
+      JsonArray *a = json_node_get_array (n);
+      g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        {
+          JsonNode *e = json_array_get_element (a, i);
+          if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_STRING)
+            return NULL;
+          g_strv_builder_add (b, json_node_get_string (e));
+        }
+      return g_strv_builder_end (b);
+    }
+  const char *command = member_string (o, "command");
+  char **argv = NULL;
+  if (command != NULL && !g_shell_parse_argv (command, NULL, &argv, NULL))
+    return g_new0 (char *, 1);   /* an empty command line */
+  return argv;
+}
+
+GPtrArray *
+augur_static_compile_db_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -41,16 +98,17 @@ augur_static_compile_db_sources (const char *path, GError **error)
       return NULL;
     }
   JsonArray *a = json_node_get_array (root);
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GStrvBuilder) out = g_strv_builder_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) units =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) augur_static_compile_unit_free);
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       JsonNode *n = json_array_get_element (a, i);
       JsonObject *o = JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
       const char *dir = o != NULL ? member_string (o, "directory") : NULL;
       const char *file = o != NULL ? member_string (o, "file") : NULL;
-      if (dir == NULL || file == NULL
-          || (!json_object_has_member (o, "command") && !json_object_has_member (o, "arguments")))
+      g_auto(GStrv) args = o != NULL ? entry_arguments (o) : NULL;
+      if (dir == NULL || file == NULL || args == NULL)
         {
           g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
                        "%s: entry %u is not a compile command (it needs directory, file "
@@ -59,9 +117,87 @@ augur_static_compile_db_sources (const char *path, GError **error)
         }
       if (!g_str_has_suffix (file, ".c"))
         continue;
-      char *abs = g_canonicalize_filename (file, dir);
-      if (g_hash_table_add (seen, abs))
-        g_strv_builder_add (out, abs);
+      AugurStaticCompileUnit *u =
+        augur_static_compile_unit_new (dir, file, (const char *const *) args);
+      if (!g_hash_table_add (seen, u->file))
+        {
+          augur_static_compile_unit_free (u);
+          continue;
+        }
+      g_ptr_array_add (units, u);
     }
-  return g_strv_builder_end (out);
+  return g_steal_pointer (&units);
+}
+
+char **
+augur_static_compile_db_sources (const char *path, GError **error)
+{
+  g_autoptr(GPtrArray) units = augur_static_compile_db_load (path, error);
+  if (units == NULL)
+    return NULL;
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  for (guint i = 0; i < units->len; i++)
+    g_strv_builder_add (b, ((AugurStaticCompileUnit *) units->pdata[i])->file);
+  return g_strv_builder_end (b);
+}
+
+const AugurStaticCompileUnit *
+augur_static_compile_db_find (GPtrArray *units, const char *file)
+{
+  if (units == NULL)
+    return NULL;
+  g_autofree char *canon = g_canonicalize_filename (file, NULL);
+  for (guint i = 0; i < units->len; i++)
+    {
+      const AugurStaticCompileUnit *u = units->pdata[i];
+      if (strcmp (u->file, canon) == 0)
+        return u;
+    }
+  return NULL;
+}
+
+gboolean
+augur_static_compile_db_save (GPtrArray *units, const char *path, GError **error)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  json_builder_begin_array (b);
+  for (guint i = 0; i < units->len; i++)
+    {
+      const AugurStaticCompileUnit *u = units->pdata[i];
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "directory");
+      json_builder_add_string_value (b, u->directory);
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, u->file);
+      json_builder_set_member_name (b, "arguments");
+      json_builder_begin_array (b);
+      if (u->arguments[0] == NULL)
+        json_builder_add_string_value (b, "cc");
+      for (guint k = 0; u->arguments[k] != NULL; k++)
+        json_builder_add_string_value (b, u->arguments[k]);
+      json_builder_add_string_value (b, "-c");
+      json_builder_add_string_value (b, u->file);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  g_autoptr(GError) local = NULL;
+  gsize len = 0;
+  g_autofree char *text = json_generator_to_data (gen, &len);
+  gboolean special = g_file_test (path, G_FILE_TEST_EXISTS)
+                     && !g_file_test (path, G_FILE_TEST_IS_REGULAR);
+  if (!g_file_set_contents_full (path, text, (gssize) len,
+                                 special ? G_FILE_SET_CONTENTS_NONE
+                                         : G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
+                                 0666, &local))
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
+                   "cannot write the compilation database %s: %s", path, local->message);
+      return FALSE;
+    }
+  return TRUE;
 }

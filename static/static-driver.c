@@ -5,7 +5,7 @@
  * plug-in wrote.
  *
  * The Eva options are not tuning, each one is needed (see
- * doc/static-analysis.md): -eva-no-memexec, or Eva reuses one call's
+ * doc/design.md): -eva-no-memexec, or Eva reuses one call's
  * result for another call stack and whole threads' accesses vanish;
  * -eva-precision 1, so that create/join loops with constant bounds are
  * unrolled instead of merging threads; -eva-unroll-recursive-calls, because
@@ -13,6 +13,12 @@
  * the harness's pthread_create is on the stack, and Eva calls that
  * recursion (without the option it falls back to the libc contract and the
  * nested thread's body is never analysed); -machdep gcc_x86_64 for __thread.
+ *
+ * Preprocessing: every source gets its own flags and directory through a
+ * compile_commands.json written for -json-compilation-database (frama-c
+ * runs `cd DIR && gcc -E ...` per file, quoting each flag).  Headers are
+ * tried in two ways (see augur_static_run); a file that fails in both is
+ * left out and named in the facts.
  */
 #include "config.h"
 
@@ -29,8 +35,11 @@
  * at 4, 77 s at 8). */
 #define AUGUR_STATIC_RECURSION_DEPTH "4"
 
-/* The installed file, else (augur run from its build tree) the one next to
- * the running program: BUILDDIR/static/plugin/ or SRCDIR/static/harness/. */
+/* $env; else, when augur runs from a staging root (make install
+ * DESTDIR=ROOT: the running program is ROOT$(bindir)/augur), the file
+ * under ROOT; else the installed file; else, when augur runs from its
+ * build tree, the one next to it: BUILDDIR/static/plugin/ or
+ * SRCDIR/static/harness/. */
 static char *
 find_file (const char *env, const char *dir, const char *name, const char *tree_dir)
 {
@@ -38,12 +47,21 @@ find_file (const char *env, const char *dir, const char *name, const char *tree_
   if (v != NULL && *v != '\0')
     return g_strdup (v);
   char *installed = g_build_filename (dir, name, NULL);
-  if (g_file_test (installed, G_FILE_TEST_IS_REGULAR))
-    return installed;
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (exe == NULL)
+  g_autofree char *bindir = exe != NULL ? g_path_get_dirname (exe) : NULL;
+  if (bindir != NULL && g_str_has_suffix (bindir, AUGUR_BINDIR)
+      && strlen (bindir) > strlen (AUGUR_BINDIR))
+    {
+      g_autofree char *root = g_strndup (bindir, strlen (bindir) - strlen (AUGUR_BINDIR));
+      g_autofree char *staged = g_build_filename (root, dir, name, NULL);
+      if (g_file_test (staged, G_FILE_TEST_IS_REGULAR))
+        {
+          g_free (installed);
+          return g_steal_pointer (&staged);
+        }
+    }
+  if (g_file_test (installed, G_FILE_TEST_IS_REGULAR) || bindir == NULL)
     return installed;
-  g_autofree char *bindir = g_path_get_dirname (exe);
   /* only from a build tree: the uninstalled augur sits next to config.status */
   g_autofree char *marker = g_build_filename (bindir, "config.status", NULL);
   if (!g_file_test (marker, G_FILE_TEST_IS_REGULAR))
@@ -91,6 +109,13 @@ first_error_line (const char *log_path)
           GString *msg = g_string_new (l);
           for (guint j = i + 1; lines[j] != NULL && lines[j][0] == ' '; j++)
             {
+              /* not gcc's or frama-c's quote of the source lines ("  12 | x",
+               * "  12    x", "     ^^^") */
+              gsize lead = strspn (lines[j], " ");
+              gsize digits = strspn (lines[j] + lead, "0123456789");
+              if ((digits > 0 && (lines[j][lead + digits] == ' ' || lines[j][lead + digits] == '\0'))
+                  || lines[j][lead] == '|' || lines[j][lead] == '^')
+                break;
               g_string_append_c (msg, ' ');
               g_string_append (msg, g_strstrip (lines[j]));
             }
@@ -178,52 +203,257 @@ remove_tmpdir (const char *dir)
   g_rmdir (dir);
 }
 
-/* The sources to analyse: the given ones, else the database's. */
-static char **
-collect_sources (const AugurStaticRunOptions *o, GError **error)
+/* The units to analyse, each file once: the given units, then the given
+ * sources, else the database's files; a file's flags are the database's
+ * entry for it, else its unit's. */
+static GPtrArray *
+collect_units (const AugurStaticRunOptions *o, GError **error)
 {
-  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
-  guint n = 0;
-  for (guint i = 0; o->sources != NULL && o->sources[i] != NULL; i++, n++)
-    {
-      if (!g_file_test (o->sources[i], G_FILE_TEST_IS_REGULAR))
-        {
-          g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
-                       "no such source file: %s", o->sources[i]);
-          return NULL;
-        }
-      g_strv_builder_add (b, o->sources[i]);
-    }
+  g_autoptr(GPtrArray) db = NULL;
   if (o->compile_db != NULL)
     {
-      g_auto(GStrv) db = augur_static_compile_db_sources (o->compile_db, error);
+      db = augur_static_compile_db_load (o->compile_db, error);
       if (db == NULL)
         return NULL;
-      for (guint i = 0; n == 0 && db[i] != NULL; i++)
+    }
+  g_autoptr(GPtrArray) units =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) augur_static_compile_unit_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  guint n_units = o->units != NULL ? o->units->len : 0;
+  guint n_sources = o->sources != NULL ? g_strv_length ((char **) o->sources) : 0;
+  for (guint i = 0; i < n_units + n_sources; i++)
+    {
+      const AugurStaticCompileUnit *given = i < n_units ? o->units->pdata[i] : NULL;
+      const char *name = given != NULL ? given->file : o->sources[i - n_units];
+      if (!g_file_test (name, G_FILE_TEST_IS_REGULAR))
         {
-          if (!g_file_test (db[i], G_FILE_TEST_IS_REGULAR))
-            {
-              g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
-                           "%s names a source file that does not exist: %s",
-                           o->compile_db, db[i]);
-              return NULL;
-            }
-          g_strv_builder_add (b, db[i]);
+          g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
+                       "no such source file: %s", name);
+          return NULL;
         }
-      if (n == 0 && db[0] == NULL)
+      const AugurStaticCompileUnit *entry = augur_static_compile_db_find (db, name);
+      AugurStaticCompileUnit *u = entry != NULL ? augur_static_compile_unit_copy (entry)
+                                  : given != NULL ? augur_static_compile_unit_copy (given)
+                                  : augur_static_compile_unit_new (cwd, name, NULL);
+      if (!g_hash_table_add (seen, g_strdup (u->file)))
+        augur_static_compile_unit_free (u);
+      else
+        g_ptr_array_add (units, u);
+    }
+  for (guint i = 0; units->len == 0 && db != NULL && i < db->len; i++)
+    {
+      const AugurStaticCompileUnit *e = db->pdata[i];
+      if (!g_file_test (e->file, G_FILE_TEST_IS_REGULAR))
+        {
+          g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
+                       "%s names a source file that does not exist: %s", o->compile_db, e->file);
+          return NULL;
+        }
+    }
+  if (units->len == 0 && db != NULL)
+    {
+      if (db->len == 0)
         {
           g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
                        "%s lists no C source file", o->compile_db);
           return NULL;
         }
+      return g_steal_pointer (&db);
     }
-  else if (n == 0)
+  if (units->len == 0)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
                    "no source file to analyse");
       return NULL;
     }
-  return g_strv_builder_end (b);
+  return g_steal_pointer (&units);
+}
+
+/* The system's include path as gcc (the preprocessor frama-c runs) sees
+ * it, for the headers Frama-C's libc lacks; computed once. */
+static const char *const *
+system_include_dirs (void)
+{
+  static char **dirs;
+  if (dirs != NULL)
+    return (const char *const *) dirs;
+  const char *argv[] = { "gcc", "-xc", "-E", "-v", "/dev/null", NULL };
+  g_autofree char *err = NULL;
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  if (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                    NULL, NULL, NULL, &err, NULL, NULL))
+    {
+      g_auto(GStrv) lines = g_strsplit (err, "\n", -1);
+      gboolean in = FALSE;
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          if (g_str_has_prefix (lines[i], "#include <...> search starts here:"))
+            in = TRUE;
+          else if (g_str_has_prefix (lines[i], "End of search list."))
+            in = FALSE;
+          else if (in && lines[i][0] == ' ')
+            g_strv_builder_add (b, g_strstrip (lines[i]));
+        }
+    }
+  dirs = g_strv_builder_end (b);
+  if (dirs[0] == NULL)
+    {
+      g_strfreev (dirs);
+      const char *fallback[] = { "/usr/local/include", "/usr/include", NULL };
+      dirs = g_strdupv ((char **) fallback);
+    }
+  return (const char *const *) dirs;
+}
+
+typedef enum {
+  LIBC_FRAMA_C,   /* Frama-C's libc, then the system's headers it lacks */
+  LIBC_SYSTEM,    /* the system's headers only (-no-frama-c-stdlib) */
+} Libc;
+
+typedef enum {
+  RUN_OK,
+  RUN_FAILED,
+  RUN_TIMEOUT,
+  RUN_NOT_STARTED,
+} RunStatus;
+
+typedef struct {
+  const char *frama_c;
+  const char *plugin;
+  const char *harness;
+  const char *cflags;
+  const char *tmp;
+  const char *out;
+  const char *log;
+} Run;
+
+/* One frama-c run on units under libc, at most timeout seconds. */
+static RunStatus
+run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *seconds,
+             GError **error)
+{
+  /* each file's flags and directory, through a compilation database; in
+   * LIBC_FRAMA_C, the system's include path after Frama-C's libc (which
+   * frama-c puts first): only the program's files get it, the harness
+   * must see Frama-C's libc alone */
+  g_autoptr(GPtrArray) db =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) augur_static_compile_unit_free);
+  for (guint i = 0; i < units->len; i++)
+    {
+      const AugurStaticCompileUnit *u = units->pdata[i];
+      g_autoptr(GStrvBuilder) args = g_strv_builder_new ();
+      g_strv_builder_add (args, u->arguments[0] != NULL ? u->arguments[0] : "cc");
+      for (guint k = 1; u->arguments[0] != NULL && u->arguments[k] != NULL; k++)
+        g_strv_builder_add (args, u->arguments[k]);
+      if (libc == LIBC_FRAMA_C)
+        for (const char *const *d = system_include_dirs (); *d != NULL; d++)
+          {
+            g_strv_builder_add (args, "-idirafter");
+            g_strv_builder_add (args, *d);
+          }
+      g_auto(GStrv) argv = g_strv_builder_end (args);
+      g_ptr_array_add (db, augur_static_compile_unit_new (u->directory, u->file,
+                                                          (const char *const *) argv));
+    }
+  g_autofree char *db_path = g_build_filename (r->tmp, "compile_commands.json", NULL);
+  if (!augur_static_compile_db_save (db, db_path, error))
+    return RUN_NOT_STARTED;
+  g_unlink (r->out);
+
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (argv, g_strdup (r->frama_c));
+  g_ptr_array_add (argv, g_strdup ("-machdep"));
+  g_ptr_array_add (argv, g_strdup ("gcc_x86_64"));
+  if (libc == LIBC_SYSTEM)
+    g_ptr_array_add (argv, g_strdup ("-no-frama-c-stdlib"));
+  if (r->cflags != NULL && *r->cflags != '\0')
+    g_ptr_array_add (argv, g_strdup_printf ("-cpp-extra-args=%s", r->cflags));
+  g_ptr_array_add (argv, g_strdup ("-json-compilation-database"));
+  g_ptr_array_add (argv, g_strdup (db_path));
+  const char *const eva[] = { "-eva", "-eva-no-memexec", "-eva-precision", "1",
+                              "-eva-unroll-recursive-calls", AUGUR_STATIC_RECURSION_DEPTH,
+                              "-eva-verbose", "0", "-load-module" };
+  for (guint i = 0; i < G_N_ELEMENTS (eva); i++)
+    g_ptr_array_add (argv, g_strdup (eva[i]));
+  g_ptr_array_add (argv, g_strdup (r->plugin));
+  g_ptr_array_add (argv, g_strdup ("-augur-static-out"));
+  g_ptr_array_add (argv, g_strdup (r->out));
+  g_ptr_array_add (argv, g_strdup (r->harness));
+  for (guint i = 0; i < units->len; i++)
+    g_ptr_array_add (argv, g_strdup (((AugurStaticCompileUnit *) units->pdata[i])->file));
+  g_ptr_array_add (argv, NULL);
+
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_subprocess_launcher_set_stdout_file_path (launcher, r->log);
+  g_autoptr(GError) local = NULL;
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr(GSubprocess) proc =
+    g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &local);
+  if (proc == NULL)
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_MISSING,
+                   "cannot run frama-c (%s): %s", r->frama_c, local->message);
+      return RUN_NOT_STARTED;
+    }
+  gboolean finished = wait_with_timeout (proc, MAX (timeout, 1));
+  *seconds += (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  g_debug ("frama-c (%s) on %u file%s: %s", libc == LIBC_SYSTEM ? "system headers" : "Frama-C's libc",
+           units->len, units->len == 1 ? "" : "s",
+           !finished ? "timed out" : g_subprocess_get_successful (proc) ? "ok" : "failed");
+  if (!finished)
+    return RUN_TIMEOUT;
+  return g_subprocess_get_successful (proc) ? RUN_OK : RUN_FAILED;
+}
+
+/* The file frama-c stopped on ("stopping on file "X" that has errors"),
+ * as one of units' files; NULL when it names none of them (the harness,
+ * or an error that is not about one file). */
+static const AugurStaticCompileUnit *
+failing_unit (const char *log_path, GPtrArray *units)
+{
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (log_path, &text, NULL, NULL))
+    return NULL;
+  /* frama-c wraps its messages: join the lines first */
+  g_autoptr(GRegex) space = g_regex_new ("\\s*\\n\\s*", 0, 0, NULL);
+  g_autofree char *joined = g_regex_replace_literal (space, text, -1, 0, " ", 0, NULL);
+  /* "stopping on file "X" that has errors", or a syntax error, after
+   * which frama-c stops without saying so: "[kernel] X:12: syntax error" */
+  g_autoptr(GRegex) re = g_regex_new ("stopping on file \"([^\"]+)\"|"
+                                      "\\[kernel\\] (\\S+):[0-9]+: syntax error", 0, 0, NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+  if (joined == NULL || !g_regex_match (re, joined, 0, &m))
+    return NULL;
+  g_autofree char *first = g_match_info_fetch (m, 1);
+  g_autofree char *name = first != NULL && *first != '\0' ? g_steal_pointer (&first)
+                                                          : g_match_info_fetch (m, 2);
+  g_autofree char *canon = g_canonicalize_filename (name, NULL);
+  return augur_static_compile_db_find (units, canon);
+}
+
+/* Did the preprocessor miss a header ("fatal error: x.h: No such file or
+ * directory")? */
+static gboolean
+header_missing (const char *log_path)
+{
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (log_path, &text, NULL, NULL))
+    return FALSE;
+  return g_regex_match_simple ("fatal error: [^\n]*: No such file or directory", text, 0, 0);
+}
+
+/* file relative to the current directory when it is below it, as frama-c
+ * spells the files of the facts. */
+static char *
+display_path (const char *file)
+{
+  g_autofree char *cwd = g_get_current_dir ();
+  gsize n = strlen (cwd);
+  if (strncmp (file, cwd, n) == 0 && file[n] == '/' && file[n + 1] != '\0')
+    return g_strdup (file + n + 1);
+  return g_strdup (file);
 }
 
 AugurStaticFacts *
@@ -231,8 +461,8 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
 {
   g_return_val_if_fail (o != NULL, NULL);
 
-  g_auto(GStrv) sources = collect_sources (o, error);
-  if (sources == NULL)
+  g_autoptr(GPtrArray) units = collect_units (o, error);
+  if (units == NULL)
     return NULL;
 
   g_autofree char *frama_c = find_frama_c ();
@@ -267,68 +497,100 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
     }
   g_autofree char *out = g_build_filename (tmp, "facts.json", NULL);
   g_autofree char *log = g_build_filename (tmp, "frama-c.log", NULL);
+  Run r = { frama_c, plugin, harness, o->cflags, tmp, out, log };
 
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (argv, g_strdup (frama_c));
-  g_ptr_array_add (argv, g_strdup ("-machdep"));
-  g_ptr_array_add (argv, g_strdup ("gcc_x86_64"));
-  if (o->cflags != NULL && *o->cflags != '\0')
-    g_ptr_array_add (argv, g_strdup_printf ("-cpp-extra-args=%s", o->cflags));
-  if (o->compile_db != NULL)
-    {
-      g_ptr_array_add (argv, g_strdup ("-json-compilation-database"));
-      g_ptr_array_add (argv, g_strdup (o->compile_db));
-    }
-  const char *const eva[] = { "-eva", "-eva-no-memexec", "-eva-precision", "1",
-                              "-eva-unroll-recursive-calls", AUGUR_STATIC_RECURSION_DEPTH,
-                              "-eva-verbose", "0", "-load-module" };
-  for (guint i = 0; i < G_N_ELEMENTS (eva); i++)
-    g_ptr_array_add (argv, g_strdup (eva[i]));
-  g_ptr_array_add (argv, g_strdup (plugin));
-  g_ptr_array_add (argv, g_strdup ("-augur-static-out"));
-  g_ptr_array_add (argv, g_strdup (out));
-  g_ptr_array_add (argv, g_strdup (harness));
-  for (guint i = 0; sources[i] != NULL; i++)
-    g_ptr_array_add (argv, g_strdup (sources[i]));
-  g_ptr_array_add (argv, NULL);
-
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT | G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  g_subprocess_launcher_set_stdout_file_path (launcher, log);
+  /* Attempts: Frama-C's libc; when frama-c stops on a file, the system's
+   * headers; when that fails too, without the file, and again.  A file
+   * the system's headers failed on rules them out until it is left out. */
   guint timeout = o->timeout != 0 ? o->timeout : AUGUR_STATIC_DEFAULT_TIMEOUT;
-  gint64 start = g_get_monotonic_time ();
-  g_autoptr(GSubprocess) proc =
-    g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &local);
-  if (proc == NULL)
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout * G_USEC_PER_SEC;
+  double seconds = 0;
+  g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);  /* file, reason... */
+  g_autoptr(GHashTable) system_failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean system_unusable = FALSE;
+  g_autofree char *system_reason = NULL;   /* why Frama-C's libc was not used */
+  Libc used = LIBC_FRAMA_C;
+  RunStatus st = RUN_NOT_STARTED;
+  for (;;)
     {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_MISSING,
-                   "cannot run frama-c (%s): %s", frama_c, local->message);
-      remove_tmpdir (tmp);
-      return NULL;
+      guint left = (guint) MAX (0, (deadline - g_get_monotonic_time ()) / G_USEC_PER_SEC);
+      used = LIBC_FRAMA_C;
+      st = left == 0 ? RUN_TIMEOUT : run_frama_c (&r, units, LIBC_FRAMA_C, left, &seconds, error);
+      if (st != RUN_FAILED)
+        break;
+      const AugurStaticCompileUnit *bad = failing_unit (log, units);
+      if (bad == NULL)
+        break;
+      g_autofree char *bad_file = display_path (bad->file);
+      g_autofree char *why = first_error_line (log);
+      /* a header missing with Frama-C's libc, whose search path ends with
+       * the system's, is missing with the system's headers too */
+      gboolean try_system = !system_unusable && !header_missing (log);
+      for (guint i = 0; try_system && i < units->len; i++)
+        try_system = !g_hash_table_contains (system_failed,
+                                             ((AugurStaticCompileUnit *) units->pdata[i])->file);
+      if (try_system)
+        {
+          left = (guint) MAX (0, (deadline - g_get_monotonic_time ()) / G_USEC_PER_SEC);
+          used = LIBC_SYSTEM;
+          st = left == 0 ? RUN_TIMEOUT
+                         : run_frama_c (&r, units, LIBC_SYSTEM, left, &seconds, error);
+          if (st == RUN_OK)
+            {
+              system_reason = g_strdup_printf ("%s: %s", bad_file, why);
+              break;
+            }
+          if (st != RUN_FAILED)
+            break;
+          const AugurStaticCompileUnit *bad2 = failing_unit (log, units);
+          if (bad2 != NULL)
+            g_hash_table_add (system_failed, g_strdup (bad2->file));
+          else
+            system_unusable = TRUE;
+        }
+      /* leave the file out, and go on with Frama-C's libc */
+      g_ptr_array_add (left_out, g_strdup (bad_file));
+      g_ptr_array_add (left_out, g_strdup (why));
+      g_ptr_array_remove (units, (gpointer) bad);   /* frees it */
+      if (units->len == 0)
+        {
+          st = RUN_FAILED;
+          break;
+        }
     }
-  gboolean finished = wait_with_timeout (proc, timeout);
-  double seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  g_debug ("frama-c ran %.2f s", seconds);
 
   AugurStaticFacts *facts = NULL;
-  if (!finished)
+  g_autoptr(GString) unparsed = g_string_new (NULL);
+  for (guint i = 0; i < left_out->len; i += 2)
+    g_string_append_printf (unparsed, "%s%s (%s)", i > 0 ? "; " : "",
+                            (char *) left_out->pdata[i], (char *) left_out->pdata[i + 1]);
+  if (st == RUN_NOT_STARTED)
+    ;   /* error set */
+  else if (st == RUN_TIMEOUT)
     g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_TIMEOUT,
                  "frama-c did not finish within %u s: raise --timeout, or analyse fewer "
                  "sources at once", timeout);
-  else if (!g_subprocess_get_if_exited (proc) || g_subprocess_get_exit_status (proc) != 0)
+  else if (st == RUN_FAILED && units->len == 0)
+    g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
+                 "frama-c failed on every source: %s; if headers or macros are "
+                 "missing, pass them with --cflags or -p compile_commands.json", unparsed->str);
+  else if (st == RUN_FAILED)
     {
       g_autofree char *why = first_error_line (log);
       g_autofree char *recursive = unbounded_recursion (why);
+      g_autofree char *also = left_out->len > 0
+        ? g_strdup_printf (" (left out, as frama-c could not parse them: %s)", unparsed->str)
+        : g_strdup ("");
       if (recursive != NULL)
         g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_UNSUPPORTED,
                      "Eva cannot bound the recursion of %s() (deeper than %s calls) without "
                      "an ACSL specification, so its facts would not be sound; write one "
-                     "(/*@ assigns ...; */ on %s) to get pruning", recursive,
-                     AUGUR_STATIC_RECURSION_DEPTH, recursive);
+                     "(/*@ assigns ...; */ on %s) to get pruning%s", recursive,
+                     AUGUR_STATIC_RECURSION_DEPTH, recursive, also);
       else
         g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
-                     "frama-c failed on the sources (%s); if headers or macros are missing, "
-                     "pass them with --cflags or -p compile_commands.json", why);
+                     "frama-c failed on the sources (%s)%s; if headers or macros are "
+                     "missing, pass them with --cflags or -p compile_commands.json", why, also);
     }
   else
     {
@@ -338,7 +600,20 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
                      "augur's Frama-C plug-in wrote no usable facts (%s); the plug-in may "
                      "not match this frama-c: rebuild augur", local->message);
       else
-        augur_static_facts_set_frama_c_seconds (facts, seconds);
+        {
+          augur_static_facts_set_frama_c_seconds (facts, seconds);
+          if (used == LIBC_SYSTEM)
+            {
+              g_autofree char *msg =
+                g_strdup_printf ("analysed with the system's headers instead of Frama-C's "
+                                 "libc, which could not parse %s; libc functions have no "
+                                 "contracts (each is assumed to read and write what its "
+                                 "pointer arguments reach)", system_reason);
+              augur_static_facts_add_warning (facts, "system-headers", NULL, 0, msg);
+            }
+          for (guint i = 0; i < left_out->len; i += 2)
+            augur_static_facts_add_unanalysed (facts, left_out->pdata[i], left_out->pdata[i + 1]);
+        }
     }
   remove_tmpdir (tmp);
   return facts;

@@ -591,7 +591,15 @@ augur_static_facts_save (AugurStaticFacts *facts, const char *path, GError **err
   gsize len;
   g_autofree char *data = augur_static_facts_to_data (facts, &len);
   g_autoptr(GError) local = NULL;
-  if (!g_file_set_contents (path, data, (gssize) len, &local))
+  /* atomically (write and rename) for a file, but in place for anything
+   * else: renaming over /dev/null (augur static -o /dev/null, as root)
+   * would replace the device with a regular file */
+  gboolean special = g_file_test (path, G_FILE_TEST_EXISTS)
+                     && !g_file_test (path, G_FILE_TEST_IS_REGULAR);
+  if (!g_file_set_contents_full (path, data, (gssize) len,
+                                 special ? G_FILE_SET_CONTENTS_NONE
+                                         : G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
+                                 0666, &local))
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
                    "cannot write the static facts: %s", local->message);

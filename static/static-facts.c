@@ -393,6 +393,45 @@ augur_static_facts_set_frama_c_seconds (AugurStaticFacts *facts, double seconds)
   facts->frama_c_seconds = seconds;
 }
 
+void
+augur_static_facts_add_warning (AugurStaticFacts *facts, const char *kind, const char *file,
+                                guint line, const char *message)
+{
+  g_return_if_fail (facts != NULL && kind != NULL && message != NULL);
+  AugurStaticWarning *w = g_new0 (AugurStaticWarning, 1);
+  w->kind = g_strdup (kind);
+  w->file = g_strdup (file);
+  w->line = file != NULL ? line : 0;
+  w->message = g_strdup (message);
+  g_ptr_array_add (facts->warnings, w);
+  g_ptr_array_sort (facts->warnings, cmp_warning);
+}
+
+void
+augur_static_facts_add_unanalysed (AugurStaticFacts *facts, const char *file, const char *reason)
+{
+  g_return_if_fail (facts != NULL && file != NULL && reason != NULL);
+  g_autofree char *msg = g_strdup_printf ("not analysed: %s; code in it may run in any "
+                                          "thread and touch any memory, nothing is pruned",
+                                          reason);
+  augur_static_facts_add_warning (facts, AUGUR_STATIC_WARNING_NOT_ANALYSED, file, 0, msg);
+  facts->complete = FALSE;
+}
+
+char **
+augur_static_facts_dup_unanalysed (AugurStaticFacts *facts)
+{
+  g_return_val_if_fail (facts != NULL, NULL);
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  for (guint i = 0; i < facts->warnings->len; i++)
+    {
+      const AugurStaticWarning *w = facts->warnings->pdata[i];
+      if (w->file != NULL && strcmp (w->kind, AUGUR_STATIC_WARNING_NOT_ANALYSED) == 0)
+        g_strv_builder_add (b, w->file);
+    }
+  return g_strv_builder_end (b);
+}
+
 /* ---- queries ---- */
 
 /* "heap@prog.c:30" -> ("prog.c", 30); FALSE if not a heap location. */

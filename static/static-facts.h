@@ -26,7 +26,9 @@
  *   - unknown sites: code Eva never reached (not proven dead): every access
  *     there is a candidate with everything.
  *   - warnings where precision was lost (unresolved calls or thread entries,
- *     unreached functions, imprecise addresses, external functions).
+ *     unreached functions, imprecise addresses, external functions, sources
+ *     Frama-C could not parse and that were left out, the system's headers
+ *     used instead of Frama-C's libc).
  *
  * Soundness: every query answers "yes, maybe" whenever the facts cannot
  * rule a thing out.  Facts are either complete (prune freely), incomplete
@@ -139,6 +141,23 @@ gboolean augur_static_facts_can_prune (AugurStaticFacts *facts);
 /* Wall-clock time of the Frama-C run (0 when unknown or fallback). */
 double   augur_static_facts_get_frama_c_seconds (AugurStaticFacts *facts);
 void     augur_static_facts_set_frama_c_seconds (AugurStaticFacts *facts, double seconds);
+
+/* Adds a warning (file may be NULL), kept in order. */
+void     augur_static_facts_add_warning (AugurStaticFacts *facts,
+                                         const char       *kind,
+                                         const char       *file,
+                                         guint             line,
+                                         const char       *message);
+/* A source Frama-C could not parse, left out of the analysis (reason: its
+ * first error): a warning of kind AUGUR_STATIC_WARNING_NOT_ANALYSED naming
+ * the file, and the facts become incomplete — code in that file may run
+ * in any thread and touch any memory, so nothing can be ruled out. */
+#define AUGUR_STATIC_WARNING_NOT_ANALYSED "not-analysed"
+void     augur_static_facts_add_unanalysed (AugurStaticFacts *facts,
+                                            const char       *file,
+                                            const char       *reason);
+/* The files left out, sorted (NULL-terminated, never NULL). */
+char   **augur_static_facts_dup_unanalysed (AugurStaticFacts *facts);
 
 /* ---- queries (all sound: TRUE whenever not ruled out) ----
  * A site (file:line) that the facts do not name at all — no access, no

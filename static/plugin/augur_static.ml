@@ -75,12 +75,21 @@ let site_of_loc (l : location) =
 
 let kf_is_harness kf = is_harness_loc (Kernel_function.get_location kf)
 
-(* Frama-C's own libc sources (share/libc/...) are not the program's. *)
+(* Frama-C's own libc sources (share/libc/...) are not the program's, nor
+   are the system's headers (the driver falls back to them, without
+   Frama-C's libc, when the latter cannot parse the sources, and takes the
+   headers Frama-C's libc lacks from there): their functions are treated as
+   external, and their inline functions that are never called are not code
+   of the program left unanalysed. *)
+let is_system_header f =
+  has_prefix "/usr/include/" f || has_prefix "/usr/local/include/" f
+  || has_prefix "/usr/lib/gcc/" f
+
 let kf_is_libc kf =
   let f = loc_file (Kernel_function.get_location kf) in
   let share = Filepath.Normalized.to_pretty_string Fc_config.datadir in
   Cil.is_in_libc (Kernel_function.get_vi kf).vattr
-  || has_prefix share f || has_prefix "FRAMAC_SHARE" f
+  || has_prefix share f || has_prefix "FRAMAC_SHARE" f || is_system_header f
 
 (* ---- thread contexts ---- *)
 

@@ -40,6 +40,20 @@ ok "link of objects" "$CCW" -o app2 main.o counter.o
 ok "link of objects: runs" prints_9 ./app2
 ok "link of objects: links libaugur-rt" needs_rt app2
 
+# the compile records (.augur.cflags) the static analysis reads back
+has_record () {
+  # has_record FILE SOURCE FLAG: FILE carries a record of SOURCE with FLAG
+  readelf -p .augur.cflags "$1" >rec.txt 2>&1 || { cat rec.txt; return 1; }
+  grep -q "augur-cc-flags-1" rec.txt && grep -q " $2\$" rec.txt && grep -q -- " $3\$" rec.txt \
+    || { cat rec.txt; return 1; }
+}
+ok "-c: the object records its source and flags" has_record counter.o "$src/counter.c" "-I$src"
+ok "-c of two sources without -o: each object records its own" \
+  sh -c "'$CCW' -DTWO=2 -I'$src' -c '$src/main.c' '$src/counter.c' && readelf -p .augur.cflags main.o | grep -q ' $src/main.c\$' && readelf -p .augur.cflags counter.o | grep -q ' $src/counter.c\$' && ! readelf -p .augur.cflags counter.o | grep -q 'main.c'"
+ok "link of objects: the program carries both records" \
+  sh -c "readelf -p .augur.cflags app2 | grep -c 'augur-cc-flags-1' | grep -qx 2"
+ok "one-step compile+link: the program carries both records" has_record app1 "$src/main.c" "-I$src"
+
 # -shared
 ok "-shared library" "$CCW" -O1 -fPIC -shared -I"$src" -o libcounter.so "$src/counter.c"
 ok "-shared: the library needs libaugur-rt" needs_rt libcounter.so
