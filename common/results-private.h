@@ -18,6 +18,9 @@ struct _AugurFinding {
   char             *explanation;  /* owned */
   char             *object;       /* owned, may be NULL */
   char             *object_kind;  /* owned, may be NULL */
+  char             *object_id;    /* owned, may be NULL: the stable name when object is not */
+  AugurSeverity     severity;
+  GPtrArray        *parts;        /* AugurFinding*, owned refs, in cause order */
   GArray           *threads;      /* guint, sorted unique */
   GArray           *accesses;     /* AugurAccess, owns its strings */
   GArray           *steps;        /* AugurStep, owns its strings */
