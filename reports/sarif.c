@@ -37,7 +37,8 @@ member_message (JsonBuilder *b, const char *name, const char *text)
 /* Rule ids are the kinds of the results file (stable, what CI filters on);
  * SARIF wants a name that differs from the id and reads as a description. */
 static const char *const rule_names[AUGUR_FINDING_N_KINDS] = {
-  [AUGUR_FINDING_DEADLOCK] = "CircularLockWait",
+  [AUGUR_FINDING_DEADLOCK] = "ThreadsBlockedForever",
+  [AUGUR_FINDING_LOCK_ORDER] = "InconsistentLockOrder",
   [AUGUR_FINDING_DATA_RACE] = "UnsynchronisedConflictingAccesses",
   [AUGUR_FINDING_ATOMICITY_VIOLATION] = "InterleavedCriticalSequence",
   [AUGUR_FINDING_ORDER_VIOLATION] = "UnorderedDependentOperations",
@@ -227,7 +228,8 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
   member_string (b, "ruleId", augur_finding_kind_to_string (kind));
   member_int (b, "ruleIndex", rule_index);
   member_string (b, "kind", "fail");
-  member_string (b, "level", "error");
+  /* SARIF's levels are augur's severities */
+  member_string (b, "level", augur_severity_to_string (augur_finding_get_severity (f)));
   member_message (b, "message", augur_finding_get_explanation (f));
 
   guint n_acc = augur_finding_get_n_accesses (f);
@@ -277,6 +279,8 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
     member_string (b, "subkind", augur_finding_get_subkind (f));
   if (augur_finding_get_object (f) != NULL)
     member_string (b, "object", augur_finding_get_object (f));
+  if (g_strcmp0 (augur_finding_get_object_id (f), augur_finding_get_object (f)) != 0)
+    member_string (b, "objectId", augur_finding_get_object_id (f));
   json_builder_set_member_name (b, "threads");
   json_builder_begin_array (b);
   guint n_threads;
@@ -286,6 +290,23 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
   json_builder_end_array (b);
   if (augur_finding_get_replay (f) != NULL)
     member_string (b, "replay", augur_finding_get_replay (f));
+  /* the findings this bug is made of (the race behind an assertion ...) */
+  if (augur_finding_get_n_parts (f) > 0)
+    {
+      json_builder_set_member_name (b, "parts");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+        {
+          AugurFinding *p = augur_finding_get_part (f, i);
+          g_autofree char *kind = augur_finding_dup_full_kind (p);
+          json_builder_begin_object (b);
+          member_string (b, "kind", kind);
+          member_string (b, "level", augur_severity_to_string (augur_finding_get_severity (p)));
+          member_string (b, "explanation", augur_finding_get_explanation (p));
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
   json_builder_end_object (b);
 
   json_builder_end_object (b);
@@ -334,7 +355,7 @@ augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize
       member_message (b, "fullDescription", augur_finding_kind_description (k));
       json_builder_set_member_name (b, "defaultConfiguration");
       json_builder_begin_object (b);
-      member_string (b, "level", "error");
+      member_string (b, "level", augur_severity_to_string (augur_severity_default (k, NULL)));
       json_builder_end_object (b);
       member_message (b, "help", augur_finding_kind_description (k));
       json_builder_end_object (b);
