@@ -298,9 +298,9 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
       for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
         {
           AugurFinding *p = augur_finding_get_part (f, i);
-          g_autofree char *kind = augur_finding_dup_full_kind (p);
+          g_autofree char *part_kind = augur_finding_dup_full_kind (p);
           json_builder_begin_object (b);
-          member_string (b, "kind", kind);
+          member_string (b, "kind", part_kind);
           member_string (b, "level", augur_severity_to_string (augur_finding_get_severity (p)));
           member_string (b, "explanation", augur_finding_get_explanation (p));
           json_builder_end_object (b);
