@@ -6,7 +6,9 @@
  * The stages share one results model (common/results.h): predictions are
  * counted there per class (harmful, benign, not realisable); every
  * confirmed bug becomes a finding, whichever stage confirmed it; findings
- * are deduplicated by their source locations.  Results are saved after
+ * are deduplicated by their source locations, and at the end the findings
+ * that are one bug (an assertion and the race that made it fail) become
+ * one finding (check-merge.h).  Results are saved after
  * each stage, so a stage that fails or runs out of time never loses what
  * the earlier ones found.
  */
@@ -14,6 +16,8 @@
 #define AUGUR_CHECK_PIPELINE_H
 
 #include <glib.h>
+
+#include "common/results.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +28,7 @@ typedef struct {
   int budget_seconds;        /* for the whole check */
   int run_timeout_seconds;   /* for one run of the program */
   gboolean quiet;
+  AugurSeverity fail_on;     /* exit 1 for findings this severe or worse (default error) */
 } AugurCheckOptions;
 
 /* Runs the pipeline and returns augur's exit status (common/augur-exit.h). */

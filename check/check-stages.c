@@ -143,6 +143,13 @@ stage_confirm (AugurCheckState *st, GError **error)
         }
       augur_results_add_predictions (st->results, augur_finding_get_kind (p), out.cls, 1);
       counts[out.cls]++;
+      if (out.cls == AUGUR_PREDICTION_BENIGN)
+        {
+          /* a race seen to happen harmlessly is a warning (check-merge.h) */
+          if (st->benign == NULL)
+            st->benign = augur_results_new (st->options->argv[0], "confirm");
+          augur_results_add_finding (st->benign, p);
+        }
       augur_results_set_executions (st->results,
                                     augur_results_get_executions (st->results) + out.executions);
       if (out.cls == AUGUR_PREDICTION_HARMFUL && out.finding != NULL)

@@ -1182,6 +1182,16 @@ augur_results_get_finding (AugurResults *results, guint i)
   return g_ptr_array_index (results->findings, i);
 }
 
+GPtrArray *
+augur_results_steal_findings (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  augur_results_sort_findings_ (results);
+  GPtrArray *taken = results->findings;
+  results->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
+  return taken;
+}
+
 guint
 augur_results_count_severity (AugurResults *results, AugurSeverity severity)
 {

@@ -380,6 +380,9 @@ guint               augur_results_get_n_findings (AugurResults *results);
 AugurFinding       *augur_results_get_finding (AugurResults *results, guint i);
 /* Findings (top level: a part is counted with its bug) of this severity. */
 guint               augur_results_count_severity (AugurResults *results, AugurSeverity severity);
+/* Removes every finding from @results and returns them (owned refs, in
+ * their order), for a writer that regroups them and adds them back. */
+GPtrArray          *augur_results_steal_findings (AugurResults *results);
 /* Findings at least as severe as @threshold (error < warning < note), and
  * the static candidates (coverage hints, notes) when @threshold is note:
  * what makes `--fail-on=THRESHOLD` exit with 1. */
