@@ -82,11 +82,20 @@ ok "an order violation is not diagnosed as an atomicity violation" \
 ok "lock-order deadlock found and replayed" finding deadlock "deadlock deadlock.c:11 deadlock.c:22"
 ok "lost wake-up (signal before wait) found and replayed" finding lost_wakeup "deadlock lost_wakeup.c:13"
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
-ok "double unlock found and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:11"
+# a misuse names the operation that misuses and the earlier one that makes
+# it a misuse (the first unlock, the holder's lock)
+ok "double unlock found with the first unlock, and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:10 misuse_double_unlock.c:11"
 ok "recursive lock of a normal mutex found and replayed" finding misuse_recursive_lock "misuse:recursive-lock misuse_recursive_lock.c:10"
 ok "double join found and replayed" finding misuse_double_join "misuse:double-join misuse_double_join.c:16"
-ok "destroy of a held mutex found and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:10"
-ok "unlock by a non-owner found and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:10"
+ok "destroy of a held mutex found with the holder's lock, and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:\(9\|10\) misuse_destroy_held.c:\(9\|10\)"
+ok "unlock by a non-owner found with the owner's lock, and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:1[08] misuse_unlock_not_owner.c:1[08]"
+misuse_text ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/mt.json" -- "$prog_dir/misuse_double_unlock" >/dev/null 2>&1
+  grep -q '"explanation" : "Double unlock: main unlocks `m` at misuse_double_unlock.c:11 (step 2) while nobody holds it: it was unlocked already, by main at misuse_double_unlock.c:10 (step 1), and nobody locked it since."' "$tmp/mt.json" \
+    && tr -d ' \n' <"$tmp/mt.json" | grep -q '"bug_steps":\[1,2\]'
+}
+ok "a double unlock names both unlocks, and both are the bug's steps" misuse_text
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
 # named_race PROG PATTERN...: explore finds one data race per PATTERN in
 # PROG, and names each one's object with a stable name matching its
