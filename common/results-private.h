@@ -46,6 +46,7 @@ struct _AugurResults {
   GArray    *candidates;    /* AugurStaticCandidate */
   GPtrArray *findings;      /* AugurFinding*, owned refs */
   gboolean   dirty;         /* findings/candidates need sorting */
+  GData     *data;          /* augur_results_set_data */
 };
 
 /* Sorts the findings and static candidates if something was added since. */

@@ -882,6 +882,7 @@ augur_results_new (const char *program, const char *command)
   r->candidates = g_array_new (FALSE, TRUE, sizeof (AugurStaticCandidate));
   g_array_set_clear_func (r->candidates, candidate_clear);
   r->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
+  g_datalist_init (&r->data);
   return r;
 }
 
@@ -908,7 +909,23 @@ augur_results_unref (AugurResults *results)
   g_ptr_array_unref (results->bounds_hit);
   g_array_unref (results->candidates);
   g_ptr_array_unref (results->findings);
+  g_datalist_clear (&results->data);
   g_free (results);
+}
+
+void
+augur_results_set_data (AugurResults *results, const char *key, gpointer data,
+                        GDestroyNotify destroy)
+{
+  g_return_if_fail (results != NULL && key != NULL);
+  g_datalist_set_data_full (&results->data, key, data, destroy);
+}
+
+gpointer
+augur_results_get_data (AugurResults *results, const char *key)
+{
+  g_return_val_if_fail (results != NULL && key != NULL, NULL);
+  return g_datalist_get_data (&results->data, key);
 }
 
 void
@@ -1243,8 +1260,9 @@ augur_results_set_replay_commands (AugurResults *results, const char *path)
   for (guint i = 0; i < results->findings->len; i++)
     {
       AugurFinding *f = g_ptr_array_index (results->findings, i);
-      /* an unconfirmed prediction's schedule names trace events */
-      if (f->pattern != NULL && f->cls < 0)
+      /* an unconfirmed prediction's schedule names trace events; an
+       * inversion that did not deadlock is no event to replay */
+      if ((f->pattern != NULL && f->cls < 0) || f->kind == AUGUR_FINDING_LOCK_ORDER)
         continue;
       g_autofree char *target = g_strdup_printf ("%s#%u", path, i + 1);
       g_autofree char *quoted = plain ? g_strdup (target) : g_shell_quote (target);

@@ -393,8 +393,16 @@ char               *augur_results_dup_severity_summary (AugurResults *results);
 /* Sets every replayable finding's replay command to
  * "augur replay PATH#N" (N its number, PATH quoted for the shell where
  * needed), where PATH is where the results are saved; unconfirmed
- * predictions are not replayable. */
+ * predictions and lock-order inversions (no event happened) are not
+ * replayable. */
 void                augur_results_set_replay_commands (AugurResults *results, const char *path);
+
+/* Private data a writer attaches to the results it builds, as
+ * g_object_set_data does (the explorer's lock-order graph across its
+ * executions): kept until replaced or the results are freed; never saved. */
+void     augur_results_set_data (AugurResults *results, const char *key, gpointer data,
+                                 GDestroyNotify destroy);
+gpointer augur_results_get_data (AugurResults *results, const char *key);
 
 /* ---- I/O ---- */
 
