@@ -236,6 +236,8 @@ append_object (GString *s, AugurFinding *f)
     g_string_append (s, "shared memory");
 }
 
+static void append_failure_lines (GString *s, AugurFinding *f);
+
 /* " at a.c:3 and b.c:9": the lines of a cause's violation */
 static void
 append_lines (GString *s, AugurFinding *f)
@@ -256,6 +258,20 @@ append_cause (GString *s, AugurFinding *f)
   const char *p = pattern_of (f);
   switch (augur_finding_get_kind (f))
     {
+    case AUGUR_FINDING_LOCK_ORDER:
+      {
+        /* "`a` and `b` taken in opposite orders at ..." */
+        g_auto (GStrv) locks = g_strsplit (augur_finding_get_object (f) != NULL
+                                             ? augur_finding_get_object (f) : "", ", ", -1);
+        guint nl = g_strv_length (locks);
+        g_string_append (s, "a lock-order inversion: ");
+        for (guint i = 0; i < nl; i++)
+          g_string_append_printf (s, "%s`%s`", i == 0 ? "" : i + 1 == nl ? " and " : ", ",
+                                  locks[i]);
+        g_string_append (s, " taken in opposite orders");
+        append_failure_lines (s, f);
+        return;
+      }
     case AUGUR_FINDING_DATA_RACE:
       g_string_append (s, "a data race on ");
       append_object (s, f);
@@ -375,6 +391,10 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
       said++;
     }
   g_string_append_c (s, '.');
+  /* who waits for what, or the signal: more than the chain says */
+  if (augur_finding_get_kind (head) == AUGUR_FINDING_DEADLOCK
+      || augur_finding_get_kind (head) == AUGUR_FINDING_CRASH)
+    g_string_append_printf (s, " %s", augur_finding_get_explanation (head));
   return g_string_free (s, FALSE);
 }
 
@@ -534,15 +554,59 @@ classified_benign (AugurFinding *race, AugurResults *benign)
   return FALSE;
 }
 
+static guint group (AugurResults *results, AugurResults *benign, gboolean lock_order_only);
+
 guint
 augur_check_group_findings (AugurResults *results, AugurResults *benign)
+{
+  return group (results, benign, FALSE);
+}
+
+guint
+augur_check_link_lock_order (AugurResults *results)
+{
+  return group (results, NULL, TRUE);
+}
+
+static guint
+group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
 {
   g_autoptr (GPtrArray) all = augur_results_steal_findings (results);
   g_autoptr (GPtrArray) bugs = g_ptr_array_new_with_free_func (bug_free);
   g_autofree gboolean *used = g_new0 (gboolean, all->len + 1);
 
-  /* 1. causes tied to a failure by their harm */
+  /* 0. lock-order inversions realised as a deadlock: the deadlock's
+   * blocked lock requests are the inversion's acquisitions */
   for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *inv = g_ptr_array_index (all, i);
+      if (augur_finding_get_kind (inv) != AUGUR_FINDING_LOCK_ORDER)
+        continue;
+      g_autoptr (GHashTable) il = lines_of (inv, FALSE);
+      for (guint k = 0; k < all->len && !used[i]; k++)
+        {
+          AugurFinding *d = g_ptr_array_index (all, k);
+          if (augur_finding_get_kind (d) != AUGUR_FINDING_DEADLOCK)
+            continue;
+          g_autoptr (GHashTable) requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                                   NULL);
+          for (guint j = 0; j < augur_finding_get_n_accesses (d); j++)
+            {
+              const AugurAccess *a = augur_finding_get_access (d, j);
+              if (a->op == AUGUR_OP_LOCK_REQUEST && a->file != NULL)
+                g_hash_table_add (requests, loc_of (a->file, a->line));
+            }
+          if (g_hash_table_size (requests) < 2 || !subset (requests, il))
+            continue;
+          /* realised: no longer a hazard but the cause of an error */
+          augur_finding_set_severity (inv, AUGUR_SEVERITY_ERROR);
+          g_ptr_array_add (bug_of (bugs, d)->parts, inv);
+          used[i] = used[k] = TRUE;
+        }
+    }
+
+  /* 1. causes tied to a failure by their harm */
+  for (guint i = 0; i < all->len && !lock_order_only; i++)
     {
       AugurFinding *c = g_ptr_array_index (all, i);
       if (!is_cause (augur_finding_get_kind (c)))
@@ -556,7 +620,7 @@ augur_check_group_findings (AugurResults *results, AugurResults *benign)
     }
   /* 2. races on the object of a tied violation, at its lines, met in the
    * failing schedule; or on the object of a violation alone */
-  for (guint i = 0; i < all->len; i++)
+  for (guint i = 0; i < all->len && !lock_order_only; i++)
     {
       AugurFinding *r = g_ptr_array_index (all, i);
       if (used[i] || augur_finding_get_kind (r) != AUGUR_FINDING_DATA_RACE)

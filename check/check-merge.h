@@ -22,7 +22,9 @@
  * is the tied violation's failing execution (the violation's steps and the
  * failure highlighted), and its severity the worst of all.  A race that
  * confirmation classified benign (it happened, nothing failed) and that
- * is in no bug is a warning.
+ * is in no bug is a warning.  A lock-order inversion (common/lock-graph.h)
+ * that a deadlock realised (the deadlock's blocked lock requests are its
+ * acquisitions) is a part of that deadlock, and an error.
  */
 #ifndef AUGUR_CHECK_MERGE_H
 #define AUGUR_CHECK_MERGE_H
@@ -45,6 +47,12 @@ guint augur_check_merge_findings (AugurResults *into, AugurResults *from);
  * NULL) holds the race predictions confirmation classified benign.
  * Returns how many findings became parts of another. */
 guint augur_check_group_findings (AugurResults *results, AugurResults *benign);
+
+/* Only the first kind of grouping, for `augur explore`, whose findings
+ * stay one per kind otherwise: each lock-order inversion a deadlock
+ * realised (the deadlock's blocked lock requests are its acquisitions)
+ * becomes a part of that deadlock's finding, an error.  Returns how many. */
+guint augur_check_link_lock_order (AugurResults *results);
 
 /* The cause chain of a failure @head and its causes @parts (in order):
  * "Assertion `n == 2` at t.c:9 fails because of a lost update of `x` at

@@ -26,6 +26,7 @@
 #include "common/symbolizer.h"
 #include "explorer/prune.h"
 #include "explorer/exec-names.h"
+#include "explorer/lock-order.h"
 #include "explorer/misuse-finding.h"
 #include "explorer/steps.h"
 
@@ -428,6 +429,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
   guint64 *ev = *evp;
   guint32 status = shm->status;
   int ws = shm->wait_status;
+  augur_lock_order_add_execution (c->results, c->sym, shm, steps, n, ev);
 
   for (guint k = 0; k < shm->n_misuse && k < AUGUR_SCHED_MAX_MISUSE; k++)
     {

@@ -29,7 +29,8 @@ finding ()
 {
   prog=$1
   shift
-  "$AUGUR" explore --no-progress -o "$tmp/$prog.json" -- "$prog_dir/$prog" >"$tmp/out" 2>&1
+  # --fail-on=note: the exit status says a finding of any severity was found
+  "$AUGUR" explore --no-progress --fail-on=note -o "$tmp/$prog.json" -- "$prog_dir/$prog" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
