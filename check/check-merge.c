@@ -149,11 +149,25 @@ subset (GHashTable *a, GHashTable *b)
   return TRUE;
 }
 
+/* The lines of a deadlock's blocked lock requests. */
+static GHashTable *
+requests_of (AugurFinding *d)
+{
+  GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint j = 0; j < augur_finding_get_n_accesses (d); j++)
+    {
+      const AugurAccess *a = augur_finding_get_access (d, j);
+      if (a->op == AUGUR_OP_LOCK_REQUEST && a->file != NULL)
+        g_hash_table_add (set, loc_of (a->file, a->line));
+    }
+  return set;
+}
+
 /* The failure @cause's confirmation or diagnosis says followed it: a
  * failure among @all whose own accesses (the failed assertion, the fault,
  * the blocked operations) are @cause's harm accesses, same op and line. */
 static gint
-tied_failure (AugurFinding *cause, GPtrArray *all)
+tied_failure (AugurFinding *cause, GPtrArray *all, const gboolean *dropped)
 {
   g_autoptr (GHashTable) harm = lines_of (cause, FALSE);
   if (g_hash_table_size (harm) == 0)
@@ -161,7 +175,8 @@ tied_failure (AugurFinding *cause, GPtrArray *all)
   for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *f = g_ptr_array_index (all, i);
-      if (!is_failure (augur_finding_get_kind (f)) || augur_finding_get_n_accesses (f) == 0)
+      if (dropped[i] || !is_failure (augur_finding_get_kind (f))
+          || augur_finding_get_n_accesses (f) == 0)
         continue;
       gboolean all_match = TRUE;
       for (guint k = 0; k < augur_finding_get_n_accesses (f) && all_match; k++)
@@ -238,17 +253,39 @@ append_object (GString *s, AugurFinding *f)
 
 static void append_failure_lines (GString *s, AugurFinding *f);
 
-/* " at a.c:3 and b.c:9": the lines of a cause's violation */
+/* "a.c:9" before "a.c:10": by file, then by line number */
+static int
+cmp_loc (gconstpointer pa, gconstpointer pb)
+{
+  const char *a = *(char *const *) pa, *b = *(char *const *) pb;
+  const char *ca = strrchr (a, ':'), *cb = strrchr (b, ':');
+  if (ca == NULL || cb == NULL)
+    return strcmp (a, b);
+  int c = strncmp (a, b, MIN (ca - a, cb - b));
+  if (c != 0 || ca - a != cb - b)
+    return c != 0 ? c : (ca - a < cb - b ? -1 : 1);
+  guint64 la = g_ascii_strtoull (ca + 1, NULL, 10), lb = g_ascii_strtoull (cb + 1, NULL, 10);
+  return (la > lb) - (la < lb);
+}
+
+/* " at a.c:3 and b.c:9" */
+static void
+append_set (GString *s, GHashTable *set)
+{
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (set, NULL);
+  guint n = g_hash_table_size (set);
+  qsort (keys, n, sizeof (gpointer), cmp_loc);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%s", i == 0 ? " at " : i + 1 == n ? " and " : ", ",
+                            (char *) keys[i]);
+}
+
+/* the lines of a cause's violation */
 static void
 append_lines (GString *s, AugurFinding *f)
 {
   g_autoptr (GHashTable) set = lines_of (f, TRUE);
-  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (set, NULL);
-  guint n = g_hash_table_size (set);
-  qsort (keys, n, sizeof (gpointer), cmp_str);
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (s, "%s%s", i == 0 ? " at " : i + 1 == n ? " and " : ", ",
-                            (char *) keys[i]);
+  append_set (s, set);
 }
 
 /* "a lost update of `q->pushed` at queue.c:55" */
@@ -329,12 +366,18 @@ static void
 append_failure_lines (GString *s, AugurFinding *f)
 {
   g_autoptr (GHashTable) set = lines_of (f, FALSE);
-  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (set, NULL);
-  guint n = g_hash_table_size (set);
-  qsort (keys, n, sizeof (gpointer), cmp_str);
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (s, "%s%s", i == 0 ? " at " : i + 1 == n ? " and " : ", ",
-                            (char *) keys[i]);
+  if (augur_finding_get_kind (f) == AUGUR_FINDING_DEADLOCK)
+    {
+      /* where the threads are blocked, not where they took their locks */
+      g_hash_table_remove_all (set);
+      for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+        {
+          const AugurAccess *a = augur_finding_get_access (f, i);
+          if (a->file != NULL && !augur_op_is_memory_access (a->op) && !augur_op_is_acquire (a->op))
+            g_hash_table_add (set, loc_of (a->file, a->line));
+        }
+    }
+  append_set (s, set);
 }
 
 char *
@@ -574,8 +617,30 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
   g_autoptr (GPtrArray) all = augur_results_steal_findings (results);
   g_autoptr (GPtrArray) bugs = g_ptr_array_new_with_free_func (bug_free);
   g_autofree gboolean *used = g_new0 (gboolean, all->len + 1);
+  g_autofree gboolean *dropped = g_new0 (gboolean, all->len + 1);
 
-  /* 0. lock-order inversions realised as a deadlock: the deadlock's
+  /* 0. one deadlock found twice (a confirmed prediction, the explorer):
+   * the same blocked lock requests; the explorer's is kept */
+  for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *d = g_ptr_array_index (all, i);
+      if (used[i] || augur_finding_get_kind (d) != AUGUR_FINDING_DEADLOCK)
+        continue;
+      g_autoptr (GHashTable) dr = requests_of (d);
+      for (guint k = 0; k < all->len && g_hash_table_size (dr) >= 2; k++)
+        {
+          AugurFinding *e = g_ptr_array_index (all, k);
+          if (k == i || used[k] || augur_finding_get_kind (e) != AUGUR_FINDING_DEADLOCK)
+            continue;
+          g_autoptr (GHashTable) er = requests_of (e);
+          gboolean d_explored = augur_finding_get_prediction_pattern (d) == NULL;
+          gboolean e_explored = augur_finding_get_prediction_pattern (e) == NULL;
+          if (subset (dr, er) && subset (er, dr) && (d_explored || !e_explored))
+            dropped[k] = used[k] = TRUE;
+        }
+    }
+
+  /* 0'. lock-order inversions realised as a deadlock: the deadlock's
    * blocked lock requests are the inversion's acquisitions */
   for (guint i = 0; i < all->len; i++)
     {
@@ -588,14 +653,9 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
           AugurFinding *d = g_ptr_array_index (all, k);
           if (augur_finding_get_kind (d) != AUGUR_FINDING_DEADLOCK)
             continue;
-          g_autoptr (GHashTable) requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                                   NULL);
-          for (guint j = 0; j < augur_finding_get_n_accesses (d); j++)
-            {
-              const AugurAccess *a = augur_finding_get_access (d, j);
-              if (a->op == AUGUR_OP_LOCK_REQUEST && a->file != NULL)
-                g_hash_table_add (requests, loc_of (a->file, a->line));
-            }
+          if (dropped[k])
+            continue;
+          g_autoptr (GHashTable) requests = requests_of (d);
           if (g_hash_table_size (requests) < 2 || !subset (requests, il))
             continue;
           /* realised: no longer a hazard but the cause of an error */
@@ -611,7 +671,7 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
       AugurFinding *c = g_ptr_array_index (all, i);
       if (!is_cause (augur_finding_get_kind (c)))
         continue;
-      gint h = tied_failure (c, all);
+      gint h = tied_failure (c, all, dropped);
       if (h < 0)
         continue;
       g_ptr_array_add (bug_of (bugs, g_ptr_array_index (all, h))->parts, c);
@@ -678,7 +738,7 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
   for (guint i = 0; i < all->len; i++)
     {
       if (used[i])
-        continue;
+        continue;   /* a part of a bug, or the same deadlock found twice */
       AugurFinding *f = g_ptr_array_index (all, i);
       if (augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE
           && augur_finding_get_severity (f) == AUGUR_SEVERITY_ERROR && classified_benign (f, benign))

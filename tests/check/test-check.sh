@@ -257,6 +257,57 @@ hang_budget ()
 }
 ok "a hanging run without --timeout: recorded for a quarter of the budget, the bug found" hang_budget
 
+realised ()
+{
+  # an inversion that deadlocks: one finding, the deadlock (an error, with
+  # its replay command) whose part is the inversion
+  cat >"$tmp/abba.c" <<'PROG'
+#include <pthread.h>
+static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+static void *
+ab (void *arg)
+{
+  pthread_mutex_lock (&a);
+  pthread_mutex_lock (&b);
+  pthread_mutex_unlock (&b);
+  pthread_mutex_unlock (&a);
+  return arg;
+}
+static void *
+ba (void *arg)
+{
+  pthread_mutex_lock (&b);
+  pthread_mutex_lock (&a);
+  pthread_mutex_unlock (&a);
+  pthread_mutex_unlock (&b);
+  return arg;
+}
+int
+main (void)
+{
+  pthread_t t1, t2;
+  pthread_create (&t1, NULL, ab, NULL);
+  pthread_create (&t2, NULL, ba, NULL);
+  pthread_join (t1, NULL);
+  pthread_join (t2, NULL);
+  return 0;
+}
+PROG
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/abba" "$tmp/abba.c" || return 1
+  "$AUGUR" check --budget 30 -o "$tmp/ab" -- "$tmp/abba" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^1 error deadlock (T1 T2): The program deadlocks at abba.c:7 and abba.c:16 because of a lock-order inversion: \`a\` and \`b\` taken in opposite orders" "$tmp/out" \
+    && grep -q "^    part 1 lock-order-inversion on a, b: " "$tmp/out" && ! grep -q "^2 " "$tmp/out" \
+    && grep -q "^augur check: 1 error," "$tmp/out" || return 1
+  "$AUGUR" replay "$tmp/ab/results.json#1" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: deadlock" "$tmp/replay"
+}
+ok "a lock-order inversion that deadlocks: one error, the deadlock with the inversion as its part, replayed" realised
+
 diagnosed ()
 {
   # stack: the recorded run's poppers find the stack empty, so nothing is
