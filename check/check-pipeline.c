@@ -14,6 +14,7 @@
 #include "check/check-merge.h"
 #include "check/check-stages.h"
 #include "common/augur-exit.h"
+#include "common/dwarf-names.h"
 #include "common/record-run.h"
 #include "common/results.h"
 #include "common/trace.h"
@@ -180,6 +181,14 @@ augur_check_run (const AugurCheckOptions *o)
     }
 
   augur_check_add_static_only (&st);
+  /* names for people (q->pushed, not T0.alloc1+168), from the debug info,
+   * the recorded run's allocation sites and the findings' accesses */
+  {
+    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
+      o->argv[0], augur_results_get_source_dir (st.results));
+    augur_dwarf_names_note_trace (names, st.trace);
+    augur_dwarf_names_apply (names, st.results);
+  }
   /* one bug, one finding; each with the command that replays it */
   augur_check_group_findings (st.results, st.benign);
   augur_results_set_replay_commands (st.results, st.results_path);

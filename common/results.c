@@ -685,6 +685,66 @@ sorted_locations (AugurFinding *f)
   return locs;
 }
 
+/* @name mapped, or a copy of it */
+static char *
+rename_one (const char *name, char *(*map) (const char *, gpointer), gpointer data)
+{
+  if (name == NULL)
+    return NULL;
+  if (strstr (name, ", ") != NULL)
+    {
+      /* a list of objects: each one */
+      g_auto (GStrv) parts = g_strsplit (name, ", ", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *m = map (parts[i], data);
+          if (m != NULL)
+            {
+              g_free (parts[i]);
+              parts[i] = m;
+            }
+        }
+      return g_strjoinv (", ", parts);
+    }
+  char *m = map (name, data);
+  return m != NULL ? m : g_strdup (name);
+}
+
+void
+augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpointer data),
+                      gpointer data)
+{
+  g_return_if_fail (finding != NULL && map != NULL);
+  if (finding->object != NULL)
+    {
+      char *renamed = rename_one (finding->object, map, data);
+      if (strcmp (renamed, finding->object) != 0 && finding->object_id == NULL)
+        finding->object_id = g_strdup (finding->object);
+      g_free (finding->object);
+      finding->object = renamed;
+    }
+  for (guint i = 0; i < finding->steps->len; i++)
+    {
+      AugurStep *st = &g_array_index (finding->steps, AugurStep, i);
+      char *renamed = rename_one (st->object, map, data);
+      g_free (st->object);
+      st->object = renamed;
+    }
+  for (guint i = 0; i < finding->accesses->len; i++)
+    {
+      AugurAccess *a = &g_array_index (finding->accesses, AugurAccess, i);
+      for (guint j = 0; a->locks_held[j] != NULL; j++)
+        {
+          char *renamed = rename_one (a->locks_held[j], map, data);
+          g_free (a->locks_held[j]);
+          a->locks_held[j] = renamed;
+        }
+      qsort (a->locks_held, g_strv_length (a->locks_held), sizeof (char *), cmp_strv_item);
+    }
+  for (guint i = 0; i < finding->parts->len; i++)
+    augur_finding_rename (g_ptr_array_index (finding->parts, i), map, data);
+}
+
 char *
 augur_thread_name (guint thread)
 {

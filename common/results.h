@@ -303,6 +303,14 @@ char              *augur_finding_dup_full_kind (AugurFinding *finding);
 /* The step of an access (same thread and event), or -1 if the schedule lacks it. */
 gint               augur_finding_find_step (AugurFinding *finding, guint thread, guint64 event);
 
+/* Renames objects for people: @map gives the new name of a stable name
+ * (newly allocated) or NULL to keep it.  Applies to the finding's object
+ * (each of a list "a, b"; the stable name is kept as object_id), its
+ * schedule's objects and the locks held at its accesses, and its parts.
+ * Explanations are left to the caller (augur_finding_set_explanation). */
+void augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpointer data),
+                           gpointer data);
+
 /* One sentence on what this finding's kind means, fitted to the case: a
  * deadlock of locks is a cycle of locks, a stall on a condition variable
  * is not. */

@@ -189,8 +189,9 @@ append_threads (GString *s, AugurFinding *f)
   for (guint i = 0; i < n; i++)
     {
       const char *fn = augur_report_thread_function (f, t[i]);
-      g_string_append_printf (s, "%sthread %u", i == 0 ? "" : ", ", t[i]);
-      if (fn != NULL)
+      g_autofree char *who = augur_thread_name (t[i]);
+      g_string_append_printf (s, "%s%s", i == 0 ? "" : ", ", who);
+      if (fn != NULL && strcmp (fn, who) != 0)
         {
           g_string_append (s, " (<code>");
           esc (s, fn);
@@ -604,8 +605,9 @@ append_timeline (GString *s, AugurFinding *f, AugurReportRelevance *rel)
     {
       guint t = g_array_index (cols, guint, j);
       const char *fn = augur_report_thread_function (f, t);
-      g_string_append_printf (s, "<th>thread %u", t);
-      if (fn != NULL)
+      g_autofree char *who = augur_thread_name (t);
+      g_string_append_printf (s, "<th>%s", who);
+      if (fn != NULL && strcmp (fn, who) != 0)
         {
           g_string_append (s, " <span class=\"muted\">");
           esc (s, fn);
@@ -764,7 +766,10 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
       const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
       if (object == NULL && augur_op_is_memory_access (a->op))
         object = augur_finding_get_object (f);
-      g_string_append_printf (s, "<strong>Thread %u</strong> %s ", a->thread, op_verb (a->op));
+      g_autofree char *who = augur_thread_name (a->thread);
+      if (who[0] == 't')
+        who[0] = 'T';   /* "Thread 2", but "main" is a name */
+      g_string_append_printf (s, "<strong>%s</strong> %s ", who, op_verb (a->op));
       if (object != NULL)
         {
           g_string_append (s, "<code>");

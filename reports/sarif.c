@@ -102,7 +102,8 @@ access_text (AugurFinding *f, const AugurAccess *a)
   const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
   if (object == NULL && augur_op_is_memory_access (a->op))
     object = augur_finding_get_object (f);
-  g_string_append_printf (s, "thread %u: %s", a->thread, augur_op_to_string (a->op));
+  g_autofree char *who = augur_thread_name (a->thread);
+  g_string_append_printf (s, "%s: %s", who, augur_op_to_string (a->op));
   if (object != NULL)
     g_string_append_printf (s, " %s", object);
   if (a->locks_held[0] == NULL)
@@ -119,11 +120,15 @@ static char *
 step_text (const AugurStep *s)
 {
   GString *t = g_string_new (NULL);
-  g_string_append_printf (t, "thread %u: %s", s->thread, augur_op_to_string (s->op));
+  g_autofree char *who = augur_thread_name (s->thread);
+  g_string_append_printf (t, "%s: %s", who, augur_op_to_string (s->op));
   if (s->object != NULL)
     g_string_append_printf (t, " %s", s->object);
   if (s->peer >= 0)
-    g_string_append_printf (t, " (thread %d)", s->peer);
+    {
+      g_autofree char *peer = augur_thread_name ((guint) s->peer);
+      g_string_append_printf (t, " (%s)", peer);
+    }
   return g_string_free (t, FALSE);
 }
 
@@ -185,8 +190,9 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
       guint t = g_array_index (threads, guint, j);
       const char *fn = augur_report_thread_function (f, t);
       g_autofree char *id = g_strdup_printf ("T%u", t);
-      g_autofree char *msg = fn != NULL ? g_strdup_printf ("thread %u (%s)", t, fn)
-                                        : g_strdup_printf ("thread %u", t);
+      g_autofree char *who = augur_thread_name (t);
+      g_autofree char *msg = fn != NULL && strcmp (fn, who) != 0 ? g_strdup_printf ("%s (%s)", who, fn)
+                                                                  : g_strdup (who);
       json_builder_begin_object (b);
       member_string (b, "id", id);
       member_message (b, "message", msg);

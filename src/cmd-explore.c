@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "check/check-merge.h"
+#include "common/dwarf-names.h"
 #include "common/results.h"
 #include "explorer/explore.h"
 #include "static/static-facts.h"
@@ -197,7 +198,13 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, error->message);
       return augur_cmd_explore_exit_for_error (error);
     }
-  /* a realised inversion is its deadlock's cause; each finding replayable */
+  /* names from the debug info; a realised inversion is its deadlock's
+   * cause; each finding replayable */
+  {
+    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
+      augur_results_get_program (results), augur_results_get_source_dir (results));
+    augur_dwarf_names_apply (names, results);
+  }
   augur_check_link_lock_order (results);
   augur_results_set_replay_commands (results, o.results_path);
   if (!augur_results_save (results, o.results_path, &error))

@@ -98,6 +98,16 @@ misuse_text ()
 }
 ok "a double unlock names both unlocks, and both are the bug's steps" misuse_text
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
+# stable_names RESULTS: the stable name of each data race's object, one a
+# line, sorted: its object_id when debug info gave it a source-level name
+# (common/dwarf-names.h), else its object
+stable_names ()
+{
+  tr -d '\n' <"$1" | sed 's/"kind" : /\n&/g' | grep '^"kind" : "data-race"' \
+    | sed -n 's/.*"object" : "\([^"]*\)", *"object_id" : "\([^"]*\)".*/\2/p; t; s/.*"object" : "\([^"]*\)".*/\1/p' \
+    | sort
+}
+
 # named_race PROG PATTERN...: explore finds one data race per PATTERN in
 # PROG, and names each one's object with a stable name matching its
 # PATTERN (grep -x): the same in two explorations, and the name that augur
@@ -108,8 +118,7 @@ named_race ()
   shift
   for run in 1 2; do
     "$AUGUR" explore --no-progress -o "$tmp/$prog.json" -- "$B/$prog" >"$tmp/out$run" 2>&1
-    sed -n 's/^data-race .* access \([^ ]*\) without synchronisation.*/\1/p' "$tmp/out$run" \
-      | sort >"$tmp/names$run"
+    stable_names "$tmp/$prog.json" >"$tmp/names$run"
   done
   cat "$tmp/out1" "$tmp/names1" "$tmp/names2"
   cmp -s "$tmp/names1" "$tmp/names2" || return 1
@@ -124,6 +133,14 @@ named_race ()
   done
 }
 ok "a race on a malloc'd struct's field names it as predict does" named_race race_heap 'T0\.alloc1+4'
+source_name ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rhn.json" -- "$B/race_heap" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q "^data-race race_heap.c:15 race_heap.c:15: Threads 1 and 2 access q->pushed without" "$tmp/out" \
+    && tr -d '\n' <"$tmp/rhn.json" | grep -q '"object" : "q->pushed", *"object_id" : "T0.alloc1+4"'
+}
+ok "... and the report names it q->pushed from the debug info, the stable name kept" source_name
 ok "races on main's and a thread's stack name the slots as predict does" \
   named_race race_stack 'T0\.stack-0x[0-9a-f]*' 'T1\.stack-0x[0-9a-f]*'
 # many_allocs HOW PATTERN: race_heap_many 70000 HOW: the race is found and
@@ -133,7 +150,7 @@ many_allocs ()
   "$AUGUR" explore --no-progress -o "$tmp/many.json" -- "$B/race_heap_many" 70000 "$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^data-race .* access $2 without synchronisation" "$tmp/out"
+  [ "$st" -eq 1 ] && stable_names "$tmp/many.json" | grep -qx "$2"
 }
 ok "70,000 blocks freed at once leave the object log room: T0.alloc70001+4" \
   many_allocs free 'T0\.alloc70001+4'
