@@ -25,6 +25,7 @@ typedef struct {
   char *name;          /* "q", "q->items" */
   Dwarf_Off type;      /* the pointee's type DIE */
   gboolean from_alloc; /* named at its allocation (wins over accesses) */
+  gboolean array;      /* several of them: name[i], not *name */
 } Base;
 
 struct _AugurDwarfNames {
@@ -430,7 +431,8 @@ first_member_at (Dwarf_Die *t, guint64 off)
 }
 
 static void
-set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *type, gboolean alloc)
+set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *type, gboolean alloc,
+          gboolean array)
 {
   Base *b = g_hash_table_lookup (n->bases, base);
   if (b != NULL && (b->from_alloc || !alloc))
@@ -439,6 +441,7 @@ set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *typ
   b->name = g_strdup (name);
   b->type = dwarf_dieoffset (type);
   b->from_alloc = alloc;
+  b->array = array;
   g_hash_table_replace (n->bases, g_strdup (base), b);
 }
 
@@ -467,7 +470,7 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
             return FALSE;
           if (is_struct (&pt) && g_strcmp0 (first_member_at (&pt, off), m) == 0)
             {
-              set_base (n, base, expr->str, &pt, FALSE);
+              set_base (n, base, expr->str, &pt, FALSE, FALSE);
               return TRUE;
             }
           (void) after;
@@ -519,13 +522,13 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
               g_autofree char *m = read_ident (&mp);
               if (m != NULL && g_strcmp0 (first_member_at (&e, off % es), m) == 0)
                 {
-                  set_base (n, base, expr->str, &e, FALSE);
+                  set_base (n, base, expr->str, &e, FALSE, TRUE);
                   return TRUE;
                 }
             }
           else if (es > 0 && !is_struct (&e) && off % es == 0)
             {
-              set_base (n, base, expr->str, &e, FALSE);
+              set_base (n, base, expr->str, &e, FALSE, TRUE);
               return TRUE;
             }
           return FALSE;
@@ -677,8 +680,8 @@ expression_type (AugurDwarfNames *n, const char *function, const char *file, con
 }
 
 void
-augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, const char *file,
-                              guint line, const char *function)
+augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 size,
+                              const char *file, guint line, const char *function)
 {
   if (base == NULL || file == NULL || line == 0 || !open_debug_info (names))
     return;
@@ -702,7 +705,11 @@ augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, const ch
       g_autofree char *lvalue = trailing_lvalue (lhs);
       Dwarf_Die t, pt;
       if (lvalue != NULL && expression_type (names, function, file, lvalue, &t) && pointee (&t, &pt))
-        set_base (names, base, lvalue, &pt, TRUE);
+        {
+          /* more than one of them: an array (unknown size: named as one) */
+          guint64 es = size_of (&pt);
+          set_base (names, base, lvalue, &pt, TRUE, es > 0 && size > es);
+        }
       return;
     }
 }
@@ -722,7 +729,7 @@ augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
         continue;
       /* common/objects.h's name of the object */
       g_autofree char *base = g_strdup_printf ("T%u.alloc%u", r->tid, r->aux);
-      augur_dwarf_names_note_alloc (names, base, src->file, src->line, src->function);
+      augur_dwarf_names_note_alloc (names, base, r->arg, src->file, src->line, src->function);
     }
 }
 
@@ -743,21 +750,18 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
         return NULL;
       GString *s = g_string_new (NULL);
       guint64 size = size_of (&t);
-      if (is_struct (&t) && off < size)
+      if (!b->array && is_struct (&t) && off < size)
         {
           g_string_append (s, b->name);
           append_path (s, &t, off, TRUE);
         }
-      else if (size > 0 && (off >= size || is_struct (&t) || off % size == 0))
+      else if (!b->array && off == 0 && size > 0)
+        g_string_append_printf (s, "*%s", b->name);
+      else if (size > 0)
         {
-          /* an array of them, or one of something that is not a struct */
-          if (off == 0 && !is_struct (&t))
-            g_string_append_printf (s, "*%s", b->name);
-          else
-            {
-              g_string_append_printf (s, "%s[%" G_GUINT64_FORMAT "]", b->name, off / size);
-              append_path (s, &t, off % size, FALSE);
-            }
+          /* an array of them */
+          g_string_append_printf (s, "%s[%" G_GUINT64_FORMAT "]", b->name, off / size);
+          append_path (s, &t, off % size, FALSE);
         }
       else
         {

@@ -43,10 +43,11 @@ AugurDwarfNames *augur_dwarf_names_new (const char *program, const char *source_
 void augur_dwarf_names_free (AugurDwarfNames *names);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDwarfNames, augur_dwarf_names_free)
 
-/* Evidence: heap object @base ("T0.alloc1") was allocated at this source
- * location (the call of malloc, calloc ...). */
-void augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, const char *file,
-                                   guint line, const char *function);
+/* Evidence: heap object @base ("T0.alloc1") of @size bytes (0 if unknown)
+ * was allocated at this source location (the call of malloc, calloc ...);
+ * more bytes than its type has make it an array (q->items[2]). */
+void augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 size,
+                                   const char *file, guint line, const char *function);
 /* Evidence: @object ("T0.alloc1+168") was accessed at this location. */
 void augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const char *file,
                                     guint line, const char *function);

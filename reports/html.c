@@ -745,7 +745,8 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
               g_string_append_c (s, ' ');
               esc (s, augur_op_to_string (acc->op));
               g_string_append (s, " at ");
-              append_loc (s, acc->file, acc->line);
+              g_autofree char *base = acc->file != NULL ? g_path_get_basename (acc->file) : NULL;
+              append_loc (s, base, acc->line);
             }
           g_string_append (s, "</div></li>\n");
         }

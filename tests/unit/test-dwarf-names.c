@@ -49,8 +49,12 @@ static void
 test_alloc_site (void)
 {
   g_autoptr (AugurDwarfNames) n = augur_dwarf_names_new (program, NULL);
-  augur_dwarf_names_note_alloc (n, "T0.alloc1", source, line_of ("ALLOC-Q"), "queue_new");
-  augur_dwarf_names_note_alloc (n, "T0.alloc2", source, line_of ("ALLOC-ITEMS"), "queue_new");
+  augur_dwarf_names_note_alloc (n, "T0.alloc1", sizeof (struct queue), source, line_of ("ALLOC-Q"),
+                                "queue_new");
+  augur_dwarf_names_note_alloc (n, "T0.alloc2", 4 * sizeof (void *), source, line_of ("ALLOC-ITEMS"),
+                                "queue_new");
+  augur_dwarf_names_note_alloc (n, "T0.alloc3", sizeof (void *), source, line_of ("ALLOC-ITEMS"),
+                                "queue_new");
   g_autofree char *pushed = heap ("T0.alloc1", offsetof (struct queue, pushed));
   g_autofree char *count = heap ("T0.alloc1", offsetof (struct queue, count));
   g_autofree char *inside = heap ("T0.alloc1", offsetof (struct queue, lock) + 16);
@@ -62,7 +66,9 @@ test_alloc_site (void)
   /* an array of void *, named by the member it was assigned to */
   g_autofree char *item = heap ("T0.alloc2", 2 * sizeof (void *));
   assert_name (n, item, "q->items[2]");
-  assert_name (n, "T0.alloc2", "*q->items");
+  assert_name (n, "T0.alloc2", "q->items[0]");
+  /* one of them only: what the pointer points to */
+  assert_name (n, "T0.alloc3", "*q->items");
   assert_name (n, "T9.alloc9+8", NULL);
 }
 
