@@ -801,46 +801,58 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
       g_string_append (s, "</div>\n");
     }
 
-  /* The schedule. */
-  g_string_append (s, "<h2>Schedule</h2>\n<p>The steps below, in this order, reproduce the bug; "
-                      "its own steps are highlighted.</p>\n");
-  append_timeline (s, f, rel);
-
-  /* The diagram. */
-  g_string_append_printf (s, "<h2>Happens-before diagram</h2>\n<p class=\"legend\">"
-                             "Boxes are steps, one column per thread."
-                             "<span class=\"k\" style=\"border-color:#8c959f\"></span>program order"
-                             "<span class=\"k\" style=\"border-color:#0969da\"></span>synchronisation"
-                             "<span class=\"k\" style=\"border-color:#cf222e\"></span>the bug. "
-                             "Also as <a href=\"finding-%u.dot\">DOT</a> and "
-                             "<a href=\"finding-%u.svg\">SVG</a>.</p>\n",
-                          number, number);
-  if (svg != NULL)
+  if (augur_finding_get_n_steps (f) == 0 && augur_finding_get_kind (f) == AUGUR_FINDING_LOCK_ORDER)
     {
-      g_string_append (s, "<div class=\"diagram\" id=\"diagram\">\n");
-      /* Graphviz's SVG output escapes the labels it draws; it is inserted as is. */
-      g_string_append (s, svg_element (svg));
-      g_string_append (s, "</div>\n");
+      /* a lock-order inversion that did not deadlock: a hazard, no event */
+      g_string_append (s, "<h2>Schedule</h2>\n<p class=\"muted\" id=\"no-schedule\">"
+                          "No run deadlocked on this order, so there is no schedule to show or "
+                          "replay: each thread's acquisitions above are where the order is "
+                          "inconsistent. When a run deadlocks on it, the deadlock is the "
+                          "finding, with this inversion as its cause.</p>\n");
     }
   else
-    g_string_append (s, "<p class=\"note\">The diagram could not be rendered.</p>\n");
-
-  g_string_append (s, "<h2>Replay</h2>\n");
-  if (augur_finding_get_replay (f) != NULL)
     {
-      g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
-                          "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
-      esc (s, augur_finding_get_replay (f));
-      g_string_append (s, "</code></pre>\n");
+      /* The schedule. */
+      g_string_append (s, "<h2>Schedule</h2>\n<p>The steps below, in this order, reproduce the bug; "
+                          "its own steps are highlighted.</p>\n");
+      append_timeline (s, f, rel);
+
+      /* The diagram. */
+      g_string_append_printf (s, "<h2>Happens-before diagram</h2>\n<p class=\"legend\">"
+                                 "Boxes are steps, one column per thread."
+                                 "<span class=\"k\" style=\"border-color:#8c959f\"></span>program order"
+                                 "<span class=\"k\" style=\"border-color:#0969da\"></span>synchronisation"
+                                 "<span class=\"k\" style=\"border-color:#cf222e\"></span>the bug. "
+                                 "Also as <a href=\"finding-%u.dot\">DOT</a> and "
+                                 "<a href=\"finding-%u.svg\">SVG</a>.</p>\n",
+                              number, number);
+      if (svg != NULL)
+        {
+          g_string_append (s, "<div class=\"diagram\" id=\"diagram\">\n");
+          /* Graphviz's SVG output escapes the labels it draws; it is inserted as is. */
+          g_string_append (s, svg_element (svg));
+          g_string_append (s, "</div>\n");
+        }
+      else
+        g_string_append (s, "<p class=\"note\">The diagram could not be rendered.</p>\n");
+
+      g_string_append (s, "<h2>Replay</h2>\n");
+      if (augur_finding_get_replay (f) != NULL)
+        {
+          g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
+                              "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
+          esc (s, augur_finding_get_replay (f));
+          g_string_append (s, "</code></pre>\n");
+        }
+      else if (augur_finding_get_prediction_pattern (f) != NULL
+               && !augur_finding_get_prediction_class (f, NULL))
+        g_string_append (s, "<p class=\"muted\">A prediction not confirmed yet cannot be replayed: "
+                            "run <code>augur confirm</code> on its results file first.</p>\n");
+      else
+        g_string_append (s, "<p class=\"muted\">No replay command was recorded: run "
+                            "<code>augur replay RESULTS#N</code> with the results file this report "
+                            "was made from and this finding's number.</p>\n");
     }
-  else if (augur_finding_get_prediction_pattern (f) != NULL
-           && !augur_finding_get_prediction_class (f, NULL))
-    g_string_append (s, "<p class=\"muted\">A prediction not confirmed yet cannot be replayed: "
-                        "run <code>augur confirm</code> on its results file first.</p>\n");
-  else
-    g_string_append (s, "<p class=\"muted\">No replay command was recorded: run "
-                        "<code>augur replay RESULTS#N</code> with the results file this report "
-                        "was made from and this finding's number.</p>\n");
 
   g_string_append (s, "<nav class=\"pager\">");
   if (index > 0)

@@ -211,6 +211,17 @@ test_finding_parts (void)
   g_autofree char *html2 = augur_report_html_finding (r2, 0, NULL, NULL);
   g_assert_null (strstr (html2, "cycle"));
   g_assert_nonnull (strstr (html2, "<p class=\"muted\" id=\"description\">Threads wait on a condition variable"));
+
+  /* an inversion that did not deadlock: no schedule, no replay, said so */
+  g_autoptr (AugurResults) r3 = augur_results_new ("/bin/p", "check");
+  g_autoptr (AugurFinding) inv = augur_finding_new (AUGUR_FINDING_LOCK_ORDER, NULL, "a then b.");
+  augur_finding_add_access (inv, 1, 1, AUGUR_OP_LOCK, "l.c", 3, "f", NULL);
+  augur_results_add_finding (r3, inv);
+  g_autofree char *html3 = augur_report_html_finding (r3, 0, NULL, NULL);
+  g_assert_nonnull (strstr (html3, "<span class=\"badge warning\">warning</span>"));
+  g_assert_nonnull (strstr (html3, "id=\"no-schedule\">No run deadlocked on this order"));
+  g_assert_null (strstr (html3, "id=\"timeline\""));
+  g_assert_null (strstr (html3, "No replay command"));
 }
 
 static void
