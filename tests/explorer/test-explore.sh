@@ -157,6 +157,23 @@ ok "70,000 blocks freed at once leave the object log room: T0.alloc70001+4" \
 ok "70,000 blocks kept overflow the object log: an address, no crash" \
   many_allocs keep '0x[0-9a-f]*'
 
+# inversion_explored PROG SEVERITY: the explored runs of a corpus program
+# that takes two locks in both orders without deadlocking report the
+# inversion with that severity: exit 0 by default, 1 with --fail-on
+inversion_explored ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$top_srcdir/tests/programs/$1/prog.c" || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/$1.json" -- "$tmp/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q "^lock-order-inversion .*: .* takes \`.*\` (prog.c:[0-9]*) and then \`.*\` (prog.c:[0-9]*).*It did not deadlock in the explored execution" "$tmp/out" \
+    && ! grep -q "^deadlock" "$tmp/out" \
+    && tr -d '\n' <"$tmp/$1.json" | grep -q "\"kind\" : \"lock-order-inversion\", *\"severity\" : \"$2\"" || return 1
+  "$AUGUR" explore --no-progress --fail-on="$2" -o "$tmp/$1.json" -- "$tmp/$1" >/dev/null 2>&1
+  [ $? -eq 1 ]
+}
+ok "an inversion no explored run deadlocks on is a warning" inversion_explored lock_order_dataflow warning
+ok "an inversion under a gate lock is a note" inversion_explored lock_order_gate note
 ok "a write under a read lock races with the other reader" finding race_rdlock "data-race race_rdlock.c:12 race_rdlock.c:12"
 ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
 for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok; do
