@@ -463,7 +463,6 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
       if (p[0] == '-' && p[1] == '>')
         {
           p += 2;
-          const char *after = p;
           g_autofree char *m = read_ident (&p);
           Dwarf_Die pt;
           if (m == NULL || !pointee (&t, &pt))
@@ -473,7 +472,6 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
               set_base (n, base, expr->str, &pt, FALSE, FALSE);
               return TRUE;
             }
-          (void) after;
           Dwarf_Die s = pt, member;
           if (!peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
             return FALSE;
