@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * check-merge.c — one finding per bug across stages (see check-merge.h).
+ * check-merge.c — one finding per bug across stages, and the bugs made
+ * of several findings (see check-merge.h).
  */
 #include "config.h"
 
@@ -73,7 +74,12 @@ augur_check_merge_findings (AugurResults *into, AugurResults *from)
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint n = augur_results_get_n_findings (into);
   for (guint i = 0; i < n; i++)
-    g_hash_table_add (seen, augur_check_finding_key (augur_results_get_finding (into, i)));
+    {
+      AugurFinding *f = augur_results_get_finding (into, i);
+      g_hash_table_add (seen, augur_check_finding_key (f));
+      for (guint k = 0; k < augur_finding_get_n_parts (f); k++)
+        g_hash_table_add (seen, augur_check_finding_key (augur_finding_get_part (f, k)));
+    }
   guint added = 0;
   guint m = augur_results_get_n_findings (from);
   for (guint i = 0; i < m; i++)
@@ -90,4 +96,662 @@ augur_check_merge_findings (AugurResults *into, AugurResults *from)
       added++;
     }
   return added;
+}
+
+/* ---- bugs made of several findings ---- */
+
+static char *
+loc_of (const char *file, guint line)
+{
+  g_autofree char *base = g_path_get_basename (file);
+  return g_strdup_printf ("%s:%u", base, line);
+}
+
+static gboolean
+is_failure (AugurFindingKind k)
+{
+  return k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH || k == AUGUR_FINDING_DEADLOCK;
+}
+
+static gboolean
+is_cause (AugurFindingKind k)
+{
+  return k == AUGUR_FINDING_ATOMICITY_VIOLATION || k == AUGUR_FINDING_DATA_RACE
+         || k == AUGUR_FINDING_ORDER_VIOLATION;
+}
+
+/* The lines of @f's memory accesses (a cause's violation), or of its
+ * other accesses (a failure, or the harm a cause's confirmation added). */
+static GHashTable *
+lines_of (AugurFinding *f, gboolean memory)
+{
+  GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      if (a->file != NULL && augur_op_is_memory_access (a->op) == memory)
+        g_hash_table_add (set, loc_of (a->file, a->line));
+    }
+  return set;
+}
+
+static gboolean
+subset (GHashTable *a, GHashTable *b)
+{
+  if (g_hash_table_size (a) == 0)
+    return FALSE;
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, a);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    if (!g_hash_table_contains (b, key))
+      return FALSE;
+  return TRUE;
+}
+
+/* The lines of a deadlock's blocked lock requests. */
+static GHashTable *
+requests_of (AugurFinding *d)
+{
+  GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint j = 0; j < augur_finding_get_n_accesses (d); j++)
+    {
+      const AugurAccess *a = augur_finding_get_access (d, j);
+      if (a->op == AUGUR_OP_LOCK_REQUEST && a->file != NULL)
+        g_hash_table_add (set, loc_of (a->file, a->line));
+    }
+  return set;
+}
+
+/* The failure @cause's confirmation or diagnosis says followed it: a
+ * failure among @all whose own accesses (the failed assertion, the fault,
+ * the blocked operations) are @cause's harm accesses, same op and line. */
+static gint
+tied_failure (AugurFinding *cause, GPtrArray *all, const gboolean *dropped)
+{
+  g_autoptr (GHashTable) harm = lines_of (cause, FALSE);
+  if (g_hash_table_size (harm) == 0)
+    return -1;
+  for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *f = g_ptr_array_index (all, i);
+      if (dropped[i] || !is_failure (augur_finding_get_kind (f))
+          || augur_finding_get_n_accesses (f) == 0)
+        continue;
+      gboolean all_match = TRUE;
+      for (guint k = 0; k < augur_finding_get_n_accesses (f) && all_match; k++)
+        {
+          const AugurAccess *a = augur_finding_get_access (f, k);
+          gboolean match = FALSE;
+          for (guint j = 0; j < augur_finding_get_n_accesses (cause) && !match; j++)
+            {
+              const AugurAccess *h = augur_finding_get_access (cause, j);
+              match = !augur_op_is_memory_access (h->op) && h->op == a->op && h->line == a->line
+                      && h->file != NULL && a->file != NULL;
+              if (match)
+                {
+                  g_autofree char *la = loc_of (a->file, a->line), *lh = loc_of (h->file, h->line);
+                  match = strcmp (la, lh) == 0;
+                }
+            }
+          all_match = match;
+        }
+      if (all_match)
+        return (gint) i;
+    }
+  return -1;
+}
+
+/* Every memory access of @race is a step of @f's schedule (same thread,
+ * operation and line). */
+static gboolean
+accesses_in_schedule (AugurFinding *race, AugurFinding *f)
+{
+  if (augur_finding_get_n_steps (f) == 0)
+    return TRUE;   /* nothing to check against */
+  for (guint i = 0; i < augur_finding_get_n_accesses (race); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (race, i);
+      gboolean found = FALSE;
+      for (guint k = 0; k < augur_finding_get_n_steps (f) && !found; k++)
+        {
+          const AugurStep *s = augur_finding_get_step (f, k);
+          found = s->thread == a->thread && s->op == a->op && s->line == a->line;
+        }
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* "R-W-W" ... of an atomicity violation: its prediction's pattern, or the
+ * one its diagnosis names in the explanation; NULL if none. */
+static const char *
+pattern_of (AugurFinding *f)
+{
+  static const char *const names[] = { "R-W-R", "W-W-R", "R-W-W", "W-R-W", "W-W-W" };
+  const char *p = augur_finding_get_prediction_pattern (f);
+  if (p != NULL)
+    return p;
+  const char *e = augur_finding_get_explanation (f);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    for (const char *at = strstr (e, names[i]); at != NULL; at = strstr (at + 1, names[i]))
+      if ((at == e || at[-1] != '-') && at[5] != '-')
+        return names[i];
+  return NULL;
+}
+
+static void
+append_object (GString *s, AugurFinding *f)
+{
+  const char *o = augur_finding_get_object (f);
+  if (o != NULL)
+    g_string_append_printf (s, "`%s`", o);
+  else
+    g_string_append (s, "shared memory");
+}
+
+static void append_failure_lines (GString *s, AugurFinding *f);
+
+/* "a.c:9" before "a.c:10": by file, then by line number */
+static int
+cmp_loc (gconstpointer pa, gconstpointer pb)
+{
+  const char *a = *(char *const *) pa, *b = *(char *const *) pb;
+  const char *ca = strrchr (a, ':'), *cb = strrchr (b, ':');
+  if (ca == NULL || cb == NULL)
+    return strcmp (a, b);
+  int c = strncmp (a, b, MIN (ca - a, cb - b));
+  if (c != 0 || ca - a != cb - b)
+    return c != 0 ? c : (ca - a < cb - b ? -1 : 1);
+  guint64 la = g_ascii_strtoull (ca + 1, NULL, 10), lb = g_ascii_strtoull (cb + 1, NULL, 10);
+  return (la > lb) - (la < lb);
+}
+
+/* " at a.c:3 and b.c:9" */
+static void
+append_set (GString *s, GHashTable *set)
+{
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (set, NULL);
+  guint n = g_hash_table_size (set);
+  qsort (keys, n, sizeof (gpointer), cmp_loc);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%s", i == 0 ? " at " : i + 1 == n ? " and " : ", ",
+                            (char *) keys[i]);
+}
+
+/* the lines of a cause's violation */
+static void
+append_lines (GString *s, AugurFinding *f)
+{
+  g_autoptr (GHashTable) set = lines_of (f, TRUE);
+  append_set (s, set);
+}
+
+/* "a lost update of `q->pushed` at queue.c:55" */
+static void
+append_cause (GString *s, AugurFinding *f)
+{
+  const char *p = pattern_of (f);
+  switch (augur_finding_get_kind (f))
+    {
+    case AUGUR_FINDING_LOCK_ORDER:
+      {
+        /* "`a` and `b` taken in opposite orders at ..." */
+        g_auto (GStrv) locks = g_strsplit (augur_finding_get_object (f) != NULL
+                                             ? augur_finding_get_object (f) : "", ", ", -1);
+        guint nl = g_strv_length (locks);
+        g_string_append (s, "a lock-order inversion: ");
+        for (guint i = 0; i < nl; i++)
+          g_string_append_printf (s, "%s`%s`", i == 0 ? "" : i + 1 == nl ? " and " : ", ",
+                                  locks[i]);
+        g_string_append (s, " taken in opposite orders");
+        append_failure_lines (s, f);
+        return;
+      }
+    case AUGUR_FINDING_DATA_RACE:
+      g_string_append (s, "a data race on ");
+      append_object (s, f);
+      break;
+    case AUGUR_FINDING_ORDER_VIOLATION:
+      g_string_append (s, "an order violation on ");
+      append_object (s, f);
+      break;
+    default:
+      if (g_strcmp0 (p, "R-W-W") == 0)
+        g_string_append (s, "a lost update of ");
+      else if (g_strcmp0 (p, "W-W-W") == 0)
+        g_string_append (s, "a lost write to ");
+      else if (g_strcmp0 (p, "R-W-R") == 0)
+        g_string_append (s, "two reads seeing different values of ");
+      else if (g_strcmp0 (p, "W-W-R") == 0)
+        g_string_append (s, "a write overwritten before it is read back, of ");
+      else if (g_strcmp0 (p, "W-R-W") == 0)
+        g_string_append (s, "a read of an intermediate value of ");
+      else
+        g_string_append (s, "an atomicity violation on ");
+      append_object (s, f);
+      break;
+    }
+  append_lines (s, f);
+}
+
+/* The assertion's text from the explorer's or confirmation's sentence:
+ * "... the assertion 'x == 1'." or "assertion `x == 1` failed ...". */
+static char *
+assertion_text (AugurFinding *f)
+{
+  const char *e = augur_finding_get_explanation (f);
+  const char *a = strstr (e, "the assertion '");
+  if (a != NULL)
+    {
+      a += strlen ("the assertion '");
+      const char *end = strrchr (a, '\'');
+      if (end != NULL && end > a)
+        return g_strndup (a, end - a);
+    }
+  a = strstr (e, "assertion `");
+  if (a != NULL)
+    {
+      a += strlen ("assertion `");
+      const char *end = strrchr (a, '`');
+      if (end != NULL && end > a)
+        return g_strndup (a, end - a);
+    }
+  return NULL;
+}
+
+/* " at t.c:9" or " at a.c:3 and a.c:9": where a failure happens */
+static void
+append_failure_lines (GString *s, AugurFinding *f)
+{
+  g_autoptr (GHashTable) set = lines_of (f, FALSE);
+  if (augur_finding_get_kind (f) == AUGUR_FINDING_DEADLOCK)
+    {
+      /* where the threads are blocked, not where they took their locks */
+      g_hash_table_remove_all (set);
+      for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+        {
+          const AugurAccess *a = augur_finding_get_access (f, i);
+          if (a->file != NULL && !augur_op_is_memory_access (a->op) && !augur_op_is_acquire (a->op))
+            g_hash_table_add (set, loc_of (a->file, a->line));
+        }
+    }
+  append_set (s, set);
+}
+
+char *
+augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
+{
+  GString *s = g_string_new (NULL);
+  switch (augur_finding_get_kind (head))
+    {
+    case AUGUR_FINDING_ASSERTION:
+      {
+        g_autofree char *text = assertion_text (head);
+        if (text != NULL)
+          g_string_append_printf (s, "Assertion `%s`", text);
+        else
+          g_string_append (s, "An assertion");
+        append_failure_lines (s, head);
+        g_string_append (s, " fails");
+        break;
+      }
+    case AUGUR_FINDING_CRASH:
+      g_string_append (s, "The program crashes");
+      append_failure_lines (s, head);
+      break;
+    case AUGUR_FINDING_DEADLOCK:
+      g_string_append (s, "The program deadlocks");
+      append_failure_lines (s, head);
+      break;
+    default:
+      {
+        g_autofree char *kind = augur_finding_dup_full_kind (head);
+        g_string_append_printf (s, "The %s", kind);
+        append_failure_lines (s, head);
+        g_string_append (s, " happens");
+        break;
+      }
+    }
+  /* one phrase per cause; a race on an object a violation already names
+   * adds nothing to the sentence (it is listed among the parts) */
+  guint said = 0;
+  for (guint i = 0; i < parts->len; i++)
+    {
+      AugurFinding *p = g_ptr_array_index (parts, i);
+      gboolean covered = FALSE;
+      for (guint j = 0; j < i && !covered; j++)
+        {
+          AugurFinding *q = g_ptr_array_index (parts, j);
+          covered = augur_finding_get_kind (p) == AUGUR_FINDING_DATA_RACE
+                    && g_strcmp0 (augur_finding_get_object_id (p), augur_finding_get_object_id (q)) == 0;
+        }
+      if (covered)
+        continue;
+      g_string_append (s, said == 0 ? " because of " : " and ");
+      append_cause (s, p);
+      said++;
+    }
+  g_string_append_c (s, '.');
+  /* who waits for what, or the signal: more than the chain says */
+  if (augur_finding_get_kind (head) == AUGUR_FINDING_DEADLOCK
+      || augur_finding_get_kind (head) == AUGUR_FINDING_CRASH)
+    g_string_append_printf (s, " %s", augur_finding_get_explanation (head));
+  return g_string_free (s, FALSE);
+}
+
+typedef struct {
+  AugurFinding *head;     /* borrowed from the stolen list */
+  GPtrArray *parts;       /* AugurFinding*, borrowed, in cause order */
+} Bug;
+
+static void
+bug_free (gpointer p)
+{
+  Bug *b = p;
+  g_ptr_array_unref (b->parts);
+  g_free (b);
+}
+
+static Bug *
+bug_of (GPtrArray *bugs, AugurFinding *head)
+{
+  for (guint i = 0; i < bugs->len; i++)
+    {
+      Bug *b = g_ptr_array_index (bugs, i);
+      if (b->head == head)
+        return b;
+    }
+  Bug *b = g_new0 (Bug, 1);
+  b->head = head;
+  b->parts = g_ptr_array_new ();
+  g_ptr_array_add (bugs, b);
+  return b;
+}
+
+/* The finding of a failure with its causes: its accesses, the schedule of
+ * the first cause whose confirmation or diagnosis ran into the failure
+ * (violation and failure highlighted), the worst severity, the chain. */
+static AugurFinding *
+build_bug (Bug *b)
+{
+  AugurFinding *h = b->head;
+  g_autofree char *chain = augur_check_cause_chain (h, b->parts);
+  AugurFinding *f = augur_finding_new (augur_finding_get_kind (h), augur_finding_get_subkind (h),
+                                       chain);
+  if (augur_finding_get_object (h) != NULL)
+    {
+      augur_finding_set_object (f, augur_finding_get_object (h), augur_finding_get_object_kind (h));
+      augur_finding_set_object_id (f, augur_finding_get_object_id (h));
+    }
+  AugurFinding *sched = h;
+  for (guint i = 0; i < b->parts->len && sched == h; i++)
+    {
+      AugurFinding *p = g_ptr_array_index (b->parts, i);
+      g_autoptr (GHashTable) harm = lines_of (p, FALSE);
+      if (g_hash_table_size (harm) > 0 && augur_finding_get_n_steps (p) > 0
+          && augur_finding_get_prediction_pattern (p) == NULL)
+        sched = p;
+    }
+  if (sched == h)
+    for (guint i = 0; i < b->parts->len && sched == h; i++)
+      {
+        /* a confirmed prediction's schedule is explorer steps too */
+        AugurFinding *p = g_ptr_array_index (b->parts, i);
+        g_autoptr (GHashTable) harm = lines_of (p, FALSE);
+        if (g_hash_table_size (harm) > 0 && augur_finding_get_n_steps (p) > 0
+            && augur_finding_get_prediction_class (p, NULL))
+          sched = p;
+      }
+
+  AugurSeverity sev = augur_finding_get_severity (h);
+  for (guint i = 0; i < b->parts->len; i++)
+    sev = MIN (sev, augur_finding_get_severity (g_ptr_array_index (b->parts, i)));
+  augur_finding_set_severity (f, sev);
+
+  guint nt;
+  const guint *threads = augur_finding_get_threads (h, &nt);
+  for (guint i = 0; i < nt; i++)
+    augur_finding_add_thread (f, threads[i]);
+  for (guint k = 0; k < b->parts->len; k++)
+    {
+      threads = augur_finding_get_threads (g_ptr_array_index (b->parts, k), &nt);
+      for (guint i = 0; i < nt; i++)
+        augur_finding_add_thread (f, threads[i]);
+    }
+  for (guint i = 0; i < augur_finding_get_n_accesses (h); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (h, i);
+      guint64 event = a->event;
+      if (sched != h)
+        /* numbered as in the schedule taken: the cause's harm access */
+        for (guint k = 0; k < augur_finding_get_n_accesses (sched); k++)
+          {
+            const AugurAccess *c = augur_finding_get_access (sched, k);
+            if (c->op == a->op && c->line == a->line && c->thread == a->thread)
+              event = c->event;
+          }
+      augur_finding_add_access (f, a->thread, event, a->op, a->file, a->line, a->function,
+                                (const char *const *) a->locks_held);
+    }
+  for (guint i = 0; i < augur_finding_get_n_steps (sched); i++)
+    {
+      const AugurStep *st = augur_finding_get_step (sched, i);
+      augur_finding_add_step (f, st->thread, st->event, st->op, st->object, st->peer, st->file,
+                              st->line, st->function);
+    }
+  guint nb;
+  const guint *bug = augur_finding_get_bug_steps (sched, &nb);
+  for (guint i = 0; i < nb; i++)
+    augur_finding_mark_bug_step (f, bug[i]);
+  if (sched != h)
+    {
+      /* the failure itself: the failing thread's last step */
+      guint n = augur_finding_get_n_steps (f);
+      for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+        {
+          guint t = augur_finding_get_access (f, i)->thread;
+          for (guint k = n; k > 0; k--)
+            if (augur_finding_get_step (f, k - 1)->thread == t)
+              {
+                augur_finding_mark_bug_step (f, k - 1);
+                break;
+              }
+        }
+    }
+  for (guint i = 0; i < b->parts->len; i++)
+    augur_finding_add_part (f, g_ptr_array_index (b->parts, i));
+  return f;
+}
+
+static gint
+cause_rank (gconstpointer a, gconstpointer b)
+{
+  /* violations first (they say what went wrong), then races */
+  AugurFinding *x = *(AugurFinding *const *) a, *y = *(AugurFinding *const *) b;
+  gboolean rx = augur_finding_get_kind (x) == AUGUR_FINDING_DATA_RACE;
+  gboolean ry = augur_finding_get_kind (y) == AUGUR_FINDING_DATA_RACE;
+  if (rx != ry)
+    return rx ? 1 : -1;
+  return augur_finding_compare (x, y);
+}
+
+/* The races of @benign whose lines are @race's: confirmation saw it happen
+ * and nothing fail. */
+static gboolean
+classified_benign (AugurFinding *race, AugurResults *benign)
+{
+  if (benign == NULL)
+    return FALSE;
+  g_autoptr (GHashTable) lines = lines_of (race, TRUE);
+  for (guint i = 0; i < augur_results_get_n_findings (benign); i++)
+    {
+      AugurFinding *b = augur_results_get_finding (benign, i);
+      if (augur_finding_get_kind (b) != AUGUR_FINDING_DATA_RACE)
+        continue;
+      g_autoptr (GHashTable) bl = lines_of (b, TRUE);
+      if (subset (lines, bl) && subset (bl, lines))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint group (AugurResults *results, AugurResults *benign, gboolean lock_order_only);
+
+guint
+augur_check_group_findings (AugurResults *results, AugurResults *benign)
+{
+  return group (results, benign, FALSE);
+}
+
+guint
+augur_check_link_lock_order (AugurResults *results)
+{
+  return group (results, NULL, TRUE);
+}
+
+static guint
+group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
+{
+  g_autoptr (GPtrArray) all = augur_results_steal_findings (results);
+  g_autoptr (GPtrArray) bugs = g_ptr_array_new_with_free_func (bug_free);
+  g_autofree gboolean *used = g_new0 (gboolean, all->len + 1);
+  g_autofree gboolean *dropped = g_new0 (gboolean, all->len + 1);
+
+  /* 0. one deadlock found twice (a confirmed prediction, the explorer):
+   * the same blocked lock requests; the explorer's is kept */
+  for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *d = g_ptr_array_index (all, i);
+      if (used[i] || augur_finding_get_kind (d) != AUGUR_FINDING_DEADLOCK)
+        continue;
+      g_autoptr (GHashTable) dr = requests_of (d);
+      for (guint k = 0; k < all->len && g_hash_table_size (dr) >= 2; k++)
+        {
+          AugurFinding *e = g_ptr_array_index (all, k);
+          if (k == i || used[k] || augur_finding_get_kind (e) != AUGUR_FINDING_DEADLOCK)
+            continue;
+          g_autoptr (GHashTable) er = requests_of (e);
+          gboolean d_explored = augur_finding_get_prediction_pattern (d) == NULL;
+          gboolean e_explored = augur_finding_get_prediction_pattern (e) == NULL;
+          if (subset (dr, er) && subset (er, dr) && (d_explored || !e_explored))
+            dropped[k] = used[k] = TRUE;
+        }
+    }
+
+  /* 0'. lock-order inversions realised as a deadlock: the deadlock's
+   * blocked lock requests are the inversion's acquisitions */
+  for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *inv = g_ptr_array_index (all, i);
+      if (augur_finding_get_kind (inv) != AUGUR_FINDING_LOCK_ORDER)
+        continue;
+      g_autoptr (GHashTable) il = lines_of (inv, FALSE);
+      for (guint k = 0; k < all->len && !used[i]; k++)
+        {
+          AugurFinding *d = g_ptr_array_index (all, k);
+          if (augur_finding_get_kind (d) != AUGUR_FINDING_DEADLOCK)
+            continue;
+          if (dropped[k])
+            continue;
+          g_autoptr (GHashTable) requests = requests_of (d);
+          if (g_hash_table_size (requests) < 2 || !subset (requests, il))
+            continue;
+          /* realised: no longer a hazard but the cause of an error */
+          augur_finding_set_severity (inv, AUGUR_SEVERITY_ERROR);
+          g_ptr_array_add (bug_of (bugs, d)->parts, inv);
+          used[i] = used[k] = TRUE;
+        }
+    }
+
+  /* 1. causes tied to a failure by their harm */
+  for (guint i = 0; i < all->len && !lock_order_only; i++)
+    {
+      AugurFinding *c = g_ptr_array_index (all, i);
+      if (!is_cause (augur_finding_get_kind (c)))
+        continue;
+      gint h = tied_failure (c, all, dropped);
+      if (h < 0)
+        continue;
+      g_ptr_array_add (bug_of (bugs, g_ptr_array_index (all, h))->parts, c);
+      used[i] = TRUE;
+      used[h] = TRUE;
+    }
+  /* 2. races on the object of a tied violation, at its lines, met in the
+   * failing schedule; or on the object of a violation alone */
+  for (guint i = 0; i < all->len && !lock_order_only; i++)
+    {
+      AugurFinding *r = g_ptr_array_index (all, i);
+      if (used[i] || augur_finding_get_kind (r) != AUGUR_FINDING_DATA_RACE)
+        continue;
+      g_autoptr (GHashTable) rl = lines_of (r, TRUE);
+      for (guint k = 0; k < bugs->len && !used[i]; k++)
+        {
+          Bug *b = g_ptr_array_index (bugs, k);
+          for (guint j = 0; j < b->parts->len && !used[i]; j++)
+            {
+              AugurFinding *c = g_ptr_array_index (b->parts, j);
+              g_autoptr (GHashTable) cl = lines_of (c, TRUE);
+              if (c != r && augur_finding_get_kind (c) != AUGUR_FINDING_DATA_RACE
+                  && g_strcmp0 (augur_finding_get_object_id (c), augur_finding_get_object_id (r)) == 0
+                  && subset (rl, cl) && accesses_in_schedule (r, b->head))
+                {
+                  g_ptr_array_add (b->parts, r);
+                  used[i] = TRUE;
+                }
+            }
+        }
+      for (guint k = 0; k < all->len && !used[i]; k++)
+        {
+          AugurFinding *c = g_ptr_array_index (all, k);
+          if (used[k] || augur_finding_get_kind (c) != AUGUR_FINDING_ATOMICITY_VIOLATION
+              || g_strcmp0 (augur_finding_get_object_id (c), augur_finding_get_object_id (r)) != 0)
+            continue;
+          g_autoptr (GHashTable) cl = lines_of (c, TRUE);
+          if (!subset (rl, cl))
+            continue;
+          /* a violation that failed nothing known here: the race is its part */
+          g_ptr_array_add (bug_of (bugs, c)->parts, r);
+          used[i] = used[k] = TRUE;
+        }
+    }
+
+  guint grouped = 0;
+  for (guint i = 0; i < bugs->len; i++)
+    {
+      Bug *b = g_ptr_array_index (bugs, i);
+      g_ptr_array_sort (b->parts, cause_rank);
+      grouped += b->parts->len;
+      if (is_failure (augur_finding_get_kind (b->head)))
+        {
+          g_autoptr (AugurFinding) f = build_bug (b);
+          augur_results_add_finding (results, f);
+        }
+      else
+        {
+          for (guint k = 0; k < b->parts->len; k++)
+            augur_finding_add_part (b->head, g_ptr_array_index (b->parts, k));
+          augur_results_add_finding (results, b->head);
+        }
+    }
+  for (guint i = 0; i < all->len; i++)
+    {
+      if (used[i])
+        continue;   /* a part of a bug, or the same deadlock found twice */
+      AugurFinding *f = g_ptr_array_index (all, i);
+      if (augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE
+          && augur_finding_get_severity (f) == AUGUR_SEVERITY_ERROR && classified_benign (f, benign))
+        {
+          augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
+          g_autofree char *e = g_strconcat (
+            augur_finding_get_explanation (f),
+            " Re-executed, the race happened and nothing failed in the executions explored "
+            "after it (benign here), but a data race is still undefined behaviour in C11.",
+            NULL);
+          augur_finding_set_explanation (f, e);
+        }
+      augur_results_add_finding (results, f);
+    }
+  return grouped;
 }

@@ -1,12 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * check-merge.h — one finding per bug when several stages report it: the
- * confirmed predictions and the explorer may both find the race on
- * `pushed` at queue.c:40.  Two findings are the same bug when they have the
- * same kind (and sub-kind) and the same set of source lines among their
- * accesses (or, without accesses, among their bug steps).  The first one
- * added is kept: the pipeline adds the confirmed predictions first, whose
- * explanation says what followed the violation.
+ * check-merge.h — one finding per bug.
+ *
+ * Two steps.  While the stages run, the same finding reported twice is
+ * kept once (augur_check_merge_findings): the confirmed predictions and
+ * the explorer may both find the race on `pushed` at queue.c:40.  Two
+ * findings are the same when they have the same kind (and sub-kind) and
+ * the same set of source lines among their accesses (or, without
+ * accesses, among their bug steps).  The first one added is kept: the
+ * pipeline adds the confirmed predictions first, whose explanation says
+ * what followed the violation.
+ *
+ * At the end, the findings that are one bug become one finding
+ * (augur_check_group_findings): a failure (assertion, crash, deadlock)
+ * with the atomicity violations and races that confirmation or diagnosis
+ * tied to it — their harm is that failure, at its line — and the races on
+ * the same object at lines of such a violation whose accesses appear in
+ * the failing schedule.  The failure's finding then has them as parts, its
+ * explanation is the cause chain ("Assertion `…` at drive-queue.c:37 fails
+ * because of a lost update of `q->pushed` at queue.c:55."), its schedule
+ * is the tied violation's failing execution (the violation's steps and the
+ * failure highlighted), and its severity the worst of all.  A race that
+ * confirmation classified benign (it happened, nothing failed) and that
+ * is in no bug is a warning.  A lock-order inversion (common/lock-graph.h)
+ * that a deadlock realised (the deadlock's blocked lock requests are its
+ * acquisitions) is a part of that deadlock, and an error.
  */
 #ifndef AUGUR_CHECK_MERGE_H
 #define AUGUR_CHECK_MERGE_H
@@ -21,9 +39,25 @@ G_BEGIN_DECLS
  * the lines sorted and unique. */
 char *augur_check_finding_key (AugurFinding *finding);
 
-/* Adds the findings of @from to @into unless @into has the same bug;
- * returns how many were added. */
+/* Adds the findings of @from to @into unless @into has the same bug, as a
+ * finding or as a part of one; returns how many were added. */
 guint augur_check_merge_findings (AugurResults *into, AugurResults *from);
+
+/* Groups the findings of @results into bugs (see above).  @benign (may be
+ * NULL) holds the race predictions confirmation classified benign.
+ * Returns how many findings became parts of another. */
+guint augur_check_group_findings (AugurResults *results, AugurResults *benign);
+
+/* Only the first kind of grouping, for `augur explore`, whose findings
+ * stay one per kind otherwise: each lock-order inversion a deadlock
+ * realised (the deadlock's blocked lock requests are its acquisitions)
+ * becomes a part of that deadlock's finding, an error.  Returns how many. */
+guint augur_check_link_lock_order (AugurResults *results);
+
+/* The cause chain of a failure @head and its causes @parts (in order):
+ * "Assertion `n == 2` at t.c:9 fails because of a lost update of `x` at
+ * a.c:12."  Newly allocated. */
+char *augur_check_cause_chain (AugurFinding *head, GPtrArray *parts);
 
 G_END_DECLS
 

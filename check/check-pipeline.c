@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check/check-merge.h"
 #include "check/check-stages.h"
 #include "common/augur-exit.h"
+#include "common/dwarf-names.h"
 #include "common/record-run.h"
 #include "common/results.h"
 #include "common/trace.h"
@@ -34,15 +36,16 @@ say (const AugurCheckOptions *o, const char *fmt, ...)
 }
 
 /* Two lines per finding: what, and where (the full schedule is in the
- * report and the results file):
- *   1 data-race on variable counter (T1 T2): Threads 1 and 2 access ...
+ * report and the results file), and one per part of a bug:
+ *   1 error data-race on variable counter (T1 T2): Threads 1 and 2 access ...
  *       prog.c:19 write in incrementer (T1), prog.c:19 read in incrementer (T2) */
 static void
 print_finding (guint number, AugurFinding *f)
 {
   g_autofree char *kind = augur_finding_dup_full_kind (f);
   GString *s = g_string_new (NULL);
-  g_string_append_printf (s, "%u %s", number, kind);
+  g_string_append_printf (s, "%u %s %s", number,
+                          augur_severity_to_string (augur_finding_get_severity (f)), kind);
   if (augur_finding_get_object (f) != NULL)
     g_string_append_printf (s, " on %s %s",
                             augur_finding_get_object_kind (f) ? augur_finding_get_object_kind (f)
@@ -65,6 +68,15 @@ print_finding (guint number, AugurFinding *f)
     }
   if (na > 0)
     g_string_append_c (s, '\n');
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    {
+      AugurFinding *p = augur_finding_get_part (f, i);
+      g_autofree char *pkind = augur_finding_dup_full_kind (p);
+      g_string_append_printf (s, "    part %u %s", i + 1, pkind);
+      if (augur_finding_get_object (p) != NULL)
+        g_string_append_printf (s, " on %s", augur_finding_get_object (p));
+      g_string_append_printf (s, ": %s\n", augur_finding_get_explanation (p));
+    }
   fputs (s->str, stdout);
   g_string_free (s, TRUE);
 }
@@ -110,6 +122,7 @@ augur_check_run (const AugurCheckOptions *o)
 
   int status = AUGUR_EXIT_OK;
   g_autofree char *index = NULL;   /* before any goto out */
+  g_autofree char *severities = NULL;
 
   /* 1. record: a run that hangs (a deadlock the OS scheduler happened to
    * take) is cut after a quarter of the budget at most, so that the
@@ -168,6 +181,17 @@ augur_check_run (const AugurCheckOptions *o)
     }
 
   augur_check_add_static_only (&st);
+  /* names for people (q->pushed, not T0.alloc1+168), from the debug info,
+   * the recorded run's allocation sites and the findings' accesses */
+  {
+    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
+      o->argv[0], augur_results_get_source_dir (st.results));
+    augur_dwarf_names_note_trace (names, st.trace);
+    augur_dwarf_names_apply (names, st.results);
+  }
+  /* one bug, one finding; each with the command that replays it */
+  augur_check_group_findings (st.results, st.benign);
+  augur_results_set_replay_commands (st.results, st.results_path);
   {
     GError *save_error = NULL;
     if (!save (&st, &save_error))
@@ -194,16 +218,22 @@ augur_check_run (const AugurCheckOptions *o)
   for (guint i = 0; i < n; i++)
     print_finding (i + 1, augur_results_get_finding (st.results, i));
   index = g_build_filename (o->out_dir, "index.html", NULL);
-  printf ("augur check: %u bug%s confirmed, %" G_GUINT64_FORMAT " executions, %.1f s; report: %s\n",
-          n, n == 1 ? "" : "s", augur_results_get_executions (st.results),
+  severities = augur_results_dup_severity_summary (st.results);
+  printf ("augur check: %s, %" G_GUINT64_FORMAT " executions, %.1f s; report: %s\n",
+          severities, augur_results_get_executions (st.results),
           g_timer_elapsed (st.timer, NULL), index);
-  if (n == 0 && !st.explore_complete)
-    printf ("augur check: incomplete: %s; no bug was found in what was explored, which is "
-            "not a proof that there is none\n",
-            st.explore_guarantee != NULL ? st.explore_guarantee : "the exploration did not run");
+  guint failing = augur_results_count_failing (st.results, o->fail_on);
+  if (failing == 0 && !st.explore_complete)
+    printf ("augur check: %s; no bug was found in what was explored, which is not a proof "
+            "that there is none\n",
+            st.explore_guarantee != NULL ? st.explore_guarantee
+                                         : "incomplete: the exploration did not run");
   fflush (stdout);
-  if (n > 0)
-    status = AUGUR_EXIT_BUG;   /* a confirmed bug outranks a stage that failed later */
+  /* a confirmed bug outranks a stage that failed later; by default only
+   * errors are bugs (--fail-on); a search that did not finish is not
+   * clean */
+  if (failing > 0)
+    status = AUGUR_EXIT_BUG;
   else if (status == AUGUR_EXIT_OK && !st.explore_complete)
     status = AUGUR_EXIT_INCOMPLETE;
 
@@ -218,6 +248,7 @@ augur_check_state_clear (AugurCheckState *st)
   g_clear_pointer (&st->trace, augur_trace_free);
   g_clear_pointer (&st->results, augur_results_unref);
   g_clear_pointer (&st->predictions, augur_results_unref);
+  g_clear_pointer (&st->benign, augur_results_unref);
   g_clear_pointer (&st->facts, augur_static_facts_unref);
   g_clear_pointer (&st->observed, g_hash_table_unref);
   g_clear_pointer (&st->timer, g_timer_destroy);

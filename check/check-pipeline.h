@@ -6,7 +6,9 @@
  * The stages share one results model (common/results.h): predictions are
  * counted there per class (harmful, benign, not realisable); every
  * confirmed bug becomes a finding, whichever stage confirmed it; findings
- * are deduplicated by their source locations.  Results are saved after
+ * are deduplicated by their source locations, and at the end the findings
+ * that are one bug (an assertion and the race that made it fail) become
+ * one finding (check-merge.h).  Results are saved after
  * each stage, so a stage that fails or runs out of time never loses what
  * the earlier ones found.
  */
@@ -14,6 +16,8 @@
 #define AUGUR_CHECK_PIPELINE_H
 
 #include <glib.h>
+
+#include "common/results.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +31,7 @@ typedef struct {
   const char *static_cflags; /* preprocessor flags for every source (--cflags); may be NULL */
   const char *compile_db;    /* compile_commands.json (-p): flags of the files it lists,
                               * over those augur-cc recorded; may be NULL */
+  AugurSeverity fail_on;     /* exit 1 for findings this severe or worse (default error) */
 } AugurCheckOptions;
 
 /* Runs the pipeline and returns augur's exit status (common/augur-exit.h). */

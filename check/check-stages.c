@@ -133,7 +133,12 @@ stage_predict (AugurCheckState *st, GError **error)
   AugurPredictStats ps = { 0 };
   if (!augur_predict (st->trace, NULL, &po, st->predictions, &ps, error))
     return FALSE;
-  guint n = augur_results_get_n_findings (st->predictions);
+  guint n = 0, n_inversions = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (st->predictions); i++)
+    if (augur_finding_get_prediction_pattern (augur_results_get_finding (st->predictions, i)) != NULL)
+      n++;
+    else
+      n_inversions++;
   g_autofree char *ruled_out =
     ps.n_skipped + ps.n_ruled_out > 0
       ? g_strdup_printf ("; static facts: %u quer%s skipped, %u prediction%s ruled out",
@@ -142,6 +147,9 @@ stage_predict (AugurCheckState *st, GError **error)
       : g_strdup ("");
   say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s)", n,
        n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out);
+  if (n_inversions > 0)
+    say (st, "the recorded run takes locks in inconsistent orders: %u lock-order inversion%s",
+         n_inversions, n_inversions == 1 ? "" : "s");
   g_autofree char *path = g_build_filename (st->options->out_dir, "predictions.json", NULL);
   return augur_results_save (st->predictions, path, error);
 }
@@ -154,6 +162,14 @@ stage_confirm (AugurCheckState *st, GError **error)
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *p = augur_results_get_finding (st->predictions, i);
+      if (augur_finding_get_prediction_pattern (p) == NULL)
+        {
+          /* not a prediction: a lock-order inversion of the run, reported as is */
+          g_autoptr (AugurResults) one = augur_results_new (st->options->argv[0], "check");
+          augur_results_add_finding (one, p);
+          augur_check_merge_findings (st->results, one);
+          continue;
+        }
       double left = augur_check_time_left (st);
       if (left <= 1)
         {
@@ -178,6 +194,13 @@ stage_confirm (AugurCheckState *st, GError **error)
         }
       augur_results_add_predictions (st->results, augur_finding_get_kind (p), out.cls, 1);
       counts[out.cls]++;
+      if (out.cls == AUGUR_PREDICTION_BENIGN)
+        {
+          /* a race seen to happen harmlessly is a warning (check-merge.h) */
+          if (st->benign == NULL)
+            st->benign = augur_results_new (st->options->argv[0], "confirm");
+          augur_results_add_finding (st->benign, p);
+        }
       augur_results_set_executions (st->results,
                                     augur_results_get_executions (st->results) + out.executions);
       if (out.cls == AUGUR_PREDICTION_HARMFUL && out.finding != NULL)

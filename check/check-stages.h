@@ -25,6 +25,7 @@ typedef struct {
   AugurTrace *trace;
   AugurResults *results;
   AugurResults *predictions; /* of the predict stage; not bugs until confirmed */
+  AugurResults *benign;      /* of the confirm stage: the predictions it classified benign */
   AugurStaticFacts *facts;   /* of the static stage; NULL when it did not run */
   GHashTable *observed;      /* of the explore stage when facts can prune: the line pairs
                               * whose accesses met (AugurExploreOptions.observed) */

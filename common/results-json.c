@@ -41,8 +41,10 @@ add_finding (JsonBuilder *b, AugurFinding *f)
   json_builder_begin_object (b);
   add_opt_string (b, "kind", augur_finding_kind_to_string (f->kind));
   add_opt_string (b, "subkind", f->subkind);
+  add_opt_string (b, "severity", augur_severity_to_string (f->severity));
   add_opt_string (b, "explanation", f->explanation);
   add_opt_string (b, "object", f->object);
+  add_opt_string (b, "object_id", f->object_id);
   add_opt_string (b, "object_kind", f->object_kind);
 
   json_builder_set_member_name (b, "threads");
@@ -109,6 +111,14 @@ add_finding (JsonBuilder *b, AugurFinding *f)
       if (f->cls >= 0)
         add_opt_string (b, "class", augur_prediction_class_to_string (f->cls));
       json_builder_end_object (b);
+    }
+  if (f->parts->len > 0)
+    {
+      json_builder_set_member_name (b, "parts");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < f->parts->len; i++)
+        add_finding (b, g_ptr_array_index (f->parts, i));
+      json_builder_end_array (b);
     }
   json_builder_end_object (b);
 }
@@ -308,17 +318,23 @@ parse_op (JsonObject *o, const char *where, AugurOp *op, GError **error)
   return TRUE;
 }
 
+/* @parent: the finding's place when it is a part ("finding 2"), else NULL. */
 static AugurFinding *
-parse_finding (JsonObject *o, guint index, GError **error)
+parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
 {
-  g_autofree char *where = g_strdup_printf ("finding %u", index + 1);
-  const char *kind_s, *subkind, *explanation, *object, *object_kind, *replay;
+  g_autofree char *where = parent != NULL ? g_strdup_printf ("%s, part %u", parent, index + 1)
+                                          : g_strdup_printf ("finding %u", index + 1);
+  const char *kind_s, *subkind, *explanation, *object, *object_kind, *replay, *severity_s,
+    *object_id;
   AugurFindingKind kind;
+  AugurSeverity severity;
 
   if (!get_string (o, "kind", TRUE, where, &kind_s, error)
       || !get_string (o, "subkind", FALSE, where, &subkind, error)
+      || !get_string (o, "severity", FALSE, where, &severity_s, error)
       || !get_string (o, "explanation", TRUE, where, &explanation, error)
       || !get_string (o, "object", FALSE, where, &object, error)
+      || !get_string (o, "object_id", FALSE, where, &object_id, error)
       || !get_string (o, "object_kind", FALSE, where, &object_kind, error)
       || !get_string (o, "replay", FALSE, where, &replay, error))
     return NULL;
@@ -327,10 +343,18 @@ parse_finding (JsonObject *o, guint index, GError **error)
       invalid (error, where, "kind", "names an unknown kind of finding");
       return NULL;
     }
+  if (severity_s != NULL && !augur_severity_from_string (severity_s, &severity))
+    {
+      invalid (error, where, "severity", "is not error, warning or note");
+      return NULL;
+    }
 
   g_autoptr(AugurFinding) f = augur_finding_new (kind, subkind, explanation);
   augur_finding_set_object (f, object, object_kind);
+  augur_finding_set_object_id (f, object_id);
   augur_finding_set_replay (f, replay);
+  if (severity_s != NULL)
+    augur_finding_set_severity (f, severity);
 
   JsonArray *threads, *accesses, *schedule, *bug_steps;
   if (!get_array (o, "threads", TRUE, where, &threads, error)
@@ -443,6 +467,28 @@ parse_finding (JsonObject *o, guint index, GError **error)
         augur_finding_set_prediction_class (f, cls);
     }
 
+  JsonArray *parts;
+  if (!get_array (o, "parts", FALSE, where, &parts, error))
+    return NULL;
+  if (parts != NULL && parent != NULL)
+    {
+      invalid (error, where, "parts", "is not allowed in a part (parts are one level deep)");
+      return NULL;
+    }
+  for (guint i = 0; parts != NULL && i < json_array_get_length (parts); i++)
+    {
+      JsonObject *po = element_object (parts, i);
+      if (po == NULL)
+        {
+          invalid (error, where, "parts", "has an element that is not an object");
+          return NULL;
+        }
+      g_autoptr(AugurFinding) part = parse_finding (po, where, i, error);
+      if (part == NULL)
+        return NULL;
+      augur_finding_add_part (f, part);
+    }
+
   return g_steal_pointer (&f);
 }
 
@@ -524,7 +570,7 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
       JsonObject *fo = element_object (findings, i);
       if (fo == NULL)
         return invalid (error, NULL, "findings", "has an element that is not an object");
-      g_autoptr(AugurFinding) f = parse_finding (fo, i, error);
+      g_autoptr(AugurFinding) f = parse_finding (fo, NULL, i, error);
       if (f == NULL)
         return FALSE;
       augur_results_add_finding (r, f);

@@ -18,6 +18,9 @@ struct _AugurFinding {
   char             *explanation;  /* owned */
   char             *object;       /* owned, may be NULL */
   char             *object_kind;  /* owned, may be NULL */
+  char             *object_id;    /* owned, may be NULL: the stable name when object is not */
+  AugurSeverity     severity;
+  GPtrArray        *parts;        /* AugurFinding*, owned refs, in cause order */
   GArray           *threads;      /* guint, sorted unique */
   GArray           *accesses;     /* AugurAccess, owns its strings */
   GArray           *steps;        /* AugurStep, owns its strings */
@@ -43,6 +46,7 @@ struct _AugurResults {
   GArray    *candidates;    /* AugurStaticCandidate */
   GPtrArray *findings;      /* AugurFinding*, owned refs */
   gboolean   dirty;         /* findings/candidates need sorting */
+  GData     *data;          /* augur_results_set_data */
 };
 
 /* Sorts the findings and static candidates if something was added since. */

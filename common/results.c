@@ -24,6 +24,7 @@ G_DEFINE_QUARK (augur-results-error-quark, augur_results_error)
 
 static const char *const kind_names[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_DEADLOCK] = "deadlock",
+  [AUGUR_FINDING_LOCK_ORDER] = "lock-order-inversion",
   [AUGUR_FINDING_DATA_RACE] = "data-race",
   [AUGUR_FINDING_ATOMICITY_VIOLATION] = "atomicity-violation",
   [AUGUR_FINDING_ORDER_VIOLATION] = "order-violation",
@@ -35,6 +36,7 @@ static const char *const kind_names[AUGUR_FINDING_N_KINDS] = {
 
 static const char *const kind_titles[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_DEADLOCK] = "Deadlock",
+  [AUGUR_FINDING_LOCK_ORDER] = "Lock-order inversion",
   [AUGUR_FINDING_DATA_RACE] = "Data race",
   [AUGUR_FINDING_ATOMICITY_VIOLATION] = "Atomicity violation",
   [AUGUR_FINDING_ORDER_VIOLATION] = "Order violation",
@@ -46,7 +48,11 @@ static const char *const kind_titles[AUGUR_FINDING_N_KINDS] = {
 
 static const char *const kind_descriptions[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_DEADLOCK] =
-    "Threads wait for each other's locks in a cycle, so none of them can ever go on.",
+    "Every live thread is blocked, waiting for something only a blocked thread could do, "
+    "so none of them can ever go on.",
+  [AUGUR_FINDING_LOCK_ORDER] =
+    "Threads take the same locks in opposite orders: when each holds its first lock and "
+    "waits for its second, they deadlock.",
   [AUGUR_FINDING_DATA_RACE] =
     "Two threads access the same memory, at least one of them writes, and no "
     "synchronisation orders the two accesses.",
@@ -60,6 +66,12 @@ static const char *const kind_descriptions[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_HANG] = "The program stops making progress under this schedule.",
   [AUGUR_FINDING_MISUSE] =
     "The program uses the threads API in a way the standard leaves undefined or forbids.",
+};
+
+static const char *const severity_names[AUGUR_SEVERITY_N] = {
+  [AUGUR_SEVERITY_ERROR] = "error",
+  [AUGUR_SEVERITY_WARNING] = "warning",
+  [AUGUR_SEVERITY_NOTE] = "note",
 };
 
 static const char *const class_names[AUGUR_PREDICTION_N_CLASSES] = {
@@ -147,6 +159,43 @@ augur_finding_kind_from_string (const char *s, AugurFindingKind *kind)
     return FALSE;
   *kind = (AugurFindingKind) i;
   return TRUE;
+}
+
+const char *
+augur_severity_to_string (AugurSeverity severity)
+{
+  g_return_val_if_fail (severity < AUGUR_SEVERITY_N, NULL);
+  return severity_names[severity];
+}
+
+gboolean
+augur_severity_from_string (const char *s, AugurSeverity *severity)
+{
+  guint i;
+  if (!lookup_name (severity_names, AUGUR_SEVERITY_N, s, &i))
+    return FALSE;
+  *severity = (AugurSeverity) i;
+  return TRUE;
+}
+
+AugurSeverity
+augur_severity_default (AugurFindingKind kind, const char *subkind)
+{
+  switch (kind)
+    {
+    case AUGUR_FINDING_LOCK_ORDER:
+      return AUGUR_SEVERITY_WARNING;
+    case AUGUR_FINDING_MISUSE:
+      /* most C programs end without destroying their mutexes: harmless */
+      if (g_strcmp0 (subkind, "not-destroyed") == 0)
+        return AUGUR_SEVERITY_NOTE;
+      /* the threads are killed at exit: wrong only if they had work left */
+      if (g_strcmp0 (subkind, "main-returns-with-threads") == 0)
+        return AUGUR_SEVERITY_WARNING;
+      return AUGUR_SEVERITY_ERROR;
+    default:
+      return AUGUR_SEVERITY_ERROR;
+    }
 }
 
 const char *
@@ -241,7 +290,9 @@ augur_finding_new (AugurFindingKind kind, const char *subkind, const char *expla
   f->kind = kind;
   f->subkind = g_strdup (subkind);
   f->explanation = g_strdup (explanation);
+  f->severity = augur_severity_default (kind, subkind);
   f->cls = -1;
+  f->parts = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
   f->threads = g_array_new (FALSE, FALSE, sizeof (guint));
   f->accesses = g_array_new (FALSE, TRUE, sizeof (AugurAccess));
   g_array_set_clear_func (f->accesses, access_clear);
@@ -269,6 +320,8 @@ augur_finding_unref (AugurFinding *finding)
   g_free (finding->explanation);
   g_free (finding->object);
   g_free (finding->object_kind);
+  g_free (finding->object_id);
+  g_ptr_array_unref (finding->parts);
   g_array_unref (finding->threads);
   g_array_unref (finding->accesses);
   g_array_unref (finding->steps);
@@ -306,6 +359,63 @@ augur_finding_set_object (AugurFinding *finding, const char *object, const char 
   g_free (finding->object_kind);
   finding->object = g_strdup (object);
   finding->object_kind = g_strdup (object_kind);
+}
+
+void
+augur_finding_set_object_id (AugurFinding *finding, const char *object_id)
+{
+  g_return_if_fail (finding != NULL);
+  g_free (finding->object_id);
+  finding->object_id = g_strdup (object_id);
+}
+
+void
+augur_finding_set_severity (AugurFinding *finding, AugurSeverity severity)
+{
+  g_return_if_fail (finding != NULL);
+  g_return_if_fail (severity < AUGUR_SEVERITY_N);
+  finding->severity = severity;
+}
+
+void
+augur_finding_set_explanation (AugurFinding *finding, const char *explanation)
+{
+  g_return_if_fail (finding != NULL && explanation != NULL);
+  g_free (finding->explanation);
+  finding->explanation = g_strdup (explanation);
+}
+
+void
+augur_finding_add_part (AugurFinding *finding, AugurFinding *part)
+{
+  g_return_if_fail (finding != NULL && part != NULL && part != finding);
+  g_return_if_fail (part->parts->len == 0);
+  g_ptr_array_add (finding->parts, augur_finding_ref (part));
+}
+
+AugurSeverity
+augur_finding_get_severity (AugurFinding *finding)
+{
+  return finding->severity;
+}
+
+guint
+augur_finding_get_n_parts (AugurFinding *finding)
+{
+  return finding->parts->len;
+}
+
+AugurFinding *
+augur_finding_get_part (AugurFinding *finding, guint i)
+{
+  g_return_val_if_fail (i < finding->parts->len, NULL);
+  return g_ptr_array_index (finding->parts, i);
+}
+
+const char *
+augur_finding_get_object_id (AugurFinding *finding)
+{
+  return finding->object_id != NULL ? finding->object_id : finding->object;
 }
 
 void
@@ -577,9 +687,112 @@ sorted_locations (AugurFinding *f)
   return locs;
 }
 
+/* @name mapped, or a copy of it */
+static char *
+rename_one (const char *name, char *(*map) (const char *, gpointer), gpointer data)
+{
+  if (name == NULL)
+    return NULL;
+  if (strstr (name, ", ") != NULL)
+    {
+      /* a list of objects: each one */
+      g_auto (GStrv) parts = g_strsplit (name, ", ", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *m = map (parts[i], data);
+          if (m != NULL)
+            {
+              g_free (parts[i]);
+              parts[i] = m;
+            }
+        }
+      return g_strjoinv (", ", parts);
+    }
+  char *m = map (name, data);
+  return m != NULL ? m : g_strdup (name);
+}
+
+void
+augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpointer data),
+                      gpointer data)
+{
+  g_return_if_fail (finding != NULL && map != NULL);
+  if (finding->object != NULL)
+    {
+      char *renamed = rename_one (finding->object, map, data);
+      if (strcmp (renamed, finding->object) != 0 && finding->object_id == NULL)
+        finding->object_id = g_strdup (finding->object);
+      g_free (finding->object);
+      finding->object = renamed;
+    }
+  for (guint i = 0; i < finding->steps->len; i++)
+    {
+      AugurStep *st = &g_array_index (finding->steps, AugurStep, i);
+      char *renamed = rename_one (st->object, map, data);
+      g_free (st->object);
+      st->object = renamed;
+    }
+  for (guint i = 0; i < finding->accesses->len; i++)
+    {
+      AugurAccess *a = &g_array_index (finding->accesses, AugurAccess, i);
+      for (guint j = 0; a->locks_held[j] != NULL; j++)
+        {
+          char *renamed = rename_one (a->locks_held[j], map, data);
+          g_free (a->locks_held[j]);
+          a->locks_held[j] = renamed;
+        }
+      qsort (a->locks_held, g_strv_length (a->locks_held), sizeof (char *), cmp_strv_item);
+    }
+  for (guint i = 0; i < finding->parts->len; i++)
+    augur_finding_rename (g_ptr_array_index (finding->parts, i), map, data);
+}
+
+char *
+augur_thread_name (guint thread)
+{
+  return thread == 0 ? g_strdup ("main") : g_strdup_printf ("thread %u", thread);
+}
+
+const char *
+augur_finding_describe (AugurFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, NULL);
+  if (finding->kind != AUGUR_FINDING_DEADLOCK)
+    return kind_descriptions[finding->kind];
+  /* what the blocked threads wait for: their accesses are the blocked
+   * operations (lock requests, condition wakes, joins ...) */
+  guint locks = 0, conds = 0, joins = 0, others = 0;
+  for (guint i = 0; i < finding->accesses->len; i++)
+    switch (g_array_index (finding->accesses, AugurAccess, i).op)
+      {
+      case AUGUR_OP_LOCK_REQUEST: case AUGUR_OP_LOCK: case AUGUR_OP_RDLOCK:
+        locks++;
+        break;
+      case AUGUR_OP_WAKE: case AUGUR_OP_WAIT:
+        conds++;
+        break;
+      case AUGUR_OP_JOIN:
+        joins++;
+        break;
+      default:
+        others++;
+        break;
+      }
+  if (locks >= 2 && conds == 0 && others == 0)
+    return "Threads wait for each other's locks in a cycle, so none of them can ever go on.";
+  if (conds > 0 && locks == 0 && others == 0)
+    return "Threads wait on a condition variable for a signal that no thread is left to send "
+           "(a lost or missing wake-up), so none of them can ever go on.";
+  if (joins > 0 && locks + conds + others == 0)
+    return "A thread waits to join a thread that can never end, so neither can go on.";
+  return kind_descriptions[finding->kind];
+}
+
 int
 augur_finding_compare (AugurFinding *a, AugurFinding *b)
 {
+  if (a->severity != b->severity)
+    return a->severity < b->severity ? -1 : 1;
   if (a->kind != b->kind)
     return a->kind < b->kind ? -1 : 1;
   int c = g_strcmp0 (a->subkind, b->subkind);
@@ -608,6 +821,12 @@ augur_finding_compare (AugurFinding *a, AugurFinding *b)
     return a->threads->len < b->threads->len ? -1 : 1;
   if (a->steps->len != b->steps->len)
     return a->steps->len < b->steps->len ? -1 : 1;
+  if (a->parts->len != b->parts->len)
+    return a->parts->len < b->parts->len ? -1 : 1;
+  for (guint i = 0; i < a->parts->len; i++)
+    if ((c = augur_finding_compare (g_ptr_array_index (a->parts, i),
+                                    g_ptr_array_index (b->parts, i))) != 0)
+      return c;
   return 0;
 }
 
@@ -619,17 +838,27 @@ append_loc (GString *s, const char *file, guint line)
     g_string_append_printf (s, ":%u", line);
 }
 
+static void finding_append (GString *s, AugurFinding *finding, const char *indent);
+
 char *
 augur_finding_to_string (AugurFinding *finding)
 {
   g_return_val_if_fail (finding != NULL, NULL);
-
   GString *s = g_string_new (NULL);
+  finding_append (s, finding, "");
+  return g_string_free (s, FALSE);
+}
+
+static void
+finding_append (GString *s, AugurFinding *finding, const char *indent)
+{
   g_autofree char *full = augur_finding_dup_full_kind (finding);
-  g_string_append (s, full);
+  g_string_append_printf (s, "%s %s", severity_names[finding->severity], full);
   if (finding->object != NULL)
     g_string_append_printf (s, " on %s %s", finding->object_kind ? finding->object_kind : "object",
                             finding->object);
+  if (finding->object_id != NULL)
+    g_string_append_printf (s, " (%s)", finding->object_id);
   g_string_append (s, " threads");
   for (guint i = 0; i < finding->threads->len; i++)
     g_string_append_printf (s, " T%u", g_array_index (finding->threads, guint, i));
@@ -638,8 +867,8 @@ augur_finding_to_string (AugurFinding *finding)
   for (guint i = 0; i < finding->accesses->len; i++)
     {
       const AugurAccess *a = &g_array_index (finding->accesses, AugurAccess, i);
-      g_string_append_printf (s, "  access T%u#%" G_GUINT64_FORMAT " %s ", a->thread, a->event,
-                              op_names[a->op]);
+      g_string_append_printf (s, "%s  access T%u#%" G_GUINT64_FORMAT " %s ", indent, a->thread,
+                              a->event, op_names[a->op]);
       append_loc (s, a->file, a->line);
       g_string_append_printf (s, " in %s locks {", a->function ? a->function : "?");
       for (guint j = 0; a->locks_held[j] != NULL; j++)
@@ -649,7 +878,7 @@ augur_finding_to_string (AugurFinding *finding)
   for (guint i = 0; i < finding->steps->len; i++)
     {
       const AugurStep *st = &g_array_index (finding->steps, AugurStep, i);
-      g_string_append_printf (s, "  %c%u T%u#%" G_GUINT64_FORMAT " %s",
+      g_string_append_printf (s, "%s  %c%u T%u#%" G_GUINT64_FORMAT " %s", indent,
                               augur_finding_is_bug_step (finding, i) ? '*' : ' ', i, st->thread,
                               st->event, op_names[st->op]);
       if (st->object != NULL)
@@ -663,15 +892,21 @@ augur_finding_to_string (AugurFinding *finding)
       g_string_append_c (s, '\n');
     }
   if (finding->replay != NULL)
-    g_string_append_printf (s, "  replay: %s\n", finding->replay);
+    g_string_append_printf (s, "%s  replay: %s\n", indent, finding->replay);
   if (finding->pattern != NULL)
     {
-      g_string_append_printf (s, "  prediction: %s, %s", finding->pattern, finding->answer);
+      g_string_append_printf (s, "%s  prediction: %s, %s", indent, finding->pattern,
+                              finding->answer);
       if (finding->cls >= 0)
         g_string_append_printf (s, ", %s", augur_prediction_class_to_string (finding->cls));
       g_string_append_c (s, '\n');
     }
-  return g_string_free (s, FALSE);
+  g_autofree char *deeper = g_strconcat (indent, "    ", NULL);
+  for (guint i = 0; i < finding->parts->len; i++)
+    {
+      g_string_append_printf (s, "%s  part %u ", indent, i + 1);
+      finding_append (s, g_ptr_array_index (finding->parts, i), deeper);
+    }
 }
 
 /* ---- results ---- */
@@ -709,6 +944,7 @@ augur_results_new (const char *program, const char *command)
   r->candidates = g_array_new (FALSE, TRUE, sizeof (AugurStaticCandidate));
   g_array_set_clear_func (r->candidates, candidate_clear);
   r->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
+  g_datalist_init (&r->data);
   return r;
 }
 
@@ -735,7 +971,23 @@ augur_results_unref (AugurResults *results)
   g_ptr_array_unref (results->bounds_hit);
   g_array_unref (results->candidates);
   g_ptr_array_unref (results->findings);
+  g_datalist_clear (&results->data);
   g_free (results);
+}
+
+void
+augur_results_set_data (AugurResults *results, const char *key, gpointer data,
+                        GDestroyNotify destroy)
+{
+  g_return_if_fail (results != NULL && key != NULL);
+  g_datalist_set_data_full (&results->data, key, data, destroy);
+}
+
+gpointer
+augur_results_get_data (AugurResults *results, const char *key)
+{
+  g_return_val_if_fail (results != NULL && key != NULL, NULL);
+  return g_datalist_get_data (&results->data, key);
 }
 
 void
@@ -1007,6 +1259,78 @@ augur_results_get_finding (AugurResults *results, guint i)
   g_return_val_if_fail (i < results->findings->len, NULL);
   augur_results_sort_findings_ (results);
   return g_ptr_array_index (results->findings, i);
+}
+
+GPtrArray *
+augur_results_steal_findings (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  augur_results_sort_findings_ (results);
+  GPtrArray *taken = results->findings;
+  results->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
+  return taken;
+}
+
+guint
+augur_results_count_severity (AugurResults *results, AugurSeverity severity)
+{
+  guint n = 0;
+  for (guint i = 0; i < results->findings->len; i++)
+    n += ((AugurFinding *) g_ptr_array_index (results->findings, i))->severity == severity;
+  return n;
+}
+
+guint
+augur_results_count_failing (AugurResults *results, AugurSeverity threshold)
+{
+  guint n = 0;
+  for (guint s = 0; s <= threshold && s < AUGUR_SEVERITY_N; s++)
+    n += augur_results_count_severity (results, s);
+  if (threshold >= AUGUR_SEVERITY_NOTE)
+    n += results->candidates->len;
+  return n;
+}
+
+char *
+augur_results_dup_severity_summary (AugurResults *results)
+{
+  static const char *const plural[AUGUR_SEVERITY_N] = { "errors", "warnings", "notes" };
+  GString *s = g_string_new (NULL);
+  for (guint sev = 0; sev < AUGUR_SEVERITY_N; sev++)
+    {
+      guint n = augur_results_count_severity (results, sev);
+      if (sev == AUGUR_SEVERITY_NOTE)
+        n += results->candidates->len;
+      if (n == 0)
+        continue;
+      g_string_append_printf (s, "%s%u %s", s->len > 0 ? ", " : "", n,
+                              n == 1 ? severity_names[sev] : plural[sev]);
+    }
+  if (s->len == 0)
+    g_string_append (s, "no finding");
+  return g_string_free (s, FALSE);
+}
+
+void
+augur_results_set_replay_commands (AugurResults *results, const char *path)
+{
+  g_return_if_fail (results != NULL && path != NULL);
+  augur_results_sort_findings_ (results);
+  gboolean plain = *path != '\0';
+  for (const char *p = path; *p != '\0' && plain; p++)
+    plain = g_ascii_isalnum (*p) || strchr ("_./=:,+-@%", *p) != NULL;
+  for (guint i = 0; i < results->findings->len; i++)
+    {
+      AugurFinding *f = g_ptr_array_index (results->findings, i);
+      /* an unconfirmed prediction's schedule names trace events; an
+       * inversion that did not deadlock is no event to replay */
+      if ((f->pattern != NULL && f->cls < 0) || f->kind == AUGUR_FINDING_LOCK_ORDER)
+        continue;
+      g_autofree char *target = g_strdup_printf ("%s#%u", path, i + 1);
+      g_autofree char *quoted = plain ? g_strdup (target) : g_shell_quote (target);
+      g_autofree char *cmd = g_strconcat ("augur replay ", quoted, NULL);
+      augur_finding_set_replay (f, cmd);
+    }
 }
 
 char *

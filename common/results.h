@@ -9,13 +9,24 @@
  *     which bounds were hit, the predictions made counted per (kind, class),
  *     the static-only candidate pairs (flagged by static analysis, never seen
  *     in an execution: a coverage hint), and the findings.
- *   - AugurFinding is one confirmed bug.  It names its kind (and a sub-kind
- *     for misuse), explains itself in one sentence, names the threads and the
- *     shared variable or lock, lists the involved accesses (each with the
+ *   - AugurFinding is one bug.  It names its kind (and a sub-kind for
+ *     misuse), its severity (error, warning, note: how sure and how bad, see
+ *     AugurSeverity), explains itself in one sentence, names the threads and
+ *     the shared variable or lock, lists the involved accesses (each with the
  *     locks its thread held), and carries the schedule that reproduces it:
  *     the exact sequence of steps, each a (thread, event index in that thread,
  *     operation, object, file:line).  Some steps are marked as the bug's own
  *     events; an access is tied to its step by (thread, event).
+ *   - One bug is one finding: the race and the atomicity violation that
+ *     make an assertion fail are the *parts* of the assertion's finding,
+ *     whose explanation is then the cause chain ("assertion `…` at
+ *     drive-queue.c:37 fails because of a lost update of `q->pushed` at
+ *     queue.c:55").  Parts are findings themselves (with their own
+ *     schedules), one level deep (check/check-merge.h builds them).
+ *   - Objects are named by their stable names (common/objects.h: the same
+ *     in every run) until debug info gives a source-level name
+ *     (common/dwarf-names.h: `q->pushed`); the stable name is then kept as
+ *     object_id.
  *   - Threads are the stable ids of the trace format (creation order, main
  *     is 0).  Event indices count a thread's events from 0 in program order.
  *
@@ -28,12 +39,16 @@
  *   started? (ISO 8601 with zone), duration_ms, executions, bounds_hit? [str],
  *   predictions? [{kind, class, count}],
  *   static_candidates? [{object?, file_a, line_a, file_b, line_b}],
- *   findings [{kind, subkind?, explanation, object?, object_kind?,
+ *   findings [{kind, subkind?, severity?, explanation, object?, object_id?, object_kind?,
  *              threads [int],
  *              accesses [{thread, event, op, file?, line?, function?, locks_held? [str]}],
  *              schedule [{thread, event, op, object?, peer?, file?, line?, function?}],
  *              bug_steps [index into schedule], replay?,
- *              prediction? {pattern, answer, class?}}]
+ *              prediction? {pattern, answer, class?},
+ *              parts? [finding without parts]}]
+ *
+ * severity is "error", "warning" or "note"; a reader that finds none uses
+ * the kind's default (augur_severity_default).
  *
  * A finding with a `prediction` member is a prediction of `augur predict`,
  * not a confirmed bug: pattern is how it breaks ("R-W-R", "race",
@@ -75,9 +90,10 @@ typedef enum {
   AUGUR_RESULTS_ERROR_INVALID,  /* a member is missing, mistyped or out of range */
 } AugurResultsError;
 
-/* Kinds of finding.  The order is the sort order of findings. */
+/* Kinds of finding.  The order is the sort order of findings of one severity. */
 typedef enum {
   AUGUR_FINDING_DEADLOCK,
+  AUGUR_FINDING_LOCK_ORDER,      /* locks taken in opposite orders: a deadlock may follow */
   AUGUR_FINDING_DATA_RACE,
   AUGUR_FINDING_ATOMICITY_VIOLATION,
   AUGUR_FINDING_ORDER_VIOLATION,
@@ -94,6 +110,32 @@ gboolean    augur_finding_kind_from_string (const char *s, AugurFindingKind *kin
 const char *augur_finding_kind_title (AugurFindingKind kind);
 /* One sentence on what the kind means, for reports and SARIF rules. */
 const char *augur_finding_kind_description (AugurFindingKind kind);
+
+/* How sure and how bad a finding is.  The order is the sort order of
+ * findings (errors first) and of --fail-on thresholds.
+ *   error    a bug that happened under a replayable schedule, or undefined
+ *            behaviour the program certainly has: assertion, crash,
+ *            deadlock, hang, data race, harmful atomicity violation, misuse
+ *            of the threads API that is undefined (double unlock ...);
+ *   warning  a hazard that did not go wrong here: a lock-order inversion
+ *            that was not realised, a race classified benign (still
+ *            undefined behaviour in C11), main returning while threads run;
+ *   note     worth knowing, not a defect of this run: a mutex never
+ *            destroyed, a lock-order inversion every thread takes under
+ *            one gate lock, a coverage hint. */
+typedef enum {
+  AUGUR_SEVERITY_ERROR,
+  AUGUR_SEVERITY_WARNING,
+  AUGUR_SEVERITY_NOTE,
+  AUGUR_SEVERITY_N
+} AugurSeverity;
+
+/* "error", "warning", "note" (also SARIF's result levels). */
+const char *augur_severity_to_string (AugurSeverity severity);
+gboolean    augur_severity_from_string (const char *s, AugurSeverity *severity);
+/* The severity of a finding of this kind and misuse sub-kind (may be NULL)
+ * unless something more is known (a benign race, a gate lock). */
+AugurSeverity augur_severity_default (AugurFindingKind kind, const char *subkind);
 
 /* Classes of a prediction once re-executed. */
 typedef enum {
@@ -183,7 +225,8 @@ typedef struct _AugurResults AugurResults;
 /* ---- findings ---- */
 
 /* subkind: for misuse ("uninitialised-cond", "unlock-not-owner" ...); NULL otherwise.
- * explanation: one sentence a person reads first. */
+ * explanation: one sentence a person reads first.  The severity is the
+ * kind's default (augur_severity_default) until set. */
 AugurFinding *augur_finding_new (AugurFindingKind kind,
                                  const char      *subkind,
                                  const char      *explanation);
@@ -219,6 +262,13 @@ guint augur_finding_add_step (AugurFinding *finding,
 /* Marks schedule step @step (an index returned by add_step) as one of the bug's events. */
 void augur_finding_mark_bug_step (AugurFinding *finding, guint step);
 void augur_finding_set_replay (AugurFinding *finding, const char *command);
+void augur_finding_set_severity (AugurFinding *finding, AugurSeverity severity);
+void augur_finding_set_explanation (AugurFinding *finding, const char *explanation);
+/* The stable name of the object once `object` is a source-level name. */
+void augur_finding_set_object_id (AugurFinding *finding, const char *object_id);
+/* Adds @part (a reference is taken; it must have no parts itself) to the
+ * bug's parts, in the order of the cause chain. */
+void augur_finding_add_part (AugurFinding *finding, AugurFinding *part);
 /* Marks the finding as an unconfirmed prediction (see the schema above). */
 void augur_finding_set_prediction (AugurFinding *finding, const char *pattern, const char *answer);
 
@@ -227,6 +277,11 @@ const char        *augur_finding_get_subkind (AugurFinding *finding);      /* ma
 const char        *augur_finding_get_explanation (AugurFinding *finding);
 const char        *augur_finding_get_object (AugurFinding *finding);       /* may be NULL */
 const char        *augur_finding_get_object_kind (AugurFinding *finding);  /* may be NULL */
+/* The stable name of the object (common/objects.h): object_id if set, else object. */
+const char        *augur_finding_get_object_id (AugurFinding *finding);    /* may be NULL */
+AugurSeverity      augur_finding_get_severity (AugurFinding *finding);
+guint              augur_finding_get_n_parts (AugurFinding *finding);
+AugurFinding      *augur_finding_get_part (AugurFinding *finding, guint i);
 /* Sorted, without duplicates. */
 const guint       *augur_finding_get_threads (AugurFinding *finding, guint *n_threads);
 guint              augur_finding_get_n_accesses (AugurFinding *finding);
@@ -250,8 +305,23 @@ char              *augur_finding_dup_full_kind (AugurFinding *finding);
 /* The step of an access (same thread and event), or -1 if the schedule lacks it. */
 gint               augur_finding_find_step (AugurFinding *finding, guint thread, guint64 event);
 
-/* Total order: kind, then sub-kind, then the sorted access locations
- * (file, line), then object, explanation, threads. */
+/* Renames objects for people: @map gives the new name of a stable name
+ * (newly allocated) or NULL to keep it.  Applies to the finding's object
+ * (each of a list "a, b"; the stable name is kept as object_id), its
+ * schedule's objects and the locks held at its accesses, and its parts.
+ * Explanations are left to the caller (augur_finding_set_explanation). */
+void augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpointer data),
+                           gpointer data);
+
+/* One sentence on what this finding's kind means, fitted to the case: a
+ * deadlock of locks is a cycle of locks, a stall on a condition variable
+ * is not. */
+const char *augur_finding_describe (AugurFinding *finding);
+/* "thread 2", or "main" for thread 0 (prose names the main thread so). */
+char *augur_thread_name (guint thread);
+
+/* Total order: severity, kind, then sub-kind, then the sorted access
+ * locations (file, line), then object, explanation, threads. */
 int   augur_finding_compare (AugurFinding *a, AugurFinding *b);
 char *augur_finding_to_string (AugurFinding *finding);
 
@@ -318,6 +388,31 @@ const AugurStaticCandidate *augur_results_get_static_candidate (AugurResults *re
 /* Findings in their deterministic order; finding i is "finding i+1" to a person. */
 guint               augur_results_get_n_findings (AugurResults *results);
 AugurFinding       *augur_results_get_finding (AugurResults *results, guint i);
+/* Findings (top level: a part is counted with its bug) of this severity. */
+guint               augur_results_count_severity (AugurResults *results, AugurSeverity severity);
+/* Removes every finding from @results and returns them (owned refs, in
+ * their order), for a writer that regroups them and adds them back. */
+GPtrArray          *augur_results_steal_findings (AugurResults *results);
+/* Findings at least as severe as @threshold (error < warning < note), and
+ * the static candidates (coverage hints, notes) when @threshold is note:
+ * what makes `--fail-on=THRESHOLD` exit with 1. */
+guint               augur_results_count_failing (AugurResults *results, AugurSeverity threshold);
+/* "1 error, 2 warnings, 1 note" (zeroes left out; "no finding" when all are);
+ * coverage hints are counted as notes. */
+char               *augur_results_dup_severity_summary (AugurResults *results);
+/* Sets every replayable finding's replay command to
+ * "augur replay PATH#N" (N its number, PATH quoted for the shell where
+ * needed), where PATH is where the results are saved; unconfirmed
+ * predictions and lock-order inversions (no event happened) are not
+ * replayable. */
+void                augur_results_set_replay_commands (AugurResults *results, const char *path);
+
+/* Private data a writer attaches to the results it builds, as
+ * g_object_set_data does (the explorer's lock-order graph across its
+ * executions): kept until replaced or the results are freed; never saved. */
+void     augur_results_set_data (AugurResults *results, const char *key, gpointer data,
+                                 GDestroyNotify destroy);
+gpointer augur_results_get_data (AugurResults *results, const char *key);
 
 /* ---- I/O ---- */
 

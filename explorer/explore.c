@@ -26,6 +26,8 @@
 #include "common/symbolizer.h"
 #include "explorer/prune.h"
 #include "explorer/exec-names.h"
+#include "explorer/lock-order.h"
+#include "explorer/misuse-finding.h"
 #include "explorer/steps.h"
 
 void
@@ -652,6 +654,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
   guint64 *ev = *evp;
   guint32 status = shm->status;
   int ws = shm->wait_status;
+  augur_lock_order_add_execution (c->results, c->sym, shm, steps, n, ev);
 
   for (guint k = 0; k < shm->n_misuse && k < AUGUR_SCHED_MAX_MISUSE; k++)
     {
@@ -661,15 +664,7 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
       g_autofree char *kind = g_strdup_printf ("misuse:%s", misuse_name (m->kind));
       if (!first_time (c, kind, locs))
         continue;
-      g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, misuse_name (m->kind),
-                                                      misuse_sentence (m->kind));
-      const AugurSource *l = augur_symbolizer_lookup (c->sym, m->module, m->pc);
-      augur_finding_add_thread (f, m->tid);
-      augur_finding_add_access (f, m->tid, 0, AUGUR_OP_INIT, l->file, l->line, l->function, NULL);
-      guint upto = MIN (n, m->step + 1);
-      add_schedule (c, f, steps, upto, ev);
-      if (upto > 0)
-        augur_finding_mark_bug_step (f, upto - 1);
+      g_autoptr (AugurFinding) f = augur_misuse_finding_new (c->sym, names_of (c), steps, n, ev, m);
       keep (c, f);
     }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "predictor/encoding.h"
+#include "predictor/lock-order.h"
 #include "predictor/model.h"
 #include "predictor/patterns.h"
 #include "predictor/predict.h"
@@ -789,6 +790,22 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
         st.n_ruled_out++;
       else
         augur_results_add_finding (out, f);
+    }
+  if (options->deadlocks)
+    {
+      /* every inversion of the run, with what Z3 said of its two locks */
+      g_autoptr (GHashTable) feasible = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                               NULL);
+      for (guint i = 0; i < sh.tasks->len; i++)
+        {
+          Task *t = g_ptr_array_index (sh.tasks, i);
+          if (t->kind == TASK_DEADLOCK
+              && (t->answer == AUGUR_ENC_SAT || t->answer == AUGUR_ENC_UNKNOWN))
+            g_hash_table_add (feasible, augur_pred_lock_order_pair_key (
+                                          g_ptr_array_index (m->sync_names, t->obj),
+                                          g_ptr_array_index (m->sync_names, t->obj2)));
+        }
+      augur_pred_lock_order (m, symbolizer, feasible, out);
     }
   if (cut)
     augur_results_add_bound_hit (out, "schedule-steps");

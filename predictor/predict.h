@@ -18,6 +18,9 @@
  *
  * Predictions are written to the results as findings carrying a
  * "prediction" member (pattern, solver answer): they are NOT confirmed bugs.
+ * The run's lock-order inversions are written too, as lock-order-inversion
+ * findings without that member, whatever the deadlock queries answered
+ * (predictor/lock-order.h).
  */
 #ifndef AUGUR_PREDICT_H
 #define AUGUR_PREDICT_H

@@ -351,8 +351,9 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
       Agraph_t *c = agsubg (g, cname, TRUE);
       GString *label = g_string_new (NULL);
       const char *fn = augur_report_thread_function (finding, threads[i]);
-      g_string_append_printf (label, "thread %u", threads[i]);
-      if (fn != NULL)
+      g_autofree char *who = augur_thread_name (threads[i]);
+      g_string_append (label, who);
+      if (fn != NULL && strcmp (fn, who) != 0)   /* not "main: main" */
         {
           g_string_append (label, ": ");
           append_literal (label, fn);

@@ -42,11 +42,14 @@ static const char stylesheet[] =
   ".muted{color:var(--muted)}\n"
   ".badge{display:inline-block;padding:1px 9px;border-radius:12px;font-size:12px;font-weight:600;"
   "background:var(--bugbg);color:var(--bug);border:1px solid #ffcecb;vertical-align:middle}\n"
+  ".badge.warning{background:#fff8c5;color:var(--warn);border-color:#eac54f}\n"
+  ".badge.note{background:var(--panel);color:var(--muted);border-color:var(--line)}\n"
   ".cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}\n"
   ".card{flex:1 1 150px;background:var(--panel);border:1px solid var(--line);border-radius:8px;"
   "padding:10px 14px}\n"
   ".card .num{font-size:24px;font-weight:700}.card .lbl{color:var(--muted);font-size:13px}\n"
   ".card.bad .num{color:var(--bug)}\n"
+  ".card.warn .num{color:var(--warn)}\n"
   "table{border-collapse:collapse;margin:8px 0}\n"
   "th,td{border:1px solid var(--line);padding:4px 10px;text-align:left;vertical-align:top}\n"
   "th{background:var(--panel);font-weight:600}\n"
@@ -55,7 +58,10 @@ static const char stylesheet[] =
   "ol.findings{padding-left:0;list-style:none;counter-reset:f}\n"
   "ol.findings li{border:1px solid var(--line);border-left:4px solid var(--bug);border-radius:6px;"
   "padding:10px 14px;margin:8px 0;background:#fff}\n"
+  "ol.findings li.warning{border-left-color:#eac54f}\n"
+  "ol.findings li.note{border-left-color:var(--line)}\n"
   "ol.findings li a.title{font-weight:600;font-size:16px;text-decoration:none}\n"
+  "ol.parts li{margin:8px 0}\n"
   "ol.findings .expl{margin:4px 0 2px}\n"
   ".access{border:1px solid var(--line);border-radius:8px;margin:12px 0;overflow:hidden}\n"
   ".access .head{background:var(--panel);padding:8px 12px;border-bottom:1px solid var(--line)}\n"
@@ -167,6 +173,14 @@ append_finding_title (GString *s, AugurFinding *f)
     }
 }
 
+/* The severity badge: "error", "warning", "note". */
+static void
+append_severity_badge (GString *s, AugurFinding *f)
+{
+  const char *sev = augur_severity_to_string (augur_finding_get_severity (f));
+  g_string_append_printf (s, "<span class=\"badge %s\">%s</span>", sev, sev);
+}
+
 static void
 append_threads (GString *s, AugurFinding *f)
 {
@@ -175,8 +189,9 @@ append_threads (GString *s, AugurFinding *f)
   for (guint i = 0; i < n; i++)
     {
       const char *fn = augur_report_thread_function (f, t[i]);
-      g_string_append_printf (s, "%sthread %u", i == 0 ? "" : ", ", t[i]);
-      if (fn != NULL)
+      g_autofree char *who = augur_thread_name (t[i]);
+      g_string_append_printf (s, "%s%s", i == 0 ? "" : ", ", who);
+      if (fn != NULL && strcmp (fn, who) != 0)
         {
           g_string_append (s, " (<code>");
           esc (s, fn);
@@ -206,20 +221,35 @@ augur_report_html_index (AugurResults *results)
   page_begin (s, title);
 
   guint n_findings = augur_results_get_n_findings (results);
+  guint n_errors = augur_results_count_severity (results, AUGUR_SEVERITY_ERROR);
+  guint n_warnings = augur_results_count_severity (results, AUGUR_SEVERITY_WARNING);
+  guint n_notes = augur_results_count_severity (results, AUGUR_SEVERITY_NOTE);
+  g_autofree char *summary = augur_results_dup_severity_summary (results);
   g_string_append (s, "<h1>");
   esc (s, prog_base);
-  g_string_append (s, "</h1>\n<p class=\"lead\">");
-  if (n_findings == 0)
-    g_string_append (s, "No bug was found.");
+  g_string_append (s, "</h1>\n<p class=\"lead\" id=\"summary\">");
+  if (n_errors == 0)
+    g_string_append (s, "No bug was found");
   else
-    g_string_append_printf (s, "%u confirmed bug%s found.", n_findings, n_findings == 1 ? "" : "s");
-  g_string_append (s, "</p>\n");
+    g_string_append_printf (s, "%u bug%s found", n_errors, n_errors == 1 ? "" : "s");
+  if (n_findings > n_errors || augur_results_get_n_static_candidates (results) > 0)
+    {
+      g_string_append (s, " (");
+      esc (s, summary);
+      g_string_append (s, ")");
+    }
+  g_string_append (s, ".</p>\n");
 
   /* The numbers at a glance. */
   g_string_append (s, "<div class=\"cards\">\n");
   g_string_append_printf (s, "<div class=\"card%s\"><div class=\"num\">%u</div>"
-                             "<div class=\"lbl\">findings</div></div>\n",
-                          n_findings > 0 ? " bad" : "", n_findings);
+                             "<div class=\"lbl\">errors</div></div>\n",
+                          n_errors > 0 ? " bad" : "", n_errors);
+  g_string_append_printf (s, "<div class=\"card%s\"><div class=\"num\">%u</div>"
+                             "<div class=\"lbl\">warnings</div></div>\n",
+                          n_warnings > 0 ? " warn" : "", n_warnings);
+  g_string_append_printf (s, "<div class=\"card\"><div class=\"num\">%u</div>"
+                             "<div class=\"lbl\">notes</div></div>\n", n_notes);
   g_string_append_printf (s, "<div class=\"card\"><div class=\"num\">%" G_GUINT64_FORMAT
                              "</div><div class=\"lbl\">executions explored</div></div>\n",
                           augur_results_get_executions (results));
@@ -239,20 +269,37 @@ augur_report_html_index (AugurResults *results)
     g_string_append (s, "<p>None.</p>\n<ol class=\"findings\" id=\"findings\"></ol>\n");
   else
     {
-      guint by_kind[AUGUR_FINDING_N_KINDS] = { 0 };
+      guint by_kind[AUGUR_FINDING_N_KINDS][AUGUR_SEVERITY_N] = { { 0 } };
       for (guint i = 0; i < n_findings; i++)
-        by_kind[augur_finding_get_kind (augur_results_get_finding (results, i))]++;
-      g_string_append (s, "<table id=\"by-kind\">\n<tr><th>kind</th><th>findings</th></tr>\n");
+        {
+          AugurFinding *f = augur_results_get_finding (results, i);
+          by_kind[augur_finding_get_kind (f)][augur_finding_get_severity (f)]++;
+        }
+      g_string_append (s, "<table id=\"by-kind\">\n<tr><th>kind</th>");
+      for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
+        g_string_append_printf (s, "<th>%ss</th>", augur_severity_to_string (v));
+      g_string_append (s, "</tr>\n");
       for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
-        if (by_kind[k] > 0)
-          g_string_append_printf (s, "<tr><td>%s</td><td class=\"n\">%u</td></tr>\n",
-                                  augur_finding_kind_title (k), by_kind[k]);
+        {
+          guint total = 0;
+          for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
+            total += by_kind[k][v];
+          if (total == 0)
+            continue;
+          g_string_append_printf (s, "<tr><td>%s</td>", augur_finding_kind_title (k));
+          for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
+            g_string_append_printf (s, "<td class=\"n\">%u</td>", by_kind[k][v]);
+          g_string_append (s, "</tr>\n");
+        }
       g_string_append (s, "</table>\n<ol class=\"findings\" id=\"findings\">\n");
       for (guint i = 0; i < n_findings; i++)
         {
           AugurFinding *f = augur_results_get_finding (results, i);
           g_autofree char *full = augur_finding_dup_full_kind (f);
-          g_string_append_printf (s, "<li class=\"finding\"><span class=\"badge\">");
+          g_string_append_printf (s, "<li class=\"finding %s\">",
+                                  augur_severity_to_string (augur_finding_get_severity (f)));
+          append_severity_badge (s, f);
+          g_string_append (s, " <span class=\"badge note\">");
           esc (s, full);
           g_string_append_printf (s, "</span> <a class=\"title\" href=\"finding-%u.html\">%u. ",
                                   i + 1, i + 1);
@@ -558,8 +605,9 @@ append_timeline (GString *s, AugurFinding *f, AugurReportRelevance *rel)
     {
       guint t = g_array_index (cols, guint, j);
       const char *fn = augur_report_thread_function (f, t);
-      g_string_append_printf (s, "<th>thread %u", t);
-      if (fn != NULL)
+      g_autofree char *who = augur_thread_name (t);
+      g_string_append_printf (s, "<th>%s", who);
+      if (fn != NULL && strcmp (fn, who) != 0)
         {
           g_string_append (s, " <span class=\"muted\">");
           esc (s, fn);
@@ -628,16 +676,21 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
                              "finding %u of %u</p>\n<h1>", number,
                           augur_results_get_n_findings (results));
   append_finding_title (s, f);
-  g_string_append (s, " <span class=\"badge\">");
+  g_string_append (s, " ");
+  append_severity_badge (s, f);
+  g_string_append (s, " <span class=\"badge note\">");
   esc (s, full);
   g_string_append (s, "</span></h1>\n<p class=\"lead\" id=\"explanation\">");
   esc (s, augur_finding_get_explanation (f));
-  g_string_append (s, "</p>\n<p class=\"muted\">");
-  esc (s, augur_finding_kind_description (augur_finding_get_kind (f)));
+  g_string_append (s, "</p>\n<p class=\"muted\" id=\"description\">");
+  esc (s, augur_finding_describe (f));
   g_string_append (s, "</p>\n");
 
   g_string_append (s, "<table class=\"kv\">\n");
   GString *v = g_string_new (NULL);
+  g_string_append (v, augur_severity_to_string (augur_finding_get_severity (f)));
+  kv_row (s, "Severity", v->str);
+  g_string_truncate (v, 0);
   append_threads (v, f);
   kv_row (s, "Threads", v->str);
   if (augur_finding_get_object (f) != NULL)
@@ -646,6 +699,14 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
       g_string_append (v, "<code>");
       esc (v, augur_finding_get_object (f));
       g_string_append (v, "</code>");
+      const char *id = augur_finding_get_object_id (f);
+      if (g_strcmp0 (id, augur_finding_get_object (f)) != 0)
+        {
+          /* the stable name: the same in every run, what augur predict prints */
+          g_string_append (v, " <span class=\"muted\">(<code>");
+          esc (v, id);
+          g_string_append (v, "</code>)</span>");
+        }
       if (augur_finding_get_object_kind (f) != NULL)
         {
           g_string_append (v, " (");
@@ -656,6 +717,41 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
     }
   g_string_free (v, TRUE);
   g_string_append (s, "</table>\n");
+
+  /* The findings this bug is made of: the cause chain, one by one. */
+  if (augur_finding_get_n_parts (f) > 0)
+    {
+      g_string_append (s, "<h2>What it is made of</h2>\n<p>The explanation above is one bug seen "
+                          "from several sides; each was found on its own:</p>\n"
+                          "<ol class=\"parts\" id=\"parts\">\n");
+      for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+        {
+          AugurFinding *p = augur_finding_get_part (f, i);
+          g_autofree char *pkind = augur_finding_dup_full_kind (p);
+          g_string_append (s, "<li class=\"part\">");
+          append_severity_badge (s, p);
+          g_string_append (s, " <strong>");
+          append_finding_title (s, p);
+          g_string_append (s, "</strong>: ");
+          esc (s, augur_finding_get_explanation (p));
+          g_string_append (s, "<div class=\"muted\">");
+          for (guint a = 0; a < augur_finding_get_n_accesses (p); a++)
+            {
+              const AugurAccess *acc = augur_finding_get_access (p, a);
+              g_autofree char *who = augur_thread_name (acc->thread);
+              if (a > 0)
+                g_string_append (s, " · ");
+              esc (s, who);
+              g_string_append_c (s, ' ');
+              esc (s, augur_op_to_string (acc->op));
+              g_string_append (s, " at ");
+              g_autofree char *base = acc->file != NULL ? g_path_get_basename (acc->file) : NULL;
+              append_loc (s, base, acc->line);
+            }
+          g_string_append (s, "</div></li>\n");
+        }
+      g_string_append (s, "</ol>\n");
+    }
 
   /* The accesses. */
   g_string_append (s, "<h2>Involved accesses</h2>\n");
@@ -671,7 +767,10 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
       const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
       if (object == NULL && augur_op_is_memory_access (a->op))
         object = augur_finding_get_object (f);
-      g_string_append_printf (s, "<strong>Thread %u</strong> %s ", a->thread, op_verb (a->op));
+      g_autofree char *who = augur_thread_name (a->thread);
+      if (who[0] == 't')
+        who[0] = 'T';   /* "Thread 2", but "main" is a name */
+      g_string_append_printf (s, "<strong>%s</strong> %s ", who, op_verb (a->op));
       if (object != NULL)
         {
           g_string_append (s, "<code>");
@@ -702,40 +801,58 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
       g_string_append (s, "</div>\n");
     }
 
-  /* The schedule. */
-  g_string_append (s, "<h2>Schedule</h2>\n<p>The steps below, in this order, reproduce the bug; "
-                      "its own steps are highlighted.</p>\n");
-  append_timeline (s, f, rel);
-
-  /* The diagram. */
-  g_string_append_printf (s, "<h2>Happens-before diagram</h2>\n<p class=\"legend\">"
-                             "Boxes are steps, one column per thread."
-                             "<span class=\"k\" style=\"border-color:#8c959f\"></span>program order"
-                             "<span class=\"k\" style=\"border-color:#0969da\"></span>synchronisation"
-                             "<span class=\"k\" style=\"border-color:#cf222e\"></span>the bug. "
-                             "Also as <a href=\"finding-%u.dot\">DOT</a> and "
-                             "<a href=\"finding-%u.svg\">SVG</a>.</p>\n",
-                          number, number);
-  if (svg != NULL)
+  if (augur_finding_get_n_steps (f) == 0 && augur_finding_get_kind (f) == AUGUR_FINDING_LOCK_ORDER)
     {
-      g_string_append (s, "<div class=\"diagram\" id=\"diagram\">\n");
-      /* Graphviz's SVG output escapes the labels it draws; it is inserted as is. */
-      g_string_append (s, svg_element (svg));
-      g_string_append (s, "</div>\n");
+      /* a lock-order inversion that did not deadlock: a hazard, no event */
+      g_string_append (s, "<h2>Schedule</h2>\n<p class=\"muted\" id=\"no-schedule\">"
+                          "No run deadlocked on this order, so there is no schedule to show or "
+                          "replay: each thread's acquisitions above are where the order is "
+                          "inconsistent. When a run deadlocks on it, the deadlock is the "
+                          "finding, with this inversion as its cause.</p>\n");
     }
   else
-    g_string_append (s, "<p class=\"note\">The diagram could not be rendered.</p>\n");
-
-  g_string_append (s, "<h2>Replay</h2>\n");
-  if (augur_finding_get_replay (f) != NULL)
     {
-      g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
-                          "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
-      esc (s, augur_finding_get_replay (f));
-      g_string_append (s, "</code></pre>\n");
+      /* The schedule. */
+      g_string_append (s, "<h2>Schedule</h2>\n<p>The steps below, in this order, reproduce the bug; "
+                          "its own steps are highlighted.</p>\n");
+      append_timeline (s, f, rel);
+
+      /* The diagram. */
+      g_string_append_printf (s, "<h2>Happens-before diagram</h2>\n<p class=\"legend\">"
+                                 "Boxes are steps, one column per thread."
+                                 "<span class=\"k\" style=\"border-color:#8c959f\"></span>program order"
+                                 "<span class=\"k\" style=\"border-color:#0969da\"></span>synchronisation"
+                                 "<span class=\"k\" style=\"border-color:#cf222e\"></span>the bug. "
+                                 "Also as <a href=\"finding-%u.dot\">DOT</a> and "
+                                 "<a href=\"finding-%u.svg\">SVG</a>.</p>\n",
+                              number, number);
+      if (svg != NULL)
+        {
+          g_string_append (s, "<div class=\"diagram\" id=\"diagram\">\n");
+          /* Graphviz's SVG output escapes the labels it draws; it is inserted as is. */
+          g_string_append (s, svg_element (svg));
+          g_string_append (s, "</div>\n");
+        }
+      else
+        g_string_append (s, "<p class=\"note\">The diagram could not be rendered.</p>\n");
+
+      g_string_append (s, "<h2>Replay</h2>\n");
+      if (augur_finding_get_replay (f) != NULL)
+        {
+          g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
+                              "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
+          esc (s, augur_finding_get_replay (f));
+          g_string_append (s, "</code></pre>\n");
+        }
+      else if (augur_finding_get_prediction_pattern (f) != NULL
+               && !augur_finding_get_prediction_class (f, NULL))
+        g_string_append (s, "<p class=\"muted\">A prediction not confirmed yet cannot be replayed: "
+                            "run <code>augur confirm</code> on its results file first.</p>\n");
+      else
+        g_string_append (s, "<p class=\"muted\">No replay command was recorded: run "
+                            "<code>augur replay RESULTS#N</code> with the results file this report "
+                            "was made from and this finding's number.</p>\n");
     }
-  else
-    g_string_append (s, "<p class=\"muted\">No replay command was recorded.</p>\n");
 
   g_string_append (s, "<nav class=\"pager\">");
   if (index > 0)

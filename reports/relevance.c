@@ -52,6 +52,9 @@ augur_report_edge_kind_is_highlight (AugurReportEdgeKind kind)
 const char *
 augur_report_thread_function (AugurFinding *finding, guint thread)
 {
+  /* the first step of the main thread may be in any function it calls */
+  if (thread == 0)
+    return "main";
   guint n = augur_finding_get_n_steps (finding);
   const char *first = NULL;
   for (guint i = 0; i < n; i++)

@@ -85,7 +85,8 @@ char       *augur_report_relevance_to_string (AugurReportRelevance *rel);
 const char *augur_report_edge_kind_to_string (AugurReportEdgeKind kind);
 gboolean    augur_report_edge_kind_is_highlight (AugurReportEdgeKind kind);
 
-/* The function a thread runs, from its start step or its first step; NULL if unknown. */
+/* The function a thread runs, from its start step or its first step ("main"
+ * for thread 0); NULL if unknown. */
 const char *augur_report_thread_function (AugurFinding *finding, guint thread);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReportRelevance, augur_report_relevance_free)

@@ -37,7 +37,8 @@ member_message (JsonBuilder *b, const char *name, const char *text)
 /* Rule ids are the kinds of the results file (stable, what CI filters on);
  * SARIF wants a name that differs from the id and reads as a description. */
 static const char *const rule_names[AUGUR_FINDING_N_KINDS] = {
-  [AUGUR_FINDING_DEADLOCK] = "CircularLockWait",
+  [AUGUR_FINDING_DEADLOCK] = "ThreadsBlockedForever",
+  [AUGUR_FINDING_LOCK_ORDER] = "InconsistentLockOrder",
   [AUGUR_FINDING_DATA_RACE] = "UnsynchronisedConflictingAccesses",
   [AUGUR_FINDING_ATOMICITY_VIOLATION] = "InterleavedCriticalSequence",
   [AUGUR_FINDING_ORDER_VIOLATION] = "UnorderedDependentOperations",
@@ -101,7 +102,8 @@ access_text (AugurFinding *f, const AugurAccess *a)
   const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
   if (object == NULL && augur_op_is_memory_access (a->op))
     object = augur_finding_get_object (f);
-  g_string_append_printf (s, "thread %u: %s", a->thread, augur_op_to_string (a->op));
+  g_autofree char *who = augur_thread_name (a->thread);
+  g_string_append_printf (s, "%s: %s", who, augur_op_to_string (a->op));
   if (object != NULL)
     g_string_append_printf (s, " %s", object);
   if (a->locks_held[0] == NULL)
@@ -118,11 +120,15 @@ static char *
 step_text (const AugurStep *s)
 {
   GString *t = g_string_new (NULL);
-  g_string_append_printf (t, "thread %u: %s", s->thread, augur_op_to_string (s->op));
+  g_autofree char *who = augur_thread_name (s->thread);
+  g_string_append_printf (t, "%s: %s", who, augur_op_to_string (s->op));
   if (s->object != NULL)
     g_string_append_printf (t, " %s", s->object);
   if (s->peer >= 0)
-    g_string_append_printf (t, " (thread %d)", s->peer);
+    {
+      g_autofree char *peer = augur_thread_name ((guint) s->peer);
+      g_string_append_printf (t, " (%s)", peer);
+    }
   return g_string_free (t, FALSE);
 }
 
@@ -184,8 +190,9 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
       guint t = g_array_index (threads, guint, j);
       const char *fn = augur_report_thread_function (f, t);
       g_autofree char *id = g_strdup_printf ("T%u", t);
-      g_autofree char *msg = fn != NULL ? g_strdup_printf ("thread %u (%s)", t, fn)
-                                        : g_strdup_printf ("thread %u", t);
+      g_autofree char *who = augur_thread_name (t);
+      g_autofree char *msg = fn != NULL && strcmp (fn, who) != 0 ? g_strdup_printf ("%s (%s)", who, fn)
+                                                                  : g_strdup (who);
       json_builder_begin_object (b);
       member_string (b, "id", id);
       member_message (b, "message", msg);
@@ -227,7 +234,8 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
   member_string (b, "ruleId", augur_finding_kind_to_string (kind));
   member_int (b, "ruleIndex", rule_index);
   member_string (b, "kind", "fail");
-  member_string (b, "level", "error");
+  /* SARIF's levels are augur's severities */
+  member_string (b, "level", augur_severity_to_string (augur_finding_get_severity (f)));
   member_message (b, "message", augur_finding_get_explanation (f));
 
   guint n_acc = augur_finding_get_n_accesses (f);
@@ -277,6 +285,8 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
     member_string (b, "subkind", augur_finding_get_subkind (f));
   if (augur_finding_get_object (f) != NULL)
     member_string (b, "object", augur_finding_get_object (f));
+  if (g_strcmp0 (augur_finding_get_object_id (f), augur_finding_get_object (f)) != 0)
+    member_string (b, "objectId", augur_finding_get_object_id (f));
   json_builder_set_member_name (b, "threads");
   json_builder_begin_array (b);
   guint n_threads;
@@ -286,6 +296,23 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
   json_builder_end_array (b);
   if (augur_finding_get_replay (f) != NULL)
     member_string (b, "replay", augur_finding_get_replay (f));
+  /* the findings this bug is made of (the race behind an assertion ...) */
+  if (augur_finding_get_n_parts (f) > 0)
+    {
+      json_builder_set_member_name (b, "parts");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+        {
+          AugurFinding *p = augur_finding_get_part (f, i);
+          g_autofree char *part_kind = augur_finding_dup_full_kind (p);
+          json_builder_begin_object (b);
+          member_string (b, "kind", part_kind);
+          member_string (b, "level", augur_severity_to_string (augur_finding_get_severity (p)));
+          member_string (b, "explanation", augur_finding_get_explanation (p));
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
   json_builder_end_object (b);
 
   json_builder_end_object (b);
@@ -334,7 +361,7 @@ augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize
       member_message (b, "fullDescription", augur_finding_kind_description (k));
       json_builder_set_member_name (b, "defaultConfiguration");
       json_builder_begin_object (b);
-      member_string (b, "level", "error");
+      member_string (b, "level", augur_severity_to_string (augur_severity_default (k, NULL)));
       json_builder_end_object (b);
       member_message (b, "help", augur_finding_kind_description (k));
       json_builder_end_object (b);

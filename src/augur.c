@@ -34,8 +34,8 @@ static const AugurCmd commands[] = {
 
 static const char exit_help[] =
   "Exit status:\n"
-  "  0  ran to the end and found no bug\n"
-  "  1  confirmed bug(s) found\n"
+  "  0  ran to the end and found no bug (no error; see --fail-on)\n"
+  "  1  confirmed bug(s) found (errors, or what --fail-on names)\n"
   "  2  usage error (bad command line)\n"
   "  3  bad input: missing file, program not built with augur-cc,\n"
   "     corrupt or truncated trace or results file\n"

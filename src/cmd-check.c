@@ -11,7 +11,8 @@
  *      (explorer/);
  *   4. write DIR/results.json and the HTML report into DIR.
  *
- * Exit status: 0 no bug confirmed, 1 bug(s) confirmed, 2 usage error,
+ * Exit status: 0 no error (or nothing as severe as --fail-on), 1 error(s)
+ * found (or findings as severe as --fail-on), 2 usage error,
  * 3 program missing or not built with augur-cc, 4 the program could not be
  * analysed, 5 augur or a tool it runs failed.
  */
@@ -37,6 +38,7 @@ augur_cmd_check (int argc, char **argv)
   int budget = 120;
   int timeout = 30;
   gboolean quiet = FALSE;
+  g_autofree char *fail_on = NULL;
   g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -55,6 +57,9 @@ augur_cmd_check (int argc, char **argv)
       "Take each source's flags for the static analysis from a compilation database",
       "compile_commands.json" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
+    { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
+      "Exit with 1 for findings of this severity or worse: error (default), warning, note",
+      "SEVERITY" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
     { NULL }
   };
@@ -63,9 +68,14 @@ augur_cmd_check (int argc, char **argv)
     ctx, "Record one run of a program built with augur-cc, predict the interleavings that\n"
          "would break it, confirm them by re-execution, explore the rest, and report.");
   g_option_context_set_description (
-    ctx, "Exit status: 0 no bug confirmed, 1 bug(s) confirmed, 2 usage error, 3 program\n"
-         "missing or not built with augur-cc, 4 the program could not be analysed,\n"
-         "5 augur or a tool it runs failed.");
+    ctx, "Findings are errors (bugs: assertion, crash, deadlock, data race, harmful\n"
+         "atomicity violation, misuse), warnings (lock-order inversions that did not\n"
+         "deadlock, benign races, main returning while threads run) or notes (a mutex\n"
+         "never destroyed, coverage hints).\n\n"
+         "Exit status: 0 no error (nothing as severe as --fail-on), 1 error(s) found\n"
+         "(or findings as severe as --fail-on), 2 usage error, 3 program missing or not\n"
+         "built with augur-cc, 4 the program could not be analysed, 5 augur or a tool it\n"
+         "runs failed.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_set_strict_posix (ctx, TRUE);
 
@@ -83,6 +93,12 @@ augur_cmd_check (int argc, char **argv)
   if (budget <= 0 || timeout <= 0)
     {
       augur_cmd_print_error (CMD, "--budget and --timeout take a positive number of seconds");
+      return AUGUR_EXIT_USAGE;
+    }
+  AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
+  if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
+    {
+      augur_cmd_print_error (CMD, "--fail-on takes error, warning or note");
       return AUGUR_EXIT_USAGE;
     }
   if (compile_db != NULL && !g_file_test (compile_db, G_FILE_TEST_IS_REGULAR))
@@ -109,6 +125,7 @@ augur_cmd_check (int argc, char **argv)
     .quiet = quiet,
     .static_cflags = static_cflags,
     .compile_db = compile_db,
+    .fail_on = threshold,
   };
   return augur_check_run (&options);
 }

@@ -45,6 +45,7 @@ augur_cmd_confirm (int argc, char **argv)
   g_auto (GStrv) rest = NULL;
   double timeout = 0, exec_timeout = 0;
   gint around = 0, max_steps = 0;
+  g_autofree char *fail_on = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "write the confirmed bugs here (default: RESULTS with .confirmed.json)", "OUT" },
@@ -55,6 +56,9 @@ augur_cmd_confirm (int argc, char **argv)
     { "exec-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &exec_timeout,
       "watchdog of one execution in seconds (default 10)", "S" },
     { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps, "step bound of one execution (default 200000)", "N" },
+    { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
+      "also exit with 1 for findings of this severity or worse: error (default), warning, note",
+      "SEVERITY" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
       "RESULTS [-- PROGRAM [ARG...]]" },
     { NULL }
@@ -66,8 +70,10 @@ augur_cmd_confirm (int argc, char **argv)
   g_option_context_set_description (
     ctx, "Harmful: an assertion failure, abort, crash, deadlock or nonzero exit status\n"
          "followed the violation.  Each line: class, the prediction, what happened.\n"
-         "Exit status: 1 some prediction is harmful, 0 none, 2 usage error, 3 bad results\n"
-         "file or program, 4 nondeterministic program, 5 augur failed.");
+         "Findings that are not predictions (lock-order inversions) are kept as they are.\n"
+         "Exit status: 1 some prediction is harmful (or a finding is as severe as\n"
+         "--fail-on), 0 none, 2 usage error, 3 bad results file or program,\n"
+         "4 nondeterministic program, 5 augur failed.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
@@ -79,6 +85,12 @@ augur_cmd_confirm (int argc, char **argv)
     {
       augur_cmd_print_error (CMD, "expected RESULTS [-- PROGRAM [ARG...]] and non-negative limits; "
                                   "see 'augur confirm --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+  AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
+  if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
+    {
+      augur_cmd_print_error (CMD, "--fail-on takes error, warning or note");
       return AUGUR_EXIT_USAGE;
     }
   g_autoptr (AugurResults) in = augur_results_load (rest[0], &error);
@@ -116,7 +128,11 @@ augur_cmd_confirm (int argc, char **argv)
     {
       AugurFinding *p = augur_results_get_finding (in, i);
       if (augur_finding_get_prediction_pattern (p) == NULL)
-        continue;   /* already a bug, not a prediction */
+        {
+          /* already a finding (a lock-order inversion), not a prediction: kept */
+          augur_results_add_finding (out, p);
+          continue;
+        }
       n++;
       g_autofree char *line = augur_predict_finding_to_line (p);
       AugurConfirmOutcome oc;
@@ -147,6 +163,7 @@ augur_cmd_confirm (int argc, char **argv)
   augur_results_set_duration (out, (g_get_monotonic_time () - t0) / 1e6);
 
   g_autofree char *path = output != NULL ? g_strdup (output) : default_output (rest[0]);
+  augur_results_set_replay_commands (out, path);
   if (!augur_results_save (out, path, &error))
     {
       augur_cmd_print_error (CMD, error->message);
@@ -157,5 +174,6 @@ augur_cmd_confirm (int argc, char **argv)
       augur_cmd_print_error (CMD, "cannot write to standard output");
       return AUGUR_EXIT_TOOL;
     }
-  return n_class[AUGUR_PREDICTION_HARMFUL] > 0 ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
+  return n_class[AUGUR_PREDICTION_HARMFUL] > 0 || augur_results_count_failing (out, threshold) > 0
+           ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
 }

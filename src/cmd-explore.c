@@ -9,10 +9,14 @@
  * terminal or --progress is given), and writes the results file as
  * findings appear and at the end.
  *
- * Exit status: 0 no bug and the mode's search finished, 1 bug(s) found,
+ * A lock-order inversion that an execution turned into a deadlock is
+ * reported as a part of that deadlock (check/check-merge.h).
+ *
+ * Exit status: 0 no error (nothing as severe as --fail-on) and the mode's
+ * search finished, 1 error(s) found (or findings as severe as --fail-on),
  * 2 usage, 3 the program cannot be run or was not built with augur-cc,
  * 4 it behaves nondeterministically under its schedules, 5 augur failed,
- * 6 no bug but the search did not finish (incomplete).
+ * 6 no error but the search did not finish (incomplete).
  */
 #include "config.h"
 
@@ -21,6 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check/check-merge.h"
+#include "common/dwarf-names.h"
 #include "common/results.h"
 #include "explorer/explore.h"
 #include "static/static-facts.h"
@@ -74,6 +80,7 @@ augur_cmd_explore (int argc, char **argv)
   gint max_steps = 0, seed = 0, depth = 0;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   gboolean no_spurious = FALSE;
+  g_autofree char *fail_on = NULL;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode,
@@ -98,6 +105,9 @@ augur_cmd_explore (int argc, char **argv)
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Always show the progress line", NULL },
     { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "Never show the progress line", NULL },
     { "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the program's output through", NULL },
+    { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
+      "Exit with 1 for findings of this severity or worse: error (default), warning, note",
+      "SEVERITY" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
     { NULL }
   };
@@ -132,6 +142,12 @@ augur_cmd_explore (int argc, char **argv)
   if (rest == NULL || rest[0] == NULL)
     {
       augur_cmd_print_error (CMD, "no program given; usage: augur explore [OPTION...] -- PROGRAM [ARG...]");
+      return AUGUR_EXIT_USAGE;
+    }
+  AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
+  if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
+    {
+      augur_cmd_print_error (CMD, "--fail-on takes error, warning or note");
       return AUGUR_EXIT_USAGE;
     }
   AugurExploreOptions o;
@@ -188,6 +204,20 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, error->message);
       return augur_cmd_explore_exit_for_error (error);
     }
+  /* names from the debug info; a realised inversion is its deadlock's
+   * cause; each finding replayable */
+  {
+    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
+      augur_results_get_program (results), augur_results_get_source_dir (results));
+    augur_dwarf_names_apply (names, results);
+  }
+  augur_check_link_lock_order (results);
+  augur_results_set_replay_commands (results, o.results_path);
+  if (!augur_results_save (results, o.results_path, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
   guint nf = augur_results_get_n_findings (results);
   g_autofree char *guarantee = augur_explore_guarantee (&o, &st);
   g_print ("%" G_GUINT64_FORMAT " executions, %" G_GUINT64_FORMAT " sleep-set blocked, %"
@@ -239,7 +269,7 @@ augur_cmd_explore (int argc, char **argv)
                 st.pruned_ranges, st.pruned_ranges == 1 ? "" : "s");
   for (guint k = 0; k < nf; k++)
     print_finding (augur_results_get_finding (results, k));
-  if (nf > 0)
+  if (augur_results_count_failing (results, threshold) > 0)
     return AUGUR_EXIT_BUG;
   return st.complete || o.mode == AUGUR_EXPLORE_MODE_PCT ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
 }

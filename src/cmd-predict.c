@@ -134,8 +134,14 @@ augur_cmd_predict (int argc, char **argv)
   g_ptr_array_sort (lines, line_cmp);
   for (guint i = 0; i < lines->len; i++)
     printf ("%s\n", (char *) g_ptr_array_index (lines, i));
-  printf ("%u prediction%s (%u undecided)\n", lines->len, lines->len == 1 ? "" : "s",
-          stats.n_unknown);
+  guint n_pred = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
+    n_pred += augur_finding_get_prediction_pattern (augur_results_get_finding (results, i)) != NULL;
+  guint n_inv = lines->len - n_pred;   /* lock-order inversions, not predictions */
+  printf ("%u prediction%s (%u undecided)", n_pred, n_pred == 1 ? "" : "s", stats.n_unknown);
+  if (n_inv > 0)
+    printf (", %u lock-order inversion%s", n_inv, n_inv == 1 ? "" : "s");
+  printf ("\n");
   g_ptr_array_unref (lines);
 
   if (stats_wanted)

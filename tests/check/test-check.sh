@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # augur check end to end: a buggy program (a lost update that breaks an
-# assertion) gives exit 1, the bugs on stdout with their source lines, a
-# results file, predictions and an HTML report with one page per finding;
-# each bug once although two stages find it; a bug-free variant gives exit
-# 0; the documented exit codes for bad input; the budget is kept; and a
-# program that hangs is still checked within the budget.
+# assertion) gives exit 1 and one finding, the assertion, whose cause chain
+# names the lost update and whose parts are the violation and the race
+# (each once although two stages find them), a results file, predictions
+# and an HTML report with one page per finding whose replay command
+# replays; a bug-free variant gives exit 0; severities decide the exit
+# status (--fail-on); the documented exit codes for bad input; the budget
+# is kept; and a program that hangs is still checked within the budget.
 . "$top_srcdir/tests/tap.sh"
 
 P="$top_srcdir/tests/programs"
@@ -25,12 +27,12 @@ buggy ()
   st=$?
   cat "$tmp/out" "$tmp/err"
   [ "$st" -eq 1 ] || return 1
-  grep -q "^[0-9]* assertion (T0): .*counter == 2 \* INCREMENTS" "$tmp/out" || return 1
-  grep -q "^[0-9]* data-race on variable counter (" "$tmp/out" || return 1
-  grep -q "prog.c:19 write in incrementer" "$tmp/out" || return 1
-  grep -q "^augur check: [0-9]* bugs confirmed, .*report: $tmp/r/index.html" "$tmp/out"
+  grep -q "^1 error assertion (T0 T1 T2): Assertion \`counter == 2 \* INCREMENTS\` at prog.c:31 fails because of .* of \`counter\` at prog.c:19\.$" "$tmp/out" || return 1
+  grep -q "^    part [0-9] data-race on counter: " "$tmp/out" || return 1
+  ! grep -q "^2 " "$tmp/out" || return 1
+  grep -q "^augur check: 1 error, .*report: $tmp/r/index.html" "$tmp/out"
 }
-ok "a lost update: exit 1, the assertion and the race with their lines" buggy
+ok "a lost update: exit 1, one finding: the assertion, because of the violation at its line" buggy
 
 files ()
 {
@@ -57,28 +59,61 @@ confirmed ()
   # the lost update is predicted from a run where it did not happen, and
   # re-execution shows the assertion failing after it
   grep -q "^augur check: confirmed [1-9][0-9]* predictions\{0,1\} harmful" "$tmp/err" || return 1
-  grep -q "^[0-9]* atomicity-violation on variable counter .*Confirmed: .*then assertion" "$tmp/out" \
+  grep -q "^    part 1 atomicity-violation on counter: Confirmed: .*then assertion" "$tmp/out" \
     || return 1
   grep -q '"class" *: *"harmful"' "$tmp/r/results.json"
 }
-ok "predictions are confirmed harmful by re-execution and reported as bugs" confirmed
+ok "predictions are confirmed harmful by re-execution and reported as parts of the bug" confirmed
 
 once ()
 {
   # the race is found by prediction and by exploration: reported once
-  n=$(grep -c "^[0-9]* data-race on variable counter" "$tmp/out")
+  n=$(grep -c "data-race on counter" "$tmp/out")
   [ "$n" -eq 1 ]
 }
 ok "each bug reported once" once
+
+replay_cmd ()
+{
+  # the command the report prints replays the bug
+  cmd=$(sed -n 's/.*<pre class="cmd" id="replay"><code>\(augur replay [^<]*\)<.*/\1/p' "$tmp/r/finding-1.html")
+  echo "printed: $cmd"
+  [ "$cmd" = "augur replay $tmp/r/results.json#1" ] || return 1
+  grep -q "\"replay\" : \"augur replay $tmp/r/results.json#1\"" "$tmp/r/results.json" || return 1
+  "$AUGUR" ${cmd#augur } >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: assertion prog.c:31" "$tmp/replay"
+}
+ok "the finding page prints its augur replay command, and it reproduces the bug" replay_cmd
 
 clean ()
 {
   "$AUGUR" check --budget 60 -q -o "$tmp/c" -- "$tmp/counterseq_ok" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 0 ] && grep -q "^augur check: 0 bugs confirmed" "$tmp/out" && [ -s "$tmp/c/index.html" ]
+  [ "$st" -eq 0 ] && grep -q "^augur check: no finding" "$tmp/out" && [ -s "$tmp/c/index.html" ]
 }
 ok "the fixed program: exit 0, no finding, a report" clean
+
+severities ()
+{
+  # leaked_mutex only leaks its mutex (a note): no bug by default, a
+  # failure when notes fail too
+  build leaked_mutex || return 1
+  "$AUGUR" check --budget 30 -q -o "$tmp/lm" -- "$tmp/leaked_mutex" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q "^1 note misuse:not-destroyed" "$tmp/out" \
+    && grep -q "^augur check: 1 note," "$tmp/out" || return 1
+  "$AUGUR" check --budget 30 -q --fail-on=warning -o "$tmp/lm" -- "$tmp/leaked_mutex" >/dev/null 2>&1
+  [ $? -eq 0 ] || return 1
+  "$AUGUR" check --budget 30 -q --fail-on=note -o "$tmp/lm" -- "$tmp/leaked_mutex" >/dev/null 2>&1
+  [ $? -eq 1 ] || return 1
+  "$AUGUR" check --fail-on=fatal -- "$tmp/leaked_mutex" >/dev/null 2>&1
+  [ $? -eq 2 ]
+}
+ok "severities: a note alone exits 0, --fail-on=note makes it 1, a bad severity is a usage error" severities
 
 usage ()
 {
@@ -117,9 +152,11 @@ budget ()
   secs=$(($(date +%s) - start))
   cat "$tmp/out"
   echo "took ${secs}s"
-  [ "$st" -le 1 ] && [ "$secs" -le 15 ] && grep -q '"budget"\|"time"' "$tmp/b/results.json"
+  # no error found, but not everything explored: exit 6, never 0
+  [ "$st" -eq 6 ] && [ "$secs" -le 15 ] && grep -q '"budget"\|"time"' "$tmp/b/results.json" \
+    && grep -q "^augur check: incomplete: time budget spent" "$tmp/out"
 }
-ok "the budget bounds the check and is reported as a bound hit" budget
+ok "the budget bounds the check, is reported as a bound hit, and exits 6 (incomplete)" budget
 
 static_only ()
 {
@@ -222,6 +259,57 @@ hang_budget ()
 }
 ok "a hanging run without --timeout: recorded for a quarter of the budget, the bug found" hang_budget
 
+realised ()
+{
+  # an inversion that deadlocks: one finding, the deadlock (an error, with
+  # its replay command) whose part is the inversion
+  cat >"$tmp/abba.c" <<'PROG'
+#include <pthread.h>
+static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+static void *
+ab (void *arg)
+{
+  pthread_mutex_lock (&a);
+  pthread_mutex_lock (&b);
+  pthread_mutex_unlock (&b);
+  pthread_mutex_unlock (&a);
+  return arg;
+}
+static void *
+ba (void *arg)
+{
+  pthread_mutex_lock (&b);
+  pthread_mutex_lock (&a);
+  pthread_mutex_unlock (&a);
+  pthread_mutex_unlock (&b);
+  return arg;
+}
+int
+main (void)
+{
+  pthread_t t1, t2;
+  pthread_create (&t1, NULL, ab, NULL);
+  pthread_create (&t2, NULL, ba, NULL);
+  pthread_join (t1, NULL);
+  pthread_join (t2, NULL);
+  return 0;
+}
+PROG
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/abba" "$tmp/abba.c" || return 1
+  "$AUGUR" check --budget 30 -o "$tmp/ab" -- "$tmp/abba" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^1 error deadlock (T1 T2): The program deadlocks at abba.c:7 and abba.c:16 because of a lock-order inversion: \`a\` and \`b\` taken in opposite orders" "$tmp/out" \
+    && grep -q "^    part 1 lock-order-inversion on a, b: " "$tmp/out" && ! grep -q "^2 " "$tmp/out" \
+    && grep -q "^augur check: 1 error," "$tmp/out" || return 1
+  "$AUGUR" replay "$tmp/ab/results.json#1" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: deadlock" "$tmp/replay"
+}
+ok "a lock-order inversion that deadlocks: one error, the deadlock with the inversion as its part, replayed" realised
+
 diagnosed ()
 {
   # stack: the recorded run's poppers find the stack empty, so nothing is
@@ -232,13 +320,13 @@ diagnosed ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
-  grep -q "^[0-9]* atomicity-violation on variable top .*prog.c:38.*prog.c:41.*prog.c:42" "$tmp/out" \
+  grep -q "^    part [0-9] atomicity-violation on top: .*prog.c:38.*prog.c:41.*prog.c:42" "$tmp/out" \
     || return 1
-  n=$(grep "^[0-9]* atomicity-violation on variable top" "$tmp/out" | head -1 | cut -d' ' -f1)
+  n=$(grep -B100 "^    part [0-9] atomicity-violation on top" "$tmp/out" | grep "^[0-9]" | tail -1 | cut -d' ' -f1)
   "$AUGUR" replay "$tmp/s/results.json#$n" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
-  [ "$st" -eq 1 ] && grep -q "^reproduced: atomicity-violation" "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: " "$tmp/replay"
 }
 ok "an atomicity violation the recorded run did not take: diagnosed from the explored failure, replayed" diagnosed
 

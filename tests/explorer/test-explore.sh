@@ -29,7 +29,8 @@ finding ()
 {
   prog=$1
   shift
-  "$AUGUR" explore --no-progress -o "$tmp/$prog.json" -- "$prog_dir/$prog" >"$tmp/out" 2>&1
+  # --fail-on=note: the exit status says a finding of any severity was found
+  "$AUGUR" explore --no-progress --fail-on=note -o "$tmp/$prog.json" -- "$prog_dir/$prog" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
@@ -82,12 +83,31 @@ ok "an order violation is not diagnosed as an atomicity violation" \
 ok "lock-order deadlock found and replayed" finding deadlock "deadlock deadlock.c:11 deadlock.c:22"
 ok "lost wake-up (signal before wait) found and replayed" finding lost_wakeup "deadlock lost_wakeup.c:13"
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
-ok "double unlock found and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:11"
+# a misuse names the operation that misuses and the earlier one that makes
+# it a misuse (the first unlock, the holder's lock)
+ok "double unlock found with the first unlock, and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:10 misuse_double_unlock.c:11"
 ok "recursive lock of a normal mutex found and replayed" finding misuse_recursive_lock "misuse:recursive-lock misuse_recursive_lock.c:10"
 ok "double join found and replayed" finding misuse_double_join "misuse:double-join misuse_double_join.c:16"
-ok "destroy of a held mutex found and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:10"
-ok "unlock by a non-owner found and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:10"
+ok "destroy of a held mutex found with the holder's lock, and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:\(9\|10\) misuse_destroy_held.c:\(9\|10\)"
+ok "unlock by a non-owner found with the owner's lock, and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:1[08] misuse_unlock_not_owner.c:1[08]"
+misuse_text ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/mt.json" -- "$prog_dir/misuse_double_unlock" >/dev/null 2>&1
+  grep -q '"explanation" : "Double unlock: main unlocks `m` at misuse_double_unlock.c:11 (step 2) while nobody holds it: it was unlocked already, by main at misuse_double_unlock.c:10 (step 1), and nobody locked it since."' "$tmp/mt.json" \
+    && tr -d ' \n' <"$tmp/mt.json" | grep -q '"bug_steps":\[1,2\]'
+}
+ok "a double unlock names both unlocks, and both are the bug's steps" misuse_text
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
+# stable_names RESULTS: the stable name of each data race's object, one a
+# line, sorted: its object_id when debug info gave it a source-level name
+# (common/dwarf-names.h), else its object
+stable_names ()
+{
+  tr -d '\n' <"$1" | sed 's/"kind" : /\n&/g' | grep '^"kind" : "data-race"' \
+    | sed -n 's/.*"object" : "\([^"]*\)", *"object_id" : "\([^"]*\)".*/\2/p; t; s/.*"object" : "\([^"]*\)".*/\1/p' \
+    | sort
+}
+
 # named_race PROG PATTERN...: explore finds one data race per PATTERN in
 # PROG, and names each one's object with a stable name matching its
 # PATTERN (grep -x): the same in two explorations, and the name that augur
@@ -98,8 +118,7 @@ named_race ()
   shift
   for run in 1 2; do
     "$AUGUR" explore --no-progress -o "$tmp/$prog.json" -- "$B/$prog" >"$tmp/out$run" 2>&1
-    sed -n 's/^data-race .* access \([^ ]*\) without synchronisation.*/\1/p' "$tmp/out$run" \
-      | sort >"$tmp/names$run"
+    stable_names "$tmp/$prog.json" >"$tmp/names$run"
   done
   cat "$tmp/out1" "$tmp/names1" "$tmp/names2"
   cmp -s "$tmp/names1" "$tmp/names2" || return 1
@@ -114,6 +133,14 @@ named_race ()
   done
 }
 ok "a race on a malloc'd struct's field names it as predict does" named_race race_heap 'T0\.alloc1+4'
+source_name ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rhn.json" -- "$B/race_heap" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q "^data-race race_heap.c:15 race_heap.c:15: Threads 1 and 2 access q->pushed without" "$tmp/out" \
+    && tr -d '\n' <"$tmp/rhn.json" | grep -q '"object" : "q->pushed", *"object_id" : "T0.alloc1+4"'
+}
+ok "... and the report names it q->pushed from the debug info, the stable name kept" source_name
 ok "races on main's and a thread's stack name the slots as predict does" \
   named_race race_stack 'T0\.stack-0x[0-9a-f]*' 'T1\.stack-0x[0-9a-f]*'
 # many_allocs HOW PATTERN: race_heap_many 70000 HOW: the race is found and
@@ -123,13 +150,30 @@ many_allocs ()
   "$AUGUR" explore --no-progress -o "$tmp/many.json" -- "$B/race_heap_many" 70000 "$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^data-race .* access $2 without synchronisation" "$tmp/out"
+  [ "$st" -eq 1 ] && stable_names "$tmp/many.json" | grep -qx "$2"
 }
 ok "70,000 blocks freed at once leave the object log room: T0.alloc70001+4" \
   many_allocs free 'T0\.alloc70001+4'
 ok "70,000 blocks kept overflow the object log: an address, no crash" \
   many_allocs keep '0x[0-9a-f]*'
 
+# inversion_explored PROG SEVERITY: the explored runs of a corpus program
+# that takes two locks in both orders without deadlocking report the
+# inversion with that severity: exit 0 by default, 1 with --fail-on
+inversion_explored ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$top_srcdir/tests/programs/$1/prog.c" || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/$1.json" -- "$tmp/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q "^lock-order-inversion .*: .* takes \`.*\` (prog.c:[0-9]*) and then \`.*\` (prog.c:[0-9]*).*It did not deadlock in the explored execution" "$tmp/out" \
+    && ! grep -q "^deadlock" "$tmp/out" \
+    && tr -d '\n' <"$tmp/$1.json" | grep -q "\"kind\" : \"lock-order-inversion\", *\"severity\" : \"$2\"" || return 1
+  "$AUGUR" explore --no-progress --fail-on="$2" -o "$tmp/$1.json" -- "$tmp/$1" >/dev/null 2>&1
+  [ $? -eq 1 ]
+}
+ok "an inversion no explored run deadlocks on is a warning" inversion_explored lock_order_dataflow warning
+ok "an inversion under a gate lock is a note" inversion_explored lock_order_gate note
 ok "a write under a read lock races with the other reader" finding race_rdlock "data-race race_rdlock.c:12 race_rdlock.c:12"
 ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
 for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok; do

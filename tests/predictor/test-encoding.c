@@ -121,6 +121,14 @@ predict (const char *script, gboolean data_flow)
     {
       AugurFinding *f = augur_results_get_finding (res, i);
       GString *s = g_string_new (augur_finding_kind_to_string (augur_finding_get_kind (f)));
+      if (augur_finding_get_kind (f) == AUGUR_FINDING_LOCK_ORDER)
+        {
+          /* not a prediction: the run's inversion, its severity */
+          g_string_append_printf (s, " %s %s", augur_severity_to_string (augur_finding_get_severity (f)),
+                                  augur_finding_get_object (f));
+          g_ptr_array_add (lines, g_string_free (s, FALSE));
+          continue;
+        }
       g_string_append_printf (s, " %s", augur_finding_get_prediction_pattern (f));
       for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
         {
@@ -209,12 +217,16 @@ test_deadlock (void)
   const char *s = PROLOGUE "1 lock a; 1 lock b; 1 unlock b; 1 unlock a; 1 exit;"
                   "2 lock b; 2 lock a; 2 unlock a; 2 unlock b; 2 exit";
   g_autofree char *got = predict (s, TRUE);
-  g_assert_cmpstr (got, ==, "deadlock lock-order T1#1 T1#2 T2#1 T2#2");
-  /* a gate lock taken around both makes it impossible */
+  /* (the synthetic trace's locks are named by their addresses) */
+  g_assert_true (g_str_has_prefix (got, "deadlock lock-order T1#1 T1#2 T2#1 T2#2\n"
+                                        "lock-order-inversion warning 0x"));
+  /* a gate lock taken around both makes it impossible: no prediction,
+   * the inversion a note */
   g_autofree char *gated = predict (PROLOGUE "1 lock g; 1 lock a; 1 lock b; 1 unlock b; 1 unlock a;"
                                     "1 unlock g; 1 exit; 2 lock g; 2 lock b; 2 lock a; 2 unlock a;"
                                     "2 unlock b; 2 unlock g; 2 exit", TRUE);
-  g_assert_cmpstr (gated, ==, "");
+  g_assert_true (g_str_has_prefix (gated, "lock-order-inversion note 0x"));
+  g_assert_null (strchr (gated, '\n'));
 }
 
 static void

@@ -9,9 +9,13 @@
 # Writes OUTDIR/NAME/ (the program's report: index.html, results.json,
 # match.txt) and OUTDIR/index.html (a summary page), and prints a summary
 # table: per program the expected findings, found, missed, false alarms,
-# extra findings and the time; then per bug kind found/missed/false alarms.
-# Fails (exit 1) on any missed expected finding or any false alarm on a
-# clean program; exit 2 when augur itself failed on a program.
+# extra findings, augur's findings by severity (errors / warnings / notes:
+# one bug is one finding, its race and violation are parts of it), augur
+# check's exit status (1 only for errors) and the time; then per bug kind
+# found/missed/false alarms.  A note is never a false alarm (see
+# corpus-match.c).  Fails (exit 1) on any missed expected finding or any
+# false alarm on a clean program; exit 2 when augur itself failed on a
+# program.
 set -u
 out=${1:?usage: check-concurrency.sh OUTDIR [BUDGET]}
 budget=${2:-20}
@@ -21,7 +25,7 @@ mkdir -p "$out"
 table="$out/summary.txt"
 kinds="$out/kinds.txt"
 : >"$kinds"
-printf '%-22s %-8s %5s %6s %6s %5s %5s %6s\n' PROGRAM EXPECTED FOUND MISSED FALSE EXTRA EXIT TIME >"$table"
+printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %6s\n' PROGRAM EXPECTED FOUND MISSED FALSE EXTRA E/W/N EXIT TIME >"$table"
 worst=0
 for dir in "$corpus"/*/; do
   dir=${dir%/}
@@ -53,10 +57,15 @@ for dir in "$corpus"/*/; do
   m=$(echo "$summary" | sed 's/.*missed=\([0-9]*\).*/\1/')
   fa=$(echo "$summary" | sed 's/.*false_alarms=\([0-9]*\).*/\1/')
   x=$(echo "$summary" | sed 's/.*extra=\([0-9]*\).*/\1/')
+  nerr=$(echo "$summary" | sed 's/.*errors=\([0-9]*\).*/\1/')
+  nwarn=$(echo "$summary" | sed 's/.*warnings=\([0-9]*\).*/\1/')
+  nnote=$(grep -c '"severity" : "note"' "$out/$name/results.json")
+  nnote=$((nnote + $(grep -c '"line_a"' "$out/$name/results.json")))
   if grep -qx clean "$dir/expected"; then exp=clean; else exp=$(grep -cv '^\(#\|$\)' "$dir/expected"); fi
-  printf '%-22s %-8s %5s %6s %6s %5s %5s %5ss\n' "$name" "$exp" "$f" "$m" "$fa" "$x" "$status" "$secs" >>"$table"
+  printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %5ss\n' "$name" "$exp" "$f" "$m" "$fa" "$x" \
+    "$nerr/$nwarn/$nnote" "$status" "$secs" >>"$table"
   # per kind: found / missed / false alarm lines
-  sed -n 's/^found  *\([^ ]*\).*/\1 found/p; s/^MISSED \([^ ]*\).*/\1 missed/p; s/^FALSE ALARM \([^ ]*\).*/\1 false-alarm/p' \
+  sed -n 's/^found  *\(error \|warning \|note \)\{0,1\}\([^ ]*\).*/\2 found/p; s/^MISSED \(error \|warning \|note \)\{0,1\}\([^ ]*\).*/\2 missed/p; s/^FALSE ALARM [a-z]* \([^ ]*\).*/\1 false-alarm/p' \
     "$out/$name/match.txt" >>"$kinds"
   if [ "$m" != 0 ] || [ "$fa" != 0 ]; then
     [ "$worst" -eq 2 ] || worst=1

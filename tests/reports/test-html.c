@@ -59,7 +59,10 @@ test_index (void)
   g_autofree char *html = augur_report_html_index (r);
   assert_no_program_markup (html);
   g_assert_nonnull (strstr (html, "<ol class=\"findings\" id=\"findings\">"));
-  g_assert_cmpuint (count (html, "<li class=\"finding\">"), ==, 4);
+  g_assert_cmpuint (count (html, "<li class=\"finding error\">"), ==, 4);
+  /* severities: the summary line and the cards */
+  g_assert_nonnull (strstr (html, "<p class=\"lead\" id=\"summary\">4 bugs found (4 errors, 2 notes).</p>"));
+  g_assert_nonnull (strstr (html, "<div class=\"card bad\"><div class=\"num\">4</div><div class=\"lbl\">errors</div>"));
   for (guint i = 1; i <= 4; i++)
     {
       g_autofree char *link = g_strdup_printf ("href=\"finding-%u.html\"", i);
@@ -92,6 +95,13 @@ test_index_empty (void)
   g_autofree char *html = augur_report_html_index (r);
   g_assert_nonnull (strstr (html, "No bug was found."));
   g_assert_nonnull (strstr (html, "id=\"findings\""));
+  /* a note alone is no bug */
+  g_autoptr(AugurFinding) leak = augur_finding_new (AUGUR_FINDING_MISUSE, "not-destroyed",
+                                                    "A mutex is never destroyed.");
+  augur_results_add_finding (r, leak);
+  g_autofree char *html2 = augur_report_html_index (r);
+  g_assert_nonnull (strstr (html2, "No bug was found (1 note)."));
+  g_assert_nonnull (strstr (html2, "<li class=\"finding note\"><span class=\"badge note\">note</span>"));
   g_assert_null (strstr (html, "static-candidates"));
   g_assert_nonnull (strstr (html, "No prediction was made."));
 }
@@ -157,7 +167,61 @@ test_finding_missing_source (void)
   g_autofree char *html2 = augur_report_html_finding (r2, 0, dir, NULL);
   g_assert_nonnull (strstr (html2, "fewer than 999"));
   g_assert_nonnull (strstr (html2, "No source location was recorded"));
-  g_assert_nonnull (strstr (html2, "No replay command was recorded."));
+  g_assert_nonnull (strstr (html2, "No replay command was recorded: run <code>augur replay RESULTS#N</code>"));
+}
+
+/* A bug made of parts: its severity, the cause chain, the parts listed
+ * with their accesses, the source-level object name with its stable name,
+ * and a description that fits a stall on a condition variable. */
+static void
+test_finding_parts (void)
+{
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/p", "check");
+  g_autoptr(AugurFinding) f = augur_finding_new (
+    AUGUR_FINDING_ASSERTION, NULL,
+    "Assertion `n == 2` at t.c:9 fails because of a lost update of `q->n` at q.c:5.");
+  augur_finding_set_object (f, "q->n", "variable");
+  augur_finding_set_object_id (f, "T0.alloc1+8");
+  augur_finding_add_access (f, 0, 4, AUGUR_OP_ASSERT_FAIL, "t.c", 9, "main", NULL);
+  g_autoptr(AugurFinding) av = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL,
+                                                  "A write of `q->n` comes between a read and a write.");
+  augur_finding_set_object (av, "q->n", "variable");
+  augur_finding_add_access (av, 1, 2, AUGUR_OP_READ, "q.c", 5, "push", NULL);
+  augur_finding_add_access (av, 2, 2, AUGUR_OP_WRITE, "q.c", 5, "push", NULL);
+  augur_finding_add_part (f, av);
+  augur_finding_set_replay (f, "augur replay out/results.json#1");
+  augur_results_add_finding (r, f);
+  g_autofree char *html = augur_report_html_finding (r, 0, NULL, NULL);
+  assert_no_program_markup (html);
+  g_assert_nonnull (strstr (html, "<span class=\"badge error\">error</span>"));
+  g_assert_nonnull (strstr (html, "<tr><th>Severity</th><td>error</td></tr>"));
+  g_assert_nonnull (strstr (html, "<p class=\"lead\" id=\"explanation\">Assertion `n == 2` at t.c:9 "
+                                  "fails because of a lost update of `q-&gt;n` at q.c:5.</p>"));
+  g_assert_nonnull (strstr (html, "<code>q-&gt;n</code> <span class=\"muted\">(<code>T0.alloc1+8</code>)</span>"));
+  g_assert_nonnull (strstr (html, "<ol class=\"parts\" id=\"parts\">"));
+  g_assert_nonnull (strstr (html, "<strong>Atomicity violation on variable <code>q-&gt;n</code></strong>: "
+                                  "A write of `q-&gt;n` comes between a read and a write."));
+  g_assert_nonnull (strstr (html, "thread 1 read at <code>q.c:5</code> · thread 2 write at <code>q.c:5</code>"));
+  g_assert_nonnull (strstr (html, "<pre class=\"cmd\" id=\"replay\"><code>augur replay out/results.json#1</code></pre>"));
+
+  g_autoptr(AugurResults) r2 = augur_results_new ("/bin/p", "explore");
+  g_autoptr(AugurFinding) stall = augur_finding_new (AUGUR_FINDING_DEADLOCK, NULL, "main waits.");
+  augur_finding_add_access (stall, 0, 3, AUGUR_OP_WAKE, "w.c", 7, "main", NULL);
+  augur_results_add_finding (r2, stall);
+  g_autofree char *html2 = augur_report_html_finding (r2, 0, NULL, NULL);
+  g_assert_null (strstr (html2, "cycle"));
+  g_assert_nonnull (strstr (html2, "<p class=\"muted\" id=\"description\">Threads wait on a condition variable"));
+
+  /* an inversion that did not deadlock: no schedule, no replay, said so */
+  g_autoptr (AugurResults) r3 = augur_results_new ("/bin/p", "check");
+  g_autoptr (AugurFinding) inv = augur_finding_new (AUGUR_FINDING_LOCK_ORDER, NULL, "a then b.");
+  augur_finding_add_access (inv, 1, 1, AUGUR_OP_LOCK, "l.c", 3, "f", NULL);
+  augur_results_add_finding (r3, inv);
+  g_autofree char *html3 = augur_report_html_finding (r3, 0, NULL, NULL);
+  g_assert_nonnull (strstr (html3, "<span class=\"badge warning\">warning</span>"));
+  g_assert_nonnull (strstr (html3, "id=\"no-schedule\">No run deadlocked on this order"));
+  g_assert_null (strstr (html3, "id=\"timeline\""));
+  g_assert_null (strstr (html3, "No replay command"));
 }
 
 static void
@@ -260,6 +324,7 @@ main (int argc, char **argv)
   g_test_add_func ("/html/index-empty", test_index_empty);
   g_test_add_func ("/html/finding-escaped", test_finding_escaped);
   g_test_add_func ("/html/finding-missing-source", test_finding_missing_source);
+  g_test_add_func ("/html/finding-parts", test_finding_parts);
   g_test_add_func ("/html/timeline-cut", test_timeline_cut);
   g_test_add_func ("/html/write", test_write);
   g_test_add_func ("/html/write-fails", test_write_fails);

@@ -38,7 +38,7 @@ test_finding_to_string (void)
   g_autoptr(AugurFinding) f = build_race ("a.c", 12);
   g_autofree char *s = augur_finding_to_string (f);
   g_assert_cmpstr (s, ==,
-                   "data-race on variable x threads T1 T2: Two threads update x without a common lock.\n"
+                   "error data-race on variable x threads T1 T2: Two threads update x without a common lock.\n"
                    "  access T2#7 write a.c:12 in inc locks {m1 m2}\n"
                    "  access T1#3 read b.c:9 in get locks {}\n"
                    "   0 T0#0 create T1 main.c:4 in main\n"
@@ -118,7 +118,7 @@ test_results_to_string (void)
                    "predictions deadlock harmful 1\n"
                    "predictions data-race benign 3\n"
                    "static-candidate y b.c:3 b.c:30\n"
-                   "finding 1 data-race on variable x threads T1 T2: Two threads update x without a common lock.\n"
+                   "finding 1 error data-race on variable x threads T1 T2: Two threads update x without a common lock.\n"
                    "  access T2#7 write a.c:12 in inc locks {m1 m2}\n"
                    "  access T1#3 read b.c:9 in get locks {}\n"
                    "   0 T0#0 create T1 main.c:4 in main\n"
@@ -170,7 +170,8 @@ test_names (void)
   g_assert_cmpint (cls, ==, AUGUR_PREDICTION_NOT_REALISABLE);
 }
 
-/* Findings come out by kind, then by location, whatever the order they were added in. */
+/* Findings come out by severity, then kind, then location, whatever the
+ * order they were added in. */
 static void
 test_sorted (void)
 {
@@ -179,16 +180,193 @@ test_sorted (void)
   g_autoptr(AugurFinding) race_b = build_race ("z.c", 1);
   g_autoptr(AugurFinding) race_a = build_race ("a.c", 50);
   g_autoptr(AugurFinding) dl = augur_finding_new (AUGUR_FINDING_DEADLOCK, NULL, "cycle.");
+  g_autoptr(AugurFinding) inv = augur_finding_new (AUGUR_FINDING_LOCK_ORDER, NULL, "a then b.");
+  g_autoptr(AugurFinding) unlock = augur_finding_new (AUGUR_FINDING_MISUSE, "double-unlock", "twice.");
   augur_results_add_finding (r, misuse);
+  augur_results_add_finding (r, inv);
   augur_results_add_finding (r, race_b);
+  augur_results_add_finding (r, unlock);
   augur_results_add_finding (r, race_a);
   augur_results_add_finding (r, dl);
   g_assert_true (augur_results_get_finding (r, 0) == dl);
   g_assert_true (augur_results_get_finding (r, 1) == race_a);
   g_assert_true (augur_results_get_finding (r, 2) == race_b);
-  g_assert_true (augur_results_get_finding (r, 3) == misuse);
+  g_assert_true (augur_results_get_finding (r, 3) == unlock);
+  g_assert_true (augur_results_get_finding (r, 4) == inv);
+  g_assert_true (augur_results_get_finding (r, 5) == misuse);
   g_autofree char *full = augur_finding_dup_full_kind (misuse);
   g_assert_cmpstr (full, ==, "misuse:not-destroyed");
+}
+
+/* The default severities of issue 15, what --fail-on counts, the summary
+ * line, and a severity set by hand surviving the JSON round trip. */
+static void
+test_severity (void)
+{
+  static const struct { AugurFindingKind kind; const char *sub; AugurSeverity sev; } cases[] = {
+    { AUGUR_FINDING_DEADLOCK, NULL, AUGUR_SEVERITY_ERROR },
+    { AUGUR_FINDING_DATA_RACE, NULL, AUGUR_SEVERITY_ERROR },
+    { AUGUR_FINDING_ATOMICITY_VIOLATION, NULL, AUGUR_SEVERITY_ERROR },
+    { AUGUR_FINDING_ASSERTION, NULL, AUGUR_SEVERITY_ERROR },
+    { AUGUR_FINDING_CRASH, NULL, AUGUR_SEVERITY_ERROR },
+    { AUGUR_FINDING_HANG, NULL, AUGUR_SEVERITY_ERROR },
+    { AUGUR_FINDING_LOCK_ORDER, NULL, AUGUR_SEVERITY_WARNING },
+    { AUGUR_FINDING_MISUSE, "main-returns-with-threads", AUGUR_SEVERITY_WARNING },
+    { AUGUR_FINDING_MISUSE, "not-destroyed", AUGUR_SEVERITY_NOTE },
+    { AUGUR_FINDING_MISUSE, "double-unlock", AUGUR_SEVERITY_ERROR },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(AugurFinding) f = augur_finding_new (cases[i].kind, cases[i].sub, "x.");
+      g_assert_cmpint (augur_finding_get_severity (f), ==, cases[i].sev);
+    }
+  for (guint s = 0; s < AUGUR_SEVERITY_N; s++)
+    {
+      AugurSeverity back;
+      g_assert_true (augur_severity_from_string (augur_severity_to_string (s), &back));
+      g_assert_cmpint (back, ==, s);
+    }
+  AugurSeverity sev;
+  g_assert_false (augur_severity_from_string ("fatal", &sev));
+
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/p", "check");
+  g_autofree char *none = augur_results_dup_severity_summary (r);
+  g_assert_cmpstr (none, ==, "no finding");
+  g_autoptr(AugurFinding) leak = augur_finding_new (AUGUR_FINDING_MISUSE, "not-destroyed", "m.");
+  augur_results_add_finding (r, leak);
+  g_assert_cmpuint (augur_results_count_failing (r, AUGUR_SEVERITY_ERROR), ==, 0);
+  g_assert_cmpuint (augur_results_count_failing (r, AUGUR_SEVERITY_WARNING), ==, 0);
+  g_assert_cmpuint (augur_results_count_failing (r, AUGUR_SEVERITY_NOTE), ==, 1);
+  g_autoptr(AugurFinding) race = build_race ("a.c", 3);
+  augur_finding_set_severity (race, AUGUR_SEVERITY_WARNING);
+  augur_results_add_finding (r, race);
+  augur_results_add_static_candidate (r, "y", "b.c", 30, "b.c", 3);
+  g_assert_cmpuint (augur_results_count_failing (r, AUGUR_SEVERITY_ERROR), ==, 0);
+  g_assert_cmpuint (augur_results_count_failing (r, AUGUR_SEVERITY_WARNING), ==, 1);
+  g_assert_cmpuint (augur_results_count_failing (r, AUGUR_SEVERITY_NOTE), ==, 3);
+  g_autofree char *sum = augur_results_dup_severity_summary (r);
+  g_assert_cmpstr (sum, ==, "1 warning, 2 notes");
+
+  g_autofree char *data = augur_results_to_data (r, NULL);
+  g_assert_nonnull (strstr (data, "\"severity\" : \"warning\""));
+  g_assert_nonnull (strstr (data, "\"severity\" : \"note\""));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurResults) back = augur_results_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (augur_finding_get_severity (augur_results_get_finding (back, 0)), ==,
+                   AUGUR_SEVERITY_WARNING);
+  g_assert_cmpint (augur_finding_get_severity (augur_results_get_finding (back, 1)), ==,
+                   AUGUR_SEVERITY_NOTE);
+
+  /* a file without severities (an older writer) gets the kinds' defaults */
+  g_autofree char *path = test_data_path ("misuse.json");
+  g_autoptr(AugurResults) old = augur_results_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (augur_finding_get_severity (augur_results_get_finding (old, 0)), ==,
+                   AUGUR_SEVERITY_ERROR);
+  g_autofree char *bad = g_strdup ("{\"schema\":\"augur-results/1\",\"program\":\"p\","
+                                   "\"argv\":[\"p\"],\"command\":\"check\",\"duration_ms\":0,"
+                                   "\"executions\":0,\"findings\":[{\"kind\":\"hang\","
+                                   "\"severity\":\"fatal\",\"explanation\":\"x\",\"threads\":[],"
+                                   "\"accesses\":[],\"schedule\":[],\"bug_steps\":[]}]}");
+  g_autoptr(AugurResults) no = augur_results_load_from_data (bad, -1, &error);
+  g_assert_null (no);
+  g_assert_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "finding 1: member 'severity'"));
+}
+
+/* A bug with parts: the cause chain is the explanation, the parts keep
+ * their own accesses and schedules, in to_string and through JSON. */
+static void
+test_parts (void)
+{
+  g_autoptr(AugurFinding) f = augur_finding_new (AUGUR_FINDING_ASSERTION, NULL,
+                                                 "assertion `n == 2` at t.c:9 fails because of a "
+                                                 "data race on `x` at a.c:12 and b.c:9.");
+  augur_finding_add_access (f, 0, 4, AUGUR_OP_ASSERT_FAIL, "t.c", 9, "main", NULL);
+  augur_finding_set_object (f, "q->n", "variable");
+  augur_finding_set_object_id (f, "T0.alloc1+8");
+  g_autoptr(AugurFinding) race = build_race ("a.c", 12);
+  augur_finding_add_part (f, race);
+  g_assert_cmpuint (augur_finding_get_n_parts (f), ==, 1);
+  g_assert_true (augur_finding_get_part (f, 0) == race);
+  g_assert_cmpstr (augur_finding_get_object_id (f), ==, "T0.alloc1+8");
+  g_assert_cmpstr (augur_finding_get_object_id (race), ==, "x");
+  g_autofree char *s = augur_finding_to_string (f);
+  g_assert_cmpstr (s, ==,
+                   "error assertion on variable q->n (T0.alloc1+8) threads T0: assertion `n == 2` "
+                   "at t.c:9 fails because of a data race on `x` at a.c:12 and b.c:9.\n"
+                   "  access T0#4 assert-fail t.c:9 in main locks {}\n"
+                   "  part 1 error data-race on variable x threads T1 T2: Two threads update x "
+                   "without a common lock.\n"
+                   "      access T2#7 write a.c:12 in inc locks {m1 m2}\n"
+                   "      access T1#3 read b.c:9 in get locks {}\n"
+                   "       0 T0#0 create T1 main.c:4 in main\n"
+                   "      *1 T1#3 read x b.c:9 in get\n"
+                   "      *2 T2#7 write x a.c:12 in inc\n"
+                   "      replay: augur replay -- ./p\n");
+
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/p", "check");
+  augur_results_add_finding (r, f);
+  g_autofree char *data = augur_results_to_data (r, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurResults) back = augur_results_load_from_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_autofree char *s2 = augur_finding_to_string (augur_results_get_finding (back, 0));
+  g_assert_cmpstr (s2, ==, s);
+
+  /* parts are one level deep */
+  g_autofree char *deep = g_strdup ("{\"schema\":\"augur-results/1\",\"program\":\"p\","
+                                    "\"argv\":[\"p\"],\"command\":\"check\",\"duration_ms\":0,"
+                                    "\"executions\":0,\"findings\":[{\"kind\":\"hang\","
+                                    "\"explanation\":\"x\",\"threads\":[],\"accesses\":[],"
+                                    "\"schedule\":[],\"bug_steps\":[],\"parts\":[{\"kind\":\"hang\","
+                                    "\"explanation\":\"y\",\"threads\":[],\"accesses\":[],"
+                                    "\"schedule\":[],\"bug_steps\":[],\"parts\":[]}]}]}");
+  g_autoptr(AugurResults) no = augur_results_load_from_data (deep, -1, &error);
+  g_assert_null (no);
+  g_assert_nonnull (strstr (error->message, "finding 1, part 1: member 'parts'"));
+}
+
+/* Replay commands name the results file and the finding's number in the
+ * sorted order; unconfirmed predictions get none. */
+static void
+test_replay_commands (void)
+{
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/p", "check");
+  g_autoptr(AugurFinding) leak = augur_finding_new (AUGUR_FINDING_MISUSE, "not-destroyed", "m.");
+  g_autoptr(AugurFinding) race = build_race ("a.c", 3);
+  g_autoptr(AugurFinding) pred = build_race ("b.c", 4);
+  augur_finding_set_prediction (pred, "race", "sat");
+  augur_results_add_finding (r, leak);
+  augur_results_add_finding (r, race);
+  augur_results_add_finding (r, pred);
+  augur_results_set_replay_commands (r, "out dir/results.json");
+  g_assert_cmpstr (augur_finding_get_replay (race), ==, "augur replay 'out dir/results.json#1'");
+  g_assert_cmpstr (augur_finding_get_replay (pred), ==, "augur replay -- ./p");
+  g_assert_cmpstr (augur_finding_get_replay (leak), ==, "augur replay 'out dir/results.json#3'");
+  augur_results_set_replay_commands (r, "r/results.json");
+  g_assert_cmpstr (augur_finding_get_replay (leak), ==, "augur replay r/results.json#3");
+}
+
+/* Deadlock wording fits what the threads wait for. */
+static void
+test_describe (void)
+{
+  g_autoptr(AugurFinding) locks = augur_finding_new (AUGUR_FINDING_DEADLOCK, NULL, "x.");
+  augur_finding_add_access (locks, 1, 3, AUGUR_OP_LOCK_REQUEST, "a.c", 3, "f", NULL);
+  augur_finding_add_access (locks, 2, 3, AUGUR_OP_LOCK_REQUEST, "a.c", 9, "g", NULL);
+  g_assert_nonnull (strstr (augur_finding_describe (locks), "locks in a cycle"));
+  g_autoptr(AugurFinding) cond = augur_finding_new (AUGUR_FINDING_DEADLOCK, NULL, "x.");
+  augur_finding_add_access (cond, 1, 3, AUGUR_OP_WAKE, "a.c", 3, "f", NULL);
+  g_assert_null (strstr (augur_finding_describe (cond), "cycle"));
+  g_assert_nonnull (strstr (augur_finding_describe (cond), "condition variable"));
+  g_autoptr(AugurFinding) race = build_race ("a.c", 3);
+  g_assert_cmpstr (augur_finding_describe (race), ==,
+                   augur_finding_kind_description (AUGUR_FINDING_DATA_RACE));
+  g_autofree char *m = augur_thread_name (0), *t = augur_thread_name (3);
+  g_assert_cmpstr (m, ==, "main");
+  g_assert_cmpstr (t, ==, "thread 3");
 }
 
 /* Each data file, read and written back, equals its golden JSON exactly;
@@ -263,6 +441,10 @@ main (int argc, char **argv)
   g_test_add_func ("/results/results-to-string", test_results_to_string);
   g_test_add_func ("/results/names", test_names);
   g_test_add_func ("/results/sorted", test_sorted);
+  g_test_add_func ("/results/severity", test_severity);
+  g_test_add_func ("/results/parts", test_parts);
+  g_test_add_func ("/results/replay-commands", test_replay_commands);
+  g_test_add_func ("/results/describe", test_describe);
   g_test_add_func ("/results/all-order", test_all_order);
   static const char *const goldens[] = { "race.json", "deadlock.json", "atomicity.json",
                                          "misuse.json", "all.json" };

@@ -129,6 +129,47 @@ test_structure (void)
   g_assert_cmpstr (sub, ==, "uninitialised-cond");
 }
 
+/* A result's level is its finding's severity; a rule's default level is
+ * its kind's default severity. */
+static void
+test_levels (void)
+{
+  g_autoptr(AugurResults) r = augur_results_new ("/bin/p", "check");
+  g_autoptr(AugurFinding) leak = augur_finding_new (AUGUR_FINDING_MISUSE, "not-destroyed", "m.");
+  g_autoptr(AugurFinding) inv = augur_finding_new (AUGUR_FINDING_LOCK_ORDER, NULL, "a, b.");
+  g_autoptr(AugurFinding) race = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "x.");
+  augur_finding_set_severity (race, AUGUR_SEVERITY_WARNING);
+  g_autoptr(AugurFinding) hang = augur_finding_new (AUGUR_FINDING_HANG, NULL, "h.");
+  augur_finding_add_part (hang, race);
+  augur_results_add_finding (r, leak);
+  augur_results_add_finding (r, inv);
+  augur_results_add_finding (r, race);
+  augur_results_add_finding (r, hang);
+  g_autofree char *sarif = augur_report_sarif_to_data (r, NULL, NULL);
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  json_parser_load_from_data (p, sarif, -1, &error);
+  g_assert_no_error (error);
+  JsonNode *root = json_parser_get_root (p);
+  const char *want[] = { "error", "warning", "warning", "note" };
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("$.runs[0].results[%u].level", i);
+      g_autofree char *level = str_at (root, path);
+      g_assert_cmpstr (level, ==, want[i]);
+    }
+  g_autofree char *rule = str_at (root, "$.runs[0].results[2].ruleId");
+  g_assert_cmpstr (rule, ==, "data-race");
+  g_autofree char *lo = str_at (root, "$.runs[0].tool.driver.rules[0].id");
+  g_assert_cmpstr (lo, ==, "lock-order-inversion");
+  g_autofree char *lo_level = str_at (root, "$.runs[0].tool.driver.rules[0].defaultConfiguration.level");
+  g_assert_cmpstr (lo_level, ==, "warning");
+  g_autofree char *part = str_at (root, "$.runs[0].results[0].properties.parts[0].kind");
+  g_assert_cmpstr (part, ==, "data-race");
+  g_autofree char *part_level = str_at (root, "$.runs[0].results[0].properties.parts[0].level");
+  g_assert_cmpstr (part_level, ==, "warning");
+}
+
 static void
 test_empty (void)
 {
@@ -148,6 +189,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sarif/golden", test_golden);
   g_test_add_func ("/sarif/structure", test_structure);
+  g_test_add_func ("/sarif/levels", test_levels);
   g_test_add_func ("/sarif/empty", test_empty);
   return g_test_run ();
 }

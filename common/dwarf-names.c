@@ -1,0 +1,968 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dwarf-names.c — source-level names of objects from DWARF types (see
+ * dwarf-names.h).
+ *
+ * The debug info is read once, through libdwfl as the symbolizer does:
+ * the global variables and the defined functions of every CU are indexed
+ * by name.  A heap object's evidence is a source line: its C expression is
+ * parsed just enough (an identifier followed by ->member, .member and
+ * [index]) to follow the types from a variable in scope (a parameter or
+ * local of the function, else a global) to the pointer the access or the
+ * allocation went through.
+ */
+#include "config.h"
+
+#include "common/dwarf-names.h"
+#include "common/symbolizer.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <string.h>
+
+typedef struct {
+  char *name;          /* "q", "q->items" */
+  Dwarf_Off type;      /* the pointee's type DIE */
+  gboolean from_alloc; /* named at its allocation (wins over accesses) */
+  gboolean array;      /* several of them: name[i], not *name */
+} Base;
+
+struct _AugurDwarfNames {
+  char *program;
+  char *source_dir;
+  gboolean tried;
+  Dwfl *dwfl;
+  Dwarf *dw;             /* NULL: no debug info */
+  GHashTable *globals;   /* name -> Dwarf_Off* of the variable */
+  GHashTable *functions; /* name -> Dwarf_Off* of the subprogram */
+  GArray *scopes;        /* Dwarf_Off of every subprogram, inlined ones' abstract
+                          * instances included, in DWARF order */
+  GHashTable *bases;     /* "T0.alloc1" -> Base* */
+  GHashTable *sources;   /* file -> char ** (lines), NULL value if unreadable */
+  GHashTable *noted;     /* evidence already looked at */
+};
+
+static const Dwfl_Callbacks callbacks = {
+  .find_elf = dwfl_build_id_find_elf,
+  .find_debuginfo = dwfl_standard_find_debuginfo,
+  .section_address = dwfl_offline_section_address,
+};
+
+static void
+base_free (gpointer p)
+{
+  Base *b = p;
+  g_free (b->name);
+  g_free (b);
+}
+
+static void
+lines_free (gpointer p)
+{
+  g_strfreev (p);
+}
+
+AugurDwarfNames *
+augur_dwarf_names_new (const char *program, const char *source_dir)
+{
+  AugurDwarfNames *n = g_new0 (AugurDwarfNames, 1);
+  n->program = g_strdup (program);
+  n->source_dir = g_strdup (source_dir);
+  n->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  n->functions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  n->scopes = g_array_new (FALSE, FALSE, sizeof (Dwarf_Off));
+  n->bases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, base_free);
+  n->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, lines_free);
+  n->noted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return n;
+}
+
+void
+augur_dwarf_names_free (AugurDwarfNames *names)
+{
+  if (names == NULL)
+    return;
+  if (names->dwfl != NULL)
+    dwfl_end (names->dwfl);
+  g_free (names->program);
+  g_free (names->source_dir);
+  g_hash_table_unref (names->globals);
+  g_hash_table_unref (names->functions);
+  g_array_unref (names->scopes);
+  g_hash_table_unref (names->bases);
+  g_hash_table_unref (names->sources);
+  g_hash_table_unref (names->noted);
+  g_free (names);
+}
+
+/* ---- the index ---- */
+
+static void
+index_put (GHashTable *h, const char *name, Dwarf_Die *die)
+{
+  if (name == NULL || g_hash_table_contains (h, name))
+    return;
+  Dwarf_Off *off = g_new (Dwarf_Off, 1);
+  *off = dwarf_dieoffset (die);
+  g_hash_table_insert (h, g_strdup (name), off);
+}
+
+static gboolean
+open_debug_info (AugurDwarfNames *n)
+{
+  if (n->tried)
+    return n->dw != NULL;
+  n->tried = TRUE;
+  if (n->program == NULL)
+    return FALSE;
+  n->dwfl = dwfl_begin (&callbacks);
+  if (n->dwfl == NULL)
+    return FALSE;
+  Dwfl_Module *mod = dwfl_report_elf (n->dwfl, n->program, n->program, -1, 0, false);
+  dwfl_report_end (n->dwfl, NULL, NULL);
+  if (mod == NULL)
+    return FALSE;
+  Dwarf_Addr bias = 0;
+  n->dw = dwfl_module_getdwarf (mod, &bias);
+  if (n->dw == NULL)
+    return FALSE;
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  while (dwarf_nextcu (n->dw, off, &next, &hsize, NULL, NULL, NULL) == 0)
+    {
+      Dwarf_Die cu, child;
+      if (dwarf_offdie (n->dw, off + hsize, &cu) != NULL && dwarf_child (&cu, &child) == 0)
+        do
+          {
+            int tag = dwarf_tag (&child);
+            const char *name = dwarf_diename (&child);
+            if (tag == DW_TAG_variable && dwarf_hasattr_integrate (&child, DW_AT_type)
+                && !dwarf_hasattr (&child, DW_AT_declaration))
+              index_put (n->globals, name, &child);
+            else if (tag == DW_TAG_subprogram)
+              {
+                if (dwarf_hasattr (&child, DW_AT_low_pc))
+                  index_put (n->functions, name, &child);
+                if (dwarf_haschildren (&child))
+                  {
+                    Dwarf_Off o = dwarf_dieoffset (&child);
+                    g_array_append_val (n->scopes, o);
+                  }
+              }
+          }
+        while (dwarf_siblingof (&child, &child) == 0);
+      off = next;
+    }
+  return TRUE;
+}
+
+static gboolean
+die_at (AugurDwarfNames *n, Dwarf_Off off, Dwarf_Die *out)
+{
+  return dwarf_offdie (n->dw, off, out) != NULL;
+}
+
+static gboolean
+type_of (Dwarf_Die *die, Dwarf_Die *out)
+{
+  Dwarf_Attribute a;
+  return dwarf_attr_integrate (die, DW_AT_type, &a) != NULL && dwarf_formref_die (&a, out) != NULL;
+}
+
+/* Declared in a system header: pthread_mutex_t, struct timespec ... */
+static gboolean
+is_system (Dwarf_Die *die)
+{
+  const char *file = dwarf_decl_file (die);
+  return file != NULL && (g_str_has_prefix (file, "/usr/") || strstr (file, "/include/bits/") != NULL);
+}
+
+/* Through typedefs and qualifiers; *system when a system type was met
+ * (naming stops there). */
+static gboolean
+peel (Dwarf_Die *t, gboolean *system)
+{
+  for (int i = 0; i < 32; i++)
+    {
+      int tag = dwarf_tag (t);
+      if (system != NULL && (tag == DW_TAG_typedef || tag == DW_TAG_structure_type
+                             || tag == DW_TAG_union_type) && is_system (t))
+        *system = TRUE;
+      if (tag != DW_TAG_typedef && tag != DW_TAG_const_type && tag != DW_TAG_volatile_type
+          && tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type)
+        return TRUE;
+      if (!type_of (t, t))
+        return FALSE;   /* void */
+    }
+  return FALSE;
+}
+
+static guint64
+size_of (Dwarf_Die *t)
+{
+  Dwarf_Word size = 0;
+  Dwarf_Die p = *t;
+  if (!peel (&p, NULL))
+    return 0;
+  if (dwarf_aggregate_size (&p, &size) != 0)
+    {
+      Dwarf_Attribute a;
+      if (dwarf_attr (&p, DW_AT_byte_size, &a) == NULL || dwarf_formudata (&a, &size) != 0)
+        return 0;
+    }
+  return size;
+}
+
+static guint64
+member_offset (Dwarf_Die *m)
+{
+  Dwarf_Attribute a;
+  Dwarf_Word off = 0;
+  if (dwarf_attr (m, DW_AT_data_member_location, &a) != NULL)
+    dwarf_formudata (&a, &off);
+  return off;
+}
+
+/* The member of struct @s (peeled) named @name, or containing @off. */
+static gboolean
+member_named (Dwarf_Die *s, const char *name, Dwarf_Die *out)
+{
+  Dwarf_Die m;
+  if (dwarf_child (s, &m) != 0)
+    return FALSE;
+  do
+    if (dwarf_tag (&m) == DW_TAG_member && g_strcmp0 (dwarf_diename (&m), name) == 0)
+      {
+        *out = m;
+        return TRUE;
+      }
+  while (dwarf_siblingof (&m, &m) == 0);
+  return FALSE;
+}
+
+static gboolean
+member_at (Dwarf_Die *s, guint64 off, Dwarf_Die *out, guint64 *start)
+{
+  Dwarf_Die m;
+  if (dwarf_child (s, &m) != 0)
+    return FALSE;
+  do
+    {
+      if (dwarf_tag (&m) != DW_TAG_member || dwarf_diename (&m) == NULL)
+        continue;
+      Dwarf_Die t;
+      guint64 mo = member_offset (&m), ms = type_of (&m, &t) ? size_of (&t) : 0;
+      if (off >= mo && off < mo + MAX (ms, 1))
+        {
+          *out = m;
+          *start = mo;
+          return TRUE;
+        }
+    }
+  while (dwarf_siblingof (&m, &m) == 0);
+  return FALSE;
+}
+
+/* Appends the members and elements of @type at @off: "->pushed",
+ * ".bucket_lock[3]"; the first separator "->" when @arrow; "+N" for
+ * what is left. */
+static void
+append_path (GString *s, Dwarf_Die *type, guint64 off, gboolean arrow)
+{
+  Dwarf_Die t = *type;
+  gboolean first = TRUE;
+  for (int depth = 0; depth < 16; depth++)
+    {
+      gboolean system = FALSE;
+      if (!peel (&t, &system) || system)
+        break;
+      int tag = dwarf_tag (&t);
+      if (tag == DW_TAG_structure_type)
+        {
+          Dwarf_Die m;
+          guint64 start;
+          if (!member_at (&t, off, &m, &start))
+            break;
+          g_string_append_printf (s, "%s%s", first && arrow ? "->" : ".", dwarf_diename (&m));
+          off -= start;
+          first = FALSE;
+          if (!type_of (&m, &t))
+            break;
+          continue;
+        }
+      if (tag == DW_TAG_array_type)
+        {
+          Dwarf_Die e;
+          if (!type_of (&t, &e))
+            break;
+          guint64 es = size_of (&e);
+          if (es == 0)
+            break;
+          g_string_append_printf (s, "[%" G_GUINT64_FORMAT "]", off / es);
+          off %= es;
+          t = e;
+          first = FALSE;
+          continue;
+        }
+      break;
+    }
+  if (off != 0)
+    g_string_append_printf (s, "+%" G_GUINT64_FORMAT, off);
+}
+
+/* ---- scopes and expressions ---- */
+
+/* A parameter or local named @name anywhere in @scope (nested blocks). */
+static gboolean
+find_local (Dwarf_Die *scope, const char *name, Dwarf_Die *out)
+{
+  Dwarf_Die c;
+  if (dwarf_child (scope, &c) != 0)
+    return FALSE;
+  do
+    {
+      int tag = dwarf_tag (&c);
+      if ((tag == DW_TAG_formal_parameter || tag == DW_TAG_variable)
+          && g_strcmp0 (dwarf_diename (&c), name) == 0 && dwarf_hasattr_integrate (&c, DW_AT_type))
+        {
+          *out = c;
+          return TRUE;
+        }
+      if (tag == DW_TAG_lexical_block && find_local (&c, name, out))
+        return TRUE;
+    }
+  while (dwarf_siblingof (&c, &c) == 0);
+  return FALSE;
+}
+
+/* The variable @name as seen from @function: its parameter or local;
+ * else, when the code was inlined into @function (optimised builds), a
+ * parameter or local of that name of a function of the same source file;
+ * else a global. */
+static gboolean
+find_variable (AugurDwarfNames *n, const char *function, const char *file, const char *name,
+               Dwarf_Die *out)
+{
+  Dwarf_Off *fo = function != NULL ? g_hash_table_lookup (n->functions, function) : NULL;
+  Dwarf_Die fn;
+  if (fo != NULL && die_at (n, *fo, &fn) && find_local (&fn, name, out))
+    return TRUE;
+  if (file != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (file);
+      for (guint i = 0; i < n->scopes->len; i++)
+        {
+          Dwarf_Die sc;
+          if (!die_at (n, g_array_index (n->scopes, Dwarf_Off, i), &sc))
+            continue;
+          const char *decl = dwarf_decl_file (&sc);
+          if (decl == NULL)
+            continue;
+          g_autofree char *db = g_path_get_basename (decl);
+          if (strcmp (db, base) == 0 && find_local (&sc, name, out))
+            return TRUE;
+        }
+    }
+  Dwarf_Off *go = g_hash_table_lookup (n->globals, name);
+  return go != NULL && die_at (n, *go, out);
+}
+
+static const char *
+skip_space (const char *p)
+{
+  while (*p == ' ' || *p == '\t')
+    p++;
+  return p;
+}
+
+static gboolean
+is_ident_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_';
+}
+
+static gboolean
+is_ident_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+/* An identifier at *p: returns it (newly allocated) and moves *p past it. */
+static char *
+read_ident (const char **p)
+{
+  const char *s = skip_space (*p);
+  if (!is_ident_start (*s))
+    return NULL;
+  const char *e = s;
+  while (is_ident_char (*e))
+    e++;
+  *p = e;
+  return g_strndup (s, e - s);
+}
+
+/* The pointee of pointer type @t (peeled), into @out. */
+static gboolean
+pointee (Dwarf_Die *t, Dwarf_Die *out)
+{
+  Dwarf_Die p = *t;
+  if (!peel (&p, NULL) || dwarf_tag (&p) != DW_TAG_pointer_type)
+    return FALSE;
+  return type_of (&p, out);
+}
+
+static gboolean
+is_struct (Dwarf_Die *t)
+{
+  Dwarf_Die p = *t;
+  return peel (&p, NULL) && dwarf_tag (&p) == DW_TAG_structure_type;
+}
+
+/* The name of the first member of struct @t at @off, or NULL. */
+static const char *
+first_member_at (Dwarf_Die *t, guint64 off)
+{
+  Dwarf_Die p = *t, m;
+  guint64 start;
+  if (!peel (&p, NULL) || dwarf_tag (&p) != DW_TAG_structure_type || !member_at (&p, off, &m, &start))
+    return NULL;
+  return dwarf_diename (&m);
+}
+
+static void
+set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *type, gboolean alloc,
+          gboolean array)
+{
+  Base *b = g_hash_table_lookup (n->bases, base);
+  if (b != NULL && (b->from_alloc || !alloc))
+    return;   /* the allocation site wins; else the first access */
+  b = g_new0 (Base, 1);
+  b->name = g_strdup (name);
+  b->type = dwarf_dieoffset (type);
+  b->from_alloc = alloc;
+  b->array = array;
+  g_hash_table_replace (n->bases, g_strdup (base), b);
+}
+
+/* The expression at @p ("q->items[i]->next", "pool->jobqueue.rwmutex")
+ * tried as the way to heap object @base at @off: the first pointer along
+ * it whose pointee has, at @off, the member the expression names next. */
+static gboolean
+try_expression (AugurDwarfNames *n, const char *function, const char *file, const char *p,
+                const char *base, guint64 off)
+{
+  g_autofree char *x = read_ident (&p);
+  Dwarf_Die var, t;
+  if (x == NULL || !find_variable (n, function, file, x, &var) || !type_of (&var, &t))
+    return FALSE;
+  g_autoptr (GString) expr = g_string_new (x);
+  for (int depth = 0; depth < 12; depth++)
+    {
+      p = skip_space (p);
+      if (p[0] == '-' && p[1] == '>')
+        {
+          p += 2;
+          g_autofree char *m = read_ident (&p);
+          Dwarf_Die pt;
+          if (m == NULL || !pointee (&t, &pt))
+            return FALSE;
+          if (is_struct (&pt) && g_strcmp0 (first_member_at (&pt, off), m) == 0)
+            {
+              set_base (n, base, expr->str, &pt, FALSE, FALSE);
+              return TRUE;
+            }
+          Dwarf_Die s = pt, member;
+          if (!peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
+            return FALSE;
+          g_string_append_printf (expr, "->%s", m);
+          continue;
+        }
+      if (p[0] == '.' && is_ident_start (skip_space (p + 1)[0]))
+        {
+          p++;
+          g_autofree char *m = read_ident (&p);
+          Dwarf_Die s = t, member;
+          if (m == NULL || !peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
+            return FALSE;
+          g_string_append_printf (expr, ".%s", m);
+          continue;
+        }
+      if (p[0] == '[')
+        {
+          /* the matching bracket */
+          int level = 0;
+          const char *q = p;
+          for (; *q != '\0'; q++)
+            if (*q == '[')
+              level++;
+            else if (*q == ']' && --level == 0)
+              break;
+          if (*q != ']')
+            return FALSE;
+          Dwarf_Die e, arr = t;
+          gboolean through_pointer = pointee (&t, &e);
+          if (!through_pointer)
+            {
+              if (!peel (&arr, NULL) || dwarf_tag (&arr) != DW_TAG_array_type || !type_of (&arr, &e))
+                return FALSE;
+              /* an array inside the object: keep following */
+              t = e;
+              g_string_append_len (expr, p, q + 1 - p);
+              p = q + 1;
+              continue;
+            }
+          guint64 es = size_of (&e);
+          const char *next = skip_space (q + 1);
+          if (es > 0 && is_struct (&e) && next[0] == '.')
+            {
+              const char *mp = next + 1;
+              g_autofree char *m = read_ident (&mp);
+              if (m != NULL && g_strcmp0 (first_member_at (&e, off % es), m) == 0)
+                {
+                  set_base (n, base, expr->str, &e, FALSE, TRUE);
+                  return TRUE;
+                }
+            }
+          else if (es > 0 && !is_struct (&e) && off % es == 0)
+            {
+              set_base (n, base, expr->str, &e, FALSE, TRUE);
+              return TRUE;
+            }
+          return FALSE;
+        }
+      return FALSE;
+    }
+  return FALSE;
+}
+
+/* ---- sources ---- */
+
+static const char *
+source_line (AugurDwarfNames *n, const char *file, guint line)
+{
+  if (file == NULL || line == 0)
+    return NULL;
+  if (!g_hash_table_contains (n->sources, file))
+    {
+      g_autofree char *text = NULL;
+      if (!g_file_get_contents (file, &text, NULL, NULL) && n->source_dir != NULL
+          && !g_path_is_absolute (file))
+        {
+          g_autofree char *p = g_build_filename (n->source_dir, file, NULL);
+          g_file_get_contents (p, &text, NULL, NULL);
+        }
+      if (text == NULL && n->source_dir != NULL)
+        {
+          /* sources moved: the same name in the source directory */
+          g_autofree char *base = g_path_get_basename (file);
+          g_autofree char *p = g_build_filename (n->source_dir, base, NULL);
+          g_file_get_contents (p, &text, NULL, NULL);
+        }
+      g_hash_table_insert (n->sources, g_strdup (file),
+                           text != NULL ? g_strsplit (text, "\n", -1) : NULL);
+    }
+  char **lines = g_hash_table_lookup (n->sources, file);
+  if (lines == NULL || line > g_strv_length (lines))
+    return NULL;
+  return lines[line - 1];
+}
+
+/* "T0.alloc1+168" -> base "T0.alloc1", offset 168; FALSE if not a heap name */
+static gboolean
+split_heap (const char *object, char **base, guint64 *off)
+{
+  guint t, k;
+  int used = 0;
+  if (object == NULL || sscanf (object, "T%u.alloc%u%n", &t, &k, &used) != 2)
+    return FALSE;
+  *base = g_strndup (object, used);
+  *off = 0;
+  if (object[used] == '+')
+    {
+      char *end;
+      *off = g_ascii_strtoull (object + used + 1, &end, 10);
+      if (*end != '\0')
+        {
+          g_free (*base);
+          return FALSE;
+        }
+    }
+  else if (object[used] != '\0')
+    {
+      g_free (*base);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- evidence ---- */
+
+void
+augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const char *file,
+                               guint line, const char *function)
+{
+  g_autofree char *base = NULL;
+  guint64 off;
+  if (!split_heap (object, &base, &off) || file == NULL || !open_debug_info (names))
+    return;
+  Base *known = g_hash_table_lookup (names->bases, base);
+  if (known != NULL)
+    return;
+  g_autofree char *key = g_strdup_printf ("%s|%s:%u", object, file, line);
+  if (g_hash_table_contains (names->noted, key))
+    return;
+  g_hash_table_add (names->noted, g_steal_pointer (&key));
+  const char *text = source_line (names, file, line);
+  if (text == NULL)
+    return;
+  /* each identifier that starts an expression, in the order written */
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (!is_ident_start (*p) || (p > text && (is_ident_char (p[-1]) || p[-1] == '.'
+                                                 || (p[-1] == '>' && p > text + 1 && p[-2] == '-'))))
+        continue;
+      if (try_expression (names, function, file, p, base, off))
+        return;
+    }
+}
+
+/* The lvalue at the end of @lhs: "q", "q->items", "pool->jobqueue.queue" */
+static char *
+trailing_lvalue (const char *lhs)
+{
+  const char *end = lhs + strlen (lhs);
+  while (end > lhs && (end[-1] == ' ' || end[-1] == '\t'))
+    end--;
+  const char *s = end;
+  while (s > lhs)
+    {
+      char c = s[-1];
+      if (is_ident_char (c) || c == '.')
+        s--;
+      else if (c == '>' && s - 1 > lhs && s[-2] == '-')
+        s -= 2;
+      else
+        break;
+    }
+  while (s < end && !is_ident_start (*s))
+    s++;
+  return s < end ? g_strndup (s, end - s) : NULL;
+}
+
+/* The type the lvalue @expr has in @function, into @out. */
+static gboolean
+expression_type (AugurDwarfNames *n, const char *function, const char *file, const char *expr,
+                 Dwarf_Die *out)
+{
+  const char *p = expr;
+  g_autofree char *x = read_ident (&p);
+  Dwarf_Die var, t;
+  if (x == NULL || !find_variable (n, function, file, x, &var) || !type_of (&var, &t))
+    return FALSE;
+  while (*p != '\0')
+    {
+      gboolean arrow = p[0] == '-' && p[1] == '>';
+      if (!arrow && p[0] != '.')
+        return FALSE;
+      p += arrow ? 2 : 1;
+      g_autofree char *m = read_ident (&p);
+      Dwarf_Die s = t, member;
+      if (m == NULL || (arrow && !pointee (&t, &s)))
+        return FALSE;
+      if (!peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
+        return FALSE;
+    }
+  *out = t;
+  return TRUE;
+}
+
+void
+augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 size,
+                              const char *file, guint line, const char *function)
+{
+  if (base == NULL || file == NULL || line == 0 || !open_debug_info (names))
+    return;
+  Base *known = g_hash_table_lookup (names->bases, base);
+  if (known != NULL && known->from_alloc)
+    return;
+  /* the statement's assignment: on the call's line or the one before
+   * ("q->items =\n    calloc (...)") */
+  for (guint l = line; l + 2 > line && l > 0; l--)
+    {
+      const char *text = source_line (names, file, l);
+      if (text == NULL)
+        return;
+      const char *eq = NULL;
+      for (const char *p = text; *p != '\0' && eq == NULL; p++)
+        if (*p == '=' && p[1] != '=' && (p == text || strchr ("=!<>+-*/%&|^", p[-1]) == NULL))
+          eq = p;
+      if (eq == NULL)
+        continue;
+      g_autofree char *lhs = g_strndup (text, eq - text);
+      g_autofree char *lvalue = trailing_lvalue (lhs);
+      Dwarf_Die t, pt;
+      if (lvalue != NULL && expression_type (names, function, file, lvalue, &t) && pointee (&t, &pt))
+        {
+          /* more than one of them: an array (unknown size: named as one) */
+          guint64 es = size_of (&pt);
+          set_base (names, base, lvalue, &pt, TRUE, es > 0 && size > es);
+        }
+      return;
+    }
+}
+
+void
+augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
+{
+  g_autoptr (AugurSymbolizer) sym = augur_symbolizer_new_for_trace (trace);
+  gsize n = augur_trace_n_events (trace);
+  for (gsize i = 0; i < n; i++)
+    {
+      const AugurRecord *r = augur_trace_event (trace, i);
+      if (r->kind != AUGUR_EV_ALLOC || r->pc == 0)
+        continue;
+      const AugurSource *src = augur_symbolizer_lookup (sym, r->module, r->pc);
+      if (src->file == NULL)
+        continue;
+      /* common/objects.h's name of the object */
+      g_autofree char *base = g_strdup_printf ("T%u.alloc%u", r->tid, r->aux);
+      augur_dwarf_names_note_alloc (names, base, r->arg, src->file, src->line, src->function);
+    }
+}
+
+/* ---- names ---- */
+
+char *
+augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
+{
+  if (object == NULL || !open_debug_info (names))
+    return NULL;
+  g_autofree char *base = NULL;
+  guint64 off = 0;
+  if (split_heap (object, &base, &off))
+    {
+      Base *b = g_hash_table_lookup (names->bases, base);
+      Dwarf_Die t;
+      if (b == NULL || !die_at (names, b->type, &t))
+        return NULL;
+      GString *s = g_string_new (NULL);
+      guint64 size = size_of (&t);
+      if (!b->array && is_struct (&t) && off < size)
+        {
+          g_string_append (s, b->name);
+          append_path (s, &t, off, TRUE);
+        }
+      else if (!b->array && off == 0 && size > 0)
+        g_string_append_printf (s, "*%s", b->name);
+      else if (size > 0)
+        {
+          /* an array of them */
+          g_string_append_printf (s, "%s[%" G_GUINT64_FORMAT "]", b->name, off / size);
+          append_path (s, &t, off % size, FALSE);
+        }
+      else
+        {
+          g_string_free (s, TRUE);
+          return NULL;
+        }
+      return g_string_free (s, FALSE);
+    }
+  /* a global: "sym" or "sym+off" */
+  g_autofree char *sym = g_strdup (object);
+  char *plus = strrchr (sym, '+');
+  if (plus != NULL)
+    {
+      char *end;
+      off = g_ascii_strtoull (plus + 1, &end, 10);
+      if (*end != '\0' || end == plus + 1)
+        return NULL;
+      *plus = '\0';
+    }
+  if (!is_ident_start (sym[0]))
+    return NULL;
+  for (const char *p = sym; *p != '\0'; p++)
+    if (!is_ident_char (*p))
+      return NULL;   /* "T1.stack-0x2c", "prog+0x2004": not a variable */
+  Dwarf_Off *go = g_hash_table_lookup (names->globals, sym);
+  Dwarf_Die var, t;
+  if (go == NULL || !die_at (names, *go, &var) || !type_of (&var, &t))
+    return NULL;
+  GString *s = g_string_new (sym);
+  append_path (s, &t, off, FALSE);
+  if (strcmp (s->str, object) == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- applying them ---- */
+
+static char *
+map_name (const char *name, gpointer data)
+{
+  return augur_dwarf_names_lookup (data, name);
+}
+
+static void
+note_finding (AugurDwarfNames *n, AugurFinding *f)
+{
+  for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
+    {
+      const AugurStep *s = augur_finding_get_step (f, i);
+      if (s->object != NULL)
+        augur_dwarf_names_note_access (n, s->object, s->file, s->line, s->function);
+    }
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    note_finding (n, augur_finding_get_part (f, i));
+}
+
+static void
+collect (AugurFinding *f, GHashTable *set)
+{
+  if (augur_finding_get_object (f) != NULL)
+    {
+      g_auto (GStrv) parts = g_strsplit (augur_finding_get_object (f), ", ", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        g_hash_table_add (set, g_strdup (parts[i]));
+    }
+  for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
+    {
+      const AugurStep *s = augur_finding_get_step (f, i);
+      if (s->object != NULL)
+        g_hash_table_add (set, g_strdup (s->object));
+    }
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    for (char **l = augur_finding_get_access (f, i)->locks_held; *l != NULL; l++)
+      g_hash_table_add (set, g_strdup (*l));
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    collect (augur_finding_get_part (f, i), set);
+}
+
+typedef struct {
+  char *from, *to;
+} Rename;
+
+static gint
+longest_first (gconstpointer a, gconstpointer b)
+{
+  const Rename *x = a, *y = b;
+  gsize lx = strlen (x->from), ly = strlen (y->from);
+  return lx != ly ? (lx > ly ? -1 : 1) : strcmp (x->from, y->from);
+}
+
+/* Stable names in @text replaced where they stand as whole names. */
+static char *
+rename_text (const char *text, GArray *renames)
+{
+  GString *s = g_string_new (NULL);
+  const char *p = text;
+  while (*p != '\0')
+    {
+      gboolean done = FALSE;
+      gboolean start = p == text || !(is_ident_char (p[-1]) || p[-1] == '.' || p[-1] == '>');
+      for (guint i = 0; i < renames->len && start && !done; i++)
+        {
+          const Rename *r = &g_array_index (renames, Rename, i);
+          gsize len = strlen (r->from);
+          char next = p[len];
+          if (strncmp (p, r->from, len) == 0 && !is_ident_char (next) && next != '+'
+              && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))
+            {
+              g_string_append (s, r->to);
+              p += len;
+              done = TRUE;
+            }
+        }
+      if (!done)
+        g_string_append_c (s, *p++);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+rename_explanations (AugurFinding *f, GArray *renames)
+{
+  g_autofree char *renamed = rename_text (augur_finding_get_explanation (f), renames);
+  g_autofree char *main = augur_dwarf_names_main_in_prose (renamed);
+  augur_finding_set_explanation (f, main);
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    rename_explanations (augur_finding_get_part (f, i), renames);
+}
+
+void
+augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
+{
+  guint n = augur_results_get_n_findings (results);
+  for (guint i = 0; i < n; i++)
+    note_finding (names, augur_results_get_finding (results, i));
+  g_autoptr (GHashTable) set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < n; i++)
+    collect (augur_results_get_finding (results, i), set);
+  GArray *renames = g_array_new (FALSE, FALSE, sizeof (Rename));
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, set);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      char *to = augur_dwarf_names_lookup (names, key);
+      if (to == NULL)
+        continue;
+      Rename r = { g_strdup (key), to };
+      g_array_append_val (renames, r);
+    }
+  g_array_sort (renames, longest_first);
+  for (guint i = 0; i < n; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (results, i);
+      augur_finding_rename (f, map_name, names);
+      rename_explanations (f, renames);
+    }
+  for (guint i = 0; i < renames->len; i++)
+    {
+      g_free (g_array_index (renames, Rename, i).from);
+      g_free (g_array_index (renames, Rename, i).to);
+    }
+  g_array_unref (renames);
+}
+
+char *
+augur_dwarf_names_main_in_prose (const char *text)
+{
+  static const struct {
+    const char *from, *to;
+  } words[] = {
+    { "Threads 0 and ", "main and thread " },
+    { "threads 0 and ", "main and thread " },
+    { "Thread 0", "main" },
+    { "thread 0", "main" },
+    { "T0's", "main's" },
+    { "T0", "main" },
+  };
+  GString *s = g_string_new (NULL);
+  const char *p = text;
+  while (*p != '\0')
+    {
+      gboolean done = FALSE;
+      gboolean start = p == text || !is_ident_char (p[-1]);
+      for (guint i = 0; i < G_N_ELEMENTS (words) && start && !done; i++)
+        {
+          gsize len = strlen (words[i].from);
+          if (strncmp (p, words[i].from, len) != 0)
+            continue;
+          char next = p[len];
+          /* "thread 0" but not "thread 01"; "T0" but not "T0.alloc1", "T0#3" */
+          if (words[i].from[len - 1] != ' '
+              && (is_ident_char (next) || next == '#' || (next == '.' && is_ident_char (p[len + 1]))))
+            continue;
+          g_string_append (s, words[i].to);
+          p += len;
+          done = TRUE;
+        }
+      if (!done)
+        g_string_append_c (s, *p++);
+    }
+  return g_string_free (s, FALSE);
+}

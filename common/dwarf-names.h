@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dwarf-names.h — source-level names for the stable names of objects
+ * (common/objects.h), from the program's debug info: `q->pushed` for
+ * "T0.alloc1+168", `pool->lock` for "T1.alloc3", `stats.count` for
+ * "stats+8", `table[4]` for "table+16".
+ *
+ * The stable names stay what identifies an object (they are the same in
+ * every run, and predictions, confirmations and replays compare them); the
+ * names given here are for people, and the results keep the stable one
+ * next to it (AugurFinding's object_id).
+ *
+ *   - A global or static variable is named by its DWARF type: the member
+ *     or element at the offset, "stats.count", "table[4]", "jobqueue.rwmutex".
+ *   - A heap object gets a base name and a type from the evidence noted:
+ *     the allocation site ("queue_t *q = calloc (1, sizeof *q);" names it
+ *     `q`, of type queue_t; "q->items = calloc (...)" names it `q->items`,
+ *     an array of void *), or an access whose source line goes through a
+ *     pointer to it ("q->pushed++;" at offset 168 of a struct queue whose
+ *     member at 168 is `pushed`).  The allocation site wins; among
+ *     accesses, the first that fits.
+ *   - The path stops at a type of a system header (pthread_mutex_t is
+ *     `q->lock`, not `q->lock.__data.__lock`) and at a union; what is left
+ *     of the offset is shown as "+N".
+ *
+ * Nothing is named without debug info or sources: the stable name stays.
+ */
+#ifndef AUGUR_DWARF_NAMES_H
+#define AUGUR_DWARF_NAMES_H
+
+#include <glib.h>
+
+#include "common/results.h"
+#include "common/trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AugurDwarfNames AugurDwarfNames;
+
+/* @program: the executable with the debug info; @source_dir (may be NULL):
+ * where relative source file names are. */
+AugurDwarfNames *augur_dwarf_names_new (const char *program, const char *source_dir);
+void augur_dwarf_names_free (AugurDwarfNames *names);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDwarfNames, augur_dwarf_names_free)
+
+/* Evidence: heap object @base ("T0.alloc1") of @size bytes (0 if unknown)
+ * was allocated at this source location (the call of malloc, calloc ...);
+ * more bytes than its type has make it an array (q->items[2]). */
+void augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 size,
+                                   const char *file, guint line, const char *function);
+/* Evidence: @object ("T0.alloc1+168") was accessed at this location. */
+void augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const char *file,
+                                    guint line, const char *function);
+/* The allocation sites of a recorded run's heap objects, as evidence. */
+void augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace);
+
+/* The source-level name of a stable name, or NULL (newly allocated). */
+char *augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object);
+
+/* Names the objects of @results: every finding's and part's object (the
+ * stable name kept as object_id), its schedule's objects and the locks
+ * held, and the stable names in its explanation; the accesses of the
+ * schedules are noted as evidence first.  The main thread becomes "main"
+ * in explanations ("thread 0" and "T0" of the engines' sentences). */
+void augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results);
+
+/* "thread 0 waits" -> "main waits", "T0's write" -> "main's write",
+ * "Threads 0 and 2" -> "main and thread 2"; stable names such as
+ * "T0.alloc1" are left alone.  Newly allocated. */
+char *augur_dwarf_names_main_in_prose (const char *text);
+
+G_END_DECLS
+
+#endif /* AUGUR_DWARF_NAMES_H */

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * lock-order.c — a recorded run's lock-order inversions (see
+ * lock-order.h).
+ */
+#include "config.h"
+
+#include "predictor/lock-order.h"
+
+#include <string.h>
+
+#include "common/lock-graph.h"
+
+char *
+augur_pred_lock_order_pair_key (const char *a, const char *b)
+{
+  return strcmp (a, b) <= 0 ? g_strconcat (a, "\x1f", b, NULL) : g_strconcat (b, "\x1f", a, NULL);
+}
+
+/* A trylock returns at once: it cannot wait in a deadlock. */
+static gboolean
+blocking (const AugurRecord *r)
+{
+  switch (r->kind)
+    {
+    case AUGUR_EV_MUTEX_TRYLOCK:
+      return FALSE;
+    case AUGUR_EV_RWLOCK_RDLOCK: case AUGUR_EV_RWLOCK_WRLOCK: case AUGUR_EV_SPIN_LOCK:
+      return r->aux != AUGUR_TRY_TRY;
+    default:
+      return TRUE;
+    }
+}
+
+static void
+site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s)
+{
+  const AugurRecord *r = augur_trace_event (m->trace, g);
+  AugurSource src = { 0 };
+  if (r->pc == 0 || !augur_symbolizer_source (sym, r->module, r->pc, &src))
+    src.file = NULL, src.line = 0;
+  s->lock = augur_pred_model_object_name (m, g);
+  s->file = src.file;
+  s->line = src.line;
+  s->function = src.function;
+  s->event = m->tidx[g];
+}
+
+guint
+augur_pred_lock_order (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable *feasible,
+                       AugurResults *out)
+{
+  g_autoptr (AugurLockGraph) graph = augur_lock_graph_new ();
+  for (guint t = 0; t < m->n_threads; t++)
+    {
+      GArray *nests = m->threads[t].nests;
+      for (guint i = 0; i < nests->len; i++)
+        {
+          const AugurPredNest *nest = &g_array_index (nests, AugurPredNest, i);
+          if (!blocking (augur_trace_event (m->trace, nest->q)))
+            continue;
+          AugurLockSite outer, inner;
+          site (m, sym, nest->p, &outer);
+          site (m, sym, nest->q, &inner);
+          if (outer.lock == NULL || inner.lock == NULL)
+            continue;
+          g_auto (GStrv) held = augur_pred_model_locks_held (m, nest->q);
+          augur_lock_graph_add (graph, t, &outer, &inner, (const char *const *) held);
+        }
+    }
+  g_autoptr (GPtrArray) found = augur_lock_graph_findings (graph, NULL);
+  for (guint i = 0; i < found->len; i++)
+    {
+      AugurFinding *f = g_ptr_array_index (found, i);
+      g_auto (GStrv) locks = g_strsplit (augur_finding_get_object_id (f), ", ", -1);
+      const char *why;
+      if (g_strv_length (locks) != 2)
+        why = "The predictor asks Z3 about two locks at a time: this cycle was not checked.";
+      else
+        {
+          g_autofree char *key = augur_pred_lock_order_pair_key (locks[0], locks[1]);
+          why = feasible != NULL && g_hash_table_contains (feasible, key)
+                  ? "Z3 found a reordering of the recorded run that deadlocks here (a "
+                    "prediction, for re-execution to confirm)."
+                  : "No reordering of the recorded run consistent with its data flow and "
+                    "synchronisation deadlocks here (Z3): a hazard if the inputs or the code "
+                    "change, not a deadlock of this run.";
+        }
+      g_autofree char *e = g_strconcat (augur_finding_get_explanation (f), " ", why, NULL);
+      augur_finding_set_explanation (f, e);
+      augur_results_add_finding (out, f);
+    }
+  return found->len;
+}

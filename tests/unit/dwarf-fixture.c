@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dwarf-fixture.c — a program whose debug info test-dwarf-names.c reads:
+ * heap objects allocated into a local and into a member, accessed through
+ * parameters, an array of structs, globals of struct and array type.  The
+ * test finds its lines by the markers in the comments.
+ */
+#include <stdlib.h>
+
+#include "dwarf-fixture.h"
+
+struct stats stats;
+int table[10];
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+queue_t *
+queue_new (size_t cap)
+{
+  queue_t *q = calloc (1, sizeof *q);            /* ALLOC-Q */
+  q->items = calloc (cap, sizeof *q->items);     /* ALLOC-ITEMS */
+  pthread_mutex_init (&q->lock, NULL);
+  return q;
+}
+
+void
+queue_push (queue_t *q, void *item)
+{
+  pthread_mutex_lock (&q->lock);                 /* LOCK */
+  q->items[q->head + q->count] = item;           /* ITEM */
+  q->count++;
+  pthread_mutex_unlock (&q->lock);
+  q->pushed++;                                   /* PUSHED */
+}
+
+static struct node *
+nodes_new (int n)
+{
+  return malloc (n * sizeof (struct node));
+}
+
+static int
+sum (struct node *nodes, int n)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    s += nodes[i].key;                           /* KEY */
+  return s;
+}
+
+int
+main (void)
+{
+  queue_t *q = queue_new (4);
+  queue_push (q, q);
+  struct node *ns = nodes_new (3);
+  for (int i = 0; i < 3; i++)
+    ns[i].key = i;
+  stats.count++;
+  table[4]++;
+  pthread_mutex_lock (&m);
+  pthread_mutex_unlock (&m);
+  return sum (ns, 3) + (int) q->pushed + stats.table[2];
+}

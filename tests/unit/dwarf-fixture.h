@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dwarf-fixture.h — the types of tests/unit/dwarf-fixture.c, shared with
+ * test-dwarf-names.c so that it can compute their members' offsets.
+ */
+#ifndef DWARF_FIXTURE_H
+#define DWARF_FIXTURE_H
+
+#include <pthread.h>
+#include <stddef.h>
+
+struct queue {
+  pthread_mutex_t lock;
+  void **items;
+  size_t head, count;
+  unsigned long pushed;
+};
+typedef struct queue queue_t;
+
+struct stats {
+  int hits;
+  long count;
+  int table[4];
+};
+
+struct node {
+  int key;
+  struct node *next;
+};
+
+#endif
