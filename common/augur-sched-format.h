@@ -121,6 +121,13 @@ typedef enum {
                                   * arg = the step that woke it + 1 (0: the clock moved on),
                                   * which is before it in any execution */
 #define AUGUR_SXF_CLOCK    0x04u /* a time function: an atomic read of AUGUR_SCHED_CLOCK_OBJ */
+#define AUGUR_SXF_FREE     0x10u /* free(): a WRITE of the whole block (obj, size), so that it
+                                  * races with the block's uses; ATOMIC: not a data race */
+#define AUGUR_SXF_NEEDS_WAKER 0x20u /* a COND_WAKE that only its signal (size - 1) could cause:
+                                  * no timeout or spurious wake-up was allowed any more, so
+                                  * it is after the signal in every execution */
+#define AUGUR_SXF_NO_WAITER 0x40u /* a SIGNAL or BROADCAST that found no thread to wake: it
+                                  * changed nothing (a loop that only signals may still wait) */
 #define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
                                   * could run but waits on time): the step also writes the
                                   * clock */

@@ -853,22 +853,34 @@ longest_first (gconstpointer a, gconstpointer b)
   return lx != ly ? (lx > ly ? -1 : 1) : strcmp (x->from, y->from);
 }
 
-/* Stable names in @text replaced where they stand as whole names. */
+/* Stable names in @text replaced where they stand as whole names, not
+ * inside quotes: an assertion's expression, quoted, is the program's own
+ * text (`result[1 - me]` must not become `result[0][1 - me]`). */
 static char *
 rename_text (const char *text, GArray *renames)
 {
   GString *s = g_string_new (NULL);
   const char *p = text;
+  gboolean quoted = FALSE;
   while (*p != '\0')
     {
       gboolean done = FALSE;
-      gboolean start = p == text || !(is_ident_char (p[-1]) || p[-1] == '.' || p[-1] == '>');
+      /* a quote opens after a space or a parenthesis, and closes before
+       * anything but a letter ("T1's" is no quote) */
+      if (*p == '`')
+        quoted = !quoted;
+      else if (*p == '\'' && !quoted && (p == text || p[-1] == ' ' || p[-1] == '('))
+        quoted = TRUE;
+      else if (*p == '\'' && quoted && !g_ascii_isalpha (p[1]))
+        quoted = FALSE;
+      gboolean start = !quoted
+                       && (p == text || !(is_ident_char (p[-1]) || p[-1] == '.' || p[-1] == '>'));
       for (guint i = 0; i < renames->len && start && !done; i++)
         {
           const Rename *r = &g_array_index (renames, Rename, i);
           gsize len = strlen (r->from);
           char next = p[len];
-          if (strncmp (p, r->from, len) == 0 && !is_ident_char (next) && next != '+'
+          if (strncmp (p, r->from, len) == 0 && !is_ident_char (next) && next != '+' && next != '['
               && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))
             {
               g_string_append (s, r->to);

@@ -32,6 +32,8 @@ struct _AugurDpor {
   GPtrArray *pending;    /* optimal: the wakeup subtree below the branch taken last (its
                           * leaves, owned), handed to the new nodes along that branch */
   DporShadow *shadow;    /* the analysis pass's memory shadow, kept between passes */
+  GArray *waiting;       /* AugurSchedStep: the operations threads were waiting to do when the
+                          * execution added next ended (augur_dpor_set_pending) */
   GArray *enabled_log;   /* AugurSchedEnabled: the runtime's log of the execution added last
                           * (augur_dpor_set_enabled_log), empty if none */
   guint32 enabled_lost_at;
@@ -70,12 +72,15 @@ typedef struct {
   guint32 *wclock;
   guint32 *wsclock;
   AugurTidSet readers;     /* threads holding it in read mode */
+  guint owner;             /* exclusive holder (G_MAXUINT: none) ... */
+  guint depth;             /* ... and how many times it holds it (recursive mutexes) */
 } DporLockShadow;
 
 typedef struct {
   AugurDpor *d;
   const AugurSchedStep *s;
   guint n, T, first_new;
+  guint n_real;            /* steps [n_real, n) are pending operations that never ran */
   guint32 *vc, *svc;       /* T x T */
   guint32 *clk, *sclk;     /* n x T */
   guint32 *li;             /* n */

@@ -55,6 +55,7 @@ augur_dpor_new_kind (AugurDporKind kind)
   d->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   d->nodes = g_ptr_array_new_with_free_func (node_free);
   d->enabled_log = g_array_new (FALSE, FALSE, sizeof (AugurSchedEnabled));
+  d->waiting = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   d->enabled_lost_at = G_MAXUINT32;
   return d;
 }
@@ -70,6 +71,7 @@ augur_dpor_free (AugurDpor *d)
     g_ptr_array_unref (d->pending);
   dpor_shadow_free (d->shadow);
   g_array_unref (d->enabled_log);
+  g_array_unref (d->waiting);
   g_free (d);
 }
 
@@ -77,6 +79,14 @@ void
 augur_dpor_set_fixed (AugurDpor *d, guint n)
 {
   d->fixed = n;
+}
+
+void
+augur_dpor_set_pending (AugurDpor *d, const AugurSchedStep *pending, guint n)
+{
+  g_array_set_size (d->waiting, 0);
+  if (pending != NULL)
+    g_array_append_vals (d->waiting, pending, n);
 }
 
 void
@@ -155,9 +165,13 @@ note_race (DporPass *p, guint i, const guint32 *pre)
 static void
 note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
 {
-  if (p->race_cb == NULL || p->s[i].tid == p->s[j].tid)
+  if (p->race_cb == NULL || p->s[i].tid == p->s[j].tid || j >= p->n_real)
     return;
   if (!is_plain (&p->s[i]) && !is_plain (&p->s[j]))
+    return;
+  /* a free unordered with a use of the block: a use after free when the
+   * use comes second (memcheck.h), reported as such */
+  if ((p->s[i].xflags | p->s[j].xflags) & AUGUR_SXF_FREE)
     return;
   if (augur_dpor_before (p, i, spre))
     return;
@@ -178,7 +192,7 @@ note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
 static void
 note_conflict (DporPass *p, guint i, guint j, guint *last_i)
 {
-  if (p->d->conflict_cb == NULL || *last_i == i)
+  if (p->d->conflict_cb == NULL || *last_i == i || j >= p->n_real)
     return;
   *last_i = i;
   p->d->conflict_cb (p->s, i, j, p->d->conflict_data);
@@ -266,6 +280,7 @@ lock_get (DporPass *p, guint64 addr)
       *key = addr;
       l = g_new0 (DporLockShadow, 1);
       l->last_acq = -1;
+      l->owner = G_MAXUINT;
       l->clock = g_new0 (guint32, p->T);
       l->sclock = g_new0 (guint32, p->T);
       l->wclock = g_new0 (guint32, p->T);
@@ -280,6 +295,17 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
 {
   guint t = p->s[j].tid;
   DporLockShadow *l = lock_get (p, m);
+  gboolean exclusive = p->s[j].op == AUGUR_SOP_LOCK || p->s[j].op == AUGUR_SOP_WRLOCK
+                       || p->s[j].op == AUGUR_SOP_COND_WAKE;
+  if (exclusive && l->owner == t && l->depth > 0)
+    {
+      /* a recursive mutex taken again by its holder, or an error-checking
+       * one refused (EDEADLK): not an acquisition, it races with nothing
+       * (the outermost one does) */
+      if (!(p->s[j].flags & AUGUR_SF_FAILED))
+        l->depth++;
+      return;
+    }
   if (l->last_acq >= 0)
     {
       guint a = (guint) l->last_acq;
@@ -292,6 +318,11 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
   join (p->svc + t * p->T, read ? l->wsclock : l->sclock, p->T);
   if (p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL)
     l->last_acq = (gint) j;
+  if (exclusive && !(p->s[j].flags & AUGUR_SF_FAILED))
+    {
+      l->owner = t;
+      l->depth = 1;
+    }
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
   if (read)
@@ -308,6 +339,16 @@ lock_release (DporPass *p, guint j, guint64 m)
 {
   guint t = p->s[j].tid;
   DporLockShadow *l = lock_get (p, m);
+  if (l->owner == t && l->depth > 1 && p->s[j].op == AUGUR_SOP_UNLOCK)
+    {
+      l->depth--;   /* an inner unlock of a recursive mutex: still held */
+      return;
+    }
+  if (l->owner == t)
+    {
+      l->owner = G_MAXUINT;
+      l->depth = 0;
+    }
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
   if (p->s[j].op == AUGUR_SOP_RWUNLOCK && augur_tidset_has (&l->readers, t))
@@ -387,13 +428,32 @@ backtrack (DporPass *p, guint i, guint j)
   augur_tidset_add (&nd->backtrack, q);
 }
 
+/* The pass over the execution: d->steps, then the operations threads
+ * were still waiting to do when it ended (a lock a blocked
+ * thread wanted, say), as steps that never ran, so that their races with
+ * what ran before are reversed too: without them a run that ends with a
+ * thread blocked (a deadlock, a failure, a cut) would never let that
+ * thread go first (d->waiting). */
 static void
 analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race_data)
 {
   DporPass p = { 0 };
   p.d = d;
-  p.s = (const AugurSchedStep *) d->steps->data;
-  p.n = d->steps->len;
+  g_autoptr (GArray) ext = NULL;
+  p.n_real = d->steps->len;
+  if (d->waiting->len > 0)
+    {
+      ext = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedStep), d->steps->len + d->waiting->len);
+      g_array_append_vals (ext, d->steps->data, d->steps->len);
+      g_array_append_vals (ext, d->waiting->data, d->waiting->len);
+      p.s = (const AugurSchedStep *) ext->data;
+      p.n = ext->len;
+    }
+  else
+    {
+      p.s = (const AugurSchedStep *) d->steps->data;
+      p.n = d->steps->len;
+    }
   p.first_new = first_new;
   guint T = 1;
   for (guint k = 0; k < p.n; k++)
@@ -440,6 +500,14 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
            * not a synchronisation: the loop's reads still race with it) */
           join (vc, p.clk + (s->arg - 1) * T, T);
           join (pre, p.clk + (s->arg - 1) * T, T);
+        }
+      if ((s->xflags & AUGUR_SXF_NEEDS_WAKER) && s->size > 0 && s->size - 1 < j)
+        {
+          /* only the signal could wake it: the signal (and what came
+           * before it in its thread, the signaller's lock included) is
+           * before the wake-up's re-acquisition in every execution */
+          join (vc, p.clk + (s->size - 1) * T, T);
+          join (pre, p.clk + (s->size - 1) * T, T);
         }
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
         mem_access (&p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
@@ -595,6 +663,7 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
   if (d->kind == AUGUR_DPOR_OPTIMAL)
     augur_dpor_optimal_hand_down (d, steps, n, L);
   analyse (d, L > 0 ? L - 1 : 0, races, user_data);
+  g_array_set_size (d->waiting, 0);   /* for this execution only */
 }
 
 void

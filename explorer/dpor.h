@@ -92,6 +92,11 @@ gboolean augur_dpor_next (AugurDpor *dpor, GArray *prefix, GArray *sleep);
  * complete for the executions that share that prefix, not for the program. */
 void augur_dpor_set_fixed (AugurDpor *dpor, guint n);
 
+/* The operations threads were waiting to do when the execution about to
+ * be added ended (blocked, or cut): analysed as steps that never ran, so
+ * that their races with earlier steps are reversed too (NULL: none). */
+void augur_dpor_set_pending (AugurDpor *dpor, const AugurSchedStep *pending, guint n);
+
 /* The runtime's enabled-set log of the execution about to be added
  * (augur-sched-format.h), for the strategies that need to know which
  * threads could run at each step; NULL: none (rebuilt from the steps). */

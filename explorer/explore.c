@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "explorer/diagnose.h"
+#include "explorer/memcheck.h"
 #include "explorer/dpor.h"
 #include "explorer/preempt.h"
 #include "common/augur-trace-format.h"
@@ -644,6 +645,48 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   keep_failure (c, steps, upto, ev, f, fl);
 }
 
+typedef struct {
+  Ctx *c;
+  const guint64 *ev;
+} UafData;
+
+/* A use of freed memory (memcheck.h). */
+static void
+on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gpointer data)
+{
+  UafData *d = data;
+  Ctx *c = d->c;
+  const AugurSchedStep *fr = &steps[fs], *u = &steps[use];
+  g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *where_free = loc_key (c, fr->module, fr->pc);
+  g_autofree char *where_use = loc_key (c, u->module, u->pc);
+  g_ptr_array_add (locs, g_strdup (where_use));
+  g_ptr_array_add (locs, g_strdup (where_free));
+  if (!first_time (c, "misuse:use-after-free", locs))
+    return;
+  g_autofree char *obj = object_of (c, steps, fs);
+  g_autofree char *user = augur_thread_name (u->tid);
+  g_autofree char *freer = augur_thread_name (fr->tid);
+  g_autofree char *text = g_strdup_printf (
+    "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
+    "and the access then reads or corrupts another object. It may not crash.",
+    user, u->op == AUGUR_SOP_WRITE ? "writes" : "reads", obj != NULL ? obj : "a heap block",
+    where_use, freer, where_free, fs);
+  text[0] = g_ascii_toupper (text[0]);
+  g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, "use-after-free", text);
+  if (obj != NULL)
+    augur_finding_set_object (f, obj, "block");
+  const AugurSource *lf = augur_symbolizer_lookup (c->sym, fr->module, fr->pc);
+  augur_finding_add_thread (f, fr->tid);
+  augur_finding_add_access (f, fr->tid, d->ev[fs], AUGUR_OP_FREE, lf->file, lf->line, lf->function,
+                            NULL);
+  add_access (c, f, u, d->ev[use]);
+  add_schedule (c, f, steps, MIN (n, use + 1), d->ev);
+  augur_finding_mark_bug_step (f, fs);
+  augur_finding_mark_bug_step (f, use);
+  keep (c, f);
+}
+
 /* The findings of how the execution ended (not races). */
 static void
 ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, guint64 **evp)
@@ -667,6 +710,12 @@ ending_findings (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed, 
       g_autoptr (AugurFinding) f = augur_misuse_finding_new (c->sym, names_of (c), steps, n, ev, m);
       keep (c, f);
     }
+
+  /* uses of freed memory, as far as the allocations are known */
+  UafData ud = { c, ev };
+  guint known = MIN (n, shm->objects_lost_at);
+  augur_memcheck_execution (steps, known, shm->objects, MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS),
+                            on_use_after_free, &ud);
 
   if (status == AUGUR_SST_DEADLOCK)
     deadlock_finding (c, steps, n, ev);
@@ -1096,6 +1145,28 @@ diagnose_unpruned (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, Augu
     }
 }
 
+/* The operations the threads were left waiting to do when the execution
+ * ended (blocked, waiting in a loop, or cut while they could run). */
+static void
+set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
+{
+  g_autoptr (GArray) pending = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  guint T = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  if (shm->status != AUGUR_SST_DONE || shm->n_failures > 0)
+    for (guint t = 0; t < T; t++)
+      {
+        const AugurSchedThread *th = &shm->threads[t];
+        if ((th->state == AUGUR_STH_BLOCKED || th->state == AUGUR_STH_AWAITING)
+            && th->pending.op != AUGUR_SOP_NONE && th->pending.op != AUGUR_SOP_END)
+          {
+            AugurSchedStep p = th->pending;
+            p.tid = (guint16) t;
+            g_array_append_val (pending, p);
+          }
+      }
+  augur_dpor_set_pending (dpor, (const AugurSchedStep *) pending->data, pending->len);
+}
+
 AugurResults *
 augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExploreStats *st,
                GError **error)
@@ -1248,6 +1319,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           const AugurSchedEnabled *log = logged ? shm->enabled : NULL;
           guint n_log = logged ? MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED) : 0;
           augur_dpor_set_enabled_log (dpor, log, n_log, shm->enabled_lost_at);
+          set_pending (dpor, shm);
           augur_dpor_add_execution (dpor, steps, n, on_race, &rd);
           if (preempt != NULL)
             {

@@ -32,6 +32,11 @@ augur_misuse_subkind (guint32 kind)
     case AUGUR_MISUSE_WAIT_NOT_OWNER: return "wait-without-mutex";
     case AUGUR_MISUSE_UNINIT_MUTEX: return "uninitialised-mutex";
     case AUGUR_MISUSE_UNINIT_COND: return "uninitialised-cond";
+    case AUGUR_MISUSE_INIT_IN_USE: return "init-in-use";
+    case AUGUR_MISUSE_USE_AFTER_DESTROY: return "use-after-destroy";
+    case AUGUR_MISUSE_DOUBLE_FREE: return "double-free";
+    case AUGUR_MISUSE_INVALID_FREE: return "invalid-free";
+    case AUGUR_MISUSE_USE_AFTER_FREE: return "use-after-free";
     default: return "misuse";
     }
 }
@@ -151,7 +156,28 @@ static gboolean
 is_main_exit (const AugurSchedStep *s, gconstpointer data)
 {
   (void) data;
-  return s->op == AUGUR_SOP_EXIT && s->tid == 0;
+  return (s->op == AUGUR_SOP_EXIT || s->op == AUGUR_SOP_END) && s->tid == 0;
+}
+
+static gboolean
+is_use_of (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return (acquires (s, w->obj) || releases (s, w->obj)) && s->tid != w->tid;
+}
+
+static gboolean
+is_destroy_of (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return s->op == AUGUR_SOP_DESTROY && s->obj == w->obj;
+}
+
+static gboolean
+is_free_of (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return (s->xflags & AUGUR_SXF_FREE) && s->obj == w->obj;
 }
 
 static const char *
@@ -242,6 +268,10 @@ misuse_op (guint32 kind)
       return AUGUR_OP_WAIT;
     case AUGUR_MISUSE_MAIN_RETURNS:
       return AUGUR_OP_CREATE;
+    case AUGUR_MISUSE_DOUBLE_FREE: case AUGUR_MISUSE_INVALID_FREE:
+      return AUGUR_OP_FREE;
+    case AUGUR_MISUSE_USE_AFTER_DESTROY:
+      return AUGUR_OP_LOCK;
     default:
       return AUGUR_OP_INIT;
     }
@@ -418,6 +448,52 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
                                     "mutex blocks for ever.", did != NULL ? did : who, first)
                  : g_strdup_printf ("%s, which it already holds; a normal mutex blocks for ever.",
                                     did != NULL ? did : who);
+        break;
+      }
+    case AUGUR_MISUSE_INIT_IN_USE:
+      {
+        Want w = { obj, m->tid, 0 };
+        e = k >= 0 ? last_step (&x, (guint) k, is_use_of, &w) : -1;
+        g_autofree char *used = e >= 0 ? by_at (&x, (guint) e) : NULL;
+        if (used != NULL)
+          text = g_strdup_printf ("%s while it may be in use: it was used before the init, by %s; "
+                                  "initialise a lock before any thread can reach it.",
+                                  did != NULL ? did : who, used);
+        else
+          text = g_strdup_printf ("%s while it is held: initialise a lock before any thread can "
+                                  "reach it, and only once.", did != NULL ? did : who);
+        break;
+      }
+    case AUGUR_MISUSE_USE_AFTER_DESTROY:
+      {
+        Want w = { obj, G_MAXUINT, 0 };
+        e = k >= 0 ? last_step (&x, (guint) k, is_destroy_of, &w) : -1;
+        object_kind = k >= 0 && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST
+                                 || steps[k].op == AUGUR_SOP_COND_WAIT) ? "condition" : "mutex";
+        g_autofree char *gone = e >= 0 ? by_at (&x, (guint) e) : NULL;
+        text = gone != NULL
+                 ? g_strdup_printf ("%s after it was destroyed, by %s: a destroy must wait until "
+                                    "no thread can use the object any more.",
+                                    did != NULL ? did : who, gone)
+                 : g_strdup_printf ("%s after it was destroyed.", did != NULL ? did : who);
+        break;
+      }
+    case AUGUR_MISUSE_DOUBLE_FREE:
+    case AUGUR_MISUSE_INVALID_FREE:
+      {
+        Want w = { obj, G_MAXUINT, 0 };
+        guint upto = MIN (n, m->step + 1);
+        e = m->kind == AUGUR_MISUSE_DOUBLE_FREE ? last_step (&x, upto, is_free_of, &w) : -1;
+        k = -1;   /* the refused free is not a step: its call site is shown */
+        object_kind = "block";
+        g_autofree char *first = e >= 0 ? by_at (&x, (guint) e) : NULL;
+        if (m->kind == AUGUR_MISUSE_INVALID_FREE)
+          text = g_strdup_printf ("%s frees memory that malloc did not return (a global or a "
+                                  "variable on a stack).", who);
+        else if (first != NULL)
+          text = g_strdup_printf ("%s frees a block that was freed already, by %s.", who, first);
+        else
+          text = g_strdup_printf ("%s frees a block that was freed already.", who);
         break;
       }
     case AUGUR_MISUSE_UNINIT_MUTEX:

@@ -29,6 +29,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -214,6 +215,8 @@ heap_on (void)
 static void
 record_alloc (RtSync *op, void *p, size_t size)
 {
+  if (p != NULL && rt_sched_is_on ())
+    rt_sched_allocated (p);
   if (p == NULL)
     op->on = false;
   op->rec.addr = (uint64_t) (uintptr_t) p;
@@ -270,6 +273,15 @@ free (void *p)
       base_free (p);
       return;
     }
+  if (rt_sched_is_on ())
+    {
+      /* under the explorer a free is a step that writes the whole block
+       * (so that it races with the block's uses), and a double or invalid
+       * free is a finding, not libc's abort */
+      if (!rt_sched_free_ok (p, op.rec.pc, op.rec.module))
+        return;
+      op.rec.arg = usable_size (p);
+    }
   rt_sync_before (&op);
   base_free (p);
   rt_sync_after (&op, 0);
@@ -292,7 +304,10 @@ realloc_at (void *old, size_t size, uintptr_t ra)
     }
   if (!rt_sync_begin (&fr, AUGUR_EV_FREE, 0, old, ra))
     return base_realloc (old, size);
+  if (rt_sched_is_on () && !rt_sched_free_ok (old, fr.rec.pc, fr.rec.module))
+    return NULL;
   size_t old_size = usable_size (old);
+  fr.rec.arg = old_size;
   rt_sync_before (&fr);
   rt_sync_begin (&al, AUGUR_EV_ALLOC, 0, NULL, ra);
   rt_sync_before (&al);

@@ -33,6 +33,10 @@ typedef struct {
   AugurSchedStep step;      /* as it completed */
   uint32_t index;           /* its index in shm->steps */
   uint32_t held_before;     /* locks the thread held before it */
+  uint32_t has_old;         /* a write: old is the value before it */
+  uint64_t old;
+  uint32_t invisible;       /* a read that was no step (pruned): index = steps taken then */
+  uint64_t inv_seq;         /* invisible writes seen when it was read (rt-sched.c) */
 } RtHist;
 
 typedef struct {
@@ -72,6 +76,9 @@ typedef struct {
   uint32_t n_hist;
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
   uint32_t held_before_step;   /* held when it published its pending step */
+  uint64_t pend_inv_seq;       /* invisible writes seen when it published its step */
+  uint32_t pend_has_old;       /* its pending step is a write of up to 8 bytes: ... */
+  uint64_t pend_old;           /* ... and this was in memory before it */
   /* the arrays last: a new thread clears only what comes before them */
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
   RtHist hist[RT_HIST_MAX];

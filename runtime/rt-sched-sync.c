@@ -457,10 +457,12 @@ do_destroy (const RtSync *op, const AugurSchedStep *s, uint32_t me)
     o->destroyed = 1;
 }
 
-static void
+/* Returns how many waiters it woke. */
+static int
 do_wake_waiters (const AugurSchedStep *s, uint8_t sop, uint32_t me)
 {
   uint32_t k = rt_sth[me].last_step;
+  int woken = 0;
   for (;;)
     {
       uint32_t best = RT_NONE;
@@ -472,9 +474,11 @@ do_wake_waiters (const AugurSchedStep *s, uint8_t sop, uint32_t me)
         break;
       rt_sth[best].signalled = 1;
       rt_sth[best].waker = k + 1;
+      woken++;
       if (sop == AUGUR_SOP_SIGNAL)
         break;
     }
+  return woken;
 }
 
 void
@@ -486,7 +490,34 @@ rt_sched_sync_before (RtSync *op)
     {
       /* before the real free: the block may be handed out again at once */
       if (op->rec.kind == AUGUR_EV_FREE)
-        rt_sched_object (AUGUR_EV_FREE, op->rec.tid, 0, op->rec.addr, 0);
+        {
+          /* a block freed before any step touched it names nothing and
+           * races with nothing: its allocation goes from the log (the
+           * allocation numbers still count it), no step, so that
+           * free(malloc()) loops neither fill the log nor the steps */
+          AugurSchedShm *shm = rt_sched_shm;
+          uint32_t no = shm->n_objects;
+          if (no > 0 && no <= AUGUR_SCHED_MAX_OBJECTS && shm->objects[no - 1].kind == AUGUR_EV_ALLOC
+              && shm->objects[no - 1].addr == op->rec.addr && shm->objects[no - 1].step == shm->n_steps)
+            {
+              shm->n_objects = no - 1;
+              return;
+            }
+          AugurSchedStep s;
+          memset (&s, 0, sizeof s);
+          s.op = AUGUR_SOP_WRITE;
+          s.ev_kind = AUGUR_EV_FREE;
+          s.pc = op->rec.pc;
+          s.module = op->rec.module;
+          s.obj = op->rec.addr;
+          s.size = (uint32_t) (op->rec.arg > UINT32_MAX ? UINT32_MAX : (op->rec.arg ? op->rec.arg : 1));
+          /* not a data race of its own: a use on the wrong side of it is
+           * a use after free (explorer/memcheck.c) */
+          s.flags = AUGUR_SF_ATOMIC | AUGUR_SF_RANGE;
+          s.xflags = AUGUR_SXF_FREE;
+          rt_sched_point (&s, 0);
+          rt_sched_object (AUGUR_EV_FREE, op->rec.tid, 0, op->rec.addr, 0);
+        }
       return;
     }
   AugurSchedStep s;
@@ -567,7 +598,8 @@ rt_sched_sync_before (RtSync *op)
         RtSObj *o = rt_sched_obj (s.obj, RT_OBJ_COND);
         check_initialised (o, AUGUR_MISUSE_UNINIT_COND, &s);
         note_use (o, &s);
-        do_wake_waiters (&s, sop, me);
+        if (do_wake_waiters (&s, sop, me) == 0)
+          rt_sched_my_step ()->xflags |= AUGUR_SXF_NO_WAITER;
         break;
       }
     case AUGUR_SOP_INIT:
@@ -719,6 +751,8 @@ rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
   int r = 0;
   AugurSchedStep *done = rt_sched_my_step ();
   done->size = t->waker;
+  if (t->signalled && may_wake_unsignalled (t) == 0)
+    done->xflags |= AUGUR_SXF_NEEDS_WAKER;
   if (t->signalled)
     t->no_unsignalled = 0;
   else
@@ -778,6 +812,91 @@ rt_sched_barrier_wait (void *b, uintptr_t ra)
   done->size = rt_sth[me].waker;
   rt_sth[me].barrier_released = 0;
   return serial ? PTHREAD_BARRIER_SERIAL_THREAD : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Double and invalid frees: the blocks freed in this execution and not
+ * handed out again (open addressing, tombstones; full: not checked). */
+
+#define NFREED 4096u
+#define FREED_GONE 1u
+static uintptr_t freed[NFREED];
+static uint32_t n_freed;
+
+static uint32_t
+freed_slot (uintptr_t p)
+{
+  return (uint32_t) ((p * 0x9e3779b97f4a7c15ull) >> 52) & (NFREED - 1);
+}
+
+static int
+freed_find (uintptr_t p, uint32_t *at)
+{
+  uint32_t h = freed_slot (p);
+  for (uint32_t k = 0; k < NFREED; k++)
+    {
+      uint32_t i = (h + k) & (NFREED - 1);
+      if (freed[i] == p)
+        {
+          *at = i;
+          return 1;
+        }
+      if (freed[i] == 0)
+        return 0;
+    }
+  return 0;
+}
+
+void
+rt_sched_allocated (void *p)
+{
+  uint32_t at;
+  if (n_freed > 0 && freed_find ((uintptr_t) p, &at))
+    freed[at] = FREED_GONE;
+}
+
+/* Memory that no allocator hands out: the program's own image (globals)
+ * or a thread's stack. */
+static int
+not_heap (uintptr_t p)
+{
+  if (p - rt_exe_lo < rt_exe_size)
+    return 1;
+  uint64_t top = rt_fibers ? rt_fiber_stack_top (rt_self.tid) : rt_sched_stack_top ();
+  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+  return top != 0 && p >= sp && p < top;
+}
+
+bool
+rt_sched_free_ok (void *block, uint32_t pc, uint8_t module)
+{
+  uintptr_t p = (uintptr_t) block;
+  uint32_t at;
+  if (n_freed > 0 && freed_find (p, &at))
+    {
+      rt_sched_misuse (AUGUR_MISUSE_DOUBLE_FREE, rt_self.tid, pc, module, p);
+      return false;
+    }
+  if (not_heap (p))
+    {
+      rt_sched_misuse (AUGUR_MISUSE_INVALID_FREE, rt_self.tid, pc, module, p);
+      return false;
+    }
+  if (n_freed < NFREED / 2)
+    {
+      uint32_t h = freed_slot (p);
+      for (uint32_t k = 0; k < NFREED; k++)
+        {
+          uint32_t i = (h + k) & (NFREED - 1);
+          if (freed[i] == 0 || freed[i] == FREED_GONE)
+            {
+              freed[i] = p;
+              n_freed++;
+              break;
+            }
+        }
+    }
+  return true;
 }
 
 void

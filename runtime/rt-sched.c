@@ -62,6 +62,7 @@
 #include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -97,6 +98,18 @@ static uint32_t wake_checked;     /* steps before this were looked at for Await 
 static uint32_t n_awaiting;
 static uint16_t awaiting[RT_MAXT];
 static int jump_pending;          /* the next step gets AUGUR_SXF_CLOCK_JUMP */
+/* The last writes that were no steps (pruned by static facts): Await must
+ * see them to judge a loop (inv_seq counts them, the ring keeps the last
+ * RT_INV_RING). */
+#define RT_INV_RING 64u
+typedef struct {
+  uint64_t seq;
+  uint64_t addr;
+  uint32_t size;
+  uint32_t tid;
+} RtInvWrite;
+static RtInvWrite inv_ring[RT_INV_RING];
+static uint64_t inv_seq;
 static uint64_t clock_reads;
 /* choose()'s view of the END steps and spurious wake-ups, computed once
  * per choice */
@@ -190,12 +203,37 @@ rt_sched_end_now (uint32_t status, int threads)
 /* ------------------------------------------------------------------ */
 /* Await */
 
-/* A completed step that changes nothing a loop could depend on. */
+/* The value of the up to 8 bytes at a, read by the runtime (not seen). */
+static uint64_t
+peek (uint64_t a, uint32_t size)
+{
+  switch (size)
+    {
+    case 1: return *(const volatile uint8_t *) (uintptr_t) a;
+    case 2: return *(const volatile uint16_t *) (uintptr_t) a;
+    case 4: return *(const volatile uint32_t *) (uintptr_t) a;
+    default: return *(const volatile uint64_t *) (uintptr_t) a;
+    }
+}
+
+/* A write the loop check can judge by value (a variable, not a range). */
 static int
-pure_step (const AugurSchedStep *s)
+value_write (const AugurSchedStep *s)
+{
+  return s->op == AUGUR_SOP_WRITE && !(s->flags & AUGUR_SF_RANGE) && !(s->xflags & AUGUR_SXF_FREE)
+         && (s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8)
+         && (s->obj & (s->size - 1)) == 0;
+}
+
+/* A completed step that changes nothing a loop could depend on (a write
+ * is judged later, by the value it left: pure_window). */
+static int
+pure_step (const AugurSchedStep *s, int has_old)
 {
   if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
     return 0;
+  if (has_old && value_write (s))
+    return 1;
   switch (s->op)
     {
     case AUGUR_SOP_READ:
@@ -211,6 +249,9 @@ pure_step (const AugurSchedStep *s)
       return !(s->flags & AUGUR_SF_FAILED);
     case AUGUR_SOP_COND_WAKE:
       return (s->flags & AUGUR_SF_TIMEOUT) || (s->xflags & AUGUR_SXF_SPURIOUS);
+    case AUGUR_SOP_SIGNAL:
+    case AUGUR_SOP_BROADCAST:
+      return (s->xflags & AUGUR_SXF_NO_WAITER) != 0;
     default:
       return 0;
     }
@@ -252,7 +293,8 @@ static void
 hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
 {
   const AugurSchedStep *s = &shm->steps[index];
-  if (!pure_step (s))
+  int has_old = t->pend_has_old && value_write (s);
+  if (!pure_step (s, has_old))
     {
       t->n_hist = 0;
       return;
@@ -263,6 +305,46 @@ hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
   h->step = *s;
   h->index = index;
   h->held_before = held_before;
+  h->has_old = (uint32_t) has_old;
+  h->old = t->pend_old;
+  h->invisible = 0;
+  h->inv_seq = t->pend_inv_seq;
+}
+
+/* Did an invisible write of another thread touch what r read, after it
+ * read it (since = inv_seq then)?  Lost track: yes. */
+static int
+inv_changed (const AugurSchedStep *r, uint64_t since, uint32_t me)
+{
+  if (inv_seq - since >= RT_INV_RING)
+    return 1;
+  for (uint64_t q = since + 1; q <= inv_seq; q++)
+    {
+      const RtInvWrite *w = &inv_ring[q % RT_INV_RING];
+      if (w->tid != me && augur_sched_ranges_overlap (w->addr, w->size, r->obj, augur_sched_step_size (r)))
+        return 1;
+    }
+  return 0;
+}
+
+/* The writes of hist[h..]: did each variable they wrote end with the
+ * value it had before the first of them (a -O0 temporary, a flag set
+ * again to what it was)?  Then the iteration changed nothing. */
+static int
+pure_window (const RtSThread *t, uint32_t h)
+{
+  for (uint32_t i = h; i < t->n_hist; i++)
+    {
+      const RtHist *e = &t->hist[i];
+      if (!e->has_old)
+        continue;
+      int first = 1;
+      for (uint32_t j = h; j < i && first; j++)
+        first = !(t->hist[j].has_old && t->hist[j].step.obj == e->step.obj);
+      if (first && peek (e->step.obj, e->step.size) != e->old)
+        return 0;
+    }
+  return 1;
 }
 
 static void
@@ -287,6 +369,8 @@ static void
 check_await (uint32_t me, const AugurSchedStep *p)
 {
   RtSThread *t = &th[me];
+  if (shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
+    return;   /* no access is seen: no loop can be judged */
   if (t->held != 0 || t->n_hist == 0 || p->op == AUGUR_SOP_END || p->op == AUGUR_SOP_EXIT
       || p->op == AUGUR_SOP_COND_WAIT || p->op == AUGUR_SOP_COND_WAKE || p->op == AUGUR_SOP_CREATE
       || p->op == AUGUR_SOP_JOIN)
@@ -297,13 +381,15 @@ check_await (uint32_t me, const AugurSchedStep *p)
   while (h-- > 0)
     {
       const AugurSchedStep *e = &t->hist[h].step;
-      if (e->pc == p->pc && e->module == p->module && e->obj == p->obj && e->ev_kind == p->ev_kind)
+      if (!t->hist[h].invisible && e->pc == p->pc && e->module == p->module && e->obj == p->obj
+          && e->ev_kind == p->ev_kind)
         break;
     }
   if (h == UINT32_MAX)
     return;
   uint32_t now = shm->n_steps;
-  if (t->hist[h].held_before != t->held || now - t->hist[h].index > RT_AWAIT_WINDOW)
+  if (t->hist[h].held_before != t->held || now - t->hist[h].index > RT_AWAIT_WINDOW
+      || !pure_window (t, h))
     {
       hist_drop (t, h + 1);
       return;
@@ -318,12 +404,18 @@ check_await (uint32_t me, const AugurSchedStep *p)
         continue;
       if (e->xflags & AUGUR_SXF_CLOCK)
         clock = 1;
-      for (uint32_t x = t->hist[i].index + 1; x < now; x++)
+      uint32_t after = t->hist[i].invisible ? t->hist[i].index : t->hist[i].index + 1;
+      for (uint32_t x = after; x < now; x++)
         if (shm->steps[x].tid != me && changes (&shm->steps[x], e))
           {
             hist_drop (t, h + 1);
             return;
           }
+      if (inv_changed (e, t->hist[i].inv_seq, me))
+        {
+          hist_drop (t, h + 1);
+          return;
+        }
       if (e->xflags & AUGUR_SXF_CLOCK)
         continue;
       int dup = 0;
@@ -534,6 +626,15 @@ choose (void)
             {
               if (!any_enabled_thread () && clock_jump ())
                 continue;
+              if (rt_libc_getenv ("AUGUR_DEBUG_RT"))
+                {
+                  char b[256];
+                  RtSObj *o = p < n ? rt_sched_obj (th[p].pending.obj, RT_OBJ_FREE) : NULL;
+                  int len = snprintf (b, sizeof b, "rt: step %u wants t%u: state %d pend %d op %u await %d ending %d owner %u base %d\n",
+                                      k, p, th[p].state, th[p].has_pending, th[p].pending.op, th[p].awaiting, th[p].ending,
+                                      o ? o->owner : 999, base_enabled (p));
+                  rt_sys_write (2, b, (size_t) len);
+                }
               shm->diverged_at = k;
               rt_sched_end_now (k + 1 == shm->prefix_len ? AUGUR_SST_INFEASIBLE : AUGUR_SST_DIVERGED,
                                 1);
@@ -668,6 +769,10 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
   t->try_op = try_op;
   t->has_pending = 1;
   t->held_before_step = t->held;
+  t->pend_inv_seq = inv_seq;
+  t->pend_has_old = value_write (&t->pending);
+  if (t->pend_has_old)
+    t->pend_old = peek (t->pending.obj, t->pending.size);
   check_await (me, &t->pending);
   if (!t->parked)
     {
@@ -741,6 +846,7 @@ rt_sched_start_execution (void)
   n_awaiting = 0;
   jump_pending = 0;
   clock_reads = 0;
+  inv_seq = 0;
   shm->n_threads = 1;
   shm->n_objects = 0;
   shm->objects_lost_at = UINT32_MAX;
@@ -978,14 +1084,78 @@ pruned_pc (uintptr_t ra)
   return 0;
 }
 
+/* An access that is not a step (pruned by static facts: no data race is
+ * possible there, but a lock-protected variable still changes), which
+ * Await must still see.  A write forgets the thread's loop history (a
+ * loop that counts in memory is not waiting), is remembered for the other
+ * threads' loops, and wakes those that wait on it; a read goes into the
+ * history, so that a loop that waits on it waits for its write. */
+static void
+invisible_access (uint8_t kind, const void *addr, size_t size)
+{
+  uint32_t me = rt_self.tid;
+  if (me >= RT_MAXT || th[me].state != AUGUR_STH_ENABLED)
+    return;
+  RtSThread *t = &th[me];
+  uint32_t sz = size > 64 ? 64 : (uint32_t) (size ? size : 1);
+  if (kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE)
+    {
+      /* the step before the write is not added to the history either
+       * (history is added lazily, at the next step's publication) */
+      t->n_hist = 0;
+      if (t->last_step != RT_NONE)
+        t->hist_upto = t->last_step + 1;
+      RtInvWrite *w = &inv_ring[++inv_seq % RT_INV_RING];
+      w->seq = inv_seq;
+      w->addr = (uint64_t) (uintptr_t) addr;
+      w->size = sz;
+      w->tid = me;
+      for (uint32_t k = 0; k < n_awaiting; k++)
+        {
+          RtSThread *a = &th[awaiting[k]];
+          int hit = 0;
+          for (uint32_t j = 0; j < a->n_await && !hit; j++)
+            hit = augur_sched_ranges_overlap (w->addr, sz, a->await_r[j].obj,
+                                              augur_sched_step_size (&a->await_r[j]));
+          if (hit)
+            {
+              await_wake (awaiting[k], 0);
+              k--;
+            }
+        }
+      return;
+    }
+  /* the completed step before this read goes into the history first */
+  if (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1)
+    {
+      hist_add (t, t->last_step, t->held_before_step);
+      t->hist_upto = t->last_step + 1;
+    }
+  if (t->n_hist == RT_HIST_MAX)
+    hist_drop (t, 1);
+  RtHist *h = &t->hist[t->n_hist++];
+  memset (h, 0, sizeof *h);
+  h->step.op = AUGUR_SOP_READ;
+  h->step.obj = (uint64_t) (uintptr_t) addr;
+  h->step.size = sz;
+  h->step.tid = (uint16_t) me;
+  h->index = shm->n_steps;
+  h->held_before = t->held;
+  h->invisible = 1;
+  h->inv_seq = inv_seq;
+}
+
 void
 rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 {
   if (shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
-    return;
+    return;   /* Await is off (check_await) */
   /* one predictable branch when the explorer pruned nothing */
   if (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra))
-    return;
+    {
+      invisible_access (kind, addr, size);
+      return;
+    }
   AugurSchedStep s;
   int write = kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE;
   rt_sched_make_step (&s, write ? AUGUR_SOP_WRITE : AUGUR_SOP_READ, kind, (uint64_t) (uintptr_t) addr,

@@ -56,6 +56,12 @@ int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
 void rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg);
 /* rt_thread_stack_top() of a thread whose stack glibc allocated, cheaply. */
 uint64_t rt_sched_stack_top (void);
+/* free(p) under the explorer: false if it is a double free or frees
+ * memory malloc did not return (a misuse is recorded; the caller must not
+ * pass it to the allocator). */
+bool rt_sched_free_ok (void *p, uint32_t pc, uint8_t module);
+/* malloc & co. returned p: a block that may be freed again. */
+void rt_sched_allocated (void *p);
 /* A sleep or yield of the calling thread (a YIELD step): 1 if the
  * scheduler took it (the caller returns at once), 0 if it is off. */
 int rt_sched_yield (uintptr_t ra);

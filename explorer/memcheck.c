@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * memcheck.c — uses of freed memory in a finished execution; see
+ * memcheck.h.
+ */
+#include "config.h"
+
+#include "explorer/memcheck.h"
+
+#include "common/augur-trace-format.h"
+
+typedef struct {
+  guint64 lo, hi;    /* [lo, hi) */
+  guint step;        /* the free */
+} Freed;
+
+static gboolean
+is_free (const AugurSchedStep *s)
+{
+  return (s->xflags & AUGUR_SXF_FREE) != 0;
+}
+
+static gboolean
+is_access (const AugurSchedStep *s)
+{
+  return (s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE) && !(s->xflags & AUGUR_SXF_CLOCK);
+}
+
+void
+augur_memcheck_execution (const AugurSchedStep *steps, guint n,
+                          const AugurSchedObjectEvent *objects, guint n_objects,
+                          AugurMemcheckFunc func, gpointer user_data)
+{
+  gboolean any = FALSE;
+  for (guint k = 0; k < n && !any; k++)
+    any = is_free (&steps[k]);
+  if (!any)
+    return;
+  g_autoptr (GArray) freed = g_array_new (FALSE, FALSE, sizeof (Freed));
+  guint o = 0;
+  for (guint k = 0; k < n; k++)
+    {
+      /* allocations before this step hand memory out again */
+      for (; o < n_objects && objects[o].step <= k; o++)
+        if (objects[o].kind == AUGUR_EV_ALLOC)
+          {
+            guint64 lo = objects[o].addr, hi = lo + MAX (objects[o].arg, 1u);
+            for (guint i = freed->len; i-- > 0;)
+              {
+                Freed *f = &g_array_index (freed, Freed, i);
+                if (f->lo < hi && lo < f->hi)
+                  g_array_remove_index_fast (freed, i);
+              }
+          }
+      const AugurSchedStep *s = &steps[k];
+      if (is_free (s))
+        {
+          Freed f = { s->obj, s->obj + MAX (s->size, 1u), k };
+          g_array_append_val (freed, f);
+          continue;
+        }
+      if (!is_access (s) || freed->len == 0)
+        continue;
+      guint64 lo = s->obj, hi = lo + augur_sched_step_size (s);
+      for (guint i = freed->len; i-- > 0;)
+        {
+          Freed *f = &g_array_index (freed, Freed, i);
+          if (f->lo < hi && lo < f->hi)
+            {
+              guint at = f->step;
+              g_array_remove_index_fast (freed, i);   /* once per free */
+              func (steps, n, at, k, user_data);
+            }
+        }
+    }
+}

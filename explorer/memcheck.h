@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * memcheck.h — uses of freed memory in a finished execution.
+ *
+ * Under the explorer a free() is a step that writes the whole block
+ * (AUGUR_SXF_FREE, runtime/rt-sched-sync.c), so DPOR explores the block's
+ * uses on both sides of it; allocations are in the page's object log.
+ * An access to a block after its free and before an allocation that hands
+ * the memory out again is a use after free, whether or not it crashes.
+ * (In the execution server a freed block is not reused until the
+ * execution ends, unless it was the last one allocated.)
+ */
+#ifndef AUGUR_MEMCHECK_H
+#define AUGUR_MEMCHECK_H
+
+#include <glib.h>
+
+#include "common/augur-sched-format.h"
+
+G_BEGIN_DECLS
+
+/* steps[use] accesses memory freed by steps[free_step] (free_step < use). */
+typedef void (*AugurMemcheckFunc) (const AugurSchedStep *steps, guint n, guint free_step, guint use,
+                                   gpointer user_data);
+
+/* Calls @func for the first use after each free in steps[0..n), with the
+ * allocations of @objects (the page's object log, in step order). */
+void augur_memcheck_execution (const AugurSchedStep *steps, guint n,
+                               const AugurSchedObjectEvent *objects, guint n_objects,
+                               AugurMemcheckFunc func, gpointer user_data);
+
+G_END_DECLS
+
+#endif /* AUGUR_MEMCHECK_H */
