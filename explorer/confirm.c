@@ -367,6 +367,25 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
   return w->explored < w->limit;
 }
 
+/* The control: one execution with no prefix (the default schedule).  Does
+ * it fail as the harmful execution did? */
+typedef struct {
+  AugurSymbolizer *sym;
+  char *want;                 /* harm key to look for (borrowed) */
+  gboolean same;
+} Control;
+
+static gboolean
+on_control (const AugurSchedShm *shm, gboolean killed, gpointer data)
+{
+  Control *c = data;
+  Run *r = run_capture (shm, killed);
+  g_autofree char *key = run_harm_key (r, c->sym);
+  c->same = r->harm != HARM_NONE && g_strcmp0 (key, c->want) == 0;
+  run_free (r);
+  return FALSE;
+}
+
 static void
 watch_clear (Watch *w)
 {
@@ -607,6 +626,27 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
         }
     }
 
+  gboolean own_path = FALSE;
+  if (!w.diverged && !st.prefix_diverged && w.harm != NULL && w.harm->harm != HARM_DEADLOCK)
+    {
+      /* does the program fail that way without the violation too? */
+      g_autofree char *key = run_harm_key (w.harm, sym);
+      Control c = { sym, key, FALSE };
+      AugurExploreOptions co;
+      augur_explore_options_init (&co);
+      co.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
+      co.exec_timeout = o->exec_timeout;
+      co.max_steps = o->max_steps;
+      co.timeout = 10.0;
+      co.on_execution = on_control;
+      co.user_data = &c;
+      co.no_diagnose = TRUE;
+      co.executor = ex;
+      AugurExploreStats cst;
+      g_autoptr (GError) cerr = NULL;
+      g_autoptr (AugurResults) controlled = augur_explore (argv, &co, &cst, &cerr);
+      own_path = controlled != NULL && c.same;
+    }
   out->executions = w.runs;
   if (w.diverged || st.prefix_diverged)
     {
@@ -616,6 +656,14 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
       out->explanation = g_strdup_printf ("Not realisable: the replay left the predicted schedule at "
                                           "its step %u: %s.", out->diverged_at,
                                           w.why != NULL ? w.why : "the program did not follow it");
+    }
+  else if (own_path)
+    {
+      out->cls = AUGUR_PREDICTION_BENIGN;
+      g_autofree char *harm = run_harm_sentence (w.harm, sym);
+      out->explanation = g_strdup_printf ("Benign: after the violation %s, but the program fails "
+                                          "that way without it too (its default schedule does): "
+                                          "the failure is not caused by this interleaving.", harm);
     }
   else if (w.harm != NULL)
     {

@@ -22,7 +22,10 @@
  *     with the prefix fixed, dpor.h), are watched for harm: a failed
  *     assertion or abort, a crash, a deadlock (every live thread blocked),
  *     or a wrong result (a nonzero exit status).  The first harm makes the
- *     prediction HARMFUL; none makes it BENIGN.
+ *     prediction HARMFUL, unless the program's default schedule (no prefix,
+ *     no violation forced) fails the same way: then it fails on its own
+ *     path (an unconditional abort, say), and the prediction is BENIGN.
+ *     None makes it BENIGN.
  *   - A HARMFUL outcome carries the bug to report: the prediction's kind,
  *     pattern, object and accesses, with the schedule of the execution that
  *     failed (explorer steps: `augur replay` re-runs it), the violation's

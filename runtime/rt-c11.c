@@ -13,6 +13,7 @@
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
 
+#include <errno.h>
 #include <threads.h>
 #include <time.h>
 
@@ -268,6 +269,12 @@ mtx_destroy (mtx_t *m)
   uintptr_t ra = RT_RA ();                                                  \
   if (!rt_sync_begin (&op, AUGUR_EV_COND_WAKE, C11, c, ra))                 \
     return call;                                                            \
+  if (rt_sched_is_on ())                                                    \
+    {                                                                       \
+      /* emulated, as pthread_cond_wait is (rt-sched-sync.c) */             \
+      int e = rt_sched_cond_wait (c, m, timed, ra);                         \
+      return e == 0 ? thrd_success : e == ETIMEDOUT ? thrd_timedout : thrd_error; \
+    }                                                                       \
   rt_mutex_note_use (m, C11, ra);                                           \
   op.pre_kind = AUGUR_EV_COND_WAIT;                                         \
   op.pre_aux = timed;                                                       \

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 int rt_fibers;
 
@@ -222,10 +223,18 @@ rt_fiber_setup (void **lo, size_t *size)
     return false;
   fib = p;
   handles = (char *) p + table;
+  /* as large as a thread's native stack (RLIMIT_STACK, as glibc's default),
+   * at least 8 MiB: a program that runs natively must not overflow here */
   const char *env = rt_libc_getenv ("AUGUR_SCHED_STACK");
   default_stack = env != NULL ? rt_libc_strtoul (env, NULL, 10) : 0;
   if (default_stack < 65536)
-    default_stack = (size_t) 8 << 20;
+    {
+      struct rlimit rl;
+      default_stack = (size_t) 8 << 20;
+      if (getrlimit (RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+          && rl.rlim_cur > default_stack && rl.rlim_cur <= ((rlim_t) 1 << 30))
+        default_stack = (size_t) rl.rlim_cur;
+    }
   *lo = p;
   *size = total;
   return true;

@@ -243,10 +243,12 @@ child_start (void)
       return;   /* main's THREAD_START: rt_call_main */
     }
   install_handlers ();
-  /* Small thread stacks unless the program asks: a new thread's stack is
-   * mapped and faulted in once per execution (AUGUR_SCHED_STACK to change). */
+  /* Threads get the stacks they get natively (glibc's default follows
+   * RLIMIT_STACK; only the pages they touch cost anything): a smaller one
+   * would report the overflow of a program that runs natively as its
+   * crash.  AUGUR_SCHED_STACK sets another. */
   const char *stack = rt_libc_getenv ("AUGUR_SCHED_STACK");
-  size_t stack_size = stack != NULL ? rt_libc_strtoul (stack, NULL, 10) : 256u << 10;
+  size_t stack_size = stack != NULL ? rt_libc_strtoul (stack, NULL, 10) : 0;
   if (stack_size >= 16384)
     {
       pthread_attr_t a;

@@ -168,6 +168,16 @@ harm_after ()
   [ "${n:-0}" -ge "$1" ] || { echo "execution '${n:-}'"; cat "$work/confirm.out"; return 1; }
 }
 
+# a program that always aborts: its race is not what makes it fail
+if record own_path "$top_srcdir/tests/explorer/own_path.c"; then
+  confirm own_path
+  ok "own_path: a failure that happens without the violation too is not harmful (0)" confirmed 0
+  ok "own_path: ... and it says so" \
+    grep -q "^benign data-race .* fails that way without it too" "$work/confirm.out"
+else
+  ok "own_path: builds and records" false
+fi
+
 if record confirm_around "$top_srcdir/tests/explorer/confirm_around.c"; then
   confirm confirm_around
   ok "confirm_around: harm that needs another order after the violation is found (1)" confirmed 1

@@ -195,6 +195,11 @@ ok "bounded_buffer's assertion fails" finding corpus-bounded_buffer "assertion p
 ok "bounded_buffer_ok: no finding" clean corpus-bounded_buffer_ok
 ok "lastzero(3) races" sh -c "'$AUGUR' explore --no-progress -o '$tmp/lz.json' -- '$B/corpus-lastzero' 3 | grep -q '^data-race prog.c:26 prog.c:35'"
 
+# a thread's stack as large as natively: no crash with real threads
+ok "a thread with 3 MiB of stack, real threads: no finding" clean bigstack
+# C11 condition waits are emulated like pthread's: no hang
+ok "a correct C11 cnd_wait: no finding, no hang" clean c11_cond_ok
+
 spin_waits ()
 {
   "$AUGUR" explore --no-progress --max-steps 2000 -o "$tmp/spin.json" -- "$B/spin" >"$tmp/out" 2>&1
