@@ -41,7 +41,9 @@ static const char exit_help[] =
   "     corrupt or truncated trace or results file\n"
   "  4  the program under test could not be analysed (did not start,\n"
   "     or behaved nondeterministically under replay)\n"
-  "  5  augur or a tool it runs (Frama-C, Z3) failed\n";
+  "  5  augur or a tool it runs (Frama-C, Z3) failed\n"
+  "  6  incomplete: no error found, but the analysis did not finish (budget\n"
+  "     spent, runs cut by a bound or the watchdog): not a clean result\n";
 
 static void
 print_help (FILE *out)
