@@ -85,13 +85,18 @@ typedef struct {
 } RtSThread;
 
 extern AugurSchedShm *rt_sched_shm;
-extern RtSThread rt_sth[RT_MAXT];
+/* RT_MAXT slots, mapped once (rt_sched_tables_setup): outside the
+ * execution server's snapshot, whose compare and restore would otherwise
+ * cost megabytes per execution; a slot is cleared when its thread starts. */
+extern RtSThread *rt_sth;
 extern uint32_t rt_sched_cur;          /* holder of the token */
 extern uint32_t rt_sched_n_threads;    /* thread slots in use: [0, n) */
 extern uint32_t rt_sched_stop_step;    /* raise SIGTRAP before this step (replay --gdb) */
 extern uint64_t rt_sched_clock_obj;    /* the address that stands for the virtual clock */
 
 /* ---- rt-sched.c ---- */
+/* Maps the thread table; its range is what the snapshot must leave alone. */
+bool rt_sched_tables_setup (void **lo, size_t *size);
 /* A visible operation of the calling thread: publish it and wait for the
  * turn (try_op: an acquisition that does not block). */
 void rt_sched_point (const AugurSchedStep *op, int try_op);

@@ -191,6 +191,8 @@ rt_sched_init (const char *env)
   shm = p;
   if (shm->magic != AUGUR_SCHED_MAGIC || shm->version != AUGUR_SCHED_VERSION)
     return false;
+  if (!rt_sched_tables_setup (NULL, NULL))
+    return false;
   rt_sys_close ((int) memfd);
   const char *stop = rt_libc_getenv (AUGUR_ENV_SCHED_STOP);
   if (stop != NULL)
@@ -398,8 +400,8 @@ thread_depth (void)
 static void __attribute__ ((noreturn))
 serve (void)
 {
-  const void *keep[2];
-  size_t keep_size[2];
+  const void *keep[3];
+  size_t keep_size[3];
   void *lo;
   if (!rt_fiber_setup (&lo, &keep_size[0]))
     goto no_fibers;
@@ -407,10 +409,13 @@ serve (void)
   if (!rt_arena_setup (&lo, &keep_size[1]))
     goto no_fibers;
   keep[1] = lo;
+  if (!rt_sched_tables_setup (&lo, &keep_size[2]))
+    goto no_fibers;
+  keep[2] = lo;
   install_handlers ();
   pthread_atfork (fork_prepare, NULL, NULL);
   rt_thread_set_depth (thread_depth ());
-  if (!rt_snapshot_take (keep, keep_size, 2, srv_argc, srv_argv))
+  if (!rt_snapshot_take (keep, keep_size, 3, srv_argc, srv_argv))
     goto no_fibers;
   for (;;)
     {

@@ -65,6 +65,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -78,7 +79,27 @@
 int rt_sched_on;
 int rt_sched_mode;                /* AUGUR_SCHED was given */
 AugurSchedShm *rt_sched_shm;
-RtSThread rt_sth[RT_MAXT];
+RtSThread *rt_sth;
+static size_t sth_bytes;
+
+bool
+rt_sched_tables_setup (void **lo, size_t *size)
+{
+  if (rt_sth == NULL)
+    {
+      sth_bytes = ((size_t) RT_MAXT * sizeof (RtSThread) + 4095) & ~(size_t) 4095;
+      void *p = rt_sys_mmap (NULL, sth_bytes, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (p == MAP_FAILED)
+        return false;
+      rt_sth = p;
+    }
+  if (lo != NULL)
+    *lo = rt_sth;
+  if (size != NULL)
+    *size = sth_bytes;
+  return true;
+}
 uint32_t rt_sched_cur;
 uint32_t rt_sched_n_threads;
 uint32_t rt_sched_stop_step = UINT32_MAX;
@@ -829,6 +850,9 @@ rt_sched_make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj
 void
 rt_sched_start_execution (void)
 {
+  /* the table is outside the snapshot: main's slot is cleared here, the
+   * others when their threads are created */
+  memset (&th[0], 0, offsetof (RtSThread, await_r));
   th[0].state = AUGUR_STH_ENABLED;
   th[0].parked = 1;
   th[0].token = 1;
