@@ -740,14 +740,16 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
       if (used[i])
         continue;   /* a part of a bug, or the same deadlock found twice */
       AugurFinding *f = g_ptr_array_index (all, i);
-      if (augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE
-          && augur_finding_get_severity (f) == AUGUR_SEVERITY_ERROR && classified_benign (f, benign))
+      /* A race re-execution saw happen with nothing failing stays an
+       * error: it is undefined behaviour the program certainly has, and
+       * whether the predictor happened to pick it depends on the recorded
+       * run, so demoting it would make the verdict vary between runs. */
+      if (augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE && classified_benign (f, benign))
         {
-          augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
           g_autofree char *e = g_strconcat (
             augur_finding_get_explanation (f),
             " Re-executed, the race happened and nothing failed in the executions explored "
-            "after it (benign here), but a data race is still undefined behaviour in C11.",
+            "after it, but a data race is still undefined behaviour in C11.",
             NULL);
           augur_finding_set_explanation (f, e);
         }
