@@ -170,7 +170,10 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
       how = AUGUR_END_EXIT;
       status = (guint64) (guint32) outcome->status;
     }
-  /* The runtime writes END itself on every ending it can see; this covers
-   * the others (SIGKILL, the watchdog, _exit from a forked helper). */
-  return augur_trace_finish (abs_trace, how, status, error);
+  /* The chunks a killed process left staged go into the trace first
+   * (only here: readers never write a trace).  The runtime writes END
+   * itself on every ending it can see; finishing covers the others
+   * (SIGKILL, the watchdog, _exit from a forked helper). */
+  return augur_trace_recover (abs_trace, error)
+         && augur_trace_finish (abs_trace, how, status, error);
 }
