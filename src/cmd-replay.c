@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/finding-ref.h"
 #include "common/results.h"
 #include "explorer/confirm.h"
 #include "explorer/explore.h"
@@ -82,23 +83,12 @@ augur_cmd_replay (int argc, char **argv)
       augur_cmd_print_error (CMD, "expected one RESULTS[#FINDING]; see 'augur replay --help'");
       return AUGUR_EXIT_USAGE;
     }
-  g_autofree char *path = g_strdup (rest[0]);
+  g_autofree char *path = NULL;
   guint which = 1;
-  char *hash = strrchr (path, '#');
-  if (hash != NULL)
+  if (!augur_finding_ref_parse (rest[0], &path, &which, &error))
     {
-      /* decimal digits only, 1 to G_MAXUINT: "#4294967297" is not finding 1 */
-      guint64 v = 0;
-      g_autoptr(GError) perr = NULL;
-      if (!g_ascii_string_to_unsigned (hash + 1, 10, 1, G_MAXUINT, &v, &perr))
-        {
-          g_autofree char *msg = g_strdup_printf ("FINDING in RESULTS#FINDING must be a number "
-                                                  "from 1 to %u, not '%s'", G_MAXUINT, hash + 1);
-          augur_cmd_print_error (CMD, msg);
-          return AUGUR_EXIT_USAGE;
-        }
-      which = (guint) v;
-      *hash = '\0';
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
     }
   g_autoptr(AugurResults) results = augur_results_load (path, &error);
   if (results == NULL)
@@ -114,30 +104,16 @@ augur_cmd_replay (int argc, char **argv)
       return AUGUR_EXIT_INPUT;
     }
   AugurFinding *target = augur_results_get_finding (results, which - 1);
-  guint n = augur_finding_get_n_steps (target);
   /* the schedule drives the scheduler's fixed tables: what they cannot
    * hold is a bad results file, not something to truncate */
-  if (n > AUGUR_SCHED_MAX_STEPS)
+  guint n = 0;
+  g_autofree guint *threads = augur_finding_ref_schedule (target, AUGUR_SCHED_MAX_THREADS,
+                                                          AUGUR_SCHED_MAX_STEPS, &n, &error);
+  if (threads == NULL)
     {
-      g_autofree char *msg = g_strdup_printf ("%s: finding %u has a schedule of %u steps, more "
-                                              "than the %u augur's scheduler replays", path,
-                                              which, n, AUGUR_SCHED_MAX_STEPS);
+      g_autofree char *msg = g_strdup_printf ("%s: finding %u: %s", path, which, error->message);
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_INPUT;
-    }
-  g_autofree guint *threads = g_new0 (guint, n + 1);
-  for (guint k = 0; k < n; k++)
-    {
-      threads[k] = augur_finding_get_step (target, k)->thread;
-      if (threads[k] >= AUGUR_SCHED_MAX_THREADS)
-        {
-          g_autofree char *msg = g_strdup_printf ("%s: finding %u, schedule step %u: thread %u "
-                                                  "is out of range (augur's scheduler runs "
-                                                  "threads 0 to %u)", path, which, k,
-                                                  threads[k], AUGUR_SCHED_MAX_THREADS - 1);
-          augur_cmd_print_error (CMD, msg);
-          return AUGUR_EXIT_INPUT;
-        }
     }
   const char *const *pargv = augur_results_get_argv (results);
   if (pargv[0] == NULL)
