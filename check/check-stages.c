@@ -23,6 +23,7 @@
 
 #include "check/check-merge.h"
 #include "check/check-sources.h"
+#include "common/interrupt.h"
 #include "explorer/confirm.h"
 #include "explorer/explore.h"
 #include "predictor/predict.h"
@@ -119,6 +120,8 @@ stage_confirm (AugurCheckState *st, GError **error)
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *p = augur_results_get_finding (st->predictions, i);
+      if (augur_interrupt_signal () != 0)
+        break;   /* check-pipeline.c says so */
       double left = augur_check_time_left (st);
       if (left <= 1)
         {
@@ -134,6 +137,8 @@ stage_confirm (AugurCheckState *st, GError **error)
       g_autoptr (GError) local = NULL;
       if (!augur_confirm_prediction (st->options->argv, p, &co, &out, &local))
         {
+          if (augur_interrupt_signal () != 0)
+            break;   /* its runs were killed: not a verdict */
           /* one prediction that cannot be re-executed does not stop the others */
           say (st, "prediction %u: %s", i + 1, local->message);
           augur_results_add_predictions (st->results, augur_finding_get_kind (p),

@@ -16,6 +16,7 @@
 
 #include "common/input-file.h"
 #include "common/json-input.h"
+#include "common/output-file.h"
 #include "common/results.h"
 #include "common/results-private.h"
 
@@ -203,7 +204,8 @@ augur_results_save (AugurResults *results, const char *path, GError **error)
   gsize len;
   g_autofree char *data = augur_results_to_data (results, &len);
   g_autoptr(GError) local = NULL;
-  if (!g_file_set_contents (path, data, (gssize) len, &local))
+  /* whole or not at all: a results file is read while augur runs on */
+  if (!augur_output_file_write (path, data, len, &local))
     {
       g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO,
                    "cannot write the results file: %s", local->message);

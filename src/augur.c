@@ -9,12 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/interrupt.h"
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
   { .name = "check", .func = augur_cmd_check,
     .summary = "record, predict, confirm and explore one program, and write the report" },
-  { .name = "record", .func = augur_cmd_record,
+  { .name = "record", .func = augur_cmd_record, .own_signals = TRUE,
     .summary = "run a program built with augur-cc and record one execution" },
   { .name = "trace show", .func = augur_cmd_trace_show,
     .summary = "print a recorded trace, symbolised, one event per line" },
@@ -41,7 +42,11 @@ static const char exit_help[] =
   "     corrupt or truncated trace or results file\n"
   "  4  the program under test could not be analysed (did not start,\n"
   "     or behaved nondeterministically under replay)\n"
-  "  5  augur or a tool it runs (Frama-C, Z3) failed\n";
+  "  5  augur or a tool it runs (Frama-C, Z3) failed\n"
+  "  130, 143, 129  stopped by SIGINT, SIGTERM or SIGHUP: what augur started\n"
+  "     is killed, its temporary files removed, and its results file is the\n"
+  "     last one written whole (augur record: the program gets the signal,\n"
+  "     its trace is kept and the status is record's own)\n";
 
 static void
 print_help (FILE *out)
@@ -61,10 +66,23 @@ augur_cmd_print_error (const char *cmd, const char *message)
   fprintf (stderr, "augur %s: %s\n", cmd, message);
 }
 
+/* A command's status, or 128 + the signal that stopped augur. */
+static int
+run_command (const AugurCmd *cmd, int argc, char **argv)
+{
+  int status = cmd->func (argc, argv);
+  int sig = augur_interrupt_signal ();
+  if (sig != 0 && !cmd->own_signals && status != AUGUR_EXIT_USAGE)
+    return 128 + sig;
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  /* before any library can install a handler of its own */
+  augur_interrupt_install ();
 
   if (argc < 2)
     {
@@ -93,10 +111,10 @@ main (int argc, char **argv)
           gsize len = (gsize) (space - name);
           if (argc >= 3 && strlen (argv[1]) == len && strncmp (argv[1], name, len) == 0
               && strcmp (argv[2], space + 1) == 0)
-            return commands[i].func (argc - 2, argv + 2);
+            return run_command (&commands[i], argc - 2, argv + 2);
         }
       else if (strcmp (argv[1], name) == 0)
-        return commands[i].func (argc - 1, argv + 1);
+        return run_command (&commands[i], argc - 1, argv + 1);
     }
 
   fprintf (stderr, "augur: unknown command '%s'%s%s; run 'augur --help' for the list\n",

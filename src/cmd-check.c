@@ -32,6 +32,7 @@ augur_cmd_check (int argc, char **argv)
 {
   g_autofree char *output = NULL;
   g_autofree char *source_dir = NULL;
+  g_autofree char *stdin_file = NULL;
   int budget = 120;
   int timeout = 30;
   gboolean quiet = FALSE;
@@ -46,6 +47,8 @@ augur_cmd_check (int argc, char **argv)
       "most a quarter of the budget)", "S" },
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names in the report against DIR", "DIR" },
+    { "stdin", 0, 0, G_OPTION_ARG_FILENAME, &stdin_file,
+      "Every run of the program reads FILE as its standard input", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
     { NULL }
@@ -55,9 +58,14 @@ augur_cmd_check (int argc, char **argv)
     ctx, "Record one run of a program built with augur-cc, predict the interleavings that\n"
          "would break it, confirm them by re-execution, explore the rest, and report.");
   g_option_context_set_description (
-    ctx, "Exit status: 0 no bug confirmed, 1 bug(s) confirmed, 2 usage error, 3 program\n"
-         "missing or not built with augur-cc, 4 the program could not be analysed,\n"
-         "5 augur or a tool it runs failed.");
+    ctx, "Standard input: the recorded run reads augur's own (what you type or pipe in);\n"
+         "the runs augur explores read /dev/null, or the --stdin FILE every run reads.\n"
+         "One check at a time per DIR; a check into a used DIR first removes the trace,\n"
+         "results, static facts and report pages an earlier check left there.\n"
+         "Exit status: 0 no bug confirmed, 1 bug(s) confirmed, 2 usage error (or DIR in use),\n"
+         "3 program missing or not built with augur-cc, 4 the program could not be analysed,\n"
+         "5 augur or a tool it runs failed, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP\n"
+         "(DIR/results.json then holds what was found).");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_set_strict_posix (ctx, TRUE);
 
@@ -90,6 +98,7 @@ augur_cmd_check (int argc, char **argv)
     .argv = (const char *const *) rest,
     .out_dir = output != NULL ? output : "augur-report",
     .source_dir = source_dir,
+    .stdin_path = stdin_file,
     .budget_seconds = budget,
     .run_timeout_seconds = timeout,
     .quiet = quiet,
