@@ -19,6 +19,7 @@ typedef struct {
   const char  *name;      /* "record", "trace show" ... */
   AugurCmdFunc func;      /* argv[0] is the subcommand's name */
   const char  *summary;   /* one line for `augur --help` */
+  gboolean     program_args;  /* takes [--] PROGRAM ARG...: only what is before "--" is augur's */
   gboolean     own_signals;   /* a signal that stops augur does not change its exit status */
 } AugurCmd;
 

@@ -13,9 +13,9 @@
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
-  { .name = "check", .func = augur_cmd_check,
+  { .name = "check", .func = augur_cmd_check, .program_args = TRUE,
     .summary = "record, predict, confirm and explore one program, and write the report" },
-  { .name = "record", .func = augur_cmd_record, .own_signals = TRUE,
+  { .name = "record", .func = augur_cmd_record, .program_args = TRUE, .own_signals = TRUE,
     .summary = "run a program built with augur-cc and record one execution" },
   { .name = "trace show", .func = augur_cmd_trace_show,
     .summary = "print a recorded trace, symbolised, one event per line" },
@@ -66,11 +66,50 @@ augur_cmd_print_error (const char *cmd, const char *message)
   fprintf (stderr, "augur %s: %s\n", cmd, message);
 }
 
+/* GOption takes no value glued to a short option: "-j1" was read as "-j"
+ * followed by the next argument, "1" being lost.  No augur option is a
+ * digit, so "-<letter><digits>" can only be an option and its number:
+ * it is split in two, up to "--" (after it are the program's arguments;
+ * for a command that runs a program, nothing is split unless "--" says
+ * where they start).  Returns a new vector. */
+static char **
+split_glued_numbers (int argc, char **argv, gboolean program_args, int *new_argc)
+{
+  int end = argc;
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--") == 0)
+      {
+        end = i;
+        break;
+      }
+  if (program_args && end == argc)
+    end = 0;
+  GPtrArray *out = g_ptr_array_new ();
+  for (int i = 0; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (i > 0 && i < end && a[0] == '-' && g_ascii_isalpha (a[1]) && a[2] != '\0'
+          && strspn (a + 2, "0123456789") == strlen (a + 2))
+        {
+          g_ptr_array_add (out, g_strndup (a, 2));
+          g_ptr_array_add (out, g_strdup (a + 2));
+        }
+      else
+        g_ptr_array_add (out, g_strdup (a));
+    }
+  *new_argc = (int) out->len;
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 /* A command's status, or 128 + the signal that stopped augur. */
 static int
 run_command (const AugurCmd *cmd, int argc, char **argv)
 {
-  int status = cmd->func (argc, argv);
+  int n = 0;
+  /* lives until exit, like argv: GOption moves and drops its pointers */
+  char **args = split_glued_numbers (argc, argv, cmd->program_args, &n);
+  int status = cmd->func (n, args);
   int sig = augur_interrupt_signal ();
   if (sig != 0 && !cmd->own_signals && status != AUGUR_EXIT_USAGE)
     return 128 + sig;

@@ -143,4 +143,16 @@ ok "report: a file the program's debug info names is quoted" named
 sed "s#\"file\": \"race.c\"#\"file\": \"$work/fifo\"#" race.json >fifo.json
 ok "report: a FIFO named as a source does not block the report" not_quoted fifo.json fiforep
 
+# --- cosmetic: a number glued to a short option ("-j1" was "-j" and the
+# next argument, the trace)
+ok "predict -j1 TRACE takes 1 as the number of jobs" "$AUGUR" predict -j1 -o j.json t.trace
+ok "predict -j2 -o FILE TRACE" sh -c "'$AUGUR' predict -j2 -o j2.json t.trace && test -s j2.json"
+glued_program_args ()
+{
+  # after --, the program's own arguments are left alone
+  "$AUGUR" record -q -o glued.trace -- "$bin/threads" -j1 >/dev/null || return 1
+  "$AUGUR" trace show glued.trace >/dev/null
+}
+ok "record -- PROGRAM -j1: the program's -j1 is not split" glued_program_args
+
 tap_done
