@@ -107,8 +107,10 @@ static int
 run_command (const AugurCmd *cmd, int argc, char **argv)
 {
   int n = 0;
-  /* lives until exit, like argv: GOption moves and drops its pointers */
-  char **args = split_glued_numbers (argc, argv, cmd->program_args, &n);
+  /* lives until exit, like argv (GOption moves and drops its pointers):
+   * kept reachable here, not leaked */
+  static char **args;
+  args = split_glued_numbers (argc, argv, cmd->program_args, &n);
   int status = cmd->func (n, args);
   int sig = augur_interrupt_signal ();
   if (sig != 0 && !cmd->own_signals && status != AUGUR_EXIT_USAGE)
