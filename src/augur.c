@@ -107,11 +107,13 @@ static int
 run_command (const AugurCmd *cmd, int argc, char **argv)
 {
   int n = 0;
-  /* lives until exit, like argv (GOption moves and drops its pointers):
-   * kept reachable here, not leaked */
-  static char **args;
-  args = split_glued_numbers (argc, argv, cmd->program_args, &n);
+  char **args = split_glued_numbers (argc, argv, cmd->program_args, &n);
+  /* GOption moves and drops the vector's pointers: free the strings
+   * through a copy of it, once the command is done with them */
+  g_autofree char **strings = g_memdup2 (args, sizeof (char *) * (gsize) (n + 1));
   int status = cmd->func (n, args);
+  g_free (args);
+  g_strfreev (g_steal_pointer (&strings));
   int sig = augur_interrupt_signal ();
   if (sig != 0 && !cmd->own_signals && status != AUGUR_EXIT_USAGE)
     return 128 + sig;
