@@ -23,6 +23,7 @@
 #include "config.h"
 
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "common/input-file.h"
@@ -371,7 +372,14 @@ augur_static_facts_load_from_data (const char *data, gssize length, GError **err
           invalid (error, NULL, "frama_c_seconds", "is not a number");
           return NULL;
         }
-      f->frama_c_seconds = json_node_get_double (secs);
+      /* 1e999 reads as infinity, which the writer cannot write back */
+      double v = json_node_get_double (secs);
+      if (!isfinite (v) || v < 0)
+        {
+          invalid (error, NULL, "frama_c_seconds", "is not a finite number of seconds");
+          return NULL;
+        }
+      f->frama_c_seconds = v;
     }
   if (!parse_list (f, o, "threads", parse_thread, error)
       || !parse_list (f, o, "shared", parse_shared, error)

@@ -15,11 +15,23 @@
 #define AUGUR_FUZZ_H
 
 #include <glib.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+/* A fatal GLib message (g_error, and here criticals and warnings) ends
+ * in SIGTRAP, which libFuzzer does not catch: no crash file would be
+ * written.  Turned into abort(), which it does. */
+static void
+augur_fuzz_on_trap (int sig)
+{
+  (void) sig;
+  abort ();
+}
 
 /* criticals and warnings abort: they are bugs input must not reach */
 static inline void
@@ -27,6 +39,7 @@ augur_fuzz_init (void)
 {
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
   g_log_set_fatal_mask ("augur-common", G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
+  signal (SIGTRAP, augur_fuzz_on_trap);
 }
 
 #endif /* AUGUR_FUZZ_H */
