@@ -10,14 +10,18 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check/check-merge.h"
+#include "check/check-outdir.h"
 #include "check/check-stages.h"
 #include "common/augur-exit.h"
 #include "common/dwarf-names.h"
+#include "common/interrupt.h"
 #include "common/record-run.h"
 #include "common/results.h"
 #include "common/trace.h"
+#include "explorer/executor.h"
 #include "reports/html.h"
 
 static void
@@ -98,11 +102,16 @@ int
 augur_check_run (const AugurCheckOptions *o)
 {
   g_autoptr (GError) error = NULL;
-  if (g_mkdir_with_parents (o->out_dir, 0755) != 0)
+  /* one check per folder, and nothing left from an earlier one */
+  int lock_fd = augur_check_outdir_take (o->out_dir, &error);
+  if (lock_fd < 0)
     {
-      g_printerr ("augur check: cannot create %s: %s\n", o->out_dir, g_strerror (errno));
-      return AUGUR_EXIT_TOOL;
+      g_printerr ("augur check: %s\n", error->message);
+      return g_error_matches (error, AUGUR_CHECK_OUTDIR_ERROR, AUGUR_CHECK_OUTDIR_ERROR_BUSY)
+               ? AUGUR_EXIT_USAGE : AUGUR_EXIT_TOOL;
     }
+  /* the explored runs' standard input: /dev/null, or --stdin's file */
+  augur_executor_set_stdin (o->stdin_path);
 
   AugurCheckState st = { 0 };
   st.options = o;
@@ -129,8 +138,8 @@ augur_check_run (const AugurCheckOptions *o)
    * explorer still has the rest to find and show the bug */
   AugurRecordOutcome outcome;
   int record_timeout = MIN (o->run_timeout_seconds, MAX (1, o->budget_seconds / 4));
-  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, &outcome,
-                         &error))
+  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, o->stdin_path,
+                         &outcome, &error))
     {
       g_printerr ("augur check: %s\n", error->message);
       status = g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE)
@@ -155,9 +164,16 @@ augur_check_run (const AugurCheckOptions *o)
       goto out;
     }
 
-  /* 2..n: the analysis stages, in order, each within the budget left */
+  /* 2..n: the analysis stages, in order, each within the budget left;
+   * a signal stops them (common/interrupt.h: what they started is killed) */
   for (const AugurCheckStage *stage = augur_check_stages; stage->name != NULL; stage++)
     {
+      if (augur_interrupt_signal () != 0)
+        {
+          augur_results_add_bound_hit (st.results, "interrupted");
+          say (o, "interrupted before %s: the results so far are kept", stage->name);
+          break;
+        }
       if (augur_check_time_left (&st) <= 0)
         {
           augur_results_add_bound_hit (st.results, "budget");
@@ -166,10 +182,14 @@ augur_check_run (const AugurCheckOptions *o)
         }
       if (!stage->run (&st, &error))
         {
-          /* a failing stage keeps what the others found */
-          g_printerr ("augur check: %s: %s\n", stage->name, error->message);
+          /* a failing stage keeps what the others found; one whose
+           * processes were killed at a signal did not fail */
+          if (augur_interrupt_signal () == 0)
+            {
+              g_printerr ("augur check: %s: %s\n", stage->name, error->message);
+              status = AUGUR_EXIT_TOOL;
+            }
           g_clear_error (&error);
-          status = AUGUR_EXIT_TOOL;
         }
       GError *save_error = NULL;
       if (!save (&st, &save_error))
@@ -180,7 +200,10 @@ augur_check_run (const AugurCheckOptions *o)
         }
     }
 
-  augur_check_add_static_only (&st);
+  if (augur_interrupt_signal () == 0)
+    augur_check_add_static_only (&st);
+  else
+    augur_results_add_bound_hit (st.results, "interrupted");
   /* names for people (q->pushed, not T0.alloc1+168), from the debug info,
    * the recorded run's allocation sites and the findings' accesses */
   {
@@ -239,6 +262,7 @@ augur_check_run (const AugurCheckOptions *o)
 
 out:
   augur_check_state_clear (&st);
+  close (lock_fd);
   return status;
 }
 

@@ -25,6 +25,8 @@ typedef struct {
   const char *const *argv;   /* the program (checked, absolute) and its arguments */
   const char *out_dir;       /* trace, results.json and the HTML report */
   const char *source_dir;    /* for relative source names in the report; may be NULL */
+  const char *stdin_path;    /* what the runs read as standard input; NULL: the recorded run
+                              * reads augur's, the explored ones /dev/null */
   int budget_seconds;        /* for the whole check */
   int run_timeout_seconds;   /* for one run of the program */
   gboolean quiet;

@@ -24,6 +24,7 @@
 
 #include "check/check-merge.h"
 #include "check/check-sources.h"
+#include "common/interrupt.h"
 #include "explorer/confirm.h"
 #include "explorer/explore.h"
 #include "predictor/predict.h"
@@ -162,6 +163,8 @@ stage_confirm (AugurCheckState *st, GError **error)
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *p = augur_results_get_finding (st->predictions, i);
+      if (augur_interrupt_signal () != 0)
+        break;   /* check-pipeline.c says so */
       if (augur_finding_get_prediction_pattern (p) == NULL)
         {
           /* not a prediction: a lock-order inversion of the run, reported as is */
@@ -185,6 +188,8 @@ stage_confirm (AugurCheckState *st, GError **error)
       g_autoptr (GError) local = NULL;
       if (!augur_confirm_prediction (st->options->argv, p, &co, &out, &local))
         {
+          if (augur_interrupt_signal () != 0)
+            break;   /* its runs were killed: not a verdict */
           /* one prediction that cannot be re-executed does not stop the others */
           say (st, "prediction %u: %s", i + 1, local->message);
           augur_results_add_predictions (st->results, augur_finding_get_kind (p),

@@ -16,12 +16,21 @@ typedef struct {
   guint32 tid, number;
 } HeapObject;
 
+/* What is known of one thread; 0 when unknown. */
+typedef struct {
+  guint32 tid;
+  guint64 stack_top;
+  guint64 thread_ptr;
+  guint64 tls_below;    /* static TLS reach below the pointer */
+} ThreadInfo;
+
 struct _AugurObjects {
   AugurSymbolizer *symbolizer;
   GTree *heap;          /* start address -> HeapObject* (live objects) */
-  GArray *stack_tops;   /* guint64 by tid, 0 if unknown */
-  GArray *thread_ptrs;  /* guint64 by tid, 0 if unknown */
-  GArray *tls_below;    /* guint64 by tid: static TLS reach below the pointer, 0 if unknown */
+  /* ThreadInfo of the threads seen, sorted by tid: one entry per thread
+   * observed, never a table indexed by a thread id read from a file
+   * (an id of 0xffffffff must not ask for 2^32 entries) */
+  GArray *threads;
 };
 
 /* Static TLS around the thread pointer (below it on x86-64), when the
@@ -44,9 +53,7 @@ augur_objects_new (AugurSymbolizer *symbolizer)
   AugurObjects *o = g_new0 (AugurObjects, 1);
   o->symbolizer = symbolizer;
   o->heap = g_tree_new_full (compare_address, NULL, NULL, g_free);
-  o->stack_tops = g_array_new (FALSE, TRUE, sizeof (guint64));
-  o->thread_ptrs = g_array_new (FALSE, TRUE, sizeof (guint64));
-  o->tls_below = g_array_new (FALSE, TRUE, sizeof (guint64));
+  o->threads = g_array_new (FALSE, TRUE, sizeof (ThreadInfo));
   return o;
 }
 
@@ -56,9 +63,7 @@ augur_objects_free (AugurObjects *o)
   if (o == NULL)
     return;
   g_tree_unref (o->heap);
-  g_array_unref (o->stack_tops);
-  g_array_unref (o->thread_ptrs);
-  g_array_unref (o->tls_below);
+  g_array_unref (o->threads);
   g_free (o);
 }
 
@@ -75,6 +80,27 @@ heap_find (AugurObjects *o, guint64 address)
   if (address >= h->start && (address < h->start + h->size || address == h->start))
     return h;
   return NULL;
+}
+
+/* The entry of thread tid, added in its sorted place if new. */
+static ThreadInfo *
+thread_info (AugurObjects *o, guint32 tid)
+{
+  guint lo = 0, hi = o->threads->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint32 t = g_array_index (o->threads, ThreadInfo, mid).tid;
+      if (t == tid)
+        return &g_array_index (o->threads, ThreadInfo, mid);
+      if (t < tid)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  ThreadInfo fresh = { .tid = tid };
+  g_array_insert_val (o->threads, lo, fresh);
+  return &g_array_index (o->threads, ThreadInfo, lo);
 }
 
 void
@@ -99,19 +125,15 @@ augur_objects_observe (AugurObjects *o, const AugurRecord *r)
         break;
       }
     case AUGUR_EV_THREAD_START:
-      if (r->tid >= o->stack_tops->len)
-        g_array_set_size (o->stack_tops, r->tid + 1);
-      g_array_index (o->stack_tops, guint64, r->tid) = r->arg;
+      thread_info (o, r->tid)->stack_top = r->arg;
       break;
     case AUGUR_EV_THREAD_TLS:
-      if (r->tid >= o->thread_ptrs->len)
-        {
-          g_array_set_size (o->thread_ptrs, r->tid + 1);
-          g_array_set_size (o->tls_below, r->tid + 1);
-        }
-      g_array_index (o->thread_ptrs, guint64, r->tid) = r->addr;
-      g_array_index (o->tls_below, guint64, r->tid) = r->arg != 0 ? MIN (r->arg, TLS_BELOW) : TLS_BELOW;
-      break;
+      {
+        ThreadInfo *ti = thread_info (o, r->tid);
+        ti->thread_ptr = r->addr;
+        ti->tls_below = r->arg != 0 ? MIN (r->arg, TLS_BELOW) : TLS_BELOW;
+        break;
+      }
     default:
       break;
     }
@@ -136,37 +158,40 @@ known_name (AugurObjects *o, guint64 address)
       if (sym != NULL)
         return off == 0 ? g_strdup (sym) : g_strdup_printf ("%s+%" G_GUINT64_FORMAT, sym, off);
     }
-  for (guint t = 0; t < o->thread_ptrs->len; t++)
+  /* threads in tid order: the first match wins, as it always did */
+  for (guint i = 0; i < o->threads->len; i++)
     {
-      guint64 tp = g_array_index (o->thread_ptrs, guint64, t);
+      const ThreadInfo *ti = &g_array_index (o->threads, ThreadInfo, i);
+      guint64 tp = ti->thread_ptr;
       if (tp == 0)
         continue;
-      if (address < tp && tp - address <= g_array_index (o->tls_below, guint64, t))
-        return g_strdup_printf ("T%u.tls-0x%" G_GINT64_MODIFIER "x", t, tp - address);
+      if (address < tp && tp - address <= ti->tls_below)
+        return g_strdup_printf ("T%u.tls-0x%" G_GINT64_MODIFIER "x", ti->tid, tp - address);
       if (address >= tp && address - tp < TLS_ABOVE)
-        return g_strdup_printf ("T%u.tls+0x%" G_GINT64_MODIFIER "x", t, address - tp);
+        return g_strdup_printf ("T%u.tls+0x%" G_GINT64_MODIFIER "x", ti->tid, address - tp);
     }
   /* the nearest stack top above the address, within reach */
-  guint best = G_MAXUINT;
+  const ThreadInfo *best = NULL;
   guint64 best_dist = 0;
-  for (guint t = 0; t < o->stack_tops->len; t++)
+  for (guint i = 0; i < o->threads->len; i++)
     {
-      guint64 top = g_array_index (o->stack_tops, guint64, t);
+      const ThreadInfo *ti = &g_array_index (o->threads, ThreadInfo, i);
+      guint64 top = ti->stack_top;
       if (top == 0 || address > top || top - address > STACK_REACH)
         continue;
-      if (best == G_MAXUINT || top - address < best_dist)
+      if (best == NULL || top - address < best_dist)
         {
-          best = t;
+          best = ti;
           best_dist = top - address;
         }
     }
-  if (best != G_MAXUINT)
-    return g_strdup_printf ("T%u.stack-0x%" G_GINT64_MODIFIER "x", best, best_dist);
+  if (best != NULL)
+    return g_strdup_printf ("T%u.stack-0x%" G_GINT64_MODIFIER "x", best->tid, best_dist);
   /* above main's stack top: the arguments, environment and auxiliary
    * vector, whose layout depends on the environment: one name for all */
-  if (o->stack_tops->len > 0)
+  if (o->threads->len > 0 && g_array_index (o->threads, ThreadInfo, 0).tid == 0)
     {
-      guint64 top = g_array_index (o->stack_tops, guint64, 0);
+      guint64 top = g_array_index (o->threads, ThreadInfo, 0).stack_top;
       if (top != 0 && address > top && address - top < ARGS_REACH)
         return g_strdup ("T0.args");
     }

@@ -7,14 +7,16 @@
 #include "common/record-run.h"
 
 #include <gio/gio.h>
-#include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "common/augur-trace-format.h"
+#include "common/input-file.h"
+#include "common/interrupt.h"
 #include "common/trace.h"
 
 G_DEFINE_QUARK (augur-record-error-quark, augur_record_error)
@@ -44,28 +46,9 @@ on_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* augur itself asked to stop (SIGTERM, SIGHUP): take the child down with
- * us, but only after finishing its trace. */
-static gboolean
-on_terminate (gpointer data)
-{
-  Run *run = data;
-  g_subprocess_send_signal (run->child, SIGTERM);
-  return G_SOURCE_CONTINUE;
-}
-
-/* SIGINT from the terminal reaches the child too (same process group):
- * augur waits for it to end and keeps its trace. */
-static gboolean
-on_interrupt (gpointer data)
-{
-  (void) data;
-  return G_SOURCE_CONTINUE;
-}
-
 gboolean
 augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                  AugurRecordOutcome *outcome, GError **error)
+                  const char *stdin_path, AugurRecordOutcome *outcome, GError **error)
 {
   memset (outcome, 0, sizeof *outcome);
   g_autofree char *abs_trace = g_canonicalize_filename (trace_path, NULL);
@@ -88,7 +71,22 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     }
   close (probe);
 
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  /* the user's standard input, as if augur were not there, or a file */
+  g_autoptr (GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (stdin_path == NULL ? G_SUBPROCESS_FLAGS_STDIN_INHERIT
+                                                  : G_SUBPROCESS_FLAGS_NONE);
+  if (stdin_path != NULL)
+    {
+      g_autoptr (GError) in_error = NULL;
+      int in = augur_input_file_open (stdin_path, G_MAXSIZE, NULL, &in_error);
+      if (in < 0)
+        {
+          g_set_error (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN,
+                       "cannot give %s as standard input: %s", stdin_path, in_error->message);
+          return FALSE;
+        }
+      g_subprocess_launcher_take_stdin_fd (launcher, in);
+    }
   g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE, abs_trace, TRUE);
   g_autoptr (GMainContext) context = g_main_context_new ();
   g_main_context_push_thread_default (context);
@@ -114,22 +112,15 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
       g_source_set_callback (watchdog, on_timeout, &run, NULL);
       g_source_attach (watchdog, context);
     }
-  GSource *signals[3] = {
-    g_unix_signal_source_new (SIGTERM), g_unix_signal_source_new (SIGHUP),
-    g_unix_signal_source_new (SIGINT),
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
-    {
-      g_source_set_callback (signals[i], i < 2 ? on_terminate : on_interrupt, &run, NULL);
-      g_source_attach (signals[i], context);
-    }
+  /* SIGINT, SIGTERM or SIGHUP to augur is for the program too: augur
+   * waits for it to end and keeps its trace (common/interrupt.h).  No
+   * GLib signal source here: removing one puts the default action back,
+   * and augur would die at the next signal instead of stopping cleanly. */
+  const char *id = g_subprocess_get_identifier (child);
+  augur_interrupt_set_forward (id != NULL ? (pid_t) atoi (id) : 0);
   while (!run.done)
     g_main_loop_run (run.loop);
-  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
-    {
-      g_source_destroy (signals[i]);
-      g_source_unref (signals[i]);
-    }
+  augur_interrupt_set_forward (0);
   if (watchdog != NULL)
     {
       g_source_destroy (watchdog);
@@ -170,7 +161,10 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
       how = AUGUR_END_EXIT;
       status = (guint64) (guint32) outcome->status;
     }
-  /* The runtime writes END itself on every ending it can see; this covers
-   * the others (SIGKILL, the watchdog, _exit from a forked helper). */
-  return augur_trace_finish (abs_trace, how, status, error);
+  /* The chunks a killed process left staged go into the trace first
+   * (only here: readers never write a trace).  The runtime writes END
+   * itself on every ending it can see; finishing covers the others
+   * (SIGKILL, the watchdog, _exit from a forked helper). */
+  return augur_trace_recover (abs_trace, error)
+         && augur_trace_finish (abs_trace, how, status, error);
 }

@@ -3,7 +3,10 @@
  * record-run.h — run a program built with augur-cc once, recording it.
  *
  * The program runs as a child with AUGUR_TRACE naming the trace file; its
- * standard streams are the caller's.  A watchdog kills it (SIGKILL) when
+ * standard streams are the caller's (standard input too, unless a file is
+ * given: a program that reads it is recorded reading what the user
+ * typed or piped in).  A signal that stops augur reaches it too
+ * (common/interrupt.h).  A watchdog kills it (SIGKILL) when
  * the timeout passes.  Whatever way it ends, the trace is left complete:
  * when the runtime could not write the END record itself (killed by the
  * watchdog or by SIGKILL, or vanished), it is appended here from the
@@ -32,9 +35,11 @@ typedef struct {
   double seconds;       /* wall time */
 } AugurRecordOutcome;
 
-/* argv[0] is the program (already checked and resolved); timeout 0 = none. */
+/* argv[0] is the program (already checked and resolved); timeout 0 = none.
+ * stdin_path: a regular file the program reads as its standard input;
+ * NULL: augur's own standard input, passed through. */
 gboolean augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                           AugurRecordOutcome *outcome, GError **error);
+                           const char *stdin_path, AugurRecordOutcome *outcome, GError **error);
 
 G_END_DECLS
 

@@ -14,6 +14,9 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "common/input-file.h"
+#include "common/json-input.h"
+#include "common/output-file.h"
 #include "common/results.h"
 #include "common/results-private.h"
 
@@ -211,7 +214,8 @@ augur_results_save (AugurResults *results, const char *path, GError **error)
   gsize len;
   g_autofree char *data = augur_results_to_data (results, &len);
   g_autoptr(GError) local = NULL;
-  if (!g_file_set_contents (path, data, (gssize) len, &local))
+  /* whole or not at all: a results file is read while augur runs on */
+  if (!augur_output_file_write (path, data, len, &local))
     {
       g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO,
                    "cannot write the results file: %s", local->message);
@@ -583,12 +587,13 @@ augur_results_load_from_data (const char *data, gssize length, GError **error)
 {
   g_return_val_if_fail (data != NULL, NULL);
 
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) local = NULL;
-  if (!json_parser_load_from_data (parser, data, length, &local))
+  g_autoptr(JsonParser) parser = augur_json_parse (data, length, &local);
+  if (parser == NULL)
     {
       g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_PARSE,
-                   "not a results file (not JSON: %s)", local->message);
+                   "not a results file (%s%s)",
+                   local->domain == JSON_PARSER_ERROR ? "not JSON: " : "", local->message);
       return NULL;
     }
   JsonNode *root = json_parser_get_root (parser);
@@ -628,7 +633,7 @@ augur_results_load (const char *path, GError **error)
   g_autofree char *data = NULL;
   gsize len;
   g_autoptr(GError) local = NULL;
-  if (!g_file_get_contents (path, &data, &len, &local))
+  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &len, &local))
     {
       g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO, "%s", local->message);
       return NULL;

@@ -10,7 +10,10 @@
 
 #include "common/symbolizer.h"
 
+#include "common/input-file.h"
+
 #include <elfutils/libdwfl.h>
+#include <unistd.h>
 
 typedef struct {
   char *path;
@@ -106,7 +109,12 @@ get_module (AugurSymbolizer *s, guint index)
       m->dwfl = dwfl_begin (&callbacks);
       if (m->dwfl != NULL)
         {
-          m->mod = dwfl_report_elf (m->dwfl, m->path, m->path, -1, 0, false);
+          /* the path comes from the trace: a FIFO or a device there must
+           * not block or be read for ever (common/input-file.h) */
+          int fd = augur_input_file_open (m->path, G_MAXSIZE, NULL, NULL);
+          m->mod = fd >= 0 ? dwfl_report_elf (m->dwfl, m->path, m->path, fd, 0, false) : NULL;
+          if (fd >= 0 && m->mod == NULL)
+            close (fd);   /* consumed only on success */
           dwfl_report_end (m->dwfl, NULL, NULL);
           if (m->mod != NULL)
             dwfl_module_info (m->mod, NULL, &m->low, &m->high, NULL, NULL, NULL, NULL);

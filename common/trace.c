@@ -6,6 +6,8 @@
 
 #include "common/trace.h"
 
+#include "common/input-file.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <gio/gio.h>
@@ -13,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 G_DEFINE_QUARK (augur-trace-error-quark, augur_trace_error)
@@ -42,6 +45,10 @@ struct _AugurTrace {
   const guint8 *records;       /* file slot 0 (record 0 of chunk 0) */
   guint64 n_slots;             /* whole records in the file */
   guint64 n_chunks_used;       /* 1 + the last chunk with a CHUNK record, 0: none */
+  guint64 n_chunks_started;    /* chunks with a CHUNK record */
+  guint64 n_creates;           /* THREAD_CREATE records, whatever their seq */
+  guint32 max_owner;           /* the largest chunk owner, and its chunk */
+  guint64 max_owner_chunk;
   GArray *events;              /* AugurRecord of each event in seq order, tid = its thread */
   SeqSlot *order;              /* (seq, file slot) of each event, parallel to events */
   GPtrArray *modules;          /* Module*, by index; NULL holes */
@@ -358,6 +365,11 @@ scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
                  " (the CHUNK record of chunk %" G_GUINT64_FORMAT " names chunk %" G_GUINT64_FORMAT ")",
                  slot_offset (first), c, (guint64) head->arg);
   t->n_chunks_used = c + 1;
+  if (t->n_chunks_started++ == 0 || head->tid > t->max_owner)
+    {
+      t->max_owner = head->tid;
+      t->max_owner_chunk = c;
+    }
 
   guint64 base = head->addr;
   for (guint64 s = first + 1; s < end; s++)
@@ -379,6 +391,8 @@ scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
                      G_GUINT64_FORMAT, slot_offset (s));
       guint64 seq = full_seq (base, r->tid);
       seq_list_add (seqs, seq, s);
+      if (r->kind == AUGUR_EV_THREAD_CREATE)
+        t->n_creates++;
       if (r->kind == AUGUR_EV_MODULE)
         {
           guint64 n_data = 0;
@@ -454,30 +468,45 @@ static gboolean io_fail (GError **error, const char *path, const char *what);
 
 /* The chunks a killed recording left in TRACE.stage (runtime/rt-trace.c)
  * go to their places in the trace, unless the trace has that chunk
- * already; then the stage file goes. */
+ * already; then the stage file goes.  Only `augur record` (record-run.c)
+ * calls this, once the recorded process is gone: readers never write the
+ * file they read.  A staged chunk lands at most as far past the trace's
+ * end as the stage file has chunks (each chunk handed out past the
+ * trace's written end is staged), so a stray or damaged stage file cannot
+ * grow the trace more than it holds. */
 gboolean
 augur_trace_recover (const char *path, GError **error)
 {
   g_autofree char *stage_path = g_strconcat (path, ".stage", NULL);
-  int sfd = g_open (stage_path, O_RDONLY | O_CLOEXEC, 0);
+  gsize stage_size = 0;
+  int sfd = augur_input_file_open (stage_path, G_MAXSIZE, &stage_size, NULL);
   if (sfd < 0)
     return TRUE;
-  int fd = g_open (path, O_RDWR | O_CLOEXEC, 0);
-  if (fd < 0)
+  int fd = g_open (path, O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0);
+  struct stat st;
+  if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
+      if (fd >= 0)
+        close (fd);
       close (sfd);
+      errno = fd < 0 ? errno : EINVAL;
       return io_fail (error, path, "open the trace to recover its last chunks");
     }
-  /* a recording still running writes its chunks out itself: leave it */
+  /* a recording still running writes its chunks out itself: leave it;
+   * a file that is no trace is not ours to change */
   AugurTraceHeader h;
-  if (pread (fd, &h, sizeof h, 0) == (ssize_t) sizeof h
-      && memcmp (h.magic, AUGUR_TRACE_MAGIC, sizeof h.magic) == 0 && h.pid > 0
-      && kill ((pid_t) h.pid, 0) == 0)
+  if (pread (fd, &h, sizeof h, 0) != (ssize_t) sizeof h
+      || memcmp (h.magic, AUGUR_TRACE_MAGIC, sizeof h.magic) != 0
+      || (h.pid > 0 && kill ((pid_t) h.pid, 0) == 0))
     {
       close (sfd);
       close (fd);
       return TRUE;
     }
+  guint64 body = (guint64) st.st_size > AUGUR_TRACE_HEADER_SIZE
+                   ? (guint64) st.st_size - AUGUR_TRACE_HEADER_SIZE : 0;
+  guint64 max_chunk = (body + AUGUR_TRACE_CHUNK_BYTES - 1) / AUGUR_TRACE_CHUNK_BYTES
+                      + stage_size / AUGUR_TRACE_CHUNK_BYTES;
   g_autofree guint8 *chunk = g_malloc (AUGUR_TRACE_CHUNK_BYTES);
   gboolean ok = TRUE;
   /* the stage file is sparse: only the staging chunks used hold data */
@@ -489,7 +518,8 @@ augur_trace_recover (const char *path, GError **error)
       if (got != (ssize_t) AUGUR_TRACE_CHUNK_BYTES)
         break;
       const AugurRecord *head = (const AugurRecord *) chunk;
-      if (head->kind != AUGUR_EV_CHUNK || head->check != augur_trace_record_check (head))
+      if (head->kind != AUGUR_EV_CHUNK || head->check != augur_trace_record_check (head)
+          || head->arg >= max_chunk)
         continue;
       off_t off = (off_t) (AUGUR_TRACE_HEADER_SIZE + head->arg * AUGUR_TRACE_CHUNK_BYTES);
       AugurRecord there;
@@ -505,17 +535,82 @@ augur_trace_recover (const char *path, GError **error)
   return TRUE;
 }
 
+/* The checks that need the whole trace: thread ids within what the file
+ * can hold, and a complete trace that really ends where its header says. */
+static gboolean
+check_whole (AugurTrace *t, const AugurTraceHeader *h, gboolean complete, GError **error)
+{
+  /* Threads are numbered in creation order, and each one is either
+   * created by a THREAD_CREATE record or adopted by the runtime when it
+   * first records, in a chunk of its own: no thread id reaches past the
+   * creations plus the chunks.  Every per-thread table of a reader is
+   * then bounded by the file's size. */
+  guint64 bound = 1 + t->n_creates + t->n_chunks_started;
+  if (t->n_chunks_started > 0 && t->max_owner >= bound)
+    return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                 "corrupt trace: thread id %u out of range (owner of the chunk at byte offset %"
+                 G_GUINT64_FORMAT "; a trace of %" G_GUINT64_FORMAT " chunks and %"
+                 G_GUINT64_FORMAT " thread creations has thread ids below %" G_GUINT64_FORMAT ")",
+                 t->max_owner, slot_offset (t->max_owner_chunk * AUGUR_TRACE_CHUNK_RECORDS),
+                 t->n_chunks_started, t->n_creates, bound);
+  if (complete)
+    {
+      /* n_records = the END's seq + 1, written by whoever wrote END */
+      if (h->n_records == 0)
+        return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                     "corrupt header: marked complete, but n_records is 0");
+      if (h->n_records > t->next_seq)
+        return fail (error, AUGUR_TRACE_ERROR_TRUNCATED, t->path,
+                     "truncated: the header counts %" G_GUINT64_FORMAT " events, the records "
+                     "stop at %" G_GUINT64_FORMAT ": the file was cut after recording (or its "
+                     "header is damaged); record the program again",
+                     (guint64) h->n_records, t->next_seq);
+      if (t->end_event < 0)
+        return fail (error, AUGUR_TRACE_ERROR_TRUNCATED, t->path,
+                     "truncated: marked complete, but no END record is left below seq %"
+                     G_GUINT64_FORMAT ": the file was cut after recording; record the program "
+                     "again", (guint64) h->n_records);
+    }
+  /* A thread joined successfully had finished, and had recorded at least
+   * its start before: its records missing means chunks were lost. */
+  gsize n = t->events->len;
+  const AugurRecord *ev = (const AugurRecord *) (const void *) t->events->data;
+  g_autofree gsize *first = g_new (gsize, MAX (t->n_threads, 1u));
+  for (guint k = 0; k < t->n_threads; k++)
+    first[k] = G_MAXSIZE;
+  for (gsize i = 0; i < n; i++)
+    {
+      if (first[ev[i].tid] == G_MAXSIZE)
+        first[ev[i].tid] = i;
+      if (ev[i].kind == AUGUR_EV_THREAD_JOIN && ev[i].arg == 0 && ev[i].addr != 0xffffffffu
+          && (ev[i].addr >= t->n_threads || first[ev[i].addr] > i))
+        return fail (error, AUGUR_TRACE_ERROR_TRUNCATED, t->path,
+                     "truncated: thread %u joins thread %" G_GUINT64_FORMAT
+                     " (record at byte offset %" G_GUINT64_FORMAT "), whose own records are "
+                     "missing: the file was cut or damaged after recording",
+                     ev[i].tid, (guint64) ev[i].addr, slot_offset (t->order[i].slot));
+    }
+  return TRUE;
+}
+
 AugurTrace *
 augur_trace_open (const char *path, GError **error)
 {
-  if (!augur_trace_recover (path, error))
-    return NULL;
   g_autoptr (GError) local = NULL;
-  GMappedFile *map = g_mapped_file_new (path, FALSE, &local);
-  if (map == NULL)
+  gsize size = 0;
+  int fd = augur_input_file_open (path, G_MAXSIZE, &size, &local);
+  if (fd < 0)
     {
       g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_OPEN,
                    "cannot read the trace: %s", local->message);
+      return NULL;
+    }
+  GMappedFile *map = g_mapped_file_new_from_fd (fd, FALSE, &local);
+  close (fd);
+  if (map == NULL)
+    {
+      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_OPEN,
+                   "cannot read the trace %s: %s", path, local->message);
       return NULL;
     }
   g_autoptr (AugurTrace) t = g_new0 (AugurTrace, 1);
@@ -581,27 +676,28 @@ augur_trace_open (const char *path, GError **error)
   for (gsize i = 1; i < seqs.len; i++)
     if (a[i].seq == a[i - 1].seq)
       {
-        g_free (seqs.v);
+        /* the message is made before the list it quotes is freed */
         fail (error, AUGUR_TRACE_ERROR_CORRUPT, path,
               "corrupt record at byte offset %" G_GUINT64_FORMAT
               " (its seq %" G_GUINT64_FORMAT " is also that of the record at byte offset %"
               G_GUINT64_FORMAT ")",
               slot_offset (a[i].slot), a[i].seq, slot_offset (a[i - 1].slot));
+        g_free (seqs.v);
         return NULL;
       }
   t->next_seq = seqs.len > 0 ? a[seqs.len - 1].seq + 1 : 0;
 
   /* When complete, the header's n_records counts the seqs up to END;
    * larger ones are a detached thread still recording during exit, not
-   * events.  Otherwise everything written counts. */
-  guint64 n = complete ? h->n_records : t->next_seq;
+   * events.  Otherwise everything written counts.  (check_whole refuses
+   * an n_records past the last seq.) */
+  guint64 n = complete ? MIN ((guint64) h->n_records, t->next_seq) : t->next_seq;
   t->events = g_array_sized_new (FALSE, FALSE, sizeof (AugurRecord), (guint) seqs.len);
   g_array_set_size (t->events, (guint) seqs.len);
   AugurRecord *events = (AugurRecord *) (void *) t->events->data;
   guint64 carried = 0;
   gsize n_kept = 0;
   guint max_tid = 0;
-  gboolean any = FALSE;
   for (gsize i = 0; i < seqs.len && a[i].seq < n; i++)
     {
       carried++;
@@ -619,17 +715,18 @@ augur_trace_open (const char *path, GError **error)
       e->tid = slot_owner (t, a[i].slot);
       if (e->kind == AUGUR_EV_END && t->end_event < 0)
         t->end_event = (gint64) n_kept;
-      if (e->tid != G_MAXUINT32)
-        {
-          max_tid = MAX (max_tid, e->tid);
-          any = TRUE;
-        }
+      max_tid = MAX (max_tid, e->tid);
       a[n_kept++] = a[i];   /* seqs becomes the events' (seq, slot) */
     }
   g_array_set_size (t->events, (guint) n_kept);
   t->order = seqs.v;
-  t->n_threads = any ? max_tid + 1 : 0;
   t->n_unwritten = n - carried;
+  /* every owner is below the bound check_whole enforces, so the count
+   * cannot wrap */
+  if (t->n_chunks_started > 0 && t->max_owner < 1 + t->n_creates + t->n_chunks_started)
+    t->n_threads = n_kept > 0 ? max_tid + 1 : 0;
+  if (!check_whole (t, h, complete, error))
+    return NULL;
 
   GString *id = g_string_new (NULL);
   for (guint k = 0; k < h->build_id_len; k++)

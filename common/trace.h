@@ -3,9 +3,15 @@
  * trace.h — reading (and, for the tools and tests, writing) trace files.
  *
  * A trace (format: common/augur-trace-format.h) is mapped read-only and
- * checked once when it is opened: header, version, every chunk's CHUNK
- * record, the check byte of every record, the MODULE/DATA blocks, and that
- * no two records claim one seq.  What the tools then see is the list of
+ * checked once when it is opened: that it is a regular file (a FIFO or a
+ * device is refused without blocking on it), header, version, every
+ * chunk's CHUNK record, the check byte of every record, the MODULE/DATA
+ * blocks, that no two records claim one seq, that no thread id is larger
+ * than the trace's thread creations and chunks allow (so that per-thread
+ * tables stay within the file's size), that a complete trace holds the
+ * END and the seqs its header counts, and that every thread joined
+ * successfully has records before the join (a trace cut after recording
+ * loses them).  Opening never writes the file.  What the tools then see is the list of
  * *events* in global (seq) order, gathered from all the threads' chunks:
  * the records other than CHUNK, MODULE and DATA, each with `tid` set back
  * to its thread.  Seqs that a process killed mid-write reserved but never
@@ -112,7 +118,11 @@ gboolean augur_trace_finish (const char *path, guint how, guint64 status, GError
 
 /* A recording that was killed leaves its last chunks in PATH.stage (the
  * runtime's staging chunks): puts them into the trace and removes that
- * file.  augur_trace_open does it first; TRUE if there was nothing to do. */
+ * file; TRUE if there was nothing to do.  This writes the trace: only the
+ * recorder calls it (common/record-run.c, for `augur record` and `augur
+ * check`), after the recorded process is gone.  Readers never do --
+ * augur_trace_open leaves a stage file alone -- and a staged chunk is put
+ * no further past the trace's end than the stage file holds chunks. */
 gboolean augur_trace_recover (const char *path, GError **error);
 
 G_END_DECLS

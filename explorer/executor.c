@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,7 +37,41 @@ struct _AugurExecutor {
   int cmd_w;
   int status_r;
   pid_t server;
+  int stdin_fd;       /* the explored runs' standard input (see below) */
 };
+
+/* ---- standard input of the explored runs (issue 16, item 12) ----
+ * Every execution reads the same input: /dev/null, or the file given with
+ * --stdin.  The server and its executions share one open file description
+ * with ex->stdin_fd, so rewinding it before each execution gives each one
+ * the file from its start. */
+static char *stdin_path;   /* NULL: /dev/null */
+
+void
+augur_executor_set_stdin (const char *path)
+{
+  g_free (stdin_path);
+  stdin_path = g_strdup (path);
+}
+
+static int
+open_stdin (GError **error)
+{
+  const char *path = stdin_path != NULL ? stdin_path : "/dev/null";
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd >= 0 && stdin_path != NULL && (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)))
+    {
+      close (fd);
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_SPAWN,
+                   "--stdin %s: not a regular file (every run reads it from its start)", path);
+      return -1;
+    }
+  if (fd < 0)
+    g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_SPAWN, "cannot read %s: %s",
+                 path, g_strerror (errno));
+  return fd;
+}
 
 int
 augur_executor_make_page (AugurSchedShm **out, GError **error)
@@ -102,6 +137,8 @@ augur_executor_free (AugurExecutor *ex)
     }
   if (ex->shm != NULL)
     munmap (ex->shm, sizeof (AugurSchedShm));
+  if (ex->stdin_fd >= 0)
+    close (ex->stdin_fd);
   g_free (ex);
 }
 
@@ -138,6 +175,9 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
 {
   g_autoptr (AugurExecutor) ex = g_new0 (AugurExecutor, 1);
   ex->cmd_w = ex->status_r = -1;
+  ex->stdin_fd = open_stdin (error);
+  if (ex->stdin_fd < 0)
+    return NULL;
   int memfd = augur_executor_make_page (&ex->shm, error);
   if (memfd < 0)
     return NULL;
@@ -159,6 +199,10 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
     }
   if (pid == 0)
     {
+      /* its own process group: a Ctrl-C at the terminal is augur's to
+       * handle (common/interrupt.h), not a crash of the execution */
+      setpgid (0, 0);
+      dup2 (ex->stdin_fd, 0);
       /* fds 3, 4, 5 = memfd, command (read end), status (write end) */
       int fds[3] = { dup (memfd), dup (cmd[0]), dup (status[1]) };
       for (int k = 0; k < 3; k++)
@@ -170,7 +214,6 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
       if (!show_output)
         {
           int null = open ("/dev/null", O_RDWR);
-          dup2 (null, 0);
           dup2 (null, 1);
           dup2 (null, 2);
           if (null > 5)
@@ -242,6 +285,7 @@ augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GErr
 {
   *timed_out = FALSE;
   ex->shm->child_pid = 0;
+  lseek (ex->stdin_fd, 0, SEEK_SET);
   ssize_t n;
   do
     n = write (ex->cmd_w, "x", 1);

@@ -26,10 +26,16 @@ typedef enum {
 
 typedef struct _AugurExecutor AugurExecutor;
 
-/* Starts the fork server.  show_output: the program's stdout/stderr go to
- * ours (else to /dev/null). */
+/* Starts the fork server, in a process group of its own.  show_output:
+ * the program's stdout/stderr go to ours (else to /dev/null).  Its
+ * standard input is /dev/null, or the file set with
+ * augur_executor_set_stdin, read from its start by every execution. */
 AugurExecutor *augur_executor_new (const char *const *argv, gboolean show_output, GError **error);
 void           augur_executor_free (AugurExecutor *ex);
+
+/* `--stdin FILE` of the commands: what every explored run reads (a
+ * regular file; NULL: /dev/null).  For the executors started after. */
+void augur_executor_set_stdin (const char *path);
 
 /* The page the next execution reads (prefix, sleep, bounds) and the
  * previous one wrote (steps, status ...). */

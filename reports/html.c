@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "common/source-access.h"
 #include "reports/hb-graph.h"
 #include "reports/relevance.h"
 #include "reports/report-error.h"
@@ -449,25 +450,18 @@ augur_report_html_index (AugurResults *results)
 
 /* ---- finding pages ---- */
 
-/* The lines of a source file, or NULL with *why set. */
+/* The lines of a source file, or NULL with *why set.  Only files the
+ * program's debug info names are read (common/source-access.h). */
 static char **
-read_source (const char *source_dir, const char *file, char **why)
+read_source (const char *program, const char *source_dir, const char *file, char **why)
 {
-  g_autofree char *path = g_path_is_absolute (file) || source_dir == NULL
-                          ? g_strdup (file) : g_build_filename (source_dir, file, NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  if (!g_file_get_contents (path, &text, NULL, &error))
-    {
-      *why = g_strdup (error->message);
-      return NULL;
-    }
-  return g_strsplit (text, "\n", -1);
+  g_autofree char *text = augur_source_read (program, source_dir, file, why);
+  return text != NULL ? g_strsplit (text, "\n", -1) : NULL;
 }
 
 static void
-append_source_excerpt (GString *s, GHashTable *cache, const char *source_dir, const char *file,
-                       guint line)
+append_source_excerpt (GString *s, GHashTable *cache, const char *program,
+                       const char *source_dir, const char *file, guint line)
 {
   if (file == NULL || line == 0)
     {
@@ -478,7 +472,7 @@ append_source_excerpt (GString *s, GHashTable *cache, const char *source_dir, co
   if (lines == NULL)
     {
       g_autofree char *why = NULL;
-      lines = read_source (source_dir, file, &why);
+      lines = read_source (program, source_dir, file, &why);
       if (lines == NULL)
         {
           g_string_append (s, "<p class=\"note\">Source not available: ");
@@ -797,7 +791,8 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
           g_string_append (s, "</code>");
         }
       g_string_append (s, "</div>\n");
-      append_source_excerpt (s, cache, source_dir, a->file, a->line);
+      append_source_excerpt (s, cache, augur_results_get_program (results), source_dir, a->file,
+                             a->line);
       g_string_append (s, "</div>\n");
     }
 

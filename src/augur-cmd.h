@@ -9,6 +9,8 @@
 #ifndef AUGUR_CMD_H
 #define AUGUR_CMD_H
 
+#include <glib.h>
+
 #include "common/augur-exit.h"
 
 typedef int (*AugurCmdFunc) (int argc, char **argv);
@@ -17,6 +19,8 @@ typedef struct {
   const char  *name;      /* "record", "trace show" ... */
   AugurCmdFunc func;      /* argv[0] is the subcommand's name */
   const char  *summary;   /* one line for `augur --help` */
+  gboolean     program_args;  /* takes [--] PROGRAM ARG...: only what is before "--" is augur's */
+  gboolean     own_signals;   /* a signal that stops augur does not change its exit status */
 } AugurCmd;
 
 int augur_cmd_record (int argc, char **argv);

@@ -9,12 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/interrupt.h"
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
-  { .name = "check", .func = augur_cmd_check,
+  { .name = "check", .func = augur_cmd_check, .program_args = TRUE,
     .summary = "record, predict, confirm and explore one program, and write the report" },
-  { .name = "record", .func = augur_cmd_record,
+  { .name = "record", .func = augur_cmd_record, .program_args = TRUE, .own_signals = TRUE,
     .summary = "run a program built with augur-cc and record one execution" },
   { .name = "trace show", .func = augur_cmd_trace_show,
     .summary = "print a recorded trace, symbolised, one event per line" },
@@ -43,7 +44,11 @@ static const char exit_help[] =
   "     or behaved nondeterministically under replay)\n"
   "  5  augur or a tool it runs (Frama-C, Z3) failed\n"
   "  6  incomplete: no error found, but the analysis did not finish (budget\n"
-  "     spent, runs cut by a bound or the watchdog): not a clean result\n";
+  "     spent, runs cut by a bound or the watchdog): not a clean result\n"
+  "  130, 143, 129  stopped by SIGINT, SIGTERM or SIGHUP: what augur started\n"
+  "     is killed, its temporary files removed, and its results file is the\n"
+  "     last one written whole (augur record: the program gets the signal,\n"
+  "     its trace is kept and the status is record's own)\n";
 
 static void
 print_help (FILE *out)
@@ -63,10 +68,66 @@ augur_cmd_print_error (const char *cmd, const char *message)
   fprintf (stderr, "augur %s: %s\n", cmd, message);
 }
 
+/* GOption takes no value glued to a short option: "-j1" was read as "-j"
+ * followed by the next argument, "1" being lost.  No augur option is a
+ * digit, so "-<letter><digits>" can only be an option and its number:
+ * it is split in two, up to "--" (after it are the program's arguments;
+ * for a command that runs a program, nothing is split unless "--" says
+ * where they start).  Returns a new vector. */
+static char **
+split_glued_numbers (int argc, char **argv, gboolean program_args, int *new_argc)
+{
+  int end = argc;
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--") == 0)
+      {
+        end = i;
+        break;
+      }
+  if (program_args && end == argc)
+    end = 0;
+  GPtrArray *out = g_ptr_array_new ();
+  for (int i = 0; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (i > 0 && i < end && a[0] == '-' && g_ascii_isalpha (a[1]) && a[2] != '\0'
+          && strspn (a + 2, "0123456789") == strlen (a + 2))
+        {
+          g_ptr_array_add (out, g_strndup (a, 2));
+          g_ptr_array_add (out, g_strdup (a + 2));
+        }
+      else
+        g_ptr_array_add (out, g_strdup (a));
+    }
+  *new_argc = (int) out->len;
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* A command's status, or 128 + the signal that stopped augur. */
+static int
+run_command (const AugurCmd *cmd, int argc, char **argv)
+{
+  int n = 0;
+  char **args = split_glued_numbers (argc, argv, cmd->program_args, &n);
+  /* GOption moves and drops the vector's pointers: free the strings
+   * through a copy of it, once the command is done with them */
+  g_autofree char **strings = g_memdup2 (args, sizeof (char *) * (gsize) (n + 1));
+  int status = cmd->func (n, args);
+  g_free (args);
+  g_strfreev (g_steal_pointer (&strings));
+  int sig = augur_interrupt_signal ();
+  if (sig != 0 && !cmd->own_signals && status != AUGUR_EXIT_USAGE)
+    return 128 + sig;
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  /* before any library can install a handler of its own */
+  augur_interrupt_install ();
 
   if (argc < 2)
     {
@@ -95,10 +156,10 @@ main (int argc, char **argv)
           gsize len = (gsize) (space - name);
           if (argc >= 3 && strlen (argv[1]) == len && strncmp (argv[1], name, len) == 0
               && strcmp (argv[2], space + 1) == 0)
-            return commands[i].func (argc - 2, argv + 2);
+            return run_command (&commands[i], argc - 2, argv + 2);
         }
       else if (strcmp (argv[1], name) == 0)
-        return commands[i].func (argc - 1, argv + 1);
+        return run_command (&commands[i], argc - 1, argv + 1);
     }
 
   fprintf (stderr, "augur: unknown command '%s'%s%s; run 'augur --help' for the list\n",

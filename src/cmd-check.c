@@ -35,6 +35,7 @@ augur_cmd_check (int argc, char **argv)
   g_autofree char *source_dir = NULL;
   g_autofree char *static_cflags = NULL;
   g_autofree char *compile_db = NULL;
+  g_autofree char *stdin_file = NULL;
   int budget = 120;
   int timeout = 30;
   gboolean quiet = FALSE;
@@ -56,6 +57,8 @@ augur_cmd_check (int argc, char **argv)
     { "compile-commands", 'p', 0, G_OPTION_ARG_FILENAME, &compile_db,
       "Take each source's flags for the static analysis from a compilation database",
       "compile_commands.json" },
+    { "stdin", 0, 0, G_OPTION_ARG_FILENAME, &stdin_file,
+      "Every run of the program reads FILE as its standard input", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
     { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
       "Exit with 1 for findings of this severity or worse: error (default), warning, note",
@@ -68,14 +71,20 @@ augur_cmd_check (int argc, char **argv)
     ctx, "Record one run of a program built with augur-cc, predict the interleavings that\n"
          "would break it, confirm them by re-execution, explore the rest, and report.");
   g_option_context_set_description (
-    ctx, "Findings are errors (bugs: assertion, crash, deadlock, data race, harmful\n"
+    ctx, "Findings are errors (bugs: assertion, crash, deadlock, hang, data race, harmful\n"
          "atomicity violation, misuse), warnings (lock-order inversions that did not\n"
-         "deadlock, benign races, main returning while threads run) or notes (a mutex\n"
-         "never destroyed, coverage hints).\n\n"
-         "Exit status: 0 no error (nothing as severe as --fail-on), 1 error(s) found\n"
-         "(or findings as severe as --fail-on), 2 usage error, 3 program missing or not\n"
-         "built with augur-cc, 4 the program could not be analysed, 5 augur or a tool it\n"
-         "runs failed.");
+         "deadlock, main returning while threads run) or notes (a mutex never destroyed,\n"
+         "coverage hints).\n\n"
+         "Standard input: the recorded run reads augur's own (what you type or pipe in);\n"
+         "the runs augur explores read /dev/null, or the --stdin FILE every run reads.\n"
+         "One check at a time per DIR; a check into a used DIR first removes the trace,\n"
+         "results, static facts and report pages an earlier check left there.\n\n"
+         "Exit status: 0 no error (nothing as severe as --fail-on) and the analysis\n"
+         "finished, 1 error(s) found (or findings as severe as --fail-on), 2 usage error\n"
+         "(or DIR in use), 3 program missing or not built with augur-cc, 4 the program\n"
+         "could not be analysed, 5 augur or a tool it runs failed, 6 incomplete: no error\n"
+         "found but the analysis did not finish, 130/143/129 stopped by\n"
+         "SIGINT/SIGTERM/SIGHUP (DIR/results.json then holds what was found).");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_set_strict_posix (ctx, TRUE);
 
@@ -120,6 +129,7 @@ augur_cmd_check (int argc, char **argv)
     .argv = (const char *const *) rest,
     .out_dir = output != NULL ? output : "augur-report",
     .source_dir = source_dir,
+    .stdin_path = stdin_file,
     .budget_seconds = budget,
     .run_timeout_seconds = timeout,
     .quiet = quiet,

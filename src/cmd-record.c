@@ -3,8 +3,8 @@
  * cmd-record.c — `augur record [-o TRACE] [--timeout S] -- PROGRAM ARGS...`:
  * run a program built with augur-cc once and write its trace.
  *
- * The program's own output goes where augur's goes; augur's one-line
- * summary goes to standard error.  The exit status is about the
+ * The program's standard streams are augur's (its input too, or the file
+ * given with --stdin); augur's one-line summary goes to standard error.  The exit status is about the
  * recording, not about the program: a program that crashes is recorded
  * (its ending is in the trace and in the summary) and the status is 0.
  *
@@ -29,6 +29,7 @@ int
 augur_cmd_record (int argc, char **argv)
 {
   g_autofree char *output = NULL;
+  g_autofree char *stdin_file = NULL;
   int timeout = DEFAULT_TIMEOUT;
   gboolean quiet = FALSE;
   g_auto (GStrv) rest = NULL;
@@ -38,6 +39,8 @@ augur_cmd_record (int argc, char **argv)
       "TRACE" },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
       "Kill the program after S seconds (0: never; default 300); the trace is kept", "S" },
+    { "stdin", 0, 0, G_OPTION_ARG_FILENAME, &stdin_file,
+      "The program reads FILE as its standard input (default: augur's own)", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Do not print the summary line", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
       "-- PROGRAM [ARG...]" },
@@ -46,7 +49,10 @@ augur_cmd_record (int argc, char **argv)
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
   g_option_context_set_summary (ctx, "Run a program built with augur-cc once and record its execution.");
   g_option_context_set_description (
-    ctx, "Exit status: 0 trace written (whatever the program's own ending), 2 usage error,\n"
+    ctx, "The program's standard streams are augur's: it reads what you type or pipe into\n"
+         "augur (or --stdin FILE).  Ctrl-C, SIGTERM or SIGHUP reach the program; augur\n"
+         "keeps its trace, with the signal as its ending.\n"
+         "Exit status: 0 trace written (whatever the program's own ending), 2 usage error,\n"
          "3 program missing or not built with augur-cc, or TRACE not writable,\n"
          "4 it ran but did not record, "
          "5 the trace could not be written.");
@@ -85,7 +91,7 @@ augur_cmd_record (int argc, char **argv)
   g_free (rest[0]);
   rest[0] = g_strdup (program);
   AugurRecordOutcome outcome;
-  if (!augur_record_run (rest, output, (guint) timeout, &outcome, &error))
+  if (!augur_record_run (rest, output, (guint) timeout, stdin_file, &outcome, &error))
     {
       augur_cmd_print_error (CMD, error->message);
       if (g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN)

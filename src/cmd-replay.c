@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/finding-ref.h"
 #include "common/results.h"
 #include "explorer/confirm.h"
 #include "explorer/explore.h"
@@ -82,20 +83,12 @@ augur_cmd_replay (int argc, char **argv)
       augur_cmd_print_error (CMD, "expected one RESULTS[#FINDING]; see 'augur replay --help'");
       return AUGUR_EXIT_USAGE;
     }
-  g_autofree char *path = g_strdup (rest[0]);
+  g_autofree char *path = NULL;
   guint which = 1;
-  char *hash = strrchr (path, '#');
-  if (hash != NULL)
+  if (!augur_finding_ref_parse (rest[0], &path, &which, &error))
     {
-      char *end;
-      guint64 v = g_ascii_strtoull (hash + 1, &end, 10);
-      if (*end != '\0' || v == 0)
-        {
-          augur_cmd_print_error (CMD, "FINDING must be a number from 1");
-          return AUGUR_EXIT_USAGE;
-        }
-      which = (guint) v;
-      *hash = '\0';
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
     }
   g_autoptr(AugurResults) results = augur_results_load (path, &error);
   if (results == NULL)
@@ -111,10 +104,17 @@ augur_cmd_replay (int argc, char **argv)
       return AUGUR_EXIT_INPUT;
     }
   AugurFinding *target = augur_results_get_finding (results, which - 1);
-  guint n = augur_finding_get_n_steps (target);
-  g_autofree guint *threads = g_new0 (guint, n + 1);
-  for (guint k = 0; k < n; k++)
-    threads[k] = augur_finding_get_step (target, k)->thread;
+  /* the schedule drives the scheduler's fixed tables: what they cannot
+   * hold is a bad results file, not something to truncate */
+  guint n = 0;
+  g_autofree guint *threads = augur_finding_ref_schedule (target, AUGUR_SCHED_MAX_THREADS,
+                                                          AUGUR_SCHED_MAX_STEPS, &n, &error);
+  if (threads == NULL)
+    {
+      g_autofree char *msg = g_strdup_printf ("%s: finding %u: %s", path, which, error->message);
+      augur_cmd_print_error (CMD, msg);
+      return AUGUR_EXIT_INPUT;
+    }
   const char *const *pargv = augur_results_get_argv (results);
   if (pargv[0] == NULL)
     {

@@ -4,6 +4,10 @@
  * turn a results file written by explore / predict / check into an HTML
  * report directory, or into JSON or SARIF for CI.
  *
+ * The HTML pages quote the sources the results name, but only those the
+ * program's debug info names too (common/source-access.h): a results file
+ * cannot make the report quote /etc/passwd.
+ *
  * Exit status: 0 when the report was written, 2 for a bad command line,
  * 3 for a missing or bad results file, 5 when writing or rendering failed.
  */
@@ -14,6 +18,7 @@
 #include <string.h>
 
 #include "common/results.h"
+#include "common/source-access.h"
 #include "reports/html.h"
 #include "reports/report-error.h"
 #include "reports/sarif.h"
@@ -103,7 +108,19 @@ augur_cmd_report (int argc, char **argv)
   if (strcmp (fmt, "html") == 0)
     {
       const char *dir = output != NULL ? output : "augur-report";
-      if (!augur_report_html_write (results, src_abs, dir, &error))
+      /* The pages quote sources.  Where the program's debug info is not
+       * there to say which files are its sources, only files under a
+       * directory the user chose are read: the results file's own
+       * source_dir is not trusted for that (common/source-access.h). */
+      g_autofree char *quote_dir = NULL;
+      if (source_dir == NULL && augur_results_get_source_dir (results) != NULL
+          && !augur_source_program_has_debug_info (augur_results_get_program (results)))
+        {
+          g_autofree char *beside = g_path_get_dirname (path);
+          quote_dir = g_canonicalize_filename (beside, NULL);
+        }
+      if (!augur_report_html_write (results, quote_dir != NULL ? quote_dir : src_abs, dir,
+                                    &error))
         {
           augur_cmd_print_error (CMD, error->message);
           return AUGUR_EXIT_TOOL;

@@ -23,8 +23,11 @@
 #include "config.h"
 
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <string.h>
 
+#include "common/input-file.h"
+#include "common/json-input.h"
 #include "static/static-error.h"
 #include "static/static-facts-private.h"
 
@@ -310,12 +313,13 @@ augur_static_facts_load_from_data (const char *data, gssize length, GError **err
 {
   g_return_val_if_fail (data != NULL, NULL);
 
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) local = NULL;
-  if (!json_parser_load_from_data (parser, data, length, &local))
+  g_autoptr(JsonParser) parser = augur_json_parse (data, length, &local);
+  if (parser == NULL)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_PARSE,
-                   "not a static facts file (not JSON: %s)", local->message);
+                   "not a static facts file (%s%s)",
+                   local->domain == JSON_PARSER_ERROR ? "not JSON: " : "", local->message);
       return NULL;
     }
   JsonNode *root = json_parser_get_root (parser);
@@ -368,7 +372,14 @@ augur_static_facts_load_from_data (const char *data, gssize length, GError **err
           invalid (error, NULL, "frama_c_seconds", "is not a number");
           return NULL;
         }
-      f->frama_c_seconds = json_node_get_double (secs);
+      /* 1e999 reads as infinity, which the writer cannot write back */
+      double v = json_node_get_double (secs);
+      if (!isfinite (v) || v < 0)
+        {
+          invalid (error, NULL, "frama_c_seconds", "is not a finite number of seconds");
+          return NULL;
+        }
+      f->frama_c_seconds = v;
     }
   if (!parse_list (f, o, "threads", parse_thread, error)
       || !parse_list (f, o, "shared", parse_shared, error)
@@ -390,7 +401,7 @@ augur_static_facts_load (const char *path, GError **error)
   g_autofree char *data = NULL;
   gsize len;
   g_autoptr(GError) local = NULL;
-  if (!g_file_get_contents (path, &data, &len, &local))
+  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &len, &local))
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
                    "cannot read the static facts: %s", local->message);

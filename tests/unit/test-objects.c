@@ -102,6 +102,31 @@ test_tls_reach (void)
   g_assert_cmpstr (on_stack, ==, "T2.stack-0xb00");
 }
 
+/* issue 16, item 1: thread ids are names, not table sizes.  Ids at the
+ * top of the range (0xffffffff wrapped a table size to 0 and wrote out of
+ * bounds; 0xfffffffe asked for 32 GiB) cost one entry each. */
+static void
+test_huge_thread_ids (void)
+{
+  g_autoptr (AugurObjects) o = augur_objects_new (NULL);
+  const AugurRecord events[] = {
+    { .kind = AUGUR_EV_THREAD_START, .tid = 0xffffffffu, .arg = 0x7f0000800000 },
+    { .kind = AUGUR_EV_THREAD_TLS, .tid = 0xffffffffu, .addr = 0x7f0000900000 },
+    { .kind = AUGUR_EV_THREAD_START, .tid = 0xfffffffeu, .arg = 0x7f0001800000 },
+    { .kind = AUGUR_EV_THREAD_START, .tid = 0, .arg = 0x7ffd00000000 },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (events); i++)
+    augur_objects_observe (o, &events[i]);
+  g_autofree char *a = augur_objects_name (o, 0x7f0000800000 - 0x10);
+  g_autofree char *b = augur_objects_name (o, 0x7f0001800000 - 0x20);
+  g_autofree char *c = augur_objects_name (o, 0x7f0000900000 - 0x8);
+  g_autofree char *d = augur_objects_name (o, 0x7ffd00000000 + 0x10);
+  g_assert_cmpstr (a, ==, "T4294967295.stack-0x10");
+  g_assert_cmpstr (b, ==, "T4294967294.stack-0x20");
+  g_assert_cmpstr (c, ==, "T4294967295.tls-0x8");
+  g_assert_cmpstr (d, ==, "T0.args");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -109,5 +134,6 @@ main (int argc, char **argv)
   g_test_add_func ("/objects/names", test_names);
   g_test_add_func ("/objects/stable-across-runs", test_stable_across_runs);
   g_test_add_func ("/objects/tls-reach", test_tls_reach);
+  g_test_add_func ("/objects/huge-thread-ids", test_huge_thread_ids);
   return g_test_run ();
 }

@@ -8,7 +8,9 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <malloc.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "common/trace.h"
 
@@ -301,7 +303,9 @@ test_out_of_order (Fixture *f, gconstpointer data)
   raw_event (&raw, 0, 1, AUGUR_EV_THREAD_START, 0);
   raw_event (&raw, 0, 2, AUGUR_EV_WRITE, 3);
   raw_event (&raw, 0, 3, AUGUR_EV_READ, 2);          /* the handler's, earlier */
-  raw_event (&raw, 0, 4, AUGUR_EV_THREAD_JOIN, 8);
+  /* (not a JOIN: raw_event's addr is the seq, and a successful join of
+   * "thread 8" would name a thread with no records) */
+  raw_event (&raw, 0, 4, AUGUR_EV_MUTEX_UNLOCK, 8);
   raw_event (&raw, 0, 5, AUGUR_EV_END, 10);
   raw_module (&raw, 0, 6, 1, 13, "/lib/new.so");
   raw_chunk (&raw, 1, 2, 1);
@@ -735,6 +739,192 @@ test_finish_partial_chunk (Fixture *f, gconstpointer data)
   g_assert_cmpint (st.st_size, ==, slot_at (3, 0));
 }
 
+/* issue 16, item 1: a chunk owner no thread creation accounts for.  A
+ * per-thread table sized by it would wrap (0xffffffff + 1 = 0), ask for
+ * 32 GiB (0xfffffffe) or take for ever to walk (0x7fffffff). */
+static void
+test_thread_id_out_of_range (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  static const guint32 owners[] = { 0xffffffffu, 0xfffffffeu, 0x7fffffffu, 5 };
+  for (gsize k = 0; k < G_N_ELEMENTS (owners); k++)
+    {
+      Raw raw = raw_new (2, FALSE, 0);
+      raw_chunk (&raw, 0, 0, 0);
+      raw_event (&raw, 0, 1, AUGUR_EV_THREAD_START, 0);
+      raw_event (&raw, 0, 2, AUGUR_EV_THREAD_CREATE, 1);
+      raw_chunk (&raw, 1, owners[k], 2);
+      raw_event (&raw, 1, 1, AUGUR_EV_THREAD_START, 2);
+      raw_save (&raw, f->path);
+      assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (1, 0));
+      g_autoptr (GError) error = NULL;
+      g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+      g_autofree char *want = g_strdup_printf ("corrupt trace: thread id %u out of range", owners[k]);
+      g_assert_nonnull (strstr (error->message, want));
+    }
+  /* the largest id the creations and chunks allow is accepted */
+  Raw raw = raw_new (2, FALSE, 0);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_THREAD_CREATE, 0);
+  raw_chunk (&raw, 1, 3, 1);
+  raw_event (&raw, 1, 1, AUGUR_EV_THREAD_START, 1);
+  raw_save (&raw, f->path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_n_threads (t), ==, 4);
+}
+
+/* issue 16, item 2: the duplicate is named from the list of seqs, which
+ * must still be there.  With 20,000 records that list is big enough for
+ * malloc to give it back to the system when freed (see main): reading it
+ * afterwards faults even without a sanitizer. */
+static void
+test_duplicate_seq_big (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  const guint n_chunks = 40;
+  Raw raw = raw_new (n_chunks, FALSE, 0);
+  guint64 seq = 0;
+  for (guint c = 0; c < n_chunks; c++)
+    {
+      raw_chunk (&raw, c, 0, seq);
+      for (guint p = 1; p < AUGUR_TRACE_CHUNK_RECORDS; p++)
+        raw_event (&raw, c, p, AUGUR_EV_WRITE, seq++);
+    }
+  /* the last record takes the seq of the one before it */
+  raw_event (&raw, n_chunks - 1, AUGUR_TRACE_CHUNK_RECORDS - 1, AUGUR_EV_WRITE, seq - 2);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (n_chunks - 1, AUGUR_TRACE_CHUNK_RECORDS - 1));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_autofree char *want = g_strdup_printf ("is also that of the record at byte offset %" G_GOFFSET_FORMAT ")",
+                                           slot_at (n_chunks - 1, AUGUR_TRACE_CHUNK_RECORDS - 2));
+  g_assert_nonnull (strstr (error->message, want));
+}
+
+/* issue 16, item 3: a complete trace must hold what its header counts. */
+static void
+test_complete_but_cut (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  write_sample (f->path, TRUE, TRUE);
+  g_autofree char *bytes = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (f->path, &bytes, &len, NULL));
+
+  /* n_records 0, and 2^64 - 1 */
+  static const guint64 counts[] = { 0, G_MAXUINT64, 15 };
+  static const gint codes[] = { AUGUR_TRACE_ERROR_CORRUPT, AUGUR_TRACE_ERROR_TRUNCATED,
+                                AUGUR_TRACE_ERROR_TRUNCATED };
+  for (gsize k = 0; k < G_N_ELEMENTS (counts); k++)
+    {
+      ((AugurTraceHeader *) bytes)->n_records = counts[k];
+      g_assert_true (g_file_set_contents (f->path, bytes, (gssize) len, NULL));
+      assert_open_fails (f->path, codes[k], -1);
+    }
+  ((AugurTraceHeader *) bytes)->n_records = 14;
+
+  /* cut at the boundary of chunk 1 (T1's: T0 then joins a thread whose
+   * records are gone) */
+  g_assert_true (g_file_set_contents (f->path, bytes, (gssize) slot_at (1, 0), NULL));
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_TRUNCATED, slot_at (0, 6));
+
+  /* END's chunk cut off: complete, and no END */
+  Raw raw = raw_new (2, TRUE, 4);
+  raw_chunk (&raw, 0, 0, 0);
+  raw_event (&raw, 0, 1, AUGUR_EV_THREAD_START, 0);
+  raw_event (&raw, 0, 2, AUGUR_EV_WRITE, 1);
+  raw_chunk (&raw, 1, 0, 2);
+  raw_event (&raw, 1, 1, AUGUR_EV_WRITE, 2);
+  raw_event (&raw, 1, 2, AUGUR_EV_END, 3);
+  raw.len = (gsize) slot_at (1, 0);
+  raw_save (&raw, f->path);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_TRUNCATED, -1);
+
+  /* the header itself, nothing after it */
+  g_assert_true (g_file_set_contents (f->path, bytes, AUGUR_TRACE_HEADER_SIZE, NULL));
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_TRUNCATED, -1);
+}
+
+/* issue 16, item 3: a stray stage file next to a trace.  Opening (a
+ * reader) changes neither file; recovering (the recorder) puts no chunk
+ * further than the stage file's own size past the trace's end. */
+static void
+test_stray_stage (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  write_sample (f->path, FALSE, FALSE);
+  {
+    /* pid 0: no recording is still running (the writer stored ours) */
+    g_autofree char *bytes = NULL;
+    gsize len = 0;
+    g_assert_true (g_file_get_contents (f->path, &bytes, &len, NULL));
+    ((AugurTraceHeader *) bytes)->pid = 0;
+    g_assert_true (g_file_set_contents (f->path, bytes, (gssize) len, NULL));
+  }
+  GStatBuf st;
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  goffset before = st.st_size;
+  g_autofree char *stage = g_strconcat (f->path, ".stage", NULL);
+  g_autofree guint8 *chunk = g_malloc0 (AUGUR_TRACE_CHUNK_BYTES);
+  AugurRecord head = { .kind = AUGUR_EV_CHUNK, .tid = 0, .addr = 100, .arg = 65536 };
+  head.check = augur_trace_record_check (&head);
+  memcpy (chunk, &head, sizeof head);
+  g_assert_true (g_file_set_contents (stage, (const char *) chunk, AUGUR_TRACE_CHUNK_BYTES, NULL));
+
+  g_autoptr (GError) error = NULL;
+  {
+    g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, before);
+  g_assert_true (g_file_test (stage, G_FILE_TEST_EXISTS));
+
+  /* chunk 65536 is 1 GiB away: not put there */
+  g_assert_true (augur_trace_recover (f->path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, before);
+  g_assert_false (g_file_test (stage, G_FILE_TEST_EXISTS));
+
+  /* a staged chunk right after the trace's last one is */
+  head = (AugurRecord) { .kind = AUGUR_EV_CHUNK, .tid = 0, .addr = 13, .arg = 2 };
+  head.check = augur_trace_record_check (&head);
+  memcpy (chunk, &head, sizeof head);
+  AugurRecord w = { .kind = AUGUR_EV_WRITE, .tid = 13, .flags = 4, .addr = 0x4010 };
+  w.check = augur_trace_record_check (&w);
+  memcpy (chunk + AUGUR_TRACE_RECORD_SIZE, &w, sizeof w);
+  g_assert_true (g_file_set_contents (stage, (const char *) chunk, AUGUR_TRACE_CHUNK_BYTES, NULL));
+  g_assert_true (augur_trace_recover (f->path, &error));
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, before + AUGUR_TRACE_CHUNK_BYTES);
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_event (t, augur_trace_n_events (t) - 1)->kind, ==, AUGUR_EV_WRITE);
+}
+
+/* issue 16, item 6: what is not a regular file is refused, at once. */
+static void
+test_not_regular (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  g_autofree char *fifo = g_build_filename (f->dir, "fifo", NULL);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  static const char *const paths[] = { NULL, "/dev/zero", "/" };
+  for (gsize k = 0; k < G_N_ELEMENTS (paths); k++)
+    {
+      const char *p = paths[k] != NULL ? paths[k] : fifo;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (AugurTrace) t = augur_trace_open (p, &error);
+      g_assert_null (t);
+      g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_OPEN);
+      g_assert_nonnull (strstr (error->message, "not a regular file"));
+    }
+  g_unlink (fifo);
+}
+
 static void
 test_check_byte (void)
 {
@@ -757,6 +947,10 @@ test_check_byte (void)
 int
 main (int argc, char **argv)
 {
+  /* A fixed threshold: every block of 64 KiB or more is its own mapping,
+   * unmapped when freed, so that reading freed memory (duplicate-seq-big)
+   * faults even without a sanitizer. */
+  mallopt (M_MMAP_THRESHOLD, 64 << 10);
   g_test_init (&argc, &argv, NULL);
 #define ADD(name, fn) g_test_add ("/trace/" name, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("round-trip", test_round_trip);
@@ -772,6 +966,11 @@ main (int argc, char **argv)
   ADD ("not-a-trace-and-version", test_not_a_trace_and_version);
   ADD ("torn-and-finish", test_torn_and_finish);
   ADD ("finish-partial-chunk", test_finish_partial_chunk);
+  ADD ("thread-id-out-of-range", test_thread_id_out_of_range);
+  ADD ("duplicate-seq-big", test_duplicate_seq_big);
+  ADD ("complete-but-cut", test_complete_but_cut);
+  ADD ("stray-stage", test_stray_stage);
+  ADD ("not-regular", test_not_regular);
 #undef ADD
   g_test_add_func ("/trace/check-byte", test_check_byte);
   return g_test_run ();
