@@ -875,10 +875,12 @@ prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const AugurSchedS
   shm->prefix_len = n_prefix;
   for (guint k = 0; k < n_prefix; k++)
     shm->prefix[k] = prefix[k].tid;
-  memcpy (shm->expect, prefix, n_prefix * sizeof *prefix);
+  if (n_prefix > 0)
+    memcpy (shm->expect, prefix, n_prefix * sizeof *prefix);
   shm->check_prefix = 1;
   n_sleep = MIN (n_sleep, AUGUR_SCHED_MAX_SLEEP);
-  memcpy (shm->sleep, sleep, n_sleep * sizeof *sleep);
+  if (n_sleep > 0)
+    memcpy (shm->sleep, sleep, n_sleep * sizeof *sleep);
   shm->n_sleep = n_sleep;
   shm->max_steps = MIN (o->max_steps ? o->max_steps : 200000u, AUGUR_SCHED_MAX_STEPS);
   shm->flags = o->sync_only ? AUGUR_SCHED_F_NO_ACCESSES : 0;

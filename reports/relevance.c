@@ -85,7 +85,8 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
   guint n = augur_finding_get_n_steps (f);
   t->src = g_new (guint, n);
   t->dst = g_new (guint, n);
-  memset (t->dst, 0xff, n * sizeof (guint));   /* NONE */
+  if (n > 0)
+    memset (t->dst, 0xff, n * sizeof (guint));   /* NONE */
   t->kind = g_new0 (AugurReportEdgeKind, n);
 
   g_autoptr(GHashTable) create_of = g_hash_table_new (NULL, NULL);   /* child+1 -> step+1 */
