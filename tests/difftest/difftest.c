@@ -99,10 +99,12 @@ target_class (const DtVerdict *v)
   return v->classes->len > 0 ? g_ptr_array_index (v->classes, 0) : NULL;
 }
 
-/* Runs @p; TRUE if it disagrees with class @klass. */
+/* Runs @p; TRUE if it disagrees with class @klass (and stays in @profile). */
 static gboolean
-still_fails (Tester *t, const DtProgram *p, const char *klass, guint *runs)
+still_fails (Tester *t, const DtProgram *p, DtProfile profile, const char *klass, guint *runs)
 {
+  if (!dt_gen_fits_profile (p, profile))
+    return FALSE;
   g_autofree char *text = dt_program_to_string (p);
   DtVerdict v;
   dt_verdict_init (&v);
@@ -118,7 +120,7 @@ still_fails (Tester *t, const DtProgram *p, const char *klass, guint *runs)
 /* Delta debugging by single edits to a fixed point: drop a worker, drop
  * an operation, simplify a constant; each edit kept if the class stays. */
 static void
-shrink (Tester *t, DtProgram *p, const char *klass)
+shrink (Tester *t, DtProgram *p, DtProfile profile, const char *klass)
 {
   guint runs = 0;
   gboolean changed = TRUE;
@@ -127,14 +129,14 @@ shrink (Tester *t, DtProgram *p, const char *klass)
       changed = FALSE;
       DtProgram q;
       for (guint w = p->n_threads; w-- > 1 && runs < SHRINK_MAX_RUNS;)
-        if (dt_program_drop_thread (p, w, &q) && still_fails (t, &q, klass, &runs))
+        if (dt_program_drop_thread (p, w, &q) && still_fails (t, &q, profile, klass, &runs))
           {
             *p = q;
             changed = TRUE;
           }
       for (guint th = 0; th < p->n_threads; th++)
         for (guint k = p->n_ops[th]; k-- > 0 && runs < SHRINK_MAX_RUNS;)
-          if (dt_program_drop_op (p, th, k, &q) && still_fails (t, &q, klass, &runs))
+          if (dt_program_drop_op (p, th, k, &q) && still_fails (t, &q, profile, klass, &runs))
             {
               *p = q;
               changed = TRUE;
@@ -142,7 +144,7 @@ shrink (Tester *t, DtProgram *p, const char *klass)
       for (guint th = 0; th < p->n_threads; th++)
         for (guint k = 0; k < p->n_ops[th] && runs < SHRINK_MAX_RUNS; k++)
           for (guint to = 0; to < 2; to++)
-            if (dt_program_simplify_op (p, th, k, to, &q) && still_fails (t, &q, klass, &runs))
+            if (dt_program_simplify_op (p, th, k, to, &q) && still_fails (t, &q, profile, klass, &runs))
               {
                 *p = q;
                 changed = TRUE;
@@ -214,12 +216,12 @@ run_one (Tester *t, const char *label, const DtProgram *p, GString *report, DtVe
  * and how to rerun it to @report; the minimal program and its details in
  * @minimal_out and @details_out (may be NULL). */
 static void
-shrink_report (Tester *t, const DtProgram *p, const DtVerdict *v, GString *report,
-               char **minimal_out, char **details_out)
+shrink_report (Tester *t, const DtProgram *p, DtProfile profile, const DtVerdict *v,
+               GString *report, char **minimal_out, char **details_out)
 {
   const char *klass = target_class (v);
   DtProgram m = *p;
-  shrink (t, &m, klass);
+  shrink (t, &m, profile, klass);
   g_autofree char *mtext = dt_program_to_string (&m);
   DtVerdict mv;
   dt_verdict_init (&mv);
@@ -318,7 +320,7 @@ run_seeds (Tester *t, guint32 a, guint32 b, GHashTable *known)
       /* a known disagreement is not shrunk again: its list entry says what it is */
       gint kind = run_one (t, label, &p, report, &v);
       if (kind == DT_VERDICT_DISAGREE && comment == NULL && !opt_no_shrink)
-        shrink_report (t, &p, &v, report, NULL, NULL);
+        shrink_report (t, &p, profile, &v, report, NULL, NULL);
       g_autofree char *classes = dt_verdict_classes (&v);
       gboolean ok;
       g_autofree char *what = NULL;
@@ -432,7 +434,7 @@ run_fuzz (Tester *t, guint seconds)
           if (g->count <= SHRINK_PER_GROUP && !opt_no_shrink)
             {
               char *minimal = NULL, *details = NULL;
-              shrink_report (t, &p, &v, report, &minimal, &details);
+              shrink_report (t, &p, profile, &v, report, &minimal, &details);
               if (minimal != NULL && (g->minimal == NULL || strlen (minimal) < strlen (g->minimal)))
                 {
                   g_free (g->minimal);
@@ -582,7 +584,9 @@ main (int argc, char **argv)
       DtVerdict v;
       gint kind = run_one (&t, "program", &p, report, &v);
       if (kind == DT_VERDICT_DISAGREE && !opt_no_shrink)
-        shrink_report (&t, &p, &v, report, NULL, NULL);
+        shrink_report (&t, &p, dt_gen_fits_profile (&p, DT_PROFILE_JOINED) ? DT_PROFILE_JOINED
+                                                                           : DT_PROFILE_FULL,
+                       &v, report, NULL, NULL);
       fputs (report->str, stdout);
       if (kind == DT_VERDICT_SKIPPED)
         printf ("program: skipped: over %" G_GINT64_FORMAT " schedules\n", opt_max_schedules);

@@ -74,9 +74,13 @@ gen_access (Gen *g, guint t, GArray *b)
   DtOp op;
   guint var = range (g, 0, g->n_vars - 1);
   gboolean any_loaded = g->loaded[t][0] || g->loaded[t][1];
-  static const guint w[] = { 25, 30, 15, 30 };
+  static const guint w[] = { 25, 30, 15, 30, 10 };
   switch (pick (g, w, G_N_ELEMENTS (w)))
     {
+    case 4:
+      op = op_new (DT_OP_ATOMIC_ADD);
+      op.v = (guint8) range (g, 1, 2);
+      break;
     case 0:
       op = op_new (DT_OP_LOAD);
       op.reg = (guint8) range (g, 0, DT_MAX_REGS - 1);
@@ -175,6 +179,9 @@ gen_block (Gen *g, guint t)
     g->next_assert < DT_MAX_ASSERTS && full ? 10 : 0,   /* assertion */
     full ? 2 : 0,                                       /* crash */
     g->n_conds > 0 ? 3 : 0,                             /* bare signal */
+    g->n_mutexes > 0 ? 5 : 0,                           /* trylock */
+    8,                                                  /* rwlock section */
+    g->n_threads > 1 ? 5 : 0,                           /* semaphore wait */
   };
   GArray *b = new_block (g, t, 0);
   DtOp op;
@@ -213,7 +220,9 @@ gen_block (Gen *g, guint t)
       }
     case 2:
       {
-        op = op_new (chance (g, 75) ? DT_OP_WAIT_WHILE : DT_OP_WAIT_IF);
+        static const guint w_wait[] = { 65, 20, 15 };
+        static const DtOpKind wait_kind[] = { DT_OP_WAIT_WHILE, DT_OP_WAIT_IF, DT_OP_TIMED_WAIT };
+        op = op_new (wait_kind[pick (g, w_wait, 3)]);
         op.cv = (guint8) range (g, 0, g->n_conds - 1);
         op.n = (guint8) range (g, 0, g->n_mutexes - 1);
         op.var = (guint8) range (g, 0, g->n_vars - 1);
@@ -235,12 +244,58 @@ gen_block (Gen *g, guint t)
       g->est[t] += gen_cond (g, t, &op);
       block_add (b, op);
       break;
-    default:
+    case 5:
       op = op_new (DT_OP_SIGNAL);
       op.cv = (guint8) range (g, 0, g->n_conds - 1);
       block_add (b, op);
       g->est[t] += 1;
       break;
+    case 6:
+      op = op_new (DT_OP_TRYLOCK);
+      op.n = (guint8) range (g, 0, g->n_mutexes - 1);
+      op.reg = (guint8) range (g, 0, DT_MAX_REGS - 1);
+      g->loaded[t][op.reg] = TRUE;
+      block_add (b, op);
+      g->est[t] += 2;
+      break;
+    case 7:
+      {
+        /* readers mostly read */
+        gboolean writer = chance (g, 40);
+        block_add (b, op_new (writer ? DT_OP_WRLOCK : DT_OP_RDLOCK));
+        guint n_acc = range (g, 1, 2);
+        g->est[t] += 2;
+        for (guint k = 0; k < n_acc; k++)
+          {
+            if (!writer && chance (g, 70))
+              {
+                op = op_new (DT_OP_LOAD);
+                op.reg = (guint8) range (g, 0, DT_MAX_REGS - 1);
+                op.var = (guint8) range (g, 0, g->n_vars - 1);
+                g->loaded[t][op.reg] = TRUE;
+                block_add (b, op);
+                g->est[t] += 1;
+              }
+            else
+              g->est[t] += gen_access (g, t, b);
+          }
+        block_add (b, op_new (DT_OP_RWUNLOCK));
+        break;
+      }
+    default:
+      {
+        /* a sem_wait, and its sem_post in another thread (sometimes none) */
+        block_add (b, op_new (DT_OP_SEM_WAIT));
+        g->est[t] += 1;
+        if (chance (g, 90))
+          {
+            guint u = (t + range (g, 1, g->n_threads - 1)) % g->n_threads;
+            GArray *pb = new_block (g, u, range (g, 0, g->plan[u]->len));
+            block_add (pb, op_new (DT_OP_SEM_POST));
+            g->est[u] += 1;
+          }
+        break;
+      }
     }
 }
 
@@ -255,7 +310,8 @@ block_estimate (GArray *b)
       switch (op->kind)
         {
         case DT_OP_INC: n += 2; break;
-        case DT_OP_WAIT_WHILE: case DT_OP_WAIT_IF: n += 4; break;
+        case DT_OP_WAIT_WHILE: case DT_OP_WAIT_IF: case DT_OP_TIMED_WAIT: n += 4; break;
+        case DT_OP_TRYLOCK: n += 2; break;
         case DT_OP_ASSERT: case DT_OP_CRASH: n += !op->on_reg; break;
         default: n += 1; break;
         }
@@ -384,6 +440,13 @@ dt_gen_program (guint32 seed, DtProfile profile, DtProgram *p)
           gen_cond (&g, 0, &op);
           g_array_append_val (ops, op);
         }
+      if (t > 0 && g.n_mutexes > 0 && chance (&g, 5))
+        {
+          /* a worker that ends holding a lock: whoever needs it waits for ever */
+          DtOp op = op_new (DT_OP_LOCK);
+          op.n = (guint8) range (&g, 0, g.n_mutexes - 1);
+          g_array_append_val (ops, op);
+        }
       if (full && chance (&g, 5))
         {
           DtOp op = op_new (DT_OP_EXIT);
@@ -409,6 +472,32 @@ dt_gen_program (guint32 seed, DtProfile profile, DtProgram *p)
   g_rand_free (g.rand);
   if (dt_program_check (p) != 0)
     g_error ("dt_gen_program (%u): %s", seed, dt_program_check_message (dt_program_check (p)));
+}
+
+gboolean
+dt_gen_fits_profile (const DtProgram *p, DtProfile profile)
+{
+  if (profile == DT_PROFILE_FULL)
+    return TRUE;
+  for (guint t = 0; t < p->n_threads; t++)
+    {
+      guint unjoined = 0;
+      for (guint k = 0; k < p->n_ops[t]; k++)
+        switch (p->ops[t][k].kind)
+          {
+          case DT_OP_CREATE: unjoined++; break;
+          case DT_OP_JOIN: unjoined--; break;
+          case DT_OP_EXIT: case DT_OP_CRASH: return FALSE;
+          case DT_OP_ASSERT:
+            if (t != 0 || unjoined > 0)
+              return FALSE;
+            break;
+          default: break;
+          }
+      if (unjoined > 0)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* ---- text ---- */
@@ -452,9 +541,19 @@ dt_program_to_string (const DtProgram *p)
                 g_string_append_printf (s, "+%u", op->v);
               break;
             case DT_OP_INC: g_string_append_printf (s, "x%u++", op->var); break;
+            case DT_OP_ATOMIC_ADD: g_string_append_printf (s, "x%u+=%u", op->var, op->v); break;
+            case DT_OP_TRYLOCK: g_string_append_printf (s, "r%u=t%u", op->reg, op->n); break;
+            case DT_OP_RDLOCK: g_string_append (s, "rd"); break;
+            case DT_OP_WRLOCK: g_string_append (s, "wr"); break;
+            case DT_OP_RWUNLOCK: g_string_append (s, "ru"); break;
+            case DT_OP_SEM_WAIT: g_string_append_c (s, 'P'); break;
+            case DT_OP_SEM_POST: g_string_append_c (s, 'V'); break;
             case DT_OP_WAIT_WHILE:
             case DT_OP_WAIT_IF:
-              g_string_append_printf (s, "%c%u.%u:x%u=%u", op->kind == DT_OP_WAIT_WHILE ? 'w' : 'i',
+            case DT_OP_TIMED_WAIT:
+              g_string_append_printf (s, "%c%u.%u:x%u=%u",
+                                      op->kind == DT_OP_WAIT_WHILE ? 'w'
+                                      : op->kind == DT_OP_WAIT_IF ? 'i' : 'o',
                                       op->cv, op->n, op->var, op->v);
               break;
             case DT_OP_SIGNAL: g_string_append_printf (s, "s%u", op->cv); break;
@@ -541,6 +640,10 @@ dt_program_drop_op (const DtProgram *p, guint t, guint k, DtProgram *out)
     for (guint j = k + 1; j < p->n_ops[t] && pair < 0; j++)
       if (p->ops[t][j].kind == DT_OP_UNLOCK && p->ops[t][j].n == op->n)
         pair = (gint) j;
+  if (op->kind == DT_OP_RDLOCK || op->kind == DT_OP_WRLOCK)
+    for (guint j = k + 1; j < p->n_ops[t] && pair < 0; j++)
+      if (p->ops[t][j].kind == DT_OP_RWUNLOCK)
+        pair = (gint) j;
   out->n_ops[t] = 0;
   for (guint j = 0; j < p->n_ops[t]; j++)
     if (j != k && (gint) j != pair)
@@ -560,6 +663,13 @@ dt_program_simplify_op (const DtProgram *p, guint t, guint k, guint to, DtProgra
     case DT_OP_WAIT_IF:
       op->kind = DT_OP_WAIT_WHILE;
       break;
+    case DT_OP_TIMED_WAIT:
+      op->kind = DT_OP_WAIT_IF;
+      break;
+    case DT_OP_WRLOCK:
+      op->kind = DT_OP_RDLOCK;
+      break;
+    case DT_OP_ATOMIC_ADD:
     case DT_OP_STORE:
     case DT_OP_STORE_REG:
     case DT_OP_ASSERT:

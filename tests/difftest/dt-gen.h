@@ -6,10 +6,12 @@
  *
  * The generator draws 1-3 workers (2-4 threads), 1-3 variables, 0-2
  * mutexes and 0-2 condition variables, then builds each thread from
- * blocks that keep it well-formed: accesses, critical sections (nested
- * ones, in either lock order), wait blocks (`while` mostly, `if` some-
- * times) each paired with a signal or broadcast in another thread,
- * assertions over variables and registers, a rare crash and a rare exit.
+ * blocks that keep it well-formed: accesses (atomic adds too), critical
+ * sections (nested ones, in either lock order), trylocks, rwlock
+ * sections, wait blocks (`while` mostly, `if` and timed `if` sometimes)
+ * each paired with a signal or broadcast in another thread, semaphore
+ * waits paired with a post in another thread, assertions over variables
+ * and registers, a rare crash and a rare exit.
  * Main creates most workers (a worker sometimes creates a later one),
  * joins most of them, and sometimes returns without joining (profile
  * full; in profile joined, nothing can end the process early, so that
@@ -39,6 +41,8 @@ typedef enum {
 DtProfile   dt_gen_profile_of_seed (guint32 seed);
 const char *dt_gen_profile_name (DtProfile profile);
 void        dt_gen_program (guint32 seed, DtProfile profile, DtProgram *p);
+/* Whether @p keeps the rules of @profile (shrinking must not leave it). */
+gboolean    dt_gen_fits_profile (const DtProgram *p, DtProfile profile);
 char *dt_program_to_string (const DtProgram *p);
 /* Parses and checks @text; FALSE with a message in @error. */
 gboolean dt_program_from_string (const char *text, DtProgram *p, GError **error);
@@ -51,7 +55,8 @@ gboolean dt_program_drop_thread (const DtProgram *p, guint w, DtProgram *out);
 /* Removes operation @k of thread @t; a lock goes with its unlock. */
 gboolean dt_program_drop_op (const DtProgram *p, guint t, guint k, DtProgram *out);
 /* Replaces the constant of operation @k of thread @t by a smaller one
- * (@to), or an `i` wait by a `w` wait (@to ignored). */
+ * (@to), or an `o` wait by an `i` wait, an `i` wait by a `w` wait, a
+ * wrlock by a rdlock (@to ignored). */
 gboolean dt_program_simplify_op (const DtProgram *p, guint t, guint k, guint to, DtProgram *out);
 
 G_END_DECLS

@@ -12,17 +12,24 @@
  * A program is 1 to DT_MAX_THREADS threads separated by '|': thread 0 is
  * main, threads 1.. are workers.  A thread is a list of operations
  * separated by spaces ("-" for none).  Shared state: DT_MAX_VARS ints
- * x0.., DT_MAX_MUTEXES mutexes, DT_MAX_CONDS condition variables, all
- * globals, all zero at the start; each thread has DT_MAX_REGS private
- * registers r0...  Operations:
+ * x0.., DT_MAX_MUTEXES mutexes, DT_MAX_CONDS condition variables, one
+ * rwlock, one semaphore (at 0), all globals, all zero at the start; each
+ * thread has DT_MAX_REGS private registers r0...  Operations:
  *
  *   cN         pthread_create worker N        jN   pthread_join worker N
  *   lM         pthread_mutex_lock mutex M     uM   pthread_mutex_unlock
  *   rK=xI      register K = xI (one read)
  *   xI=V       xI = constant V                xI=rK, xI=rK+V   (one write)
  *   xI++       xI = xI + 1 (a read, then a write: not atomic)
+ *   xI+=V      atomic fetch-and-add (one atomic step)
+ *   rK=tM      register K = 1 if pthread_mutex_trylock M succeeds (then
+ *              it is unlocked at once), else 0
+ *   rd, wr, ru pthread_rwlock_rdlock / wrlock / unlock of the rwlock
+ *   P, V       sem_wait / sem_post of the semaphore
  *   wC.M:xI=V  lock M; while (xI != V) pthread_cond_wait (C, M); unlock M
  *   iC.M:xI=V  the same with `if` instead of `while`
+ *   oC.M:xI=V  the `if` form with pthread_cond_timedwait (an hour away,
+ *              but the runtime lets a timed wait time out at any time)
  *   sC, bC     pthread_cond_signal / pthread_cond_broadcast C
  *   aN:COND    assertion number N (0..DT_MAX_ASSERTS-1): assert (COND)
  *   k:COND     crash (a write through a null pointer) if COND holds
@@ -37,8 +44,10 @@
  * Well-formed programs (dt_program_check) are what the generator makes
  * and the shrinker keeps: every worker is created exactly once, by a
  * thread of a lower number; only its creator joins it, once, after
- * creating it; a thread locks only mutexes it does not hold, unlocks only
- * those it holds, starts a wait block holding none of the block's mutex;
+ * creating it; a thread locks (or trylocks) only mutexes it does not
+ * hold, unlocks only those it holds, starts a wait block holding none of
+ * the block's mutex, takes the rwlock only when it does not hold it and
+ * releases it only when it does;
  * `e` is a thread's last operation.  (A thread may end holding a lock.)
  */
 #ifndef DT_PROGRAM_H
@@ -77,6 +86,14 @@ typedef enum {
   DT_OP_ASSERT,      /* n = assertion id, cond */
   DT_OP_CRASH,       /* cond */
   DT_OP_EXIT,
+  DT_OP_ATOMIC_ADD,  /* var += v, atomically */
+  DT_OP_TRYLOCK,     /* reg = trylock (mutex n) succeeded */
+  DT_OP_RDLOCK,
+  DT_OP_WRLOCK,
+  DT_OP_RWUNLOCK,
+  DT_OP_SEM_WAIT,
+  DT_OP_SEM_POST,
+  DT_OP_TIMED_WAIT,  /* as DT_OP_WAIT_IF, timed */
 } DtOpKind;
 
 /* One operation.  The condition of a wait, an assertion or a crash is
@@ -179,15 +196,42 @@ dt_parse_op (const char **s, DtOp *op)
     case 'e':
       op->kind = DT_OP_EXIT;
       return 1;
+    case 'P':
+      op->kind = DT_OP_SEM_WAIT;
+      return 1;
+    case 'V':
+      op->kind = DT_OP_SEM_POST;
+      return 1;
     case 'r':
+      if (dt_char (s, 'd'))
+        {
+          op->kind = DT_OP_RDLOCK;
+          return 1;
+        }
+      if (dt_char (s, 'u'))
+        {
+          op->kind = DT_OP_RWUNLOCK;
+          return 1;
+        }
+      if (!dt_digit (s, DT_MAX_REGS, &op->reg) || !dt_char (s, '='))
+        return 0;
+      if (dt_char (s, 't'))
+        {
+          op->kind = DT_OP_TRYLOCK;
+          return dt_digit (s, DT_MAX_MUTEXES, &op->n);
+        }
       op->kind = DT_OP_LOAD;
-      return dt_digit (s, DT_MAX_REGS, &op->reg) && dt_char (s, '=') && dt_char (s, 'x')
-             && dt_digit (s, DT_MAX_VARS, &op->var);
+      return dt_char (s, 'x') && dt_digit (s, DT_MAX_VARS, &op->var);
     case 'x':
       if (!dt_digit (s, DT_MAX_VARS, &op->var))
         return 0;
       if (dt_char (s, '+'))
         {
+          if (dt_char (s, '='))
+            {
+              op->kind = DT_OP_ATOMIC_ADD;
+              return dt_digit (s, DT_MAX_VALUE + 1, &op->v);
+            }
           op->kind = DT_OP_INC;
           return dt_char (s, '+');
         }
@@ -205,8 +249,15 @@ dt_parse_op (const char **s, DtOp *op)
       op->kind = DT_OP_STORE;
       return dt_digit (s, DT_MAX_VALUE + 1, &op->v);
     case 'w':
+      if (dt_char (s, 'r'))
+        {
+          op->kind = DT_OP_WRLOCK;
+          return 1;
+        }
+      /* fall through */
     case 'i':
-      op->kind = c == 'w' ? DT_OP_WAIT_WHILE : DT_OP_WAIT_IF;
+    case 'o':
+      op->kind = c == 'w' ? DT_OP_WAIT_WHILE : c == 'i' ? DT_OP_WAIT_IF : DT_OP_TIMED_WAIT;
       if (!dt_digit (s, DT_MAX_CONDS, &op->cv) || !dt_char (s, '.')
           || !dt_digit (s, DT_MAX_MUTEXES, &op->n) || !dt_char (s, ':'))
         return 0;
@@ -274,6 +325,7 @@ dt_program_check (const DtProgram *p)
     {
       int held[DT_MAX_MUTEXES] = { 0 };
       int joined[DT_MAX_THREADS] = { 0 };
+      int rw_held = 0;
       for (int k = 0; k < p->n_ops[t]; k++)
         {
           const DtOp *op = &p->ops[t][k];
@@ -296,6 +348,21 @@ dt_program_check (const DtProgram *p)
                 return -4;
               held[op->n] = 1;
               break;
+            case DT_OP_TRYLOCK:
+              if (held[op->n])
+                return -4;
+              break;
+            case DT_OP_RDLOCK:
+            case DT_OP_WRLOCK:
+              if (rw_held)
+                return -9;
+              rw_held = 1;
+              break;
+            case DT_OP_RWUNLOCK:
+              if (!rw_held)
+                return -9;
+              rw_held = 0;
+              break;
             case DT_OP_UNLOCK:
               if (!held[op->n])
                 return -5;
@@ -303,6 +370,7 @@ dt_program_check (const DtProgram *p)
               break;
             case DT_OP_WAIT_WHILE:
             case DT_OP_WAIT_IF:
+            case DT_OP_TIMED_WAIT:
               if (held[op->n])
                 return -6;
               break;
@@ -334,6 +402,7 @@ dt_program_check_message (int r)
     case -6: return "a wait block starts with its mutex held";
     case -7: return "exit is not the last operation of its thread";
     case -8: return "a worker is never created";
+    case -9: return "the rwlock is taken while held or released while not held";
     default: return "well-formed";
     }
 }
@@ -352,7 +421,7 @@ dt_program_n_vars (const DtProgram *p)
         switch (op->kind)
           {
           case DT_OP_LOAD: case DT_OP_STORE: case DT_OP_STORE_REG: case DT_OP_INC:
-          case DT_OP_WAIT_WHILE: case DT_OP_WAIT_IF:
+          case DT_OP_WAIT_WHILE: case DT_OP_WAIT_IF: case DT_OP_TIMED_WAIT: case DT_OP_ATOMIC_ADD:
             uses = 1;
             break;
           case DT_OP_ASSERT: case DT_OP_CRASH:

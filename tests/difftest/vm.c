@@ -10,11 +10,11 @@
  * What the explorer must see is real: every read and write of a shared
  * variable is a plain access of a global int (instrumented, so each one is
  * a scheduling point), every lock, wait, signal, create and join is the
- * pthread call, an assertion is assert(), a crash a write through a null
- * pointer, exit is exit().  What it must not see is the interpreter's own
+ * pthread call (or sem_*), an assertion is assert(), a crash a write
+ * through a null pointer, exit is exit().  What it must not see is the interpreter's own
  * bookkeeping (the parsed program, the registers): those functions carry
  * no_sanitize_thread, so their accesses are not instrumented and make no
- * steps.  Only load_var and store_var are instrumented.
+ * steps.  Only load_var, store_var and add_var are instrumented.
  *
  * Exit status: the final state (dt-program.h, STATE); 250 for a bad
  * description.
@@ -23,8 +23,10 @@
 #include <assert.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define DT_PARSE_ATTR __attribute__ ((no_sanitize_thread))
 #include "dt-program.h"
@@ -35,6 +37,8 @@ static int shared[DT_MAX_VARS];
 static pthread_mutex_t mutexes[DT_MAX_MUTEXES] = { PTHREAD_MUTEX_INITIALIZER,
                                                    PTHREAD_MUTEX_INITIALIZER };
 static pthread_cond_t conds[DT_MAX_CONDS] = { PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER };
+static pthread_rwlock_t rwlock = PTHREAD_RWLOCK_INITIALIZER;
+static sem_t sem;
 static pthread_t handles[DT_MAX_THREADS];
 static DtProgram prog;
 static int n_vars;
@@ -51,6 +55,12 @@ static __attribute__ ((noinline)) void
 store_var (int i, int v)
 {
   shared[i] = v;
+}
+
+static __attribute__ ((noinline)) void
+add_var (int i, int v)
+{
+  __atomic_fetch_add (&shared[i], v, __ATOMIC_SEQ_CST);
 }
 
 /* STATE: reads every variable the program uses. */
@@ -94,6 +104,16 @@ check (int id, int ok)
     case 6: assert (ok || !"A6"); break;
     default: assert (ok || !"A7"); break;
     }
+}
+
+static QUIET int
+uses_semaphore (void)
+{
+  for (int t = 0; t < prog.n_threads; t++)
+    for (int k = 0; k < prog.n_ops[t]; k++)
+      if (prog.ops[t][k].kind == DT_OP_SEM_WAIT || prog.ops[t][k].kind == DT_OP_SEM_POST)
+        return 1;
+  return 0;
 }
 
 static void *worker (void *arg);
@@ -144,6 +164,41 @@ run (int t)
             pthread_cond_wait (&conds[op->cv], &mutexes[op->n]);
           pthread_mutex_unlock (&mutexes[op->n]);
           break;
+        case DT_OP_TIMED_WAIT:
+          {
+            struct timespec until;
+            clock_gettime (CLOCK_REALTIME, &until);
+            until.tv_sec += 3600;
+            pthread_mutex_lock (&mutexes[op->n]);
+            if (load_var (op->var) != op->v)
+              pthread_cond_timedwait (&conds[op->cv], &mutexes[op->n], &until);
+            pthread_mutex_unlock (&mutexes[op->n]);
+            break;
+          }
+        case DT_OP_ATOMIC_ADD:
+          add_var (op->var, op->v);
+          break;
+        case DT_OP_TRYLOCK:
+          regs[op->reg] = pthread_mutex_trylock (&mutexes[op->n]) == 0;
+          if (regs[op->reg])
+            pthread_mutex_unlock (&mutexes[op->n]);
+          break;
+        case DT_OP_RDLOCK:
+          pthread_rwlock_rdlock (&rwlock);
+          break;
+        case DT_OP_WRLOCK:
+          pthread_rwlock_wrlock (&rwlock);
+          break;
+        case DT_OP_RWUNLOCK:
+          pthread_rwlock_unlock (&rwlock);
+          break;
+        case DT_OP_SEM_WAIT:
+          while (sem_wait (&sem) != 0)
+            ;
+          break;
+        case DT_OP_SEM_POST:
+          sem_post (&sem);
+          break;
         case DT_OP_SIGNAL:
           pthread_cond_signal (&conds[op->cv]);
           break;
@@ -181,6 +236,8 @@ main (int argc, char **argv)
       return 250;
     }
   n_vars = dt_program_n_vars (&prog);
+  if (uses_semaphore ())
+    sem_init (&sem, 0, 0);    /* main's first step, before any thread exists */
   run (0);
   return encode ();
 }
