@@ -24,10 +24,11 @@
 
 #include "common/augur-exit.h"
 #include "tests/difftest/dt-gen.h"
+#include "tests/difftest/dt-outcome.h"
 #include "tests/difftest/dt-run.h"
 
 #define SHRINK_MAX_RUNS 400     /* programs run while shrinking one */
-#define SHRINK_PER_GROUP 3      /* fuzz: disagreements shrunk per class set */
+#define SHRINK_PER_GROUP 8      /* fuzz: disagreements shrunk per group */
 
 static char *opt_vm;
 static char *opt_seeds;
@@ -69,11 +70,13 @@ typedef struct {
   GHashTable *groups;
 } Tester;
 
+/* fuzz: the disagreements of one profile and shrink target class */
 typedef struct {
   guint64 count;
+  guint64 shrunk;
   GArray *seeds;           /* guint32, the first few */
-  char *minimal;           /* the shortest minimal program found (owned) */
-  char *minimal_details;
+  GHashTable *minimal;     /* minimal program -> its details (owned strings) */
+  GHashTable *minimal_n;   /* minimal program (borrowed key) -> how many shrank to it */
 } Group;
 
 static void
@@ -81,8 +84,8 @@ group_free (gpointer p)
 {
   Group *g = p;
   g_array_unref (g->seeds);
-  g_free (g->minimal);
-  g_free (g->minimal_details);
+  g_hash_table_unref (g->minimal_n);
+  g_hash_table_unref (g->minimal);
   g_free (g);
 }
 
@@ -385,9 +388,10 @@ run_seeds (Tester *t, guint32 a, guint32 b, GHashTable *known)
   double secs = (g_get_monotonic_time () - t0) / 1e6;
   printf ("%s%" G_GUINT64_FORMAT " programs, %" G_GUINT64_FORMAT " explored, %" G_GUINT64_FORMAT
           " skipped, %" G_GUINT64_FORMAT " disagreements (%" G_GUINT64_FORMAT
-          " known, still showing), %" G_GUINT64_FORMAT " schedules, %" G_GUINT64_FORMAT
-          " executions, %.1f s\n", opt_tap ? "# " : "", t->generated, t->explored, t->skipped,
-          t->disagreements, t->known_still, t->schedules, t->runs, secs);
+          " known, still showing; %" G_GUINT64_FORMAT " known no longer showing), %"
+          G_GUINT64_FORMAT " schedules, %" G_GUINT64_FORMAT " executions, %.1f s\n",
+          opt_tap ? "# " : "", t->generated, t->explored, t->skipped, t->disagreements,
+          t->known_still, t->known_fixed, t->schedules, t->runs, secs);
   if (opt_tap)
     printf ("1..%u\n", tap_n);
   return failed > 0 ? 1 : 0;
@@ -417,36 +421,37 @@ run_fuzz (Tester *t, guint seconds)
       if (kind == DT_VERDICT_DISAGREE)
         {
           t->disagreements++;
-          g_autofree char *cl = dt_verdict_classes (&v);
-          char *classes = g_strdup_printf ("%s: %s", dt_gen_profile_name (profile), cl);
-          Group *g = g_hash_table_lookup (t->groups, classes);
+          char *key = g_strdup_printf ("%s %s", dt_gen_profile_name (profile), target_class (&v));
+          Group *g = g_hash_table_lookup (t->groups, key);
           if (g == NULL)
             {
               g = g_new0 (Group, 1);
               g->seeds = g_array_new (FALSE, FALSE, sizeof (guint32));
-              g_hash_table_insert (t->groups, classes, g);
+              g->minimal = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+              g->minimal_n = g_hash_table_new (g_str_hash, g_str_equal);
+              g_hash_table_insert (t->groups, key, g);
             }
           else
-            g_free (classes);
+            g_free (key);
           g->count++;
           if (g->seeds->len < 10)
             g_array_append_val (g->seeds, seed);
-          if (g->count <= SHRINK_PER_GROUP && !opt_no_shrink)
+          if (g->shrunk < SHRINK_PER_GROUP && !opt_no_shrink)
             {
               char *minimal = NULL, *details = NULL;
+              g->shrunk++;
               shrink_report (t, &p, profile, &v, report, &minimal, &details);
-              if (minimal != NULL && (g->minimal == NULL || strlen (minimal) < strlen (g->minimal)))
+              if (minimal != NULL)
                 {
-                  g_free (g->minimal);
-                  g_free (g->minimal_details);
-                  g->minimal = minimal;
-                  g->minimal_details = details;
+                  if (!g_hash_table_contains (g->minimal, minimal))
+                    g_hash_table_insert (g->minimal, g_strdup (minimal), g_strdup (details));
+                  gpointer k = NULL;
+                  g_hash_table_lookup_extended (g->minimal, minimal, &k, NULL);
+                  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (g->minimal_n, k));
+                  g_hash_table_insert (g->minimal_n, k, GUINT_TO_POINTER (n + 1));
                 }
-              else
-                {
-                  g_free (minimal);
-                  g_free (details);
-                }
+              g_free (minimal);
+              g_free (details);
             }
           fputs (report->str, stdout);
         }
@@ -473,7 +478,7 @@ run_fuzz (Tester *t, guint seconds)
   double secs = (g_get_monotonic_time () - t0) / 1e6;
   printf ("\ndifftest: %" G_GUINT64_FORMAT " programs generated, %" G_GUINT64_FORMAT
           " explored, %" G_GUINT64_FORMAT " skipped (over %" G_GINT64_FORMAT " schedules), %"
-          G_GUINT64_FORMAT " disagreements in %u classes; %" G_GUINT64_FORMAT " schedules, %"
+          G_GUINT64_FORMAT " disagreements in %u groups; %" G_GUINT64_FORMAT " schedules, %"
           G_GUINT64_FORMAT " executions in %.0f s (seeds %u to %u)\n", t->generated, t->explored,
           t->skipped, opt_max_schedules, t->disagreements, g_hash_table_size (t->groups),
           t->schedules, t->runs, secs,
@@ -491,17 +496,19 @@ run_fuzz (Tester *t, guint seconds)
   for (guint i = 0; i < n; i++)
     {
       Group *g = g_hash_table_lookup (t->groups, keys[i]);
-      printf ("class %s: %" G_GUINT64_FORMAT " programs, seeds", keys[i], g->count);
+      printf ("group %s: %" G_GUINT64_FORMAT " programs, seeds", keys[i], g->count);
       for (guint k = 0; k < g->seeds->len; k++)
         printf (" %u", g_array_index (g->seeds, guint32, k));
       printf ("%s\n", g->count > g->seeds->len ? " ..." : "");
-      if (g->minimal != NULL)
+      g_autofree const char **mins = dt_sorted_keys (g->minimal);
+      for (guint k = 0; mins[k] != NULL; k++)
         {
-          printf ("  minimal: '%s'\n", g->minimal);
+          printf ("  minimal (%u of %" G_GUINT64_FORMAT " shrunk): '%s'\n",
+                  GPOINTER_TO_UINT (g_hash_table_lookup (g->minimal_n, mins[k])), g->shrunk, mins[k]);
           g_autoptr (GString) d = g_string_new (NULL);
-          print_lines (d, "    ", g->minimal_details);
+          print_lines (d, "    ", g_hash_table_lookup (g->minimal, mins[k]));
           fputs (d->str, stdout);
-          printf ("  rerun: tests/difftest/difftest -v --program '%s'\n", g->minimal);
+          printf ("    rerun: tests/difftest/difftest -v --program '%s'\n", mins[k]);
         }
     }
   return t->disagreements > 0 ? 1 : 0;
