@@ -187,6 +187,10 @@ run_one (Tester *t, const char *label, const DtProgram *p, GString *report, DtVe
   g_autoptr (GError) error = NULL;
   dt_verdict_init (v);
   t->generated++;
+  /* the interpreter reads the text: it must say exactly the program */
+  DtProgram back;
+  if (!dt_program_from_string (text, &back, &error) || dt_program_compare (p, &back) != 0)
+    g_error ("%s: '%s' does not read back as the program it prints", label, text);
   if (!dt_run_program (text, &t->run, v, &error))
     {
       g_string_append_printf (report, "%s: cannot run '%s': %s\n", label, text, error->message);

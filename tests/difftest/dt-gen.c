@@ -377,7 +377,8 @@ dt_gen_program (guint32 seed, DtProfile profile, DtProgram *p)
   static const guint hi[] = { 0, 7, 5, 4 };
   for (guint t = 0; t < g.n_threads; t++)
     {
-      guint budget = t == 0 ? range (&g, 0, 2) : range (&g, 1, hi[n_workers]);
+      /* one worker: main must do something while it runs */
+      guint budget = t == 0 ? range (&g, n_workers == 1, 2) : range (&g, 1, hi[n_workers]);
       while (g.est[t] < budget)
         gen_block (&g, t);
     }
@@ -407,9 +408,11 @@ dt_gen_program (guint32 seed, DtProfile profile, DtProgram *p)
       for (guint w = t + 1; w < g.n_threads; w++)
         if (creator[w] == t)
           {
-            create_at[w] = (gint) range (&g, 0, L);
+            /* early creates and late joins mostly: a worker created and
+             * joined next to each other runs alone */
+            create_at[w] = chance (&g, 60) ? 0 : (gint) range (&g, 0, L);
             if (!full || chance (&g, t == 0 ? 85 : 80))
-              join_at[w] = (gint) range (&g, (guint) create_at[w], L);
+              join_at[w] = chance (&g, 60) ? (gint) L : (gint) range (&g, (guint) create_at[w], L);
           }
       GArray *ops = g_array_new (FALSE, FALSE, sizeof (DtOp));
       for (guint pos = 0; pos <= L; pos++)
@@ -593,6 +596,22 @@ dt_program_from_string (const char *text, DtProgram *p, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+int
+dt_program_compare (const DtProgram *a, const DtProgram *b)
+{
+  if (a->n_threads != b->n_threads)
+    return a->n_threads < b->n_threads ? -1 : 1;
+  for (guint t = 0; t < a->n_threads; t++)
+    {
+      if (a->n_ops[t] != b->n_ops[t])
+        return a->n_ops[t] < b->n_ops[t] ? -1 : 1;
+      int r = memcmp (a->ops[t], b->ops[t], a->n_ops[t] * sizeof (DtOp));
+      if (r != 0)
+        return r;
+    }
+  return 0;
 }
 
 /* ---- shrinking edits ---- */

@@ -47,6 +47,9 @@ char *dt_program_to_string (const DtProgram *p);
 /* Parses and checks @text; FALSE with a message in @error. */
 gboolean dt_program_from_string (const char *text, DtProgram *p, GError **error);
 
+/* 0 if @a and @b are the same program (memcmp-like otherwise). */
+int dt_program_compare (const DtProgram *a, const DtProgram *b);
+
 /* Shrinking edits; each returns FALSE (and leaves @out undefined) when
  * it does not apply or the result is not well-formed. */
 /* Removes worker @w (1..), if it creates no other worker: its create and
