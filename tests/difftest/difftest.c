@@ -28,7 +28,7 @@
 #include "tests/difftest/dt-run.h"
 
 #define SHRINK_MAX_RUNS 400     /* programs run while shrinking one */
-#define SHRINK_PER_GROUP 8      /* fuzz: disagreements shrunk per group */
+#define SHRINK_PER_GROUP 8      /* fuzz: disagreements shrunk per group (profile full) */
 
 static char *opt_vm;
 static char *opt_seeds;
@@ -208,6 +208,7 @@ run_one (Tester *t, const char *label, const DtProgram *p, GString *report, DtVe
     {
       g_string_append_printf (report, "%s: '%s'\n", label, text);
       describe_verdict (report, "  ", v);
+      print_lines (report, "  outcome: ", v->outcomes->str);
     }
   if (v->kind != DT_VERDICT_DISAGREE)
     return v->kind;
@@ -440,7 +441,10 @@ run_fuzz (Tester *t, guint seconds)
           g->count++;
           if (g->seeds->len < 10)
             g_array_append_val (g->seeds, seed);
-          if (g->shrunk < SHRINK_PER_GROUP && !opt_no_shrink)
+          /* the full profile's disagreements are mostly one class (process
+           * end): a few shrunk per group; the joined ones are rarer, and
+           * each may be a class of its own */
+          if ((g->shrunk < SHRINK_PER_GROUP || profile == DT_PROFILE_JOINED) && !opt_no_shrink)
             {
               char *minimal = NULL, *details = NULL;
               g->shrunk++;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "explorer/explore.h"
+#include "tests/difftest/dt-model.h"
 #include "tests/difftest/dt-naive.h"
 
 static const char *const mode_names[] = { "optimal", "dpor", "preempt" };
@@ -24,6 +25,7 @@ dt_verdict_init (DtVerdict *v)
   memset (v, 0, sizeof *v);
   v->classes = g_ptr_array_new_with_free_func (g_free);
   v->details = g_string_new (NULL);
+  v->outcomes = g_string_new (NULL);
 }
 
 void
@@ -33,6 +35,9 @@ dt_verdict_clear (DtVerdict *v)
   if (v->details != NULL)
     g_string_free (v->details, TRUE);
   v->details = NULL;
+  if (v->outcomes != NULL)
+    g_string_free (v->outcomes, TRUE);
+  v->outcomes = NULL;
 }
 
 gboolean
@@ -143,10 +148,53 @@ compare_traces (DtVerdict *v, const char *mode, DtCollect *naive, DtCollect *c)
               (const char *) g_hash_table_lookup (c->traces, shown[0]));
 }
 
+static char *outcome_class (const char *mode, const char *outcome, gboolean extra);
+
+/* The naive walk (the runtime) against the model (the program's text). */
+static void
+compare_model (DtVerdict *v, const DtModelResult *model, DtCollect *naive)
+{
+  g_autofree const char **a = dt_sorted_keys (model->outcomes);
+  g_autofree const char **b = dt_sorted_keys (naive->outcomes);
+  for (guint k = 0; a[k] != NULL; k++)
+    if (!g_hash_table_contains (naive->outcomes, a[k]))
+      {
+        g_autofree char *klass = outcome_class ("model", a[k], FALSE);
+        disagree (v, klass, "the runtime never shows outcome '%s' that the model reaches "
+                  "(model schedule %s)", a[k], (const char *) g_hash_table_lookup (model->outcomes, a[k]));
+      }
+  for (guint k = 0; b[k] != NULL; k++)
+    if (!g_hash_table_contains (model->outcomes, b[k]))
+      {
+        g_autofree char *klass = outcome_class ("model", b[k], TRUE);
+        disagree (v, klass, "the runtime shows outcome '%s' that the model never reaches "
+                  "(trace %s)", b[k], (const char *) g_hash_table_lookup (naive->outcomes, b[k]));
+      }
+  if (model->schedules != naive->executions)
+    disagree (v, "count:model", "the model has %" G_GUINT64_FORMAT " schedules, the runtime %"
+              G_GUINT64_FORMAT, model->schedules, naive->executions);
+}
+
 gboolean
 dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError **error)
 {
   const char *argv[] = { o->vm, program, NULL };
+  DtProgram prog;
+  if (dt_program_parse (program, &prog) != 0 || dt_program_check (&prog) != 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "not a well-formed program: '%s'",
+                   program);
+      return FALSE;
+    }
+  DtModelResult model;
+  dt_model_explore (&prog, o->max_schedules, &model);
+  v->model_schedules = model.schedules;
+  if (model.over_limit)
+    {
+      v->kind = DT_VERDICT_SKIPPED;
+      dt_model_result_clear (&model);
+      return TRUE;
+    }
   g_autoptr (AugurExecutor) ex = augur_executor_new (argv, FALSE, error);
   if (ex == NULL)
     return FALSE;
@@ -162,12 +210,7 @@ dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError
     {
       disagree (v, "error:naive", "naive: %s", nerr->message);
       dt_naive_result_clear (&naive);
-      return TRUE;
-    }
-  if (naive.over_limit)
-    {
-      v->kind = DT_VERDICT_SKIPPED;
-      dt_naive_result_clear (&naive);
+      dt_model_result_clear (&model);
       return TRUE;
     }
   if (g_hash_table_contains (naive.all.outcomes, "exit 250"))
@@ -175,8 +218,24 @@ dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    "%s rejected the program '%s'", o->vm, program);
       dt_naive_result_clear (&naive);
+      dt_model_result_clear (&model);
       return FALSE;
     }
+  if (naive.over_limit)
+    {
+      /* the model had fewer: the runtime makes more steps than it */
+      disagree (v, "count:model", "the model has %" G_GUINT64_FORMAT " schedules, the runtime "
+                "more than %" G_GUINT64_FORMAT, model.schedules, o->max_schedules);
+      dt_naive_result_clear (&naive);
+      dt_model_result_clear (&model);
+      return TRUE;
+    }
+  compare_model (v, &model, &naive.all);
+  g_autofree const char **seen = dt_sorted_keys (naive.all.outcomes);
+  for (guint k = 0; seen[k] != NULL; k++)
+    g_string_append_printf (v->outcomes, "%s (%s)\n", seen[k],
+                            (const char *) g_hash_table_lookup (naive.all.outcomes, seen[k]));
+  dt_model_result_clear (&model);
   if (naive.all.diverged > 0)
     disagree (v, "diverged:naive", "naive: %" G_GUINT64_FORMAT " executions did not follow their prefix",
               naive.all.diverged);

@@ -2,11 +2,17 @@
  *
  * dt-run.h — one program through every explorer, and the verdict.
  *
- * The program (vm + its description) is served by one executor that the
- * naive walk (dt-naive.h) and augur_explore in modes optimal, dpor and
- * preempt (bound G_MAXUINT: unbounded) all use in turn.  The naive walk
- * runs first; a program with more than max_schedules schedules is
- * skipped.  The checks, each a disagreement class when it fails:
+ * The program's schedules are first enumerated by the model (dt-model.h,
+ * no execution at all); a program with more than max_schedules of them is
+ * skipped.  Then the program (vm + its description) is served by one
+ * executor that the naive walk (dt-naive.h) and augur_explore in modes
+ * optimal, dpor and preempt (bound G_MAXUINT: unbounded) all use in turn.
+ * The checks, each a disagreement class when it fails:
+ *   outcomes:model:KIND  the naive walk (the runtime) misses an outcome of
+ *                  the model (+KIND: shows one the model does not have);
+ *   count:model    the model and the naive walk count different schedules
+ *                  (the runtime makes a scheduling point the program does
+ *                  not have, or lacks one);
  *   outcomes:MODE:KIND  MODE misses an outcome (dt-outcome.h) of the naive
  *                  walk whose first word is KIND (exit, assert, deadlock,
  *                  crash ...), or reports one no schedule has (KIND
@@ -49,11 +55,13 @@ typedef struct {
   GPtrArray *classes;           /* sorted, unique class names (owned) */
   GString *details;             /* lines saying what differs */
   guint64 schedules;            /* naive */
+  guint64 model_schedules;      /* dt-model.h */
   guint64 traces;               /* naive: distinct normal forms */
   guint64 infeasible;           /* naive */
   guint64 executions[3];        /* optimal, dpor, preempt */
   guint64 blocked[3];
   guint64 runs;                 /* executions of the program, all explorers */
+  GString *outcomes;            /* the naive walk's outcomes, sorted, one a line */
 } DtVerdict;
 
 void dt_verdict_init (DtVerdict *v);
