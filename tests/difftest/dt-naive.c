@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dt-naive.c — every schedule, depth first; see dt-naive.h.
+ *
+ * Invariant of walk(): @steps is a complete execution (owned by the
+ * caller) whose steps before @from were forced; its subtrees at states
+ * from..n-1 are still to be walked.  The recursion is as deep as an
+ * execution is long (tens of steps here).
+ */
+#include "config.h"
+
+#include "tests/difftest/dt-naive.h"
+
+#include <string.h>
+
+typedef struct {
+  AugurExecutor *ex;
+  const DtNaiveOptions *opts;
+  DtNaiveResult *res;
+  GError **error;
+  gboolean failed;
+} Walk;
+
+/* Runs steps[0..k) then thread @t (k = 0 and t = G_MAXUINT: the first
+ * execution, nothing forced).  FALSE if the executor failed. */
+static gboolean
+run (Walk *w, const AugurSchedStep *steps, guint k, guint t, gboolean *killed)
+{
+  AugurSchedShm *shm = augur_executor_shm (w->ex);
+  guint len = t == G_MAXUINT ? 0 : k + 1;
+  shm->prefix_len = len;
+  for (guint i = 0; i < k; i++)
+    shm->prefix[i] = steps[i].tid;
+  if (len > 0)
+    shm->prefix[k] = (guint16) t;
+  memcpy (shm->expect, steps, k * sizeof *steps);
+  shm->check_prefix = 1;
+  shm->n_sleep = 0;
+  shm->max_steps = w->opts->max_steps ? w->opts->max_steps : 10000;
+  shm->flags = 0;
+  shm->random_seed = 0;
+  return augur_executor_run (w->ex, w->opts->exec_timeout > 0 ? w->opts->exec_timeout : 10.0,
+                             killed, w->error);
+}
+
+/* Bit t: thread t exists at state k of @steps (before step k). */
+static guint64
+existing (const AugurSchedStep *steps, guint k)
+{
+  guint64 m = 1;   /* main */
+  for (guint i = 0; i < k; i++)
+    {
+      if (steps[i].op == AUGUR_SOP_CREATE && steps[i].arg < 64 && !(steps[i].flags & AUGUR_SF_FAILED))
+        m |= (guint64) 1 << steps[i].arg;
+      if (steps[i].op == AUGUR_SOP_EXIT && steps[i].tid < 64)
+        m &= ~((guint64) 1 << steps[i].tid);
+    }
+  return m;
+}
+
+static void walk (Walk *w, const AugurSchedStep *steps, guint n, guint from);
+
+/* Records the execution now in the page and walks its subtrees. */
+static void
+take (Walk *w, gboolean killed, guint from)
+{
+  AugurSchedShm *shm = augur_executor_shm (w->ex);
+  if (shm->status == AUGUR_SST_INFEASIBLE)
+    {
+      w->res->infeasible++;
+      return;
+    }
+  if (!dt_collect_add (&w->res->all, shm, killed))
+    return;   /* diverged: counted */
+  if (w->res->all.executions > w->opts->max_schedules)
+    {
+      w->res->over_limit = TRUE;
+      return;
+    }
+  guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
+  g_autofree AugurSchedStep *steps = g_memdup2 (shm->steps, (gsize) n * sizeof *steps);
+  walk (w, steps, n, from);
+}
+
+static void
+walk (Walk *w, const AugurSchedStep *steps, guint n, guint from)
+{
+  for (guint k = from; k < n; k++)
+    {
+      guint64 cand = existing (steps, k) & ~((guint64) 1 << steps[k].tid);
+      while (cand != 0)
+        {
+          guint t = (guint) __builtin_ctzll (cand);
+          cand &= cand - 1;
+          gboolean killed = FALSE;
+          if (!run (w, steps, k, t, &killed))
+            {
+              w->failed = TRUE;
+              return;
+            }
+          take (w, killed, k + 1);
+          if (w->failed || w->res->over_limit)
+            return;
+        }
+    }
+}
+
+gboolean
+dt_naive_explore (AugurExecutor *ex, const DtNaiveOptions *opts, DtNaiveResult *res,
+                  GError **error)
+{
+  memset (res, 0, sizeof *res);
+  dt_collect_init (&res->all);
+  Walk w = { ex, opts, res, error, FALSE };
+  gboolean killed = FALSE;
+  if (!run (&w, NULL, 0, G_MAXUINT, &killed))
+    return FALSE;
+  take (&w, killed, 0);
+  return !w.failed;
+}
+
+void
+dt_naive_result_clear (DtNaiveResult *res)
+{
+  dt_collect_clear (&res->all);
+}
