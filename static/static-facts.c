@@ -344,6 +344,14 @@ augur_static_facts_finish (AugurStaticFacts *f)
       *r = (SiteRef) { a->file, a->line, NULL, 0 };
       g_ptr_array_add (refs, r);
       index_add (f->listed_sites, a->file, a->line, r);
+      /* Atomic accesses are in no race pair (two atomics do not race), but
+       * they synchronise: one another thread may see is a scheduling point
+       * (a spin on an atomic flag must see the store that ends it). */
+      if (a->kind == AUGUR_STATIC_ATOMIC && !a->alone)
+        {
+          index_add (f->candidate_sites, a->file, a->line, r);
+          index_add (f->conflicting_sites, a->file, a->line, r);
+        }
     }
 
   f->shared_names = g_hash_table_new (g_str_hash, g_str_equal);
