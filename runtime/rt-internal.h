@@ -193,6 +193,8 @@ void rt_module_slow (uintptr_t pc, AugurRecord *r);
 /* Instrumented modules: noted by __tsan_init from each module's
  * constructor (ra = its caller). */
 void rt_module_mark_instrumented (uintptr_t ra);
+/* The load bias of module @index (0: the executable), 0 if unknown. */
+uintptr_t rt_module_bias (uint32_t index);
 bool rt_module_instrumented (uintptr_t ra);
 
 /* Fill r->module and r->pc from a return address.  The stored PC is the

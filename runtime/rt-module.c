@@ -312,6 +312,12 @@ range_callback (struct dl_phdr_info *info, size_t size, void *data)
   return 0;
 }
 
+uintptr_t
+rt_module_bias (uint32_t index)
+{
+  return index < __atomic_load_n (&n_modules, __ATOMIC_ACQUIRE) ? modules[index].bias : 0;
+}
+
 void
 rt_module_mark_instrumented (uintptr_t ra)
 {

@@ -37,6 +37,7 @@ typedef struct {
   uint64_t old;
   uint32_t invisible;       /* a read that was no step (pruned): index = steps taken then */
   uint64_t inv_seq;         /* invisible writes seen when it was read (rt-sched.c) */
+  uint64_t fp;              /* the thread's own state when it was published, 0 = not taken */
 } RtHist;
 
 typedef struct {
@@ -79,6 +80,8 @@ typedef struct {
   uint64_t pend_inv_seq;       /* invisible writes seen when it published its step */
   uint32_t pend_has_old;       /* its pending step is a write of up to 8 bytes: ... */
   uint64_t pend_old;           /* ... and this was in memory before it */
+  uint64_t pend_fp;            /* the fingerprint of its own state taken for its pending
+                                * step (Await: rt-sched.c), 0 = none */
   /* the arrays last: a new thread clears only what comes before them */
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
   RtHist hist[RT_HIST_MAX];

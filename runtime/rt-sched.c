@@ -35,17 +35,21 @@
  * everything it did since that step only read memory (reads, failed CAS
  * and trylocks, lock/unlock pairs, sleeps, time functions, wake-ups that
  * no signal caused), while holding no lock, and nothing it read has been
- * written by another thread since it read it, then the next iteration
- * would repeat the last one exactly: the thread is AWAITING and not
- * enabled until another thread writes something it rt_sys_read (its next step
- * is marked AUGUR_SXF_AWOKEN).  If nothing else can run, it waits for
- * ever: a hang (livelock) that the explorer reports.  The assumption is
- * that a thread's state is its memory: a loop whose exit depends on a
- * counter kept only in a register (a bounded spin at -O2) is taken to
- * wait for ever.
+ * written by another thread since it read it, and its own state (its stack
+ * and callee-saved registers, fingerprinted: a loop counter) is what it was
+ * at the previous repetition, then the next iteration would repeat the
+ * last one exactly: the thread is AWAITING and not enabled until another
+ * thread writes something it read (its next step is marked
+ * AUGUR_SXF_AWOKEN).  If nothing else can run, it waits for ever: a hang
+ * (livelock) that the explorer reports.  A loop is thus recognised on its
+ * third iteration.  What the runtime cannot see can still make a loop that
+ * progresses look like one that waits: thread-local variables, state kept
+ * by code not built with augur-cc (rand's seed).
  *
  * The virtual clock.  Time functions return a clock that starts at a fixed
- * date and moves by a microsecond per call; sleeps return at once (they
+ * date and moves by a microsecond at a call if anything but pure steps
+ * happened since the last one (a polling loop sees time stand still, and
+ * can await it; work between two calls takes time); sleeps return at once (they
  * are YIELD steps).  When no thread can run but some wait on time (a
  * timed condition wait that already timed out once, an awaiting loop
  * that read the clock), the clock jumps by an hour and they run on: time
@@ -58,6 +62,7 @@
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-thread.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -68,6 +73,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #define RT_FAIR_RUN 1000u         /* steps in a row before another thread gets a turn */
 #define RT_MAX_JUMPS 8u           /* clock jumps per execution */
@@ -131,7 +137,8 @@ typedef struct {
 } RtInvWrite;
 static RtInvWrite inv_ring[RT_INV_RING];
 static uint64_t inv_seq;
-static uint64_t clock_reads;
+static uint64_t clock_ticks;     /* microseconds the clock moved on by reads */
+static uint32_t clock_upto;      /* steps before this were looked at by a clock read */
 /* choose()'s view of the END steps and spurious wake-ups, computed once
  * per choice */
 static uint32_t first_ender;
@@ -330,6 +337,7 @@ hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
   h->old = t->pend_old;
   h->invisible = 0;
   h->inv_seq = t->pend_inv_seq;
+  h->fp = t->pend_fp;
 }
 
 /* Did an invisible write of another thread touch what r read, after it
@@ -366,6 +374,110 @@ pure_window (const RtSThread *t, uint32_t h)
         return 0;
     }
   return 1;
+}
+
+/* The thread's own state.  A loop whose reads saw nothing change repeats
+ * itself only if what the thread keeps to itself is the same as well: its
+ * stack (locals at -O0) and its callee-saved registers (a loop counter at
+ * -O2).  `sum += get (x)` run three times, or a helper that reads x called
+ * twice, reads x again with nothing changed, but is no waiting loop.  The
+ * fingerprint hashes both, as they are in the frame that made the step
+ * (found by unwinding to the step's return address), from its stack
+ * pointer to the top of the thread's stack (at most RT_FP_MAX bytes). */
+
+#define RT_FP_MAX (1u << 20)
+#define RT_FP_FRAMES 48
+
+static _Unwind_Reason_Code (*uw_backtrace) (_Unwind_Trace_Fn, void *);
+static _Unwind_Ptr (*uw_get_ip) (struct _Unwind_Context *);
+static _Unwind_Word (*uw_get_cfa) (struct _Unwind_Context *);
+static _Unwind_Word (*uw_get_gr) (struct _Unwind_Context *, int);
+
+void
+rt_sched_find_unwinder (void)
+{
+  /* libgcc_s is loaded by now (rt-start.c); dlsym may allocate, so this
+   * runs once at start, where nothing is recorded */
+  void *gcc = dlopen ("libgcc_s.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (gcc == NULL)
+    gcc = dlopen ("libgcc_s.so.1", RTLD_NOW);   /* glibc's backtrace loaded it locally */
+  if (gcc == NULL)
+    return;   /* no fingerprints: no loop is taken for a waiting one */
+  uw_get_ip = (_Unwind_Ptr (*) (struct _Unwind_Context *)) dlsym (gcc, "_Unwind_GetIP");
+  uw_get_cfa = (_Unwind_Word (*) (struct _Unwind_Context *)) dlsym (gcc, "_Unwind_GetCFA");
+  uw_get_gr = (_Unwind_Word (*) (struct _Unwind_Context *, int)) dlsym (gcc, "_Unwind_GetGR");
+  void *bt = dlsym (gcc, "_Unwind_Backtrace");
+  if (uw_get_ip != NULL && uw_get_cfa != NULL && uw_get_gr != NULL)
+    uw_backtrace = (_Unwind_Reason_Code (*) (_Unwind_Trace_Fn, void *)) bt;
+}
+
+typedef struct {
+  uintptr_t want;       /* the step's return address */
+  uintptr_t below_cfa;  /* CFA of the frame below the last one seen: its stack pointer */
+  uint64_t regs[6];
+  int found;
+  int depth;
+} RtFrameFind;
+
+static _Unwind_Reason_Code
+find_frame (struct _Unwind_Context *ctx, void *arg)
+{
+  RtFrameFind *f = arg;
+  if ((uintptr_t) uw_get_ip (ctx) == f->want && f->below_cfa != 0)
+    {
+      /* x86-64 DWARF numbers of rbx, rbp, r12-r15 */
+      static const int callee_saved[6] = { 3, 6, 12, 13, 14, 15 };
+      for (int i = 0; i < 6; i++)
+        f->regs[i] = (uint64_t) uw_get_gr (ctx, callee_saved[i]);
+      f->found = 1;
+      return _URC_END_OF_STACK;
+    }
+  f->below_cfa = (uintptr_t) uw_get_cfa (ctx);
+  return ++f->depth >= RT_FP_FRAMES ? _URC_END_OF_STACK : _URC_NO_REASON;
+}
+
+static uint64_t
+fp_mix (uint64_t h, uint64_t v)
+{
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+/* Thread me's own state as it makes step p; 0 if it cannot be told (no
+ * unwinder, the frame not found, the stack's top unknown). */
+static uint64_t
+fingerprint (uint32_t me, const AugurSchedStep *p)
+{
+  if (uw_backtrace == NULL || p->pc == 0)
+    return 0;
+  RtFrameFind f;
+  memset (&f, 0, sizeof f);
+  f.want = rt_module_bias (p->module) + p->pc + 1;
+  /* the unwinder takes a mutex and may call other intercepted functions:
+   * none of that is the program's */
+  rt_guard_enter ();
+  uw_backtrace (find_frame, &f);
+  rt_guard_leave ();
+  if (!f.found)
+    return 0;
+  uint64_t top;
+  if (me == 0 && (!rt_fibers || rt_fiber_stack_top (0) == 0))
+    {
+      extern void *__libc_stack_end;
+      top = (uint64_t) (uintptr_t) __libc_stack_end;
+    }
+  else
+    top = rt_sched_stack_top ();
+  uintptr_t lo = (f.below_cfa + 7) & ~(uintptr_t) 7;
+  if (top <= lo)
+    return 0;
+  uintptr_t hi = top - lo > RT_FP_MAX ? lo + RT_FP_MAX : (uintptr_t) top;
+  uint64_t h = 0x243f6a8885a308d3ull;
+  for (int i = 0; i < 6; i++)
+    h = fp_mix (h, f.regs[i]);
+  for (const volatile uint64_t *w = (const uint64_t *) lo; (uintptr_t) (w + 1) <= hi; w++)
+    h = fp_mix (h, *w);
+  return h | 1;   /* never 0 */
 }
 
 static void
@@ -447,6 +559,18 @@ check_await (uint32_t me, const AugurSchedStep *p)
       if (n == RT_AWAIT_MAX)
         return;   /* too much to watch: not recognised */
       t->await_r[n++] = *e;
+    }
+  /* the iteration changed no memory; did it change the thread's own
+   * state?  The fingerprint of the step that began it was taken when that
+   * step was published (below); one not taken (the first repetition) or a
+   * different one: no waiting loop yet, this step's is kept for the next */
+  uint64_t fp = fingerprint (me, p);
+  if (fp == 0)
+    return;   /* cannot tell: every iteration is explored */
+  if (t->hist[h].fp != fp)
+    {
+      t->pend_fp = fp;
+      return;
     }
   t->n_await = n;
   t->await_clock = clock;
@@ -791,6 +915,7 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
   t->has_pending = 1;
   t->held_before_step = t->held;
   t->pend_inv_seq = inv_seq;
+  t->pend_fp = 0;
   t->pend_has_old = value_write (&t->pending);
   if (t->pend_has_old)
     t->pend_old = peek (t->pending.obj, t->pending.size);
@@ -869,7 +994,8 @@ rt_sched_start_execution (void)
   wake_checked = 0;
   n_awaiting = 0;
   jump_pending = 0;
-  clock_reads = 0;
+  clock_ticks = 0;
+  clock_upto = 0;
   inv_seq = 0;
   shm->n_threads = 1;
   shm->n_objects = 0;
@@ -1250,6 +1376,16 @@ rt_sched_clock (uint64_t *ns, uintptr_t ra)
   s.flags |= AUGUR_SF_ATOMIC;
   s.xflags |= AUGUR_SXF_CLOCK;
   rt_sched_point (&s, 0);
-  *ns = RT_CLOCK_BASE_NS + (uint64_t) shm->clock_jumps * RT_CLOCK_JUMP_NS + clock_reads++ * 1000u;
+  /* A microsecond later than the last read if anything but pure steps
+   * (reads, sleeps, lock/unlock pairs: pure_step) happened since: a loop
+   * that only polls sees the same time each iteration, and can await the
+   * clock; `t1 = now (); work (); t2 = now ()` sees t2 > t1. */
+  uint32_t upto = shm->n_steps < AUGUR_SCHED_MAX_STEPS ? shm->n_steps : AUGUR_SCHED_MAX_STEPS;
+  int moved = 0;
+  for (uint32_t x = clock_upto; x < upto && !moved; x++)
+    moved = !pure_step (&shm->steps[x], 0) || (shm->steps[x].xflags & AUGUR_SXF_CLOCK_JUMP);
+  clock_upto = upto;
+  clock_ticks += (uint64_t) moved;
+  *ns = RT_CLOCK_BASE_NS + (uint64_t) shm->clock_jumps * RT_CLOCK_JUMP_NS + clock_ticks * 1000u;
   return 1;
 }

@@ -56,6 +56,8 @@ int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
 void rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg);
 /* rt_thread_stack_top() of a thread whose stack glibc allocated, cheaply. */
 uint64_t rt_sched_stack_top (void);
+/* Resolve libgcc's unwinder for Await's fingerprints (once, at start). */
+void rt_sched_find_unwinder (void);
 /* free(p) under the explorer: false if it is a double free or frees
  * memory malloc did not return (a misuse is recorded; the caller must not
  * pass it to the allocator). */

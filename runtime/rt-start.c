@@ -129,6 +129,7 @@ rt_init (void)
        * after the program's.  Done once here, where nothing is recorded. */
       void *frames[2];
       backtrace (frames, 2);
+      rt_sched_find_unwinder ();
     }
   rt_guard_leave ();
   if (rt_is_active () && rt_self.tid == 0)
