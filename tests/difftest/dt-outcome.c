@@ -66,7 +66,7 @@ dt_outcome_of (const AugurSchedShm *shm, gboolean killed)
         break;
       case AUGUR_SST_ASSERT:
         {
-          g_autofree char *a = assertion_name (shm->fail_expr);
+          g_autofree char *a = assertion_name (shm->n_failures > 0 ? shm->failures[0].expr : "");
           g_string_append (s, a);
           break;
         }
