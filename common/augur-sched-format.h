@@ -95,7 +95,7 @@ typedef enum {
                              * (arg = AUGUR_END_EXIT, size = status), or a failure of this
                              * thread (arg = AUGUR_END_ASSERT / _ABORT / _SIGNAL).  Enabled
                              * only when no thread with another pending operation can run
-                             * (and only for the first thread that asked) */
+                             * (and only for the lowest-numbered thread that asked) */
   AUGUR_SOP_N_
 } AugurSchedOp;
 
@@ -128,6 +128,9 @@ typedef enum {
                                   * it is after the signal in every execution */
 #define AUGUR_SXF_NO_WAITER 0x40u /* a SIGNAL or BROADCAST that found no thread to wake: it
                                   * changed nothing (a loop that only signals may still wait) */
+#define AUGUR_SXF_TRY      0x80u /* a lock, read lock or write lock taken by a trylock: when
+                                  * the lock is held it fails (TRYLOCK_FAIL) instead of
+                                  * blocking, so it races with the release before it */
 #define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
                                   * could run but waits on time): the step also writes the
                                   * clock */
@@ -192,7 +195,9 @@ typedef struct {
 /* Per thread, written at the end of an execution (for deadlocks). */
 typedef struct {
   uint8_t  state;     /* AUGUR_STH_* */
-  uint8_t  pad[3];
+  uint8_t  spurious;  /* BLOCKED in a condition wait it may leave without a signal (a
+                       * spurious wake-up): the explorer may ask for it (a prefix) */
+  uint8_t  pad[2];
   uint32_t owner;     /* for a blocked lock: the holder, else UINT32_MAX */
   AugurSchedStep pending;  /* the operation it waits to do */
   uint64_t await_obj; /* AUGUR_STH_AWAITING: the first location its loop re-read */
@@ -406,6 +411,11 @@ augur_sched_ranges_overlap (uint64_t a, uint32_t an, uint64_t b, uint32_t bn)
 static inline int
 augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
 {
+  /* the end of the process comes after everything, and nothing after it:
+   * never asleep behind another thread's step */
+  if ((a->op == AUGUR_SOP_END && b->op != AUGUR_SOP_NONE)
+      || (b->op == AUGUR_SOP_END && a->op != AUGUR_SOP_NONE))
+    return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
     return 0;
   if (b->op >= AUGUR_SOP_CREATE && b->op <= AUGUR_SOP_EXIT)
@@ -413,7 +423,7 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
   if (a->op == AUGUR_SOP_NONE || b->op == AUGUR_SOP_NONE)
     return 0;
   if (a->op >= AUGUR_SOP_YIELD || b->op >= AUGUR_SOP_YIELD)
-    return 0;   /* YIELD, END: they touch nothing */
+    return 0;   /* YIELD: it touches nothing */
   int ro = augur_sched_op_reads_only (a->op) && augur_sched_op_reads_only (b->op);
   if (!ro && augur_sched_ranges_overlap (a->obj, augur_sched_step_size (a),
                                          b->obj, augur_sched_step_size (b)))

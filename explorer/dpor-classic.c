@@ -21,7 +21,9 @@
  * same lock, a condition wake (post wait) included, unless both read-lock
  * (the seed, section 4.6: a lock acquire backtracks to the previous
  * acquisitions, not to the release, so a reversal never asks for a held
- * lock).  May be co-enabled: unless the two threads hold a common lock at
+ * lock); a trylock that took a lock and the release before it (moved
+ * before the release it fails instead), a trylock that failed and the
+ * release after it (moved after it, it succeeds).  May be co-enabled: unless the two threads hold a common lock at
  * the two steps (the seed's lockset test, section 4.4).
  *
  * For each such i, at the state s before step i, the thread q to add is p
@@ -140,6 +142,24 @@ acquire_view (const AugurSchedStep *x, guint64 *lock)
     }
 }
 
+/* The lock a step releases. */
+static gboolean
+release_view (const AugurSchedStep *x, guint64 *lock)
+{
+  switch (x->op)
+    {
+    case AUGUR_SOP_UNLOCK:
+    case AUGUR_SOP_RWUNLOCK:
+      *lock = x->obj;
+      return TRUE;
+    case AUGUR_SOP_COND_WAIT:
+      *lock = x->arg;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* Earlier step @a and step @b, of different threads, are dependent. */
 static gboolean
 dependent (const AugurSchedStep *a, const AugurSchedStep *b)
@@ -148,6 +168,14 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
   gboolean aw, bw;
   if (mem_view (a, &alo, &ahi, &aw) && mem_view (b, &blo, &bhi, &bw))
     return (aw || bw) && alo <= bhi && blo <= ahi;
+  /* a trylock that took the lock and the release before it, a trylock
+   * that failed and the release after it (dpor.c) */
+  guint64 r;
+  if (release_view (a, &r) && (b->xflags & AUGUR_SXF_TRY) && b->op != AUGUR_SOP_TRYLOCK_FAIL
+      && !(b->flags & AUGUR_SF_FAILED) && r == b->obj)
+    return TRUE;
+  if (a->op == AUGUR_SOP_TRYLOCK_FAIL && release_view (b, &r) && r == a->obj)
+    return TRUE;
   if (acquire_view (a, &la) && acquire_view (b, &lb))
     return la == lb && a->op != AUGUR_SOP_TRYLOCK_FAIL
            && !(a->op == AUGUR_SOP_RDLOCK && b->op == AUGUR_SOP_RDLOCK);

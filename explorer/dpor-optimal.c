@@ -181,6 +181,8 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
       const guint32 *c = p->clk + k * p->T;
       if (k < j && c[ti] >= need)
         continue;           /* happens after e: not in notdep(e, E) */
+      if (k < j && k >= p->n_real)
+        continue;           /* another blocked thread's pending step: it never ran */
       g_array_append_val (v, p->s[k]);
     }
   /* a sleeping thread that is a weak initial of v: explored already */
@@ -194,6 +196,19 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
   if (nd->wut == NULL)
     nd->wut = wut_list_new ();
   wut_insert (nd->wut, v);
+}
+
+void
+augur_dpor_optimal_add_branch (DporNode *nd, const AugurSchedStep *step)
+{
+  /* a branch of its own, not merged by weak initials: a spurious wake-up
+   * is optional (an execution need not have it), so another thread's
+   * wake-up first does not cover it */
+  if (nd->wut == NULL)
+    nd->wut = wut_list_new ();
+  WutNode *n = g_new0 (WutNode, 1);
+  n->step = *step;
+  wut_add (nd->wut, n);
 }
 
 gboolean

@@ -13,6 +13,9 @@ void augur_dpor_optimal_race (DporPass *p, guint i, guint j);
 /* The next execution: replay to the deepest node with a wakeup tree, then
  * its leftmost branch. */
 gboolean augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep);
+/* Adds the one-step branch @step to node @nd's wakeup tree as a child of
+ * its own (a spurious wake-up, dpor.c). */
+void augur_dpor_optimal_add_branch (DporNode *nd, const AugurSchedStep *step);
 /* After an execution was added: the nodes from `from` on, along the branch
  * it followed, get the rest of the wakeup subtree it came with. */
 void augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n, guint from);

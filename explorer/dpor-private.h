@@ -65,6 +65,10 @@ guint32 *dpor_byte_atomic_clock (DporShadow *s, DporByte *b);
 
 typedef struct {
   gint last_acq;
+  gint last_rel;           /* the last release (a trylock that took the lock races with it) */
+  gint last_wrel;          /* ... the last one of a writer or mutex holder */
+  GArray *failed_tries;    /* guint: trylocks that found it held since its last release
+                            * (each races with the next release: after it, it succeeds) */
   guint32 *clock;
   guint32 *sclock;
   /* what a read acquisition synchronises with: write-mode acquisitions

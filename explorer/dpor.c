@@ -133,6 +133,7 @@ lock_shadow_free (gpointer p)
   g_free (l->sclock);
   g_free (l->wclock);
   g_free (l->wsclock);
+  g_array_unref (l->failed_tries);
   g_free (l);
 }
 
@@ -280,6 +281,9 @@ lock_get (DporPass *p, guint64 addr)
       *key = addr;
       l = g_new0 (DporLockShadow, 1);
       l->last_acq = -1;
+      l->last_rel = -1;
+      l->last_wrel = -1;
+      l->failed_tries = g_array_new (FALSE, FALSE, sizeof (guint));
       l->owner = G_MAXUINT;
       l->clock = g_new0 (guint32, p->T);
       l->sclock = g_new0 (guint32, p->T);
@@ -314,10 +318,22 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
         note_race (p, a, pre);
     }
   gboolean read = p->s[j].op == AUGUR_SOP_RDLOCK;
+  if ((p->s[j].xflags & AUGUR_SXF_TRY) && p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL
+      && !(p->s[j].flags & AUGUR_SF_FAILED))
+    {
+      /* a trylock that took the lock: moved before the release that freed
+       * it, it fails instead of waiting (a blocking lock races only with
+       * the acquisition before it: a reversal never asks for a held lock) */
+      gint r = read ? l->last_wrel : l->last_rel;
+      if (r >= 0 && p->s[r].tid != t)
+        note_race (p, (guint) r, pre);
+    }
   join (p->vc + t * p->T, read ? l->wclock : l->clock, p->T);
   join (p->svc + t * p->T, read ? l->wsclock : l->sclock, p->T);
   if (p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL)
     l->last_acq = (gint) j;
+  else
+    g_array_append_val (l->failed_tries, j);
   if (exclusive && !(p->s[j].flags & AUGUR_SF_FAILED))
     {
       l->owner = t;
@@ -335,7 +351,7 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
 }
 
 static void
-lock_release (DporPass *p, guint j, guint64 m)
+lock_release (DporPass *p, guint j, guint64 m, const guint32 *pre)
 {
   guint t = p->s[j].tid;
   DporLockShadow *l = lock_get (p, m);
@@ -349,6 +365,18 @@ lock_release (DporPass *p, guint j, guint64 m)
       l->owner = G_MAXUINT;
       l->depth = 0;
     }
+  l->last_rel = (gint) j;
+  if (!(p->s[j].op == AUGUR_SOP_RWUNLOCK && augur_tidset_has (&l->readers, t)))
+    l->last_wrel = (gint) j;
+  /* a trylock that failed while the lock was held: moved after this
+   * release, it takes the lock */
+  for (guint k = 0; k < l->failed_tries->len; k++)
+    {
+      guint f = g_array_index (l->failed_tries, guint, k);
+      if (p->s[f].tid != t)
+        note_race (p, f, pre);
+    }
+  g_array_set_size (l->failed_tries, 0);
   join (l->clock, p->vc + t * p->T, p->T);
   join (l->sclock, p->svc + t * p->T, p->T);
   if (p->s[j].op == AUGUR_SOP_RWUNLOCK && augur_tidset_has (&l->readers, t))
@@ -527,19 +555,27 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
           break;
         case AUGUR_SOP_UNLOCK:
         case AUGUR_SOP_RWUNLOCK:
-          lock_release (&p, j, s->obj);
+          lock_release (&p, j, s->obj, pre);
           break;
         case AUGUR_SOP_COND_WAIT:
           mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
-          lock_release (&p, j, s->arg);
+          lock_release (&p, j, s->arg, pre);
           break;
         case AUGUR_SOP_COND_WAKE:
           lock_acquire (&p, j, s->arg, pre);
           break;
+        case AUGUR_SOP_END:
+          /* after everything: the process ends when nothing else can run,
+           * so no reordering ever puts it before another thread's step */
+          for (guint u = 0; u < T; u++)
+            {
+              join (vc, p.vc + u * T, T);
+              join (svc, p.svc + u * T, T);
+            }
+          break;
         case AUGUR_SOP_BARRIER_LEAVE:
         case AUGUR_SOP_EXIT:
         case AUGUR_SOP_YIELD:
-        case AUGUR_SOP_END:
           break;
         case AUGUR_SOP_INIT:
         case AUGUR_SOP_DESTROY:
@@ -549,7 +585,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
           if (is_lock_event (s->ev_kind))
             {
               lock_acquire (&p, j, s->obj, pre);
-              lock_release (&p, j, s->obj);
+              lock_release (&p, j, s->obj, pre);
             }
           break;
         case AUGUR_SOP_CREATE:
@@ -566,6 +602,19 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
               join (svc, p.svc + s->arg * T, T);
             }
           break;
+        case AUGUR_SOP_SEM_WAIT:
+          {
+            /* a write of the semaphore (below), and, like a lock
+             * acquisition, a race with the wait that took the value before
+             * it: the last write may be a post between the two, and then
+             * only this race puts this wait first */
+            DporLockShadow *l = lock_get (&p, s->obj);
+            if (l->last_acq >= 0 && p.s[l->last_acq].tid != t)
+              note_race (&p, (guint) l->last_acq, pre);
+            l->last_acq = (gint) j;
+            mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
+            break;
+          }
         default:
           /* signal, broadcast, semaphores, barrier arrival, init, destroy:
            * a write of the object, synchronising like an atomic */
@@ -637,6 +686,47 @@ next_sleep (const DporNode *nd, const AugurSchedStep *taken, GArray *out)
     }
 }
 
+/* Spurious wake-ups.  The runtime never makes one on its own, so every
+ * execution shows what happens when none does (a waiter blocked for ever:
+ * a hang); a thread still waiting at the end that may wake without a
+ * signal is then tried at the last state that lets it (before the END, or
+ * after the last step: a new leaf node).  Earlier wake-ups need no branch
+ * of their own: the wake-up touches only its mutex, so waking at the end
+ * is the same trace as waking anywhere before, and the steps after it race
+ * with the others' as usual, which moves them (and the wake-up) earlier. */
+static void
+spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
+{
+  for (guint w = 0; w < d->waiting->len; w++)
+    {
+      const AugurSchedStep *x = &g_array_index (d->waiting, AugurSchedStep, w);
+      if (x->op != AUGUR_SOP_COND_WAKE || !(x->xflags & AUGUR_SXF_SPURIOUS))
+        continue;
+      guint k = n > 0 && steps[n - 1].op == AUGUR_SOP_END ? n - 1 : n;
+      if (k < d->fixed || k > d->nodes->len)
+        continue;
+      if (k == d->nodes->len)
+        {
+          DporNode *leaf = node_new ();
+          if (k > 0)
+            next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], leaf->sleep);
+          g_ptr_array_add (d->nodes, leaf);
+        }
+      DporNode *nd = g_ptr_array_index (d->nodes, k);
+      gboolean sleeps = augur_tidset_has (&nd->done, x->tid);
+      for (guint q = 0; q < nd->sleep->len && !sleeps; q++)
+        sleeps = g_array_index (nd->sleep, AugurSchedStep, q).tid == x->tid;
+      if (sleeps)
+        continue;   /* tried here, or at a state before that leads here */
+      AugurSchedStep b = *x;
+      b.xflags &= (guint16) ~AUGUR_SXF_SPURIOUS;
+      if (d->kind == AUGUR_DPOR_OPTIMAL)
+        augur_dpor_optimal_add_branch (nd, &b);
+      else
+        augur_tidset_add (&nd->backtrack, x->tid);
+    }
+}
+
 void
 augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
                           AugurDporRaceFunc races, gpointer user_data)
@@ -663,6 +753,7 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
   if (d->kind == AUGUR_DPOR_OPTIMAL)
     augur_dpor_optimal_hand_down (d, steps, n, L);
   analyse (d, L > 0 ? L - 1 : 0, races, user_data);
+  spurious_branches (d, steps, n);
   g_array_set_size (d->waiting, 0);   /* for this execution only */
 }
 

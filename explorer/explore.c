@@ -1154,18 +1154,22 @@ set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
 {
   g_autoptr (GArray) pending = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   guint T = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
-  if (shm->status != AUGUR_SST_DONE || shm->n_failures > 0)
-    for (guint t = 0; t < T; t++)
-      {
-        const AugurSchedThread *th = &shm->threads[t];
-        if ((th->state == AUGUR_STH_BLOCKED || th->state == AUGUR_STH_AWAITING)
-            && th->pending.op != AUGUR_SOP_NONE && th->pending.op != AUGUR_SOP_END)
-          {
-            AugurSchedStep p = th->pending;
-            p.tid = (guint16) t;
-            g_array_append_val (pending, p);
-          }
-      }
+  /* the runtime writes them at every end, a normal one too: the process
+   * may end while threads are blocked (an END waits only until nothing
+   * else can run) */
+  for (guint t = 0; t < T; t++)
+    {
+      const AugurSchedThread *th = &shm->threads[t];
+      if ((th->state == AUGUR_STH_BLOCKED || th->state == AUGUR_STH_AWAITING)
+          && th->pending.op != AUGUR_SOP_NONE && th->pending.op != AUGUR_SOP_END)
+        {
+          AugurSchedStep p = th->pending;
+          p.tid = (guint16) t;
+          if (th->spurious)
+            p.xflags |= AUGUR_SXF_SPURIOUS;   /* it may still wake up: dpor.c asks for it */
+          g_array_append_val (pending, p);
+        }
+    }
   augur_dpor_set_pending (dpor, (const AugurSchedStep *) pending->data, pending->len);
 }
 

@@ -66,7 +66,6 @@ typedef struct {
   uint8_t enabled_logged;   /* the last value logged in shm->enabled */
   /* the end of the process: its pending operation is END */
   int ending;
-  uint32_t end_seq;         /* order in which ENDs were asked for */
   /* Await */
   int awaiting;
   int woken;                /* its next step is the first after a wait */

@@ -544,6 +544,8 @@ rt_sched_sync_before (RtSync *op)
     }
   if (sop == AUGUR_SOP_CREATE && op->rec.addr >= RT_MAXT)
     rt_sched_end_now (AUGUR_SST_TOO_MANY_THREADS, 1);
+  if (try_op && (sop == AUGUR_SOP_LOCK || sop == AUGUR_SOP_RDLOCK || sop == AUGUR_SOP_WRLOCK))
+    s.xflags |= AUGUR_SXF_TRY;
   rt_sched_point (&s, try_op);
   uint32_t me = rt_self.tid;
   switch (sop)

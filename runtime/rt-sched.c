@@ -119,7 +119,6 @@ static uint32_t n_sleep;
 static AugurSchedStep sleep_set[AUGUR_SCHED_MAX_SLEEP];
 static uint32_t run_len;          /* steps in a row of the last step's thread */
 static uint32_t n_ending;         /* threads whose pending step is END */
-static uint32_t end_seq;
 static uint32_t end_asked_at;     /* steps taken when the first END was asked for */
 static uint32_t wake_checked;     /* steps before this were looked at for Await wake-ups */
 static uint32_t n_awaiting;
@@ -183,6 +182,8 @@ give_turn (uint32_t t)
   futex (&th[t].wake, FUTEX_WAKE_PRIVATE, 1);
 }
 
+static int base_enabled (uint32_t t);
+
 static void
 snapshot_threads (void)
 {
@@ -191,6 +192,7 @@ snapshot_threads (void)
     {
       AugurSchedThread *s = &shm->threads[t];
       s->state = (uint8_t) th[t].state;
+      s->spurious = 0;
       s->owner = RT_NONE;
       s->await_obj = 0;
       if (th[t].state == AUGUR_STH_ENABLED && th[t].has_pending)
@@ -205,6 +207,8 @@ snapshot_threads (void)
               s->await_pc = th[t].n_await > 0 ? r->pc : th[t].pending.pc;
               continue;
             }
+          if (th[t].pending.op == AUGUR_SOP_COND_WAKE && !th[t].ending && base_enabled (t) == 2)
+            s->spurious = 1;
           uint64_t m = th[t].pending.op == AUGUR_SOP_COND_WAKE ? th[t].pending.arg : th[t].pending.obj;
           RtSObj *o = rt_sched_obj (m, RT_OBJ_FREE);
           if (o != NULL)
@@ -651,8 +655,8 @@ base_enabled (uint32_t t)
   return rt_sched_obj_enabled (t);
 }
 
-/* The ENDs (which one is first, may it run: nothing else can, or the
- * others had their exit_steps) and the spurious wake-ups (possible only
+/* The ENDs (which one runs: the lowest-numbered thread's; may it run:
+ * nothing else can, or the others had their exit_steps) and the spurious wake-ups (possible only
  * while another thread can run). */
 static void
 choice_view (void)
@@ -666,7 +670,10 @@ choice_view (void)
       RtSThread *s = &th[t];
       if (s->state == AUGUR_STH_ENABLED && s->has_pending && s->ending)
         {
-          if (first_ender == RT_NONE || s->end_seq < th[first_ender].end_seq)
+          /* the lowest-numbered one: which thread asked first is the
+           * order of steps that need not be ordered (independent), so it
+           * must not decide which END runs */
+          if (first_ender == RT_NONE)
             first_ender = t;
         }
       else if (!others_can_run && base_enabled (t) == 1)
@@ -676,14 +683,27 @@ choice_view (void)
   end_forced = first_ender != RT_NONE && others_can_run && shm->n_steps - end_asked_at >= limit;
 }
 
+/* May thread t take its step now, if a prefix asks for it?  A spurious
+ * wake-up may (POSIX allows it at any time, even when nothing else can
+ * run), but the scheduler never makes one on its own (chooseable): the
+ * explorer asks for each where it matters (explorer/dpor.c), so that an
+ * execution where it does not happen, a hang, is always seen. */
 static int
 enabled (uint32_t t)
 {
   if (th[t].ending)
     return th[t].state == AUGUR_STH_ENABLED && th[t].has_pending && t == first_ender
            && (!others_can_run || end_forced);
-  int e = base_enabled (t);
-  return e == 1 || (e == 2 && others_can_run);
+  return base_enabled (t) != 0;
+}
+
+/* May the scheduler choose thread t by itself? */
+static int
+chooseable (uint32_t t)
+{
+  if (th[t].ending)
+    return enabled (t);
+  return base_enabled (t) == 1;
 }
 
 static int
@@ -744,7 +764,7 @@ any_enabled_thread (void)
 {
   uint32_t n = rt_sched_n_threads;
   for (uint32_t t = 0; t < n; t++)
-    if (enabled (t))
+    if (chooseable (t))
       return 1;
   return 0;
 }
@@ -807,20 +827,20 @@ choose (void)
               pct_prio[cur] = j;
           uint32_t best = RT_NONE;
           for (uint32_t t = 0; t < n; t++)
-            if (t != tired && enabled (t) && !asleep (t)
+            if (t != tired && chooseable (t) && !asleep (t)
                 && (best == RT_NONE || pct_prio[t] > pct_prio[best]))
               best = t;
           if (best != RT_NONE)
             return best;
         }
-      int cur_ok = cur < n && enabled (cur) && !asleep (cur);
+      int cur_ok = cur < n && chooseable (cur) && !asleep (cur);
       if (cur_ok && cur != tired)
         return cur;
-      int any = cur < n && enabled (cur);
+      int any = cur < n && chooseable (cur);
       for (uint32_t i = 1; i <= n; i++)
         {
           uint32_t t = (cur + i) % n;
-          if (t == cur || !enabled (t))
+          if (t == cur || !chooseable (t))
             continue;
           if (!asleep (t))
             return t;
@@ -989,7 +1009,6 @@ rt_sched_start_execution (void)
   filtered = 0;
   run_len = 0;
   n_ending = 0;
-  end_seq = 0;
   end_asked_at = 0;
   wake_checked = 0;
   n_awaiting = 0;
@@ -1123,7 +1142,6 @@ rt_sched_end (uint32_t kind, uint32_t status, uintptr_t ra)
   if (n_ending++ == 0)
     end_asked_at = shm->n_steps;
   th[me].ending = 1;
-  th[me].end_seq = ++end_seq;
   if (th[me].awaiting)
     await_wake (me, 0);
   rt_sched_point (&s, 0);

@@ -206,6 +206,28 @@ ok "reread: the flag raised after a bounded re-read loop, before main looks" \
   finding reread "assertion reread.c:33"
 ok "reread_ok: re-reads of unchanged memory that are no waiting loop: no hang" clean reread_ok
 
+# shapes the differential tester (tests/difftest) found missed, in every
+# mode: a trylock between another thread's lock and unlock, a wait that
+# loses a semaphore post after a normal end, an if-guarded wait nobody
+# signals (found only when a spurious wake-up came)
+mode_finding ()
+{
+  mode=$1 prog=$2 want=$3
+  "$AUGUR" explore --no-progress --mode "$mode" -o "$tmp/$prog-$mode.json" -- "$prog_dir/$prog" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^$want" "$tmp/out"
+}
+for m in optimal dpor preempt; do
+  ok "trylock_held ($m): the trylock that finds the lock held" mode_finding $m trylock_held \
+    "assertion trylock_held.c:32"
+  ok "sem_steal ($m): the worker takes the only post, main waits for ever" mode_finding $m sem_steal \
+    "deadlock sem_steal.c:32"
+  ok "cond_if_hang ($m): the waiter nobody signals" mode_finding $m cond_if_hang \
+    "deadlock cond_if_hang.c:23"
+done
+
 spin_waits ()
 {
   "$AUGUR" explore --no-progress --max-steps 2000 -o "$tmp/spin.json" -- "$B/spin" >"$tmp/out" 2>&1
