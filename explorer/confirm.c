@@ -266,6 +266,7 @@ typedef struct {
   const char *exe;            /* the program's path */
   guint needed;               /* steps that make the violation happen (see violation_steps) */
   gboolean probe;             /* the probe: one execution of the prefix alone */
+  gboolean reversed;          /* a race's other order: not the prediction's schedule */
   guint64 limit;              /* executions explored at most */
   guint64 runs;               /* all executions (probe included) */
   guint64 explored;           /* executions of the exploration */
@@ -349,7 +350,7 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
       return FALSE;
     }
   w->explored++;
-  if (w->explored == 1)
+  if (w->explored == 1 && !w->reversed)
     {
       /* the same prefix again: a program that does not follow it twice
        * is nondeterministic, and says so here */
@@ -561,6 +562,46 @@ symbols_for (const char *exe)
   return sym;
 }
 
+/* A race's prefix with its two accesses in the other order, up to the
+ * later of them: the second access moved before the first, or, if its
+ * thread has steps between them, the first moved after the second.  NULL
+ * if both threads have steps between them (no move keeps both threads'
+ * orders) or the accesses are not in the prefix. */
+static GArray *
+race_reversed (const AugurEventMap *map, AugurFinding *p)
+{
+  if (augur_finding_get_kind (p) != AUGUR_FINDING_DATA_RACE || augur_finding_get_n_accesses (p) != 2)
+    return NULL;
+  const AugurAccess *a = augur_finding_get_access (p, 0), *b = augur_finding_get_access (p, 1);
+  gint ja = step_of_event (map, augur_finding_find_step (p, a->thread, a->event));
+  gint jb = step_of_event (map, augur_finding_find_step (p, b->thread, b->event));
+  if (ja < 0 || jb < 0 || ja == jb)
+    return NULL;
+  guint j1 = (guint) MIN (ja, jb), j2 = (guint) MAX (ja, jb);
+  const guint *t = (const guint *) map->threads->data;
+  gboolean second_free = TRUE, first_free = TRUE;
+  for (guint k = j1 + 1; k < j2; k++)
+    {
+      second_free = second_free && t[k] != t[j2];
+      first_free = first_free && t[k] != t[j1];
+    }
+  if (!second_free && !first_free)
+    return NULL;
+  GArray *r = g_array_sized_new (FALSE, FALSE, sizeof (guint), j2 + 1);
+  g_array_append_vals (r, t, j1);
+  if (second_free)
+    {
+      g_array_append_val (r, t[j2]);
+      g_array_append_vals (r, t + j1, j2 - j1);
+    }
+  else
+    {
+      g_array_append_vals (r, t + j1 + 1, j2 - j1);
+      g_array_append_val (r, t[j1]);
+    }
+  return r;
+}
+
 gboolean
 augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
                           const AugurConfirmOptions *o, AugurConfirmOutcome *out, GError **error)
@@ -626,6 +667,33 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
         }
     }
 
+  /* a race that harmed nothing in the predicted order: the other order */
+  gboolean reversed_harm = FALSE;
+  g_autoptr (GArray) rev = NULL;
+  if (!w.diverged && !st.prefix_diverged && w.harm == NULL
+      && (rev = race_reversed (map, prediction)) != NULL)
+    {
+      Watch rw = { .map = map, .prediction = prediction, .sym = sym, .exe = exe };
+      rw.needed = rev->len;
+      rw.limit = w.limit;
+      rw.reversed = TRUE;
+      AugurExploreOptions ro = eo;
+      ro.prefix = (const guint *) rev->data;
+      ro.prefix_len = rev->len;
+      ro.max_steps = o->max_steps;
+      ro.user_data = &rw;
+      AugurExploreStats rst;
+      g_autoptr (GError) rerr = NULL;
+      g_autoptr (AugurResults) rexp = augur_explore (argv, &ro, &rst, &rerr);
+      w.runs += rw.runs;
+      if (rexp != NULL && rw.harm != NULL && !rst.prefix_diverged)
+        {
+          w.harm = g_steal_pointer (&rw.harm);
+          reversed_harm = TRUE;
+        }
+      watch_clear (&rw);
+    }
+
   gboolean own_path = FALSE;
   if (!w.diverged && !st.prefix_diverged && w.harm != NULL && w.harm->harm != HARM_DEADLOCK)
     {
@@ -670,8 +738,9 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
       out->cls = AUGUR_PREDICTION_HARMFUL;
       out->finding = confirmed_finding (&w, w.harm);
       g_autofree char *harm = run_harm_sentence (w.harm, sym);
-      out->explanation = g_strdup_printf ("Harmful: after the violation, %s (execution %" G_GUINT64_FORMAT
-                                          ").", harm, w.runs);
+      out->explanation = g_strdup_printf ("Harmful: after the violation%s, %s (execution %" G_GUINT64_FORMAT
+                                          ").", reversed_harm ? " in the other order" : "", harm,
+                                          w.runs);
     }
   else
     {

@@ -12,7 +12,8 @@
 # (a real deadlock); harm that needs another order after the violation is
 # found by exploring around it; a nonzero exit status is harm (a wrong
 # result); a lock-protected program yields no harmful prediction, and a
-# racy counter whose lost update does not matter is classed benign.
+# racy counter whose lost update does not matter is classed benign, and a
+# race harmless in the order it was predicted in is tried in the other.
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -211,6 +212,15 @@ if record confirm_locked "$top_srcdir/tests/explorer/confirm_locked.c"; then
   ok "confirm_locked: ... 0 harmful" grep -q " 0 harmful, " "$work/confirm.out"
 else
   ok "confirm_locked: builds and records" false
+fi
+
+if record confirm_order "$top_srcdir/tests/explorer/confirm_order.c"; then
+  confirm confirm_order
+  ok "confirm_order: a race harmless in the recorded order is harmful in the other (1)" confirmed 1
+  ok "confirm_order: ... and says so" \
+    grep -q "^harmful data-race .* -- Harmful: after the violation in the other order, thread 0 aborted at confirm_order.c:29" "$work/confirm.out"
+else
+  ok "confirm_order: builds and records" false
 fi
 
 if record confirm_benign "$top_srcdir/tests/explorer/confirm_benign.c"; then
