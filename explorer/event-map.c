@@ -97,16 +97,36 @@ next_event (AugurFinding *f, guint k)
   return NULL;
 }
 
+/* Is the free at schedule index k a step?  As the runtime decides
+ * (runtime/rt-sched-sync.c): not when nothing happened since the block's
+ * allocation, neither a step nor another allocation or free; else it is a
+ * write of the whole block. */
+static gboolean
+free_is_step (AugurFinding *f, guint k)
+{
+  const AugurStep *s = augur_finding_get_step (f, k);
+  for (guint i = k; i-- > 0;)
+    {
+      const AugurStep *x = augur_finding_get_step (f, i);
+      if (x->op == AUGUR_OP_ALLOC)
+        return g_strcmp0 (x->object, s->object) != 0;
+      if (x->op == AUGUR_OP_FREE || augur_event_map_is_step (f, i))
+        return TRUE;
+    }
+  return TRUE;
+}
+
 gboolean
 augur_event_map_is_step (AugurFinding *f, guint k)
 {
   const AugurStep *s = augur_finding_get_step (f, k);
   switch (s->op)
     {
+    case AUGUR_OP_FREE:
+      return free_is_step (f, k);
     case AUGUR_OP_START:
     case AUGUR_OP_LOCK_REQUEST:
     case AUGUR_OP_ALLOC:
-    case AUGUR_OP_FREE:
     case AUGUR_OP_FENCE:
     case AUGUR_OP_END:
     case AUGUR_OP_ASSERT_FAIL:

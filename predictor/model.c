@@ -468,6 +468,7 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
     }
   m->vars = g_ptr_array_new ();
   m->sync_names = g_ptr_array_new_with_free_func (g_free);
+  m->block_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   m->vc_pool = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   Builder b = { .m = m, .n = n };
@@ -507,7 +508,13 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
           continue;
         }
       observe (&b, g, r);
+      if (r->kind == AUGUR_EV_FREE)   /* named while the block still lives */
+        g_hash_table_insert (m->block_names, GUINT_TO_POINTER (g),
+                             augur_objects_name (b.objects, r->addr));
       augur_objects_observe (b.objects, r);
+      if (r->kind == AUGUR_EV_ALLOC)
+        g_hash_table_insert (m->block_names, GUINT_TO_POINTER (g),
+                             augur_objects_name (b.objects, r->addr));
     }
 
   for (guint i = 0; i < m->vars->len; i++)
@@ -577,6 +584,7 @@ augur_pred_model_free (AugurPredModel *m)
     }
   g_ptr_array_unref (m->vars);
   g_ptr_array_unref (m->sync_names);
+  g_hash_table_unref (m->block_names);
   g_ptr_array_unref (m->locksets);
   g_array_unref (m->vc_pool);
   g_free (m->threads);
@@ -662,7 +670,7 @@ const char *
 augur_pred_model_object_name (const AugurPredModel *m, guint32 g)
 {
   if (m->obj[g] == AUGUR_PRED_NONE)
-    return NULL;
+    return g_hash_table_lookup (m->block_names, GUINT_TO_POINTER (g));
   if (m->acc[g] != 0)
     return ((AugurPredVar *) g_ptr_array_index (m->vars, m->obj[g]))->name;
   return g_ptr_array_index (m->sync_names, m->obj[g]);

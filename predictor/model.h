@@ -106,6 +106,8 @@ typedef struct {
   AugurPredThread *threads;  /* n_threads */
   GPtrArray *vars;           /* AugurPredVar* */
   GPtrArray *sync_names;     /* char* */
+  GHashTable *block_names;   /* event index -> char*: the heap block an allocation or free
+                              * names (T0.alloc3), for the explorer's event map */
   GArray *vc_pool;           /* guint32 */
 } AugurPredModel;
 

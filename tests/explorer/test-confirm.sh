@@ -13,7 +13,8 @@
 # found by exploring around it; a nonzero exit status is harm (a wrong
 # result); a lock-protected program yields no harmful prediction, and a
 # racy counter whose lost update does not matter is classed benign, and a
-# race harmless in the order it was predicted in is tried in the other.
+# race harmless in the order it was predicted in is tried in the other; a
+# schedule that crosses a free() replays it as the runtime's step.
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -221,6 +222,15 @@ if record confirm_order "$top_srcdir/tests/explorer/confirm_order.c"; then
     grep -q "^harmful data-race .* -- Harmful: after the violation in the other order, thread 0 aborted at confirm_order.c:29" "$work/confirm.out"
 else
   ok "confirm_order: builds and records" false
+fi
+
+if record confirm_free "$top_srcdir/tests/explorer/confirm_free.c"; then
+  confirm confirm_free
+  ok "confirm_free: a violation whose schedule crosses a free is replayed (1)" confirmed 1
+  ok "confirm_free: ... the atomicity violation is harmful, not unrealisable" \
+    grep -q "^harmful atomicity-violation W-R-W len .* -- Harmful" "$work/confirm.out"
+else
+  ok "confirm_free: builds and records" false
 fi
 
 if record confirm_benign "$top_srcdir/tests/explorer/confirm_benign.c"; then
