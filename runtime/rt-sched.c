@@ -1052,7 +1052,15 @@ rt_sched_thread_created (uint32_t c, uint32_t pc, uint8_t module)
   if (shm->random_seed != 0)
     pct_prio[c] = pct_d + pct_next () % 1000000u;
   if (c + 1 > rt_sched_n_threads)
-    rt_sched_n_threads = c + 1;
+    {
+      /* numbers are taken at pthread_create's entry, so c may skip a
+       * number whose CREATE has not run yet: its slot still holds the
+       * previous execution's thread (the table is outside the snapshot)
+       * and must not look live */
+      for (uint32_t t = rt_sched_n_threads; t < c; t++)
+        memset (&th[t], 0, offsetof (RtSThread, await_r)); /* AUGUR_STH_UNUSED */
+      rt_sched_n_threads = c + 1;
+    }
   if (c + 1 > shm->n_threads)
     shm->n_threads = c + 1;
 }
