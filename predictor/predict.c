@@ -36,6 +36,8 @@ typedef struct {
   guint n_checks;
   double ms;
   gboolean bound_hit;
+  gboolean left;          /* not asked, or stopped by time before an answer: counted in
+                           * AugurPredictStats.n_left, not a prediction */
 } Task;
 
 typedef struct {
@@ -137,10 +139,52 @@ typedef struct {
   AugurEncoder *enc;
   Shared *sh;
   Task *task;
-  gint64 deadline;        /* monotonic us */
+  gint64 deadline;        /* monotonic us: the query's own, or the global one if sooner */
   GHashTable *sites;      /* site key -> checks */
   gboolean stop;
+  guint ticks;            /* candidate steps since the query started (out_of_time) */
 } Run;
+
+static gboolean
+past_global_deadline (const Run *run)
+{
+  return run->sh->o->deadline != 0 && g_get_monotonic_time () >= run->sh->o->deadline;
+}
+
+/* The query cannot go on for lack of time.  Out of its own time with an
+ * undecided candidate (@bug), its answer is unknown (a prediction without
+ * schedule, as before); past the global deadline, or with no candidate in
+ * hand, it is left: counted, not reported. */
+static void
+stop_for_time (Run *run, const guint32 *bug, guint n_bug)
+{
+  Task *t = run->task;
+  run->stop = TRUE;
+  if (t->answer == AUGUR_ENC_UNKNOWN)
+    return;   /* a candidate Z3 could not decide: reported as such */
+  if (bug != NULL && !past_global_deadline (run))
+    {
+      t->answer = AUGUR_ENC_UNKNOWN;
+      memcpy (t->bug, bug, n_bug * sizeof (guint32));
+      t->n_bug = n_bug;
+      return;
+    }
+  t->left = TRUE;
+}
+
+/* Checked in the enumeration loops, which may go through millions of
+ * candidates without one Z3 check: TRUE (and the query stopped) once its
+ * deadline has passed.  The clock is read every 4096 steps. */
+static gboolean
+out_of_time (Run *run)
+{
+  if ((++run->ticks & 4095) != 0)
+    return FALSE;
+  if (g_get_monotonic_time () < run->deadline)
+    return FALSE;
+  stop_for_time (run, NULL, 0);
+  return TRUE;
+}
 
 /* Runs one check; TRUE when the query is answered (sat) or must stop. */
 static gboolean
@@ -162,14 +206,8 @@ run_check (Run *run, AugurEncQuery *q, const guint32 *bug, guint n_bug, guint64 
   gint64 now = g_get_monotonic_time ();
   if (now >= run->deadline)
     {
-      /* out of time with candidates left: the query's answer is unknown */
-      if (t->answer != AUGUR_ENC_UNKNOWN)
-        {
-          t->answer = AUGUR_ENC_UNKNOWN;
-          memcpy (t->bug, bug, n_bug * sizeof (guint32));
-          t->n_bug = n_bug;
-        }
-      run->stop = TRUE;
+      /* out of time with candidates left: unknown, or left (stop_for_time) */
+      stop_for_time (run, bug, n_bug);
       return TRUE;
     }
   q->max_window = o->max_window;
@@ -220,7 +258,7 @@ run_atomicity (Run *run)
   GArray *a1 = var->acc[t->t1], *a2 = var->acc[t->t2];
   char remote = augur_pattern_remote_kind (t->pattern);
   GString *kinds = g_string_new (NULL);
-  for (guint i = 0; i < a1->len && !run->stop;)
+  for (guint i = 0; i < a1->len && !run->stop && !out_of_time (run);)
     {
       guint j = i;
       guint32 epoch = m->epoch[g_array_index (a1, guint32, i)];
@@ -242,7 +280,8 @@ run_atomicity (Run *run)
           pos = CLAMP (pos, jlo, jhi);
           /* nearest first: pos-1, pos, pos-2, pos+1 ... */
           guint tried = 0;
-          for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < B_TRIES && !run->stop; k++)
+          for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < B_TRIES && !run->stop
+                            && !out_of_time (run); k++)
             {
               gint64 jj = (k % 2 == 0) ? (gint64) pos - 1 - k / 2 : (gint64) pos + k / 2;
               if (jj < jlo || jj >= jhi)
@@ -283,7 +322,7 @@ run_race (Run *run)
   const AugurPredModel *m = run->sh->m;
   AugurPredVar *var = g_ptr_array_index (m->vars, t->obj);
   GArray *a1 = var->acc[t->t1], *a2 = var->acc[t->t2];
-  for (guint i = 0; i < a1->len && !run->stop; i++)
+  for (guint i = 0; i < a1->len && !run->stop && !out_of_time (run); i++)
     {
       guint32 x = g_array_index (a1, guint32, i);
       guint jlo = lower_tidx (m, a2, augur_pred_model_vc (m, x, t->t2));
@@ -292,7 +331,8 @@ run_race (Run *run)
         continue;
       guint pos = CLAMP (upper_global (a2, x), jlo, jhi);
       guint tried = 0;
-      for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < 2 && !run->stop; k++)
+      for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < 2 && !run->stop && !out_of_time (run);
+           k++)
         {
           gint64 jj = (k % 2 == 0) ? (gint64) pos - 1 - k / 2 : (gint64) pos + k / 2;
           if (jj < jlo || jj >= jhi)
@@ -344,7 +384,7 @@ run_deadlock (Run *run)
       if (!((e1->lock1 == t->obj && e1->lock2 == t->obj2)
             || (e1->lock1 == t->obj2 && e1->lock2 == t->obj)))
         continue;
-      for (guint j = 0; j < n2->len && !run->stop; j++)
+      for (guint j = 0; j < n2->len && !run->stop && !out_of_time (run); j++)
         {
           AugurPredNest *e2 = &g_array_index (n2, AugurPredNest, j);
           if (e2->lock1 != e1->lock2 || e2->lock2 != e1->lock1)
@@ -392,12 +432,18 @@ worker (gpointer data)
       g_mutex_unlock (&sh->lock);
       if (failed)
         break;
+      gint64 start = g_get_monotonic_time ();
+      /* past the deadline, the queries not started are left (n_left) */
+      if (sh->o->deadline != 0 && start >= sh->o->deadline)
+        break;
       Task *t = g_ptr_array_index (sh->tasks, i);
       t->answer = AUGUR_ENC_UNSAT;
+      t->left = FALSE;
       g_hash_table_remove_all (sites);
-      gint64 start = g_get_monotonic_time ();
-      Run run = { .enc = enc, .sh = sh, .task = t, .sites = sites,
-                  .deadline = start + (gint64) sh->o->timeout_ms * 1000 };
+      gint64 deadline = start + (gint64) sh->o->timeout_ms * 1000;
+      if (sh->o->deadline != 0)
+        deadline = MIN (deadline, sh->o->deadline);
+      Run run = { .enc = enc, .sh = sh, .task = t, .sites = sites, .deadline = deadline };
       switch (t->kind)
         {
         case TASK_ATOMICITY: run_atomicity (&run); break;
@@ -425,6 +471,7 @@ add_task (GPtrArray *tasks, TaskKind kind, guint32 obj, guint32 obj2, guint t1, 
   t->t2 = t2;
   t->pattern = p;
   t->answer = AUGUR_ENC_UNSAT;
+  t->left = TRUE;   /* until a worker takes it */
   g_ptr_array_add (tasks, t);
 }
 
@@ -752,6 +799,11 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
     {
       Task *t = g_ptr_array_index (sh.tasks, i);
       bound |= t->bound_hit;
+      if (t->left)
+        {
+          st.n_left++;
+          continue;
+        }
       if (t->n_checks > 0)
         {
           st.n_queries++;
@@ -811,6 +863,8 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
     augur_results_add_bound_hit (out, "schedule-steps");
   if (bound)
     augur_results_add_bound_hit (out, "checks-per-query");
+  if (st.n_left > 0)
+    augur_results_add_bound_hit (out, "predictor-time");
   g_hash_table_unref (seen);
   if (times->len > 0)
     {
