@@ -129,7 +129,7 @@ augur_check_run (const AugurCheckOptions *o)
    * explorer still has the rest to find and show the bug */
   AugurRecordOutcome outcome;
   int record_timeout = MIN (o->run_timeout_seconds, MAX (1, o->budget_seconds / 4));
-  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, &outcome,
+  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, 0, &outcome,
                          &error))
     {
       g_printerr ("augur check: %s\n", error->message);

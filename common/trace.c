@@ -137,6 +137,7 @@ augur_end_name (guint how)
     case AUGUR_END_ABORT: return "abort";
     case AUGUR_END_TIMEOUT: return "timeout";
     case AUGUR_END_LOST: return "lost";
+    case AUGUR_END_CUT: return "cut";
     default: return "?";
     }
 }
@@ -765,6 +766,11 @@ describe_end (const AugurRecord *end)
                               (guint64) end->arg);
     case AUGUR_END_LOST:
       return g_strdup ("lost (the process vanished without an exit status)");
+    case AUGUR_END_CUT:
+      {
+        g_autofree char *size = g_format_size_full ((guint64) end->arg, G_FORMAT_SIZE_IEC_UNITS);
+        return g_strdup_printf ("cut at the trace size cap (%s): the run went on unrecorded", size);
+      }
     default:
       return g_strdup_printf ("unknown ending %u", end->aux);
     }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -59,6 +60,33 @@ void
 augur_cmd_print_error (const char *cmd, const char *message)
 {
   fprintf (stderr, "augur %s: %s\n", cmd, message);
+}
+
+gboolean
+augur_cmd_parse_size (const char *text, guint64 *bytes)
+{
+  char *end = NULL;
+  if (text == NULL || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  errno = 0;
+  guint64 n = g_ascii_strtoull (text, &end, 10);
+  if (errno != 0)
+    return FALSE;
+  guint shift = 0;
+  switch (g_ascii_toupper (*end))
+    {
+    case '\0': break;
+    case 'K': shift = 10; end++; break;
+    case 'M': shift = 20; end++; break;
+    case 'G': shift = 30; end++; break;
+    default: return FALSE;
+    }
+  if (*end == 'i' || *end == 'B')   /* "MiB", "MB": the same powers of 1024 */
+    end += *end == 'i' && end[1] == 'B' ? 2 : 1;
+  if (*end != '\0' || n > (G_MAXUINT64 >> shift))
+    return FALSE;
+  *bytes = n << shift;
+  return TRUE;
 }
 
 int

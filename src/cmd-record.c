@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * cmd-record.c — `augur record [-o TRACE] [--timeout S] -- PROGRAM ARGS...`:
- * run a program built with augur-cc once and write its trace.
+ * cmd-record.c — `augur record [-o TRACE] [--timeout S] [--max-trace-size SIZE]
+ * -- PROGRAM ARGS...`: run a program built with augur-cc once and write its
+ * trace.  The trace is capped (default 1 GiB): a program that never stops
+ * fills gigabytes in seconds; at the cap the recording stops, the trace
+ * ends there ("ended: cut at the trace size cap") and the program is
+ * stopped.
  *
  * The program's own output goes where augur's goes; augur's one-line
  * summary goes to standard error.  The exit status is about the
@@ -24,12 +28,14 @@
 
 #define CMD "record"
 #define DEFAULT_TIMEOUT 300
+#define DEFAULT_MAX_TRACE_SIZE "1G"
 
 int
 augur_cmd_record (int argc, char **argv)
 {
   g_autofree char *output = NULL;
   int timeout = DEFAULT_TIMEOUT;
+  g_autofree char *max_size_text = NULL;
   gboolean quiet = FALSE;
   g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
@@ -38,6 +44,9 @@ augur_cmd_record (int argc, char **argv)
       "TRACE" },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
       "Kill the program after S seconds (0: never; default 300); the trace is kept", "S" },
+    { "max-trace-size", 0, 0, G_OPTION_ARG_STRING, &max_size_text,
+      "Stop recording when the trace reaches SIZE bytes (K, M, G suffixes; 0: no cap; default "
+      DEFAULT_MAX_TRACE_SIZE "); the trace ends there and the program is stopped", "SIZE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Do not print the summary line", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
       "-- PROGRAM [ARG...]" },
@@ -69,6 +78,14 @@ augur_cmd_record (int argc, char **argv)
       augur_cmd_print_error (CMD, "--timeout must be 0 (none) or a number of seconds");
       return AUGUR_EXIT_USAGE;
     }
+  guint64 max_size = 0;
+  if (!augur_cmd_parse_size (max_size_text != NULL ? max_size_text : DEFAULT_MAX_TRACE_SIZE,
+                             &max_size))
+    {
+      augur_cmd_print_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
+                                  "(\"64M\"), or 0 for no cap");
+      return AUGUR_EXIT_USAGE;
+    }
 
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
@@ -85,7 +102,7 @@ augur_cmd_record (int argc, char **argv)
   g_free (rest[0]);
   rest[0] = g_strdup (program);
   AugurRecordOutcome outcome;
-  if (!augur_record_run (rest, output, (guint) timeout, &outcome, &error))
+  if (!augur_record_run (rest, output, (guint) timeout, max_size, &outcome, &error))
     {
       augur_cmd_print_error (CMD, error->message);
       if (g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN)
