@@ -70,6 +70,12 @@ augur_encoder_free (AugurEncoder *e)
   g_free (e);
 }
 
+void
+augur_encoder_interrupt (AugurEncoder *e)
+{
+  Z3_interrupt (e->ctx);
+}
+
 /* ---- building one query ---- */
 
 typedef struct {

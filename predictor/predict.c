@@ -47,6 +47,12 @@ typedef struct {
   gint next;
   GMutex lock;
   GError *error;          /* the first Z3 failure */
+  gint64 longest_check;   /* us, the longest Z3 check so far (under lock): its encoding
+                           * is not bounded by the solver's timeout */
+  GPtrArray *encoders;    /* the workers' (borrowed, under lock): interrupted at the
+                           * deadline */
+  guint n_running;        /* workers not finished (under lock) */
+  GCond done;             /* signalled when a worker finishes */
 } Shared;
 
 void
@@ -145,15 +151,22 @@ typedef struct {
   guint ticks;            /* candidate steps since the query started (out_of_time) */
 } Run;
 
+/* Whether a check started now would run past the global deadline: the
+ * longest check so far would not end by then. */
 static gboolean
-past_global_deadline (const Run *run)
+past_global_deadline (Run *run)
 {
-  return run->sh->o->deadline != 0 && g_get_monotonic_time () >= run->sh->o->deadline;
+  if (run->sh->o->deadline == 0)
+    return FALSE;
+  g_mutex_lock (&run->sh->lock);
+  gint64 longest = run->sh->longest_check;
+  g_mutex_unlock (&run->sh->lock);
+  return g_get_monotonic_time () + longest >= run->sh->o->deadline;
 }
 
 /* The query cannot go on for lack of time.  Out of its own time with an
  * undecided candidate (@bug), its answer is unknown (a prediction without
- * schedule, as before); past the global deadline, or with no candidate in
+ * schedule, as before); at the global deadline, or with no candidate in
  * hand, it is left: counted, not reported. */
 static void
 stop_for_time (Run *run, const guint32 *bug, guint n_bug)
@@ -204,7 +217,10 @@ run_check (Run *run, AugurEncQuery *q, const guint32 *bug, guint n_bug, guint64 
       return TRUE;
     }
   gint64 now = g_get_monotonic_time ();
-  if (now >= run->deadline)
+  /* no check is started that would not end by the global deadline, as far
+   * as the longest one so far tells: encoding a window takes time the
+   * solver's timeout does not cover */
+  if (now >= run->deadline || past_global_deadline (run))
     {
       /* out of time with candidates left: unknown, or left (stop_for_time) */
       stop_for_time (run, bug, n_bug);
@@ -216,8 +232,23 @@ run_check (Run *run, AugurEncQuery *q, const guint32 *bug, guint n_bug, guint64 
   AugurEncAnswer answer;
   GError *error = NULL;
   t->n_checks++;
-  if (!augur_encoder_check (run->enc, q, (guint) ((run->deadline - now) / 1000), &answer, schedule,
-                            &error))
+  gboolean checked = augur_encoder_check (run->enc, q, (guint) ((run->deadline - now) / 1000),
+                                          &answer, schedule, &error);
+  gint64 took = g_get_monotonic_time () - now;
+  g_mutex_lock (&run->sh->lock);
+  run->sh->longest_check = MAX (run->sh->longest_check, took);
+  g_mutex_unlock (&run->sh->lock);
+  if ((!checked || answer == AUGUR_ENC_UNKNOWN) && run->sh->o->deadline != 0
+      && g_get_monotonic_time () >= run->sh->o->deadline)
+    {
+      /* interrupted at the deadline (wait_for_workers), which may also
+       * make Z3 fail: left, neither undecided nor an error */
+      g_clear_error (&error);
+      g_array_unref (schedule);
+      stop_for_time (run, NULL, 0);
+      return TRUE;
+    }
+  if (!checked)
     {
       g_mutex_lock (&run->sh->lock);
       if (run->sh->error == NULL)
@@ -405,6 +436,18 @@ run_deadlock (Run *run)
     }
 }
 
+static void
+worker_done (Shared *sh, AugurEncoder *enc)
+{
+  g_mutex_lock (&sh->lock);
+  if (enc != NULL)
+    g_ptr_array_remove_fast (sh->encoders, enc);
+  sh->n_running--;
+  g_cond_signal (&sh->done);
+  g_mutex_unlock (&sh->lock);
+  augur_encoder_free (enc);
+}
+
 static gpointer
 worker (gpointer data)
 {
@@ -419,8 +462,12 @@ worker (gpointer data)
       else
         g_error_free (error);
       g_mutex_unlock (&sh->lock);
+      worker_done (sh, NULL);
       return NULL;
     }
+  g_mutex_lock (&sh->lock);
+  g_ptr_array_add (sh->encoders, enc);
+  g_mutex_unlock (&sh->lock);
   GHashTable *sites = g_hash_table_new (NULL, NULL);
   for (;;)
     {
@@ -453,8 +500,32 @@ worker (gpointer data)
       t->ms = (g_get_monotonic_time () - start) / 1000.0;
     }
   g_hash_table_unref (sites);
-  augur_encoder_free (enc);
+  worker_done (sh, enc);
   return NULL;
+}
+
+/* Waits for the workers.  At the deadline, the Z3 checks still running are
+ * interrupted (every 100 ms, until every worker is done): a solver does
+ * not always keep to its timeout (a check given 2 s ran 13 minutes). */
+static void
+wait_for_workers (Shared *sh)
+{
+  g_mutex_lock (&sh->lock);
+  while (sh->n_running > 0)
+    {
+      gint64 now = g_get_monotonic_time ();
+      if (sh->o->deadline == 0)
+        g_cond_wait (&sh->done, &sh->lock);
+      else if (now < sh->o->deadline)
+        g_cond_wait_until (&sh->done, &sh->lock, sh->o->deadline);
+      else
+        {
+          for (guint i = 0; i < sh->encoders->len; i++)
+            augur_encoder_interrupt (g_ptr_array_index (sh->encoders, i));
+          g_cond_wait_until (&sh->done, &sh->lock, now + G_USEC_PER_SEC / 10);
+        }
+    }
+  g_mutex_unlock (&sh->lock);
 }
 
 /* ---- the queries ---- */
@@ -768,6 +839,8 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
 
   Shared sh = { .m = m, .o = options };
   g_mutex_init (&sh.lock);
+  g_cond_init (&sh.done);
+  sh.encoders = g_ptr_array_new ();
   guint n_skipped = 0;
   {
     g_autoptr (AugurPredFilter) filter = augur_pred_filter_new (options->facts, m, symbolizer);
@@ -776,12 +849,16 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   guint n_workers = options->n_workers > 0 ? options->n_workers : g_get_num_processors ();
   n_workers = CLAMP (n_workers, 1u, 64u);
   GThread **threads = g_new0 (GThread *, n_workers);
+  sh.n_running = n_workers;
   for (guint i = 0; i < n_workers; i++)
     threads[i] = g_thread_new ("augur-predict", worker, &sh);
+  wait_for_workers (&sh);
   for (guint i = 0; i < n_workers; i++)
     g_thread_join (threads[i]);
   g_free (threads);
   gint64 t2 = g_get_monotonic_time ();
+  g_ptr_array_unref (sh.encoders);
+  g_cond_clear (&sh.done);
   g_mutex_clear (&sh.lock);
   if (sh.error != NULL)
     {
