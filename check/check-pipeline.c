@@ -33,10 +33,9 @@
 #define RESERVE_SHARE 0.04
 #define RESERVE_MIN 0.5
 #define RESERVE_MAX 6.0
-/* Trace size cap: what the budget's share for the predictor can read and
- * model (measured on this machine: about 1 s per 2.5 million events, or
- * 80 MB, for opening, sorting and modelling; see doc/design.md), and
- * never more than CAP_MAX. */
+/* Trace size cap: 8 MiB per second of budget, whose reading and modelling
+ * costs about a tenth of the budget (measured: 960 MiB, 31.4 M events,
+ * 7.5 s to finish and open, 3.3 s to model; doc/design.md). */
 #define CAP_BYTES_PER_SECOND (8u << 20)
 #define CAP_MIN (16u << 20)
 #define CAP_MAX (G_GUINT64_CONSTANT (1) << 30)

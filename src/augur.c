@@ -42,7 +42,10 @@ static const char exit_help[] =
   "     corrupt or truncated trace or results file\n"
   "  4  the program under test could not be analysed (did not start,\n"
   "     or behaved nondeterministically under replay)\n"
-  "  5  augur or a tool it runs (Frama-C, Z3) failed\n";
+  "  5  augur or a tool it runs (Frama-C, Z3) failed\n"
+  "  6  no bug found, but the analysis did not finish (budget spent, runs\n"
+  "     cut by a bound, a hang of the recorded run not found again): never\n"
+  "     read it as clean\n";
 
 static void
 print_help (FILE *out)
