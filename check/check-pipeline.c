@@ -285,10 +285,9 @@ augur_check_run (const AugurCheckOptions *o)
   st.trace_cut = outcome.cut;
   if (outcome.cut)
     {
-      g_autofree char *size = g_format_size_full (cap, G_FORMAT_SIZE_IEC_UNITS);
       augur_results_add_bound_hit (st.results, "trace-size");
-      say (o, "the recorded run was cut at the trace size cap (%s, --max-trace-size): "
-           "the predictor sees only its beginning", size);
+      say (o, "the recorded run was cut at the trace size cap (--max-trace-size): "
+           "the predictor sees only its beginning");
     }
   hung_where = st.recorded_hung ? hung_threads (st.trace) : NULL;
   if (st.recorded_hung)

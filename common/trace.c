@@ -768,7 +768,10 @@ describe_end (const AugurRecord *end)
       return g_strdup ("lost (the process vanished without an exit status)");
     case AUGUR_END_CUT:
       {
-        g_autofree char *size = g_format_size_full ((guint64) end->arg, G_FORMAT_SIZE_IEC_UNITS);
+        /* GLib puts a no-break space before the unit: plain text here */
+        g_autofree char *raw = g_format_size_full ((guint64) end->arg, G_FORMAT_SIZE_IEC_UNITS);
+        g_auto (GStrv) words = g_strsplit (raw, "\xc2\xa0", -1);
+        g_autofree char *size = g_strjoinv (" ", words);
         return g_strdup_printf ("cut at the trace size cap (%s): the run went on unrecorded", size);
       }
     default:
