@@ -282,7 +282,6 @@ augur_check_run (const AugurCheckOptions *o)
     say (o, "recorded one run: %s", run);
   }
   st.recorded_hung = outcome.timed_out;
-  st.trace_cut = outcome.cut;
   if (outcome.cut)
     {
       augur_results_add_bound_hit (st.results, "trace-size");

@@ -164,7 +164,6 @@ stage_predict (AugurCheckState *st, GError **error)
     ? g_strdup_printf ("; %u quer%s left unasked at its deadline (%.1f s)", ps.n_left,
                        ps.n_left == 1 ? "y" : "ies", share)
     : g_strdup ("");
-  st->queries_left = ps.n_left;
   if (ps.n_left > 0)
     augur_results_add_bound_hit (st->results, "predictor-time");
   augur_check_say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s%s)",

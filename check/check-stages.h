@@ -33,8 +33,6 @@ typedef struct {
   char *explore_guarantee;   /* what it guarantees (check-strategy.h), NULL if it did not
                               * run */
   gboolean recorded_hung;    /* the recorded run was killed by the watchdog */
-  gboolean trace_cut;        /* the recorded trace reached its size cap */
-  guint queries_left;        /* predictor queries left at its deadline */
   guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */
 } AugurCheckState;
 
