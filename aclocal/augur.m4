@@ -1,4 +1,4 @@
-# augur.m4 — serial 2
+# augur.m4 — serial 3
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # AUGUR_CHECK_CONCURRENCY
@@ -22,7 +22,12 @@
 # drivers are built first (list them in check_PROGRAMS as well, if you
 # like); each gets a report directory under augur-reports/ (AUGUR_REPORTS)
 # named after its command line, and a summary table is printed and kept in
-# augur-reports/summary.txt.  Variables, settable on the make command line:
+# augur-reports/summary.txt: per driver, its result (clean, BUG, incomplete:
+# no bug found but the analysis did not finish, or failed) and, on the line
+# below, how far the analysis got ("complete: every interleaving up to
+# equivalence", "incomplete: time budget spent, ...").  A driver is clean
+# only when its analysis was complete.  Variables, settable on the make
+# command line:
 #   AUGUR_CHECK_FLAGS        passed to every `augur check` (default:
 #                            --budget 120), e.g. to bound CI time:
 #                            make check-concurrency AUGUR_CHECK_FLAGS='--budget 30'
@@ -37,9 +42,10 @@
 #                            confirmed; no: it succeeds all the same (the
 #                            reports and summary.txt say what was found)
 #
-# The recipe's exit status: 0 no bug confirmed, 1 bug(s) confirmed in at
-# least one driver, 2 when augur could not run (not found, CC is not
-# augur-cc, a driver missing or not analysable).  make itself exits 2 for
+# The recipe's exit status: 0 no bug confirmed (some analyses may be
+# incomplete: summary.txt says which), 1 bug(s) confirmed in at least one
+# driver, 2 when augur could not run (not found, CC is not augur-cc, a
+# driver missing or not analysable).  make itself exits 2 for
 # any failed recipe; augur-reports/summary.txt says which driver did what.
 AC_DEFUN([AUGUR_CHECK_CONCURRENCY],
 [
@@ -86,9 +92,12 @@ check-concurrency:
 	  case $$s in \
 	    0) r=clean ;; \
 	    1) r=BUG; test $$worst -eq 2 || worst=1 ;; \
+	    6) r=incomplete ;; \
 	    *) r="failed($$s)"; worst=2 ;; \
 	  esac; \
+	  why=`sed -n "s/^    \"summary\" : \"\(.*\)\",\{0,1\}$$/\1/p" "$$out/results.json" 2>/dev/null | head -n 1`; \
 	  printf "%-32s %-10s %s\n" "$$d" "$$r" "$$out/index.html" >> $(AUGUR_REPORTS)/summary.txt; \
+	  test -z "$$why" || printf "%-32s %s\n" "" "$$why" >> $(AUGUR_REPORTS)/summary.txt; \
 	done; \
 	echo; cat $(AUGUR_REPORTS)/summary.txt; \
 	test "x$(AUGUR_CHECK_FAIL)" != xno || exit 0; \

@@ -1,6 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * check-pipeline.c — `augur check` (see check-pipeline.h).
+ *
+ * The budget, from the start of the check:
+ *   record   the watchdog of the recorded run: --timeout, at most a quarter
+ *            of the budget; its trace is capped (augur_check_default_trace_cap);
+ *   stages   each by its own deadline (check-stages.c), all of them by the
+ *            budget less the reserve;
+ *   reserve  RESERVE_SHARE of the budget, at least RESERVE_MIN and at most
+ *            RESERVE_MAX seconds, for the names from the debug info, the
+ *            grouping into bugs, the results file and the HTML report.
  */
 #include "config.h"
 
@@ -20,9 +29,50 @@
 #include "common/interrupt.h"
 #include "common/record-run.h"
 #include "common/results.h"
+#include "common/symbolizer.h"
 #include "common/trace.h"
 #include "explorer/executor.h"
 #include "reports/html.h"
+
+#define RESERVE_SHARE 0.04
+#define RESERVE_MIN 0.5
+#define RESERVE_MAX 6.0
+/* Trace size cap: 8 MiB per second of budget, whose reading and modelling
+ * costs about a tenth of the budget (measured: 960 MiB, 31.4 M events,
+ * 7.5 s to finish and open, 3.3 s to model; doc/design.md). */
+#define CAP_BYTES_PER_SECOND (8u << 20)
+#define CAP_MIN (16u << 20)
+#define CAP_MAX (G_GUINT64_CONSTANT (1) << 30)
+
+gboolean
+augur_check_mode_from_string (const char *text, AugurCheckMode *mode)
+{
+  static const struct { const char *name; AugurCheckMode mode; } modes[] = {
+    { "auto", AUGUR_CHECK_MODE_AUTO }, { "optimal", AUGUR_CHECK_MODE_OPTIMAL },
+    { "dpor", AUGUR_CHECK_MODE_DPOR }, { "preempt", AUGUR_CHECK_MODE_PREEMPT },
+    { "pct", AUGUR_CHECK_MODE_PCT },
+  };
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (modes); i++)
+    if (strcmp (text, modes[i].name) == 0)
+      {
+        *mode = modes[i].mode;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+guint64
+augur_check_default_trace_cap (int budget_seconds)
+{
+  guint64 cap = (guint64) MAX (budget_seconds, 1) * CAP_BYTES_PER_SECOND;
+  return CLAMP (cap, CAP_MIN, CAP_MAX);
+}
+
+static double
+reserve_seconds (const AugurCheckOptions *o)
+{
+  return CLAMP (o->budget_seconds * RESERVE_SHARE, RESERVE_MIN, RESERVE_MAX);
+}
 
 static void
 say (const AugurCheckOptions *o, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
@@ -98,6 +148,84 @@ augur_check_time_left (AugurCheckState *st)
   return st->options->budget_seconds - g_timer_elapsed (st->timer, NULL);
 }
 
+double
+augur_check_stage_time_left (AugurCheckState *st)
+{
+  return augur_check_time_left (st) - reserve_seconds (st->options);
+}
+
+/* A finding that shows a run that hangs: every thread blocked, a thread
+ * waiting for ever, a thread locking what it holds. */
+static gboolean
+finding_hangs (AugurFinding *f)
+{
+  AugurFindingKind k = augur_finding_get_kind (f);
+  const char *sub = augur_finding_get_subkind (f);
+  if (k == AUGUR_FINDING_DEADLOCK || k == AUGUR_FINDING_HANG
+      || (k == AUGUR_FINDING_MISUSE && sub != NULL && strcmp (sub, "recursive-lock") == 0))
+    return TRUE;
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    if (finding_hangs (augur_finding_get_part (f, i)))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+some_run_hung (AugurResults *r)
+{
+  for (guint i = 0; i < augur_results_get_n_findings (r); i++)
+    if (finding_hangs (augur_results_get_finding (r, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Where each thread of a run the watchdog killed was last seen:
+ * "T0 thread_join at prog.c:31, T1 mutex_lock_request at prog.c:20"
+ * (threads that had ended left out), or NULL. */
+static char *
+hung_threads (const AugurTrace *t)
+{
+  guint n_threads = augur_trace_n_threads (t);
+  if (n_threads == 0)
+    return NULL;
+  g_autofree gboolean *seen = g_new0 (gboolean, n_threads);
+  g_autoptr (GPtrArray) last = g_ptr_array_new ();
+  g_ptr_array_set_size (last, n_threads);
+  guint n_seen = 0;
+  gsize n = augur_trace_n_events (t);
+  for (gsize i = n; i-- > 0 && n_seen < n_threads && n - i <= 1000000;)
+    {
+      const AugurRecord *r = augur_trace_event (t, i);
+      if (r->tid >= n_threads || seen[r->tid] || r->kind == AUGUR_EV_END)
+        continue;
+      seen[r->tid] = TRUE;
+      n_seen++;
+      g_ptr_array_index (last, r->tid) = (gpointer) r;
+    }
+  g_autoptr (AugurSymbolizer) sym = augur_symbolizer_new_for_trace (t);
+  GString *s = g_string_new (NULL);
+  for (guint k = 0; k < n_threads; k++)
+    {
+      const AugurRecord *r = g_ptr_array_index (last, k);
+      if (r == NULL || r->kind == AUGUR_EV_THREAD_EXIT)
+        continue;
+      AugurSource src = { 0 };
+      g_string_append_printf (s, "%sT%u %s", s->len > 0 ? ", " : "", k,
+                              augur_event_kind_name (r->kind));
+      if (r->pc != 0 && augur_symbolizer_source (sym, r->module, r->pc, &src) && src.file != NULL)
+        {
+          g_autofree char *base = g_path_get_basename (src.file);
+          g_string_append_printf (s, " at %s:%u", base, src.line);
+        }
+    }
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
 int
 augur_check_run (const AugurCheckOptions *o)
 {
@@ -132,14 +260,19 @@ augur_check_run (const AugurCheckOptions *o)
   int status = AUGUR_EXIT_OK;
   g_autofree char *index = NULL;   /* before any goto out */
   g_autofree char *severities = NULL;
+  g_autofree char *hung_where = NULL;
+  g_autofree char *summary = NULL;
 
   /* 1. record: a run that hangs (a deadlock the OS scheduler happened to
    * take) is cut after a quarter of the budget at most, so that the
-   * explorer still has the rest to find and show the bug */
+   * explorer still has the rest to find and show the bug; a run that
+   * records without end is cut at the size cap */
   AugurRecordOutcome outcome;
   int record_timeout = MIN (o->run_timeout_seconds, MAX (1, o->budget_seconds / 4));
-  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, o->stdin_path,
-                         &outcome, &error))
+  guint64 cap = o->max_trace_bytes > 0 ? o->max_trace_bytes
+                                       : augur_check_default_trace_cap (o->budget_seconds);
+  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, cap,
+                         o->stdin_path, &outcome, &error))
     {
       g_printerr ("augur check: %s\n", error->message);
       status = g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE)
@@ -154,9 +287,25 @@ augur_check_run (const AugurCheckOptions *o)
       goto out;
     }
   {
-    g_autofree char *summary = augur_trace_summary (st.trace);
-    say (o, "recorded one run: %s", summary);
+    g_autofree char *run = augur_trace_summary (st.trace);
+    say (o, "recorded one run: %s", run);
   }
+  st.recorded_hung = outcome.timed_out;
+  if (outcome.cut)
+    {
+      augur_results_add_bound_hit (st.results, "trace-size");
+      say (o, "the recorded run was cut at the trace size cap (--max-trace-size): "
+           "the predictor sees only its beginning");
+    }
+  hung_where = st.recorded_hung ? hung_threads (st.trace) : NULL;
+  if (st.recorded_hung)
+    {
+      augur_results_add_bound_hit (st.results, "recorded-run-hung");
+      say (o, "the recorded run hung: killed by the watchdog after %d s%s%s; the explorer "
+           "looks for the hang", record_timeout,
+           hung_where != NULL ? ", its threads last seen at: " : "",
+           hung_where != NULL ? hung_where : "");
+    }
   if (!save (&st, &error))
     {
       g_printerr ("augur check: %s\n", error->message);
@@ -174,7 +323,7 @@ augur_check_run (const AugurCheckOptions *o)
           say (o, "interrupted before %s: the results so far are kept", stage->name);
           break;
         }
-      if (augur_check_time_left (&st) <= 0)
+      if (augur_check_stage_time_left (&st) <= 0)
         {
           augur_results_add_bound_hit (st.results, "budget");
           say (o, "budget spent before %s", stage->name);
@@ -215,6 +364,25 @@ augur_check_run (const AugurCheckOptions *o)
   /* one bug, one finding; each with the command that replays it */
   augur_check_group_findings (st.results, st.benign);
   augur_results_set_replay_commands (st.results, st.results_path);
+  /* how far it got: complete only if the search ended with its guarantee
+   * and a hang of the recorded run was found again */
+  gboolean hang_unexplained = st.recorded_hung && !some_run_hung (st.results);
+  gboolean complete = st.explore_complete && !hang_unexplained;
+  {
+    const char *explored = st.explore_guarantee != NULL ? st.explore_guarantee
+                                                        : "incomplete: the exploration did not run";
+    if (!hang_unexplained)
+      summary = g_strdup (explored);
+    else if (st.explore_complete)
+      summary = g_strdup_printf ("incomplete: the recorded run hung and no explored run did, "
+                                 "though the exploration was %s: the hang is in something "
+                                 "augur does not model (a pipe, a socket, real time)", explored);
+    else
+      summary = g_strdup_printf ("incomplete: the recorded run hung and no explored run did; %s",
+                                 g_str_has_prefix (explored, "incomplete: ")
+                                   ? explored + strlen ("incomplete: ") : explored);
+    augur_results_set_completeness (st.results, complete, summary);
+  }
   {
     GError *save_error = NULL;
     if (!save (&st, &save_error))
@@ -246,18 +414,18 @@ augur_check_run (const AugurCheckOptions *o)
           severities, augur_results_get_executions (st.results),
           g_timer_elapsed (st.timer, NULL), index);
   guint failing = augur_results_count_failing (st.results, o->fail_on);
-  if (failing == 0 && !st.explore_complete)
+  if (failing == 0 && !complete)
     printf ("augur check: %s; no bug was found in what was explored, which is not a proof "
-            "that there is none\n",
-            st.explore_guarantee != NULL ? st.explore_guarantee
-                                         : "incomplete: the exploration did not run");
+            "that there is none\n", summary);
+  else
+    printf ("augur check: %s\n", summary);
   fflush (stdout);
   /* a confirmed bug outranks a stage that failed later; by default only
-   * errors are bugs (--fail-on); a search that did not finish is not
+   * errors are bugs (--fail-on); an analysis that did not finish is not
    * clean */
   if (failing > 0)
     status = AUGUR_EXIT_BUG;
-  else if (status == AUGUR_EXIT_OK && !st.explore_complete)
+  else if (status == AUGUR_EXIT_OK && !complete)
     status = AUGUR_EXIT_INCOMPLETE;
 
 out:

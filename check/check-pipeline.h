@@ -3,6 +3,19 @@
  * check-pipeline.h — `augur check`: record, predict, confirm, explore,
  * report, within one time budget.
  *
+ * The budget is a hard limit.  Each stage has a deadline of its own
+ * inside it (check-stages.h); a few seconds are kept at the end for the
+ * names, the grouping and the report; the recorded run's watchdog is at
+ * most a quarter of the budget and its trace has a size cap, derived from
+ * the budget, so that reading and predicting from it fits as well.
+ *
+ * The check is complete only when the exploration's search ended with its
+ * full guarantee (check-strategy.h) and, if the recorded run hung (killed
+ * by the watchdog), an explored run hung too (a deadlock, a hang); every
+ * summary — the last lines printed, results.json's "analysis", the HTML
+ * report — says "complete: ..." or "incomplete: ..." with why, and a check
+ * that found no error but is incomplete exits with AUGUR_EXIT_INCOMPLETE.
+ *
  * The stages share one results model (common/results.h): predictions are
  * counted there per class (harmful, benign, not realisable); every
  * confirmed bug becomes a finding, whichever stage confirmed it; findings
@@ -21,6 +34,18 @@
 
 G_BEGIN_DECLS
 
+/* The exploration strategies (check-strategy.h). */
+typedef enum {
+  AUGUR_CHECK_MODE_AUTO,      /* optimal DPOR, then preemption bounds and PCT in the rest */
+  AUGUR_CHECK_MODE_OPTIMAL,
+  AUGUR_CHECK_MODE_DPOR,
+  AUGUR_CHECK_MODE_PREEMPT,   /* bounds 2, 3, ... */
+  AUGUR_CHECK_MODE_PCT,
+} AugurCheckMode;
+
+/* "auto", "optimal", "dpor", "preempt", "pct"; FALSE for anything else. */
+gboolean augur_check_mode_from_string (const char *text, AugurCheckMode *mode);
+
 typedef struct {
   const char *const *argv;   /* the program (checked, absolute) and its arguments */
   const char *out_dir;       /* trace, results.json and the HTML report */
@@ -34,7 +59,14 @@ typedef struct {
   const char *compile_db;    /* compile_commands.json (-p): flags of the files it lists,
                               * over those augur-cc recorded; may be NULL */
   AugurSeverity fail_on;     /* exit 1 for findings this severe or worse (default error) */
+  AugurCheckMode mode;       /* default AUGUR_CHECK_MODE_AUTO */
+  guint64 max_trace_bytes;   /* size cap of the recorded trace; 0: derived from the budget
+                              * (augur_check_default_trace_cap) */
 } AugurCheckOptions;
+
+/* The trace size cap for a budget: what can be read, modelled and
+ * predicted from within the budget's shares (see check-pipeline.c). */
+guint64 augur_check_default_trace_cap (int budget_seconds);
 
 /* Runs the pipeline and returns augur's exit status (common/augur-exit.h). */
 int augur_check_run (const AugurCheckOptions *options);

@@ -12,18 +12,27 @@
  *   confirm  each prediction re-executed along its schedule, then explored
  *            around; harmful ones become findings, every one is counted
  *            per class (harmful, benign, not realisable);
- *   explore  DPOR on the whole program in the time left; what it finds is
- *            merged, one finding per bug (check-merge.h).
+ *   explore  the explorer's strategies on the whole program in the time
+ *            left (check-strategy.h); what they find is merged, one
+ *            finding per bug (check-merge.h).
+ *
+ * Each stage ends by a deadline inside the budget: static at most a third
+ * of the time left (Frama-C is killed there); predict at most a third of
+ * the time left and a quarter of the budget, model included (the queries
+ * not asked by then are counted, not guessed); confirm at most half of the
+ * time left, each prediction at most half of that (its probe and its
+ * exploration may each take all they are given); explore the rest but the
+ * end's reserve.
  */
 #include "config.h"
 
 #include "check/check-stages.h"
 
 #include <string.h>
-#include <unistd.h>
 
 #include "check/check-merge.h"
 #include "check/check-sources.h"
+#include "check/check-strategy.h"
 #include "common/interrupt.h"
 #include "explorer/confirm.h"
 #include "explorer/explore.h"
@@ -31,11 +40,8 @@
 #include "static/static-driver.h"
 #include "static/static-error.h"
 
-static void
-say (AugurCheckState *st, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-say (AugurCheckState *st, const char *fmt, ...)
+void
+augur_check_say (AugurCheckState *st, const char *fmt, ...)
 {
   if (st->options->quiet)
     return;
@@ -55,18 +61,18 @@ stage_static (AugurCheckState *st, GError **error)
     augur_check_program_units (st->options->argv[0], st->trace, &n_recorded, &local);
   if ((units == NULL || units->len == 0) && st->options->compile_db == NULL)
     {
-      say (st, "static analysis skipped: %s",
-           local != NULL ? local->message
-                         : "no C sources in the program's debug info (build with augur-cc, "
-                           "or -g)");
+      augur_check_say (st, "static analysis skipped: %s",
+                       local != NULL ? local->message
+                       : "no C sources in the program's debug info (build with augur-cc, "
+                       "or -g)");
       return TRUE;
     }
   /* Frama-C gets at most a third of the budget, and is not worth starting
    * with less than 5 s */
-  double share = augur_check_time_left (st) / 3;
+  double share = augur_check_stage_time_left (st) / 3;
   if (share < 5)
     {
-      say (st, "static analysis skipped: the budget is too small for it");
+      augur_check_say (st, "static analysis skipped: the budget is too small for it");
       return TRUE;
     }
   AugurStaticRunOptions so = {
@@ -80,7 +86,7 @@ stage_static (AugurCheckState *st, GError **error)
   if (st->facts == NULL)
     {
       /* not fatal: every access stays a candidate */
-      say (st, "static analysis gave no facts, nothing is pruned: %s", local->message);
+      augur_check_say (st, "static analysis gave no facts, nothing is pruned: %s", local->message);
       return TRUE;
     }
   guint n_files = units != NULL ? units->len : 0;
@@ -98,22 +104,22 @@ stage_static (AugurCheckState *st, GError **error)
       : left_out[0] != NULL ? g_strdup ("; incomplete (a source was not analysed), nothing is pruned")
                             : g_strdup ("; incomplete, nothing is pruned");
   if (n_files > 0)
-    say (st, "static analysis of %u source file%s: %u access sites, %u in no candidate "
-         "pair (%.1f s of Frama-C, %s)%s",
-         n_files, n_files == 1 ? "" : "s", n_sites, no_pair,
-         augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
+    augur_check_say (st, "static analysis of %u source file%s: %u access sites, %u in no candidate "
+                     "pair (%.1f s of Frama-C, %s)%s",
+                     n_files, n_files == 1 ? "" : "s", n_sites, no_pair,
+                     augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
   else
-    say (st, "static analysis: %u access sites, %u in no candidate pair (%.1f s of "
-         "Frama-C, %s)%s", n_sites, no_pair,
-         augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
+    augur_check_say (st, "static analysis: %u access sites, %u in no candidate pair (%.1f s of "
+                     "Frama-C, %s)%s", n_sites, no_pair,
+                     augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
   const GPtrArray *warnings = augur_static_facts_get_warnings (st->facts);
   for (guint i = 0; i < warnings->len; i++)
     {
       const AugurStaticWarning *w = warnings->pdata[i];
       if (strcmp (w->kind, AUGUR_STATIC_WARNING_NOT_ANALYSED) == 0)
-        say (st, "static analysis: %s %s", w->file, w->message);
+        augur_check_say (st, "static analysis: %s %s", w->file, w->message);
       else if (strcmp (w->kind, "system-headers") == 0)
-        say (st, "static analysis: %s", w->message);
+        augur_check_say (st, "static analysis: %s", w->message);
     }
   g_autofree char *path = g_build_filename (st->options->out_dir, "static-facts.json", NULL);
   return augur_static_facts_save (st->facts, path, error);
@@ -124,10 +130,19 @@ stage_predict (AugurCheckState *st, GError **error)
 {
   AugurPredictOptions po;
   augur_predict_options_init (&po);
-  /* no single query may take more than a quarter of what is left */
-  double left_ms = augur_check_time_left (st) * 1000.0 / 4;
-  if (left_ms < po.timeout_ms)
-    po.timeout_ms = (guint) MAX (left_ms, 100.0);
+  /* its share, the model included: a third of what is left, at most a
+   * quarter of the budget; no single query more than a quarter of that */
+  double share = MIN (augur_check_stage_time_left (st) / 3, st->options->budget_seconds / 4.0);
+  if (share < 0.1)
+    {
+      augur_results_add_bound_hit (st->results, "budget");
+      augur_check_say (st, "prediction skipped: no time left for it");
+      return TRUE;
+    }
+  po.deadline = g_get_monotonic_time () + (gint64) (share * G_USEC_PER_SEC);
+  double query_ms = share * 1000.0 / 4;
+  if (query_ms < po.timeout_ms)
+    po.timeout_ms = (guint) MAX (query_ms, 100.0);
   st->predictions = augur_results_new (st->options->argv[0], "predict");
   augur_results_set_argv (st->predictions, st->options->argv);
   po.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
@@ -146,11 +161,17 @@ stage_predict (AugurCheckState *st, GError **error)
                          ps.n_skipped, ps.n_skipped == 1 ? "y" : "ies",
                          ps.n_ruled_out, ps.n_ruled_out == 1 ? "" : "s")
       : g_strdup ("");
-  say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s)", n,
-       n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out);
+  g_autofree char *left = ps.n_left > 0
+    ? g_strdup_printf ("; %u quer%s left unasked at its deadline (%.1f s)", ps.n_left,
+                       ps.n_left == 1 ? "y" : "ies", share)
+    : g_strdup ("");
+  if (ps.n_left > 0)
+    augur_results_add_bound_hit (st->results, "predictor-time");
+  augur_check_say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s%s)",
+                   n, n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out, left);
   if (n_inversions > 0)
-    say (st, "the recorded run takes locks in inconsistent orders: %u lock-order inversion%s",
-         n_inversions, n_inversions == 1 ? "" : "s");
+    augur_check_say (st, "the recorded run takes locks in inconsistent orders: %u lock-order inversion%s",
+                     n_inversions, n_inversions == 1 ? "" : "s");
   g_autofree char *path = g_build_filename (st->options->out_dir, "predictions.json", NULL);
   return augur_results_save (st->predictions, path, error);
 }
@@ -160,6 +181,10 @@ stage_confirm (AugurCheckState *st, GError **error)
 {
   guint n = st->predictions != NULL ? augur_results_get_n_findings (st->predictions) : 0;
   guint counts[AUGUR_PREDICTION_N_CLASSES] = { 0 };
+  /* at most half of the time left, the rest is the explorer's */
+  gint64 end = g_get_monotonic_time ()
+               + (gint64) (MAX (augur_check_stage_time_left (st), 0) / 2 * G_USEC_PER_SEC);
+  guint n_predictions = 0, n_confirmed = 0;
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *p = augur_results_get_finding (st->predictions, i);
@@ -173,17 +198,20 @@ stage_confirm (AugurCheckState *st, GError **error)
           augur_check_merge_findings (st->results, one);
           continue;
         }
-      double left = augur_check_time_left (st);
-      if (left <= 1)
+      n_predictions++;
+      double left = (end - g_get_monotonic_time ()) / (double) G_USEC_PER_SEC;
+      if (left < 0.5)
         {
-          augur_results_add_bound_hit (st->results, "budget");
-          say (st, "budget spent after confirming %u of %u predictions", i, n);
-          break;
+          /* the inversions after it are still reported */
+          st->unconfirmed++;
+          continue;
         }
+      n_confirmed++;
       AugurConfirmOptions co;
       augur_confirm_options_init (&co);
       co.exec_timeout = st->options->run_timeout_seconds;
-      co.timeout = MIN (left, co.timeout > 0 ? co.timeout : left);
+      /* its probe and its exploration may each take all of co.timeout */
+      co.timeout = MIN (left / 2, co.timeout > 0 ? co.timeout : 60.0);
       AugurConfirmOutcome out = { 0 };
       g_autoptr (GError) local = NULL;
       if (!augur_confirm_prediction (st->options->argv, p, &co, &out, &local))
@@ -191,7 +219,7 @@ stage_confirm (AugurCheckState *st, GError **error)
           if (augur_interrupt_signal () != 0)
             break;   /* its runs were killed: not a verdict */
           /* one prediction that cannot be re-executed does not stop the others */
-          say (st, "prediction %u: %s", i + 1, local->message);
+          augur_check_say (st, "prediction %u: %s", i + 1, local->message);
           augur_results_add_predictions (st->results, augur_finding_get_kind (p),
                                          AUGUR_PREDICTION_NOT_REALISABLE, 1);
           counts[AUGUR_PREDICTION_NOT_REALISABLE]++;
@@ -219,70 +247,23 @@ stage_confirm (AugurCheckState *st, GError **error)
       if (!augur_results_save (st->results, st->results_path, error))
         return FALSE;
     }
+  if (st->unconfirmed > 0)
+    {
+      augur_results_add_bound_hit (st->results, "budget");
+      augur_check_say (st, "time for confirmation spent after %u of %u predictions: %u left "
+                       "unconfirmed", n_confirmed, n_predictions, st->unconfirmed);
+    }
   if (n > 0)
-    say (st, "confirmed %u prediction%s harmful, %u benign, %u not realisable",
-         counts[AUGUR_PREDICTION_HARMFUL], counts[AUGUR_PREDICTION_HARMFUL] == 1 ? "" : "s",
-         counts[AUGUR_PREDICTION_BENIGN], counts[AUGUR_PREDICTION_NOT_REALISABLE]);
+    augur_check_say (st, "confirmed %u prediction%s harmful, %u benign, %u not realisable",
+                     counts[AUGUR_PREDICTION_HARMFUL], counts[AUGUR_PREDICTION_HARMFUL] == 1 ? "" : "s",
+                     counts[AUGUR_PREDICTION_BENIGN], counts[AUGUR_PREDICTION_NOT_REALISABLE]);
   return TRUE;
 }
 
 static gboolean
 stage_explore (AugurCheckState *st, GError **error)
 {
-  AugurExploreOptions eo;
-  augur_explore_options_init (&eo);
-  eo.timeout = augur_check_time_left (st);
-  eo.exec_timeout = st->options->run_timeout_seconds;
-  eo.progress = !st->options->quiet && isatty (2);
-  g_autofree char *path = g_build_filename (st->options->out_dir, "explore.json", NULL);
-  eo.results_path = path;
-  eo.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
-  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
-    {
-      if (st->observed == NULL)
-        st->observed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      eo.observed = st->observed;
-    }
-  AugurExploreStats es = { 0 };
-  g_autoptr (GError) local = NULL;
-  g_autoptr (AugurResults) found = augur_explore (st->options->argv, &eo, &es, &local);
-  if (found == NULL)
-    {
-      /* what the runs met is unknown: no coverage hint */
-      g_clear_pointer (&st->observed, g_hash_table_unref);
-      /* the explorer rewrites its file at every finding: keep what it had */
-      g_autoptr (AugurResults) partial = augur_results_load (path, NULL);
-      if (partial != NULL)
-        augur_check_merge_findings (st->results, partial);
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
-  guint added = augur_check_merge_findings (st->results, found);
-  augur_results_set_executions (st->results,
-                                augur_results_get_executions (st->results) + es.executions);
-  const char *const *bounds = augur_results_get_bounds_hit (found);
-  for (guint i = 0; bounds[i] != NULL; i++)
-    augur_results_add_bound_hit (st->results, bounds[i]);
-  g_autofree char *pruned = NULL;
-  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
-    pruned = es.prune_overflow
-               ? g_strdup ("; too many pruned ranges, no site pruned")
-               : g_strdup_printf ("; %u access site%s pruned by the static facts",
-                                  es.pruned_sites, es.pruned_sites == 1 ? "" : "s");
-  g_autofree char *diagnosed = NULL;
-  if (es.diagnosis_runs > 0)
-    diagnosed = g_strdup_printf ("; %" G_GUINT64_FORMAT " serialised re-run%s of failing "
-                                 "executions blamed %u atomicity violation%s",
-                                 es.diagnosis_runs, es.diagnosis_runs == 1 ? "" : "s", es.diagnosed,
-                                 es.diagnosed == 1 ? "" : "s");
-  g_autofree char *guarantee = augur_explore_guarantee (&eo, &es);
-  st->explore_complete = es.complete;
-  g_free (st->explore_guarantee);
-  st->explore_guarantee = g_strdup (guarantee);
-  say (st, "explored %" G_GUINT64_FORMAT " interleavings in %.1f s (%s): %u more bug%s%s%s",
-       es.executions, es.seconds, guarantee, added,
-       added == 1 ? "" : "s", pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "");
-  return TRUE;
+  return augur_check_explore (st, augur_check_stage_time_left (st), error);
 }
 
 static gboolean
@@ -343,9 +324,9 @@ augur_check_add_static_only (AugurCheckState *st)
       added++;
     }
   if (added > 0)
-    say (st, "%u pair%s flagged by the static analysis not exercised by the test driver: "
-         "no run met them (listed in the report as a coverage hint)", added,
-         added == 1 ? "" : "s");
+    augur_check_say (st, "%u pair%s flagged by the static analysis not exercised by the test driver: "
+                     "no run met them (listed in the report as a coverage hint)", added,
+                     added == 1 ? "" : "s");
 }
 
 const AugurCheckStage augur_check_stages[] = {

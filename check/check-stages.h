@@ -30,8 +30,10 @@ typedef struct {
   GHashTable *observed;      /* of the explore stage when facts can prune: the line pairs
                               * whose accesses met (AugurExploreOptions.observed) */
   gboolean explore_complete; /* the explore stage ran and its mode's search finished */
-  char *explore_guarantee;   /* what it guarantees (augur_explore_guarantee), NULL if it
-                              * did not run */
+  char *explore_guarantee;   /* what it guarantees (check-strategy.h), NULL if it did not
+                              * run */
+  gboolean recorded_hung;    /* the recorded run was killed by the watchdog */
+  guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */
 } AugurCheckState;
 
 typedef struct {
@@ -51,6 +53,11 @@ void augur_check_add_static_only (AugurCheckState *state);
 
 /* Seconds of the budget left (negative when spent). */
 double augur_check_time_left (AugurCheckState *state);
+/* Seconds left for the stages: the budget less what is kept for the end
+ * (names, grouping, report) and what was spent. */
+double augur_check_stage_time_left (AugurCheckState *state);
+/* A progress line on stderr ("augur check: ..."), unless quiet. */
+void augur_check_say (AugurCheckState *state, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 void augur_check_state_clear (AugurCheckState *state);
 
 G_END_DECLS

@@ -71,6 +71,9 @@
 /* Header flags. */
 #define AUGUR_TRACE_FLAG_COMPLETE  (1u << 0)  /* the trace was closed; n_records is exact */
 #define AUGUR_TRACE_FLAG_CONTROLLED (1u << 1) /* recorded under the explorer's scheduler */
+#define AUGUR_TRACE_FLAG_CUT       (1u << 2)  /* recording stopped at the size cap
+                                               * (AUGUR_ENV_TRACE_MAX): END is AUGUR_END_CUT,
+                                               * and the program went on unrecorded */
 
 typedef struct {
   char     magic[8];                 /* AUGUR_TRACE_MAGIC */
@@ -221,7 +224,9 @@ enum {
   AUGUR_END_SIGNAL = 1,   /* arg = signal number (crash or kill) */
   AUGUR_END_ABORT = 2,    /* abort() or a failed assert(); arg = SIGABRT */
   AUGUR_END_TIMEOUT = 3,  /* killed by the watchdog; written by the tool */
-  AUGUR_END_LOST = 4      /* the process vanished without a status (written by the tool) */
+  AUGUR_END_LOST = 4,     /* the process vanished without a status (written by the tool) */
+  AUGUR_END_CUT = 5       /* the trace reached its size cap (arg = the cap in bytes):
+                           * recording stopped there, the run was not over */
 };
 
 /* One event: 32 bytes, naturally aligned, little-endian as the host. */
@@ -283,5 +288,7 @@ augur_trace_record_check (const void *record)
 
 /* Environment variables set by the tools for the runtime. */
 #define AUGUR_ENV_TRACE "AUGUR_TRACE"   /* path of the trace to write */
+#define AUGUR_ENV_TRACE_MAX "AUGUR_TRACE_MAX"   /* size cap of the trace in bytes (decimal);
+                                                 * unset or 0: none */
 
 #endif /* AUGUR_TRACE_FORMAT_H */

@@ -275,6 +275,8 @@ describe (const AugurRecord *r, AugurObjects *objects, Description *d)
         }
       else if (r->aux == AUGUR_END_TIMEOUT)
         detail_u (d, "seconds", r->arg);
+      else if (r->aux == AUGUR_END_CUT)
+        detail_u (d, "cap_bytes", r->arg);
       break;
     default:
       break;

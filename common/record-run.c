@@ -26,6 +26,8 @@ typedef struct {
   GMainLoop *loop;
   gboolean done;
   gboolean timed_out;
+  gboolean cut;
+  int trace_fd;         /* the trace, read for its header flags; -1 when there is no cap */
 } Run;
 
 static void
@@ -46,9 +48,28 @@ on_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Every 50 ms with a size cap: once the runtime says the trace was cut,
+ * the rest of the run is not recorded, so it is not waited for. */
+static gboolean
+on_poll_cut (gpointer data)
+{
+  Run *run = data;
+  guint32 flags = 0;
+  if (pread (run->trace_fd, &flags, sizeof flags, G_STRUCT_OFFSET (AugurTraceHeader, flags))
+        == (ssize_t) sizeof flags
+      && (flags & AUGUR_TRACE_FLAG_CUT) != 0)
+    {
+      run->cut = TRUE;
+      g_subprocess_force_exit (run->child);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 gboolean
 augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                  const char *stdin_path, AugurRecordOutcome *outcome, GError **error)
+                  guint64 max_trace_bytes, const char *stdin_path, AugurRecordOutcome *outcome,
+                  GError **error)
 {
   memset (outcome, 0, sizeof *outcome);
   g_autofree char *abs_trace = g_canonicalize_filename (trace_path, NULL);
@@ -88,6 +109,16 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
       g_subprocess_launcher_take_stdin_fd (launcher, in);
     }
   g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE, abs_trace, TRUE);
+  int trace_fd = -1;
+  if (max_trace_bytes > 0)
+    {
+      g_autofree char *cap = g_strdup_printf ("%" G_GUINT64_FORMAT, max_trace_bytes);
+      g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE_MAX, cap, TRUE);
+      /* the runtime truncates this file, it does not replace it */
+      trace_fd = g_open (abs_trace, O_RDONLY | O_CLOEXEC, 0);
+    }
+  else
+    g_subprocess_launcher_unsetenv (launcher, AUGUR_ENV_TRACE_MAX);
   g_autoptr (GMainContext) context = g_main_context_new ();
   g_main_context_push_thread_default (context);
 
@@ -97,14 +128,23 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     g_subprocess_launcher_spawnv (launcher, (const char *const *) argv, &spawn_error);
   if (child == NULL)
     {
+      if (trace_fd >= 0)
+        close (trace_fd);
       g_main_context_pop_thread_default (context);
       g_set_error (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN,
                    "cannot start %s: %s", argv[0], spawn_error->message);
       return FALSE;
     }
 
-  Run run = { child, g_main_loop_new (context, FALSE), FALSE, FALSE };
+  Run run = { child, g_main_loop_new (context, FALSE), FALSE, FALSE, FALSE, trace_fd };
   g_subprocess_wait_async (child, NULL, on_child_exit, &run);
+  GSource *poll_cut = NULL;
+  if (trace_fd >= 0)
+    {
+      poll_cut = g_timeout_source_new (50);
+      g_source_set_callback (poll_cut, on_poll_cut, &run, NULL);
+      g_source_attach (poll_cut, context);
+    }
   GSource *watchdog = NULL;
   if (timeout_seconds > 0)
     {
@@ -126,11 +166,19 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
       g_source_destroy (watchdog);
       g_source_unref (watchdog);
     }
+  if (poll_cut != NULL)
+    {
+      g_source_destroy (poll_cut);
+      g_source_unref (poll_cut);
+    }
+  if (trace_fd >= 0)
+    close (trace_fd);
   g_main_loop_unref (run.loop);
   g_main_context_pop_thread_default (context);
 
   outcome->seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  outcome->timed_out = run.timed_out;
+  outcome->cut = run.cut;
+  outcome->timed_out = run.timed_out && !run.cut;
   outcome->signaled = g_subprocess_get_if_signaled (child);
   outcome->status = outcome->signaled ? g_subprocess_get_term_sig (child)
                                       : g_subprocess_get_exit_status (child);
@@ -146,7 +194,12 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     }
   guint how;
   guint64 status;
-  if (outcome->timed_out)
+  if (outcome->cut)
+    {
+      how = AUGUR_END_CUT;   /* written by the runtime already, unless killed first */
+      status = max_trace_bytes;
+    }
+  else if (outcome->timed_out)
     {
       how = AUGUR_END_TIMEOUT;
       status = timeout_seconds;

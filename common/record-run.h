@@ -11,6 +11,10 @@
  * when the runtime could not write the END record itself (killed by the
  * watchdog or by SIGKILL, or vanished), it is appended here from the
  * wait status, so nothing recorded before the end is lost.
+ *
+ * A size cap bounds the trace: the runtime stops recording when the trace
+ * reaches it and ends the trace there (END "cut", AUGUR_TRACE_FLAG_CUT);
+ * the program, which would go on unrecorded, is then killed at once.
  */
 #ifndef AUGUR_RECORD_RUN_H
 #define AUGUR_RECORD_RUN_H
@@ -30,16 +34,19 @@ typedef enum {
 
 typedef struct {
   gboolean timed_out;   /* killed by the watchdog */
+  gboolean cut;         /* the trace reached the size cap; the program was then killed */
   gboolean signaled;    /* ended by a signal */
   int status;           /* exit status, or the signal number */
   double seconds;       /* wall time */
 } AugurRecordOutcome;
 
-/* argv[0] is the program (already checked and resolved); timeout 0 = none.
- * stdin_path: a regular file the program reads as its standard input;
- * NULL: augur's own standard input, passed through. */
+/* argv[0] is the program (already checked and resolved); timeout 0 = none;
+ * max_trace_bytes 0 = no size cap.  stdin_path: a regular file the program
+ * reads as its standard input; NULL: augur's own standard input, passed
+ * through. */
 gboolean augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                           const char *stdin_path, AugurRecordOutcome *outcome, GError **error);
+                           guint64 max_trace_bytes, const char *stdin_path,
+                           AugurRecordOutcome *outcome, GError **error);
 
 G_END_DECLS
 

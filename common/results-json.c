@@ -159,6 +159,29 @@ augur_results_to_data (AugurResults *results, gsize *length)
     json_builder_add_string_value (b, g_ptr_array_index (results->bounds_hit, i));
   json_builder_end_array (b);
 
+  if (results->complete >= 0)
+    {
+      /* how far the analysis got: only when a writer said so */
+      json_builder_set_member_name (b, "analysis");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "complete");
+      json_builder_add_boolean_value (b, results->complete == 1);
+      add_opt_string (b, "summary", results->completeness);
+      json_builder_set_member_name (b, "strategies");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < results->strategies->len; i++)
+        {
+          const AugurStrategy *s = &g_array_index (results->strategies, AugurStrategy, i);
+          json_builder_begin_object (b);
+          add_opt_string (b, "name", s->name);
+          add_opt_string (b, "guarantee", s->guarantee);
+          add_int (b, "executions", (gint64) s->executions);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+
   json_builder_set_member_name (b, "predictions");
   json_builder_begin_array (b);
   g_autoptr(GArray) counts = augur_results_dup_prediction_counts (results);
@@ -496,6 +519,42 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
   return g_steal_pointer (&f);
 }
 
+/* The optional "analysis" member (augur_results_set_completeness). */
+static gboolean
+parse_analysis (AugurResults *r, JsonObject *root, GError **error)
+{
+  JsonNode *n = json_object_get_member (root, "analysis");
+  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return invalid (error, NULL, "analysis", "is not an object");
+  JsonObject *a = json_node_get_object (n);
+  JsonNode *c = json_object_get_member (a, "complete");
+  if (c == NULL || !JSON_NODE_HOLDS_VALUE (c) || json_node_get_value_type (c) != G_TYPE_BOOLEAN)
+    return invalid (error, "analysis", "complete", "is not true or false");
+  const char *summary;
+  JsonArray *strategies;
+  if (!get_string (a, "summary", TRUE, "analysis", &summary, error)
+      || !get_array (a, "strategies", FALSE, "analysis", &strategies, error))
+    return FALSE;
+  augur_results_set_completeness (r, json_node_get_boolean (c), summary);
+  for (guint i = 0; strategies != NULL && i < json_array_get_length (strategies); i++)
+    {
+      g_autofree char *w = g_strdup_printf ("analysis, strategy %u", i + 1);
+      JsonObject *s = element_object (strategies, i);
+      const char *name, *guarantee;
+      guint64 executions;
+      if (s == NULL)
+        return invalid (error, "analysis", "strategies", "has an element that is not an object");
+      if (!get_string (s, "name", TRUE, w, &name, error)
+          || !get_string (s, "guarantee", TRUE, w, &guarantee, error)
+          || !get_uint (s, "executions", TRUE, G_MAXINT64, w, &executions, error))
+        return FALSE;
+      augur_results_add_strategy (r, name, guarantee, executions);
+    }
+  return TRUE;
+}
+
 static gboolean
 parse_results_body (AugurResults *r, JsonObject *root, GError **error)
 {
@@ -530,6 +589,8 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
   augur_results_set_executions (r, executions);
   for (guint i = 0; bounds != NULL && bounds[i] != NULL; i++)
     augur_results_add_bound_hit (r, bounds[i]);
+  if (!parse_analysis (r, root, error))
+    return FALSE;
 
   for (guint i = 0; predictions != NULL && i < json_array_get_length (predictions); i++)
     {

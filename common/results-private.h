@@ -42,6 +42,9 @@ struct _AugurResults {
   double     duration;      /* seconds */
   guint64    executions;
   GPtrArray *bounds_hit;    /* char*, sorted unique, NULL-terminated */
+  gint       complete;      /* -1: not said (augur_results_set_completeness), else 0 or 1 */
+  char      *completeness;  /* owned, NULL when not said */
+  GArray    *strategies;    /* AugurStrategy, owns its strings */
   guint64    predictions[AUGUR_FINDING_N_KINDS][AUGUR_PREDICTION_N_CLASSES];
   GArray    *candidates;    /* AugurStaticCandidate */
   GPtrArray *findings;      /* AugurFinding*, owned refs */

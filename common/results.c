@@ -929,6 +929,14 @@ new_strv_array (void)
   return a;
 }
 
+static void
+strategy_clear (gpointer p)
+{
+  AugurStrategy *s = p;
+  g_free (s->name);
+  g_free (s->guarantee);
+}
+
 AugurResults *
 augur_results_new (const char *program, const char *command)
 {
@@ -941,6 +949,9 @@ augur_results_new (const char *program, const char *command)
   r->command = g_strdup (command);
   r->argv = new_strv_array ();
   r->bounds_hit = new_strv_array ();
+  r->complete = -1;
+  r->strategies = g_array_new (FALSE, TRUE, sizeof (AugurStrategy));
+  g_array_set_clear_func (r->strategies, strategy_clear);
   r->candidates = g_array_new (FALSE, TRUE, sizeof (AugurStaticCandidate));
   g_array_set_clear_func (r->candidates, candidate_clear);
   r->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_finding_unref);
@@ -969,6 +980,8 @@ augur_results_unref (AugurResults *results)
   g_free (results->source_dir);
   g_clear_pointer (&results->started, g_date_time_unref);
   g_ptr_array_unref (results->bounds_hit);
+  g_free (results->completeness);
+  g_array_unref (results->strategies);
   g_array_unref (results->candidates);
   g_ptr_array_unref (results->findings);
   g_datalist_clear (&results->data);
@@ -1053,6 +1066,53 @@ augur_results_add_bound_hit (AugurResults *results, const char *bound)
   if (pos < n && strcmp (g_ptr_array_index (a, pos), bound) == 0)
     return;
   g_ptr_array_insert (a, (gint) pos, g_strdup (bound));
+}
+
+void
+augur_results_set_completeness (AugurResults *results, gboolean complete, const char *summary)
+{
+  g_return_if_fail (results != NULL);
+  g_return_if_fail (summary != NULL);
+  results->complete = complete ? 1 : 0;
+  g_free (results->completeness);
+  results->completeness = g_strdup (summary);
+}
+
+gboolean
+augur_results_get_completeness (AugurResults *results, gboolean *complete, const char **summary)
+{
+  g_return_val_if_fail (results != NULL, FALSE);
+  if (results->complete < 0)
+    return FALSE;
+  if (complete != NULL)
+    *complete = results->complete == 1;
+  if (summary != NULL)
+    *summary = results->completeness;
+  return TRUE;
+}
+
+void
+augur_results_add_strategy (AugurResults *results, const char *name, const char *guarantee,
+                            guint64 executions)
+{
+  g_return_if_fail (results != NULL);
+  g_return_if_fail (name != NULL && guarantee != NULL);
+  AugurStrategy s = { g_strdup (name), g_strdup (guarantee), executions };
+  g_array_append_val (results->strategies, s);
+}
+
+guint
+augur_results_get_n_strategies (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, 0);
+  return results->strategies->len;
+}
+
+const AugurStrategy *
+augur_results_get_strategy (AugurResults *results, guint i)
+{
+  g_return_val_if_fail (results != NULL && i < results->strategies->len, NULL);
+  return &g_array_index (results->strategies, AugurStrategy, i);
 }
 
 void

@@ -341,6 +341,13 @@ typedef struct {
   guint  line_b;
 } AugurStaticCandidate;
 
+/* One exploration strategy of augur check and how far it got. */
+typedef struct {
+  char    *name;        /* "optimal", "dpor", "preempt 2" (bound 2), "pct" */
+  char    *guarantee;   /* what it guarantees (augur_explore_guarantee) */
+  guint64  executions;
+} AugurStrategy;
+
 /* program: the path of the program analysed; command: "explore", "predict", "check". */
 AugurResults *augur_results_new (const char *program, const char *command);
 AugurResults *augur_results_ref (AugurResults *results);
@@ -367,6 +374,16 @@ void augur_results_add_static_candidate (AugurResults *results,
                                          guint         line_b);
 /* Takes a reference. */
 void augur_results_add_finding (AugurResults *results, AugurFinding *finding);
+/* How far the analysis got (augur check): @complete only when the chosen
+ * search ended; @summary says what holds ("complete: every interleaving up
+ * to equivalence", "incomplete: time budget spent, 3 runs cut by the step
+ * bound; ...").  Results that never had it set (augur explore, older
+ * files) do not say. */
+void augur_results_set_completeness (AugurResults *results, gboolean complete,
+                                     const char *summary);
+/* The strategies that ran, in order. */
+void augur_results_add_strategy (AugurResults *results, const char *name,
+                                 const char *guarantee, guint64 executions);
 
 const char         *augur_results_get_program (AugurResults *results);
 const char         *augur_results_get_command (AugurResults *results);
@@ -379,6 +396,11 @@ GDateTime          *augur_results_get_started (AugurResults *results);   /* may 
 double              augur_results_get_duration (AugurResults *results);
 guint64             augur_results_get_executions (AugurResults *results);
 const char *const  *augur_results_get_bounds_hit (AugurResults *results);/* sorted, never NULL */
+/* FALSE when the results do not say (then *complete and *summary are left). */
+gboolean            augur_results_get_completeness (AugurResults *results, gboolean *complete,
+                                                    const char **summary);
+guint               augur_results_get_n_strategies (AugurResults *results);
+const AugurStrategy *augur_results_get_strategy (AugurResults *results, guint i);
 guint64             augur_results_get_n_predictions (AugurResults *results,
                                                      AugurPredictionClass cls);
 /* Sorted by (kind, class), zero counts left out. */

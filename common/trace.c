@@ -144,6 +144,7 @@ augur_end_name (guint how)
     case AUGUR_END_ABORT: return "abort";
     case AUGUR_END_TIMEOUT: return "timeout";
     case AUGUR_END_LOST: return "lost";
+    case AUGUR_END_CUT: return "cut";
     default: return "?";
     }
 }
@@ -862,6 +863,14 @@ describe_end (const AugurRecord *end)
                               (guint64) end->arg);
     case AUGUR_END_LOST:
       return g_strdup ("lost (the process vanished without an exit status)");
+    case AUGUR_END_CUT:
+      {
+        /* GLib puts a no-break space before the unit: plain text here */
+        g_autofree char *raw = g_format_size_full ((guint64) end->arg, G_FORMAT_SIZE_IEC_UNITS);
+        g_auto (GStrv) words = g_strsplit (raw, "\xc2\xa0", -1);
+        g_autofree char *size = g_strjoinv (" ", words);
+        return g_strdup_printf ("cut at the trace size cap (%s): the run went on unrecorded", size);
+      }
     default:
       return g_strdup_printf ("unknown ending %u", end->aux);
     }

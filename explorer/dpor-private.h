@@ -39,6 +39,8 @@ struct _AugurDpor {
   guint32 enabled_lost_at;
   AugurDporConflictFunc conflict_cb;   /* augur_dpor_set_conflict_func */
   gpointer conflict_data;
+  gint64 deadline;       /* augur_dpor_set_deadline; 0: none */
+  gboolean cut;          /* an analysis stopped at the deadline */
 };
 
 /* The memory shadow of an analysis pass (dpor-shadow.c): per byte, the

@@ -81,6 +81,29 @@ augur_dpor_set_fixed (AugurDpor *d, guint n)
   d->fixed = n;
 }
 
+/* Checked every 64 steps (or races of one step): TRUE, and the analysis
+ * marked cut, once the deadline has passed. */
+static gboolean
+past_deadline (AugurDpor *d, guint k)
+{
+  if ((k & 63) != 63 || d->deadline == 0 || g_get_monotonic_time () < d->deadline)
+    return FALSE;
+  d->cut = TRUE;
+  return TRUE;
+}
+
+void
+augur_dpor_set_deadline (AugurDpor *d, gint64 deadline)
+{
+  d->deadline = deadline;
+}
+
+gboolean
+augur_dpor_cut (AugurDpor *d)
+{
+  return d->cut;
+}
+
 void
 augur_dpor_set_pending (AugurDpor *d, const AugurSchedStep *pending, guint n)
 {
@@ -510,7 +533,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
   guint32 *pre = g_new0 (guint32, T);
   guint32 *spre = g_new0 (guint32, T);
 
-  for (guint j = 0; j < p.n; j++)
+  for (guint j = 0; j < p.n && !past_deadline (d, j); j++)
     {
       const AugurSchedStep *s = &p.s[j];
       guint t = s->tid;
@@ -634,7 +657,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
           if (d->kind == AUGUR_DPOR_CLASSIC)
             augur_dpor_classic_step (&p, j, pre);
           else if (d->kind == AUGUR_DPOR_OPTIMAL)
-            for (guint k = 0; k < p.races->len; k++)
+            for (guint k = 0; k < p.races->len && !past_deadline (d, k); k++)
               augur_dpor_optimal_race (&p, g_array_index (p.races, guint, k), j);
           else
             for (guint k = 0; k < p.races->len; k++)

@@ -103,6 +103,14 @@ void augur_dpor_set_pending (AugurDpor *dpor, const AugurSchedStep *pending, gui
 void augur_dpor_set_enabled_log (AugurDpor *dpor, const AugurSchedEnabled *log, guint n,
                                  guint32 lost_at);
 
+/* An analysis pass (augur_dpor_add_execution) still running at @deadline
+ * (g_get_monotonic_time; 0, the default: none) stops there, with the
+ * races and backtrack points found so far: the exploration is then
+ * incomplete (augur_dpor_cut), as one whose time ran out.  A pass over a
+ * long execution can otherwise take longer than the whole time given. */
+void augur_dpor_set_deadline (AugurDpor *dpor, gint64 deadline);
+gboolean augur_dpor_cut (AugurDpor *dpor);
+
 /* Nodes currently on the stack (for progress and tests). */
 guint augur_dpor_depth (AugurDpor *dpor);
 

@@ -1216,6 +1216,11 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   if (o->observed != NULL)
     augur_dpor_set_conflict_func (dpor, on_conflict, c);
   guint64 pct_runs = o->bound ? o->bound : 1000;
+  /* --timeout is a hard limit: no execution and no analysis pass goes on
+   * past it (an execution started just before would otherwise take its
+   * whole watchdog time, a pass over a long one can take minutes) */
+  gint64 hard_deadline = o->timeout > 0 ? t0 + (gint64) (o->timeout * 1e6) : 0;
+  augur_dpor_set_deadline (dpor, hard_deadline);
   gboolean ok = TRUE;
   guint64 run = 0;
   guint pct_steps = 100;   /* PCT's k: the longest execution seen so far */
@@ -1244,9 +1249,24 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       shm->pct_depth = o->depth ? o->depth : 3;
       shm->pct_steps = pct_steps;
       gboolean killed = FALSE;
-      if (!augur_executor_run (ex, exec_timeout, &killed, error))
+      double run_timeout = exec_timeout;
+      gboolean cut_by_deadline = FALSE;
+      if (hard_deadline != 0 && (hard_deadline - g_get_monotonic_time ()) / 1e6 < run_timeout)
+        {
+          run_timeout = MAX ((hard_deadline - g_get_monotonic_time ()) / 1e6, 0.01);
+          cut_by_deadline = TRUE;
+        }
+      if (!augur_executor_run (ex, run_timeout, &killed, error))
         {
           ok = FALSE;
+          break;
+        }
+      if (killed && cut_by_deadline)
+        {
+          /* the time ran out, not the execution's watchdog: not a hang,
+           * and not an execution (nothing of it is analysed) */
+          st->timed_out = TRUE;
+          augur_results_add_bound_hit (c->results, "time");
           break;
         }
       new_execution (c);
@@ -1339,6 +1359,14 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           g_free (rd.ev);
         }
       progress (o, st, augur_results_get_n_findings (c->results), t0, &last, FALSE);
+      if (augur_dpor_cut (dpor))
+        {
+          /* its analysis stopped at the deadline: this execution's findings
+           * are kept, its backtrack points are not all known */
+          st->timed_out = TRUE;
+          augur_results_add_bound_hit (c->results, "time");
+          break;
+        }
       if (o->on_execution != NULL && !o->on_execution (shm, killed, o->user_data))
         {
           st->stopped = TRUE;
@@ -1369,13 +1397,14 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       st->preemption_bound_hit = TRUE;
       augur_results_add_bound_hit (c->results, "preemptions");
     }
-  /* diagnosis within the exploration's --timeout (at least 1 s) */
+  /* diagnosis within what is left of the exploration's --timeout */
   double budget = 30.0;
   if (o->timeout > 0)
-    budget = MAX (1.0, o->timeout - (g_get_monotonic_time () - t0) / 1e6);
-  if (ok && !o->no_diagnose && c->failing_runs > 0 && pi.n_ranges > 0 && !pi.overflow)
+    budget = o->timeout - (g_get_monotonic_time () - t0) / 1e6;
+  gboolean diagnose = ok && budget >= 0.05;   /* else there is no time left for it */
+  if (diagnose && !o->no_diagnose && c->failing_runs > 0 && pi.n_ranges > 0 && !pi.overflow)
     diagnose_unpruned (c, ex, o, st, budget);
-  else if (ok && c->failures->len > 0)
+  else if (diagnose && c->failures->len > 0)
     diagnose_failures (c, ex, o, st, budget);
   observe_lines (c);
   st->seconds = (g_get_monotonic_time () - t0) / 1e6;

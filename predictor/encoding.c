@@ -70,6 +70,12 @@ augur_encoder_free (AugurEncoder *e)
   g_free (e);
 }
 
+void
+augur_encoder_interrupt (AugurEncoder *e)
+{
+  Z3_interrupt (e->ctx);
+}
+
 /* ---- building one query ---- */
 
 typedef struct {
@@ -87,7 +93,28 @@ typedef struct {
   gboolean reject;
   gboolean unsat;        /* found infeasible while encoding */
   guint n_asserts;
+  gint64 deadline;       /* monotonic us: the check's timeout, for its encoding too */
+  gboolean out_of_time;  /* the encoding went past it: the answer is unknown */
 } Enc;
+
+/* Constraints of one check at most: data flow is quadratic in a window's
+ * reads and writes of one variable (a ring buffer's window of 20,000
+ * events made 24 GB of them); a larger check is rejected, as a larger
+ * window is. */
+#define MAX_ASSERTS 2000000u
+
+/* FALSE (and the check given up) once the encoding has made too many
+ * constraints or gone past the check's timeout, which the solver's own
+ * timeout does not cover. */
+static gboolean
+within_limits (Enc *x)
+{
+  if (x->n_asserts > MAX_ASSERTS)
+    x->reject = TRUE;
+  else if (g_get_monotonic_time () >= x->deadline)
+    x->out_of_time = TRUE;
+  return !x->reject && !x->out_of_time;
+}
 
 static Z3_ast
 var_of (Enc *x, guint32 g)
@@ -308,6 +335,8 @@ encode_data_flow (Enc *x)
         guint32 r = g_array_index (x->kept[side], guint32, i);
         if (!(m->acc[r] & AUGUR_ACC_READ) || is_exempt (x, r))
           continue;
+        if (!within_limits (x))
+          return;
         GArray *ws = g_hash_table_lookup (x->writes, GUINT_TO_POINTER (m->obj[r] + 1));
         guint32 w = m->writer[r];
         guint tr = thread_of (x, r);
@@ -380,7 +409,7 @@ encode_locks (Enc *x)
           g_array_append_val (cs[side], c);
         }
     }
-  for (guint i = 0; i < cs[0]->len && !x->unsat; i++)
+  for (guint i = 0; i < cs[0]->len && !x->unsat && within_limits (x); i++)
     for (guint j = 0; j < cs[1]->len; j++)
       {
         AugurPredCS *a = &g_array_index (cs[0], AugurPredCS, i);
@@ -590,7 +619,8 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
 {
   const AugurPredModel *m = e->m;
   Z3_context ctx = e->ctx;
-  Enc x = { .e = e, .m = m, .q = q, .t = { q->t1, q->t2 } };
+  Enc x = { .e = e, .m = m, .q = q, .t = { q->t1, q->t2 },
+            .deadline = g_get_monotonic_time () + (gint64) MAX (1u, timeout_ms) * 1000 };
   x.end[0] = q->end1;
   x.end[1] = q->end2;
   for (guint side = 0; side < 2; side++)
@@ -633,10 +663,10 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
         assert_lt (&x, q->before[i], q->after[i]);
       encode_locks (&x);
     }
-  if (!x.reject && !x.unsat && !q->no_data_flow)
+  if (!x.reject && !x.unsat && !x.out_of_time && !q->no_data_flow)
     encode_data_flow (&x);
 
-  if (!x.reject && !x.unsat && q->goal != AUGUR_ENC_GOAL_DEADLOCK
+  if (!x.reject && !x.unsat && !x.out_of_time && q->goal != AUGUR_ENC_GOAL_DEADLOCK
       && x.kept[0]->len > 0 && x.kept[1]->len > 0)
     {
       GArray *k0 = x.kept[0], *k1 = x.kept[1];
@@ -678,11 +708,16 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
     *answer = AUGUR_ENC_REJECTED;
   else if (x.unsat)
     *answer = AUGUR_ENC_UNSAT;
+  else if (x.out_of_time)
+    *answer = AUGUR_ENC_UNKNOWN;
   else
     {
       Z3_params params = Z3_mk_params (ctx);
       Z3_params_inc_ref (ctx, params);
-      Z3_params_set_uint (ctx, params, Z3_mk_string_symbol (ctx, "timeout"), MAX (1u, timeout_ms));
+      /* what the encoding left of the check's time */
+      gint64 left_ms = (x.deadline - g_get_monotonic_time ()) / 1000;
+      Z3_params_set_uint (ctx, params, Z3_mk_string_symbol (ctx, "timeout"),
+                          (guint) CLAMP (left_ms, 1, (gint64) G_MAXUINT));
       Z3_solver_set_params (ctx, e->solver, params);
       Z3_params_dec_ref (ctx, params);
       Z3_lbool r = Z3_solver_check (ctx, e->solver);

@@ -76,6 +76,11 @@ AugurEncoder *augur_encoder_new (const AugurPredModel *m, GError **error);
 void augur_encoder_free (AugurEncoder *e);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurEncoder, augur_encoder_free)
 
+/* Stops the check running in `e`, from another thread (Z3_interrupt): Z3
+ * does not always keep to a check's timeout.  The check then answers
+ * unknown. */
+void augur_encoder_interrupt (AugurEncoder *e);
+
 /* On SAT, `schedule` (guint32 global indices) receives the predicted order
  * of the events from lo on: the two threads' windows and the events of
  * other threads they need; the events before lo run first, as recorded.

@@ -36,6 +36,8 @@ typedef struct {
   guint n_checks;
   double ms;
   gboolean bound_hit;
+  gboolean left;          /* not asked, or stopped by time before an answer: counted in
+                           * AugurPredictStats.n_left, not a prediction */
 } Task;
 
 typedef struct {
@@ -45,6 +47,12 @@ typedef struct {
   gint next;
   GMutex lock;
   GError *error;          /* the first Z3 failure */
+  gint64 longest_check;   /* us, the longest Z3 check so far (under lock): its encoding
+                           * is not bounded by the solver's timeout */
+  GPtrArray *encoders;    /* the workers' (borrowed, under lock): interrupted at the
+                           * deadline */
+  guint n_running;        /* workers not finished (under lock) */
+  GCond done;             /* signalled when a worker finishes */
 } Shared;
 
 void
@@ -137,10 +145,59 @@ typedef struct {
   AugurEncoder *enc;
   Shared *sh;
   Task *task;
-  gint64 deadline;        /* monotonic us */
+  gint64 deadline;        /* monotonic us: the query's own, or the global one if sooner */
   GHashTable *sites;      /* site key -> checks */
   gboolean stop;
+  guint ticks;            /* candidate steps since the query started (out_of_time) */
 } Run;
+
+/* Whether a check started now would run past the global deadline: the
+ * longest check so far would not end by then. */
+static gboolean
+past_global_deadline (Run *run)
+{
+  if (run->sh->o->deadline == 0)
+    return FALSE;
+  g_mutex_lock (&run->sh->lock);
+  gint64 longest = run->sh->longest_check;
+  g_mutex_unlock (&run->sh->lock);
+  return g_get_monotonic_time () + longest >= run->sh->o->deadline;
+}
+
+/* The query cannot go on for lack of time.  Out of its own time with an
+ * undecided candidate (@bug), its answer is unknown (a prediction without
+ * schedule, as before); at the global deadline, or with no candidate in
+ * hand, it is left: counted, not reported. */
+static void
+stop_for_time (Run *run, const guint32 *bug, guint n_bug)
+{
+  Task *t = run->task;
+  run->stop = TRUE;
+  if (t->answer == AUGUR_ENC_UNKNOWN)
+    return;   /* a candidate Z3 could not decide: reported as such */
+  if (bug != NULL && !past_global_deadline (run))
+    {
+      t->answer = AUGUR_ENC_UNKNOWN;
+      memcpy (t->bug, bug, n_bug * sizeof (guint32));
+      t->n_bug = n_bug;
+      return;
+    }
+  t->left = TRUE;
+}
+
+/* Checked in the enumeration loops, which may go through millions of
+ * candidates without one Z3 check: TRUE (and the query stopped) once its
+ * deadline has passed.  The clock is read every 4096 steps. */
+static gboolean
+out_of_time (Run *run)
+{
+  if ((++run->ticks & 4095) != 0)
+    return FALSE;
+  if (g_get_monotonic_time () < run->deadline)
+    return FALSE;
+  stop_for_time (run, NULL, 0);
+  return TRUE;
+}
 
 /* Runs one check; TRUE when the query is answered (sat) or must stop. */
 static gboolean
@@ -160,16 +217,13 @@ run_check (Run *run, AugurEncQuery *q, const guint32 *bug, guint n_bug, guint64 
       return TRUE;
     }
   gint64 now = g_get_monotonic_time ();
-  if (now >= run->deadline)
+  /* no check is started that would not end by the global deadline, as far
+   * as the longest one so far tells: encoding a window takes time the
+   * solver's timeout does not cover */
+  if (now >= run->deadline || past_global_deadline (run))
     {
-      /* out of time with candidates left: the query's answer is unknown */
-      if (t->answer != AUGUR_ENC_UNKNOWN)
-        {
-          t->answer = AUGUR_ENC_UNKNOWN;
-          memcpy (t->bug, bug, n_bug * sizeof (guint32));
-          t->n_bug = n_bug;
-        }
-      run->stop = TRUE;
+      /* out of time with candidates left: unknown, or left (stop_for_time) */
+      stop_for_time (run, bug, n_bug);
       return TRUE;
     }
   q->max_window = o->max_window;
@@ -178,8 +232,23 @@ run_check (Run *run, AugurEncQuery *q, const guint32 *bug, guint n_bug, guint64 
   AugurEncAnswer answer;
   GError *error = NULL;
   t->n_checks++;
-  if (!augur_encoder_check (run->enc, q, (guint) ((run->deadline - now) / 1000), &answer, schedule,
-                            &error))
+  gboolean checked = augur_encoder_check (run->enc, q, (guint) ((run->deadline - now) / 1000),
+                                          &answer, schedule, &error);
+  gint64 took = g_get_monotonic_time () - now;
+  g_mutex_lock (&run->sh->lock);
+  run->sh->longest_check = MAX (run->sh->longest_check, took);
+  g_mutex_unlock (&run->sh->lock);
+  if ((!checked || answer == AUGUR_ENC_UNKNOWN) && run->sh->o->deadline != 0
+      && g_get_monotonic_time () >= run->sh->o->deadline)
+    {
+      /* interrupted at the deadline (wait_for_workers), which may also
+       * make Z3 fail: left, neither undecided nor an error */
+      g_clear_error (&error);
+      g_array_unref (schedule);
+      stop_for_time (run, NULL, 0);
+      return TRUE;
+    }
+  if (!checked)
     {
       g_mutex_lock (&run->sh->lock);
       if (run->sh->error == NULL)
@@ -220,7 +289,7 @@ run_atomicity (Run *run)
   GArray *a1 = var->acc[t->t1], *a2 = var->acc[t->t2];
   char remote = augur_pattern_remote_kind (t->pattern);
   GString *kinds = g_string_new (NULL);
-  for (guint i = 0; i < a1->len && !run->stop;)
+  for (guint i = 0; i < a1->len && !run->stop && !out_of_time (run);)
     {
       guint j = i;
       guint32 epoch = m->epoch[g_array_index (a1, guint32, i)];
@@ -242,7 +311,8 @@ run_atomicity (Run *run)
           pos = CLAMP (pos, jlo, jhi);
           /* nearest first: pos-1, pos, pos-2, pos+1 ... */
           guint tried = 0;
-          for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < B_TRIES && !run->stop; k++)
+          for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < B_TRIES && !run->stop
+                            && !out_of_time (run); k++)
             {
               gint64 jj = (k % 2 == 0) ? (gint64) pos - 1 - k / 2 : (gint64) pos + k / 2;
               if (jj < jlo || jj >= jhi)
@@ -283,7 +353,7 @@ run_race (Run *run)
   const AugurPredModel *m = run->sh->m;
   AugurPredVar *var = g_ptr_array_index (m->vars, t->obj);
   GArray *a1 = var->acc[t->t1], *a2 = var->acc[t->t2];
-  for (guint i = 0; i < a1->len && !run->stop; i++)
+  for (guint i = 0; i < a1->len && !run->stop && !out_of_time (run); i++)
     {
       guint32 x = g_array_index (a1, guint32, i);
       guint jlo = lower_tidx (m, a2, augur_pred_model_vc (m, x, t->t2));
@@ -292,7 +362,8 @@ run_race (Run *run)
         continue;
       guint pos = CLAMP (upper_global (a2, x), jlo, jhi);
       guint tried = 0;
-      for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < 2 && !run->stop; k++)
+      for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < 2 && !run->stop && !out_of_time (run);
+           k++)
         {
           gint64 jj = (k % 2 == 0) ? (gint64) pos - 1 - k / 2 : (gint64) pos + k / 2;
           if (jj < jlo || jj >= jhi)
@@ -344,7 +415,7 @@ run_deadlock (Run *run)
       if (!((e1->lock1 == t->obj && e1->lock2 == t->obj2)
             || (e1->lock1 == t->obj2 && e1->lock2 == t->obj)))
         continue;
-      for (guint j = 0; j < n2->len && !run->stop; j++)
+      for (guint j = 0; j < n2->len && !run->stop && !out_of_time (run); j++)
         {
           AugurPredNest *e2 = &g_array_index (n2, AugurPredNest, j);
           if (e2->lock1 != e1->lock2 || e2->lock2 != e1->lock1)
@@ -365,6 +436,18 @@ run_deadlock (Run *run)
     }
 }
 
+static void
+worker_done (Shared *sh, AugurEncoder *enc)
+{
+  g_mutex_lock (&sh->lock);
+  if (enc != NULL)
+    g_ptr_array_remove_fast (sh->encoders, enc);
+  sh->n_running--;
+  g_cond_signal (&sh->done);
+  g_mutex_unlock (&sh->lock);
+  augur_encoder_free (enc);
+}
+
 static gpointer
 worker (gpointer data)
 {
@@ -379,8 +462,12 @@ worker (gpointer data)
       else
         g_error_free (error);
       g_mutex_unlock (&sh->lock);
+      worker_done (sh, NULL);
       return NULL;
     }
+  g_mutex_lock (&sh->lock);
+  g_ptr_array_add (sh->encoders, enc);
+  g_mutex_unlock (&sh->lock);
   GHashTable *sites = g_hash_table_new (NULL, NULL);
   for (;;)
     {
@@ -392,12 +479,18 @@ worker (gpointer data)
       g_mutex_unlock (&sh->lock);
       if (failed)
         break;
+      gint64 start = g_get_monotonic_time ();
+      /* past the deadline, the queries not started are left (n_left) */
+      if (sh->o->deadline != 0 && start >= sh->o->deadline)
+        break;
       Task *t = g_ptr_array_index (sh->tasks, i);
       t->answer = AUGUR_ENC_UNSAT;
+      t->left = FALSE;
       g_hash_table_remove_all (sites);
-      gint64 start = g_get_monotonic_time ();
-      Run run = { .enc = enc, .sh = sh, .task = t, .sites = sites,
-                  .deadline = start + (gint64) sh->o->timeout_ms * 1000 };
+      gint64 deadline = start + (gint64) sh->o->timeout_ms * 1000;
+      if (sh->o->deadline != 0)
+        deadline = MIN (deadline, sh->o->deadline);
+      Run run = { .enc = enc, .sh = sh, .task = t, .sites = sites, .deadline = deadline };
       switch (t->kind)
         {
         case TASK_ATOMICITY: run_atomicity (&run); break;
@@ -407,8 +500,32 @@ worker (gpointer data)
       t->ms = (g_get_monotonic_time () - start) / 1000.0;
     }
   g_hash_table_unref (sites);
-  augur_encoder_free (enc);
+  worker_done (sh, enc);
   return NULL;
+}
+
+/* Waits for the workers.  At the deadline, the Z3 checks still running are
+ * interrupted (every 100 ms, until every worker is done): a solver does
+ * not always keep to its timeout (a check given 2 s ran 13 minutes). */
+static void
+wait_for_workers (Shared *sh)
+{
+  g_mutex_lock (&sh->lock);
+  while (sh->n_running > 0)
+    {
+      gint64 now = g_get_monotonic_time ();
+      if (sh->o->deadline == 0)
+        g_cond_wait (&sh->done, &sh->lock);
+      else if (now < sh->o->deadline)
+        g_cond_wait_until (&sh->done, &sh->lock, sh->o->deadline);
+      else
+        {
+          for (guint i = 0; i < sh->encoders->len; i++)
+            augur_encoder_interrupt (g_ptr_array_index (sh->encoders, i));
+          g_cond_wait_until (&sh->done, &sh->lock, now + G_USEC_PER_SEC / 10);
+        }
+    }
+  g_mutex_unlock (&sh->lock);
 }
 
 /* ---- the queries ---- */
@@ -425,6 +542,7 @@ add_task (GPtrArray *tasks, TaskKind kind, guint32 obj, guint32 obj2, guint t1, 
   t->t2 = t2;
   t->pattern = p;
   t->answer = AUGUR_ENC_UNSAT;
+  t->left = TRUE;   /* until a worker takes it */
   g_ptr_array_add (tasks, t);
 }
 
@@ -721,6 +839,8 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
 
   Shared sh = { .m = m, .o = options };
   g_mutex_init (&sh.lock);
+  g_cond_init (&sh.done);
+  sh.encoders = g_ptr_array_new ();
   guint n_skipped = 0;
   {
     g_autoptr (AugurPredFilter) filter = augur_pred_filter_new (options->facts, m, symbolizer);
@@ -729,12 +849,16 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   guint n_workers = options->n_workers > 0 ? options->n_workers : g_get_num_processors ();
   n_workers = CLAMP (n_workers, 1u, 64u);
   GThread **threads = g_new0 (GThread *, n_workers);
+  sh.n_running = n_workers;
   for (guint i = 0; i < n_workers; i++)
     threads[i] = g_thread_new ("augur-predict", worker, &sh);
+  wait_for_workers (&sh);
   for (guint i = 0; i < n_workers; i++)
     g_thread_join (threads[i]);
   g_free (threads);
   gint64 t2 = g_get_monotonic_time ();
+  g_ptr_array_unref (sh.encoders);
+  g_cond_clear (&sh.done);
   g_mutex_clear (&sh.lock);
   if (sh.error != NULL)
     {
@@ -752,6 +876,11 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
     {
       Task *t = g_ptr_array_index (sh.tasks, i);
       bound |= t->bound_hit;
+      if (t->left)
+        {
+          st.n_left++;
+          continue;
+        }
       if (t->n_checks > 0)
         {
           st.n_queries++;
@@ -811,6 +940,8 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
     augur_results_add_bound_hit (out, "schedule-steps");
   if (bound)
     augur_results_add_bound_hit (out, "checks-per-query");
+  if (st.n_left > 0)
+    augur_results_add_bound_hit (out, "predictor-time");
   g_hash_table_unref (seen);
   if (times->len > 0)
     {

@@ -49,6 +49,11 @@ typedef struct {
                                 * facts, no query is made on accesses that can never
                                 * conflict, and no prediction they rule out is kept
                                 * (predictor/static-filter.h) */
+  gint64   deadline;           /* g_get_monotonic_time () after which no query is started
+                                * or goes on (its enumeration and its Z3 checks stop
+                                * there); 0 (default): none.  The queries left are
+                                * counted (AugurPredictStats.n_left), never reported as
+                                * predictions */
 } AugurPredictOptions;
 
 void augur_predict_options_init (AugurPredictOptions *options);
@@ -63,6 +68,8 @@ typedef struct {
   guint   n_events, n_threads, n_shared;
   guint   n_skipped;           /* queries the static facts made unnecessary */
   guint   n_ruled_out;         /* predictions the static facts ruled out */
+  guint   n_left;              /* queries left unasked or unfinished at the deadline
+                                * (or at their own timeout before any candidate) */
 } AugurPredictStats;
 
 /* Predicts from `trace` and adds the predictions to `out` (findings with

@@ -240,6 +240,18 @@ augur_report_html_index (AugurResults *results)
       g_string_append (s, ")");
     }
   g_string_append (s, ".</p>\n");
+  /* How far the analysis got, when the results say (augur check): an
+   * incomplete analysis is never a clean bill */
+  gboolean complete = FALSE;
+  const char *how = NULL;
+  if (augur_results_get_completeness (results, &complete, &how))
+    {
+      g_string_append_printf (s, "<p class=\"%s\" id=\"analysis\">", complete ? "muted" : "note");
+      esc (s, how);
+      if (!complete)
+        g_string_append (s, ". What was not explored may hide bugs.");
+      g_string_append (s, "</p>\n");
+    }
 
   /* The numbers at a glance. */
   g_string_append (s, "<div class=\"cards\">\n");
@@ -376,6 +388,18 @@ augur_report_html_index (AugurResults *results)
   if (bounds[0] == NULL)
     g_string_append (v, "none: the exploration was not cut short");
   kv_row (s, "Bounds hit", v->str);
+
+  for (guint i = 0; i < augur_results_get_n_strategies (results); i++)
+    {
+      const AugurStrategy *st = augur_results_get_strategy (results, i);
+      g_string_truncate (v, 0);
+      g_string_append (v, "<code>");
+      esc (v, st->name);
+      g_string_append_printf (v, "</code>: %" G_GUINT64_FORMAT " execution%s, ", st->executions,
+                              st->executions == 1 ? "" : "s");
+      esc (v, st->guarantee);
+      kv_row (s, i == 0 ? "Strategies" : "", v->str);
+    }
   g_string_free (v, TRUE);
   g_string_append (s, "</table>\n");
 

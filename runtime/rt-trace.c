@@ -31,6 +31,13 @@
  * still running after that write into staging chunks that nobody reads.
  * A thread that exits writes its chunks out and gives its staging chunks
  * to the threads created later.
+ *
+ * A size cap (AUGUR_TRACE_MAX bytes, set by augur record --max-trace-size)
+ * bounds the trace of a program that never stops: the thread that would
+ * open a chunk past it ends the recording there as at a clean end (END
+ * with AUGUR_END_CUT, the COMPLETE flag, and AUGUR_TRACE_FLAG_CUT in the
+ * header), so the trace is valid and says it was cut; the program goes on
+ * unrecorded, and augur record, which watches for the flag, stops it.
  */
 #include "config.h"
 
@@ -64,6 +71,8 @@ static uint32_t stage_free[RT_STAGE_MAX];
 static uint32_t n_free;
 static int free_lock;
 static int closed;                   /* nothing more is written to the trace (atomic) */
+static uint64_t max_chunks;          /* the size cap in chunks; 0: none */
+static uint64_t max_bytes;           /* the size cap as given */
 static int write_failed;             /* a write to the trace failed: never COMPLETE */
 
 static AugurTraceHeader *
@@ -179,6 +188,20 @@ rt_trace_open (const char *path)
   hd->n_records = 0;
   hd->pid = (uint32_t) rt_sys_getpid ();
   hd->runtime_version = AUGUR_RUNTIME_ABI;
+  /* the cap: at least a few chunks, for the modules and END */
+  const char *cap = rt_libc_getenv (AUGUR_ENV_TRACE_MAX);
+  if (cap != NULL)
+    {
+      max_bytes = rt_libc_strtoul (cap, NULL, 10);
+      if (max_bytes > 0)
+        {
+          uint64_t body = max_bytes > AUGUR_TRACE_HEADER_SIZE ? max_bytes - AUGUR_TRACE_HEADER_SIZE : 0;
+          max_chunks = body / AUGUR_TRACE_CHUNK_BYTES;
+          if (max_chunks < 4)
+            max_chunks = 4;
+        }
+      rt_libc_unsetenv (AUGUR_ENV_TRACE_MAX);   /* for this process only, as the trace */
+    }
   return true;
 }
 
@@ -321,6 +344,21 @@ busy_flag (uint32_t tid)
   return rt_self.busy;
 }
 
+/* The trace is as large as the cap allows: the recording ends here, as a
+ * clean end would (rt_end writes END and closes the trace; recording is
+ * off from then on), with the header saying the trace was cut. */
+static void
+cut_at_cap (void)
+{
+  static int said;
+  if (__atomic_exchange_n (&said, 1, __ATOMIC_ACQ_REL))
+    return;
+  __atomic_or_fetch (&header ()->flags, AUGUR_TRACE_FLAG_CUT, __ATOMIC_SEQ_CST);
+  write_message ("augur runtime: the trace reached its size cap (" AUGUR_ENV_TRACE_MAX
+                 "); recording stops here", NULL);
+  rt_end (AUGUR_END_CUT, max_bytes);
+}
+
 /* Points cursor k at a fresh chunk owned by `tid` whose seqs start at
  * `base`, in its staging chunk, after writing out the one it held.  False
  * when nothing more can be recorded. */
@@ -346,6 +384,11 @@ reopen (RtCursor *k, uint32_t tid, uint64_t base)
     flush_cursor (k);
   if (__atomic_load_n (&closed, __ATOMIC_ACQUIRE))
     return false;
+  if (max_chunks != 0 && __atomic_load_n (&chunks_next, __ATOMIC_RELAXED) >= max_chunks)
+    {
+      cut_at_cap ();
+      return false;
+    }
   uint32_t s = k->stage1 - 1;
   uint64_t c = __atomic_fetch_add (&chunks_next, 1, __ATOMIC_RELAXED);
   uint64_t first = c * AUGUR_TRACE_CHUNK_RECORDS;

@@ -35,5 +35,8 @@ int augur_cmd_confirm (int argc, char **argv);
 
 /* Helpers shared by the subcommands. */
 void augur_cmd_print_error (const char *cmd, const char *message);
+/* A size as a number of bytes with an optional K, M or G suffix (powers of
+ * 1024; "64M", "1G", "0"); FALSE if it is not one. */
+gboolean augur_cmd_parse_size (const char *text, guint64 *bytes);
 
 #endif /* AUGUR_CMD_H */

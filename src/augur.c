@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,8 +44,9 @@ static const char exit_help[] =
   "  4  the program under test could not be analysed (did not start,\n"
   "     or behaved nondeterministically under replay)\n"
   "  5  augur or a tool it runs (Frama-C, Z3) failed\n"
-  "  6  incomplete: no error found, but the analysis did not finish (budget\n"
-  "     spent, runs cut by a bound or the watchdog): not a clean result\n"
+  "  6  no bug found, but the analysis did not finish (budget spent, runs\n"
+  "     cut by a bound or the watchdog, a hang of the recorded run not found\n"
+  "     again): never read it as clean\n"
   "  130, 143, 129  stopped by SIGINT, SIGTERM or SIGHUP: what augur started\n"
   "     is killed, its temporary files removed, and its results file is the\n"
   "     last one written whole (augur record: the program gets the signal,\n"
@@ -120,6 +122,33 @@ run_command (const AugurCmd *cmd, int argc, char **argv)
   if (sig != 0 && !cmd->own_signals && status != AUGUR_EXIT_USAGE)
     return 128 + sig;
   return status;
+}
+
+gboolean
+augur_cmd_parse_size (const char *text, guint64 *bytes)
+{
+  char *end = NULL;
+  if (text == NULL || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  errno = 0;
+  guint64 n = g_ascii_strtoull (text, &end, 10);
+  if (errno != 0)
+    return FALSE;
+  guint shift = 0;
+  switch (g_ascii_toupper (*end))
+    {
+    case '\0': break;
+    case 'K': shift = 10; end++; break;
+    case 'M': shift = 20; end++; break;
+    case 'G': shift = 30; end++; break;
+    default: return FALSE;
+    }
+  if (*end == 'i' || *end == 'B')   /* "MiB", "MB": the same powers of 1024 */
+    end += *end == 'i' && end[1] == 'B' ? 2 : 1;
+  if (*end != '\0' || n > (G_MAXUINT64 >> shift))
+    return FALSE;
+  *bytes = n << shift;
+  return TRUE;
 }
 
 int

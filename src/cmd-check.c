@@ -7,14 +7,17 @@
  *   2. predict, from that trace, the reorderings that would break
  *      atomicity or race (predictor/);
  *   3. confirm each prediction by re-executing the program along it, and
- *      explore the program's interleavings with DPOR in the time left
- *      (explorer/);
+ *      explore the program's interleavings in the time left (optimal DPOR,
+ *      then preemption-bounded and PCT schedules; --mode chooses);
  *   4. write DIR/results.json and the HTML report into DIR.
  *
- * Exit status: 0 no error (or nothing as severe as --fail-on), 1 error(s)
- * found (or findings as severe as --fail-on), 2 usage error,
- * 3 program missing or not built with augur-cc, 4 the program could not be
- * analysed, 5 augur or a tool it runs failed.
+ * The budget is a hard limit (check/check-pipeline.h).
+ *
+ * Exit status: 0 no error (or nothing as severe as --fail-on) and the
+ * analysis complete, 1 error(s) found (or findings as severe as
+ * --fail-on), 2 usage error, 3 program missing or not built with augur-cc,
+ * 4 the program could not be analysed, 5 augur or a tool it runs failed,
+ * 6 no error found but the analysis incomplete.
  */
 #include "config.h"
 
@@ -40,12 +43,21 @@ augur_cmd_check (int argc, char **argv)
   int timeout = 30;
   gboolean quiet = FALSE;
   g_autofree char *fail_on = NULL;
+  g_autofree char *mode_text = NULL;
+  g_autofree char *max_size_text = NULL;
   g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the trace, results.json and the HTML report into DIR (default augur-report)", "DIR" },
     { "budget", 'b', 0, G_OPTION_ARG_INT, &budget,
       "Spend at most S seconds in all (default 120); what was found by then is kept", "S" },
+    { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode_text,
+      "How to explore: auto (default: optimal DPOR, then preemption-bounded and PCT "
+      "schedules in the time it leaves), optimal, dpor, preempt (bounds 2, 3, ...) or pct",
+      "MODE" },
+    { "max-trace-size", 0, 0, G_OPTION_ARG_STRING, &max_size_text,
+      "Cut the recorded run's trace at SIZE bytes (K, M, G suffixes; default: 8M per "
+      "second of budget, from 16M to 1G)", "SIZE" },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
       "Kill one run of the program after S seconds (default 30; the recorded run after at "
       "most a quarter of the budget)", "S" },
@@ -79,12 +91,17 @@ augur_cmd_check (int argc, char **argv)
          "the runs augur explores read /dev/null, or the --stdin FILE every run reads.\n"
          "One check at a time per DIR; a check into a used DIR first removes the trace,\n"
          "results, static facts and report pages an earlier check left there.\n\n"
+         "The check is complete only when the exploration's search ended (every\n"
+         "interleaving up to equivalence, no run cut) and, if the recorded run hung,\n"
+         "an explored run hung too; the last line says \"complete: ...\" or\n"
+         "\"incomplete: ...\" and why, as do results.json and the report.\n\n"
          "Exit status: 0 no error (nothing as severe as --fail-on) and the analysis\n"
-         "finished, 1 error(s) found (or findings as severe as --fail-on), 2 usage error\n"
+         "complete, 1 error(s) found (or findings as severe as --fail-on), 2 usage error\n"
          "(or DIR in use), 3 program missing or not built with augur-cc, 4 the program\n"
-         "could not be analysed, 5 augur or a tool it runs failed, 6 incomplete: no error\n"
-         "found but the analysis did not finish, 130/143/129 stopped by\n"
-         "SIGINT/SIGTERM/SIGHUP (DIR/results.json then holds what was found).");
+         "could not be analysed, 5 augur or a tool it runs failed, 6 no error found but\n"
+         "the analysis did not finish (budget spent, runs cut, a hang not found again):\n"
+         "never read it as clean; 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP\n"
+         "(DIR/results.json then holds what was found).");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_set_strict_posix (ctx, TRUE);
 
@@ -102,6 +119,19 @@ augur_cmd_check (int argc, char **argv)
   if (budget <= 0 || timeout <= 0)
     {
       augur_cmd_print_error (CMD, "--budget and --timeout take a positive number of seconds");
+      return AUGUR_EXIT_USAGE;
+    }
+  AugurCheckMode mode = AUGUR_CHECK_MODE_AUTO;
+  if (mode_text != NULL && !augur_check_mode_from_string (mode_text, &mode))
+    {
+      augur_cmd_print_error (CMD, "--mode takes auto, optimal, dpor, preempt or pct");
+      return AUGUR_EXIT_USAGE;
+    }
+  guint64 max_size = 0;
+  if (max_size_text != NULL && (!augur_cmd_parse_size (max_size_text, &max_size) || max_size == 0))
+    {
+      augur_cmd_print_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
+                                  "(\"64M\")");
       return AUGUR_EXIT_USAGE;
     }
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
@@ -136,6 +166,8 @@ augur_cmd_check (int argc, char **argv)
     .static_cflags = static_cflags,
     .compile_db = compile_db,
     .fail_on = threshold,
+    .mode = mode,
+    .max_trace_bytes = max_size,
   };
   return augur_check_run (&options);
 }

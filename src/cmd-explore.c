@@ -271,5 +271,9 @@ augur_cmd_explore (int argc, char **argv)
     print_finding (augur_results_get_finding (results, k));
   if (augur_results_count_failing (results, threshold) > 0)
     return AUGUR_EXIT_BUG;
-  return st.complete || o.mode == AUGUR_EXPLORE_MODE_PCT ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
+  /* PCT's sample is what was asked for, unless its time ran out or runs
+   * were cut: then it is incomplete like any other mode */
+  gboolean pct_done = o.mode == AUGUR_EXPLORE_MODE_PCT && !st.timed_out
+                      && augur_explore_stats_cut (&st) == 0;
+  return st.complete || pct_done ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
 }

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * cmd-record.c — `augur record [-o TRACE] [--timeout S] -- PROGRAM ARGS...`:
- * run a program built with augur-cc once and write its trace.
+ * cmd-record.c — `augur record [-o TRACE] [--timeout S] [--max-trace-size SIZE]
+ * -- PROGRAM ARGS...`: run a program built with augur-cc once and write its
+ * trace.  The trace is capped (default 1 GiB): a program that never stops
+ * fills gigabytes in seconds; at the cap the recording stops, the trace
+ * ends there ("ended: cut at the trace size cap") and the program is
+ * stopped.
  *
  * The program's standard streams are augur's (its input too, or the file
  * given with --stdin); augur's one-line summary goes to standard error.  The exit status is about the
@@ -24,6 +28,7 @@
 
 #define CMD "record"
 #define DEFAULT_TIMEOUT 300
+#define DEFAULT_MAX_TRACE_SIZE "1G"
 
 int
 augur_cmd_record (int argc, char **argv)
@@ -31,6 +36,7 @@ augur_cmd_record (int argc, char **argv)
   g_autofree char *output = NULL;
   g_autofree char *stdin_file = NULL;
   int timeout = DEFAULT_TIMEOUT;
+  g_autofree char *max_size_text = NULL;
   gboolean quiet = FALSE;
   g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
@@ -41,6 +47,9 @@ augur_cmd_record (int argc, char **argv)
       "Kill the program after S seconds (0: never; default 300); the trace is kept", "S" },
     { "stdin", 0, 0, G_OPTION_ARG_FILENAME, &stdin_file,
       "The program reads FILE as its standard input (default: augur's own)", "FILE" },
+    { "max-trace-size", 0, 0, G_OPTION_ARG_STRING, &max_size_text,
+      "Stop recording when the trace reaches SIZE bytes (K, M, G suffixes; 0: no cap; default "
+      DEFAULT_MAX_TRACE_SIZE "); the trace ends there and the program is stopped", "SIZE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Do not print the summary line", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
       "-- PROGRAM [ARG...]" },
@@ -75,6 +84,14 @@ augur_cmd_record (int argc, char **argv)
       augur_cmd_print_error (CMD, "--timeout must be 0 (none) or a number of seconds");
       return AUGUR_EXIT_USAGE;
     }
+  guint64 max_size = 0;
+  if (!augur_cmd_parse_size (max_size_text != NULL ? max_size_text : DEFAULT_MAX_TRACE_SIZE,
+                             &max_size))
+    {
+      augur_cmd_print_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
+                                  "(\"64M\"), or 0 for no cap");
+      return AUGUR_EXIT_USAGE;
+    }
 
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
@@ -91,7 +108,7 @@ augur_cmd_record (int argc, char **argv)
   g_free (rest[0]);
   rest[0] = g_strdup (program);
   AugurRecordOutcome outcome;
-  if (!augur_record_run (rest, output, (guint) timeout, stdin_file, &outcome, &error))
+  if (!augur_record_run (rest, output, (guint) timeout, max_size, stdin_file, &outcome, &error))
     {
       augur_cmd_print_error (CMD, error->message);
       if (g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN)

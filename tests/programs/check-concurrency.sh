@@ -11,11 +11,12 @@
 # table: per program the expected findings, found, missed, false alarms,
 # extra findings, augur's findings by severity (errors / warnings / notes:
 # one bug is one finding, its race and violation are parts of it), augur
-# check's exit status (1 only for errors) and the time; then per bug kind
-# found/missed/false alarms.  A note is never a false alarm (see
-# corpus-match.c).  Fails (exit 1) on any missed expected finding or any
-# false alarm on a clean program; exit 2 when augur itself failed on a
-# program.
+# check's exit status (1 only for errors, 6 no error but incomplete), the
+# time and whether the analysis was complete; then per bug kind
+# found/missed/false alarms, and why each incomplete analysis was.  A note
+# is never a false alarm (see corpus-match.c).  Fails (exit 1) on any
+# missed expected finding or any false alarm on a clean program; exit 2
+# when augur itself failed on a program.
 set -u
 out=${1:?usage: check-concurrency.sh OUTDIR [BUDGET]}
 budget=${2:-20}
@@ -24,8 +25,10 @@ match="$top_builddir/tests/programs/corpus-match"
 mkdir -p "$out"
 table="$out/summary.txt"
 kinds="$out/kinds.txt"
+incomplete="$out/incomplete.txt"
 : >"$kinds"
-printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %6s\n' PROGRAM EXPECTED FOUND MISSED FALSE EXTRA E/W/N EXIT TIME >"$table"
+: >"$incomplete"
+printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %6s %s\n' PROGRAM EXPECTED FOUND MISSED FALSE EXTRA E/W/N EXIT TIME ANALYSIS >"$table"
 worst=0
 for dir in "$corpus"/*/; do
   dir=${dir%/}
@@ -46,7 +49,7 @@ for dir in "$corpus"/*/; do
     >"$out/$name/check.log" 2>&1
   status=$?
   secs=$(($(date +%s) - start))
-  if [ "$status" -gt 1 ] || [ ! -f "$out/$name/results.json" ]; then
+  if { [ "$status" -gt 1 ] && [ "$status" -ne 6 ]; } || [ ! -f "$out/$name/results.json" ]; then
     printf '%-22s augur check failed (exit %s): see %s\n' "$name" "$status" "$out/$name/check.log" >>"$table"
     worst=2
     continue
@@ -62,8 +65,14 @@ for dir in "$corpus"/*/; do
   nnote=$(grep -c '"severity" : "note"' "$out/$name/results.json")
   nnote=$((nnote + $(grep -c '"line_a"' "$out/$name/results.json")))
   if grep -qx clean "$dir/expected"; then exp=clean; else exp=$(grep -cv '^\(#\|$\)' "$dir/expected"); fi
-  printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %5ss\n' "$name" "$exp" "$f" "$m" "$fa" "$x" \
-    "$nerr/$nwarn/$nnote" "$status" "$secs" >>"$table"
+  # complete only when augur check says so (results.json "analysis")
+  why=$(sed -n 's/^    "summary" : "\(.*\)",\{0,1\}$/\1/p' "$out/$name/results.json" | head -n 1)
+  case $why in
+    complete*) analysis=complete ;;
+    *) analysis=incomplete; printf '  %-20s %s\n' "$name" "${why:-not said}" >>"$incomplete" ;;
+  esac
+  printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %5ss %s\n' "$name" "$exp" "$f" "$m" "$fa" "$x" \
+    "$nerr/$nwarn/$nnote" "$status" "$secs" "$analysis" >>"$table"
   # per kind: found / missed / false alarm lines
   sed -n 's/^found  *\(error \|warning \|note \)\{0,1\}\([^ ]*\).*/\2 found/p; s/^MISSED \(error \|warning \|note \)\{0,1\}\([^ ]*\).*/\2 missed/p; s/^FALSE ALARM [a-z]* \([^ ]*\).*/\1 false-alarm/p' \
     "$out/$name/match.txt" >>"$kinds"
@@ -80,6 +89,11 @@ done
       "$(grep -c "^$k found$" "$kinds")" "$(grep -c "^$k missed$" "$kinds")" \
       "$(grep -c "^$k false-alarm$" "$kinds")"
   done
+  if [ -s "$incomplete" ]; then
+    echo
+    echo "Incomplete analyses (no error found there is not a proof of none):"
+    cat "$incomplete"
+  fi
 } >>"$table"
 
 # the summary page: the table, each program linked to its report

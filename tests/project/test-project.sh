@@ -109,6 +109,7 @@ concurrency ()
   [ "$st" -ne 0 ] || return 1
   grep -q "^drive  *BUG  *augur-reports/drive/index.html" augur-reports/summary.txt \
     && grep -q "^drive 3  *BUG  *augur-reports/drive-3/index.html" augur-reports/summary.txt \
+    && grep -A1 "^drive  *BUG" augur-reports/summary.txt | grep -q "^  *\(complete\|incomplete\): " \
     && grep -q "^drive: 3 jobs, 3 done" out.txt \
     && [ "$(grep -c "^augur check: static analysis of 3 source files: .*flags recorded by augur-cc)$" out.txt)" -eq 2 ] \
     && [ -s augur-reports/drive-3/static-facts.json ]

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * check-strategy.c — the exploration strategies of `augur check` (see
+ * check-strategy.h).
+ */
+#include "config.h"
+
+#include "check/check-strategy.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "check/check-merge.h"
+#include "common/interrupt.h"
+#include "explorer/executor.h"
+#include "explorer/explore.h"
+
+/* No strategy is started with less time than this (seconds). */
+#define MIN_SLICE 0.1
+/* Preemption bounds tried in turn, from 2. */
+#define FIRST_BOUND 2
+#define LAST_BOUND 64
+
+typedef struct {
+  AugurCheckState *st;
+  AugurExecutor *ex;       /* one fork server for every strategy */
+  char *results_path;      /* the explorer's own file, rewritten at each finding */
+  gboolean complete;       /* some strategy's search ended with its full guarantee */
+  char *complete_how;      /* its guarantee and name */
+  AugurExploreStats sum;   /* of every strategy: the cuts, and whether time ran out */
+  guint n_runs;            /* strategies run */
+  gboolean only_pct;       /* every strategy that ran was PCT */
+  GString *details;        /* "optimal: ...; preempt 2: ..." */
+  char *last;              /* the guarantee of the last strategy run */
+} Explore;
+
+static char *
+strategy_name (AugurExploreMode mode, guint64 bound)
+{
+  switch (mode)
+    {
+    case AUGUR_EXPLORE_MODE_DPOR: return g_strdup ("dpor");
+    case AUGUR_EXPLORE_MODE_PCT: return g_strdup ("pct");
+    case AUGUR_EXPLORE_MODE_PREEMPT:
+      return g_strdup_printf ("preempt %" G_GUINT64_FORMAT, bound);
+    default: return g_strdup ("optimal");
+    }
+}
+
+static char *
+strategy_label (AugurExploreMode mode, guint64 bound)
+{
+  switch (mode)
+    {
+    case AUGUR_EXPLORE_MODE_DPOR: return g_strdup ("classic DPOR");
+    case AUGUR_EXPLORE_MODE_PCT: return g_strdup ("PCT schedules");
+    case AUGUR_EXPLORE_MODE_PREEMPT:
+      return g_strdup_printf ("schedules of at most %" G_GUINT64_FORMAT " preemptions", bound);
+    default: return g_strdup ("optimal DPOR");
+    }
+}
+
+/* One strategy for at most @seconds.  FALSE with @error when the program
+ * could not be explored. */
+static gboolean
+run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
+              AugurExploreStats *es, GError **error)
+{
+  AugurCheckState *st = x->st;
+  memset (es, 0, sizeof *es);
+  if (augur_interrupt_signal () != 0)
+    return TRUE;   /* stopped by a signal: no further strategy (check-pipeline.c says so) */
+  AugurExploreOptions eo;
+  augur_explore_options_init (&eo);
+  eo.mode = mode;
+  eo.bound = bound;
+  eo.seed = 0;   /* PCT: the same schedules every time, for a report that can be re-made */
+  eo.timeout = MAX (seconds, 0.01);   /* 0 would be no limit */
+  eo.exec_timeout = st->options->run_timeout_seconds;
+  eo.progress = !st->options->quiet && isatty (2);
+  eo.results_path = x->results_path;
+  eo.executor = x->ex;
+  eo.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
+  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
+    {
+      if (st->observed == NULL)
+        st->observed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      eo.observed = st->observed;
+    }
+  g_autoptr (GError) local = NULL;
+  g_autoptr (AugurResults) found = augur_explore (st->options->argv, &eo, es, &local);
+  if (found == NULL)
+    {
+      /* what the runs met is unknown: no coverage hint */
+      g_clear_pointer (&st->observed, g_hash_table_unref);
+      /* the explorer rewrites its file at every finding: keep what it had */
+      g_autoptr (AugurResults) partial = augur_results_load (x->results_path, NULL);
+      if (partial != NULL)
+        augur_check_merge_findings (st->results, partial);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  guint added = augur_check_merge_findings (st->results, found);
+  augur_results_set_executions (st->results,
+                                augur_results_get_executions (st->results) + es->executions);
+  const char *const *bounds = augur_results_get_bounds_hit (found);
+  for (guint i = 0; bounds[i] != NULL; i++)
+    augur_results_add_bound_hit (st->results, bounds[i]);
+
+  g_autofree char *name = strategy_name (mode, bound);
+  g_autofree char *label = strategy_label (mode, bound);
+  g_autofree char *guarantee = augur_explore_guarantee (&eo, es);
+  augur_results_add_strategy (st->results, name, guarantee, es->executions);
+  g_free (x->last);
+  x->last = g_strdup (guarantee);
+  g_string_append_printf (x->details, "%s%s: %s", x->details->len > 0 ? "; " : "", name,
+                          guarantee);
+  x->n_runs++;
+  x->only_pct = x->only_pct && mode == AUGUR_EXPLORE_MODE_PCT;
+  x->sum.timed_out = x->sum.timed_out || es->timed_out;
+  x->sum.step_bound += es->step_bound;
+  x->sum.watchdog += es->watchdog;
+  x->sum.exit_bound += es->exit_bound;
+  x->sum.thread_limit += es->thread_limit;
+  x->sum.executions += es->executions;
+  /* the guarantees that cover every interleaving (a bound, a sample or a
+   * fixed prefix do not) */
+  gboolean whole = es->complete && mode != AUGUR_EXPLORE_MODE_PCT
+                   && !(mode == AUGUR_EXPLORE_MODE_PREEMPT && es->preemption_bound_hit);
+  if (whole && !x->complete)
+    {
+      x->complete = TRUE;
+      x->complete_how = g_strdup_printf ("%s (%s)", guarantee, label);
+    }
+
+  g_autofree char *pruned = NULL;
+  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
+    pruned = es->prune_overflow
+               ? g_strdup ("; too many pruned ranges, no site pruned")
+               : g_strdup_printf ("; %u access site%s pruned by the static facts",
+                                  es->pruned_sites, es->pruned_sites == 1 ? "" : "s");
+  g_autofree char *diagnosed = NULL;
+  if (es->diagnosis_runs > 0)
+    diagnosed = g_strdup_printf ("; %" G_GUINT64_FORMAT " serialised re-run%s of failing "
+                                 "executions blamed %u atomicity violation%s",
+                                 es->diagnosis_runs, es->diagnosis_runs == 1 ? "" : "s",
+                                 es->diagnosed, es->diagnosed == 1 ? "" : "s");
+  augur_check_say (st, "explored %" G_GUINT64_FORMAT " interleavings with %s in %.1f s (%s): "
+                   "%u more bug%s%s%s",
+                   es->executions, label, es->seconds, guarantee, added, added == 1 ? "" : "s",
+                   pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "");
+  return TRUE;
+}
+
+static double
+left (gint64 end)
+{
+  return (end - g_get_monotonic_time ()) / 1e6;
+}
+
+/* Preemption bounds 2, 3, ... until @end: TRUE when one covered every
+ * schedule (the exploration is then complete). */
+static gboolean
+run_preempt (Explore *x, gint64 end, GError **error)
+{
+  for (guint64 bound = FIRST_BOUND; bound <= LAST_BOUND && left (end) >= MIN_SLICE; bound++)
+    {
+      AugurExploreStats es;
+      if (!run_strategy (x, AUGUR_EXPLORE_MODE_PREEMPT, bound, left (end), &es, error))
+        return FALSE;
+      if (x->complete || es.timed_out)
+        break;
+    }
+  return TRUE;
+}
+
+static gboolean
+run_pct (Explore *x, gint64 end, GError **error)
+{
+  if (left (end) < MIN_SLICE)
+    return TRUE;
+  AugurExploreStats es;
+  /* as many schedules as the time allows */
+  return run_strategy (x, AUGUR_EXPLORE_MODE_PCT, G_MAXUINT32, left (end), &es, error);
+}
+
+static gboolean
+run_plan (Explore *x, AugurCheckMode mode, double seconds, GError **error)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * 1e6);
+  AugurExploreStats es;
+  switch (mode)
+    {
+    case AUGUR_CHECK_MODE_OPTIMAL:
+      return run_strategy (x, AUGUR_EXPLORE_MODE_OPTIMAL, 0, seconds, &es, error);
+    case AUGUR_CHECK_MODE_DPOR:
+      return run_strategy (x, AUGUR_EXPLORE_MODE_DPOR, 0, seconds, &es, error);
+    case AUGUR_CHECK_MODE_PREEMPT:
+      return run_preempt (x, end, error);
+    case AUGUR_CHECK_MODE_PCT:
+      return run_pct (x, end, error);
+    case AUGUR_CHECK_MODE_AUTO:
+    default:
+      break;
+    }
+  if (!run_strategy (x, AUGUR_EXPLORE_MODE_OPTIMAL, 0, seconds / 2, &es, error))
+    return FALSE;
+  if (x->complete)
+    return TRUE;
+  /* what is left: half to bounded preemptions, the rest to PCT */
+  gint64 preempt_end = g_get_monotonic_time () + (gint64) (left (end) / 2 * 1e6);
+  if (!run_preempt (x, preempt_end, error))
+    return FALSE;
+  if (x->complete)
+    return TRUE;
+  return run_pct (x, end, error);
+}
+
+gboolean
+augur_check_explore (AugurCheckState *st, double seconds, GError **error)
+{
+  Explore x = { .st = st, .only_pct = TRUE };
+  x.details = g_string_new (NULL);
+  x.results_path = g_build_filename (st->options->out_dir, "explore.json", NULL);
+  gboolean ok = TRUE;
+  g_autoptr (GError) local = NULL;
+  if (seconds >= MIN_SLICE)
+    {
+      x.ex = augur_executor_new (st->options->argv, FALSE, &local);
+      ok = x.ex != NULL && run_plan (&x, st->options->mode, seconds, &local);
+    }
+  else
+    augur_results_add_bound_hit (st->results, "budget");
+  g_clear_pointer (&x.ex, augur_executor_free);
+
+  st->explore_complete = x.complete;
+  g_free (st->explore_guarantee);
+  if (x.complete)
+    st->explore_guarantee = g_steal_pointer (&x.complete_how);
+  else if (x.n_runs == 0)
+    st->explore_guarantee = g_strdup ("incomplete: the exploration did not run");
+  else
+    {
+      /* the headline: time, and every kind of cut run, over all strategies */
+      AugurExploreOptions eo;
+      augur_explore_options_init (&eo);
+      eo.mode = x.only_pct ? AUGUR_EXPLORE_MODE_PCT : AUGUR_EXPLORE_MODE_OPTIMAL;
+      g_autofree char *head = augur_explore_guarantee (&eo, &x.sum);
+      st->explore_guarantee = x.n_runs == 1 ? g_strdup (x.last)
+                                            : g_strdup_printf ("%s (%s)", head, x.details->str);
+    }
+  g_free (x.complete_how);
+  g_free (x.last);
+  g_string_free (x.details, TRUE);
+  g_free (x.results_path);
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return ok;
+}
