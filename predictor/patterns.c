@@ -58,9 +58,21 @@ augur_pattern_description (AugurPattern p)
   return patterns[p].description;
 }
 
+void
+augur_pattern_last_writes (const char *kinds, guint n, guint *last_w)
+{
+  guint last = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      if (kinds[i] == 'W')
+        last = i + 1;
+      last_w[i] = last;
+    }
+}
+
 gboolean
-augur_pattern_witness (AugurPattern p, const char *kinds, guint n, guint split,
-                       guint *a, guint *c)
+augur_pattern_witness_at (AugurPattern p, const char *kinds, const guint *last_w, guint n,
+                          guint split, guint *a, guint *c)
 {
   g_return_val_if_fail (p < AUGUR_PATTERN_N, FALSE);
   if (split < 1 || split >= n)
@@ -79,16 +91,25 @@ augur_pattern_witness (AugurPattern p, const char *kinds, guint n, guint split,
   else
     {
       /* W1 R1*: the latest write before the split, only reads after it. */
-      guint i = split;
-      while (i > 0 && kinds[i - 1] != 'W')
-        i--;
-      if (i == 0)
+      if (last_w[split - 1] == 0)
         return FALSE;
-      wa = i - 1;
+      wa = last_w[split - 1] - 1;
     }
   *a = wa;
   *c = split;
   return TRUE;
+}
+
+gboolean
+augur_pattern_witness (AugurPattern p, const char *kinds, guint n, guint split,
+                       guint *a, guint *c)
+{
+  g_return_val_if_fail (p < AUGUR_PATTERN_N, FALSE);
+  if (split < 1 || split >= n)
+    return FALSE;
+  g_autofree guint *last_w = g_new (guint, split);
+  augur_pattern_last_writes (kinds, split, last_w);
+  return augur_pattern_witness_at (p, kinds, last_w, n, split, a, c);
 }
 
 char *

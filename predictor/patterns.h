@@ -55,6 +55,13 @@ const char *augur_pattern_description (AugurPattern p);
  * TRUE if pattern p applies, with its witness accesses a < split <= c. */
 gboolean augur_pattern_witness (AugurPattern p, const char *kinds, guint n, guint split,
                                 guint *a, guint *c);
+/* The same in constant time, with last_w[i] = 1 + the index of the last
+ * 'W' in kinds[0..i] (0: none), which augur_pattern_last_writes() fills
+ * in one pass: a block of a spin loop holds millions of reads, and
+ * walking back from every split is quadratic. */
+gboolean augur_pattern_witness_at (AugurPattern p, const char *kinds, const guint *last_w,
+                                   guint n, guint split, guint *a, guint *c);
+void     augur_pattern_last_writes (const char *kinds, guint n, guint *last_w);
 
 /* Every (split, pattern, witness) of a block, as text, for tests:
  * "1 R-W-R 0,1; 2 W-R-W 1,2". */

@@ -289,6 +289,7 @@ run_atomicity (Run *run)
   GArray *a1 = var->acc[t->t1], *a2 = var->acc[t->t2];
   char remote = augur_pattern_remote_kind (t->pattern);
   GString *kinds = g_string_new (NULL);
+  GArray *last_w = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < a1->len && !run->stop && !out_of_time (run);)
     {
       guint j = i;
@@ -296,10 +297,13 @@ run_atomicity (Run *run)
       g_string_truncate (kinds, 0);
       while (j < a1->len && m->epoch[g_array_index (a1, guint32, j)] == epoch)
         g_string_append_c (kinds, kind_char (m, g_array_index (a1, guint32, j++)));
-      for (guint s = 1; s < kinds->len && !run->stop; s++)
+      g_array_set_size (last_w, kinds->len);
+      augur_pattern_last_writes (kinds->str, kinds->len, (guint *) last_w->data);
+      for (guint s = 1; s < kinds->len && !run->stop && !out_of_time (run); s++)
         {
           guint wa, wc;
-          if (!augur_pattern_witness (t->pattern, kinds->str, kinds->len, s, &wa, &wc))
+          if (!augur_pattern_witness_at (t->pattern, kinds->str, (const guint *) last_w->data,
+                                         kinds->len, s, &wa, &wc))
             continue;
           guint32 ga = g_array_index (a1, guint32, i + wa);
           guint32 gc = g_array_index (a1, guint32, i + wc);
@@ -344,6 +348,7 @@ run_atomicity (Run *run)
       i = j;
     }
   g_string_free (kinds, TRUE);
+  g_array_unref (last_w);
 }
 
 static void
