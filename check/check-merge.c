@@ -224,6 +224,32 @@ accesses_in_schedule (AugurFinding *race, AugurFinding *f)
   return TRUE;
 }
 
+/* @race has an access, in the thread that failed, at the line where @f
+ * failed (the assertion's condition or the faulting statement reads or
+ * writes the raced object): the most direct cause a failure can have. */
+static gboolean
+race_at_failure (AugurFinding *race, AugurFinding *f)
+{
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      if ((a->op != AUGUR_OP_ASSERT_FAIL && a->op != AUGUR_OP_FAULT) || a->file == NULL)
+        continue;
+      g_autofree char *la = loc_of (a->file, a->line);
+      for (guint j = 0; j < augur_finding_get_n_accesses (race); j++)
+        {
+          const AugurAccess *r = augur_finding_get_access (race, j);
+          if (r->file == NULL || r->thread != a->thread || r->line != a->line
+              || !augur_op_is_memory_access (r->op))
+            continue;
+          g_autofree char *lr = loc_of (r->file, r->line);
+          if (strcmp (la, lr) == 0)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* "R-W-W" ... of an atomicity violation: its prediction's pattern, or the
  * one its diagnosis names in the explanation; NULL if none. */
 static const char *
@@ -717,11 +743,40 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
         }
     }
 
+  /* 3. a race the failing thread's failing line takes part in: the
+   * assertion reads what another thread writes unsynchronised, whatever
+   * else the stages tied to the failure */
+  for (guint i = 0; i < all->len && !lock_order_only; i++)
+    {
+      AugurFinding *r = g_ptr_array_index (all, i);
+      if (used[i] || augur_finding_get_kind (r) != AUGUR_FINDING_DATA_RACE)
+        continue;
+      for (guint k = 0; k < all->len && !used[i]; k++)
+        {
+          AugurFinding *f = g_ptr_array_index (all, k);
+          if (dropped[k] || !is_failure (augur_finding_get_kind (f)) || !race_at_failure (r, f))
+            continue;
+          Bug *b = bug_of (bugs, f);
+          g_ptr_array_add (b->parts, r);
+          used[i] = used[k] = TRUE;
+        }
+    }
+
   guint grouped = 0;
   for (guint i = 0; i < bugs->len; i++)
     {
       Bug *b = g_ptr_array_index (bugs, i);
       g_ptr_array_sort (b->parts, cause_rank);
+      /* a race at the failing line first: it says what the failure read */
+      for (guint k = 1; k < b->parts->len; k++)
+        {
+          AugurFinding *p = g_ptr_array_index (b->parts, k);
+          if (augur_finding_get_kind (p) != AUGUR_FINDING_DATA_RACE || !race_at_failure (p, b->head))
+            continue;
+          g_ptr_array_remove_index (b->parts, k);
+          g_ptr_array_insert (b->parts, 0, p);
+          break;
+        }
       grouped += b->parts->len;
       if (is_failure (augur_finding_get_kind (b->head)))
         {
