@@ -87,6 +87,23 @@ replay_cmd ()
 }
 ok "the finding page prints its augur replay command, and it reproduces the bug" replay_cmd
 
+pruned_replay ()
+{
+  # cond_if's hang is found in a run whose accesses the static facts
+  # pruned: its schedule has fewer steps than the program makes without
+  # them, and replay must run it with the facts check wrote beside it
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/cond_if" "$P/cond_if/prog.c" || return 1
+  "$AUGUR" check --budget 30 -q -o "$tmp/ci" -- "$tmp/cond_if" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  "$AUGUR" replay "$tmp/ci/results.json#1" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: assertion prog.c:21" "$tmp/replay"
+}
+ok "a schedule explored with the static facts replays with them" pruned_replay
+
 clean ()
 {
   "$AUGUR" check --budget 60 -q -o "$tmp/c" -- "$tmp/counterseq_ok" >"$tmp/out" 2>&1
