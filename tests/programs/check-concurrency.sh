@@ -12,11 +12,13 @@
 # extra findings, augur's findings by severity (errors / warnings / notes:
 # one bug is one finding, its race and violation are parts of it), augur
 # check's exit status (1 only for errors, 6 no error but incomplete), the
-# time and whether the analysis was complete; then per bug kind
-# found/missed/false alarms, and why each incomplete analysis was.  A note
-# is never a false alarm (see corpus-match.c).  Fails (exit 1) on any
-# missed expected finding or any false alarm on a clean program; exit 2
-# when augur itself failed on a program.
+# time, how many of its errors `augur replay` reproduced (each one must:
+# a finding is proved by its schedule) and whether the analysis was
+# complete; then per bug kind found/missed/false alarms, the errors not
+# reproduced and why each incomplete analysis was.  A note is never a
+# false alarm (see corpus-match.c).  Fails (exit 1) on any missed expected
+# finding, any false alarm on a clean program or any error replay did not
+# reproduce; exit 2 when augur itself failed on a program.
 set -u
 out=${1:?usage: check-concurrency.sh OUTDIR [BUDGET]}
 budget=${2:-20}
@@ -26,9 +28,11 @@ mkdir -p "$out"
 table="$out/summary.txt"
 kinds="$out/kinds.txt"
 incomplete="$out/incomplete.txt"
+unreplayed="$out/unreplayed.txt"
 : >"$kinds"
 : >"$incomplete"
-printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %6s %s\n' PROGRAM EXPECTED FOUND MISSED FALSE EXTRA E/W/N EXIT TIME ANALYSIS >"$table"
+: >"$unreplayed"
+printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %6s %-6s %s\n' PROGRAM EXPECTED FOUND MISSED FALSE EXTRA E/W/N EXIT TIME REPLAY ANALYSIS >"$table"
 worst=0
 for dir in "$corpus"/*/; do
   dir=${dir%/}
@@ -71,8 +75,20 @@ for dir in "$corpus"/*/; do
     complete*) analysis=complete ;;
     *) analysis=incomplete; printf '  %-20s %s\n' "$name" "${why:-not said}" >>"$incomplete" ;;
   esac
-  printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %5ss %s\n' "$name" "$exp" "$f" "$m" "$fa" "$x" \
-    "$nerr/$nwarn/$nnote" "$status" "$secs" "$analysis" >>"$table"
+  # every error is proved by its schedule: augur replay must show it again
+  nrep=0 nerrs=0
+  for i in $(sed -n 's/^\([0-9][0-9]*\) error .*/\1/p' "$out/$name/check.log"); do
+    nerrs=$((nerrs + 1))
+    "$AUGUR" replay "$out/$name/results.json#$i" >"$out/$name/replay-$i.log" 2>&1
+    if [ $? -eq 1 ] && grep -q '^reproduced: ' "$out/$name/replay-$i.log"; then
+      nrep=$((nrep + 1))
+    else
+      printf '  %-20s finding %s: see %s\n' "$name" "$i" "$out/$name/replay-$i.log" >>"$unreplayed"
+      [ "$worst" -eq 2 ] || worst=1
+    fi
+  done
+  printf '%-22s %-8s %5s %6s %6s %5s %-8s %5s %5ss %-6s %s\n' "$name" "$exp" "$f" "$m" "$fa" "$x" \
+    "$nerr/$nwarn/$nnote" "$status" "$secs" "$nrep/$nerrs" "$analysis" >>"$table"
   # per kind: found / missed / false alarm lines
   sed -n 's/^found  *\(error \|warning \|note \)\{0,1\}\([^ ]*\).*/\2 found/p; s/^MISSED \(error \|warning \|note \)\{0,1\}\([^ ]*\).*/\2 missed/p; s/^FALSE ALARM [a-z]* \([^ ]*\).*/\1 false-alarm/p' \
     "$out/$name/match.txt" >>"$kinds"
@@ -89,6 +105,11 @@ done
       "$(grep -c "^$k found$" "$kinds")" "$(grep -c "^$k missed$" "$kinds")" \
       "$(grep -c "^$k false-alarm$" "$kinds")"
   done
+  if [ -s "$unreplayed" ]; then
+    echo
+    echo "Errors augur replay did not reproduce (each must be):"
+    cat "$unreplayed"
+  fi
   if [ -s "$incomplete" ]; then
     echo
     echo "Incomplete analyses (no error found there is not a proof of none):"
