@@ -147,8 +147,19 @@ stage_predict (AugurCheckState *st, GError **error)
   augur_results_set_argv (st->predictions, st->options->argv);
   po.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
   AugurPredictStats ps = { 0 };
-  if (!augur_predict (st->trace, NULL, &po, st->predictions, &ps, error))
-    return FALSE;
+  g_autoptr (GError) local = NULL;
+  if (!augur_predict (st->trace, NULL, &po, st->predictions, &ps, &local))
+    {
+      if (!g_error_matches (local, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      /* a limit of the predictor, not a failure: the explorer still runs */
+      augur_results_add_bound_hit (st->results, "predictor-size");
+      augur_check_say (st, "prediction skipped: %s", local->message);
+      return TRUE;
+    }
   guint n = 0, n_inversions = 0;
   for (guint i = 0; i < augur_results_get_n_findings (st->predictions); i++)
     if (augur_finding_get_prediction_pattern (augur_results_get_finding (st->predictions, i)) != NULL)

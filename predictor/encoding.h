@@ -67,6 +67,7 @@ typedef struct {
 GQuark augur_predict_error_quark (void);
 typedef enum {
   AUGUR_PREDICT_ERROR_Z3,     /* Z3 failed (not a timeout) */
+  AUGUR_PREDICT_ERROR_TOO_LARGE, /* the model would not fit (model.h, AUGUR_PRED_MAX_VC) */
 } AugurPredictError;
 
 typedef struct _AugurEncoder AugurEncoder;

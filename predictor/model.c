@@ -74,6 +74,11 @@ static void
 push_epoch (Builder *b, guint t, guint32 tidx)
 {
   AugurPredModel *m = b->m;
+  if ((guint64) m->vc_pool->len + b->n > m->max_vc)
+    {
+      m->too_large = TRUE;
+      return;
+    }
   Epoch e = { .from = tidx, .offset = m->vc_pool->len };
   g_array_append_vals (m->vc_pool, b->cur[t], b->n);
   g_array_append_val (m->threads[t].epochs, e);
@@ -449,6 +454,18 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
   m->trace = trace;
   m->n_events = (guint32) ne;
   m->n_threads = MAX (1u, augur_trace_n_threads (trace));
+  m->max_vc = AUGUR_PRED_MAX_VC;
+  const char *cap = g_getenv ("AUGUR_PREDICT_MAX_VC");   /* tests: a small cap */
+  if (cap != NULL && g_ascii_strtoull (cap, NULL, 10) > 0)
+    m->max_vc = MIN (g_ascii_strtoull (cap, NULL, 10), AUGUR_PRED_MAX_VC);
+  /* each thread's clock and its creator's copy: n x n entries each */
+  if ((guint64) m->n_threads * m->n_threads * 2 > m->max_vc)
+    {
+      m->too_large = TRUE;
+      m->n_threads = 1;   /* an empty model: nothing below is sized by the real count */
+      m->n_events = 0;
+      ne = 0;
+    }
   guint n = m->n_threads;
   m->tidx = g_new (guint32, ne + 1);
   m->obj = g_new (guint32, ne + 1);
@@ -495,7 +512,7 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
   b.last_write = g_hash_table_new (NULL, NULL);
   b.objects = augur_objects_new (symbolizer);
 
-  for (guint32 g = 0; g < m->n_events; g++)
+  for (guint32 g = 0; g < m->n_events && !m->too_large; g++)
     {
       const AugurRecord *r = augur_trace_event (trace, g);
       if (r->tid >= n)

@@ -109,7 +109,15 @@ typedef struct {
   GHashTable *block_names;   /* event index -> char*: the heap block an allocation or free
                               * names (T0.alloc3), for the explorer's event map */
   GArray *vc_pool;           /* guint32 */
+  gboolean too_large;        /* its vector clocks would pass max_vc: not built */
+  guint64 max_vc;            /* AUGUR_PRED_MAX_VC, or less ($AUGUR_PREDICT_MAX_VC, for tests) */
 } AugurPredModel;
+
+/* Vector clocks take threads x synchronisation epochs entries: a program
+ * that creates 15,000 threads made 24 GB of them.  Past this many entries
+ * (1 GiB) the model stops building and says so (too_large): the predictor
+ * then declines the trace, and the explorer still runs. */
+#define AUGUR_PRED_MAX_VC (G_GUINT64_CONSTANT (1) << 28)
 
 AugurPredModel *augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer);
 void augur_pred_model_free (AugurPredModel *m);

@@ -841,6 +841,16 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (AugurPredModel) m = augur_pred_model_new (trace, symbolizer);
   gint64 t1 = g_get_monotonic_time ();
+  if (m->too_large)
+    {
+      g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE,
+                   "the trace is too large to predict from: its %u threads and %zu events "
+                   "need more than %" G_GUINT64_FORMAT " vector-clock entries (a program "
+                   "that creates thousands of threads); record a shorter run, or explore "
+                   "the program", augur_trace_n_threads (trace), augur_trace_n_events (trace),
+                   m->max_vc);
+      return FALSE;
+    }
 
   Shared sh = { .m = m, .o = options };
   g_mutex_init (&sh.lock);
