@@ -168,7 +168,9 @@ run_preempt (Explore *x, gint64 end, GError **error)
       AugurExploreStats es;
       if (!run_strategy (x, AUGUR_EXPLORE_MODE_PREEMPT, bound, left (end), &es, error))
         return FALSE;
-      if (x->complete || es.timed_out)
+      /* a higher bound runs the same schedules when none needed more
+       * preemptions (runs cut by a limit, not by the bound) */
+      if (x->complete || es.timed_out || !es.preemption_bound_hit)
         break;
     }
   return TRUE;
