@@ -38,6 +38,11 @@ run (Walk *w, const AugurSchedStep *steps, guint k, guint t, gboolean *killed)
   shm->n_sleep = 0;
   shm->max_steps = w->opts->max_steps ? w->opts->max_steps : 10000;
   shm->flags = 0;
+  /* as explorer/explore.c (prepare_shm) sets them, but for the enabled-set
+   * log and the preempt mode's fairness switch, which change no choice
+   * the walk makes: every thread is tried at every state */
+  shm->flags2 = w->opts->no_spurious ? AUGUR_SCHED_F2_NO_SPURIOUS : 0;
+  shm->exit_steps = 0;
   shm->random_seed = 0;
   return augur_executor_run (w->ex, w->opts->exec_timeout > 0 ? w->opts->exec_timeout : 10.0,
                              killed, w->error);

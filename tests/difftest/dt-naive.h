@@ -30,6 +30,8 @@ typedef struct {
   guint64 max_schedules;    /* stop (over_limit) past this many */
   guint max_steps;          /* step bound of an execution */
   double exec_timeout;      /* watchdog of one execution, seconds */
+  gboolean no_spurious;     /* condition waits never wake without a signal
+                             * (AUGUR_SCHED_F2_NO_SPURIOUS, as augur_explore's no_spurious) */
 } DtNaiveOptions;
 
 typedef struct {
