@@ -36,6 +36,7 @@ static gint64 opt_seed = -1;
 static char *opt_program;
 static gint opt_fuzz;
 static gint64 opt_start = -1;
+static gint64 opt_programs;
 static char *opt_known;
 static gboolean opt_tap;
 static gboolean opt_print;
@@ -51,6 +52,7 @@ static const GOptionEntry entries[] = {
   { "program", 0, 0, G_OPTION_ARG_STRING, &opt_program, "Run one program given as text (tests/difftest/dt-program.h)", "TEXT" },
   { "fuzz", 0, 0, G_OPTION_ARG_INT, &opt_fuzz, "Run random seeds for S seconds", "S" },
   { "start", 0, 0, G_OPTION_ARG_INT64, &opt_start, "fuzz: first seed (default: from the clock)", "N" },
+  { "programs", 0, 0, G_OPTION_ARG_INT64, &opt_programs, "fuzz: stop after N programs too (with --start: a campaign that reruns exactly)", "N" },
   { "known", 0, 0, G_OPTION_ARG_FILENAME, &opt_known, "Seeds expected to disagree (one per line, # comments)", "FILE" },
   { "tap", 0, 0, G_OPTION_ARG_NONE, &opt_tap, "TAP output (one test per seed)", NULL },
   { "print", 0, 0, G_OPTION_ARG_NONE, &opt_print, "Print the generated programs, run nothing", NULL },
@@ -423,7 +425,8 @@ run_seeds (Tester *t, guint32 a, guint32 b, GHashTable *known)
   return failed > 0 ? 1 : 0;
 }
 
-/* --fuzz S: random seeds for S seconds, disagreements grouped by class set. */
+/* --fuzz S: random seeds for S seconds (or --programs of them), disagreements
+ * grouped by class set. */
 static int
 run_fuzz (Tester *t, guint seconds)
 {
@@ -431,11 +434,13 @@ run_fuzz (Tester *t, guint seconds)
                                 : (guint32) (g_get_real_time () / G_USEC_PER_SEC);
   printf ("difftest: fuzzing for %u s from seed %u (limit %" G_GINT64_FORMAT " schedules)\n",
           seconds, seed, opt_max_schedules);
+  if (opt_programs > 0)
+    printf ("difftest: at most %" G_GINT64_FORMAT " programs\n", opt_programs);
   fflush (stdout);
   gint64 t0 = g_get_monotonic_time (), end = t0 + (gint64) seconds * G_USEC_PER_SEC;
   gint64 last = t0;
   t->groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, group_free);
-  while (g_get_monotonic_time () < end)
+  while (g_get_monotonic_time () < end && (opt_programs <= 0 || t->generated < (guint64) opt_programs))
     {
       DtProgram p;
       DtProfile profile = profile_of (seed);
