@@ -11,12 +11,18 @@
  * state is a small flat struct, copied at every branch of the depth-first
  * enumeration.
  *
- * Which threads can run mirrors runtime/rt-sched.c (choice_view, enabled)
- * and rt-sched-sync.c (rt_sched_obj_enabled, may_wake_unsignalled): each
- * thread's next step is possible (1), impossible (0) or possible only as
- * a spurious wake-up (2, allowed only while some thread that is not
- * ending can take a step of kind 1); an END only when no such thread
- * exists, the first one asked for.
+ * Which threads can run mirrors runtime/rt-sched.c (choice_view, enabled,
+ * chooseable, choose) and rt-sched-sync.c (rt_sched_obj_enabled,
+ * may_wake_unsignalled): each thread's next step is possible (1),
+ * impossible (0) or possible only as a spurious wake-up (2); an END only
+ * when no thread that is not ending can take a step of kind 1, the END of
+ * the lowest-numbered thread that asked.  The scheduler chooses by itself
+ * only among kind 1 and that END ("chooseable"); a spurious wake-up runs
+ * only when a prefix asks for it, which it may at any state (the
+ * explorer asks at the end of an execution, the naive walk everywhere).
+ * So a state where nothing is chooseable is a leaf (a deadlock, after the
+ * clock jumps) and still has a branch per spurious wake-up, taken before
+ * any jump (choose() jumps only for a thread that is not enabled).
  */
 #include "config.h"
 
@@ -47,7 +53,6 @@ typedef struct {
   guint8 wait_jumps;        /* clock jumps when the wait began */
   guint8 ending;            /* END_*: it asked for the END, its only step left */
   guint8 failure;           /* END_FAIL: 1 + assertion id, or FAIL_CRASH */
-  guint8 end_seq;           /* order of the END requests */
   guint32 wait_seq;
   gint32 regs[DT_MAX_REGS];
   gint32 tmp;               /* the value an increment read */
@@ -65,7 +70,6 @@ typedef struct {
   guint8 misuse;
   guint8 next_tid;
   guint8 clock_jumps;
-  guint8 end_seq;
   guint8 child_tid[DT_MAX_THREADS];  /* worker -> the runtime's number, 0: none yet */
   MThread th[DT_MAX_THREADS];
 } MState;
@@ -117,11 +121,10 @@ add_code (MThread *th, guint i, gint32 v)
 
 /* Thread t asks for the END (exit with th->code, or its failure). */
 static void
-ask_end (MState *s, MThread *th, guint kind, guint failure)
+ask_end (MThread *th, guint kind, guint failure)
 {
   th->ending = (guint8) kind;
   th->failure = (guint8) failure;
-  th->end_seq = ++s->end_seq;
 }
 
 /* An assertion or crash of thread t checked (its read, if any, done):
@@ -134,7 +137,7 @@ check_op (MState *s, MThread *th, const DtOp *op)
     ok = !ok;
   if (ok)
     return FALSE;
-  ask_end (s, th, END_FAIL, op->kind == DT_OP_ASSERT ? 1u + op->n : FAIL_CRASH);
+  ask_end (th, END_FAIL, op->kind == DT_OP_ASSERT ? 1u + op->n : FAIL_CRASH);
   return TRUE;
 }
 
@@ -160,7 +163,7 @@ settle (const Model *m, MState *s, guint t)
       if (op->kind == DT_OP_EXIT && th->sub == m->n_vars)
         {
           /* exit (STATE): no main-returns misuse, main did not return */
-          ask_end (s, th, END_EXIT, 0);
+          ask_end (th, END_EXIT, 0);
           return;
         }
       /* the runtime numbers a thread when its creator reaches
@@ -176,7 +179,7 @@ settle (const Model *m, MState *s, guint t)
       for (guint u = 1; u < DT_MAX_THREADS; u++)
         if (s->th[u].state == TH_ALIVE)
           s->misuse |= MISUSE_MAIN_RETURNS;
-      ask_end (s, th, END_EXIT, 0);
+      ask_end (th, END_EXIT, 0);
     }
 }
 
@@ -225,30 +228,36 @@ base_enabled (const Model *m, const MState *s, guint t)
     }
 }
 
-/* Threads that can take the next step, as a bit set (rt-sched.c:
- * choice_view and enabled). */
-static guint
-enabled_set (const Model *m, const MState *s)
+/* Threads that can take the next step, as bit sets: *@chooseable, those
+ * the scheduler picks from by itself (rt-sched.c: choice_view,
+ * chooseable), and *@spurious, the spurious wake-ups a prefix may ask for
+ * (enabled, not chooseable). */
+static void
+enabled_sets (const Model *m, const MState *s, guint *chooseable, guint *spurious)
 {
   guint n = m->p->n_threads;
-  int base[DT_MAX_THREADS];
   gboolean others = FALSE;
   gint first_ender = -1;
+  *chooseable = 0;
+  *spurious = 0;
   for (guint t = 0; t < n; t++)
     {
-      base[t] = base_enabled (m, s, t);
-      others = others || base[t] == 1;
+      int b = base_enabled (m, s, t);
+      if (b == 1)
+        {
+          others = TRUE;
+          *chooseable |= 1u << t;
+        }
+      else if (b == 2)
+        *spurious |= 1u << t;
+      /* the lowest-numbered thread that asked: the runtime's numbers,
+       * which follow the order the creators reached pthread_create */
       if (s->th[t].state == TH_ALIVE && s->th[t].ending
-          && (first_ender < 0 || s->th[t].end_seq < s->th[first_ender].end_seq))
+          && (first_ender < 0 || s->th[t].tid < s->th[first_ender].tid))
         first_ender = (gint) t;
     }
-  guint set = 0;
-  for (guint t = 0; t < n; t++)
-    if (base[t] == 1 || (base[t] == 2 && others))
-      set |= 1u << t;
   if (first_ender >= 0 && !others)
-    set |= 1u << first_ender;
-  return set;
+    *chooseable |= 1u << first_ender;
 }
 
 /* Nothing can run: does the virtual clock jump (rt-sched.c, clock_jump)? */
@@ -304,23 +313,19 @@ append_misuses (const MState *s, GString *o)
     g_string_append (o, DT_MAIN_RETURNS);
 }
 
-/* The END ran: the outcome, as dt-outcome.c writes it. */
+/* Thread @ender's END ran: the outcome, as dt-outcome.c writes it (the
+ * failures of every thread, else the status the END asked for). */
 static char *
-ending (const MState *s)
+ending (const MState *s, guint ender)
 {
   GString *o = g_string_new (NULL);
   g_autoptr (GPtrArray) fails = g_ptr_array_new_with_free_func (g_free);
-  guint64 code_set[4] = { 0 };   /* exit statuses asked for (below 256) */
   for (guint t = 0; t < DT_MAX_THREADS; t++)
     {
       const MThread *th = &s->th[t];
-      if (th->state != TH_ALIVE)
-        continue;
-      if (th->ending == END_FAIL)
+      if (th->state == TH_ALIVE && th->ending == END_FAIL)
         g_ptr_array_add (fails, th->failure == FAIL_CRASH ? g_strdup ("crash")
                                                           : g_strdup_printf ("assert A%u", th->failure - 1u));
-      else if (th->ending == END_EXIT)
-        code_set[th->code / 64] |= (guint64) 1 << (th->code % 64);
     }
   if (fails->len > 0)
     {
@@ -329,15 +334,7 @@ ending (const MState *s)
         g_string_append_printf (o, "%s%s", k ? "+" : "", (const char *) g_ptr_array_index (fails, k));
     }
   else
-    {
-      g_string_append (o, "exit ");
-      for (guint c = 0, first = 1; c < 256; c++)
-        if (code_set[c / 64] & ((guint64) 1 << (c % 64)))
-          {
-            g_string_append_printf (o, "%s%u", first ? "" : "/", c);
-            first = 0;
-          }
-    }
+    g_string_append_printf (o, "exit %d", s->th[ender].code);
   append_misuses (s, o);
   return g_string_free (o, FALSE);
 }
@@ -349,7 +346,7 @@ step (const Model *m, MState *s, guint t)
 {
   MThread *th = &s->th[t];
   if (th->ending)
-    return ending (s);
+    return ending (s, t);
   if (th->pc >= m->p->n_ops[t])
     {
       if (t != 0)
@@ -520,46 +517,65 @@ record (Model *m, char *outcome)
     m->res->over_limit = TRUE;
 }
 
+static void explore (Model *m, const MState *s0);
+
+/* Takes thread t's step from state @s and explores what follows. */
+static void
+branch (Model *m, const MState *s, guint t)
+{
+  MState next = *s;
+  gsize len = m->path->len;
+  g_string_append_printf (m->path, "%s%u", len > 0 ? "." : "", s->th[t].tid);
+  char *end = step (m, &next, t);
+  if (end != NULL)
+    record (m, end);
+  else
+    explore (m, &next);
+  g_string_truncate (m->path, len);
+}
+
 static void
 explore (Model *m, const MState *s0)
 {
+  guint n = m->p->n_threads;
+  guint set, spurious;
+  enabled_sets (m, s0, &set, &spurious);
+  /* every spurious wake-up possible here, asked for by a prefix: it is
+   * enabled, so choose() takes it before any clock jump */
+  for (guint t = 0; t < n && !m->res->over_limit; t++)
+    if ((set | spurious) & (1u << t))
+      branch (m, s0, t);
+  if (set != 0)
+    return;
+  /* nothing the scheduler would choose: the clock jumps if a timed waiter
+   * waits on it (then only what it enables is new), else a deadlock */
   MState s = *s0;
-  guint set;
-  while ((set = enabled_set (m, &s)) == 0 && clock_jump (m, &s))
-    ;
-  if (set == 0)
+  while (set == 0 && clock_jump (m, &s))
+    enabled_sets (m, &s, &set, &spurious);
+  if (set != 0)
     {
-      /* no END asked for (one would be enabled) and nothing can run: the
-       * runtime lists every live thread as blocked */
-      GString *o = g_string_new ("deadlock ");
-      guint bits = 0;
-      for (guint t = 0; t < m->p->n_threads; t++)
-        if (s.th[t].state == TH_ALIVE)
-          bits |= 1u << s.th[t].tid;
-      for (guint tid = 0, first = 1; tid < DT_MAX_THREADS; tid++)
-        if (bits & (1u << tid))
-          {
-            g_string_append_printf (o, "%s%u", first ? "" : ",", tid);
-            first = 0;
-          }
-      append_misuses (&s, o);
-      record (m, g_string_free (o, FALSE));
+      for (guint t = 0; t < n && !m->res->over_limit; t++)
+        if (set & (1u << t))
+          branch (m, &s, t);
       return;
     }
-  for (guint t = 0; t < m->p->n_threads && !m->res->over_limit; t++)
-    {
-      if (!(set & (1u << t)))
-        continue;
-      MState next = s;
-      gsize len = m->path->len;
-      g_string_append_printf (m->path, "%s%u", len > 0 ? "." : "", s.th[t].tid);
-      char *end = step (m, &next, t);
-      if (end != NULL)
-        record (m, end);
-      else
-        explore (m, &next);
-      g_string_truncate (m->path, len);
-    }
+  if (m->res->over_limit)
+    return;
+  /* no END asked for (one would be chooseable) and nothing can run: the
+   * runtime lists every live thread as blocked */
+  GString *o = g_string_new ("deadlock ");
+  guint bits = 0;
+  for (guint t = 0; t < n; t++)
+    if (s.th[t].state == TH_ALIVE)
+      bits |= 1u << s.th[t].tid;
+  for (guint tid = 0, first = 1; tid < DT_MAX_THREADS; tid++)
+    if (bits & (1u << tid))
+      {
+        g_string_append_printf (o, "%s%u", first ? "" : ",", tid);
+        first = 0;
+      }
+  append_misuses (&s, o);
+  record (m, g_string_free (o, FALSE));
 }
 
 void

@@ -24,10 +24,11 @@
  * The end of the process and failures follow runtime/rt-sched.c ("The end
  * of the process"): main's return, exit() and a failure (assertion,
  * crash) ask for an END step, and the asking thread stops there; an END
- * can run only when no other thread can (the first one asked for, then),
- * so the others run to their end or block first, and their failures are
- * recorded too.  A deadlock is an execution where nothing can run and no
- * END was asked for.
+ * can run only when no other thread can (then the END of the
+ * lowest-numbered thread that asked, and the status is the one it asked
+ * for), so the others run to their end or block first, and their failures
+ * are recorded too.  A deadlock is an execution where nothing can run and
+ * no END was asked for.
  *
  * Where POSIX leaves a choice the model makes the runtime's
  * (runtime/rt-sched-sync.c), so that only real differences show: a signal
@@ -37,7 +38,11 @@
  * jumped after the wait began; the clock jumps, at most 8 times, when
  * nothing can run and a timed waiter waits unsignalled), an untimed one
  * wakes spuriously unless @no_spurious (at most once until a signal wakes
- * the thread, and only while another thread could run otherwise).
+ * the thread).  The scheduler never makes a spurious wake-up by itself:
+ * it is a branch of its own at every state where it is possible, the
+ * leaves included (a deadlock is still a schedule, and so is every
+ * continuation after a wake-up there), as the runtime lets a prefix ask
+ * for it (runtime/rt-sched.c, enabled and chooseable).
  * Outcomes are written as dt-outcome.h writes them (threads by the
  * runtime's numbers, given as their creators reach pthread_create),
  * misuses included (the runtime reports main returning while a worker has

@@ -67,44 +67,23 @@ add_unique (GPtrArray *set, char *s)
     g_ptr_array_add (set, s);
 }
 
-/* "exit N" (see dt-outcome.h): the statuses asked for by the END that ran
- * (the last step) and the ENDs still pending. */
+/* "exit N" (see dt-outcome.h): the status asked for by the END that ran
+ * (the last step). */
 static void
 append_exit (GString *s, const AugurSchedShm *shm)
 {
-  g_autoptr (GArray) st = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
   const AugurSchedStep *last = n > 0 ? &shm->steps[n - 1] : NULL;
-  gboolean ran = last != NULL && last->op == AUGUR_SOP_END && last->arg == AUGUR_SEND_EXIT;
-  if (ran)
-    g_array_append_val (st, last->size);
-  for (guint t = 0; t < MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS); t++)
-    {
-      const AugurSchedThread *th = &shm->threads[t];
-      if (augur_sched_thread_stuck (th->state) && th->pending.op == AUGUR_SOP_END
-          && th->pending.arg == AUGUR_SEND_EXIT)
-        g_array_append_val (st, th->pending.size);
-    }
   int ws = shm->wait_status;
-  if (st->len == 0)
+  if (last == NULL || last->op != AUGUR_SOP_END || last->arg != AUGUR_SEND_EXIT)
     {
       /* no END step: the last thread ended (never in vm.c) */
       g_string_append_printf (s, "ended %d", WIFEXITED (ws) ? WEXITSTATUS (ws) : -1);
       return;
     }
-  for (guint i = 1; i < st->len; i++)   /* sort, few */
-    for (guint j = i; j > 0 && g_array_index (st, guint32, j) < g_array_index (st, guint32, j - 1); j--)
-      {
-        guint32 x = g_array_index (st, guint32, j);
-        g_array_index (st, guint32, j) = g_array_index (st, guint32, j - 1);
-        g_array_index (st, guint32, j - 1) = x;
-      }
-  g_string_append (s, "exit ");
-  for (guint i = 0; i < st->len; i++)
-    if (i == 0 || g_array_index (st, guint32, i) != g_array_index (st, guint32, i - 1))
-      g_string_append_printf (s, "%s%u", i ? "/" : "", g_array_index (st, guint32, i));
+  g_string_append_printf (s, "exit %u", last->size);
   /* the process must end with the status of the END that ran */
-  if (ran && (!WIFEXITED (ws) || (guint32) WEXITSTATUS (ws) != (last->size & 0xff)))
+  if (!WIFEXITED (ws) || (guint32) WEXITSTATUS (ws) != (last->size & 0xff))
     g_string_append_printf (s, " wait-status:%d", ws);
 }
 
@@ -226,10 +205,10 @@ dt_collect_add (DtCollect *c, const AugurSchedShm *shm, gboolean killed)
   gboolean main_returns = FALSE;
   char *outcome = dt_outcome_strip (whole, &main_returns);
   guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
-  /* the END step is left out of the trace's name: which thread's END runs
-   * follows the order the threads asked for it in, no order of steps (a
-   * thread asks right after its last step, and two last steps may be
-   * independent), and it touches nothing */
+  /* the END step is left out of the trace's name: it is the last step of
+   * every execution that has one, dependent with every step, and which
+   * thread's it is follows from the rest (the lowest-numbered of those
+   * that asked) */
   if (n > 0 && shm->steps[n - 1].op == AUGUR_SOP_END)
     n--;
   char *nf = augur_mazurkiewicz_normal_form (shm->steps, n);

@@ -11,12 +11,12 @@
  *     assertion and crash when it happens and lets the other threads run
  *     on until nothing else can, so one execution may show several), as
  *     their sorted list: "assert A0", "assert A0+assert A2", "crash";
- *   - else, if the process ended through END steps (main's return,
- *     exit()), "exit N": the exit status, the program's final shared state
- *     (dt-program.h).  When several threads asked to end, which of them
- *     ends the process follows the order they asked in, which is no order
- *     of steps (the steps before two ENDs may be independent), so the
- *     outcome is the sorted set of the statuses they asked for: "exit 3/14";
+ *   - else, if the process ended through an END step (main's return,
+ *     exit()), "exit N": the status that END asked for, the program's
+ *     final shared state as that thread read it (dt-program.h).  When
+ *     several threads asked to end, the lowest-numbered one's END runs
+ *     (runtime/rt-sched.c, choice_view), so the status is a function of
+ *     the trace too;
  *   - "deadlock 1,2": no END asked for and no thread could run (the blocked
  *     threads);
  *   - "hang" (the watchdog), "step-bound", "exit-bound",

@@ -267,6 +267,10 @@ run_pass (const char *program, const DtProgram *prog, AugurExecutor **exp, const
   if (naive.all.diverged > 0)
     disagree (v, "diverged:naive", "naive: %" G_GUINT64_FORMAT " executions did not follow their prefix",
               naive.all.diverged);
+  if (naive.flag_mismatch > 0)
+    disagree (v, "spurious-flag", "naive: at %" G_GUINT64_FORMAT " ends of executions the "
+              "spurious wake-ups a prefix can run are not those the runtime flags, e.g. %s",
+              naive.flag_mismatch, naive.flag_example);
   for (guint k = 0; k < naive.all.inconsistent->len && k < MAX_EXAMPLES; k++)
     disagree (v, "dependence", "one trace, two outcomes: %s",
               (const char *) g_ptr_array_index (naive.all.inconsistent, k));
