@@ -96,8 +96,8 @@ group_free (gpointer p)
 static const char *
 target_class (const DtVerdict *v)
 {
-  static const char *const order[] = { "outcomes:", "dependence", "diverged:", "misuse:",
-                                       "incomplete:", "error:", "traces:", "count:" };
+  static const char *const order[] = { "outcomes:", "dependence", "spurious-flag", "diverged:",
+                                       "misuse:", "incomplete:", "error:", "traces:", "count:" };
   for (guint o = 0; o < G_N_ELEMENTS (order); o++)
     for (guint k = 0; k < v->classes->len; k++)
       if (g_str_has_prefix (g_ptr_array_index (v->classes, k), order[o]))
