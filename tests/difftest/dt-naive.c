@@ -152,7 +152,7 @@ walk (Walk *w, const AugurSchedStep *steps, guint n, guint from, const Leaf *lea
       /* before the END nothing the scheduler would choose can run: what
        * a prefix can run there is a spurious wake-up, which the runtime
        * must flag for the explorer (explorer/explore.c, set_pending) */
-      if (end && k == n - 1 && ran != leaf->spurious)
+      if (end && k == n - 1 && ran != leaf->spurious && !w->failed && !w->res->over_limit)
         note_flags (w, steps, k, ran, leaf->spurious);
     }
   /* the state after the last step of an execution that stopped with
