@@ -36,6 +36,7 @@ static gint64 opt_seed = -1;
 static char *opt_program;
 static gint opt_fuzz;
 static gint64 opt_start = -1;
+static gint64 opt_programs;
 static char *opt_known;
 static gboolean opt_tap;
 static gboolean opt_print;
@@ -51,6 +52,7 @@ static const GOptionEntry entries[] = {
   { "program", 0, 0, G_OPTION_ARG_STRING, &opt_program, "Run one program given as text (tests/difftest/dt-program.h)", "TEXT" },
   { "fuzz", 0, 0, G_OPTION_ARG_INT, &opt_fuzz, "Run random seeds for S seconds", "S" },
   { "start", 0, 0, G_OPTION_ARG_INT64, &opt_start, "fuzz: first seed (default: from the clock)", "N" },
+  { "programs", 0, 0, G_OPTION_ARG_INT64, &opt_programs, "fuzz: stop after N programs too (with --start: a campaign that reruns exactly)", "N" },
   { "known", 0, 0, G_OPTION_ARG_FILENAME, &opt_known, "Seeds expected to disagree (one per line, # comments)", "FILE" },
   { "tap", 0, 0, G_OPTION_ARG_NONE, &opt_tap, "TAP output (one test per seed)", NULL },
   { "print", 0, 0, G_OPTION_ARG_NONE, &opt_print, "Print the generated programs, run nothing", NULL },
@@ -65,6 +67,7 @@ typedef struct {
   DtRunOptions run;
   /* totals */
   guint64 generated, explored, skipped, disagreements, runs, schedules;
+  guint64 passes_skipped;    /* explored programs whose spurious pass was over the limit */
   guint64 known_still, known_fixed;
   /* fuzz: class set -> Group */
   GHashTable *groups;
@@ -93,8 +96,8 @@ group_free (gpointer p)
 static const char *
 target_class (const DtVerdict *v)
 {
-  static const char *const order[] = { "outcomes:", "dependence", "count:", "traces:",
-                                       "incomplete:", "diverged:", "error:" };
+  static const char *const order[] = { "outcomes:", "dependence", "spurious-flag", "diverged:",
+                                       "misuse:", "incomplete:", "error:", "traces:", "count:" };
   for (guint o = 0; o < G_N_ELEMENTS (order); o++)
     for (guint k = 0; k < v->classes->len; k++)
       if (g_str_has_prefix (g_ptr_array_index (v->classes, k), order[o]))
@@ -168,13 +171,23 @@ print_lines (GString *out, const char *prefix, const char *text)
 static void
 describe_verdict (GString *out, const char *prefix, const DtVerdict *v)
 {
-  g_string_append_printf (out, "%s%" G_GUINT64_FORMAT " schedules, %" G_GUINT64_FORMAT
-                          " traces (%" G_GUINT64_FORMAT " infeasible runs); optimal %"
-                          G_GUINT64_FORMAT " (+%" G_GUINT64_FORMAT " blocked), dpor %"
-                          G_GUINT64_FORMAT " (+%" G_GUINT64_FORMAT " blocked), preempt %"
-                          G_GUINT64_FORMAT "\n", prefix, v->schedules, v->traces, v->infeasible,
-                          v->executions[0], v->blocked[0], v->executions[1], v->blocked[1],
-                          v->executions[2]);
+  for (guint p = 0; p < DT_PASSES; p++)
+    {
+      const DtPass *ps = &v->pass[p];
+      if (ps->over_limit)
+        g_string_append_printf (out, "%s%s: skipped, the model has over %" G_GUINT64_FORMAT
+                                " schedules\n", prefix, dt_pass_names[p], ps->model_schedules - 1);
+      if (!ps->ran)
+        continue;
+      g_string_append_printf (out, "%s%s: %" G_GUINT64_FORMAT " schedules (model %" G_GUINT64_FORMAT
+                              "), %" G_GUINT64_FORMAT " traces (%" G_GUINT64_FORMAT
+                              " infeasible runs); optimal %" G_GUINT64_FORMAT " (+%" G_GUINT64_FORMAT
+                              " blocked), dpor %" G_GUINT64_FORMAT " (+%" G_GUINT64_FORMAT
+                              " blocked), preempt %" G_GUINT64_FORMAT "\n", prefix, dt_pass_names[p],
+                              ps->schedules, ps->model_schedules, ps->traces, ps->infeasible,
+                              ps->executions[0], ps->blocked[0], ps->executions[1], ps->blocked[1],
+                              ps->executions[2]);
+    }
 }
 
 /* Runs one program; on a disagreement, appends the report (program,
@@ -203,12 +216,21 @@ run_one (Tester *t, const char *label, const DtProgram *p, GString *report, DtVe
       return v->kind;
     }
   t->explored++;
-  t->schedules += v->schedules;
+  for (guint k = 0; k < DT_PASSES; k++)
+    {
+      t->schedules += v->pass[k].schedules;
+      t->passes_skipped += v->pass[k].over_limit;
+    }
   if (opt_verbose)
     {
       g_string_append_printf (report, "%s: '%s'\n", label, text);
       describe_verdict (report, "  ", v);
-      print_lines (report, "  outcome: ", v->outcomes->str);
+      for (guint k = 0; k < DT_PASSES; k++)
+        if (v->pass[k].ran)
+          {
+            g_autofree char *pre = g_strdup_printf ("  outcome (%s): ", dt_pass_names[k]);
+            print_lines (report, pre, v->pass[k].outcomes->str);
+          }
     }
   if (v->kind != DT_VERDICT_DISAGREE)
     return v->kind;
@@ -391,18 +413,20 @@ run_seeds (Tester *t, guint32 a, guint32 b, GHashTable *known)
       dt_verdict_clear (&v);
     }
   double secs = (g_get_monotonic_time () - t0) / 1e6;
-  printf ("%s%" G_GUINT64_FORMAT " programs, %" G_GUINT64_FORMAT " explored, %" G_GUINT64_FORMAT
+  printf ("%s%" G_GUINT64_FORMAT " programs, %" G_GUINT64_FORMAT " explored (%" G_GUINT64_FORMAT
+          " of them without their spurious pass), %" G_GUINT64_FORMAT
           " skipped, %" G_GUINT64_FORMAT " disagreements (%" G_GUINT64_FORMAT
           " known, still showing; %" G_GUINT64_FORMAT " known no longer showing), %"
           G_GUINT64_FORMAT " schedules, %" G_GUINT64_FORMAT " executions, %.1f s\n",
-          opt_tap ? "# " : "", t->generated, t->explored, t->skipped, t->disagreements,
-          t->known_still, t->known_fixed, t->schedules, t->runs, secs);
+          opt_tap ? "# " : "", t->generated, t->explored, t->passes_skipped, t->skipped,
+          t->disagreements, t->known_still, t->known_fixed, t->schedules, t->runs, secs);
   if (opt_tap)
     printf ("1..%u\n", tap_n);
   return failed > 0 ? 1 : 0;
 }
 
-/* --fuzz S: random seeds for S seconds, disagreements grouped by class set. */
+/* --fuzz S: random seeds for S seconds (or --programs of them), disagreements
+ * grouped by class set. */
 static int
 run_fuzz (Tester *t, guint seconds)
 {
@@ -410,11 +434,13 @@ run_fuzz (Tester *t, guint seconds)
                                 : (guint32) (g_get_real_time () / G_USEC_PER_SEC);
   printf ("difftest: fuzzing for %u s from seed %u (limit %" G_GINT64_FORMAT " schedules)\n",
           seconds, seed, opt_max_schedules);
+  if (opt_programs > 0)
+    printf ("difftest: at most %" G_GINT64_FORMAT " programs\n", opt_programs);
   fflush (stdout);
   gint64 t0 = g_get_monotonic_time (), end = t0 + (gint64) seconds * G_USEC_PER_SEC;
   gint64 last = t0;
   t->groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, group_free);
-  while (g_get_monotonic_time () < end)
+  while (g_get_monotonic_time () < end && (opt_programs <= 0 || t->generated < (guint64) opt_programs))
     {
       DtProgram p;
       DtProfile profile = profile_of (seed);
@@ -485,10 +511,11 @@ run_fuzz (Tester *t, guint seconds)
     }
   double secs = (g_get_monotonic_time () - t0) / 1e6;
   printf ("\ndifftest: %" G_GUINT64_FORMAT " programs generated, %" G_GUINT64_FORMAT
-          " explored, %" G_GUINT64_FORMAT " skipped (over %" G_GINT64_FORMAT " schedules), %"
+          " explored (%" G_GUINT64_FORMAT " without their spurious pass), %" G_GUINT64_FORMAT
+          " skipped (over %" G_GINT64_FORMAT " schedules), %"
           G_GUINT64_FORMAT " disagreements in %u groups; %" G_GUINT64_FORMAT " schedules, %"
           G_GUINT64_FORMAT " executions in %.0f s (seeds %u to %u)\n", t->generated, t->explored,
-          t->skipped, opt_max_schedules, t->disagreements, g_hash_table_size (t->groups),
+          t->passes_skipped, t->skipped, opt_max_schedules, t->disagreements, g_hash_table_size (t->groups),
           t->schedules, t->runs, secs,
           opt_start >= 0 ? (guint32) opt_start : seed - (guint32) t->generated, seed - 1);
   g_autofree const char **keys = (const char **) g_hash_table_get_keys_as_array (t->groups, NULL);

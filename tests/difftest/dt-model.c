@@ -4,10 +4,25 @@
  * dt-model.h for what it models.
  *
  * A thread is at operation `pc`, at step `sub` of it (an increment, a wait
- * block, a trylock and the reads of the final state take several steps).
- * Past its last operation a worker's next step is its EXIT; main's are the
- * reads of the final state, then its EXIT.  The machine state is a small
- * flat struct, copied at every branch of the depth-first enumeration.
+ * block, a trylock, exit and the reads of the final state take several
+ * steps).  Past its last operation a worker's next step is its EXIT;
+ * main's are the reads of the final state, then it asks for the END.  A
+ * thread that asked for the END (`ending`) has no other step.  The machine
+ * state is a small flat struct, copied at every branch of the depth-first
+ * enumeration.
+ *
+ * Which threads can run mirrors runtime/rt-sched.c (choice_view, enabled,
+ * chooseable, choose) and rt-sched-sync.c (rt_sched_obj_enabled,
+ * may_wake_unsignalled): each thread's next step is possible (1),
+ * impossible (0) or possible only as a spurious wake-up (2); an END only
+ * when no thread that is not ending can take a step of kind 1, the END of
+ * the lowest-numbered thread that asked.  The scheduler chooses by itself
+ * only among kind 1 and that END ("chooseable"); a spurious wake-up runs
+ * only when a prefix asks for it, which it may at any state (the
+ * explorer asks at the end of an execution, the naive walk everywhere).
+ * So a state where nothing is chooseable is a leaf (a deadlock, after the
+ * clock jumps) and still has a branch per spurious wake-up, taken before
+ * any jump (choose() jumps only for a thread that is not enabled).
  */
 #include "config.h"
 
@@ -15,8 +30,16 @@
 
 #include <string.h>
 
+#include "tests/difftest/dt-outcome.h"
+
+#define MAX_CLOCK_JUMPS 8   /* RT_MAX_JUMPS, runtime/rt-sched.c */
+
 enum { TH_UNBORN = 0, TH_ALIVE, TH_EXITED };
+enum { END_NONE = 0, END_EXIT, END_FAIL };
+enum { FAIL_CRASH = DT_MAX_ASSERTS + 1 };   /* failure codes: 1 + assertion id, or this */
 enum { MISUSE_COND_TWO = 1, MISUSE_MAIN_RETURNS = 2 };
+/* the steps of a wait block (an untimed one starts at W_LOCK) */
+enum { W_CLOCK = 0, W_LOCK, W_READ, W_WAIT, W_WAKE, W_UNLOCK };
 
 typedef struct {
   guint8 state;
@@ -26,10 +49,14 @@ typedef struct {
   guint8 waiting;           /* between WAIT and WAKE, on cond wait_cv */
   guint8 wait_cv;
   guint8 signalled;
+  guint8 no_unsignalled;    /* woke unsignalled: the next wake needs a signal (or a jump) */
+  guint8 wait_jumps;        /* clock jumps when the wait began */
+  guint8 ending;            /* END_*: it asked for the END, its only step left */
+  guint8 failure;           /* END_FAIL: 1 + assertion id, or FAIL_CRASH */
   guint32 wait_seq;
   gint32 regs[DT_MAX_REGS];
   gint32 tmp;               /* the value an increment read */
-  gint32 code;              /* the final state read so far */
+  gint32 code;              /* the final state read so far: the exit status */
 } MThread;
 
 typedef struct {
@@ -42,6 +69,7 @@ typedef struct {
   guint32 wait_seq;
   guint8 misuse;
   guint8 next_tid;
+  guint8 clock_jumps;
   guint8 child_tid[DT_MAX_THREADS];  /* worker -> the runtime's number, 0: none yet */
   MThread th[DT_MAX_THREADS];
 } MState;
@@ -49,12 +77,31 @@ typedef struct {
 typedef struct {
   const DtProgram *p;
   int n_vars;
+  gboolean no_spurious;
   guint64 max;
   DtModelResult *res;
   GString *path;            /* the schedule so far */
 } Model;
 
-/* ---- the steps ---- */
+static gboolean
+is_wait (const DtOp *op)
+{
+  return op->kind == DT_OP_WAIT_WHILE || op->kind == DT_OP_WAIT_IF || op->kind == DT_OP_TIMED_WAIT;
+}
+
+/* Thread t moves to operation pc (its first step there). */
+static void
+enter_op (const Model *m, MThread *th, guint t, guint pc)
+{
+  th->pc = (guint8) pc;
+  th->sub = 0;
+  if (pc < m->p->n_ops[t])
+    {
+      const DtOp *op = &m->p->ops[t][pc];
+      if (is_wait (op) && op->kind != DT_OP_TIMED_WAIT)
+        th->sub = W_LOCK;   /* no clock read */
+    }
+}
 
 static gboolean
 cond_holds (const DtOp *op, const MThread *th, const MState *s)
@@ -64,73 +111,88 @@ cond_holds (const DtOp *op, const MThread *th, const MState *s)
 }
 
 static void
-add_code (const Model *m, MThread *th, guint i, gint32 v)
+add_code (MThread *th, guint i, gint32 v)
 {
   gint32 scale = 1;
   for (guint k = 0; k < i; k++)
     scale *= DT_VALUE_BASE;
   th->code += CLAMP (v, 0, DT_VALUE_BASE - 1) * scale;
-  (void) m;
 }
 
-/* The end of the process: the outcome string, as dt-outcome.c writes it. */
-static char *
-ending (const MState *s, const char *what)
+/* Thread t asks for the END (exit with th->code, or its failure). */
+static void
+ask_end (MThread *th, guint kind, guint failure)
 {
-  GString *o = g_string_new (what);
-  if (s->misuse & MISUSE_COND_TWO)
-    g_string_append (o, " misuse:cond-two-mutexes");
-  if (s->misuse & MISUSE_MAIN_RETURNS)
-    g_string_append (o, " misuse:main-returns");
-  return g_string_free (o, FALSE);
+  th->ending = (guint8) kind;
+  th->failure = (guint8) failure;
 }
 
-/* Runs thread t's code up to its next step (register assertions and
- * crashes run here).  Returns the outcome if the process ended. */
-static char *
+/* An assertion or crash of thread t checked (its read, if any, done):
+ * TRUE if it failed (the thread now asks for the END). */
+static gboolean
+check_op (MState *s, MThread *th, const DtOp *op)
+{
+  gboolean ok = cond_holds (op, th, s);
+  if (op->kind == DT_OP_CRASH)
+    ok = !ok;
+  if (ok)
+    return FALSE;
+  ask_end (th, END_FAIL, op->kind == DT_OP_ASSERT ? 1u + op->n : FAIL_CRASH);
+  return TRUE;
+}
+
+/* Runs thread t's code up to its next step: register assertions and
+ * crashes, the END request after main's last read or exit's, the number
+ * of a thread about to be created. */
+static void
 settle (const Model *m, MState *s, guint t)
 {
   MThread *th = &s->th[t];
+  if (th->ending)
+    return;
   while (th->pc < m->p->n_ops[t])
     {
       const DtOp *op = &m->p->ops[t][th->pc];
       if ((op->kind == DT_OP_ASSERT || op->kind == DT_OP_CRASH) && op->on_reg)
         {
-          gboolean ok = cond_holds (op, th, s);
-          if (op->kind == DT_OP_CRASH)
-            ok = !ok;
-          if (!ok)
-            {
-              g_autofree char *what = op->kind == DT_OP_ASSERT ? g_strdup_printf ("assert A%u", op->n)
-                                                               : g_strdup ("crash");
-              return ending (s, what);
-            }
-          th->pc++;
+          if (check_op (s, th, op))
+            return;
+          enter_op (m, th, t, th->pc + 1u);
           continue;
         }
       if (op->kind == DT_OP_EXIT && th->sub == m->n_vars)
         {
-          g_autofree char *what = g_strdup_printf ("exit %d", th->code);
-          return ending (s, what);
+          /* exit (STATE): no main-returns misuse, main did not return */
+          ask_end (th, END_EXIT, 0);
+          return;
         }
       /* the runtime numbers a thread when its creator reaches
        * pthread_create (rt_thread_prepare), before the CREATE step */
       if (op->kind == DT_OP_CREATE && s->child_tid[op->n] == 0)
         s->child_tid[op->n] = s->next_tid++;
-      break;
+      return;
     }
-  return NULL;
+  if (t == 0 && th->sub == m->n_vars)
+    {
+      /* main returns (runtime/rt-sched-server.c, rt_sched_main_return):
+       * a worker created and not exited is a misuse */
+      for (guint u = 1; u < DT_MAX_THREADS; u++)
+        if (s->th[u].state == TH_ALIVE)
+          s->misuse |= MISUSE_MAIN_RETURNS;
+      ask_end (th, END_EXIT, 0);
+    }
 }
 
-/* Whether thread t's next step can run. */
-static gboolean
-enabled (const Model *m, const MState *s, guint t)
+/* Can thread t's next step (not an END) run: 0, 1, or 2 (only as a
+ * spurious wake-up)?  rt_sched_obj_enabled. */
+static int
+base_enabled (const Model *m, const MState *s, guint t)
 {
   const MThread *th = &s->th[t];
-  if (th->state != TH_ALIVE)
-    return FALSE;
+  if (th->state != TH_ALIVE || th->ending)
+    return 0;
   if (th->pc >= m->p->n_ops[t])
-    return TRUE;   /* reads of the final state, EXIT */
+    return 1;   /* reads of the final state, EXIT */
   const DtOp *op = &m->p->ops[t][th->pc];
   switch (op->kind)
     {
@@ -147,14 +209,74 @@ enabled (const Model *m, const MState *s, guint t)
     case DT_OP_WAIT_WHILE:
     case DT_OP_WAIT_IF:
     case DT_OP_TIMED_WAIT:
-      if (th->sub == 0)
+      if (th->sub == W_LOCK)
         return s->owner[op->n] < 0;
-      if (th->sub == 3)
-        return (th->signalled || op->kind == DT_OP_TIMED_WAIT) && s->owner[op->n] < 0;
-      return TRUE;
+      if (th->sub == W_WAKE)
+        {
+          int how;
+          if (th->signalled)
+            how = 1;
+          else if (op->kind == DT_OP_TIMED_WAIT)
+            how = !th->no_unsignalled || s->clock_jumps > th->wait_jumps;
+          else
+            how = m->no_spurious || th->no_unsignalled ? 0 : 2;
+          return how != 0 && s->owner[op->n] < 0 ? how : 0;
+        }
+      return 1;
     default:
-      return TRUE;
+      return 1;
     }
+}
+
+/* Threads that can take the next step, as bit sets: *@chooseable, those
+ * the scheduler picks from by itself (rt-sched.c: choice_view,
+ * chooseable), and *@spurious, the spurious wake-ups a prefix may ask for
+ * (enabled, not chooseable). */
+static void
+enabled_sets (const Model *m, const MState *s, guint *chooseable, guint *spurious)
+{
+  guint n = m->p->n_threads;
+  gboolean others = FALSE;
+  gint first_ender = -1;
+  *chooseable = 0;
+  *spurious = 0;
+  for (guint t = 0; t < n; t++)
+    {
+      int b = base_enabled (m, s, t);
+      if (b == 1)
+        {
+          others = TRUE;
+          *chooseable |= 1u << t;
+        }
+      else if (b == 2)
+        *spurious |= 1u << t;
+      /* the lowest-numbered thread that asked: the runtime's numbers,
+       * which follow the order the creators reached pthread_create */
+      if (s->th[t].state == TH_ALIVE && s->th[t].ending
+          && (first_ender < 0 || s->th[t].tid < s->th[first_ender].tid))
+        first_ender = (gint) t;
+    }
+  if (first_ender >= 0 && !others)
+    *chooseable |= 1u << first_ender;
+}
+
+/* Nothing can run: does the virtual clock jump (rt-sched.c, clock_jump)? */
+static gboolean
+clock_jump (const Model *m, MState *s)
+{
+  if (s->clock_jumps >= MAX_CLOCK_JUMPS)
+    return FALSE;
+  for (guint t = 0; t < m->p->n_threads; t++)
+    {
+      const MThread *th = &s->th[t];
+      if (th->state == TH_ALIVE && !th->ending && th->pc < m->p->n_ops[t]
+          && m->p->ops[t][th->pc].kind == DT_OP_TIMED_WAIT && th->sub == W_WAKE && !th->signalled)
+        {
+          s->clock_jumps++;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /* Wakes the waiters of cond @cv: the one that waited first, or all. */
@@ -176,31 +298,66 @@ wake (MState *s, guint cv, gboolean all)
     }
 }
 
+static gint
+cmp_str_ptr (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+append_misuses (const MState *s, GString *o)
+{
+  if (s->misuse & MISUSE_COND_TWO)
+    g_string_append (o, " misuse:cond-two-mutexes");
+  if (s->misuse & MISUSE_MAIN_RETURNS)
+    g_string_append (o, DT_MAIN_RETURNS);
+}
+
+/* Thread @ender's END ran: the outcome, as dt-outcome.c writes it (the
+ * failures of every thread, else the status the END asked for). */
+static char *
+ending (const MState *s, guint ender)
+{
+  GString *o = g_string_new (NULL);
+  g_autoptr (GPtrArray) fails = g_ptr_array_new_with_free_func (g_free);
+  for (guint t = 0; t < DT_MAX_THREADS; t++)
+    {
+      const MThread *th = &s->th[t];
+      if (th->state == TH_ALIVE && th->ending == END_FAIL)
+        g_ptr_array_add (fails, th->failure == FAIL_CRASH ? g_strdup ("crash")
+                                                          : g_strdup_printf ("assert A%u", th->failure - 1u));
+    }
+  if (fails->len > 0)
+    {
+      g_ptr_array_sort (fails, cmp_str_ptr);
+      for (guint k = 0; k < fails->len; k++)
+        g_string_append_printf (o, "%s%s", k ? "+" : "", (const char *) g_ptr_array_index (fails, k));
+    }
+  else
+    g_string_append_printf (o, "exit %d", s->th[ender].code);
+  append_misuses (s, o);
+  return g_string_free (o, FALSE);
+}
+
 /* Runs thread t's next step (enabled) and the code after it.  Returns the
- * outcome if the process ended. */
+ * outcome if it was the END. */
 static char *
 step (const Model *m, MState *s, guint t)
 {
   MThread *th = &s->th[t];
+  if (th->ending)
+    return ending (s, t);
   if (th->pc >= m->p->n_ops[t])
     {
       if (t != 0)
+        th->state = TH_EXITED;   /* the worker's EXIT */
+      else
         {
-          th->state = TH_EXITED;   /* the worker's EXIT */
-          return NULL;
-        }
-      if (th->sub < m->n_vars)
-        {
-          add_code (m, th, th->sub, s->vars[th->sub]);
+          add_code (th, th->sub, s->vars[th->sub]);   /* main reads the final state */
           th->sub++;
-          return NULL;
+          settle (m, s, t);
         }
-      /* main's EXIT: returning ends the threads still alive */
-      for (guint u = 1; u < DT_MAX_THREADS; u++)
-        if (s->th[u].state == TH_ALIVE)
-          s->misuse |= MISUSE_MAIN_RETURNS;
-      g_autofree char *what = g_strdup_printf ("exit %d", th->code);
-      return ending (s, what);
+      return NULL;
     }
   const DtOp *op = &m->p->ops[t][th->pc];
   gboolean next = TRUE;     /* the operation is done after this step */
@@ -265,14 +422,17 @@ step (const Model *m, MState *s, guint t)
       next = FALSE;
       switch (th->sub)
         {
-        case 0:   /* lock */
+        case W_CLOCK:   /* clock_gettime: a read of the virtual clock */
+          th->sub = W_LOCK;
+          break;
+        case W_LOCK:
           s->owner[op->n] = (gint8) t;
-          th->sub = 1;
+          th->sub = W_READ;
           break;
-        case 1:   /* read the predicate */
-          th->sub = s->vars[op->var] == op->v ? 4 : 2;
+        case W_READ:    /* the predicate */
+          th->sub = s->vars[op->var] == op->v ? W_UNLOCK : W_WAIT;
           break;
-        case 2:   /* WAIT: release, enqueue */
+        case W_WAIT:    /* release, enqueue */
           if (s->cond_mutex[op->cv] >= 0 && s->cond_mutex[op->cv] != op->n)
             s->misuse |= MISUSE_COND_TWO;
           s->cond_mutex[op->cv] = (gint8) op->n;
@@ -281,15 +441,17 @@ step (const Model *m, MState *s, guint t)
           th->wait_cv = op->cv;
           th->signalled = 0;
           th->wait_seq = ++s->wait_seq;
-          th->sub = 3;
+          th->wait_jumps = s->clock_jumps;
+          th->sub = W_WAKE;
           break;
-        case 3:   /* WAKE: signalled (or timed out), the mutex re-acquired */
+        case W_WAKE:    /* signalled, timed out or spurious; the mutex re-acquired */
+          th->no_unsignalled = !th->signalled;
           s->owner[op->n] = (gint8) t;
           th->waiting = 0;
           th->signalled = 0;
-          th->sub = op->kind == DT_OP_WAIT_WHILE ? 1 : 4;
+          th->sub = op->kind == DT_OP_WAIT_WHILE ? W_READ : W_UNLOCK;
           break;
-        default:  /* unlock */
+        default:        /* unlock */
           s->owner[op->n] = -1;
           next = TRUE;
           break;
@@ -311,33 +473,24 @@ step (const Model *m, MState *s, guint t)
         memset (c, 0, sizeof *c);
         c->state = TH_ALIVE;
         c->tid = s->child_tid[op->n];
-        th->pc++;
-        th->sub = 0;
+        enter_op (m, c, op->n, 0);
+        enter_op (m, th, t, th->pc + 1u);
         /* the new thread runs to its first step inside the create */
-        char *end = settle (m, s, op->n);
-        if (end != NULL)
-          return end;
-        return settle (m, s, t);
+        settle (m, s, op->n);
+        settle (m, s, t);
+        return NULL;
       }
     case DT_OP_JOIN:
       break;
     case DT_OP_ASSERT:
     case DT_OP_CRASH:
-      {
-        gboolean ok = cond_holds (op, th, s);
-        if (op->kind == DT_OP_CRASH)
-          ok = !ok;
-        if (!ok)
-          {
-            g_autofree char *what = op->kind == DT_OP_ASSERT ? g_strdup_printf ("assert A%u", op->n)
-                                                             : g_strdup ("crash");
-            return ending (s, what);
-          }
-        break;
-      }
+      /* the read of the variable; the check runs with it */
+      if (check_op (s, th, op))
+        return NULL;
+      break;
     case DT_OP_EXIT:
-      /* exit (STATE): one read per variable, then the end (settle) */
-      add_code (m, th, th->sub, s->vars[th->sub]);
+      /* exit (STATE): one read per variable, then the END (settle) */
+      add_code (th, th->sub, s->vars[th->sub]);
       th->sub++;
       next = FALSE;
       break;
@@ -345,11 +498,9 @@ step (const Model *m, MState *s, guint t)
       break;
     }
   if (next)
-    {
-      th->pc++;
-      th->sub = 0;
-    }
-  return settle (m, s, t);
+    enter_op (m, th, t, th->pc + 1u);
+  settle (m, s, t);
+  return NULL;
 }
 
 /* ---- enumeration ---- */
@@ -366,50 +517,74 @@ record (Model *m, char *outcome)
     m->res->over_limit = TRUE;
 }
 
+static void explore (Model *m, const MState *s0);
+
+/* Takes thread t's step from state @s and explores what follows. */
 static void
-explore (Model *m, const MState *s)
+branch (Model *m, const MState *s, guint t)
 {
-  gboolean any = FALSE;
-  for (guint t = 0; t < m->p->n_threads && !m->res->over_limit; t++)
+  MState next = *s;
+  gsize len = m->path->len;
+  g_string_append_printf (m->path, "%s%u", len > 0 ? "." : "", s->th[t].tid);
+  char *end = step (m, &next, t);
+  if (end != NULL)
+    record (m, end);
+  else
+    explore (m, &next);
+  g_string_truncate (m->path, len);
+}
+
+static void
+explore (Model *m, const MState *s0)
+{
+  guint n = m->p->n_threads;
+  guint set, spurious;
+  enabled_sets (m, s0, &set, &spurious);
+  /* every spurious wake-up possible here, asked for by a prefix: it is
+   * enabled, so choose() takes it before any clock jump */
+  for (guint t = 0; t < n && !m->res->over_limit; t++)
+    if ((set | spurious) & (1u << t))
+      branch (m, s0, t);
+  if (set != 0)
+    return;
+  /* nothing the scheduler would choose: the clock jumps if a timed waiter
+   * waits on it (then only what it enables is new), else a deadlock */
+  MState s = *s0;
+  while (set == 0 && clock_jump (m, &s))
+    enabled_sets (m, &s, &set, &spurious);
+  if (set != 0)
     {
-      if (!enabled (m, s, t))
-        continue;
-      any = TRUE;
-      MState next = *s;
-      gsize len = m->path->len;
-      g_string_append_printf (m->path, "%s%u", len > 0 ? "." : "", s->th[t].tid);
-      char *end = step (m, &next, t);
-      if (end != NULL)
-        record (m, end);
-      else
-        explore (m, &next);
-      g_string_truncate (m->path, len);
+      for (guint t = 0; t < n && !m->res->over_limit; t++)
+        if (set & (1u << t))
+          branch (m, &s, t);
+      return;
     }
-  if (!any)
-    {
-      /* every live thread waits: the runtime lists them all as blocked */
-      GString *o = g_string_new ("deadlock ");
-      guint bits = 0;
-      for (guint t = 0; t < m->p->n_threads; t++)
-        if (s->th[t].state == TH_ALIVE)
-          bits |= 1u << s->th[t].tid;
-      for (guint tid = 0, first = 1; tid < DT_MAX_THREADS; tid++)
-        if (bits & (1u << tid))
-          {
-            g_string_append_printf (o, "%s%u", first ? "" : ",", tid);
-            first = 0;
-          }
-      g_autofree char *what = g_string_free (o, FALSE);
-      record (m, ending (s, what));
-    }
+  if (m->res->over_limit)
+    return;
+  /* no END asked for (one would be chooseable) and nothing can run: the
+   * runtime lists every live thread as blocked */
+  GString *o = g_string_new ("deadlock ");
+  guint bits = 0;
+  for (guint t = 0; t < n; t++)
+    if (s.th[t].state == TH_ALIVE)
+      bits |= 1u << s.th[t].tid;
+  for (guint tid = 0, first = 1; tid < DT_MAX_THREADS; tid++)
+    if (bits & (1u << tid))
+      {
+        g_string_append_printf (o, "%s%u", first ? "" : ",", tid);
+        first = 0;
+      }
+  append_misuses (&s, o);
+  record (m, g_string_free (o, FALSE));
 }
 
 void
-dt_model_explore (const DtProgram *p, guint64 max_schedules, DtModelResult *res)
+dt_model_explore (const DtProgram *p, gboolean no_spurious, guint64 max_schedules,
+                  DtModelResult *res)
 {
   memset (res, 0, sizeof *res);
   res->outcomes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  Model m = { p, dt_program_n_vars (p), max_schedules, res, g_string_new (NULL) };
+  Model m = { p, dt_program_n_vars (p), no_spurious, max_schedules, res, g_string_new (NULL) };
   MState s;
   memset (&s, 0, sizeof s);
   memset (s.owner, -1, sizeof s.owner);
@@ -417,11 +592,9 @@ dt_model_explore (const DtProgram *p, guint64 max_schedules, DtModelResult *res)
   s.rw_writer = -1;
   s.th[0].state = TH_ALIVE;
   s.next_tid = 1;
-  char *end = settle (&m, &s, 0);
-  if (end != NULL)
-    record (&m, end);
-  else
-    explore (&m, &s);
+  enter_op (&m, &s.th[0], 0, 0);
+  settle (&m, &s, 0);
+  explore (&m, &s);
   g_string_free (m.path, TRUE);
 }
 

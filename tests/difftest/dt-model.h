@@ -15,20 +15,38 @@
  * them: each access of a shared variable (an increment is a read and a
  * write; the final state is read one variable at a time), each pthread or
  * semaphore call (a condition wait is two: WAIT releases the mutex, WAKE
- * re-acquires it once signalled; a successful trylock is followed by its
- * unlock), the end of a worker (EXIT) and main's return (its EXIT).  Code
- * between two steps runs with the step before it: a register assertion or
- * crash fails there, exit() ends the process right after the last read of
- * the final state, and a new thread runs to its first step inside the
- * create.  Where POSIX leaves a choice the model makes the runtime's
- * (runtime/rt-sched.c), so that only real differences show: a signal wakes
- * the waiter that waited first, the rwlock prefers readers, a timed wait
- * may time out at any time, and there are no spurious wake-ups.  Outcomes
- * are written as dt-outcome.h writes them (threads by the runtime's
- * numbers, given as their creators reach pthread_create), misuses
- * included (the runtime
- * reports main returning while a thread is alive and a condition variable
- * waited on with two mutexes).
+ * re-acquires it; a successful trylock is followed by its unlock; a timed
+ * wait starts with clock_gettime, a read of the virtual clock), the end of
+ * a worker (EXIT) and the end of the process (END).  Code between two
+ * steps runs with the step before it: a register assertion or crash fails
+ * there, and a new thread runs to its first step inside the create.
+ *
+ * The end of the process and failures follow runtime/rt-sched.c ("The end
+ * of the process"): main's return, exit() and a failure (assertion,
+ * crash) ask for an END step, and the asking thread stops there; an END
+ * can run only when no other thread can (then the END of the
+ * lowest-numbered thread that asked, and the status is the one it asked
+ * for), so the others run to their end or block first, and their failures
+ * are recorded too.  A deadlock is an execution where nothing can run and
+ * no END was asked for.
+ *
+ * Where POSIX leaves a choice the model makes the runtime's
+ * (runtime/rt-sched-sync.c), so that only real differences show: a signal
+ * wakes the waiter that waited first, the rwlock prefers readers.  A
+ * condition wait may wake without a signal: a timed one times out (at most
+ * once until a signal wakes the thread, or again once the virtual clock
+ * jumped after the wait began; the clock jumps, at most 8 times, when
+ * nothing can run and a timed waiter waits unsignalled), an untimed one
+ * wakes spuriously unless @no_spurious (at most once until a signal wakes
+ * the thread).  The scheduler never makes a spurious wake-up by itself:
+ * it is a branch of its own at every state where it is possible, the
+ * leaves included (a deadlock is still a schedule, and so is every
+ * continuation after a wake-up there), as the runtime lets a prefix ask
+ * for it (runtime/rt-sched.c, enabled and chooseable).
+ * Outcomes are written as dt-outcome.h writes them (threads by the
+ * runtime's numbers, given as their creators reach pthread_create),
+ * misuses included (the runtime reports main returning while a worker has
+ * not ended, and a condition variable waited on with two mutexes).
  */
 #ifndef DT_MODEL_H
 #define DT_MODEL_H
@@ -41,11 +59,12 @@ G_BEGIN_DECLS
 
 typedef struct {
   guint64 schedules;        /* complete interleavings */
-  GHashTable *outcomes;     /* outcome -> a schedule showing it ("0.0.1..."), owned */
+  GHashTable *outcomes;     /* whole outcome -> a schedule showing it ("0.0.1..."), owned */
   gboolean over_limit;      /* more than the limit: the enumeration stopped */
 } DtModelResult;
 
-void dt_model_explore (const DtProgram *p, guint64 max_schedules, DtModelResult *result);
+void dt_model_explore (const DtProgram *p, gboolean no_spurious, guint64 max_schedules,
+                       DtModelResult *result);
 void dt_model_result_clear (DtModelResult *result);
 
 G_END_DECLS

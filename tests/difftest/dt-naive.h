@@ -12,9 +12,15 @@
  * running the prefix steps[0..k) plus that thread; the runtime answers
  * AUGUR_SST_INFEASIBLE when it was not enabled.  So the only model shared
  * with the explorer is the runtime's: its scheduling points and what it
- * considers enabled.  Each complete schedule is named by its Mazurkiewicz
- * normal form, which counts the traces and checks the dependence relation
- * (schedules of one trace must end alike).
+ * considers enabled.  That includes spurious wake-ups, which the runtime
+ * runs when a prefix asks for one but never chooses by itself: so after
+ * the last step of an execution that deadlocked every thread is tried too
+ * (a deadlock is a schedule, and so is each continuation after a
+ * wake-up), and the threads that could run there, or before an END, must
+ * be those the runtime flagged for the explorer (AugurSchedThread.spurious).
+ * Each complete schedule is named by its Mazurkiewicz normal form, which
+ * counts the traces and checks the dependence relation (schedules of one
+ * trace must end alike).
  */
 #ifndef DT_NAIVE_H
 #define DT_NAIVE_H
@@ -30,12 +36,18 @@ typedef struct {
   guint64 max_schedules;    /* stop (over_limit) past this many */
   guint max_steps;          /* step bound of an execution */
   double exec_timeout;      /* watchdog of one execution, seconds */
+  gboolean no_spurious;     /* condition waits never wake without a signal
+                             * (AUGUR_SCHED_F2_NO_SPURIOUS, as augur_explore's no_spurious) */
 } DtNaiveOptions;
 
 typedef struct {
   DtCollect all;            /* every schedule: all.executions = schedules */
   guint64 infeasible;       /* runs of a thread that was not enabled */
   gboolean over_limit;      /* more than max_schedules: the walk stopped */
+  /* ends of executions where the threads a prefix could still run differ
+   * from the runtime's spurious flags, and the first of them, said */
+  guint64 flag_mismatch;
+  char *flag_example;
 } DtNaiveResult;
 
 /* Walks every schedule of the program @ex serves.  FALSE with @error if

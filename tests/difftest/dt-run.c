@@ -19,13 +19,18 @@ static const AugurExploreMode modes[] = { AUGUR_EXPLORE_MODE_OPTIMAL, AUGUR_EXPL
 #define MAX_EXAMPLES 3     /* differing outcomes or traces shown per check */
 #define MODE_TIMEOUT 120.0 /* seconds: an explorer that loops is a disagreement */
 
+const char *const dt_pass_names[DT_PASSES] = { "no spurious wake-ups", "spurious wake-ups" };
+/* appended to the classes of each pass */
+static const char *const pass_suffix[DT_PASSES] = { "", "/spurious" };
+
 void
 dt_verdict_init (DtVerdict *v)
 {
   memset (v, 0, sizeof *v);
   v->classes = g_ptr_array_new_with_free_func (g_free);
   v->details = g_string_new (NULL);
-  v->outcomes = g_string_new (NULL);
+  for (guint p = 0; p < DT_PASSES; p++)
+    v->pass[p].outcomes = g_string_new (NULL);
 }
 
 void
@@ -35,9 +40,12 @@ dt_verdict_clear (DtVerdict *v)
   if (v->details != NULL)
     g_string_free (v->details, TRUE);
   v->details = NULL;
-  if (v->outcomes != NULL)
-    g_string_free (v->outcomes, TRUE);
-  v->outcomes = NULL;
+  for (guint p = 0; p < DT_PASSES; p++)
+    {
+      if (v->pass[p].outcomes != NULL)
+        g_string_free (v->pass[p].outcomes, TRUE);
+      v->pass[p].outcomes = NULL;
+    }
 }
 
 gboolean
@@ -65,11 +73,14 @@ static void G_GNUC_PRINTF (3, 4)
 disagree (DtVerdict *v, const char *klass, const char *fmt, ...)
 {
   v->kind = DT_VERDICT_DISAGREE;
-  if (!dt_verdict_has (v, klass))
+  g_autofree char *name = g_strconcat (klass, pass_suffix[v->in_pass], NULL);
+  if (!dt_verdict_has (v, name))
     {
-      g_ptr_array_add (v->classes, g_strdup (klass));
+      g_ptr_array_add (v->classes, g_strdup (name));
       g_ptr_array_sort (v->classes, cmp_str_ptr);
     }
+  if (v->in_pass > 0)
+    g_string_append_printf (v->details, "[%s] ", dt_pass_names[v->in_pass]);
   va_list ap;
   va_start (ap, fmt);
   g_string_append_vprintf (v->details, fmt, ap);
@@ -130,6 +141,20 @@ compare_outcomes (DtVerdict *v, const char *mode, DtCollect *naive, DtCollect *c
         disagree (v, klass, "%s reports outcome '%s' that no schedule shows (its trace: %s)",
                   mode, b[k], (const char *) g_hash_table_lookup (c->outcomes, b[k]));
       }
+  /* main-returns is no property of a trace (dt-outcome.h): only whether
+   * some execution showed it */
+  if (naive->main_returns != NULL && c->main_returns == NULL)
+    {
+      g_autofree char *klass = g_strdup_printf ("misuse:%s:main-returns", mode);
+      disagree (v, klass, "%s never shows misuse:main-returns (a schedule of trace %s does)", mode,
+                naive->main_returns);
+    }
+  if (naive->main_returns == NULL && c->main_returns != NULL)
+    {
+      g_autofree char *klass = g_strdup_printf ("misuse:%s:+main-returns", mode);
+      disagree (v, klass, "%s shows misuse:main-returns that no schedule has (its trace: %s)", mode,
+                c->main_returns);
+    }
 }
 
 static void
@@ -155,9 +180,9 @@ static void
 compare_model (DtVerdict *v, const DtModelResult *model, DtCollect *naive)
 {
   g_autofree const char **a = dt_sorted_keys (model->outcomes);
-  g_autofree const char **b = dt_sorted_keys (naive->outcomes);
+  g_autofree const char **b = dt_sorted_keys (naive->full);
   for (guint k = 0; a[k] != NULL; k++)
-    if (!g_hash_table_contains (naive->outcomes, a[k]))
+    if (!g_hash_table_contains (naive->full, a[k]))
       {
         g_autofree char *klass = outcome_class ("model", a[k], FALSE);
         disagree (v, klass, "the runtime never shows outcome '%s' that the model reaches "
@@ -168,44 +193,47 @@ compare_model (DtVerdict *v, const DtModelResult *model, DtCollect *naive)
       {
         g_autofree char *klass = outcome_class ("model", b[k], TRUE);
         disagree (v, klass, "the runtime shows outcome '%s' that the model never reaches "
-                  "(trace %s)", b[k], (const char *) g_hash_table_lookup (naive->outcomes, b[k]));
+                  "(trace %s)", b[k], (const char *) g_hash_table_lookup (naive->full, b[k]));
       }
   if (model->schedules != naive->executions)
     disagree (v, "count:model", "the model has %" G_GUINT64_FORMAT " schedules, the runtime %"
               G_GUINT64_FORMAT, model->schedules, naive->executions);
 }
 
-gboolean
-dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError **error)
+/* One pass (see dt-run.h) of @program on *@exp (started here if NULL).
+ * FALSE with @error if the program could not be run or the vm rejected it. */
+static gboolean
+run_pass (const char *program, const DtProgram *prog, AugurExecutor **exp, const DtRunOptions *o,
+          DtVerdict *v, guint pass, GError **error)
 {
   const char *argv[] = { o->vm, program, NULL };
-  DtProgram prog;
-  if (dt_program_parse (program, &prog) != 0 || dt_program_check (&prog) != 0)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "not a well-formed program: '%s'",
-                   program);
-      return FALSE;
-    }
+  gboolean no_spurious = pass == 0;
+  DtPass *ps = &v->pass[pass];
+  v->in_pass = pass;
   DtModelResult model;
-  dt_model_explore (&prog, o->max_schedules, &model);
-  v->model_schedules = model.schedules;
+  dt_model_explore (prog, no_spurious, o->max_schedules, &model);
+  ps->model_schedules = model.schedules;
   if (model.over_limit)
     {
-      v->kind = DT_VERDICT_SKIPPED;
+      ps->over_limit = TRUE;
       dt_model_result_clear (&model);
       return TRUE;
     }
-  g_autoptr (AugurExecutor) ex = augur_executor_new (argv, FALSE, error);
-  if (ex == NULL)
-    return FALSE;
-  DtNaiveOptions no = { o->max_schedules, o->max_steps, o->exec_timeout };
+  ps->ran = TRUE;
+  if (*exp == NULL && (*exp = augur_executor_new (argv, FALSE, error)) == NULL)
+    {
+      dt_model_result_clear (&model);
+      return FALSE;
+    }
+  AugurExecutor *ex = *exp;
+  DtNaiveOptions no = { o->max_schedules, o->max_steps, o->exec_timeout, no_spurious };
   DtNaiveResult naive;
   g_autoptr (GError) nerr = NULL;
   gboolean ok = dt_naive_explore (ex, &no, &naive, &nerr);
-  v->schedules = naive.all.executions;
-  v->traces = g_hash_table_size (naive.all.traces);
-  v->infeasible = naive.infeasible;
-  v->runs = naive.all.executions + naive.infeasible + naive.all.diverged;
+  ps->schedules = naive.all.executions;
+  ps->traces = g_hash_table_size (naive.all.traces);
+  ps->infeasible = naive.infeasible;
+  v->runs += naive.all.executions + naive.infeasible + naive.all.diverged;
   if (!ok)
     {
       disagree (v, "error:naive", "naive: %s", nerr->message);
@@ -231,14 +259,18 @@ dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError
       return TRUE;
     }
   compare_model (v, &model, &naive.all);
-  g_autofree const char **seen = dt_sorted_keys (naive.all.outcomes);
+  g_autofree const char **seen = dt_sorted_keys (naive.all.full);
   for (guint k = 0; seen[k] != NULL; k++)
-    g_string_append_printf (v->outcomes, "%s (%s)\n", seen[k],
-                            (const char *) g_hash_table_lookup (naive.all.outcomes, seen[k]));
+    g_string_append_printf (ps->outcomes, "%s (%s)\n", seen[k],
+                            (const char *) g_hash_table_lookup (naive.all.full, seen[k]));
   dt_model_result_clear (&model);
   if (naive.all.diverged > 0)
     disagree (v, "diverged:naive", "naive: %" G_GUINT64_FORMAT " executions did not follow their prefix",
               naive.all.diverged);
+  if (naive.flag_mismatch > 0)
+    disagree (v, "spurious-flag", "naive: at %" G_GUINT64_FORMAT " ends of executions the "
+              "spurious wake-ups a prefix can run are not those the runtime flags, e.g. %s",
+              naive.flag_mismatch, naive.flag_example);
   for (guint k = 0; k < naive.all.inconsistent->len && k < MAX_EXAMPLES; k++)
     disagree (v, "dependence", "one trace, two outcomes: %s",
               (const char *) g_ptr_array_index (naive.all.inconsistent, k));
@@ -256,14 +288,15 @@ dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError
       eo.exec_timeout = o->exec_timeout;
       eo.max_steps = o->max_steps ? o->max_steps : 10000;
       eo.no_diagnose = TRUE;
+      eo.no_spurious = no_spurious;
       eo.executor = ex;
       eo.on_execution = on_execution;
       eo.user_data = &c;
       AugurExploreStats st;
       g_autoptr (GError) merr = NULL;
       g_autoptr (AugurResults) r = augur_explore (argv, &eo, &st, &merr);
-      v->executions[m] = st.executions;
-      v->blocked[m] = st.blocked;
+      ps->executions[m] = st.executions;
+      ps->blocked[m] = st.blocked;
       v->runs += st.executions + st.blocked + st.infeasible + st.diverged;
       g_autofree char *klass = NULL;
       if (r == NULL)
@@ -306,5 +339,41 @@ dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError
       dt_collect_clear (&c);
     }
   dt_naive_result_clear (&naive);
+  return TRUE;
+}
+
+/* Whether spurious wake-ups can change anything: an untimed condition
+ * wait (a timed one times out whatever the switch says). */
+static gboolean
+has_untimed_wait (const DtProgram *p)
+{
+  for (guint t = 0; t < p->n_threads; t++)
+    for (guint k = 0; k < p->n_ops[t]; k++)
+      if (p->ops[t][k].kind == DT_OP_WAIT_WHILE || p->ops[t][k].kind == DT_OP_WAIT_IF)
+        return TRUE;
+  return FALSE;
+}
+
+gboolean
+dt_run_program (const char *program, const DtRunOptions *o, DtVerdict *v, GError **error)
+{
+  DtProgram prog;
+  if (dt_program_parse (program, &prog) != 0 || dt_program_check (&prog) != 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "not a well-formed program: '%s'",
+                   program);
+      return FALSE;
+    }
+  g_autoptr (AugurExecutor) ex = NULL;
+  for (guint p = 0; p < DT_PASSES; p++)
+    {
+      if (p > 0 && (!v->pass[0].ran || !has_untimed_wait (&prog)))
+        break;
+      if (!run_pass (program, &prog, &ex, o, v, p, error))
+        return FALSE;
+    }
+  v->in_pass = 0;
+  if (!v->pass[0].ran && v->kind != DT_VERDICT_DISAGREE)
+    v->kind = DT_VERDICT_SKIPPED;
   return TRUE;
 }

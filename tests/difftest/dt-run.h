@@ -2,21 +2,33 @@
  *
  * dt-run.h — one program through every explorer, and the verdict.
  *
- * The program's schedules are first enumerated by the model (dt-model.h,
- * no execution at all); a program with more than max_schedules of them is
- * skipped.  Then the program (vm + its description) is served by one
+ * A program is checked in one or two passes: first with spurious
+ * wake-ups of condition waits turned off (AUGUR_SCHED_F2_NO_SPURIOUS for
+ * the naive walk, no_spurious for augur_explore, the same rule in the
+ * model), then, if it has an untimed condition wait (the only thing the
+ * switch changes), with them on, as augur explores by default.  In each
+ * pass the program's schedules are first enumerated by the model
+ * (dt-model.h, no execution at all); a program with more than
+ * max_schedules of them in the first pass is skipped (in the second, only
+ * that pass is).  Then the program (vm + its description) is served by one
  * executor that the naive walk (dt-naive.h) and augur_explore in modes
  * optimal, dpor and preempt (bound G_MAXUINT: unbounded) all use in turn.
- * The checks, each a disagreement class when it fails:
+ * The checks, each a disagreement class when it fails (the classes of the
+ * second pass end in "/spurious"):
  *   outcomes:model:KIND  the naive walk (the runtime) misses an outcome of
- *                  the model (+KIND: shows one the model does not have);
+ *                  the model (+KIND: shows one the model does not have),
+ *                  whole outcomes (dt-outcome.h), main-returns included;
  *   count:model    the model and the naive walk count different schedules
  *                  (the runtime makes a scheduling point the program does
- *                  not have, or lacks one);
- *   outcomes:MODE:KIND  MODE misses an outcome (dt-outcome.h) of the naive
- *                  walk whose first word is KIND (exit, assert, deadlock,
- *                  crash ...), or reports one no schedule has (KIND
- *                  written +KIND);
+ *                  not have, or lacks one, or enables a step the program
+ *                  cannot take);
+ *   outcomes:MODE:KIND  MODE misses an outcome (without main-returns,
+ *                  dt-outcome.h) of the naive walk whose first word is KIND
+ *                  (exit, assert, deadlock, crash ...), or reports one no
+ *                  schedule has (KIND written +KIND);
+ *   misuse:MODE:main-returns  some schedule shows misuse:main-returns and
+ *                  no execution of MODE did (+main-returns: MODE showed it
+ *                  and no schedule has it);
  *   traces:MODE    (optimal, dpor) the set of traces MODE completed differs
  *                  from the naive walk's;
  *   count:MODE     optimal and dpor complete each trace once (executions =
@@ -50,19 +62,31 @@ typedef enum {
   DT_VERDICT_SKIPPED,
 } DtVerdictKind;
 
+#define DT_PASSES 2              /* spurious wake-ups off, on */
+
+/* What one pass saw. */
 typedef struct {
-  DtVerdictKind kind;
-  GPtrArray *classes;           /* sorted, unique class names (owned) */
-  GString *details;             /* lines saying what differs */
+  gboolean ran;                 /* FALSE: not needed, or over max_schedules */
+  gboolean over_limit;          /* skipped: over max_schedules */
   guint64 schedules;            /* naive */
   guint64 model_schedules;      /* dt-model.h */
   guint64 traces;               /* naive: distinct normal forms */
   guint64 infeasible;           /* naive */
   guint64 executions[3];        /* optimal, dpor, preempt */
   guint64 blocked[3];
-  guint64 runs;                 /* executions of the program, all explorers */
-  GString *outcomes;            /* the naive walk's outcomes, sorted, one a line */
+  GString *outcomes;            /* the naive walk's whole outcomes, sorted, one a line */
+} DtPass;
+
+typedef struct {
+  DtVerdictKind kind;
+  GPtrArray *classes;           /* sorted, unique class names (owned) */
+  GString *details;             /* lines saying what differs */
+  DtPass pass[DT_PASSES];
+  guint64 runs;                 /* executions of the program, all explorers, all passes */
+  guint in_pass;                /* the pass whose classes are being filed (dt-run.c) */
 } DtVerdict;
+
+extern const char *const dt_pass_names[DT_PASSES];   /* "no spurious wake-ups", ... */
 
 void dt_verdict_init (DtVerdict *v);
 void dt_verdict_clear (DtVerdict *v);
