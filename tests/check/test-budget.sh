@@ -178,8 +178,8 @@ corpus_summary ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 0 ] \
-    && grep -q "^endless  *clean .* 6 *[0-9]*s incomplete$" "$tmp/cr/summary.txt" \
-    && grep -q "^sleeper  *clean .* 0 *[0-9]*s complete$" "$tmp/cr/summary.txt" \
+    && grep -q "^endless  *clean .* 6 *[0-9]*s 0/0 *incomplete$" "$tmp/cr/summary.txt" \
+    && grep -q "^sleeper  *clean .* 0 *[0-9]*s 0/0 *complete$" "$tmp/cr/summary.txt" \
     && grep -q "^  endless  *incomplete: " "$tmp/cr/summary.txt" \
     && ! grep -q "^  sleeper " "$tmp/cr/summary.txt"
 }

@@ -73,7 +73,7 @@ replays ()
 ok "a schedule found with facts replays with them" replays
 
 # augur check writes DIR/static-facts.json beside DIR/results.json: replay
-# without --static-facts tries those facts when the schedule diverges
+# without --static-facts tries those facts first
 beside ()
 {
   mkdir -p "$tmp/chk" && cp "$tmp/facts.json" "$tmp/chk/static-facts.json" &&
@@ -82,7 +82,7 @@ beside ()
   st=$?
   cat "$tmp/replay2"
   [ "$st" -eq 1 ] && grep -q "^reproduced: $race" "$tmp/replay2" &&
-    grep -q 'explored with the static facts of' "$tmp/replay2"
+    grep -q 'run with the static facts next to' "$tmp/replay2"
 }
 ok "replay finds augur check's facts beside the results" beside
 
