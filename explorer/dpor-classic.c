@@ -99,7 +99,6 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
     case AUGUR_SOP_WRLOCK:
     case AUGUR_SOP_UNLOCK:
     case AUGUR_SOP_RWUNLOCK:
-    case AUGUR_SOP_COND_WAKE:
     case AUGUR_SOP_BARRIER_LEAVE:
     case AUGUR_SOP_CREATE:
     case AUGUR_SOP_JOIN:
@@ -108,6 +107,10 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
     case AUGUR_SOP_YIELD:
     case AUGUR_SOP_END:
       return FALSE;
+    case AUGUR_SOP_COND_WAKE:
+      *lo = *hi = x->obj;
+      *write = TRUE;
+      return TRUE;
     default:    /* cond wait, signal, semaphores, barrier arrival, init, destroy */
       *lo = *hi = x->obj;
       *write = TRUE;

@@ -585,6 +585,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
           lock_release (&p, j, s->arg, pre);
           break;
         case AUGUR_SOP_COND_WAKE:
+          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
           lock_acquire (&p, j, s->arg, pre);
           break;
         case AUGUR_SOP_END:

@@ -99,15 +99,17 @@ augur_preempt_add_execution (AugurPreempt *p, const AugurSchedStep *steps, guint
     g_array_set_size (p->nodes, L);
   /* after the prefix the runtime runs the current thread while it can:
    * another thread's step there means the previous one could not run */
-  for (guint k = p->nodes->len; k < n; k++)
+  guint leaf = n > 0 && steps[n - 1].op == AUGUR_SOP_END ? n : n + 1;
+  for (guint k = p->nodes->len; k < leaf; k++)
     {
       PreemptNode nd = { 0 };
-      augur_tidset_add (&nd.done, steps[k].tid);
+      if (k < n)
+        augur_tidset_add (&nd.done, steps[k].tid);
       if (k > 0)
         {
           const PreemptNode *prev = &g_array_index (p->nodes, PreemptNode, k - 1);
           nd.preemptions = prev->preemptions + prev->cost;
-          nd.prev_can_run = steps[k].tid == steps[k - 1].tid;
+          nd.prev_can_run = k < n && steps[k].tid == steps[k - 1].tid;
         }
       g_array_append_val (p->nodes, nd);
     }
