@@ -405,12 +405,16 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
         g_autofree char *t = augur_thread_name ((guint) obj);
         g_autofree char *ret = k >= 0 ? describe (&x, (guint) k, 0) : g_strdup ("main returns");
         g_autofree char *made = e >= 0 ? at_step (&x, (guint) e) : NULL;
+        /* the thread runs on, or ended without being joined: then other
+         * schedules of the same trace let main return first */
         if (made != NULL)
-          text = g_strdup_printf ("%s while %s, created %s, still runs: it is killed with the "
-                                  "process, whatever it had left to do.", ret, t, made);
+          text = g_strdup_printf ("%s while %s, created %s, may still run (nothing made main "
+                                  "wait for its end): it is killed with the process, whatever "
+                                  "it had left to do.", ret, t, made);
         else
-          text = g_strdup_printf ("%s while %s still runs: it is killed with the process, "
-                                  "whatever it had left to do.", ret, t);
+          text = g_strdup_printf ("%s while %s may still run (nothing made main wait for its "
+                                  "end): it is killed with the process, whatever it had left "
+                                  "to do.", ret, t);
         end = n;
         break;
       }

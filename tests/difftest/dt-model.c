@@ -53,6 +53,7 @@ typedef struct {
   guint8 wait_jumps;        /* clock jumps when the wait began */
   guint8 ending;            /* END_*: it asked for the END, its only step left */
   guint8 failure;           /* END_FAIL: 1 + assertion id, or FAIL_CRASH */
+  guint8 joined;            /* another thread's JOIN of it ran */
   guint32 wait_seq;
   gint32 regs[DT_MAX_REGS];
   gint32 tmp;               /* the value an increment read */
@@ -175,9 +176,10 @@ settle (const Model *m, MState *s, guint t)
   if (t == 0 && th->sub == m->n_vars)
     {
       /* main returns (runtime/rt-sched-server.c, rt_sched_main_return):
-       * a worker created and not exited is a misuse */
+       * a worker created and not exited, or exited and not joined, is a
+       * misuse */
       for (guint u = 1; u < DT_MAX_THREADS; u++)
-        if (s->th[u].state == TH_ALIVE)
+        if (s->th[u].state == TH_ALIVE || (s->th[u].state == TH_EXITED && !s->th[u].joined))
           s->misuse |= MISUSE_MAIN_RETURNS;
       ask_end (th, END_EXIT, 0);
     }
@@ -481,6 +483,7 @@ step (const Model *m, MState *s, guint t)
         return NULL;
       }
     case DT_OP_JOIN:
+      s->th[op->n].joined = 1;
       break;
     case DT_OP_ASSERT:
     case DT_OP_CRASH:
