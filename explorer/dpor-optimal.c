@@ -235,6 +235,8 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
       g_array_append_vals (prefix, branch->data, branch->len);
       g_clear_pointer (&d->pending, g_ptr_array_unref);
       d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
+      d->branch_at = k;
+      d->branch_first = first->step;
       wut_node_free (first);
       /* the sleep set before the branch's last step: the runtime applies
        * the steps from there on */
@@ -290,4 +292,46 @@ augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n
     }
   if (cur != NULL)
     g_ptr_array_unref (cur);
+}
+
+void
+augur_dpor_optimal_drop (AugurDpor *d, guint at)
+{
+  /* The branch ran d->branch_first at node branch_at, then the leftmost
+   * path of d->pending; its step at @at could not run.  The branches of
+   * the subtree that leave that path before it are still to run (an
+   * infeasible semaphore wait does not make the post beside it one): they
+   * go back to node branch_at under the same first step.  The node that
+   * could not run goes, with its subtree, and so does a node left with
+   * no children by that (its branch was only the way there). */
+  g_autoptr (GPtrArray) pending = g_steal_pointer (&d->pending);
+  if (pending == NULL || at <= d->branch_at || d->branch_at >= d->nodes->len)
+    return;   /* the first step could not run: everything below it starts with it */
+  guint depth = at - d->branch_at;   /* pending is the list at depth 1 */
+  g_autoptr (GPtrArray) lists = g_ptr_array_new ();   /* lists[i - 1]: the list at depth i */
+  GPtrArray *list = pending;
+  while (list != NULL && list->len > 0 && lists->len < depth)
+    {
+      g_ptr_array_add (lists, list);
+      list = ((WutNode *) g_ptr_array_index (list, 0))->children;
+    }
+  if (lists->len < depth)
+    return;   /* the path is shorter than the prefix: not a branch of this tree */
+  g_ptr_array_remove_index (g_ptr_array_index (lists, depth - 1), 0);
+  for (guint i = depth; i >= 2; i--)
+    {
+      GPtrArray *l = g_ptr_array_index (lists, i - 1);
+      if (l->len > 0)
+        break;
+      g_ptr_array_remove_index (g_ptr_array_index (lists, i - 2), 0);   /* its owner */
+    }
+  if (pending->len == 0)
+    return;
+  WutNode *r = g_new0 (WutNode, 1);
+  r->step = d->branch_first;
+  r->children = g_steal_pointer (&pending);
+  DporNode *nd = g_ptr_array_index (d->nodes, d->branch_at);
+  if (nd->wut == NULL)
+    nd->wut = wut_list_new ();
+  wut_add (nd->wut, r);
 }

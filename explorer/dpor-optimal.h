@@ -19,5 +19,8 @@ void augur_dpor_optimal_add_branch (DporNode *nd, const AugurSchedStep *step);
 /* After an execution was added: the nodes from `from` on, along the branch
  * it followed, get the rest of the wakeup subtree it came with. */
 void augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n, guint from);
+/* The branch taken last could not be followed at prefix step @at: what of
+ * its subtree does not start with that step goes back to the tree. */
+void augur_dpor_optimal_drop (AugurDpor *d, guint at);
 
 #endif /* AUGUR_DPOR_OPTIMAL_H */

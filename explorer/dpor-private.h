@@ -31,6 +31,8 @@ struct _AugurDpor {
   guint fixed;           /* steps [0, fixed) are never backtracked (augur_dpor_set_fixed) */
   GPtrArray *pending;    /* optimal: the wakeup subtree below the branch taken last (its
                           * leaves, owned), handed to the new nodes along that branch */
+  guint branch_at;       /* optimal: the node the branch taken last starts at ... */
+  AugurSchedStep branch_first;   /* ... and its first step */
   DporShadow *shadow;    /* the analysis pass's memory shadow, kept between passes */
   GArray *waiting;       /* AugurSchedStep: the operations threads were waiting to do when the
                           * execution added next ended (augur_dpor_set_pending) */

@@ -782,12 +782,14 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
 }
 
 void
-augur_dpor_drop_execution (AugurDpor *d)
+augur_dpor_drop_execution (AugurDpor *d, guint at)
 {
   /* the branch is marked done already; the old execution stays */
   if (d->kind == AUGUR_DPOR_CLASSIC)
     augur_dpor_classic_drop (d);
-  if (d->pending != NULL)
+  if (d->kind == AUGUR_DPOR_OPTIMAL)
+    augur_dpor_optimal_drop (d, at);
+  else if (d->pending != NULL)
     g_ptr_array_set_size (d->pending, 0);
 }
 

@@ -77,9 +77,10 @@ void augur_dpor_set_conflict_func (AugurDpor *dpor, AugurDporConflictFunc func,
  * @steps: its n steps.  @races: called for each data race (may be NULL). */
 void augur_dpor_add_execution (AugurDpor *dpor, const AugurSchedStep *steps, guint n,
                                AugurDporRaceFunc races, gpointer user_data);
-/* The last requested execution could not follow its new step (the thread
- * was not enabled there): forget it. */
-void augur_dpor_drop_execution (AugurDpor *dpor);
+/* The last requested execution could not follow its prefix at step @at
+ * (the thread was not enabled there): forget it, and keep (optimal) the
+ * branches it carried that do not need that step. */
+void augur_dpor_drop_execution (AugurDpor *dpor, guint at);
 
 /* The next execution: @prefix receives the steps to replay (the last one
  * is new: only its tid is meaningful), @sleep the sleep set valid before

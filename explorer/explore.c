@@ -1314,12 +1314,12 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       if (status == AUGUR_SST_INFEASIBLE)
         {
           st->infeasible++;
-          augur_dpor_drop_execution (dpor);
+          augur_dpor_drop_execution (dpor, shm->diverged_at);
         }
       else if (status == AUGUR_SST_DIVERGED)
         {
           st->diverged++;
-          augur_dpor_drop_execution (dpor);
+          augur_dpor_drop_execution (dpor, shm->diverged_at);
         }
       else
         {
