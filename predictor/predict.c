@@ -16,6 +16,10 @@
 #include "predictor/static-filter.h"
 
 /* Candidate remote accesses tried per local witness, nearest first. */
+/* Queries one prediction may build (each a few hundred bytes and at least
+ * one Z3 check): past it the trace is declined as too large. */
+#define MAX_TASKS 1000000u
+
 #define B_TRIES 3
 /* Z3 checks per source-location combination (a loop repeats the same code). */
 #define CHECKS_PER_SITE 2
@@ -849,6 +853,27 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
                    "that creates thousands of threads); record a shorter run, or explore "
                    "the program", augur_trace_n_threads (trace), augur_trace_n_events (trace),
                    m->max_vc);
+      return FALSE;
+    }
+
+  /* queries are made per pair of threads on each shared variable: with
+   * thousands of threads on one counter, hundreds of millions of them */
+  guint64 n_tasks = 0;
+  for (guint v = 0; v < m->vars->len; v++)
+    {
+      AugurPredVar *var = g_ptr_array_index (m->vars, v);
+      guint64 k = 0;
+      for (guint t = 0; var->shared && t < m->n_threads; t++)
+        k += var->acc[t] != NULL;
+      n_tasks += k * (k - (k > 0)) * (options->atomicity ? AUGUR_PATTERN_N + 1 : 1);
+    }
+  if (n_tasks > MAX_TASKS)
+    {
+      g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE,
+                   "the trace is too large to predict from: its %u threads make %" G_GUINT64_FORMAT
+                   " queries on their shared variables, more than the predictor takes (%u; a "
+                   "program where thousands of threads share data); record a shorter run, or "
+                   "explore the program", m->n_threads, n_tasks, MAX_TASKS);
       return FALSE;
     }
 
