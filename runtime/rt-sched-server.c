@@ -483,8 +483,9 @@ rt_sched_main_return (int status)
   (void) status;
   if (!rt_sched_on || rt_self.tid != 0)
     return;
-  /* a thread that runs on, or that ended but that nobody joined: its end
-   * is ordered before main's return by nothing, so in another schedule of
+  /* a thread that runs on, or that ended but that nobody joined (nor
+   * detached: that one's end was left to itself on purpose): its end is
+   * ordered before main's return by nothing, so in another schedule of
    * the same trace it is still running (a property of the trace, not of
    * the order that happened to run, which DPOR does not keep) */
   for (uint32_t t = 1; t < rt_sched_n_threads; t++)

@@ -648,6 +648,12 @@ rt_sched_sync_after (RtSync *op, int64_t result)
       if (result == 0 && op->rec.addr < RT_MAXT)
         rt_sth[op->rec.addr].joined = 1;
       break;
+    case AUGUR_SOP_OTHER:
+      /* a detached thread is accounted for: once it ended, main's return
+       * is no misuse (rt_sched_main_return) */
+      if (op->rec.kind == AUGUR_EV_THREAD_DETACH && result == 0 && op->rec.addr < RT_MAXT)
+        rt_sth[op->rec.addr].joined = 1;
+      break;
     case AUGUR_SOP_LOCK:
       {
         RtSObj *o = mutex_obj (s->obj, op->rec.kind);
