@@ -218,8 +218,18 @@ run_harm_sentence (const Run *r, AugurSymbolizer *sym)
 }
 
 /* What replay compares: the kind of harm and, for a failure, its line. */
+static gint
+cmp_u32 (gconstpointer a, gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* @where: a deadlock's key says where its threads wait (the control run:
+ * another deadlock is not this one); else only "deadlock", as a confirmed
+ * finding's key (finding_harm_key) is. */
 static char *
-run_harm_key (const Run *r, AugurSymbolizer *sym)
+run_harm_key (const Run *r, AugurSymbolizer *sym, gboolean where)
 {
   const char *file = NULL, *function = NULL;
   guint line = 0;
@@ -232,7 +242,20 @@ run_harm_key (const Run *r, AugurSymbolizer *sym)
         g_autofree char *at = base_loc (file, line);
         return g_strdup_printf ("%s %s", r->harm == HARM_ASSERT ? "assertion" : "crash", at);
       }
-    case HARM_DEADLOCK: return g_strdup ("deadlock");
+    case HARM_DEADLOCK:
+      {
+        /* which deadlock: where its threads wait (another deadlock of
+         * the default schedule is not this one) */
+        g_autoptr (GArray) pcs = g_array_new (FALSE, FALSE, sizeof (guint32));
+        for (guint t = 0; where && t < r->n_threads; t++)
+          if (augur_sched_thread_stuck (r->threads[t].state))
+            g_array_append_val (pcs, r->threads[t].pending.pc);
+        g_array_sort (pcs, cmp_u32);
+        GString *k = g_string_new ("deadlock");
+        for (guint i = 0; where && i < pcs->len; i++)
+          g_string_append_printf (k, " %x", g_array_index (pcs, guint32, i));
+        return g_string_free (k, FALSE);
+      }
     case HARM_EXIT: return g_strdup ("exit");
     default: return g_strdup ("none");
     }
@@ -381,7 +404,7 @@ on_control (const AugurSchedShm *shm, gboolean killed, gpointer data)
 {
   Control *c = data;
   Run *r = run_capture (shm, killed);
-  g_autofree char *key = run_harm_key (r, c->sym);
+  g_autofree char *key = run_harm_key (r, c->sym, TRUE);
   c->same = r->harm != HARM_NONE && g_strcmp0 (key, c->want) == 0;
   run_free (r);
   return FALSE;
@@ -695,10 +718,11 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
     }
 
   gboolean own_path = FALSE;
-  if (!w.diverged && !st.prefix_diverged && w.harm != NULL && w.harm->harm != HARM_DEADLOCK)
+  if (!w.diverged && !st.prefix_diverged && w.harm != NULL)
     {
-      /* does the program fail that way without the violation too? */
-      g_autofree char *key = run_harm_key (w.harm, sym);
+      /* does the program fail that way without the violation too?  (a
+       * deadlock: the same threads waiting at the same places) */
+      g_autofree char *key = run_harm_key (w.harm, sym, TRUE);
       Control c = { sym, key, FALSE };
       AugurExploreOptions co;
       augur_explore_options_init (&co);
@@ -812,7 +836,7 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
       return TRUE;
     }
   g_autofree char *want = finding_harm_key (f);
-  g_autofree char *got = run_harm_key (r, sym);
+  g_autofree char *got = run_harm_key (r, sym, FALSE);
   g_autofree char *sentence = run_harm_sentence (r, sym);
   *reproduced = strcmp (want, got) == 0;
   *what = *reproduced ? g_strdup_printf ("after the same %u steps, %s", n, sentence)

@@ -14,7 +14,8 @@
 # result); a lock-protected program yields no harmful prediction, and a
 # racy counter whose lost update does not matter is classed benign, and a
 # race harmless in the order it was predicted in is tried in the other; a
-# schedule that crosses a free() replays it as the runtime's step.
+# schedule that crosses a free() replays it as the runtime's step; a
+# deadlock the program reaches without the violation is not its harm.
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -189,6 +190,21 @@ if record own_path "$top_srcdir/tests/explorer/own_path.c"; then
     grep -q "^benign data-race .* fails that way without it too" "$work/confirm.out"
 else
   ok "own_path: builds and records" false
+fi
+
+# a program that always deadlocks the same way: the violation before the
+# deadlock is not its cause
+# (it hangs natively too: one recording, cut by a short watchdog)
+if "$AUGUR_CC_BIN" -O0 -g -o "$work/own_deadlock" "$top_srcdir/tests/explorer/own_deadlock.c" \
+   && "$AUGUR" record --timeout 2 -o "$work/own_deadlock.trace" -- "$work/own_deadlock" \
+        >/dev/null 2>&1; then
+  confirm own_deadlock
+  ok "own_deadlock: a deadlock that happens without the violation too is not harmful (0)" \
+    confirmed 0
+  ok "own_deadlock: ... and it says so" \
+    grep -q "^benign .* fails that way without it too" "$work/confirm.out"
+else
+  ok "own_deadlock: builds and records" false
 fi
 
 if record confirm_around "$top_srcdir/tests/explorer/confirm_around.c"; then
