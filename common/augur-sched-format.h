@@ -131,6 +131,8 @@ typedef enum {
 #define AUGUR_SXF_TRY      0x80u /* a lock, read lock or write lock taken by a trylock: when
                                   * the lock is held it fails (TRYLOCK_FAIL) instead of
                                   * blocking, so it races with the release before it */
+#define AUGUR_SXF_READ_UNLOCK 0x100u /* an RWUNLOCK of a read lock: it commutes with another
+                                  * reader's RDLOCK (augur_sched_dependent) */
 #define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
                                   * could run but waits on time): the step also writes the
                                   * clock */
@@ -424,6 +426,13 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
     return 0;
   if (a->op >= AUGUR_SOP_YIELD || b->op >= AUGUR_SOP_YIELD)
     return 0;   /* YIELD: it touches nothing */
+  /* a reader's release and another reader's acquisition: both succeed in
+   * either order, with the same state after (DPOR never makes them race) */
+  if ((a->op == AUGUR_SOP_RDLOCK && b->op == AUGUR_SOP_RWUNLOCK
+       && (b->xflags & AUGUR_SXF_READ_UNLOCK))
+      || (b->op == AUGUR_SOP_RDLOCK && a->op == AUGUR_SOP_RWUNLOCK
+          && (a->xflags & AUGUR_SXF_READ_UNLOCK)))
+    return 0;
   int ro = augur_sched_op_reads_only (a->op) && augur_sched_op_reads_only (b->op);
   if (!ro && augur_sched_ranges_overlap (a->obj, augur_sched_step_size (a),
                                          b->obj, augur_sched_step_size (b)))

@@ -692,7 +692,10 @@ rt_sched_sync_after (RtSync *op, int64_t result)
         if (o->owner == me)
           o->owner = RT_NONE;
         else if (o->count > 0)
-          o->count--;
+          {
+            o->count--;
+            s->xflags |= AUGUR_SXF_READ_UNLOCK;
+          }
         else
           {
             rt_sched_misuse (AUGUR_MISUSE_UNLOCK_UNLOCKED, me, s->pc, s->module, s->obj);
