@@ -538,6 +538,34 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
 
 /* ---- sources ---- */
 
+/* A relative source name is relative to its unit's compilation directory
+ * (DW_AT_comp_dir), not to where augur runs: the first unit's directory
+ * that has the file. */
+static char *
+read_in_comp_dirs (AugurDwarfNames *n, const char *file)
+{
+  if (n->dw == NULL || g_path_is_absolute (file))
+    return NULL;
+  Dwarf_Off off = 0, next;
+  size_t header;
+  while (dwarf_nextcu (n->dw, off, &next, &header, NULL, NULL, NULL) == 0)
+    {
+      Dwarf_Die die;
+      Dwarf_Attribute attr;
+      const char *dir = NULL;
+      if (dwarf_offdie (n->dw, off + header, &die) != NULL)
+        dir = dwarf_formstring (dwarf_attr (&die, DW_AT_comp_dir, &attr));
+      off = next;
+      if (dir == NULL)
+        continue;
+      g_autofree char *p = g_build_filename (dir, file, NULL);
+      char *text = NULL;
+      if (g_file_test (p, G_FILE_TEST_IS_REGULAR) && g_file_get_contents (p, &text, NULL, NULL))
+        return text;
+    }
+  return NULL;
+}
+
 static const char *
 source_line (AugurDwarfNames *n, const char *file, guint line)
 {
@@ -552,6 +580,8 @@ source_line (AugurDwarfNames *n, const char *file, guint line)
           g_autofree char *p = g_build_filename (n->source_dir, file, NULL);
           g_file_get_contents (p, &text, NULL, NULL);
         }
+      if (text == NULL)
+        text = read_in_comp_dirs (n, file);
       if (text == NULL && n->source_dir != NULL)
         {
           /* sources moved: the same name in the source directory */
@@ -875,11 +905,16 @@ rename_text (const char *text, GArray *renames)
         quoted = FALSE;
       gboolean start = !quoted
                        && (p == text || !(is_ident_char (p[-1]) || p[-1] == '.' || p[-1] == '>'));
-      for (guint i = 0; i < renames->len && start && !done; i++)
+      /* a quote that is only an object's raw name (`T0.alloc1+8`) is a
+       * name, not code: it is renamed too */
+      gboolean whole_quote = quoted && p > text && p[-1] == '`';
+      for (guint i = 0; i < renames->len && (start || whole_quote) && !done; i++)
         {
           const Rename *r = &g_array_index (renames, Rename, i);
           gsize len = strlen (r->from);
           char next = p[len];
+          if (!start && !(strncmp (p, r->from, len) == 0 && next == '`'))
+            continue;
           if (strncmp (p, r->from, len) == 0 && !is_ident_char (next) && next != '+' && next != '['
               && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))
             {

@@ -104,6 +104,18 @@ pruned_replay ()
 }
 ok "a schedule explored with the static facts replays with them" pruned_replay
 
+names_elsewhere ()
+{
+  # compiled as "names/held.c" in $tmp/proj, checked from another directory
+  mkdir -p "$tmp/proj/names" "$tmp/else" && cp "$top_srcdir/tests/check/names/held.c" "$tmp/proj/names/" \
+    && (cd "$tmp/proj" && "$AUGUR_CC_BIN" -O0 -g -o held names/held.c) || return 1
+  (cd "$tmp/else" && "$AUGUR" check --budget 20 -q -o "$tmp/nm" -- "$tmp/proj/held") >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q "^1 error misuse:destroy-held-mutex on mutex b->lock (T0): main destroys \`b->lock\` at held.c:37" \
+    "$tmp/out"
+}
+ok "names from the debug info wherever augur runs, in the explanation too" names_elsewhere
+
 clean ()
 {
   "$AUGUR" check --budget 60 -q -o "$tmp/c" -- "$tmp/counterseq_ok" >"$tmp/out" 2>&1
