@@ -76,7 +76,8 @@ typedef struct {
    * but no execution met was not exercised by the test driver. */
   GHashTable *observed;
   /* Condition waits never wake up without a signal (by default they may,
-   * once per signal they receive: POSIX allows spurious wake-ups). */
+   * once until a signal wakes them: POSIX allows spurious wake-ups; the
+   * explorer tries each at the last state of an execution, dpor.c). */
   gboolean no_spurious;
   /* Steps the other threads may take once the process was asked to end
    * (exit, return from main, a failure) before it is ended anyway; the

@@ -95,8 +95,9 @@ augur_cmd_explore (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
     { "no-spurious-wakeups", 0, 0, G_OPTION_ARG_NONE, &no_spurious,
-      "Condition waits wake up only when signalled (by default they may also wake up "
-      "spuriously, once per signal they receive, as POSIX allows)", NULL },
+      "Condition waits wake up only when signalled (by default a waiter may also wake up "
+      "without a signal, as POSIX allows: each such wake-up is explored where nothing else "
+      "could change what the waiter sees, once until a signal wakes it)", NULL },
     { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
       "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
     { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,

@@ -568,7 +568,8 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
     ;   /* error set */
   else if (st == RUN_TIMEOUT)
     g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_TIMEOUT,
-                 "frama-c did not finish within %u s: raise --timeout, or analyse fewer "
+                 "frama-c did not finish within %u s: give it more time (augur static "
+                 "--timeout; augur check gives it a third of --budget), or analyse fewer "
                  "sources at once", timeout);
   else if (st == RUN_FAILED && units->len == 0)
     g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
