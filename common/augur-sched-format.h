@@ -426,12 +426,14 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
     return 0;
   if (a->op >= AUGUR_SOP_YIELD || b->op >= AUGUR_SOP_YIELD)
     return 0;   /* YIELD: it touches nothing */
-  /* a reader's release and another reader's acquisition: both succeed in
-   * either order, with the same state after (DPOR never makes them race) */
-  if ((a->op == AUGUR_SOP_RDLOCK && b->op == AUGUR_SOP_RWUNLOCK
-       && (b->xflags & AUGUR_SXF_READ_UNLOCK))
-      || (b->op == AUGUR_SOP_RDLOCK && a->op == AUGUR_SOP_RWUNLOCK
-          && (a->xflags & AUGUR_SXF_READ_UNLOCK)))
+  /* a reader's release and another reader's acquisition or release: both
+   * succeed in either order, with the same state after (DPOR never makes
+   * them race) */
+  int ra = a->op == AUGUR_SOP_RDLOCK
+           || (a->op == AUGUR_SOP_RWUNLOCK && (a->xflags & AUGUR_SXF_READ_UNLOCK));
+  int rb = b->op == AUGUR_SOP_RDLOCK
+           || (b->op == AUGUR_SOP_RWUNLOCK && (b->xflags & AUGUR_SXF_READ_UNLOCK));
+  if (ra && rb)
     return 0;
   int ro = augur_sched_op_reads_only (a->op) && augur_sched_op_reads_only (b->op);
   if (!ro && augur_sched_ranges_overlap (a->obj, augur_sched_step_size (a),
