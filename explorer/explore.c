@@ -287,6 +287,73 @@ set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
   augur_dpor_set_pending (dpor, (const AugurSchedStep *) pending->data, pending->len);
 }
 
+/* AUGUR_DEBUG_STEPS: the execution's steps and threads, on stderr. */
+static void
+debug_steps (guint64 run, const AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
+             guint32 status)
+{
+  g_printerr ("run %" G_GUINT64_FORMAT ": prefix %u sleep %u status %u n %u diverged_at %u\n",
+              run, shm->prefix_len, shm->n_sleep, status, n, shm->diverged_at);
+  for (guint k = 0; k < n; k++)
+    g_printerr ("  %u: t%u op%u ev%u obj %" G_GINT64_MODIFIER "x arg %" G_GINT64_MODIFIER "x pc %x%s\n", k,
+                steps[k].tid, steps[k].op, steps[k].ev_kind, steps[k].obj, steps[k].arg, steps[k].pc,
+                k < shm->prefix_len && shm->prefix[k] != steps[k].tid ? " !!" : "");
+  if (status == AUGUR_SST_DIVERGED)
+    g_printerr ("  expected t%u ev%u pc %x\n", shm->prefix[shm->diverged_at],
+                shm->expect[shm->diverged_at].ev_kind, shm->expect[shm->diverged_at].pc);
+  for (guint t = 0; t < 8; t++)
+    if (shm->threads[t].state)
+      g_printerr ("  thread %u state %u pending op%u ev%u pc %x arg %" G_GINT64_MODIFIER "x\n", t, shm->threads[t].state,
+                  shm->threads[t].pending.op, shm->threads[t].pending.ev_kind, shm->threads[t].pending.pc, shm->threads[t].pending.arg);
+}
+
+/* An execution that ran to its end (or was sleep-set blocked): counted,
+ * handed to the search, and its findings kept. */
+static void
+add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, AugurDpor *dpor,
+               AugurPreempt *preempt, AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
+               guint32 status, gboolean killed)
+{
+  if (status == AUGUR_SST_SLEEP_BLOCKED)
+    st->blocked++;
+  else
+    st->executions++;
+  if (status == AUGUR_SST_STEP_BOUND)
+    {
+      st->step_bound++;
+      augur_results_add_bound_hit (c->results, "steps");
+    }
+  if (status == AUGUR_SST_TOO_MANY_THREADS)
+    {
+      st->thread_limit++;
+      augur_results_add_bound_hit (c->results, "threads");
+    }
+  if (status == AUGUR_SST_EXIT_BOUND)
+    {
+      st->exit_bound++;
+      augur_results_add_bound_hit (c->results, "exit");
+    }
+  if (killed)
+    augur_results_add_bound_hit (c->results, "watchdog");
+  RaceData rd = { c, NULL };
+  gboolean logged = (shm->flags2 & AUGUR_SCHED_F2_LOG_ENABLED) != 0;
+  const AugurSchedEnabled *log = logged ? shm->enabled : NULL;
+  guint n_log = logged ? MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED) : 0;
+  augur_dpor_set_enabled_log (dpor, log, n_log, shm->enabled_lost_at);
+  set_pending (dpor, shm);
+  augur_dpor_add_execution (dpor, steps, n, explore_findings_on_race, &rd);
+  if (preempt != NULL)
+    {
+      augur_preempt_set_enabled_log (preempt, log, n_log, shm->enabled_lost_at);
+      augur_preempt_add_execution (preempt, steps, n);
+    }
+  if (status != AUGUR_SST_SLEEP_BLOCKED)
+    explore_findings_ending (c, steps, n, killed, &rd.ev);
+  if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
+    o->on_complete (steps, n, o->on_complete_data);
+  g_free (rd.ev);
+}
+
 AugurResults *
 augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExploreStats *st,
                GError **error)
@@ -388,21 +455,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       const AugurSchedStep *steps = shm->steps;
       guint32 status = shm->status;
       if (g_getenv ("AUGUR_DEBUG_STEPS") != NULL)
-        {
-          g_printerr ("run %" G_GUINT64_FORMAT ": prefix %u sleep %u status %u n %u diverged_at %u\n",
-                      run, shm->prefix_len, shm->n_sleep, status, n, shm->diverged_at);
-          for (guint k = 0; k < n; k++)
-            g_printerr ("  %u: t%u op%u ev%u obj %" G_GINT64_MODIFIER "x arg %" G_GINT64_MODIFIER "x pc %x%s\n", k,
-                        steps[k].tid, steps[k].op, steps[k].ev_kind, steps[k].obj, steps[k].arg, steps[k].pc,
-                        k < shm->prefix_len && shm->prefix[k] != steps[k].tid ? " !!" : "");
-          if (status == AUGUR_SST_DIVERGED)
-            g_printerr ("  expected t%u ev%u pc %x\n", shm->prefix[shm->diverged_at],
-                        shm->expect[shm->diverged_at].ev_kind, shm->expect[shm->diverged_at].pc);
-          for (guint t = 0; t < 8; t++)
-            if (shm->threads[t].state)
-              g_printerr ("  thread %u state %u pending op%u ev%u pc %x arg %" G_GINT64_MODIFIER "x\n", t, shm->threads[t].state,
-                          shm->threads[t].pending.op, shm->threads[t].pending.ev_kind, shm->threads[t].pending.pc, shm->threads[t].pending.arg);
-        }
+        debug_steps (run, shm, steps, n, status);
       if (killed)
         st->watchdog++;
       if (n > pct_steps)
@@ -432,46 +485,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           augur_dpor_drop_execution (dpor, shm->diverged_at);
         }
       else
-        {
-          if (status == AUGUR_SST_SLEEP_BLOCKED)
-            st->blocked++;
-          else
-            st->executions++;
-          if (status == AUGUR_SST_STEP_BOUND)
-            {
-              st->step_bound++;
-              augur_results_add_bound_hit (c->results, "steps");
-            }
-          if (status == AUGUR_SST_TOO_MANY_THREADS)
-            {
-              st->thread_limit++;
-              augur_results_add_bound_hit (c->results, "threads");
-            }
-          if (status == AUGUR_SST_EXIT_BOUND)
-            {
-              st->exit_bound++;
-              augur_results_add_bound_hit (c->results, "exit");
-            }
-          if (killed)
-            augur_results_add_bound_hit (c->results, "watchdog");
-          RaceData rd = { c, NULL };
-          gboolean logged = (shm->flags2 & AUGUR_SCHED_F2_LOG_ENABLED) != 0;
-          const AugurSchedEnabled *log = logged ? shm->enabled : NULL;
-          guint n_log = logged ? MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED) : 0;
-          augur_dpor_set_enabled_log (dpor, log, n_log, shm->enabled_lost_at);
-          set_pending (dpor, shm);
-          augur_dpor_add_execution (dpor, steps, n, explore_findings_on_race, &rd);
-          if (preempt != NULL)
-            {
-              augur_preempt_set_enabled_log (preempt, log, n_log, shm->enabled_lost_at);
-              augur_preempt_add_execution (preempt, steps, n);
-            }
-          if (status != AUGUR_SST_SLEEP_BLOCKED)
-            explore_findings_ending (c, steps, n, killed, &rd.ev);
-          if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
-            o->on_complete (steps, n, o->on_complete_data);
-          g_free (rd.ev);
-        }
+        add_execution (c, o, st, dpor, preempt, shm, steps, n, status, killed);
       progress (o, st, augur_results_get_n_findings (c->results), t0, &last, FALSE);
       if (augur_dpor_cut (dpor))
         {
