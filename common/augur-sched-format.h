@@ -117,7 +117,7 @@ typedef enum {
 #define AUGUR_SXF_SPURIOUS 0x01u /* a COND_WAKE that no signal caused and that did not time
                                   * out: a spurious wake-up, which POSIX allows */
 #define AUGUR_SXF_AWOKEN   0x02u /* the thread's first step after it waited in a loop that
-                                  * re-read memory nobody changed (rt-sched.c, "Await"):
+                                  * re-read memory nobody changed (rt-sched-await.c, "Await"):
                                   * arg = the step that woke it + 1 (0: the clock moved on),
                                   * which is before it in any execution */
 #define AUGUR_SXF_CLOCK    0x04u /* a time function: an atomic read of AUGUR_SCHED_CLOCK_OBJ */
@@ -226,7 +226,7 @@ enum {
   AUGUR_STH_BLOCKED,        /* its pending operation cannot run (a lock held, ...) */
   AUGUR_STH_EXITED,
   AUGUR_STH_AWAITING,       /* it re-read memory in a loop that nobody changed: it waits for
-                             * a write to what it read (rt-sched.c, "Await"); owner unused,
+                             * a write to what it read (rt-sched-await.c, "Await"); owner unused,
                              * await_obj = the first location it re-read */
 };
 
@@ -356,7 +356,7 @@ enum { AUGUR_SERVER_IDLE = 0, AUGUR_SERVER_RUNNING, AUGUR_SERVER_GONE };
 #define AUGUR_SCHED_F2_NO_FAIRNESS 0x4u /* never switch away from a thread that can go on
                                          * (preempt mode counts every switch) */
 
-/* The virtual clock (time functions, rt-sched.c) is one object at this
+/* The virtual clock (time functions, rt-sched-await.c) is one object at this
  * address, which no program memory can have: a time function is an
  * atomic READ of it (AUGUR_SXF_CLOCK), a step that the clock moved on
  * before (AUGUR_SXF_CLOCK_JUMP) also writes it. */

@@ -47,7 +47,7 @@
  *     with DPOR, up to a bound.  If that prefix can be followed and no
  *     continuation fails, the failure needs the unserializable
  *     interleaving, and the triple is reported as an atomicity violation
- *     (explore.c).  A prefix that needs a blocked thread, or a failing
+ *     (explore-diagnose.c).  A prefix that needs a blocked thread, or a failing
  *     continuation (the failure has another cause too), blames nothing.
  *   - Candidates are collected nearest the end first, deduplicated by their
  *     source locations and operations, at most `max` of them, from the last

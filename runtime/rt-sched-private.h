@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * rt-sched-private.h — the controlled scheduler's shared state, private to
- * its three files:
+ * its five files:
  *
  *   rt-sched.c         the token and the choice of the next step: which
- *                      threads are enabled, sleep sets, fairness, loops
- *                      that wait ("Await"), the virtual clock, the end of
- *                      the process;
+ *                      threads are enabled, sleep sets, fairness, PCT,
+ *                      threads starting and leaving, the end of the
+ *                      process;
+ *   rt-sched-await.c   loops that wait ("Await") and the virtual clock;
+ *   rt-sched-access.c  memory accesses and atomics as steps (static
+ *                      pruning), object events;
  *   rt-sched-sync.c    the model of the synchronisation objects (mutex
  *                      owners, rwlock readers, condition and barrier
  *                      emulation, pthread_once) and the misuses it sees;
@@ -28,7 +31,7 @@
 #define RT_HIST_MAX 32u     /* steps of a loop iteration that can be recognised */
 #define RT_AWAIT_MAX 16u    /* locations a waiting loop may re-read */
 
-/* One step of a thread's recent history (Await, rt-sched.c). */
+/* One step of a thread's recent history (Await, rt-sched-await.c). */
 typedef struct {
   AugurSchedStep step;      /* as it completed */
   uint32_t index;           /* its index in shm->steps */
@@ -36,7 +39,7 @@ typedef struct {
   uint32_t has_old;         /* a write: old is the value before it */
   uint64_t old;
   uint32_t invisible;       /* a read that was no step (pruned): index = steps taken then */
-  uint64_t inv_seq;         /* invisible writes seen when it was read (rt-sched.c) */
+  uint64_t inv_seq;         /* invisible writes seen when it was read (rt-sched-await.c) */
   uint64_t fp;              /* the thread's own state when it was published, 0 = not taken */
 } RtHist;
 
@@ -80,7 +83,7 @@ typedef struct {
   uint32_t pend_has_old;       /* its pending step is a write of up to 8 bytes: ... */
   uint64_t pend_old;           /* ... and this was in memory before it */
   uint64_t pend_fp;            /* the fingerprint of its own state taken for its pending
-                                * step (Await: rt-sched.c), 0 = none */
+                                * step (Await: rt-sched-await.c), 0 = none */
   /* the arrays last: a new thread clears only what comes before them */
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
   RtHist hist[RT_HIST_MAX];
@@ -124,6 +127,52 @@ void rt_sched_end (uint32_t kind, uint32_t status, uintptr_t ra);
 uint32_t rt_sched_end_status (void);
 /* The scheduler is off for good in this execution (the process ends). */
 void rt_sched_process_exit (void);
+
+/* ---- rt-sched-await.c ---- */
+/* Invisible writes (accesses pruned by static facts) seen so far. */
+extern uint64_t rt_sched_await_inv_seq;
+/* The clock jumped: the next step gets AUGUR_SXF_CLOCK_JUMP. */
+extern int rt_sched_await_jump_pending;
+/* Per execution (rt_sched_start_execution). */
+void rt_sched_await_reset (void);
+/* Thread t's last step (steps[index]) completed: into its history, or
+ * the history is cleared if that step changed something. */
+void rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before);
+/* Thread me publishes p: does it start an iteration that repeats the last
+ * one exactly?  Then it awaits a change. */
+void rt_sched_await_check (uint32_t me, const AugurSchedStep *p);
+/* Thread t awaits no more (by: the step that woke it + 1, 0 if none). */
+void rt_sched_await_wake (uint32_t t, uint32_t by);
+/* Steps completed since the last look: do they wake awaiting threads? */
+void rt_sched_await_wake_awaiters (uint32_t upto);
+/* Nothing can run: if some thread waits on time, the clock moves on
+ * (returns 1). */
+int rt_sched_await_clock_jump (void);
+/* An access at a pc static analysis pruned (not a step), which Await
+ * must still see. */
+void rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size);
+
+/* The value of the up to 8 bytes at a, read by the runtime (not seen). */
+static inline uint64_t
+rt_sched_peek (uint64_t a, uint32_t size)
+{
+  switch (size)
+    {
+    case 1: return *(const volatile uint8_t *) (uintptr_t) a;
+    case 2: return *(const volatile uint16_t *) (uintptr_t) a;
+    case 4: return *(const volatile uint32_t *) (uintptr_t) a;
+    default: return *(const volatile uint64_t *) (uintptr_t) a;
+    }
+}
+
+/* A write the loop check can judge by value (a variable, not a range). */
+static inline int
+rt_sched_value_write (const AugurSchedStep *s)
+{
+  return s->op == AUGUR_SOP_WRITE && !(s->flags & AUGUR_SF_RANGE) && !(s->xflags & AUGUR_SXF_FREE)
+         && (s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8)
+         && (s->obj & (s->size - 1)) == 0;
+}
 
 /* ---- rt-sched-sync.c ---- */
 enum { RT_OBJ_FREE = 0, RT_OBJ_MUTEX, RT_OBJ_RWLOCK, RT_OBJ_COND, RT_OBJ_BARRIER, RT_OBJ_OTHER };

@@ -15,7 +15,7 @@
  * without a signal (POSIX allows spurious wake-ups; a waiter that tests
  * its condition with `if` instead of `while` is a real bug), or time out
  * if it is timed: at most once until a signal wakes it (or the clock
- * moves on, rt-sched.c), so that a loop around a wait stays finite.
+ * moves on, rt-sched-await.c), so that a loop around a wait stays finite.
  *
  * A mutex first seen in use without an init (PTHREAD_MUTEX_INITIALIZER
  * and its recursive and error-checking variants) gets its type from

@@ -9,7 +9,7 @@
  * the clock; a sleep (sleep, usleep, nanosleep, clock_nanosleep,
  * sched_yield, pthread_yield, thrd_sleep, thrd_yield, and select or poll
  * with nothing to wait for) is a YIELD step and returns at once.  The
- * clock moves on only when nothing else can run (rt-sched.c).
+ * clock moves on only when nothing else can run (rt-sched-await.c).
  *
  * When recording (augur record), time is the kernel's and sleeps are real
  * but cut to at most AUGUR_SLEEP_MAX_MS milliseconds (default 10): any

@@ -32,7 +32,7 @@
 
 #include "tests/difftest/dt-outcome.h"
 
-#define MAX_CLOCK_JUMPS 8   /* RT_MAX_JUMPS, runtime/rt-sched.c */
+#define MAX_CLOCK_JUMPS 8   /* RT_MAX_JUMPS, runtime/rt-sched-await.c */
 
 enum { TH_UNBORN = 0, TH_ALIVE, TH_EXITED };
 enum { END_NONE = 0, END_EXIT, END_FAIL };
@@ -262,7 +262,8 @@ enabled_sets (const Model *m, const MState *s, guint *chooseable, guint *spuriou
     *chooseable |= 1u << first_ender;
 }
 
-/* Nothing can run: does the virtual clock jump (rt-sched.c, clock_jump)? */
+/* Nothing can run: does the virtual clock jump (rt-sched-await.c,
+ * rt_sched_await_clock_jump)? */
 static gboolean
 clock_jump (const Model *m, MState *s)
 {

@@ -2,7 +2,7 @@
  * helper called in a loop whose counter lives in a register at -O1), then
  * raises a flag.  Each re-read sees nothing change, but the loop is no
  * waiting loop: the thread's own state (its counter) moves on.  Taking it
- * for one (runtime/rt-sched.c, "Await") would block the worker until main
+ * for one (runtime/rt-sched-await.c, "Await") would block the worker until main
  * ended, hiding the order where the flag is raised before main looks. */
 #include <assert.h>
 #include <pthread.h>

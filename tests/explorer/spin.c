@@ -1,6 +1,6 @@
 /* A thread spins on a flag another thread sets (a data race, too): each
  * iteration only re-reads the flag, so the spinner waits for the write
- * (runtime/rt-sched.c, "Await") instead of running iteration after
+ * (runtime/rt-sched-await.c, "Await") instead of running iteration after
  * iteration, and the exploration completes. */
 #include <pthread.h>
 

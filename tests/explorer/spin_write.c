@@ -2,7 +2,7 @@
  *
  * spin_write — a thread spins on a flag another thread sets, counting its
  * iterations: every iteration writes, so it is not a loop that only waits
- * (runtime/rt-sched.c, "Await"), and an execution where the spinner runs
+ * (runtime/rt-sched-await.c, "Await"), and an execution where the spinner runs
  * long is cut by the step bound; the exploration is then incomplete, and
  * says so.
  */

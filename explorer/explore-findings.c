@@ -1,0 +1,538 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * explore-findings.c — the findings of one explored execution
+ * (explore-private.h): the data races the DPOR core reports, and what the
+ * way it ended shows: misuses the runtime reported, uses of freed memory,
+ * a deadlock or a hang (no thread could run), an assertion, a crash, an
+ * execution the watchdog killed.  A finding is kept once per kind and set
+ * of source locations, with the schedule of the first execution showing
+ * it; a failing execution is also handed to the diagnosis
+ * (explore-diagnose.c).
+ */
+#include "config.h"
+
+#include "explorer/explore-private.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "explorer/lock-order.h"
+#include "explorer/memcheck.h"
+#include "explorer/misuse-finding.h"
+#include "explorer/steps.h"
+
+
+static const char *
+misuse_name (guint32 kind)
+{
+  switch (kind)
+    {
+    case AUGUR_MISUSE_UNLOCK_NOT_OWNER: return "unlock-not-owner";
+    case AUGUR_MISUSE_UNLOCK_UNLOCKED: return "double-unlock";
+    case AUGUR_MISUSE_DESTROY_HELD: return "destroy-held-mutex";
+    case AUGUR_MISUSE_DOUBLE_JOIN: return "double-join";
+    case AUGUR_MISUSE_RECURSIVE_LOCK: return "recursive-lock";
+    case AUGUR_MISUSE_COND_TWO_MUTEXES: return "cond-two-mutexes";
+    case AUGUR_MISUSE_MAIN_RETURNS: return "main-returns-with-threads";
+    case AUGUR_MISUSE_NOT_DESTROYED: return "not-destroyed";
+    case AUGUR_MISUSE_WAIT_NOT_OWNER: return "wait-without-mutex";
+    case AUGUR_MISUSE_UNINIT_MUTEX: return "uninitialised-mutex";
+    case AUGUR_MISUSE_UNINIT_COND: return "uninitialised-cond";
+    case AUGUR_MISUSE_INIT_IN_USE: return "init-in-use";
+    case AUGUR_MISUSE_USE_AFTER_DESTROY: return "use-after-destroy";
+    case AUGUR_MISUSE_DOUBLE_FREE: return "double-free";
+    case AUGUR_MISUSE_INVALID_FREE: return "invalid-free";
+    case AUGUR_MISUSE_USE_AFTER_FREE: return "use-after-free";
+    default: return "misuse";
+    }
+}
+
+static const char *
+misuse_sentence (guint32 kind)
+{
+  switch (kind)
+    {
+    case AUGUR_MISUSE_UNLOCK_NOT_OWNER: return "A thread unlocks a mutex that another thread holds.";
+    case AUGUR_MISUSE_UNLOCK_UNLOCKED: return "A mutex is unlocked while nobody holds it (double unlock).";
+    case AUGUR_MISUSE_DESTROY_HELD: return "A mutex is destroyed while a thread holds it.";
+    case AUGUR_MISUSE_DOUBLE_JOIN: return "A thread is joined a second time.";
+    case AUGUR_MISUSE_RECURSIVE_LOCK: return "A thread locks a normal mutex it already holds and blocks for ever.";
+    case AUGUR_MISUSE_COND_TWO_MUTEXES: return "One condition variable is waited on with two different mutexes.";
+    case AUGUR_MISUSE_MAIN_RETURNS: return "main returns while other threads still run; they are killed.";
+    case AUGUR_MISUSE_NOT_DESTROYED: return "A mutex is initialised and never destroyed.";
+    case AUGUR_MISUSE_WAIT_NOT_OWNER: return "A condition wait is called without holding its mutex.";
+    case AUGUR_MISUSE_UNINIT_MUTEX: return "A mutex in heap memory is used without ever being initialised.";
+    case AUGUR_MISUSE_UNINIT_COND:
+      return "A condition variable in heap memory is used without ever being initialised.";
+    case AUGUR_MISUSE_INIT_IN_USE:
+      return "A mutex is initialised while a thread may already use it (it was locked before "
+             "the init, or is held).";
+    case AUGUR_MISUSE_USE_AFTER_DESTROY:
+      return "A mutex or condition variable is used after it was destroyed.";
+    case AUGUR_MISUSE_DOUBLE_FREE: return "A block of memory is freed twice.";
+    case AUGUR_MISUSE_INVALID_FREE: return "free() is given memory that malloc did not return.";
+    case AUGUR_MISUSE_USE_AFTER_FREE: return "Memory is accessed after it was freed.";
+    default: return "The pthread API is misused.";
+    }
+}
+
+/* The current execution's object names, made when first needed. */
+AugurExecNames *
+explore_findings_names_of (Ctx *c)
+{
+  if (c->names == NULL)
+    c->names = augur_steps_names (c->sym, c->shm->objects, c->shm->n_objects,
+                                  c->shm->objects_lost_at);
+  return c->names;
+}
+
+/* The stable name of the object of steps[k] (see exec-names.h). */
+char *
+explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k)
+{
+  const AugurSchedStep *s = &steps[k];
+  switch (s->op)
+    {
+    case AUGUR_SOP_CREATE:
+    case AUGUR_SOP_JOIN:
+    case AUGUR_SOP_EXIT:
+    case AUGUR_SOP_YIELD:
+    case AUGUR_SOP_END:
+      return NULL;
+    default:
+      break;
+    }
+  if (s->ev_kind == AUGUR_EV_TIME)
+    return g_strdup ("the clock");
+  if (s->obj == 0)
+    return NULL;
+  return augur_step_object (explore_findings_names_of (c), steps, k);
+}
+
+/* Dedup: kind + sorted locations; TRUE if new. */
+static gint
+cmp_str_ptr (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+gboolean
+explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs)
+{
+  g_ptr_array_sort (locs, cmp_str_ptr);
+  GString *key = g_string_new (kind);
+  for (guint k = 0; k < locs->len; k++)
+    g_string_append_printf (key, " %s", (const char *) g_ptr_array_index (locs, k));
+  char *k = g_string_free (key, FALSE);
+  if (g_hash_table_contains (c->seen, k))
+    {
+      g_free (k);
+      return FALSE;
+    }
+  g_hash_table_add (c->seen, k);
+  return TRUE;
+}
+
+char *
+explore_findings_loc_key (Ctx *c, guint module, guint32 pc)
+{
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
+  if (l->file != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (l->file);
+      return g_strdup_printf ("%s:%u", base, l->line);
+    }
+  return g_strdup_printf ("pc%u:%x", module, pc);
+}
+
+void
+explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n,
+                               const guint64 *ev)
+{
+  augur_steps_add_schedule (c->sym, explore_findings_names_of (c), f, steps, n, ev);
+}
+
+void
+explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *s, guint64 ev)
+{
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
+  augur_finding_add_thread (f, s->tid);
+  augur_finding_add_access (f, s->tid, ev, augur_step_op (s), l->file, l->line, l->function, NULL);
+}
+
+void
+explore_findings_save (Ctx *c)
+{
+  if (c->opts->results_path == NULL)
+    return;
+  g_autoptr (GError) error = NULL;
+  if (!augur_results_save (c->results, c->opts->results_path, &error))
+    g_printerr ("augur explore: %s\n", error->message);
+}
+
+void
+explore_findings_keep (Ctx *c, AugurFinding *f)
+{
+  augur_results_add_finding (c->results, f);
+  c->n_new++;
+  explore_findings_save (c);
+}
+
+
+void
+explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
+                          gpointer data)
+{
+  RaceData *rd = data;
+  Ctx *c = rd->c;
+  (void) n;
+  /* the same pair of instructions races in execution after execution:
+   * known pairs are skipped before their locations are looked up */
+  guint64 a = (guint64) steps[i].module << 32 | steps[i].pc;
+  guint64 b = (guint64) steps[j].module << 32 | steps[j].pc;
+  guint64 pair[2] = { MIN (a, b), MAX (a, b) };
+  if (g_hash_table_contains (c->race_pcs, pair))
+    return;
+  g_hash_table_add (c->race_pcs, g_memdup2 (pair, sizeof pair));
+  g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (locs, explore_findings_loc_key (c, steps[i].module, steps[i].pc));
+  g_ptr_array_add (locs, explore_findings_loc_key (c, steps[j].module, steps[j].pc));
+  if (!explore_findings_first_time (c, "data-race", locs))
+    return;
+  if (rd->ev == NULL)
+    rd->ev = augur_steps_event_indices (steps, n);
+  g_autofree char *obj = explore_findings_object_of (c, steps, j);
+  g_autofree char *expl = g_strdup_printf (
+    "Threads %u and %u access %s without synchronisation, and one of them writes.",
+    steps[i].tid, steps[j].tid, obj != NULL ? obj : "the same memory");
+  g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, expl);
+  if (obj != NULL)
+    augur_finding_set_object (f, obj, "variable");
+  explore_findings_add_access (c, f, &steps[i], rd->ev[i]);
+  explore_findings_add_access (c, f, &steps[j], rd->ev[j]);
+  explore_findings_add_schedule (c, f, steps, j + 1, rd->ev);
+  augur_finding_mark_bug_step (f, i);
+  augur_finding_mark_bug_step (f, j);
+  explore_findings_keep (c, f);
+}
+
+
+/* No thread could run: a deadlock (threads blocked on each other's
+ * locks, a lost wake-up, a join of a thread that never ends), or a hang
+ * (threads that wait in a loop for memory that nobody will change). */
+static void
+deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
+{
+  AugurSchedShm *shm = c->shm;
+  guint T = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  gboolean self_lock = FALSE, spins = FALSE;
+  guint self_tid = 0;
+  /* joins waiting for blocked threads are consequences: the locations
+   * are the other blocked operations, if there are any */
+  gboolean only_joins = TRUE;
+  for (guint t = 0; t < T; t++)
+    {
+      const AugurSchedThread *th = &shm->threads[t];
+      if (augur_sched_thread_stuck (th->state) && th->pending.op != AUGUR_SOP_JOIN)
+        only_joins = FALSE;
+      if (th->state == AUGUR_STH_AWAITING)
+        spins = TRUE;
+    }
+#define RELEVANT(t) (augur_sched_thread_stuck (shm->threads[t].state) \
+                     && (only_joins || shm->threads[t].pending.op != AUGUR_SOP_JOIN))
+  for (guint t = 0; t < T; t++)
+    if (RELEVANT (t))
+      {
+        const AugurSchedThread *th = &shm->threads[t];
+        if (th->state == AUGUR_STH_AWAITING)
+          g_ptr_array_add (locs, explore_findings_loc_key (c, th->pending.module, th->await_pc));
+        else
+          g_ptr_array_add (locs, explore_findings_loc_key (c, th->pending.module, th->pending.pc));
+        if (th->pending.op == AUGUR_SOP_LOCK && th->owner == t && th->state == AUGUR_STH_BLOCKED)
+          {
+            self_lock = TRUE;
+            self_tid = t;
+          }
+      }
+  const char *kind = self_lock ? "misuse:recursive-lock" : spins ? "hang" : "deadlock";
+  if (!explore_findings_first_time (c, kind, locs))
+    return;
+  g_autoptr (AugurFinding) f = NULL;
+  if (self_lock)
+    f = augur_finding_new (AUGUR_FINDING_MISUSE, "recursive-lock",
+                           misuse_sentence (AUGUR_MISUSE_RECURSIVE_LOCK));
+  else
+    {
+      GString *e = g_string_new (spins ? "No thread can make progress:" : "Every live thread is blocked:");
+      for (guint t = 0; t < T; t++)
+        {
+          const AugurSchedThread *th = &shm->threads[t];
+          if (!augur_sched_thread_stuck (th->state))
+            continue;
+          if (th->state == AUGUR_STH_AWAITING)
+            {
+              g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
+                                                                 th->await_pc);
+              g_autofree char *obj = NULL;
+              if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
+                obj = g_strdup ("the time");
+              else if (th->await_obj != 0)
+                obj = augur_exec_names_at (explore_findings_names_of (c), n, th->await_obj);
+              if (obj != NULL)
+                g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
+                                        "no other thread can change it;", t, where, obj);
+              else
+                g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
+                                        "another thread could change;", t, where);
+              continue;
+            }
+          const char *what;
+          switch (th->pending.op)
+            {
+            case AUGUR_SOP_COND_WAKE: what = "waits for a condition signal that never comes"; break;
+            case AUGUR_SOP_JOIN: what = "joins a thread that never ends"; break;
+            case AUGUR_SOP_SEM_WAIT: what = "waits on a semaphore at zero"; break;
+            case AUGUR_SOP_BARRIER_LEAVE: what = "waits at a barrier"; break;
+            case AUGUR_SOP_OTHER:
+              what = th->pending.ev_kind == AUGUR_EV_ONCE
+                       ? "waits for a pthread_once routine that another thread runs"
+                       : "waits";
+              break;
+            default: what = "waits for a lock"; break;
+            }
+          if (th->owner != G_MAXUINT32 && th->pending.op != AUGUR_SOP_COND_WAKE
+              && th->pending.op != AUGUR_SOP_JOIN)
+            g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
+          else
+            g_string_append_printf (e, " thread %u %s;", t, what);
+        }
+      g_string_truncate (e, e->len - 1);
+      g_string_append_c (e, '.');
+      f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, e->str);
+      g_string_free (e, TRUE);
+    }
+  for (guint t = 0; t < T; t++)
+    if (RELEVANT (t) && (!self_lock || t == self_tid))
+      {
+        guint64 count = 0;
+        for (guint k = 0; k < n; k++)
+          count += steps[k].tid == t;
+        const AugurSchedThread *th = &shm->threads[t];
+        const AugurSchedStep *p = &th->pending;
+        guint32 pc = th->state == AUGUR_STH_AWAITING ? th->await_pc : p->pc;
+        const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, pc);
+        augur_finding_add_thread (f, t);
+        augur_finding_add_access (f, t, count,
+                                  p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (p),
+                                  l->file, l->line, l->function, NULL);
+      }
+#undef RELEVANT
+  explore_findings_add_schedule (c, f, steps, n, ev);
+  if (n > 0)
+    augur_finding_mark_bug_step (f, n - 1);
+  explore_findings_keep (c, f);
+}
+
+/* One failure of the execution: a failed assertion, abort() or a fatal
+ * signal (f), reported once per location; a few more failing executions
+ * at a known location are kept for diagnosis. */
+static void
+failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
+                 const AugurSchedFailure *fl, int ws, gboolean killed)
+{
+  (void) killed;
+  gboolean assertion = fl->status == AUGUR_SST_ASSERT;
+  g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  const char *file = NULL;
+  guint line = 0;
+  const char *function = NULL;
+  g_autofree char *ffile = g_strndup (fl->file, sizeof fl->file);
+  g_autofree char *ffunction = g_strndup (fl->function, sizeof fl->function);
+  g_autofree char *fexpr = g_strndup (fl->expr, sizeof fl->expr);
+  if (assertion && ffile[0] != '\0')
+    {
+      file = ffile;
+      line = fl->line;
+      function = ffunction;
+      g_autofree char *base = g_path_get_basename (file);
+      g_ptr_array_add (locs, g_strdup_printf ("%s:%u", base, line));
+    }
+  else
+    {
+      guint module = fl->module;
+      guint32 pc = fl->pc;
+      const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
+      /* in a library (strlen of NULL, abort()): where the thread last was
+       * in the program */
+      for (guint k = MIN (fl->step, n); l->file == NULL && k-- > 0;)
+        if (steps[k].tid == fl->tid && steps[k].op != AUGUR_SOP_END && steps[k].pc != 0)
+          {
+            module = steps[k].module;
+            pc = steps[k].pc;
+            l = augur_symbolizer_lookup (c->sym, module, pc);
+            break;
+          }
+      file = l->file;
+      line = l->line;
+      function = l->function;
+      g_ptr_array_add (locs, explore_findings_loc_key (c, module, pc));
+    }
+  const char *kind = assertion ? "assertion" : "crash";
+  gboolean first = explore_findings_first_time (c, kind, locs);
+  c->failing_runs++;
+  /* a failure seen before is not reported again, but a few more
+   * executions failing there are diagnosed: they may show other causes */
+  guint *failed = g_hash_table_lookup (c->failed_at, g_ptr_array_index (locs, 0));
+  if (!first && (failed == NULL || *failed >= DIAGNOSE_MAX_PER_FAILURE || c->opts->no_diagnose))
+    return;
+  g_autofree char *expl = NULL;
+  if (assertion && fexpr[0] != '\0')
+    expl = g_strdup_printf ("Thread %u fails the assertion '%s'.", fl->tid, fexpr);
+  else if (assertion)
+    expl = g_strdup_printf ("Thread %u aborts the program.", fl->tid);
+  else
+    expl = g_strdup_printf ("Thread %u crashes with %s.", fl->tid,
+                            g_strsignal (fl->signal != 0 ? (int) fl->signal
+                                         : WIFSIGNALED (ws) ? WTERMSIG (ws) : SIGSEGV));
+  g_autoptr (AugurFinding) f = augur_finding_new (assertion ? AUGUR_FINDING_ASSERTION
+                                                            : AUGUR_FINDING_CRASH, NULL, expl);
+  guint64 count = 0;
+  for (guint k = 0; k < n; k++)
+    count += steps[k].tid == fl->tid;
+  augur_finding_add_thread (f, fl->tid);
+  augur_finding_add_access (f, fl->tid, count,
+                            assertion ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
+                            file, line, function, NULL);
+  /* the steps before the failure: the other threads may have run on
+   * after it (rt-sched.c), which neither replay nor diagnosis needs */
+  guint upto = MIN (fl->step, n);
+  if (first)
+    {
+      explore_findings_add_schedule (c, f, steps, upto, ev);
+      if (upto > 0)
+        augur_finding_mark_bug_step (f, upto - 1);
+      explore_findings_keep (c, f);
+      failed = g_new0 (guint, 1);
+      g_hash_table_insert (c->failed_at, g_strdup (g_ptr_array_index (locs, 0)), failed);
+    }
+  (*failed)++;
+  explore_diagnose_keep_failure (c, steps, upto, ev, f, fl);
+}
+
+typedef struct {
+  Ctx *c;
+  const guint64 *ev;
+} UafData;
+
+/* A use of freed memory (memcheck.h). */
+static void
+on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gpointer data)
+{
+  UafData *d = data;
+  Ctx *c = d->c;
+  const AugurSchedStep *fr = &steps[fs], *u = &steps[use];
+  g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *where_free = explore_findings_loc_key (c, fr->module, fr->pc);
+  g_autofree char *where_use = explore_findings_loc_key (c, u->module, u->pc);
+  g_ptr_array_add (locs, g_strdup (where_use));
+  g_ptr_array_add (locs, g_strdup (where_free));
+  if (!explore_findings_first_time (c, "misuse:use-after-free", locs))
+    return;
+  g_autofree char *obj = explore_findings_object_of (c, steps, fs);
+  g_autofree char *user = augur_thread_name (u->tid);
+  g_autofree char *freer = augur_thread_name (fr->tid);
+  g_autofree char *text = g_strdup_printf (
+    "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
+    "and the access then reads or corrupts another object. It may not crash.",
+    user, u->op == AUGUR_SOP_WRITE ? "writes" : "reads", obj != NULL ? obj : "a heap block",
+    where_use, freer, where_free, fs);
+  text[0] = g_ascii_toupper (text[0]);
+  g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, "use-after-free", text);
+  if (obj != NULL)
+    augur_finding_set_object (f, obj, "block");
+  const AugurSource *lf = augur_symbolizer_lookup (c->sym, fr->module, fr->pc);
+  augur_finding_add_thread (f, fr->tid);
+  augur_finding_add_access (f, fr->tid, d->ev[fs], AUGUR_OP_FREE, lf->file, lf->line, lf->function,
+                            NULL);
+  explore_findings_add_access (c, f, u, d->ev[use]);
+  explore_findings_add_schedule (c, f, steps, MIN (n, use + 1), d->ev);
+  augur_finding_mark_bug_step (f, fs);
+  augur_finding_mark_bug_step (f, use);
+  explore_findings_keep (c, f);
+}
+
+/* The findings of how the execution ended (not races). */
+void
+explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed,
+                         guint64 **evp)
+{
+  AugurSchedShm *shm = c->shm;
+  if (*evp == NULL)
+    *evp = augur_steps_event_indices (steps, n);
+  guint64 *ev = *evp;
+  guint32 status = shm->status;
+  int ws = shm->wait_status;
+  augur_lock_order_add_execution (c->results, c->sym, shm, steps, n, ev);
+
+  for (guint k = 0; k < shm->n_misuse && k < AUGUR_SCHED_MAX_MISUSE; k++)
+    {
+      const AugurSchedMisuse *m = &shm->misuse[k];
+      g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (locs, explore_findings_loc_key (c, m->module, m->pc));
+      g_autofree char *kind = g_strdup_printf ("misuse:%s", misuse_name (m->kind));
+      if (!explore_findings_first_time (c, kind, locs))
+        continue;
+      g_autoptr (AugurFinding) f = augur_misuse_finding_new (c->sym, explore_findings_names_of (c),
+                                                             steps, n, ev, m);
+      explore_findings_keep (c, f);
+    }
+
+  /* uses of freed memory, as far as the allocations are known */
+  UafData ud = { c, ev };
+  guint known = MIN (n, shm->objects_lost_at);
+  augur_memcheck_execution (steps, known, shm->objects, MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS),
+                            on_use_after_free, &ud);
+
+  if (status == AUGUR_SST_DEADLOCK)
+    deadlock_finding (c, steps, n, ev);
+
+  guint nf = MIN (shm->n_failures, AUGUR_SCHED_MAX_FAILURES);
+  for (guint k = 0; k < nf; k++)
+    failure_finding (c, steps, n, ev, &shm->failures[k], ws, killed);
+  if (nf == 0 && WIFSIGNALED (ws) && !killed)
+    {
+      /* a signal the runtime did not catch (a stack overflow on fibers,
+       * a signal from outside): the last step of the execution is where */
+      AugurSchedFailure f;
+      memset (&f, 0, sizeof f);
+      f.status = WTERMSIG (ws) == SIGABRT ? AUGUR_SST_ASSERT : AUGUR_SST_CRASH;
+      f.signal = (guint32) WTERMSIG (ws);
+      if (n > 0)
+        {
+          f.tid = steps[n - 1].tid;
+          f.pc = steps[n - 1].pc;
+          f.module = steps[n - 1].module;
+        }
+      failure_finding (c, steps, n, ev, &f, ws, killed);
+    }
+
+  if (killed && nf == 0)
+    {
+      g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+      if (n > 0)
+        g_ptr_array_add (locs, explore_findings_loc_key (c, steps[n - 1].module, steps[n - 1].pc));
+      if (!explore_findings_first_time (c, "hang", locs))
+        return;
+      g_autoptr (AugurFinding) f = augur_finding_new (
+        AUGUR_FINDING_HANG, NULL,
+        "The execution made no progress before the watchdog fired: a blocking call augur does "
+        "not model (a read from a pipe or a socket, a futex of the program's own), or a loop "
+        "that makes no visible access.");
+      if (n > 0)
+        explore_findings_add_access (c, f, &steps[n - 1], ev[n - 1]);
+      explore_findings_add_schedule (c, f, steps, n, ev);
+      explore_findings_keep (c, f);
+    }
+}

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * explore-private.h — the exploration's state, shared by its three files:
+ *
+ *   explore.c           the loop: the next schedule, one execution, the
+ *                       bookkeeping, the guarantee; augur replay;
+ *   explore-findings.c  the findings of one execution: data races, and
+ *                       how it ended (misuse, use after free, deadlock or
+ *                       hang, assertion or crash, watchdog);
+ *   explore-diagnose.c  the failure diagnosis: failing executions re-run
+ *                       with candidate interleavings serialised.
+ *
+ * Not installed, not used outside explorer/explore*.c.
+ */
+#ifndef AUGUR_EXPLORE_PRIVATE_H
+#define AUGUR_EXPLORE_PRIVATE_H
+
+#include "explorer/explore.h"
+
+#include "common/symbolizer.h"
+#include "explorer/exec-names.h"
+
+
+typedef struct {
+  AugurResults *results;          /* owned */
+  AugurSymbolizer *sym;           /* owned: module 0 = the program */
+  char *exe;                      /* owned */
+  GHashTable *seen;               /* dedup keys */
+  GHashTable *race_pcs;           /* guint64[2]: instruction pairs whose race was looked at */
+  GHashTable *conflict_pcs;       /* guint64[2]: instruction pairs that met (opts->observed) */
+  const AugurExploreOptions *opts;
+  AugurSchedShm *shm;
+  guint64 exe_bias;               /* the program's, as given to sym */
+  AugurExecNames *names;          /* owned, lazily: the current execution's objects */
+  guint n_new;                    /* findings added */
+  GPtrArray *failures;            /* Failure: failing executions to diagnose */
+  GHashTable *failed_at;          /* failure location -> guint *: its failing executions seen */
+  const char *const *argv;        /* borrowed */
+  guint failing_runs;             /* executions that failed (assertion, crash) */
+} Ctx;
+
+/* A failing execution kept for diagnosis (diagnose.h): its steps, its
+ * candidate triples and, for each, the atomicity-violation finding to
+ * report if serialising it makes the failure go away (built while the
+ * execution's object names are at hand). */
+typedef struct {
+  AugurSchedStep *steps;
+  guint n;
+  GArray *triples;                /* AugurTriple */
+  GPtrArray *findings;            /* AugurFinding, one per triple */
+  GPtrArray *locs;                /* GPtrArray of char *, one per triple: its dedup locations */
+  guint fail_tid;                 /* the failure: its thread and place */
+  guint32 fail_pc;
+  guint8 fail_module;
+} Failure;
+
+#define DIAGNOSE_MAX_TRIPLES 32u   /* per failing execution */
+#define DIAGNOSE_MAX_FAILURES 16u
+#define DIAGNOSE_MAX_PER_FAILURE 4u  /* failing executions diagnosed per failure location */
+#define DIAGNOSE_MAX_RUNS 50u        /* continuations explored per serialisation */
+#define DIAGNOSE_MAX_SECONDS 5.0     /* and seconds */
+
+/* explore_findings_on_race's data: the event indices of the steps, made
+ * when first needed (owned by the caller). */
+typedef struct {
+  Ctx *c;
+  guint64 *ev;
+} RaceData;
+
+/* ---- explore-findings.c ---- */
+/* The current execution's object names, made when first needed. */
+AugurExecNames *explore_findings_names_of (Ctx *c);
+/* The stable name of the object of steps[k] (see exec-names.h), or NULL. */
+char *explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k);
+/* Dedup: kind + sorted locations (locs is sorted); TRUE if new. */
+gboolean explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs);
+/* "file:line" of an instruction (basename), or "pc<module>:<pc>". */
+char *explore_findings_loc_key (Ctx *c, guint module, guint32 pc);
+void explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps,
+                                    guint n, const guint64 *ev);
+void explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *s, guint64 ev);
+/* Writes the results to opts->results_path, if any. */
+void explore_findings_save (Ctx *c);
+/* Adds the finding to the results (and saves them). */
+void explore_findings_keep (Ctx *c, AugurFinding *f);
+/* AugurDporRaceFunc: a data race (data: RaceData). */
+void explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
+                               gpointer data);
+/* The findings of how the execution ended (not races); *evp: the event
+ * indices of the steps, made if NULL. */
+void explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed,
+                              guint64 **evp);
+
+/* ---- explore-diagnose.c ---- */
+void explore_diagnose_failure_free (gpointer p);
+/* Keeps the failing execution steps[0..n) (whose failure @failure reports)
+ * for diagnosis, with one prepared atomicity-violation finding per
+ * candidate triple. */
+void explore_diagnose_keep_failure (Ctx *c, const AugurSchedStep *steps, guint n,
+                                    const guint64 *ev, AugurFinding *failure,
+                                    const AugurSchedFailure *how);
+/* Diagnoses the failing executions kept, within @seconds. */
+void explore_diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o,
+                                AugurExploreStats *st, double seconds);
+/* With static pruning: the failures found again without it, and that
+ * exploration's diagnoses kept, within @seconds. */
+void explore_diagnose_unpruned (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o,
+                                AugurExploreStats *st, double seconds);
+
+#endif /* AUGUR_EXPLORE_PRIVATE_H */
