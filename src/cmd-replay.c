@@ -104,6 +104,17 @@ augur_cmd_replay (int argc, char **argv)
       return AUGUR_EXIT_INPUT;
     }
   AugurFinding *target = augur_results_get_finding (results, which - 1);
+  if (augur_finding_get_n_steps (target) == 0)
+    {
+      /* a hazard seen in the run (a lock-order inversion that did not
+       * deadlock), a note: nothing happened that a schedule could show */
+      g_autofree char *kind = augur_finding_dup_full_kind (target);
+      g_autofree char *msg = g_strdup_printf (
+        "finding %u of %s (%s) has no schedule: it was seen, not made to happen, so there is "
+        "nothing to replay", which, path, kind);
+      augur_cmd_print_error (CMD, msg);
+      return AUGUR_EXIT_INPUT;
+    }
   /* the schedule drives the scheduler's fixed tables: what they cannot
    * hold is a bad results file, not something to truncate */
   guint n = 0;

@@ -116,6 +116,21 @@ names_elsewhere ()
 }
 ok "names from the debug info wherever augur runs, in the explanation too" names_elsewhere
 
+no_schedule ()
+{
+  # a lock-order inversion that cannot deadlock is a warning without a
+  # schedule: replay says so (bad input, 3), not "not reproduced" (4)
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/lod" "$P/lock_order_dataflow/prog.c" || return 1
+  "$AUGUR" check --budget 20 -q -o "$tmp/lod-r" -- "$tmp/lod" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q "^1 warning lock-order-inversion" "$tmp/out" || return 1
+  "$AUGUR" replay "$tmp/lod-r/results.json#1" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 3 ] && grep -q "has no schedule: it was seen, not made to happen" "$tmp/replay"
+}
+ok "replay of a finding without a schedule says there is nothing to replay (3)" no_schedule
+
 clean ()
 {
   "$AUGUR" check --budget 60 -q -o "$tmp/c" -- "$tmp/counterseq_ok" >"$tmp/out" 2>&1
