@@ -22,32 +22,6 @@
 #include "explorer/misuse-finding.h"
 #include "explorer/steps.h"
 
-
-static const char *
-misuse_name (guint32 kind)
-{
-  switch (kind)
-    {
-    case AUGUR_MISUSE_UNLOCK_NOT_OWNER: return "unlock-not-owner";
-    case AUGUR_MISUSE_UNLOCK_UNLOCKED: return "double-unlock";
-    case AUGUR_MISUSE_DESTROY_HELD: return "destroy-held-mutex";
-    case AUGUR_MISUSE_DOUBLE_JOIN: return "double-join";
-    case AUGUR_MISUSE_RECURSIVE_LOCK: return "recursive-lock";
-    case AUGUR_MISUSE_COND_TWO_MUTEXES: return "cond-two-mutexes";
-    case AUGUR_MISUSE_MAIN_RETURNS: return "main-returns-with-threads";
-    case AUGUR_MISUSE_NOT_DESTROYED: return "not-destroyed";
-    case AUGUR_MISUSE_WAIT_NOT_OWNER: return "wait-without-mutex";
-    case AUGUR_MISUSE_UNINIT_MUTEX: return "uninitialised-mutex";
-    case AUGUR_MISUSE_UNINIT_COND: return "uninitialised-cond";
-    case AUGUR_MISUSE_INIT_IN_USE: return "init-in-use";
-    case AUGUR_MISUSE_USE_AFTER_DESTROY: return "use-after-destroy";
-    case AUGUR_MISUSE_DOUBLE_FREE: return "double-free";
-    case AUGUR_MISUSE_INVALID_FREE: return "invalid-free";
-    case AUGUR_MISUSE_USE_AFTER_FREE: return "use-after-free";
-    default: return "misuse";
-    }
-}
-
 static const char *
 misuse_sentence (guint32 kind)
 {
@@ -481,7 +455,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
       const AugurSchedMisuse *m = &shm->misuse[k];
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (locs, explore_findings_loc_key (c, m->module, m->pc));
-      g_autofree char *kind = g_strdup_printf ("misuse:%s", misuse_name (m->kind));
+      g_autofree char *kind = g_strdup_printf ("misuse:%s", augur_misuse_subkind (m->kind));
       if (!explore_findings_first_time (c, kind, locs))
         continue;
       g_autoptr (AugurFinding) f = augur_misuse_finding_new (c->sym, explore_findings_names_of (c),
