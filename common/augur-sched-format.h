@@ -404,12 +404,19 @@ augur_sched_ranges_overlap (uint64_t a, uint32_t an, uint64_t b, uint32_t bn)
   return a < b + bn && b < a + an;
 }
 
+/* The virtual object every CREATE step writes: the next thread number.
+ * Threads are numbered in the order of their creation steps, so two
+ * creations swap their children's numbers when they swap (no real object
+ * lives at address 1). */
+#define AUGUR_SCHED_THREAD_COUNTER 1u
+
 /* Dependency of two steps of different threads (sleep sets, races):
  * they touch a common object and not both only read it.  Thread-only ops
- * (create, join, exit) depend on nothing here: their order is program
- * order plus the enabling relation; YIELD and END touch nothing (an END
- * runs only once nothing else can, so it is always last).  A condition wait or wake also touches
- * its mutex (arg). */
+ * (create, join, exit) depend on nothing here but each other's creations
+ * (AUGUR_SCHED_THREAD_COUNTER): their order is program order plus the
+ * enabling relation; YIELD and END touch nothing (an END runs only once
+ * nothing else can, so it is always last).  A condition wait or wake also
+ * touches its mutex (arg). */
 static inline int
 augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
 {
@@ -417,6 +424,8 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
    * never asleep behind another thread's step */
   if ((a->op == AUGUR_SOP_END && b->op != AUGUR_SOP_NONE)
       || (b->op == AUGUR_SOP_END && a->op != AUGUR_SOP_NONE))
+    return 1;
+  if (a->op == AUGUR_SOP_CREATE && b->op == AUGUR_SOP_CREATE)
     return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
     return 0;

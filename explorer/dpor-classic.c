@@ -93,6 +93,11 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
       *hi = x->obj + MIN (augur_sched_step_size (x), 64u) - 1;
       *write = x->op == AUGUR_SOP_WRITE;
       return TRUE;
+    case AUGUR_SOP_CREATE:
+      /* the next thread number (AUGUR_SCHED_THREAD_COUNTER) */
+      *lo = *hi = AUGUR_SCHED_THREAD_COUNTER;
+      *write = TRUE;
+      return TRUE;
     case AUGUR_SOP_LOCK:
     case AUGUR_SOP_TRYLOCK_FAIL:
     case AUGUR_SOP_RDLOCK:
@@ -100,7 +105,6 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
     case AUGUR_SOP_UNLOCK:
     case AUGUR_SOP_RWUNLOCK:
     case AUGUR_SOP_BARRIER_LEAVE:
-    case AUGUR_SOP_CREATE:
     case AUGUR_SOP_JOIN:
     case AUGUR_SOP_EXIT:
     case AUGUR_SOP_NONE:

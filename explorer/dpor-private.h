@@ -95,6 +95,7 @@ typedef struct {
   DporShadow *mem;         /* d->shadow */
   GHashTable *locks;       /* addr -> DporLockShadow */
   GArray *races;           /* guint pairs (i) for the current j */
+  gint last_create;        /* the last CREATE step (the thread counter's last write), -1 */
   AugurDporRaceFunc race_cb;
   gpointer race_data;
   AugurEnabled *enabled;   /* classic only: built on first use, owned */

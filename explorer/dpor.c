@@ -528,6 +528,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
   p.reported = g_array_new (FALSE, FALSE, sizeof (guint));
   p.reported_j = G_MAXUINT;
   p.races = g_array_new (FALSE, FALSE, sizeof (guint));
+  p.last_create = -1;
   p.race_cb = race_cb;
   p.race_data = race_data;
   guint32 *pre = g_new0 (guint32, T);
@@ -613,6 +614,15 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
             }
           break;
         case AUGUR_SOP_CREATE:
+          /* the next thread number (AUGUR_SCHED_THREAD_COUNTER): the
+           * creations of different threads race, and synchronise nothing */
+          if (p.last_create >= 0)
+            {
+              if (p.s[p.last_create].tid != t)
+                note_race (&p, (guint) p.last_create, pre);
+              join (vc, p.clk + (guint) p.last_create * T, T);
+            }
+          p.last_create = (gint) j;
           if (s->arg < T)
             {
               join (p.vc + s->arg * T, vc, T);

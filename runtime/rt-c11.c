@@ -58,7 +58,8 @@ RT_EXPORT int
 thrd_create (thrd_t *thread, thrd_start_t routine, void *arg)
 {
   RtSync op;
-  RtStart *s = rt_thread_prepare (&op, (const void *) routine, C11, RT_RA ());
+  RtStart local;
+  RtStart *s = rt_thread_prepare (&op, &local, (const void *) routine, C11, RT_RA ());
   if (s == NULL)
     return get_real_thrd_create () (thread, routine, arg);
   s->c11_fn = routine;
@@ -72,6 +73,7 @@ thrd_create (thrd_t *thread, thrd_start_t routine, void *arg)
       return r;
     }
   rt_sync_before (&op);
+  rt_thread_numbered (&op, s);
   rt_guard_enter ();
   int r = get_real_thrd_create () (thread, c11_start, s);
   rt_guard_leave ();

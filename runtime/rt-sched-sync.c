@@ -532,7 +532,7 @@ rt_sched_sync_before (RtSync *op)
     s.flags |= AUGUR_SF_TIMED;
   if (sop == AUGUR_SOP_CREATE || sop == AUGUR_SOP_JOIN)
     {
-      s.arg = op->rec.addr;   /* the peer's id */
+      s.arg = op->rec.addr;   /* the peer's id: a creation's is taken at its step */
       s.obj = 0;
     }
   if (sop == AUGUR_SOP_JOIN && op->rec.addr == RT_TID_NONE)
@@ -542,8 +542,6 @@ rt_sched_sync_before (RtSync *op)
       rt_sched_misuse (AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s.pc, s.module, 0);
       return;
     }
-  if (sop == AUGUR_SOP_CREATE && op->rec.addr >= RT_MAXT)
-    rt_sched_end_now (AUGUR_SST_TOO_MANY_THREADS, 1);
   if (try_op && (sop == AUGUR_SOP_LOCK || sop == AUGUR_SOP_RDLOCK || sop == AUGUR_SOP_WRLOCK))
     s.xflags |= AUGUR_SXF_TRY;
   rt_sched_point (&s, try_op);
@@ -551,8 +549,19 @@ rt_sched_sync_before (RtSync *op)
   switch (sop)
     {
     case AUGUR_SOP_CREATE:
-      rt_sched_thread_created ((uint32_t) op->rec.addr, s.pc, s.module);
-      break;
+      {
+        /* the child's number, in the order of the creation steps
+         * (runtime/rt-thread.h) */
+        uint32_t c = rt_thread_new_tid ();
+        op->rec.addr = c;
+        AugurSchedStep *m = rt_sched_my_step ();
+        if (m != NULL && m->op == AUGUR_SOP_CREATE && m->arg == RT_TID_NONE)
+          m->arg = c;
+        if (c >= RT_MAXT)
+          rt_sched_end_now (AUGUR_SST_TOO_MANY_THREADS, 1);
+        rt_sched_thread_created (c, s.pc, s.module);
+        break;
+      }
     case AUGUR_SOP_LOCK:
       {
         RtSObj *o = mutex_obj (s.obj, op->rec.kind);

@@ -583,10 +583,10 @@ rt_sched_thread_created (uint32_t c, uint32_t pc, uint8_t module)
     pct_prio[c] = pct_d + pct_next () % 1000000u;
   if (c + 1 > rt_sched_n_threads)
     {
-      /* numbers are taken at pthread_create's entry, so c may skip a
-       * number whose CREATE has not run yet: its slot still holds the
-       * previous execution's thread (the table is outside the snapshot)
-       * and must not look live */
+      /* a number skipped (a thread the runtime adopted, or a creation
+       * that failed) has a slot that may still hold the previous
+       * execution's thread (the table is outside the snapshot): it must
+       * not look live */
       for (uint32_t t = rt_sched_n_threads; t < c; t++)
         memset (&th[t], 0, offsetof (RtSThread, await_r)); /* AUGUR_STH_UNUSED */
       rt_sched_n_threads = c + 1;

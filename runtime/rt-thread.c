@@ -235,15 +235,15 @@ rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
 /* Creation */
 
 RtStart *
-rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra)
+rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flags, uintptr_t ra)
 {
   if (!rt_sync_begin (op, AUGUR_EV_THREAD_CREATE, flags, NULL, ra))
     return NULL;
-  uint32_t tid = rt_thread_new_tid ();
-  /* a fiber's block is kept with the fiber: no heap in the server */
-  RtStart *s = rt_fibers ? rt_fiber_start_block (tid, sizeof *s) : NULL;
-  if (s == NULL)
-    s = __libc_malloc (sizeof *s);
+  /* under the scheduler the number is taken at the step (rt-thread.h) */
+  uint32_t tid = rt_sched_is_on () ? RT_TID_NONE : rt_thread_new_tid ();
+  /* a fiber's block goes with the fiber once it has its number: no heap
+   * in the server */
+  RtStart *s = rt_fibers ? local : __libc_malloc (sizeof *s);
   if (s == NULL)
     return NULL;
   memset (s, 0, sizeof *s);
@@ -252,9 +252,16 @@ rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra)
   s->flags = flags;
   AugurRecord where;
   rt_pc ((uintptr_t) routine + 1, &where);
-  op->rec.addr = s->tid;
+  op->rec.addr = tid;
   op->rec.arg = where.pc;
   return s;
+}
+
+uint32_t
+rt_thread_numbered (const RtSync *op, RtStart *start)
+{
+  start->tid = (uint32_t) op->rec.addr;
+  return start->tid;
 }
 
 /* The outermost cleanup handler of every thread the runtime started: at
@@ -407,11 +414,19 @@ rt_thread_fiber_create (RtSync *op, RtStart *s, const pthread_attr_t *attr, unsi
         }
       rt_guard_leave ();
     }
-  uint32_t tid = (uint32_t) op->rec.addr;
   if (addr != NULL)
     s->stack_top = (uint64_t) (uintptr_t) addr + size;
   rt_sync_before (op);
-  int r = rt_fiber_create (tid, fiber_start, s, addr, size) ? 0 : EAGAIN;
+  uint32_t tid = rt_thread_numbered (op, s);
+  /* the block moves into the fiber (the caller's copy is gone once the
+   * create returns) */
+  RtStart *b = rt_fiber_start_block (tid, sizeof *b);
+  int r = EAGAIN;
+  if (b != NULL)
+    {
+      *b = *s;
+      r = rt_fiber_create (tid, fiber_start, b, addr, size) ? 0 : EAGAIN;
+    }
   if (r == 0)
     {
       *out = rt_fiber_handle (tid);
@@ -537,7 +552,8 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
                 void *(*routine) (void *), void *arg)
 {
   RtSync op;
-  RtStart *s = rt_thread_prepare (&op, (const void *) routine, 0, RT_RA ());
+  RtStart local;
+  RtStart *s = rt_thread_prepare (&op, &local, (const void *) routine, 0, RT_RA ());
   if (s == NULL)
     return get_real_pthread_create () (thread, attr, routine, arg);
   s->fn = routine;
@@ -560,6 +576,7 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
         s->stack_top = (uint64_t) (uintptr_t) addr + size;
     }
   rt_sync_before (&op);
+  rt_thread_numbered (&op, s);
   rt_guard_enter ();   /* glibc's own allocations (TLS, dtv) are not the program's */
   int r = get_real_pthread_create () (thread, attr, pthread_start, s);
   rt_guard_leave ();

@@ -3,10 +3,19 @@
  * rt-thread.h — thread creation shared by the pthread and C11 intercepts
  * (rt-thread.c, rt-c11.c).
  *
- * rt_thread_prepare takes the child's id in the parent and fills the
- * THREAD_CREATE event; the intercept then starts the real thread on a
- * trampoline that calls rt_thread_run with the RtStart block, which the
- * child frees.
+ * rt_thread_prepare fills the THREAD_CREATE event and the child's RtStart
+ * block; the intercept then starts the real thread on a trampoline that
+ * calls rt_thread_run with the block, which the child frees.
+ *
+ * The child's id: when recording, taken in rt_thread_prepare.  Under the
+ * explorer's scheduler it is taken at the CREATE step itself (by
+ * rt_sched_sync_before, into op->rec.addr), so that thread numbers follow
+ * the order of the creation steps, which the explorer controls: two
+ * creations by different threads are dependent steps (they both write
+ * the next thread number, augur_sched_dependent), and a number taken at
+ * the call's entry would depend on when the threads reached the call,
+ * which no step records.  rt_thread_numbered copies the id into the block
+ * after rt_sync_before.
  */
 #ifndef AUGUR_RT_THREAD_H
 #define AUGUR_RT_THREAD_H
@@ -29,8 +38,14 @@ typedef struct {
 
 /* NULL when the call is not recorded; then call the real function as is.
  * The block is allocated with __libc_malloc (owned by the child once the
- * real create succeeded, else free it with __libc_free). */
-RtStart *rt_thread_prepare (RtSync *op, const void *routine, uint8_t flags, uintptr_t ra);
+ * real create succeeded, else free it with __libc_free); on fibers it is
+ * @local, in the caller's frame, which rt_thread_fiber_create moves into
+ * the fiber once the child has its id. */
+RtStart *rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flags,
+                            uintptr_t ra);
+/* After rt_sync_before: the child's id (taken at the CREATE step under
+ * the scheduler) into the block; returns it. */
+uint32_t rt_thread_numbered (const RtSync *op, RtStart *start);
 /* The child's side: runs the routine between THREAD_START and THREAD_EXIT. */
 void *rt_thread_run (RtStart *start);
 /* The top of the calling thread's stack as pthread_getattr_np reports it

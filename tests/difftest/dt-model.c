@@ -71,7 +71,6 @@ typedef struct {
   guint8 misuse;
   guint8 next_tid;
   guint8 clock_jumps;
-  guint8 child_tid[DT_MAX_THREADS];  /* worker -> the runtime's number, 0: none yet */
   MThread th[DT_MAX_THREADS];
 } MState;
 
@@ -167,10 +166,6 @@ settle (const Model *m, MState *s, guint t)
           ask_end (th, END_EXIT, 0);
           return;
         }
-      /* the runtime numbers a thread when its creator reaches
-       * pthread_create (rt_thread_prepare), before the CREATE step */
-      if (op->kind == DT_OP_CREATE && s->child_tid[op->n] == 0)
-        s->child_tid[op->n] = s->next_tid++;
       return;
     }
   if (t == 0 && th->sub == m->n_vars)
@@ -475,7 +470,9 @@ step (const Model *m, MState *s, guint t)
         MThread *c = &s->th[op->n];
         memset (c, 0, sizeof *c);
         c->state = TH_ALIVE;
-        c->tid = s->child_tid[op->n];
+        /* the runtime numbers a thread at its CREATE step
+         * (runtime/rt-thread.h) */
+        c->tid = s->next_tid++;
         enter_op (m, c, op->n, 0);
         enter_op (m, th, t, th->pc + 1u);
         /* the new thread runs to its first step inside the create */

@@ -61,6 +61,8 @@ simulate (const Prog *p, GArray *prefix, GArray *sleep_in, GArray *steps)
       st.obj = p->ops[next][pc[next]].obj;
       st.size = 4;
       st.pc = next * 100 + pc[next] + 1;
+      if (st.op == AUGUR_SOP_CREATE)
+        st.arg = 1000 + k;   /* a child that never runs here */
       pc[next]++;
       cur = next;
       g_array_append_val (steps, st);
@@ -194,6 +196,18 @@ test_two_vars (void)
 }
 
 static void
+test_creations (void)
+{
+  /* threads are numbered in the order of the creation steps: two
+   * creations by different threads swap their children's numbers when
+   * they swap, so they are two traces; a creation and a write are one */
+  Prog p = { 2, { 1, 1 }, { { { AUGUR_SOP_CREATE, 0 } }, { { AUGUR_SOP_CREATE, 0 } } } };
+  check (&p, 2);
+  Prog q = { 2, { 1, 1 }, { { { AUGUR_SOP_CREATE, 0 } }, { { W, 0x100 } } } };
+  check (&q, 1);
+}
+
+static void
 test_fixed_prefix (void)
 {
   /* three writers of x: 6 traces, 2 of them start with T2, 1 with T2 T0 */
@@ -297,6 +311,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dpor/writer-two-readers", test_writer_two_readers);
   g_test_add_func ("/dpor/neighbours-independent", test_neighbours_independent);
   g_test_add_func ("/dpor/two-vars", test_two_vars);
+  g_test_add_func ("/dpor/creations", test_creations);
   g_test_add_func ("/dpor/fixed-prefix", test_fixed_prefix);
   g_test_add_func ("/dpor/conflicts", test_conflicts);
   g_test_add_func ("/preempt/bounds", test_preempt_bounds);
