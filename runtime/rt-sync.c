@@ -31,6 +31,7 @@
 
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
+#include "runtime/rt-thread.h"
 
 typedef struct {
   uint8_t release;   /* written before the real call */
@@ -96,7 +97,9 @@ rt_sync_before (RtSync *op)
       pre.arg = op->pre_arg;
       rt_emit (&pre);
     }
-  if (policy[op->rec.kind].release)
+  if (op->rec.kind == AUGUR_EV_THREAD_CREATE && op->rec.addr == RT_TID_NONE)
+    op->slot = rt_thread_number_emit (op);   /* the child's number, in record order */
+  else if (policy[op->rec.kind].release)
     op->slot = rt_emit (&op->rec);
 }
 

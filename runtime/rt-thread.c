@@ -239,8 +239,9 @@ rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flag
 {
   if (!rt_sync_begin (op, AUGUR_EV_THREAD_CREATE, flags, NULL, ra))
     return NULL;
-  /* under the scheduler the number is taken at the step (rt-thread.h) */
-  uint32_t tid = rt_sched_is_on () ? RT_TID_NONE : rt_thread_new_tid ();
+  /* the number is taken with the CREATE record or at the CREATE step
+   * (rt-thread.h) */
+  uint32_t tid = RT_TID_NONE;
   /* a fiber's block goes with the fiber once it has its number: no heap
    * in the server */
   RtStart *s = rt_fibers ? local : __libc_malloc (sizeof *s);
@@ -255,6 +256,24 @@ rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flag
   op->rec.addr = tid;
   op->rec.arg = where.pc;
   return s;
+}
+
+static int number_lock;
+
+uint64_t
+rt_thread_number_emit (RtSync *op)
+{
+  int expected = 0;
+  while (!__atomic_compare_exchange_n (&number_lock, &expected, 1, false, __ATOMIC_ACQUIRE,
+                                       __ATOMIC_RELAXED))
+    {
+      expected = 0;
+      rt_sys_sched_yield ();
+    }
+  op->rec.addr = rt_thread_new_tid ();
+  uint64_t slot = rt_emit (&op->rec);
+  __atomic_store_n (&number_lock, 0, __ATOMIC_RELEASE);
+  return slot;
 }
 
 uint32_t

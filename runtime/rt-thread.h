@@ -7,10 +7,12 @@
  * block; the intercept then starts the real thread on a trampoline that
  * calls rt_thread_run with the block, which the child frees.
  *
- * The child's id: when recording, taken in rt_thread_prepare.  Under the
- * explorer's scheduler it is taken at the CREATE step itself (by
- * rt_sched_sync_before, into op->rec.addr), so that thread numbers follow
- * the order of the creation steps, which the explorer controls: two
+ * The child's id is taken in rt_sync_before: when recording, under one
+ * lock with the writing of the CREATE record (rt_thread_number_emit), so
+ * that the numbers follow the records' order; under the explorer's
+ * scheduler at the CREATE step itself (rt_sched_sync_before), so that
+ * they follow the order of the creation steps, which the explorer
+ * controls, and a recorded schedule replays with the same numbers: two
  * creations by different threads are dependent steps (they both write
  * the next thread number, augur_sched_dependent), and a number taken at
  * the call's entry would depend on when the threads reached the call,
@@ -43,6 +45,9 @@ typedef struct {
  * the fiber once the child has its id. */
 RtStart *rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flags,
                             uintptr_t ra);
+/* rt_sync_before's writing of a CREATE record not yet numbered: takes
+ * the number and writes the record under one lock; returns its slot. */
+uint64_t rt_thread_number_emit (RtSync *op);
 /* After rt_sync_before: the child's id (taken at the CREATE step under
  * the scheduler) into the block; returns it. */
 uint32_t rt_thread_numbered (const RtSync *op, RtStart *start);
