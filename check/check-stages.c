@@ -229,11 +229,12 @@ stage_confirm (AugurCheckState *st, GError **error)
         {
           if (augur_interrupt_signal () != 0)
             break;   /* its runs were killed: not a verdict */
-          /* one prediction that cannot be re-executed does not stop the others */
-          augur_check_say (st, "prediction %u: %s", i + 1, local->message);
+          /* one prediction that cannot be re-executed does not stop the
+           * others; it has no verdict, not even "not realisable" */
+          augur_check_say (st, "prediction %u not tried: %s", i + 1, local->message);
           augur_results_add_predictions (st->results, augur_finding_get_kind (p),
-                                         AUGUR_PREDICTION_NOT_REALISABLE, 1);
-          counts[AUGUR_PREDICTION_NOT_REALISABLE]++;
+                                         AUGUR_PREDICTION_NOT_TRIED, 1);
+          counts[AUGUR_PREDICTION_NOT_TRIED]++;
           continue;
         }
       augur_results_add_predictions (st->results, augur_finding_get_kind (p), out.cls, 1);
@@ -264,10 +265,14 @@ stage_confirm (AugurCheckState *st, GError **error)
       augur_check_say (st, "time for confirmation spent after %u of %u predictions: %u left "
                        "unconfirmed", n_confirmed, n_predictions, st->unconfirmed);
     }
+  g_autoptr (GString) not_tried = g_string_new (NULL);
+  if (counts[AUGUR_PREDICTION_NOT_TRIED] > 0)
+    g_string_printf (not_tried, ", %u not tried", counts[AUGUR_PREDICTION_NOT_TRIED]);
   if (n > 0)
-    augur_check_say (st, "confirmed %u prediction%s harmful, %u benign, %u not realisable",
+    augur_check_say (st, "confirmed %u prediction%s harmful, %u benign, %u not realisable%s",
                      counts[AUGUR_PREDICTION_HARMFUL], counts[AUGUR_PREDICTION_HARMFUL] == 1 ? "" : "s",
-                     counts[AUGUR_PREDICTION_BENIGN], counts[AUGUR_PREDICTION_NOT_REALISABLE]);
+                     counts[AUGUR_PREDICTION_BENIGN], counts[AUGUR_PREDICTION_NOT_REALISABLE],
+                     not_tried->str);
   return TRUE;
 }
 

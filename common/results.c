@@ -78,6 +78,7 @@ static const char *const class_names[AUGUR_PREDICTION_N_CLASSES] = {
   [AUGUR_PREDICTION_HARMFUL] = "harmful",
   [AUGUR_PREDICTION_BENIGN] = "benign",
   [AUGUR_PREDICTION_NOT_REALISABLE] = "not-realisable",
+  [AUGUR_PREDICTION_NOT_TRIED] = "not-tried",
 };
 
 static const char *const op_names[AUGUR_OP_N_OPS] = {

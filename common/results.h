@@ -142,6 +142,7 @@ typedef enum {
   AUGUR_PREDICTION_HARMFUL,
   AUGUR_PREDICTION_BENIGN,
   AUGUR_PREDICTION_NOT_REALISABLE,
+  AUGUR_PREDICTION_NOT_TRIED,     /* could not be re-executed (no verdict): its reason is printed */
   AUGUR_PREDICTION_N_CLASSES
 } AugurPredictionClass;
 

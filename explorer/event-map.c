@@ -178,10 +178,12 @@ augur_event_map_new (AugurFinding *f, GError **error)
       if (s->event > want)
         {
           g_set_error (error, AUGUR_EVENT_MAP_ERROR, AUGUR_EVENT_MAP_ERROR_GAP,
-                       "schedule step %u is T%u's event %" G_GUINT64_FORMAT " but its event %"
-                       G_GUINT64_FORMAT " is not listed before (a schedule cut to its window, "
-                       "see the schedule-steps bound, cannot be replayed)",
-                       k, s->thread, s->event, want);
+                       "its schedule starts T%u at its event %" G_GUINT64_FORMAT
+                       " (step %u) without its events from %" G_GUINT64_FORMAT
+                       " on: the predictor kept only the window around the bug (the trace is "
+                       "longer than the schedule-steps bound), and such a schedule cannot be "
+                       "replayed from the program's start",
+                       s->thread, s->event, k, want);
           return NULL;
         }
       g_hash_table_insert (next, key, GUINT_TO_POINTER ((guint) want + 1));

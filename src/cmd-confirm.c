@@ -122,7 +122,7 @@ augur_cmd_confirm (int argc, char **argv)
   augur_results_set_started (out, started);
   gint64 t0 = g_get_monotonic_time ();
 
-  guint n_class[AUGUR_PREDICTION_N_CLASSES] = { 0 }, n_undecided = 0, n = 0;
+  guint n_class[AUGUR_PREDICTION_N_CLASSES] = { 0 }, n = 0;
   guint64 executions = 0;
   for (guint i = 0; i < augur_results_get_n_findings (in); i++)
     {
@@ -143,9 +143,10 @@ augur_cmd_confirm (int argc, char **argv)
               augur_cmd_print_error (CMD, error->message);
               return augur_cmd_explore_exit_for_error (error);
             }
-          printf ("undecided %s -- %s\n", line, error->message);
+          printf ("not-tried %s -- %s\n", line, error->message);
           g_clear_error (&error);
-          n_undecided++;
+          augur_results_add_predictions (out, augur_finding_get_kind (p), AUGUR_PREDICTION_NOT_TRIED, 1);
+          n_class[AUGUR_PREDICTION_NOT_TRIED]++;
           continue;
         }
       printf ("%s %s -- %s\n", augur_prediction_class_to_string (oc.cls), line, oc.explanation);
@@ -156,9 +157,9 @@ augur_cmd_confirm (int argc, char **argv)
         augur_results_add_finding (out, oc.finding);
       augur_confirm_outcome_clear (&oc);
     }
-  printf ("%u prediction%s: %u harmful, %u benign, %u not realisable, %u undecided\n", n,
+  printf ("%u prediction%s: %u harmful, %u benign, %u not realisable, %u not tried\n", n,
           n == 1 ? "" : "s", n_class[AUGUR_PREDICTION_HARMFUL], n_class[AUGUR_PREDICTION_BENIGN],
-          n_class[AUGUR_PREDICTION_NOT_REALISABLE], n_undecided);
+          n_class[AUGUR_PREDICTION_NOT_REALISABLE], n_class[AUGUR_PREDICTION_NOT_TRIED]);
   augur_results_set_executions (out, executions);
   augur_results_set_duration (out, (g_get_monotonic_time () - t0) / 1e6);
 

@@ -168,6 +168,14 @@ test_names (void)
   AugurPredictionClass cls;
   g_assert_true (augur_prediction_class_from_string ("not-realisable", &cls));
   g_assert_cmpint (cls, ==, AUGUR_PREDICTION_NOT_REALISABLE);
+  /* a prediction that could not be re-executed has no verdict */
+  g_assert_true (augur_prediction_class_from_string ("not-tried", &cls));
+  g_assert_cmpint (cls, ==, AUGUR_PREDICTION_NOT_TRIED);
+  for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
+    {
+      g_assert_true (augur_prediction_class_from_string (augur_prediction_class_to_string (c), &cls));
+      g_assert_cmpint (cls, ==, c);
+    }
 }
 
 /* Findings come out by severity, then kind, then location, whatever the
