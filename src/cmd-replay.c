@@ -18,13 +18,12 @@
 
 #include <glib.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common/finding-ref.h"
 #include "common/results.h"
 #include "explorer/confirm.h"
+#include "explorer/debugger.h"
 #include "explorer/explore.h"
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
@@ -54,174 +53,142 @@ locations (AugurFinding *f)
   return g_strjoinv (" ", (char **) l->pdata);
 }
 
-int
-augur_cmd_replay (int argc, char **argv)
+/* The finding asked for and its schedule (thread numbers); an exit status
+ * on error, -1 on success. */
+static int
+load_target (const char *ref, char **path, guint *which, AugurResults **results,
+             AugurFinding **target, guint **threads, guint *n)
 {
-  gboolean gdb = FALSE, show_output = FALSE;
-  g_autofree char *facts_path = NULL;
-  g_auto(GStrv) rest = NULL;
-  GOptionEntry entries[] = {
-    { "gdb", 0, 0, G_OPTION_ARG_NONE, &gdb, "Run under gdb, stopped before the bug's step", NULL },
-    { "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the program's output through", NULL },
-    { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
-      "The facts the finding was explored with (augur explore --static-facts; augur check's "
-      "DIR/static-facts.json is tried by itself); not with --gdb", "FACTS" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS[#FINDING]" },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx, "Re-run a finding's schedule and stop at the bug.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+  if (!augur_finding_ref_parse (ref, path, which, &error))
     {
       augur_cmd_print_error (CMD, error->message);
       return AUGUR_EXIT_USAGE;
     }
-  if (rest == NULL || g_strv_length (rest) != 1)
-    {
-      augur_cmd_print_error (CMD, "expected one RESULTS[#FINDING]; see 'augur replay --help'");
-      return AUGUR_EXIT_USAGE;
-    }
-  g_autofree char *path = NULL;
-  guint which = 1;
-  if (!augur_finding_ref_parse (rest[0], &path, &which, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
-  g_autoptr(AugurResults) results = augur_results_load (path, &error);
-  if (results == NULL)
+  *results = augur_results_load (*path, &error);
+  if (*results == NULL)
     {
       augur_cmd_print_error (CMD, error->message);
       return AUGUR_EXIT_INPUT;
     }
-  if (which > augur_results_get_n_findings (results))
+  if (*which > augur_results_get_n_findings (*results))
     {
-      g_autofree char *msg = g_strdup_printf ("%s has %u finding(s), no finding %u", path,
-                                              augur_results_get_n_findings (results), which);
+      g_autofree char *msg = g_strdup_printf ("%s has %u finding(s), no finding %u", *path,
+                                              augur_results_get_n_findings (*results), *which);
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_INPUT;
     }
-  AugurFinding *target = augur_results_get_finding (results, which - 1);
-  if (augur_finding_get_n_steps (target) == 0)
+  *target = augur_results_get_finding (*results, *which - 1);
+  if (augur_finding_get_n_steps (*target) == 0)
     {
       /* a hazard seen in the run (a lock-order inversion that did not
        * deadlock), a note: nothing happened that a schedule could show */
-      g_autofree char *kind = augur_finding_dup_full_kind (target);
+      g_autofree char *kind = augur_finding_dup_full_kind (*target);
       g_autofree char *msg = g_strdup_printf (
         "finding %u of %s (%s) has no schedule: it was seen, not made to happen, so there is "
-        "nothing to replay", which, path, kind);
+        "nothing to replay", *which, *path, kind);
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_INPUT;
     }
   /* the schedule drives the scheduler's fixed tables: what they cannot
    * hold is a bad results file, not something to truncate */
-  guint n = 0;
-  g_autofree guint *threads = augur_finding_ref_schedule (target, AUGUR_SCHED_MAX_THREADS,
-                                                          AUGUR_SCHED_MAX_STEPS, &n, &error);
-  if (threads == NULL)
+  *threads = augur_finding_ref_schedule (*target, AUGUR_SCHED_MAX_THREADS, AUGUR_SCHED_MAX_STEPS,
+                                         n, &error);
+  if (*threads == NULL)
     {
-      g_autofree char *msg = g_strdup_printf ("%s: finding %u: %s", path, which, error->message);
+      g_autofree char *msg = g_strdup_printf ("%s: finding %u: %s", *path, *which, error->message);
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_INPUT;
     }
-  const char *const *pargv = augur_results_get_argv (results);
-  if (pargv[0] == NULL)
+  if (augur_results_get_argv (*results)[0] == NULL)
     {
       augur_cmd_print_error (CMD, "the results file names no program (argv is empty)");
       return AUGUR_EXIT_INPUT;
     }
+  return -1;
+}
 
-  if (gdb)
+/* A prediction confirmed by augur confirm: its harm, not its kind, is
+ * what shows again. */
+static int
+replay_prediction (const char *const *pargv, AugurFinding *target, gboolean show_output,
+                   const char *path, guint which)
+{
+  if (!augur_finding_get_prediction_class (target, NULL))
     {
-      AugurSchedShm *shm = NULL;
-      int fd = augur_executor_make_page (&shm, &error);
-      if (fd < 0)
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_TOOL;
-        }
-      shm->prefix_len = MIN (n, AUGUR_SCHED_MAX_STEPS);
-      for (guint k = 0; k < shm->prefix_len; k++)
-        shm->prefix[k] = (guint16) threads[k];
-      g_autofree char *env = g_strdup_printf ("%d", fd);
-      g_autofree char *stop = g_strdup_printf ("%u", n > 0 ? n - 1 : 0);
-      g_setenv (AUGUR_ENV_SCHED, env, TRUE);
-      g_setenv (AUGUR_ENV_SCHED_STOP, stop, TRUE);
-      g_autoptr(GPtrArray) gargv = g_ptr_array_new ();
-      g_ptr_array_add (gargv, (gpointer) "gdb");
-      g_ptr_array_add (gargv, (gpointer) "-q");
-      g_ptr_array_add (gargv, (gpointer) "-ex");
-      g_ptr_array_add (gargv, (gpointer) "run");
-      g_ptr_array_add (gargv, (gpointer) "--args");
-      for (guint k = 0; pargv[k] != NULL; k++)
-        g_ptr_array_add (gargv, (gpointer) pargv[k]);
-      g_ptr_array_add (gargv, NULL);
-      fprintf (stderr, "augur replay: running %s under gdb; it stops before step %u of the schedule\n",
-               pargv[0], n);
-      execvp ("gdb", (char **) gargv->pdata);
-      augur_cmd_print_error (CMD, "cannot run gdb (install the gdb package)");
-      return AUGUR_EXIT_TOOL;
+      g_autofree char *msg = g_strdup_printf (
+        "finding %u of %s is a prediction, not a confirmed bug: its schedule names trace "
+        "events; run 'augur confirm %s' and replay the confirmed file", which, path, path);
+      augur_cmd_print_error (CMD, msg);
+      return AUGUR_EXIT_INPUT;
     }
-
-  if (augur_finding_get_prediction_pattern (target) != NULL)
+  g_autoptr(GError) error = NULL;
+  gboolean reproduced = FALSE;
+  g_autofree char *what = NULL;
+  if (!augur_confirm_replay (pargv, target, show_output, &reproduced, &what, &error))
     {
-      /* a prediction: its harm, not its kind, is what shows again */
-      if (!augur_finding_get_prediction_class (target, NULL))
-        {
-          g_autofree char *msg = g_strdup_printf (
-            "finding %u of %s is a prediction, not a confirmed bug: its schedule names trace "
-            "events; run 'augur confirm %s' and replay the confirmed file", which, path, path);
-          augur_cmd_print_error (CMD, msg);
-          return AUGUR_EXIT_INPUT;
-        }
-      gboolean reproduced = FALSE;
-      g_autofree char *what = NULL;
-      if (!augur_confirm_replay (pargv, target, show_output, &reproduced, &what, &error))
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return augur_cmd_explore_exit_for_error (error);
-        }
-      g_autofree char *kind = augur_finding_dup_full_kind (target);
-      g_autofree char *locs = locations (target);
-      g_print ("%s: %s %s: %s\n", reproduced ? "reproduced" : "not reproduced", kind, locs, what);
-      return reproduced ? AUGUR_EXIT_BUG : AUGUR_EXIT_PROGRAM;
+      augur_cmd_print_error (CMD, error->message);
+      return augur_cmd_explore_exit_for_error (error);
     }
+  g_autofree char *kind = augur_finding_dup_full_kind (target);
+  g_autofree char *locs = locations (target);
+  g_print ("%s: %s %s: %s\n", reproduced ? "reproduced" : "not reproduced", kind, locs, what);
+  return reproduced ? AUGUR_EXIT_BUG : AUGUR_EXIT_PROGRAM;
+}
 
-  AugurExploreOptions o;
-  augur_explore_options_init (&o);
-  o.show_output = show_output;
-  g_autoptr(AugurStaticFacts) facts = NULL;
+/* The facts to replay with: the ones given, else augur check's next to
+ * the results (*beside), else none.  FALSE (exit status in *status) if
+ * the given ones cannot be read. */
+static gboolean
+replay_facts (const char *facts_path, const char *path, AugurStaticFacts **facts,
+              gboolean *beside, int *status)
+{
+  *beside = FALSE;
   if (facts_path != NULL)
     {
-      facts = augur_static_facts_load (facts_path, &error);
-      if (facts == NULL)
+      g_autoptr(GError) error = NULL;
+      *facts = augur_static_facts_load (facts_path, &error);
+      if (*facts == NULL)
         {
           augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_INPUT;
+          *status = AUGUR_EXIT_INPUT;
+          return FALSE;
         }
+      return TRUE;
     }
   /* augur check explores with the facts of its static stage, which it
    * writes next to results.json: a schedule it found has fewer steps than
    * one without them (the pruned accesses are no steps), and run without
    * them it stops short of the bug, or diverges.  So those facts are tried
    * first, then none. */
-  gboolean beside_facts = FALSE;
-  if (facts == NULL)
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *near = g_build_filename (dir, "static-facts.json", NULL);
+  if (g_file_test (near, G_FILE_TEST_IS_REGULAR))
     {
-      g_autofree char *dir = g_path_get_dirname (path);
-      g_autofree char *beside = g_build_filename (dir, "static-facts.json", NULL);
-      if (g_file_test (beside, G_FILE_TEST_IS_REGULAR))
-        {
-          facts = augur_static_facts_load (beside, NULL);
-          if (facts != NULL && !augur_static_facts_can_prune (facts))
-            g_clear_pointer (&facts, augur_static_facts_unref);
-          beside_facts = facts != NULL;
-        }
+      *facts = augur_static_facts_load (near, NULL);
+      if (*facts != NULL && !augur_static_facts_can_prune (*facts))
+        g_clear_pointer (facts, augur_static_facts_unref);
+      *beside = *facts != NULL;
     }
+  return TRUE;
+}
+
+/* A finding of the explorer: the same kind at the same locations. */
+static int
+replay_explored (const char *const *pargv, AugurFinding *target, const guint *threads, guint n,
+                 gboolean show_output, const char *facts_path, const char *path)
+{
+  AugurExploreOptions o;
+  augur_explore_options_init (&o);
+  o.show_output = show_output;
+  g_autoptr(AugurStaticFacts) facts = NULL;
+  gboolean beside_facts = FALSE;
+  int status = 0;
+  if (!replay_facts (facts_path, path, &facts, &beside_facts, &status))
+    return status;
   g_autofree char *want_kind = augur_finding_dup_full_kind (target);
   g_autofree char *want_locs = locations (target);
+  g_autoptr(GError) error = NULL;
   g_autoptr(GError) first_error = NULL;
   gboolean ran = FALSE;
   for (guint attempt = 0; attempt < (beside_facts ? 2u : 1u); attempt++)
@@ -262,4 +229,53 @@ augur_cmd_replay (int argc, char **argv)
     }
   g_print ("not reproduced: %s %s\n", want_kind, want_locs);
   return AUGUR_EXIT_PROGRAM;
+}
+
+int
+augur_cmd_replay (int argc, char **argv)
+{
+  gboolean gdb = FALSE, show_output = FALSE;
+  g_autofree char *facts_path = NULL;
+  g_auto(GStrv) rest = NULL;
+  GOptionEntry entries[] = {
+    { "gdb", 0, 0, G_OPTION_ARG_NONE, &gdb, "Run under gdb, stopped before the bug's step", NULL },
+    { "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the program's output through", NULL },
+    { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
+      "The facts the finding was explored with (augur explore --static-facts; augur check's "
+      "DIR/static-facts.json is tried by itself); not with --gdb", "FACTS" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS[#FINDING]" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx, "Re-run a finding's schedule and stop at the bug.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_USAGE;
+    }
+  if (rest == NULL || g_strv_length (rest) != 1)
+    {
+      augur_cmd_print_error (CMD, "expected one RESULTS[#FINDING]; see 'augur replay --help'");
+      return AUGUR_EXIT_USAGE;
+    }
+  g_autofree char *path = NULL;
+  guint which = 1, n = 0;
+  g_autoptr(AugurResults) results = NULL;
+  AugurFinding *target = NULL;
+  g_autofree guint *threads = NULL;
+  int status = load_target (rest[0], &path, &which, &results, &target, &threads, &n);
+  if (status >= 0)
+    return status;
+  const char *const *pargv = augur_results_get_argv (results);
+  if (gdb)
+    {
+      augur_debugger_exec (pargv, threads, n, &error);   /* returns on failure only */
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  if (augur_finding_get_prediction_pattern (target) != NULL)
+    return replay_prediction (pargv, target, show_output, path, which);
+  return replay_explored (pargv, target, threads, n, show_output, facts_path, path);
 }

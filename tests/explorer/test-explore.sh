@@ -265,6 +265,24 @@ not_instrumented ()
   [ "$st" -eq 3 ] && grep -q "augur-cc" "$tmp/out"
 }
 ok "a program not built with augur-cc: exit 3, and says so" not_instrumented
+# replay --gdb: the program runs under gdb and stops (SIGTRAP) just
+# before the schedule's last step, the assertion's
+under_gdb ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/gdb.json" -- "$prog_dir/assert" >/dev/null 2>&1
+  [ $? -eq 1 ] || return 1
+  timeout 120 "$AUGUR" replay --gdb "$tmp/gdb.json" </dev/null >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q "it stops before step [0-9]* of the schedule" "$tmp/out" \
+    && grep -q "received signal SIGTRAP" "$tmp/out" \
+    && ! grep -q "Assertion .* failed" "$tmp/out"
+}
+if command -v gdb >/dev/null 2>&1; then
+  ok "replay --gdb stops before the bug's step" under_gdb
+else
+  skip "replay --gdb stops before the bug's step" "no gdb"
+fi
+
 usage ()
 {
   "$AUGUR" explore --mode nonsense -- /bin/true >/dev/null 2>&1
