@@ -30,7 +30,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-G_DEFINE_QUARK (augur-explore-error-quark, augur_explore_error)
 
 struct _AugurExecutor {
   AugurSchedShm *shm;

@@ -11,18 +11,9 @@
 #include <glib.h>
 
 #include "common/augur-sched-format.h"
+#include "explorer/explore-error.h"
 
 G_BEGIN_DECLS
-
-#define AUGUR_EXPLORE_ERROR (augur_explore_error_quark ())
-GQuark augur_explore_error_quark (void);
-
-typedef enum {
-  AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED, /* not built with augur-cc (exit 3) */
-  AUGUR_EXPLORE_ERROR_SPAWN,            /* cannot run it at all (exit 3) */
-  AUGUR_EXPLORE_ERROR_NONDETERMINISTIC, /* diverged from its schedules (exit 4) */
-  AUGUR_EXPLORE_ERROR_FAILED,           /* augur's own failure (exit 5) */
-} AugurExploreError;
 
 typedef struct _AugurExecutor AugurExecutor;
 

@@ -9,7 +9,6 @@
 
 #include "predictor/encoding.h"
 
-G_DEFINE_QUARK (augur-predict-error-quark, augur_predict_error)
 
 /* Z3 reports errors through a handler with no user data: each worker has
  * its own context, so a thread-local slot is enough. */

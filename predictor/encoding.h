@@ -33,6 +33,7 @@
 #include <glib.h>
 
 #include "predictor/model.h"
+#include "predictor/predict-error.h"
 
 G_BEGIN_DECLS
 
@@ -62,13 +63,6 @@ typedef struct {
   guint   max_window;    /* most encoded events; more is REJECTED */
   gboolean no_data_flow; /* McPatom's model: reads may read from any write */
 } AugurEncQuery;
-
-#define AUGUR_PREDICT_ERROR (augur_predict_error_quark ())
-GQuark augur_predict_error_quark (void);
-typedef enum {
-  AUGUR_PREDICT_ERROR_Z3,     /* Z3 failed (not a timeout) */
-  AUGUR_PREDICT_ERROR_TOO_LARGE, /* the model would not fit (model.h, AUGUR_PRED_MAX_VC) */
-} AugurPredictError;
 
 typedef struct _AugurEncoder AugurEncoder;
 
