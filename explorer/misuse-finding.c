@@ -285,8 +285,9 @@ add_access (const Exec *x, AugurFinding *f, guint k)
   augur_finding_add_thread (f, s->tid);
   if (l->file == NULL)
     return;   /* main's return: a bug step, nothing to show as code */
+  g_auto (GStrv) held = augur_steps_locks_held (x->names, x->steps, k, s->tid);
   augur_finding_add_access (f, s->tid, x->ev[k], augur_step_op (s), l->file, l->line,
-                            l->function, NULL);
+                            l->function, (const char *const *) held);
 }
 
 static const char *

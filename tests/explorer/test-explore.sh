@@ -141,6 +141,17 @@ source_name ()
     && tr -d '\n' <"$tmp/rhn.json" | grep -q '"object" : "q->pushed", *"object_id" : "T0.alloc1+4"'
 }
 ok "... and the report names it q->pushed from the debug info, the stable name kept" source_name
+# race_locks: each access of an explored race lists the locks its thread
+# holds there (two different locks guard one field)
+race_locks ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rtl.json" -- "$B/race_two_locks" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  flat=$(tr -d ' \n' <"$tmp/rtl.json")
+  echo "$flat" | grep -q '"line":34,"function":"main","locks_held":\["p->idle"\]' \
+    && echo "$flat" | grep -q '"line":20,"function":"worker","locks_held":\["p->work"\]'
+}
+ok "an explored race lists the locks each side holds" race_locks
 ok "races on main's and a thread's stack name the slots as predict does" \
   named_race race_stack 'T0\.stack-0x[0-9a-f]*' 'T1\.stack-0x[0-9a-f]*'
 # many_allocs HOW PATTERN: race_heap_many 70000 HOW: the race is found and
