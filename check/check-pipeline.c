@@ -29,6 +29,7 @@
 #include "common/interrupt.h"
 #include "common/record-run.h"
 #include "common/results.h"
+#include "common/same-bug.h"
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "explorer/executor.h"
@@ -363,6 +364,7 @@ augur_check_run (const AugurCheckOptions *o)
   }
   /* one bug, one finding; each with the command that replays it */
   augur_check_group_findings (st.results, st.benign);
+  augur_same_bug_merge (st.results);
   augur_results_set_replay_commands (st.results, st.results_path);
   /* how far it got: complete only if the search ended with its guarantee
    * and a hang of the recorded run was found again */
