@@ -117,6 +117,13 @@ is_release (const AugurSchedStep *s, gconstpointer data)
 }
 
 static gboolean
+is_own_lock_op (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return s->tid == w->tid && (releases (s, w->obj) || acquires (s, w->obj));
+}
+
+static gboolean
 is_acquire_by_other (const AugurSchedStep *s, gconstpointer data)
 {
   const Want *w = data;
@@ -322,11 +329,23 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
     {
     case AUGUR_MISUSE_UNLOCK_UNLOCKED:
       {
+        /* the caller's own unlock is the first of the two when the caller
+         * has not locked it since (others may have locked and unlocked it
+         * in between: that is not the bug) */
+        Want mine = { obj, m->tid, 0 };
+        e = k >= 0 ? last_step (&x, (guint) k, is_own_lock_op, &mine) : -1;
+        object_kind = lock_kind (&x, k);
+        if (e >= 0 && releases (&steps[e], obj))
+          {
+            g_autofree char *first = at_step (&x, (guint) e);
+            text = g_strdup_printf ("Double unlock: %s while nobody holds it: %s unlocked it "
+                                    "already %s and has not locked it since.", did, who, first);
+            break;
+          }
         Want w = { obj, G_MAXUINT, 0 };
         e = k >= 0 ? last_step (&x, (guint) k, is_release, &w) : -1;
         if (e >= 0 && !releases (&steps[e], obj))
           e = -1;
-        object_kind = lock_kind (&x, k);
         g_autofree char *first = e >= 0 ? by_at (&x, (guint) e) : NULL;
         if (first != NULL)
           text = g_strdup_printf ("Double unlock: %s while nobody holds it: it was unlocked "
@@ -460,7 +479,20 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
         Want w = { obj, m->tid, 0 };
         e = k >= 0 ? last_step (&x, (guint) k, is_use_of, &w) : -1;
         g_autofree char *used = e >= 0 ? by_at (&x, (guint) e) : NULL;
-        if (used != NULL)
+        gint before = k >= 0 ? last_step (&x, (guint) k, is_init_of, &w) : -1;
+        g_autofree char *inited = before >= 0 ? at_step (&x, (guint) before) : NULL;
+        if (inited != NULL)
+          /* initialised already and used since: a re-initialisation of a
+           * live lock, not a lock reached before its first init */
+          {
+            g_autofree char *since = used != NULL ? g_strdup_printf (", and used since, by %s", used)
+                                                  : g_strdup (" and is held");
+            text = g_strdup_printf ("%s again: re-initialised while in use. It was initialised "
+                                    "%s%s: initialise it once, or destroy it first, when no "
+                                    "thread can use it any more.", did != NULL ? did : who,
+                                    inited, since);
+          }
+        else if (used != NULL)
           text = g_strdup_printf ("%s while it may be in use: it was used before the init, by %s; "
                                   "initialise a lock before any thread can reach it.",
                                   did != NULL ? did : who, used);

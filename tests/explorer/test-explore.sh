@@ -93,10 +93,24 @@ ok "unlock by a non-owner found with the owner's lock, and replayed" finding mis
 misuse_text ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/mt.json" -- "$prog_dir/misuse_double_unlock" >/dev/null 2>&1
-  grep -q '"explanation" : "Double unlock: main unlocks `m` at misuse_double_unlock.c:11 (step 2) while nobody holds it: it was unlocked already, by main at misuse_double_unlock.c:10 (step 1), and nobody locked it since."' "$tmp/mt.json" \
+  grep -q '"explanation" : "Double unlock: main unlocks `m` at misuse_double_unlock.c:11 (step 2) while nobody holds it: main unlocked it already at misuse_double_unlock.c:10 (step 1) and has not locked it since."' "$tmp/mt.json" \
     && tr -d ' \n' <"$tmp/mt.json" | grep -q '"bug_steps":\[1,2\]'
 }
 ok "a double unlock names both unlocks, and both are the bug's steps" misuse_text
+# misuse_own PROG TEXT STEPS: the explanation of PROG's misuse and its
+# bug steps (a double unlock is the caller's own second unlock, whoever
+# unlocked in between; an init of a live mutex is a re-initialisation)
+misuse_own ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/mo.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -qF "\"explanation\" : \"$2\"" "$tmp/mo.json" \
+    && tr -d ' \n' <"$tmp/mo.json" | grep -q "\"bug_steps\":\[$3\]"
+}
+ok "a double unlock names the caller's own first unlock, not another thread's in between" \
+   misuse_own misuse_double_unlock_join "Double unlock: main unlocks \`m\` at misuse_double_unlock_join.c:28 (step 11) while nobody holds it: main unlocked it already at misuse_double_unlock_join.c:24 (step 2) and has not locked it since." "2,11"
+ok "an init of a live mutex says re-initialised while in use" \
+   misuse_own misuse_reinit "main initialises \`b->mutex\` at misuse_reinit.c:31 (step 7) again: re-initialised while in use. It was initialised at misuse_reinit.c:27 (step 0), and used since, by thread 1 at misuse_reinit.c:19 (step 5): initialise it once, or destroy it first, when no thread can use it any more." "5,7"
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
 # stable_names RESULTS: the stable name of each data race's object, one a
 # line, sorted: its object_id when debug info gave it a source-level name
