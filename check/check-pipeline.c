@@ -117,9 +117,17 @@ print_finding (guint number, AugurFinding *f)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
       g_autofree char *base = a->file ? g_path_get_basename (a->file) : g_strdup ("?");
-      g_string_append_printf (s, "%s%s:%u %s in %s (T%u)", i ? ", " : "    ", base, a->line,
-                              augur_op_to_string (a->op), a->function ? a->function : "?",
-                              a->thread);
+      g_string_append_printf (s, "%s%s:%u %s in %s", i ? ", " : "    ", base, a->line,
+                              augur_op_to_string (a->op), a->function ? a->function : "?");
+      for (guint k = 0; k < a->n_callers; k++)
+        {
+          g_autofree char *cb = a->callers[k].file ? g_path_get_basename (a->callers[k].file)
+                                                   : g_strdup ("?");
+          g_string_append_printf (s, " from %s %s:%u",
+                                  a->callers[k].function ? a->callers[k].function : "?", cb,
+                                  a->callers[k].line);
+        }
+      g_string_append_printf (s, " (T%u)", a->thread);
     }
   if (na > 0)
     g_string_append_c (s, '\n');

@@ -166,6 +166,33 @@ race_locks ()
     && echo "$flat" | grep -q '"line":20,"function":"worker","locks_held":\["p->work"\]'
 }
 ok "an explored race lists the locks each side holds" race_locks
+# wrapper_callers RESULTS OUT: an inversion taken through a lock wrapper
+# (every acquisition at its one line) shows each acquisition's callers
+wrapper_callers ()
+{
+  flat=$(tr -d ' \n' <"$1")
+  for site in '27,"function":"get_space"' '28,"function":"get_space"' \
+              '37,"function":"drop_space"' '38,"function":"drop_space"'; do
+    echo "$flat" | grep -q "\"callers\":\[{\"file\":\"[^\"]*lock_order_wrapper.c\",\"line\":$site}" \
+      || return 1
+  done
+  grep -q "(lock_order_wrapper.c:15 in possess, called from drop_space at lock_order_wrapper.c:38)" "$2"
+}
+explored_callers ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/low.json" -- "$B/lock_order_wrapper" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  wrapper_callers "$tmp/low.json" "$tmp/out"
+}
+ok "a lock-order inversion through a wrapper shows the callers of each acquisition" \
+   explored_callers
+recorded_callers ()
+{
+  "$AUGUR" record -o "$tmp/low.trace" -- "$B/lock_order_wrapper" || return 1
+  "$AUGUR" predict -o "$tmp/lowp.json" "$tmp/low.trace" || return 1
+  wrapper_callers "$tmp/lowp.json" "$tmp/lowp.json"
+}
+ok "... and so does the one a recorded run shows (CALLERS records)" recorded_callers
 ok "races on main's and a thread's stack name the slots as predict does" \
   named_race race_stack 'T0\.stack-0x[0-9a-f]*' 'T1\.stack-0x[0-9a-f]*'
 # many_allocs HOW PATTERN: race_heap_many 70000 HOW: the race is found and

@@ -519,6 +519,33 @@ test_same_bug (void)
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
 }
 
+/* An access's callers (a lock taken through a wrapper) survive the JSON
+ * round trip and show in the text form. */
+static void
+test_callers (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "explore");
+  g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_LOCK_ORDER, NULL, "inverted.");
+  augur_finding_add_access (f, 1, 2, AUGUR_OP_LOCK, "yarn.c", 112, "possess", NULL);
+  AugurFrame frames[] = { { "pigz.c", 1380, "get_space" }, { NULL, 0, "main" } };
+  augur_finding_set_access_callers (f, 0, frames, G_N_ELEMENTS (frames));
+  augur_results_add_finding (r, f);
+  gsize len;
+  g_autofree char *data = augur_results_to_data (r, &len);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurResults) back = augur_results_load_from_data (data, (gssize) len, &error);
+  g_assert_no_error (error);
+  const AugurAccess *a = augur_finding_get_access (augur_results_get_finding (back, 0), 0);
+  g_assert_cmpuint (a->n_callers, ==, 2);
+  g_assert_cmpstr (a->callers[0].function, ==, "get_space");
+  g_assert_cmpuint (a->callers[0].line, ==, 1380);
+  g_assert_null (a->callers[1].file);
+  g_autofree char *text = augur_finding_to_string (augur_results_get_finding (back, 0));
+  g_assert_nonnull (strstr (text, "  access T1#2 lock yarn.c:112 in possess locks {}\n"
+                                  "    called from pigz.c:1380 in get_space\n"
+                                  "    called from ? in main\n"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -531,6 +558,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/severity", test_severity);
   g_test_add_func ("/results/parts", test_parts);
   g_test_add_func ("/results/same-bug", test_same_bug);
+  g_test_add_func ("/results/callers", test_callers);
   g_test_add_func ("/results/replay-commands", test_replay_commands);
   g_test_add_func ("/results/describe", test_describe);
   g_test_add_func ("/results/all-order", test_all_order);
