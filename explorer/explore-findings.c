@@ -406,6 +406,25 @@ typedef struct {
   const guint64 *ev;
 } UafData;
 
+static const char *
+use_verb (const AugurSchedStep *u)
+{
+  switch (u->op)
+    {
+    case AUGUR_SOP_WRITE: return "writes";
+    case AUGUR_SOP_READ: return "reads";
+    case AUGUR_SOP_LOCK: case AUGUR_SOP_TRYLOCK_FAIL: case AUGUR_SOP_WRLOCK: return "locks";
+    case AUGUR_SOP_RDLOCK: return "read-locks";
+    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK: return "unlocks";
+    case AUGUR_SOP_COND_WAIT: return "waits on";
+    case AUGUR_SOP_COND_WAKE: return "wakes up on";
+    case AUGUR_SOP_SIGNAL: return "signals";
+    case AUGUR_SOP_BROADCAST: return "broadcasts";
+    case AUGUR_SOP_DESTROY: return "destroys";
+    default: return "uses";
+    }
+}
+
 /* A use of freed memory (memcheck.h). */
 static void
 on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gpointer data)
@@ -420,18 +439,22 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   g_ptr_array_add (locs, g_strdup (where_free));
   if (!explore_findings_first_time (c, "misuse:use-after-free", locs))
     return;
-  g_autofree char *obj = explore_findings_object_of (c, steps, fs);
+  /* what the use touches, named while the block was still allocated */
+  gboolean lock = u->op == AUGUR_SOP_LOCK || u->op == AUGUR_SOP_UNLOCK
+                  || u->op == AUGUR_SOP_TRYLOCK_FAIL;
+  g_autofree char *obj = u->obj != 0 ? augur_exec_names_at (explore_findings_names_of (c), fs, u->obj)
+                                     : NULL;
   g_autofree char *user = augur_thread_name (u->tid);
   g_autofree char *freer = augur_thread_name (fr->tid);
   g_autofree char *text = g_strdup_printf (
     "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
     "and the access then reads or corrupts another object. It may not crash.",
-    user, u->op == AUGUR_SOP_WRITE ? "writes" : "reads", obj != NULL ? obj : "a heap block",
+    user, use_verb (u), obj != NULL ? obj : "a heap block",
     where_use, freer, where_free, fs);
   text[0] = g_ascii_toupper (text[0]);
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, "use-after-free", text);
   if (obj != NULL)
-    augur_finding_set_object (f, obj, "block");
+    augur_finding_set_object (f, obj, lock ? "mutex" : "block");
   const AugurSource *lf = augur_symbolizer_lookup (c->sym, fr->module, fr->pc);
   g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, fs, fr->tid);
   augur_finding_add_thread (f, fr->tid);

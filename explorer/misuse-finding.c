@@ -234,17 +234,24 @@ at_step (const Exec *x, guint k)
 }
 
 /* "thread 2 unlocks `m` at x.c:9 (step 14)"; @obj: the object named (a
- * condition wait names its mutex when that is the point) */
+ * condition wait names its mutex when that is the point), by its name just
+ * before step @named (a destroyed or freed object: when it still was) */
 static char *
-describe (const Exec *x, guint k, guint64 obj)
+describe_named (const Exec *x, guint k, guint64 obj, guint named)
 {
   const AugurSchedStep *s = &x->steps[k];
   g_autofree char *who = augur_thread_name (s->tid);
-  g_autofree char *what = object_text (x, k, obj);
+  g_autofree char *what = object_text (x, named, obj);
   g_autofree char *at = at_step (x, k);
   if (s->op == AUGUR_SOP_EXIT)
     return g_strdup_printf ("%s %s %s", who, verb (s), at);
   return g_strdup_printf ("%s %s %s %s", who, verb (s), what, at);
+}
+
+static char *
+describe (const Exec *x, guint k, guint64 obj)
+{
+  return describe_named (x, k, obj, k);
 }
 
 /* "main at x.c:9 (step 14)": who did steps[k], and where */
@@ -508,6 +515,13 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
         object_kind = k >= 0 && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST
                                  || steps[k].op == AUGUR_SOP_COND_WAIT) ? "condition" : "mutex";
         g_autofree char *gone = e >= 0 ? by_at (&x, (guint) e) : NULL;
+        if (e >= 0)
+          {
+            /* named as it was before the destroy (a struct freed since
+             * leaves its address to other names) */
+            g_free (did);
+            did = describe_named (&x, (guint) k, obj, (guint) e);
+          }
         text = gone != NULL
                  ? g_strdup_printf ("%s after it was destroyed, by %s: a destroy must wait until "
                                     "no thread can use the object any more.",
@@ -552,6 +566,8 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
     text[0] = (char) (text[0] - 'a' + 'A');
   AugurFinding *f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (m->kind), text);
   gint named = k >= 0 ? k : e;
+  if (m->kind == AUGUR_MISUSE_USE_AFTER_DESTROY && e >= 0)
+    named = e;
   if (m->kind == AUGUR_MISUSE_MAIN_RETURNS || m->kind == AUGUR_MISUSE_DOUBLE_JOIN)
     named = -1;
   if (named >= 0 && obj != 0 && names != NULL)
