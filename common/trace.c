@@ -419,15 +419,31 @@ scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
   return TRUE;
 }
 
-/* A CALLERS record of thread @tid: its frames go to the thread's last
- * event (last_of[tid], G_MAXSIZE: none yet), if that took a lock; a
- * record whose event is not the last one noted is dropped. */
-static void
-note_callers (AugurTrace *t, GArray *last_of, guint tid, const AugurRecord *r)
+/* Events that CALLERS records may follow (augur-trace-format.h). */
+static gboolean
+takes_lock (guint8 kind)
 {
-  if (tid >= last_of->len || g_array_index (last_of, gsize, tid) == G_MAXSIZE)
+  switch (kind)
+    {
+    case AUGUR_EV_MUTEX_LOCK: case AUGUR_EV_MUTEX_TRYLOCK: case AUGUR_EV_MUTEX_TIMEDLOCK:
+    case AUGUR_EV_RWLOCK_RDLOCK: case AUGUR_EV_RWLOCK_WRLOCK: case AUGUR_EV_SPIN_LOCK:
+    case AUGUR_EV_COND_WAKE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* A CALLERS record of thread @tid: its frames go to the thread's last
+ * lock acquisition (last_of: thread -> 1 + its event); a record that
+ * follows none, or comes after frames of a later event, is dropped. */
+static void
+note_callers (AugurTrace *t, GHashTable *last_of, guint tid, const AugurRecord *r)
+{
+  gsize event1 = GPOINTER_TO_SIZE (g_hash_table_lookup (last_of, GUINT_TO_POINTER (tid)));
+  if (event1 == 0)
     return;
-  gsize event = g_array_index (last_of, gsize, tid);
+  gsize event = event1 - 1;
   Callers *c = t->callers->len > 0 ? &g_array_index (t->callers, Callers, t->callers->len - 1)
                                    : NULL;
   if (c == NULL || c->event != event)
@@ -746,7 +762,8 @@ augur_trace_open (const char *path, GError **error)
   guint64 carried = 0;
   gsize n_kept = 0;
   guint max_tid = 0;
-  g_autoptr (GArray) last_of = g_array_new (FALSE, FALSE, sizeof (gsize));  /* per thread */
+  /* thread -> 1 + its last lock acquisition so far, which CALLERS follow */
+  g_autoptr (GHashTable) last_of = g_hash_table_new (NULL, NULL);
   t->callers = g_array_new (FALSE, FALSE, sizeof (Callers));
   for (gsize i = 0; i < seqs.len && a[i].seq < n; i++)
     {
@@ -771,14 +788,8 @@ augur_trace_open (const char *path, GError **error)
       if (e->kind == AUGUR_EV_END && t->end_event < 0)
         t->end_event = (gint64) n_kept;
       max_tid = MAX (max_tid, e->tid);
-      if (e->tid >= last_of->len)
-        {
-          guint from = last_of->len;
-          g_array_set_size (last_of, e->tid + 1);
-          for (guint k = from; k < last_of->len; k++)
-            g_array_index (last_of, gsize, k) = G_MAXSIZE;
-        }
-      g_array_index (last_of, gsize, e->tid) = n_kept;
+      if (takes_lock (e->kind))
+        g_hash_table_insert (last_of, GUINT_TO_POINTER (e->tid), GSIZE_TO_POINTER (n_kept + 1));
       a[n_kept++] = a[i];   /* seqs becomes the events' (seq, slot) */
     }
   g_array_set_size (t->events, (guint) n_kept);
