@@ -29,6 +29,7 @@
 #include "common/interrupt.h"
 #include "common/record-run.h"
 #include "common/results.h"
+#include "common/same-bug.h"
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "explorer/executor.h"
@@ -116,9 +117,17 @@ print_finding (guint number, AugurFinding *f)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
       g_autofree char *base = a->file ? g_path_get_basename (a->file) : g_strdup ("?");
-      g_string_append_printf (s, "%s%s:%u %s in %s (T%u)", i ? ", " : "    ", base, a->line,
-                              augur_op_to_string (a->op), a->function ? a->function : "?",
-                              a->thread);
+      g_string_append_printf (s, "%s%s:%u %s in %s", i ? ", " : "    ", base, a->line,
+                              augur_op_to_string (a->op), a->function ? a->function : "?");
+      for (guint k = 0; k < a->n_callers; k++)
+        {
+          g_autofree char *cb = a->callers[k].file ? g_path_get_basename (a->callers[k].file)
+                                                   : g_strdup ("?");
+          g_string_append_printf (s, " from %s %s:%u",
+                                  a->callers[k].function ? a->callers[k].function : "?", cb,
+                                  a->callers[k].line);
+        }
+      g_string_append_printf (s, " (T%u)", a->thread);
     }
   if (na > 0)
     g_string_append_c (s, '\n');
@@ -363,6 +372,7 @@ augur_check_run (const AugurCheckOptions *o)
   }
   /* one bug, one finding; each with the command that replays it */
   augur_check_group_findings (st.results, st.benign);
+  augur_same_bug_merge (st.results);
   augur_results_set_replay_commands (st.results, st.results_path);
   /* how far it got: complete only if the search ended with its guarantee
    * and a hang of the recorded run was found again */

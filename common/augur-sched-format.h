@@ -55,7 +55,7 @@
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 6u
+#define AUGUR_SCHED_VERSION 7u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
@@ -284,6 +284,19 @@ typedef struct {
   uint64_t arg;
 } AugurSchedObjectEvent;
 
+/* The calling functions of a step that takes a lock (LOCK, RDLOCK, WRLOCK,
+ * COND_WAKE): the call sites in the program's functions that called the
+ * one taking it, innermost first, each as a step's (module, pc).  The
+ * child writes callers[k] when steps[k] takes a lock; other entries are
+ * stale.  32 bytes. */
+#define AUGUR_SCHED_MAX_CALLERS 6u
+typedef struct {
+  uint8_t  n;
+  uint8_t  module[AUGUR_SCHED_MAX_CALLERS];
+  uint8_t  pad;
+  uint32_t pc[AUGUR_SCHED_MAX_CALLERS];
+} AugurSchedCallers;
+
 typedef struct {
   uint32_t magic;
   uint32_t version;
@@ -346,6 +359,7 @@ typedef struct {
   uint16_t prefix[AUGUR_SCHED_MAX_STEPS];
   AugurSchedStep expect[AUGUR_SCHED_MAX_STEPS];  /* for check_prefix */
   AugurSchedStep steps[AUGUR_SCHED_MAX_STEPS];
+  AugurSchedCallers callers[AUGUR_SCHED_MAX_STEPS];
 } AugurSchedShm;
 
 enum { AUGUR_SERVER_IDLE = 0, AUGUR_SERVER_RUNNING, AUGUR_SERVER_GONE };

@@ -67,6 +67,7 @@
 #define AUGUR_TRACE_CHUNK_BYTES  (AUGUR_TRACE_CHUNK_RECORDS * AUGUR_TRACE_RECORD_SIZE)
 #define AUGUR_TRACE_PATH_MAX     3072u
 #define AUGUR_TRACE_BUILD_ID_MAX 64u          /* bytes of the GNU build id */
+#define AUGUR_TRACE_MAX_CALLERS  6u           /* caller frames after an acquisition */
 
 /* Header flags. */
 #define AUGUR_TRACE_FLAG_COMPLETE  (1u << 0)  /* the trace was closed; n_records is exact */
@@ -185,6 +186,15 @@ typedef enum {
   AUGUR_EV_END = 98,           /* the run ended: aux = AUGUR_END_*, arg = status/signal */
   AUGUR_EV_CHUNK = 99,         /* record 0 of a chunk: tid = owner, addr = base seq,
                                 * arg = the chunk's index; not an event */
+  AUGUR_EV_CALLERS = 100,      /* right after a lock acquisition of its thread (MUTEX_LOCK,
+                                * _TRYLOCK, _TIMEDLOCK that acquired, RWLOCK_RDLOCK/_WRLOCK
+                                * that acquired, SPIN_LOCK, COND_WAKE): the call sites in the
+                                * functions that called the one taking the lock, innermost
+                                * first (the shadow stack of __tsan_func_entry): aux = how
+                                * many in this record (1..3), as module << 32 | offset in
+                                * addr, arg, then module/pc; a second CALLERS record goes on
+                                * (AUGUR_TRACE_MAX_CALLERS in all).  Not an event: readers
+                                * attach it to the thread's previous event */
 
   AUGUR_EV_LAST_
 } AugurEventKind;

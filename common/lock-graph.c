@@ -26,6 +26,8 @@ typedef struct {
   char *outer, *inner;
   char *outer_file, *inner_file, *outer_function, *inner_function;
   guint outer_line, inner_line;
+  AugurFrame *outer_callers, *inner_callers;
+  guint n_outer_callers, n_inner_callers;
   GArray *occurrences;   /* Occurrence, one per thread, in the order seen */
   GPtrArray *gates;      /* char*, sorted: held at every occurrence */
 } Edge;
@@ -35,10 +37,36 @@ struct _AugurLockGraph {
   GPtrArray *order;      /* Edge*, in the order first seen */
 };
 
+static AugurFrame *
+frames_dup (const AugurFrame *frames, guint n)
+{
+  AugurFrame *copy = n > 0 ? g_new0 (AugurFrame, n) : NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      copy[i].file = g_strdup (frames[i].file);
+      copy[i].line = frames[i].line;
+      copy[i].function = g_strdup (frames[i].function);
+    }
+  return copy;
+}
+
+static void
+frames_free (AugurFrame *frames, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_free (frames[i].file);
+      g_free (frames[i].function);
+    }
+  g_free (frames);
+}
+
 static void
 edge_free (gpointer p)
 {
   Edge *e = p;
+  frames_free (e->outer_callers, e->n_outer_callers);
+  frames_free (e->inner_callers, e->n_inner_callers);
   g_free (e->outer);
   g_free (e->inner);
   g_free (e->outer_file);
@@ -108,6 +136,10 @@ augur_lock_graph_add (AugurLockGraph *graph, guint thread, const AugurLockSite *
       e->inner_function = g_strdup (inner->function);
       e->outer_line = outer->line;
       e->inner_line = inner->line;
+      e->outer_callers = frames_dup (outer->callers, outer->n_callers);
+      e->n_outer_callers = outer->n_callers;
+      e->inner_callers = frames_dup (inner->callers, inner->n_callers);
+      e->n_inner_callers = inner->n_callers;
       e->occurrences = g_array_new (FALSE, FALSE, sizeof (Occurrence));
       e->gates = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; also_held != NULL && also_held[i] != NULL; i++)
@@ -267,11 +299,21 @@ dfs (Search *s, guint v)
 
 /* ---- findings ---- */
 
+/* "x.c:15", or "x.c:15 in possess, called from get_space at x.c:27" when
+ * the lock was taken in a function of which the caller is known (a lock
+ * wrapper: only its callers tell its acquisitions apart). */
 static void
-append_site (GString *s, const char *file, guint line)
+append_site (GString *s, const char *file, guint line, const char *function,
+             const AugurFrame *callers, guint n_callers)
 {
   g_autofree char *t = site_text (file, line);
   g_string_append (s, t);
+  if (n_callers == 0 || callers[0].function == NULL)
+    return;
+  g_autofree char *at = site_text (callers[0].file, callers[0].line);
+  if (function != NULL)
+    g_string_append_printf (s, " in %s", function);
+  g_string_append_printf (s, ", called from %s at %s", callers[0].function, at);
 }
 
 static AugurFinding *
@@ -287,9 +329,11 @@ cycle_finding (GPtrArray *edges, GArray *threads, const char *context)
         g_string_append (e, i + 1 == edges->len ? (edges->len == 2 ? ", while " : "; and ")
                                                 : "; ");
       g_string_append_printf (e, "%s takes `%s` (", who, x->outer);
-      append_site (e, x->outer_file, x->outer_line);
+      append_site (e, x->outer_file, x->outer_line, x->outer_function, x->outer_callers,
+                   x->n_outer_callers);
       g_string_append_printf (e, ") and then `%s` (", x->inner);
-      append_site (e, x->inner_file, x->inner_line);
+      append_site (e, x->inner_file, x->inner_line, x->inner_function, x->inner_callers,
+                   x->n_inner_callers);
       g_string_append (e, ")");
       g_ptr_array_add (locks, x->outer);
     }
@@ -352,8 +396,12 @@ cycle_finding (GPtrArray *edges, GArray *threads, const char *context)
       g_ptr_array_add (gates, NULL);
       augur_finding_add_access (f, t, o->outer_event, AUGUR_OP_LOCK, x->outer_file, x->outer_line,
                                 x->outer_function, (const char *const *) gates->pdata);
+      augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, x->outer_callers,
+                                        x->n_outer_callers);
       augur_finding_add_access (f, t, o->inner_event, AUGUR_OP_LOCK, x->inner_file, x->inner_line,
                                 x->inner_function, (const char *const *) held->pdata);
+      augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, x->inner_callers,
+                                        x->n_inner_callers);
     }
   return f;
 }
@@ -416,9 +464,9 @@ augur_lock_graph_to_string (AugurLockGraph *graph)
       g_string_append_printf (s, "%s -> %s (", e->outer, e->inner);
       for (guint j = 0; j < e->occurrences->len; j++)
         g_string_append_printf (s, "T%u ", g_array_index (e->occurrences, Occurrence, j).thread);
-      append_site (s, e->outer_file, e->outer_line);
+      append_site (s, e->outer_file, e->outer_line, NULL, NULL, 0);
       g_string_append_c (s, ' ');
-      append_site (s, e->inner_file, e->inner_line);
+      append_site (s, e->inner_file, e->inner_line, NULL, NULL, 0);
       for (guint j = 0; j < e->gates->len; j++)
         g_string_append_printf (s, " gate %s", (char *) g_ptr_array_index (e->gates, j));
       g_string_append_c (s, ')');

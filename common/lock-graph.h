@@ -29,14 +29,18 @@
 
 G_BEGIN_DECLS
 
-/* Where a lock was taken: its name, source location and the index of the
- * acquisition among its thread's events (or explorer steps). */
+/* Where a lock was taken: its name, source location, the index of the
+ * acquisition among its thread's events (or explorer steps) and the
+ * functions that called the one taking it (an edge keeps those of its
+ * first sighting; they show in the finding's accesses). */
 typedef struct {
   const char *lock;
   const char *file;      /* NULL if unknown */
   guint line;
   const char *function;  /* NULL if unknown */
   guint64 event;
+  const AugurFrame *callers;  /* the call stack above function, innermost first */
+  guint n_callers;
 } AugurLockSite;
 
 typedef struct _AugurLockGraph AugurLockGraph;

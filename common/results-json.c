@@ -74,6 +74,21 @@ add_finding (JsonBuilder *b, AugurFinding *f)
       for (guint j = 0; a->locks_held[j] != NULL; j++)
         json_builder_add_string_value (b, a->locks_held[j]);
       json_builder_end_array (b);
+      if (a->n_callers > 0)
+        {
+          json_builder_set_member_name (b, "callers");
+          json_builder_begin_array (b);
+          for (guint j = 0; j < a->n_callers; j++)
+            {
+              json_builder_begin_object (b);
+              add_opt_string (b, "file", a->callers[j].file);
+              if (a->callers[j].line != 0)
+                add_int (b, "line", a->callers[j].line);
+              add_opt_string (b, "function", a->callers[j].function);
+              json_builder_end_object (b);
+            }
+          json_builder_end_array (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -345,6 +360,36 @@ parse_op (JsonObject *o, const char *where, AugurOp *op, GError **error)
   return TRUE;
 }
 
+/* The optional "callers" of access @a, the last one added to @f. */
+static gboolean
+read_callers (AugurFinding *f, JsonObject *a, const char *where, GError **error)
+{
+  JsonArray *arr;
+  if (!get_array (a, "callers", FALSE, where, &arr, error))
+    return FALSE;
+  if (arr == NULL || json_array_get_length (arr) == 0)
+    return TRUE;
+  guint n = json_array_get_length (arr);
+  g_autofree AugurFrame *frames = g_new0 (AugurFrame, n);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *c = element_object (arr, i);
+      guint64 line = 0;
+      const char *file = NULL, *function = NULL;
+      if (c == NULL)
+        return invalid (error, where, "callers", "has an element that is not an object");
+      if (!get_string (c, "file", FALSE, where, &file, error)
+          || !get_uint (c, "line", FALSE, G_MAXUINT32, where, &line, error)
+          || !get_string (c, "function", FALSE, where, &function, error))
+        return FALSE;
+      frames[i].file = (char *) file;
+      frames[i].line = (guint) line;
+      frames[i].function = (char *) function;
+    }
+  augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames, n);
+  return TRUE;
+}
+
 /* @parent: the finding's place when it is a part ("finding 2"), else NULL. */
 static AugurFinding *
 parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
@@ -425,6 +470,8 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
         return NULL;
       augur_finding_add_access (f, (guint) thread, event, op, file, (guint) line, function,
                                 (const char *const *) locks);
+      if (!read_callers (f, a, w, error))
+        return NULL;
     }
 
   for (guint i = 0; i < json_array_get_length (schedule); i++)

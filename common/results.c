@@ -269,6 +269,12 @@ access_clear (gpointer p)
   g_free (a->file);
   g_free (a->function);
   g_strfreev (a->locks_held);
+  for (guint i = 0; i < a->n_callers; i++)
+    {
+      g_free (a->callers[i].file);
+      g_free (a->callers[i].function);
+    }
+  g_free (a->callers);
 }
 
 static void
@@ -461,6 +467,31 @@ augur_finding_add_access (AugurFinding *finding, guint thread, guint64 event, Au
   };
   g_array_append_val (finding->accesses, a);
   sorted_insert (finding->threads, thread);
+}
+
+void
+augur_finding_set_access_callers (AugurFinding *finding, guint i, const AugurFrame *callers,
+                                  guint n_callers)
+{
+  g_return_if_fail (finding != NULL);
+  g_return_if_fail (i < finding->accesses->len);
+  AugurAccess *a = &g_array_index (finding->accesses, AugurAccess, i);
+  AugurFrame *old = a->callers;
+  guint n_old = a->n_callers;
+  a->callers = n_callers > 0 ? g_new0 (AugurFrame, n_callers) : NULL;
+  a->n_callers = n_callers;
+  for (guint k = 0; k < n_callers; k++)
+    {
+      a->callers[k].file = g_strdup (callers[k].file);
+      a->callers[k].line = callers[k].line;
+      a->callers[k].function = g_strdup (callers[k].function);
+    }
+  for (guint k = 0; k < n_old; k++)
+    {
+      g_free (old[k].file);
+      g_free (old[k].function);
+    }
+  g_free (old);
 }
 
 guint
@@ -875,6 +906,13 @@ finding_append (GString *s, AugurFinding *finding, const char *indent)
       for (guint j = 0; a->locks_held[j] != NULL; j++)
         g_string_append_printf (s, "%s%s", j ? " " : "", a->locks_held[j]);
       g_string_append (s, "}\n");
+      for (guint j = 0; j < a->n_callers; j++)
+        {
+          g_string_append_printf (s, "%s    called from ", indent);
+          append_loc (s, a->callers[j].file, a->callers[j].line);
+          g_string_append_printf (s, " in %s\n",
+                                  a->callers[j].function ? a->callers[j].function : "?");
+        }
     }
   for (guint i = 0; i < finding->steps->len; i++)
     {

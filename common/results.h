@@ -41,7 +41,8 @@
  *   static_candidates? [{object?, file_a, line_a, file_b, line_b}],
  *   findings [{kind, subkind?, severity?, explanation, object?, object_id?, object_kind?,
  *              threads [int],
- *              accesses [{thread, event, op, file?, line?, function?, locks_held? [str]}],
+ *              accesses [{thread, event, op, file?, line?, function?, locks_held? [str],
+ *                        callers? [{file?, line?, function?}]}],
  *              schedule [{thread, event, op, object?, peer?, file?, line?, function?}],
  *              bug_steps [index into schedule], replay?,
  *              prediction? {pattern, answer, class?},
@@ -197,6 +198,13 @@ gboolean    augur_op_is_write (AugurOp op);          /* write, atomic store/rmw 
 gboolean    augur_op_is_acquire (AugurOp op);        /* lock, rdlock, trylock, wake */
 gboolean    augur_op_is_release (AugurOp op);        /* unlock, wait */
 
+/* A call site in a function that called the one an access is in. */
+typedef struct {
+  char    *file;         /* NULL if unknown */
+  guint    line;         /* 0 if unknown */
+  char    *function;     /* NULL if unknown */
+} AugurFrame;
+
 /* One involved access.  Owned by its finding; readers get const pointers. */
 typedef struct {
   guint    thread;
@@ -206,6 +214,9 @@ typedef struct {
   guint    line;         /* 0 if unknown */
   char    *function;     /* NULL if unknown */
   char   **locks_held;   /* NULL-terminated, sorted; never NULL (may be empty) */
+  AugurFrame *callers;   /* the call stack above the access's function, innermost first
+                          * (lock acquisitions); n_callers entries, NULL if none */
+  guint    n_callers;
 } AugurAccess;
 
 /* One step of the schedule.  Owned by its finding. */
@@ -250,6 +261,12 @@ void augur_finding_add_access (AugurFinding      *finding,
                                guint              line,
                                const char        *function,
                                const char *const *locks_held);
+/* Sets the callers of access @i (copied; innermost first): the call
+ * sites that led to the function it is in. */
+void augur_finding_set_access_callers (AugurFinding     *finding,
+                                       guint             i,
+                                       const AugurFrame *callers,
+                                       guint             n_callers);
 /* Appends a step to the schedule and returns its index. */
 guint augur_finding_add_step (AugurFinding *finding,
                               guint         thread,

@@ -58,6 +58,11 @@ const char *augur_trace_build_id (const AugurTrace *trace);
  * long as the trace. */
 gsize augur_trace_n_events (const AugurTrace *trace);
 const AugurRecord *augur_trace_event (const AugurTrace *trace, gsize i);
+/* The call sites in the functions that called the one where event i (a
+ * lock acquisition) took its lock, innermost first, as a record's module
+ * and pc (the CALLERS records after it): up to AUGUR_TRACE_MAX_CALLERS
+ * into @module and @pc; how many (0: none recorded). */
+guint augur_trace_event_callers (const AugurTrace *trace, gsize i, guint8 *module, guint32 *pc);
 /* The file slot of event i (chunk * AUGUR_TRACE_CHUNK_RECORDS + position;
  * its byte offset is AUGUR_TRACE_HEADER_SIZE + 32 * slot), for messages. */
 guint64 augur_trace_event_slot (const AugurTrace *trace, gsize i);

@@ -580,6 +580,10 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
         case AUGUR_SOP_UNLOCK:
         case AUGUR_SOP_RWUNLOCK:
           lock_release (&p, j, s->obj, pre);
+          /* the unlock's last touch of the lock's memory: a free of the
+           * struct holding it (or a destroy, an init) that nothing orders
+           * after the unlock races with it, and is tried before it */
+          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
           break;
         case AUGUR_SOP_COND_WAIT:
           mem_access (&p, j, TRUE, s->obj, 1, pre, spre);

@@ -101,11 +101,11 @@ explore_diagnose_keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, con
           g_autofree char *both = g_strdup_printf ("%s, %s", obj1, obj);
           augur_finding_set_object (f, both, "variables");
         }
-      explore_findings_add_access (c, f, a1, ev[t->a1]);
-      explore_findings_add_access (c, f, r, ev[t->r]);
+      explore_findings_add_access (c, f, steps, t->a1, ev);
+      explore_findings_add_access (c, f, steps, t->r, ev);
       if (t->r2 != t->r)
-        explore_findings_add_access (c, f, r2, ev[t->r2]);
-      explore_findings_add_access (c, f, a2, ev[t->a2]);
+        explore_findings_add_access (c, f, steps, t->r2, ev);
+      explore_findings_add_access (c, f, steps, t->a2, ev);
       if (harm != NULL)
         augur_finding_add_access (f, harm->thread, harm->event, harm->op, harm->file, harm->line,
                                   harm->function, NULL);

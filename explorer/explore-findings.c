@@ -128,11 +128,15 @@ explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *st
 }
 
 void
-explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *s, guint64 ev)
+explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint k,
+                             const guint64 *ev)
 {
+  const AugurSchedStep *s = &steps[k];
   const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
+  g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, k, s->tid);
   augur_finding_add_thread (f, s->tid);
-  augur_finding_add_access (f, s->tid, ev, augur_step_op (s), l->file, l->line, l->function, NULL);
+  augur_finding_add_access (f, s->tid, ev[k], augur_step_op (s), l->file, l->line, l->function,
+                            (const char *const *) held);
 }
 
 void
@@ -183,8 +187,8 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, expl);
   if (obj != NULL)
     augur_finding_set_object (f, obj, "variable");
-  explore_findings_add_access (c, f, &steps[i], rd->ev[i]);
-  explore_findings_add_access (c, f, &steps[j], rd->ev[j]);
+  explore_findings_add_access (c, f, steps, i, rd->ev);
+  explore_findings_add_access (c, f, steps, j, rd->ev);
   explore_findings_add_schedule (c, f, steps, j + 1, rd->ev);
   augur_finding_mark_bug_step (f, i);
   augur_finding_mark_bug_step (f, j);
@@ -297,10 +301,11 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
         const AugurSchedStep *p = &th->pending;
         guint32 pc = th->state == AUGUR_STH_AWAITING ? th->await_pc : p->pc;
         const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, pc);
+        g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, n, t);
         augur_finding_add_thread (f, t);
         augur_finding_add_access (f, t, count,
                                   p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (p),
-                                  l->file, l->line, l->function, NULL);
+                                  l->file, l->line, l->function, (const char *const *) held);
       }
 #undef RELEVANT
   explore_findings_add_schedule (c, f, steps, n, ev);
@@ -375,13 +380,14 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   guint64 count = 0;
   for (guint k = 0; k < n; k++)
     count += steps[k].tid == fl->tid;
-  augur_finding_add_thread (f, fl->tid);
-  augur_finding_add_access (f, fl->tid, count,
-                            assertion ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
-                            file, line, function, NULL);
   /* the steps before the failure: the other threads may have run on
    * after it (rt-sched.c), which neither replay nor diagnosis needs */
   guint upto = MIN (fl->step, n);
+  g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, upto, fl->tid);
+  augur_finding_add_thread (f, fl->tid);
+  augur_finding_add_access (f, fl->tid, count,
+                            assertion ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
+                            file, line, function, (const char *const *) held);
   if (first)
     {
       explore_findings_add_schedule (c, f, steps, upto, ev);
@@ -400,6 +406,25 @@ typedef struct {
   const guint64 *ev;
 } UafData;
 
+static const char *
+use_verb (const AugurSchedStep *u)
+{
+  switch (u->op)
+    {
+    case AUGUR_SOP_WRITE: return "writes";
+    case AUGUR_SOP_READ: return "reads";
+    case AUGUR_SOP_LOCK: case AUGUR_SOP_TRYLOCK_FAIL: case AUGUR_SOP_WRLOCK: return "locks";
+    case AUGUR_SOP_RDLOCK: return "read-locks";
+    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK: return "unlocks";
+    case AUGUR_SOP_COND_WAIT: return "waits on";
+    case AUGUR_SOP_COND_WAKE: return "wakes up on";
+    case AUGUR_SOP_SIGNAL: return "signals";
+    case AUGUR_SOP_BROADCAST: return "broadcasts";
+    case AUGUR_SOP_DESTROY: return "destroys";
+    default: return "uses";
+    }
+}
+
 /* A use of freed memory (memcheck.h). */
 static void
 on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gpointer data)
@@ -414,23 +439,28 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   g_ptr_array_add (locs, g_strdup (where_free));
   if (!explore_findings_first_time (c, "misuse:use-after-free", locs))
     return;
-  g_autofree char *obj = explore_findings_object_of (c, steps, fs);
+  /* what the use touches, named while the block was still allocated */
+  gboolean lock = u->op == AUGUR_SOP_LOCK || u->op == AUGUR_SOP_UNLOCK
+                  || u->op == AUGUR_SOP_TRYLOCK_FAIL;
+  g_autofree char *obj = u->obj != 0 ? augur_exec_names_at (explore_findings_names_of (c), fs, u->obj)
+                                     : NULL;
   g_autofree char *user = augur_thread_name (u->tid);
   g_autofree char *freer = augur_thread_name (fr->tid);
   g_autofree char *text = g_strdup_printf (
     "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
     "and the access then reads or corrupts another object. It may not crash.",
-    user, u->op == AUGUR_SOP_WRITE ? "writes" : "reads", obj != NULL ? obj : "a heap block",
+    user, use_verb (u), obj != NULL ? obj : "a heap block",
     where_use, freer, where_free, fs);
   text[0] = g_ascii_toupper (text[0]);
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, "use-after-free", text);
   if (obj != NULL)
-    augur_finding_set_object (f, obj, "block");
+    augur_finding_set_object (f, obj, lock ? "mutex" : "block");
   const AugurSource *lf = augur_symbolizer_lookup (c->sym, fr->module, fr->pc);
+  g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, fs, fr->tid);
   augur_finding_add_thread (f, fr->tid);
   augur_finding_add_access (f, fr->tid, d->ev[fs], AUGUR_OP_FREE, lf->file, lf->line, lf->function,
-                            NULL);
-  explore_findings_add_access (c, f, u, d->ev[use]);
+                            (const char *const *) held);
+  explore_findings_add_access (c, f, steps, use, d->ev);
   explore_findings_add_schedule (c, f, steps, MIN (n, use + 1), d->ev);
   augur_finding_mark_bug_step (f, fs);
   augur_finding_mark_bug_step (f, use);
@@ -505,7 +535,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
         "not model (a read from a pipe or a socket, a futex of the program's own), or a loop "
         "that makes no visible access.");
       if (n > 0)
-        explore_findings_add_access (c, f, &steps[n - 1], ev[n - 1]);
+        explore_findings_add_access (c, f, steps, n - 1, ev);
       explore_findings_add_schedule (c, f, steps, n, ev);
       explore_findings_keep (c, f);
     }

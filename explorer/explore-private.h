@@ -78,7 +78,9 @@ gboolean explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs)
 char *explore_findings_loc_key (Ctx *c, guint module, guint32 pc);
 void explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps,
                                     guint n, const guint64 *ev);
-void explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *s, guint64 ev);
+/* Adds steps[k] as an access of @f, with the locks its thread holds then. */
+void explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint k,
+                                  const guint64 *ev);
 /* Writes the results to opts->results_path, if any. */
 void explore_findings_save (Ctx *c);
 /* Adds the finding to the results (and saves them). */

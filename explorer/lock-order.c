@@ -96,6 +96,26 @@ lock_name (Exec *x, guint k, guint64 addr)
   return augur_exec_names_at (x->names, k, addr);
 }
 
+/* The functions that called the one where steps[k] took its lock (the
+ * runtime's callers[k]) into @frames (borrowed strings); how many. */
+static guint
+callers_of (Exec *x, guint k, AugurFrame frames[AUGUR_SCHED_MAX_CALLERS])
+{
+  const AugurSchedCallers *c = &x->shm->callers[k];
+  guint n = 0;
+  for (guint i = 0; i < MIN (c->n, AUGUR_SCHED_MAX_CALLERS); i++)
+    {
+      const AugurSource *l = augur_symbolizer_lookup (x->sym, c->module[i], c->pc[i]);
+      if (l->file == NULL && l->function == NULL)
+        continue;   /* the runtime's or libc's thread start */
+      frames[n].file = (char *) l->file;
+      frames[n].line = l->line;
+      frames[n].function = (char *) l->function;
+      n++;
+    }
+  return n;
+}
+
 /* Steps k's acquisition of @lock with @held (its thread's other locks) */
 static gboolean
 feed (State *st, Exec *x, guint k, guint64 lock, GArray *held)
@@ -125,7 +145,9 @@ feed (State *st, Exec *x, guint k, guint64 lock, GArray *held)
       g_ptr_array_add (names, lock_name (x, h->step, h->addr));
     }
   g_ptr_array_add (names, NULL);
-  AugurLockSite inner = { inner_name, li->file, li->line, li->function, x->ev[k] };
+  AugurFrame inner_frames[AUGUR_SCHED_MAX_CALLERS], outer_frames[AUGUR_SCHED_MAX_CALLERS];
+  AugurLockSite inner = { inner_name, li->file, li->line, li->function, x->ev[k], inner_frames,
+                          callers_of (x, k, inner_frames) };
   gboolean changed = FALSE;
   for (guint i = 0; i < held->len; i++)
     {
@@ -133,7 +155,8 @@ feed (State *st, Exec *x, guint k, guint64 lock, GArray *held)
       const AugurSchedStep *hs = &x->steps[h->step];
       const AugurSource *lo = augur_symbolizer_lookup (x->sym, hs->module, hs->pc);
       AugurLockSite outer = { g_ptr_array_index (names, i), lo->file, lo->line, lo->function,
-                              x->ev[h->step] };
+                              x->ev[h->step], outer_frames,
+                              callers_of (x, h->step, outer_frames) };
       changed |= augur_lock_graph_add (st->graph, s->tid, &outer, &inner,
                                        (const char *const *) names->pdata);
     }

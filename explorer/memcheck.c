@@ -20,10 +20,25 @@ is_free (const AugurSchedStep *s)
   return (s->xflags & AUGUR_SXF_FREE) != 0;
 }
 
+/* A use of the memory at s->obj: an access, or an operation on a lock,
+ * condition variable or semaphore that lives there (an unlock's last
+ * touch of its mutex after another thread freed the struct holding it). */
 static gboolean
 is_access (const AugurSchedStep *s)
 {
-  return (s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE) && !(s->xflags & AUGUR_SXF_CLOCK);
+  switch (s->op)
+    {
+    case AUGUR_SOP_READ: case AUGUR_SOP_WRITE:
+      return !(s->xflags & AUGUR_SXF_CLOCK);
+    case AUGUR_SOP_LOCK: case AUGUR_SOP_TRYLOCK_FAIL: case AUGUR_SOP_UNLOCK:
+    case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK: case AUGUR_SOP_RWUNLOCK:
+    case AUGUR_SOP_COND_WAIT: case AUGUR_SOP_COND_WAKE: case AUGUR_SOP_SIGNAL:
+    case AUGUR_SOP_BROADCAST: case AUGUR_SOP_SEM_WAIT: case AUGUR_SOP_SEM_POST:
+    case AUGUR_SOP_DESTROY:
+      return s->obj != 0;
+    default:
+      return FALSE;
+    }
 }
 
 void

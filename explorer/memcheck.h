@@ -6,7 +6,10 @@
  * (AUGUR_SXF_FREE, runtime/rt-sched-sync.c), so DPOR explores the block's
  * uses on both sides of it; allocations are in the page's object log.
  * An access to a block after its free and before an allocation that hands
- * the memory out again is a use after free, whether or not it crashes.
+ * the memory out again is a use after free, whether or not it crashes; so
+ * is a lock, unlock, condition or semaphore operation on an object in it
+ * (the DPOR core makes an unlock touch its mutex, so that a free of the
+ * struct holding it races with a thread still inside the unlock).
  * (In the execution server a freed block is not reused until the
  * execution ends, unless it was the last one allocated.)
  */

@@ -117,6 +117,13 @@ is_release (const AugurSchedStep *s, gconstpointer data)
 }
 
 static gboolean
+is_own_lock_op (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return s->tid == w->tid && (releases (s, w->obj) || acquires (s, w->obj));
+}
+
+static gboolean
 is_acquire_by_other (const AugurSchedStep *s, gconstpointer data)
 {
   const Want *w = data;
@@ -227,17 +234,24 @@ at_step (const Exec *x, guint k)
 }
 
 /* "thread 2 unlocks `m` at x.c:9 (step 14)"; @obj: the object named (a
- * condition wait names its mutex when that is the point) */
+ * condition wait names its mutex when that is the point), by its name just
+ * before step @named (a destroyed or freed object: when it still was) */
 static char *
-describe (const Exec *x, guint k, guint64 obj)
+describe_named (const Exec *x, guint k, guint64 obj, guint named)
 {
   const AugurSchedStep *s = &x->steps[k];
   g_autofree char *who = augur_thread_name (s->tid);
-  g_autofree char *what = object_text (x, k, obj);
+  g_autofree char *what = object_text (x, named, obj);
   g_autofree char *at = at_step (x, k);
   if (s->op == AUGUR_SOP_EXIT)
     return g_strdup_printf ("%s %s %s", who, verb (s), at);
   return g_strdup_printf ("%s %s %s %s", who, verb (s), what, at);
+}
+
+static char *
+describe (const Exec *x, guint k, guint64 obj)
+{
+  return describe_named (x, k, obj, k);
 }
 
 /* "main at x.c:9 (step 14)": who did steps[k], and where */
@@ -285,8 +299,9 @@ add_access (const Exec *x, AugurFinding *f, guint k)
   augur_finding_add_thread (f, s->tid);
   if (l->file == NULL)
     return;   /* main's return: a bug step, nothing to show as code */
+  g_auto (GStrv) held = augur_steps_locks_held (x->names, x->steps, k, s->tid);
   augur_finding_add_access (f, s->tid, x->ev[k], augur_step_op (s), l->file, l->line,
-                            l->function, NULL);
+                            l->function, (const char *const *) held);
 }
 
 static const char *
@@ -321,11 +336,23 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
     {
     case AUGUR_MISUSE_UNLOCK_UNLOCKED:
       {
+        /* the caller's own unlock is the first of the two when the caller
+         * has not locked it since (others may have locked and unlocked it
+         * in between: that is not the bug) */
+        Want mine = { obj, m->tid, 0 };
+        e = k >= 0 ? last_step (&x, (guint) k, is_own_lock_op, &mine) : -1;
+        object_kind = lock_kind (&x, k);
+        if (e >= 0 && releases (&steps[e], obj))
+          {
+            g_autofree char *first = at_step (&x, (guint) e);
+            text = g_strdup_printf ("Double unlock: %s while nobody holds it: %s unlocked it "
+                                    "already %s and has not locked it since.", did, who, first);
+            break;
+          }
         Want w = { obj, G_MAXUINT, 0 };
         e = k >= 0 ? last_step (&x, (guint) k, is_release, &w) : -1;
         if (e >= 0 && !releases (&steps[e], obj))
           e = -1;
-        object_kind = lock_kind (&x, k);
         g_autofree char *first = e >= 0 ? by_at (&x, (guint) e) : NULL;
         if (first != NULL)
           text = g_strdup_printf ("Double unlock: %s while nobody holds it: it was unlocked "
@@ -459,7 +486,20 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
         Want w = { obj, m->tid, 0 };
         e = k >= 0 ? last_step (&x, (guint) k, is_use_of, &w) : -1;
         g_autofree char *used = e >= 0 ? by_at (&x, (guint) e) : NULL;
-        if (used != NULL)
+        gint before = k >= 0 ? last_step (&x, (guint) k, is_init_of, &w) : -1;
+        g_autofree char *inited = before >= 0 ? at_step (&x, (guint) before) : NULL;
+        if (inited != NULL)
+          /* initialised already and used since: a re-initialisation of a
+           * live lock, not a lock reached before its first init */
+          {
+            g_autofree char *since = used != NULL ? g_strdup_printf (", and used since, by %s", used)
+                                                  : g_strdup (" and is held");
+            text = g_strdup_printf ("%s again: re-initialised while in use. It was initialised "
+                                    "%s%s: initialise it once, or destroy it first, when no "
+                                    "thread can use it any more.", did != NULL ? did : who,
+                                    inited, since);
+          }
+        else if (used != NULL)
           text = g_strdup_printf ("%s while it may be in use: it was used before the init, by %s; "
                                   "initialise a lock before any thread can reach it.",
                                   did != NULL ? did : who, used);
@@ -475,6 +515,13 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
         object_kind = k >= 0 && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST
                                  || steps[k].op == AUGUR_SOP_COND_WAIT) ? "condition" : "mutex";
         g_autofree char *gone = e >= 0 ? by_at (&x, (guint) e) : NULL;
+        if (e >= 0)
+          {
+            /* named as it was before the destroy (a struct freed since
+             * leaves its address to other names) */
+            g_free (did);
+            did = describe_named (&x, (guint) k, obj, (guint) e);
+          }
         text = gone != NULL
                  ? g_strdup_printf ("%s after it was destroyed, by %s: a destroy must wait until "
                                     "no thread can use the object any more.",
@@ -519,6 +566,8 @@ augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const Aug
     text[0] = (char) (text[0] - 'a' + 'A');
   AugurFinding *f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (m->kind), text);
   gint named = k >= 0 ? k : e;
+  if (m->kind == AUGUR_MISUSE_USE_AFTER_DESTROY && e >= 0)
+    named = e;
   if (m->kind == AUGUR_MISUSE_MAIN_RETURNS || m->kind == AUGUR_MISUSE_DOUBLE_JOIN)
     named = -1;
   if (named >= 0 && obj != 0 && names != NULL)

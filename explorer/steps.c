@@ -89,6 +89,61 @@ augur_steps_event_indices (const AugurSchedStep *steps, guint n)
   return ev;
 }
 
+char **
+augur_steps_locks_held (AugurExecNames *names, const AugurSchedStep *steps, guint upto, guint tid)
+{
+  g_autoptr (GArray) held = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint k = 0; k < upto; k++)
+    {
+      const AugurSchedStep *s = &steps[k];
+      if (s->tid != tid)
+        continue;
+      gboolean ok = !(s->flags & AUGUR_SF_FAILED);
+      switch (s->op)
+        {
+        case AUGUR_SOP_LOCK: case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK:
+          if (ok)
+            g_array_append_val (held, s->obj);
+          break;
+        case AUGUR_SOP_COND_WAKE:
+          g_array_append_val (held, s->arg);
+          break;
+        case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK:
+          /* a recursive mutex is held until its last unlock */
+          for (guint i = held->len; ok && i-- > 0;)
+            if (g_array_index (held, guint64, i) == s->obj)
+              {
+                g_array_remove_index (held, i);
+                break;
+              }
+          break;
+        case AUGUR_SOP_COND_WAIT:
+          /* releases the mutex however often it was locked */
+          for (guint i = held->len; i-- > 0;)
+            if (g_array_index (held, guint64, i) == s->arg)
+              g_array_remove_index (held, i);
+          break;
+        default:
+          break;
+        }
+    }
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < held->len; i++)
+    {
+      guint64 addr = g_array_index (held, guint64, i);
+      if (addr == 0)
+        continue;
+      char *name = names != NULL ? augur_exec_names_at (names, upto, addr)
+                                 : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", addr);
+      if (g_ptr_array_find_with_equal_func (out, name, g_str_equal, NULL))
+        g_free (name);
+      else
+        g_ptr_array_add (out, name);
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 void
 augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *f,
                           const AugurSchedStep *steps, guint n, const guint64 *ev)

@@ -38,6 +38,14 @@ AugurExecNames *augur_steps_names (AugurSymbolizer *sym, const AugurSchedObjectE
 /* The index of every step among its thread's steps; n + 1 entries (owned). */
 guint64 *augur_steps_event_indices (const AugurSchedStep *steps, guint n);
 
+/* The locks thread @tid holds after steps[0..upto): those it took (a
+ * lock, read or write lock, a trylock that succeeded, a condition wait's
+ * re-acquisition) and has not released since (an unlock, a condition
+ * wait), as stable names at step @upto, without duplicates, in the order taken;
+ * NULL-terminated, owned.  @names may be NULL (then addresses). */
+char **augur_steps_locks_held (AugurExecNames *names, const AugurSchedStep *steps, guint upto,
+                               guint tid);
+
 /* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices. */
 void augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *finding,
                                const AugurSchedStep *steps, guint n, const guint64 *ev);

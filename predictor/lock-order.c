@@ -32,8 +32,11 @@ blocking (const AugurRecord *r)
     }
 }
 
+/* Where event g took its lock, with the functions that called the one
+ * taking it (the trace's CALLERS records) in @frames (borrowed strings). */
 static void
-site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s)
+site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s,
+      AugurFrame frames[AUGUR_TRACE_MAX_CALLERS])
 {
   const AugurRecord *r = augur_trace_event (m->trace, g);
   AugurSource src = { 0 };
@@ -44,6 +47,21 @@ site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s
   s->line = src.line;
   s->function = src.function;
   s->event = m->tidx[g];
+  guint8 module[AUGUR_TRACE_MAX_CALLERS];
+  guint32 pc[AUGUR_TRACE_MAX_CALLERS];
+  guint got = augur_trace_event_callers (m->trace, g, module, pc), n = 0;
+  for (guint i = 0; i < got; i++)
+    {
+      const AugurSource *l = augur_symbolizer_lookup (sym, module[i], pc[i]);
+      if (l->file == NULL && l->function == NULL)
+        continue;   /* the runtime's or libc's thread start */
+      frames[n].file = (char *) l->file;
+      frames[n].line = l->line;
+      frames[n].function = (char *) l->function;
+      n++;
+    }
+  s->callers = frames;
+  s->n_callers = n;
 }
 
 guint
@@ -60,8 +78,9 @@ augur_pred_lock_order (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable
           if (!blocking (augur_trace_event (m->trace, nest->q)))
             continue;
           AugurLockSite outer, inner;
-          site (m, sym, nest->p, &outer);
-          site (m, sym, nest->q, &inner);
+          AugurFrame outer_frames[AUGUR_TRACE_MAX_CALLERS], inner_frames[AUGUR_TRACE_MAX_CALLERS];
+          site (m, sym, nest->p, &outer, outer_frames);
+          site (m, sym, nest->q, &inner, inner_frames);
           if (outer.lock == NULL || inner.lock == NULL)
             continue;
           g_auto (GStrv) held = augur_pred_model_locks_held (m, nest->q);

@@ -805,6 +805,26 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
         }
       if (step >= 0)
         g_string_append_printf (s, " <span class=\"muted\">(step %d)</span>", step);
+      if (a->n_callers > 0)
+        {
+          /* the call stack: a lock wrapper's acquisitions differ only here */
+          g_string_append (s, "<br><span class=\"callers\">Called from: ");
+          for (guint j = 0; j < a->n_callers; j++)
+            {
+              const AugurFrame *fr = &a->callers[j];
+              if (j > 0)
+                g_string_append (s, ", called from ");
+              if (fr->function != NULL)
+                {
+                  g_string_append (s, "<code>");
+                  esc (s, fr->function);
+                  g_string_append (s, "()</code> ");
+                }
+              g_string_append (s, "at ");
+              append_loc (s, fr->file, fr->line);
+            }
+          g_string_append (s, "</span>");
+        }
       g_string_append (s, "<br>Locks held: ");
       if (a->locks_held[0] == NULL)
         g_string_append (s, "<em>none</em>");

@@ -223,6 +223,14 @@ rt_pc (uintptr_t ra, AugurRecord *r)
     rt_module_slow (pc, r);
 }
 
+/* The call sites in the instrumented functions that called the current
+ * one, innermost first (the ring __tsan_func_entry fills), as a record's
+ * module and pc: at most @max; returns how many (rt-tsan.c). */
+unsigned rt_callers (uint8_t *module, uint32_t *pc, unsigned max);
+/* A thread under the scheduler (no stacks of its own) starting: its
+ * shadow ring is a static one, empty (rt-tsan.c). */
+void rt_shadow_use_static (uint32_t tid);
+
 /* ------------------------------------------------------------------ */
 /* The trace writer (rt-trace.c)                                        */
 

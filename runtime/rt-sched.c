@@ -516,6 +516,23 @@ rt_sched_my_step (void)
 }
 
 void
+rt_sched_note_callers (void)
+{
+  AugurSchedStep *s = rt_sched_my_step ();
+  if (s == NULL)
+    return;
+  switch (s->op)
+    {
+    case AUGUR_SOP_LOCK: case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK: case AUGUR_SOP_COND_WAKE:
+      break;
+    default:
+      return;
+    }
+  AugurSchedCallers *c = &shm->callers[s - shm->steps];
+  c->n = (uint8_t) rt_callers (c->module, c->pc, AUGUR_SCHED_MAX_CALLERS);
+}
+
+void
 rt_sched_make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj, uint32_t size,
                     uintptr_t ra)
 {

@@ -174,6 +174,8 @@ rt_call_main (RtMainFunc fn, int argc, char **argv, char **envp)
     }
   if (rt_fibers)
     rt_thread_start_record (0, 0, 0, frame + main_depth, 0);
+  if (rt_sched_is_on ())
+    rt_shadow_use_static (0);
   return fn (argc, argv, envp);
 }
 

@@ -36,6 +36,8 @@
 typedef struct {
   uint8_t release;   /* written before the real call */
   uint8_t result;    /* RT_RESULT_*: where the result code goes */
+  uint8_t callers;   /* takes a lock: its callers follow it (CALLERS records; the
+                      * scheduler's callers[]) when it did */
 } RtKindPolicy;
 
 static const RtKindPolicy policy[AUGUR_EV_LAST_] = {
@@ -44,20 +46,20 @@ static const RtKindPolicy policy[AUGUR_EV_LAST_] = {
   [AUGUR_EV_THREAD_DETACH] = { .release = 0, .result = RT_RESULT_ARG },
 
   [AUGUR_EV_MUTEX_INIT] = { .release = 0, .result = RT_RESULT_NONE },
-  [AUGUR_EV_MUTEX_LOCK] = { .release = 0, .result = RT_RESULT_ARG },
-  [AUGUR_EV_MUTEX_TRYLOCK] = { .release = 0, .result = RT_RESULT_ARG },
-  [AUGUR_EV_MUTEX_TIMEDLOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_MUTEX_LOCK] = { .release = 0, .result = RT_RESULT_ARG, .callers = 1 },
+  [AUGUR_EV_MUTEX_TRYLOCK] = { .release = 0, .result = RT_RESULT_ARG, .callers = 1 },
+  [AUGUR_EV_MUTEX_TIMEDLOCK] = { .release = 0, .result = RT_RESULT_ARG, .callers = 1 },
   [AUGUR_EV_MUTEX_UNLOCK] = { .release = 1, .result = RT_RESULT_ARG },
   [AUGUR_EV_MUTEX_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
 
   [AUGUR_EV_RWLOCK_INIT] = { .release = 0, .result = RT_RESULT_ARG },
-  [AUGUR_EV_RWLOCK_RDLOCK] = { .release = 0, .result = RT_RESULT_ARG },
-  [AUGUR_EV_RWLOCK_WRLOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_RWLOCK_RDLOCK] = { .release = 0, .result = RT_RESULT_ARG, .callers = 1 },
+  [AUGUR_EV_RWLOCK_WRLOCK] = { .release = 0, .result = RT_RESULT_ARG, .callers = 1 },
   [AUGUR_EV_RWLOCK_UNLOCK] = { .release = 1, .result = RT_RESULT_ARG },
   [AUGUR_EV_RWLOCK_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
 
   [AUGUR_EV_COND_INIT] = { .release = 0, .result = RT_RESULT_NONE },
-  [AUGUR_EV_COND_WAKE] = { .release = 0, .result = RT_RESULT_AUX },
+  [AUGUR_EV_COND_WAKE] = { .release = 0, .result = RT_RESULT_AUX, .callers = 1 },
   [AUGUR_EV_COND_SIGNAL] = { .release = 1, .result = RT_RESULT_NONE },
   [AUGUR_EV_COND_BROADCAST] = { .release = 1, .result = RT_RESULT_NONE },
   [AUGUR_EV_COND_DESTROY] = { .release = 0, .result = RT_RESULT_NONE },
@@ -72,7 +74,7 @@ static const RtKindPolicy policy[AUGUR_EV_LAST_] = {
   [AUGUR_EV_SEM_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
 
   [AUGUR_EV_SPIN_INIT] = { .release = 0, .result = RT_RESULT_ARG },
-  [AUGUR_EV_SPIN_LOCK] = { .release = 0, .result = RT_RESULT_ARG },
+  [AUGUR_EV_SPIN_LOCK] = { .release = 0, .result = RT_RESULT_ARG, .callers = 1 },
   [AUGUR_EV_SPIN_UNLOCK] = { .release = 1, .result = RT_RESULT_ARG },
   [AUGUR_EV_SPIN_DESTROY] = { .release = 0, .result = RT_RESULT_ARG },
 
@@ -119,17 +121,50 @@ set_result (AugurRecord *r, int64_t result)
     }
 }
 
+/* The CALLERS records after an acquisition @r (augur-trace-format.h). */
+static void
+emit_callers (const AugurRecord *r)
+{
+  uint8_t module[AUGUR_TRACE_MAX_CALLERS];
+  uint32_t pc[AUGUR_TRACE_MAX_CALLERS];
+  unsigned n = rt_callers (module, pc, AUGUR_TRACE_MAX_CALLERS);
+  for (unsigned i = 0; i < n; i += 3)
+    {
+      AugurRecord c;
+      rt_record_init (&c, AUGUR_EV_CALLERS, 0, r->tid, 0);
+      unsigned here = n - i < 3 ? n - i : 3;
+      c.aux = here;
+      c.addr = (uint64_t) module[i] << 32 | pc[i];
+      if (here > 1)
+        c.arg = (uint64_t) module[i + 1] << 32 | pc[i + 1];
+      if (here > 2)
+        {
+          c.module = module[i + 2];
+          c.pc = pc[i + 2];
+        }
+      rt_emit (&c);
+    }
+}
+
 void
 rt_sync_after (RtSync *op, int64_t result)
 {
   if (!op->on)
     return;
+  /* a lock taken (a condition wait re-acquires its mutex whatever it returns) */
+  bool took = policy[op->rec.kind].callers && (result == 0 || op->rec.kind == AUGUR_EV_COND_WAKE);
   if (rt_sched_is_on ())
-    rt_sched_sync_after (op, result);
+    {
+      rt_sched_sync_after (op, result);
+      if (took)
+        rt_sched_note_callers ();
+    }
   if (!policy[op->rec.kind].release)
     {
       set_result (&op->rec, result);
       rt_emit (&op->rec);
+      if (took)
+        emit_callers (&op->rec);
       return;
     }
   /* Released already: correct the record in place if the call failed. */

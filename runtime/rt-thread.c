@@ -476,6 +476,8 @@ rt_thread_run (RtStart *start)
     __libc_free (start);
   rt_self.tid = s.tid;
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
+  if (rt_sched_is_on ())
+    rt_shadow_use_static (s.tid);
 
   /* under the explorer's scheduler nothing is recorded: no stacks to set up
    * (they cost an mmap and an arena per thread and execution), only the

@@ -24,6 +24,7 @@
 
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
+#include "common/augur-sched-format.h"
 
 RT_INLINE bool
 access_on (void)
@@ -256,6 +257,45 @@ __tsan_func_exit (void)
     return;
   if (rt_self.depth > 0)
     rt_self.depth--;
+}
+
+/* Under the scheduler threads get no stacks of their own (rt-thread.c):
+ * their shadow rings are these, one per thread id, reused by each
+ * execution. */
+static uintptr_t sched_shadow[AUGUR_SCHED_MAX_THREADS][RT_SHADOW_SIZE];
+
+void
+rt_shadow_use_static (uint32_t tid)
+{
+  if (tid >= AUGUR_SCHED_MAX_THREADS)
+    return;
+  rt_self.shadow = sched_shadow[tid];
+  rt_self.depth = 0;
+}
+
+unsigned
+rt_callers (uint8_t *module, uint32_t *pc, unsigned max)
+{
+  const uintptr_t *shadow = rt_self.shadow;
+  if (shadow == NULL)
+    return 0;
+  uint32_t d = rt_self.depth;
+  unsigned n = 0;
+  for (uint32_t i = 0; i < d && i < RT_SHADOW_SIZE && n < max; i++)
+    {
+      uintptr_t ra = shadow[(d - 1 - i) & (RT_SHADOW_SIZE - 1)];
+      /* the program's code only: not the runtime's or libc's thread start */
+      if (!rt_module_instrumented (ra))
+        continue;
+      AugurRecord r;
+      rt_pc (ra, &r);
+      if (r.pc == 0)
+        continue;
+      module[n] = r.module;
+      pc[n] = r.pc;
+      n++;
+    }
+  return n;
 }
 
 /* Ignores hide plain accesses (not synchronisation), as in ThreadSanitizer. */

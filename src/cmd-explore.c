@@ -28,6 +28,7 @@
 #include "check/check-merge.h"
 #include "common/dwarf-names.h"
 #include "common/results.h"
+#include "common/same-bug.h"
 #include "explorer/explore.h"
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
@@ -213,6 +214,7 @@ augur_cmd_explore (int argc, char **argv)
     augur_dwarf_names_apply (names, results);
   }
   augur_check_link_lock_order (results);
+  augur_same_bug_merge (results);
   augur_results_set_replay_commands (results, o.results_path);
   if (!augur_results_save (results, o.results_path, &error))
     {

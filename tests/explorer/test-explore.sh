@@ -93,10 +93,24 @@ ok "unlock by a non-owner found with the owner's lock, and replayed" finding mis
 misuse_text ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/mt.json" -- "$prog_dir/misuse_double_unlock" >/dev/null 2>&1
-  grep -q '"explanation" : "Double unlock: main unlocks `m` at misuse_double_unlock.c:11 (step 2) while nobody holds it: it was unlocked already, by main at misuse_double_unlock.c:10 (step 1), and nobody locked it since."' "$tmp/mt.json" \
+  grep -q '"explanation" : "Double unlock: main unlocks `m` at misuse_double_unlock.c:11 (step 2) while nobody holds it: main unlocked it already at misuse_double_unlock.c:10 (step 1) and has not locked it since."' "$tmp/mt.json" \
     && tr -d ' \n' <"$tmp/mt.json" | grep -q '"bug_steps":\[1,2\]'
 }
 ok "a double unlock names both unlocks, and both are the bug's steps" misuse_text
+# misuse_own PROG TEXT STEPS: the explanation of PROG's misuse and its
+# bug steps (a double unlock is the caller's own second unlock, whoever
+# unlocked in between; an init of a live mutex is a re-initialisation)
+misuse_own ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/mo.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -qF "\"explanation\" : \"$2\"" "$tmp/mo.json" \
+    && tr -d ' \n' <"$tmp/mo.json" | grep -q "\"bug_steps\":\[$3\]"
+}
+ok "a double unlock names the caller's own first unlock, not another thread's in between" \
+   misuse_own misuse_double_unlock_join "Double unlock: main unlocks \`m\` at misuse_double_unlock_join.c:28 (step 11) while nobody holds it: main unlocked it already at misuse_double_unlock_join.c:24 (step 2) and has not locked it since." "2,11"
+ok "an init of a live mutex says re-initialised while in use" \
+   misuse_own misuse_reinit "main initialises \`b->mutex\` at misuse_reinit.c:31 (step 7) again: re-initialised while in use. It was initialised at misuse_reinit.c:27 (step 0), and used since, by thread 1 at misuse_reinit.c:19 (step 5): initialise it once, or destroy it first, when no thread can use it any more." "5,7"
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
 # stable_names RESULTS: the stable name of each data race's object, one a
 # line, sorted: its object_id when debug info gave it a source-level name
@@ -141,6 +155,44 @@ source_name ()
     && tr -d '\n' <"$tmp/rhn.json" | grep -q '"object" : "q->pushed", *"object_id" : "T0.alloc1+4"'
 }
 ok "... and the report names it q->pushed from the debug info, the stable name kept" source_name
+# race_locks: each access of an explored race lists the locks its thread
+# holds there (two different locks guard one field)
+race_locks ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rtl.json" -- "$B/race_two_locks" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  flat=$(tr -d ' \n' <"$tmp/rtl.json")
+  echo "$flat" | grep -q '"line":34,"function":"main","locks_held":\["p->idle"\]' \
+    && echo "$flat" | grep -q '"line":20,"function":"worker","locks_held":\["p->work"\]'
+}
+ok "an explored race lists the locks each side holds" race_locks
+# wrapper_callers RESULTS OUT: an inversion taken through a lock wrapper
+# (every acquisition at its one line) shows each acquisition's callers
+wrapper_callers ()
+{
+  flat=$(tr -d ' \n' <"$1")
+  for site in '27,"function":"get_space"' '28,"function":"get_space"' \
+              '37,"function":"drop_space"' '38,"function":"drop_space"'; do
+    echo "$flat" | grep -q "\"callers\":\[{\"file\":\"[^\"]*lock_order_wrapper.c\",\"line\":$site}" \
+      || return 1
+  done
+  grep -q "(lock_order_wrapper.c:15 in possess, called from drop_space at lock_order_wrapper.c:38)" "$2"
+}
+explored_callers ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/low.json" -- "$B/lock_order_wrapper" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  wrapper_callers "$tmp/low.json" "$tmp/out"
+}
+ok "a lock-order inversion through a wrapper shows the callers of each acquisition" \
+   explored_callers
+recorded_callers ()
+{
+  "$AUGUR" record -o "$tmp/low.trace" -- "$B/lock_order_wrapper" || return 1
+  "$AUGUR" predict -o "$tmp/lowp.json" "$tmp/low.trace" || return 1
+  wrapper_callers "$tmp/lowp.json" "$tmp/lowp.json"
+}
+ok "... and so does the one a recorded run shows (CALLERS records)" recorded_callers
 ok "races on main's and a thread's stack name the slots as predict does" \
   named_race race_stack 'T0\.stack-0x[0-9a-f]*' 'T1\.stack-0x[0-9a-f]*'
 # many_allocs HOW PATTERN: race_heap_many 70000 HOW: the race is found and

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/results.h"
+#include "common/same-bug.h"
 #include "tests/reports/test-golden.h"
 
 static AugurFinding *
@@ -440,6 +441,119 @@ test_bad (gconstpointer data)
   g_assert_nonnull (strstr (error->message, c->fragment));
 }
 
+static AugurFinding *
+build_misuse (const char *sub, const char *object, AugurOp op, guint line)
+{
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_MISUSE, sub, "misused");
+  augur_finding_set_object (f, object, "condition");
+  augur_finding_add_access (f, 0, line, op, "m.c", line, "f", NULL);
+  return f;
+}
+
+static AugurFinding *
+build_deadlock (guint line_a, guint line_b)
+{
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_DEADLOCK, NULL, "stuck.");
+  augur_finding_add_access (f, 0, 1, AUGUR_OP_WAKE, "d.c", line_a, "f", NULL);
+  if (line_b != 0)
+    augur_finding_add_access (f, 1, 1, AUGUR_OP_WAKE, "d.c", line_b, "g", NULL);
+  return f;
+}
+
+/* Findings that are one bug become one, the others its variants
+ * (common/same-bug.h): races on one variable sharing a line, a wait and a
+ * signal on one uninitialised condition variable, a deadlock found with
+ * its cause chain and alone.  Others stay apart. */
+static void
+test_same_bug (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "check");
+  g_autoptr (AugurFinding) r1 = build_race ("a.c", 12);     /* a.c:12, b.c:9 on x */
+  g_autoptr (AugurFinding) r2 = build_race ("a.c", 20);     /* a.c:20, b.c:9 on x: same bug */
+  g_autoptr (AugurFinding) r3 = build_race ("c.c", 1);      /* c.c:1, b.c:9 on y: another */
+  augur_finding_set_object (r3, "y", "variable");
+  g_autoptr (AugurFinding) r4 = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "x again.");
+  augur_finding_set_object (r4, "x", "variable");          /* no line in common with r1 */
+  augur_finding_add_access (r4, 1, 1, AUGUR_OP_WRITE, "e.c", 1, "h", NULL);
+  augur_finding_add_access (r4, 2, 1, AUGUR_OP_READ, "e.c", 2, "h", NULL);
+  g_autoptr (AugurFinding) u1 = build_misuse ("uninitialised-cond", "c", AUGUR_OP_WAIT, 40);
+  g_autoptr (AugurFinding) u2 = build_misuse ("uninitialised-cond", "c", AUGUR_OP_SIGNAL, 52);
+  g_autoptr (AugurFinding) u3 = build_misuse ("uninitialised-cond", "c2", AUGUR_OP_SIGNAL, 52);
+  g_autoptr (AugurFinding) d1 = build_deadlock (198, 527);
+  g_autoptr (AugurFinding) d2 = build_deadlock (198, 0);
+  g_autoptr (AugurFinding) cause = build_race ("a.c", 30);
+  augur_finding_add_part (d2, cause);                       /* d2 has a cause chain: it heads */
+  g_autoptr (AugurFinding) d3 = build_deadlock (300, 0);
+  AugurFinding *all[] = { r1, r2, r3, r4, u1, u2, u3, d1, d2, d3 };
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    augur_results_add_finding (r, all[i]);
+  g_assert_cmpuint (augur_same_bug_merge (r), ==, 3);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
+  guint seen = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (r); i++)
+    {
+      AugurFinding *f = augur_results_get_finding (r, i);
+      if (f == r1)
+        {
+          g_assert_cmpuint (augur_finding_get_n_parts (f), ==, 1);
+          g_assert_true (augur_finding_get_part (f, 0) == r2);
+          g_assert_cmpstr (augur_finding_get_explanation (f), ==,
+                           "Two threads update x without a common lock. The same bug shows 1 "
+                           "more time, at a.c:20 (listed in it as its variant).");
+          seen |= 1;
+        }
+      else if (f == u1)
+        {
+          g_assert_cmpuint (augur_finding_get_n_parts (f), ==, 1);
+          g_assert_true (augur_finding_get_part (f, 0) == u2);
+          seen |= 2;
+        }
+      else if (f == d2)
+        {
+          g_assert_cmpuint (augur_finding_get_n_parts (f), ==, 2);
+          g_assert_true (augur_finding_get_part (f, 0) == cause);
+          g_assert_true (augur_finding_get_part (f, 1) == d1);
+          seen |= 4;
+        }
+      else
+        {
+          g_assert_true (f == r3 || f == r4 || f == u3 || f == d3);
+          g_assert_cmpuint (augur_finding_get_n_parts (f), ==, 0);
+        }
+    }
+  g_assert_cmpuint (seen, ==, 7);
+  /* merging again changes nothing */
+  g_assert_cmpuint (augur_same_bug_merge (r), ==, 0);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
+}
+
+/* An access's callers (a lock taken through a wrapper) survive the JSON
+ * round trip and show in the text form. */
+static void
+test_callers (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "explore");
+  g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_LOCK_ORDER, NULL, "inverted.");
+  augur_finding_add_access (f, 1, 2, AUGUR_OP_LOCK, "yarn.c", 112, "possess", NULL);
+  AugurFrame frames[] = { { "pigz.c", 1380, "get_space" }, { NULL, 0, "main" } };
+  augur_finding_set_access_callers (f, 0, frames, G_N_ELEMENTS (frames));
+  augur_results_add_finding (r, f);
+  gsize len;
+  g_autofree char *data = augur_results_to_data (r, &len);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurResults) back = augur_results_load_from_data (data, (gssize) len, &error);
+  g_assert_no_error (error);
+  const AugurAccess *a = augur_finding_get_access (augur_results_get_finding (back, 0), 0);
+  g_assert_cmpuint (a->n_callers, ==, 2);
+  g_assert_cmpstr (a->callers[0].function, ==, "get_space");
+  g_assert_cmpuint (a->callers[0].line, ==, 1380);
+  g_assert_null (a->callers[1].file);
+  g_autofree char *text = augur_finding_to_string (augur_results_get_finding (back, 0));
+  g_assert_nonnull (strstr (text, "  access T1#2 lock yarn.c:112 in possess locks {}\n"
+                                  "    called from pigz.c:1380 in get_space\n"
+                                  "    called from ? in main\n"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -451,6 +565,8 @@ main (int argc, char **argv)
   g_test_add_func ("/results/sorted", test_sorted);
   g_test_add_func ("/results/severity", test_severity);
   g_test_add_func ("/results/parts", test_parts);
+  g_test_add_func ("/results/same-bug", test_same_bug);
+  g_test_add_func ("/results/callers", test_callers);
   g_test_add_func ("/results/replay-commands", test_replay_commands);
   g_test_add_func ("/results/describe", test_describe);
   g_test_add_func ("/results/all-order", test_all_order);
