@@ -80,8 +80,10 @@ test_index (void)
   /* predictions by class, with totals */
   g_assert_nonnull (strstr (html, "<table id=\"predictions\">"));
   g_assert_nonnull (strstr (html, "<th>not-realisable</th>"));
+  g_assert_nonnull (strstr (html, "<th>not-tried</th>"));
   g_assert_nonnull (strstr (html, "<tr><td>atomicity-violation</td><td class=\"n\">1</td>"
-                                  "<td class=\"n\">0</td><td class=\"n\">4</td></tr>"));
+                                  "<td class=\"n\">0</td><td class=\"n\">4</td>"
+                                  "<td class=\"n\">0</td></tr>"));
   /* findings by kind; static-only candidates */
   g_assert_nonnull (strstr (html, "<table id=\"by-kind\">"));
   g_assert_nonnull (strstr (html, "<table id=\"static-candidates\">"));
