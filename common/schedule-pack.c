@@ -32,15 +32,30 @@ put_string (GString *s, const char *v)
       g_string_append (s, "\\E");
       return;
     }
-  for (const char *p = v; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '\t': g_string_append (s, "\\t"); break;
-      case '\n': g_string_append (s, "\\n"); break;
-      case '\r': g_string_append (s, "\\r"); break;
-      case '\\': g_string_append (s, "\\\\"); break;
-      default: g_string_append_c (s, *p); break;
-      }
+  for (;;)
+    {
+      /* the plain run, then one character to escape */
+      gsize plain = strcspn (v, "\t\n\r\\");
+      g_string_append_len (s, v, (gssize) plain);
+      v += plain;
+      if (*v == '\0')
+        return;
+      g_string_append_c (s, '\\');
+      g_string_append_c (s, *v == '\t' ? 't' : *v == '\n' ? 'n' : *v == '\r' ? 'r' : '\\');
+      v++;
+    }
+}
+
+/* A number, without printf's cost (a schedule has 100,000s of them). */
+static void
+put_uint (GString *s, guint64 v)
+{
+  char buf[24];
+  char *p = buf + sizeof buf;
+  do
+    *--p = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  g_string_append_len (s, p, buf + sizeof buf - p);
 }
 
 static GString *
@@ -62,21 +77,22 @@ steps_to_text (AugurFinding *f)
           implied = st->event == (*expect == 0 ? 0 : *expect - 1);
           *expect = st->event + 2;
         }
-      g_string_append_printf (s, "%u\t", st->thread);
+      put_uint (s, st->thread);
+      g_string_append_c (s, '\t');
       if (!implied)
-        g_string_append_printf (s, "%" G_GUINT64_FORMAT, st->event);
+        put_uint (s, st->event);
       g_string_append_c (s, '\t');
       g_string_append (s, augur_op_to_string (st->op));
       g_string_append_c (s, '\t');
       put_string (s, st->object);
       g_string_append_c (s, '\t');
       if (st->peer >= 0)
-        g_string_append_printf (s, "%d", st->peer);
+        put_uint (s, (guint64) st->peer);
       g_string_append_c (s, '\t');
       put_string (s, st->file);
       g_string_append_c (s, '\t');
       if (st->line != 0)
-        g_string_append_printf (s, "%u", st->line);
+        put_uint (s, st->line);
       g_string_append_c (s, '\t');
       put_string (s, st->function);
       g_string_append_c (s, '\n');
