@@ -83,6 +83,11 @@ typedef struct {
    * (exit, return from main, a failure) before it is ended anyway; the
    * execution is then cut (0 = 10,000). */
   guint exit_steps;
+  /* With a timeout: how many times the caller goes over the findings'
+   * schedules after the exploration returns (naming, saving, merging, a
+   * report: each about one save's worth).  The exploration stops early
+   * enough for them and for its own last save (common/deadline.h). */
+  double after_passes;
 } AugurExploreOptions;
 
 typedef struct {
