@@ -378,8 +378,13 @@ update_work (Ctx *c)
   guint64 steps = 0;
   for (guint i = 0; i < n; i++)
     steps += finding_steps (augur_results_get_finding (c->results, i));
+  /* the exploration's own passes over all of them, the caller's over
+   * those it has not reserved for */
+  const AugurExploreOptions *o = c->opts;
+  guint64 beyond = steps > o->after_known_steps ? steps - o->after_known_steps : 0;
+  double work = OWN_PASSES * (double) steps + MAX (o->after_passes, 0) * (double) beyond;
   if (c->deadline != NULL)
-    augur_deadline_set_work (c->deadline, n, steps);
+    augur_deadline_set_work (c->deadline, n, (guint64) work);
   return steps;
 }
 
@@ -402,7 +407,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
    * search included: its end is kept for the saves and the caller's
    * passes over the findings (common/deadline.h) */
   g_autoptr (AugurDeadline) deadline = augur_deadline_new (o->timeout);
-  augur_deadline_set_after (deadline, OWN_BASE, 0, OWN_PASSES + MAX (o->after_passes, 0));
+  augur_deadline_set_after (deadline, OWN_BASE, 0, 1);   /* passes: in update_work's steps */
   g_autoptr (AugurExecutor) own = NULL;
   AugurExecutor *ex = o->executor;
   if (ex == NULL)
