@@ -456,6 +456,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   guint64 run = 0;
   guint pct_steps = 100;   /* PCT's k: the longest execution seen so far */
   guint n_findings = 0;
+  gint64 run_ended = 0, analysis = 0;   /* µs */
 
   for (;; run++)
     {
@@ -468,8 +469,12 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       double share = c->failing_runs > 0 && !o->no_diagnose ? 0.75 : 1.0;
       hard_deadline = augur_deadline_stop_time (deadline);
       augur_dpor_set_deadline (dpor, hard_deadline);
-      if (o->timeout > 0
-          && g_get_monotonic_time () - t0 > (gint64) ((hard_deadline - t0) * share))
+      /* what the last execution cost after it ran (its analysis, its
+       * findings): one that would end past the deadline is not started */
+      gint64 now = g_get_monotonic_time ();
+      if (run_ended != 0)
+        analysis = now - run_ended;
+      if (o->timeout > 0 && now + analysis - t0 > (gint64) ((hard_deadline - t0) * share))
         {
           st->timed_out = TRUE;
           augur_results_add_bound_hit (c->results, "time");
@@ -486,9 +491,11 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       gboolean killed = FALSE;
       double run_timeout = exec_timeout;
       gboolean cut_by_deadline = FALSE;
-      if (hard_deadline != 0 && (hard_deadline - g_get_monotonic_time ()) / 1e6 < run_timeout)
+      /* the run and its analysis end by the deadline */
+      double until = (hard_deadline - analysis - g_get_monotonic_time ()) / 1e6;
+      if (hard_deadline != 0 && until < run_timeout)
         {
-          run_timeout = MAX ((hard_deadline - g_get_monotonic_time ()) / 1e6, 0.01);
+          run_timeout = MAX (until, 0.01);
           cut_by_deadline = TRUE;
         }
       if (!augur_executor_run (ex, run_timeout, &killed, error))
@@ -496,6 +503,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           ok = FALSE;
           break;
         }
+      run_ended = g_get_monotonic_time ();
       if (killed && cut_by_deadline)
         {
           /* the time ran out, not the execution's watchdog: not a hang,
