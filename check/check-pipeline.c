@@ -7,9 +7,10 @@
  *            of the budget; its trace is capped (augur_check_default_trace_cap);
  *   stages   each by its own deadline (check-stages.c), all of them by the
  *            budget less the reserve;
- *   reserve  RESERVE_SHARE of the budget, at least RESERVE_MIN and at most
- *            RESERVE_MAX seconds, for the names from the debug info, the
- *            grouping into bugs, the results file and the HTML report.
+ *   reserve  for the names from the debug info, the grouping into bugs, the
+ *            results file and the HTML report: it grows with the findings'
+ *            schedules, at the rate the saves of the results file are
+ *            measured to take (common/deadline.h, AUGUR_CHECK_TAIL_*).
  */
 #include "config.h"
 
@@ -35,9 +36,6 @@
 #include "explorer/executor.h"
 #include "reports/html.h"
 
-#define RESERVE_SHARE 0.04
-#define RESERVE_MIN 0.5
-#define RESERVE_MAX 6.0
 /* Trace size cap: 8 MiB per second of budget, whose reading and modelling
  * costs about a tenth of the budget (measured: 960 MiB, 31.4 M events,
  * 7.5 s to finish and open, 3.3 s to model; doc/design.md). */
@@ -67,12 +65,6 @@ augur_check_default_trace_cap (int budget_seconds)
 {
   guint64 cap = (guint64) MAX (budget_seconds, 1) * CAP_BYTES_PER_SECOND;
   return CLAMP (cap, CAP_MIN, CAP_MAX);
-}
-
-static double
-reserve_seconds (const AugurCheckOptions *o)
-{
-  return CLAMP (o->budget_seconds * RESERVE_SHARE, RESERVE_MIN, RESERVE_MAX);
 }
 
 static void
@@ -144,11 +136,40 @@ print_finding (guint number, AugurFinding *f)
   g_string_free (s, TRUE);
 }
 
+guint64
+augur_check_findings_steps (AugurCheckState *st)
+{
+  guint n = augur_results_get_n_findings (st->results);
+  guint64 steps = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (st->results, i);
+      steps += augur_finding_get_n_steps (f);
+      for (guint k = 0; k < augur_finding_get_n_parts (f); k++)
+        steps += augur_finding_get_n_steps (augur_finding_get_part (f, k));
+    }
+  return steps;
+}
+
+/* The deadline's work: the findings so far; their steps. */
+static guint64
+update_work (AugurCheckState *st)
+{
+  guint64 steps = augur_check_findings_steps (st);
+  augur_deadline_set_work (st->deadline, augur_results_get_n_findings (st->results), steps);
+  return steps;
+}
+
+/* A save is also a measured pass over the findings (the reserve's rate). */
 static gboolean
 save (AugurCheckState *st, GError **error)
 {
   augur_results_set_duration (st->results, g_timer_elapsed (st->timer, NULL));
-  return augur_results_save (st->results, st->results_path, error);
+  gint64 started = augur_deadline_now (st->deadline);
+  gboolean ok = augur_results_save (st->results, st->results_path, error);
+  double seconds = (augur_deadline_now (st->deadline) - started) / (double) G_USEC_PER_SEC;
+  augur_deadline_note_pass (st->deadline, update_work (st), seconds);
+  return ok;
 }
 
 double
@@ -160,7 +181,8 @@ augur_check_time_left (AugurCheckState *st)
 double
 augur_check_stage_time_left (AugurCheckState *st)
 {
-  return augur_check_time_left (st) - reserve_seconds (st->options);
+  update_work (st);
+  return augur_deadline_left (st->deadline);
 }
 
 /* A finding that shows a run that hangs: every thread blocked, a thread
@@ -253,6 +275,9 @@ augur_check_run (const AugurCheckOptions *o)
   AugurCheckState st = { 0 };
   st.options = o;
   st.timer = g_timer_new ();
+  st.deadline = augur_deadline_new (o->budget_seconds);
+  augur_deadline_set_after (st.deadline, AUGUR_CHECK_TAIL_BASE, AUGUR_CHECK_TAIL_PER_FINDING,
+                            AUGUR_CHECK_TAIL_PASSES);
   st.trace_path = g_build_filename (o->out_dir, "run.trace", NULL);
   st.results_path = g_build_filename (o->out_dir, "results.json", NULL);
   st.results = augur_results_new (o->argv[0], "check");
@@ -454,6 +479,7 @@ augur_check_state_clear (AugurCheckState *st)
   g_clear_pointer (&st->facts, augur_static_facts_unref);
   g_clear_pointer (&st->observed, g_hash_table_unref);
   g_clear_pointer (&st->timer, g_timer_destroy);
+  g_clear_pointer (&st->deadline, augur_deadline_free);
   g_clear_pointer (&st->trace_path, g_free);
   g_clear_pointer (&st->results_path, g_free);
   g_clear_pointer (&st->explore_guarantee, g_free);

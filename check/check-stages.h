@@ -10,6 +10,8 @@
 
 #include <glib.h>
 
+#include "common/deadline.h"
+
 #include "check/check-pipeline.h"
 #include "common/results.h"
 #include "common/trace.h"
@@ -34,7 +36,17 @@ typedef struct {
                               * run */
   gboolean recorded_hung;    /* the recorded run was killed by the watchdog */
   guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */
+  AugurDeadline *deadline;   /* owned: the budget, less the reserve for the end */
 } AugurCheckState;
+
+/* The passes over the findings' schedules after the stages (the names,
+ * the grouping, the results file, the report), each about a save's worth;
+ * a strategy's new findings cost these and the merge and the save after
+ * the stage.  The report's fixed cost, and its cost per finding (the
+ * happens-before graph laid out), in seconds. */
+#define AUGUR_CHECK_TAIL_PASSES 4.0
+#define AUGUR_CHECK_TAIL_BASE 0.3
+#define AUGUR_CHECK_TAIL_PER_FINDING 0.05
 
 typedef struct {
   const char *name;
@@ -53,9 +65,12 @@ void augur_check_add_static_only (AugurCheckState *state);
 
 /* Seconds of the budget left (negative when spent). */
 double augur_check_time_left (AugurCheckState *state);
-/* Seconds left for the stages: the budget less what is kept for the end
- * (names, grouping, report) and what was spent. */
+/* Seconds left for the stages: the budget less what was spent and what is
+ * kept for the end (names, grouping, report) of the findings so far
+ * (common/deadline.h). */
 double augur_check_stage_time_left (AugurCheckState *state);
+/* Steps of the schedules of the findings so far, parts included. */
+guint64 augur_check_findings_steps (AugurCheckState *state);
 /* A progress line on stderr ("augur check: ..."), unless quiet. */
 void augur_check_say (AugurCheckState *state, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 void augur_check_state_clear (AugurCheckState *state);

@@ -76,6 +76,9 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   eo.bound = bound;
   eo.seed = 0;   /* PCT: the same schedules every time, for a report that can be re-made */
   eo.timeout = MAX (seconds, 0.01);   /* 0 would be no limit */
+  /* its new findings are merged, saved, and go through the end of the check */
+  eo.after_passes = 2 + AUGUR_CHECK_TAIL_PASSES;
+  eo.after_known_steps = augur_check_findings_steps (st);
   eo.exec_timeout = st->options->run_timeout_seconds;
   eo.progress = !st->options->quiet && isatty (2);
   eo.results_path = x->results_path;
@@ -152,10 +155,12 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   return TRUE;
 }
 
+/* Seconds to @end of a strategy's plan, and never past the budget less
+ * the reserve for the findings merged so far. */
 static double
-left (gint64 end)
+left_of (Explore *x, gint64 end)
 {
-  return (end - g_get_monotonic_time ()) / 1e6;
+  return MIN ((end - g_get_monotonic_time ()) / 1e6, augur_check_stage_time_left (x->st));
 }
 
 /* Preemption bounds 2, 3, ... until @end: TRUE when one covered every
@@ -163,10 +168,11 @@ left (gint64 end)
 static gboolean
 run_preempt (Explore *x, gint64 end, GError **error)
 {
-  for (guint64 bound = FIRST_BOUND; bound <= LAST_BOUND && left (end) >= MIN_SLICE; bound++)
+  for (guint64 bound = FIRST_BOUND; bound <= LAST_BOUND && left_of (x, end) >= MIN_SLICE;
+       bound++)
     {
       AugurExploreStats es;
-      if (!run_strategy (x, AUGUR_EXPLORE_MODE_PREEMPT, bound, left (end), &es, error))
+      if (!run_strategy (x, AUGUR_EXPLORE_MODE_PREEMPT, bound, left_of (x, end), &es, error))
         return FALSE;
       /* a higher bound runs the same schedules when none needed more
        * preemptions (runs cut by a limit, not by the bound) */
@@ -179,11 +185,11 @@ run_preempt (Explore *x, gint64 end, GError **error)
 static gboolean
 run_pct (Explore *x, gint64 end, GError **error)
 {
-  if (left (end) < MIN_SLICE)
+  if (left_of (x, end) < MIN_SLICE)
     return TRUE;
   AugurExploreStats es;
   /* as many schedules as the time allows */
-  return run_strategy (x, AUGUR_EXPLORE_MODE_PCT, G_MAXUINT32, left (end), &es, error);
+  return run_strategy (x, AUGUR_EXPLORE_MODE_PCT, G_MAXUINT32, left_of (x, end), &es, error);
 }
 
 static gboolean
@@ -210,7 +216,7 @@ run_plan (Explore *x, AugurCheckMode mode, double seconds, GError **error)
   if (x->complete)
     return TRUE;
   /* what is left: half to bounded preemptions, the rest to PCT */
-  gint64 preempt_end = g_get_monotonic_time () + (gint64) (left (end) / 2 * 1e6);
+  gint64 preempt_end = g_get_monotonic_time () + (gint64) (left_of (x, end) / 2 * 1e6);
   if (!run_preempt (x, preempt_end, error))
     return FALSE;
   if (x->complete)

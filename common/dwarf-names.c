@@ -602,10 +602,19 @@ source_line (AugurDwarfNames *n, const char *file, guint line)
 static gboolean
 split_heap (const char *object, char **base, guint64 *off)
 {
-  guint t, k;
-  int used = 0;
-  if (object == NULL || sscanf (object, "T%u.alloc%u%n", &t, &k, &used) != 2)
+  /* "T<digits>.alloc<digits>", by hand: sscanf costs more than the rest
+   * of a step's naming, and a schedule has 100,000s of steps */
+  const char *p = object;
+  if (p == NULL || *p++ != 'T' || !g_ascii_isdigit (*p))
     return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (strncmp (p, ".alloc", 6) != 0 || !g_ascii_isdigit (p[6]))
+    return FALSE;
+  p += 6;
+  while (g_ascii_isdigit (*p))
+    p++;
+  int used = (int) (p - object);
   *base = g_strndup (object, used);
   *off = 0;
   if (object[used] == '+')
@@ -830,10 +839,29 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
 
 /* ---- applying them ---- */
 
+/* Lookups of names already looked up, for the schedules' steps: a
+ * 100,000-step schedule names a few thousand objects, and a lookup walks
+ * the DWARF types. */
+typedef struct {
+  AugurDwarfNames *names;
+  GHashTable      *memo;   /* stable name -> source-level name, or NULL for none; owned */
+} Namer;
+
+static const char *
+namer_lookup (Namer *m, const char *name)
+{
+  gpointer found;
+  if (g_hash_table_lookup_extended (m->memo, name, NULL, &found))
+    return found;
+  char *to = augur_dwarf_names_lookup (m->names, name);
+  g_hash_table_insert (m->memo, g_strdup (name), to);
+  return to;
+}
+
 static char *
 map_name (const char *name, gpointer data)
 {
-  return augur_dwarf_names_lookup (data, name);
+  return g_strdup (namer_lookup (data, name));
 }
 
 static void
@@ -948,25 +976,27 @@ augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
   g_autoptr (GHashTable) set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; i < n; i++)
     collect (augur_results_get_finding (results, i), set);
+  Namer namer = { names, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
   GArray *renames = g_array_new (FALSE, FALSE, sizeof (Rename));
   GHashTableIter it;
   gpointer key;
   g_hash_table_iter_init (&it, set);
   while (g_hash_table_iter_next (&it, &key, NULL))
     {
-      char *to = augur_dwarf_names_lookup (names, key);
+      const char *to = namer_lookup (&namer, key);
       if (to == NULL)
         continue;
-      Rename r = { g_strdup (key), to };
+      Rename r = { g_strdup (key), g_strdup (to) };
       g_array_append_val (renames, r);
     }
   g_array_sort (renames, longest_first);
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *f = augur_results_get_finding (results, i);
-      augur_finding_rename (f, map_name, names);
+      augur_finding_rename (f, map_name, &namer);
       rename_explanations (f, renames);
     }
+  g_hash_table_unref (namer.memo);
   for (guint i = 0; i < renames->len; i++)
     {
       g_free (g_array_index (renames, Rename, i).from);

@@ -148,7 +148,9 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
   GSource *watchdog = NULL;
   if (timeout_seconds > 0)
     {
-      watchdog = g_timeout_source_new_seconds (timeout_seconds);
+      /* to the millisecond: a source of whole seconds fires when the
+       * second it falls in starts, up to a second early or late */
+      watchdog = g_timeout_source_new ((guint) MIN ((guint64) timeout_seconds * 1000, G_MAXUINT));
       g_source_set_callback (watchdog, on_timeout, &run, NULL);
       g_source_attach (watchdog, context);
     }

@@ -19,6 +19,7 @@
 #include "common/output-file.h"
 #include "common/results.h"
 #include "common/results-private.h"
+#include "common/schedule-pack.h"
 
 /* ---- JSON writing ---- */
 
@@ -36,6 +37,31 @@ add_int (JsonBuilder *b, const char *name, gint64 value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_int_value (b, value);
+}
+
+/* A schedule as a JSON array of step objects (the short ones). */
+static void
+add_schedule (JsonBuilder *b, AugurFinding *f)
+{
+  json_builder_set_member_name (b, "schedule");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < f->steps->len; i++)
+    {
+      const AugurStep *s = &g_array_index (f->steps, AugurStep, i);
+      json_builder_begin_object (b);
+      add_int (b, "thread", s->thread);
+      add_int (b, "event", (gint64) s->event);
+      add_opt_string (b, "op", augur_op_to_string (s->op));
+      add_opt_string (b, "object", s->object);
+      if (s->peer >= 0)
+        add_int (b, "peer", s->peer);
+      add_opt_string (b, "file", s->file);
+      if (s->line != 0)
+        add_int (b, "line", s->line);
+      add_opt_string (b, "function", s->function);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
 }
 
 static void
@@ -93,25 +119,19 @@ add_finding (JsonBuilder *b, AugurFinding *f)
     }
   json_builder_end_array (b);
 
-  json_builder_set_member_name (b, "schedule");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < f->steps->len; i++)
+  if (f->steps->len > AUGUR_SCHEDULE_PACK_MIN_STEPS)
     {
-      const AugurStep *s = &g_array_index (f->steps, AugurStep, i);
+      /* 25 MB of JSON objects for 100,000 steps, some 100 KB packed */
+      g_autofree char *data = augur_schedule_pack_encode (f);
+      json_builder_set_member_name (b, "schedule_packed");
       json_builder_begin_object (b);
-      add_int (b, "thread", s->thread);
-      add_int (b, "event", (gint64) s->event);
-      add_opt_string (b, "op", augur_op_to_string (s->op));
-      add_opt_string (b, "object", s->object);
-      if (s->peer >= 0)
-        add_int (b, "peer", s->peer);
-      add_opt_string (b, "file", s->file);
-      if (s->line != 0)
-        add_int (b, "line", s->line);
-      add_opt_string (b, "function", s->function);
+      add_int (b, "steps", f->steps->len);
+      add_opt_string (b, "encoding", AUGUR_SCHEDULE_PACK_ENCODING);
+      add_opt_string (b, "data", data);
       json_builder_end_object (b);
     }
-  json_builder_end_array (b);
+  else
+    add_schedule (b, f);
 
   json_builder_set_member_name (b, "bug_steps");
   json_builder_begin_array (b);
@@ -390,6 +410,30 @@ read_callers (AugurFinding *f, JsonObject *a, const char *where, GError **error)
   return TRUE;
 }
 
+/* A schedule packed (common/schedule-pack.h), appended to @f. */
+static gboolean
+parse_packed (AugurFinding *f, JsonNode *n, const char *where, GError **error)
+{
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return invalid (error, where, "schedule_packed", "is not an object");
+  JsonObject *o = json_node_get_object (n);
+  guint64 n_steps;
+  const char *encoding, *data;
+  if (!get_uint (o, "steps", TRUE, AUGUR_SCHEDULE_PACK_MAX_STEPS, where, &n_steps, error)
+      || !get_string (o, "encoding", TRUE, where, &encoding, error)
+      || !get_string (o, "data", TRUE, where, &data, error))
+    return FALSE;
+  if (strcmp (encoding, AUGUR_SCHEDULE_PACK_ENCODING) != 0)
+    return invalid (error, where, "schedule_packed.encoding",
+                    "is not " AUGUR_SCHEDULE_PACK_ENCODING " (written by a newer augur?)");
+  if (!augur_schedule_pack_decode (f, data, (guint) n_steps, error))
+    {
+      g_prefix_error (error, "invalid results file: %s: ", where);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* @parent: the finding's place when it is a part ("finding 2"), else NULL. */
 static AugurFinding *
 parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
@@ -429,9 +473,11 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
     augur_finding_set_severity (f, severity);
 
   JsonArray *threads, *accesses, *schedule, *bug_steps;
+  JsonNode *packed = json_object_get_member (o, "schedule_packed");
+  gboolean is_packed = packed != NULL && !JSON_NODE_HOLDS_NULL (packed);
   if (!get_array (o, "threads", TRUE, where, &threads, error)
       || !get_array (o, "accesses", TRUE, where, &accesses, error)
-      || !get_array (o, "schedule", TRUE, where, &schedule, error)
+      || !get_array (o, "schedule", !is_packed, where, &schedule, error)
       || !get_array (o, "bug_steps", TRUE, where, &bug_steps, error))
     return NULL;
 
@@ -474,7 +520,14 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
         return NULL;
     }
 
-  for (guint i = 0; i < json_array_get_length (schedule); i++)
+  if (is_packed && schedule != NULL)
+    {
+      invalid (error, where, "schedule", "is given twice (schedule and schedule_packed)");
+      return NULL;
+    }
+  if (is_packed && !parse_packed (f, packed, where, error))
+    return NULL;
+  for (guint i = 0; schedule != NULL && i < json_array_get_length (schedule); i++)
     {
       g_autofree char *w = g_strdup_printf ("%s, schedule step %u", where, i);
       JsonObject *s = element_object (schedule, i);

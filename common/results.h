@@ -43,10 +43,15 @@
  *              threads [int],
  *              accesses [{thread, event, op, file?, line?, function?, locks_held? [str],
  *                        callers? [{file?, line?, function?}]}],
- *              schedule [{thread, event, op, object?, peer?, file?, line?, function?}],
+ *              schedule [{thread, event, op, object?, peer?, file?, line?, function?}]
+ *                | schedule_packed {steps, encoding, data},
  *              bug_steps [index into schedule], replay?,
  *              prediction? {pattern, answer, class?},
  *              parts? [finding without parts]}]
+ *
+ * A schedule of more than AUGUR_SCHEDULE_PACK_MIN_STEPS steps is written
+ * as schedule_packed instead of schedule: the same steps, packed
+ * (common/schedule-pack.h); a reader accepts either, not both.
  *
  * severity is "error", "warning" or "note"; a reader that finds none uses
  * the kind's default (augur_severity_default).

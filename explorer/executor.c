@@ -299,12 +299,25 @@ augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GErr
   int r = read_byte (ex->status_r, timeout, &c);
   if (r < 0)
     {
-      /* watchdog: kill the execution, the server reports it */
+      /* watchdog: kill the execution, the server reports it.  A short
+       * timeout (the time left before a deadline) can pass before the
+       * server has forked and published the child: it is waited for, a
+       * few milliseconds at a time, not left to run to its end (on a
+       * loaded machine that took 10 s past --timeout) */
       *timed_out = TRUE;
-      pid_t child = __atomic_load_n (&ex->shm->child_pid, __ATOMIC_ACQUIRE);
-      if (child > 0)
-        kill (child, SIGKILL);
-      r = read_byte (ex->status_r, 10.0, &c);
+      r = -1;
+      for (int k = 0; k < 2000 && r < 0; k++)
+        {
+          pid_t child = __atomic_load_n (&ex->shm->child_pid, __ATOMIC_ACQUIRE);
+          if (child > 0)
+            {
+              kill (child, SIGKILL);
+              break;
+            }
+          r = read_byte (ex->status_r, 0.005, &c);
+        }
+      if (r < 0)
+        r = read_byte (ex->status_r, 10.0, &c);
     }
   if (r != 1)
     {

@@ -145,8 +145,10 @@ explore_findings_save (Ctx *c)
   if (c->opts->results_path == NULL)
     return;
   g_autoptr (GError) error = NULL;
+  gint64 started = g_get_monotonic_time ();
   if (!augur_results_save (c->results, c->opts->results_path, &error))
     g_printerr ("augur explore: %s\n", error->message);
+  explore_note_save (c, started);
 }
 
 void

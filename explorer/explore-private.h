@@ -17,6 +17,7 @@
 
 #include "explorer/explore.h"
 
+#include "common/deadline.h"
 #include "common/symbolizer.h"
 #include "explorer/exec-names.h"
 
@@ -37,6 +38,7 @@ typedef struct {
   GHashTable *failed_at;          /* failure location -> guint *: its failing executions seen */
   const char *const *argv;        /* borrowed */
   guint failing_runs;             /* executions that failed (assertion, crash) */
+  AugurDeadline *deadline;        /* borrowed: --timeout and the reserve after it */
 } Ctx;
 
 /* A failing execution kept for diagnosis (diagnose.h): its steps, its
@@ -83,6 +85,9 @@ void explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep 
                                   const guint64 *ev);
 /* Writes the results to opts->results_path, if any. */
 void explore_findings_save (Ctx *c);
+/* A save of the results that began at @started (g_get_monotonic_time)
+ * has ended: it times the passes over the findings (explore.c). */
+void explore_note_save (Ctx *c, gint64 started);
 /* Adds the finding to the results (and saves them). */
 void explore_findings_keep (Ctx *c, AugurFinding *f);
 /* AugurDporRaceFunc: a data race (data: RaceData). */

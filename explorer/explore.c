@@ -354,12 +354,60 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
   g_free (rd.ev);
 }
 
+/* The work after the search, besides the caller's passes: the last save
+ * of the results and the freeing of the search (a pass each), and the
+ * end of the fork server and the files (seconds). */
+#define OWN_PASSES 2.0
+#define OWN_BASE 0.1
+
+/* Steps of the findings' schedules, parts included. */
+static guint64
+finding_steps (AugurFinding *f)
+{
+  guint64 n = augur_finding_get_n_steps (f);
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    n += augur_finding_get_n_steps (augur_finding_get_part (f, i));
+  return n;
+}
+
+/* The deadline's work: the findings so far; their steps. */
+static guint64
+update_work (Ctx *c)
+{
+  guint n = augur_results_get_n_findings (c->results);
+  guint64 steps = 0;
+  for (guint i = 0; i < n; i++)
+    steps += finding_steps (augur_results_get_finding (c->results, i));
+  /* the exploration's own passes over all of them, the caller's over
+   * those it has not reserved for */
+  const AugurExploreOptions *o = c->opts;
+  guint64 beyond = steps > o->after_known_steps ? steps - o->after_known_steps : 0;
+  double work = OWN_PASSES * (double) steps + MAX (o->after_passes, 0) * (double) beyond;
+  if (c->deadline != NULL)
+    augur_deadline_set_work (c->deadline, n, (guint64) work);
+  return steps;
+}
+
+void
+explore_note_save (Ctx *c, gint64 started)
+{
+  if (c->deadline == NULL)
+    return;
+  double seconds = (g_get_monotonic_time () - started) / 1e6;
+  augur_deadline_note_pass (c->deadline, update_work (c), seconds);
+}
+
 AugurResults *
 augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExploreStats *st,
                GError **error)
 {
   memset (st, 0, sizeof *st);
   gint64 t0 = g_get_monotonic_time (), last = 0;
+  /* --timeout is a hard limit for the whole exploration, what follows the
+   * search included: its end is kept for the saves and the caller's
+   * passes over the findings (common/deadline.h) */
+  g_autoptr (AugurDeadline) deadline = augur_deadline_new (o->timeout);
+  augur_deadline_set_after (deadline, OWN_BASE, 0, 1);   /* passes: in update_work's steps */
   g_autoptr (AugurExecutor) own = NULL;
   AugurExecutor *ex = o->executor;
   if (ex == NULL)
@@ -368,6 +416,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
     return NULL;
   Ctx *c = ctx_new (argv, o, mode_name (o->mode));
   c->shm = augur_executor_shm (ex);
+  c->deadline = deadline;
   AugurPruneInfo pi;
   augur_prune_fill (c->shm, c->exe, o->facts, &pi);
   st->pruned_sites = pi.n_sites;
@@ -397,14 +446,17 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   if (o->observed != NULL)
     augur_dpor_set_conflict_func (dpor, on_conflict, c);
   guint64 pct_runs = o->bound ? o->bound : 1000;
-  /* --timeout is a hard limit: no execution and no analysis pass goes on
-   * past it (an execution started just before would otherwise take its
-   * whole watchdog time, a pass over a long one can take minutes) */
-  gint64 hard_deadline = o->timeout > 0 ? t0 + (gint64) (o->timeout * 1e6) : 0;
+  /* --timeout less the reserve is a hard limit for the search: no
+   * execution and no analysis pass goes on past it (an execution started
+   * just before would otherwise take its whole watchdog time, a pass over
+   * a long one can take minutes); the reserve grows with the findings */
+  gint64 hard_deadline = augur_deadline_stop_time (deadline);
   augur_dpor_set_deadline (dpor, hard_deadline);
   gboolean ok = TRUE;
   guint64 run = 0;
   guint pct_steps = 100;   /* PCT's k: the longest execution seen so far */
+  guint n_findings = 0;
+  gint64 run_ended = 0, analysis = 0;   /* µs */
 
   for (;; run++)
     {
@@ -415,7 +467,14 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         }
       /* once something failed, a quarter of the time is kept for diagnosis */
       double share = c->failing_runs > 0 && !o->no_diagnose ? 0.75 : 1.0;
-      if (o->timeout > 0 && g_get_monotonic_time () - t0 > (gint64) (o->timeout * share * 1e6))
+      hard_deadline = augur_deadline_stop_time (deadline);
+      augur_dpor_set_deadline (dpor, hard_deadline);
+      /* what the last execution cost after it ran (its analysis, its
+       * findings): one that would end past the deadline is not started */
+      gint64 now = g_get_monotonic_time ();
+      if (run_ended != 0)
+        analysis = now - run_ended;
+      if (o->timeout > 0 && now + analysis - t0 > (gint64) ((hard_deadline - t0) * share))
         {
           st->timed_out = TRUE;
           augur_results_add_bound_hit (c->results, "time");
@@ -432,9 +491,11 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       gboolean killed = FALSE;
       double run_timeout = exec_timeout;
       gboolean cut_by_deadline = FALSE;
-      if (hard_deadline != 0 && (hard_deadline - g_get_monotonic_time ()) / 1e6 < run_timeout)
+      /* the run and its analysis end by the deadline */
+      double until = (hard_deadline - analysis - g_get_monotonic_time ()) / 1e6;
+      if (hard_deadline != 0 && until < run_timeout)
         {
-          run_timeout = MAX ((hard_deadline - g_get_monotonic_time ()) / 1e6, 0.01);
+          run_timeout = MAX (until, 0.01);
           cut_by_deadline = TRUE;
         }
       if (!augur_executor_run (ex, run_timeout, &killed, error))
@@ -442,6 +503,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           ok = FALSE;
           break;
         }
+      run_ended = g_get_monotonic_time ();
       if (killed && cut_by_deadline)
         {
           /* the time ran out, not the execution's watchdog: not a hang,
@@ -486,6 +548,11 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         }
       else
         add_execution (c, o, st, dpor, preempt, shm, steps, n, status, killed);
+      if (augur_results_get_n_findings (c->results) != n_findings)
+        {
+          n_findings = augur_results_get_n_findings (c->results);
+          update_work (c);
+        }
       progress (o, st, augur_results_get_n_findings (c->results), t0, &last, FALSE);
       if (augur_dpor_cut (dpor))
         {
@@ -528,7 +595,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   /* diagnosis within what is left of the exploration's --timeout */
   double budget = 30.0;
   if (o->timeout > 0)
-    budget = o->timeout - (g_get_monotonic_time () - t0) / 1e6;
+    budget = augur_deadline_left (deadline);
   gboolean diagnose = ok && budget >= 0.05;   /* else there is no time left for it */
   if (diagnose && !o->no_diagnose && c->failing_runs > 0 && pi.n_ranges > 0 && !pi.overflow)
     explore_diagnose_unpruned (c, ex, o, st, budget);

@@ -83,6 +83,15 @@ typedef struct {
    * (exit, return from main, a failure) before it is ended anyway; the
    * execution is then cut (0 = 10,000). */
   guint exit_steps;
+  /* With a timeout: how many times the caller goes over the findings'
+   * schedules after the exploration returns (naming, saving, merging, a
+   * report: each about one save's worth).  The exploration stops early
+   * enough for them and for its own last save (common/deadline.h). */
+  double after_passes;
+  /* Steps of findings the caller already keeps its own reserve for (augur
+   * check's merged findings): its passes are reserved only for the steps
+   * beyond these (a bug found again replaces its schedule, it adds none). */
+  guint64 after_known_steps;
 } AugurExploreOptions;
 
 typedef struct {

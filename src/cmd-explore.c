@@ -177,6 +177,8 @@ augur_cmd_explore (int argc, char **argv)
     bound = o.mode == AUGUR_EXPLORE_MODE_PREEMPT ? 2 : 0;
   o.bound = (guint64) bound;
   o.timeout = timeout;
+  /* after it: the names from the debug info, and the save */
+  o.after_passes = 2;
   o.exec_timeout = exec_timeout;
   o.max_steps = (guint) max_steps;
   o.seed = (guint) seed;

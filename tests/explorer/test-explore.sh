@@ -90,6 +90,19 @@ ok "recursive lock of a normal mutex found and replayed" finding misuse_recursiv
 ok "double join found and replayed" finding misuse_double_join "misuse:double-join misuse_double_join.c:16"
 ok "destroy of a held mutex found with the holder's lock, and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:\(9\|10\) misuse_destroy_held.c:\(9\|10\)"
 ok "unlock by a non-owner found with the owner's lock, and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:1[08] misuse_unlock_not_owner.c:1[08]"
+# a long schedule is packed in the results file (kilobytes, not a JSON
+# object a step) and still replays and renders
+long_schedule ()
+{
+  finding long_schedule "misuse:double-unlock long_schedule.c:31 long_schedule.c:32" || return 1
+  size=$(wc -c <"$tmp/long_schedule.json")
+  echo "results file: $size bytes"
+  tr -d ' \n' <"$tmp/long_schedule.json" | grep -q '"schedule_packed":{"steps":40[0-9][0-9],"encoding":"tsv+deflate+base64"' \
+    && [ "$size" -lt 65536 ] \
+    && "$AUGUR" report -o "$tmp/ls-report" "$tmp/long_schedule.json" \
+    && grep -q 'long_schedule.c:32' "$tmp/ls-report/finding-1.html"
+}
+ok "a finding after a 4,000-step schedule: packed, replayed and rendered" long_schedule
 misuse_text ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/mt.json" -- "$prog_dir/misuse_double_unlock" >/dev/null 2>&1
