@@ -940,10 +940,14 @@ rename_text (const char *text, GArray *renames)
         {
           const Rename *r = &g_array_index (renames, Rename, i);
           gsize len = strlen (r->from);
-          char next = p[len];
-          if (!start && !(strncmp (p, r->from, len) == 0 && next == '`'))
+          /* p[len] is only read once p holds all of r->from: past the end
+           * of a shorter text otherwise */
+          if (strncmp (p, r->from, len) != 0)
             continue;
-          if (strncmp (p, r->from, len) == 0 && !is_ident_char (next) && next != '+' && next != '['
+          char next = p[len];
+          if (!start && next != '`')
+            continue;
+          if (!is_ident_char (next) && next != '+' && next != '['
               && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))
             {
               g_string_append (s, r->to);

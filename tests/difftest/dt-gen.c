@@ -456,7 +456,8 @@ dt_gen_program (guint32 seed, DtProfile profile, DtProgram *p)
           g_array_append_val (ops, op);
         }
       p->n_ops[t] = (guint8) MIN (ops->len, DT_MAX_OPS);
-      memcpy (p->ops[t], ops->data, p->n_ops[t] * sizeof (DtOp));
+      if (p->n_ops[t] > 0) /* an empty GArray's data is NULL */
+        memcpy (p->ops[t], ops->data, p->n_ops[t] * sizeof (DtOp));
       if (ops->len > DT_MAX_OPS && p->ops[t][DT_MAX_OPS - 1].kind != DT_OP_EXIT)
         {
           /* too long: cut whole, well-formed, by dropping the tail blocks

@@ -35,7 +35,8 @@ run (Walk *w, const AugurSchedStep *steps, guint k, guint t, gboolean *killed)
     shm->prefix[i] = steps[i].tid;
   if (len > 0)
     shm->prefix[k] = (guint16) t;
-  memcpy (shm->expect, steps, k * sizeof *steps);
+  if (k > 0) /* steps is NULL for the first execution */
+    memcpy (shm->expect, steps, k * sizeof *steps);
   shm->check_prefix = 1;
   shm->n_sleep = 0;
   shm->max_steps = w->opts->max_steps ? w->opts->max_steps : 10000;

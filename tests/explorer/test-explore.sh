@@ -264,6 +264,9 @@ ok "lastzero(3) races" sh -c "'$AUGUR' explore --no-progress -o '$tmp/lz.json' -
 ok "a thread with 3 MiB of stack, real threads: no finding" clean bigstack
 # C11 condition waits are emulated like pthread's: no hang
 ok "a correct C11 cnd_wait: no finding, no hang" clean c11_cond_ok
+# abort() is shown at its call, in its caller (issue 16, cosmetic): not at
+# "?:0 in ?" inside libc, nor a line off
+ok "own_path's abort() is shown at own_path.c:28, replayed" finding own_path "assertion own_path.c:28"
 
 # a bounded loop re-reading unchanged memory is no waiting loop: the
 # thread's own state (a register counter at -O1) must repeat as well
