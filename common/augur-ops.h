@@ -228,6 +228,30 @@ augur_ops_op (unsigned op)
   return &augur_ops_ops[op < AUGUR_OP_N_OPS ? op : AUGUR_OP_N_OPS];
 }
 
+/* The step rows' mem column again, as bit sets of step ops, for the
+ * explorer's hot loops (explorer/dpor-classic.c's dependency test, once
+ * per pair of steps): a test of the op against a constant, as the switch
+ * it replaces compiled to, instead of a load that waits for the op.
+ * tests/unit/test-ops.c checks it against every row. */
+#define AUGUR_OPS_SOP_BIT_(sop) (1u << (sop))
+#define AUGUR_OPS_SCHED_MEM_READ_SET AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_READ)
+#define AUGUR_OPS_SCHED_MEM_WRITE_SET AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_WRITE)
+#define AUGUR_OPS_SCHED_MEM_OBJECT_SET                                                            \
+  (AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_COND_WAIT) | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_COND_WAKE)           \
+   | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_SIGNAL) | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_BROADCAST)            \
+   | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_SEM_WAIT) | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_SEM_POST)           \
+   | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_BARRIER_ARRIVE) | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_INIT)         \
+   | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_DESTROY) | AUGUR_OPS_SOP_BIT_ (AUGUR_SOP_OTHER))
+
+static inline AugurOpsMem
+augur_ops_sched_mem (unsigned sop)
+{
+  uint32_t bit = sop < AUGUR_SOP_N_ ? AUGUR_OPS_SOP_BIT_ (sop) : 0u;
+  if (bit & (AUGUR_OPS_SCHED_MEM_READ_SET | AUGUR_OPS_SCHED_MEM_WRITE_SET))
+    return bit & AUGUR_OPS_SCHED_MEM_READ_SET ? AUGUR_OPS_MEM_READ : AUGUR_OPS_MEM_WRITE;
+  return bit & AUGUR_OPS_SCHED_MEM_OBJECT_SET ? AUGUR_OPS_MEM_OBJECT : AUGUR_OPS_MEM_NONE;
+}
+
 /* ---- questions that need more than the row ---- */
 
 /* The op of an END record: how the process ended (aux = AUGUR_END_*). */

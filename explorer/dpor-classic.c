@@ -85,7 +85,7 @@ locksets_meet (AugurEnabled *e, guint ti, guint i, guint tj, guint j)
 static gboolean
 mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
 {
-  AugurOpsMem mem = augur_ops_sched (x->op)->mem;
+  AugurOpsMem mem = augur_ops_sched_mem (x->op);
   switch (mem)
     {
     case AUGUR_OPS_MEM_READ:

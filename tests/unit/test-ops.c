@@ -168,11 +168,15 @@ test_sched (void)
         g_assert_cmpuint (op->lock, ==, row->lock);
       else
         g_assert_cmpuint (row->lock_in, ==, AUGUR_OPS_IN_OBJ);
+      /* the hot loops' copy of the mem column */
+      g_assert_cmpuint (augur_ops_sched_mem (v->value), ==, row->mem);
       /* a step that names an object names it in obj */
       if (!row->names_object)
         g_assert_cmpuint (row->mem, ==, AUGUR_OPS_MEM_NONE);
     }
   g_assert_true (augur_ops_sched (AUGUR_SOP_N_) == &augur_ops_scheds[AUGUR_SOP_NONE]);
+  g_assert_cmpuint (augur_ops_sched_mem (AUGUR_SOP_N_), ==, AUGUR_OPS_MEM_NONE);
+  g_assert_cmpuint (augur_ops_sched_mem (200), ==, AUGUR_OPS_MEM_NONE);
 
   /* the lock of a step, in its field */
   AugurSchedStep s = { .op = AUGUR_SOP_COND_WAKE, .obj = 0x10, .arg = 0x20 };
