@@ -642,16 +642,12 @@ source_of (Ctx *c, guint32 g, AugurSource *src)
 static gint
 peer_of (const AugurRecord *r)
 {
-  switch (r->kind)
-    {
-    case AUGUR_EV_THREAD_START:
-      /* main has no parent */
-      return r->addr == 0xffffffffu || (r->tid == 0 && r->addr == 0) ? -1 : (gint) r->addr;
-    case AUGUR_EV_THREAD_CREATE: case AUGUR_EV_THREAD_JOIN: case AUGUR_EV_THREAD_DETACH:
-      return (gint) r->addr;
-    default:
-      return -1;
-    }
+  if (augur_ops_event (r->kind)->object != AUGUR_OPS_OBJ_THREAD)
+    return -1;
+  /* main has no parent */
+  if (r->kind == AUGUR_EV_THREAD_START && (r->addr == 0xffffffffu || (r->tid == 0 && r->addr == 0)))
+    return -1;
+  return (gint) r->addr;
 }
 
 static guint
