@@ -81,41 +81,6 @@ static const char *const class_names[AUGUR_PREDICTION_N_CLASSES] = {
   [AUGUR_PREDICTION_NOT_TRIED] = "not-tried",
 };
 
-static const char *const op_names[AUGUR_OP_N_OPS] = {
-  [AUGUR_OP_READ] = "read",
-  [AUGUR_OP_WRITE] = "write",
-  [AUGUR_OP_ATOMIC_LOAD] = "atomic-load",
-  [AUGUR_OP_ATOMIC_STORE] = "atomic-store",
-  [AUGUR_OP_ATOMIC_RMW] = "atomic-rmw",
-  [AUGUR_OP_FENCE] = "fence",
-  [AUGUR_OP_CREATE] = "create",
-  [AUGUR_OP_START] = "start",
-  [AUGUR_OP_EXIT] = "exit",
-  [AUGUR_OP_JOIN] = "join",
-  [AUGUR_OP_DETACH] = "detach",
-  [AUGUR_OP_INIT] = "init",
-  [AUGUR_OP_DESTROY] = "destroy",
-  [AUGUR_OP_LOCK_REQUEST] = "lock-request",
-  [AUGUR_OP_LOCK] = "lock",
-  [AUGUR_OP_RDLOCK] = "rdlock",
-  [AUGUR_OP_TRYLOCK] = "trylock",
-  [AUGUR_OP_UNLOCK] = "unlock",
-  [AUGUR_OP_WAIT] = "wait",
-  [AUGUR_OP_WAKE] = "wake",
-  [AUGUR_OP_SIGNAL] = "signal",
-  [AUGUR_OP_BROADCAST] = "broadcast",
-  [AUGUR_OP_SEM_WAIT] = "sem-wait",
-  [AUGUR_OP_SEM_POST] = "sem-post",
-  [AUGUR_OP_BARRIER_ENTER] = "barrier-enter",
-  [AUGUR_OP_BARRIER_LEAVE] = "barrier-leave",
-  [AUGUR_OP_ALLOC] = "alloc",
-  [AUGUR_OP_FREE] = "free",
-  [AUGUR_OP_ASSERT_FAIL] = "assert-fail",
-  [AUGUR_OP_FAULT] = "fault",
-  [AUGUR_OP_END] = "end",
-  [AUGUR_OP_YIELD] = "yield",
-  [AUGUR_OP_TIME] = "time",
-};
 
 static gboolean
 lookup_name (const char *const *names, guint n, const char *s, guint *out)
@@ -220,43 +185,45 @@ const char *
 augur_op_to_string (AugurOp op)
 {
   g_return_val_if_fail (op < AUGUR_OP_N_OPS, NULL);
-  return op_names[op];
+  return augur_ops_op (op)->name;
 }
 
 gboolean
 augur_op_from_string (const char *s, AugurOp *op)
 {
-  guint i;
-  if (!lookup_name (op_names, AUGUR_OP_N_OPS, s, &i))
+  if (s == NULL)
     return FALSE;
-  *op = (AugurOp) i;
-  return TRUE;
+  for (guint i = 0; i < AUGUR_OP_N_OPS; i++)
+    if (strcmp (augur_ops_op (i)->name, s) == 0)
+      {
+        *op = (AugurOp) i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 gboolean
 augur_op_is_memory_access (AugurOp op)
 {
-  return op == AUGUR_OP_READ || op == AUGUR_OP_WRITE || op == AUGUR_OP_ATOMIC_LOAD
-         || op == AUGUR_OP_ATOMIC_STORE || op == AUGUR_OP_ATOMIC_RMW;
+  return augur_ops_op (op)->mem != 0;
 }
 
 gboolean
 augur_op_is_write (AugurOp op)
 {
-  return op == AUGUR_OP_WRITE || op == AUGUR_OP_ATOMIC_STORE || op == AUGUR_OP_ATOMIC_RMW;
+  return (augur_ops_op (op)->mem & AUGUR_OPS_ACC_WRITE) != 0;
 }
 
 gboolean
 augur_op_is_acquire (AugurOp op)
 {
-  return op == AUGUR_OP_LOCK || op == AUGUR_OP_RDLOCK || op == AUGUR_OP_TRYLOCK
-         || op == AUGUR_OP_WAKE;
+  return augur_ops_op (op)->lock == AUGUR_OPS_LOCK_ACQUIRE;
 }
 
 gboolean
 augur_op_is_release (AugurOp op)
 {
-  return op == AUGUR_OP_UNLOCK || op == AUGUR_OP_WAIT;
+  return augur_ops_op (op)->lock == AUGUR_OPS_LOCK_RELEASE;
 }
 
 /* ---- findings ---- */
@@ -795,15 +762,15 @@ augur_finding_describe (AugurFinding *finding)
    * operations (lock requests, condition wakes, joins ...) */
   guint locks = 0, conds = 0, joins = 0, others = 0;
   for (guint i = 0; i < finding->accesses->len; i++)
-    switch (g_array_index (finding->accesses, AugurAccess, i).op)
+    switch (augur_ops_op (g_array_index (finding->accesses, AugurAccess, i).op)->waits)
       {
-      case AUGUR_OP_LOCK_REQUEST: case AUGUR_OP_LOCK: case AUGUR_OP_RDLOCK:
+      case AUGUR_OPS_WAITS_LOCK:
         locks++;
         break;
-      case AUGUR_OP_WAKE: case AUGUR_OP_WAIT:
+      case AUGUR_OPS_WAITS_COND:
         conds++;
         break;
-      case AUGUR_OP_JOIN:
+      case AUGUR_OPS_WAITS_THREAD:
         joins++;
         break;
       default:
@@ -900,7 +867,7 @@ finding_append (GString *s, AugurFinding *finding, const char *indent)
     {
       const AugurAccess *a = &g_array_index (finding->accesses, AugurAccess, i);
       g_string_append_printf (s, "%s  access T%u#%" G_GUINT64_FORMAT " %s ", indent, a->thread,
-                              a->event, op_names[a->op]);
+                              a->event, augur_ops_op (a->op)->name);
       append_loc (s, a->file, a->line);
       g_string_append_printf (s, " in %s locks {", a->function ? a->function : "?");
       for (guint j = 0; a->locks_held[j] != NULL; j++)
@@ -919,7 +886,7 @@ finding_append (GString *s, AugurFinding *finding, const char *indent)
       const AugurStep *st = &g_array_index (finding->steps, AugurStep, i);
       g_string_append_printf (s, "%s  %c%u T%u#%" G_GUINT64_FORMAT " %s", indent,
                               augur_finding_is_bug_step (finding, i) ? '*' : ' ', i, st->thread,
-                              st->event, op_names[st->op]);
+                              st->event, augur_ops_op (st->op)->name);
       if (st->object != NULL)
         g_string_append_printf (s, " %s", st->object);
       if (st->peer >= 0)

@@ -82,6 +82,8 @@
 
 #include <glib.h>
 
+#include "common/augur-ops.h"
+
 G_BEGIN_DECLS
 
 #define AUGUR_RESULTS_SCHEMA "augur-results/1"
@@ -155,46 +157,8 @@ typedef enum {
 const char *augur_prediction_class_to_string (AugurPredictionClass cls);
 gboolean    augur_prediction_class_from_string (const char *s, AugurPredictionClass *cls);
 
-/* What a step or an access does.  Names (augur_op_to_string) are the JSON
- * spelling.  The synchronisation ops are the ones a happens-before diagram
- * draws edges for: create->start, exit->join, unlock->lock, signal->wake,
- * sem-post->sem-wait, barrier-enter->barrier-leave. */
-typedef enum {
-  AUGUR_OP_READ,
-  AUGUR_OP_WRITE,
-  AUGUR_OP_ATOMIC_LOAD,
-  AUGUR_OP_ATOMIC_STORE,
-  AUGUR_OP_ATOMIC_RMW,
-  AUGUR_OP_FENCE,
-  AUGUR_OP_CREATE,        /* peer = the child */
-  AUGUR_OP_START,         /* peer = the parent */
-  AUGUR_OP_EXIT,
-  AUGUR_OP_JOIN,          /* peer = the joined thread */
-  AUGUR_OP_DETACH,        /* peer = the detached thread */
-  AUGUR_OP_INIT,          /* of a lock, condition, barrier or semaphore */
-  AUGUR_OP_DESTROY,
-  AUGUR_OP_LOCK_REQUEST,  /* about to block on a lock (a deadlock's last step) */
-  AUGUR_OP_LOCK,          /* mutex, write-lock of a rwlock, spinlock */
-  AUGUR_OP_RDLOCK,
-  AUGUR_OP_TRYLOCK,       /* a trylock that acquired */
-  AUGUR_OP_UNLOCK,
-  AUGUR_OP_WAIT,          /* condition wait: releases the mutex and blocks */
-  AUGUR_OP_WAKE,          /* back from a condition wait, mutex re-acquired */
-  AUGUR_OP_SIGNAL,
-  AUGUR_OP_BROADCAST,
-  AUGUR_OP_SEM_WAIT,
-  AUGUR_OP_SEM_POST,
-  AUGUR_OP_BARRIER_ENTER,
-  AUGUR_OP_BARRIER_LEAVE,
-  AUGUR_OP_ALLOC,
-  AUGUR_OP_FREE,
-  AUGUR_OP_ASSERT_FAIL,   /* a failed assertion */
-  AUGUR_OP_FAULT,         /* a fatal signal */
-  AUGUR_OP_END,           /* the process ended (return from main, exit) */
-  AUGUR_OP_YIELD,         /* a sleep or yield (no effect under the explorer: time is virtual) */
-  AUGUR_OP_TIME,          /* a time function read the clock */
-  AUGUR_OP_N_OPS
-} AugurOp;
+/* What a step or an access does: AugurOp, with what each op means, is in
+ * common/augur-ops.h.  Names (augur_op_to_string) are the JSON spelling. */
 
 const char *augur_op_to_string (AugurOp op);
 gboolean    augur_op_from_string (const char *s, AugurOp *op);

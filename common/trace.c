@@ -6,6 +6,7 @@
 
 #include "common/trace.h"
 
+#include "common/augur-ops.h"
 #include "common/input-file.h"
 
 #include <errno.h>
@@ -78,70 +79,12 @@ module_free (gpointer p)
   g_free (m);
 }
 
-static const char *const kind_names[AUGUR_EV_LAST_] = {
-  [AUGUR_EV_READ] = "read",
-  [AUGUR_EV_WRITE] = "write",
-  [AUGUR_EV_READ_RANGE] = "read_range",
-  [AUGUR_EV_WRITE_RANGE] = "write_range",
-  [AUGUR_EV_ATOMIC_LOAD] = "atomic_load",
-  [AUGUR_EV_ATOMIC_STORE] = "atomic_store",
-  [AUGUR_EV_ATOMIC_RMW] = "atomic_rmw",
-  [AUGUR_EV_ATOMIC_CAS] = "atomic_cas",
-  [AUGUR_EV_FENCE] = "fence",
-  [AUGUR_EV_TIME] = "time",
-  [AUGUR_EV_SLEEP] = "sleep",
-  [AUGUR_EV_THREAD_CREATE] = "thread_create",
-  [AUGUR_EV_THREAD_START] = "thread_start",
-  [AUGUR_EV_THREAD_EXIT] = "thread_exit",
-  [AUGUR_EV_THREAD_JOIN] = "thread_join",
-  [AUGUR_EV_THREAD_DETACH] = "thread_detach",
-  [AUGUR_EV_THREAD_TLS] = "thread_tls",
-  [AUGUR_EV_MUTEX_INIT] = "mutex_init",
-  [AUGUR_EV_MUTEX_LOCK] = "mutex_lock",
-  [AUGUR_EV_MUTEX_TRYLOCK] = "mutex_trylock",
-  [AUGUR_EV_MUTEX_TIMEDLOCK] = "mutex_timedlock",
-  [AUGUR_EV_MUTEX_UNLOCK] = "mutex_unlock",
-  [AUGUR_EV_MUTEX_DESTROY] = "mutex_destroy",
-  [AUGUR_EV_MUTEX_LOCK_REQ] = "mutex_lock_request",
-  [AUGUR_EV_RWLOCK_INIT] = "rwlock_init",
-  [AUGUR_EV_RWLOCK_RDLOCK] = "rwlock_rdlock",
-  [AUGUR_EV_RWLOCK_WRLOCK] = "rwlock_wrlock",
-  [AUGUR_EV_RWLOCK_UNLOCK] = "rwlock_unlock",
-  [AUGUR_EV_RWLOCK_DESTROY] = "rwlock_destroy",
-  [AUGUR_EV_COND_INIT] = "cond_init",
-  [AUGUR_EV_COND_WAIT] = "cond_wait",
-  [AUGUR_EV_COND_WAKE] = "cond_wake",
-  [AUGUR_EV_COND_SIGNAL] = "cond_signal",
-  [AUGUR_EV_COND_BROADCAST] = "cond_broadcast",
-  [AUGUR_EV_COND_DESTROY] = "cond_destroy",
-  [AUGUR_EV_BARRIER_INIT] = "barrier_init",
-  [AUGUR_EV_BARRIER_ENTER] = "barrier_enter",
-  [AUGUR_EV_BARRIER_LEAVE] = "barrier_leave",
-  [AUGUR_EV_BARRIER_DESTROY] = "barrier_destroy",
-  [AUGUR_EV_SEM_INIT] = "sem_init",
-  [AUGUR_EV_SEM_WAIT] = "sem_wait",
-  [AUGUR_EV_SEM_POST] = "sem_post",
-  [AUGUR_EV_SEM_DESTROY] = "sem_destroy",
-  [AUGUR_EV_SPIN_INIT] = "spin_init",
-  [AUGUR_EV_SPIN_LOCK] = "spin_lock",
-  [AUGUR_EV_SPIN_UNLOCK] = "spin_unlock",
-  [AUGUR_EV_SPIN_DESTROY] = "spin_destroy",
-  [AUGUR_EV_ONCE] = "once",
-  [AUGUR_EV_ALLOC] = "alloc",
-  [AUGUR_EV_FREE] = "free",
-  [AUGUR_EV_MODULE] = "module",
-  [AUGUR_EV_DATA] = "data",
-  [AUGUR_EV_END] = "end",
-  [AUGUR_EV_CHUNK] = "chunk",
-  [AUGUR_EV_CALLERS] = "callers",
-};
 
 const char *
 augur_event_kind_name (guint kind)
 {
-  if (kind < G_N_ELEMENTS (kind_names) && kind_names[kind] != NULL)
-    return kind_names[kind];
-  return "?";
+  const char *name = kind < AUGUR_EV_LAST_ ? augur_ops_event (kind)->name : NULL;
+  return name != NULL ? name : "?";
 }
 
 const char *
@@ -218,7 +161,7 @@ check_header (const AugurTraceHeader *h, gsize length, const char *path, GError 
 static gboolean
 kind_is_known (guint kind)
 {
-  return kind != AUGUR_EV_NONE && kind < G_N_ELEMENTS (kind_names) && kind_names[kind] != NULL;
+  return kind != AUGUR_EV_NONE && kind < AUGUR_EV_LAST_ && augur_ops_event (kind)->name != NULL;
 }
 
 static const guint8 *

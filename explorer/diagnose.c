@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "common/augur-ops.h"
+
 #define MAXT AUGUR_SCHED_MAX_THREADS
 
 static gboolean
@@ -216,12 +218,9 @@ typedef struct {
 static gboolean
 lock_step (const AugurSchedStep *s, gboolean *acquire, guint64 *obj)
 {
-  *acquire = s->op == AUGUR_SOP_LOCK || s->op == AUGUR_SOP_RDLOCK || s->op == AUGUR_SOP_WRLOCK
-             || s->op == AUGUR_SOP_COND_WAKE;
-  gboolean release = s->op == AUGUR_SOP_UNLOCK || s->op == AUGUR_SOP_RWUNLOCK
-                     || s->op == AUGUR_SOP_COND_WAIT;
-  *obj = s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_COND_WAIT ? s->arg : s->obj;
-  return *acquire || release;
+  AugurOpsLock l = augur_ops_step_lock (s, obj);
+  *acquire = l == AUGUR_OPS_LOCK_ACQUIRE;
+  return l == AUGUR_OPS_LOCK_ACQUIRE || l == AUGUR_OPS_LOCK_RELEASE;
 }
 
 /* Applies steps[k] (of the thread whose locks @held are) to @held. */

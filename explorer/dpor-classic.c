@@ -49,7 +49,7 @@
 #include <string.h>
 
 #include "explorer/dpor-private.h"
-#include "common/augur-trace-format.h"
+#include "common/augur-ops.h"
 
 static AugurEnabled *
 enabled_of (DporPass *p)
@@ -85,40 +85,36 @@ locksets_meet (AugurEnabled *e, guint ti, guint i, guint tj, guint j)
 static gboolean
 mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
 {
-  switch (x->op)
+  if (x->op == AUGUR_SOP_CREATE)
     {
-    case AUGUR_SOP_READ:
-    case AUGUR_SOP_WRITE:
-      *lo = x->obj;
-      *hi = x->obj + MIN (augur_sched_step_size (x), 64u) - 1;
-      *write = x->op == AUGUR_SOP_WRITE;
-      return TRUE;
-    case AUGUR_SOP_CREATE:
       /* the next thread number (AUGUR_SCHED_THREAD_COUNTER) */
       *lo = *hi = AUGUR_SCHED_THREAD_COUNTER;
       *write = TRUE;
       return TRUE;
-    case AUGUR_SOP_LOCK:
-    case AUGUR_SOP_TRYLOCK_FAIL:
-    case AUGUR_SOP_RDLOCK:
-    case AUGUR_SOP_WRLOCK:
-    case AUGUR_SOP_UNLOCK:
-    case AUGUR_SOP_RWUNLOCK:
-    case AUGUR_SOP_BARRIER_LEAVE:
-    case AUGUR_SOP_JOIN:
-    case AUGUR_SOP_EXIT:
-    case AUGUR_SOP_NONE:
-    case AUGUR_SOP_YIELD:
-    case AUGUR_SOP_END:
+    }
+  if (x->op == AUGUR_SOP_UNLOCK || x->op == AUGUR_SOP_RWUNLOCK)
+    {
+      /* the unlock's last touch of the lock's memory, as in dpor.c's
+       * analysis: a free of the struct holding it races with it */
+      *lo = *hi = x->obj;
+      *write = TRUE;
+      return TRUE;
+    }
+  AugurOpsMem mem = augur_ops_sched_mem (x->op);
+  switch (mem)
+    {
+    case AUGUR_OPS_MEM_READ:
+    case AUGUR_OPS_MEM_WRITE:
+      *lo = x->obj;
+      *hi = x->obj + MIN (augur_sched_step_size (x), 64u) - 1;
+      *write = mem == AUGUR_OPS_MEM_WRITE;
+      return TRUE;
+    case AUGUR_OPS_MEM_OBJECT:
+      *lo = *hi = x->obj;
+      *write = TRUE;
+      return TRUE;
+    default:
       return FALSE;
-    case AUGUR_SOP_COND_WAKE:
-      *lo = *hi = x->obj;
-      *write = TRUE;
-      return TRUE;
-    default:    /* cond wait, signal, semaphores, barrier arrival, init, destroy */
-      *lo = *hi = x->obj;
-      *write = TRUE;
-      return TRUE;
     }
 }
 
@@ -126,45 +122,23 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
 static gboolean
 acquire_view (const AugurSchedStep *x, guint64 *lock)
 {
-  switch (x->op)
+  AugurOpsLock l = augur_ops_step_lock (x, lock);
+  if (l == AUGUR_OPS_LOCK_ACQUIRE || l == AUGUR_OPS_LOCK_TRY)
+    return TRUE;
+  if (x->op == AUGUR_SOP_INIT || x->op == AUGUR_SOP_DESTROY)
     {
-    case AUGUR_SOP_LOCK:
-    case AUGUR_SOP_TRYLOCK_FAIL:
-    case AUGUR_SOP_RDLOCK:
-    case AUGUR_SOP_WRLOCK:
-      *lock = x->obj;
-      return TRUE;
-    case AUGUR_SOP_COND_WAKE:
-      *lock = x->arg;
-      return TRUE;
-    case AUGUR_SOP_INIT:
-    case AUGUR_SOP_DESTROY:
       /* of a lock: as dpor.c, an acquisition too */
       *lock = x->obj;
-      return x->ev_kind == AUGUR_EV_MUTEX_INIT || x->ev_kind == AUGUR_EV_MUTEX_DESTROY
-             || x->ev_kind == AUGUR_EV_RWLOCK_INIT || x->ev_kind == AUGUR_EV_RWLOCK_DESTROY
-             || x->ev_kind == AUGUR_EV_SPIN_INIT || x->ev_kind == AUGUR_EV_SPIN_DESTROY;
-    default:
-      return FALSE;
+      return augur_ops_event_on_lock (x->ev_kind);
     }
+  return FALSE;
 }
 
 /* The lock a step releases. */
 static gboolean
 release_view (const AugurSchedStep *x, guint64 *lock)
 {
-  switch (x->op)
-    {
-    case AUGUR_SOP_UNLOCK:
-    case AUGUR_SOP_RWUNLOCK:
-      *lock = x->obj;
-      return TRUE;
-    case AUGUR_SOP_COND_WAIT:
-      *lock = x->arg;
-      return TRUE;
-    default:
-      return FALSE;
-    }
+  return augur_ops_step_lock (x, lock) == AUGUR_OPS_LOCK_RELEASE;
 }
 
 /* Earlier step @a and step @b, of different threads, are dependent. */

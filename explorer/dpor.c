@@ -17,7 +17,7 @@
 
 #include <string.h>
 
-#include "common/augur-trace-format.h"
+#include "common/augur-ops.h"
 
 static void
 node_free (gpointer p)
@@ -420,22 +420,6 @@ lock_release (DporPass *p, guint j, guint64 m, const guint32 *pre)
     }
 }
 
-static gboolean
-is_lock_event (guint8 ev_kind)
-{
-  switch (ev_kind)
-    {
-    case AUGUR_EV_MUTEX_INIT:
-    case AUGUR_EV_MUTEX_DESTROY:
-    case AUGUR_EV_RWLOCK_INIT:
-    case AUGUR_EV_RWLOCK_DESTROY:
-    case AUGUR_EV_SPIN_INIT:
-    case AUGUR_EV_SPIN_DESTROY:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
 
 /* Source-DPOR's backtracking for the race (i, j). */
 static void
@@ -611,7 +595,7 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
           /* of a lock: also an acquisition, so that it races with the
            * lock's uses (a lock before the init, a use after the destroy) */
           mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
-          if (is_lock_event (s->ev_kind))
+          if (augur_ops_event_on_lock (s->ev_kind))
             {
               lock_acquire (&p, j, s->obj, pre);
               lock_release (&p, j, s->obj, pre);

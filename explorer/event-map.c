@@ -10,58 +10,9 @@
 
 #include <string.h>
 
-#include "common/augur-trace-format.h"
+#include "common/augur-ops.h"
 
 G_DEFINE_QUARK (augur-event-map-error-quark, augur_event_map_error)
-
-/* The op a trace event of this kind has in a prediction's schedule (as
- * predictor/predict.c spells it), for the event a step came from. */
-static AugurOp
-event_op (guint8 kind)
-{
-  switch (kind)
-    {
-    case AUGUR_EV_READ: case AUGUR_EV_READ_RANGE: return AUGUR_OP_READ;
-    case AUGUR_EV_WRITE: case AUGUR_EV_WRITE_RANGE: return AUGUR_OP_WRITE;
-    case AUGUR_EV_ATOMIC_LOAD: return AUGUR_OP_ATOMIC_LOAD;
-    case AUGUR_EV_ATOMIC_STORE: return AUGUR_OP_ATOMIC_STORE;
-    case AUGUR_EV_ATOMIC_RMW: case AUGUR_EV_ATOMIC_CAS: return AUGUR_OP_ATOMIC_RMW;
-    case AUGUR_EV_TIME: return AUGUR_OP_TIME;
-    case AUGUR_EV_SLEEP: return AUGUR_OP_YIELD;
-    case AUGUR_EV_END: return AUGUR_OP_END;
-    case AUGUR_EV_THREAD_CREATE: return AUGUR_OP_CREATE;
-    case AUGUR_EV_THREAD_START: case AUGUR_EV_THREAD_TLS: return AUGUR_OP_START;
-    case AUGUR_EV_THREAD_EXIT: return AUGUR_OP_EXIT;
-    case AUGUR_EV_THREAD_JOIN: return AUGUR_OP_JOIN;
-    case AUGUR_EV_THREAD_DETACH: return AUGUR_OP_DETACH;
-    case AUGUR_EV_MUTEX_INIT: case AUGUR_EV_RWLOCK_INIT: case AUGUR_EV_COND_INIT:
-    case AUGUR_EV_BARRIER_INIT: case AUGUR_EV_SEM_INIT: case AUGUR_EV_SPIN_INIT:
-    case AUGUR_EV_ONCE:
-      return AUGUR_OP_INIT;
-    case AUGUR_EV_MUTEX_DESTROY: case AUGUR_EV_RWLOCK_DESTROY: case AUGUR_EV_COND_DESTROY:
-    case AUGUR_EV_BARRIER_DESTROY: case AUGUR_EV_SEM_DESTROY: case AUGUR_EV_SPIN_DESTROY:
-      return AUGUR_OP_DESTROY;
-    case AUGUR_EV_MUTEX_LOCK_REQ: return AUGUR_OP_LOCK_REQUEST;
-    case AUGUR_EV_MUTEX_TRYLOCK: return AUGUR_OP_TRYLOCK;
-    case AUGUR_EV_RWLOCK_RDLOCK: return AUGUR_OP_RDLOCK;
-    case AUGUR_EV_MUTEX_LOCK: case AUGUR_EV_MUTEX_TIMEDLOCK: case AUGUR_EV_SPIN_LOCK:
-    case AUGUR_EV_RWLOCK_WRLOCK:
-      return AUGUR_OP_LOCK;
-    case AUGUR_EV_MUTEX_UNLOCK: case AUGUR_EV_SPIN_UNLOCK: case AUGUR_EV_RWLOCK_UNLOCK:
-      return AUGUR_OP_UNLOCK;
-    case AUGUR_EV_COND_WAIT: return AUGUR_OP_WAIT;
-    case AUGUR_EV_COND_WAKE: return AUGUR_OP_WAKE;
-    case AUGUR_EV_COND_SIGNAL: return AUGUR_OP_SIGNAL;
-    case AUGUR_EV_COND_BROADCAST: return AUGUR_OP_BROADCAST;
-    case AUGUR_EV_SEM_WAIT: return AUGUR_OP_SEM_WAIT;
-    case AUGUR_EV_SEM_POST: return AUGUR_OP_SEM_POST;
-    case AUGUR_EV_BARRIER_ENTER: return AUGUR_OP_BARRIER_ENTER;
-    case AUGUR_EV_BARRIER_LEAVE: return AUGUR_OP_BARRIER_LEAVE;
-    case AUGUR_EV_ALLOC: return AUGUR_OP_ALLOC;
-    case AUGUR_EV_FREE: return AUGUR_OP_FREE;
-    default: return AUGUR_OP_FENCE;
-    }
-}
 
 /* A use of a lock right after the event: what makes an `init` the
  * runtime's note of a statically initialised mutex. */
@@ -116,28 +67,27 @@ free_is_step (AugurFinding *f, guint k)
   return TRUE;
 }
 
+/* Is the init at schedule index k a step?  Not when it is the runtime's
+ * note of a statically initialised mutex, right before its first use. */
+static gboolean
+init_is_step (AugurFinding *f, guint k)
+{
+  const AugurStep *s = augur_finding_get_step (f, k);
+  const AugurStep *x = next_event (f, k);
+  return !(x != NULL && is_lock_use (x->op) && g_strcmp0 (x->object, s->object) == 0
+           && x->line == s->line && g_strcmp0 (x->file, s->file) == 0);
+}
+
 gboolean
 augur_event_map_is_step (AugurFinding *f, guint k)
 {
   const AugurStep *s = augur_finding_get_step (f, k);
-  switch (s->op)
+  switch (augur_ops_op (s->op)->step)
     {
-    case AUGUR_OP_FREE:
-      return free_is_step (f, k);
-    case AUGUR_OP_START:
-    case AUGUR_OP_LOCK_REQUEST:
-    case AUGUR_OP_ALLOC:
-    case AUGUR_OP_FENCE:
-    case AUGUR_OP_END:
-    case AUGUR_OP_ASSERT_FAIL:
-    case AUGUR_OP_FAULT:
+    case AUGUR_OPS_STEP_NO:
       return FALSE;
-    case AUGUR_OP_INIT:
-      {
-        const AugurStep *x = next_event (f, k);
-        return !(x != NULL && is_lock_use (x->op) && g_strcmp0 (x->object, s->object) == 0
-                 && x->line == s->line && g_strcmp0 (x->file, s->file) == 0);
-      }
+    case AUGUR_OPS_STEP_DEPENDS:
+      return s->op == AUGUR_OP_FREE ? free_is_step (f, k) : init_is_step (f, k);
     default:
       return TRUE;
     }
@@ -213,7 +163,7 @@ augur_event_map_check (const AugurEventMap *map, AugurFinding *f, const AugurSch
       guint k = g_array_index (map->origin, guint, j);
       const AugurStep *want = augur_finding_get_step (f, k);
       const AugurSchedStep *got = &steps[j];
-      AugurOp op = event_op (got->ev_kind);
+      AugurOp op = augur_ops_event (got->ev_kind)->op;
       const AugurSource *l = augur_symbolizer_lookup (sym, got->module, got->pc);
       gboolean same = got->tid == want->thread && op == want->op;
       if (same && want->file != NULL && want->line != 0 && l->file != NULL && l->line != 0)

@@ -66,17 +66,8 @@ char *
 explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k)
 {
   const AugurSchedStep *s = &steps[k];
-  switch (s->op)
-    {
-    case AUGUR_SOP_CREATE:
-    case AUGUR_SOP_JOIN:
-    case AUGUR_SOP_EXIT:
-    case AUGUR_SOP_YIELD:
-    case AUGUR_SOP_END:
-      return NULL;
-    default:
-      break;
-    }
+  if (!augur_ops_sched (s->op)->names_object)
+    return NULL;
   if (s->ev_kind == AUGUR_EV_TIME)
     return g_strdup ("the clock");
   if (s->obj == 0)

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "common/augur-ops.h"
 #include "common/lock-graph.h"
 #include "explorer/steps.h"
 
@@ -35,48 +36,24 @@ typedef struct {
   guint step;
 } Held;
 
-/* Does steps[k] block to take a lock, and which? */
-static gboolean
-blocking_acquire (const AugurSchedStep *s, guint64 *lock)
-{
-  switch (s->op)
-    {
-    case AUGUR_SOP_LOCK:
-      *lock = s->obj;
-      return s->ev_kind != AUGUR_EV_MUTEX_TRYLOCK;
-    case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK:
-      *lock = s->obj;
-      return TRUE;
-    case AUGUR_SOP_COND_WAKE:
-      *lock = s->arg;
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
+/* Does steps[k] take a lock, and which? */
 static gboolean
 any_acquire (const AugurSchedStep *s, guint64 *lock)
 {
-  if (blocking_acquire (s, lock))
-    return TRUE;
-  return s->op == AUGUR_SOP_LOCK;   /* a trylock that acquired */
+  return augur_ops_step_lock (s, lock) == AUGUR_OPS_LOCK_ACQUIRE;
+}
+
+/* ... and may it block to take it (not a trylock)? */
+static gboolean
+blocking_acquire (const AugurSchedStep *s, guint64 *lock)
+{
+  return any_acquire (s, lock) && augur_ops_event (s->ev_kind)->block != AUGUR_OPS_BLOCK_NEVER;
 }
 
 static gboolean
 release (const AugurSchedStep *s, guint64 *lock)
 {
-  switch (s->op)
-    {
-    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK:
-      *lock = s->obj;
-      return TRUE;
-    case AUGUR_SOP_COND_WAIT:
-      *lock = s->arg;
-      return TRUE;
-    default:
-      return FALSE;
-    }
+  return augur_ops_step_lock (s, lock) == AUGUR_OPS_LOCK_RELEASE;
 }
 
 typedef struct {

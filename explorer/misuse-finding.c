@@ -14,6 +14,7 @@
 
 #include "explorer/misuse-finding.h"
 
+#include "common/augur-ops.h"
 #include "explorer/steps.h"
 
 const char *
@@ -53,29 +54,15 @@ typedef struct {
 static gboolean
 acquires (const AugurSchedStep *s, guint64 obj)
 {
-  switch (s->op)
-    {
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK:
-      return s->obj == obj;
-    case AUGUR_SOP_COND_WAKE:
-      return s->arg == obj;
-    default:
-      return FALSE;
-    }
+  guint64 lock;
+  return augur_ops_step_lock (s, &lock) == AUGUR_OPS_LOCK_ACQUIRE && lock == obj;
 }
 
 static gboolean
 releases (const AugurSchedStep *s, guint64 obj)
 {
-  switch (s->op)
-    {
-    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK:
-      return s->obj == obj;
-    case AUGUR_SOP_COND_WAIT:
-      return s->arg == obj;
-    default:
-      return FALSE;
-    }
+  guint64 lock;
+  return augur_ops_step_lock (s, &lock) == AUGUR_OPS_LOCK_RELEASE && lock == obj;
 }
 
 /* The operation that misused: the last step of the reporting thread at

@@ -8,62 +8,41 @@
 
 #include "explorer/steps.h"
 
-#include "common/augur-trace-format.h"
+#include "common/augur-ops.h"
 
 AugurOp
 augur_step_op (const AugurSchedStep *s)
 {
+  AugurOp op = augur_ops_sched (s->op)->op;
   gboolean atomic = (s->flags & AUGUR_SF_ATOMIC) != 0;
-  switch (s->op)
+  switch (op)
     {
-    case AUGUR_SOP_READ:
+    case AUGUR_OP_READ:
       if (s->ev_kind == AUGUR_EV_TIME)
         return AUGUR_OP_TIME;
       return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
-    case AUGUR_SOP_YIELD: return AUGUR_OP_YIELD;
-    case AUGUR_SOP_END: return AUGUR_OP_END;
-    case AUGUR_SOP_WRITE:
+    case AUGUR_OP_WRITE:
       if (!atomic)
         return AUGUR_OP_WRITE;
       return s->ev_kind == AUGUR_EV_ATOMIC_STORE ? AUGUR_OP_ATOMIC_STORE : AUGUR_OP_ATOMIC_RMW;
-    case AUGUR_SOP_LOCK: return s->ev_kind == AUGUR_EV_MUTEX_TRYLOCK ? AUGUR_OP_TRYLOCK : AUGUR_OP_LOCK;
-    case AUGUR_SOP_TRYLOCK_FAIL: return AUGUR_OP_LOCK_REQUEST;
-    case AUGUR_SOP_UNLOCK:
-    case AUGUR_SOP_RWUNLOCK: return AUGUR_OP_UNLOCK;
-    case AUGUR_SOP_RDLOCK: return AUGUR_OP_RDLOCK;
-    case AUGUR_SOP_WRLOCK: return AUGUR_OP_LOCK;
-    case AUGUR_SOP_COND_WAIT: return AUGUR_OP_WAIT;
-    case AUGUR_SOP_COND_WAKE: return AUGUR_OP_WAKE;
-    case AUGUR_SOP_SIGNAL: return AUGUR_OP_SIGNAL;
-    case AUGUR_SOP_BROADCAST: return AUGUR_OP_BROADCAST;
-    case AUGUR_SOP_SEM_WAIT: return AUGUR_OP_SEM_WAIT;
-    case AUGUR_SOP_SEM_POST: return AUGUR_OP_SEM_POST;
-    case AUGUR_SOP_BARRIER_ARRIVE: return AUGUR_OP_BARRIER_ENTER;
-    case AUGUR_SOP_BARRIER_LEAVE: return AUGUR_OP_BARRIER_LEAVE;
-    case AUGUR_SOP_CREATE: return AUGUR_OP_CREATE;
-    case AUGUR_SOP_JOIN: return AUGUR_OP_JOIN;
-    case AUGUR_SOP_EXIT: return AUGUR_OP_EXIT;
-    case AUGUR_SOP_DESTROY: return AUGUR_OP_DESTROY;
-    case AUGUR_SOP_OTHER: return s->ev_kind == AUGUR_EV_THREAD_DETACH ? AUGUR_OP_DETACH : AUGUR_OP_INIT;
-    default: return AUGUR_OP_INIT;
+    case AUGUR_OP_N_OPS:
+      return AUGUR_OP_INIT;   /* no operation (never logged) */
+    default:
+      break;
     }
+  /* the call says more than the step: a trylock, a detach */
+  if ((s->op == AUGUR_SOP_LOCK && s->ev_kind == AUGUR_EV_MUTEX_TRYLOCK)
+      || (s->op == AUGUR_SOP_OTHER && s->ev_kind == AUGUR_EV_THREAD_DETACH))
+    return augur_ops_event (s->ev_kind)->op;
+  return op;
 }
 
 char *
 augur_step_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
 {
   const AugurSchedStep *s = &steps[k];
-  switch (s->op)
-    {
-    case AUGUR_SOP_CREATE:
-    case AUGUR_SOP_JOIN:
-    case AUGUR_SOP_EXIT:
-    case AUGUR_SOP_YIELD:
-    case AUGUR_SOP_END:
-      return NULL;
-    default:
-      break;
-    }
+  if (!augur_ops_sched (s->op)->names_object)
+    return NULL;
   if (s->ev_kind == AUGUR_EV_TIME)
     return g_strdup ("the clock");
   if (s->obj == 0 || names == NULL)

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "common/augur-ops.h"
 #include "common/lock-graph.h"
 
 char *
@@ -21,15 +22,7 @@ augur_pred_lock_order_pair_key (const char *a, const char *b)
 static gboolean
 blocking (const AugurRecord *r)
 {
-  switch (r->kind)
-    {
-    case AUGUR_EV_MUTEX_TRYLOCK:
-      return FALSE;
-    case AUGUR_EV_RWLOCK_RDLOCK: case AUGUR_EV_RWLOCK_WRLOCK: case AUGUR_EV_SPIN_LOCK:
-      return r->aux != AUGUR_TRY_TRY;
-    default:
-      return TRUE;
-    }
+  return augur_ops_event_blocks (r->kind, r->aux);
 }
 
 /* Where event g took its lock, with the functions that called the one

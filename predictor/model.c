@@ -261,38 +261,25 @@ observe (Builder *b, guint32 g, const AugurRecord *r)
   b->cur[t][t] = tidx + 1;
 
   gboolean acquired = FALSE;  /* the clock learnt something */
-  gboolean sync = TRUE;
-  switch (r->kind)
+  gboolean sync = augur_ops_event (r->kind)->sync;   /* unless it failed (below) */
+  guint8 acc = augur_ops_event_access (r->kind, r->aux);
+  if (acc != 0)
     {
-    case AUGUR_EV_READ: case AUGUR_EV_WRITE: case AUGUR_EV_ATOMIC_LOAD:
-    case AUGUR_EV_ATOMIC_STORE: case AUGUR_EV_ATOMIC_RMW: case AUGUR_EV_ATOMIC_CAS:
-      {
-        sync = FALSE;
-        guint32 v = var_id (b, r->addr);
-        AugurPredVar *var = g_ptr_array_index (m->vars, v);
-        guint8 acc = 0;
-        if (r->kind == AUGUR_EV_READ || r->kind == AUGUR_EV_ATOMIC_LOAD)
-          acc = AUGUR_ACC_READ;
-        else if (r->kind == AUGUR_EV_WRITE || r->kind == AUGUR_EV_ATOMIC_STORE)
-          acc = AUGUR_ACC_WRITE;
-        else if (r->kind == AUGUR_EV_ATOMIC_RMW || (r->kind == AUGUR_EV_ATOMIC_CAS && r->aux == 1))
-          acc = AUGUR_ACC_READ | AUGUR_ACC_WRITE;
-        else
-          acc = AUGUR_ACC_READ;
-        if (r->kind != AUGUR_EV_READ && r->kind != AUGUR_EV_WRITE)
-          acc |= AUGUR_ACC_ATOMIC;
-        m->acc[g] = acc;
-        m->obj[g] = v;
-        if (var->acc[t] == NULL)
-          var->acc[t] = g_array_new (FALSE, FALSE, sizeof (guint32));
-        g_array_append_val (var->acc[t], g);
-        gpointer lw = g_hash_table_lookup (b->last_write, GUINT_TO_POINTER (v + 1));
-        if (acc & AUGUR_ACC_READ)
-          m->writer[g] = lw != NULL ? GPOINTER_TO_UINT (lw) - 1 : AUGUR_PRED_NONE;
-        if (acc & AUGUR_ACC_WRITE)
-          g_hash_table_insert (b->last_write, GUINT_TO_POINTER (v + 1), GUINT_TO_POINTER (g + 1));
-        break;
-      }
+      guint32 v = var_id (b, r->addr);
+      AugurPredVar *var = g_ptr_array_index (m->vars, v);
+      m->acc[g] = acc;
+      m->obj[g] = v;
+      if (var->acc[t] == NULL)
+        var->acc[t] = g_array_new (FALSE, FALSE, sizeof (guint32));
+      g_array_append_val (var->acc[t], g);
+      gpointer lw = g_hash_table_lookup (b->last_write, GUINT_TO_POINTER (v + 1));
+      if (acc & AUGUR_ACC_READ)
+        m->writer[g] = lw != NULL ? GPOINTER_TO_UINT (lw) - 1 : AUGUR_PRED_NONE;
+      if (acc & AUGUR_ACC_WRITE)
+        g_hash_table_insert (b->last_write, GUINT_TO_POINTER (v + 1), GUINT_TO_POINTER (g + 1));
+    }
+  else switch (r->kind)
+    {
     case AUGUR_EV_THREAD_CREATE:
       if (r->addr < n)
         {
@@ -419,14 +406,11 @@ observe (Builder *b, guint32 g, const AugurRecord *r)
     case AUGUR_EV_ALLOC:
       g_hash_table_replace (b->allocs, GSIZE_TO_POINTER ((gsize) r->addr),
                             GSIZE_TO_POINTER ((gsize) MAX (r->arg, 1)));
-      sync = FALSE;
       break;
     case AUGUR_EV_FREE:
       forget_range (b, r->addr);
-      sync = FALSE;
       break;
     default:
-      sync = FALSE;
       break;
     }
   if (sync)

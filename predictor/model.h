@@ -40,6 +40,7 @@
 
 #include <glib.h>
 
+#include "common/augur-ops.h"
 #include "common/objects.h"
 #include "common/trace.h"
 
@@ -47,11 +48,12 @@ G_BEGIN_DECLS
 
 #define AUGUR_PRED_NONE G_MAXUINT32
 
-/* Access bits of an event (AugurPredModel.acc). */
+/* Access bits of an event (AugurPredModel.acc): its McPatom access kind,
+ * augur_ops_event_access (common/augur-ops.h). */
 enum {
-  AUGUR_ACC_READ = 1,
-  AUGUR_ACC_WRITE = 2,
-  AUGUR_ACC_ATOMIC = 4,
+  AUGUR_ACC_READ = AUGUR_OPS_ACC_READ,
+  AUGUR_ACC_WRITE = AUGUR_OPS_ACC_WRITE,
+  AUGUR_ACC_ATOMIC = AUGUR_OPS_ACC_ATOMIC,
 };
 
 /* Lock modes of a critical section. */

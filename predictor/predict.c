@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "common/augur-ops.h"
+
 #include "predictor/encoding.h"
 #include "predictor/lock-order.h"
 #include "predictor/model.h"
@@ -617,51 +619,7 @@ make_tasks (const AugurPredModel *m, const AugurPredictOptions *o, AugurPredFilt
 static AugurOp
 op_of (const AugurRecord *r)
 {
-  switch (r->kind)
-    {
-    case AUGUR_EV_READ: case AUGUR_EV_READ_RANGE: return AUGUR_OP_READ;
-    case AUGUR_EV_WRITE: case AUGUR_EV_WRITE_RANGE: return AUGUR_OP_WRITE;
-    case AUGUR_EV_ATOMIC_LOAD: return AUGUR_OP_ATOMIC_LOAD;
-    case AUGUR_EV_ATOMIC_STORE: return AUGUR_OP_ATOMIC_STORE;
-    case AUGUR_EV_ATOMIC_RMW: case AUGUR_EV_ATOMIC_CAS: return AUGUR_OP_ATOMIC_RMW;
-    case AUGUR_EV_FENCE: return AUGUR_OP_FENCE;
-    case AUGUR_EV_TIME: return AUGUR_OP_TIME;
-    case AUGUR_EV_SLEEP: return AUGUR_OP_YIELD;
-    case AUGUR_EV_THREAD_CREATE: return AUGUR_OP_CREATE;
-    case AUGUR_EV_THREAD_START: case AUGUR_EV_THREAD_TLS: return AUGUR_OP_START;
-    case AUGUR_EV_THREAD_EXIT: return AUGUR_OP_EXIT;
-    case AUGUR_EV_THREAD_JOIN: return AUGUR_OP_JOIN;
-    case AUGUR_EV_THREAD_DETACH: return AUGUR_OP_DETACH;
-    case AUGUR_EV_MUTEX_INIT: case AUGUR_EV_RWLOCK_INIT: case AUGUR_EV_COND_INIT:
-    case AUGUR_EV_BARRIER_INIT: case AUGUR_EV_SEM_INIT: case AUGUR_EV_SPIN_INIT:
-    case AUGUR_EV_ONCE:
-      return AUGUR_OP_INIT;
-    case AUGUR_EV_MUTEX_DESTROY: case AUGUR_EV_RWLOCK_DESTROY: case AUGUR_EV_COND_DESTROY:
-    case AUGUR_EV_BARRIER_DESTROY: case AUGUR_EV_SEM_DESTROY: case AUGUR_EV_SPIN_DESTROY:
-      return AUGUR_OP_DESTROY;
-    case AUGUR_EV_MUTEX_LOCK_REQ: return AUGUR_OP_LOCK_REQUEST;
-    case AUGUR_EV_MUTEX_TRYLOCK: return AUGUR_OP_TRYLOCK;
-    case AUGUR_EV_RWLOCK_RDLOCK: return AUGUR_OP_RDLOCK;
-    case AUGUR_EV_MUTEX_LOCK: case AUGUR_EV_MUTEX_TIMEDLOCK: case AUGUR_EV_SPIN_LOCK:
-    case AUGUR_EV_RWLOCK_WRLOCK:
-      return AUGUR_OP_LOCK;
-    case AUGUR_EV_MUTEX_UNLOCK: case AUGUR_EV_SPIN_UNLOCK: case AUGUR_EV_RWLOCK_UNLOCK:
-      return AUGUR_OP_UNLOCK;
-    case AUGUR_EV_COND_WAIT: return AUGUR_OP_WAIT;
-    case AUGUR_EV_COND_WAKE: return AUGUR_OP_WAKE;
-    case AUGUR_EV_COND_SIGNAL: return AUGUR_OP_SIGNAL;
-    case AUGUR_EV_COND_BROADCAST: return AUGUR_OP_BROADCAST;
-    case AUGUR_EV_SEM_WAIT: return AUGUR_OP_SEM_WAIT;
-    case AUGUR_EV_SEM_POST: return AUGUR_OP_SEM_POST;
-    case AUGUR_EV_BARRIER_ENTER: return AUGUR_OP_BARRIER_ENTER;
-    case AUGUR_EV_BARRIER_LEAVE: return AUGUR_OP_BARRIER_LEAVE;
-    case AUGUR_EV_ALLOC: return AUGUR_OP_ALLOC;
-    case AUGUR_EV_FREE: return AUGUR_OP_FREE;
-    case AUGUR_EV_END:
-      return r->aux == AUGUR_END_ABORT ? AUGUR_OP_ASSERT_FAIL
-             : r->aux == AUGUR_END_SIGNAL ? AUGUR_OP_FAULT : AUGUR_OP_END;
-    default: return AUGUR_OP_FENCE;
-    }
+  return r->kind == AUGUR_EV_END ? augur_ops_end_op (r->aux) : augur_ops_event (r->kind)->op;
 }
 
 typedef struct {
@@ -684,16 +642,12 @@ source_of (Ctx *c, guint32 g, AugurSource *src)
 static gint
 peer_of (const AugurRecord *r)
 {
-  switch (r->kind)
-    {
-    case AUGUR_EV_THREAD_START:
-      /* main has no parent */
-      return r->addr == 0xffffffffu || (r->tid == 0 && r->addr == 0) ? -1 : (gint) r->addr;
-    case AUGUR_EV_THREAD_CREATE: case AUGUR_EV_THREAD_JOIN: case AUGUR_EV_THREAD_DETACH:
-      return (gint) r->addr;
-    default:
-      return -1;
-    }
+  if (augur_ops_event (r->kind)->object != AUGUR_OPS_OBJ_THREAD)
+    return -1;
+  /* main has no parent */
+  if (r->kind == AUGUR_EV_THREAD_START && (r->addr == 0xffffffffu || (r->tid == 0 && r->addr == 0)))
+    return -1;
+  return (gint) r->addr;
 }
 
 static guint

@@ -79,6 +79,16 @@ typedef struct {
   AugurReportEdgeKind *kind;  /* per step: kind of the edge into it */
 } SyncTable;
 
+/* The edge drawn for a channel of the operation table. */
+static const AugurReportEdgeKind edge_of_channel[AUGUR_OPS_SYNC_N_] = {
+  [AUGUR_OPS_SYNC_CREATE] = AUGUR_REPORT_EDGE_CREATE,
+  [AUGUR_OPS_SYNC_JOIN] = AUGUR_REPORT_EDGE_JOIN,
+  [AUGUR_OPS_SYNC_LOCK] = AUGUR_REPORT_EDGE_LOCK,
+  [AUGUR_OPS_SYNC_SIGNAL] = AUGUR_REPORT_EDGE_SIGNAL,
+  [AUGUR_OPS_SYNC_SEM] = AUGUR_REPORT_EDGE_SEMAPHORE,
+  [AUGUR_OPS_SYNC_BARRIER] = AUGUR_REPORT_EDGE_BARRIER,
+};
+
 static void
 sync_table_compute (AugurFinding *f, SyncTable *t)
 {
@@ -92,10 +102,11 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
   g_autoptr(GHashTable) create_of = g_hash_table_new (NULL, NULL);   /* child+1 -> step+1 */
   g_autoptr(GHashTable) exit_of = g_hash_table_new (NULL, NULL);     /* thread+1 -> step+1 */
   g_autoptr(GHashTable) last_of_thread = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) last_release = g_hash_table_new (g_str_hash, g_str_equal); /* object -> step+1 */
-  g_autoptr(GHashTable) last_signal = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) last_post = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) last_enter = g_hash_table_new (g_str_hash, g_str_equal);
+  /* per object channel (unlock -> lock, signal -> wake, post -> wait, enter ->
+   * leave): object -> the last step that published on it + 1 */
+  GHashTable *last[AUGUR_OPS_SYNC_N_] = { NULL };
+  for (guint c = AUGUR_OPS_SYNC_LOCK; c < AUGUR_OPS_SYNC_N_; c++)
+    last[c] = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint i = 0; i < n; i++)
     {
@@ -106,20 +117,32 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
       AugurReportEdgeKind kind = AUGUR_REPORT_EDGE_PROGRAM_ORDER;
       GHashTable *from = NULL;
 
-      switch (s->op)
+      const AugurOpsOp *row = augur_ops_op (s->op);
+      switch (row->sync_out)
         {
-        case AUGUR_OP_CREATE:
+        case AUGUR_OPS_SYNC_NONE:
+          break;
+        case AUGUR_OPS_SYNC_CREATE:
           if (s->peer >= 0)
             g_hash_table_insert (create_of, GUINT_TO_POINTER ((guint) s->peer + 1), val);
           break;
-        case AUGUR_OP_START:
+        case AUGUR_OPS_SYNC_JOIN:
+          g_hash_table_insert (exit_of, key, val);
+          break;
+        default:
+          if (s->object != NULL)
+            g_hash_table_insert (last[row->sync_out], s->object, val);
+          break;
+        }
+      switch (row->sync_in)
+        {
+        case AUGUR_OPS_SYNC_NONE:
+          break;
+        case AUGUR_OPS_SYNC_CREATE:
           src = GPOINTER_TO_UINT (g_hash_table_lookup (create_of, key)) - 1;
           kind = AUGUR_REPORT_EDGE_CREATE;
           break;
-        case AUGUR_OP_EXIT:
-          g_hash_table_insert (exit_of, key, val);
-          break;
-        case AUGUR_OP_JOIN:
+        case AUGUR_OPS_SYNC_JOIN:
           if (s->peer >= 0)
             {
               gpointer pk = GUINT_TO_POINTER ((guint) s->peer + 1);
@@ -130,42 +153,9 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
               kind = AUGUR_REPORT_EDGE_JOIN;
             }
           break;
-        case AUGUR_OP_UNLOCK:
-          if (s->object != NULL)
-            g_hash_table_insert (last_release, s->object, val);
-          break;
-        case AUGUR_OP_LOCK:
-        case AUGUR_OP_RDLOCK:
-        case AUGUR_OP_TRYLOCK:
-          from = last_release;
-          kind = AUGUR_REPORT_EDGE_LOCK;
-          break;
-        case AUGUR_OP_SIGNAL:
-        case AUGUR_OP_BROADCAST:
-          if (s->object != NULL)
-            g_hash_table_insert (last_signal, s->object, val);
-          break;
-        case AUGUR_OP_WAKE:
-          from = last_signal;
-          kind = AUGUR_REPORT_EDGE_SIGNAL;
-          break;
-        case AUGUR_OP_SEM_POST:
-          if (s->object != NULL)
-            g_hash_table_insert (last_post, s->object, val);
-          break;
-        case AUGUR_OP_SEM_WAIT:
-          from = last_post;
-          kind = AUGUR_REPORT_EDGE_SEMAPHORE;
-          break;
-        case AUGUR_OP_BARRIER_ENTER:
-          if (s->object != NULL)
-            g_hash_table_insert (last_enter, s->object, val);
-          break;
-        case AUGUR_OP_BARRIER_LEAVE:
-          from = last_enter;
-          kind = AUGUR_REPORT_EDGE_BARRIER;
-          break;
         default:
+          from = last[row->sync_in];
+          kind = edge_of_channel[row->sync_in];
           break;
         }
       if (from != NULL && s->object != NULL)
@@ -179,6 +169,8 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
         t->dst[src] = i;
       g_hash_table_insert (last_of_thread, key, val);
     }
+  for (guint c = AUGUR_OPS_SYNC_LOCK; c < AUGUR_OPS_SYNC_N_; c++)
+    g_hash_table_unref (last[c]);
 }
 
 static void
