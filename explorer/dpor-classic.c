@@ -94,10 +94,10 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
     }
   if (x->op == AUGUR_SOP_UNLOCK || x->op == AUGUR_SOP_RWUNLOCK)
     {
-      /* the unlock's last touch of the lock's memory, as in dpor.c's
-       * analysis: a free of the struct holding it races with it */
+      /* the unlock's last touch of the lock's memory, a read as in
+       * dpor.c's analysis: a free of the struct holding it races with it */
       *lo = *hi = x->obj;
-      *write = TRUE;
+      *write = FALSE;
       return TRUE;
     }
   AugurOpsMem mem = augur_ops_sched_mem (x->op);

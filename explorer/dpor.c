@@ -566,8 +566,12 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
           lock_release (&p, j, s->obj, pre);
           /* the unlock's last touch of the lock's memory: a free of the
            * struct holding it (or a destroy, an init) that nothing orders
-           * after the unlock races with it, and is tried before it */
-          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
+           * after the unlock races with it, and is tried before it.  A
+           * read: two readers' unlocks stay unordered (they are
+           * independent, augur_sched_dependent), or the accesses each
+           * reader makes under its lock would look ordered and their
+           * races be lost */
+          mem_access (&p, j, FALSE, s->obj, 1, pre, spre);
           break;
         case AUGUR_SOP_COND_WAIT:
           mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
