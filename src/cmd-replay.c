@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/dwarf-names.h"
 #include "common/finding-ref.h"
 #include "common/results.h"
 #include "explorer/confirm.h"
@@ -176,7 +177,8 @@ replay_facts (const char *facts_path, const char *path, AugurStaticFacts **facts
 /* A finding of the explorer: the same kind at the same locations. */
 static int
 replay_explored (const char *const *pargv, AugurFinding *target, const guint *threads, guint n,
-                 gboolean show_output, const char *facts_path, const char *path)
+                 gboolean show_output, const char *facts_path, const char *path,
+                 const char *source_dir)
 {
   AugurExploreOptions o;
   augur_explore_options_init (&o);
@@ -205,6 +207,11 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
             first_error = g_steal_pointer (&error);
           continue;
         }
+      /* the names the finding was reported with (q->count, not T0.alloc1+8) */
+      g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
+        augur_results_get_program (got), source_dir != NULL ? source_dir
+                                                            : augur_results_get_source_dir (got));
+      augur_dwarf_names_apply (names, got);
       for (guint k = 0; k < augur_results_get_n_findings (got); k++)
         {
           AugurFinding *f = augur_results_get_finding (got, k);
@@ -277,5 +284,6 @@ augur_cmd_replay (int argc, char **argv)
     }
   if (augur_finding_get_prediction_pattern (target) != NULL)
     return replay_prediction (pargv, target, show_output, path, which);
-  return replay_explored (pargv, target, threads, n, show_output, facts_path, path);
+  return replay_explored (pargv, target, threads, n, show_output, facts_path, path,
+                          augur_results_get_source_dir (results));
 }

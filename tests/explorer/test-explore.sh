@@ -165,9 +165,12 @@ source_name ()
   "$AUGUR" explore --no-progress -o "$tmp/rhn.json" -- "$B/race_heap" >"$tmp/out" 2>&1
   cat "$tmp/out"
   grep -q "^data-race race_heap.c:15 race_heap.c:15: Threads 1 and 2 access q->pushed without" "$tmp/out" \
-    && tr -d '\n' <"$tmp/rhn.json" | grep -q '"object" : "q->pushed", *"object_id" : "T0.alloc1+4"'
+    && tr -d '\n' <"$tmp/rhn.json" | grep -q '"object" : "q->pushed", *"object_id" : "T0.alloc1+4"' \
+    && "$AUGUR" replay "$tmp/rhn.json" >"$tmp/out" 2>&1; st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: data-race .*: Threads 1 and 2 access q->pushed without" "$tmp/out"
 }
-ok "... and the report names it q->pushed from the debug info, the stable name kept" source_name
+ok "... and the report and replay name it q->pushed from the debug info, the stable name kept" source_name
 # race_locks: each access of an explored race lists the locks its thread
 # holds there (two different locks guard one field)
 race_locks ()
