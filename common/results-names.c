@@ -4,8 +4,8 @@
  * results.h): the kinds of finding (identifier, title, description),
  * severities and the default severity of a kind, prediction classes, and
  * the operations (their names and meanings come from common/augur-ops.h).
- * These are the words of the results file, so they never change once
- * written: a reader of an older file must find them.
+ * These strings are how the results file (results-json.c) and the text
+ * form (results-text.c) spell the enumerations.
  */
 #include "config.h"
 
