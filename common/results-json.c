@@ -435,11 +435,11 @@ parse_packed (AugurFinding *f, JsonNode *n, const char *where, GError **error)
 }
 
 /* @parent: the finding's place when it is a part ("finding 2"), else NULL. */
+/* A new finding from the scalar members of @o: kind, subkind, severity,
+ * explanation, object, object_id, object_kind, replay. */
 static AugurFinding *
-parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
+parse_finding_head (JsonObject *o, const char *where, GError **error)
 {
-  g_autofree char *where = parent != NULL ? g_strdup_printf ("%s, part %u", parent, index + 1)
-                                          : g_strdup_printf ("finding %u", index + 1);
   const char *kind_s, *subkind, *explanation, *object, *object_kind, *replay, *severity_s,
     *object_id;
   AugurFindingKind kind;
@@ -465,34 +465,34 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
       return NULL;
     }
 
-  g_autoptr(AugurFinding) f = augur_finding_new (kind, subkind, explanation);
+  AugurFinding *f = augur_finding_new (kind, subkind, explanation);
   augur_finding_set_object (f, object, object_kind);
   augur_finding_set_object_id (f, object_id);
   augur_finding_set_replay (f, replay);
   if (severity_s != NULL)
     augur_finding_set_severity (f, severity);
+  return f;
+}
 
-  JsonArray *threads, *accesses, *schedule, *bug_steps;
-  JsonNode *packed = json_object_get_member (o, "schedule_packed");
-  gboolean is_packed = packed != NULL && !JSON_NODE_HOLDS_NULL (packed);
-  if (!get_array (o, "threads", TRUE, where, &threads, error)
-      || !get_array (o, "accesses", TRUE, where, &accesses, error)
-      || !get_array (o, "schedule", !is_packed, where, &schedule, error)
-      || !get_array (o, "bug_steps", TRUE, where, &bug_steps, error))
-    return NULL;
-
+/* The "threads" of a finding: thread ids. */
+static gboolean
+parse_threads (AugurFinding *f, JsonArray *threads, const char *where, GError **error)
+{
   for (guint i = 0; i < json_array_get_length (threads); i++)
     {
       JsonNode *n = json_array_get_element (threads, i);
       if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
           || json_node_get_int (n) < 0 || json_node_get_int (n) > G_MAXUINT32)
-        {
-          invalid (error, where, "threads", "has an element that is not a thread id");
-          return NULL;
-        }
+        return invalid (error, where, "threads", "has an element that is not a thread id");
       augur_finding_add_thread (f, (guint) json_node_get_int (n));
     }
+  return TRUE;
+}
 
+/* The "accesses" of a finding, each with its callers. */
+static gboolean
+parse_accesses (AugurFinding *f, JsonArray *accesses, const char *where, GError **error)
+{
   for (guint i = 0; i < json_array_get_length (accesses); i++)
     {
       g_autofree char *w = g_strdup_printf ("%s, access %u", where, i + 1);
@@ -502,10 +502,7 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
       const char *file, *function;
       g_auto(GStrv) locks = NULL;
       if (a == NULL)
-        {
-          invalid (error, where, "accesses", "has an element that is not an object");
-          return NULL;
-        }
+        return invalid (error, where, "accesses", "has an element that is not an object");
       if (!get_uint (a, "thread", TRUE, G_MAXUINT32, w, &thread, error)
           || !get_uint (a, "event", TRUE, G_MAXINT64, w, &event, error)
           || !parse_op (a, w, &op, error)
@@ -513,21 +510,20 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
           || !get_uint (a, "line", FALSE, G_MAXUINT32, w, &line, error)
           || !get_string (a, "function", FALSE, w, &function, error)
           || !get_string_array (a, "locks_held", FALSE, w, &locks, error))
-        return NULL;
+        return FALSE;
       augur_finding_add_access (f, (guint) thread, event, op, file, (guint) line, function,
                                 (const char *const *) locks);
       if (!read_callers (f, a, w, error))
-        return NULL;
+        return FALSE;
     }
+  return TRUE;
+}
 
-  if (is_packed && schedule != NULL)
-    {
-      invalid (error, where, "schedule", "is given twice (schedule and schedule_packed)");
-      return NULL;
-    }
-  if (is_packed && !parse_packed (f, packed, where, error))
-    return NULL;
-  for (guint i = 0; schedule != NULL && i < json_array_get_length (schedule); i++)
+/* The "schedule" of a finding, unpacked: one object per step. */
+static gboolean
+parse_schedule (AugurFinding *f, JsonArray *schedule, const char *where, GError **error)
+{
+  for (guint i = 0; i < json_array_get_length (schedule); i++)
     {
       g_autofree char *w = g_strdup_printf ("%s, schedule step %u", where, i);
       JsonObject *s = element_object (schedule, i);
@@ -535,10 +531,7 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
       AugurOp op;
       const char *file, *function, *obj;
       if (s == NULL)
-        {
-          invalid (error, where, "schedule", "has an element that is not an object");
-          return NULL;
-        }
+        return invalid (error, where, "schedule", "has an element that is not an object");
       if (!get_uint (s, "thread", TRUE, G_MAXUINT32, w, &thread, error)
           || !get_uint (s, "event", TRUE, G_MAXINT64, w, &event, error)
           || !parse_op (s, w, &op, error)
@@ -547,75 +540,118 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
           || !get_string (s, "file", FALSE, w, &file, error)
           || !get_uint (s, "line", FALSE, G_MAXUINT32, w, &line, error)
           || !get_string (s, "function", FALSE, w, &function, error))
-        return NULL;
+        return FALSE;
       JsonNode *peer_node = json_object_get_member (s, "peer");
       gint peer_id = peer_node != NULL && !JSON_NODE_HOLDS_NULL (peer_node) ? (gint) peer : -1;
       augur_finding_add_step (f, (guint) thread, event, op, obj, peer_id, file, (guint) line,
                               function);
     }
+  return TRUE;
+}
 
+/* The "bug_steps" of a finding: steps of its schedule. */
+static gboolean
+parse_bug_steps (AugurFinding *f, JsonArray *bug_steps, const char *where, GError **error)
+{
   for (guint i = 0; i < json_array_get_length (bug_steps); i++)
     {
       JsonNode *n = json_array_get_element (bug_steps, i);
       if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
           || json_node_get_int (n) < 0
           || json_node_get_int (n) >= (gint64) augur_finding_get_n_steps (f))
-        {
-          invalid (error, where, "bug_steps", "has an element that is not a step of the schedule");
-          return NULL;
-        }
+        return invalid (error, where, "bug_steps",
+                        "has an element that is not a step of the schedule");
       augur_finding_mark_bug_step (f, (guint) json_node_get_int (n));
     }
+  return TRUE;
+}
 
+/* The optional "prediction" of a finding: pattern, answer and class. */
+static gboolean
+parse_prediction (AugurFinding *f, JsonObject *o, const char *where, GError **error)
+{
   JsonNode *pn = json_object_get_member (o, "prediction");
-  if (pn != NULL && !JSON_NODE_HOLDS_NULL (pn))
-    {
-      const char *pattern, *answer;
-      if (!JSON_NODE_HOLDS_OBJECT (pn))
-        {
-          invalid (error, where, "prediction", "is not an object");
-          return NULL;
-        }
-      JsonObject *po = json_node_get_object (pn);
-      if (!get_string (po, "pattern", TRUE, where, &pattern, error)
-          || !get_string (po, "answer", TRUE, where, &answer, error))
-        return NULL;
-      augur_finding_set_prediction (f, pattern, answer);
-      const char *class_s;
-      AugurPredictionClass cls;
-      if (!get_string (po, "class", FALSE, where, &class_s, error))
-        return NULL;
-      if (class_s != NULL && !augur_prediction_class_from_string (class_s, &cls))
-        {
-          invalid (error, where, "prediction.class", "is not a prediction class");
-          return NULL;
-        }
-      if (class_s != NULL)
-        augur_finding_set_prediction_class (f, cls);
-    }
+  if (pn == NULL || JSON_NODE_HOLDS_NULL (pn))
+    return TRUE;
+  const char *pattern, *answer;
+  if (!JSON_NODE_HOLDS_OBJECT (pn))
+    return invalid (error, where, "prediction", "is not an object");
+  JsonObject *po = json_node_get_object (pn);
+  if (!get_string (po, "pattern", TRUE, where, &pattern, error)
+      || !get_string (po, "answer", TRUE, where, &answer, error))
+    return FALSE;
+  augur_finding_set_prediction (f, pattern, answer);
+  const char *class_s;
+  AugurPredictionClass cls;
+  if (!get_string (po, "class", FALSE, where, &class_s, error))
+    return FALSE;
+  if (class_s != NULL && !augur_prediction_class_from_string (class_s, &cls))
+    return invalid (error, where, "prediction.class", "is not a prediction class");
+  if (class_s != NULL)
+    augur_finding_set_prediction_class (f, cls);
+  return TRUE;
+}
 
+static AugurFinding *parse_finding (JsonObject *o, const char *parent, guint index,
+                                    GError **error);
+
+/* The optional "parts" of a finding (@parent: NULL unless @f is itself a
+ * part, which may have none). */
+static gboolean
+parse_parts (AugurFinding *f, JsonObject *o, const char *parent, const char *where,
+             GError **error)
+{
   JsonArray *parts;
   if (!get_array (o, "parts", FALSE, where, &parts, error))
-    return NULL;
+    return FALSE;
   if (parts != NULL && parent != NULL)
-    {
-      invalid (error, where, "parts", "is not allowed in a part (parts are one level deep)");
-      return NULL;
-    }
+    return invalid (error, where, "parts", "is not allowed in a part (parts are one level deep)");
   for (guint i = 0; parts != NULL && i < json_array_get_length (parts); i++)
     {
       JsonObject *po = element_object (parts, i);
       if (po == NULL)
-        {
-          invalid (error, where, "parts", "has an element that is not an object");
-          return NULL;
-        }
+        return invalid (error, where, "parts", "has an element that is not an object");
       g_autoptr(AugurFinding) part = parse_finding (po, where, i, error);
       if (part == NULL)
-        return NULL;
+        return FALSE;
       augur_finding_add_part (f, part);
     }
+  return TRUE;
+}
 
+/* @parent: the finding's place when it is a part ("finding 2"), else NULL. */
+static AugurFinding *
+parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
+{
+  g_autofree char *where = parent != NULL ? g_strdup_printf ("%s, part %u", parent, index + 1)
+                                          : g_strdup_printf ("finding %u", index + 1);
+  g_autoptr(AugurFinding) f = parse_finding_head (o, where, error);
+  if (f == NULL)
+    return NULL;
+
+  JsonArray *threads, *accesses, *schedule, *bug_steps;
+  JsonNode *packed = json_object_get_member (o, "schedule_packed");
+  gboolean is_packed = packed != NULL && !JSON_NODE_HOLDS_NULL (packed);
+  if (!get_array (o, "threads", TRUE, where, &threads, error)
+      || !get_array (o, "accesses", TRUE, where, &accesses, error)
+      || !get_array (o, "schedule", !is_packed, where, &schedule, error)
+      || !get_array (o, "bug_steps", TRUE, where, &bug_steps, error))
+    return NULL;
+  if (!parse_threads (f, threads, where, error) || !parse_accesses (f, accesses, where, error))
+    return NULL;
+  if (is_packed && schedule != NULL)
+    {
+      invalid (error, where, "schedule", "is given twice (schedule and schedule_packed)");
+      return NULL;
+    }
+  if (is_packed && !parse_packed (f, packed, where, error))
+    return NULL;
+  if (schedule != NULL && !parse_schedule (f, schedule, where, error))
+    return NULL;
+  if (!parse_bug_steps (f, bug_steps, where, error)
+      || !parse_prediction (f, o, where, error)
+      || !parse_parts (f, o, parent, where, error))
+    return NULL;
   return g_steal_pointer (&f);
 }
 

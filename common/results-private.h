@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * results-private.h — the representation of the results model, shared by
- * results.c (the model) and results-json.c (its JSON form) only.  Everyone
- * else uses the accessors of results.h.
+ * its own files only: results.c (the container), results-finding.c (the
+ * finding), results-text.c and results-json.c (its text and JSON forms).
+ * Everyone else uses the accessors of results.h.
  */
 #ifndef AUGUR_RESULTS_PRIVATE_H
 #define AUGUR_RESULTS_PRIVATE_H
@@ -51,6 +52,15 @@ struct _AugurResults {
   gboolean   dirty;         /* findings/candidates need sorting */
   GData     *data;          /* augur_results_set_data */
 };
+
+/* A source location: findings and static candidates are ordered by them. */
+typedef struct {
+  const char *file;
+  guint line;
+} AugurResultsLoc;
+
+/* Compares two AugurResultsLoc*: by file, then line (a GCompareFunc). */
+int augur_results_loc_cmp_ (gconstpointer a, gconstpointer b);
 
 /* Sorts the findings and static candidates if something was added since. */
 void augur_results_sort_findings_ (AugurResults *results);

@@ -287,16 +287,10 @@ edge_label (AugurFinding *f, const AugurReportEdge *e)
   return g_string_free (l, FALSE);
 }
 
-AugurReportHbGraph *
-augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
+/* The graph's defaults, declared once so that each statement stays short. */
+static void
+graph_defaults (Agraph_t *g)
 {
-  g_return_val_if_fail (finding != NULL, NULL);
-
-  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (finding, max_steps);
-  g_autofree char *gname = g_strdup_printf ("finding_%u", number);
-  Agraph_t *g = agopen (gname, Agdirected, graph_disc ());
-
-  /* Defaults, declared once so that each statement stays short. */
   agattr (g, AGRAPH, "fontname", FONT);
   agattr (g, AGRAPH, "fontsize", "12");
   agattr (g, AGRAPH, "rankdir", "TB");
@@ -325,7 +319,12 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
   agattr (g, AGEDGE, "weight", "1");
   agattr (g, AGEDGE, "dir", "forward");
   agattr (g, AGEDGE, "label", "");
+}
 
+/* The graph's title: "Finding N: kind on object". */
+static void
+graph_title (Agraph_t *g, AugurFinding *finding, guint number)
+{
   g_autofree char *full_kind = augur_finding_dup_full_kind (finding);
   GString *title = g_string_new (NULL);
   g_string_append_printf (title, "Finding %u: %s", number, full_kind);
@@ -337,14 +336,14 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
   set (g, "label", title->str);
   set (g, "labelloc", "t");
   g_string_free (title, TRUE);
+}
 
-  AugurReportHbGraph *hb = g_new0 (AugurReportHbGraph, 1);
-  hb->graph = g;
-
-  /* One cluster per thread, created in thread order. */
-  guint n_threads;
-  const guint *threads = augur_report_relevance_get_threads (rel, &n_threads);
-  g_autoptr(GHashTable) clusters = g_hash_table_new (NULL, NULL);
+/* One cluster per thread, created in thread order, into @clusters
+ * (thread + 1 -> Agraph_t*). */
+static void
+add_clusters (Agraph_t *g, AugurFinding *finding, const guint *threads, guint n_threads,
+              GHashTable *clusters)
+{
   for (guint i = 0; i < n_threads; i++)
     {
       g_autofree char *cname = g_strdup_printf ("cluster_T%u", threads[i]);
@@ -365,13 +364,18 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
       g_string_free (label, TRUE);
       g_hash_table_insert (clusters, GUINT_TO_POINTER (threads[i] + 1), c);
     }
+}
 
-  /* Columns in thread order, all starting at the top: an invisible anchor
-   * per cluster, the anchors on one rank and chained left to right (newrank
-   * lets a rank=same subgraph span clusters). */
+/* Columns in thread order, all starting at the top: an invisible anchor
+ * per cluster, the anchors on one rank and chained left to right (newrank
+ * lets a rank=same subgraph span clusters).  Fills @anchors (thread + 1 ->
+ * Agnode_t*). */
+static void
+add_anchors (Agraph_t *g, const guint *threads, guint n_threads, GHashTable *clusters,
+             GHashTable *anchors)
+{
   Agraph_t *top = agsubg (g, "anchors", TRUE);
   set (top, "rank", "same");
-  g_autoptr(GHashTable) anchors = g_hash_table_new (NULL, NULL);
   Agnode_t *prev_anchor = NULL;
   for (guint i = 0; i < n_threads; i++)
     {
@@ -392,10 +396,17 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
       prev_anchor = a;
       g_hash_table_insert (anchors, GUINT_TO_POINTER (threads[i] + 1), a);
     }
+}
 
+/* A node per relevant step, in its thread's cluster, into @nodes (step + 1
+ * -> Agnode_t*); the anchor of each thread leads to its first step. */
+static void
+add_step_nodes (AugurReportHbGraph *hb, AugurFinding *finding, AugurReportRelevance *rel,
+                GHashTable *clusters, GHashTable *anchors, GHashTable *nodes)
+{
+  Agraph_t *g = hb->graph;
   guint n_steps;
   const guint *steps = augur_report_relevance_get_steps (rel, &n_steps);
-  g_autoptr(GHashTable) nodes = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < n_steps; i++)
     {
       const AugurStep *s = augur_finding_get_step (finding, steps[i]);
@@ -421,7 +432,43 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
           g_hash_table_remove (anchors, GUINT_TO_POINTER (s->thread + 1));
         }
     }
+}
 
+/* The look of an edge of kind @kind: program order, the bug, or synchronisation. */
+static void
+style_edge (Agedge_t *ed, const AugurReportEdge *e)
+{
+  switch (e->kind)
+    {
+    case AUGUR_REPORT_EDGE_PROGRAM_ORDER:
+      set (ed, "weight", "10");
+      if (e->skipped > 0)
+        set (ed, "style", "dashed");
+      break;
+    case AUGUR_REPORT_EDGE_CONFLICT:
+    case AUGUR_REPORT_EDGE_WAITS_FOR:
+    case AUGUR_REPORT_EDGE_THEN:
+      set (ed, "color", COLOR_BUG);
+      set (ed, "fontcolor", COLOR_BUG);
+      set (ed, "penwidth", "2.5");
+      set (ed, "style", e->kind == AUGUR_REPORT_EDGE_WAITS_FOR ? "bold,dashed" : "bold");
+      set (ed, "constraint", "false");
+      if (e->kind == AUGUR_REPORT_EDGE_CONFLICT)
+        set (ed, "dir", "both");
+      break;
+    default:
+      set (ed, "color", COLOR_SYNC);
+      set (ed, "fontcolor", COLOR_SYNC);
+      set (ed, "penwidth", "1.5");
+      break;
+    }
+}
+
+/* An edge per relevant edge between the step nodes. */
+static void
+add_edges (AugurReportHbGraph *hb, AugurFinding *finding, AugurReportRelevance *rel,
+           GHashTable *nodes)
+{
   guint n_edges;
   const AugurReportEdge *edges = augur_report_relevance_get_edges (rel, &n_edges);
   for (guint i = 0; i < n_edges; i++)
@@ -429,36 +476,38 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
       const AugurReportEdge *e = &edges[i];
       Agnode_t *t = g_hash_table_lookup (nodes, GUINT_TO_POINTER (e->from + 1));
       Agnode_t *h = g_hash_table_lookup (nodes, GUINT_TO_POINTER (e->to + 1));
-      Agedge_t *ed = agedge (g, t, h, NULL, TRUE);
+      Agedge_t *ed = agedge (hb->graph, t, h, NULL, TRUE);
       g_autofree char *label = edge_label (finding, e);
       if (label[0] != '\0')
         set (ed, "label", label);
-      switch (e->kind)
-        {
-        case AUGUR_REPORT_EDGE_PROGRAM_ORDER:
-          set (ed, "weight", "10");
-          if (e->skipped > 0)
-            set (ed, "style", "dashed");
-          break;
-        case AUGUR_REPORT_EDGE_CONFLICT:
-        case AUGUR_REPORT_EDGE_WAITS_FOR:
-        case AUGUR_REPORT_EDGE_THEN:
-          set (ed, "color", COLOR_BUG);
-          set (ed, "fontcolor", COLOR_BUG);
-          set (ed, "penwidth", "2.5");
-          set (ed, "style", e->kind == AUGUR_REPORT_EDGE_WAITS_FOR ? "bold,dashed" : "bold");
-          set (ed, "constraint", "false");
-          if (e->kind == AUGUR_REPORT_EDGE_CONFLICT)
-            set (ed, "dir", "both");
-          break;
-        default:
-          set (ed, "color", COLOR_SYNC);
-          set (ed, "fontcolor", COLOR_SYNC);
-          set (ed, "penwidth", "1.5");
-          break;
-        }
+      style_edge (ed, e);
       hb->n_edges++;
     }
+}
+
+AugurReportHbGraph *
+augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
+{
+  g_return_val_if_fail (finding != NULL, NULL);
+
+  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (finding, max_steps);
+  g_autofree char *gname = g_strdup_printf ("finding_%u", number);
+  Agraph_t *g = agopen (gname, Agdirected, graph_disc ());
+  graph_defaults (g);
+  graph_title (g, finding, number);
+
+  AugurReportHbGraph *hb = g_new0 (AugurReportHbGraph, 1);
+  hb->graph = g;
+
+  guint n_threads;
+  const guint *threads = augur_report_relevance_get_threads (rel, &n_threads);
+  g_autoptr(GHashTable) clusters = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) anchors = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) nodes = g_hash_table_new (NULL, NULL);
+  add_clusters (g, finding, threads, n_threads, clusters);
+  add_anchors (g, threads, n_threads, clusters, anchors);
+  add_step_nodes (hb, finding, rel, clusters, anchors, nodes);
+  add_edges (hb, finding, rel, nodes);
   return hb;
 }
 

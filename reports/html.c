@@ -211,20 +211,12 @@ kv_row (GString *s, const char *key, const char *value_html)
   g_string_append_printf (s, "<tr><th>%s</th><td>%s</td></tr>\n", key, value_html);
 }
 
-char *
-augur_report_html_index (AugurResults *results)
+/* The title and the one-line summary, and how far the analysis got. */
+static void
+index_summary (GString *s, AugurResults *results, const char *prog_base)
 {
-  g_return_val_if_fail (results != NULL, NULL);
-
-  GString *s = g_string_new (NULL);
-  g_autofree char *prog_base = g_path_get_basename (augur_results_get_program (results));
-  g_autofree char *title = g_strdup_printf ("augur report: %s", prog_base);
-  page_begin (s, title);
-
   guint n_findings = augur_results_get_n_findings (results);
   guint n_errors = augur_results_count_severity (results, AUGUR_SEVERITY_ERROR);
-  guint n_warnings = augur_results_count_severity (results, AUGUR_SEVERITY_WARNING);
-  guint n_notes = augur_results_count_severity (results, AUGUR_SEVERITY_NOTE);
   g_autofree char *summary = augur_results_dup_severity_summary (results);
   g_string_append (s, "<h1>");
   esc (s, prog_base);
@@ -252,8 +244,15 @@ augur_report_html_index (AugurResults *results)
         g_string_append (s, ". What was not explored may hide bugs.");
       g_string_append (s, "</p>\n");
     }
+}
 
-  /* The numbers at a glance. */
+/* The numbers at a glance. */
+static void
+index_cards (GString *s, AugurResults *results)
+{
+  guint n_errors = augur_results_count_severity (results, AUGUR_SEVERITY_ERROR);
+  guint n_warnings = augur_results_count_severity (results, AUGUR_SEVERITY_WARNING);
+  guint n_notes = augur_results_count_severity (results, AUGUR_SEVERITY_NOTE);
   g_string_append (s, "<div class=\"cards\">\n");
   g_string_append_printf (s, "<div class=\"card%s\"><div class=\"num\">%u</div>"
                              "<div class=\"lbl\">errors</div></div>\n",
@@ -275,66 +274,87 @@ augur_report_html_index (AugurResults *results)
   g_string_append (s, "<div class=\"card\"><div class=\"num\">");
   esc (s, dur);
   g_string_append (s, "</div><div class=\"lbl\">duration</div></div>\n</div>\n");
+}
 
-  /* Findings by kind, then the list. */
+/* The table of findings by kind and severity. */
+static void
+index_by_kind (GString *s, AugurResults *results)
+{
+  guint n_findings = augur_results_get_n_findings (results);
+  guint by_kind[AUGUR_FINDING_N_KINDS][AUGUR_SEVERITY_N] = { { 0 } };
+  for (guint i = 0; i < n_findings; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (results, i);
+      by_kind[augur_finding_get_kind (f)][augur_finding_get_severity (f)]++;
+    }
+  g_string_append (s, "<table id=\"by-kind\">\n<tr><th>kind</th>");
+  for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
+    g_string_append_printf (s, "<th>%ss</th>", augur_severity_to_string (v));
+  g_string_append (s, "</tr>\n");
+  for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+    {
+      guint total = 0;
+      for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
+        total += by_kind[k][v];
+      if (total == 0)
+        continue;
+      g_string_append_printf (s, "<tr><td>%s</td>", augur_finding_kind_title (k));
+      for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
+        g_string_append_printf (s, "<td class=\"n\">%u</td>", by_kind[k][v]);
+      g_string_append (s, "</tr>\n");
+    }
+  g_string_append (s, "</table>\n");
+}
+
+/* One item of the list of findings: finding @i (0-based) links to its page. */
+static void
+index_finding_item (GString *s, AugurFinding *f, guint i)
+{
+  g_autofree char *full = augur_finding_dup_full_kind (f);
+  g_string_append_printf (s, "<li class=\"finding %s\">",
+                          augur_severity_to_string (augur_finding_get_severity (f)));
+  append_severity_badge (s, f);
+  g_string_append (s, " <span class=\"badge note\">");
+  esc (s, full);
+  g_string_append_printf (s, "</span> <a class=\"title\" href=\"finding-%u.html\">%u. ",
+                          i + 1, i + 1);
+  append_finding_title (s, f);
+  g_string_append (s, "</a>\n<div class=\"expl\">");
+  esc (s, augur_finding_get_explanation (f));
+  g_string_append (s, "</div>\n<div class=\"muted\">");
+  for (guint a = 0; a < augur_finding_get_n_accesses (f); a++)
+    {
+      const AugurAccess *acc = augur_finding_get_access (f, a);
+      if (a > 0)
+        g_string_append (s, " · ");
+      append_loc (s, acc->file, acc->line);
+    }
+  g_string_append (s, "</div></li>\n");
+}
+
+/* Findings by kind, then the list. */
+static void
+index_findings (GString *s, AugurResults *results)
+{
+  guint n_findings = augur_results_get_n_findings (results);
   g_string_append (s, "<h2>Findings</h2>\n");
   if (n_findings == 0)
-    g_string_append (s, "<p>None.</p>\n<ol class=\"findings\" id=\"findings\"></ol>\n");
-  else
     {
-      guint by_kind[AUGUR_FINDING_N_KINDS][AUGUR_SEVERITY_N] = { { 0 } };
-      for (guint i = 0; i < n_findings; i++)
-        {
-          AugurFinding *f = augur_results_get_finding (results, i);
-          by_kind[augur_finding_get_kind (f)][augur_finding_get_severity (f)]++;
-        }
-      g_string_append (s, "<table id=\"by-kind\">\n<tr><th>kind</th>");
-      for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
-        g_string_append_printf (s, "<th>%ss</th>", augur_severity_to_string (v));
-      g_string_append (s, "</tr>\n");
-      for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
-        {
-          guint total = 0;
-          for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
-            total += by_kind[k][v];
-          if (total == 0)
-            continue;
-          g_string_append_printf (s, "<tr><td>%s</td>", augur_finding_kind_title (k));
-          for (guint v = 0; v < AUGUR_SEVERITY_N; v++)
-            g_string_append_printf (s, "<td class=\"n\">%u</td>", by_kind[k][v]);
-          g_string_append (s, "</tr>\n");
-        }
-      g_string_append (s, "</table>\n<ol class=\"findings\" id=\"findings\">\n");
-      for (guint i = 0; i < n_findings; i++)
-        {
-          AugurFinding *f = augur_results_get_finding (results, i);
-          g_autofree char *full = augur_finding_dup_full_kind (f);
-          g_string_append_printf (s, "<li class=\"finding %s\">",
-                                  augur_severity_to_string (augur_finding_get_severity (f)));
-          append_severity_badge (s, f);
-          g_string_append (s, " <span class=\"badge note\">");
-          esc (s, full);
-          g_string_append_printf (s, "</span> <a class=\"title\" href=\"finding-%u.html\">%u. ",
-                                  i + 1, i + 1);
-          append_finding_title (s, f);
-          g_string_append (s, "</a>\n<div class=\"expl\">");
-          esc (s, augur_finding_get_explanation (f));
-          g_string_append (s, "</div>\n<div class=\"muted\">");
-          for (guint a = 0; a < augur_finding_get_n_accesses (f); a++)
-            {
-              const AugurAccess *acc = augur_finding_get_access (f, a);
-              if (a > 0)
-                g_string_append (s, " · ");
-              append_loc (s, acc->file, acc->line);
-            }
-          g_string_append (s, "</div></li>\n");
-        }
-      g_string_append (s, "</ol>\n");
+      g_string_append (s, "<p>None.</p>\n<ol class=\"findings\" id=\"findings\"></ol>\n");
+      return;
     }
+  index_by_kind (s, results);
+  g_string_append (s, "<ol class=\"findings\" id=\"findings\">\n");
+  for (guint i = 0; i < n_findings; i++)
+    index_finding_item (s, augur_results_get_finding (results, i), i);
+  g_string_append (s, "</ol>\n");
+}
 
-  /* The run. */
-  g_string_append (s, "<h2>Run</h2>\n<table class=\"kv\" id=\"run\">\n");
-  GString *v = g_string_new (NULL);
+/* The rows of the run table that say what was run: program, command line,
+ * analysis, date. */
+static void
+index_run_what (GString *s, GString *v, AugurResults *results)
+{
   g_string_append (v, "<code>");
   esc (v, augur_results_get_program (results));
   g_string_append (v, "</code>");
@@ -368,7 +388,14 @@ augur_report_html_index (AugurResults *results)
   else
     g_string_append (v, "<span class=\"muted\">not recorded</span>");
   kv_row (s, "Date", v->str);
+}
 
+/* The rows of the run table that say how far it went: duration,
+ * executions, bounds hit, strategies. */
+static void
+index_run_extent (GString *s, GString *v, AugurResults *results)
+{
+  g_autofree char *dur = format_duration (augur_results_get_duration (results));
   g_string_truncate (v, 0);
   esc (v, dur);
   kv_row (s, "Duration", v->str);
@@ -400,74 +427,108 @@ augur_report_html_index (AugurResults *results)
       esc (v, st->guarantee);
       kv_row (s, i == 0 ? "Strategies" : "", v->str);
     }
+}
+
+/* The run. */
+static void
+index_run (GString *s, AugurResults *results)
+{
+  g_string_append (s, "<h2>Run</h2>\n<table class=\"kv\" id=\"run\">\n");
+  GString *v = g_string_new (NULL);
+  index_run_what (s, v, results);
+  index_run_extent (s, v, results);
   g_string_free (v, TRUE);
   g_string_append (s, "</table>\n");
+}
 
-  /* Predictions. */
+/* Predictions: per kind, how many fell in each class. */
+static void
+index_predictions (GString *s, AugurResults *results)
+{
   g_string_append (s, "<h2>Predictions</h2>\n");
   g_autoptr(GArray) counts = augur_results_dup_prediction_counts (results);
   if (counts->len == 0)
-    g_string_append (s, "<p class=\"muted\">No prediction was made.</p>\n");
-  else
     {
-      g_string_append (s, "<p>Each predicted violation was re-executed and classified.</p>\n"
-                          "<table id=\"predictions\">\n<tr><th>kind</th>");
-      for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
-        g_string_append_printf (s, "<th>%s</th>", augur_prediction_class_to_string (c));
-      g_string_append (s, "</tr>\n");
-      for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+      g_string_append (s, "<p class=\"muted\">No prediction was made.</p>\n");
+      return;
+    }
+  g_string_append (s, "<p>Each predicted violation was re-executed and classified.</p>\n"
+                      "<table id=\"predictions\">\n<tr><th>kind</th>");
+  for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
+    g_string_append_printf (s, "<th>%s</th>", augur_prediction_class_to_string (c));
+  g_string_append (s, "</tr>\n");
+  for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+    {
+      guint64 row[AUGUR_PREDICTION_N_CLASSES] = { 0 };
+      gboolean any = FALSE;
+      for (guint i = 0; i < counts->len; i++)
         {
-          guint64 row[AUGUR_PREDICTION_N_CLASSES] = { 0 };
-          gboolean any = FALSE;
-          for (guint i = 0; i < counts->len; i++)
+          const AugurPredictionCount *pc = &g_array_index (counts, AugurPredictionCount, i);
+          if (pc->kind == k)
             {
-              const AugurPredictionCount *pc = &g_array_index (counts, AugurPredictionCount, i);
-              if (pc->kind == k)
-                {
-                  row[pc->cls] = pc->count;
-                  any = TRUE;
-                }
+              row[pc->cls] = pc->count;
+              any = TRUE;
             }
-          if (!any)
-            continue;
-          g_string_append_printf (s, "<tr><td>%s</td>", augur_finding_kind_to_string (k));
-          for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
-            g_string_append_printf (s, "<td class=\"n\">%" G_GUINT64_FORMAT "</td>", row[c]);
-          g_string_append (s, "</tr>\n");
         }
-      g_string_append (s, "<tr><th>total</th>");
+      if (!any)
+        continue;
+      g_string_append_printf (s, "<tr><td>%s</td>", augur_finding_kind_to_string (k));
       for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
-        g_string_append_printf (s, "<th class=\"n\">%" G_GUINT64_FORMAT "</th>",
-                                augur_results_get_n_predictions (results, c));
-      g_string_append (s, "</tr>\n</table>\n");
+        g_string_append_printf (s, "<td class=\"n\">%" G_GUINT64_FORMAT "</td>", row[c]);
+      g_string_append (s, "</tr>\n");
     }
+  g_string_append (s, "<tr><th>total</th>");
+  for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
+    g_string_append_printf (s, "<th class=\"n\">%" G_GUINT64_FORMAT "</th>",
+                            augur_results_get_n_predictions (results, c));
+  g_string_append (s, "</tr>\n</table>\n");
+}
 
+/* The static candidates no run exercised, when there are any. */
+static void
+index_static_candidates (GString *s, AugurResults *results)
+{
   guint n_cand = augur_results_get_n_static_candidates (results);
-  if (n_cand > 0)
+  if (n_cand == 0)
+    return;
+  g_string_append_printf (s, "<h2>Not exercised by the test driver</h2>\n<p>Static "
+                             "analysis flagged %u pair%s of accesses as possibly "
+                             "conflicting, but in no run did they meet (two threads, the "
+                             "same memory, one of them writing). They are a coverage hint, "
+                             "not bugs: a test that makes them meet lets augur check "
+                             "them.</p>\n"
+                             "<table id=\"static-candidates\">\n<tr><th>object</th>"
+                             "<th>first access</th><th>second access</th></tr>\n",
+                          n_cand, n_cand == 1 ? "" : "s");
+  for (guint i = 0; i < n_cand; i++)
     {
-      g_string_append_printf (s, "<h2>Not exercised by the test driver</h2>\n<p>Static "
-                                 "analysis flagged %u pair%s of accesses as possibly "
-                                 "conflicting, but in no run did they meet (two threads, the "
-                                 "same memory, one of them writing). They are a coverage hint, "
-                                 "not bugs: a test that makes them meet lets augur check "
-                                 "them.</p>\n"
-                                 "<table id=\"static-candidates\">\n<tr><th>object</th>"
-                                 "<th>first access</th><th>second access</th></tr>\n",
-                              n_cand, n_cand == 1 ? "" : "s");
-      for (guint i = 0; i < n_cand; i++)
-        {
-          const AugurStaticCandidate *c = augur_results_get_static_candidate (results, i);
-          g_string_append (s, "<tr><td><code>");
-          esc (s, c->object != NULL ? c->object : "?");
-          g_string_append (s, "</code></td><td>");
-          append_loc (s, c->file_a, c->line_a);
-          g_string_append (s, "</td><td>");
-          append_loc (s, c->file_b, c->line_b);
-          g_string_append (s, "</td></tr>\n");
-        }
-      g_string_append (s, "</table>\n");
+      const AugurStaticCandidate *c = augur_results_get_static_candidate (results, i);
+      g_string_append (s, "<tr><td><code>");
+      esc (s, c->object != NULL ? c->object : "?");
+      g_string_append (s, "</code></td><td>");
+      append_loc (s, c->file_a, c->line_a);
+      g_string_append (s, "</td><td>");
+      append_loc (s, c->file_b, c->line_b);
+      g_string_append (s, "</td></tr>\n");
     }
+  g_string_append (s, "</table>\n");
+}
 
+char *
+augur_report_html_index (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+
+  GString *s = g_string_new (NULL);
+  g_autofree char *prog_base = g_path_get_basename (augur_results_get_program (results));
+  g_autofree char *title = g_strdup_printf ("augur report: %s", prog_base);
+  page_begin (s, title);
+  index_summary (s, results, prog_base);
+  index_cards (s, results);
+  index_findings (s, results);
+  index_run (s, results);
+  index_predictions (s, results);
+  index_static_candidates (s, results);
   page_end (s);
   return g_string_free (s, FALSE);
 }
@@ -673,23 +734,11 @@ svg_element (const char *svg)
   return p != NULL ? p : svg;
 }
 
-char *
-augur_report_html_finding (AugurResults *results, guint index, const char *source_dir,
-                           const char *svg)
+/* The head of a finding page: where it is, its title and explanation. */
+static void
+finding_header (GString *s, AugurResults *results, AugurFinding *f, guint number,
+                const char *full)
 {
-  g_return_val_if_fail (results != NULL, NULL);
-  g_return_val_if_fail (index < augur_results_get_n_findings (results), NULL);
-
-  AugurFinding *f = augur_results_get_finding (results, index);
-  guint number = index + 1;
-  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (f, AUGUR_REPORT_MAX_RELEVANT_STEPS);
-  g_autoptr(GHashTable) cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                       (GDestroyNotify) g_strfreev);
-  GString *s = g_string_new (NULL);
-  g_autofree char *full = augur_finding_dup_full_kind (f);
-  g_autofree char *title = g_strdup_printf ("Finding %u: %s", number, full);
-  page_begin (s, title);
-
   g_string_append_printf (s, "<p class=\"muted\"><a href=\"index.html\">All findings</a> / "
                              "finding %u of %u</p>\n<h1>", number,
                           augur_results_get_n_findings (results));
@@ -703,7 +752,12 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
   g_string_append (s, "</p>\n<p class=\"muted\" id=\"description\">");
   esc (s, augur_finding_describe (f));
   g_string_append (s, "</p>\n");
+}
 
+/* The finding's facts: severity, threads, object. */
+static void
+finding_facts (GString *s, AugurFinding *f)
+{
   g_string_append (s, "<table class=\"kv\">\n");
   GString *v = g_string_new (NULL);
   g_string_append (v, augur_severity_to_string (augur_finding_get_severity (f)));
@@ -735,111 +789,162 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
     }
   g_string_free (v, TRUE);
   g_string_append (s, "</table>\n");
+}
 
-  /* The findings this bug is made of: the cause chain, one by one. */
-  if (augur_finding_get_n_parts (f) > 0)
+/* The findings this bug is made of: the cause chain, one by one. */
+static void
+finding_parts (GString *s, AugurFinding *f)
+{
+  if (augur_finding_get_n_parts (f) == 0)
+    return;
+  g_string_append (s, "<h2>What it is made of</h2>\n<p>The explanation above is one bug seen "
+                      "from several sides; each was found on its own:</p>\n"
+                      "<ol class=\"parts\" id=\"parts\">\n");
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
     {
-      g_string_append (s, "<h2>What it is made of</h2>\n<p>The explanation above is one bug seen "
-                          "from several sides; each was found on its own:</p>\n"
-                          "<ol class=\"parts\" id=\"parts\">\n");
-      for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+      AugurFinding *p = augur_finding_get_part (f, i);
+      g_autofree char *pkind = augur_finding_dup_full_kind (p);
+      g_string_append (s, "<li class=\"part\">");
+      append_severity_badge (s, p);
+      g_string_append (s, " <strong>");
+      append_finding_title (s, p);
+      g_string_append (s, "</strong>: ");
+      esc (s, augur_finding_get_explanation (p));
+      g_string_append (s, "<div class=\"muted\">");
+      for (guint a = 0; a < augur_finding_get_n_accesses (p); a++)
         {
-          AugurFinding *p = augur_finding_get_part (f, i);
-          g_autofree char *pkind = augur_finding_dup_full_kind (p);
-          g_string_append (s, "<li class=\"part\">");
-          append_severity_badge (s, p);
-          g_string_append (s, " <strong>");
-          append_finding_title (s, p);
-          g_string_append (s, "</strong>: ");
-          esc (s, augur_finding_get_explanation (p));
-          g_string_append (s, "<div class=\"muted\">");
-          for (guint a = 0; a < augur_finding_get_n_accesses (p); a++)
-            {
-              const AugurAccess *acc = augur_finding_get_access (p, a);
-              g_autofree char *who = augur_thread_name (acc->thread);
-              if (a > 0)
-                g_string_append (s, " · ");
-              esc (s, who);
-              g_string_append_c (s, ' ');
-              esc (s, augur_op_to_string (acc->op));
-              g_string_append (s, " at ");
-              g_autofree char *base = acc->file != NULL ? g_path_get_basename (acc->file) : NULL;
-              append_loc (s, base, acc->line);
-            }
-          g_string_append (s, "</div></li>\n");
+          const AugurAccess *acc = augur_finding_get_access (p, a);
+          g_autofree char *who = augur_thread_name (acc->thread);
+          if (a > 0)
+            g_string_append (s, " · ");
+          esc (s, who);
+          g_string_append_c (s, ' ');
+          esc (s, augur_op_to_string (acc->op));
+          g_string_append (s, " at ");
+          g_autofree char *base = acc->file != NULL ? g_path_get_basename (acc->file) : NULL;
+          append_loc (s, base, acc->line);
         }
-      g_string_append (s, "</ol>\n");
+      g_string_append (s, "</div></li>\n");
     }
+  g_string_append (s, "</ol>\n");
+}
 
-  /* The accesses. */
+/* The call stack of an access (a lock wrapper's acquisitions differ only
+ * here), then the locks it held. */
+static void
+access_callers_and_locks (GString *s, const AugurAccess *a)
+{
+  if (a->n_callers > 0)
+    {
+      g_string_append (s, "<br><span class=\"callers\">Called from: ");
+      for (guint j = 0; j < a->n_callers; j++)
+        {
+          const AugurFrame *fr = &a->callers[j];
+          if (j > 0)
+            g_string_append (s, ", called from ");
+          if (fr->function != NULL)
+            {
+              g_string_append (s, "<code>");
+              esc (s, fr->function);
+              g_string_append (s, "()</code> ");
+            }
+          g_string_append (s, "at ");
+          append_loc (s, fr->file, fr->line);
+        }
+      g_string_append (s, "</span>");
+    }
+  g_string_append (s, "<br>Locks held: ");
+  if (a->locks_held[0] == NULL)
+    g_string_append (s, "<em>none</em>");
+  for (guint j = 0; a->locks_held[j] != NULL; j++)
+    {
+      g_string_append (s, j > 0 ? ", <code>" : "<code>");
+      esc (s, a->locks_held[j]);
+      g_string_append (s, "</code>");
+    }
+}
+
+/* The head line of access @a of @f: who does what to which object, where. */
+static void
+access_head (GString *s, AugurFinding *f, const AugurAccess *a)
+{
+  g_string_append (s, "<div class=\"access\"><div class=\"head\">");
+  /* The object: the access's own step names it (each lock of a
+   * deadlock); else the finding's variable for a memory access. */
+  gint step = augur_finding_find_step (f, a->thread, a->event);
+  const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
+  if (object == NULL && augur_op_is_memory_access (a->op))
+    object = augur_finding_get_object (f);
+  g_autofree char *who = augur_thread_name (a->thread);
+  if (who[0] == 't')
+    who[0] = 'T';   /* "Thread 2", but "main" is a name */
+  g_string_append_printf (s, "<strong>%s</strong> %s ", who, op_verb (a->op));
+  if (object != NULL)
+    {
+      g_string_append (s, "<code>");
+      esc (s, object);
+      g_string_append (s, "</code> ");
+    }
+  g_string_append (s, "at ");
+  append_loc (s, a->file, a->line);
+  if (a->function != NULL)
+    {
+      g_string_append (s, " in <code>");
+      esc (s, a->function);
+      g_string_append (s, "()</code>");
+    }
+  if (step >= 0)
+    g_string_append_printf (s, " <span class=\"muted\">(step %d)</span>", step);
+}
+
+/* The accesses, each with its source excerpt. */
+static void
+finding_accesses (GString *s, AugurResults *results, AugurFinding *f, const char *source_dir,
+                  GHashTable *cache)
+{
   g_string_append (s, "<h2>Involved accesses</h2>\n");
   if (augur_finding_get_n_accesses (f) == 0)
     g_string_append (s, "<p class=\"muted\">No access was recorded for this finding.</p>\n");
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
-      g_string_append (s, "<div class=\"access\"><div class=\"head\">");
-      /* The object: the access's own step names it (each lock of a
-       * deadlock); else the finding's variable for a memory access. */
-      gint step = augur_finding_find_step (f, a->thread, a->event);
-      const char *object = step >= 0 ? augur_finding_get_step (f, (guint) step)->object : NULL;
-      if (object == NULL && augur_op_is_memory_access (a->op))
-        object = augur_finding_get_object (f);
-      g_autofree char *who = augur_thread_name (a->thread);
-      if (who[0] == 't')
-        who[0] = 'T';   /* "Thread 2", but "main" is a name */
-      g_string_append_printf (s, "<strong>%s</strong> %s ", who, op_verb (a->op));
-      if (object != NULL)
-        {
-          g_string_append (s, "<code>");
-          esc (s, object);
-          g_string_append (s, "</code> ");
-        }
-      g_string_append (s, "at ");
-      append_loc (s, a->file, a->line);
-      if (a->function != NULL)
-        {
-          g_string_append (s, " in <code>");
-          esc (s, a->function);
-          g_string_append (s, "()</code>");
-        }
-      if (step >= 0)
-        g_string_append_printf (s, " <span class=\"muted\">(step %d)</span>", step);
-      if (a->n_callers > 0)
-        {
-          /* the call stack: a lock wrapper's acquisitions differ only here */
-          g_string_append (s, "<br><span class=\"callers\">Called from: ");
-          for (guint j = 0; j < a->n_callers; j++)
-            {
-              const AugurFrame *fr = &a->callers[j];
-              if (j > 0)
-                g_string_append (s, ", called from ");
-              if (fr->function != NULL)
-                {
-                  g_string_append (s, "<code>");
-                  esc (s, fr->function);
-                  g_string_append (s, "()</code> ");
-                }
-              g_string_append (s, "at ");
-              append_loc (s, fr->file, fr->line);
-            }
-          g_string_append (s, "</span>");
-        }
-      g_string_append (s, "<br>Locks held: ");
-      if (a->locks_held[0] == NULL)
-        g_string_append (s, "<em>none</em>");
-      for (guint j = 0; a->locks_held[j] != NULL; j++)
-        {
-          g_string_append (s, j > 0 ? ", <code>" : "<code>");
-          esc (s, a->locks_held[j]);
-          g_string_append (s, "</code>");
-        }
+      access_head (s, f, a);
+      access_callers_and_locks (s, a);
       g_string_append (s, "</div>\n");
       append_source_excerpt (s, cache, augur_results_get_program (results), source_dir, a->file,
                              a->line);
       g_string_append (s, "</div>\n");
     }
+}
 
+/* How to replay the finding, or why it cannot be. */
+static void
+finding_replay (GString *s, AugurFinding *f)
+{
+  g_string_append (s, "<h2>Replay</h2>\n");
+  if (augur_finding_get_replay (f) != NULL)
+    {
+      g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
+                          "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
+      esc (s, augur_finding_get_replay (f));
+      g_string_append (s, "</code></pre>\n");
+    }
+  else if (augur_finding_get_prediction_pattern (f) != NULL
+           && !augur_finding_get_prediction_class (f, NULL))
+    g_string_append (s, "<p class=\"muted\">A prediction not confirmed yet cannot be replayed: "
+                        "run <code>augur confirm</code> on its results file first.</p>\n");
+  else
+    g_string_append (s, "<p class=\"muted\">No replay command was recorded: run "
+                        "<code>augur replay RESULTS#N</code> with the results file this report "
+                        "was made from and this finding's number.</p>\n");
+}
+
+/* The schedule, the happens-before diagram and the replay command; for a
+ * lock-order inversion that did not deadlock, why there are none. */
+static void
+finding_schedule (GString *s, AugurFinding *f, AugurReportRelevance *rel, guint number,
+                  const char *svg)
+{
   if (augur_finding_get_n_steps (f) == 0 && augur_finding_get_kind (f) == AUGUR_FINDING_LOCK_ORDER)
     {
       /* a lock-order inversion that did not deadlock: a hazard, no event */
@@ -848,53 +953,41 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
                           "replay: each thread's acquisitions above are where the order is "
                           "inconsistent. When a run deadlocks on it, the deadlock is the "
                           "finding, with this inversion as its cause.</p>\n");
+      return;
+    }
+  /* The schedule. */
+  g_string_append (s, "<h2>Schedule</h2>\n<p>The steps below, in this order, reproduce the bug; "
+                      "its own steps are highlighted.</p>\n");
+  append_timeline (s, f, rel);
+
+  /* The diagram. */
+  g_string_append_printf (s, "<h2>Happens-before diagram</h2>\n<p class=\"legend\">"
+                             "Boxes are steps, one column per thread."
+                             "<span class=\"k\" style=\"border-color:#8c959f\"></span>program order"
+                             "<span class=\"k\" style=\"border-color:#0969da\"></span>synchronisation"
+                             "<span class=\"k\" style=\"border-color:#cf222e\"></span>the bug. "
+                             "Also as <a href=\"finding-%u.dot\">DOT</a> and "
+                             "<a href=\"finding-%u.svg\">SVG</a>.</p>\n",
+                          number, number);
+  if (svg != NULL)
+    {
+      g_string_append (s, "<div class=\"diagram\" id=\"diagram\">\n");
+      /* Graphviz's SVG output escapes the labels it draws; it is inserted as is. */
+      g_string_append (s, svg_element (svg));
+      g_string_append (s, "</div>\n");
     }
   else
-    {
-      /* The schedule. */
-      g_string_append (s, "<h2>Schedule</h2>\n<p>The steps below, in this order, reproduce the bug; "
-                          "its own steps are highlighted.</p>\n");
-      append_timeline (s, f, rel);
+    g_string_append (s, "<p class=\"note\">The diagram could not be rendered.</p>\n");
 
-      /* The diagram. */
-      g_string_append_printf (s, "<h2>Happens-before diagram</h2>\n<p class=\"legend\">"
-                                 "Boxes are steps, one column per thread."
-                                 "<span class=\"k\" style=\"border-color:#8c959f\"></span>program order"
-                                 "<span class=\"k\" style=\"border-color:#0969da\"></span>synchronisation"
-                                 "<span class=\"k\" style=\"border-color:#cf222e\"></span>the bug. "
-                                 "Also as <a href=\"finding-%u.dot\">DOT</a> and "
-                                 "<a href=\"finding-%u.svg\">SVG</a>.</p>\n",
-                              number, number);
-      if (svg != NULL)
-        {
-          g_string_append (s, "<div class=\"diagram\" id=\"diagram\">\n");
-          /* Graphviz's SVG output escapes the labels it draws; it is inserted as is. */
-          g_string_append (s, svg_element (svg));
-          g_string_append (s, "</div>\n");
-        }
-      else
-        g_string_append (s, "<p class=\"note\">The diagram could not be rendered.</p>\n");
+  finding_replay (s, f);
+}
 
-      g_string_append (s, "<h2>Replay</h2>\n");
-      if (augur_finding_get_replay (f) != NULL)
-        {
-          g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
-                              "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
-          esc (s, augur_finding_get_replay (f));
-          g_string_append (s, "</code></pre>\n");
-        }
-      else if (augur_finding_get_prediction_pattern (f) != NULL
-               && !augur_finding_get_prediction_class (f, NULL))
-        g_string_append (s, "<p class=\"muted\">A prediction not confirmed yet cannot be replayed: "
-                            "run <code>augur confirm</code> on its results file first.</p>\n");
-      else
-        g_string_append (s, "<p class=\"muted\">No replay command was recorded: run "
-                            "<code>augur replay RESULTS#N</code> with the results file this report "
-                            "was made from and this finding's number.</p>\n");
-    }
-
+/* Links to the previous and next findings. */
+static void
+finding_pager (GString *s, AugurResults *results, guint number)
+{
   g_string_append (s, "<nav class=\"pager\">");
-  if (index > 0)
+  if (number > 1)
     g_string_append_printf (s, "<a href=\"finding-%u.html\">&larr; finding %u</a>", number - 1,
                             number - 1);
   else
@@ -903,6 +996,30 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
     g_string_append_printf (s, "<a href=\"finding-%u.html\">finding %u &rarr;</a>", number + 1,
                             number + 1);
   g_string_append (s, "</nav>\n");
+}
+
+char *
+augur_report_html_finding (AugurResults *results, guint index, const char *source_dir,
+                           const char *svg)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+  g_return_val_if_fail (index < augur_results_get_n_findings (results), NULL);
+
+  AugurFinding *f = augur_results_get_finding (results, index);
+  guint number = index + 1;
+  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (f, AUGUR_REPORT_MAX_RELEVANT_STEPS);
+  g_autoptr(GHashTable) cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                       (GDestroyNotify) g_strfreev);
+  GString *s = g_string_new (NULL);
+  g_autofree char *full = augur_finding_dup_full_kind (f);
+  g_autofree char *title = g_strdup_printf ("Finding %u: %s", number, full);
+  page_begin (s, title);
+  finding_header (s, results, f, number, full);
+  finding_facts (s, f);
+  finding_parts (s, f);
+  finding_accesses (s, results, f, source_dir, cache);
+  finding_schedule (s, f, rel, number, svg);
+  finding_pager (s, results, number);
   page_end (s);
   return g_string_free (s, FALSE);
 }

@@ -256,38 +256,27 @@ release_after (AugurFinding *f, guint thread, const char *object, guint after)
   return NONE;
 }
 
-AugurReportRelevance *
-augur_report_relevance_compute (AugurFinding *finding, guint max_steps)
+/* 1. the bug's steps and the involved accesses: the essential steps.  The
+ * step of each access (or NONE) goes to @access_steps. */
+static void
+pick_essential (Picks *p, AugurFinding *f, const guint *bug, guint n_bug, GArray *access_steps)
 {
-  g_return_val_if_fail (finding != NULL, NULL);
-
-  AugurFinding *f = finding;
-  guint n = augur_finding_get_n_steps (f);
-  guint n_bug, n_threads;
-  const guint *bug = augur_finding_get_bug_steps (f, &n_bug);
-  const guint *threads = augur_finding_get_threads (f, &n_threads);
-
-  SyncTable sync;
-  sync_table_compute (f, &sync);
-
-  Picks p = { g_array_new (FALSE, FALSE, sizeof (guint)), g_hash_table_new (NULL, NULL) };
-
-  /* 1. the bug's steps and the involved accesses */
   for (guint i = 0; i < n_bug; i++)
-    pick (&p, bug[i]);
-  guint n_essential;
-  GArray *access_steps = g_array_new (FALSE, FALSE, sizeof (guint));
+    pick (p, bug[i]);
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
       gint st = augur_finding_find_step (f, a->thread, a->event);
       guint ust = st < 0 ? NONE : (guint) st;
       g_array_append_val (access_steps, ust);
-      pick (&p, ust);
+      pick (p, ust);
     }
-  n_essential = p.order->len;
+}
 
-  /* 2. the critical sections around the accesses */
+/* 2. the critical sections around the accesses */
+static void
+pick_critical_sections (Picks *p, AugurFinding *f, GArray *access_steps)
+{
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
@@ -297,26 +286,44 @@ augur_report_relevance_compute (AugurFinding *finding, guint max_steps)
       for (guint j = 0; a->locks_held[j] != NULL; j++)
         {
           guint acq = held_acquire (f, a->thread, a->locks_held[j], st, FALSE);
-          pick (&p, acq);
-          pick (&p, release_after (f, a->thread, a->locks_held[j], st));
+          pick (p, acq);
+          pick (p, release_after (f, a->thread, a->locks_held[j], st));
         }
     }
-  g_array_unref (access_steps);
+}
 
-  /* 3. deadlock: who holds what each blocked request waits for */
+/* 3. deadlock: who holds what each blocked request waits for */
+static void
+pick_holders (Picks *p, AugurFinding *f, const guint *bug, guint n_bug)
+{
   for (guint i = 0; i < n_bug; i++)
     {
       const AugurStep *s = augur_finding_get_step (f, bug[i]);
       if (s->op == AUGUR_OP_LOCK_REQUEST && s->object != NULL)
-        pick (&p, held_acquire (f, s->thread, s->object, bug[i], TRUE));
+        pick (p, held_acquire (f, s->thread, s->object, bug[i], TRUE));
     }
+}
 
-  /* 4. where the involved threads come from and go to */
-  g_autoptr(GHashTable) involved = g_hash_table_new (NULL, NULL);
+/* The involved threads: the finding's and those of the bug's steps, as a
+ * set of thread + 1. */
+static GHashTable *
+involved_threads (AugurFinding *f, const guint *bug, guint n_bug)
+{
+  guint n_threads;
+  const guint *threads = augur_finding_get_threads (f, &n_threads);
+  GHashTable *involved = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < n_threads; i++)
     g_hash_table_add (involved, GUINT_TO_POINTER (threads[i] + 1));
   for (guint i = 0; i < n_bug; i++)
     g_hash_table_add (involved, GUINT_TO_POINTER (augur_finding_get_step (f, bug[i])->thread + 1));
+  return involved;
+}
+
+/* 4. where the involved threads come from and go to */
+static void
+pick_thread_ends (Picks *p, AugurFinding *f, GHashTable *involved)
+{
+  guint n = augur_finding_get_n_steps (f);
   for (guint i = 0; i < n; i++)
     {
       const AugurStep *s = augur_finding_get_step (f, i);
@@ -324,38 +331,35 @@ augur_report_relevance_compute (AugurFinding *finding, guint max_steps)
         && g_hash_table_contains (involved, GUINT_TO_POINTER ((guint) s->peer + 1));
       gboolean of_involved = g_hash_table_contains (involved, GUINT_TO_POINTER (s->thread + 1));
       if ((s->op == AUGUR_OP_CREATE || s->op == AUGUR_OP_JOIN) && about_involved)
-        pick (&p, i);
+        pick (p, i);
       else if ((s->op == AUGUR_OP_START || s->op == AUGUR_OP_EXIT) && of_involved)
-        pick (&p, i);
+        pick (p, i);
     }
+}
 
-  /* 5. one level of synchronisation from and to involved threads */
-  guint n_before = p.order->len;
+/* 5. one level of synchronisation from and to involved threads */
+static void
+pick_sync_neighbours (Picks *p, AugurFinding *f, const SyncTable *sync, GHashTable *involved)
+{
+  guint n_before = p->order->len;
   for (guint k = 0; k < n_before; k++)
     {
-      guint st = g_array_index (p.order, guint, k);
-      guint other[2] = { sync.src[st], sync.dst[st] };
+      guint st = g_array_index (p->order, guint, k);
+      guint other[2] = { sync->src[st], sync->dst[st] };
       for (guint j = 0; j < 2; j++)
         if (other[j] != NONE
             && g_hash_table_contains (involved,
                                       GUINT_TO_POINTER (augur_finding_get_step (f, other[j])->thread + 1)))
-          pick (&p, other[j]);
+          pick (p, other[j]);
     }
+}
 
-  /* The cut: essential steps always, the rest in priority order. */
-  guint keep = MAX (n_essential, MIN (max_steps, p.order->len));
-  g_array_set_size (p.order, MIN (keep, p.order->len));
-
-  AugurReportRelevance *rel = g_new0 (AugurReportRelevance, 1);
-  rel->finding = augur_finding_ref (f);
-  rel->steps = p.order;
-  g_array_sort (rel->steps, cmp_uint);
-  rel->step_set = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < rel->steps->len; i++)
-    g_hash_table_add (rel->step_set, GUINT_TO_POINTER (g_array_index (rel->steps, guint, i) + 1));
-  g_hash_table_unref (p.seen);
-
-  /* position of each step within its thread, for the "left out" counts */
+/* The position of each step within its thread, for the "left out" counts
+ * (g_free() it). */
+static guint64 *
+positions_in_threads (AugurFinding *f)
+{
+  guint n = augur_finding_get_n_steps (f);
   g_autoptr(GHashTable) count_of = g_hash_table_new (NULL, NULL);
   guint64 *pos = g_new (guint64, n);
   for (guint i = 0; i < n; i++)
@@ -365,9 +369,16 @@ augur_report_relevance_compute (AugurFinding *finding, guint max_steps)
       pos[i] = c;
       g_hash_table_insert (count_of, key, GSIZE_TO_POINTER (c + 1));
     }
+  return pos;
+}
 
-  rel->edges = g_array_new (FALSE, FALSE, sizeof (AugurReportEdge));
-  rel->threads = g_array_new (FALSE, FALSE, sizeof (guint));
+/* The program-order edges between the kept steps of each thread (with how
+ * many steps each leaves out), the synchronisation edges between kept
+ * steps, and the threads with a kept step. */
+static void
+add_order_and_sync_edges (AugurReportRelevance *rel, AugurFinding *f, const SyncTable *sync)
+{
+  guint64 *pos = positions_in_threads (f);
   g_autoptr(GHashTable) last_rel = g_hash_table_new (NULL, NULL);  /* thread+1 -> step+1 */
   for (guint i = 0; i < rel->steps->len; i++)
     {
@@ -385,17 +396,22 @@ augur_report_relevance_compute (AugurFinding *finding, guint max_steps)
         g_array_append_val (rel->threads, s->thread);
       g_hash_table_insert (last_rel, key, GUINT_TO_POINTER (st + 1));
 
-      guint src = sync.src[st];
+      guint src = sync->src[st];
       if (src != NONE && g_hash_table_contains (rel->step_set, GUINT_TO_POINTER (src + 1)))
         {
-          AugurReportEdge e = { src, st, sync.kind[st], 0 };
+          AugurReportEdge e = { src, st, sync->kind[st], 0 };
           g_array_append_val (rel->edges, e);
         }
     }
   g_free (pos);
   g_array_sort (rel->threads, cmp_uint);
+}
 
-  /* the highlighted edges */
+/* The highlighted edges: what each blocked lock request waits for in a
+ * deadlock, else the bug's steps from one thread to the next. */
+static void
+add_highlight_edges (AugurReportRelevance *rel, AugurFinding *f, const guint *bug, guint n_bug)
+{
   if (augur_finding_get_kind (f) == AUGUR_FINDING_DEADLOCK)
     {
       for (guint i = 0; i < n_bug; i++)
@@ -410,22 +426,62 @@ augur_report_relevance_compute (AugurFinding *finding, guint max_steps)
               g_array_append_val (rel->edges, e);
             }
         }
+      return;
     }
-  else
+  AugurReportEdgeKind k = augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE
+                          ? AUGUR_REPORT_EDGE_CONFLICT : AUGUR_REPORT_EDGE_THEN;
+  for (guint i = 0; i + 1 < n_bug; i++)
     {
-      AugurReportEdgeKind k = augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE
-                              ? AUGUR_REPORT_EDGE_CONFLICT : AUGUR_REPORT_EDGE_THEN;
-      for (guint i = 0; i + 1 < n_bug; i++)
+      const AugurStep *a = augur_finding_get_step (f, bug[i]);
+      const AugurStep *b = augur_finding_get_step (f, bug[i + 1]);
+      if (a->thread != b->thread)
         {
-          const AugurStep *a = augur_finding_get_step (f, bug[i]);
-          const AugurStep *b = augur_finding_get_step (f, bug[i + 1]);
-          if (a->thread != b->thread)
-            {
-              AugurReportEdge e = { bug[i], bug[i + 1], k, 0 };
-              g_array_append_val (rel->edges, e);
-            }
+          AugurReportEdge e = { bug[i], bug[i + 1], k, 0 };
+          g_array_append_val (rel->edges, e);
         }
     }
+}
+
+AugurReportRelevance *
+augur_report_relevance_compute (AugurFinding *finding, guint max_steps)
+{
+  g_return_val_if_fail (finding != NULL, NULL);
+
+  AugurFinding *f = finding;
+  guint n_bug;
+  const guint *bug = augur_finding_get_bug_steps (f, &n_bug);
+
+  SyncTable sync;
+  sync_table_compute (f, &sync);
+
+  Picks p = { g_array_new (FALSE, FALSE, sizeof (guint)), g_hash_table_new (NULL, NULL) };
+  GArray *access_steps = g_array_new (FALSE, FALSE, sizeof (guint));
+  pick_essential (&p, f, bug, n_bug, access_steps);
+  guint n_essential = p.order->len;
+  pick_critical_sections (&p, f, access_steps);
+  g_array_unref (access_steps);
+  pick_holders (&p, f, bug, n_bug);
+  g_autoptr(GHashTable) involved = involved_threads (f, bug, n_bug);
+  pick_thread_ends (&p, f, involved);
+  pick_sync_neighbours (&p, f, &sync, involved);
+
+  /* The cut: essential steps always, the rest in priority order. */
+  guint keep = MAX (n_essential, MIN (max_steps, p.order->len));
+  g_array_set_size (p.order, MIN (keep, p.order->len));
+
+  AugurReportRelevance *rel = g_new0 (AugurReportRelevance, 1);
+  rel->finding = augur_finding_ref (f);
+  rel->steps = p.order;
+  g_array_sort (rel->steps, cmp_uint);
+  rel->step_set = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < rel->steps->len; i++)
+    g_hash_table_add (rel->step_set, GUINT_TO_POINTER (g_array_index (rel->steps, guint, i) + 1));
+  g_hash_table_unref (p.seen);
+
+  rel->edges = g_array_new (FALSE, FALSE, sizeof (AugurReportEdge));
+  rel->threads = g_array_new (FALSE, FALSE, sizeof (guint));
+  add_order_and_sync_edges (rel, f, &sync);
+  add_highlight_edges (rel, f, bug, n_bug);
   g_array_sort (rel->edges, cmp_edge);
   sync_table_clear (&sync);
   return rel;

@@ -318,29 +318,11 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
   json_builder_end_object (b);
 }
 
-char *
-augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length)
+/* The "tool" member: augur, with one rule per kind present (@rule_index
+ * is -1 for absent kinds). */
+static void
+add_tool (JsonBuilder *b, const gint rule_index[AUGUR_FINDING_N_KINDS])
 {
-  g_return_val_if_fail (results != NULL, NULL);
-
-  guint n = augur_results_get_n_findings (results);
-  /* One rule per kind present, numbered in kind order; -1 for absent kinds. */
-  gboolean present[AUGUR_FINDING_N_KINDS] = { FALSE };
-  gint rule_index[AUGUR_FINDING_N_KINDS];
-  for (guint i = 0; i < n; i++)
-    present[augur_finding_get_kind (augur_results_get_finding (results, i))] = TRUE;
-  gint next = 0;
-  for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
-    rule_index[k] = present[k] ? next++ : -1;
-
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  json_builder_begin_object (b);
-  member_string (b, "$schema", AUGUR_SARIF_SCHEMA_URI);
-  member_string (b, "version", "2.1.0");
-  json_builder_set_member_name (b, "runs");
-  json_builder_begin_array (b);
-  json_builder_begin_object (b);
-
   json_builder_set_member_name (b, "tool");
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "driver");
@@ -369,7 +351,13 @@ augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize
   json_builder_end_array (b);
   json_builder_end_object (b);
   json_builder_end_object (b);
+}
 
+/* The "invocations" member: the command line, when it ran, and augur's
+ * own properties of the run. */
+static void
+add_invocations (JsonBuilder *b, AugurResults *results)
+{
   json_builder_set_member_name (b, "invocations");
   json_builder_begin_array (b);
   json_builder_begin_object (b);
@@ -398,24 +386,55 @@ augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize
   json_builder_end_object (b);
   json_builder_end_object (b);
   json_builder_end_array (b);
+}
 
-  if (source_dir != NULL)
-    {
-      g_autofree char *abs = g_canonicalize_filename (source_dir, NULL);
-      g_autofree char *with_slash = g_str_has_suffix (abs, "/") ? g_strdup (abs)
-                                                                 : g_strconcat (abs, "/", NULL);
-      g_autofree char *uri = g_filename_to_uri (with_slash, NULL, NULL);
-      if (uri != NULL)
-        {
-          json_builder_set_member_name (b, "originalUriBaseIds");
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "SRCROOT");
-          json_builder_begin_object (b);
-          member_string (b, "uri", uri);
-          json_builder_end_object (b);
-          json_builder_end_object (b);
-        }
-    }
+/* The "originalUriBaseIds" member: SRCROOT, the source directory as a
+ * file URI, when there is one. */
+static void
+add_uri_base_ids (JsonBuilder *b, const char *source_dir)
+{
+  if (source_dir == NULL)
+    return;
+  g_autofree char *abs = g_canonicalize_filename (source_dir, NULL);
+  g_autofree char *with_slash = g_str_has_suffix (abs, "/") ? g_strdup (abs)
+                                                             : g_strconcat (abs, "/", NULL);
+  g_autofree char *uri = g_filename_to_uri (with_slash, NULL, NULL);
+  if (uri == NULL)
+    return;
+  json_builder_set_member_name (b, "originalUriBaseIds");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "SRCROOT");
+  json_builder_begin_object (b);
+  member_string (b, "uri", uri);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+}
+
+char *
+augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length)
+{
+  g_return_val_if_fail (results != NULL, NULL);
+
+  guint n = augur_results_get_n_findings (results);
+  /* One rule per kind present, numbered in kind order; -1 for absent kinds. */
+  gboolean present[AUGUR_FINDING_N_KINDS] = { FALSE };
+  gint rule_index[AUGUR_FINDING_N_KINDS];
+  for (guint i = 0; i < n; i++)
+    present[augur_finding_get_kind (augur_results_get_finding (results, i))] = TRUE;
+  gint next = 0;
+  for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
+    rule_index[k] = present[k] ? next++ : -1;
+
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  member_string (b, "$schema", AUGUR_SARIF_SCHEMA_URI);
+  member_string (b, "version", "2.1.0");
+  json_builder_set_member_name (b, "runs");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  add_tool (b, rule_index);
+  add_invocations (b, results);
+  add_uri_base_ids (b, source_dir);
 
   json_builder_set_member_name (b, "results");
   json_builder_begin_array (b);
