@@ -2,9 +2,10 @@
  *
  * explore.c — the exploration loop; see explore.h.
  *
- * Loop: ask the DPOR core (or preempt's search) for the next prefix and
+ * Loop: ask the search strategy (strategy.h) for the next prefix and
  * sleep set, write them in the shared page, run one execution, hand its
- * steps back to the core (which reports data races on the way), and turn
+ * steps to the DPOR core (which reports data races on the way) and to the
+ * strategy, and turn
  * how it ended into findings (explore-findings.c).  Once the search ends,
  * the failing executions are diagnosed (explore-diagnose.c).  Also here:
  * the guarantee an exploration gives, and augur replay (one schedule).
@@ -17,9 +18,9 @@
 #include <string.h>
 
 #include "explorer/dpor.h"
-#include "explorer/preempt.h"
 #include "explorer/prune.h"
 #include "explorer/steps.h"
+#include "explorer/strategy.h"
 
 void
 augur_explore_options_init (AugurExploreOptions *o)
@@ -142,25 +143,16 @@ augur_explore_stats_cut (const AugurExploreStats *st)
 char *
 augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *st)
 {
-  GString *s = g_string_new (NULL);
+  const AugurSearchStrategyClass *sc = augur_strategy_class_of (o->mode);
+  g_autofree char *sample = sc->sample != NULL ? sc->sample (o, st) : NULL;
   guint64 cut = augur_explore_stats_cut (st);
-  if (o->mode == AUGUR_EXPLORE_MODE_PCT && !st->timed_out && cut == 0)
+  if (sample != NULL && !st->timed_out && cut == 0)
+    return g_strdup_printf ("a sample: %s", sample);
+  GString *s = g_string_new (NULL);
+  if (st->complete && sc->covered != NULL)
     {
-      g_string_printf (s, "a sample: %" G_GUINT64_FORMAT " random PCT schedules", st->executions);
-      return g_string_free (s, FALSE);
-    }
-  if (st->complete)
-    {
-      if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
-        {
-          if (st->preemption_bound_hit)
-            g_string_printf (s, "complete within %" G_GUINT64_FORMAT " preemption%s", o->bound,
-                             o->bound == 1 ? "" : "s");
-          else
-            g_string_assign (s, "complete: every schedule");
-        }
-      else
-        g_string_assign (s, "complete: every interleaving up to equivalence");
+      g_autofree char *covered = sc->covered (o, st);
+      g_string_assign (s, covered);
       if (o->prefix_len > 0)
         g_string_append (s, " after the fixed prefix");
       return g_string_free (s, FALSE);
@@ -177,10 +169,9 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
       g_string_append_printf (s, "%sstopped early", sep);
       sep = ", ";
     }
-  if (o->mode == AUGUR_EXPLORE_MODE_PCT)
+  if (sample != NULL)
     {
-      g_string_append_printf (s, "%sa sample of %" G_GUINT64_FORMAT " random PCT schedules", sep,
-                              st->executions);
+      g_string_append_printf (s, "%sa sample of %s", sep, sample);
       sep = ", ";
     }
   struct { guint64 n; const char *what; } cuts[] = {
@@ -220,12 +211,8 @@ prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const AugurSchedS
   shm->flags2 = 0;
   if (o->no_spurious)
     shm->flags2 |= AUGUR_SCHED_F2_NO_SPURIOUS;
-  /* the strategies that need to know which threads could run */
-  if (o->mode == AUGUR_EXPLORE_MODE_DPOR || o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
-    shm->flags2 |= AUGUR_SCHED_F2_LOG_ENABLED;
-  /* preempt counts every switch: the runtime must not switch on its own */
-  if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
-    shm->flags2 |= AUGUR_SCHED_F2_NO_FAIRNESS;
+  /* the enabled-set log, no fairness: what the mode's strategy needs */
+  shm->flags2 |= augur_strategy_class_of (o->mode)->shm_flags2;
   shm->exit_steps = o->exit_steps;
 }
 
@@ -247,18 +234,6 @@ progress (const AugurExploreOptions *o, const AugurExploreStats *st, guint findi
            st->executions, secs > 0 ? (st->executions + st->blocked) / secs : 0.0, st->blocked,
            findings, findings == 1 ? "" : "s", final ? "\n" : "   ");
   fflush (stderr);
-}
-
-static const char *
-mode_name (AugurExploreMode m)
-{
-  switch (m)
-    {
-    case AUGUR_EXPLORE_MODE_DPOR: return "dpor";
-    case AUGUR_EXPLORE_MODE_PCT: return "pct";
-    case AUGUR_EXPLORE_MODE_PREEMPT: return "preempt";
-    default: return "optimal";
-    }
 }
 
 /* The operations the threads were left waiting to do when the execution
@@ -311,7 +286,7 @@ debug_steps (guint64 run, const AugurSchedShm *shm, const AugurSchedStep *steps,
  * handed to the search, and its findings kept. */
 static void
 add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, AugurDpor *dpor,
-               AugurPreempt *preempt, AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
+               AugurSearchStrategy *strategy, AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
                guint32 status, gboolean killed)
 {
   if (status == AUGUR_SST_SLEEP_BLOCKED)
@@ -342,11 +317,7 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
   augur_dpor_set_enabled_log (dpor, log, n_log, shm->enabled_lost_at);
   set_pending (dpor, shm);
   augur_dpor_add_execution (dpor, steps, n, explore_findings_on_race, &rd);
-  if (preempt != NULL)
-    {
-      augur_preempt_set_enabled_log (preempt, log, n_log, shm->enabled_lost_at);
-      augur_preempt_add_execution (preempt, steps, n);
-    }
+  augur_strategy_add_execution (strategy, shm, steps, n);
   if (status != AUGUR_SST_SLEEP_BLOCKED)
     explore_findings_ending (c, steps, n, killed, &rd.ev);
   if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
@@ -397,26 +368,243 @@ explore_note_save (Ctx *c, gint64 started)
   augur_deadline_note_pass (c->deadline, update_work (c), seconds);
 }
 
+/* One exploration's search: what its loop and helpers share. */
+typedef struct {
+  Ctx *c;
+  const AugurExploreOptions *o;
+  AugurExploreStats *st;
+  AugurExecutor *ex;
+  AugurDeadline *deadline;
+  AugurDpor *dpor;           /* every execution's analysis (races); optimal's, dpor's search */
+  AugurSearchStrategy *strategy;   /* which schedule runs next */
+  GArray *prefix;            /* AugurSchedStep: the next execution's, then the new step */
+  GArray *sleep;             /* AugurSchedStep: the sleep set before the new step */
+  guint fixed;               /* steps of the fixed prefix */
+  gboolean fixed_unchecked;  /* it has not been followed yet */
+  gint64 t0, last;           /* µs: the start, the last progress line */
+  gint64 hard_deadline;      /* µs: no execution or analysis goes on past it (0: none) */
+  gint64 run_ended, analysis; /* µs: the last execution's end, what it cost after it */
+  guint n_findings;
+} Search;
+
+/* The loop's first prefix: the fixed one, if any (a confirmation): the
+ * first execution follows its threads unchecked; once followed, its steps
+ * are the prefix every later execution checks. */
+static void
+search_init_prefix (Search *s)
+{
+  s->fixed = MIN (s->o->prefix_len, AUGUR_SCHED_MAX_STEPS);
+  s->fixed_unchecked = s->fixed > 0;
+  g_array_set_size (s->prefix, s->fixed);
+  for (guint k = 0; k < s->fixed; k++)
+    g_array_index (s->prefix, AugurSchedStep, k).tid = (guint16) s->o->prefix[k];
+  augur_dpor_set_fixed (s->dpor, s->fixed);
+}
+
+static void
+search_time_up (Search *s)
+{
+  s->st->timed_out = TRUE;
+  augur_results_add_bound_hit (s->c->results, "time");
+}
+
+/* --timeout less the reserve is a hard limit for the search: no execution
+ * and no analysis pass goes on past it (an execution started just before
+ * would otherwise take its whole watchdog time, a pass over a long one can
+ * take minutes); the reserve grows with the findings.  TRUE if the next
+ * execution must not start. */
+static gboolean
+search_out_of_time (Search *s)
+{
+  const AugurExploreOptions *o = s->o;
+  /* once something failed, a quarter of the time is kept for diagnosis */
+  double share = s->c->failing_runs > 0 && !o->no_diagnose ? 0.75 : 1.0;
+  s->hard_deadline = augur_deadline_stop_time (s->deadline);
+  augur_dpor_set_deadline (s->dpor, s->hard_deadline);
+  /* what the last execution cost after it ran (its analysis, its
+   * findings): one that would end past the deadline is not started */
+  gint64 now = g_get_monotonic_time ();
+  if (s->run_ended != 0)
+    s->analysis = now - s->run_ended;
+  if (o->timeout > 0
+      && now + s->analysis - s->t0 > (gint64) ((s->hard_deadline - s->t0) * share))
+    {
+      search_time_up (s);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+typedef enum { RUN_DONE, RUN_FAILED, RUN_OUT_OF_TIME } RunEnd;
+
+/* Runs the next execution: the prefix, the sleep set and the strategy's
+ * seed in the page; the run and its analysis end by the deadline. */
+static RunEnd
+search_run (Search *s, gboolean *killed, GError **error)
+{
+  AugurSchedShm *shm = s->c->shm;
+  prepare_shm (shm, s->o, (const AugurSchedStep *) s->prefix->data, s->prefix->len,
+               (const AugurSchedStep *) s->sleep->data, s->sleep->len);
+  if (s->fixed_unchecked)
+    shm->check_prefix = 0;
+  augur_strategy_seed (s->strategy, shm);
+  double run_timeout = s->o->exec_timeout > 0 ? s->o->exec_timeout : 10.0;
+  gboolean cut_by_deadline = FALSE;
+  double until = (s->hard_deadline - s->analysis - g_get_monotonic_time ()) / 1e6;
+  if (s->hard_deadline != 0 && until < run_timeout)
+    {
+      run_timeout = MAX (until, 0.01);
+      cut_by_deadline = TRUE;
+    }
+  *killed = FALSE;
+  if (!augur_executor_run (s->ex, run_timeout, killed, error))
+    return RUN_FAILED;
+  s->run_ended = g_get_monotonic_time ();
+  if (*killed && cut_by_deadline)
+    {
+      /* the time ran out, not the execution's watchdog: not a hang,
+       * and not an execution (nothing of it is analysed) */
+      search_time_up (s);
+      return RUN_OUT_OF_TIME;
+    }
+  return RUN_DONE;
+}
+
+/* The execution just run, handed to the analysis, the strategy and the
+ * findings.  FALSE if the fixed prefix could not be followed. */
+static gboolean
+search_take (Search *s, guint64 run, gboolean killed)
+{
+  Ctx *c = s->c;
+  AugurExploreStats *st = s->st;
+  AugurSchedShm *shm = c->shm;
+  new_execution (c);
+  guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
+  guint32 status = shm->status;
+  if (g_getenv ("AUGUR_DEBUG_STEPS") != NULL)
+    debug_steps (run, shm, shm->steps, n, status);
+  if (killed)
+    st->watchdog++;
+  gboolean dropped = status == AUGUR_SST_INFEASIBLE || status == AUGUR_SST_DIVERGED;
+  if (s->fixed_unchecked && dropped)
+    {
+      st->prefix_diverged = TRUE;
+      st->prefix_diverged_at = shm->diverged_at;
+      if (s->o->on_execution != NULL)
+        s->o->on_execution (shm, killed, s->o->user_data);
+      return FALSE;
+    }
+  if (s->fixed_unchecked && n >= s->fixed)
+    {
+      /* pct replays these; dpor's prefixes come from its own copy */
+      memcpy (s->prefix->data, shm->steps, s->fixed * sizeof *shm->steps);
+      s->fixed_unchecked = FALSE;
+    }
+  if (dropped)
+    {
+      if (status == AUGUR_SST_INFEASIBLE)
+        st->infeasible++;
+      else
+        st->diverged++;
+      augur_dpor_drop_execution (s->dpor, shm->diverged_at);
+      augur_strategy_drop_execution (s->strategy, shm->diverged_at);
+    }
+  else
+    add_execution (c, s->o, st, s->dpor, s->strategy, shm, shm->steps, n, status, killed);
+  if (augur_results_get_n_findings (c->results) != s->n_findings)
+    {
+      s->n_findings = augur_results_get_n_findings (c->results);
+      update_work (c);
+    }
+  progress (s->o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, FALSE);
+  return TRUE;
+}
+
+/* After an execution: TRUE if the search must end before the next one
+ * (the analysis cut at the deadline, the caller, nondeterminism: then
+ * *ok is FALSE and @error set). */
+static gboolean
+search_stops (Search *s, gboolean killed, gboolean *ok, GError **error)
+{
+  AugurExploreStats *st = s->st;
+  if (augur_dpor_cut (s->dpor))
+    {
+      /* its analysis stopped at the deadline: this execution's findings
+       * are kept, its backtrack points are not all known */
+      search_time_up (s);
+      return TRUE;
+    }
+  if (s->o->on_execution != NULL && !s->o->on_execution (s->c->shm, killed, s->o->user_data))
+    {
+      st->stopped = TRUE;
+      return TRUE;
+    }
+  if (st->diverged > 20 && st->diverged * 10 > st->executions + st->blocked)
+    {
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
+                   "%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
+                   " diverged executions): it behaves nondeterministically (time, "
+                   "randomness, input) or uses synchronisation augur does not model",
+                   s->c->argv[0], st->diverged);
+      *ok = FALSE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* After the search: the failing executions diagnosed within what is left
+ * of --timeout, the counts, the last save. */
+static void
+search_finish (Search *s, const AugurPruneInfo *pi, gboolean ok)
+{
+  Ctx *c = s->c;
+  const AugurExploreOptions *o = s->o;
+  AugurExploreStats *st = s->st;
+  const char *bound = augur_strategy_bound_hit (s->strategy);
+  if (bound != NULL)
+    {
+      st->preemption_bound_hit = TRUE;   /* preempt's is the only strategy bound */
+      augur_results_add_bound_hit (c->results, bound);
+    }
+  double budget = 30.0;
+  if (o->timeout > 0)
+    budget = augur_deadline_left (s->deadline);
+  gboolean diagnose = ok && budget >= 0.05;   /* else there is no time left for it */
+  if (diagnose && !o->no_diagnose && c->failing_runs > 0 && pi->n_ranges > 0 && !pi->overflow)
+    explore_diagnose_unpruned (c, s->ex, o, st, budget);
+  else if (diagnose && c->failures->len > 0)
+    explore_diagnose_failures (c, s->ex, o, st, budget);
+  observe_lines (c);
+  st->seconds = (g_get_monotonic_time () - s->t0) / 1e6;
+  st->in_process = c->shm->fiber_executions;
+  st->forked = c->shm->no_fibers;
+  progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, TRUE);
+  augur_results_set_executions (c->results, st->executions);
+  augur_results_set_duration (c->results, st->seconds);
+  explore_findings_save (c);
+}
+
 AugurResults *
 augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExploreStats *st,
                GError **error)
 {
   memset (st, 0, sizeof *st);
-  gint64 t0 = g_get_monotonic_time (), last = 0;
+  Search s = { .o = o, .st = st, .t0 = g_get_monotonic_time () };
   /* --timeout is a hard limit for the whole exploration, what follows the
    * search included: its end is kept for the saves and the caller's
    * passes over the findings (common/deadline.h) */
   g_autoptr (AugurDeadline) deadline = augur_deadline_new (o->timeout);
   augur_deadline_set_after (deadline, OWN_BASE, 0, 1);   /* passes: in update_work's steps */
   g_autoptr (AugurExecutor) own = NULL;
-  AugurExecutor *ex = o->executor;
-  if (ex == NULL)
-    ex = own = augur_executor_new (argv, o->show_output, error);
-  if (ex == NULL)
+  s.ex = o->executor;
+  if (s.ex == NULL)
+    s.ex = own = augur_executor_new (argv, o->show_output, error);
+  if (s.ex == NULL)
     return NULL;
-  Ctx *c = ctx_new (argv, o, mode_name (o->mode));
-  c->shm = augur_executor_shm (ex);
-  c->deadline = deadline;
+  const AugurSearchStrategyClass *klass = augur_strategy_class_of (o->mode);
+  Ctx *c = s.c = ctx_new (argv, o, klass->name);
+  c->shm = augur_executor_shm (s.ex);
+  c->deadline = s.deadline = deadline;
   AugurPruneInfo pi;
   augur_prune_fill (c->shm, c->exe, o->facts, &pi);
   st->pruned_sites = pi.n_sites;
@@ -425,190 +613,35 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   if (pi.overflow)
     g_printerr ("augur explore: %s: more than %u pruned PC ranges: static pruning is off\n",
                 c->exe, AUGUR_SCHED_MAX_PRUNED);
-  /* dpor also finds the data races of every mode; preempt chooses the
-   * schedules of its mode instead of it */
-  g_autoptr (AugurDpor) dpor = augur_dpor_new_kind (o->mode == AUGUR_EXPLORE_MODE_DPOR
-                                                    ? AUGUR_DPOR_CLASSIC : AUGUR_DPOR_OPTIMAL);
-  g_autoptr (AugurPreempt) preempt = o->mode == AUGUR_EXPLORE_MODE_PREEMPT
-                                       ? augur_preempt_new ((guint) MIN (o->bound, G_MAXUINT)) : NULL;
-  g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
-  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
-  double exec_timeout = o->exec_timeout > 0 ? o->exec_timeout : 10.0;
-  gboolean pct = o->mode == AUGUR_EXPLORE_MODE_PCT;
-  /* A fixed prefix: the first execution follows its threads unchecked;
-   * once followed, its steps are the prefix every later execution checks. */
-  guint fixed = MIN (o->prefix_len, AUGUR_SCHED_MAX_STEPS);
-  gboolean fixed_unchecked = fixed > 0;
-  g_array_set_size (prefix, fixed);
-  for (guint k = 0; k < fixed; k++)
-    g_array_index (prefix, AugurSchedStep, k).tid = (guint16) o->prefix[k];
-  augur_dpor_set_fixed (dpor, fixed);
+  /* the DPOR core finds the data races of every mode; the strategy
+   * chooses the schedules (with that core itself for optimal and dpor) */
+  g_autoptr (AugurDpor) dpor = s.dpor = augur_dpor_new_kind (klass->analysis);
+  g_autoptr (AugurSearchStrategy) strategy = s.strategy = augur_strategy_new (o, dpor);
+  g_autoptr (GArray) prefix = s.prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = s.sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  search_init_prefix (&s);
   if (o->observed != NULL)
     augur_dpor_set_conflict_func (dpor, on_conflict, c);
-  guint64 pct_runs = o->bound ? o->bound : 1000;
-  /* --timeout less the reserve is a hard limit for the search: no
-   * execution and no analysis pass goes on past it (an execution started
-   * just before would otherwise take its whole watchdog time, a pass over
-   * a long one can take minutes); the reserve grows with the findings */
-  gint64 hard_deadline = augur_deadline_stop_time (deadline);
-  augur_dpor_set_deadline (dpor, hard_deadline);
   gboolean ok = TRUE;
-  guint64 run = 0;
-  guint pct_steps = 100;   /* PCT's k: the longest execution seen so far */
-  guint n_findings = 0;
-  gint64 run_ended = 0, analysis = 0;   /* µs */
-
-  for (;; run++)
+  for (guint64 run = 0;; run++)
     {
-      if (pct && run >= pct_runs)
+      if (search_out_of_time (&s))
+        break;
+      gboolean killed;
+      RunEnd end = search_run (&s, &killed, error);
+      if (end == RUN_FAILED)
+        ok = FALSE;
+      if (end != RUN_DONE || !search_take (&s, run, killed) || search_stops (&s, killed, &ok, error))
+        break;
+      if (!augur_strategy_next (strategy, c->shm, prefix, sleep))
         {
-          st->complete = FALSE;
-          break;
-        }
-      /* once something failed, a quarter of the time is kept for diagnosis */
-      double share = c->failing_runs > 0 && !o->no_diagnose ? 0.75 : 1.0;
-      hard_deadline = augur_deadline_stop_time (deadline);
-      augur_dpor_set_deadline (dpor, hard_deadline);
-      /* what the last execution cost after it ran (its analysis, its
-       * findings): one that would end past the deadline is not started */
-      gint64 now = g_get_monotonic_time ();
-      if (run_ended != 0)
-        analysis = now - run_ended;
-      if (o->timeout > 0 && now + analysis - t0 > (gint64) ((hard_deadline - t0) * share))
-        {
-          st->timed_out = TRUE;
-          augur_results_add_bound_hit (c->results, "time");
-          break;
-        }
-      AugurSchedShm *shm = c->shm;
-      prepare_shm (shm, o, (const AugurSchedStep *) prefix->data, prefix->len,
-                   (const AugurSchedStep *) sleep->data, sleep->len);
-      if (fixed_unchecked)
-        shm->check_prefix = 0;
-      shm->random_seed = pct ? (guint32) (o->seed * 1000003u + run + 1) : 0;
-      shm->pct_depth = o->depth ? o->depth : 3;
-      shm->pct_steps = pct_steps;
-      gboolean killed = FALSE;
-      double run_timeout = exec_timeout;
-      gboolean cut_by_deadline = FALSE;
-      /* the run and its analysis end by the deadline */
-      double until = (hard_deadline - analysis - g_get_monotonic_time ()) / 1e6;
-      if (hard_deadline != 0 && until < run_timeout)
-        {
-          run_timeout = MAX (until, 0.01);
-          cut_by_deadline = TRUE;
-        }
-      if (!augur_executor_run (ex, run_timeout, &killed, error))
-        {
-          ok = FALSE;
-          break;
-        }
-      run_ended = g_get_monotonic_time ();
-      if (killed && cut_by_deadline)
-        {
-          /* the time ran out, not the execution's watchdog: not a hang,
-           * and not an execution (nothing of it is analysed) */
-          st->timed_out = TRUE;
-          augur_results_add_bound_hit (c->results, "time");
-          break;
-        }
-      new_execution (c);
-      guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
-      const AugurSchedStep *steps = shm->steps;
-      guint32 status = shm->status;
-      if (g_getenv ("AUGUR_DEBUG_STEPS") != NULL)
-        debug_steps (run, shm, steps, n, status);
-      if (killed)
-        st->watchdog++;
-      if (n > pct_steps)
-        pct_steps = n;
-      if (fixed_unchecked && (status == AUGUR_SST_INFEASIBLE || status == AUGUR_SST_DIVERGED))
-        {
-          st->prefix_diverged = TRUE;
-          st->prefix_diverged_at = shm->diverged_at;
-          if (o->on_execution != NULL)
-            o->on_execution (shm, killed, o->user_data);
-          break;
-        }
-      if (fixed_unchecked && n >= fixed)
-        {
-          /* pct replays these; dpor's prefixes come from its own copy */
-          memcpy (prefix->data, steps, fixed * sizeof *steps);
-          fixed_unchecked = FALSE;
-        }
-      if (status == AUGUR_SST_INFEASIBLE)
-        {
-          st->infeasible++;
-          augur_dpor_drop_execution (dpor, shm->diverged_at);
-        }
-      else if (status == AUGUR_SST_DIVERGED)
-        {
-          st->diverged++;
-          augur_dpor_drop_execution (dpor, shm->diverged_at);
-        }
-      else
-        add_execution (c, o, st, dpor, preempt, shm, steps, n, status, killed);
-      if (augur_results_get_n_findings (c->results) != n_findings)
-        {
-          n_findings = augur_results_get_n_findings (c->results);
-          update_work (c);
-        }
-      progress (o, st, augur_results_get_n_findings (c->results), t0, &last, FALSE);
-      if (augur_dpor_cut (dpor))
-        {
-          /* its analysis stopped at the deadline: this execution's findings
-           * are kept, its backtrack points are not all known */
-          st->timed_out = TRUE;
-          augur_results_add_bound_hit (c->results, "time");
-          break;
-        }
-      if (o->on_execution != NULL && !o->on_execution (shm, killed, o->user_data))
-        {
-          st->stopped = TRUE;
-          break;
-        }
-      if (st->diverged > 20 && st->diverged * 10 > st->executions + st->blocked)
-        {
-          g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
-                       "%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
-                       " diverged executions): it behaves nondeterministically (time, "
-                       "randomness, input) or uses synchronisation augur does not model",
-                       argv[0], st->diverged);
-          ok = FALSE;
-          break;
-        }
-      if (pct)
-        continue;
-      if (preempt != NULL ? !augur_preempt_next (preempt, prefix)
-                          : !augur_dpor_next (dpor, prefix, sleep))
-        {
-          /* the search ended; its guarantee holds only if no run was cut */
-          st->complete = augur_explore_stats_cut (st) == 0;
+          /* the search ended; its guarantee holds only if it is exhaustive
+           * and no run was cut */
+          st->complete = klass->exhaustive && augur_explore_stats_cut (st) == 0;
           break;
         }
     }
-  if (preempt != NULL && augur_preempt_bound_reached (preempt))
-    {
-      st->preemption_bound_hit = TRUE;
-      augur_results_add_bound_hit (c->results, "preemptions");
-    }
-  /* diagnosis within what is left of the exploration's --timeout */
-  double budget = 30.0;
-  if (o->timeout > 0)
-    budget = augur_deadline_left (deadline);
-  gboolean diagnose = ok && budget >= 0.05;   /* else there is no time left for it */
-  if (diagnose && !o->no_diagnose && c->failing_runs > 0 && pi.n_ranges > 0 && !pi.overflow)
-    explore_diagnose_unpruned (c, ex, o, st, budget);
-  else if (diagnose && c->failures->len > 0)
-    explore_diagnose_failures (c, ex, o, st, budget);
-  observe_lines (c);
-  st->seconds = (g_get_monotonic_time () - t0) / 1e6;
-  st->in_process = c->shm->fiber_executions;
-  st->forked = c->shm->no_fibers;
-  progress (o, st, augur_results_get_n_findings (c->results), t0, &last, TRUE);
-  augur_results_set_executions (c->results, st->executions);
-  augur_results_set_duration (c->results, st->seconds);
-  explore_findings_save (c);
+  search_finish (&s, &pi, ok);
   AugurResults *r = ok ? augur_results_ref (c->results) : NULL;
   ctx_free (c);
   return r;
