@@ -385,6 +385,7 @@ typedef struct {
   gint64 hard_deadline;      /* µs: no execution or analysis goes on past it (0: none) */
   gint64 run_ended, analysis; /* µs: the last execution's end, what it cost after it */
   guint n_findings;
+  gboolean hang_seen;        /* a run was killed twice by the watchdog: no more re-runs */
 } Search;
 
 /* The loop's first prefix: the fixed one, if any (a confirmation): the
@@ -443,23 +444,39 @@ static RunEnd
 search_run (Search *s, gboolean *killed, GError **error)
 {
   AugurSchedShm *shm = s->c->shm;
-  prepare_shm (shm, s->o, (const AugurSchedStep *) s->prefix->data, s->prefix->len,
-               (const AugurSchedStep *) s->sleep->data, s->sleep->len);
-  if (s->fixed_unchecked)
-    shm->check_prefix = 0;
-  augur_strategy_seed (s->strategy, shm);
-  double run_timeout = s->o->exec_timeout > 0 ? s->o->exec_timeout : 10.0;
+  double run_timeout = 0;
   gboolean cut_by_deadline = FALSE;
-  double until = (s->hard_deadline - s->analysis - g_get_monotonic_time ()) / 1e6;
-  if (s->hard_deadline != 0 && until < run_timeout)
+  for (guint attempt = 0;; attempt++)
     {
-      run_timeout = MAX (until, 0.01);
-      cut_by_deadline = TRUE;
+      prepare_shm (shm, s->o, (const AugurSchedStep *) s->prefix->data, s->prefix->len,
+                   (const AugurSchedStep *) s->sleep->data, s->sleep->len);
+      if (s->fixed_unchecked)
+        shm->check_prefix = 0;
+      augur_strategy_seed (s->strategy, shm);
+      run_timeout = s->o->exec_timeout > 0 ? s->o->exec_timeout : 10.0;
+      double until = (s->hard_deadline - s->analysis - g_get_monotonic_time ()) / 1e6;
+      if (s->hard_deadline != 0 && until < run_timeout)
+        {
+          run_timeout = MAX (until, 0.01);
+          cut_by_deadline = TRUE;
+        }
+      *killed = FALSE;
+      if (!augur_executor_run (s->ex, run_timeout, killed, error))
+        return RUN_FAILED;
+      s->run_ended = g_get_monotonic_time ();
+      /* a run the watchdog killed is a hang only if it is killed again:
+       * on a loaded machine a starved run can miss the watchdog (the
+       * schedule is the same, so is the run); once a hang is seen, kills
+       * are taken as they are */
+      if (!*killed || cut_by_deadline || s->hang_seen)
+        break;
+      if (attempt == 1)
+        {
+          s->hang_seen = TRUE;
+          break;
+        }
+      s->st->watchdog_reruns++;
     }
-  *killed = FALSE;
-  if (!augur_executor_run (s->ex, run_timeout, killed, error))
-    return RUN_FAILED;
-  s->run_ended = g_get_monotonic_time ();
   if (*killed && cut_by_deadline)
     {
       /* the time ran out, not the execution's watchdog: not a hang,

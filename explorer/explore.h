@@ -101,6 +101,8 @@ typedef struct {
   guint64 diverged;       /* executions that did not follow their prefix */
   guint64 step_bound;     /* executions cut by the step bound */
   guint64 watchdog;       /* executions killed by the watchdog */
+  guint64 watchdog_reruns; /* runs killed once by the watchdog and run again (a hang only if
+                            * killed again: a loaded machine can starve a run) */
   guint64 exit_bound;     /* executions whose end was forced (exit_steps) */
   guint64 thread_limit;   /* executions cut at AUGUR_SCHED_MAX_THREADS threads */
   double seconds;

@@ -257,6 +257,9 @@ augur_cmd_explore (int argc, char **argv)
   if (st.watchdog > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) were killed by the watchdog "
                 "(--exec-timeout)\n", st.watchdog);
+  if (st.watchdog_reruns > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) killed by the watchdog were "
+                "run again before being called a hang (--exec-timeout)\n", st.watchdog_reruns);
   if (st.exit_bound > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) ended with threads that kept "
                 "running after the process was asked to end; they were cut there\n", st.exit_bound);

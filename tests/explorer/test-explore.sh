@@ -324,9 +324,23 @@ watchdog ()
   "$AUGUR" explore --no-progress --exec-timeout 1 -o "$tmp/sleeper.json" -- "$B/sleeper" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^hang sleeper.c" "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^hang sleeper.c" "$tmp/out" \
+    && grep -q "killed by the watchdog were run again before being called a hang" "$tmp/out"
 }
-ok "an execution blocked outside augur's model: watchdog, hang reported" watchdog
+ok "an execution blocked outside augur's model: watchdog, run again, hang reported" watchdog
+# slow_once: its first run computes for seconds (as one starved on a
+# loaded machine), later ones do not: killed once, run again, no hang
+slow_once ()
+{
+  SLOW_ONCE_MARK="$tmp/slow_once.mark" \
+    "$AUGUR" explore --no-progress --exec-timeout 1 -o "$tmp/slow_once.json" -- "$B/slow_once" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -e "$tmp/slow_once.mark" ] && grep -q " 0 findings$" "$tmp/out" \
+    && grep -q "1 execution(s) killed by the watchdog were run again" "$tmp/out"
+}
+ok "a run the watchdog killed once and that ends when run again is no hang" slow_once
 
 not_instrumented ()
 {
