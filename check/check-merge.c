@@ -637,16 +637,11 @@ augur_check_link_lock_order (AugurResults *results)
   return group (results, NULL, TRUE);
 }
 
-static guint
-group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
+/* 0. one deadlock found twice (a confirmed prediction, the explorer):
+ * the same blocked lock requests; the explorer's is kept */
+static void
+drop_found_twice (GPtrArray *all, gboolean *used, gboolean *dropped)
 {
-  g_autoptr (GPtrArray) all = augur_results_steal_findings (results);
-  g_autoptr (GPtrArray) bugs = g_ptr_array_new_with_free_func (bug_free);
-  g_autofree gboolean *used = g_new0 (gboolean, all->len + 1);
-  g_autofree gboolean *dropped = g_new0 (gboolean, all->len + 1);
-
-  /* 0. one deadlock found twice (a confirmed prediction, the explorer):
-   * the same blocked lock requests; the explorer's is kept */
   for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *d = g_ptr_array_index (all, i);
@@ -665,9 +660,14 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
             dropped[k] = used[k] = TRUE;
         }
     }
+}
 
-  /* 0'. lock-order inversions realised as a deadlock: the deadlock's
-   * blocked lock requests are the inversion's acquisitions */
+/* 0'. lock-order inversions realised as a deadlock: the deadlock's
+ * blocked lock requests are the inversion's acquisitions */
+static void
+tie_realised_inversions (GPtrArray *all, GPtrArray *bugs, gboolean *used,
+                         const gboolean *dropped)
+{
   for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *inv = g_ptr_array_index (all, i);
@@ -690,9 +690,13 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
           used[i] = used[k] = TRUE;
         }
     }
+}
 
-  /* 1. causes tied to a failure by their harm */
-  for (guint i = 0; i < all->len && !lock_order_only; i++)
+/* 1. causes tied to a failure by their harm */
+static void
+tie_causes (GPtrArray *all, GPtrArray *bugs, gboolean *used, const gboolean *dropped)
+{
+  for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *c = g_ptr_array_index (all, i);
       if (!is_cause (augur_finding_get_kind (c)))
@@ -704,9 +708,14 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
       used[i] = TRUE;
       used[h] = TRUE;
     }
-  /* 2. races on the object of a tied violation, at its lines, met in the
-   * failing schedule; or on the object of a violation alone */
-  for (guint i = 0; i < all->len && !lock_order_only; i++)
+}
+
+/* 2. races on the object of a tied violation, at its lines, met in the
+ * failing schedule; or on the object of a violation alone */
+static void
+tie_races_to_violations (GPtrArray *all, GPtrArray *bugs, gboolean *used)
+{
+  for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *r = g_ptr_array_index (all, i);
       if (used[i] || augur_finding_get_kind (r) != AUGUR_FINDING_DATA_RACE)
@@ -742,11 +751,16 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
           used[i] = used[k] = TRUE;
         }
     }
+}
 
-  /* 3. a race the failing thread's failing line takes part in: the
-   * assertion reads what another thread writes unsynchronised, whatever
-   * else the stages tied to the failure */
-  for (guint i = 0; i < all->len && !lock_order_only; i++)
+/* 3. a race the failing thread's failing line takes part in: the
+ * assertion reads what another thread writes unsynchronised, whatever
+ * else the stages tied to the failure */
+static void
+tie_races_at_failures (GPtrArray *all, GPtrArray *bugs, gboolean *used,
+                       const gboolean *dropped)
+{
+  for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *r = g_ptr_array_index (all, i);
       if (used[i] || augur_finding_get_kind (r) != AUGUR_FINDING_DATA_RACE)
@@ -761,7 +775,14 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
           used[i] = used[k] = TRUE;
         }
     }
+}
 
+/* Each bug into @results: its parts in order, a failure as a new finding
+ * built from them, any other head with them as its parts.  Returns how
+ * many findings went into bugs. */
+static guint
+add_bugs (AugurResults *results, GPtrArray *bugs)
+{
   guint grouped = 0;
   for (guint i = 0; i < bugs->len; i++)
     {
@@ -790,6 +811,13 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
           augur_results_add_finding (results, b->head);
         }
     }
+  return grouped;
+}
+
+/* The findings in no bug (nor dropped) into @results as they are. */
+static void
+add_ungrouped (AugurResults *results, GPtrArray *all, const gboolean *used, AugurResults *benign)
+{
   for (guint i = 0; i < all->len; i++)
     {
       if (used[i])
@@ -810,5 +838,27 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
         }
       augur_results_add_finding (results, f);
     }
+}
+
+/* The passes in order: each ties findings the ones before left unused;
+ * only the first two when linking lock-order inversions alone. */
+static guint
+group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
+{
+  g_autoptr (GPtrArray) all = augur_results_steal_findings (results);
+  g_autoptr (GPtrArray) bugs = g_ptr_array_new_with_free_func (bug_free);
+  g_autofree gboolean *used = g_new0 (gboolean, all->len + 1);
+  g_autofree gboolean *dropped = g_new0 (gboolean, all->len + 1);
+
+  drop_found_twice (all, used, dropped);
+  tie_realised_inversions (all, bugs, used, dropped);
+  if (!lock_order_only)
+    {
+      tie_causes (all, bugs, used, dropped);
+      tie_races_to_violations (all, bugs, used);
+      tie_races_at_failures (all, bugs, used, dropped);
+    }
+  guint grouped = add_bugs (results, bugs);
+  add_ungrouped (results, all, used, benign);
   return grouped;
 }

@@ -257,6 +257,230 @@ hung_threads (const AugurTrace *t)
   return g_string_free (s, FALSE);
 }
 
+/* A save whose failure is told but does not stop the check. */
+static gboolean
+save_or_say (AugurCheckState *st)
+{
+  GError *save_error = NULL;
+  if (!save (st, &save_error))
+    {
+      g_printerr ("augur check: %s\n", save_error->message);
+      g_error_free (save_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The state a check starts with: its clock and budget, where its files
+ * go, and empty results that say what was checked. */
+static void
+state_init (AugurCheckState *st, const AugurCheckOptions *o)
+{
+  st->options = o;
+  st->timer = g_timer_new ();
+  st->deadline = augur_deadline_new (o->budget_seconds);
+  augur_deadline_set_after (st->deadline, AUGUR_CHECK_TAIL_BASE, AUGUR_CHECK_TAIL_PER_FINDING,
+                            AUGUR_CHECK_TAIL_PASSES);
+  st->trace_path = g_build_filename (o->out_dir, "run.trace", NULL);
+  st->results_path = g_build_filename (o->out_dir, "results.json", NULL);
+  st->results = augur_results_new (o->argv[0], "check");
+  augur_results_set_argv (st->results, o->argv);
+  augur_results_set_mode (st->results, "check");
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  augur_results_set_started (st->results, now);
+  if (o->source_dir != NULL)
+    {
+      g_autofree char *abs = g_canonicalize_filename (o->source_dir, NULL);
+      augur_results_set_source_dir (st->results, abs);
+    }
+}
+
+/* 1. record: a run that hangs (a deadlock the OS scheduler happened to
+ * take) is cut after a quarter of the budget at most, so that the
+ * explorer still has the rest to find and show the bug; a run that
+ * records without end is cut at the size cap.  Opens its trace and saves
+ * the first results file.  AUGUR_EXIT_OK, or the status to stop with. */
+static int
+record (AugurCheckState *st)
+{
+  const AugurCheckOptions *o = st->options;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hung_where = NULL;
+  AugurRecordOutcome outcome;
+  int record_timeout = MIN (o->run_timeout_seconds, MAX (1, o->budget_seconds / 4));
+  guint64 cap = o->max_trace_bytes > 0 ? o->max_trace_bytes
+                                       : augur_check_default_trace_cap (o->budget_seconds);
+  if (!augur_record_run ((char **) o->argv, st->trace_path, (guint) record_timeout, cap,
+                         o->stdin_path, &outcome, &error))
+    {
+      g_printerr ("augur check: %s\n", error->message);
+      return g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE)
+               ? AUGUR_EXIT_PROGRAM : AUGUR_EXIT_INPUT;
+    }
+  st->trace = augur_trace_open (st->trace_path, &error);
+  if (st->trace == NULL)
+    {
+      g_printerr ("augur check: %s\n", error->message);
+      return AUGUR_EXIT_PROGRAM;
+    }
+  {
+    g_autofree char *run = augur_trace_summary (st->trace);
+    say (o, "recorded one run: %s", run);
+  }
+  st->recorded_hung = outcome.timed_out;
+  if (outcome.cut)
+    {
+      augur_results_add_bound_hit (st->results, "trace-size");
+      say (o, "the recorded run was cut at the trace size cap (--max-trace-size): "
+           "the predictor sees only its beginning");
+    }
+  hung_where = st->recorded_hung ? hung_threads (st->trace) : NULL;
+  if (st->recorded_hung)
+    {
+      augur_results_add_bound_hit (st->results, "recorded-run-hung");
+      say (o, "the recorded run hung: killed by the watchdog after %d s%s%s; the explorer "
+           "looks for the hang", record_timeout,
+           hung_where != NULL ? ", its threads last seen at: " : "",
+           hung_where != NULL ? hung_where : "");
+    }
+  if (!save (st, &error))
+    {
+      g_printerr ("augur check: %s\n", error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  return AUGUR_EXIT_OK;
+}
+
+/* 2..n: the analysis stages, in order, each within the budget left;
+ * a signal stops them (common/interrupt.h: what they started is killed).
+ * The results file is saved after each.  FALSE if a stage failed (not
+ * killed at a signal) or a save did. */
+static gboolean
+run_stages (AugurCheckState *st)
+{
+  const AugurCheckOptions *o = st->options;
+  g_autoptr (GError) error = NULL;
+  gboolean ok = TRUE;
+  for (const AugurCheckStage *stage = augur_check_stages; stage->name != NULL; stage++)
+    {
+      if (augur_interrupt_signal () != 0)
+        {
+          augur_results_add_bound_hit (st->results, "interrupted");
+          say (o, "interrupted before %s: the results so far are kept", stage->name);
+          break;
+        }
+      if (augur_check_stage_time_left (st) <= 0)
+        {
+          augur_results_add_bound_hit (st->results, "budget");
+          say (o, "budget spent before %s", stage->name);
+          break;
+        }
+      if (!stage->run (st, &error))
+        {
+          /* a failing stage keeps what the others found; one whose
+           * processes were killed at a signal did not fail */
+          if (augur_interrupt_signal () == 0)
+            {
+              g_printerr ("augur check: %s: %s\n", stage->name, error->message);
+              ok = FALSE;
+            }
+          g_clear_error (&error);
+        }
+      if (!save_or_say (st))
+        ok = FALSE;
+    }
+  return ok;
+}
+
+/* The findings made ready for people: the static-only ones added (unless
+ * interrupted), names from the debug info, one bug one finding, each with
+ * the command that replays it. */
+static void
+name_and_group (AugurCheckState *st)
+{
+  const AugurCheckOptions *o = st->options;
+  if (augur_interrupt_signal () == 0)
+    augur_check_add_static_only (st);
+  else
+    augur_results_add_bound_hit (st->results, "interrupted");
+  /* names for people (q->pushed, not T0.alloc1+168), from the debug info,
+   * the recorded run's allocation sites and the findings' accesses */
+  {
+    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
+      o->argv[0], augur_results_get_source_dir (st->results));
+    augur_dwarf_names_note_trace (names, st->trace);
+    augur_dwarf_names_apply (names, st->results);
+  }
+  /* one bug, one finding; each with the command that replays it */
+  augur_check_group_findings (st->results, st->benign);
+  augur_same_bug_merge (st->results);
+  augur_results_set_replay_commands (st->results, st->results_path);
+}
+
+/* How far it got: complete only if the search ended with its guarantee
+ * and a hang of the recorded run was found again.  Sets it in the results
+ * and *summary to the sentence that says it. */
+static gboolean
+set_completeness (AugurCheckState *st, char **summary)
+{
+  gboolean hang_unexplained = st->recorded_hung && !some_run_hung (st->results);
+  gboolean complete = st->explore_complete && !hang_unexplained;
+  const char *explored = st->explore_guarantee != NULL ? st->explore_guarantee
+                                                       : "incomplete: the exploration did not run";
+  if (!hang_unexplained)
+    *summary = g_strdup (explored);
+  else if (st->explore_complete)
+    *summary = g_strdup_printf ("incomplete: the recorded run hung and no explored run did, "
+                                "though the exploration was %s: the hang is in something "
+                                "augur does not model (a pipe, a socket, real time)", explored);
+  else
+    *summary = g_strdup_printf ("incomplete: the recorded run hung and no explored run did; %s",
+                                g_str_has_prefix (explored, "incomplete: ")
+                                  ? explored + strlen ("incomplete: ") : explored);
+  augur_results_set_completeness (st->results, complete, *summary);
+  return complete;
+}
+
+/* The HTML report; FALSE (told) if it could not be written. */
+static gboolean
+write_report (AugurCheckState *st)
+{
+  const AugurCheckOptions *o = st->options;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *src = o->source_dir != NULL ? g_canonicalize_filename (o->source_dir, NULL)
+                                               : g_get_current_dir ();
+  if (!augur_report_html_write (st->results, src, o->out_dir, &error))
+    {
+      g_printerr ("augur check: cannot write the report: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The findings and the closing lines on standard output; returns how many
+ * findings count as bugs (--fail-on). */
+static guint
+print_outcome (AugurCheckState *st, gboolean complete, const char *summary)
+{
+  const AugurCheckOptions *o = st->options;
+  guint n = augur_results_get_n_findings (st->results);
+  for (guint i = 0; i < n; i++)
+    print_finding (i + 1, augur_results_get_finding (st->results, i));
+  g_autofree char *index = g_build_filename (o->out_dir, "index.html", NULL);
+  g_autofree char *severities = augur_results_dup_severity_summary (st->results);
+  printf ("augur check: %s, %" G_GUINT64_FORMAT " executions, %.1f s; report: %s\n",
+          severities, augur_results_get_executions (st->results),
+          g_timer_elapsed (st->timer, NULL), index);
+  guint failing = augur_results_count_failing (st->results, o->fail_on);
+  if (failing == 0 && !complete)
+    printf ("augur check: %s; no bug was found in what was explored, which is not a proof "
+            "that there is none\n", summary);
+  else
+    printf ("augur check: %s\n", summary);
+  fflush (stdout);
+  return failing;
+}
+
 int
 augur_check_run (const AugurCheckOptions *o)
 {
@@ -273,188 +497,21 @@ augur_check_run (const AugurCheckOptions *o)
   augur_executor_set_stdin (o->stdin_path);
 
   AugurCheckState st = { 0 };
-  st.options = o;
-  st.timer = g_timer_new ();
-  st.deadline = augur_deadline_new (o->budget_seconds);
-  augur_deadline_set_after (st.deadline, AUGUR_CHECK_TAIL_BASE, AUGUR_CHECK_TAIL_PER_FINDING,
-                            AUGUR_CHECK_TAIL_PASSES);
-  st.trace_path = g_build_filename (o->out_dir, "run.trace", NULL);
-  st.results_path = g_build_filename (o->out_dir, "results.json", NULL);
-  st.results = augur_results_new (o->argv[0], "check");
-  augur_results_set_argv (st.results, o->argv);
-  augur_results_set_mode (st.results, "check");
-  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-  augur_results_set_started (st.results, now);
-  if (o->source_dir != NULL)
-    {
-      g_autofree char *abs = g_canonicalize_filename (o->source_dir, NULL);
-      augur_results_set_source_dir (st.results, abs);
-    }
+  state_init (&st, o);
 
-  int status = AUGUR_EXIT_OK;
-  g_autofree char *index = NULL;   /* before any goto out */
-  g_autofree char *severities = NULL;
-  g_autofree char *hung_where = NULL;
   g_autofree char *summary = NULL;
-
-  /* 1. record: a run that hangs (a deadlock the OS scheduler happened to
-   * take) is cut after a quarter of the budget at most, so that the
-   * explorer still has the rest to find and show the bug; a run that
-   * records without end is cut at the size cap */
-  AugurRecordOutcome outcome;
-  int record_timeout = MIN (o->run_timeout_seconds, MAX (1, o->budget_seconds / 4));
-  guint64 cap = o->max_trace_bytes > 0 ? o->max_trace_bytes
-                                       : augur_check_default_trace_cap (o->budget_seconds);
-  if (!augur_record_run ((char **) o->argv, st.trace_path, (guint) record_timeout, cap,
-                         o->stdin_path, &outcome, &error))
-    {
-      g_printerr ("augur check: %s\n", error->message);
-      status = g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE)
-                 ? AUGUR_EXIT_PROGRAM : AUGUR_EXIT_INPUT;
-      goto out;
-    }
-  st.trace = augur_trace_open (st.trace_path, &error);
-  if (st.trace == NULL)
-    {
-      g_printerr ("augur check: %s\n", error->message);
-      status = AUGUR_EXIT_PROGRAM;
-      goto out;
-    }
-  {
-    g_autofree char *run = augur_trace_summary (st.trace);
-    say (o, "recorded one run: %s", run);
-  }
-  st.recorded_hung = outcome.timed_out;
-  if (outcome.cut)
-    {
-      augur_results_add_bound_hit (st.results, "trace-size");
-      say (o, "the recorded run was cut at the trace size cap (--max-trace-size): "
-           "the predictor sees only its beginning");
-    }
-  hung_where = st.recorded_hung ? hung_threads (st.trace) : NULL;
-  if (st.recorded_hung)
-    {
-      augur_results_add_bound_hit (st.results, "recorded-run-hung");
-      say (o, "the recorded run hung: killed by the watchdog after %d s%s%s; the explorer "
-           "looks for the hang", record_timeout,
-           hung_where != NULL ? ", its threads last seen at: " : "",
-           hung_where != NULL ? hung_where : "");
-    }
-  if (!save (&st, &error))
-    {
-      g_printerr ("augur check: %s\n", error->message);
-      status = AUGUR_EXIT_TOOL;
-      goto out;
-    }
-
-  /* 2..n: the analysis stages, in order, each within the budget left;
-   * a signal stops them (common/interrupt.h: what they started is killed) */
-  for (const AugurCheckStage *stage = augur_check_stages; stage->name != NULL; stage++)
-    {
-      if (augur_interrupt_signal () != 0)
-        {
-          augur_results_add_bound_hit (st.results, "interrupted");
-          say (o, "interrupted before %s: the results so far are kept", stage->name);
-          break;
-        }
-      if (augur_check_stage_time_left (&st) <= 0)
-        {
-          augur_results_add_bound_hit (st.results, "budget");
-          say (o, "budget spent before %s", stage->name);
-          break;
-        }
-      if (!stage->run (&st, &error))
-        {
-          /* a failing stage keeps what the others found; one whose
-           * processes were killed at a signal did not fail */
-          if (augur_interrupt_signal () == 0)
-            {
-              g_printerr ("augur check: %s: %s\n", stage->name, error->message);
-              status = AUGUR_EXIT_TOOL;
-            }
-          g_clear_error (&error);
-        }
-      GError *save_error = NULL;
-      if (!save (&st, &save_error))
-        {
-          g_printerr ("augur check: %s\n", save_error->message);
-          g_error_free (save_error);
-          status = AUGUR_EXIT_TOOL;
-        }
-    }
-
-  if (augur_interrupt_signal () == 0)
-    augur_check_add_static_only (&st);
-  else
-    augur_results_add_bound_hit (st.results, "interrupted");
-  /* names for people (q->pushed, not T0.alloc1+168), from the debug info,
-   * the recorded run's allocation sites and the findings' accesses */
-  {
-    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
-      o->argv[0], augur_results_get_source_dir (st.results));
-    augur_dwarf_names_note_trace (names, st.trace);
-    augur_dwarf_names_apply (names, st.results);
-  }
-  /* one bug, one finding; each with the command that replays it */
-  augur_check_group_findings (st.results, st.benign);
-  augur_same_bug_merge (st.results);
-  augur_results_set_replay_commands (st.results, st.results_path);
-  /* how far it got: complete only if the search ended with its guarantee
-   * and a hang of the recorded run was found again */
-  gboolean hang_unexplained = st.recorded_hung && !some_run_hung (st.results);
-  gboolean complete = st.explore_complete && !hang_unexplained;
-  {
-    const char *explored = st.explore_guarantee != NULL ? st.explore_guarantee
-                                                        : "incomplete: the exploration did not run";
-    if (!hang_unexplained)
-      summary = g_strdup (explored);
-    else if (st.explore_complete)
-      summary = g_strdup_printf ("incomplete: the recorded run hung and no explored run did, "
-                                 "though the exploration was %s: the hang is in something "
-                                 "augur does not model (a pipe, a socket, real time)", explored);
-    else
-      summary = g_strdup_printf ("incomplete: the recorded run hung and no explored run did; %s",
-                                 g_str_has_prefix (explored, "incomplete: ")
-                                   ? explored + strlen ("incomplete: ") : explored);
-    augur_results_set_completeness (st.results, complete, summary);
-  }
-  {
-    GError *save_error = NULL;
-    if (!save (&st, &save_error))
-      {
-        g_printerr ("augur check: %s\n", save_error->message);
-        g_error_free (save_error);
-        status = AUGUR_EXIT_TOOL;
-      }
-  }
-
-  /* the report */
-  {
-    g_autofree char *src = o->source_dir != NULL ? g_canonicalize_filename (o->source_dir, NULL)
-                                                 : g_get_current_dir ();
-    if (!augur_report_html_write (st.results, src, o->out_dir, &error))
-      {
-        g_printerr ("augur check: cannot write the report: %s\n", error->message);
-        g_clear_error (&error);
-        status = AUGUR_EXIT_TOOL;
-      }
-  }
-
-  guint n = augur_results_get_n_findings (st.results);
-  for (guint i = 0; i < n; i++)
-    print_finding (i + 1, augur_results_get_finding (st.results, i));
-  index = g_build_filename (o->out_dir, "index.html", NULL);
-  severities = augur_results_dup_severity_summary (st.results);
-  printf ("augur check: %s, %" G_GUINT64_FORMAT " executions, %.1f s; report: %s\n",
-          severities, augur_results_get_executions (st.results),
-          g_timer_elapsed (st.timer, NULL), index);
-  guint failing = augur_results_count_failing (st.results, o->fail_on);
-  if (failing == 0 && !complete)
-    printf ("augur check: %s; no bug was found in what was explored, which is not a proof "
-            "that there is none\n", summary);
-  else
-    printf ("augur check: %s\n", summary);
-  fflush (stdout);
+  int status = record (&st);
+  if (status != AUGUR_EXIT_OK)
+    goto out;
+  if (!run_stages (&st))
+    status = AUGUR_EXIT_TOOL;
+  name_and_group (&st);
+  gboolean complete = set_completeness (&st, &summary);
+  if (!save_or_say (&st))
+    status = AUGUR_EXIT_TOOL;
+  if (!write_report (&st))
+    status = AUGUR_EXIT_TOOL;
+  guint failing = print_outcome (&st, complete, summary);
   /* a confirmed bug outranks a stage that failed later; by default only
    * errors are bugs (--fail-on); an analysis that did not finish is not
    * clean */

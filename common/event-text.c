@@ -128,8 +128,9 @@ set_object (Description *d, AugurObjects *objects, guint64 address)
   d->address = address;
 }
 
-static void
-describe (const AugurRecord *r, AugurObjects *objects, Description *d)
+/* Memory accesses, atomics and fences; FALSE for another kind. */
+static gboolean
+describe_access (const AugurRecord *r, AugurObjects *objects, Description *d)
 {
   guint size = r->flags & AUGUR_FLAG_SIZE_MASK;
   guint order = (r->flags & AUGUR_FLAG_ORDER_MASK) >> AUGUR_FLAG_ORDER_SHIFT;
@@ -166,6 +167,18 @@ describe (const AugurRecord *r, AugurObjects *objects, Description *d)
     case AUGUR_EV_FENCE:
       detail_s (d, "order", augur_memory_order_name (order));
       break;
+    default:
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Thread creation, start, exit, join and detach; FALSE for another kind. */
+static gboolean
+describe_thread (const AugurRecord *r, Description *d)
+{
+  switch (r->kind)
+    {
     case AUGUR_EV_THREAD_CREATE:
       detail (d, "child", FALSE, g_strdup_printf ("T%" G_GUINT64_FORMAT, r->addr));
       break;
@@ -186,6 +199,19 @@ describe (const AugurRecord *r, AugurObjects *objects, Description *d)
                                      : g_strdup_printf ("T%" G_GUINT64_FORMAT, r->addr));
       detail_result (d, r, r->arg);
       break;
+    default:
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Mutexes, read-write locks, spin locks, semaphores, condition variables,
+ * barriers and once; FALSE for another kind. */
+static gboolean
+describe_sync (const AugurRecord *r, AugurObjects *objects, Description *d)
+{
+  switch (r->kind)
+    {
     case AUGUR_EV_MUTEX_INIT:
       set_object (d, objects, r->addr);
       detail_s (d, "type", mutex_type_name (r->arg));
@@ -254,6 +280,18 @@ describe (const AugurRecord *r, AugurObjects *objects, Description *d)
       set_object (d, objects, r->addr);
       detail_s (d, "ran", r->arg ? "yes" : "no");
       break;
+    default:
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Allocations, frees and the end of the run; FALSE for another kind. */
+static gboolean
+describe_memory_end (const AugurRecord *r, AugurObjects *objects, Description *d)
+{
+  switch (r->kind)
+    {
     case AUGUR_EV_ALLOC:
       d->object = g_strdup_printf ("T%u.alloc%u", r->tid, r->aux);
       d->address = r->addr;
@@ -279,8 +317,18 @@ describe (const AugurRecord *r, AugurObjects *objects, Description *d)
         detail_u (d, "cap_bytes", r->arg);
       break;
     default:
-      break;
+      return FALSE;
     }
+  return TRUE;
+}
+
+static void
+describe (const AugurRecord *r, AugurObjects *objects, Description *d)
+{
+  /* each kind is in exactly one of them */
+  if (!describe_access (r, objects, d) && !describe_thread (r, d)
+      && !describe_sync (r, objects, d))
+    describe_memory_end (r, objects, d);
   if ((r->flags & AUGUR_FLAG_C11) && r->kind >= AUGUR_EV_THREAD_CREATE && r->kind != AUGUR_EV_END)
     detail_s (d, "api", "c11");
 }

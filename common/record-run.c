@@ -66,13 +66,11 @@ on_poll_cut (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-gboolean
-augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                  guint64 max_trace_bytes, const char *stdin_path, AugurRecordOutcome *outcome,
-                  GError **error)
+/* An old trace removed, and the new one known writable: fail now, not
+ * after the run. */
+static gboolean
+prepare_trace (const char *trace_path, const char *abs_trace, GError **error)
 {
-  memset (outcome, 0, sizeof *outcome);
-  g_autofree char *abs_trace = g_canonicalize_filename (trace_path, NULL);
   if (g_unlink (abs_trace) != 0 && errno != ENOENT)
     {
       int e = errno;
@@ -91,7 +89,16 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
       return FALSE;
     }
   close (probe);
+  return TRUE;
+}
 
+/* The launcher of the recorded run: its standard input, where its trace
+ * goes and the trace size cap.  With a cap, *trace_fd is the trace opened
+ * for reading its header flags, else -1. */
+static GSubprocessLauncher *
+new_launcher (const char *abs_trace, guint64 max_trace_bytes, const char *stdin_path,
+              int *trace_fd, GError **error)
+{
   /* the user's standard input, as if augur were not there, or a file */
   g_autoptr (GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (stdin_path == NULL ? G_SUBPROCESS_FLAGS_STDIN_INHERIT
@@ -104,21 +111,110 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
         {
           g_set_error (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN,
                        "cannot give %s as standard input: %s", stdin_path, in_error->message);
-          return FALSE;
+          return NULL;
         }
       g_subprocess_launcher_take_stdin_fd (launcher, in);
     }
   g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE, abs_trace, TRUE);
-  int trace_fd = -1;
+  *trace_fd = -1;
   if (max_trace_bytes > 0)
     {
       g_autofree char *cap = g_strdup_printf ("%" G_GUINT64_FORMAT, max_trace_bytes);
       g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE_MAX, cap, TRUE);
       /* the runtime truncates this file, it does not replace it */
-      trace_fd = g_open (abs_trace, O_RDONLY | O_CLOEXEC, 0);
+      *trace_fd = g_open (abs_trace, O_RDONLY | O_CLOEXEC, 0);
     }
   else
     g_subprocess_launcher_unsetenv (launcher, AUGUR_ENV_TRACE_MAX);
+  return g_steal_pointer (&launcher);
+}
+
+/* Until @run's child ends: the trace polled for the cap's cut, the
+ * watchdog, the signals to augur forwarded to the program. */
+static void
+wait_for_run (Run *run, GMainContext *context, guint timeout_seconds)
+{
+  g_subprocess_wait_async (run->child, NULL, on_child_exit, run);
+  GSource *poll_cut = NULL;
+  if (run->trace_fd >= 0)
+    {
+      poll_cut = g_timeout_source_new (50);
+      g_source_set_callback (poll_cut, on_poll_cut, run, NULL);
+      g_source_attach (poll_cut, context);
+    }
+  GSource *watchdog = NULL;
+  if (timeout_seconds > 0)
+    {
+      /* to the millisecond: a source of whole seconds fires when the
+       * second it falls in starts, up to a second early or late */
+      watchdog = g_timeout_source_new ((guint) MIN ((guint64) timeout_seconds * 1000, G_MAXUINT));
+      g_source_set_callback (watchdog, on_timeout, run, NULL);
+      g_source_attach (watchdog, context);
+    }
+  /* SIGINT, SIGTERM or SIGHUP to augur is for the program too: augur
+   * waits for it to end and keeps its trace (common/interrupt.h).  No
+   * GLib signal source here: removing one puts the default action back,
+   * and augur would die at the next signal instead of stopping cleanly. */
+  const char *id = g_subprocess_get_identifier (run->child);
+  augur_interrupt_set_forward (id != NULL ? (pid_t) atoi (id) : 0);
+  while (!run->done)
+    g_main_loop_run (run->loop);
+  augur_interrupt_set_forward (0);
+  if (watchdog != NULL)
+    {
+      g_source_destroy (watchdog);
+      g_source_unref (watchdog);
+    }
+  if (poll_cut != NULL)
+    {
+      g_source_destroy (poll_cut);
+      g_source_unref (poll_cut);
+    }
+}
+
+/* How the run ended and its figure, for the trace's END: the cap's size,
+ * the watchdog's seconds, the signal or the exit status. */
+static void
+ending (const AugurRecordOutcome *outcome, guint64 max_trace_bytes, guint timeout_seconds,
+        guint *how, guint64 *status)
+{
+  if (outcome->cut)
+    {
+      *how = AUGUR_END_CUT;   /* written by the runtime already, unless killed first */
+      *status = max_trace_bytes;
+    }
+  else if (outcome->timed_out)
+    {
+      *how = AUGUR_END_TIMEOUT;
+      *status = timeout_seconds;
+    }
+  else if (outcome->signaled)
+    {
+      *how = outcome->status == SIGABRT ? AUGUR_END_ABORT : AUGUR_END_SIGNAL;
+      *status = (guint64) outcome->status;
+    }
+  else
+    {
+      *how = AUGUR_END_EXIT;
+      *status = (guint64) (guint32) outcome->status;
+    }
+}
+
+gboolean
+augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
+                  guint64 max_trace_bytes, const char *stdin_path, AugurRecordOutcome *outcome,
+                  GError **error)
+{
+  memset (outcome, 0, sizeof *outcome);
+  g_autofree char *abs_trace = g_canonicalize_filename (trace_path, NULL);
+  if (!prepare_trace (trace_path, abs_trace, error))
+    return FALSE;
+
+  int trace_fd;
+  g_autoptr (GSubprocessLauncher) launcher =
+    new_launcher (abs_trace, max_trace_bytes, stdin_path, &trace_fd, error);
+  if (launcher == NULL)
+    return FALSE;
   g_autoptr (GMainContext) context = g_main_context_new ();
   g_main_context_push_thread_default (context);
 
@@ -137,42 +233,7 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     }
 
   Run run = { child, g_main_loop_new (context, FALSE), FALSE, FALSE, FALSE, trace_fd };
-  g_subprocess_wait_async (child, NULL, on_child_exit, &run);
-  GSource *poll_cut = NULL;
-  if (trace_fd >= 0)
-    {
-      poll_cut = g_timeout_source_new (50);
-      g_source_set_callback (poll_cut, on_poll_cut, &run, NULL);
-      g_source_attach (poll_cut, context);
-    }
-  GSource *watchdog = NULL;
-  if (timeout_seconds > 0)
-    {
-      /* to the millisecond: a source of whole seconds fires when the
-       * second it falls in starts, up to a second early or late */
-      watchdog = g_timeout_source_new ((guint) MIN ((guint64) timeout_seconds * 1000, G_MAXUINT));
-      g_source_set_callback (watchdog, on_timeout, &run, NULL);
-      g_source_attach (watchdog, context);
-    }
-  /* SIGINT, SIGTERM or SIGHUP to augur is for the program too: augur
-   * waits for it to end and keeps its trace (common/interrupt.h).  No
-   * GLib signal source here: removing one puts the default action back,
-   * and augur would die at the next signal instead of stopping cleanly. */
-  const char *id = g_subprocess_get_identifier (child);
-  augur_interrupt_set_forward (id != NULL ? (pid_t) atoi (id) : 0);
-  while (!run.done)
-    g_main_loop_run (run.loop);
-  augur_interrupt_set_forward (0);
-  if (watchdog != NULL)
-    {
-      g_source_destroy (watchdog);
-      g_source_unref (watchdog);
-    }
-  if (poll_cut != NULL)
-    {
-      g_source_destroy (poll_cut);
-      g_source_unref (poll_cut);
-    }
+  wait_for_run (&run, context, timeout_seconds);
   if (trace_fd >= 0)
     close (trace_fd);
   g_main_loop_unref (run.loop);
@@ -196,26 +257,7 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     }
   guint how;
   guint64 status;
-  if (outcome->cut)
-    {
-      how = AUGUR_END_CUT;   /* written by the runtime already, unless killed first */
-      status = max_trace_bytes;
-    }
-  else if (outcome->timed_out)
-    {
-      how = AUGUR_END_TIMEOUT;
-      status = timeout_seconds;
-    }
-  else if (outcome->signaled)
-    {
-      how = outcome->status == SIGABRT ? AUGUR_END_ABORT : AUGUR_END_SIGNAL;
-      status = (guint64) outcome->status;
-    }
-  else
-    {
-      how = AUGUR_END_EXIT;
-      status = (guint64) (guint32) outcome->status;
-    }
+  ending (outcome, max_trace_bytes, timeout_seconds, &how, &status);
   /* The chunks a killed process left staged go into the trace first
    * (only here: readers never write a trace).  The runtime writes END
    * itself on every ending it can see; finishing covers the others

@@ -600,8 +600,9 @@ check_whole (AugurTrace *t, const AugurTraceHeader *h, gboolean complete, GError
   return TRUE;
 }
 
-AugurTrace *
-augur_trace_open (const char *path, GError **error)
+/* The trace file mapped into memory. */
+static GMappedFile *
+map_trace (const char *path, GError **error)
 {
   g_autoptr (GError) local = NULL;
   gsize size = 0;
@@ -620,14 +621,14 @@ augur_trace_open (const char *path, GError **error)
                    "cannot read the trace %s: %s", path, local->message);
       return NULL;
     }
-  g_autoptr (AugurTrace) t = g_new0 (AugurTrace, 1);
-  t->path = g_strdup (path);
-  t->map = map;
-  t->modules = g_ptr_array_new_with_free_func (module_free);
-  t->end_event = -1;
+  return map;
+}
 
-  gsize length = g_mapped_file_get_length (map);
-  const guint8 *bytes = (const guint8 *) g_mapped_file_get_contents (map);
+/* The header at the start of @bytes, checked (check_header), or NULL: a
+ * file shorter than a header is truncated, or empty. */
+static const AugurTraceHeader *
+header_of (const guint8 *bytes, gsize length, const char *path, GError **error)
+{
   static const AugurTraceHeader empty;
   const AugurTraceHeader *h = length >= sizeof empty ? (const AugurTraceHeader *) bytes : &empty;
   if (length > 0 && length < sizeof empty && length >= 8 && memcmp (bytes, AUGUR_TRACE_MAGIC, 8) == 0)
@@ -645,42 +646,30 @@ augur_trace_open (const char *path, GError **error)
     }
   if (!check_header (h, length, path, error))
     return NULL;
+  return h;
+}
 
-  t->records = bytes + AUGUR_TRACE_HEADER_SIZE;
-  guint64 body = length - AUGUR_TRACE_HEADER_SIZE;
-  gboolean complete = (h->flags & AUGUR_TRACE_FLAG_COMPLETE) != 0;
-  if (complete && body % AUGUR_TRACE_CHUNK_BYTES != 0)
-    {
-      /* The runtime, the writer and augur_trace_finish all end a complete
-       * trace on a chunk boundary; only a trace cut short while it was
-       * being recorded may end inside a chunk. */
-      fail (error, AUGUR_TRACE_ERROR_TRUNCATED, path,
-            "truncated: the file ends %" G_GUINT64_FORMAT " bytes into chunk %" G_GUINT64_FORMAT
-            " of %u bytes; record the program again",
-            body % AUGUR_TRACE_CHUNK_BYTES, body / AUGUR_TRACE_CHUNK_BYTES,
-            AUGUR_TRACE_CHUNK_BYTES);
-      return NULL;
-    }
-  /* An unfinished trace may even end inside a record: that one was never
-   * written in full. */
-  t->n_slots = body / AUGUR_TRACE_RECORD_SIZE;
-
+/* Every record's (seq, slot) from the chunks, in seq order, and the seq
+ * the next record would take; a seq met twice is corruption.  On failure
+ * the list is freed. */
+static gboolean
+read_seqs (AugurTrace *t, const char *path, SeqList *seqs, GError **error)
+{
   guint64 n_chunks = (t->n_slots + AUGUR_TRACE_CHUNK_RECORDS - 1) / AUGUR_TRACE_CHUNK_RECORDS;
-  SeqList seqs = { NULL, 0, 0 };
   for (guint64 c = 0; c < n_chunks; c++)
-    if (!scan_chunk (t, c, &seqs, error))
+    if (!scan_chunk (t, c, seqs, error))
       {
-        g_free (seqs.v);
-        return NULL;
+        g_free (seqs->v);
+        return FALSE;
       }
 
   /* The global order is the seq order.  The chunks of different threads
    * interleave and a signal handler can put a record out of order in its
    * thread's chunk, so sort once; the slot breaks ties so that a
    * duplicate is reported at the later record. */
-  sort_seqs (&seqs);
-  SeqSlot *a = seqs.v;
-  for (gsize i = 1; i < seqs.len; i++)
+  sort_seqs (seqs);
+  SeqSlot *a = seqs->v;
+  for (gsize i = 1; i < seqs->len; i++)
     if (a[i].seq == a[i - 1].seq)
       {
         /* the message is made before the list it quotes is freed */
@@ -689,18 +678,22 @@ augur_trace_open (const char *path, GError **error)
               " (its seq %" G_GUINT64_FORMAT " is also that of the record at byte offset %"
               G_GUINT64_FORMAT ")",
               slot_offset (a[i].slot), a[i].seq, slot_offset (a[i - 1].slot));
-        g_free (seqs.v);
-        return NULL;
+        g_free (seqs->v);
+        return FALSE;
       }
-  t->next_seq = seqs.len > 0 ? a[seqs.len - 1].seq + 1 : 0;
+  t->next_seq = seqs->len > 0 ? a[seqs->len - 1].seq + 1 : 0;
+  return TRUE;
+}
 
-  /* When complete, the header's n_records counts the seqs up to END;
-   * larger ones are a detached thread still recording during exit, not
-   * events.  Otherwise everything written counts.  (check_whole refuses
-   * an n_records past the last seq.) */
-  guint64 n = complete ? MIN ((guint64) h->n_records, t->next_seq) : t->next_seq;
-  t->events = g_array_sized_new (FALSE, FALSE, sizeof (AugurRecord), (guint) seqs.len);
-  g_array_set_size (t->events, (guint) seqs.len);
+/* The events: the records of seqs below @n, the thread put back in each;
+ * modules, callers and DATA records taken out.  seqs becomes the events'
+ * (seq, slot), owned by @t as its order. */
+static void
+keep_events (AugurTrace *t, SeqList *seqs, guint64 n)
+{
+  SeqSlot *a = seqs->v;
+  t->events = g_array_sized_new (FALSE, FALSE, sizeof (AugurRecord), (guint) seqs->len);
+  g_array_set_size (t->events, (guint) seqs->len);
   AugurRecord *events = (AugurRecord *) (void *) t->events->data;
   guint64 carried = 0;
   gsize n_kept = 0;
@@ -708,7 +701,7 @@ augur_trace_open (const char *path, GError **error)
   /* thread -> 1 + its last lock acquisition so far, which CALLERS follow */
   g_autoptr (GHashTable) last_of = g_hash_table_new (NULL, NULL);
   t->callers = g_array_new (FALSE, FALSE, sizeof (Callers));
-  for (gsize i = 0; i < seqs.len && a[i].seq < n; i++)
+  for (gsize i = 0; i < seqs->len && a[i].seq < n; i++)
     {
       carried++;
       const AugurRecord *r = (const AugurRecord *) slot_bytes (t, a[i].slot);
@@ -736,19 +729,75 @@ augur_trace_open (const char *path, GError **error)
       a[n_kept++] = a[i];   /* seqs becomes the events' (seq, slot) */
     }
   g_array_set_size (t->events, (guint) n_kept);
-  t->order = seqs.v;
+  t->order = seqs->v;
   t->n_unwritten = n - carried;
   /* every owner is below the bound check_whole enforces, so the count
    * cannot wrap */
   if (t->n_chunks_started > 0 && t->max_owner < 1 + t->n_creates + t->n_chunks_started)
     t->n_threads = n_kept > 0 ? max_tid + 1 : 0;
-  if (!check_whole (t, h, complete, error))
-    return NULL;
+}
 
+/* The build id as hex. */
+static char *
+build_id_hex (const AugurTraceHeader *h)
+{
   GString *id = g_string_new (NULL);
   for (guint k = 0; k < h->build_id_len; k++)
     g_string_append_printf (id, "%02x", h->build_id[k]);
-  t->build_id = g_string_free (id, FALSE);
+  return g_string_free (id, FALSE);
+}
+
+AugurTrace *
+augur_trace_open (const char *path, GError **error)
+{
+  GMappedFile *map = map_trace (path, error);
+  if (map == NULL)
+    return NULL;
+  g_autoptr (AugurTrace) t = g_new0 (AugurTrace, 1);
+  t->path = g_strdup (path);
+  t->map = map;
+  t->modules = g_ptr_array_new_with_free_func (module_free);
+  t->end_event = -1;
+
+  gsize length = g_mapped_file_get_length (map);
+  const guint8 *bytes = (const guint8 *) g_mapped_file_get_contents (map);
+  const AugurTraceHeader *h = header_of (bytes, length, path, error);
+  if (h == NULL)
+    return NULL;
+
+  t->records = bytes + AUGUR_TRACE_HEADER_SIZE;
+  guint64 body = length - AUGUR_TRACE_HEADER_SIZE;
+  gboolean complete = (h->flags & AUGUR_TRACE_FLAG_COMPLETE) != 0;
+  if (complete && body % AUGUR_TRACE_CHUNK_BYTES != 0)
+    {
+      /* The runtime, the writer and augur_trace_finish all end a complete
+       * trace on a chunk boundary; only a trace cut short while it was
+       * being recorded may end inside a chunk. */
+      fail (error, AUGUR_TRACE_ERROR_TRUNCATED, path,
+            "truncated: the file ends %" G_GUINT64_FORMAT " bytes into chunk %" G_GUINT64_FORMAT
+            " of %u bytes; record the program again",
+            body % AUGUR_TRACE_CHUNK_BYTES, body / AUGUR_TRACE_CHUNK_BYTES,
+            AUGUR_TRACE_CHUNK_BYTES);
+      return NULL;
+    }
+  /* An unfinished trace may even end inside a record: that one was never
+   * written in full. */
+  t->n_slots = body / AUGUR_TRACE_RECORD_SIZE;
+
+  SeqList seqs = { NULL, 0, 0 };
+  if (!read_seqs (t, path, &seqs, error))
+    return NULL;
+
+  /* When complete, the header's n_records counts the seqs up to END;
+   * larger ones are a detached thread still recording during exit, not
+   * events.  Otherwise everything written counts.  (check_whole refuses
+   * an n_records past the last seq.) */
+  guint64 n = complete ? MIN ((guint64) h->n_records, t->next_seq) : t->next_seq;
+  keep_events (t, &seqs, n);
+  if (!check_whole (t, h, complete, error))
+    return NULL;
+
+  t->build_id = build_id_hex (h);
   return g_steal_pointer (&t);
 }
 

@@ -38,6 +38,90 @@ default_output (const char *results)
   return g_strdup_printf ("%s.confirmed.json", results);
 }
 
+/* The command line's parser: its help text and @entries. */
+static GOptionContext *
+new_context (const GOptionEntry *entries)
+{
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (
+    ctx, "Confirm the predictions of augur predict: replay each violating interleaving,\n"
+         "explore around it, and class it harmful, benign or not realisable.");
+  g_option_context_set_description (
+    ctx, "Harmful: an assertion failure, abort, crash, deadlock or nonzero exit status\n"
+         "followed the violation.  Each line: class, the prediction, what happened.\n"
+         "Findings that are not predictions (lock-order inversions) are kept as they are.\n"
+         "Exit status: 1 some prediction is harmful (or a finding is as severe as\n"
+         "--fail-on), 0 none, 2 usage error, 3 bad results file or program,\n"
+         "4 nondeterministic program, 5 augur failed.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  return g_steal_pointer (&ctx);
+}
+
+/* The confirmed results of @pargv, empty, with what was run and when. */
+static AugurResults *
+new_results (const char *const *pargv)
+{
+  g_autofree char *exe = g_find_program_in_path (pargv[0]);
+  g_autoptr (AugurResults) out = augur_results_new (exe != NULL ? exe : pargv[0], "confirm");
+  augur_results_set_argv (out, pargv);
+  g_autofree char *cwd = g_get_current_dir ();
+  augur_results_set_source_dir (out, cwd);
+  g_autoptr (GDateTime) started = g_date_time_new_now_local ();
+  augur_results_set_started (out, started);
+  return g_steal_pointer (&out);
+}
+
+/* Each prediction of @in confirmed, one line each then the counts, into
+ * @out and @n_class; the other findings kept as they are.  FALSE with the
+ * exit *status when the program cannot be explored at all. */
+static gboolean
+confirm_all (AugurResults *in, const char *const *pargv, const AugurConfirmOptions *o,
+             AugurResults *out, guint *n_class, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+  guint64 executions = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (in); i++)
+    {
+      AugurFinding *p = augur_results_get_finding (in, i);
+      if (augur_finding_get_prediction_pattern (p) == NULL)
+        {
+          /* already a finding (a lock-order inversion), not a prediction: kept */
+          augur_results_add_finding (out, p);
+          continue;
+        }
+      n++;
+      g_autofree char *line = augur_predict_finding_to_line (p);
+      AugurConfirmOutcome oc;
+      if (!augur_confirm_prediction (pargv, p, o, &oc, &error))
+        {
+          if (error->domain == AUGUR_EXPLORE_ERROR)
+            {
+              augur_cmd_print_error (CMD, error->message);
+              *status = augur_cmd_explore_exit_for_error (error);
+              return FALSE;
+            }
+          printf ("not-tried %s -- %s\n", line, error->message);
+          g_clear_error (&error);
+          augur_results_add_predictions (out, augur_finding_get_kind (p), AUGUR_PREDICTION_NOT_TRIED, 1);
+          n_class[AUGUR_PREDICTION_NOT_TRIED]++;
+          continue;
+        }
+      printf ("%s %s -- %s\n", augur_prediction_class_to_string (oc.cls), line, oc.explanation);
+      n_class[oc.cls]++;
+      executions += oc.executions;
+      augur_results_add_predictions (out, augur_finding_get_kind (p), oc.cls, 1);
+      if (oc.finding != NULL)
+        augur_results_add_finding (out, oc.finding);
+      augur_confirm_outcome_clear (&oc);
+    }
+  printf ("%u prediction%s: %u harmful, %u benign, %u not realisable, %u not tried\n", n,
+          n == 1 ? "" : "s", n_class[AUGUR_PREDICTION_HARMFUL], n_class[AUGUR_PREDICTION_BENIGN],
+          n_class[AUGUR_PREDICTION_NOT_REALISABLE], n_class[AUGUR_PREDICTION_NOT_TRIED]);
+  augur_results_set_executions (out, executions);
+  return TRUE;
+}
+
 int
 augur_cmd_confirm (int argc, char **argv)
 {
@@ -63,18 +147,7 @@ augur_cmd_confirm (int argc, char **argv)
       "RESULTS [-- PROGRAM [ARG...]]" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (
-    ctx, "Confirm the predictions of augur predict: replay each violating interleaving,\n"
-         "explore around it, and class it harmful, benign or not realisable.");
-  g_option_context_set_description (
-    ctx, "Harmful: an assertion failure, abort, crash, deadlock or nonzero exit status\n"
-         "followed the violation.  Each line: class, the prediction, what happened.\n"
-         "Findings that are not predictions (lock-order inversions) are kept as they are.\n"
-         "Exit status: 1 some prediction is harmful (or a finding is as severe as\n"
-         "--fail-on), 0 none, 2 usage error, 3 bad results file or program,\n"
-         "4 nondeterministic program, 5 augur failed.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr (GOptionContext) ctx = new_context (entries);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
@@ -113,54 +186,13 @@ augur_cmd_confirm (int argc, char **argv)
   o.exec_timeout = exec_timeout;
   o.max_steps = (guint) max_steps;
 
-  g_autofree char *exe = g_find_program_in_path (pargv[0]);
-  g_autoptr (AugurResults) out = augur_results_new (exe != NULL ? exe : pargv[0], "confirm");
-  augur_results_set_argv (out, pargv);
-  g_autofree char *cwd = g_get_current_dir ();
-  augur_results_set_source_dir (out, cwd);
-  g_autoptr (GDateTime) started = g_date_time_new_now_local ();
-  augur_results_set_started (out, started);
+  g_autoptr (AugurResults) out = new_results (pargv);
   gint64 t0 = g_get_monotonic_time ();
 
-  guint n_class[AUGUR_PREDICTION_N_CLASSES] = { 0 }, n = 0;
-  guint64 executions = 0;
-  for (guint i = 0; i < augur_results_get_n_findings (in); i++)
-    {
-      AugurFinding *p = augur_results_get_finding (in, i);
-      if (augur_finding_get_prediction_pattern (p) == NULL)
-        {
-          /* already a finding (a lock-order inversion), not a prediction: kept */
-          augur_results_add_finding (out, p);
-          continue;
-        }
-      n++;
-      g_autofree char *line = augur_predict_finding_to_line (p);
-      AugurConfirmOutcome oc;
-      if (!augur_confirm_prediction (pargv, p, &o, &oc, &error))
-        {
-          if (error->domain == AUGUR_EXPLORE_ERROR)
-            {
-              augur_cmd_print_error (CMD, error->message);
-              return augur_cmd_explore_exit_for_error (error);
-            }
-          printf ("not-tried %s -- %s\n", line, error->message);
-          g_clear_error (&error);
-          augur_results_add_predictions (out, augur_finding_get_kind (p), AUGUR_PREDICTION_NOT_TRIED, 1);
-          n_class[AUGUR_PREDICTION_NOT_TRIED]++;
-          continue;
-        }
-      printf ("%s %s -- %s\n", augur_prediction_class_to_string (oc.cls), line, oc.explanation);
-      n_class[oc.cls]++;
-      executions += oc.executions;
-      augur_results_add_predictions (out, augur_finding_get_kind (p), oc.cls, 1);
-      if (oc.finding != NULL)
-        augur_results_add_finding (out, oc.finding);
-      augur_confirm_outcome_clear (&oc);
-    }
-  printf ("%u prediction%s: %u harmful, %u benign, %u not realisable, %u not tried\n", n,
-          n == 1 ? "" : "s", n_class[AUGUR_PREDICTION_HARMFUL], n_class[AUGUR_PREDICTION_BENIGN],
-          n_class[AUGUR_PREDICTION_NOT_REALISABLE], n_class[AUGUR_PREDICTION_NOT_TRIED]);
-  augur_results_set_executions (out, executions);
+  guint n_class[AUGUR_PREDICTION_N_CLASSES] = { 0 };
+  int status;
+  if (!confirm_all (in, pargv, &o, out, n_class, &status))
+    return status;
   augur_results_set_duration (out, (g_get_monotonic_time () - t0) / 1e6);
 
   g_autofree char *path = output != NULL ? g_strdup (output) : default_output (rest[0]);

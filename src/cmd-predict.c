@@ -30,6 +30,61 @@ line_cmp (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(char *const *) a, *(char *const *) b);
 }
 
+/* The command line's parser: its help text and @entries. */
+static GOptionContext *
+new_context (const GOptionEntry *entries)
+{
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (
+    ctx, "Predict, from one recorded trace, the orderings that break atomicity (McPatom's\n"
+         "patterns), race or deadlock, each with a schedule that reaches it.");
+  g_option_context_set_description (
+    ctx, "Each line: kind, pattern, object, threads: the accesses (thread, op, file:line).\n"
+         "Predictions are not confirmed bugs: the explorer confirms them.\n"
+         "Exit status: 0 ran, 2 usage error, 3 missing, truncated or corrupt trace or facts,\n"
+         "5 Z3 failed or the results file could not be written.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  return g_steal_pointer (&ctx);
+}
+
+/* One line per finding, sorted, then the count of predictions (and of
+ * lock-order inversions, which are not predictions). */
+static void
+print_predictions (AugurResults *results, const AugurPredictStats *stats)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
+    g_ptr_array_add (lines, augur_predict_finding_to_line (augur_results_get_finding (results, i)));
+  g_ptr_array_sort (lines, line_cmp);
+  for (guint i = 0; i < lines->len; i++)
+    printf ("%s\n", (char *) g_ptr_array_index (lines, i));
+  guint n_pred = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
+    n_pred += augur_finding_get_prediction_pattern (augur_results_get_finding (results, i)) != NULL;
+  guint n_inv = lines->len - n_pred;   /* lock-order inversions, not predictions */
+  printf ("%u prediction%s (%u undecided)", n_pred, n_pred == 1 ? "" : "s", stats->n_unknown);
+  if (n_inv > 0)
+    printf (", %u lock-order inversion%s", n_inv, n_inv == 1 ? "" : "s");
+  printf ("\n");
+  g_ptr_array_unref (lines);
+}
+
+/* On standard error: the model's size and the queries' counts and times
+ * (--stats), what the static facts saved. */
+static void
+print_stats (const AugurPredictStats *stats, gboolean stats_wanted, AugurStaticFacts *facts)
+{
+  if (stats_wanted)
+    g_printerr ("augur predict: %u events, %u threads, %u shared variables; model %.2f s; "
+                "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query\n",
+                stats->n_events, stats->n_threads, stats->n_shared, stats->model_s, stats->n_queries,
+                stats->n_checks, stats->solve_s, stats->median_query_ms);
+  if (facts != NULL && augur_static_facts_can_prune (facts))
+    g_printerr ("augur predict: static facts: %u quer%s skipped, %u prediction%s ruled out\n",
+                stats->n_skipped, stats->n_skipped == 1 ? "y" : "ies", stats->n_ruled_out,
+                stats->n_ruled_out == 1 ? "" : "s");
+}
+
 int
 augur_cmd_predict (int argc, char **argv)
 {
@@ -59,16 +114,7 @@ augur_cmd_predict (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (
-    ctx, "Predict, from one recorded trace, the orderings that break atomicity (McPatom's\n"
-         "patterns), race or deadlock, each with a schedule that reaches it.");
-  g_option_context_set_description (
-    ctx, "Each line: kind, pattern, object, threads: the accesses (thread, op, file:line).\n"
-         "Predictions are not confirmed bugs: the explorer confirms them.\n"
-         "Exit status: 0 ran, 2 usage error, 3 missing, truncated or corrupt trace or facts,\n"
-         "5 Z3 failed or the results file could not be written.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr (GOptionContext) ctx = new_context (entries);
 
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
@@ -128,31 +174,9 @@ augur_cmd_predict (int argc, char **argv)
     }
   augur_results_set_duration (results, (g_get_monotonic_time () - t0) / 1e6);
 
-  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
-    g_ptr_array_add (lines, augur_predict_finding_to_line (augur_results_get_finding (results, i)));
-  g_ptr_array_sort (lines, line_cmp);
-  for (guint i = 0; i < lines->len; i++)
-    printf ("%s\n", (char *) g_ptr_array_index (lines, i));
-  guint n_pred = 0;
-  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
-    n_pred += augur_finding_get_prediction_pattern (augur_results_get_finding (results, i)) != NULL;
-  guint n_inv = lines->len - n_pred;   /* lock-order inversions, not predictions */
-  printf ("%u prediction%s (%u undecided)", n_pred, n_pred == 1 ? "" : "s", stats.n_unknown);
-  if (n_inv > 0)
-    printf (", %u lock-order inversion%s", n_inv, n_inv == 1 ? "" : "s");
-  printf ("\n");
-  g_ptr_array_unref (lines);
+  print_predictions (results, &stats);
 
-  if (stats_wanted)
-    g_printerr ("augur predict: %u events, %u threads, %u shared variables; model %.2f s; "
-                "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query\n",
-                stats.n_events, stats.n_threads, stats.n_shared, stats.model_s, stats.n_queries,
-                stats.n_checks, stats.solve_s, stats.median_query_ms);
-  if (facts != NULL && augur_static_facts_can_prune (facts))
-    g_printerr ("augur predict: static facts: %u quer%s skipped, %u prediction%s ruled out\n",
-                stats.n_skipped, stats.n_skipped == 1 ? "y" : "ies", stats.n_ruled_out,
-                stats.n_ruled_out == 1 ? "" : "s");
+  print_stats (&stats, stats_wanted, facts);
 
   g_autofree char *path = output != NULL ? g_strdup (output)
                                          : g_strdup_printf ("%s.results.json", rest[0]);

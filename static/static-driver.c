@@ -456,66 +456,57 @@ display_path (const char *file)
   return g_strdup (file);
 }
 
-AugurStaticFacts *
-augur_static_run (const AugurStaticRunOptions *o, GError **error)
+/* frama-c, augur's plug-in and the pthread harness, found (each
+ * overridable from the environment); FALSE when one is missing.  The
+ * caller frees what was found, even on failure. */
+static gboolean
+find_tools (char **frama_c, char **plugin, char **harness, GError **error)
 {
-  g_return_val_if_fail (o != NULL, NULL);
-
-  g_autoptr(GPtrArray) units = collect_units (o, error);
-  if (units == NULL)
-    return NULL;
-
-  g_autofree char *frama_c = find_frama_c ();
-  if (frama_c == NULL || !g_file_test (frama_c, G_FILE_TEST_IS_EXECUTABLE))
+  *frama_c = find_frama_c ();
+  if (*frama_c == NULL || !g_file_test (*frama_c, G_FILE_TEST_IS_EXECUTABLE))
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_MISSING,
                    "frama-c not found%s%s: install the Debian package frama-c-base, or set "
-                   "AUGUR_FRAMA_C to its path", frama_c ? " at " : "", frama_c ? frama_c : "");
-      return NULL;
+                   "AUGUR_FRAMA_C to its path", *frama_c ? " at " : "", *frama_c ? *frama_c : "");
+      return FALSE;
     }
-  g_autofree char *plugin = find_file ("AUGUR_STATIC_PLUGIN", AUGUR_PKGLIBDIR,
-                                       "augur_static.cmxs", "static/plugin");
-  g_autofree char *harness = find_file ("AUGUR_STATIC_HARNESS", AUGUR_PKGDATADIR,
-                                        "augur-pthread-harness.c", "static/harness");
-  const char *missing = !g_file_test (plugin, G_FILE_TEST_IS_REGULAR) ? plugin
-                        : !g_file_test (harness, G_FILE_TEST_IS_REGULAR) ? harness : NULL;
+  *plugin = find_file ("AUGUR_STATIC_PLUGIN", AUGUR_PKGLIBDIR,
+                       "augur_static.cmxs", "static/plugin");
+  *harness = find_file ("AUGUR_STATIC_HARNESS", AUGUR_PKGDATADIR,
+                        "augur-pthread-harness.c", "static/harness");
+  const char *missing = !g_file_test (*plugin, G_FILE_TEST_IS_REGULAR) ? *plugin
+                        : !g_file_test (*harness, G_FILE_TEST_IS_REGULAR) ? *harness : NULL;
   if (missing != NULL)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_MISSING,
                    "augur's Frama-C part %s is missing: run 'make install' again, or set "
                    "AUGUR_STATIC_PLUGIN and AUGUR_STATIC_HARNESS", missing);
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
 
-  g_autoptr(GError) local = NULL;
-  g_autofree char *tmp = g_dir_make_tmp ("augur-static-XXXXXX", &local);
-  if (tmp == NULL)
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
-                   "cannot make a temporary directory: %s", local->message);
-      return NULL;
-    }
-  g_autofree char *out = g_build_filename (tmp, "facts.json", NULL);
-  g_autofree char *log = g_build_filename (tmp, "frama-c.log", NULL);
-  Run r = { frama_c, plugin, harness, o->cflags, tmp, out, log };
-
-  /* Attempts: Frama-C's libc; when frama-c stops on a file, the system's
-   * headers; when that fails too, without the file, and again.  A file
-   * the system's headers failed on rules them out until it is left out. */
-  guint timeout = o->timeout != 0 ? o->timeout : AUGUR_STATIC_DEFAULT_TIMEOUT;
+/* Attempts: Frama-C's libc; when frama-c stops on a file, the system's
+ * headers; when that fails too, without the file, and again.  A file
+ * the system's headers failed on rules them out until it is left out.
+ * Adds the time frama-c took to *seconds, the files left out to
+ * @left_out (file, reason...); *used is the libc of the last run, and
+ * *system_reason why Frama-C's libc was not used when the system's
+ * headers succeeded.  Returns the last run's status. */
+static RunStatus
+run_attempts (const Run *r, GPtrArray *units, guint timeout, double *seconds,
+              GPtrArray *left_out, Libc *used, char **system_reason, GError **error)
+{
+  const char *log = r->log;
   gint64 deadline = g_get_monotonic_time () + (gint64) timeout * G_USEC_PER_SEC;
-  double seconds = 0;
-  g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);  /* file, reason... */
   g_autoptr(GHashTable) system_failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gboolean system_unusable = FALSE;
-  g_autofree char *system_reason = NULL;   /* why Frama-C's libc was not used */
-  Libc used = LIBC_FRAMA_C;
   RunStatus st = RUN_NOT_STARTED;
   for (;;)
     {
       guint left = (guint) MAX (0, (deadline - g_get_monotonic_time ()) / G_USEC_PER_SEC);
-      used = LIBC_FRAMA_C;
-      st = left == 0 ? RUN_TIMEOUT : run_frama_c (&r, units, LIBC_FRAMA_C, left, &seconds, error);
+      *used = LIBC_FRAMA_C;
+      st = left == 0 ? RUN_TIMEOUT : run_frama_c (r, units, LIBC_FRAMA_C, left, seconds, error);
       if (st != RUN_FAILED)
         break;
       const AugurStaticCompileUnit *bad = failing_unit (log, units);
@@ -532,12 +523,12 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
       if (try_system)
         {
           left = (guint) MAX (0, (deadline - g_get_monotonic_time ()) / G_USEC_PER_SEC);
-          used = LIBC_SYSTEM;
+          *used = LIBC_SYSTEM;
           st = left == 0 ? RUN_TIMEOUT
-                         : run_frama_c (&r, units, LIBC_SYSTEM, left, &seconds, error);
+                         : run_frama_c (r, units, LIBC_SYSTEM, left, seconds, error);
           if (st == RUN_OK)
             {
-              system_reason = g_strdup_printf ("%s: %s", bad_file, why);
+              *system_reason = g_strdup_printf ("%s: %s", bad_file, why);
               break;
             }
           if (st != RUN_FAILED)
@@ -558,8 +549,16 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
           break;
         }
     }
+  return st;
+}
 
-  AugurStaticFacts *facts = NULL;
+/* The error of attempts that ended in @st, other than RUN_OK: frama-c
+ * not started (already set), out of time, failing on every source, or
+ * failing on the rest (an unbounded recursion said as such). */
+static void
+set_run_error (RunStatus st, GPtrArray *units, GPtrArray *left_out, guint timeout,
+               const char *log, GError **error)
+{
   g_autoptr(GString) unparsed = g_string_new (NULL);
   for (guint i = 0; i < left_out->len; i += 2)
     g_string_append_printf (unparsed, "%s%s (%s)", i > 0 ? "; " : "",
@@ -593,29 +592,78 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
                      "frama-c failed on the sources (%s)%s; if headers or macros are "
                      "missing, pass them with --cflags or -p compile_commands.json", why, also);
     }
+}
+
+/* The facts frama-c wrote, with its time, the warning that the system's
+ * headers were used, and the files left out. */
+static AugurStaticFacts *
+load_facts (const char *out, double seconds, Libc used, const char *system_reason,
+            GPtrArray *left_out, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  AugurStaticFacts *facts = augur_static_facts_load (out, &local);
+  if (facts == NULL)
+    g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
+                 "augur's Frama-C plug-in wrote no usable facts (%s); the plug-in may "
+                 "not match this frama-c: rebuild augur", local->message);
   else
     {
-      facts = augur_static_facts_load (out, &local);
-      if (facts == NULL)
-        g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
-                     "augur's Frama-C plug-in wrote no usable facts (%s); the plug-in may "
-                     "not match this frama-c: rebuild augur", local->message);
-      else
+      augur_static_facts_set_frama_c_seconds (facts, seconds);
+      if (used == LIBC_SYSTEM)
         {
-          augur_static_facts_set_frama_c_seconds (facts, seconds);
-          if (used == LIBC_SYSTEM)
-            {
-              g_autofree char *msg =
-                g_strdup_printf ("analysed with the system's headers instead of Frama-C's "
-                                 "libc, which could not parse %s; libc functions have no "
-                                 "contracts (each is assumed to read and write what its "
-                                 "pointer arguments reach)", system_reason);
-              augur_static_facts_add_warning (facts, "system-headers", NULL, 0, msg);
-            }
-          for (guint i = 0; i < left_out->len; i += 2)
-            augur_static_facts_add_unanalysed (facts, left_out->pdata[i], left_out->pdata[i + 1]);
+          g_autofree char *msg =
+            g_strdup_printf ("analysed with the system's headers instead of Frama-C's "
+                             "libc, which could not parse %s; libc functions have no "
+                             "contracts (each is assumed to read and write what its "
+                             "pointer arguments reach)", system_reason);
+          augur_static_facts_add_warning (facts, "system-headers", NULL, 0, msg);
         }
+      for (guint i = 0; i < left_out->len; i += 2)
+        augur_static_facts_add_unanalysed (facts, left_out->pdata[i], left_out->pdata[i + 1]);
     }
+  return facts;
+}
+
+AugurStaticFacts *
+augur_static_run (const AugurStaticRunOptions *o, GError **error)
+{
+  g_return_val_if_fail (o != NULL, NULL);
+
+  g_autoptr(GPtrArray) units = collect_units (o, error);
+  if (units == NULL)
+    return NULL;
+
+  g_autofree char *frama_c = NULL;
+  g_autofree char *plugin = NULL;
+  g_autofree char *harness = NULL;
+  if (!find_tools (&frama_c, &plugin, &harness, error))
+    return NULL;
+
+  g_autoptr(GError) local = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-static-XXXXXX", &local);
+  if (tmp == NULL)
+    {
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
+                   "cannot make a temporary directory: %s", local->message);
+      return NULL;
+    }
+  g_autofree char *out = g_build_filename (tmp, "facts.json", NULL);
+  g_autofree char *log = g_build_filename (tmp, "frama-c.log", NULL);
+  Run r = { frama_c, plugin, harness, o->cflags, tmp, out, log };
+
+  guint timeout = o->timeout != 0 ? o->timeout : AUGUR_STATIC_DEFAULT_TIMEOUT;
+  double seconds = 0;
+  g_autoptr(GPtrArray) left_out = g_ptr_array_new_with_free_func (g_free);  /* file, reason... */
+  g_autofree char *system_reason = NULL;   /* why Frama-C's libc was not used */
+  Libc used = LIBC_FRAMA_C;
+  RunStatus st = run_attempts (&r, units, timeout, &seconds, left_out, &used, &system_reason,
+                               error);
+
+  AugurStaticFacts *facts = NULL;
+  if (st == RUN_OK)
+    facts = load_facts (out, seconds, used, system_reason, left_out, error);
+  else
+    set_run_error (st, units, left_out, timeout, log, error);
   remove_tmpdir (tmp);
   return facts;
 }
