@@ -56,6 +56,28 @@
 #define RT_SHADOW_SIZE 64u          /* func_entry ring: the innermost 64 frames */
 
 /* ------------------------------------------------------------------ */
+/* A spinlock for the runtime's rare shared tables (0 free, 1 held): the
+ * holder may be descheduled, so waiters yield. */
+
+RT_INLINE void
+rt_spin_take (int *lock)
+{
+  int expected = 0;
+  while (!__atomic_compare_exchange_n (lock, &expected, 1, false, __ATOMIC_ACQUIRE,
+                                       __ATOMIC_RELAXED))
+    {
+      expected = 0;
+      rt_sys_sched_yield ();
+    }
+}
+
+RT_INLINE void
+rt_spin_give (int *lock)
+{
+  __atomic_store_n (lock, 0, __ATOMIC_RELEASE);
+}
+
+/* ------------------------------------------------------------------ */
 /* Process state (rt-start.c, rt-trace.c)                               */
 
 /* Nonzero while recording.  Read (relaxed) on every hook. */

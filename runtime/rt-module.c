@@ -239,13 +239,7 @@ rt_module_slow (uintptr_t pc, AugurRecord *r)
     return;
 
   rt_guard_enter ();
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&module_lock, &expected, 1, false,
-                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&module_lock);
   bool done = lookup (pc, r);
   if (!done)
     {
@@ -275,7 +269,7 @@ rt_module_slow (uintptr_t pc, AugurRecord *r)
       r->module = 0;
       r->pc = 0;
     }
-  __atomic_store_n (&module_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&module_lock);
   rt_guard_leave ();
 }
 
@@ -324,13 +318,7 @@ rt_module_mark_instrumented (uintptr_t ra)
   if (rt_module_instrumented (ra))
     return;
   rt_guard_enter ();
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&module_lock, &expected, 1, false,
-                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&module_lock);
   static FindPc f;   /* under module_lock */
   memset (&f, 0, sizeof f);
   f.pc = ra - 1;
@@ -341,7 +329,7 @@ rt_module_mark_instrumented (uintptr_t ra)
       instrumented[n] = (RtRange) { f.lo, f.hi - f.lo };
       __atomic_store_n (&n_instrumented, n + 1, __ATOMIC_RELEASE);
     }
-  __atomic_store_n (&module_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&module_lock);
   rt_guard_leave ();
 }
 

@@ -35,13 +35,7 @@ static int attrs_lock;
 static void
 attrs_take (void)
 {
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&attrs_lock, &expected, 1, false,
-                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&attrs_lock);
 }
 
 static void
@@ -63,7 +57,7 @@ attrs_mark (const void *attr, bool normal)
   if (normal && free_slot >= 0)
     normal_attrs[free_slot] = attr;
 out:
-  __atomic_store_n (&attrs_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&attrs_lock);
 }
 
 static bool
@@ -74,7 +68,7 @@ attrs_is_normal (const void *attr)
   for (int k = 0; k < NORMAL_ATTRS; k++)
     if (normal_attrs[k] == attr)
       found = true;
-  __atomic_store_n (&attrs_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&attrs_lock);
   return found;
 }
 

@@ -39,19 +39,13 @@ hash (uintptr_t key)
 static void
 take (void)
 {
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&lock, &expected, 1, false,
-                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&lock);
 }
 
 static void
 give (void)
 {
-  __atomic_store_n (&lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&lock);
 }
 
 bool

@@ -81,19 +81,13 @@ static int table_lock;
 static void
 table_take (void)
 {
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&table_lock, &expected, 1, false,
-                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&table_lock);
 }
 
 static void
 table_give (void)
 {
-  __atomic_store_n (&table_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&table_lock);
 }
 
 static unsigned
@@ -239,21 +233,20 @@ rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flag
 {
   if (!rt_sync_begin (op, AUGUR_EV_THREAD_CREATE, flags, NULL, ra))
     return NULL;
-  /* the number is taken with the CREATE record or at the CREATE step
-   * (rt-thread.h) */
-  uint32_t tid = RT_TID_NONE;
   /* a fiber's block goes with the fiber once it has its number: no heap
    * in the server */
   RtStart *s = rt_fibers ? local : __libc_malloc (sizeof *s);
   if (s == NULL)
     return NULL;
   memset (s, 0, sizeof *s);
-  s->tid = tid;
+  /* the number is taken with the CREATE record or at the CREATE step
+   * (rt-thread.h, rt_thread_numbered) */
+  s->tid = RT_TID_NONE;
   s->parent = op->rec.tid;
   s->flags = flags;
   AugurRecord where;
   rt_pc ((uintptr_t) routine + 1, &where);
-  op->rec.addr = tid;
+  op->rec.addr = RT_TID_NONE;
   op->rec.arg = where.pc;
   return s;
 }
@@ -263,16 +256,10 @@ static int number_lock;
 uint64_t
 rt_thread_number_emit (RtSync *op)
 {
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&number_lock, &expected, 1, false, __ATOMIC_ACQUIRE,
-                                       __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&number_lock);
   op->rec.addr = rt_thread_new_tid ();
   uint64_t slot = rt_emit (&op->rec);
-  __atomic_store_n (&number_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&number_lock);
   return slot;
 }
 

@@ -302,16 +302,10 @@ static uint32_t
 take_stage (void)
 {
   uint32_t s = UINT32_MAX;
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&free_lock, &expected, 1, false, __ATOMIC_ACQUIRE,
-                                       __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&free_lock);
   if (n_free > 0)
     s = stage_free[--n_free];
-  __atomic_store_n (&free_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&free_lock);
   if (s != UINT32_MAX)
     return s;
   s = __atomic_fetch_add (&stage_next, 1, __ATOMIC_RELAXED);
@@ -321,16 +315,10 @@ take_stage (void)
 static void
 give_stage (uint32_t s)
 {
-  int expected = 0;
-  while (!__atomic_compare_exchange_n (&free_lock, &expected, 1, false, __ATOMIC_ACQUIRE,
-                                       __ATOMIC_RELAXED))
-    {
-      expected = 0;
-      rt_sys_sched_yield ();
-    }
+  rt_spin_take (&free_lock);
   if (n_free < RT_STAGE_MAX)
     stage_free[n_free++] = s;
-  __atomic_store_n (&free_lock, 0, __ATOMIC_RELEASE);
+  rt_spin_give (&free_lock);
 }
 
 static uint32_t *
