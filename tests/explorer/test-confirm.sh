@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# test-confirm.sh — augur confirm end to end (issue 4).  Each program
+# test-confirm.sh — augur confirm end to end.  Each program
 # modelled on a bug of McPatom's list (tests/predictor/) is recorded in a
 # run where the bug does not happen, its predictions are confirmed, and the
 # prediction of its .expected file must be classed harmful: the program

@@ -256,7 +256,7 @@ main_exit_clean ()
 ok "main_pthread_exit_ok: no finding, no hang (10 runs)" main_exit_clean
 
 prog_dir=$B
-ok "database (the seed's two-class example) deadlocks" finding corpus-database "deadlock prog.c:25 prog.c:39"
+ok "database (Inspect's two-class example) deadlocks" finding corpus-database "deadlock prog.c:25 prog.c:39"
 ok "philosophers stall" finding corpus-philosophers "deadlock prog.c:24"
 ok "philosophers_ok: no finding" clean corpus-philosophers_ok
 ok "bounded_buffer's assertion fails" finding corpus-bounded_buffer "assertion prog.c:47"
@@ -267,7 +267,7 @@ ok "lastzero(3) races" sh -c "'$AUGUR' explore --no-progress -o '$tmp/lz.json' -
 ok "a thread with 3 MiB of stack, real threads: no finding" clean bigstack
 # C11 condition waits are emulated like pthread's: no hang
 ok "a correct C11 cnd_wait: no finding, no hang" clean c11_cond_ok
-# abort() is shown at its call, in its caller (issue 16, cosmetic): not at
+# abort() is shown at its call, in its caller: not at
 # "?:0 in ?" inside libc, nor a line off
 ok "own_path's abort() is shown at own_path.c:28, replayed" finding own_path "assertion own_path.c:28"
 

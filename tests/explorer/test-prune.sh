@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# augur explore --static-facts (issue 5): on prune.c (lock-protected and
+# augur explore --static-facts (doc/design.md, "Static analysis"): on prune.c (lock-protected and
 # thread-local data, one real race), accesses at lines in no candidate pair
 # are not scheduling points.  Optimal mode explores the same traces (their
 # number does not depend on invisible independent steps) in fewer steps;
