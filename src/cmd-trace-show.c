@@ -75,25 +75,17 @@ augur_cmd_trace_show (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx,
-                                "Print a recorded trace, one event per line, in global order.");
-  g_option_context_set_description (
-    ctx, "Each line: thread, event, object (stable name), details, file:line and function.\n"
-         "Exit status: 0 printed, 2 usage error, 3 missing, truncated or corrupt trace.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-
+  static const char help_summary[] =
+    "Print a recorded trace, one event per line, in global order.";
+  static const char help_description[] =
+    "Each line: thread, event, object (stable name), details, file:line and function.\n"
+    "Exit status: 0 printed, 2 usage error, 3 missing, truncated or corrupt trace.";
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, FALSE, &argc, &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if (rest == NULL || g_strv_length (rest) != 1)
-    {
-      augur_cmd_print_error (CMD, "expected exactly one TRACE file; see 'augur trace show --help'");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "expected exactly one TRACE file; "
+                                       "see 'augur trace show --help'");
 
   g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
   if (trace == NULL)
