@@ -7,7 +7,9 @@
 
 #include "common/json-util.h"
 
+#include "common/input-file.h"
 #include "common/json-input.h"
+#include "common/output-file.h"
 
 /* ---- writing ---- */
 
@@ -246,4 +248,36 @@ augur_json_member_string (JsonObject *o, const char *member)
   if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
     return NULL;
   return json_node_get_string (n);
+}
+
+/* ---- files ---- */
+
+gpointer
+augur_json_load_file (const AugurJsonFormat *format, const char *path, AugurJsonLoadFunc load,
+                      GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+  g_autoptr(GError) local = NULL;
+  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &len, &local))
+    {
+      g_set_error (error, format->domain (), format->io_code, "%s", local->message);
+      return NULL;
+    }
+  gpointer loaded = load (data, (gssize) len, &local);
+  if (loaded == NULL)
+    g_set_error (error, format->domain (), local->code, "%s: %s", path, local->message);
+  return loaded;
+}
+
+gboolean
+augur_json_save_file (const AugurJsonFormat *format, const char *path, const char *text,
+                      gsize length, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  if (augur_output_file_write (path, text, length, &local))
+    return TRUE;
+  g_set_error (error, format->domain (), format->io_code, "cannot write the %s: %s",
+               format->name, local->message);
+  return FALSE;
 }

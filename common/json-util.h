@@ -49,7 +49,19 @@ typedef struct {
   gint parse_code;    /* not JSON, or nested too deep */
   gint format_code;   /* JSON, but its root is not an object */
   gint invalid_code;  /* a member missing or not of its type */
+  gint io_code;       /* the file cannot be read or written */
 } AugurJsonFormat;
+
+/* What reads a document of the format from its text. */
+typedef gpointer (*AugurJsonLoadFunc) (const char *data, gssize length, GError **error);
+
+/* path read (common/input-file.h: at most AUGUR_INPUT_JSON_MAX_BYTES, a
+ * regular file) and given to load; its errors are prefixed with path. */
+gpointer augur_json_load_file (const AugurJsonFormat *format, const char *path,
+                               AugurJsonLoadFunc load, GError **error);
+/* text written to path whole or not at all (common/output-file.h). */
+gboolean augur_json_save_file (const AugurJsonFormat *format, const char *path,
+                               const char *text, gsize length, GError **error);
 
 /* The root object of data; *parser holds it (owned by the caller). */
 JsonObject *augur_json_parse_object (const AugurJsonFormat *format, const char *data,

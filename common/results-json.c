@@ -14,12 +14,20 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "common/input-file.h"
 #include "common/json-util.h"
-#include "common/output-file.h"
 #include "common/results.h"
 #include "common/results-private.h"
 #include "common/schedule-pack.h"
+
+/* Its name and error codes, for common/json-util. */
+static const AugurJsonFormat format = {
+  .name = "results file",
+  .domain = augur_results_error_quark,
+  .parse_code = AUGUR_RESULTS_ERROR_PARSE,
+  .format_code = AUGUR_RESULTS_ERROR_SCHEMA,
+  .invalid_code = AUGUR_RESULTS_ERROR_INVALID,
+  .io_code = AUGUR_RESULTS_ERROR_IO,
+};
 
 /* ---- JSON writing ---- */
 
@@ -228,26 +236,11 @@ augur_results_save (AugurResults *results, const char *path, GError **error)
 {
   gsize len;
   g_autofree char *data = augur_results_to_data (results, &len);
-  g_autoptr(GError) local = NULL;
-  /* whole or not at all: a results file is read while augur runs on */
-  if (!augur_output_file_write (path, data, len, &local))
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO,
-                   "cannot write the results file: %s", local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return augur_json_save_file (&format, path, data, len, error);
 }
 
 /* ---- JSON reading ---- */
 
-static const AugurJsonFormat format = {
-  .name = "results file",
-  .domain = augur_results_error_quark,
-  .parse_code = AUGUR_RESULTS_ERROR_PARSE,
-  .format_code = AUGUR_RESULTS_ERROR_SCHEMA,
-  .invalid_code = AUGUR_RESULTS_ERROR_INVALID,
-};
 
 /* Every reader helper names the place of a bad member ("finding 2, step 5")
  * so that the error message says where to look. */
@@ -716,21 +709,5 @@ AugurResults *
 augur_results_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
-
-  g_autofree char *data = NULL;
-  gsize len;
-  g_autoptr(GError) local = NULL;
-  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &len, &local))
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
-  g_autoptr(GError) perr = NULL;
-  AugurResults *r = augur_results_load_from_data (data, (gssize) len, &perr);
-  if (r == NULL)
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, perr->code, "%s: %s", path, perr->message);
-      return NULL;
-    }
-  return r;
+  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_results_load_from_data, error);
 }

@@ -26,9 +26,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "common/input-file.h"
 #include "common/json-util.h"
-#include "common/output-file.h"
 #include "static/static-error.h"
 #include "static/static-facts-private.h"
 
@@ -40,6 +38,7 @@ static const AugurJsonFormat format = {
   .parse_code = AUGUR_STATIC_ERROR_PARSE,
   .format_code = AUGUR_STATIC_ERROR_FORMAT,
   .invalid_code = AUGUR_STATIC_ERROR_INVALID,
+  .io_code = AUGUR_STATIC_ERROR_IO,
 };
 
 /* A required string member, copied. */
@@ -320,23 +319,7 @@ AugurStaticFacts *
 augur_static_facts_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
-
-  g_autofree char *data = NULL;
-  gsize len;
-  g_autoptr(GError) local = NULL;
-  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &len, &local))
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
-                   "cannot read the static facts: %s", local->message);
-      return NULL;
-    }
-  AugurStaticFacts *f = augur_static_facts_load_from_data (data, (gssize) len, &local);
-  if (f == NULL)
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, local->code, "%s: %s", path, local->message);
-      return NULL;
-    }
-  return f;
+  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_static_facts_load_from_data, error);
 }
 
 /* ---- writing ---- */
@@ -476,13 +459,5 @@ augur_static_facts_save (AugurStaticFacts *facts, const char *path, GError **err
 {
   gsize len;
   g_autofree char *data = augur_static_facts_to_data (facts, &len);
-  g_autoptr(GError) local = NULL;
-  /* whole or not at all (common/output-file.h) */
-  if (!augur_output_file_write (path, data, len, &local))
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
-                   "cannot write the static facts: %s", local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return augur_json_save_file (&format, path, data, len, error);
 }
