@@ -21,12 +21,9 @@
 
 /* Its name and error codes, for common/json-util. */
 static const AugurJsonFormat format = {
-  .name = "results file",
-  .domain = augur_results_error_quark,
-  .parse_code = AUGUR_RESULTS_ERROR_PARSE,
-  .format_code = AUGUR_RESULTS_ERROR_SCHEMA,
-  .invalid_code = AUGUR_RESULTS_ERROR_INVALID,
-  .io_code = AUGUR_RESULTS_ERROR_IO,
+  .name = "results file", .domain = augur_results_error_quark,
+  .parse_code = AUGUR_RESULTS_ERROR_PARSE, .format_code = AUGUR_RESULTS_ERROR_SCHEMA,
+  .invalid_code = AUGUR_RESULTS_ERROR_INVALID, .io_code = AUGUR_RESULTS_ERROR_IO,
 };
 
 /* ---- JSON writing ---- */
@@ -709,5 +706,6 @@ AugurResults *
 augur_results_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
-  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_results_load_from_data, error);
+  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_results_load_from_data,
+                               error);
 }

@@ -33,12 +33,9 @@
 /* ---- reading ---- */
 
 static const AugurJsonFormat format = {
-  .name = "static facts file",
-  .domain = augur_static_error_quark,
-  .parse_code = AUGUR_STATIC_ERROR_PARSE,
-  .format_code = AUGUR_STATIC_ERROR_FORMAT,
-  .invalid_code = AUGUR_STATIC_ERROR_INVALID,
-  .io_code = AUGUR_STATIC_ERROR_IO,
+  .name = "static facts file", .domain = augur_static_error_quark,
+  .parse_code = AUGUR_STATIC_ERROR_PARSE, .format_code = AUGUR_STATIC_ERROR_FORMAT,
+  .invalid_code = AUGUR_STATIC_ERROR_INVALID, .io_code = AUGUR_STATIC_ERROR_IO,
 };
 
 /* A required string member, copied. */
@@ -319,7 +316,8 @@ AugurStaticFacts *
 augur_static_facts_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
-  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_static_facts_load_from_data, error);
+  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_static_facts_load_from_data,
+                               error);
 }
 
 /* ---- writing ---- */
