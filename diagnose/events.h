@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * events.h — the events of one failing execution that diagnosis reasons
+ * about, with their source locations, object names and the happens-before
+ * order that no schedule can change.
+ *
+ * The model:
+ *   - The events are the steps up to the failure (what the other threads
+ *     did after the failing thread failed cannot have caused it): the
+ *     synchronisation steps, and the memory accesses to locations that two
+ *     or more threads touched (an access no other thread can see orders
+ *     nothing).
+ *   - An event's key names it across executions: its thread, its pc, its
+ *     operation and how many times its thread did the same before
+ *     ("T1:0x11a9:w#2").  Cores found in one execution are checked against
+ *     another by keys (Algorithm 1's blocking clause).
+ *   - Hard happens-before (augur_diag_trace_hb) is the order every
+ *     execution with the same synchronisation has: program order, create
+ *     before the child's first step, the child's last step before join,
+ *     a signal before the wake-up it caused, the arrival that completed a
+ *     barrier before the leaves, the last post before a semaphore wait.
+ *     Lock order is not in it: locks order critical sections either way.
+ */
+#ifndef AUGUR_DIAGNOSE_EVENTS_H
+#define AUGUR_DIAGNOSE_EVENTS_H
+
+#include <glib.h>
+
+#include "common/dwarf-names.h"
+#include "common/symbolizer.h"
+#include "diagnose/runs.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint step;       /* index in the run */
+  guint tid;
+  guint8 op;        /* AugurSchedOp */
+  guint64 obj;
+  guint64 arg;
+  guint tpos;       /* index among its thread's steps */
+  char *key;        /* stable across executions (see above) */
+  char *path;       /* source file as the debug info names it; NULL if unknown */
+  char *file;       /* its basename */
+  guint line;
+  char *function;
+  char *object;     /* the source-level name of what it touches; NULL for thread ops */
+} AugurDiagEvent;
+
+typedef struct {
+  const AugurDiagRun *run;  /* borrowed */
+  GArray *events;           /* AugurDiagEvent, in execution order */
+  guint n_threads;
+  guint cut;                /* steps considered: those before the failure */
+  guint fail_tid;           /* the failing thread (G_MAXUINT: none) */
+  guint *vc;                /* n_threads clocks per event (hard happens-before) */
+  GHashTable *by_key;       /* key -> index + 1 */
+} AugurDiagTrace;
+
+/* @sym has the program as module 0 (any bias: it is set to the run's);
+ * @names (may be NULL) gives source-level names. */
+AugurDiagTrace *augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym,
+                                      const char *exe, AugurDwarfNames *names);
+void            augur_diag_trace_free (AugurDiagTrace *t);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagTrace, augur_diag_trace_free)
+
+static inline AugurDiagEvent *
+augur_diag_trace_event (const AugurDiagTrace *t, guint i)
+{
+  return &g_array_index (t->events, AugurDiagEvent, i);
+}
+
+/* Event i happens before event j in every execution with this
+ * synchronisation (i != j). */
+gboolean augur_diag_trace_hb (const AugurDiagTrace *t, guint i, guint j);
+
+/* The index of the event with @key, or -1. */
+gint augur_diag_trace_find (const AugurDiagTrace *t, const char *key);
+
+gboolean augur_diag_event_is_access (const AugurDiagEvent *e);
+gboolean augur_diag_event_is_write (const AugurDiagEvent *e);
+
+/* "T1's read of `x` (prog.c:23)", "T2's write of `q->count` (queue.c:55)",
+ * "main's lock of `m` (prog.c:9)".  Newly allocated. */
+char *augur_diag_event_describe (const AugurDiagEvent *e);
+
+G_END_DECLS
+
+#endif /* AUGUR_DIAGNOSE_EVENTS_H */

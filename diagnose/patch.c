@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * patch.c — repairs written as source patches (patch.h).
+ */
+#include "config.h"
+
+#include "diagnose/patch.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include <glib/gstdio.h>
+
+void
+augur_diag_repair_free (AugurDiagRepair *r)
+{
+  if (r == NULL)
+    return;
+  g_free (r->summary);
+  g_free (r->source);
+  g_free (r->rel);
+  g_free (r->patch);
+  g_free (r->verification);
+  g_free (r->still_fails);
+  g_free (r);
+}
+
+char *
+augur_diag_source_resolve (const char *path, const char *source_dir)
+{
+  if (path == NULL)
+    return NULL;
+  if (g_path_is_absolute (path))
+    return g_file_test (path, G_FILE_TEST_IS_REGULAR) ? g_canonicalize_filename (path, NULL) : NULL;
+  if (source_dir != NULL)
+    {
+      g_autofree char *p = g_build_filename (source_dir, path, NULL);
+      if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
+        return g_canonicalize_filename (p, NULL);
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return g_canonicalize_filename (path, NULL);
+  return NULL;
+}
+
+static const char *
+under (const char *path, const char *dir)
+{
+  if (dir == NULL)
+    return NULL;
+  g_autofree char *d = g_canonicalize_filename (dir, NULL);
+  gsize n = strlen (d);
+  if (strncmp (path, d, n) == 0 && path[n] == '/')
+    return path + n + 1;
+  return NULL;
+}
+
+char *
+augur_diag_source_rel (const char *source, const char *source_dir)
+{
+  const char *r = under (source, source_dir);
+  g_autofree char *cwd = g_get_current_dir ();
+  if (r == NULL)
+    r = under (source, cwd);
+  return r != NULL ? g_strdup (r) : g_path_get_basename (source);
+}
+
+/* Lines inserted before or after a line of the source (1-based). */
+typedef struct {
+  guint line;
+  gboolean after;
+  char *text;   /* without the indentation and newline */
+} Insert;
+
+typedef struct {
+  char *source;
+  char **lines;   /* without their newlines */
+  guint n;
+  GArray *ins;    /* Insert */
+} Edit;
+
+static void
+insert_clear (gpointer p)
+{
+  g_free (((Insert *) p)->text);
+}
+
+static Edit *
+edit_new (const char *source, char **why)
+{
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (source, &text, NULL, NULL))
+    {
+      *why = g_strdup_printf ("cannot read %s", source);
+      return NULL;
+    }
+  Edit *e = g_new0 (Edit, 1);
+  e->source = g_strdup (source);
+  e->lines = g_strsplit (text, "\n", -1);
+  e->n = g_strv_length (e->lines);
+  if (e->n > 0 && e->lines[e->n - 1][0] == '\0')
+    e->n--;
+  e->ins = g_array_new (FALSE, TRUE, sizeof (Insert));
+  g_array_set_clear_func (e->ins, insert_clear);
+  return e;
+}
+
+static void
+edit_free (Edit *e)
+{
+  g_free (e->source);
+  g_strfreev (e->lines);
+  g_array_unref (e->ins);
+  g_free (e);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Edit, edit_free)
+
+static void
+edit_add (Edit *e, guint line, gboolean after, char *text)
+{
+  Insert i = { line, after, text };
+  g_array_append_val (e->ins, i);
+}
+
+/* The line after which file-scope declarations go: the last #include
+ * before the first line of code (0: the top). */
+static guint
+decl_line (const Edit *e)
+{
+  guint at = 0;
+  for (guint i = 0; i < e->n; i++)
+    {
+      const char *l = e->lines[i];
+      while (*l == ' ' || *l == '\t')
+        l++;
+      if (g_str_has_prefix (l, "#include"))
+        at = i + 1;
+      else if (*l != '\0' && *l != '#' && *l != '/' && *l != '*' && at > 0)
+        break;
+    }
+  return at;
+}
+
+static char *
+indent_of (const char *line)
+{
+  gsize n = strspn (line, " \t");
+  return g_strndup (line, n);
+}
+
+static char *
+edit_text (const Edit *e)
+{
+  GString *s = g_string_new (NULL);
+  for (guint l = 0; l <= e->n; l++)
+    {
+      const char *ind_src = l >= 1 && l <= e->n ? e->lines[l - 1] : "";
+      g_autofree char *ind = indent_of (ind_src);
+      for (guint pass = 0; pass < 2; pass++)
+        for (guint k = 0; k < e->ins->len; k++)
+          {
+            Insert *i = &g_array_index (e->ins, Insert, k);
+            /* before line l+1 ... after line l */
+            if (pass == 0 && i->after && i->line == l && l > 0)
+              g_string_append_printf (s, "%s%s\n", ind, i->text);
+            if (pass == 1 && !i->after && i->line == l + 1 && l < e->n)
+              {
+                g_autofree char *ind2 = indent_of (e->lines[l]);
+                g_string_append_printf (s, "%s%s\n", ind2, i->text);
+              }
+            if (pass == 1 && i->after && i->line == 0 && l == 0)
+              g_string_append_printf (s, "%s\n", i->text);
+          }
+      if (l < e->n)
+        g_string_append_printf (s, "%s\n", e->lines[l]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* `diff -u` of the source and its edited text, named a/REL and b/REL. */
+static char *
+edit_diff (const Edit *e, const char *rel, char **why)
+{
+  g_autofree char *text = edit_text (e);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-diff-XXXXXX", &error);
+  if (dir == NULL)
+    {
+      *why = g_strdup (error->message);
+      return NULL;
+    }
+  g_autofree char *newp = g_build_filename (dir, "new", NULL);
+  char *out = NULL;
+  if (g_file_set_contents (newp, text, -1, &error))
+    {
+      g_autofree char *la = g_strdup_printf ("a/%s", rel), *lb = g_strdup_printf ("b/%s", rel);
+      const char *argv[] = { "diff", "-u", "--label", la, "--label", lb, e->source, newp, NULL };
+      int status = 0;
+      g_autofree char *err = NULL;
+      if (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                        &status, &error)
+          && (!WIFEXITED (status) || WEXITSTATUS (status) != 1))
+        {
+          *why = g_strdup_printf ("diff failed: %s", err != NULL ? err : "");
+          g_clear_pointer (&out, g_free);
+        }
+      else if (out == NULL)
+        *why = g_strdup (error->message);
+    }
+  else
+    *why = g_strdup (error->message);
+  g_unlink (newp);
+  g_rmdir (dir);
+  return out;
+}
+
+/* Where the statement that starts on or covers line @l ends (a line
+ * ending in ';', '{' or '}'), at most 4 lines on. */
+static guint
+statement_end (const Edit *e, guint l)
+{
+  for (guint k = l; k <= e->n && k < l + 5; k++)
+    {
+      g_autofree char *s = g_strstrip (g_strdup (e->lines[k - 1]));
+      gsize n = strlen (s);
+      if (n > 0 && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}'))
+        return k;
+    }
+  return l;
+}
+
+/* Lines lo..hi are whole statements of one block: braces balance and the
+ * depth never goes below where it started. */
+static gboolean
+balanced (const Edit *e, guint lo, guint hi)
+{
+  gint depth = 0;
+  for (guint k = lo; k <= hi; k++)
+    for (const char *c = e->lines[k - 1]; *c; c++)
+      {
+        if (*c == '/' && c[1] == '/')
+          break;
+        if (*c == '{')
+          depth++;
+        else if (*c == '}' && --depth < 0)
+          return FALSE;
+      }
+  return depth == 0;
+}
+
+typedef struct {
+  char *source;
+  char *function;
+  guint lo, hi;
+} Region;
+
+static void
+region_add (GArray *regions, const char *source, const char *function, guint line)
+{
+  for (guint i = 0; i < regions->len; i++)
+    {
+      Region *r = &g_array_index (regions, Region, i);
+      if (strcmp (r->source, source) == 0 && g_strcmp0 (r->function, function) == 0)
+        {
+          r->lo = MIN (r->lo, line);
+          r->hi = MAX (r->hi, line);
+          return;
+        }
+    }
+  Region r = { g_strdup (source), g_strdup (function), line, line };
+  g_array_append_val (regions, r);
+}
+
+static void
+region_clear (gpointer p)
+{
+  Region *r = p;
+  g_free (r->source);
+  g_free (r->function);
+}
+
+/* Does the core order two threads both ways (a cycle between their regions)? */
+static gboolean
+core_interleaves (const AugurDiagClass *c)
+{
+  const GArray *core = c->core.core;
+  for (guint i = 0; i < core->len; i++)
+    for (guint j = 0; j < core->len; j++)
+      {
+        const AugurDiagPair *p = &g_array_index (core, AugurDiagPair, i);
+        const AugurDiagPair *q = &g_array_index (core, AugurDiagPair, j);
+        guint pa = augur_diag_trace_event (c->trace, p->a)->tid, pb = augur_diag_trace_event (c->trace, p->b)->tid;
+        guint qa = augur_diag_trace_event (c->trace, q->a)->tid, qb = augur_diag_trace_event (c->trace, q->b)->tid;
+        if (pa == qb && pb == qa)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+one_source (char **source, const char *s, char **why)
+{
+  if (*source == NULL)
+    *source = g_strdup (s);
+  else if (strcmp (*source, s) != 0)
+    {
+      *why = g_strdup_printf ("the repair would touch two files (%s, %s)", *source, s);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static AugurDiagRepair *
+finish (Edit *e, AugurDiagRepairKind kind, const char *source_dir, char *summary, guint edges,
+        char **why)
+{
+  AugurDiagRepair *r = g_new0 (AugurDiagRepair, 1);
+  r->kind = kind;
+  r->source = g_strdup (e->source);
+  r->rel = augur_diag_source_rel (e->source, source_dir);
+  r->summary = summary;
+  r->edges = edges;
+  r->patch = edit_diff (e, r->rel, why);
+  if (r->patch == NULL)
+    {
+      augur_diag_repair_free (r);
+      return NULL;
+    }
+  return r;
+}
+
+AugurDiagRepair *
+augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
+{
+  g_autoptr (GArray) regions = g_array_new (FALSE, TRUE, sizeof (Region));
+  g_array_set_clear_func (regions, region_clear);
+  g_autofree char *source = NULL;
+  for (guint ci = 0; ci < classes->len; ci++)
+    {
+      AugurDiagClass *c = g_ptr_array_index (classes, ci);
+      if (!core_interleaves (c))
+        {
+          *why = g_strdup_printf ("core %u orders its threads one way only (an order violation): "
+                                  "mutual exclusion cannot remove it", ci + 1);
+          return NULL;
+        }
+      for (guint k = 0; k < c->core.core->len; k++)
+        {
+          const AugurDiagPair *p = &g_array_index (c->core.core, AugurDiagPair, k);
+          guint ends[2] = { p->a, p->b };
+          for (guint j = 0; j < 2; j++)
+            {
+              const AugurDiagEvent *ev = augur_diag_trace_event (c->trace, ends[j]);
+              g_autofree char *s = augur_diag_source_resolve (ev->path, source_dir);
+              if (s == NULL || ev->line == 0)
+                {
+                  *why = g_strdup_printf ("the source of %s is not at hand",
+                                          ev->file != NULL ? ev->file : "an event");
+                  return NULL;
+                }
+              if (!one_source (&source, s, why))
+                return NULL;
+              region_add (regions, s, ev->function, ev->line);
+            }
+        }
+    }
+  if (source == NULL)
+    {
+      *why = g_strdup ("no core");
+      return NULL;
+    }
+  g_autoptr (Edit) e = edit_new (source, why);
+  if (e == NULL)
+    return NULL;
+  edit_add (e, decl_line (e), TRUE,
+            g_strdup ("static pthread_mutex_t augur_repair_lock = PTHREAD_MUTEX_INITIALIZER; "
+                      "/* augur diagnose: repair */"));
+  GString *sum = g_string_new ("a new mutex makes ");
+  for (guint i = 0; i < regions->len; i++)
+    {
+      Region *r = &g_array_index (regions, Region, i);
+      guint hi = statement_end (e, r->hi);
+      if (hi > e->n || !balanced (e, r->lo, hi))
+        {
+          *why = g_strdup_printf ("lines %u-%u of %s are not whole statements of one block",
+                                  r->lo, hi, r->function != NULL ? r->function : "?");
+          g_string_free (sum, TRUE);
+          return NULL;
+        }
+      edit_add (e, r->lo, FALSE, g_strdup ("pthread_mutex_lock (&augur_repair_lock);"));
+      g_autofree char *last = g_strstrip (g_strdup (e->lines[hi - 1]));
+      if (g_str_has_prefix (last, "return") && hi > r->lo)
+        edit_add (e, hi, FALSE, g_strdup ("pthread_mutex_unlock (&augur_repair_lock);"));
+      else
+        edit_add (e, hi, TRUE, g_strdup ("pthread_mutex_unlock (&augur_repair_lock);"));
+      g_autofree char *base = g_path_get_basename (r->source);
+      g_string_append_printf (sum, "%s%s:%u-%u (%s)", i == 0 ? "" : i + 1 == regions->len ? " and " : ", ",
+                              base, r->lo, hi, r->function != NULL ? r->function : "?");
+    }
+  g_string_append (sum, regions->len > 1 ? " mutually exclusive" : " atomic");
+  return finish (e, AUGUR_DIAG_REPAIR_LOCK, source_dir, g_string_free (sum, FALSE),
+                 regions->len, why);
+}
+
+AugurDiagRepair *
+augur_diag_repair_order (GPtrArray *classes, GArray *cover, const char *source_dir, char **why)
+{
+  g_autofree char *source = NULL;
+  GString *sum = g_string_new ("enforce ");
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint k = 0; k < cover->len; k++)
+    {
+      AugurDiagChoice *ch = &g_array_index (cover, AugurDiagChoice, k);
+      AugurDiagClass *c = g_ptr_array_index (classes, ch->cls);
+      const AugurDiagEvent *x = augur_diag_trace_event (c->trace, ch->edge.a);
+      const AugurDiagEvent *y = augur_diag_trace_event (c->trace, ch->edge.b);
+      g_autofree char *sx = augur_diag_source_resolve (x->path, source_dir);
+      g_autofree char *sy = augur_diag_source_resolve (y->path, source_dir);
+      if (sx == NULL || sy == NULL || x->line == 0 || y->line == 0)
+        {
+          *why = g_strdup ("the source of an event is not at hand");
+          g_string_free (sum, TRUE);
+          return NULL;
+        }
+      if (!one_source (&source, sx, why) || !one_source (&source, sy, why))
+        {
+          g_string_free (sum, TRUE);
+          return NULL;
+        }
+      g_array_append_val (lines, x->line);
+      g_array_append_val (lines, y->line);
+      g_autofree char *dx = augur_diag_event_describe (x), *dy = augur_diag_event_describe (y);
+      g_string_append_printf (sum, "%s%s before %s", k == 0 ? "" : "; and ", dx, dy);
+    }
+  g_string_append (sum, " (a handshake: a flag set after the first, waited for before the second)");
+  g_autoptr (Edit) e = edit_new (source, why);
+  if (e == NULL)
+    {
+      g_string_free (sum, TRUE);
+      return NULL;
+    }
+  edit_add (e, decl_line (e), TRUE, g_strdup_printf (
+    "/* augur diagnose: repair — orderings enforced by handshakes */\n"
+    "static pthread_mutex_t augur_repair_lock = PTHREAD_MUTEX_INITIALIZER;\n"
+    "static pthread_cond_t augur_repair_cond = PTHREAD_COND_INITIALIZER;\n"
+    "static int augur_repair_done[%u];\n"
+    "static void\n"
+    "augur_repair_signal (int i)\n"
+    "{\n"
+    "  pthread_mutex_lock (&augur_repair_lock);\n"
+    "  augur_repair_done[i] = 1;\n"
+    "  pthread_cond_broadcast (&augur_repair_cond);\n"
+    "  pthread_mutex_unlock (&augur_repair_lock);\n"
+    "}\n"
+    "static void\n"
+    "augur_repair_wait (int i)\n"
+    "{\n"
+    "  pthread_mutex_lock (&augur_repair_lock);\n"
+    "  while (!augur_repair_done[i])\n"
+    "    pthread_cond_wait (&augur_repair_cond, &augur_repair_lock);\n"
+    "  pthread_mutex_unlock (&augur_repair_lock);\n"
+    "}", cover->len));
+  for (guint k = 0; k < cover->len; k++)
+    {
+      guint lx = statement_end (e, g_array_index (lines, guint, 2 * k));
+      guint ly = g_array_index (lines, guint, 2 * k + 1);
+      if (lx > e->n || ly > e->n)
+        {
+          *why = g_strdup ("a line is past the end of the source");
+          g_string_free (sum, TRUE);
+          return NULL;
+        }
+      g_autofree char *last = g_strstrip (g_strdup (e->lines[lx - 1]));
+      edit_add (e, lx, !g_str_has_prefix (last, "return"), g_strdup_printf ("augur_repair_signal (%u);", k));
+      edit_add (e, ly, FALSE, g_strdup_printf ("augur_repair_wait (%u);", k));
+    }
+  return finish (e, AUGUR_DIAG_REPAIR_ORDER, source_dir, g_string_free (sum, FALSE), cover->len, why);
+}

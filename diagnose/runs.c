@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * runs.c — failing executions kept for diagnosis, and the exhaustive
+ * exploration that finds them or verifies a repair (runs.h).
+ */
+#include "config.h"
+
+#include "diagnose/runs.h"
+
+#include <string.h>
+
+AugurDiagRun *
+augur_diag_run_copy (const AugurSchedShm *shm)
+{
+  AugurDiagRun *r = g_new0 (AugurDiagRun, 1);
+  r->n_steps = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
+  r->steps = g_memdup2 (shm->steps, sizeof (AugurSchedStep) * r->n_steps);
+  r->n_objects = MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS);
+  r->objects = g_memdup2 (shm->objects, sizeof (AugurSchedObjectEvent) * r->n_objects);
+  r->objects_lost_at = shm->objects_lost_at;
+  r->exe_bias = shm->exe_bias;
+  r->status = shm->status;
+  r->failed = augur_sched_failed (shm);
+  if (shm->n_failures > 0)
+    r->failure = shm->failures[0];
+  return r;
+}
+
+void
+augur_diag_run_free (AugurDiagRun *run)
+{
+  if (run == NULL)
+    return;
+  g_free (run->steps);
+  g_free (run->objects);
+  g_free (run);
+}
+
+char *
+augur_diag_run_site (const AugurDiagRun *run)
+{
+  if (!run->failed)
+    return NULL;
+  char file[sizeof run->failure.file + 1];
+  memcpy (file, run->failure.file, sizeof run->failure.file);
+  file[sizeof run->failure.file] = '\0';
+  if (file[0] == '\0')
+    return g_strdup_printf ("pc 0x%x", run->failure.pc);
+  g_autofree char *base = g_path_get_basename (file);
+  return g_strdup_printf ("%s:%u", base, run->failure.line);
+}
+
+char *
+augur_diag_run_schedule_text (const AugurDiagRun *run)
+{
+  GString *s = g_string_new (NULL);
+  guint k = 0;
+  while (k < run->n_steps)
+    {
+      guint t = run->steps[k].tid, n = 0;
+      while (k < run->n_steps && run->steps[k].tid == t)
+        k++, n++;
+      if (s->len > 0)
+        g_string_append_c (s, ' ');
+      if (n > 1)
+        g_string_append_printf (s, "T%u\u00d7%u", t, n);
+      else
+        g_string_append_printf (s, "T%u", t);
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+augur_diag_exploration_clear (AugurDiagExploration *ex)
+{
+  g_clear_pointer (&ex->runs, g_ptr_array_unref);
+  g_clear_pointer (&ex->passing, g_ptr_array_unref);
+  memset (ex, 0, sizeof *ex);
+}
+
+typedef struct {
+  AugurDiagExploration *out;
+  guint max_kept;
+  gboolean first_only;  /* replay: keep the first execution and stop */
+} Keep;
+
+static gboolean
+on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
+{
+  Keep *k = data;
+  if (k->first_only)
+    {
+      g_ptr_array_add (k->out->runs, augur_diag_run_copy (shm));
+      return FALSE;
+    }
+  if (killed)
+    return TRUE;
+  if (augur_sched_failed (shm))
+    {
+      k->out->failing++;
+      if (k->out->runs->len < k->max_kept)
+        g_ptr_array_add (k->out->runs, augur_diag_run_copy (shm));
+    }
+  else if (shm->status == AUGUR_SST_DEADLOCK)
+    k->out->deadlocks++;
+  else if (shm->status == AUGUR_SST_DONE && k->out->passing->len < k->max_kept)
+    g_ptr_array_add (k->out->passing, augur_diag_run_copy (shm));
+  return TRUE;
+}
+
+static void
+options_for (AugurExploreOptions *o, double timeout, Keep *k)
+{
+  augur_explore_options_init (o);
+  o->mode = AUGUR_EXPLORE_MODE_OPTIMAL;
+  o->timeout = timeout;
+  o->no_diagnose = TRUE;
+  o->on_execution = on_execution;
+  o->user_data = k;
+}
+
+gboolean
+augur_diag_explore (const char *const *argv, double timeout, guint max_kept,
+                    AugurDiagExploration *out, GError **error)
+{
+  memset (out, 0, sizeof *out);
+  out->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
+  out->passing = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
+  Keep k = { .out = out, .max_kept = max_kept };
+  AugurExploreOptions o;
+  options_for (&o, timeout, &k);
+  AugurExploreStats st;
+  g_autoptr (AugurResults) res = augur_explore (argv, &o, &st, error);
+  if (res == NULL)
+    return FALSE;
+  out->executions = st.executions;
+  out->cut = augur_explore_stats_cut (&st);
+  out->complete = st.complete;
+  out->timed_out = st.timed_out;
+  out->seconds = st.seconds;
+  return TRUE;
+}
+
+AugurDiagRun *
+augur_diag_replay (const char *const *argv, const guint *threads, guint n, GError **error)
+{
+  AugurDiagExploration ex = { 0 };
+  ex.runs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
+  ex.passing = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
+  Keep k = { .out = &ex, .first_only = TRUE };
+  AugurExploreOptions o;
+  options_for (&o, 0, &k);
+  o.prefix = threads;
+  o.prefix_len = n;
+  AugurExploreStats st;
+  g_autoptr (AugurResults) res = augur_explore (argv, &o, &st, error);
+  AugurDiagRun *run = NULL;
+  if (res != NULL && st.prefix_diverged)
+    g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
+                 "the finding's schedule could not be followed (step %u): the program is not "
+                 "the one that was explored", st.prefix_diverged_at);
+  else if (res != NULL && ex.runs->len > 0)
+    run = g_ptr_array_steal_index (ex.runs, 0);
+  else if (res != NULL)
+    g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
+                 "the finding's schedule gave no execution");
+  augur_diag_exploration_clear (&ex);
+  return run;
+}
