@@ -92,8 +92,10 @@ passing_satisfies (Ctx *c, const AugurDiagTrace *t, const GArray *core, guint *c
   return FALSE;
 }
 
-/* Algorithm 1, line 5, with the level-2 fallback (diagnose.h, step 3).
- * Takes @run; NULL with @error if Z3 failed. */
+/* Algorithm 1, line 5: against the explored executions when the
+ * exploration was exhaustive, else the trace formula with the level-2
+ * fallback (diagnose.h, step 3).  Takes @run; NULL with @error if Z3
+ * failed. */
 static AugurDiagClass *
 new_class (Ctx *c, AugurDiagRun *run, AugurDiagFinding *df, GError **error)
 {
@@ -101,6 +103,25 @@ new_class (Ctx *c, AugurDiagRun *run, AugurDiagFinding *df, GError **error)
   cl->run = run;
   cl->trace = trace_of (c, run);
   cl->n_runs = 1;
+  if (c->ex.complete && c->ex.sigs != NULL && !c->ex.sigs_overflow)
+    {
+      GError *e0 = NULL;
+      if (augur_diag_root_cause_explored (cl->trace, c->ex.sigs, df->site, Z3_SECONDS, &cl->core, &e0))
+        {
+          df->passing_checked = c->ex.sigs->len - df->failing_runs;
+          return cl;
+        }
+      if (e0->code != AUGUR_DIAG_ERROR_NOT_SCHEDULE)
+        {
+          g_propagate_error (error, e0);
+          augur_diag_class_free (cl);
+          return NULL;
+        }
+      note_add (&df->note, e0->message);
+      g_error_free (e0);
+      cl->core.core = g_array_new (FALSE, FALSE, sizeof (AugurDiagPair));
+      return cl;
+    }
   GError *e1 = NULL;
   gboolean ok = augur_diag_root_cause (cl->trace, 1, Z3_SECONDS, &cl->core, &e1);
   if (!ok && e1->code == AUGUR_DIAG_ERROR_SOLVER)
@@ -338,7 +359,7 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
     {
       c->explored = TRUE;
       if (!augur_diag_explore (c->argv, c->o->timeout, c->o->max_runs ? c->o->max_runs : 200,
-                               &c->ex, &c->explore_error))
+                               TRUE, &c->ex, &c->explore_error))
         c->ex.runs = NULL;
     }
   if (c->explore_error != NULL)

@@ -37,6 +37,49 @@ is_mem (const AugurSchedStep *s)
 }
 
 gboolean
+augur_diag_step_is_access (const AugurSchedStep *s)
+{
+  return is_mem (s);
+}
+
+struct _AugurDiagKeyer {
+  GHashTable *count;   /* (tid, op, pc) -> occurrences so far */
+};
+
+AugurDiagKeyer *
+augur_diag_keyer_new (void)
+{
+  AugurDiagKeyer *k = g_new0 (AugurDiagKeyer, 1);
+  k->count = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  return k;
+}
+
+void
+augur_diag_keyer_free (AugurDiagKeyer *k)
+{
+  if (k == NULL)
+    return;
+  g_hash_table_unref (k->count);
+  g_free (k);
+}
+
+guint64
+augur_diag_keyer_next (AugurDiagKeyer *k, const AugurSchedStep *s)
+{
+  guint64 base = augur_diag_step_key (s->tid, s->op, 0, s->pc);
+  gpointer v;
+  guint occ = 0;
+  if (g_hash_table_lookup_extended (k->count, &base, NULL, &v))
+    {
+      occ = GPOINTER_TO_UINT (v);
+      g_hash_table_replace (k->count, g_memdup2 (&base, sizeof base), GUINT_TO_POINTER (occ + 1));
+    }
+  else
+    g_hash_table_insert (k->count, g_memdup2 (&base, sizeof base), GUINT_TO_POINTER (1));
+  return augur_diag_step_key (s->tid, s->op, occ, s->pc);
+}
+
+gboolean
 augur_diag_event_is_access (const AugurDiagEvent *e)
 {
   return e->op == AUGUR_SOP_READ || e->op == AUGUR_SOP_WRITE;
@@ -75,12 +118,6 @@ merge (guint *into, const guint *from, guint n)
     into[i] = MAX (into[i], from[i]);
 }
 
-static const char *
-op_key (guint8 op)
-{
-  return augur_op_to_string (augur_step_op (&(AugurSchedStep) { .op = op }));
-}
-
 AugurDiagTrace *
 augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char *exe,
                       AugurDwarfNames *names)
@@ -88,26 +125,27 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
   AugurDiagTrace *t = g_new0 (AugurDiagTrace, 1);
   t->run = run;
   t->events = g_array_new (FALSE, TRUE, sizeof (AugurDiagEvent));
-  t->by_key = g_hash_table_new (g_str_hash, g_str_equal);
-  t->cut = run->n_steps;
+  t->by_key = g_hash_table_new (g_int64_hash, g_int64_equal);
+  guint cut = run->n_steps;
   t->fail_tid = G_MAXUINT;
+  t->fail_step = run->n_steps;
   if (run->failed)
     {
-      t->cut = MIN (run->failure.step, run->n_steps);
+      t->fail_step = MIN (run->failure.step, run->n_steps);
       t->fail_tid = run->failure.tid;
     }
   const AugurSchedStep *steps = run->steps;
   guint n = 0;
-  for (guint k = 0; k < t->cut; k++)
+  for (guint k = 0; k < cut; k++)
     n = MAX (n, (guint) steps[k].tid + 1);
-  for (guint k = 0; k < t->cut; k++)
+  for (guint k = 0; k < cut; k++)
     if (steps[k].op == AUGUR_SOP_CREATE && steps[k].arg < AUGUR_SCHED_MAX_THREADS)
       n = MAX (n, (guint) steps[k].arg + 1);
   t->n_threads = MAX (n, 1);
   augur_symbolizer_add_module (sym, 0, exe, run->exe_bias);
   g_autoptr (AugurExecNames) xnames = augur_steps_names (sym, run->objects, run->n_objects,
                                                           run->objects_lost_at);
-  g_autoptr (GHashTable) shared = shared_locations (steps, t->cut);
+  g_autoptr (GHashTable) shared = shared_locations (steps, cut);
 
   /* vector clocks: cur[t] is thread t's; snap[k] kept for steps others
    * synchronise with (signals, posts, arrivals, creates) */
@@ -116,14 +154,15 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
   g_autofree gboolean *started = g_new0 (gboolean, nt);
   g_autoptr (GHashTable) snap = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   g_autoptr (GHashTable) last_post = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autoptr (GHashTable) occ = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (AugurDiagKeyer) keyer = augur_diag_keyer_new ();
   g_autofree guint *tpos = g_new0 (guint, nt);
   GArray *vcs = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint k = 0; k < t->cut; k++)
+  for (guint k = 0; k < cut; k++)
     {
       const AugurSchedStep *s = &steps[k];
       guint tid = s->tid;
+      guint64 key = augur_diag_keyer_next (keyer, s);
       guint *vc = &cur[tid * nt];
       if (!started[tid])
         {
@@ -161,12 +200,10 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
       guint my_pos = tpos[tid]++;
       if (!(is_sync (s->op) || (is_mem (s) && g_hash_table_contains (shared, &s->obj))))
         continue;
+      if (tid == t->fail_tid && k >= t->fail_step)
+        continue;
       AugurDiagEvent e = { .step = k, .tid = tid, .op = s->op, .obj = s->obj, .arg = s->arg,
-                           .tpos = my_pos };
-      g_autofree char *base = g_strdup_printf ("T%u:%x:%s", tid, s->pc, op_key (s->op));
-      guint c = GPOINTER_TO_UINT (g_hash_table_lookup (occ, base));
-      g_hash_table_replace (occ, g_strdup (base), GUINT_TO_POINTER (c + 1));
-      e.key = g_strdup_printf ("%s#%u", base, c);
+                           .tpos = my_pos, .key = key };
       const AugurSource *src = augur_symbolizer_lookup (sym, s->module, s->pc);
       if (src != NULL && src->file != NULL)
         {
@@ -193,9 +230,10 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
         }
       g_array_append_val (t->events, e);
       g_array_append_vals (vcs, vc, nt);
-      g_hash_table_insert (t->by_key, e.key, GUINT_TO_POINTER (t->events->len));
     }
   t->vc = (guint *) g_array_free (vcs, FALSE);
+  for (guint i = 0; i < t->events->len; i++)
+    g_hash_table_insert (t->by_key, &augur_diag_trace_event (t, i)->key, GUINT_TO_POINTER (i + 1));
   return t;
 }
 
@@ -207,7 +245,6 @@ augur_diag_trace_free (AugurDiagTrace *t)
   for (guint i = 0; i < t->events->len; i++)
     {
       AugurDiagEvent *e = augur_diag_trace_event (t, i);
-      g_free (e->key);
       g_free (e->path);
       g_free (e->file);
       g_free (e->function);
@@ -229,9 +266,9 @@ augur_diag_trace_hb (const AugurDiagTrace *t, guint i, guint j)
 }
 
 gint
-augur_diag_trace_find (const AugurDiagTrace *t, const char *key)
+augur_diag_trace_find (const AugurDiagTrace *t, guint64 key)
 {
-  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (t->by_key, key)) - 1;
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (t->by_key, &key)) - 1;
 }
 
 static const char *
@@ -261,5 +298,14 @@ augur_diag_event_describe (const AugurDiagEvent *e)
   g_autofree char *what = e->object != NULL ? g_strdup_printf (" of `%s`", e->object) : g_strdup ("");
   g_autofree char *where = e->file != NULL ? g_strdup_printf (" (%s:%u)", e->file, e->line)
                                            : g_strdup ("");
-  return g_strdup_printf ("%s's %s%s%s", who, verb (e->op), what, where);
+  /* the n-th time its thread does this (a loop) */
+  guint occ = (guint) ((e->key >> 32) & 0x1ffffu) + 1;
+  g_autofree char *nth = NULL;
+  if (occ > 1)
+    {
+      const char *suf = (occ % 100 >= 11 && occ % 100 <= 13) ? "th"
+                        : occ % 10 == 1 ? "st" : occ % 10 == 2 ? "nd" : occ % 10 == 3 ? "rd" : "th";
+      nth = g_strdup_printf ("%u%s ", occ, suf);
+    }
+  return g_strdup_printf ("%s's %s%s%s%s", who, nth != NULL ? nth : "", verb (e->op), what, where);
 }

@@ -12,7 +12,7 @@
  *     nothing).
  *   - An event's key names it across executions: its thread, its pc, its
  *     operation and how many times its thread did the same before
- *     ("T1:0x11a9:w#2").  Cores found in one execution are checked against
+ *     (augur_diag_step_key).  Cores found in one execution are checked against
  *     another by keys (Algorithm 1's blocking clause).
  *   - Hard happens-before (augur_diag_trace_hb) is the order every
  *     execution with the same synchronisation has: program order, create
@@ -39,7 +39,7 @@ typedef struct {
   guint64 obj;
   guint64 arg;
   guint tpos;       /* index among its thread's steps */
-  char *key;        /* stable across executions (see above) */
+  guint64 key;      /* stable across executions (see above; augur_diag_step_key) */
   char *path;       /* source file as the debug info names it; NULL if unknown */
   char *file;       /* its basename */
   guint line;
@@ -51,10 +51,12 @@ typedef struct {
   const AugurDiagRun *run;  /* borrowed */
   GArray *events;           /* AugurDiagEvent, in execution order */
   guint n_threads;
-  guint cut;                /* steps considered: those before the failure */
   guint fail_tid;           /* the failing thread (G_MAXUINT: none) */
+  guint fail_step;          /* steps taken when it failed (n_steps: no failure); the
+                             * failing thread's steps from there on are not events, the
+                             * other threads' are (a write that came too late is one) */
   guint *vc;                /* n_threads clocks per event (hard happens-before) */
-  GHashTable *by_key;       /* key -> index + 1 */
+  GHashTable *by_key;       /* key (guint64 *) -> index + 1 */
 } AugurDiagTrace;
 
 /* @sym has the program as module 0 (any bias: it is set to the run's);
@@ -75,7 +77,26 @@ augur_diag_trace_event (const AugurDiagTrace *t, guint i)
 gboolean augur_diag_trace_hb (const AugurDiagTrace *t, guint i, guint j);
 
 /* The index of the event with @key, or -1. */
-gint augur_diag_trace_find (const AugurDiagTrace *t, const char *key);
+gint augur_diag_trace_find (const AugurDiagTrace *t, guint64 key);
+
+/* The key of the @occ-th step (from 0) of thread @tid with this pc and op:
+ * thread, operation, occurrence and pc packed in 64 bits. */
+static inline guint64
+augur_diag_step_key (guint tid, guint op, guint occ, guint32 pc)
+{
+  return ((guint64) (tid & 0x3ffu) << 54) | ((guint64) (op & 0x1fu) << 49)
+         | ((guint64) (occ & 0x1ffffu) << 32) | pc;
+}
+
+/* Counts the occurrences behind augur_diag_step_key, step by step. */
+typedef struct _AugurDiagKeyer AugurDiagKeyer;
+AugurDiagKeyer *augur_diag_keyer_new (void);
+void            augur_diag_keyer_free (AugurDiagKeyer *k);
+guint64         augur_diag_keyer_next (AugurDiagKeyer *k, const AugurSchedStep *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagKeyer, augur_diag_keyer_free)
+
+/* A memory access that diagnosis considers (not the virtual clock). */
+gboolean augur_diag_step_is_access (const AugurSchedStep *s);
 
 gboolean augur_diag_event_is_access (const AugurDiagEvent *e);
 gboolean augur_diag_event_is_write (const AugurDiagEvent *e);

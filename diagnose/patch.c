@@ -214,6 +214,20 @@ edit_diff (const Edit *e, const char *rel, char **why)
   return out;
 }
 
+/* A line without its trailing comment, stripped. */
+static char *
+code_of (const char *line)
+{
+  char *s = g_strdup (line);
+  char *c = strstr (s, "//");
+  if (c != NULL)
+    *c = '\0';
+  c = strstr (s, "/*");
+  if (c != NULL && strstr (c, "*/") != NULL)
+    *c = '\0';
+  return g_strstrip (s);
+}
+
 /* Where the statement that starts on or covers line @l ends (a line
  * ending in ';', '{' or '}'), at most 4 lines on. */
 static guint
@@ -221,7 +235,7 @@ statement_end (const Edit *e, guint l)
 {
   for (guint k = l; k <= e->n && k < l + 5; k++)
     {
-      g_autofree char *s = g_strstrip (g_strdup (e->lines[k - 1]));
+      g_autofree char *s = code_of (e->lines[k - 1]);
       gsize n = strlen (s);
       if (n > 0 && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}'))
         return k;
@@ -246,6 +260,30 @@ balanced (const Edit *e, guint lo, guint hi)
           return FALSE;
       }
   return depth == 0;
+}
+
+/* A one-line jump out of the code: break, continue, return, goto. */
+static char *code_of (const char *line);
+
+static gboolean
+is_jump (const char *line)
+{
+  g_autofree char *s = code_of (line);
+  static const char *const kw[] = { "break", "continue", "return", "goto" };
+  if (!g_str_has_suffix (s, ";"))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (kw); i++)
+    if (g_str_has_prefix (s, kw[i]) && !g_ascii_isalnum (s[strlen (kw[i])]) && s[strlen (kw[i])] != '_')
+      return TRUE;
+  return FALSE;
+}
+
+/* The head of an if/else/while/for whose body is the next line. */
+static gboolean
+is_condition_head (const char *line)
+{
+  g_autofree char *s = code_of (line);
+  return g_str_has_suffix (s, ")") || strcmp (s, "else") == 0;
 }
 
 typedef struct {
@@ -277,6 +315,34 @@ region_clear (gpointer p)
   Region *r = p;
   g_free (r->source);
   g_free (r->function);
+}
+
+/* A region of a function that another region calls is inside that one
+ * when called from it: locking it again would deadlock on the new mutex.
+ * It is dropped (the verification shows whether other callers needed it). */
+static void
+drop_nested (const Edit *e, GArray *regions)
+{
+  for (guint i = 0; i < regions->len;)
+    {
+      Region *inner = &g_array_index (regions, Region, i);
+      gboolean called = FALSE;
+      g_autofree char *call = g_strdup_printf ("%s (", inner->function != NULL ? inner->function : "");
+      g_autofree char *call2 = g_strdup_printf ("%s(", inner->function != NULL ? inner->function : "");
+      for (guint j = 0; j < regions->len && !called && inner->function != NULL; j++)
+        {
+          Region *outer = &g_array_index (regions, Region, j);
+          if (j == i || strcmp (outer->source, inner->source) != 0)
+            continue;
+          for (guint l = outer->lo; l <= outer->hi && l <= e->n; l++)
+            if (strstr (e->lines[l - 1], call) != NULL || strstr (e->lines[l - 1], call2) != NULL)
+              called = TRUE;
+        }
+      if (called)
+        g_array_remove_index (regions, i);
+      else
+        i++;
+    }
 }
 
 /* Does the core order two threads both ways (a cycle between their regions)? */
@@ -335,13 +401,15 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
   g_autoptr (GArray) regions = g_array_new (FALSE, TRUE, sizeof (Region));
   g_array_set_clear_func (regions, region_clear);
   g_autofree char *source = NULL;
+  guint one_way = 0;
   for (guint ci = 0; ci < classes->len; ci++)
     {
       AugurDiagClass *c = g_ptr_array_index (classes, ci);
       if (!core_interleaves (c))
+        one_way++;
+      if (c->core.core->len == 0)
         {
-          *why = g_strdup_printf ("core %u orders its threads one way only (an order violation): "
-                                  "mutual exclusion cannot remove it", ci + 1);
+          *why = g_strdup_printf ("class %u has no ordering to remove", ci + 1);
           return NULL;
         }
       for (guint k = 0; k < c->core.core->len; k++)
@@ -372,6 +440,7 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
   g_autoptr (Edit) e = edit_new (source, why);
   if (e == NULL)
     return NULL;
+  drop_nested (e, regions);
   edit_add (e, decl_line (e), TRUE,
             g_strdup ("static pthread_mutex_t augur_repair_lock = PTHREAD_MUTEX_INITIALIZER; "
                       "/* augur diagnose: repair */"));
@@ -388,16 +457,30 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
           return NULL;
         }
       edit_add (e, r->lo, FALSE, g_strdup ("pthread_mutex_lock (&augur_repair_lock);"));
-      g_autofree char *last = g_strstrip (g_strdup (e->lines[hi - 1]));
-      if (g_str_has_prefix (last, "return") && hi > r->lo)
-        edit_add (e, hi, FALSE, g_strdup ("pthread_mutex_unlock (&augur_repair_lock);"));
-      else
+      /* a jump out of the region releases the lock first: the jump becomes
+       * a block "{ unlock; jump; }" (also the body of an if without braces) */
+      gboolean falls_through = TRUE;
+      for (guint l = r->lo; l <= hi; l++)
+        if (is_jump (e->lines[l - 1]))
+          {
+            edit_add (e, l, FALSE, g_strdup ("{ pthread_mutex_unlock (&augur_repair_lock);"));
+            edit_add (e, l, TRUE, g_strdup ("}"));
+            if (l == hi && (l == r->lo || !is_condition_head (e->lines[l - 2])))
+              falls_through = FALSE;
+          }
+      if (falls_through)
         edit_add (e, hi, TRUE, g_strdup ("pthread_mutex_unlock (&augur_repair_lock);"));
       g_autofree char *base = g_path_get_basename (r->source);
       g_string_append_printf (sum, "%s%s:%u-%u (%s)", i == 0 ? "" : i + 1 == regions->len ? " and " : ", ",
                               base, r->lo, hi, r->function != NULL ? r->function : "?");
     }
   g_string_append (sum, regions->len > 1 ? " mutually exclusive" : " atomic");
+  if (one_way > 0)
+    g_string_append_printf (sum, " (%u of the %u cores order the threads one way only: "
+                            "only the verification can tell whether mutual exclusion removes them)",
+                            one_way, classes->len);
+  else
+    g_string_append (sum, " (every core interleaves the regions: the paper's either-or composite)");
   return finish (e, AUGUR_DIAG_REPAIR_LOCK, source_dir, g_string_free (sum, FALSE),
                  regions->len, why);
 }

@@ -92,18 +92,20 @@ augur_diag_kill_set (AugurDiagClass *c)
 }
 
 typedef struct {
-  GHashTable *clock_of;   /* key -> Z3_ast */
+  GHashTable *clock_of;   /* key (guint64 *, owned) -> Z3_ast */
   Z3_context ctx;
 } Clocks;
 
 static Z3_ast
-clock_of (Clocks *cl, const char *key)
+clock_of (Clocks *cl, guint64 key)
 {
-  Z3_ast c = g_hash_table_lookup (cl->clock_of, key);
+  Z3_ast c = g_hash_table_lookup (cl->clock_of, &key);
   if (c == NULL)
     {
-      c = Z3_mk_const (cl->ctx, Z3_mk_string_symbol (cl->ctx, key), Z3_mk_int_sort (cl->ctx));
-      g_hash_table_insert (cl->clock_of, (gpointer) key, c);
+      char name[32];
+      g_snprintf (name, sizeof name, "c%" G_GINT64_MODIFIER "x", key);
+      c = Z3_mk_const (cl->ctx, Z3_mk_string_symbol (cl->ctx, name), Z3_mk_int_sort (cl->ctx));
+      g_hash_table_insert (cl->clock_of, g_memdup2 (&key, sizeof key), c);
     }
   return c;
 }
@@ -132,7 +134,8 @@ augur_diag_binate_covers (GPtrArray *classes, guint max, double timeout, GError 
       Z3_optimize_set_params (ctx, opt, p);
       Z3_params_dec_ref (ctx, p);
     }
-  Clocks cl = { .clock_of = g_hash_table_new (g_str_hash, g_str_equal), .ctx = ctx };
+  Clocks cl = { .clock_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
+                .ctx = ctx };
   /* the variables: one per distinct edge (by keys) */
   g_autoptr (GHashTable) var_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GArray) choices = g_array_new (FALSE, FALSE, sizeof (AugurDiagChoice));
@@ -164,8 +167,8 @@ augur_diag_binate_covers (GPtrArray *classes, guint max, double timeout, GError 
       for (guint k = 0; k < c->kill->len; k++)
         {
           AugurDiagPair *p = &g_array_index (c->kill, AugurDiagPair, k);
-          const char *ka = augur_diag_trace_event (t, p->a)->key, *kb = augur_diag_trace_event (t, p->b)->key;
-          g_autofree char *name = g_strdup_printf ("%s>%s", ka, kb);
+          guint64 ka = augur_diag_trace_event (t, p->a)->key, kb = augur_diag_trace_event (t, p->b)->key;
+          g_autofree char *name = g_strdup_printf ("x%" G_GINT64_MODIFIER "x_%" G_GINT64_MODIFIER "x", ka, kb);
           gpointer v = g_hash_table_lookup (var_of, name);
           if (v == NULL)
             {

@@ -217,7 +217,8 @@ relevant_reads (const AugurDiagTrace *t, const gint *lw, guint level)
   if (level >= 2 || t->fail_tid == G_MAXUINT)
     {
       for (guint i = 0; i < n; i++)
-        rel[i] = augur_diag_trace_event (t, i)->op == AUGUR_SOP_READ;
+        rel[i] = augur_diag_trace_event (t, i)->op == AUGUR_SOP_READ
+                 && augur_diag_trace_event (t, i)->step < t->fail_step;
       return rel;
     }
   g_autoptr (GArray) work = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -435,6 +436,119 @@ augur_diag_root_cause (const AugurDiagTrace *t, guint level, double timeout, Aug
   g_free (e.clock);
   Z3_solver_dec_ref (e.ctx, e.solver);
   Z3_del_context (e.ctx);
+  out->seconds = g_timer_elapsed (timer, NULL);
+  return ok;
+}
+
+/* Is ordering @p of @t violated in @sig (an event missing, or the other way)? */
+static gboolean
+violated (const AugurDiagTrace *t, const AugurDiagPair *p, const AugurDiagSig *sig)
+{
+  gint a = augur_diag_sig_find (sig, augur_diag_trace_event (t, p->a)->key);
+  gint b = augur_diag_sig_find (sig, augur_diag_trace_event (t, p->b)->key);
+  return a < 0 || b < 0 || a > b;
+}
+
+gboolean
+augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sigs, const char *site,
+                                double timeout, AugurDiagCore *out, GError **error)
+{
+  g_autoptr (GTimer) timer = g_timer_new ();
+  memset (out, 0, sizeof *out);
+  g_autoptr (GArray) soft = soft_pairs (t);
+  out->n_soft = soft->len;
+  Z3_config cfg = Z3_mk_config ();
+  Z3_context ctx = Z3_mk_context (cfg);
+  Z3_del_config (cfg);
+  Z3_set_error_handler (ctx, z3_error);
+  Z3_optimize opt = Z3_mk_optimize (ctx);
+  Z3_optimize_inc_ref (ctx, opt);
+  if (timeout > 0)
+    {
+      Z3_params p = Z3_mk_params (ctx);
+      Z3_params_inc_ref (ctx, p);
+      Z3_params_set_uint (ctx, p, Z3_mk_string_symbol (ctx, "timeout"), (unsigned) (timeout * 1000));
+      Z3_optimize_set_params (ctx, opt, p);
+      Z3_params_dec_ref (ctx, p);
+    }
+  g_autofree Z3_ast *x = g_new (Z3_ast, MAX (soft->len, 1));
+  Z3_sort bs = Z3_mk_bool_sort (ctx), is = Z3_mk_int_sort (ctx);
+  g_autoptr (GPtrArray) terms = g_ptr_array_new ();
+  for (guint k = 0; k < soft->len; k++)
+    {
+      x[k] = Z3_mk_const (ctx, Z3_mk_int_symbol (ctx, (int) k), bs);
+      g_ptr_array_add (terms, Z3_mk_ite (ctx, x[k], Z3_mk_int (ctx, 1, is), Z3_mk_int (ctx, 0, is)));
+    }
+  /* the tie-break: orderings whose events the passing executions have
+   * (they are hit by being reversed, not by an event that did not happen) */
+  g_autofree guint *absent = g_new0 (guint, MAX (soft->len, 1));
+  gboolean ok = TRUE;
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) clause = g_ptr_array_new ();
+  for (guint i = 0; i < sigs->len && ok; i++)
+    {
+      const AugurDiagSig *sig = g_ptr_array_index (sigs, i);
+      if (g_strcmp0 (sig->site, site) == 0)
+        continue;
+      GString *id = g_string_new (NULL);
+      g_ptr_array_set_size (clause, 0);
+      for (guint k = 0; k < soft->len; k++)
+        if (violated (t, &g_array_index (soft, AugurDiagPair, k), sig))
+          {
+            const AugurDiagPair *p = &g_array_index (soft, AugurDiagPair, k);
+            if (augur_diag_sig_find (sig, augur_diag_trace_event (t, p->a)->key) < 0
+                || augur_diag_sig_find (sig, augur_diag_trace_event (t, p->b)->key) < 0)
+              absent[k]++;
+            g_ptr_array_add (clause, x[k]);
+            g_string_append_printf (id, "%u,", k);
+          }
+      if (clause->len == 0)
+        {
+          g_set_error (error, AUGUR_DIAG_ERROR, AUGUR_DIAG_ERROR_NOT_SCHEDULE,
+                       "an explored execution that does not fail there has every inter-thread "
+                       "ordering of the failing one: the failure depends on more than the "
+                       "schedule (input, time)");
+          ok = FALSE;
+        }
+      else if (g_hash_table_add (seen, g_string_free (id, FALSE)))
+        Z3_optimize_assert (ctx, opt, Z3_mk_or (ctx, clause->len, (Z3_ast *) clause->pdata));
+      if (clause->len == 0)
+        g_string_free (id, TRUE);
+    }
+  if (ok && terms->len > 0)
+    {
+      Z3_optimize_minimize (ctx, opt, Z3_mk_add (ctx, terms->len, (Z3_ast *) terms->pdata));
+      g_autoptr (GPtrArray) tie = g_ptr_array_new ();
+      for (guint k = 0; k < soft->len; k++)
+        g_ptr_array_add (tie, Z3_mk_ite (ctx, x[k], Z3_mk_unsigned_int (ctx, absent[k], is),
+                                         Z3_mk_int (ctx, 0, is)));
+      Z3_optimize_minimize (ctx, opt, Z3_mk_add (ctx, tie->len, (Z3_ast *) tie->pdata));
+    }
+  if (ok)
+    {
+      Z3_lbool r = Z3_optimize_check (ctx, opt, 0, NULL);
+      if (r != Z3_L_TRUE)
+        {
+          g_set_error (error, AUGUR_DIAG_ERROR, AUGUR_DIAG_ERROR_SOLVER,
+                       "Z3 found no minimum core (%s)", r == Z3_L_UNDEF ? "no answer in time" : "unsatisfiable");
+          ok = FALSE;
+        }
+      else
+        {
+          Z3_model m = Z3_optimize_get_model (ctx, opt);
+          Z3_model_inc_ref (ctx, m);
+          out->core = g_array_new (FALSE, FALSE, sizeof (AugurDiagPair));
+          for (guint k = 0; k < soft->len; k++)
+            {
+              Z3_ast v = NULL;
+              if (Z3_model_eval (ctx, m, x[k], TRUE, &v) && Z3_get_bool_value (ctx, v) == Z3_L_TRUE)
+                g_array_append_val (out->core, g_array_index (soft, AugurDiagPair, k));
+            }
+          Z3_model_dec_ref (ctx, m);
+        }
+    }
+  Z3_optimize_dec_ref (ctx, opt);
+  Z3_del_context (ctx);
   out->seconds = g_timer_elapsed (timer, NULL);
   return ok;
 }

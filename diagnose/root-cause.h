@@ -39,6 +39,7 @@
 #include <glib.h>
 
 #include "diagnose/events.h"
+#include "diagnose/runs.h"
 
 G_BEGIN_DECLS
 
@@ -59,7 +60,7 @@ typedef struct {
 typedef struct {
   GArray *core;       /* AugurDiagPair, in execution order of b */
   guint n_soft;       /* |φsch| */
-  guint level;
+  guint level;        /* 0: against the explored executions; 1, 2: the trace formula */
   double seconds;
 } AugurDiagCore;
 
@@ -70,6 +71,20 @@ void augur_diag_core_clear (AugurDiagCore *c);
  * when no order of these events passes, _SOLVER when Z3 gave up. */
 gboolean augur_diag_root_cause (const AugurDiagTrace *t, guint level, double timeout,
                                 AugurDiagCore *out, GError **error);
+
+/* The root cause against the executions the explorer ran (level 0):
+ * φ ∧ p is the set of explored executions that do not fail at @site (an
+ * exhaustive exploration has every Mazurkiewicz trace, and the order of
+ * two conflicting events is the same in every execution of a trace), so
+ * φcore is the smallest subset of φsch that each of them violates: a
+ * minimum hitting set of the orderings each one violates (partial
+ * MAX-SAT, the paper's section 2.3; Z3 optimize).  This sees values and
+ * branches that the trace formula cannot (a write that did not happen).
+ * @sigs: AugurDiagSig.  NOT_SCHEDULE when one of them has every ordering
+ * of φsch. */
+gboolean augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sigs,
+                                         const char *site, double timeout, AugurDiagCore *out,
+                                         GError **error);
 
 /* Do the orderings of @core (of @t) all hold in @other (events matched by
  * key)?  Algorithm 1's blocking clause ¬φcore rules out exactly these. */

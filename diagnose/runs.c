@@ -9,6 +9,82 @@
 
 #include <string.h>
 
+#include "diagnose/events.h"
+
+void
+augur_diag_sig_free (AugurDiagSig *sig)
+{
+  if (sig == NULL)
+    return;
+  g_free (sig->keys);
+  g_free (sig->pos);
+  g_free (sig->site);
+  g_free (sig);
+}
+
+gint
+augur_diag_sig_find (const AugurDiagSig *sig, guint64 key)
+{
+  guint lo = 0, hi = sig->n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (sig->keys[mid] < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < sig->n && sig->keys[lo] == key ? (gint) sig->pos[lo] : -1;
+}
+
+typedef struct {
+  guint64 key;
+  guint pos;
+} KeyPos;
+
+static gint
+cmp_keypos (gconstpointer a, gconstpointer b)
+{
+  guint64 x = ((const KeyPos *) a)->key, y = ((const KeyPos *) b)->key;
+  return x < y ? -1 : x > y;
+}
+
+static AugurDiagSig *
+sig_of (const AugurSchedShm *shm)
+{
+  g_autoptr (AugurDiagKeyer) keyer = augur_diag_keyer_new ();
+  guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
+  g_autoptr (GArray) kp = g_array_new (FALSE, FALSE, sizeof (KeyPos));
+  for (guint k = 0; k < n; k++)
+    {
+      guint64 key = augur_diag_keyer_next (keyer, &shm->steps[k]);
+      if (augur_diag_step_is_access (&shm->steps[k]))
+        {
+          KeyPos p = { key, k };
+          g_array_append_val (kp, p);
+        }
+    }
+  g_array_sort (kp, cmp_keypos);
+  AugurDiagSig *sig = g_new0 (AugurDiagSig, 1);
+  sig->n = kp->len;
+  sig->keys = g_new (guint64, MAX (kp->len, 1));
+  sig->pos = g_new (guint, MAX (kp->len, 1));
+  for (guint i = 0; i < kp->len; i++)
+    {
+      sig->keys[i] = g_array_index (kp, KeyPos, i).key;
+      sig->pos[i] = g_array_index (kp, KeyPos, i).pos;
+    }
+  if (augur_sched_failed (shm))
+    {
+      g_autoptr (AugurDiagRun) r = g_new0 (AugurDiagRun, 1);
+      r->failed = TRUE;
+      if (shm->n_failures > 0)
+        r->failure = shm->failures[0];
+      sig->site = augur_diag_run_site (r);
+    }
+  return sig;
+}
+
 AugurDiagRun *
 augur_diag_run_copy (const AugurSchedShm *shm)
 {
@@ -75,6 +151,7 @@ augur_diag_exploration_clear (AugurDiagExploration *ex)
 {
   g_clear_pointer (&ex->runs, g_ptr_array_unref);
   g_clear_pointer (&ex->passing, g_ptr_array_unref);
+  g_clear_pointer (&ex->sigs, g_ptr_array_unref);
   memset (ex, 0, sizeof *ex);
 }
 
@@ -95,6 +172,15 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
     }
   if (killed)
     return TRUE;
+  if (k->out->sigs != NULL
+      && (augur_sched_failed (shm) || shm->status == AUGUR_SST_DONE
+          || shm->status == AUGUR_SST_DEADLOCK))
+    {
+      if (k->out->sigs->len < AUGUR_DIAG_MAX_SIGS)
+        g_ptr_array_add (k->out->sigs, sig_of (shm));
+      else
+        k->out->sigs_overflow = TRUE;
+    }
   if (augur_sched_failed (shm))
     {
       k->out->failing++;
@@ -120,12 +206,14 @@ options_for (AugurExploreOptions *o, double timeout, Keep *k)
 }
 
 gboolean
-augur_diag_explore (const char *const *argv, double timeout, guint max_kept,
+augur_diag_explore (const char *const *argv, double timeout, guint max_kept, gboolean with_sigs,
                     AugurDiagExploration *out, GError **error)
 {
   memset (out, 0, sizeof *out);
   out->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
   out->passing = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
+  if (with_sigs)
+    out->sigs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_sig_free);
   Keep k = { .out = out, .max_kept = max_kept };
   AugurExploreOptions o;
   options_for (&o, timeout, &k);

@@ -21,6 +21,8 @@
 
 G_BEGIN_DECLS
 
+#define AUGUR_DIAG_MAX_SIGS 200000u
+
 /* One execution, copied out of the scheduler's page. */
 typedef struct {
   AugurSchedStep *steps;
@@ -46,6 +48,20 @@ char *augur_diag_run_site (const AugurDiagRun *run);
  * the same thread collapsed).  Newly allocated. */
 char *augur_diag_run_schedule_text (const AugurDiagRun *run);
 
+/* What diagnosis needs of any explored execution: the position of each
+ * memory access, by key (events.h), and where it failed. */
+typedef struct {
+  guint64 *keys;                /* sorted */
+  guint *pos;                   /* step index of keys[i] */
+  guint n;
+  char *site;                   /* augur_diag_run_site, NULL if it did not fail */
+} AugurDiagSig;
+
+void augur_diag_sig_free (AugurDiagSig *sig);
+
+/* The step index of the access with @key in @sig, or -1. */
+gint augur_diag_sig_find (const AugurDiagSig *sig, guint64 key);
+
 typedef struct {
   guint64 executions;           /* complete executions (traces) */
   guint64 failing;              /* ... that failed (assertion, abort, crash) */
@@ -58,16 +74,21 @@ typedef struct {
   GPtrArray *passing;           /* AugurDiagRun: executions that ran to their end without
                                  * failing (at most max_kept): the passing side of the
                                  * root cause, against which a core is checked */
+  GPtrArray *sigs;              /* AugurDiagSig of every execution that ran to its end
+                                 * (passing, failing or deadlocked), while at most
+                                 * AUGUR_DIAG_MAX_SIGS */
+  gboolean sigs_overflow;       /* more executions than that */
 } AugurDiagExploration;
 
 void augur_diag_exploration_clear (AugurDiagExploration *ex);
 
 /* Explores @argv exhaustively (optimal mode, no static pruning, no
  * diagnosis re-runs) within @timeout seconds (0 = none), keeping at most
- * @max_kept failing runs.  FALSE with @error when the program could not be
+ * @max_kept failing runs (and passing ones), and with @with_sigs the
+ * signature of every execution.  FALSE with @error when the program could not be
  * explored (AUGUR_EXPLORE_ERROR_*). */
 gboolean augur_diag_explore (const char *const *argv, double timeout, guint max_kept,
-                             AugurDiagExploration *out, GError **error);
+                             gboolean with_sigs, AugurDiagExploration *out, GError **error);
 
 /* Re-runs @threads (one thread per step) on @argv and returns that one
  * execution (the first one the prefix leads to), or NULL with @error. */

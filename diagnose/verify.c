@@ -138,7 +138,7 @@ augur_diag_verify (AugurDiagRepair *r, const char *const *argv, const AugurDiagV
       for (guint i = 1; i < n; i++)
         pargv[i] = argv[i];
       AugurDiagExploration ex;
-      if (!augur_diag_explore (pargv, o->timeout, 1, &ex, &error))
+      if (!augur_diag_explore (pargv, o->timeout, 1, FALSE, &ex, &error))
         reject (r, g_strdup_printf ("the patched program cannot be explored: %s", error->message));
       else if (ex.failing > 0 || ex.deadlocks > 0)
         {
