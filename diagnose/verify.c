@@ -156,7 +156,8 @@ augur_diag_verify (AugurDiagRepair *r, const char *const *argv, const AugurDiagV
               AugurDiagRun *f = g_ptr_array_index (ex.runs, 0);
               g_autofree char *site = augur_diag_run_site (f);
               r->still_fails = augur_diag_run_schedule_text (f);
-              g_string_append_printf (s, ": at %s, schedule %s", site, r->still_fails);
+              g_string_append_printf (s, ": at %s of the patched source, schedule %s", site,
+                                      r->still_fails);
             }
           reject (r, g_string_free (s, FALSE));
         }
