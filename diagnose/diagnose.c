@@ -103,7 +103,7 @@ new_class (Ctx *c, AugurDiagRun *run, AugurDiagFinding *df, GError **error)
   cl->run = run;
   cl->trace = trace_of (c, run);
   cl->n_runs = 1;
-  if (c->ex.complete && c->ex.sigs != NULL && !c->ex.sigs_overflow)
+  if (c->ex.complete && c->ex.sigs != NULL && !c->ex.sigs_overflow && !c->o->trace_formula)
     {
       GError *e0 = NULL;
       if (augur_diag_root_cause_explored (cl->trace, c->ex.sigs, df->site, Z3_SECONDS, &cl->core, &e0))

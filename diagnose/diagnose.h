@@ -43,6 +43,7 @@ typedef struct {
   const char *source_dir;    /* where relative source names are (NULL: the results') */
   const char *given_patch;   /* a patch to verify as well (--verify-patch), its text */
   guint only;                /* 1-based: diagnose this finding only (0: every failure) */
+  gboolean trace_formula;    /* the trace formula even when the exploration was exhaustive */
   AugurDiagVerifyOptions verify;
 } AugurDiagOptions;
 

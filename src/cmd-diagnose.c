@@ -42,7 +42,7 @@ augur_cmd_diagnose (int argc, char **argv)
   g_auto (GStrv) rest = NULL;
   double timeout = 60, verify_timeout = 60;
   gint max_repairs = 4;
-  gboolean no_verify = FALSE;
+  gboolean no_verify = FALSE, trace_formula = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Diagnosis file (default diagnosis.json next to RESULTS)", "FILE" },
@@ -54,6 +54,9 @@ augur_cmd_diagnose (int argc, char **argv)
       "Repairs written and verified per failure (default 4)", "N" },
     { "no-verify", 0, 0, G_OPTION_ARG_NONE, &no_verify,
       "Write the repairs without verifying them (none is then recommended)", NULL },
+    { "trace-formula", 0, 0, G_OPTION_ARG_NONE, &trace_formula,
+      "Root causes from the failing execution's formula (program order, synchronisation, "
+      "reads-from) even when every execution was explored", NULL },
     { "verify-patch", 0, 0, G_OPTION_ARG_FILENAME, &verify_patch,
       "Also verify this patch (a unified diff for patch -p1 in the source directory)", "PATCH" },
     { "source-dir", 0, 0, G_OPTION_ARG_FILENAME, &source_dir,
@@ -123,6 +126,7 @@ augur_cmd_diagnose (int argc, char **argv)
   o.timeout = timeout;
   o.max_repairs = (guint) max_repairs;
   o.no_verify = no_verify;
+  o.trace_formula = trace_formula;
   o.source_dir = source_dir;
   o.given_patch = patch_text;
   o.only = g_strrstr (rest[0], "#") != NULL ? number : 0;

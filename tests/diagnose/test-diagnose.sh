@@ -53,6 +53,20 @@ fig3 ()
 }
 ok "Figure 3: two cores, the Figure 5 kill-sets, four covers, a verified one-lock repair" fig3
 
+formula ()
+{
+  # the paper's own formulation, on the failing execution alone: the same
+  # two cores
+  "$AUGUR" diagnose --trace-formula --no-verify -o formula.json r.json -- ./fig3 >formula.txt 2>&1
+  cat formula.txt
+  grep -q "2 classes of failing schedules" formula.txt \
+    && [ "$(grep -c 'class [12]: 2 of' formula.txt)" -eq 2 ] \
+    && grep -q "T1's write of \`x\` (fig3.c:16) before T2's write of \`x\` (fig3.c:24)" formula.txt \
+    && grep -q "T2's write of \`y\` (fig3.c:25) before T1's write of \`y\` (fig3.c:17)" formula.txt \
+    && [ "$(grep -c '"level" : 1' formula.json)" -eq 2 ]
+}
+ok "Figure 3 by the trace formula (hard: order, sync, reads-from): the same two cores" formula
+
 # the lock patch as written to the JSON applies with patch -p1 and the
 # patched program explores clean
 applies ()
