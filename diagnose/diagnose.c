@@ -33,6 +33,7 @@ augur_diag_finding_free (AugurDiagFinding *f)
     return;
   g_free (f->kind);
   g_free (f->site);
+  g_free (f->match_site);
   g_free (f->note);
   g_clear_pointer (&f->classes, g_ptr_array_unref);
   g_clear_pointer (&f->repairs, g_ptr_array_unref);
@@ -58,6 +59,7 @@ run_dup (const AugurDiagRun *r)
   AugurDiagRun *d = g_memdup2 (r, sizeof *r);
   d->steps = g_memdup2 (r->steps, sizeof (AugurSchedStep) * r->n_steps);
   d->objects = g_memdup2 (r->objects, sizeof (AugurSchedObjectEvent) * r->n_objects);
+  d->pending = g_memdup2 (r->pending, sizeof (AugurSchedStep) * MAX (r->n_pending, 1));
   return d;
 }
 
@@ -106,7 +108,8 @@ new_class (Ctx *c, AugurDiagRun *run, AugurDiagFinding *df, GError **error)
   if (c->ex.complete && c->ex.sigs != NULL && !c->ex.sigs_overflow && !c->o->trace_formula)
     {
       GError *e0 = NULL;
-      if (augur_diag_root_cause_explored (cl->trace, c->ex.sigs, df->site, Z3_SECONDS, &cl->core, &e0))
+      if (augur_diag_root_cause_explored (cl->trace, c->ex.sigs, df->match_site, Z3_SECONDS,
+                                          &cl->core, &e0))
         {
           df->passing_checked = c->ex.sigs->len - df->failing_runs;
           return cl;
@@ -161,6 +164,28 @@ new_class (Ctx *c, AugurDiagRun *run, AugurDiagFinding *df, GError **error)
   return NULL;
 }
 
+/* A failure's site as the finding names it: "pc 0x4a1" (a crash the
+ * runtime could not place) becomes "prog.c:31" from the debug info. */
+static char *
+site_canon (Ctx *c, const char *site)
+{
+  if (site == NULL || !g_str_has_prefix (site, "pc 0x"))
+    return g_strdup (site);
+  guint64 pc = g_ascii_strtoull (site + 5, NULL, 16);
+  const AugurSource *src = augur_symbolizer_lookup (c->sym, 0, pc);
+  if (src == NULL || src->file == NULL)
+    return g_strdup (site);
+  g_autofree char *base = g_path_get_basename (src->file);
+  return g_strdup_printf ("%s:%u", base, src->line);
+}
+
+static char *
+run_site (Ctx *c, const AugurDiagRun *r)
+{
+  g_autofree char *raw = augur_diag_run_site (r);
+  return site_canon (c, raw);
+}
+
 static char *
 finding_site (AugurFinding *f)
 {
@@ -173,6 +198,23 @@ finding_site (AugurFinding *f)
   return g_strdup_printf ("%s:%u", base, a->line);
 }
 
+/* A failing execution at @site is one of the finding's. */
+static gboolean
+site_matches (AugurDiagFinding *df, const char *site)
+{
+  if (site == NULL)
+    return FALSE;
+  if (df->match_site != NULL)
+    return strcmp (site, df->match_site) == 0;
+  if (g_strcmp0 (site, df->site) == 0
+      || (strcmp (df->kind, "crash") == 0 && strcmp (site, AUGUR_DIAG_SITE_LIBRARY) == 0))
+    {
+      df->match_site = g_strdup (site);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* The failing executions at the finding's site: its own schedule's first. */
 static GPtrArray *
 failing_runs (Ctx *c, AugurFinding *f, AugurDiagFinding *df)
@@ -183,8 +225,8 @@ failing_runs (Ctx *c, AugurFinding *f, AugurDiagFinding *df)
   g_autofree guint *threads = augur_finding_ref_schedule (f, AUGUR_SCHED_MAX_THREADS,
                                                           AUGUR_SCHED_MAX_STEPS, &n, &error);
   AugurDiagRun *first = threads != NULL ? augur_diag_replay (c->argv, threads, n, &error) : NULL;
-  g_autofree char *site = first != NULL ? augur_diag_run_site (first) : NULL;
-  if (first != NULL && g_strcmp0 (site, df->site) == 0)
+  g_autofree char *site = first != NULL ? run_site (c, first) : NULL;
+  if (first != NULL && site_matches (df, site))
     g_ptr_array_add (runs, first);
   else
     {
@@ -197,8 +239,8 @@ failing_runs (Ctx *c, AugurFinding *f, AugurDiagFinding *df)
   for (guint i = 0; c->ex.runs != NULL && i < c->ex.runs->len; i++)
     {
       AugurDiagRun *r = g_ptr_array_index (c->ex.runs, i);
-      g_autofree char *s = augur_diag_run_site (r);
-      if (g_strcmp0 (s, df->site) == 0)
+      g_autofree char *s = run_site (c, r);
+      if (site_matches (df, s))
         {
           df->failing_runs++;
           g_ptr_array_add (runs, run_dup (r));
@@ -361,6 +403,16 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
       if (!augur_diag_explore (c->argv, c->o->timeout, c->o->max_runs ? c->o->max_runs : 200,
                                TRUE, &c->ex, &c->explore_error))
         c->ex.runs = NULL;
+      for (guint i = 0; c->ex.sigs != NULL && i < c->ex.sigs->len; i++)
+        {
+          AugurDiagSig *sig = g_ptr_array_index (c->ex.sigs, i);
+          if (sig->site != NULL && g_str_has_prefix (sig->site, "pc 0x"))
+            {
+              char *canon = site_canon (c, sig->site);
+              g_free (sig->site);
+              sig->site = canon;
+            }
+        }
     }
   if (c->explore_error != NULL)
     {

@@ -53,6 +53,8 @@ typedef struct {
   guint finding;             /* 1-based, in the results */
   char *kind;                /* "assertion" ... */
   char *site;                /* "prog.c:23" */
+  char *match_site;          /* the site of its failing executions (runs.h), the same
+                              * or, for a crash in a library, AUGUR_DIAG_SITE_LIBRARY */
   gboolean diagnosed;
   char *note;                /* why not, or a caveat; NULL if none */
   GPtrArray *classes;        /* AugurDiagClass */

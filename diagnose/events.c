@@ -42,6 +42,12 @@ augur_diag_step_is_access (const AugurSchedStep *s)
   return is_mem (s);
 }
 
+gboolean
+augur_diag_step_is_event (const AugurSchedStep *s)
+{
+  return is_mem (s) || is_sync (s->op);
+}
+
 struct _AugurDiagKeyer {
   GHashTable *count;   /* (tid, op, pc) -> occurrences so far */
 };
@@ -231,7 +237,45 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
       g_array_append_val (t->events, e);
       g_array_append_vals (vcs, vc, nt);
     }
+  for (guint i = 0; i < run->n_pending; i++)
+    {
+      const AugurSchedStep *s = &run->pending[i];
+      guint tid = s->tid;
+      if (tid == t->fail_tid || tid >= nt || !(is_sync (s->op) || is_mem (s)))
+        continue;
+      guint *vc = &cur[tid * nt];
+      vc[tid]++;
+      AugurDiagEvent e = { .step = cut + i, .tid = tid, .op = s->op, .obj = s->obj, .arg = s->arg,
+                           .tpos = tpos[tid]++, .key = augur_diag_keyer_next (keyer, s),
+                           .pending = TRUE };
+      const AugurSource *src = augur_symbolizer_lookup (sym, s->module, s->pc);
+      if (src != NULL && src->file != NULL)
+        {
+          e.path = g_strdup (src->file);
+          e.file = g_path_get_basename (src->file);
+          e.line = src->line;
+        }
+      if (src != NULL && src->function != NULL)
+        e.function = g_strdup (src->function);
+      if (s->obj != 0 && s->op != AUGUR_SOP_CREATE && s->op != AUGUR_SOP_JOIN)
+        {
+          e.object = augur_exec_names_at (xnames, cut, s->obj);
+          char *nice = e.object != NULL && names != NULL ? augur_dwarf_names_lookup (names, e.object) : NULL;
+          if (nice != NULL)
+            {
+              g_free (e.object);
+              e.object = nice;
+            }
+        }
+      g_array_append_val (t->events, e);
+      g_array_append_vals (vcs, vc, nt);
+    }
   t->vc = (guint *) g_array_free (vcs, FALSE);
+  for (guint i = 0; i < t->events->len; i++)
+    {
+      g_autofree char *d = augur_diag_event_describe (augur_diag_trace_event (t, i));
+      g_debug ("event %u (step %u): %s", i, augur_diag_trace_event (t, i)->step, d);
+    }
   for (guint i = 0; i < t->events->len; i++)
     g_hash_table_insert (t->by_key, &augur_diag_trace_event (t, i)->key, GUINT_TO_POINTER (i + 1));
   return t;
@@ -307,5 +351,6 @@ augur_diag_event_describe (const AugurDiagEvent *e)
                         : occ % 10 == 1 ? "st" : occ % 10 == 2 ? "nd" : occ % 10 == 3 ? "rd" : "th";
       nth = g_strdup_printf ("%u%s ", occ, suf);
     }
-  return g_strdup_printf ("%s's %s%s%s%s", who, nth != NULL ? nth : "", verb (e->op), what, where);
+  return g_strdup_printf ("%s's %s%s%s%s%s", who, nth != NULL ? nth : "", verb (e->op), what, where,
+                          e->pending ? " (its next step, not run when the failure came)" : "");
 }

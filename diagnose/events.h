@@ -14,6 +14,9 @@
  *     operation and how many times its thread did the same before
  *     (augur_diag_step_key).  Cores found in one execution are checked against
  *     another by keys (Algorithm 1's blocking clause).
+ *   - The threads still alive when the failing thread failed contribute
+ *     their next operation as a pending event, after all their others:
+ *     "T1 failed before main's lock at line 62" is an ordering too.
  *   - Hard happens-before (augur_diag_trace_hb) is the order every
  *     execution with the same synchronisation has: program order, create
  *     before the child's first step, the child's last step before join,
@@ -45,6 +48,8 @@ typedef struct {
   guint line;
   char *function;
   char *object;     /* the source-level name of what it touches; NULL for thread ops */
+  gboolean pending; /* not run: its thread's next operation when the failing thread
+                     * failed (a write that comes too late is the cause of many failures) */
 } AugurDiagEvent;
 
 typedef struct {
@@ -97,6 +102,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagKeyer, augur_diag_keyer_free)
 
 /* A memory access that diagnosis considers (not the virtual clock). */
 gboolean augur_diag_step_is_access (const AugurSchedStep *s);
+/* ... or a synchronisation step: what an execution's signature keeps. */
+gboolean augur_diag_step_is_event (const AugurSchedStep *s);
 
 gboolean augur_diag_event_is_access (const AugurDiagEvent *e);
 gboolean augur_diag_event_is_write (const AugurDiagEvent *e);

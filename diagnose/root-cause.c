@@ -311,6 +311,17 @@ soft_pairs (const AugurDiagTrace *t)
         }
       l[2 * ev->tid + (w ? 1 : 0)] = (gint) i;
     }
+  /* the failure came before each other thread's next operation */
+  gint last_fail = -1;
+  for (guint i = 0; i < n; i++)
+    if (augur_diag_trace_event (t, i)->tid == t->fail_tid)
+      last_fail = (gint) i;
+  for (guint i = 0; i < n && last_fail >= 0; i++)
+    if (augur_diag_trace_event (t, i)->pending)
+      {
+        AugurDiagPair p = { (guint) last_fail, i };
+        g_array_append_val (pairs, p);
+      }
   return pairs;
 }
 
@@ -457,6 +468,11 @@ augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sigs, const 
   memset (out, 0, sizeof *out);
   g_autoptr (GArray) soft = soft_pairs (t);
   out->n_soft = soft->len;
+  for (guint k = 0; k < soft->len; k++)
+    {
+      g_autofree char *d = augur_diag_pair_describe (t, &g_array_index (soft, AugurDiagPair, k));
+      g_debug ("soft %u: %s", k, d);
+    }
   Z3_config cfg = Z3_mk_config ();
   Z3_context ctx = Z3_mk_context (cfg);
   Z3_del_config (cfg);
@@ -504,6 +520,7 @@ augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sigs, const 
           }
       if (clause->len == 0)
         {
+          g_debug ("execution %u (site %s) has every ordering", i, sig->site ? sig->site : "none");
           g_set_error (error, AUGUR_DIAG_ERROR, AUGUR_DIAG_ERROR_NOT_SCHEDULE,
                        "an explored execution that does not fail there has every inter-thread "
                        "ordering of the failing one: the failure depends on more than the "

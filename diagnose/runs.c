@@ -58,7 +58,7 @@ sig_of (const AugurSchedShm *shm)
   for (guint k = 0; k < n; k++)
     {
       guint64 key = augur_diag_keyer_next (keyer, &shm->steps[k]);
-      if (augur_diag_step_is_access (&shm->steps[k]))
+      if (augur_diag_step_is_event (&shm->steps[k]))
         {
           KeyPos p = { key, k };
           g_array_append_val (kp, p);
@@ -99,6 +99,18 @@ augur_diag_run_copy (const AugurSchedShm *shm)
   r->failed = augur_sched_failed (shm);
   if (shm->n_failures > 0)
     r->failure = shm->failures[0];
+  guint nt = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  r->pending = g_new0 (AugurSchedStep, MAX (nt, 1));
+  for (guint t = 0; t < nt; t++)
+    {
+      guint8 st = shm->threads[t].state;
+      if (st == AUGUR_STH_ENABLED || augur_sched_thread_stuck (st))
+        {
+          r->pending[r->n_pending] = shm->threads[t].pending;
+          r->pending[r->n_pending].tid = (uint16_t) t;
+          r->n_pending++;
+        }
+    }
   return r;
 }
 
@@ -109,6 +121,7 @@ augur_diag_run_free (AugurDiagRun *run)
     return;
   g_free (run->steps);
   g_free (run->objects);
+  g_free (run->pending);
   g_free (run);
 }
 
@@ -120,6 +133,8 @@ augur_diag_run_site (const AugurDiagRun *run)
   char file[sizeof run->failure.file + 1];
   memcpy (file, run->failure.file, sizeof run->failure.file);
   file[sizeof run->failure.file] = '\0';
+  if (file[0] == '\0' && run->failure.module != 0)
+    return g_strdup (AUGUR_DIAG_SITE_LIBRARY);
   if (file[0] == '\0')
     return g_strdup_printf ("pc 0x%x", run->failure.pc);
   g_autofree char *base = g_path_get_basename (file);

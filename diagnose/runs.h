@@ -34,6 +34,9 @@ typedef struct {
   guint status;                 /* AugurSchedStatus */
   gboolean failed;              /* an assertion, abort or crash */
   AugurSchedFailure failure;    /* the first failure, when failed */
+  AugurSchedStep *pending;      /* the next operation of each thread still alive at the end
+                                 * (blocked or runnable), tid set */
+  guint n_pending;
 } AugurDiagRun;
 
 AugurDiagRun *augur_diag_run_copy (const AugurSchedShm *shm);
@@ -41,7 +44,10 @@ void          augur_diag_run_free (AugurDiagRun *run);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagRun, augur_diag_run_free)
 
 /* "prog.c:23": where the run failed (basename), newly allocated; NULL if
- * it did not fail. */
+ * it did not fail.  "pc 0x4a1" when the runtime could not place it in the
+ * program, AUGUR_DIAG_SITE_LIBRARY in a library (a crash in strlen). */
+#define AUGUR_DIAG_SITE_LIBRARY "a library"
+
 char *augur_diag_run_site (const AugurDiagRun *run);
 
 /* The schedule of a run, as people read it: "T0×4 T1×2 T2×3 T0" (runs of

@@ -156,7 +156,9 @@ augur_diag_verify (AugurDiagRepair *r, const char *const *argv, const AugurDiagV
               AugurDiagRun *f = g_ptr_array_index (ex.runs, 0);
               g_autofree char *site = augur_diag_run_site (f);
               r->still_fails = augur_diag_run_schedule_text (f);
-              g_string_append_printf (s, ": at %s of the patched source, schedule %s", site,
+              g_string_append_printf (s, ": %s %s%s, schedule %s",
+                                      strchr (site, ':') != NULL ? "at" : "in", site,
+                                      strchr (site, ':') != NULL ? " of the patched source" : "",
                                       r->still_fails);
             }
           reject (r, g_string_free (s, FALSE));
