@@ -286,6 +286,71 @@ is_condition_head (const char *line)
   return g_str_has_suffix (s, ")") || strcmp (s, "else") == 0;
 }
 
+/* Line @l is the only statement of an if, else, for or while without
+ * braces (the code line before it is the head). */
+static gboolean
+body_of_condition (const Edit *e, guint l)
+{
+  for (guint k = l - 1; k >= 1; k--)
+    {
+      g_autofree char *s = code_of (e->lines[k - 1]);
+      if (*s == '\0')
+        continue;
+      g_autofree char *cur = code_of (e->lines[l - 1]);
+      return is_condition_head (e->lines[k - 1]) && cur[0] != '{';
+    }
+  return FALSE;
+}
+
+/* The line to put a handshake at for event @i: a signal (@after) goes
+ * after the release of the locks its thread holds there, a wait before
+ * their acquisition, when those are in the same function; else the
+ * event's own line. */
+static guint
+section_edge (const AugurDiagTrace *t, guint i, gboolean after)
+{
+  const AugurDiagEvent *ev = augur_diag_trace_event (t, i);
+  g_autoptr (GHashTable) open = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint k = 0; k < i; k++)
+    {
+      AugurDiagEvent *o = augur_diag_trace_event (t, k);
+      if (o->tid != ev->tid)
+        continue;
+      if (o->op == AUGUR_SOP_LOCK || o->op == AUGUR_SOP_WRLOCK || o->op == AUGUR_SOP_RDLOCK)
+        g_hash_table_insert (open, &o->obj, o);
+      else if (o->op == AUGUR_SOP_UNLOCK || o->op == AUGUR_SOP_RWUNLOCK)
+        g_hash_table_remove (open, &o->obj);
+      else if (o->op == AUGUR_SOP_COND_WAIT)
+        g_hash_table_remove (open, &o->arg);
+    }
+  guint line = ev->line;
+  GHashTableIter it;
+  gpointer v;
+  g_hash_table_iter_init (&it, open);
+  while (g_hash_table_iter_next (&it, NULL, &v))
+    {
+      const AugurDiagEvent *acq = v;
+      if (!after)
+        {
+          if (g_strcmp0 (acq->function, ev->function) == 0 && acq->line > 0 && acq->line < line)
+            line = acq->line;
+          continue;
+        }
+      for (guint k = i + 1; k < t->events->len; k++)
+        {
+          AugurDiagEvent *o = augur_diag_trace_event (t, k);
+          if (o->tid == ev->tid && (o->op == AUGUR_SOP_UNLOCK || o->op == AUGUR_SOP_RWUNLOCK)
+              && o->obj == acq->obj)
+            {
+              if (g_strcmp0 (o->function, ev->function) == 0 && o->line > line)
+                line = o->line;
+              break;
+            }
+        }
+    }
+  return line;
+}
+
 typedef struct {
   char *source;
   char *function;
@@ -456,7 +521,16 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
           g_string_free (sum, TRUE);
           return NULL;
         }
-      edit_add (e, r->lo, FALSE, g_strdup ("pthread_mutex_lock (&augur_repair_lock);"));
+      gboolean body = body_of_condition (e, r->lo);
+      if (body && hi != statement_end (e, r->lo))
+        {
+          *why = g_strdup_printf ("lines %u-%u start in the body of an if or loop without braces "
+                                  "and go past it", r->lo, hi);
+          g_string_free (sum, TRUE);
+          return NULL;
+        }
+      edit_add (e, r->lo, FALSE, g_strdup (body ? "{ pthread_mutex_lock (&augur_repair_lock);"
+                                                 : "pthread_mutex_lock (&augur_repair_lock);"));
       /* a jump out of the region releases the lock first: the jump becomes
        * a block "{ unlock; jump; }" (also the body of an if without braces) */
       gboolean falls_through = TRUE;
@@ -468,8 +542,10 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
             if (l == hi && (l == r->lo || !is_condition_head (e->lines[l - 2])))
               falls_through = FALSE;
           }
-      if (falls_through)
-        edit_add (e, hi, TRUE, g_strdup ("pthread_mutex_unlock (&augur_repair_lock);"));
+      if (falls_through || body)
+        edit_add (e, hi, TRUE, g_strdup (!falls_through ? "}"
+                                         : body ? "pthread_mutex_unlock (&augur_repair_lock); }"
+                                                : "pthread_mutex_unlock (&augur_repair_lock);"));
       g_autofree char *base = g_path_get_basename (r->source);
       g_string_append_printf (sum, "%s%s:%u-%u (%s)", i == 0 ? "" : i + 1 == regions->len ? " and " : ", ",
                               base, r->lo, hi, r->function != NULL ? r->function : "?");
@@ -510,8 +586,12 @@ augur_diag_repair_order (GPtrArray *classes, GArray *cover, const char *source_d
           g_string_free (sum, TRUE);
           return NULL;
         }
-      g_array_append_val (lines, x->line);
-      g_array_append_val (lines, y->line);
+      /* a handshake inside a critical section would wait holding the lock
+       * the other side needs: signal after the section, wait before it */
+      guint lx = section_edge (c->trace, ch->edge.a, TRUE);
+      guint ly = section_edge (c->trace, ch->edge.b, FALSE);
+      g_array_append_val (lines, lx);
+      g_array_append_val (lines, ly);
       g_autofree char *dx = augur_diag_event_describe (x), *dy = augur_diag_event_describe (y);
       g_string_append_printf (sum, "%s%s before %s", k == 0 ? "" : "; and ", dx, dy);
     }
@@ -553,9 +633,24 @@ augur_diag_repair_order (GPtrArray *classes, GArray *cover, const char *source_d
           g_string_free (sum, TRUE);
           return NULL;
         }
-      g_autofree char *last = g_strstrip (g_strdup (e->lines[lx - 1]));
-      edit_add (e, lx, !g_str_has_prefix (last, "return"), g_strdup_printf ("augur_repair_signal (%u);", k));
-      edit_add (e, ly, FALSE, g_strdup_printf ("augur_repair_wait (%u);", k));
+      guint x0 = g_array_index (lines, guint, 2 * k);
+      if (body_of_condition (e, x0))
+        {
+          /* the only statement of an if/for/while: make it a block */
+          edit_add (e, x0, FALSE, g_strdup ("{"));
+          edit_add (e, lx, TRUE, g_strdup_printf ("augur_repair_signal (%u); }", k));
+        }
+      else if (is_jump (e->lines[lx - 1]))
+        edit_add (e, lx, FALSE, g_strdup_printf ("augur_repair_signal (%u);", k));
+      else
+        edit_add (e, lx, TRUE, g_strdup_printf ("augur_repair_signal (%u);", k));
+      if (body_of_condition (e, ly))
+        {
+          edit_add (e, ly, FALSE, g_strdup_printf ("{ augur_repair_wait (%u);", k));
+          edit_add (e, statement_end (e, ly), TRUE, g_strdup ("}"));
+        }
+      else
+        edit_add (e, ly, FALSE, g_strdup_printf ("augur_repair_wait (%u);", k));
     }
   return finish (e, AUGUR_DIAG_REPAIR_ORDER, source_dir, g_string_free (sum, FALSE), cover->len, why);
 }
