@@ -11,7 +11,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-diagnose.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
 cd "$tmp" || exit 1
 cp "$top_srcdir/tests/diagnose/fig3.c" .
-mkdir testc && cp "$top_srcdir/tests/programs/testc/prog.c" testc/
+for p in testc counterseq lazy01; do
+  mkdir $p && cp "$top_srcdir/tests/programs/$p/prog.c" $p/
+done
 
 build ()
 {
@@ -94,6 +96,23 @@ testc ()
    grep -A1 "repair 2 (lock)" out.txt | grep -q "rejected — still fails in 1 execution of")
 }
 ok "order violation (testc): one ordering, the handshake verified, the lock rejected" testc
+
+# a lock around the only statement of a for without braces (counterseq),
+# handshakes moved out of the critical sections their events are in (lazy01)
+corpus_repair ()
+{
+  (cd "$1" && "$AUGUR_CC_BIN" -O0 -g -o prog prog.c \
+    && "$AUGUR" explore --no-progress -o r.json -- ./prog >/dev/null 2>&1
+   "$AUGUR" diagnose --max-repairs 2 r.json -- ./prog >out.txt 2>&1
+   st=$?
+   cat out.txt
+   [ "$st" -eq 1 ] && grep -A1 "^  repair 1 ($2, recommended)" out.txt | grep -q "verified — 0 failing" \
+     && grep -q "$3" out.txt)
+}
+ok "counterseq: the lock around a for's unbraced body verified" \
+  corpus_repair counterseq lock '^    | +    { pthread_mutex_lock (&augur_repair_lock);'
+ok "lazy01: a handshake outside the critical sections verified" \
+  corpus_repair lazy01 order '^    | +  augur_repair_wait (0);'
 
 wrong ()
 {
