@@ -302,12 +302,14 @@ body_of_condition (const Edit *e, guint l)
   return FALSE;
 }
 
-/* The line to put a handshake at for event @i: a signal (@after) goes
- * after the release of the locks its thread holds there, a wait before
- * their acquisition, when those are in the same function; else the
- * event's own line. */
+/* The edges of the critical sections of the program's own locks that
+ * event @i is in, in @function: with @after, the last line where its
+ * thread releases a lock it holds at @i, else the first line where it took
+ * one; the event's own line if it is in @function and holds none (0 if
+ * none and it is elsewhere).  A handshake there waits outside the lock the
+ * other side needs; a new mutex there nests outside the program's own. */
 static guint
-section_edge (const AugurDiagTrace *t, guint i, gboolean after)
+section_edge (const AugurDiagTrace *t, guint i, gboolean after, const char *function)
 {
   const AugurDiagEvent *ev = augur_diag_trace_event (t, i);
   g_autoptr (GHashTable) open = g_hash_table_new (g_int64_hash, g_int64_equal);
@@ -323,7 +325,8 @@ section_edge (const AugurDiagTrace *t, guint i, gboolean after)
       else if (o->op == AUGUR_SOP_COND_WAIT)
         g_hash_table_remove (open, &o->arg);
     }
-  guint line = ev->line;
+  gboolean here = g_strcmp0 (ev->function, function) == 0;
+  guint line = here ? ev->line : 0;
   GHashTableIter it;
   gpointer v;
   g_hash_table_iter_init (&it, open);
@@ -332,7 +335,8 @@ section_edge (const AugurDiagTrace *t, guint i, gboolean after)
       const AugurDiagEvent *acq = v;
       if (!after)
         {
-          if (g_strcmp0 (acq->function, ev->function) == 0 && acq->line > 0 && acq->line < line)
+          if (g_strcmp0 (acq->function, function) == 0 && acq->line > 0
+              && (line == 0 || acq->line < line))
             line = acq->line;
           continue;
         }
@@ -342,7 +346,7 @@ section_edge (const AugurDiagTrace *t, guint i, gboolean after)
           if (o->tid == ev->tid && (o->op == AUGUR_SOP_UNLOCK || o->op == AUGUR_SOP_RWUNLOCK)
               && o->obj == acq->obj)
             {
-              if (g_strcmp0 (o->function, ev->function) == 0 && o->line > line)
+              if (g_strcmp0 (o->function, function) == 0 && o->line > line)
                 line = o->line;
               break;
             }
@@ -360,6 +364,8 @@ typedef struct {
 static void
 region_add (GArray *regions, const char *source, const char *function, guint line)
 {
+  if (line == 0)
+    return;
   for (guint i = 0; i < regions->len; i++)
     {
       Region *r = &g_array_index (regions, Region, i);
@@ -407,6 +413,124 @@ drop_nested (const Edit *e, GArray *regions)
         g_array_remove_index (regions, i);
       else
         i++;
+    }
+}
+
+/* The lines of the function definition around line @l: from after the
+ * previous "}" in column 0 to the next one. */
+static void
+function_extent (const Edit *e, guint l, guint *lo, guint *hi)
+{
+  *lo = 1;
+  *hi = e->n;
+  for (guint k = l; k >= 1; k--)
+    if (e->lines[k - 1][0] == '}')
+      {
+        *lo = k + 1;
+        break;
+      }
+  for (guint k = l; k <= e->n; k++)
+    if (e->lines[k - 1][0] == '}')
+      {
+        *hi = k;
+        break;
+      }
+}
+
+/* The line of the call of @fn nearest to line @near in the same function
+ * definition, 0 if none: "fn (" or "fn(" not at the start of a line (a
+ * definition). */
+static guint
+call_line (const Edit *e, const char *fn, guint near)
+{
+  g_autofree char *a = g_strdup_printf ("%s (", fn), *b = g_strdup_printf ("%s(", fn);
+  guint best = 0, best_d = G_MAXUINT, lo, hi;
+  if (near == 0 || near > e->n)
+    return 0;
+  function_extent (e, near, &lo, &hi);
+  for (guint l = lo; l <= hi; l++)
+    {
+      const char *line = e->lines[l - 1];
+      const char *hit = strstr (line, a);
+      if (hit == NULL)
+        hit = strstr (line, b);
+      if (hit == NULL || hit == line || g_ascii_isalnum (hit[-1]) || hit[-1] == '_')
+        continue;
+      guint d = l > near ? l - near : near - l;
+      if (d < best_d)
+        best = l, best_d = d;
+    }
+  return best;
+}
+
+/* The regions of one class, a region per thread (diagnose.h, patch.h):
+ * the thread's core events, those in a function it calls from the one
+ * with the others replaced by the call, widened to the critical sections
+ * of the program's own locks they are in (the new mutex nests outside
+ * them: no new lock order). */
+static void
+thread_regions (const Edit *e, const AugurDiagClass *c, const char *source, GArray *regions)
+{
+  const AugurDiagTrace *t = c->trace;
+  g_autoptr (GHashTable) threads = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint k = 0; k < c->core.core->len; k++)
+    {
+      const AugurDiagPair *p = &g_array_index (c->core.core, AugurDiagPair, k);
+      g_hash_table_add (threads, GUINT_TO_POINTER (augur_diag_trace_event (t, p->a)->tid + 1));
+      g_hash_table_add (threads, GUINT_TO_POINTER (augur_diag_trace_event (t, p->b)->tid + 1));
+    }
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, threads);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      guint tid = GPOINTER_TO_UINT (key) - 1;
+      g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint k = 0; k < c->core.core->len; k++)
+        {
+          const AugurDiagPair *p = &g_array_index (c->core.core, AugurDiagPair, k);
+          if (augur_diag_trace_event (t, p->a)->tid == tid)
+            g_array_append_val (idx, p->a);
+          if (augur_diag_trace_event (t, p->b)->tid == tid)
+            g_array_append_val (idx, p->b);
+        }
+      /* the outer function: one from which the others' calls are found */
+      const char *outer = NULL;
+      for (guint i = 0; i < idx->len && outer == NULL; i++)
+        {
+          const AugurDiagEvent *g = augur_diag_trace_event (t, g_array_index (idx, guint, i));
+          gboolean all = TRUE;
+          for (guint j = 0; j < idx->len && all; j++)
+            {
+              const AugurDiagEvent *f = augur_diag_trace_event (t, g_array_index (idx, guint, j));
+              if (strcmp (f->function, g->function) != 0 && call_line (e, f->function, g->line) == 0)
+                all = FALSE;
+            }
+          if (all)
+            outer = g->function;
+        }
+      for (guint i = 0; i < idx->len; i++)
+        {
+          guint ei = g_array_index (idx, guint, i);
+          const AugurDiagEvent *ev = augur_diag_trace_event (t, ei);
+          if (outer == NULL || strcmp (ev->function, outer) == 0)
+            {
+              region_add (regions, source, ev->function, section_edge (t, ei, FALSE, ev->function));
+              region_add (regions, source, ev->function, section_edge (t, ei, TRUE, ev->function));
+              continue;
+            }
+          /* the call in the outer function stands for it */
+          guint near = 0;
+          for (guint j = 0; j < idx->len && near == 0; j++)
+            {
+              const AugurDiagEvent *o = augur_diag_trace_event (t, g_array_index (idx, guint, j));
+              if (strcmp (o->function, outer) == 0)
+                near = o->line;
+            }
+          region_add (regions, source, outer, call_line (e, ev->function, near));
+          region_add (regions, source, outer, section_edge (t, ei, FALSE, outer));
+          region_add (regions, source, outer, section_edge (t, ei, TRUE, outer));
+        }
     }
 }
 
@@ -485,7 +609,7 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
             {
               const AugurDiagEvent *ev = augur_diag_trace_event (c->trace, ends[j]);
               g_autofree char *s = augur_diag_source_resolve (ev->path, source_dir);
-              if (s == NULL || ev->line == 0)
+              if (s == NULL || ev->line == 0 || ev->function == NULL)
                 {
                   *why = g_strdup_printf ("the source of %s is not at hand",
                                           ev->file != NULL ? ev->file : "an event");
@@ -493,7 +617,6 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
                 }
               if (!one_source (&source, s, why))
                 return NULL;
-              region_add (regions, s, ev->function, ev->line);
             }
         }
     }
@@ -505,6 +628,8 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
   g_autoptr (Edit) e = edit_new (source, why);
   if (e == NULL)
     return NULL;
+  for (guint ci = 0; ci < classes->len; ci++)
+    thread_regions (e, g_ptr_array_index (classes, ci), source, regions);
   drop_nested (e, regions);
   edit_add (e, decl_line (e), TRUE,
             g_strdup ("static pthread_mutex_t augur_repair_lock = PTHREAD_MUTEX_INITIALIZER; "
@@ -588,8 +713,8 @@ augur_diag_repair_order (GPtrArray *classes, GArray *cover, const char *source_d
         }
       /* a handshake inside a critical section would wait holding the lock
        * the other side needs: signal after the section, wait before it */
-      guint lx = section_edge (c->trace, ch->edge.a, TRUE);
-      guint ly = section_edge (c->trace, ch->edge.b, FALSE);
+      guint lx = section_edge (c->trace, ch->edge.a, TRUE, x->function);
+      guint ly = section_edge (c->trace, ch->edge.b, FALSE, y->function);
       g_array_append_val (lines, lx);
       g_array_append_val (lines, ly);
       g_autofree char *dx = augur_diag_event_describe (x), *dy = augur_diag_event_describe (y);

@@ -11,7 +11,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-diagnose.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
 cd "$tmp" || exit 1
 cp "$top_srcdir/tests/diagnose/fig3.c" .
-for p in testc counterseq lazy01; do
+for p in testc counterseq lazy01 mysql_169; do
   mkdir $p && cp "$top_srcdir/tests/programs/$p/prog.c" $p/
 done
 
@@ -113,6 +113,10 @@ ok "counterseq: the lock around a for's unbraced body verified" \
   corpus_repair counterseq lock '^    | +    { pthread_mutex_lock (&augur_repair_lock);'
 ok "lazy01: a handshake outside the critical sections verified" \
   corpus_repair lazy01 order '^    | +  augur_repair_wait (0);'
+# the cores are in client and in apply, which client calls: one region in
+# client from the table lock to the log unlock
+ok "mysql-169: one region across a call, widened to the program's critical sections, verified" \
+  corpus_repair mysql_169 lock 'a new mutex makes prog.c:31-36 (client) atomic'
 
 wrong ()
 {
