@@ -272,11 +272,6 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
     }
   t->vc = (guint *) g_array_free (vcs, FALSE);
   for (guint i = 0; i < t->events->len; i++)
-    {
-      g_autofree char *d = augur_diag_event_describe (augur_diag_trace_event (t, i));
-      g_debug ("event %u (step %u): %s", i, augur_diag_trace_event (t, i)->step, d);
-    }
-  for (guint i = 0; i < t->events->len; i++)
     g_hash_table_insert (t->by_key, &augur_diag_trace_event (t, i)->key, GUINT_TO_POINTER (i + 1));
   return t;
 }

@@ -468,11 +468,6 @@ augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sigs, const 
   memset (out, 0, sizeof *out);
   g_autoptr (GArray) soft = soft_pairs (t);
   out->n_soft = soft->len;
-  for (guint k = 0; k < soft->len; k++)
-    {
-      g_autofree char *d = augur_diag_pair_describe (t, &g_array_index (soft, AugurDiagPair, k));
-      g_debug ("soft %u: %s", k, d);
-    }
   Z3_config cfg = Z3_mk_config ();
   Z3_context ctx = Z3_mk_context (cfg);
   Z3_del_config (cfg);
@@ -520,7 +515,6 @@ augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sigs, const 
           }
       if (clause->len == 0)
         {
-          g_debug ("execution %u (site %s) has every ordering", i, sig->site ? sig->site : "none");
           g_set_error (error, AUGUR_DIAG_ERROR, AUGUR_DIAG_ERROR_NOT_SCHEDULE,
                        "an explored execution that does not fail there has every inter-thread "
                        "ordering of the failing one: the failure depends on more than the "
@@ -590,4 +584,20 @@ augur_diag_pair_describe (const AugurDiagTrace *t, const AugurDiagPair *p)
   g_autofree char *a = augur_diag_event_describe (augur_diag_trace_event (t, p->a));
   g_autofree char *b = augur_diag_event_describe (augur_diag_trace_event (t, p->b));
   return g_strdup_printf ("%s before %s", a, b);
+}
+
+char *
+augur_diag_pairs_to_string (const AugurDiagTrace *t, const GArray *pairs)
+{
+  GString *s = g_string_new (NULL);
+  for (guint k = 0; pairs != NULL && k < pairs->len; k++)
+    {
+      const AugurDiagPair *p = &g_array_index (pairs, AugurDiagPair, k);
+      const AugurDiagEvent *a = augur_diag_trace_event (t, p->a), *b = augur_diag_trace_event (t, p->b);
+      g_string_append_printf (s, "%sT%u %c:%u < T%u %c:%u", k == 0 ? "" : ", ",
+                              a->tid, a->op == AUGUR_SOP_READ ? 'r' : a->op == AUGUR_SOP_WRITE ? 'w' : 's',
+                              a->line, b->tid,
+                              b->op == AUGUR_SOP_READ ? 'r' : b->op == AUGUR_SOP_WRITE ? 'w' : 's', b->line);
+    }
+  return g_string_free (s, FALSE);
 }

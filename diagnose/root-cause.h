@@ -91,6 +91,10 @@ gboolean augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sig
 gboolean augur_diag_core_holds (const AugurDiagTrace *t, const GArray *core,
                                 const AugurDiagTrace *other);
 
+/* "T1 w:16 < T2 w:24, T2 w:25 < T1 w:17": orderings in short (thread, r/w/
+ * s for synchronisation, line), for tests and debugging. */
+char *augur_diag_pairs_to_string (const AugurDiagTrace *t, const GArray *pairs);
+
 /* "T1's write of `x` (prog.c:5) before T2's write of `x` (prog.c:10)". */
 char *augur_diag_pair_describe (const AugurDiagTrace *t, const AugurDiagPair *p);
 
