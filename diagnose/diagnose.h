@@ -81,6 +81,10 @@ char *augur_diag_to_text (GPtrArray *findings);
 gboolean augur_diag_save_json (GPtrArray *findings, const char *results_path, const char *path,
                                GError **error);
 
+/* Writes the diagnosed failures as SARIF 2.1.0 to @path, each verified
+ * repair a fix with artifactChanges (diagnose-sarif.c). */
+gboolean augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error);
+
 G_END_DECLS
 
 #endif /* AUGUR_DIAGNOSE_DIAGNOSE_H */

@@ -22,6 +22,7 @@ augur_diag_repair_free (AugurDiagRepair *r)
   g_free (r->patch);
   g_free (r->verification);
   g_free (r->still_fails);
+  g_clear_pointer (&r->insertions, g_ptr_array_unref);
   g_free (r);
 }
 
@@ -148,19 +149,22 @@ indent_of (const char *line)
   return g_strndup (line, n);
 }
 
-static char *
-edit_text (const Edit *e)
+/* What goes before each line (1-based; e->n + 1: at the end): the lines
+ * inserted after the previous one, then those inserted before it. */
+static GPtrArray *
+edit_insertions (const Edit *e)
 {
-  GString *s = g_string_new (NULL);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_insertion_free);
   for (guint l = 0; l <= e->n; l++)
     {
+      GString *s = g_string_new (NULL);
       const char *ind_src = l >= 1 && l <= e->n ? e->lines[l - 1] : "";
       g_autofree char *ind = indent_of (ind_src);
       for (guint pass = 0; pass < 2; pass++)
         for (guint k = 0; k < e->ins->len; k++)
           {
             Insert *i = &g_array_index (e->ins, Insert, k);
-            /* before line l+1 ... after line l */
+            /* after line l ... before line l+1 */
             if (pass == 0 && i->after && i->line == l && l > 0)
               g_string_append_printf (s, "%s%s\n", ind, i->text);
             if (pass == 1 && !i->after && i->line == l + 1 && l < e->n)
@@ -171,6 +175,38 @@ edit_text (const Edit *e)
             if (pass == 1 && i->after && i->line == 0 && l == 0)
               g_string_append_printf (s, "%s\n", i->text);
           }
+      if (s->len == 0)
+        {
+          g_string_free (s, TRUE);
+          continue;
+        }
+      AugurDiagInsertion *in = g_new0 (AugurDiagInsertion, 1);
+      in->line = l + 1;
+      in->text = g_string_free (s, FALSE);
+      g_ptr_array_add (out, in);
+    }
+  return out;
+}
+
+void
+augur_diag_insertion_free (AugurDiagInsertion *in)
+{
+  if (in == NULL)
+    return;
+  g_free (in->text);
+  g_free (in);
+}
+
+static char *
+edit_text (const Edit *e)
+{
+  g_autoptr (GPtrArray) ins = edit_insertions (e);
+  GString *s = g_string_new (NULL);
+  guint k = 0;
+  for (guint l = 0; l <= e->n; l++)
+    {
+      if (k < ins->len && ((AugurDiagInsertion *) g_ptr_array_index (ins, k))->line == l + 1)
+        g_string_append (s, ((AugurDiagInsertion *) g_ptr_array_index (ins, k++))->text);
       if (l < e->n)
         g_string_append_printf (s, "%s\n", e->lines[l]);
     }
@@ -576,6 +612,7 @@ finish (Edit *e, AugurDiagRepairKind kind, const char *source_dir, char *summary
   r->summary = summary;
   r->edges = edges;
   r->patch = edit_diff (e, r->rel, why);
+  r->insertions = edit_insertions (e);
   if (r->patch == NULL)
     {
       augur_diag_repair_free (r);

@@ -39,6 +39,15 @@ typedef enum {
   AUGUR_DIAG_REJECTED,
 } AugurDiagVerdict;
 
+/* Text inserted at the start of a line of the original source (1-based;
+ * the line after the last: at the end), for SARIF's artifactChanges. */
+typedef struct {
+  guint line;
+  char *text;         /* whole lines, each ending in a newline */
+} AugurDiagInsertion;
+
+void augur_diag_insertion_free (AugurDiagInsertion *in);
+
 typedef struct {
   AugurDiagRepairKind kind;
   char *summary;      /* what it does, in words */
@@ -49,6 +58,7 @@ typedef struct {
   AugurDiagVerdict verdict;
   char *verification; /* "verified — 0 failing executions of 12 (all traces), no deadlock" */
   char *still_fails;  /* rejected: the schedule that still fails, NULL otherwise */
+  GPtrArray *insertions; /* AugurDiagInsertion, in line order; NULL for a patch given */
 } AugurDiagRepair;
 
 void augur_diag_repair_free (AugurDiagRepair *r);

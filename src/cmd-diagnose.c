@@ -5,7 +5,8 @@
  * orderings that must all hold for it, one set per class of failing
  * schedules), the kill-sets, and repairs as source patches, each verified
  * by exploring the patched program (diagnose/diagnose.h).  Prints the
- * diagnosis and writes it as JSON next to the results (diagnosis.json).
+ * diagnosis and writes it as JSON next to the results (diagnosis.json),
+ * and with --sarif as SARIF whose fixes are the verified repairs.
  *
  * Exit status: 1 the results hold a bug (whatever the diagnosis found: a
  * diagnosis that fails or times out leaves the finding as it was, with a
@@ -38,7 +39,7 @@ int
 augur_cmd_diagnose (int argc, char **argv)
 {
   g_autofree char *output = NULL, *source_dir = NULL, *cc = NULL, *cflags = NULL;
-  g_autofree char *verify_patch = NULL;
+  g_autofree char *verify_patch = NULL, *sarif = NULL;
   g_auto (GStrv) rest = NULL;
   double timeout = 60, verify_timeout = 60;
   gint max_repairs = 4;
@@ -46,6 +47,9 @@ augur_cmd_diagnose (int argc, char **argv)
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Diagnosis file (default diagnosis.json next to RESULTS)", "FILE" },
+    { "sarif", 0, 0, G_OPTION_ARG_FILENAME, &sarif,
+      "Also write the diagnosis as SARIF 2.1.0, each verified repair a fix (artifactChanges)",
+      "FILE" },
     { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &timeout,
       "Seconds for the exploration that finds every failing schedule (default 60, 0 = none)", "S" },
     { "verify-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &verify_timeout,
@@ -142,6 +146,11 @@ augur_cmd_diagnose (int argc, char **argv)
       output = g_build_filename (dir, "diagnosis.json", NULL);
     }
   if (!augur_diag_save_json (diag, path, output, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  if (sarif != NULL && !augur_diag_save_sarif (diag, sarif, &error))
     {
       augur_cmd_print_error (CMD, error->message);
       return AUGUR_EXIT_TOOL;

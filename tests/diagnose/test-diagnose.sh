@@ -28,7 +28,7 @@ count () { grep -c "\"$1\" : $2" "$3"; }
 
 fig3 ()
 {
-  "$AUGUR" diagnose --max-repairs 4 r.json -- ./fig3 >out.txt 2>err.txt
+  "$AUGUR" diagnose --max-repairs 4 --sarif fig3.sarif r.json -- ./fig3 >out.txt 2>err.txt
   st=$?
   cat out.txt err.txt
   [ "$st" -eq 1 ] || return 1
@@ -51,7 +51,11 @@ fig3 ()
   grep -q "repair 1 (lock, recommended): a new mutex makes fig3.c:16-17 (f1) and fig3.c:24-25 (f2) mutually exclusive" out.txt || return 1
   grep -A1 "^  repair 1 " out.txt | grep -q "verified — 0 failing executions of [0-9]* (all traces), no deadlock" || return 1
   [ -f diagnosis.json ] && [ "$(count verdict '"verified"' diagnosis.json)" -ge 1 ] || return 1
-  [ "$(grep -c '"core" :' diagnosis.json)" -eq 2 ]
+  [ "$(grep -c '"core" :' diagnosis.json)" -eq 2 ] || return 1
+  # SARIF: one fix per verified repair, its artifactChanges inserting the lines
+  [ "$(grep -c '"artifactChanges"' fig3.sarif)" -eq "$(grep -c '^    verified ' out.txt)" ] \
+    && grep -q '"text" : "  pthread_mutex_lock (&augur_repair_lock);\\n"' fig3.sarif \
+    && grep -q '"startColumn" : 1' fig3.sarif
 }
 ok "Figure 3: two cores, the Figure 5 kill-sets, four covers, a verified one-lock repair" fig3
 
@@ -129,6 +133,14 @@ wrong ()
     | grep -q "rejected — still fails in [0-9]* executions\? of [0-9]*: at fig3.c:[0-9]* of the patched source, schedule T0" || return 1
   [ "$(count verdict '"rejected"' wrong.json)" -eq 1 ] && grep -q '"still_fails" : "T0' wrong.json
 }
+sarif_no_rejected ()
+{
+  # a rejected repair is never offered as a fix
+  "$AUGUR" diagnose --max-repairs 1 --no-verify --verify-patch "$top_srcdir/tests/diagnose/fig3-wrong.patch" \
+    --sarif wrong.sarif -o wrong2.json r.json -- ./fig3 >/dev/null 2>&1
+  grep -q '"results"' wrong.sarif && ! grep -q '"artifactChanges"' wrong.sarif
+}
+ok "SARIF offers no fix for a rejected or unverified repair" sarif_no_rejected
 ok "a wrong repair (only f1 locked) is rejected with the schedule that still fails" wrong
 
 keeps_bug ()
