@@ -52,7 +52,7 @@ hashtable hashtable 44 1.4
 list_seq list-seq 18 1.2
 counterseq counterseq 2 3.0
 queueseq queueseq 2 1.0"
-printf '%-16s %7s %7s %11s %13s %8s %8s %7s  %s\n' program classes paper core/sched paper-core proposed verified seconds note
+printf '%-16s %7s %7s %7s %11s %10s %8s %8s %7s  %s\n' program classes by-line paper core/sched paper-core proposed verified seconds note
 echo "$table1" | while read -r name paper iters pcore; do
   dir="$top/tests/programs/$name"
   w="$out/$name"
@@ -73,6 +73,7 @@ echo "$table1" | while read -r name paper iters pcore; do
   t=$(echo "$start $end" | awk '{ printf "%.1f", $2 - $1 }')
   d="$w/diagnose.txt"
   classes=$(grep -c '^    class [0-9]*:' "$d")
+  byline=$(sed -n 's/^  by source line: \([0-9]*\) distinct core.*/\1/p' "$d" | head -n 1)
   core=$(sed -n "s/^    class [0-9]*: \([0-9]*\) of the schedule's \([0-9]*\) .*/\1 \2/p" "$d" \
          | awk '{ c += $1; s += $2; n++ } END { if (n) printf "%.1f/%.0f", c / n, s / n; else printf "-" }')
   proposed=$(grep -c '^  repair [0-9]* (' "$d")
@@ -80,6 +81,6 @@ echo "$table1" | while read -r name paper iters pcore; do
   note=
   grep -q 'exploration incomplete' "$d" && note="exploration incomplete"
   grep -q '^finding' "$d" || note="no failure finding in ${secs} s of exploration"
-  printf '%-16s %7s %7s %11s %13s %8s %8s %7s  %s\n' "$name" "$classes" "$iters" "$core" "$pcore" \
+  printf '%-16s %7s %7s %7s %11s %10s %8s %8s %7s  %s\n' "$name" "$classes" "${byline:--}" "$iters" "$core" "$pcore" \
     "$proposed" "$verified" "$t" "$note"
 done

@@ -46,6 +46,48 @@ text_pairs (GString *s, const AugurDiagTrace *t, const GArray *pairs, const char
     }
 }
 
+static gint
+cmp_str_ptr (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+/* An ordering by source lines: "prog.c:5 w < prog.c:10 w". */
+static char *
+line_pair (const AugurDiagTrace *t, const AugurDiagPair *p)
+{
+  const AugurDiagEvent *a = augur_diag_trace_event (t, p->a), *b = augur_diag_trace_event (t, p->b);
+  return g_strdup_printf ("%s:%u %u < %s:%u %u", a->file ? a->file : "?", a->line, a->op,
+                          b->file ? b->file : "?", b->line, b->op);
+}
+
+/* The paper merges orderings between the same source lines (its Table 2,
+ * "unique constraints"): how many distinct orderings, and how many
+ * distinct cores, by source line (loop iterations and threads running the
+ * same code fold together). */
+static void
+by_lines (AugurDiagFinding *f, guint *orderings, guint *cores)
+{
+  g_autoptr (GHashTable) ord = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) cor = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint k = 0; k < f->classes->len; k++)
+    {
+      AugurDiagClass *c = g_ptr_array_index (f->classes, k);
+      g_autoptr (GPtrArray) mine = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < c->core.core->len; i++)
+        {
+          char *lp = line_pair (c->trace, &g_array_index (c->core.core, AugurDiagPair, i));
+          g_hash_table_add (ord, g_strdup (lp));
+          g_ptr_array_add (mine, lp);
+        }
+      g_ptr_array_sort (mine, cmp_str_ptr);
+      g_ptr_array_add (mine, NULL);
+      g_hash_table_add (cor, g_strjoinv ("|", (char **) mine->pdata));
+    }
+  *orderings = g_hash_table_size (ord);
+  *cores = g_hash_table_size (cor);
+}
+
 char *
 augur_diag_to_text (GPtrArray *findings)
 {
@@ -77,6 +119,10 @@ augur_diag_to_text (GPtrArray *findings)
                   text_pairs (s, c->trace, c->kill, "\u2192s");
                 }
             }
+          guint uo, uc;
+          by_lines (f, &uo, &uc);
+          g_string_append_printf (s, "  by source line: %u distinct core%s, %u distinct ordering%s\n",
+                                  uc, uc == 1 ? "" : "s", uo, uo == 1 ? "" : "s");
           g_string_append_printf (s, "  binate covers: %u\n", f->covers);
         }
       for (guint k = 0; k < f->repairs->len; k++)
@@ -184,6 +230,10 @@ json_finding (JsonBuilder *b, AugurDiagFinding *f)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  guint uo = 0, uc = 0;
+  by_lines (f, &uo, &uc);
+  MEMBER_INT (b, "distinct_cores_by_line", uc);
+  MEMBER_INT (b, "distinct_orderings_by_line", uo);
   MEMBER_INT (b, "binate_covers", f->covers);
   json_builder_set_member_name (b, "repairs");
   json_builder_begin_array (b);

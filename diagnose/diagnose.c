@@ -424,6 +424,13 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
   df->complete = c->ex.complete;
   if (!c->ex.complete && c->explore_error == NULL)
     note_add (&df->note, "the exploration did not finish: there may be more failing classes");
+  if (c->ex.runs != NULL && c->ex.failing > c->ex.runs->len)
+    {
+      g_autofree char *msg = g_strdup_printf (
+        "%u of %" G_GUINT64_FORMAT " failing executions kept (--max-failing): there may be more "
+        "failing classes", c->ex.runs->len, c->ex.failing);
+      note_add (&df->note, msg);
+    }
   g_autoptr (GPtrArray) runs = failing_runs (c, f, df);
   if (runs->len == 0)
     note_add (&df->note, "no failing execution at this place was found again");

@@ -42,7 +42,7 @@ augur_cmd_diagnose (int argc, char **argv)
   g_autofree char *verify_patch = NULL, *sarif = NULL;
   g_auto (GStrv) rest = NULL;
   double timeout = 60, verify_timeout = 60;
-  gint max_repairs = 4;
+  gint max_repairs = 4, max_failing = 200;
   gboolean no_verify = FALSE, trace_formula = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -54,6 +54,8 @@ augur_cmd_diagnose (int argc, char **argv)
       "Seconds for the exploration that finds every failing schedule (default 60, 0 = none)", "S" },
     { "verify-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &verify_timeout,
       "Seconds for exploring each patched program (default 60, 0 = none)", "S" },
+    { "max-failing", 0, 0, G_OPTION_ARG_INT, &max_failing,
+      "Failing executions kept from the exploration, each a candidate class (default 200)", "N" },
     { "max-repairs", 0, 0, G_OPTION_ARG_INT, &max_repairs,
       "Repairs written and verified per failure (default 4)", "N" },
     { "no-verify", 0, 0, G_OPTION_ARG_NONE, &no_verify,
@@ -101,9 +103,10 @@ augur_cmd_diagnose (int argc, char **argv)
       augur_cmd_print_error (CMD, "usage: augur diagnose [OPTION...] RESULTS[#N] -- PROGRAM [ARG...]");
       return AUGUR_EXIT_USAGE;
     }
-  if (timeout < 0 || verify_timeout < 0 || max_repairs < 1)
+  if (timeout < 0 || verify_timeout < 0 || max_repairs < 1 || max_failing < 1)
     {
-      augur_cmd_print_error (CMD, "timeouts must not be negative, --max-repairs at least 1");
+      augur_cmd_print_error (CMD, "timeouts must not be negative, --max-repairs and --max-failing "
+                                  "at least 1");
       return AUGUR_EXIT_USAGE;
     }
   g_autofree char *path = NULL;
@@ -129,6 +132,7 @@ augur_cmd_diagnose (int argc, char **argv)
   augur_diag_options_init (&o);
   o.timeout = timeout;
   o.max_repairs = (guint) max_repairs;
+  o.max_runs = (guint) max_failing;
   o.no_verify = no_verify;
   o.trace_formula = trace_formula;
   o.source_dir = source_dir;
