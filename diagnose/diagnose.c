@@ -12,6 +12,7 @@
 
 #include "common/dwarf-names.h"
 #include "common/finding-ref.h"
+#include "common/interrupt.h"
 #include "common/symbolizer.h"
 #include "diagnose/events.h"
 #include "diagnose/runs.h"
@@ -256,6 +257,11 @@ classes_of (Ctx *c, GPtrArray *runs, AugurDiagFinding *df)
   guint max_classes = c->o->max_classes ? c->o->max_classes : 32;
   for (guint i = 0; i < runs->len; i++)
     {
+      if (augur_interrupt_signal () != 0)
+        {
+          note_add (&df->note, "interrupted: the rest of the failing executions not diagnosed");
+          break;
+        }
       AugurDiagRun *run = g_ptr_array_index (runs, i);
       g_autoptr (AugurDiagTrace) t = trace_of (c, run);
       gboolean blocked = FALSE;
@@ -342,6 +348,8 @@ verify_all (Ctx *c, AugurDiagFinding *df)
       AugurDiagRepair *r = g_ptr_array_index (df->repairs, i);
       if (c->o->no_verify)
         r->verification = g_strdup ("not verified \u2014 --no-verify");
+      else if (augur_interrupt_signal () != 0)
+        r->verification = g_strdup ("not verified \u2014 interrupted");
       else
         augur_diag_verify (r, c->argv, &c->o->verify);
     }

@@ -7,9 +7,11 @@
 #include "diagnose/patch.h"
 
 #include <string.h>
-#include <sys/wait.h>
 
+#include <gio/gio.h>
 #include <glib/gstdio.h>
+
+#include "common/interrupt.h"
 
 void
 augur_diag_repair_free (AugurDiagRepair *r)
@@ -226,26 +228,28 @@ edit_diff (const Edit *e, const char *rel, char **why)
       return NULL;
     }
   g_autofree char *newp = g_build_filename (dir, "new", NULL);
+  augur_interrupt_add_temp (newp);
   char *out = NULL;
   if (g_file_set_contents (newp, text, -1, &error))
     {
       g_autofree char *la = g_strdup_printf ("a/%s", rel), *lb = g_strdup_printf ("b/%s", rel);
       const char *argv[] = { "diff", "-u", "--label", la, "--label", lb, e->source, newp, NULL };
-      int status = 0;
       g_autofree char *err = NULL;
-      if (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
-                        &status, &error)
-          && (!WIFEXITED (status) || WEXITSTATUS (status) != 1))
+      g_autoptr (GSubprocess) p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                                     | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+      if (p == NULL || !g_subprocess_communicate_utf8 (p, NULL, NULL, &out, &err, &error))
+        *why = g_strdup (error->message);
+      /* diff: 1 when the files differ, which they do */
+      else if (!g_subprocess_get_if_exited (p) || g_subprocess_get_exit_status (p) != 1)
         {
           *why = g_strdup_printf ("diff failed: %s", err != NULL ? err : "");
           g_clear_pointer (&out, g_free);
         }
-      else if (out == NULL)
-        *why = g_strdup (error->message);
     }
   else
     *why = g_strdup (error->message);
   g_unlink (newp);
+  augur_interrupt_remove_temp (newp);
   g_rmdir (dir);
   return out;
 }

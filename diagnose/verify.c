@@ -8,7 +8,11 @@
 
 #include <string.h>
 #include <errno.h>
-#include <sys/wait.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "common/interrupt.h"
 
 #include "diagnose/runs.h"
 
@@ -30,30 +34,39 @@ augur_cc (const AugurDiagVerifyOptions *o)
 static gboolean
 run (const char *const *argv, const char *dir, char **why)
 {
-  g_autofree char *out = NULL, *err = NULL;
-  int status = 0;
   g_autoptr (GError) error = NULL;
-  if (!g_spawn_sync (dir, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
-                     &status, &error))
+  g_autoptr (GSubprocessLauncher) l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                                                 | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_subprocess_launcher_set_cwd (l, dir);
+  g_autoptr (GSubprocess) p = g_subprocess_launcher_spawnv (l, argv, &error);
+  g_autofree char *out = NULL;
+  if (p == NULL || !g_subprocess_communicate_utf8 (p, NULL, NULL, &out, NULL, &error))
     {
       *why = g_strdup_printf ("%s: %s", argv[0], error->message);
       return FALSE;
     }
-  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+  if (!g_subprocess_get_if_exited (p) || g_subprocess_get_exit_status (p) != 0)
     {
-      g_autofree char *msg = g_strdup_printf ("%s%s", out != NULL ? out : "", err != NULL ? err : "");
-      *why = g_strdup_printf ("%s failed: %s", argv[0], g_strstrip (msg));
+      *why = g_strdup_printf ("%s failed: %s", argv[0], out != NULL ? g_strstrip (out) : "");
       return FALSE;
     }
   return TRUE;
 }
 
+/* The temporary directory and what verification put in it. */
 static void
-rm_rf (const char *dir)
+rm_temp (const char *dir, const char *const *files)
 {
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_unlink (files[i]);
+      augur_interrupt_remove_temp (files[i]);
+    }
   const char *argv[] = { "rm", "-rf", dir, NULL };
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
-                | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  g_autoptr (GSubprocess) p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                                                 | G_SUBPROCESS_FLAGS_STDERR_SILENCE, NULL);
+  if (p != NULL)
+    g_subprocess_wait (p, NULL, NULL);
 }
 
 static void
@@ -75,6 +88,8 @@ apply_and_build (AugurDiagRepair *r, const char *dir, const AugurDiagVerifyOptio
   g_autofree char *text = NULL;
   gsize len = 0;
   g_autofree char *patch = g_build_filename (dir, "repair.patch", NULL);
+  augur_interrupt_add_temp (copy);
+  augur_interrupt_add_temp (patch);
   if (g_mkdir_with_parents (parent, 0700) != 0
       || !g_file_get_contents (r->source, &text, &len, &error)
       || !g_file_set_contents (copy, text, (gssize) len, &error)
@@ -93,6 +108,7 @@ apply_and_build (AugurDiagRepair *r, const char *dir, const AugurDiagVerifyOptio
     }
   g_autofree char *cc = augur_cc (o);
   char *prog = g_build_filename (dir, "augur-repaired-prog", NULL);
+  augur_interrupt_add_temp (prog);
   g_autoptr (GPtrArray) bargv = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (bargv, g_strdup (cc));
   g_ptr_array_add (bargv, g_strdup ("-O0"));
@@ -180,5 +196,9 @@ augur_diag_verify (AugurDiagRepair *r, const char *const *argv, const AugurDiagV
         }
       augur_diag_exploration_clear (&ex);
     }
-  rm_rf (dir);
+  g_autofree char *copy = g_build_filename (dir, r->rel, NULL);
+  g_autofree char *patch = g_build_filename (dir, "repair.patch", NULL);
+  g_autofree char *built = g_build_filename (dir, "augur-repaired-prog", NULL);
+  const char *files[] = { copy, patch, built, NULL };
+  rm_temp (dir, files);
 }
