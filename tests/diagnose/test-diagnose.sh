@@ -11,7 +11,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-diagnose.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
 cd "$tmp" || exit 1
 cp "$top_srcdir/tests/diagnose/fig3.c" .
-for p in testc counterseq lazy01 mysql_169; do
+for p in testc counterseq lazy01 mysql_169 mysql_12848; do
   mkdir $p && cp "$top_srcdir/tests/programs/$p/prog.c" $p/
 done
 
@@ -133,6 +133,20 @@ wrong ()
     | grep -q "rejected — still fails in [0-9]* executions\? of [0-9]*: at fig3.c:[0-9]* of the patched source, schedule T0" || return 1
   [ "$(count verdict '"rejected"' wrong.json)" -eq 1 ] && grep -q '"still_fails" : "T0' wrong.json
 }
+pending ()
+{
+  # the query fails because main's second half of resize had not come yet:
+  # that step, never run in the failing execution, is in the core
+  (cd mysql_12848 && "$AUGUR_CC_BIN" -O0 -g -o prog prog.c \
+    && "$AUGUR" explore --no-progress -o r.json -- ./prog >/dev/null 2>&1
+   "$AUGUR" diagnose --no-verify r.json -- ./prog >out.txt 2>&1
+   cat out.txt
+   grep -q "class 1: 2 of" out.txt \
+     && grep -q "main's 2nd write of \`cache.size\` (prog.c:58) before T1's read of \`cache.size\` (prog.c:43)" out.txt \
+     && grep -q "T1's read of \`cache.size\` (prog.c:43) before main's 2nd lock of \`cache.lock\` (prog.c:62) (its next step, not run when the failure came)" out.txt)
+}
+ok "mysql-12848: a thread's next step, not run at the failure, is in the core" pending
+
 sarif_no_rejected ()
 {
   # a rejected repair is never offered as a fix
