@@ -432,6 +432,9 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
   df->complete = c->ex.complete;
   if (!c->ex.complete && c->explore_error == NULL)
     note_add (&df->note, "the exploration did not finish: there may be more failing classes");
+  if (c->ex.sigs_overflow)
+    note_add (&df->note, "too many executions to keep what each did: the root causes come from "
+                         "the failing executions' trace formula");
   if (c->ex.runs != NULL && c->ex.failing > c->ex.runs->len)
     {
       g_autofree char *msg = g_strdup_printf (

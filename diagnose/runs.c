@@ -191,10 +191,18 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
       && (augur_sched_failed (shm) || shm->status == AUGUR_SST_DONE
           || shm->status == AUGUR_SST_DEADLOCK))
     {
-      if (k->out->sigs->len < AUGUR_DIAG_MAX_SIGS)
-        g_ptr_array_add (k->out->sigs, sig_of (shm));
-      else
-        k->out->sigs_overflow = TRUE;
+      if (k->out->sigs->len < AUGUR_DIAG_MAX_SIGS && k->out->sig_events < AUGUR_DIAG_MAX_SIG_EVENTS)
+        {
+          AugurDiagSig *sig = sig_of (shm);
+          k->out->sig_events += sig->n;
+          g_ptr_array_add (k->out->sigs, sig);
+        }
+      else if (!k->out->sigs_overflow)
+        {
+          /* too many to keep: the root cause falls back on the trace formula */
+          k->out->sigs_overflow = TRUE;
+          g_ptr_array_set_size (k->out->sigs, 0);
+        }
     }
   if (augur_sched_failed (shm))
     {

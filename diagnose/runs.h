@@ -22,6 +22,7 @@
 G_BEGIN_DECLS
 
 #define AUGUR_DIAG_MAX_SIGS 200000u
+#define AUGUR_DIAG_MAX_SIG_EVENTS 4000000u   /* events in all signatures (~48 MB) */
 
 /* One execution, copied out of the scheduler's page. */
 typedef struct {
@@ -83,7 +84,8 @@ typedef struct {
   GPtrArray *sigs;              /* AugurDiagSig of every execution that ran to its end
                                  * (passing, failing or deadlocked), while at most
                                  * AUGUR_DIAG_MAX_SIGS */
-  gboolean sigs_overflow;       /* more executions than that */
+  guint64 sig_events;           /* events in them */
+  gboolean sigs_overflow;       /* more executions or events than that: signatures dropped */
 } AugurDiagExploration;
 
 void augur_diag_exploration_clear (AugurDiagExploration *ex);
