@@ -30,7 +30,7 @@ typedef struct {
 
 /* Sets r->verdict, r->verification and r->still_fails.  @argv: the
  * program's command line; its argv[0] is replaced by the patched build.
- * @source: the original source file the patch's a/REL stands for. */
+ * r->source is the original file the patch's a/REL stands for. */
 void augur_diag_verify (AugurDiagRepair *r, const char *const *argv,
                         const AugurDiagVerifyOptions *opts);
 
