@@ -32,6 +32,7 @@ int augur_cmd_explore (int argc, char **argv);
 int augur_cmd_replay (int argc, char **argv);
 int augur_cmd_check (int argc, char **argv);
 int augur_cmd_confirm (int argc, char **argv);
+int augur_cmd_diagnose (int argc, char **argv);
 
 /* Helpers shared by the subcommands. */
 void augur_cmd_print_error (const char *cmd, const char *message);

@@ -30,6 +30,8 @@ static const AugurCmd commands[] = {
     .summary = "run the program under augur's scheduler and explore its interleavings" },
   { .name = "replay", .func = augur_cmd_replay,
     .summary = "re-run a finding's schedule and stop at the bug (--gdb: under gdb)" },
+  { .name = "diagnose", .func = augur_cmd_diagnose, .program_args = TRUE,
+    .summary = "root cause, kill-sets and verified repairs of a results file's failures" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };
