@@ -459,7 +459,7 @@ add_blocked (const Watch *w, const Run *r, AugurFinding *f)
       if (!augur_sched_thread_stuck (r->threads[t].state) || (!only_joins && ps->op == AUGUR_SOP_JOIN))
         continue;
       const AugurSource *l = augur_symbolizer_lookup (w->sym, ps->module, ps->pc);
-      AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (ps);
+      AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (ps);
       if (has_access (f, t, op, l->line))
         continue;
       augur_finding_add_thread (f, t);
@@ -817,12 +817,12 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
       const AugurSchedStep *got = &g_array_index (r->steps, AugurSchedStep, k);
       const AugurStep *want = augur_finding_get_step (f, k);
       const AugurSource *l = augur_symbolizer_lookup (sym, got->module, got->pc);
-      if (got->tid != want->thread || augur_step_op (got) != want->op
+      if (got->tid != want->thread || augur_steps_op (got) != want->op
           || (want->line != 0 && l->line != 0 && want->line != l->line))
         {
           *what = g_strdup_printf ("the program did not follow the schedule at its step %u "
                                    "(T%u %s at line %u instead of T%u %s at line %u)", k, got->tid,
-                                   augur_op_to_string (augur_step_op (got)), l->line, want->thread,
+                                   augur_op_to_string (augur_steps_op (got)), l->line, want->thread,
                                    augur_op_to_string (want->op), want->line);
           watch_clear (&w);
           return TRUE;
