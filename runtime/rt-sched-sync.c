@@ -20,6 +20,12 @@
  * A mutex first seen in use without an init (PTHREAD_MUTEX_INITIALIZER
  * and its recursive and error-checking variants) gets its type from
  * glibc's own field in the object.
+ *
+ * What the model does for a call is its row of sync_model[], one per event
+ * kind: the rule that says whether its pending step may run, and the hooks
+ * that make its step and update the model before and after the real call.
+ * The step itself is the operation table's (common/augur-ops.c): a new
+ * primitive is one row there and one here.
  */
 #include "config.h"
 
