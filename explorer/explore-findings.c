@@ -24,35 +24,6 @@
 #include "explorer/misuse-finding.h"
 #include "explorer/steps.h"
 
-static const char *
-misuse_sentence (guint32 kind)
-{
-  switch (kind)
-    {
-    case AUGUR_MISUSE_UNLOCK_NOT_OWNER: return "A thread unlocks a mutex that another thread holds.";
-    case AUGUR_MISUSE_UNLOCK_UNLOCKED: return "A mutex is unlocked while nobody holds it (double unlock).";
-    case AUGUR_MISUSE_DESTROY_HELD: return "A mutex is destroyed while a thread holds it.";
-    case AUGUR_MISUSE_DOUBLE_JOIN: return "A thread is joined a second time.";
-    case AUGUR_MISUSE_RECURSIVE_LOCK: return "A thread locks a normal mutex it already holds and blocks for ever.";
-    case AUGUR_MISUSE_COND_TWO_MUTEXES: return "One condition variable is waited on with two different mutexes.";
-    case AUGUR_MISUSE_MAIN_RETURNS: return "main returns while other threads still run; they are killed.";
-    case AUGUR_MISUSE_NOT_DESTROYED: return "A mutex is initialised and never destroyed.";
-    case AUGUR_MISUSE_WAIT_NOT_OWNER: return "A condition wait is called without holding its mutex.";
-    case AUGUR_MISUSE_UNINIT_MUTEX: return "A mutex in heap memory is used without ever being initialised.";
-    case AUGUR_MISUSE_UNINIT_COND:
-      return "A condition variable in heap memory is used without ever being initialised.";
-    case AUGUR_MISUSE_INIT_IN_USE:
-      return "A mutex is initialised while a thread may already use it (it was locked before "
-             "the init, or is held).";
-    case AUGUR_MISUSE_USE_AFTER_DESTROY:
-      return "A mutex or condition variable is used after it was destroyed.";
-    case AUGUR_MISUSE_DOUBLE_FREE: return "A block of memory is freed twice.";
-    case AUGUR_MISUSE_INVALID_FREE: return "free() is given memory that malloc did not return.";
-    case AUGUR_MISUSE_USE_AFTER_FREE: return "Memory is accessed after it was freed.";
-    default: return "The pthread API is misused.";
-    }
-}
-
 /* The current execution's object names, made when first needed. */
 AugurExecNames *
 explore_findings_names_of (Ctx *c)
@@ -245,8 +216,8 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     return;
   g_autoptr (AugurFinding) f = NULL;
   if (self_lock)
-    f = augur_finding_new (AUGUR_FINDING_MISUSE, "recursive-lock",
-                           misuse_sentence (AUGUR_MISUSE_RECURSIVE_LOCK));
+    f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (AUGUR_MISUSE_RECURSIVE_LOCK),
+                           "A thread locks a normal mutex it already holds and blocks for ever.");
   else
     {
       GString *e = g_string_new (spins ? "No thread can make progress:" : "Every live thread is blocked:");
