@@ -10,6 +10,8 @@
 
 #include "reports/html.h"
 
+#include "common/augur-ops.h"
+
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -543,47 +545,8 @@ append_source_excerpt (GString *s, GHashTable *cache, const char *program,
 static const char *
 op_verb (AugurOp op)
 {
-  switch (op)
-    {
-    case AUGUR_OP_READ:
-      return "reads";
-    case AUGUR_OP_WRITE:
-      return "writes";
-    case AUGUR_OP_ATOMIC_LOAD:
-      return "atomically loads";
-    case AUGUR_OP_ATOMIC_STORE:
-      return "atomically stores";
-    case AUGUR_OP_ATOMIC_RMW:
-      return "atomically updates";
-    case AUGUR_OP_LOCK_REQUEST:
-      return "waits to lock";
-    case AUGUR_OP_LOCK:
-    case AUGUR_OP_RDLOCK:
-    case AUGUR_OP_TRYLOCK:
-      return "locks";
-    case AUGUR_OP_UNLOCK:
-      return "unlocks";
-    case AUGUR_OP_WAIT:
-      return "waits on";
-    case AUGUR_OP_WAKE:
-      return "wakes up from";
-    case AUGUR_OP_SIGNAL:
-      return "signals";
-    case AUGUR_OP_BROADCAST:
-      return "broadcasts";
-    case AUGUR_OP_INIT:
-      return "initialises";
-    case AUGUR_OP_DESTROY:
-      return "destroys";
-    case AUGUR_OP_FREE:
-      return "frees";
-    case AUGUR_OP_JOIN:
-      return "joins";
-    case AUGUR_OP_CREATE:
-      return "creates";
-    default:
-      return augur_op_to_string (op);
-    }
+  const char *verb = augur_ops_op (op)->verb;
+  return verb != NULL ? verb : augur_op_to_string (op);
 }
 
 static void
