@@ -221,7 +221,7 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
         e.function = g_strdup (src->function);
       if (s->op != AUGUR_SOP_CREATE && s->op != AUGUR_SOP_JOIN && s->op != AUGUR_SOP_EXIT)
         {
-          e.object = augur_step_object (xnames, steps, k);
+          e.object = augur_steps_object (xnames, steps, k);
           if (e.object != NULL && names != NULL)
             {
               if (e.path != NULL)
