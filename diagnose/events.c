@@ -13,20 +13,25 @@
 #include "common/results.h"
 #include "explorer/steps.h"
 
+/* A step that orders threads: it takes or gives back a lock, or starts or
+ * ends a happens-before edge (the operation table's columns). */
 static gboolean
 is_sync (guint8 op)
 {
-  switch (op)
-    {
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK:
-    case AUGUR_SOP_RWUNLOCK: case AUGUR_SOP_COND_WAIT: case AUGUR_SOP_COND_WAKE:
-    case AUGUR_SOP_SIGNAL: case AUGUR_SOP_BROADCAST: case AUGUR_SOP_SEM_WAIT:
-    case AUGUR_SOP_SEM_POST: case AUGUR_SOP_BARRIER_ARRIVE: case AUGUR_SOP_BARRIER_LEAVE:
-    case AUGUR_SOP_CREATE: case AUGUR_SOP_JOIN: case AUGUR_SOP_EXIT:
-      return TRUE;
-    default:
-      return FALSE;
-    }
+  const AugurOpsSched *row = augur_ops_sched (op);
+  const AugurOpsOp *shown = augur_ops_op (row->op);
+  return row->lock == AUGUR_OPS_LOCK_ACQUIRE || row->lock == AUGUR_OPS_LOCK_RELEASE
+         || shown->sync_out != AUGUR_OPS_SYNC_NONE || shown->sync_in != AUGUR_OPS_SYNC_NONE;
+}
+
+/* A step other threads' later steps synchronise with through the scheduler
+ * log (a wake's, a wait's or a leave's waker): signal, broadcast, post,
+ * barrier arrival. */
+static gboolean
+is_wake_source (guint8 op)
+{
+  AugurOpsSync out = augur_ops_op (augur_ops_sched (op)->op)->sync_out;
+  return out == AUGUR_OPS_SYNC_SIGNAL || out == AUGUR_OPS_SYNC_SEM || out == AUGUR_OPS_SYNC_BARRIER;
 }
 
 static gboolean
@@ -124,6 +129,109 @@ merge (guint *into, const guint *from, guint n)
     into[i] = MAX (into[i], from[i]);
 }
 
+/* Where step @s is in the source and what it touches, into @e. */
+static void
+event_describe (AugurDiagEvent *e, const AugurSchedStep *s, AugurSymbolizer *sym,
+                AugurExecNames *xnames, const AugurSchedStep *steps, guint at, gboolean pending,
+                AugurDwarfNames *names)
+{
+  const AugurSource *src = augur_symbolizer_lookup (sym, s->module, s->pc);
+  if (src != NULL && src->file != NULL)
+    {
+      e->path = g_strdup (src->file);
+      e->file = g_path_get_basename (src->file);
+      e->line = src->line;
+    }
+  if (src != NULL && src->function != NULL)
+    e->function = g_strdup (src->function);
+  if (s->op == AUGUR_SOP_CREATE || s->op == AUGUR_SOP_JOIN || (pending && s->obj == 0)
+      || (!pending && s->op == AUGUR_SOP_EXIT))
+    return;
+  e->object = pending ? augur_exec_names_at (xnames, at, s->obj) : augur_steps_object (xnames, steps, at);
+  if (e->object == NULL || names == NULL)
+    return;
+  if (!pending && e->path != NULL)
+    augur_dwarf_names_note_access (names, e->object, e->path, e->line, e->function);
+  char *nice = augur_dwarf_names_lookup (names, e->object);
+  if (nice != NULL)
+    {
+      g_free (e->object);
+      e->object = nice;
+    }
+}
+
+/* The threads' vector clocks as the steps run: cur[t] is thread t's;
+ * snap keeps the clock of each step others synchronise with (signals,
+ * posts, arrivals), last_post each semaphore's last post. */
+typedef struct {
+  guint nt;
+  guint *cur;
+  GHashTable *snap;
+  GHashTable *last_post;
+} Clocks;
+
+static void
+clocks_init (Clocks *c, guint nt)
+{
+  c->nt = nt;
+  c->cur = g_new0 (guint, nt * nt);
+  c->snap = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  c->last_post = g_hash_table_new (g_int64_hash, g_int64_equal);
+}
+
+static void
+clocks_clear (Clocks *c)
+{
+  g_free (c->cur);
+  g_hash_table_unref (c->snap);
+  g_hash_table_unref (c->last_post);
+}
+
+static void
+merge_snap (Clocks *c, guint *vc, gpointer key)
+{
+  guint *w = key != NULL ? g_hash_table_lookup (c->snap, key) : NULL;
+  if (w != NULL)
+    merge (vc, w, c->nt);
+}
+
+/* Step @k (@s) runs: its thread's clock, returned, takes in what the
+ * step synchronises with and ticks. */
+static guint *
+clocks_step (Clocks *c, const AugurSchedStep *s, guint k)
+{
+  guint nt = c->nt;
+  guint *vc = &c->cur[s->tid * nt];
+  if (s->op == AUGUR_SOP_JOIN && s->arg < nt)
+    merge (vc, &c->cur[s->arg * nt], nt);
+  guint waker = augur_sched_step_waker (s);
+  if (waker > 0)
+    merge_snap (c, vc, GUINT_TO_POINTER (waker));
+  if (s->op == AUGUR_SOP_SEM_WAIT)
+    merge_snap (c, vc, g_hash_table_lookup (c->last_post, &s->obj));
+  vc[s->tid]++;
+  if (is_wake_source (s->op))
+    g_hash_table_insert (c->snap, GUINT_TO_POINTER (k + 1), g_memdup2 (vc, nt * sizeof (guint)));
+  if (s->op == AUGUR_SOP_SEM_POST)
+    g_hash_table_insert (c->last_post, (gpointer) &s->obj, GUINT_TO_POINTER (k + 1));
+  if (s->op == AUGUR_SOP_CREATE && s->arg < nt)
+    merge (&c->cur[s->arg * nt], vc, nt);
+  return vc;
+}
+
+static guint
+count_threads (const AugurSchedStep *steps, guint cut)
+{
+  guint n = 0;
+  for (guint k = 0; k < cut; k++)
+    {
+      n = MAX (n, (guint) steps[k].tid + 1);
+      if (steps[k].op == AUGUR_SOP_CREATE && steps[k].arg < AUGUR_SCHED_MAX_THREADS)
+        n = MAX (n, (guint) steps[k].arg + 1);
+    }
+  return MAX (n, 1);
+}
+
 AugurDiagTrace *
 augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char *exe,
                       AugurDwarfNames *names)
@@ -141,25 +249,15 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
       t->fail_tid = run->failure.tid;
     }
   const AugurSchedStep *steps = run->steps;
-  guint n = 0;
-  for (guint k = 0; k < cut; k++)
-    n = MAX (n, (guint) steps[k].tid + 1);
-  for (guint k = 0; k < cut; k++)
-    if (steps[k].op == AUGUR_SOP_CREATE && steps[k].arg < AUGUR_SCHED_MAX_THREADS)
-      n = MAX (n, (guint) steps[k].arg + 1);
-  t->n_threads = MAX (n, 1);
+  t->n_threads = count_threads (steps, cut);
   augur_symbolizer_add_module (sym, 0, exe, run->exe_bias);
   g_autoptr (AugurExecNames) xnames = augur_steps_names (sym, run->objects, run->n_objects,
                                                           run->objects_lost_at);
   g_autoptr (GHashTable) shared = shared_locations (steps, cut);
 
-  /* vector clocks: cur[t] is thread t's; snap[k] kept for steps others
-   * synchronise with (signals, posts, arrivals, creates) */
   guint nt = t->n_threads;
-  g_autofree guint *cur = g_new0 (guint, nt * nt);
-  g_autofree gboolean *started = g_new0 (gboolean, nt);
-  g_autoptr (GHashTable) snap = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
-  g_autoptr (GHashTable) last_post = g_hash_table_new (g_int64_hash, g_int64_equal);
+  Clocks clocks;
+  clocks_init (&clocks, nt);
   g_autoptr (AugurDiagKeyer) keyer = augur_diag_keyer_new ();
   g_autofree guint *tpos = g_new0 (guint, nt);
   GArray *vcs = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -169,40 +267,7 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
       const AugurSchedStep *s = &steps[k];
       guint tid = s->tid;
       guint64 key = augur_diag_keyer_next (keyer, s);
-      guint *vc = &cur[tid * nt];
-      if (!started[tid])
-        {
-          started[tid] = TRUE;
-          /* the create step's clock was merged when it ran (below) */
-        }
-      if (s->op == AUGUR_SOP_JOIN && s->arg < nt)
-        merge (vc, &cur[s->arg * nt], nt);
-      guint waker = augur_sched_step_waker (s);
-      if (waker > 0)
-        {
-          guint *w = g_hash_table_lookup (snap, GUINT_TO_POINTER (waker - 1 + 1));
-          if (w != NULL)
-            merge (vc, w, nt);
-        }
-      if (s->op == AUGUR_SOP_SEM_WAIT)
-        {
-          gpointer p = g_hash_table_lookup (last_post, &s->obj);
-          if (p != NULL)
-            {
-              guint *w = g_hash_table_lookup (snap, p);
-              if (w != NULL)
-                merge (vc, w, nt);
-            }
-        }
-      vc[tid]++;
-      if (s->op == AUGUR_SOP_SIGNAL || s->op == AUGUR_SOP_BROADCAST || s->op == AUGUR_SOP_SEM_POST
-          || s->op == AUGUR_SOP_BARRIER_ARRIVE)
-        g_hash_table_insert (snap, GUINT_TO_POINTER (k + 1), g_memdup2 (vc, nt * sizeof (guint)));
-      if (s->op == AUGUR_SOP_SEM_POST)
-        g_hash_table_insert (last_post, (gpointer) &s->obj, GUINT_TO_POINTER (k + 1));
-      if (s->op == AUGUR_SOP_CREATE && s->arg < nt)
-        merge (&cur[s->arg * nt], vc, nt);
-
+      guint *vc = clocks_step (&clocks, s, k);
       guint my_pos = tpos[tid]++;
       if (!(is_sync (s->op) || (is_mem (s) && g_hash_table_contains (shared, &s->obj))))
         continue;
@@ -210,66 +275,27 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
         continue;
       AugurDiagEvent e = { .step = k, .tid = tid, .op = s->op, .obj = s->obj, .arg = s->arg,
                            .tpos = my_pos, .key = key };
-      const AugurSource *src = augur_symbolizer_lookup (sym, s->module, s->pc);
-      if (src != NULL && src->file != NULL)
-        {
-          e.path = g_strdup (src->file);
-          e.file = g_path_get_basename (src->file);
-          e.line = src->line;
-        }
-      if (src != NULL && src->function != NULL)
-        e.function = g_strdup (src->function);
-      if (s->op != AUGUR_SOP_CREATE && s->op != AUGUR_SOP_JOIN && s->op != AUGUR_SOP_EXIT)
-        {
-          e.object = augur_steps_object (xnames, steps, k);
-          if (e.object != NULL && names != NULL)
-            {
-              if (e.path != NULL)
-                augur_dwarf_names_note_access (names, e.object, e.path, e.line, e.function);
-              char *nice = augur_dwarf_names_lookup (names, e.object);
-              if (nice != NULL)
-                {
-                  g_free (e.object);
-                  e.object = nice;
-                }
-            }
-        }
+      event_describe (&e, s, sym, xnames, steps, k, FALSE, names);
       g_array_append_val (t->events, e);
       g_array_append_vals (vcs, vc, nt);
     }
+  /* the next step of each thread still alive at the failure */
   for (guint i = 0; i < run->n_pending; i++)
     {
       const AugurSchedStep *s = &run->pending[i];
       guint tid = s->tid;
       if (tid == t->fail_tid || tid >= nt || !(is_sync (s->op) || is_mem (s)))
         continue;
-      guint *vc = &cur[tid * nt];
+      guint *vc = &clocks.cur[tid * nt];
       vc[tid]++;
       AugurDiagEvent e = { .step = cut + i, .tid = tid, .op = s->op, .obj = s->obj, .arg = s->arg,
                            .tpos = tpos[tid]++, .key = augur_diag_keyer_next (keyer, s),
                            .pending = TRUE };
-      const AugurSource *src = augur_symbolizer_lookup (sym, s->module, s->pc);
-      if (src != NULL && src->file != NULL)
-        {
-          e.path = g_strdup (src->file);
-          e.file = g_path_get_basename (src->file);
-          e.line = src->line;
-        }
-      if (src != NULL && src->function != NULL)
-        e.function = g_strdup (src->function);
-      if (s->obj != 0 && s->op != AUGUR_SOP_CREATE && s->op != AUGUR_SOP_JOIN)
-        {
-          e.object = augur_exec_names_at (xnames, cut, s->obj);
-          char *nice = e.object != NULL && names != NULL ? augur_dwarf_names_lookup (names, e.object) : NULL;
-          if (nice != NULL)
-            {
-              g_free (e.object);
-              e.object = nice;
-            }
-        }
+      event_describe (&e, s, sym, xnames, steps, cut, TRUE, names);
       g_array_append_val (t->events, e);
       g_array_append_vals (vcs, vc, nt);
     }
+  clocks_clear (&clocks);
   t->vc = (guint *) g_array_free (vcs, FALSE);
   for (guint i = 0; i < t->events->len; i++)
     g_hash_table_insert (t->by_key, &augur_diag_trace_event (t, i)->key, GUINT_TO_POINTER (i + 1));
@@ -310,24 +336,22 @@ augur_diag_trace_find (const AugurDiagTrace *t, guint64 key)
   return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (t->by_key, &key)) - 1;
 }
 
+/* How the root cause names a step ("T1's read of `x`"). */
+static const char *const step_nouns[AUGUR_SOP_N_] = {
+  [AUGUR_SOP_READ] = "read",           [AUGUR_SOP_WRITE] = "write",
+  [AUGUR_SOP_LOCK] = "lock",           [AUGUR_SOP_WRLOCK] = "lock",
+  [AUGUR_SOP_RDLOCK] = "lock",         [AUGUR_SOP_UNLOCK] = "unlock",
+  [AUGUR_SOP_RWUNLOCK] = "unlock",     [AUGUR_SOP_COND_WAIT] = "wait",
+  [AUGUR_SOP_COND_WAKE] = "wake-up",   [AUGUR_SOP_SIGNAL] = "signal",
+  [AUGUR_SOP_BROADCAST] = "signal",    [AUGUR_SOP_SEM_WAIT] = "semaphore wait",
+  [AUGUR_SOP_SEM_POST] = "semaphore post", [AUGUR_SOP_CREATE] = "create",
+  [AUGUR_SOP_JOIN] = "join",
+};
+
 static const char *
 verb (guint8 op)
 {
-  switch (op)
-    {
-    case AUGUR_SOP_READ: return "read";
-    case AUGUR_SOP_WRITE: return "write";
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_WRLOCK: case AUGUR_SOP_RDLOCK: return "lock";
-    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK: return "unlock";
-    case AUGUR_SOP_COND_WAIT: return "wait";
-    case AUGUR_SOP_COND_WAKE: return "wake-up";
-    case AUGUR_SOP_SIGNAL: case AUGUR_SOP_BROADCAST: return "signal";
-    case AUGUR_SOP_SEM_WAIT: return "semaphore wait";
-    case AUGUR_SOP_SEM_POST: return "semaphore post";
-    case AUGUR_SOP_CREATE: return "create";
-    case AUGUR_SOP_JOIN: return "join";
-    default: return "step";
-    }
+  return op < AUGUR_SOP_N_ && step_nouns[op] != NULL ? step_nouns[op] : "step";
 }
 
 char *

@@ -117,6 +117,31 @@ z3_error (Z3_context ctx, Z3_error_code code)
   (void) code;
 }
 
+/* ω: the hard order (happens-before of the failing execution) between
+ * the events of class @c's kill-set. */
+static void
+assert_kill_set_order (Z3_context ctx, Z3_optimize opt, Clocks *cl, const AugurDiagClass *c)
+{
+  const AugurDiagTrace *t = c->trace;
+  g_autoptr (GHashTable) ev = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint k = 0; k < c->kill->len; k++)
+    {
+      AugurDiagPair *p = &g_array_index (c->kill, AugurDiagPair, k);
+      g_hash_table_add (ev, GUINT_TO_POINTER (p->a + 1));
+      g_hash_table_add (ev, GUINT_TO_POINTER (p->b + 1));
+    }
+  g_autofree gpointer *evs = g_hash_table_get_keys_as_array (ev, NULL);
+  guint ne = g_hash_table_size (ev);
+  for (guint i = 0; i < ne; i++)
+    for (guint j = 0; j < ne; j++)
+      {
+        guint a = GPOINTER_TO_UINT (evs[i]) - 1, b = GPOINTER_TO_UINT (evs[j]) - 1;
+        if (a != b && augur_diag_trace_hb (t, a, b))
+          Z3_optimize_assert (ctx, opt, Z3_mk_lt (ctx, clock_of (cl, augur_diag_trace_event (t, a)->key),
+                                                  clock_of (cl, augur_diag_trace_event (t, b)->key)));
+      }
+}
+
 GPtrArray *
 augur_diag_binate_covers (GPtrArray *classes, guint max, double timeout, GError **error)
 {
@@ -145,24 +170,7 @@ augur_diag_binate_covers (GPtrArray *classes, guint max, double timeout, GError 
     {
       AugurDiagClass *c = g_ptr_array_index (classes, ci);
       const AugurDiagTrace *t = c->trace;
-      /* ω: the hard order between the events of this class's kill-set */
-      g_autoptr (GHashTable) ev = g_hash_table_new (g_direct_hash, g_direct_equal);
-      for (guint k = 0; k < c->kill->len; k++)
-        {
-          AugurDiagPair *p = &g_array_index (c->kill, AugurDiagPair, k);
-          g_hash_table_add (ev, GUINT_TO_POINTER (p->a + 1));
-          g_hash_table_add (ev, GUINT_TO_POINTER (p->b + 1));
-        }
-      g_autofree gpointer *evs = g_hash_table_get_keys_as_array (ev, NULL);
-      guint ne = g_hash_table_size (ev);
-      for (guint i = 0; i < ne; i++)
-        for (guint j = 0; j < ne; j++)
-          {
-            guint a = GPOINTER_TO_UINT (evs[i]) - 1, b = GPOINTER_TO_UINT (evs[j]) - 1;
-            if (a != b && augur_diag_trace_hb (t, a, b))
-              Z3_optimize_assert (ctx, opt, Z3_mk_lt (ctx, clock_of (&cl, augur_diag_trace_event (t, a)->key),
-                                                      clock_of (&cl, augur_diag_trace_event (t, b)->key)));
-          }
+      assert_kill_set_order (ctx, opt, &cl, c);
       g_autoptr (GPtrArray) cover = g_ptr_array_new ();
       for (guint k = 0; k < c->kill->len; k++)
         {

@@ -9,6 +9,8 @@
 
 #include <z3.h>
 
+#include "common/augur-ops.h"
+
 G_DEFINE_QUARK (augur-diagnose-error-quark, augur_diag_error)
 
 void
@@ -59,37 +61,28 @@ and_of (Enc *e, GPtrArray *fs)
   return Z3_mk_and (e->ctx, fs->len, (Z3_ast *) fs->pdata);
 }
 
+/* What event @ev does to a lock (the operation table's answer for its step). */
+static AugurOpsLock
+event_lock (const AugurDiagEvent *ev, guint64 *lock)
+{
+  AugurSchedStep s = { .op = ev->op, .obj = ev->obj, .arg = ev->arg };
+  uint64_t l = 0;
+  AugurOpsLock what = augur_ops_step_lock (&s, &l);
+  *lock = l;
+  return what;
+}
+
 static gboolean
 is_acquire (const AugurDiagEvent *ev, guint64 *lock, gboolean *shared)
 {
-  *shared = ev->op == AUGUR_SOP_RDLOCK;
-  switch (ev->op)
-    {
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_WRLOCK: case AUGUR_SOP_RDLOCK:
-      *lock = ev->obj;
-      return TRUE;
-    case AUGUR_SOP_COND_WAKE:
-      *lock = ev->arg;
-      return TRUE;
-    default:
-      return FALSE;
-    }
+  *shared = augur_ops_sched (ev->op)->shared;
+  return event_lock (ev, lock) == AUGUR_OPS_LOCK_ACQUIRE;
 }
 
 static gboolean
 is_release (const AugurDiagEvent *ev, guint64 *lock)
 {
-  switch (ev->op)
-    {
-    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK:
-      *lock = ev->obj;
-      return TRUE;
-    case AUGUR_SOP_COND_WAIT:
-      *lock = ev->arg;
-      return TRUE;
-    default:
-      return FALSE;
-    }
+  return event_lock (ev, lock) == AUGUR_OPS_LOCK_RELEASE;
 }
 
 typedef struct {

@@ -35,6 +35,20 @@ has_bug (AugurResults *r)
   return FALSE;
 }
 
+static const char help_summary[] =
+  "Find the root cause of each failure of RESULTS (assertion, abort, crash): the few\n"
+  "inter-thread orderings that must all hold for it, one set per class of failing\n"
+  "schedules (ConcBugAssist); their kill-sets; and repairs as patches (a new mutex\n"
+  "making regions mutually exclusive, or handshakes enforcing an order), each\n"
+  "verified by exploring the patched program exhaustively.  Only verified repairs\n"
+  "are recommended.";
+
+static const char help_description[] =
+  "Patched programs are rebuilt from one source file with augur-cc; apply a patch\n"
+  "with `patch -p1` in the source directory.\n"
+  "Exit status: 1 RESULTS holds a bug (the diagnosis never changes that), 0 it holds\n"
+  "none, 2 usage, 3 bad RESULTS, patch or program, 5 augur failed.\n";
+
 int
 augur_cmd_diagnose (int argc, char **argv)
 {
@@ -77,45 +91,19 @@ augur_cmd_diagnose (int argc, char **argv)
       "RESULTS[#N] -- PROGRAM [ARG...]" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx,
-    "Find the root cause of each failure of RESULTS (assertion, abort, crash): the few\n"
-    "inter-thread orderings that must all hold for it, one set per class of failing\n"
-    "schedules (ConcBugAssist); their kill-sets; and repairs as patches (a new mutex\n"
-    "making regions mutually exclusive, or handshakes enforcing an order), each\n"
-    "verified by exploring the patched program exhaustively.  Only verified repairs\n"
-    "are recommended.");
-  g_option_context_set_description (ctx,
-    "Patched programs are rebuilt from one source file with augur-cc; apply a patch\n"
-    "with `patch -p1` in the source directory.\n"
-    "Exit status: 1 RESULTS holds a bug (the diagnosis never changes that), 0 it holds\n"
-    "none, 2 usage, 3 bad RESULTS, patch or program, 5 augur failed.\n");
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, FALSE, &argc, &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   guint nrest = rest != NULL ? g_strv_length (rest) : 0;
   if (nrest < 2)
-    {
-      augur_cmd_print_error (CMD, "usage: augur diagnose [OPTION...] RESULTS[#N] -- PROGRAM [ARG...]");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "usage: augur diagnose [OPTION...] RESULTS[#N] -- PROGRAM [ARG...]");
   if (timeout < 0 || verify_timeout < 0 || max_repairs < 1 || max_failing < 1)
-    {
-      augur_cmd_print_error (CMD, "timeouts must not be negative, --max-repairs and --max-failing "
-                                  "at least 1");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "timeouts must not be negative, --max-repairs and "
+                                       "--max-failing at least 1");
   g_autofree char *path = NULL;
   guint number = 0;
   if (!augur_finding_ref_parse (rest[0], &path, &number, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, error->message);
   g_autoptr (AugurResults) results = augur_results_load (path, &error);
   if (results == NULL)
     {
