@@ -312,6 +312,15 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
     }
   rt_sys_munmap (buf, buf_size);
 
+  /* neighbours become one region (a library's data and its bss): one
+   * scan for both */
+  unsigned merged = 0;
+  for (unsigned k = 0; k < n_regions; k++)
+    if (merged > 0 && regions[merged - 1].lo + regions[merged - 1].size == regions[k].lo)
+      regions[merged - 1].size += regions[k].size;
+    else
+      regions[merged++] = regions[k];
+  n_regions = merged;
   size_t total = 0;
   for (unsigned k = 0; k < n_regions; k++)
     total += regions[k].size;
