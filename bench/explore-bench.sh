@@ -65,7 +65,7 @@ breakdown ()
       run = v["run_ns"] / n / 1000; res = v["restore_ns"] / n / 1000
       rest = cpu * 1e6 / n - run - res
       printf "%-14s CPU per execution%s: %.1f us = program and scheduler %.1f + restore %.1f + augur'"'"'s analysis and the rest %.1f\n", "", label, cpu * 1e6 / n, run, res, rest
-      printf "%-14s restore: %.1f pages looked at, %.1f put back per execution (of %.0f); written pages %s\n", "", v["written"] / n, v["changed"] / n, v["bytes"] / 4096 / NR, tracked > 0 ? "tracked by the kernel" : "found by comparing every page"
+      printf "%-14s restore: %.1f pages looked at, %.1f put back per execution (of %.0f); written pages %s\n", "", v["written"] / n, v["changed"] / n, v["bytes"] / 4096 / NR, (tracked > 0 ? "tracked by the kernel" : "found by comparing every page")
     }' "$dir/stats"
 }
 
