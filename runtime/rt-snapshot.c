@@ -90,9 +90,10 @@ static RtSnapshotStats *stats;  /* outside the snapshot: it counts across execut
  * was replaced (the heap handed back to the kernel and grown again) is
  * refused by the scan (EPERM): it is compared whole that time and
  * registered again.  mprotect and a SIGSEGV handler would do the same
- * about ten times slower per page (a signal per write), and a system call
- * writing into a protected page would fail with EFAULT instead of
- * faulting; soft-dirty bits are not built into every kernel.  Without
+ * about four times slower per page (a signal per write; make
+ * bench-dirty), and a system call writing into a protected page would
+ * fail with EFAULT instead of faulting; soft-dirty bits are not built
+ * into every kernel.  Without
  * the kernel's support, or with AUGUR_SNAPSHOT=compare, every page is
  * compared, as before.
  */
