@@ -8,10 +8,10 @@
  *     and bss, glibc's heap, the TLS blocks, anything else mapped before
  *     the server started): copied at the start; after each execution the
  *     pages it wrote (below) are compared with the copy and copied back
- *     where they differ.  The program's
- *     own allocations during an execution come from the runtime's arena
- *     (rt-malloc.c), which is simply emptied, and its threads' stacks are
- *     the fibers' (rt-fiber.c): both are left out of the copy.
+ *     where they differ.  The program's own allocations during an
+ *     execution come from the runtime's arena (rt-malloc.c), which is
+ *     simply emptied, and its threads' stacks are the fibers'
+ *     (rt-fiber.c): both are left out of the copy.
  *   - the program break: set back (glibc's record of it is in the data
  *     copied back, the kernel's is not).
  *   - signal dispositions: put back when the program changed one.
