@@ -170,8 +170,29 @@ track_setup (void)
     }
   uffd = fd;
   pagemap_fd = pm;
+  unsigned any = 0;
   for (unsigned k = 0; k < n_regions; k++)
-    regions[k].tracked = track_register (&regions[k]);
+    {
+      regions[k].tracked = track_register (&regions[k]);
+      if (regions[k].tracked)
+        any = k + 1;
+    }
+  /* the scan itself (a kernel with the one and not the other would make
+   * every restore fall back and register again) */
+  ScanArg a = { .size = sizeof (ScanArg), .flags = SCAN_CHECK_WPASYNC,
+                .start = any ? (uintptr_t) regions[any - 1].lo : 0,
+                .end = any ? (uintptr_t) regions[any - 1].lo + regions[any - 1].size : 0,
+                .vec = (uintptr_t) scan_vec, .vec_len = SCAN_VEC,
+                .category_mask = SCAN_PAGE_WRITTEN, .return_mask = SCAN_PAGE_WRITTEN };
+  if (any == 0 || rt_sys_raw (SYS_ioctl, pm, (long) SCAN_IOCTL, (long) &a, 0, 0, 0) < 0)
+    {
+      /* closing the userfaultfd unregisters its ranges */
+      for (unsigned k = 0; k < n_regions; k++)
+        regions[k].tracked = 0;
+      rt_sys_close (fd);
+      rt_sys_close (pm);
+      uffd = pagemap_fd = -1;
+    }
 }
 
 /* After the copy: from here on writes are seen. */
