@@ -19,7 +19,9 @@
 
 #define PAGE 4096
 
-static char bss[4 * PAGE] __attribute__ ((aligned (PAGE)));
+/* more than the 16 pages under which the server compares a region whole
+ * instead of tracking its writes (rt-snapshot.c, TRACK_MIN_PAGES) */
+static char bss[32 * PAGE] __attribute__ ((aligned (PAGE)));
 static char by_kernel[PAGE] __attribute__ ((aligned (PAGE)));
 static int data[PAGE / sizeof (int)] __attribute__ ((aligned (PAGE))) = { 7 };
 static volatile int racy;
@@ -58,7 +60,7 @@ main (void)
     pthread_join (t[k], NULL);
 
   int v = racy;
-  bss[(v % 4) * PAGE + v] = (char) v;
+  bss[(v % 4) * 8 * PAGE + v] = (char) v;
   if (v % 2 == 0)
     data[v] = v;
   else
