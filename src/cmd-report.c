@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/output-file.h"
 #include "common/results.h"
 #include "common/source-access.h"
 #include "reports/html.h"
@@ -39,7 +40,9 @@ write_output (const char *path, const char *data, gsize len, GError **error)
         }
       return TRUE;
     }
-  return g_file_set_contents (path, data, (gssize) len, error);
+  /* not g_file_set_contents: it renames, and -o /dev/null as root would
+   * replace the device with a regular file */
+  return augur_output_file_write (path, data, len, error);
 }
 
 int
