@@ -268,9 +268,11 @@ page_is_zero (const uint64_t *a)
   return 1;
 }
 
-bool
-rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned n, int argc,
-                  char **argv)
+/* The region table from /proc/self/maps: every private writable mapping
+ * but the @n ranges kept out (and the table and the parse buffer
+ * themselves), the stack the server runs on and the kernel's pages. */
+static bool
+regions_from_maps (const void *const *keep_lo, const size_t *keep_size, unsigned n)
 {
   size_t buf_size = (size_t) 1 << 20;
   char *buf = rt_sys_mmap (NULL, buf_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -337,9 +339,14 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
       line = *nl != '\0' ? nl + 1 : nl;
     }
   rt_sys_munmap (buf, buf_size);
+  return true;
+}
 
-  /* neighbours become one region (a library's data and its bss): one
-   * scan for both */
+/* Neighbouring regions become one (a library's data and its bss): one
+ * scan for both. */
+static void
+merge_neighbours (void)
+{
   unsigned merged = 0;
   for (unsigned k = 0; k < n_regions; k++)
     if (merged > 0 && regions[merged - 1].lo + regions[merged - 1].size == regions[k].lo)
@@ -347,6 +354,15 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
     else
       regions[merged++] = regions[k];
   n_regions = merged;
+}
+
+bool
+rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned n, int argc,
+                  char **argv)
+{
+  if (!regions_from_maps (keep_lo, keep_size, n))
+    return false;
+  merge_neighbours ();
   size_t total = 0;
   for (unsigned k = 0; k < n_regions; k++)
     total += regions[k].size;
