@@ -558,7 +558,7 @@ add_task (GPtrArray *tasks, TaskKind kind, guint32 obj, guint32 obj2, guint t1, 
 }
 
 static GPtrArray *
-make_tasks (const AugurPredModel *m, const AugurPredictOptions *o, AugurPredFilter *filter,
+make_tasks (const AugurPredModel *m, const AugurPredictOptions *o, AugurStaticFilter *filter,
             guint *n_skipped)
 {
   GPtrArray *tasks = g_ptr_array_new_with_free_func (task_free);
@@ -574,7 +574,7 @@ make_tasks (const AugurPredModel *m, const AugurPredictOptions *o, AugurPredFilt
               continue;
             if (o->atomicity)
               {
-                if (augur_pred_filter_may_interfere (filter, v, t1, t2))
+                if (augur_static_filter_may_interfere (filter, v, t1, t2))
                   for (guint p = 0; p < AUGUR_PATTERN_N; p++)
                     add_task (tasks, TASK_ATOMICITY, v, 0, t1, t2, p);
                 else
@@ -582,7 +582,7 @@ make_tasks (const AugurPredModel *m, const AugurPredictOptions *o, AugurPredFilt
               }
             if (o->races && t1 < t2)
               {
-                if (augur_pred_filter_may_race (filter, v, t1, t2))
+                if (augur_static_filter_may_race (filter, v, t1, t2))
                   add_task (tasks, TASK_RACE, v, 0, t1, t2, 0);
                 else
                   (*n_skipped)++;
@@ -837,7 +837,7 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   sh.encoders = g_ptr_array_new ();
   guint n_skipped = 0;
   {
-    g_autoptr (AugurPredFilter) filter = augur_pred_filter_new (options->facts, m, symbolizer);
+    g_autoptr (AugurStaticFilter) filter = augur_static_filter_new (options->facts, m, symbolizer);
     sh.tasks = make_tasks (m, options, filter, &n_skipped);
   }
   guint n_workers = options->n_workers > 0 ? options->n_workers : g_get_num_processors ();
@@ -909,7 +909,7 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
         }
       g_hash_table_add (seen, g_string_free (key, FALSE));
       g_autoptr (AugurFinding) f = task_finding (&c, t, options, &cut);
-      if (augur_pred_finding_ruled_out (options->facts, f))
+      if (augur_static_filter_ruled_out (options->facts, f))
         st.n_ruled_out++;
       else
         augur_results_add_finding (out, f);
