@@ -612,31 +612,147 @@ writes_free (gpointer p)
   g_array_unref (p);
 }
 
+/* The goal's last constraints: everything of the windows before the
+ * goal's end (an order), or the two last events adjacent (a race). */
+static void
+encode_goal (Enc *x)
+{
+  const AugurEncQuery *q = x->q;
+  GArray *k0 = x->kept[0], *k1 = x->kept[1];
+  if (q->goal == AUGUR_ENC_GOAL_DEADLOCK || k0->len == 0 || k1->len == 0)
+    return;
+  guint32 last0 = g_array_index (k0, guint32, k0->len - 1);
+  guint32 last1 = g_array_index (k1, guint32, k1->len - 1);
+  if (q->goal == AUGUR_ENC_GOAL_ORDER)
+    {
+      /* everything of the window before t1's last event (the goal's end) */
+      if (last1 != last0)
+        assert_lt (x, last1, last0);
+      for (guint i = 0; i < x->var_event->len; i++)
+        {
+          guint32 g = g_array_index (x->var_event, guint32, i);
+          if (side_of (x, thread_of (x, g)) < 0)
+            assert_lt (x, g, last0);
+        }
+      return;
+    }
+  /* the two last events are adjacent: all else before both */
+  if (k0->len > 1)
+    assert_lt (x, g_array_index (k0, guint32, k0->len - 2), last1);
+  if (k1->len > 1)
+    assert_lt (x, g_array_index (k1, guint32, k1->len - 2), last0);
+  for (guint i = 0; i < x->var_event->len; i++)
+    {
+      guint32 g = g_array_index (x->var_event, guint32, i);
+      if (side_of (x, thread_of (x, g)) < 0)
+        {
+          assert_lt (x, g, last0);
+          assert_lt (x, g, last1);
+        }
+    }
+}
+
+/* The windows of the two threads, settled; FALSE when the query is
+ * rejected before anything is encoded (too large, or it cannot be kept). */
+static gboolean
+set_windows (Enc *x)
+{
+  const AugurEncQuery *q = x->q;
+  x->end[0] = q->end1;
+  x->end[1] = q->end2;
+  for (guint side = 0; side < 2; side++)
+    {
+      x->s[side] = first_at (x->m, x->t[side], q->lo);
+      if (x->end[side] != AUGUR_PRED_NONE && x->end[side] < x->s[side])
+        x->end[side] = AUGUR_PRED_NONE;
+    }
+  settle_windows (x);
+  if (x->reject)
+    return FALSE;
+  guint64 size = 0;
+  for (guint side = 0; side < 2; side++)
+    if (x->end[side] != AUGUR_PRED_NONE)
+      size += x->end[side] - x->s[side] + 1;
+  return q->max_window == 0 || size <= 4ull * q->max_window;
+}
+
+/* Every constraint of the query, as far as it is not rejected or found
+ * infeasible on the way. */
+static void
+encode (Enc *x)
+{
+  const AugurEncQuery *q = x->q;
+  collect (x);
+  if (q->max_window > 0 && x->vars->len > q->max_window)
+    x->reject = TRUE;
+  for (guint i = 0; i < q->n_exempt && !x->reject; i++)
+    if (!has_var (x, q->exempt[i]))
+      x->reject = TRUE;
+  for (guint i = 0; i < q->n_order && !x->reject; i++)
+    if (!has_var (x, q->before[i]) || !has_var (x, q->after[i]))
+      x->reject = TRUE;
+  if (x->reject)
+    return;
+  encode_hb (x);
+  for (guint i = 0; i < q->n_order; i++)
+    assert_lt (x, q->before[i], q->after[i]);
+  encode_locks (x);
+  if (!x->unsat && !x->out_of_time && !q->no_data_flow)
+    encode_data_flow (x);
+  if (!x->reject && !x->unsat && !x->out_of_time)
+    encode_goal (x);
+}
+
+/* Z3's answer within what the encoding left of the check's time; the
+ * schedule on SAT. */
+static AugurEncAnswer
+solve (Enc *x, GArray *schedule)
+{
+  AugurEncoder *e = x->e;
+  Z3_context ctx = e->ctx;
+  Z3_params params = Z3_mk_params (ctx);
+  Z3_params_inc_ref (ctx, params);
+  gint64 left_ms = (x->deadline - g_get_monotonic_time ()) / 1000;
+  Z3_params_set_uint (ctx, params, Z3_mk_string_symbol (ctx, "timeout"),
+                      (guint) CLAMP (left_ms, 1, (gint64) G_MAXUINT));
+  Z3_solver_set_params (ctx, e->solver, params);
+  Z3_params_dec_ref (ctx, params);
+  Z3_lbool r = Z3_solver_check (ctx, e->solver);
+  if (r == Z3_L_FALSE)
+    return AUGUR_ENC_UNSAT;
+  if (r != Z3_L_TRUE)
+    return AUGUR_ENC_UNKNOWN;
+  Z3_model model = Z3_solver_get_model (ctx, e->solver);
+  Z3_model_inc_ref (ctx, model);
+  build_schedule (x, model, schedule);
+  Z3_model_dec_ref (ctx, model);
+  return AUGUR_ENC_SAT;
+}
+
+static void
+enc_clear (Enc *x)
+{
+  Z3_context ctx = x->e->ctx;
+  for (guint i = 0; i < x->vars->len; i++)
+    Z3_dec_ref (ctx, g_array_index (x->vars, Z3_ast, i));
+  g_array_unref (x->vars);
+  g_array_unref (x->var_event);
+  g_hash_table_unref (x->local);
+  g_hash_table_unref (x->writes);
+  for (guint side = 0; side < 2; side++)
+    if (x->kept[side] != NULL)
+      g_array_unref (x->kept[side]);
+}
+
 gboolean
 augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
                      AugurEncAnswer *answer, GArray *schedule, GError **error)
 {
-  const AugurPredModel *m = e->m;
   Z3_context ctx = e->ctx;
-  Enc x = { .e = e, .m = m, .q = q, .t = { q->t1, q->t2 },
+  Enc x = { .e = e, .m = e->m, .q = q, .t = { q->t1, q->t2 },
             .deadline = g_get_monotonic_time () + (gint64) MAX (1u, timeout_ms) * 1000 };
-  x.end[0] = q->end1;
-  x.end[1] = q->end2;
-  for (guint side = 0; side < 2; side++)
-    {
-      x.s[side] = first_at (m, x.t[side], q->lo);
-      if (x.end[side] != AUGUR_PRED_NONE && x.end[side] < x.s[side])
-        x.end[side] = AUGUR_PRED_NONE;
-    }
   *answer = AUGUR_ENC_REJECTED;
-  settle_windows (&x);
-  if (x.reject)
-    return TRUE;
-  guint64 size = 0;
-  for (guint side = 0; side < 2; side++)
-    if (x.end[side] != AUGUR_PRED_NONE)
-      size += x.end[side] - x.s[side] + 1;
-  if (q->max_window > 0 && size > 4ull * q->max_window)
+  if (!set_windows (&x))
     return TRUE;
 
   x.local = g_hash_table_new (NULL, NULL);
@@ -645,64 +761,7 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
   x.writes = g_hash_table_new_full (NULL, NULL, NULL, writes_free);
   z3_failed = FALSE;
   Z3_solver_push (ctx, e->solver);
-  collect (&x);
-  if (q->max_window > 0 && x.vars->len > q->max_window)
-    x.reject = TRUE;
-  for (guint i = 0; i < q->n_exempt && !x.reject; i++)
-    if (!has_var (&x, q->exempt[i]))
-      x.reject = TRUE;
-  for (guint i = 0; i < q->n_order && !x.reject; i++)
-    if (!has_var (&x, q->before[i]) || !has_var (&x, q->after[i]))
-      x.reject = TRUE;
-
-  if (!x.reject)
-    {
-      encode_hb (&x);
-      for (guint i = 0; i < q->n_order; i++)
-        assert_lt (&x, q->before[i], q->after[i]);
-      encode_locks (&x);
-    }
-  if (!x.reject && !x.unsat && !x.out_of_time && !q->no_data_flow)
-    encode_data_flow (&x);
-
-  if (!x.reject && !x.unsat && !x.out_of_time && q->goal != AUGUR_ENC_GOAL_DEADLOCK
-      && x.kept[0]->len > 0 && x.kept[1]->len > 0)
-    {
-      GArray *k0 = x.kept[0], *k1 = x.kept[1];
-      guint32 last0 = g_array_index (k0, guint32, k0->len - 1);
-      guint32 last1 = g_array_index (k1, guint32, k1->len - 1);
-      if (q->goal == AUGUR_ENC_GOAL_ORDER)
-        {
-          /* everything of the window before t1's last event (the goal's end) */
-          if (last1 != last0)
-            assert_lt (&x, last1, last0);
-          for (guint i = 0; i < x.var_event->len; i++)
-            {
-              guint32 g = g_array_index (x.var_event, guint32, i);
-              if (side_of (&x, thread_of (&x, g)) < 0)
-                assert_lt (&x, g, last0);
-            }
-        }
-      else
-        {
-          /* the two last events are adjacent: all else before both */
-          if (k0->len > 1)
-            assert_lt (&x, g_array_index (k0, guint32, k0->len - 2), last1);
-          if (k1->len > 1)
-            assert_lt (&x, g_array_index (k1, guint32, k1->len - 2), last0);
-          for (guint i = 0; i < x.var_event->len; i++)
-            {
-              guint32 g = g_array_index (x.var_event, guint32, i);
-              if (side_of (&x, thread_of (&x, g)) < 0)
-                {
-                  assert_lt (&x, g, last0);
-                  assert_lt (&x, g, last1);
-                }
-            }
-        }
-    }
-
-  gboolean ok = TRUE;
+  encode (&x);
   if (x.reject)
     *answer = AUGUR_ENC_REJECTED;
   else if (x.unsat)
@@ -710,45 +769,15 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
   else if (x.out_of_time)
     *answer = AUGUR_ENC_UNKNOWN;
   else
-    {
-      Z3_params params = Z3_mk_params (ctx);
-      Z3_params_inc_ref (ctx, params);
-      /* what the encoding left of the check's time */
-      gint64 left_ms = (x.deadline - g_get_monotonic_time ()) / 1000;
-      Z3_params_set_uint (ctx, params, Z3_mk_string_symbol (ctx, "timeout"),
-                          (guint) CLAMP (left_ms, 1, (gint64) G_MAXUINT));
-      Z3_solver_set_params (ctx, e->solver, params);
-      Z3_params_dec_ref (ctx, params);
-      Z3_lbool r = Z3_solver_check (ctx, e->solver);
-      if (r == Z3_L_TRUE)
-        {
-          Z3_model model = Z3_solver_get_model (ctx, e->solver);
-          Z3_model_inc_ref (ctx, model);
-          build_schedule (&x, model, schedule);
-          Z3_model_dec_ref (ctx, model);
-          *answer = AUGUR_ENC_SAT;
-        }
-      else if (r == Z3_L_FALSE)
-        *answer = AUGUR_ENC_UNSAT;
-      else
-        *answer = AUGUR_ENC_UNKNOWN;
-    }
+    *answer = solve (&x, schedule);
+  gboolean ok = TRUE;
   if (z3_failed)
     {
       g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_Z3, "Z3 failed: %s",
                    Z3_get_error_msg (ctx, z3_last_error));
       ok = FALSE;
     }
-
   Z3_solver_pop (ctx, e->solver, 1);
-  for (guint i = 0; i < x.vars->len; i++)
-    Z3_dec_ref (ctx, g_array_index (x.vars, Z3_ast, i));
-  g_array_unref (x.vars);
-  g_array_unref (x.var_event);
-  g_hash_table_unref (x.local);
-  g_hash_table_unref (x.writes);
-  for (guint side = 0; side < 2; side++)
-    if (x.kept[side] != NULL)
-      g_array_unref (x.kept[side]);
+  enc_clear (&x);
   return ok;
 }
