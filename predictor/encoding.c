@@ -7,6 +7,8 @@
 
 #include <z3.h>
 
+#include "common/augur-ops.h"
+
 #include "predictor/encoding.h"
 
 
@@ -92,6 +94,10 @@ typedef struct {
   gboolean reject;
   gboolean unsat;        /* found infeasible while encoding */
   guint n_asserts;
+  GArray *cs[2];         /* AugurPredCS: each side's critical sections in its window
+                          * (acq/rel NONE: open at its start/end) */
+  GHashTable *cs_locks[2]; /* lock id+1 of each side's sections */
+  GHashTable *relevant;  /* var id+1 of the variables the windows' orders depend on */
   gint64 deadline;       /* monotonic us: the check's timeout, for its encoding too */
   gboolean out_of_time;  /* the encoding went past it: the answer is unknown */
 } Enc;
@@ -382,14 +388,15 @@ encode_data_flow (Enc *x)
       }
 }
 
+/* Each side's critical sections that overlap its window, and their locks. */
 static void
-encode_locks (Enc *x)
+window_sections (Enc *x)
 {
   const AugurPredModel *m = x->m;
-  GArray *cs[2];
   for (guint side = 0; side < 2; side++)
     {
-      cs[side] = g_array_new (FALSE, FALSE, sizeof (AugurPredCS));
+      x->cs[side] = g_array_new (FALSE, FALSE, sizeof (AugurPredCS));
+      x->cs_locks[side] = g_hash_table_new (NULL, NULL);
       if (x->end[side] == AUGUR_PRED_NONE || x->end[side] < x->s[side])
         continue;
       guint32 gend = augur_pred_model_event (m, x->t[side], x->end[side]);
@@ -405,9 +412,16 @@ encode_locks (Enc *x)
             c.rel = AUGUR_PRED_NONE;       /* open at the end of the window */
           if (c.acq < x->q->lo)
             c.acq = AUGUR_PRED_NONE;       /* open at the start */
-          g_array_append_val (cs[side], c);
+          g_array_append_val (x->cs[side], c);
+          g_hash_table_add (x->cs_locks[side], GUINT_TO_POINTER (c.lock + 1));
         }
     }
+}
+
+static void
+encode_locks (Enc *x)
+{
+  GArray **cs = x->cs;
   for (guint i = 0; i < cs[0]->len && !x->unsat && within_limits (x); i++)
     for (guint j = 0; j < cs[1]->len; j++)
       {
@@ -431,8 +445,6 @@ encode_locks (Enc *x)
             break;
           }
       }
-  g_array_unref (cs[0]);
-  g_array_unref (cs[1]);
 }
 
 static void
@@ -461,10 +473,64 @@ encode_hb (Enc *x)
     }
 }
 
+/* The slice of the windows: which shared variables the query's orders
+ * depend on.  A variable only one side accesses in its window, whose
+ * reads there all read a write of their own thread or one from before lo,
+ * adds no constraint but program order (data flow relates a read to the
+ * writes of other threads only): its accesses are left out of the
+ * encoding and run where their thread is, as the unshared ones do.  The
+ * goal's own accesses are on a variable both sides access. */
+static void
+slice_variables (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  g_autoptr (GHashTable) seen0 = g_hash_table_new (NULL, NULL);
+  x->relevant = g_hash_table_new (NULL, NULL);
+  for (guint side = 0; side < 2; side++)
+    {
+      if (x->end[side] == AUGUR_PRED_NONE)
+        continue;
+      for (guint32 i = x->s[side]; i <= x->end[side]; i++)
+        {
+          guint32 g = augur_pred_model_event (m, x->t[side], i);
+          if (m->acc[g] == 0 || !augur_pred_model_kept (m, g))
+            continue;
+          gpointer v = GUINT_TO_POINTER (m->obj[g] + 1);
+          guint32 w = m->writer[g];
+          if (side == 0)
+            g_hash_table_add (seen0, v);
+          else if (g_hash_table_contains (seen0, v))
+            g_hash_table_add (x->relevant, v);
+          if ((m->acc[g] & AUGUR_ACC_READ) && w != AUGUR_PRED_NONE && w >= x->q->lo
+              && thread_of (x, w) != x->t[side])
+            g_hash_table_add (x->relevant, v);
+        }
+    }
+}
+
+/* Does event g of `side` get a variable: synchronisation (a lock's
+ * acquire or release only when the other side has sections on that lock,
+ * outside deadlock queries) or an access to a variable of the slice. */
+static gboolean
+in_slice (Enc *x, guint side, guint32 g)
+{
+  const AugurPredModel *m = x->m;
+  if (!augur_pred_model_kept (m, g))
+    return FALSE;
+  if (m->acc[g] != 0)
+    return g_hash_table_contains (x->relevant, GUINT_TO_POINTER (m->obj[g] + 1));
+  const AugurRecord *r = augur_trace_event (m->trace, g);
+  if (x->q->goal == AUGUR_ENC_GOAL_DEADLOCK || !augur_ops_event_on_lock (r->kind)
+      || augur_ops_op (augur_ops_event (r->kind)->op)->lock == AUGUR_OPS_LOCK_NONE)
+    return TRUE;
+  return g_hash_table_contains (x->cs_locks[1 - side], GUINT_TO_POINTER (m->obj[g] + 1));
+}
+
 static void
 collect (Enc *x)
 {
   const AugurPredModel *m = x->m;
+  slice_variables (x);
   for (guint side = 0; side < 2; side++)
     {
       x->kept[side] = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -473,7 +539,7 @@ collect (Enc *x)
       for (guint32 i = x->s[side]; i <= x->end[side]; i++)
         {
           guint32 g = augur_pred_model_event (m, x->t[side], i);
-          if (!augur_pred_model_kept (m, g))
+          if (!in_slice (x, side, g))
             continue;
           g_array_append_val (x->kept[side], g);
           new_var (x, g);
@@ -682,6 +748,7 @@ static void
 encode (Enc *x)
 {
   const AugurEncQuery *q = x->q;
+  window_sections (x);
   collect (x);
   if (q->max_window > 0 && x->vars->len > q->max_window)
     x->reject = TRUE;
@@ -740,8 +807,16 @@ enc_clear (Enc *x)
   g_hash_table_unref (x->local);
   g_hash_table_unref (x->writes);
   for (guint side = 0; side < 2; side++)
-    if (x->kept[side] != NULL)
-      g_array_unref (x->kept[side]);
+    {
+      if (x->kept[side] != NULL)
+        g_array_unref (x->kept[side]);
+      if (x->cs[side] != NULL)
+        g_array_unref (x->cs[side]);
+      if (x->cs_locks[side] != NULL)
+        g_hash_table_unref (x->cs_locks[side]);
+    }
+  if (x->relevant != NULL)
+    g_hash_table_unref (x->relevant);
 }
 
 gboolean
