@@ -446,11 +446,10 @@ always_locked (GArray *c1, GArray *c2)
 
 /* The queries of variable v for the ordered pair (t1, t2). */
 static void
-enum_var_pair (Enum *e, AugurStaticFilter *filter, guint v, guint t1, guint t2, GArray **locks)
+enum_var_pair (Enum *e, AugurStaticFilter *filter, guint v, guint t1, guint t2, gboolean locked)
 {
   const AugurPredictOptions *o = e->o;
   AugurCandSet *set = e->set;
-  gboolean locked = always_locked (locks[t1], locks[t2]);
   if (o->atomicity)
     {
       if (!augur_static_filter_may_interfere (filter, v, t1, t2))
@@ -487,8 +486,10 @@ enum_var_pair (Enum *e, AugurStaticFilter *filter, guint v, guint t1, guint t2, 
     }
 }
 
+/* `open[v]`: variable v has a pair of threads that no common lock
+ * excludes (count_queries). */
 static void
-enum_vars (Enum *e, AugurStaticFilter *filter)
+enum_vars (Enum *e, AugurStaticFilter *filter, const guint8 *open)
 {
   const AugurPredModel *m = e->m;
   GArray **locks = g_new0 (GArray *, m->n_threads);
@@ -498,14 +499,14 @@ enum_vars (Enum *e, AugurStaticFilter *filter)
       if (!var->shared)
         continue;
       for (guint t = 0; t < m->n_threads; t++)
-        locks[t] = var->acc[t] != NULL ? common_locks (m, var->acc[t]) : NULL;
+        locks[t] = open[v] && var->acc[t] != NULL ? common_locks (m, var->acc[t]) : NULL;
       for (guint t1 = 0; t1 < m->n_threads; t1++)
         for (guint t2 = 0; t2 < m->n_threads; t2++)
           if (t1 != t2 && var->acc[t1] != NULL && var->acc[t2] != NULL)
-            enum_var_pair (e, filter, v, t1, t2, locks);
+            enum_var_pair (e, filter, v, t1, t2,
+                           !open[v] || always_locked (locks[t1], locks[t2]));
       for (guint t = 0; t < m->n_threads; t++)
-        if (locks[t] != NULL)
-          g_array_unref (locks[t]);
+        g_clear_pointer (&locks[t], g_array_unref);
     }
   g_free (locks);
 }
@@ -541,7 +542,7 @@ enum_deadlocks (Enum *e)
  * enumerated: with thousands of threads on one unprotected counter,
  * hundreds of millions of them. */
 static guint64
-count_queries (const AugurPredModel *m, const AugurPredictOptions *o)
+count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *open)
 {
   guint64 n = 0;
   for (guint v = 0; v < m->vars->len; v++)
@@ -555,7 +556,10 @@ count_queries (const AugurPredModel *m, const AugurPredictOptions *o)
       for (guint t1 = 0; t1 < m->n_threads; t1++)
         for (guint t2 = 0; t2 < m->n_threads && locks[t1] != NULL; t2++)
           if (t1 != t2 && locks[t2] != NULL && !always_locked (locks[t1], locks[t2]))
-            n += o->atomicity ? AUGUR_PATTERN_N + 1 : 1;
+            {
+              n += o->atomicity ? AUGUR_PATTERN_N + 1 : 1;
+              open[v] = 1;
+            }
       for (guint t = 0; t < m->n_threads; t++)
         if (locks[t] != NULL)
           g_array_unref (locks[t]);
@@ -580,7 +584,8 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
                     const AugurPredictOptions *o, AugurStaticFilter *filter, gint64 deadline,
                     GError **error)
 {
-  guint64 n = count_queries (m, o);
+  g_autofree guint8 *open = g_new0 (guint8, m->vars->len + 1);
+  guint64 n = count_queries (m, o, open);
   if (n > AUGUR_CAND_MAX_QUERIES)
     {
       g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE,
@@ -596,7 +601,7 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   e.by_key = g_hash_table_new (g_str_hash, g_str_equal);   /* keys: the patterns' */
   e.lines = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   e.sites = g_hash_table_new (NULL, NULL);
-  enum_vars (&e, filter);
+  enum_vars (&e, filter, open);
   if (o->deadlocks)
     enum_deadlocks (&e);
   set->left = set->n_left > 0;

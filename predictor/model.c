@@ -45,6 +45,7 @@ typedef struct {
   GHashTable *var_ids;   /* addr -> id+1 (live) */
   GHashTable *allocs;    /* addr -> size (live heap objects) */
   GHashTable *last_write;/* var id -> g+1 */
+  GHashTable *snapshots; /* GBytes of a held-locks set -> its index in locksets + 1 */
   GArray **held;         /* per thread: AugurPredHeld */
   guint32 *snap;         /* per thread: current lockset snapshot */
   guint32 *sync_epoch;   /* per thread */
@@ -135,13 +136,38 @@ forget_range (Builder *b, guint64 addr)
       g_hash_table_iter_remove (&it);
 }
 
+/* The snapshot of thread t's held locks, after a change.  Equal sets
+ * (the same locks in the same modes, in the same order) share one: a
+ * run's millions of acquisitions hold a few thousand distinct sets. */
 static void
 new_snapshot (Builder *b, guint t)
 {
-  GArray *s = g_array_sized_new (FALSE, FALSE, sizeof (AugurPredHeld), b->held[t]->len);
-  g_array_append_vals (s, b->held[t]->data, b->held[t]->len);
+  GArray *held = b->held[t];
+  guint32 *key = g_new (guint32, held->len + 1);
+  key[0] = held->len;
+  for (guint i = 0; i < held->len; i++)
+    {
+      AugurPredHeld *h = &g_array_index (held, AugurPredHeld, i);
+      key[i + 1] = h->lock * 4 + h->mode;
+    }
+  GBytes *bytes = g_bytes_new_take (key, (held->len + 1) * sizeof (guint32));
+  gpointer known = g_hash_table_lookup (b->snapshots, bytes);
+  if (known != NULL)
+    {
+      b->snap[t] = GPOINTER_TO_UINT (known) - 1;
+      g_bytes_unref (bytes);
+      return;
+    }
+  GArray *s = g_array_sized_new (FALSE, FALSE, sizeof (AugurPredHeld), held->len);
+  for (guint i = 0; i < held->len; i++)
+    {
+      AugurPredHeld h = g_array_index (held, AugurPredHeld, i);
+      h.acq = 0;   /* shared by many acquisitions */
+      g_array_append_val (s, h);
+    }
   b->snap[t] = b->m->locksets->len;
   g_ptr_array_add (b->m->locksets, s);
+  g_hash_table_insert (b->snapshots, bytes, GUINT_TO_POINTER (b->snap[t] + 1));
 }
 
 static void
@@ -587,6 +613,11 @@ builder_init (Builder *b, AugurPredModel *m, AugurSymbolizer *symbolizer)
   b->var_ids = g_hash_table_new (NULL, NULL);
   b->allocs = g_hash_table_new (NULL, NULL);
   b->last_write = g_hash_table_new (NULL, NULL);
+  b->snapshots = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                        (GDestroyNotify) g_bytes_unref, NULL);
+  /* the empty set, locksets[0] (model_alloc) */
+  g_hash_table_insert (b->snapshots, g_bytes_new_take (g_new0 (guint32, 1), sizeof (guint32)),
+                       GUINT_TO_POINTER (1));
   b->objects = augur_objects_new (symbolizer);
 }
 
@@ -613,6 +644,7 @@ builder_clear (Builder *b)
   g_hash_table_unref (b->var_ids);
   g_hash_table_unref (b->allocs);
   g_hash_table_unref (b->last_write);
+  g_hash_table_unref (b->snapshots);
   augur_objects_free (b->objects);
 }
 

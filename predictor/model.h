@@ -68,7 +68,8 @@ typedef struct {
 
 typedef struct {
   guint32 lock;     /* sync object id */
-  guint32 acq;      /* global index of the acquire */
+  guint32 acq;      /* global index of the acquire; 0 in the model's snapshots (locksets),
+                     * which equal sets of locks share */
   guint8  mode;
 } AugurPredHeld;
 
