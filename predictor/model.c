@@ -686,6 +686,12 @@ skip_event (AugurPredModel *m, guint32 g)
 AugurPredModel *
 augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
 {
+  return augur_pred_model_new_until (trace, symbolizer, 0);
+}
+
+AugurPredModel *
+augur_pred_model_new_until (const AugurTrace *trace, AugurSymbolizer *symbolizer, gint64 deadline)
+{
   gsize ne = augur_trace_n_events (trace);
   g_return_val_if_fail (ne < AUGUR_PRED_NONE, NULL);
   AugurPredModel *m = model_alloc (trace, ne);
@@ -693,6 +699,12 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
   builder_init (&b, m, symbolizer);
   for (guint32 g = 0; g < m->n_events && !m->too_large; g++)
     {
+      if (deadline != 0 && (g & 0xffff) == 0xffff && g_get_monotonic_time () >= deadline)
+        {
+          m->n_events = g;   /* a prefix of a run is a run: its model */
+          m->cut = TRUE;
+          break;
+        }
       const AugurRecord *r = augur_trace_event (trace, g);
       if (r->tid >= b.n)
         {

@@ -18,8 +18,10 @@
 #include "predictor/predict.h"
 #include "predictor/static-filter.h"
 
-/* The share of the time left that finding the candidates may take, when
- * there is a deadline: the rest is the Z3 checks' and the findings'. */
+/* The shares of the time left, when there is a deadline: the model may
+ * take half of it, then finding the candidates a quarter of what is left;
+ * the rest is the Z3 checks' and the findings'. */
+#define MODEL_SHARE 0.5
 #define CANDIDATES_SHARE 0.25
 
 /* One source pattern's query and its answer. */
@@ -578,10 +580,19 @@ add_lock_order (const AugurPredModel *m, AugurSymbolizer *symbolizer, GPtrArray 
   augur_pred_lock_order (m, symbolizer, feasible, out);
 }
 
+/* The model, in its share of the time left when there is a deadline: past
+ * it, the model of the run's prefix read by then. */
 static AugurPredModel *
-build_model (const AugurTrace *trace, AugurSymbolizer *symbolizer, GError **error)
+build_model (const AugurTrace *trace, AugurSymbolizer *symbolizer, const AugurPredictOptions *o,
+             GError **error)
 {
-  AugurPredModel *m = augur_pred_model_new (trace, symbolizer);
+  gint64 until = 0;
+  if (o->deadline != 0)
+    {
+      gint64 now = g_get_monotonic_time ();
+      until = now + (gint64) (MAX (o->deadline - now, 0) * MODEL_SHARE);
+    }
+  AugurPredModel *m = augur_pred_model_new_until (trace, symbolizer, until);
   if (m->too_large)
     {
       g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE,
@@ -642,7 +653,7 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
 
   AugurPredictStats st = { 0 };
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (AugurPredModel) m = build_model (trace, symbolizer, error);
+  g_autoptr (AugurPredModel) m = build_model (trace, symbolizer, options, error);
   if (m == NULL)
     return FALSE;
   gint64 t1 = g_get_monotonic_time ();
@@ -659,7 +670,8 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   add_findings (&c, tasks, options, out, &st);
   if (options->deadlocks)
     add_lock_order (m, symbolizer, tasks, out);
-  if (st.n_left > 0)
+  st.model_cut = m->cut;
+  if (st.n_left > 0 || m->cut)
     augur_results_add_bound_hit (out, "predictor-time");
   st.model_s = (t1 - t0) / 1e6;
   st.candidates_s = (t2 - t1) / 1e6;

@@ -52,9 +52,12 @@ typedef struct {
                                 * (predictor/static-filter.h) */
   gint64   deadline;           /* g_get_monotonic_time () after which no query is started
                                 * or goes on (its enumeration and its Z3 checks stop
-                                * there); 0 (default): none.  The queries left are
-                                * counted (AugurPredictStats.n_left), never reported as
-                                * predictions */
+                                * there); 0 (default): none.  The model takes at most
+                                * half the time (then it models the prefix of the run
+                                * read by then), the candidates a quarter of the rest.
+                                * The queries left are counted (AugurPredictStats.n_left),
+                                * never reported as predictions; "predictor-time" is
+                                * then a bound hit of the results */
 } AugurPredictOptions;
 
 void augur_predict_options_init (AugurPredictOptions *options);
@@ -80,6 +83,8 @@ typedef struct {
   guint64 n_bounded;           /* instances not asked: their pattern's checks were spent
                                 * without an answer (bound "checks-per-query") */
   guint64 n_unasked_left;      /* instances of the queries left */
+  gboolean model_cut;          /* the model took its share of the deadline: it is the
+                                * model of a prefix of the run (n_events) */
 } AugurPredictStats;
 
 /* Predicts from `trace` and adds the predictions to `out` (findings with

@@ -270,6 +270,33 @@ test_unknown (void)
 }
 
 static void
+test_model_cut (void)
+{
+  /* a deadline already passed: the model stops at its first clock check
+   * (every 65,536 events) and models that prefix; the results say the
+   * predictor ran out of time */
+  GString *script = g_string_new (PROLOGUE "1 read x; 2 write x;");
+  for (guint i = 0; i < 70000; i++)
+    g_string_append (script, " 1 read y;");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (script->str);
+  g_string_free (script, TRUE);
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  AugurPredictOptions o;
+  augur_predict_options_init (&o);
+  o.deadline = g_get_monotonic_time ();
+  g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
+  AugurPredictStats st;
+  g_assert_true (augur_predict (trace, NULL, &o, res, &st, &error));
+  g_assert_true (st.model_cut);
+  g_assert_cmpuint (st.n_events, ==, 65535);
+  g_assert_cmpuint (st.n_events, <, augur_trace_n_events (trace));
+  g_assert_true (g_strv_contains (augur_results_get_bounds_hit (res), "predictor-time"));
+  g_unlink (path);
+}
+
+static void
 test_model (void)
 {
   g_autoptr (GError) error = NULL;
@@ -298,5 +325,6 @@ main (int argc, char **argv)
   g_test_add_func ("/predictor/encoding/data-flow", test_data_flow);
   g_test_add_func ("/predictor/encoding/deadlock", test_deadlock);
   g_test_add_func ("/predictor/encoding/unknown", test_unknown);
+  g_test_add_func ("/predictor/encoding/model-cut", test_model_cut);
   return g_test_run ();
 }
