@@ -29,7 +29,6 @@ typedef struct {
   GHashTable *by_key;     /* key -> AugurCandPattern* (both borrowed from set->patterns) */
   GHashTable *lines;      /* site (module << 32 | pc) -> "file:line", or "" without source */
   GHashTable *sites;      /* per query: pc-site key -> candidates */
-  guint per_query;        /* candidates of the current query */
   gint64 deadline;
   guint ticks;
   gboolean stop;          /* at the deadline */
