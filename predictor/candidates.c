@@ -81,8 +81,25 @@ line_of (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable *cache, guint
   return *l != '\0' ? l : NULL;
 }
 
+/* One access of a key: "file:line:kind", or without source its object,
+ * thread and program counter. */
+static void
+append_part (GString *key, const AugurPredModel *m, AugurSymbolizer *sym, GHashTable *cache,
+             guint32 g)
+{
+  const char *line = line_of (m, sym, cache, g);
+  if (line != NULL)
+    g_string_append_printf (key, " %s:%d", line, m->acc[g]);
+  else
+    g_string_append_printf (key, " %s T%u@%" G_GINT64_MODIFIER "x:%d",
+                            augur_pred_model_object_name (m, g), augur_pred_thread_of (m, g),
+                            site (m, g), m->acc[g]);
+}
+
 /* The key of a candidate's pattern; its first *report_len bytes are the
- * key under which a prediction is reported. */
+ * key under which a prediction is reported.  A race's two accesses and a
+ * deadlock's two threads are unordered: their parts are sorted (the same
+ * lines seen from the other thread are the same pattern). */
 static char *
 key_of (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable *cache, const AugurCandidate *c,
         gsize *report_len)
@@ -90,16 +107,20 @@ key_of (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable *cache, const 
   GString *key = g_string_new (NULL);
   g_string_append_printf (key, "%d %d", c->kind,
                           c->kind == AUGUR_CAND_ATOMICITY ? (int) c->pattern : 0);
-  for (guint k = 0; k < c->n_bug; k++)
+  if (c->kind == AUGUR_CAND_ATOMICITY)
+    for (guint k = 0; k < c->n_bug; k++)
+      append_part (key, m, sym, cache, c->bug[k]);
+  else
     {
-      guint32 g = c->bug[k];
-      const char *line = line_of (m, sym, cache, g);
-      if (line != NULL)
-        g_string_append_printf (key, " %s:%d", line, m->acc[g]);
-      else   /* no source: the same object, thread and program counter */
-        g_string_append_printf (key, " %s T%u@%" G_GINT64_MODIFIER "x:%d",
-                                augur_pred_model_object_name (m, g), augur_pred_thread_of (m, g),
-                                site (m, g), m->acc[g]);
+      guint half = c->n_bug / 2;
+      g_autoptr (GString) x = g_string_new (NULL), y = g_string_new (NULL);
+      for (guint k = 0; k < half; k++)
+        {
+          append_part (x, m, sym, cache, c->bug[k]);
+          append_part (y, m, sym, cache, c->bug[half + k]);
+        }
+      gboolean swap = strcmp (x->str, y->str) > 0;
+      g_string_append_printf (key, "%s |%s", swap ? y->str : x->str, swap ? x->str : y->str);
     }
   *report_len = key->len;
   /* a deadlock's query is per pair of locks, and what Z3 said of each pair
