@@ -36,9 +36,9 @@ run ()
   awk -v name="$1" -v s="$start" -v e="$end" -v rss="$(tail -n 1 "$work/rss")" \
       -v pred="$predictions" '
     /^augur predict: [0-9]+ events/ {
-      events = $3; model = $10; queries = $12; checks = $14; solve = $17 }
+      events = $3; model = $11; queries = $13; checks = $15; solve = $18 }
     /^augur predict: [0-9]+ candidates/ {
-      cands = $3; patterns = $6; candt = $9; dedup = $12; bounded = $14; left = $19 }
+      cands = $3; patterns = $6; candt = $9; dedup = $13; bounded = $15; left = $20 }
     /findings [0-9.]+ s$/ { findings = $(NF - 1) }
     END {
       printf "bench-predict: %s: %s events, %s candidates in %s source patterns (%s deduplicated, %s past the bound, %s left), %s queries, %s Z3 checks; %.2f s, peak RSS %.0f MiB; model %s s, candidates %s s, solve %s s, findings %s s; %s\n",
