@@ -659,6 +659,17 @@ build_schedule (Enc *x, Z3_model model, GArray *out)
           guint32 e = augur_pred_model_event (m, t, next[t]);
           g_array_append_val (out, e);
         }
+      /* the events that follow without a variable of their own run at
+       * once (no acquire among them learns a clock: they need nothing
+       * more), so that nothing of a window comes between a race's two
+       * last events or after the goal */
+      for (; next[t] <= x->end[side]; next[t]++)
+        {
+          guint32 e = augur_pred_model_event (m, t, next[t]);
+          if (has_var (x, e))
+            break;
+          g_array_append_val (out, e);
+        }
     }
   /* the tails of the windows that nothing encoded (a lock request ...) */
   for (guint side = 0; side < 2; side++)
