@@ -18,7 +18,7 @@
  * same code): the others are instances of the same pattern. */
 #define PER_SITE 2
 /* Candidates kept per source pattern, as a multiple of the checks it may
- * get: the smallest windows among them are asked first. */
+ * get: those that end earliest in the run are asked first. */
 #define KEPT_PER_CHECK 4
 
 typedef struct {
@@ -155,11 +155,12 @@ add (Enum *e, AugurCandidate *c, guint64 site_key)
   g_hash_table_insert (e->sites, GSIZE_TO_POINTER (site_key),
                        GUINT_TO_POINTER (GPOINTER_TO_UINT (seen) + 1));
   const AugurPredModel *m = e->m;
-  /* the window's extent: only its order matters */
+  /* how far into the run the witness ends: the recorded prefix the
+   * schedule replays plus the window (only the order matters) */
   guint32 last = 0;
   for (guint k = 0; k < c->n_bug; k++)
     last = MAX (last, c->bug[k]);
-  c->span = last - c->q.lo;
+  c->span = last;
   gsize report_len;
   char *key = key_of (m, e->sym, e->lines, c, &report_len);
   AugurCandPattern *cp = g_hash_table_lookup (e->by_key, key);
@@ -628,7 +629,7 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   g_hash_table_unref (e.by_key);
   g_hash_table_unref (e.lines);
   g_hash_table_unref (e.sites);
-  /* smallest windows first (stable: equal ones in the order found) */
+  /* earliest first (stable: equal ones in the order found) */
   for (guint i = 0; i < set->patterns->len; i++)
     {
       AugurCandPattern *cp = g_ptr_array_index (set->patterns, i);

@@ -181,7 +181,7 @@ run_check (Run *run, const AugurCandidate *c)
     }
 }
 
-/* One source pattern: its instances, smallest window first, until one is
+/* One source pattern: its instances, earliest first, until one is
  * feasible, time is out or its checks are spent. */
 static void
 run_task (Run *run)

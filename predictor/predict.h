@@ -8,7 +8,7 @@
  * per shared variable and thread pair (per McPatom pattern for atomicity),
  * and per thread pair and pair of locks taken in opposite nesting orders
  * (deadlocks), then grouped by source pattern: a query is one source
- * pattern.  It tries its instances, smallest window first, each as one Z3
+ * pattern.  It tries its instances, earliest first, each as one Z3
  * check (encoding.h), until one is feasible or max_checks are spent; it
  * answers sat (a prediction with a schedule), unsat (none), or unknown
  * (Z3 gave no answer in time: reported as a prediction without schedule,
