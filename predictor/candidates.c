@@ -18,7 +18,7 @@
  * same code): the others are instances of the same pattern. */
 #define PER_SITE 2
 /* Candidates kept per source pattern, as a multiple of the checks it may
- * get: those that end earliest in the run are asked first. */
+ * get: the order they are asked in is order_instances'. */
 #define KEPT_PER_CHECK 4
 
 typedef struct {
@@ -160,7 +160,8 @@ add (Enum *e, AugurCandidate *c, guint64 site_key)
   guint32 last = 0;
   for (guint k = 0; k < c->n_bug; k++)
     last = MAX (last, c->bug[k]);
-  c->span = last;
+  c->end = last;
+  c->window = last - c->q.lo;
   gsize report_len;
   char *key = key_of (m, e->sym, e->lines, c, &report_len);
   AugurCandPattern *cp = g_hash_table_lookup (e->by_key, key);
@@ -592,12 +593,50 @@ count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *op
 }
 
 static gint
-span_cmp (gconstpointer a, gconstpointer b)
+end_cmp (gconstpointer a, gconstpointer b)
 {
   const AugurCandidate *x = a, *y = b;
-  if (x->span != y->span)
-    return x->span < y->span ? -1 : 1;
+  if (x->end != y->end)
+    return x->end < y->end ? -1 : 1;
   return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static gint
+window_cmp (gconstpointer a, gconstpointer b)
+{
+  const AugurCandidate *x = a, *y = b;
+  if (x->window != y->window)
+    return x->window < y->window ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The order in which a pattern's instances are asked: the one that ends
+ * earliest in the run (the shortest schedule: the recorded prefix it
+ * replays is short), then the one with the smallest window (the cheapest
+ * check, and the fewest constraints), alternately, each once. */
+static void
+order_instances (AugurCandPattern *cp)
+{
+  guint n = cp->cands->len;
+  g_autoptr (GArray) by_end = g_array_copy (cp->cands);
+  g_autoptr (GArray) by_window = g_array_copy (cp->cands);
+  g_array_sort (by_end, end_cmp);
+  g_array_sort (by_window, window_cmp);
+  g_autoptr (GHashTable) taken = g_hash_table_new (NULL, NULL);
+  g_array_set_size (cp->cands, 0);
+  for (guint i = 0; cp->cands->len < n; i++)
+    {
+      GArray *from = i % 2 == 0 ? by_end : by_window;
+      for (guint k = i / 2; k < n; k++)
+        {
+          AugurCandidate *c = &g_array_index (from, AugurCandidate, k);
+          if (g_hash_table_add (taken, GSIZE_TO_POINTER (c->seq + 1)))
+            {
+              g_array_append_val (cp->cands, *c);
+              break;
+            }
+        }
+    }
 }
 
 AugurCandSet *
@@ -629,11 +668,7 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   g_hash_table_unref (e.by_key);
   g_hash_table_unref (e.lines);
   g_hash_table_unref (e.sites);
-  /* earliest first (stable: equal ones in the order found) */
   for (guint i = 0; i < set->patterns->len; i++)
-    {
-      AugurCandPattern *cp = g_ptr_array_index (set->patterns, i);
-      g_array_sort (cp->cands, span_cmp);
-    }
+    order_instances (g_ptr_array_index (set->patterns, i));
   return set;
 }

@@ -20,8 +20,9 @@
  * the candidates are grouped by their source pattern — kind, McPatom
  * pattern, and the source lines (with access kinds) of the accesses: the
  * key under which a prediction is reported — and Z3 is asked per source
- * pattern, instance after instance (those that end earliest in the run
- * first: the shortest schedules), until one is feasible or the
+ * pattern, instance after instance (the one that ends earliest in the run
+ * and the one with the smallest window, alternately), until one is
+ * feasible or the
  * pattern's checks are spent (predict.c).  Every distinct source pattern
  * is kept; the instances not asked are counted.
  *
@@ -55,8 +56,9 @@ typedef struct {
   AugurEncQuery q;
   guint32 bug[4];         /* global indices: a b c / x y / p1 q1 p2 q2 */
   guint n_bug;
-  guint64 span;           /* the global index of its last access: the schedule replays the
-                           * run up to about there, the earlier is asked first */
+  guint32 end;            /* the global index of its last access: the schedule replays the
+                           * recorded run up to about there */
+  guint32 window;         /* end - q.lo: the extent of its window */
   guint64 seq;            /* its rank among its pattern's instances, in the order found */
 } AugurCandidate;
 
@@ -65,7 +67,8 @@ typedef struct {
   char *key;              /* kind, McPatom pattern, source lines and access kinds (and a
                            * deadlock's lock pair) */
   char *report_key;       /* the same without the lock pair: the key of a prediction */
-  GArray *cands;          /* AugurCandidate, earliest first, at most 4 x max_checks */
+  GArray *cands;          /* AugurCandidate, in the order to ask them (earliest end and
+                           * smallest window alternately), at most 4 x max_checks */
   guint64 n_instances;    /* candidates of this pattern found (kept or not) */
 } AugurCandPattern;
 
