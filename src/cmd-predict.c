@@ -101,7 +101,7 @@ augur_cmd_predict (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "write the results file here (default: TRACE with .results.json)", "RESULTS" },
     { "timeout-ms", 0, 0, G_OPTION_ARG_INT, &timeout_ms, "time limit of one query (10000)", "MS" },
-    { "max-checks", 0, 0, G_OPTION_ARG_INT, &max_checks, "Z3 checks per query (32)", "N" },
+    { "max-checks", 0, 0, G_OPTION_ARG_INT, &max_checks, "Z3 checks per source pattern: instances of one pattern asked before it is counted past the bound (32)", "N" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "worker threads (default: one per processor)", "N" },
     { "no-atomicity", 0, 0, G_OPTION_ARG_NONE, &no_atomicity, "do not predict atomicity violations", NULL },
     { "no-races", 0, 0, G_OPTION_ARG_NONE, &no_races, "do not predict data races", NULL },
