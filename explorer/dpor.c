@@ -683,16 +683,16 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
 
 /* ------------------------------------------------------------------ */
 
-static void
-set_done_ev (DporNode *nd, const AugurSchedStep *s)
+void
+augur_dpor_set_done_ev (GArray *done_ev, const AugurSchedStep *s)
 {
-  for (guint k = 0; k < nd->done_ev->len; k++)
-    if (g_array_index (nd->done_ev, AugurSchedStep, k).tid == s->tid)
+  for (guint k = 0; k < done_ev->len; k++)
+    if (g_array_index (done_ev, AugurSchedStep, k).tid == s->tid)
       {
-        g_array_index (nd->done_ev, AugurSchedStep, k) = *s;
+        g_array_index (done_ev, AugurSchedStep, k) = *s;
         return;
       }
-  g_array_append_val (nd->done_ev, *s);
+  g_array_append_val (done_ev, *s);
 }
 
 /* sleep(k+1) from node k and the step taken there */
@@ -765,7 +765,7 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
   if (d->nodes->len > L)
     g_ptr_array_set_size (d->nodes, L);
   if (L > 0)
-    set_done_ev (g_ptr_array_index (d->nodes, L - 1), &steps[L - 1]);
+    augur_dpor_set_done_ev (((DporNode *) g_ptr_array_index (d->nodes, L - 1))->done_ev, &steps[L - 1]);
   for (guint k = d->nodes->len; k < n; k++)
     {
       DporNode *nd = node_new ();
@@ -795,6 +795,65 @@ augur_dpor_drop_execution (AugurDpor *d, guint at)
     g_ptr_array_set_size (d->pending, 0);
 }
 
+/* The thread source and classic DPOR try next at node @nd (AUGUR_TID_NONE:
+ * none), and the prefix and sleep set of that execution. */
+static guint
+next_thread (const DporNode *nd)
+{
+  for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE;
+       t = augur_tidset_next (&nd->backtrack, t + 1))
+    {
+      if (augur_tidset_has (&nd->done, t))
+        continue;
+      gboolean sleeps = FALSE;
+      for (guint x = 0; x < nd->sleep->len && !sleeps; x++)
+        sleeps = g_array_index (nd->sleep, AugurSchedStep, x).tid == t;
+      if (!sleeps)
+        return t;
+    }
+  return AUGUR_TID_NONE;
+}
+
+static void
+thread_branch (AugurDpor *d, guint k, guint q, GArray *prefix, GArray *sleep)
+{
+  const DporNode *nd = g_ptr_array_index (d->nodes, k);
+  g_array_set_size (prefix, 0);
+  g_array_append_vals (prefix, d->steps->data, k);
+  AugurSchedStep branch = { 0 };
+  branch.tid = (guint16) q;
+  g_array_append_val (prefix, branch);
+  g_array_set_size (sleep, 0);
+  g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
+  g_array_append_vals (sleep, nd->done_ev->data, nd->done_ev->len);
+}
+
+void
+augur_dpor_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_data)
+{
+  if (d->kind == AUGUR_DPOR_OPTIMAL)
+    {
+      augur_dpor_optimal_ahead (d, func, user_data);
+      return;
+    }
+  g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  for (guint k = d->nodes->len; k-- > d->fixed;)
+    {
+      DporNode *nd = g_ptr_array_index (d->nodes, k);
+      /* a thread tried here whose step is not known yet (its execution
+       * is not back): the sleep set of the next one is not known either */
+      if (augur_tidset_count (&nd->done) != nd->done_ev->len)
+        continue;
+      guint q = next_thread (nd);
+      if (q == AUGUR_TID_NONE)
+        continue;
+      thread_branch (d, k, q, prefix, sleep);
+      if (!func (k, prefix, sleep, user_data))
+        return;
+    }
+}
+
 gboolean
 augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
@@ -803,28 +862,10 @@ augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
   for (guint k = d->nodes->len; k-- > d->fixed;)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      guint q = AUGUR_TID_NONE;
-      for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE && q == AUGUR_TID_NONE;
-           t = augur_tidset_next (&nd->backtrack, t + 1))
-        {
-          if (augur_tidset_has (&nd->done, t))
-            continue;
-          gboolean sleeps = FALSE;
-          for (guint x = 0; x < nd->sleep->len && !sleeps; x++)
-            sleeps = g_array_index (nd->sleep, AugurSchedStep, x).tid == t;
-          if (!sleeps)
-            q = t;
-        }
+      guint q = next_thread (nd);
       if (q == AUGUR_TID_NONE)
         continue;
-      g_array_set_size (prefix, 0);
-      g_array_append_vals (prefix, d->steps->data, k);
-      AugurSchedStep branch = { 0 };
-      branch.tid = (guint16) q;
-      g_array_append_val (prefix, branch);
-      g_array_set_size (sleep, 0);
-      g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
-      g_array_append_vals (sleep, nd->done_ev->data, nd->done_ev->len);
+      thread_branch (d, k, q, prefix, sleep);
       augur_tidset_add (&nd->done, q);
       g_ptr_array_set_size (d->nodes, k + 1);
       d->prefix_len = k + 1;
