@@ -78,7 +78,7 @@ augur_cmd_explore (int argc, char **argv)
   g_autofree char *facts_path = NULL;
   gint64 bound = -1;      /* not given */
   double timeout = 0, exec_timeout = 0;
-  gint max_steps = 0, seed = 0, depth = 0;
+  gint max_steps = 0, seed = 0, depth = 0, jobs = 0;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   gboolean no_spurious = FALSE;
   g_autofree char *fail_on = NULL;
@@ -94,6 +94,8 @@ augur_cmd_explore (int argc, char **argv)
     { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
       "Step bound of one execution (default 200000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+      "Execution servers running at once (default: one per processor; optimal and dpor)", "N" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
     { "no-spurious-wakeups", 0, 0, G_OPTION_ARG_NONE, &no_spurious,
       "Condition waits wake up only when signalled (by default a waiter may also wake up "
@@ -130,6 +132,10 @@ augur_cmd_explore (int argc, char **argv)
     "its own, atexit/on_exit handlers or destructors, pthread_cancel, pthread_kill,\n"
     "cleanup handlers, fork, mmap) is run one forked process per execution instead,\n"
     "and a note says so.\n"
+    "With --jobs N (default: one per processor), N execution servers run the\n"
+    "executions the search will ask for ahead of it; the search itself is the serial\n"
+    "one, so the counts and findings are the same as with --jobs 1 (optimal and dpor;\n"
+    "preempt and pct run on one server).\n"
     "Environment:\n"
     "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
     "  AUGUR_SCHED_STACK=BYTES stack of each thread under the explorer (fibers: 8 MiB,\n"
@@ -168,7 +174,7 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_USAGE;
     }
-  if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0)
+  if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0 || jobs < 0)
     {
       augur_cmd_print_error (CMD, "bounds and timeouts must not be negative");
       return AUGUR_EXIT_USAGE;
@@ -184,6 +190,7 @@ augur_cmd_explore (int argc, char **argv)
   o.seed = (guint) seed;
   o.depth = depth > 0 ? (guint) depth : 0;
   o.sync_only = sync_only;
+  o.jobs = jobs > 0 ? (guint) jobs : g_get_num_processors ();
   o.no_spurious = no_spurious;
   o.show_output = show_output;
   o.progress = !no_progress && (progress || isatty (2));
@@ -247,6 +254,10 @@ augur_cmd_explore (int argc, char **argv)
                 "of its own, exit handlers or destructors, cancels or signals a thread, uses "
                 "cleanup handlers, forks or maps memory itself)\n",
                 st.in_process > 0 ? "later" : "the");
+  if (st.jobs > 1)
+    g_printerr ("augur explore: %u execution servers: %" G_GUINT64_FORMAT " of the executions "
+                "were run ahead of the search, %" G_GUINT64_FORMAT " run ahead were not needed\n",
+                st.jobs, st.ahead_used, st.ahead_wasted);
   if (st.diagnosis_runs > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
                 "%u atomicity violation%s shown to cause a failure\n", st.diagnosis_runs,
