@@ -701,9 +701,11 @@ search_run_pool (Search *s, gboolean *killed, GError **error)
   gint64 deadline = s->hard_deadline != 0 ? s->hard_deadline - s->analysis : 0;
   augur_explore_pool_set_deadline (s->pool, deadline);
   AugurExplorePoolRun run;
+  gint64 asked = g_get_monotonic_time ();
   if (!augur_explore_pool_take (s->pool, s->prefix, s->sleep, s->c->shm, &run, error))
     return RUN_FAILED;
   s->run_ended = g_get_monotonic_time ();
+  s->st->waited += (s->run_ended - asked) / 1e6;
   *killed = run.killed;
   s->st->watchdog_reruns += run.reruns;
   if (run.out_of_time)
