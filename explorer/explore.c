@@ -5,10 +5,13 @@
  * Loop: ask the search strategy (strategy.h) for the next prefix and
  * sleep set, write them in the shared page, run one execution, hand its
  * steps to the DPOR core (which reports data races on the way) and to the
- * strategy, and turn
- * how it ended into findings (explore-findings.c).  Once the search ends,
- * the failing executions are diagnosed (explore-diagnose.c).  Also here:
- * the guarantee an exploration gives, and augur replay (one schedule).
+ * strategy, and turn how it ended into findings (explore-findings.c).
+ * With --jobs N (optimal, dpor), the execution comes from a pool of N
+ * servers that run the search's next executions ahead of it
+ * (explore-pool.h): the loop, and so the search, is the same.  Once the
+ * search ends, the failing executions are diagnosed (explore-diagnose.c).
+ * Also here: the guarantee an exploration gives, and augur replay (one
+ * schedule).
  */
 #include "config.h"
 
@@ -736,7 +739,8 @@ static void
 search_ahead (Search *s)
 {
   augur_explore_pool_ahead (s->pool, G_MAXUINT, s->prefix, s->sleep);
-  Ahead a = { s->pool, 0, 16 * s->st->jobs };
+  /* a look at the deepest few: the pool keeps 8 guesses per server */
+  Ahead a = { s->pool, 0, 8 * s->st->jobs };
   augur_dpor_ahead (s->dpor, on_ahead, &a);
 }
 
