@@ -59,6 +59,20 @@ bench ()
     speedup=$(echo "$serial $wall" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else print "-" }')
     printf '%-14s --jobs %s: %s s, speedup %sx, same counts: %s\n' "" "$j" "$wall" "$speedup" "$same"
     printf '%-14s   %s\n' "" "$note"
+    # the model (doc/design.md, "Parallel exploration"): per execution,
+    # the search's own time a (the parallel run's wall time less the time
+    # it spent getting its executions), a run r (the serial time per execution less a), and the
+    # share m of executions that could not be run ahead (each a run the
+    # search waits for); with servers enough for the rest, the speedup
+    # tends to (a + r) / (a + m r)
+    n=${serial_execs%% *}
+    ahead=$(echo "$note" | sed -n 's/^\([0-9]*\) of the executions.*/\1/p')
+    waited=$(echo "$note" | sed -n 's/.*the search spent \([0-9.]*\) s getting.*/\1/p')
+    echo "$n ${ahead:-0} ${waited:-0} $wall $serial" | awk -v pad="" '{
+      n = $1; if (n == 0) exit;
+      a = ($4 - $3) / n; t = $5 / n; r = t - a; m = 1 - $2 / n;
+      if (r < 0) r = 0;
+      printf "%-14s   model: search %.0f us, run %.0f us per execution, %.0f%% not run ahead: at most %.1fx with many servers\n", pad, a * 1e6, r * 1e6, m * 100, (a + m * r) > 0 ? (a + r) / (a + m * r) : 0 }'
   done
 }
 

@@ -3,10 +3,14 @@
  * explore-pool.c — execution servers running ahead of the search; see
  * explore-pool.h.
  *
- * One mutex guards the jobs; each server's thread takes the first queued
- * job (the one the search waits for, else the deepest guess), runs it
- * without the lock, and keeps the page it wrote in short (the parts in
- * use, a few KiB, not the page's 40 MiB) until the search takes it.  The
+ * The first server is the search's own: an execution the search asks for
+ * that no other server has started is run there, by the search's thread,
+ * as in the serial loop (handing it to another thread would put two more
+ * wake-ups on the path the search waits on).  The other servers have a
+ * thread each, which takes the first queued guess, the deepest, runs it
+ * and keeps the page it wrote in short (the parts in use, a few KiB, not
+ * the page's 40 MiB) until the search takes it.  One mutex guards the
+ * jobs.  The
  * guesses are bounded (8 per server): a guess deeper than the shallowest
  * one kept replaces it, since the search takes the deepest branches first.
  */
@@ -23,10 +27,10 @@ typedef enum { JOB_QUEUED, JOB_RUNNING, JOB_DONE } JobState;
 
 typedef struct {
   GBytes *key;             /* guint32 n_prefix, the prefix's steps, the sleep set's */
-  guint depth;             /* of the branch's node; G_MAXUINT: asked for */
+  guint depth;             /* of the branch's node */
   JobState state;
   gboolean wanted;         /* the search waits for it */
-  gboolean ahead;          /* queued before it was asked for */
+  gboolean ahead;          /* run (or started) by another server before it was asked for */
   /* the result */
   guint8 *page;            /* the page in short (page_save) */
   gsize page_len;
@@ -52,7 +56,7 @@ struct _AugurExplorePool {
   AugurExplorePoolPrepare prepare;
   gpointer prepare_data;
   guint64 used, wasted;
-  GPtrArray *servers;      /* Server */
+  GPtrArray *servers;      /* Server: [0] the search's own (no thread), then one per thread */
 };
 
 struct _Server {
@@ -171,8 +175,7 @@ job_free (gpointer p)
   g_free (j);
 }
 
-/* Queues @j: the asked-for ones first, then by depth, deepest first (in
- * the order given among equals). */
+/* Queues @j by depth, deepest first (in the order given among equals). */
 static void
 queue_insert (AugurExplorePool *pool, Job *j)
 {
@@ -316,7 +319,7 @@ augur_explore_pool_new (AugurExecutor *const *executors, guint n, AugurExplorePo
       s->ex = executors[k];
       g_ptr_array_add (pool->servers, s);
     }
-  for (guint k = 0; k < n; k++)
+  for (guint k = 1; k < n; k++)
     {
       Server *s = g_ptr_array_index (pool->servers, k);
       g_autofree char *name = g_strdup_printf ("augur-server-%u", k);
@@ -336,7 +339,7 @@ augur_explore_pool_free (AugurExplorePool *pool)
   pool->stop = TRUE;
   g_cond_broadcast (&pool->work);
   g_mutex_unlock (&pool->lock);
-  for (guint k = 0; k < pool->servers->len; k++)
+  for (guint k = 1; k < pool->servers->len; k++)
     g_thread_join (((Server *) g_ptr_array_index (pool->servers, k))->thread);
   g_ptr_array_unref (pool->servers);
   g_queue_clear (&pool->queue);
@@ -362,30 +365,24 @@ augur_explore_pool_ahead (AugurExplorePool *pool, guint depth, const GArray *pre
   g_autoptr (GBytes) key = key_new (prefix, sleep);
   AugurExplorePoolAhead r = AUGUR_EXPLORE_POOL_KNOWN;
   g_mutex_lock (&pool->lock);
-  Job *j = g_hash_table_lookup (pool->jobs, key);
-  if (j == NULL && depth != G_MAXUINT && g_hash_table_size (pool->jobs) >= pool->capacity
-      && !make_room (pool, depth))
-    r = AUGUR_EXPLORE_POOL_FULL;
-  else if (j == NULL)
+  if (pool->servers->len < 2)
+    r = AUGUR_EXPLORE_POOL_FULL;   /* no server runs guesses */
+  else if (!g_hash_table_contains (pool->jobs, key))
     {
-      j = g_new0 (Job, 1);
-      j->key = g_bytes_ref (key);
-      j->depth = depth;
-      j->ahead = depth != G_MAXUINT;
-      g_hash_table_insert (pool->jobs, j->key, j);
-      queue_insert (pool, j);
-      g_cond_signal (&pool->work);
-      r = AUGUR_EXPLORE_POOL_ADDED;
+      if (g_hash_table_size (pool->jobs) >= pool->capacity && !make_room (pool, depth))
+        r = AUGUR_EXPLORE_POOL_FULL;
+      else
+        {
+          Job *j = g_new0 (Job, 1);
+          j->key = g_bytes_ref (key);
+          j->depth = depth;
+          j->ahead = TRUE;
+          g_hash_table_insert (pool->jobs, j->key, j);
+          queue_insert (pool, j);
+          g_cond_signal (&pool->work);
+          r = AUGUR_EXPLORE_POOL_ADDED;
+        }
     }
-  else if (depth == G_MAXUINT && j->state == JOB_QUEUED)
-    {
-      /* asked for now: before every guess */
-      g_queue_remove (&pool->queue, j);
-      j->depth = depth;
-      queue_insert (pool, j);
-    }
-  if (j != NULL && depth == G_MAXUINT)
-    j->wanted = TRUE;
   g_mutex_unlock (&pool->lock);
   return r;
 }
@@ -394,15 +391,38 @@ gboolean
 augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GArray *sleep,
                          AugurSchedShm *into, AugurExplorePoolRun *run, GError **error)
 {
-  augur_explore_pool_ahead (pool, G_MAXUINT, prefix, sleep);
   g_autoptr (GBytes) key = key_new (prefix, sleep);
   g_mutex_lock (&pool->lock);
   Job *j = g_hash_table_lookup (pool->jobs, key);
-  while (j->state != JOB_DONE)
-    g_cond_wait (&pool->done, &pool->lock);
-  g_hash_table_steal (pool->jobs, key);
-  if (j->ahead)
-    pool->used++;
+  if (j == NULL || j->state == JOB_QUEUED)
+    {
+      /* not started: run here, on the search's own server */
+      if (j == NULL)
+        {
+          j = g_new0 (Job, 1);
+          j->key = g_bytes_ref (key);
+        }
+      else
+        {
+          g_queue_remove (&pool->queue, j);
+          g_hash_table_steal (pool->jobs, key);
+        }
+      j->state = JOB_RUNNING;
+      pool->busy++;
+      g_mutex_unlock (&pool->lock);
+      server_run (g_ptr_array_index (pool->servers, 0), j);
+      g_mutex_lock (&pool->lock);
+      pool->busy--;
+      j->ahead = FALSE;
+    }
+  else
+    {
+      j->wanted = TRUE;
+      while (j->state != JOB_DONE)
+        g_cond_wait (&pool->done, &pool->lock);
+      g_hash_table_steal (pool->jobs, key);
+      pool->used++;
+    }
   g_mutex_unlock (&pool->lock);
   gboolean ok = j->error == NULL;
   if (!ok)

@@ -46,8 +46,10 @@ typedef struct {
   gboolean ahead;         /* it had been run (or started) before it was asked for */
 } AugurExplorePoolRun;
 
-/* @executors[0..n): the servers (borrowed, outlive the pool), each used by
- * one thread; @exec_timeout: the watchdog of each run (s). */
+/* @executors[0..n): the servers (borrowed, outlive the pool): [0] the
+ * search's own, run from augur_explore_pool_take; the others each by a
+ * thread of the pool, for guesses.  @exec_timeout: the watchdog of each
+ * run (s). */
 AugurExplorePool *augur_explore_pool_new (AugurExecutor *const *executors, guint n,
                                           AugurExplorePoolPrepare prepare, gpointer data,
                                           double exec_timeout);
@@ -63,15 +65,16 @@ typedef enum {
   AUGUR_EXPLORE_POOL_FULL,    /* no room left for guesses this deep */
 } AugurExplorePoolAhead;
 
-/* The search will ask for this execution (@depth: of its branch's node,
- * the deepest run first; G_MAXUINT: it asks now, before every guess). */
+/* The search will ask for this execution (@depth: of its branch's node;
+ * the deepest guesses run first). */
 AugurExplorePoolAhead augur_explore_pool_ahead (AugurExplorePool *pool, guint depth,
                                                 const GArray *prefix, const GArray *sleep);
 
-/* The execution of @prefix and @sleep: waits for it (running it first if
- * it was not run ahead) and copies the page it wrote into @into (the parts
- * the explorer reads: status, steps, threads, failures, objects ...).
- * FALSE with @error if its server is gone. */
+/* The execution of @prefix and @sleep: waits for it if another server
+ * has started it, else runs it on the search's own server (the first), and
+ * copies the page it wrote into @into (the parts the explorer reads:
+ * status, steps, threads, failures, objects ...).  FALSE with @error if
+ * its server is gone. */
 gboolean augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GArray *sleep,
                                   AugurSchedShm *into, AugurExplorePoolRun *run, GError **error);
 

@@ -733,12 +733,12 @@ on_ahead (guint depth, const GArray *prefix, const GArray *sleep, gpointer data)
   return ++a->seen < a->limit;
 }
 
-/* The search chose its next execution (s->prefix, s->sleep): it is
- * queued first, then the ones the search will ask for after it. */
+/* The search chose its next execution (s->prefix, s->sleep), which it
+ * runs itself unless a server has started it: the ones it will ask for
+ * after it are queued for the other servers. */
 static void
 search_ahead (Search *s)
 {
-  augur_explore_pool_ahead (s->pool, G_MAXUINT, s->prefix, s->sleep);
   /* a look at the deepest few: the pool keeps 8 guesses per server */
   Ahead a = { s->pool, 0, 8 * s->st->jobs };
   augur_dpor_ahead (s->dpor, on_ahead, &a);

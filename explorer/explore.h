@@ -132,8 +132,9 @@ typedef struct {
   guint jobs;             /* execution servers that ran the exploration (1: serial) */
   guint64 ahead_used;     /* executions run ahead by a server and then asked for */
   guint64 ahead_wasted;   /* ... run ahead and never asked for (guesses that did not come) */
-  double waited;          /* seconds the search waited for the servers (the rest of
-                           * `seconds` it analysed: the bound of the speedup) */
+  double waited;          /* seconds the search spent getting its executions: running
+                           * those no other server had started, waiting for the others
+                           * (the rest of `seconds` is its own: the speedup's bound) */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

@@ -257,7 +257,7 @@ augur_cmd_explore (int argc, char **argv)
   if (st.jobs > 1)
     g_printerr ("augur explore: %u execution servers: %" G_GUINT64_FORMAT " of the executions "
                 "were run ahead of the search, %" G_GUINT64_FORMAT " run ahead were not needed; "
-                "the search waited for them %.2f s\n",
+                "the search spent %.2f s getting its executions\n",
                 st.jobs, st.ahead_used, st.ahead_wasted, st.waited);
   if (st.diagnosis_runs > 0)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
