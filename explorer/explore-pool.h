@@ -7,13 +7,14 @@
  * The search (explore.c, the DPOR core) stays one: it asks for its
  * executions in the serial order and takes their results in that order,
  * so its counts and findings are the serial run's.  What is parallel is
- * the running: N execution servers (executor.h), one thread each, run the
- * executions the search is going to ask for (augur_dpor_ahead: the
- * branches already in its tree, deepest first) while the search analyses
- * the ones before.  An execution is known by its input, the prefix and the
- * sleep set: when the search asks for one that ran ahead, it takes the
- * stored result; otherwise it is run first of all.  A guess that never
- * comes is dropped (wasted work, counted), never used.
+ * the running: of N execution servers (executor.h), the first is the
+ * search's own, and the others, one thread each, run the executions the
+ * search is going to ask for (augur_dpor_ahead: the branches already in
+ * its tree, deepest first) while the search analyses the ones before.  An
+ * execution is known by its input, the prefix and the sleep set: when the
+ * search asks for one another server started, it waits for it or takes
+ * its stored result; otherwise it runs it on its own server.  A guess
+ * that never comes is dropped (wasted work, counted), never used.
  *
  * The servers must lay the program out at the same addresses, steps of
  * one server's executions being compared with another's (sleep sets,
