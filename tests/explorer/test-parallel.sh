@@ -53,10 +53,11 @@ same ()
         return 1
       fi
     done
-    # a search of more than a few executions had some run ahead
+    # a search of more than a few executions had some run ahead (in a
+    # small one the search may take every guess before a server starts it)
     n=$(sed 's/ executions.*//' "$tmp/sum.1")
     ahead=$(sed -n 's/.*: \([0-9]*\) of the executions were run ahead.*/\1/p' "$tmp/note.$j")
-    if [ "$n" -ge 8 ] && [ "${ahead:-0}" -eq 0 ]; then
+    if [ "$n" -ge 50 ] && [ "${ahead:-0}" -eq 0 ]; then
       echo "--jobs $j ran nothing ahead"
       return 1
     fi
@@ -101,7 +102,7 @@ if [ -n "$PARALLEL_SLOW" ]; then
     [ -x "$B/$p" ] || continue
     case " $quick " in *" $p "*) continue ;; esac
     # spin_write needs a step bound to end, sleeper sleeps
-    case $p in sleeper|confirm_*|own_deadlock) continue ;; esac
+    case $p in sleeper|confirm_*|own_deadlock|test-*) continue ;; esac
     XOPTS="--max-steps 2000"
     for m in optimal dpor; do
       ok "$m: $p the same with 1, 2, 3 servers" same $m "$B/$p"
