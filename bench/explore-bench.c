@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * explore-bench.c — runs one command (augur explore ...), then prints its
- * wall time and the peak resident memory of it and all its descendants
- * (getrusage(RUSAGE_CHILDREN): augur, the fork server and every
- * execution), on one line after the command's own output.
+ * explore-bench.c — runs one command (augur explore ..., or a recorded
+ * workload), then prints its wall time, the CPU time (user + system) of
+ * it and all its descendants, and the peak resident memory of the
+ * largest of them (getrusage(RUSAGE_CHILDREN): augur, the fork server and
+ * every execution; ru_maxrss is the maximum over the processes, not a
+ * sum), on one line after the command's own output.
  *
  * Usage: explore-bench COMMAND [ARG...]
  */
@@ -36,7 +38,9 @@ main (int argc, char **argv)
   struct rusage ru;
   getrusage (RUSAGE_CHILDREN, &ru);
   double secs = (double) (t1.tv_sec - t0.tv_sec) + (double) (t1.tv_nsec - t0.tv_nsec) / 1e9;
-  printf ("wall %.2f s, peak memory %.1f MiB (augur, fork server and executions)\n", secs,
+  double cpu = (double) ru.ru_utime.tv_sec + (double) ru.ru_utime.tv_usec / 1e6
+               + (double) ru.ru_stime.tv_sec + (double) ru.ru_stime.tv_usec / 1e6;
+  printf ("wall %.2f s, cpu %.2f s, peak memory %.1f MiB (the largest process)\n", secs, cpu,
           (double) ru.ru_maxrss / 1024.0);
   return WIFEXITED (st) ? WEXITSTATUS (st) : 128;
 }

@@ -9,15 +9,17 @@
 # this machine with no program at all, in the same directory and run.
 #
 # AUGUR (the augur program) counts the trace's events; without it they are
-# estimated from the file size.
+# estimated from the file size.  HELPER (bench/explore-bench) adds to each
+# line the peak resident memory of one more run.
 #
-# Usage: record-bench.sh PLAIN AUGURED [RUNS [FLOOR [AUGUR]]]
+# Usage: record-bench.sh PLAIN AUGURED [RUNS [FLOOR [AUGUR [HELPER]]]]
 set -eu
 plain=$1
 augured=$2
 runs=${3:-9}
 floor=${4:-}
 augur=${5:-}
+helper=${6:-}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/augur-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
@@ -45,6 +47,19 @@ time_runs ()
 
 median () { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+# peak MODE PROG: ", peak N MiB" of one run, or nothing without HELPER
+peak ()
+{
+  [ -n "$helper" ] || return 0
+  rm -f "$dir/bench.trace"
+  if [ "$1" = record ]; then
+    AUGUR_TRACE="$dir/bench.trace" "$helper" "$2" >"$dir/peak"
+  else
+    "$helper" "$2" >"$dir/peak"
+  fi
+  sed -n 's/.*peak memory \([0-9.]*\) MiB.*/, peak \1 MiB/p' "$dir/peak"
+}
+
 # one run of each first: page cache, dynamic linker caches
 "$plain" >/dev/null
 "$augured" >/dev/null
@@ -53,6 +68,11 @@ p=$(time_runs plain "$plain" | median)
 q=$(time_runs plain "$augured" | median)
 r=$(time_runs record "$augured" | median)
 size=$(wc -c <"$dir/bench.trace")
+cp "$dir/bench.trace" "$dir/kept.trace"
+pp=$(peak plain "$plain")
+pq=$(peak plain "$augured")
+pr=$(peak record "$augured")
+mv "$dir/kept.trace" "$dir/bench.trace"
 if [ -n "$augur" ]; then
   # "5 threads, 1,575,036 events, ended: ..."
   records=$("$augur" trace show --summary "$dir/bench.trace" | sed -n 's/^[0-9,]* threads*, \([0-9,]*\) events.*/\1/p' | tr -d ,)
@@ -61,9 +81,9 @@ else
 fi
 
 echo "record bench: $runs runs each, median wall time"
-echo "  gcc, not instrumented:        $p us"
-echo "  augur-cc, not recording:      $q us  (x$(echo "$q $p" | awk '{ printf "%.2f", $1 / $2 }'))"
-echo "  augur-cc, recording:          $r us  (x$(echo "$r $p" | awk '{ printf "%.2f", $1 / $2 }'))"
+echo "  gcc, not instrumented:        $p us$pp"
+echo "  augur-cc, not recording:      $q us  (x$(echo "$q $p" | awk '{ printf "%.2f", $1 / $2 }'))$pq"
+echo "  augur-cc, recording:          $r us  (x$(echo "$r $p" | awk '{ printf "%.2f", $1 / $2 }'))$pr"
 echo "  trace: $size bytes, $records events ($(echo "$r $p $records" | awk '{ printf "%.0f", ($1 - $2) * 1000 / $3 }') ns per event)"
 if [ -n "$floor" ]; then
   f=$("$floor" "$dir" "$size" 5)

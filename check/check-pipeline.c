@@ -67,21 +67,6 @@ augur_check_default_trace_cap (int budget_seconds)
   return CLAMP (cap, CAP_MIN, CAP_MAX);
 }
 
-static void
-say (const AugurCheckOptions *o, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-say (const AugurCheckOptions *o, const char *fmt, ...)
-{
-  if (o->quiet)
-    return;
-  va_list ap;
-  va_start (ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  g_printerr ("augur check: %s\n", msg);
-}
-
 /* Two lines per finding: what, and where (the full schedule is in the
  * report and the results file), and one per part of a bug:
  *   1 error data-race on variable counter (T1 T2): Threads 1 and 2 access ...
@@ -325,23 +310,23 @@ record (AugurCheckState *st)
     }
   {
     g_autofree char *run = augur_trace_summary (st->trace);
-    say (o, "recorded one run: %s", run);
+    augur_check_say (st, "recorded one run: %s", run);
   }
   st->recorded_hung = outcome.timed_out;
   if (outcome.cut)
     {
       augur_results_add_bound_hit (st->results, "trace-size");
-      say (o, "the recorded run was cut at the trace size cap (--max-trace-size): "
-           "the predictor sees only its beginning");
+      augur_check_say (st, "the recorded run was cut at the trace size cap "
+                       "(--max-trace-size): the predictor sees only its beginning");
     }
   hung_where = st->recorded_hung ? hung_threads (st->trace) : NULL;
   if (st->recorded_hung)
     {
       augur_results_add_bound_hit (st->results, "recorded-run-hung");
-      say (o, "the recorded run hung: killed by the watchdog after %d s%s%s; the explorer "
-           "looks for the hang", record_timeout,
-           hung_where != NULL ? ", its threads last seen at: " : "",
-           hung_where != NULL ? hung_where : "");
+      augur_check_say (st, "the recorded run hung: killed by the watchdog after %d s%s%s; "
+                       "the explorer looks for the hang", record_timeout,
+                       hung_where != NULL ? ", its threads last seen at: " : "",
+                       hung_where != NULL ? hung_where : "");
     }
   if (!save (st, &error))
     {
@@ -358,7 +343,6 @@ record (AugurCheckState *st)
 static gboolean
 run_stages (AugurCheckState *st)
 {
-  const AugurCheckOptions *o = st->options;
   g_autoptr (GError) error = NULL;
   gboolean ok = TRUE;
   for (const AugurCheckStage *stage = augur_check_stages; stage->name != NULL; stage++)
@@ -366,13 +350,13 @@ run_stages (AugurCheckState *st)
       if (augur_interrupt_signal () != 0)
         {
           augur_results_add_bound_hit (st->results, "interrupted");
-          say (o, "interrupted before %s: the results so far are kept", stage->name);
+          augur_check_say (st, "interrupted before %s: the results so far are kept", stage->name);
           break;
         }
       if (augur_check_stage_time_left (st) <= 0)
         {
           augur_results_add_bound_hit (st->results, "budget");
-          say (o, "budget spent before %s", stage->name);
+          augur_check_say (st, "budget spent before %s", stage->name);
           break;
         }
       if (!stage->run (st, &error))

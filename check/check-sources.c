@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/dwarf-units.h"
 #include "static/static-compile-db.h"
 #include "static/static-recorded-flags.h"
 
@@ -43,28 +44,22 @@ add_dwarf_units (const char *path, GPtrArray *units, GHashTable *seen, GError **
   Dwarf *dw = dwarf_begin (fd, DWARF_C_READ);
   if (dw != NULL)
     {
-      Dwarf_Off off = 0, next;
-      size_t header;
-      while (dwarf_nextcu (dw, off, &next, &header, NULL, NULL, NULL) == 0)
+      AugurDwarfUnits cus;
+      Dwarf_Die die;
+      augur_dwarf_units_init (&cus, dw);
+      while (augur_dwarf_units_next (&cus, &die))
         {
-          Dwarf_Die die;
-          if (dwarf_offdie (dw, off + header, &die) != NULL)
-            {
-              const char *name = dwarf_diename (&die);
-              Dwarf_Attribute attr;
-              const char *dir = dwarf_formstring (dwarf_attr (&die, DW_AT_comp_dir, &attr));
-              if (name != NULL && g_str_has_suffix (name, ".c")
-                  && (g_path_is_absolute (name) || (dir != NULL && g_path_is_absolute (dir))))
-                {
-                  AugurStaticCompileUnit *u =
-                    augur_static_compile_unit_new (dir != NULL ? dir : "/", name, NULL);
-                  if (!is_system (u->file) && g_file_test (u->file, G_FILE_TEST_IS_REGULAR))
-                    g_ptr_array_add (found, u);
-                  else
-                    augur_static_compile_unit_free (u);
-                }
-            }
-          off = next;
+          const char *name = dwarf_diename (&die);
+          const char *dir = augur_dwarf_unit_comp_dir (&die);
+          if (name == NULL || !g_str_has_suffix (name, ".c")
+              || !(g_path_is_absolute (name) || (dir != NULL && g_path_is_absolute (dir))))
+            continue;
+          AugurStaticCompileUnit *u =
+            augur_static_compile_unit_new (dir != NULL ? dir : "/", name, NULL);
+          if (!is_system (u->file) && g_file_test (u->file, G_FILE_TEST_IS_REGULAR))
+            g_ptr_array_add (found, u);
+          else
+            augur_static_compile_unit_free (u);
         }
       dwarf_end (dw);
     }

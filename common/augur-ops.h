@@ -136,6 +136,7 @@ typedef enum {
   AUGUR_OPS_WAITS_THREAD,
   AUGUR_OPS_WAITS_SEM,
   AUGUR_OPS_WAITS_BARRIER,
+  AUGUR_OPS_WAITS_ONCE,     /* a pthread_once routine another thread runs */
 } AugurOpsWaits;
 
 /* The happens-before edges a report draws (reports/relevance.c): an op
@@ -191,6 +192,13 @@ typedef struct {
   uint8_t       may_block;  /* the scheduler may find it not enabled (rt_sched_obj_enabled) */
   uint8_t       names_object; /* obj is an object with a stable name; 0: thread ops, yield,
                              * end */
+  const char   *verb;       /* prose: "thread 2 <verb> `m`" (NULL: "uses") */
+  AugurOpsWaits waits;      /* what a thread blocked at it waits for (NONE: a lock, END) */
+  uint8_t       shared;     /* a lock others may hold too (a read lock): not exclusive */
+  uint8_t       release_all; /* releases every hold of its lock (a condition wait, however
+                             * often a recursive mutex was locked); else one */
+  uint8_t       uses_obj;   /* obj is memory it uses: after a free, a use after free
+                             * (explorer/memcheck.c; inits, barriers, once: not checked) */
 } AugurOpsSched;
 
 /* An op of a finding. */
@@ -202,6 +210,9 @@ typedef struct {
   AugurOpsSync  sync_out;   /* the happens-before edge it starts ... */
   AugurOpsSync  sync_in;    /* ... and ends */
   AugurOpsStep  step;       /* is a recorded event of it a step of an explorer prefix */
+  const char   *verb;       /* prose: "thread 2 <verb> `x`" (NULL: its name) */
+  uint8_t       mutex_use;  /* may be a mutex's first use: the runtime notes a statically
+                             * initialised mutex (an init) right before it */
 } AugurOpsOp;
 
 extern const AugurOpsEvent augur_ops_events[AUGUR_EV_LAST_];

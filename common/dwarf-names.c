@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/dwarf-units.h"
 #include "common/symbolizer.h"
 
 #include <dwarf.h>
@@ -127,12 +128,12 @@ open_debug_info (AugurDwarfNames *n)
   n->dw = dwfl_module_getdwarf (mod, &bias);
   if (n->dw == NULL)
     return FALSE;
-  Dwarf_Off off = 0, next;
-  size_t hsize;
-  while (dwarf_nextcu (n->dw, off, &next, &hsize, NULL, NULL, NULL) == 0)
+  AugurDwarfUnits units;
+  Dwarf_Die cu, child;
+  augur_dwarf_units_init (&units, n->dw);
+  while (augur_dwarf_units_next (&units, &cu))
     {
-      Dwarf_Die cu, child;
-      if (dwarf_offdie (n->dw, off + hsize, &cu) != NULL && dwarf_child (&cu, &child) == 0)
+      if (dwarf_child (&cu, &child) == 0)
         do
           {
             int tag = dwarf_tag (&child);
@@ -152,7 +153,6 @@ open_debug_info (AugurDwarfNames *n)
               }
           }
         while (dwarf_siblingof (&child, &child) == 0);
-      off = next;
     }
   return TRUE;
 }
@@ -546,16 +546,12 @@ read_in_comp_dirs (AugurDwarfNames *n, const char *file)
 {
   if (n->dw == NULL || g_path_is_absolute (file))
     return NULL;
-  Dwarf_Off off = 0, next;
-  size_t header;
-  while (dwarf_nextcu (n->dw, off, &next, &header, NULL, NULL, NULL) == 0)
+  AugurDwarfUnits units;
+  Dwarf_Die die;
+  augur_dwarf_units_init (&units, n->dw);
+  while (augur_dwarf_units_next (&units, &die))
     {
-      Dwarf_Die die;
-      Dwarf_Attribute attr;
-      const char *dir = NULL;
-      if (dwarf_offdie (n->dw, off + header, &die) != NULL)
-        dir = dwarf_formstring (dwarf_attr (&die, DW_AT_comp_dir, &attr));
-      off = next;
+      const char *dir = augur_dwarf_unit_comp_dir (&die);
       if (dir == NULL)
         continue;
       g_autofree char *p = g_build_filename (dir, file, NULL);

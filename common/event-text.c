@@ -14,6 +14,8 @@
 #include <signal.h>
 #include <string.h>
 
+#include "common/json-util.h"
+
 typedef struct {
   const char *key;
   char *value;
@@ -80,7 +82,8 @@ detail_result (Description *d, const AugurRecord *r, guint64 result)
 {
   char buf[24];
   const char *c11 = (r->flags & AUGUR_FLAG_C11) ? c11_result_name (result) : NULL;
-  detail_s (d, "result", c11 != NULL ? c11 : augur_result_name ((gint64) (gint32) (guint32) result, buf));
+  detail_s (d, "result", c11 != NULL ? c11 : augur_result_name ((gint64) (gint32) (guint32) result,
+                                                                buf));
 }
 
 static const char *
@@ -389,19 +392,14 @@ augur_event_to_json (const AugurRecord *r, gsize index, AugurObjects *objects,
   describe (r, objects, &d);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "index");
-  json_builder_add_int_value (b, (gint64) index);
-  json_builder_set_member_name (b, "thread");
-  json_builder_add_int_value (b, r->tid);
-  json_builder_set_member_name (b, "kind");
-  json_builder_add_string_value (b, augur_event_kind_name (r->kind));
+  augur_json_add_int (b, "index", (gint64) index);
+  augur_json_add_int (b, "thread", r->tid);
+  augur_json_add_string (b, "kind", augur_event_kind_name (r->kind));
   if (d.object != NULL)
     {
       g_autofree char *hex = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", d.address);
-      json_builder_set_member_name (b, "object");
-      json_builder_add_string_value (b, d.object);
-      json_builder_set_member_name (b, "address");
-      json_builder_add_string_value (b, hex);
+      augur_json_add_string (b, "object", d.object);
+      augur_json_add_string (b, "address", hex);
     }
   for (guint i = 0; i < d.details->len; i++)
     {
@@ -416,22 +414,18 @@ augur_event_to_json (const AugurRecord *r, gsize index, AugurObjects *objects,
     {
       AugurSource src;
       location (r, symbolizer, &src);
-      json_builder_set_member_name (b, "module");
-      json_builder_add_int_value (b, r->module);
+      augur_json_add_int (b, "module", r->module);
       json_builder_set_member_name (b, "pc");
       g_autofree char *pc = g_strdup_printf ("0x%x", r->pc);
       json_builder_add_string_value (b, pc);
       if (src.file != NULL)
         {
-          json_builder_set_member_name (b, "file");
-          json_builder_add_string_value (b, src.file);
-          json_builder_set_member_name (b, "line");
-          json_builder_add_int_value (b, src.line);
+          augur_json_add_string (b, "file", src.file);
+          augur_json_add_int (b, "line", src.line);
         }
       if (src.function != NULL)
         {
-          json_builder_set_member_name (b, "function");
-          json_builder_add_string_value (b, src.function);
+          augur_json_add_string (b, "function", src.function);
         }
     }
   json_builder_end_object (b);

@@ -4,8 +4,10 @@
  *
  * Raw addresses change from run to run (ASLR, allocator state); names must
  * not, so that two recordings of one program, a prediction and its replay
- * talk about the same objects.  Following the seed on inspect (section
- * 4.1), identities come from the program's own order:
+ * talk about the same objects.  Following Inspect (Yang, Chen,
+ * Gopalakrishnan and Kirby, "Inspect: a runtime model checker for
+ * multithreaded C programs", 2008, section 4.1), identities come from the
+ * program's own order:
  *   - globals and statics by symbol: "counter", "table+16";
  *   - heap objects by (allocating thread, allocation number in that
  *     thread): "T1.alloc3", "T1.alloc3+8";

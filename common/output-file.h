@@ -8,7 +8,8 @@
  * next to it, flushed to disk and renamed over the old one: a reader sees
  * the old file or the new one, never half of one.  The temporary file is
  * registered with common/interrupt.h, so that an augur stopped in the
- * middle removes it.
+ * middle removes it.  What exists and is not a regular file (/dev/null, a
+ * pipe) is written in place.
  */
 #ifndef AUGUR_OUTPUT_FILE_H
 #define AUGUR_OUTPUT_FILE_H

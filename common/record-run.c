@@ -15,55 +15,23 @@
 #include <unistd.h>
 
 #include "common/augur-trace-format.h"
+#include "common/child-wait.h"
 #include "common/input-file.h"
-#include "common/interrupt.h"
 #include "common/trace.h"
 
 G_DEFINE_QUARK (augur-record-error-quark, augur_record_error)
 
-typedef struct {
-  GSubprocess *child;
-  GMainLoop *loop;
-  gboolean done;
-  gboolean timed_out;
-  gboolean cut;
-  int trace_fd;         /* the trace, read for its header flags; -1 when there is no cap */
-} Run;
-
-static void
-on_child_exit (GObject *source, GAsyncResult *result, gpointer data)
-{
-  Run *run = data;
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  run->done = TRUE;
-  g_main_loop_quit (run->loop);
-}
-
-static gboolean
-on_timeout (gpointer data)
-{
-  Run *run = data;
-  run->timed_out = TRUE;
-  g_subprocess_force_exit (run->child);
-  return G_SOURCE_REMOVE;
-}
-
 /* Every 50 ms with a size cap: once the runtime says the trace was cut,
- * the rest of the run is not recorded, so it is not waited for. */
+ * the rest of the run is not recorded, so it is not waited for.  data: the
+ * trace, opened for reading its header flags. */
 static gboolean
-on_poll_cut (gpointer data)
+trace_was_cut (gpointer data)
 {
-  Run *run = data;
+  int trace_fd = GPOINTER_TO_INT (data);
   guint32 flags = 0;
-  if (pread (run->trace_fd, &flags, sizeof flags, G_STRUCT_OFFSET (AugurTraceHeader, flags))
-        == (ssize_t) sizeof flags
-      && (flags & AUGUR_TRACE_FLAG_CUT) != 0)
-    {
-      run->cut = TRUE;
-      g_subprocess_force_exit (run->child);
-      return G_SOURCE_REMOVE;
-    }
-  return G_SOURCE_CONTINUE;
+  return pread (trace_fd, &flags, sizeof flags, G_STRUCT_OFFSET (AugurTraceHeader, flags))
+           == (ssize_t) sizeof flags
+         && (flags & AUGUR_TRACE_FLAG_CUT) != 0;
 }
 
 /* An old trace removed, and the new one known writable: fail now, not
@@ -129,49 +97,6 @@ new_launcher (const char *abs_trace, guint64 max_trace_bytes, const char *stdin_
   return g_steal_pointer (&launcher);
 }
 
-/* Until @run's child ends: the trace polled for the cap's cut, the
- * watchdog, the signals to augur forwarded to the program. */
-static void
-wait_for_run (Run *run, GMainContext *context, guint timeout_seconds)
-{
-  g_subprocess_wait_async (run->child, NULL, on_child_exit, run);
-  GSource *poll_cut = NULL;
-  if (run->trace_fd >= 0)
-    {
-      poll_cut = g_timeout_source_new (50);
-      g_source_set_callback (poll_cut, on_poll_cut, run, NULL);
-      g_source_attach (poll_cut, context);
-    }
-  GSource *watchdog = NULL;
-  if (timeout_seconds > 0)
-    {
-      /* to the millisecond: a source of whole seconds fires when the
-       * second it falls in starts, up to a second early or late */
-      watchdog = g_timeout_source_new ((guint) MIN ((guint64) timeout_seconds * 1000, G_MAXUINT));
-      g_source_set_callback (watchdog, on_timeout, run, NULL);
-      g_source_attach (watchdog, context);
-    }
-  /* SIGINT, SIGTERM or SIGHUP to augur is for the program too: augur
-   * waits for it to end and keeps its trace (common/interrupt.h).  No
-   * GLib signal source here: removing one puts the default action back,
-   * and augur would die at the next signal instead of stopping cleanly. */
-  const char *id = g_subprocess_get_identifier (run->child);
-  augur_interrupt_set_forward (id != NULL ? (pid_t) atoi (id) : 0);
-  while (!run->done)
-    g_main_loop_run (run->loop);
-  augur_interrupt_set_forward (0);
-  if (watchdog != NULL)
-    {
-      g_source_destroy (watchdog);
-      g_source_unref (watchdog);
-    }
-  if (poll_cut != NULL)
-    {
-      g_source_destroy (poll_cut);
-      g_source_unref (poll_cut);
-    }
-}
-
 /* How the run ended and its figure, for the trace's END: the cap's size,
  * the watchdog's seconds, the signal or the exit status. */
 static void
@@ -215,9 +140,6 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     new_launcher (abs_trace, max_trace_bytes, stdin_path, &trace_fd, error);
   if (launcher == NULL)
     return FALSE;
-  g_autoptr (GMainContext) context = g_main_context_new ();
-  g_main_context_push_thread_default (context);
-
   gint64 start = g_get_monotonic_time ();
   g_autoptr (GError) spawn_error = NULL;
   g_autoptr (GSubprocess) child =
@@ -226,22 +148,27 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     {
       if (trace_fd >= 0)
         close (trace_fd);
-      g_main_context_pop_thread_default (context);
       g_set_error (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN,
                    "cannot start %s: %s", argv[0], spawn_error->message);
       return FALSE;
     }
 
-  Run run = { child, g_main_loop_new (context, FALSE), FALSE, FALSE, FALSE, trace_fd };
-  wait_for_run (&run, context, timeout_seconds);
+  /* SIGINT, SIGTERM or SIGHUP to augur is for the program too: augur
+   * waits for it to end and keeps its trace (common/interrupt.h). */
+  AugurChildWatch watch = {
+    .timeout_ms = (guint) MIN ((guint64) timeout_seconds * 1000, G_MAXUINT),
+    .poll = trace_fd >= 0 ? trace_was_cut : NULL,
+    .poll_data = GINT_TO_POINTER (trace_fd),
+    .poll_ms = 50,
+    .forward_interrupts = TRUE,
+  };
+  AugurChildEnd end = augur_child_wait (child, &watch);
   if (trace_fd >= 0)
     close (trace_fd);
-  g_main_loop_unref (run.loop);
-  g_main_context_pop_thread_default (context);
 
   outcome->seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  outcome->cut = run.cut;
-  outcome->timed_out = run.timed_out && !run.cut;
+  outcome->cut = end == AUGUR_CHILD_STOPPED;
+  outcome->timed_out = end == AUGUR_CHILD_TIMED_OUT;
   outcome->signaled = g_subprocess_get_if_signaled (child);
   outcome->status = outcome->signaled ? g_subprocess_get_term_sig (child)
                                       : g_subprocess_get_exit_status (child);

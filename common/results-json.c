@@ -14,51 +14,39 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "common/input-file.h"
-#include "common/json-input.h"
-#include "common/output-file.h"
+#include "common/json-util.h"
 #include "common/results.h"
 #include "common/results-private.h"
 #include "common/schedule-pack.h"
 
+/* Its name and error codes, for common/json-util. */
+static const AugurJsonFormat format = {
+  .name = "results file", .domain = augur_results_error_quark,
+  .parse_code = AUGUR_RESULTS_ERROR_PARSE, .format_code = AUGUR_RESULTS_ERROR_SCHEMA,
+  .invalid_code = AUGUR_RESULTS_ERROR_INVALID, .io_code = AUGUR_RESULTS_ERROR_IO,
+};
+
 /* ---- JSON writing ---- */
-
-static void
-add_opt_string (JsonBuilder *b, const char *name, const char *value)
-{
-  if (value == NULL)
-    return;
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, value);
-}
-
-static void
-add_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
 
 /* A schedule as a JSON array of step objects (the short ones). */
 static void
 add_schedule (JsonBuilder *b, AugurFinding *f)
 {
-  json_builder_set_member_name (b, "schedule");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "schedule");
   for (guint i = 0; i < f->steps->len; i++)
     {
       const AugurStep *s = &g_array_index (f->steps, AugurStep, i);
       json_builder_begin_object (b);
-      add_int (b, "thread", s->thread);
-      add_int (b, "event", (gint64) s->event);
-      add_opt_string (b, "op", augur_op_to_string (s->op));
-      add_opt_string (b, "object", s->object);
+      augur_json_add_int (b, "thread", s->thread);
+      augur_json_add_int (b, "event", (gint64) s->event);
+      augur_json_add_opt_string (b, "op", augur_op_to_string (s->op));
+      augur_json_add_opt_string (b, "object", s->object);
       if (s->peer >= 0)
-        add_int (b, "peer", s->peer);
-      add_opt_string (b, "file", s->file);
+        augur_json_add_int (b, "peer", s->peer);
+      augur_json_add_opt_string (b, "file", s->file);
       if (s->line != 0)
-        add_int (b, "line", s->line);
-      add_opt_string (b, "function", s->function);
+        augur_json_add_int (b, "line", s->line);
+      augur_json_add_opt_string (b, "function", s->function);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -68,49 +56,45 @@ static void
 add_finding (JsonBuilder *b, AugurFinding *f)
 {
   json_builder_begin_object (b);
-  add_opt_string (b, "kind", augur_finding_kind_to_string (f->kind));
-  add_opt_string (b, "subkind", f->subkind);
-  add_opt_string (b, "severity", augur_severity_to_string (f->severity));
-  add_opt_string (b, "explanation", f->explanation);
-  add_opt_string (b, "object", f->object);
-  add_opt_string (b, "object_id", f->object_id);
-  add_opt_string (b, "object_kind", f->object_kind);
+  augur_json_add_opt_string (b, "kind", augur_finding_kind_to_string (f->kind));
+  augur_json_add_opt_string (b, "subkind", f->subkind);
+  augur_json_add_opt_string (b, "severity", augur_severity_to_string (f->severity));
+  augur_json_add_opt_string (b, "explanation", f->explanation);
+  augur_json_add_opt_string (b, "object", f->object);
+  augur_json_add_opt_string (b, "object_id", f->object_id);
+  augur_json_add_opt_string (b, "object_kind", f->object_kind);
 
-  json_builder_set_member_name (b, "threads");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "threads");
   for (guint i = 0; i < f->threads->len; i++)
     json_builder_add_int_value (b, g_array_index (f->threads, guint, i));
   json_builder_end_array (b);
 
-  json_builder_set_member_name (b, "accesses");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "accesses");
   for (guint i = 0; i < f->accesses->len; i++)
     {
       const AugurAccess *a = &g_array_index (f->accesses, AugurAccess, i);
       json_builder_begin_object (b);
-      add_int (b, "thread", a->thread);
-      add_int (b, "event", (gint64) a->event);
-      add_opt_string (b, "op", augur_op_to_string (a->op));
-      add_opt_string (b, "file", a->file);
+      augur_json_add_int (b, "thread", a->thread);
+      augur_json_add_int (b, "event", (gint64) a->event);
+      augur_json_add_opt_string (b, "op", augur_op_to_string (a->op));
+      augur_json_add_opt_string (b, "file", a->file);
       if (a->line != 0)
-        add_int (b, "line", a->line);
-      add_opt_string (b, "function", a->function);
-      json_builder_set_member_name (b, "locks_held");
-      json_builder_begin_array (b);
+        augur_json_add_int (b, "line", a->line);
+      augur_json_add_opt_string (b, "function", a->function);
+      augur_json_begin_array_member (b, "locks_held");
       for (guint j = 0; a->locks_held[j] != NULL; j++)
         json_builder_add_string_value (b, a->locks_held[j]);
       json_builder_end_array (b);
       if (a->n_callers > 0)
         {
-          json_builder_set_member_name (b, "callers");
-          json_builder_begin_array (b);
+          augur_json_begin_array_member (b, "callers");
           for (guint j = 0; j < a->n_callers; j++)
             {
               json_builder_begin_object (b);
-              add_opt_string (b, "file", a->callers[j].file);
+              augur_json_add_opt_string (b, "file", a->callers[j].file);
               if (a->callers[j].line != 0)
-                add_int (b, "line", a->callers[j].line);
-              add_opt_string (b, "function", a->callers[j].function);
+                augur_json_add_int (b, "line", a->callers[j].line);
+              augur_json_add_opt_string (b, "function", a->callers[j].function);
               json_builder_end_object (b);
             }
           json_builder_end_array (b);
@@ -123,37 +107,33 @@ add_finding (JsonBuilder *b, AugurFinding *f)
     {
       /* 25 MB of JSON objects for 100,000 steps, some 100 KB packed */
       g_autofree char *data = augur_schedule_pack_encode (f);
-      json_builder_set_member_name (b, "schedule_packed");
-      json_builder_begin_object (b);
-      add_int (b, "steps", f->steps->len);
-      add_opt_string (b, "encoding", AUGUR_SCHEDULE_PACK_ENCODING);
-      add_opt_string (b, "data", data);
+      augur_json_begin_object_member (b, "schedule_packed");
+      augur_json_add_int (b, "steps", f->steps->len);
+      augur_json_add_opt_string (b, "encoding", AUGUR_SCHEDULE_PACK_ENCODING);
+      augur_json_add_opt_string (b, "data", data);
       json_builder_end_object (b);
     }
   else
     add_schedule (b, f);
 
-  json_builder_set_member_name (b, "bug_steps");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "bug_steps");
   for (guint i = 0; i < f->bug_steps->len; i++)
     json_builder_add_int_value (b, g_array_index (f->bug_steps, guint, i));
   json_builder_end_array (b);
 
-  add_opt_string (b, "replay", f->replay);
+  augur_json_add_opt_string (b, "replay", f->replay);
   if (f->pattern != NULL)
     {
-      json_builder_set_member_name (b, "prediction");
-      json_builder_begin_object (b);
-      add_opt_string (b, "pattern", f->pattern);
-      add_opt_string (b, "answer", f->answer);
+      augur_json_begin_object_member (b, "prediction");
+      augur_json_add_opt_string (b, "pattern", f->pattern);
+      augur_json_add_opt_string (b, "answer", f->answer);
       if (f->cls >= 0)
-        add_opt_string (b, "class", augur_prediction_class_to_string (f->cls));
+        augur_json_add_opt_string (b, "class", augur_prediction_class_to_string (f->cls));
       json_builder_end_object (b);
     }
   if (f->parts->len > 0)
     {
-      json_builder_set_member_name (b, "parts");
-      json_builder_begin_array (b);
+      augur_json_begin_array_member (b, "parts");
       for (guint i = 0; i < f->parts->len; i++)
         add_finding (b, g_ptr_array_index (f->parts, i));
       json_builder_end_array (b);
@@ -169,27 +149,25 @@ augur_results_to_data (AugurResults *results, gsize *length)
 
   g_autoptr(JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  add_opt_string (b, "schema", AUGUR_RESULTS_SCHEMA);
-  add_opt_string (b, "program", results->program);
-  json_builder_set_member_name (b, "argv");
-  json_builder_begin_array (b);
+  augur_json_add_opt_string (b, "schema", AUGUR_RESULTS_SCHEMA);
+  augur_json_add_opt_string (b, "program", results->program);
+  augur_json_begin_array_member (b, "argv");
   for (guint i = 0; i + 1 < results->argv->len; i++)
     json_builder_add_string_value (b, g_ptr_array_index (results->argv, i));
   json_builder_end_array (b);
-  add_opt_string (b, "command", results->command);
-  add_opt_string (b, "mode", results->mode);
-  add_opt_string (b, "source_dir", results->source_dir);
+  augur_json_add_opt_string (b, "command", results->command);
+  augur_json_add_opt_string (b, "mode", results->mode);
+  augur_json_add_opt_string (b, "source_dir", results->source_dir);
   if (results->started != NULL)
     {
       g_autofree char *iso = g_date_time_format_iso8601 (results->started);
-      add_opt_string (b, "started", iso);
+      augur_json_add_opt_string (b, "started", iso);
     }
   /* Milliseconds as an integer: doubles would print as 0.10000000000000001. */
-  add_int (b, "duration_ms", (gint64) (results->duration * 1000.0 + 0.5));
-  add_int (b, "executions", (gint64) results->executions);
+  augur_json_add_int (b, "duration_ms", (gint64) (results->duration * 1000.0 + 0.5));
+  augur_json_add_int (b, "executions", (gint64) results->executions);
 
-  json_builder_set_member_name (b, "bounds_hit");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "bounds_hit");
   for (guint i = 0; i + 1 < results->bounds_hit->len; i++)
     json_builder_add_string_value (b, g_ptr_array_index (results->bounds_hit, i));
   json_builder_end_array (b);
@@ -197,73 +175,57 @@ augur_results_to_data (AugurResults *results, gsize *length)
   if (results->complete >= 0)
     {
       /* how far the analysis got: only when a writer said so */
-      json_builder_set_member_name (b, "analysis");
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "complete");
-      json_builder_add_boolean_value (b, results->complete == 1);
-      add_opt_string (b, "summary", results->completeness);
-      json_builder_set_member_name (b, "strategies");
-      json_builder_begin_array (b);
+      augur_json_begin_object_member (b, "analysis");
+      augur_json_add_bool (b, "complete", results->complete == 1);
+      augur_json_add_opt_string (b, "summary", results->completeness);
+      augur_json_begin_array_member (b, "strategies");
       for (guint i = 0; i < results->strategies->len; i++)
         {
           const AugurStrategy *s = &g_array_index (results->strategies, AugurStrategy, i);
           json_builder_begin_object (b);
-          add_opt_string (b, "name", s->name);
-          add_opt_string (b, "guarantee", s->guarantee);
-          add_int (b, "executions", (gint64) s->executions);
+          augur_json_add_opt_string (b, "name", s->name);
+          augur_json_add_opt_string (b, "guarantee", s->guarantee);
+          augur_json_add_int (b, "executions", (gint64) s->executions);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
       json_builder_end_object (b);
     }
 
-  json_builder_set_member_name (b, "predictions");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "predictions");
   g_autoptr(GArray) counts = augur_results_dup_prediction_counts (results);
   for (guint i = 0; i < counts->len; i++)
     {
       const AugurPredictionCount *pc = &g_array_index (counts, AugurPredictionCount, i);
       json_builder_begin_object (b);
-      add_opt_string (b, "kind", augur_finding_kind_to_string (pc->kind));
-      add_opt_string (b, "class", augur_prediction_class_to_string (pc->cls));
-      add_int (b, "count", (gint64) pc->count);
+      augur_json_add_opt_string (b, "kind", augur_finding_kind_to_string (pc->kind));
+      augur_json_add_opt_string (b, "class", augur_prediction_class_to_string (pc->cls));
+      augur_json_add_int (b, "count", (gint64) pc->count);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 
-  json_builder_set_member_name (b, "static_candidates");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "static_candidates");
   for (guint i = 0; i < results->candidates->len; i++)
     {
       const AugurStaticCandidate *c = &g_array_index (results->candidates, AugurStaticCandidate, i);
       json_builder_begin_object (b);
-      add_opt_string (b, "object", c->object);
-      add_opt_string (b, "file_a", c->file_a);
-      add_int (b, "line_a", c->line_a);
-      add_opt_string (b, "file_b", c->file_b);
-      add_int (b, "line_b", c->line_b);
+      augur_json_add_opt_string (b, "object", c->object);
+      augur_json_add_opt_string (b, "file_a", c->file_a);
+      augur_json_add_int (b, "line_a", c->line_a);
+      augur_json_add_opt_string (b, "file_b", c->file_b);
+      augur_json_add_int (b, "line_b", c->line_b);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 
-  json_builder_set_member_name (b, "findings");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "findings");
   for (guint i = 0; i < results->findings->len; i++)
     add_finding (b, g_ptr_array_index (results->findings, i));
   json_builder_end_array (b);
   json_builder_end_object (b);
 
-  g_autoptr(JsonNode) root = json_builder_get_root (b);
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 2);
-  json_generator_set_root (gen, root);
-  gsize len = 0;
-  g_autofree char *text = json_generator_to_data (gen, &len);
-  char *out = g_strconcat (text, "\n", NULL);
-  if (length != NULL)
-    *length = len + 1;
-  return out;
+  return augur_json_builder_to_text (b, length);
 }
 
 gboolean
@@ -271,112 +233,23 @@ augur_results_save (AugurResults *results, const char *path, GError **error)
 {
   gsize len;
   g_autofree char *data = augur_results_to_data (results, &len);
-  g_autoptr(GError) local = NULL;
-  /* whole or not at all: a results file is read while augur runs on */
-  if (!augur_output_file_write (path, data, len, &local))
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO,
-                   "cannot write the results file: %s", local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return augur_json_save_file (&format, path, data, len, error);
 }
 
 /* ---- JSON reading ---- */
+
 
 /* Every reader helper names the place of a bad member ("finding 2, step 5")
  * so that the error message says where to look. */
 
 static gboolean
-invalid (GError **error, const char *where, const char *member, const char *what)
-{
-  g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_INVALID,
-               "invalid results file: %s%smember '%s' %s", where ? where : "",
-               where ? ": " : "", member, what);
-  return FALSE;
-}
-
-static gboolean
-get_string (JsonObject *o, const char *member, gboolean required, const char *where,
-            const char **out, GError **error)
-{
-  JsonNode *n = json_object_get_member (o, member);
-  *out = NULL;
-  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
-    return required ? invalid (error, where, member, "is missing") : TRUE;
-  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-    return invalid (error, where, member, "is not a string");
-  *out = json_node_get_string (n);
-  return TRUE;
-}
-
-static gboolean
-get_uint (JsonObject *o, const char *member, gboolean required, guint64 max, const char *where,
-          guint64 *out, GError **error)
-{
-  JsonNode *n = json_object_get_member (o, member);
-  *out = 0;
-  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
-    return required ? invalid (error, where, member, "is missing") : TRUE;
-  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64)
-    return invalid (error, where, member, "is not an integer");
-  gint64 v = json_node_get_int (n);
-  if (v < 0 || (guint64) v > max)
-    return invalid (error, where, member, "is out of range");
-  *out = (guint64) v;
-  return TRUE;
-}
-
-static gboolean
-get_array (JsonObject *o, const char *member, gboolean required, const char *where,
-           JsonArray **out, GError **error)
-{
-  JsonNode *n = json_object_get_member (o, member);
-  *out = NULL;
-  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
-    return required ? invalid (error, where, member, "is missing") : TRUE;
-  if (!JSON_NODE_HOLDS_ARRAY (n))
-    return invalid (error, where, member, "is not an array");
-  *out = json_node_get_array (n);
-  return TRUE;
-}
-
-/* Elements of a string array; NULL-terminated, owned by the caller. */
-static gboolean
-get_string_array (JsonObject *o, const char *member, gboolean required, const char *where,
-                  GStrv *out, GError **error)
-{
-  JsonArray *a;
-  *out = NULL;
-  if (!get_array (o, member, required, where, &a, error))
-    return FALSE;
-  g_autoptr(GStrvBuilder) sb = g_strv_builder_new ();
-  for (guint i = 0; a != NULL && i < json_array_get_length (a); i++)
-    {
-      JsonNode *n = json_array_get_element (a, i);
-      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-        return invalid (error, where, member, "has an element that is not a string");
-      g_strv_builder_add (sb, json_node_get_string (n));
-    }
-  *out = g_strv_builder_end (sb);
-  return TRUE;
-}
-
-static JsonObject *
-element_object (JsonArray *a, guint i)
-{
-  JsonNode *n = json_array_get_element (a, i);
-  return JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
-}
-
-static gboolean
 parse_op (JsonObject *o, const char *where, AugurOp *op, GError **error)
 {
   const char *s;
-  if (!get_string (o, "op", TRUE, where, &s, error))
+  if (!augur_json_get_string (&format, o, "op", TRUE, where, &s, error))
     return FALSE;
   if (!augur_op_from_string (s, op))
-    return invalid (error, where, "op", "names an unknown operation");
+    return augur_json_invalid (&format, where, "op", "names an unknown operation", error);
   return TRUE;
 }
 
@@ -385,7 +258,7 @@ static gboolean
 read_callers (AugurFinding *f, JsonObject *a, const char *where, GError **error)
 {
   JsonArray *arr;
-  if (!get_array (a, "callers", FALSE, where, &arr, error))
+  if (!augur_json_get_array (&format, a, "callers", FALSE, where, &arr, error))
     return FALSE;
   if (arr == NULL || json_array_get_length (arr) == 0)
     return TRUE;
@@ -393,14 +266,15 @@ read_callers (AugurFinding *f, JsonObject *a, const char *where, GError **error)
   g_autofree AugurFrame *frames = g_new0 (AugurFrame, n);
   for (guint i = 0; i < n; i++)
     {
-      JsonObject *c = element_object (arr, i);
+      JsonObject *c = augur_json_array_get_object (arr, i);
       guint64 line = 0;
       const char *file = NULL, *function = NULL;
       if (c == NULL)
-        return invalid (error, where, "callers", "has an element that is not an object");
-      if (!get_string (c, "file", FALSE, where, &file, error)
-          || !get_uint (c, "line", FALSE, G_MAXUINT32, where, &line, error)
-          || !get_string (c, "function", FALSE, where, &function, error))
+        return augur_json_invalid (&format, where, "callers",
+                                   "has an element that is not an object", error);
+      if (!augur_json_get_string (&format, c, "file", FALSE, where, &file, error)
+          || !augur_json_get_uint (&format, c, "line", FALSE, G_MAXUINT32, where, &line, error)
+          || !augur_json_get_string (&format, c, "function", FALSE, where, &function, error))
         return FALSE;
       frames[i].file = (char *) file;
       frames[i].line = (guint) line;
@@ -415,17 +289,19 @@ static gboolean
 parse_packed (AugurFinding *f, JsonNode *n, const char *where, GError **error)
 {
   if (!JSON_NODE_HOLDS_OBJECT (n))
-    return invalid (error, where, "schedule_packed", "is not an object");
+    return augur_json_invalid (&format, where, "schedule_packed", "is not an object", error);
   JsonObject *o = json_node_get_object (n);
   guint64 n_steps;
   const char *encoding, *data;
-  if (!get_uint (o, "steps", TRUE, AUGUR_SCHEDULE_PACK_MAX_STEPS, where, &n_steps, error)
-      || !get_string (o, "encoding", TRUE, where, &encoding, error)
-      || !get_string (o, "data", TRUE, where, &data, error))
+  if (!augur_json_get_uint (&format, o, "steps", TRUE, AUGUR_SCHEDULE_PACK_MAX_STEPS, where,
+                            &n_steps, error)
+      || !augur_json_get_string (&format, o, "encoding", TRUE, where, &encoding, error)
+      || !augur_json_get_string (&format, o, "data", TRUE, where, &data, error))
     return FALSE;
   if (strcmp (encoding, AUGUR_SCHEDULE_PACK_ENCODING) != 0)
-    return invalid (error, where, "schedule_packed.encoding",
-                    "is not " AUGUR_SCHEDULE_PACK_ENCODING " (written by a newer augur?)");
+    return augur_json_invalid (&format, where, "schedule_packed.encoding",
+                               "is not " AUGUR_SCHEDULE_PACK_ENCODING
+                               " (written by a newer augur?)", error);
   if (!augur_schedule_pack_decode (f, data, (guint) n_steps, error))
     {
       g_prefix_error (error, "invalid results file: %s: ", where);
@@ -445,23 +321,23 @@ parse_finding_head (JsonObject *o, const char *where, GError **error)
   AugurFindingKind kind;
   AugurSeverity severity;
 
-  if (!get_string (o, "kind", TRUE, where, &kind_s, error)
-      || !get_string (o, "subkind", FALSE, where, &subkind, error)
-      || !get_string (o, "severity", FALSE, where, &severity_s, error)
-      || !get_string (o, "explanation", TRUE, where, &explanation, error)
-      || !get_string (o, "object", FALSE, where, &object, error)
-      || !get_string (o, "object_id", FALSE, where, &object_id, error)
-      || !get_string (o, "object_kind", FALSE, where, &object_kind, error)
-      || !get_string (o, "replay", FALSE, where, &replay, error))
+  if (!augur_json_get_string (&format, o, "kind", TRUE, where, &kind_s, error)
+      || !augur_json_get_string (&format, o, "subkind", FALSE, where, &subkind, error)
+      || !augur_json_get_string (&format, o, "severity", FALSE, where, &severity_s, error)
+      || !augur_json_get_string (&format, o, "explanation", TRUE, where, &explanation, error)
+      || !augur_json_get_string (&format, o, "object", FALSE, where, &object, error)
+      || !augur_json_get_string (&format, o, "object_id", FALSE, where, &object_id, error)
+      || !augur_json_get_string (&format, o, "object_kind", FALSE, where, &object_kind, error)
+      || !augur_json_get_string (&format, o, "replay", FALSE, where, &replay, error))
     return NULL;
   if (!augur_finding_kind_from_string (kind_s, &kind))
     {
-      invalid (error, where, "kind", "names an unknown kind of finding");
+      augur_json_invalid (&format, where, "kind", "names an unknown kind of finding", error);
       return NULL;
     }
   if (severity_s != NULL && !augur_severity_from_string (severity_s, &severity))
     {
-      invalid (error, where, "severity", "is not error, warning or note");
+      augur_json_invalid (&format, where, "severity", "is not error, warning or note", error);
       return NULL;
     }
 
@@ -483,7 +359,8 @@ parse_threads (AugurFinding *f, JsonArray *threads, const char *where, GError **
       JsonNode *n = json_array_get_element (threads, i);
       if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
           || json_node_get_int (n) < 0 || json_node_get_int (n) > G_MAXUINT32)
-        return invalid (error, where, "threads", "has an element that is not a thread id");
+        return augur_json_invalid (&format, where, "threads",
+                                   "has an element that is not a thread id", error);
       augur_finding_add_thread (f, (guint) json_node_get_int (n));
     }
   return TRUE;
@@ -496,20 +373,21 @@ parse_accesses (AugurFinding *f, JsonArray *accesses, const char *where, GError 
   for (guint i = 0; i < json_array_get_length (accesses); i++)
     {
       g_autofree char *w = g_strdup_printf ("%s, access %u", where, i + 1);
-      JsonObject *a = element_object (accesses, i);
+      JsonObject *a = augur_json_array_get_object (accesses, i);
       guint64 thread, event, line;
       AugurOp op;
       const char *file, *function;
       g_auto(GStrv) locks = NULL;
       if (a == NULL)
-        return invalid (error, where, "accesses", "has an element that is not an object");
-      if (!get_uint (a, "thread", TRUE, G_MAXUINT32, w, &thread, error)
-          || !get_uint (a, "event", TRUE, G_MAXINT64, w, &event, error)
+        return augur_json_invalid (&format, where, "accesses",
+                                   "has an element that is not an object", error);
+      if (!augur_json_get_uint (&format, a, "thread", TRUE, G_MAXUINT32, w, &thread, error)
+          || !augur_json_get_uint (&format, a, "event", TRUE, G_MAXINT64, w, &event, error)
           || !parse_op (a, w, &op, error)
-          || !get_string (a, "file", FALSE, w, &file, error)
-          || !get_uint (a, "line", FALSE, G_MAXUINT32, w, &line, error)
-          || !get_string (a, "function", FALSE, w, &function, error)
-          || !get_string_array (a, "locks_held", FALSE, w, &locks, error))
+          || !augur_json_get_string (&format, a, "file", FALSE, w, &file, error)
+          || !augur_json_get_uint (&format, a, "line", FALSE, G_MAXUINT32, w, &line, error)
+          || !augur_json_get_string (&format, a, "function", FALSE, w, &function, error)
+          || !augur_json_get_strv (&format, a, "locks_held", FALSE, w, &locks, error))
         return FALSE;
       augur_finding_add_access (f, (guint) thread, event, op, file, (guint) line, function,
                                 (const char *const *) locks);
@@ -526,20 +404,21 @@ parse_schedule (AugurFinding *f, JsonArray *schedule, const char *where, GError 
   for (guint i = 0; i < json_array_get_length (schedule); i++)
     {
       g_autofree char *w = g_strdup_printf ("%s, schedule step %u", where, i);
-      JsonObject *s = element_object (schedule, i);
+      JsonObject *s = augur_json_array_get_object (schedule, i);
       guint64 thread, event, line, peer;
       AugurOp op;
       const char *file, *function, *obj;
       if (s == NULL)
-        return invalid (error, where, "schedule", "has an element that is not an object");
-      if (!get_uint (s, "thread", TRUE, G_MAXUINT32, w, &thread, error)
-          || !get_uint (s, "event", TRUE, G_MAXINT64, w, &event, error)
+        return augur_json_invalid (&format, where, "schedule",
+                                   "has an element that is not an object", error);
+      if (!augur_json_get_uint (&format, s, "thread", TRUE, G_MAXUINT32, w, &thread, error)
+          || !augur_json_get_uint (&format, s, "event", TRUE, G_MAXINT64, w, &event, error)
           || !parse_op (s, w, &op, error)
-          || !get_string (s, "object", FALSE, w, &obj, error)
-          || !get_uint (s, "peer", FALSE, G_MAXINT32, w, &peer, error)
-          || !get_string (s, "file", FALSE, w, &file, error)
-          || !get_uint (s, "line", FALSE, G_MAXUINT32, w, &line, error)
-          || !get_string (s, "function", FALSE, w, &function, error))
+          || !augur_json_get_string (&format, s, "object", FALSE, w, &obj, error)
+          || !augur_json_get_uint (&format, s, "peer", FALSE, G_MAXINT32, w, &peer, error)
+          || !augur_json_get_string (&format, s, "file", FALSE, w, &file, error)
+          || !augur_json_get_uint (&format, s, "line", FALSE, G_MAXUINT32, w, &line, error)
+          || !augur_json_get_string (&format, s, "function", FALSE, w, &function, error))
         return FALSE;
       JsonNode *peer_node = json_object_get_member (s, "peer");
       gint peer_id = peer_node != NULL && !JSON_NODE_HOLDS_NULL (peer_node) ? (gint) peer : -1;
@@ -559,8 +438,8 @@ parse_bug_steps (AugurFinding *f, JsonArray *bug_steps, const char *where, GErro
       if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
           || json_node_get_int (n) < 0
           || json_node_get_int (n) >= (gint64) augur_finding_get_n_steps (f))
-        return invalid (error, where, "bug_steps",
-                        "has an element that is not a step of the schedule");
+        return augur_json_invalid (&format, where, "bug_steps",
+                                   "has an element that is not a step of the schedule", error);
       augur_finding_mark_bug_step (f, (guint) json_node_get_int (n));
     }
   return TRUE;
@@ -575,18 +454,19 @@ parse_prediction (AugurFinding *f, JsonObject *o, const char *where, GError **er
     return TRUE;
   const char *pattern, *answer;
   if (!JSON_NODE_HOLDS_OBJECT (pn))
-    return invalid (error, where, "prediction", "is not an object");
+    return augur_json_invalid (&format, where, "prediction", "is not an object", error);
   JsonObject *po = json_node_get_object (pn);
-  if (!get_string (po, "pattern", TRUE, where, &pattern, error)
-      || !get_string (po, "answer", TRUE, where, &answer, error))
+  if (!augur_json_get_string (&format, po, "pattern", TRUE, where, &pattern, error)
+      || !augur_json_get_string (&format, po, "answer", TRUE, where, &answer, error))
     return FALSE;
   augur_finding_set_prediction (f, pattern, answer);
   const char *class_s;
   AugurPredictionClass cls;
-  if (!get_string (po, "class", FALSE, where, &class_s, error))
+  if (!augur_json_get_string (&format, po, "class", FALSE, where, &class_s, error))
     return FALSE;
   if (class_s != NULL && !augur_prediction_class_from_string (class_s, &cls))
-    return invalid (error, where, "prediction.class", "is not a prediction class");
+    return augur_json_invalid (&format, where, "prediction.class", "is not a prediction class",
+                               error);
   if (class_s != NULL)
     augur_finding_set_prediction_class (f, cls);
   return TRUE;
@@ -602,15 +482,17 @@ parse_parts (AugurFinding *f, JsonObject *o, const char *parent, const char *whe
              GError **error)
 {
   JsonArray *parts;
-  if (!get_array (o, "parts", FALSE, where, &parts, error))
+  if (!augur_json_get_array (&format, o, "parts", FALSE, where, &parts, error))
     return FALSE;
   if (parts != NULL && parent != NULL)
-    return invalid (error, where, "parts", "is not allowed in a part (parts are one level deep)");
+    return augur_json_invalid (&format, where, "parts",
+                               "is not allowed in a part (parts are one level deep)", error);
   for (guint i = 0; parts != NULL && i < json_array_get_length (parts); i++)
     {
-      JsonObject *po = element_object (parts, i);
+      JsonObject *po = augur_json_array_get_object (parts, i);
       if (po == NULL)
-        return invalid (error, where, "parts", "has an element that is not an object");
+        return augur_json_invalid (&format, where, "parts", "has an element that is not an object",
+                                   error);
       g_autoptr(AugurFinding) part = parse_finding (po, where, i, error);
       if (part == NULL)
         return FALSE;
@@ -632,16 +514,17 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
   JsonArray *threads, *accesses, *schedule, *bug_steps;
   JsonNode *packed = json_object_get_member (o, "schedule_packed");
   gboolean is_packed = packed != NULL && !JSON_NODE_HOLDS_NULL (packed);
-  if (!get_array (o, "threads", TRUE, where, &threads, error)
-      || !get_array (o, "accesses", TRUE, where, &accesses, error)
-      || !get_array (o, "schedule", !is_packed, where, &schedule, error)
-      || !get_array (o, "bug_steps", TRUE, where, &bug_steps, error))
+  if (!augur_json_get_array (&format, o, "threads", TRUE, where, &threads, error)
+      || !augur_json_get_array (&format, o, "accesses", TRUE, where, &accesses, error)
+      || !augur_json_get_array (&format, o, "schedule", !is_packed, where, &schedule, error)
+      || !augur_json_get_array (&format, o, "bug_steps", TRUE, where, &bug_steps, error))
     return NULL;
   if (!parse_threads (f, threads, where, error) || !parse_accesses (f, accesses, where, error))
     return NULL;
   if (is_packed && schedule != NULL)
     {
-      invalid (error, where, "schedule", "is given twice (schedule and schedule_packed)");
+      augur_json_invalid (&format, where, "schedule",
+                          "is given twice (schedule and schedule_packed)", error);
       return NULL;
     }
   if (is_packed && !parse_packed (f, packed, where, error))
@@ -663,28 +546,30 @@ parse_analysis (AugurResults *r, JsonObject *root, GError **error)
   if (n == NULL || JSON_NODE_HOLDS_NULL (n))
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (n))
-    return invalid (error, NULL, "analysis", "is not an object");
+    return augur_json_invalid (&format, NULL, "analysis", "is not an object", error);
   JsonObject *a = json_node_get_object (n);
   JsonNode *c = json_object_get_member (a, "complete");
   if (c == NULL || !JSON_NODE_HOLDS_VALUE (c) || json_node_get_value_type (c) != G_TYPE_BOOLEAN)
-    return invalid (error, "analysis", "complete", "is not true or false");
+    return augur_json_invalid (&format, "analysis", "complete", "is not true or false", error);
   const char *summary;
   JsonArray *strategies;
-  if (!get_string (a, "summary", TRUE, "analysis", &summary, error)
-      || !get_array (a, "strategies", FALSE, "analysis", &strategies, error))
+  if (!augur_json_get_string (&format, a, "summary", TRUE, "analysis", &summary, error)
+      || !augur_json_get_array (&format, a, "strategies", FALSE, "analysis", &strategies, error))
     return FALSE;
   augur_results_set_completeness (r, json_node_get_boolean (c), summary);
   for (guint i = 0; strategies != NULL && i < json_array_get_length (strategies); i++)
     {
       g_autofree char *w = g_strdup_printf ("analysis, strategy %u", i + 1);
-      JsonObject *s = element_object (strategies, i);
+      JsonObject *s = augur_json_array_get_object (strategies, i);
       const char *name, *guarantee;
       guint64 executions;
       if (s == NULL)
-        return invalid (error, "analysis", "strategies", "has an element that is not an object");
-      if (!get_string (s, "name", TRUE, w, &name, error)
-          || !get_string (s, "guarantee", TRUE, w, &guarantee, error)
-          || !get_uint (s, "executions", TRUE, G_MAXINT64, w, &executions, error))
+        return augur_json_invalid (&format, "analysis", "strategies",
+                                   "has an element that is not an object", error);
+      if (!augur_json_get_string (&format, s, "name", TRUE, w, &name, error)
+          || !augur_json_get_string (&format, s, "guarantee", TRUE, w, &guarantee, error)
+          || !augur_json_get_uint (&format, s, "executions", TRUE, G_MAXINT64, w, &executions,
+                                   error))
         return FALSE;
       augur_results_add_strategy (r, name, guarantee, executions);
     }
@@ -699,16 +584,18 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
   g_auto(GStrv) argv = NULL, bounds = NULL;
   JsonArray *predictions, *candidates, *findings;
 
-  if (!get_string_array (root, "argv", TRUE, NULL, &argv, error)
-      || !get_string (root, "mode", FALSE, NULL, &mode, error)
-      || !get_string (root, "source_dir", FALSE, NULL, &source_dir, error)
-      || !get_string (root, "started", FALSE, NULL, &started, error)
-      || !get_uint (root, "duration_ms", TRUE, G_MAXINT64, NULL, &duration_ms, error)
-      || !get_uint (root, "executions", TRUE, G_MAXINT64, NULL, &executions, error)
-      || !get_string_array (root, "bounds_hit", FALSE, NULL, &bounds, error)
-      || !get_array (root, "predictions", FALSE, NULL, &predictions, error)
-      || !get_array (root, "static_candidates", FALSE, NULL, &candidates, error)
-      || !get_array (root, "findings", TRUE, NULL, &findings, error))
+  if (!augur_json_get_strv (&format, root, "argv", TRUE, NULL, &argv, error)
+      || !augur_json_get_string (&format, root, "mode", FALSE, NULL, &mode, error)
+      || !augur_json_get_string (&format, root, "source_dir", FALSE, NULL, &source_dir, error)
+      || !augur_json_get_string (&format, root, "started", FALSE, NULL, &started, error)
+      || !augur_json_get_uint (&format, root, "duration_ms", TRUE, G_MAXINT64, NULL, &duration_ms,
+                               error)
+      || !augur_json_get_uint (&format, root, "executions", TRUE, G_MAXINT64, NULL, &executions,
+                               error)
+      || !augur_json_get_strv (&format, root, "bounds_hit", FALSE, NULL, &bounds, error)
+      || !augur_json_get_array (&format, root, "predictions", FALSE, NULL, &predictions, error)
+      || !augur_json_get_array (&format, root, "static_candidates", FALSE, NULL, &candidates, error)
+      || !augur_json_get_array (&format, root, "findings", TRUE, NULL, &findings, error))
     return FALSE;
 
   augur_results_set_argv (r, (const char *const *) argv);
@@ -718,7 +605,8 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
     {
       g_autoptr(GDateTime) dt = g_date_time_new_from_iso8601 (started, NULL);
       if (dt == NULL)
-        return invalid (error, NULL, "started", "is not an ISO 8601 date with a time zone");
+        return augur_json_invalid (&format, NULL, "started",
+                                   "is not an ISO 8601 date with a time zone", error);
       augur_results_set_started (r, dt);
     }
   augur_results_set_duration (r, (double) duration_ms / 1000.0);
@@ -731,46 +619,51 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
   for (guint i = 0; predictions != NULL && i < json_array_get_length (predictions); i++)
     {
       g_autofree char *w = g_strdup_printf ("prediction %u", i + 1);
-      JsonObject *p = element_object (predictions, i);
+      JsonObject *p = augur_json_array_get_object (predictions, i);
       const char *kind_s, *class_s;
       guint64 count;
       AugurFindingKind kind;
       AugurPredictionClass cls;
       if (p == NULL)
-        return invalid (error, NULL, "predictions", "has an element that is not an object");
-      if (!get_string (p, "kind", TRUE, w, &kind_s, error)
-          || !get_string (p, "class", TRUE, w, &class_s, error)
-          || !get_uint (p, "count", TRUE, G_MAXINT64, w, &count, error))
+        return augur_json_invalid (&format, NULL, "predictions",
+                                   "has an element that is not an object", error);
+      if (!augur_json_get_string (&format, p, "kind", TRUE, w, &kind_s, error)
+          || !augur_json_get_string (&format, p, "class", TRUE, w, &class_s, error)
+          || !augur_json_get_uint (&format, p, "count", TRUE, G_MAXINT64, w, &count, error))
         return FALSE;
       if (!augur_finding_kind_from_string (kind_s, &kind))
-        return invalid (error, w, "kind", "names an unknown kind of finding");
+        return augur_json_invalid (&format, w, "kind", "names an unknown kind of finding", error);
       if (!augur_prediction_class_from_string (class_s, &cls))
-        return invalid (error, w, "class", "is not harmful, benign or not-realisable");
+        return augur_json_invalid (&format, w, "class", "is not harmful, benign or not-realisable",
+                                   error);
       augur_results_add_predictions (r, kind, cls, count);
     }
 
   for (guint i = 0; candidates != NULL && i < json_array_get_length (candidates); i++)
     {
       g_autofree char *w = g_strdup_printf ("static candidate %u", i + 1);
-      JsonObject *c = element_object (candidates, i);
+      JsonObject *c = augur_json_array_get_object (candidates, i);
       const char *object, *file_a, *file_b;
       guint64 line_a, line_b;
       if (c == NULL)
-        return invalid (error, NULL, "static_candidates", "has an element that is not an object");
-      if (!get_string (c, "object", FALSE, w, &object, error)
-          || !get_string (c, "file_a", TRUE, w, &file_a, error)
-          || !get_uint (c, "line_a", TRUE, G_MAXUINT32, w, &line_a, error)
-          || !get_string (c, "file_b", TRUE, w, &file_b, error)
-          || !get_uint (c, "line_b", TRUE, G_MAXUINT32, w, &line_b, error))
+        return augur_json_invalid (&format, NULL, "static_candidates",
+                                   "has an element that is not an object", error);
+      if (!augur_json_get_string (&format, c, "object", FALSE, w, &object, error)
+          || !augur_json_get_string (&format, c, "file_a", TRUE, w, &file_a, error)
+          || !augur_json_get_uint (&format, c, "line_a", TRUE, G_MAXUINT32, w, &line_a, error)
+          || !augur_json_get_string (&format, c, "file_b", TRUE, w, &file_b, error)
+          || !augur_json_get_uint (&format, c, "line_b", TRUE, G_MAXUINT32, w, &line_b, error))
         return FALSE;
-      augur_results_add_static_candidate (r, object, file_a, (guint) line_a, file_b, (guint) line_b);
+      augur_results_add_static_candidate (r, object, file_a, (guint) line_a, file_b,
+                                          (guint) line_b);
     }
 
   for (guint i = 0; i < json_array_get_length (findings); i++)
     {
-      JsonObject *fo = element_object (findings, i);
+      JsonObject *fo = augur_json_array_get_object (findings, i);
       if (fo == NULL)
-        return invalid (error, NULL, "findings", "has an element that is not an object");
+        return augur_json_invalid (&format, NULL, "findings",
+                                   "has an element that is not an object", error);
       g_autoptr(AugurFinding) f = parse_finding (fo, NULL, i, error);
       if (f == NULL)
         return FALSE;
@@ -784,23 +677,10 @@ augur_results_load_from_data (const char *data, gssize length, GError **error)
 {
   g_return_val_if_fail (data != NULL, NULL);
 
-  g_autoptr(GError) local = NULL;
-  g_autoptr(JsonParser) parser = augur_json_parse (data, length, &local);
-  if (parser == NULL)
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_PARSE,
-                   "not a results file (%s%s)",
-                   local->domain == JSON_PARSER_ERROR ? "not JSON: " : "", local->message);
-      return NULL;
-    }
-  JsonNode *root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_SCHEMA,
-                   "not a results file (the JSON is not an object)");
-      return NULL;
-    }
-  JsonObject *o = json_node_get_object (root);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *o = augur_json_parse_object (&format, data, length, &parser, error);
+  if (o == NULL)
+    return NULL;
   const char *schema = json_object_has_member (o, "schema")
                        ? json_node_get_string (json_object_get_member (o, "schema")) : NULL;
   if (g_strcmp0 (schema, AUGUR_RESULTS_SCHEMA) != 0)
@@ -813,8 +693,8 @@ augur_results_load_from_data (const char *data, gssize length, GError **error)
     }
 
   const char *program, *command;
-  if (!get_string (o, "program", TRUE, NULL, &program, error)
-      || !get_string (o, "command", TRUE, NULL, &command, error))
+  if (!augur_json_get_string (&format, o, "program", TRUE, NULL, &program, error)
+      || !augur_json_get_string (&format, o, "command", TRUE, NULL, &command, error))
     return NULL;
   g_autoptr(AugurResults) r = augur_results_new (program, command);
   if (!parse_results_body (r, o, error))
@@ -826,21 +706,6 @@ AugurResults *
 augur_results_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
-
-  g_autofree char *data = NULL;
-  gsize len;
-  g_autoptr(GError) local = NULL;
-  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &len, &local))
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, AUGUR_RESULTS_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
-  g_autoptr(GError) perr = NULL;
-  AugurResults *r = augur_results_load_from_data (data, (gssize) len, &perr);
-  if (r == NULL)
-    {
-      g_set_error (error, AUGUR_RESULTS_ERROR, perr->code, "%s: %s", path, perr->message);
-      return NULL;
-    }
-  return r;
+  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_results_load_from_data,
+                               error);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/dwarf-units.h"
 #include "common/input-file.h"
 
 /* The file names a program's debug info lists: each as the line table
@@ -31,28 +32,24 @@ debug_info_files (const char *program)
   Dwarf *dw = dwarf_begin (fd, DWARF_C_READ);
   if (dw != NULL)
     {
-      Dwarf_Off off = 0, next;
-      size_t header;
-      while (dwarf_nextcu (dw, off, &next, &header, NULL, NULL, NULL) == 0)
+      AugurDwarfUnits units;
+      Dwarf_Die die;
+      augur_dwarf_units_init (&units, dw);
+      while (augur_dwarf_units_next (&units, &die))
         {
-          Dwarf_Die die;
           Dwarf_Files *files = NULL;
           size_t n = 0;
-          if (dwarf_offdie (dw, off + header, &die) != NULL
-              && dwarf_getsrcfiles (&die, &files, &n) == 0)
+          if (dwarf_getsrcfiles (&die, &files, &n) != 0)
+            continue;
+          const char *dir = augur_dwarf_unit_comp_dir (&die);
+          for (size_t i = 0; i < n; i++)
             {
-              Dwarf_Attribute attr;
-              const char *dir = dwarf_formstring (dwarf_attr (&die, DW_AT_comp_dir, &attr));
-              for (size_t i = 0; i < n; i++)
-                {
-                  const char *name = dwarf_filesrc (files, i, NULL, NULL);
-                  if (name == NULL || *name == '\0')
-                    continue;
-                  g_hash_table_add (names, g_strdup (name));
-                  g_hash_table_add (names, g_canonicalize_filename (name, dir));
-                }
+              const char *name = dwarf_filesrc (files, i, NULL, NULL);
+              if (name == NULL || *name == '\0')
+                continue;
+              g_hash_table_add (names, g_strdup (name));
+              g_hash_table_add (names, g_canonicalize_filename (name, dir));
             }
-          off = next;
         }
       dwarf_end (dw);
     }

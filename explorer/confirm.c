@@ -459,7 +459,7 @@ add_blocked (const Watch *w, const Run *r, AugurFinding *f)
       if (!augur_sched_thread_stuck (r->threads[t].state) || (!only_joins && ps->op == AUGUR_SOP_JOIN))
         continue;
       const AugurSource *l = augur_symbolizer_lookup (w->sym, ps->module, ps->pc);
-      AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (ps);
+      AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (ps);
       if (has_access (f, t, op, l->line))
         continue;
       augur_finding_add_thread (f, t);
@@ -625,6 +625,123 @@ race_reversed (const AugurEventMap *map, AugurFinding *p)
   return r;
 }
 
+/* The probe, the prefix alone, stopped at its end, so that a program that
+ * leaves it (say, to spin on a flag nobody sets) is not run on to its step
+ * bound before the divergence is seen; then the prefix and what follows
+ * it, explored. */
+static gboolean
+explore_prefix (const char *const *argv, Watch *w, AugurExploreOptions *eo, AugurExploreStats *st,
+                guint max_steps, GError **error)
+{
+  w->probe = TRUE;
+  eo->max_steps = MAX (w->map->threads->len, 1u);
+  g_autoptr (AugurResults) probed = augur_explore (argv, eo, st, error);
+  if (probed == NULL)
+    return FALSE;
+  w->probe = FALSE;
+  eo->max_steps = max_steps;
+  if (w->diverged || st->prefix_diverged || w->harm != NULL)
+    return TRUE;
+  g_autoptr (AugurResults) explored = augur_explore (argv, eo, st, error);
+  return explored != NULL;
+}
+
+/* A race that harmed nothing in the predicted order: the other order.
+ * TRUE if it harmed, then w's harm is its. */
+static gboolean
+explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo)
+{
+  g_autoptr (GArray) rev = race_reversed (w->map, w->prediction);
+  if (rev == NULL)
+    return FALSE;
+  Watch rw = { .map = w->map, .prediction = w->prediction, .sym = w->sym, .exe = w->exe };
+  rw.needed = rev->len;
+  rw.limit = w->limit;
+  rw.reversed = TRUE;
+  AugurExploreOptions ro = *eo;
+  ro.prefix = (const guint *) rev->data;
+  ro.prefix_len = rev->len;
+  ro.user_data = &rw;
+  AugurExploreStats rst;
+  g_autoptr (GError) rerr = NULL;
+  g_autoptr (AugurResults) rexp = augur_explore (argv, &ro, &rst, &rerr);
+  w->runs += rw.runs;
+  gboolean harmed = rexp != NULL && rw.harm != NULL && !rst.prefix_diverged;
+  if (harmed)
+    w->harm = g_steal_pointer (&rw.harm);
+  watch_clear (&rw);
+  return harmed;
+}
+
+/* Does the program fail the way @harm did without the violation too?  (a
+ * deadlock: the same threads waiting at the same places) */
+static gboolean
+fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, const Run *harm,
+              const AugurConfirmOptions *o)
+{
+  g_autofree char *key = run_harm_key (harm, sym, TRUE);
+  Control c = { sym, key, FALSE };
+  AugurExploreOptions co;
+  augur_explore_options_init (&co);
+  co.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
+  co.exec_timeout = o->exec_timeout;
+  co.max_steps = o->max_steps;
+  co.timeout = 10.0;
+  co.on_execution = on_control;
+  co.user_data = &c;
+  co.no_diagnose = TRUE;
+  co.executor = ex;
+  AugurExploreStats cst;
+  g_autoptr (GError) cerr = NULL;
+  g_autoptr (AugurResults) controlled = augur_explore (argv, &co, &cst, &cerr);
+  return controlled != NULL && c.same;
+}
+
+/* The class of the prediction and its explanation, from what the runs
+ * showed. */
+static void
+classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gboolean own_path,
+          gboolean reversed_harm)
+{
+  const AugurEventMap *map = w->map;
+  out->executions = w->runs;
+  if (w->diverged || st->prefix_diverged)
+    {
+      guint j = w->diverged ? w->diverged_step : st->prefix_diverged_at;
+      out->cls = AUGUR_PREDICTION_NOT_REALISABLE;
+      out->diverged_at = j < map->origin->len ? g_array_index (map->origin, guint, j) : map->n_schedule - 1;
+      out->explanation = g_strdup_printf ("Not realisable: the replay left the predicted schedule at "
+                                          "its step %u: %s.", out->diverged_at,
+                                          w->why != NULL ? w->why : "the program did not follow it");
+    }
+  else if (own_path)
+    {
+      out->cls = AUGUR_PREDICTION_BENIGN;
+      g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
+      out->explanation = g_strdup_printf ("Benign: after the violation %s, but the program fails "
+                                          "that way without it too (its default schedule does): "
+                                          "the failure is not caused by this interleaving.", harm);
+    }
+  else if (w->harm != NULL)
+    {
+      out->cls = AUGUR_PREDICTION_HARMFUL;
+      out->finding = confirmed_finding (w, w->harm);
+      g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
+      out->explanation = g_strdup_printf ("Harmful: after the violation%s, %s (execution %" G_GUINT64_FORMAT
+                                          ").", reversed_harm ? " in the other order" : "", harm,
+                                          w->runs);
+    }
+  else
+    {
+      out->cls = AUGUR_PREDICTION_BENIGN;
+      const char *how = st->complete ? "every execution that shares the violating prefix"
+                        : st->timed_out ? "the executions explored before the time limit"
+                                        : "the executions explored around the violation";
+      out->explanation = g_strdup_printf ("Benign: the violation happened, and %s (%" G_GUINT64_FORMAT
+                                          ") ended without failure.", how, w->explored);
+    }
+}
+
 gboolean
 augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
                           const AugurConfirmOptions *o, AugurConfirmOutcome *out, GError **error)
@@ -659,122 +776,16 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   eo.no_diagnose = TRUE;
   AugurExploreStats st;
   g_autoptr (AugurExecutor) ex = augur_executor_new (argv, FALSE, error);
-  if (ex == NULL)
-    {
-      watch_clear (&w);
-      return FALSE;
-    }
   eo.executor = ex;   /* one fork server for the probe and the exploration */
-
-  /* The probe: the prefix alone, stopped at its end, so that a program
-   * that leaves it (say, to spin on a flag nobody sets) is not run on to
-   * its step bound before the divergence is seen. */
-  w.probe = TRUE;
-  eo.max_steps = MAX (map->threads->len, 1u);
-  g_autoptr (AugurResults) probed = augur_explore (argv, &eo, &st, error);
-  if (probed == NULL)
+  if (ex == NULL || !explore_prefix (argv, &w, &eo, &st, o->max_steps, error))
     {
       watch_clear (&w);
       return FALSE;
     }
-  w.probe = FALSE;
-  if (!w.diverged && !st.prefix_diverged && w.harm == NULL)
-    {
-      /* then the prefix and what follows it, explored */
-      eo.max_steps = o->max_steps;
-      g_autoptr (AugurResults) explored = augur_explore (argv, &eo, &st, error);
-      if (explored == NULL)
-        {
-          watch_clear (&w);
-          return FALSE;
-        }
-    }
-
-  /* a race that harmed nothing in the predicted order: the other order */
-  gboolean reversed_harm = FALSE;
-  g_autoptr (GArray) rev = NULL;
-  if (!w.diverged && !st.prefix_diverged && w.harm == NULL
-      && (rev = race_reversed (map, prediction)) != NULL)
-    {
-      Watch rw = { .map = map, .prediction = prediction, .sym = sym, .exe = exe };
-      rw.needed = rev->len;
-      rw.limit = w.limit;
-      rw.reversed = TRUE;
-      AugurExploreOptions ro = eo;
-      ro.prefix = (const guint *) rev->data;
-      ro.prefix_len = rev->len;
-      ro.max_steps = o->max_steps;
-      ro.user_data = &rw;
-      AugurExploreStats rst;
-      g_autoptr (GError) rerr = NULL;
-      g_autoptr (AugurResults) rexp = augur_explore (argv, &ro, &rst, &rerr);
-      w.runs += rw.runs;
-      if (rexp != NULL && rw.harm != NULL && !rst.prefix_diverged)
-        {
-          w.harm = g_steal_pointer (&rw.harm);
-          reversed_harm = TRUE;
-        }
-      watch_clear (&rw);
-    }
-
-  gboolean own_path = FALSE;
-  if (!w.diverged && !st.prefix_diverged && w.harm != NULL)
-    {
-      /* does the program fail that way without the violation too?  (a
-       * deadlock: the same threads waiting at the same places) */
-      g_autofree char *key = run_harm_key (w.harm, sym, TRUE);
-      Control c = { sym, key, FALSE };
-      AugurExploreOptions co;
-      augur_explore_options_init (&co);
-      co.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
-      co.exec_timeout = o->exec_timeout;
-      co.max_steps = o->max_steps;
-      co.timeout = 10.0;
-      co.on_execution = on_control;
-      co.user_data = &c;
-      co.no_diagnose = TRUE;
-      co.executor = ex;
-      AugurExploreStats cst;
-      g_autoptr (GError) cerr = NULL;
-      g_autoptr (AugurResults) controlled = augur_explore (argv, &co, &cst, &cerr);
-      own_path = controlled != NULL && c.same;
-    }
-  out->executions = w.runs;
-  if (w.diverged || st.prefix_diverged)
-    {
-      guint j = w.diverged ? w.diverged_step : st.prefix_diverged_at;
-      out->cls = AUGUR_PREDICTION_NOT_REALISABLE;
-      out->diverged_at = j < map->origin->len ? g_array_index (map->origin, guint, j) : map->n_schedule - 1;
-      out->explanation = g_strdup_printf ("Not realisable: the replay left the predicted schedule at "
-                                          "its step %u: %s.", out->diverged_at,
-                                          w.why != NULL ? w.why : "the program did not follow it");
-    }
-  else if (own_path)
-    {
-      out->cls = AUGUR_PREDICTION_BENIGN;
-      g_autofree char *harm = run_harm_sentence (w.harm, sym);
-      out->explanation = g_strdup_printf ("Benign: after the violation %s, but the program fails "
-                                          "that way without it too (its default schedule does): "
-                                          "the failure is not caused by this interleaving.", harm);
-    }
-  else if (w.harm != NULL)
-    {
-      out->cls = AUGUR_PREDICTION_HARMFUL;
-      out->finding = confirmed_finding (&w, w.harm);
-      g_autofree char *harm = run_harm_sentence (w.harm, sym);
-      out->explanation = g_strdup_printf ("Harmful: after the violation%s, %s (execution %" G_GUINT64_FORMAT
-                                          ").", reversed_harm ? " in the other order" : "", harm,
-                                          w.runs);
-    }
-  else
-    {
-      out->cls = AUGUR_PREDICTION_BENIGN;
-      const char *how = st.complete ? "every execution that shares the violating prefix"
-                        : st.timed_out ? "the executions explored before the time limit"
-                                       : "the executions explored around the violation";
-      out->explanation = g_strdup_printf ("Benign: the violation happened, and %s (%" G_GUINT64_FORMAT
-                                          ") ended without failure.", how, w.explored);
-    }
+  gboolean realised = !w.diverged && !st.prefix_diverged;
+  gboolean reversed_harm = realised && w.harm == NULL && explore_reversed (argv, &w, &eo);
+  gboolean own_path = realised && w.harm != NULL && fails_anyway (argv, ex, sym, w.harm, o);
+  classify (out, &w, &st, own_path, reversed_harm);
   watch_clear (&w);
   return TRUE;
 }
@@ -817,12 +828,12 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
       const AugurSchedStep *got = &g_array_index (r->steps, AugurSchedStep, k);
       const AugurStep *want = augur_finding_get_step (f, k);
       const AugurSource *l = augur_symbolizer_lookup (sym, got->module, got->pc);
-      if (got->tid != want->thread || augur_step_op (got) != want->op
+      if (got->tid != want->thread || augur_steps_op (got) != want->op
           || (want->line != 0 && l->line != 0 && want->line != l->line))
         {
           *what = g_strdup_printf ("the program did not follow the schedule at its step %u "
                                    "(T%u %s at line %u instead of T%u %s at line %u)", k, got->tid,
-                                   augur_op_to_string (augur_step_op (got)), l->line, want->thread,
+                                   augur_op_to_string (augur_steps_op (got)), l->line, want->thread,
                                    augur_op_to_string (want->op), want->line);
           watch_clear (&w);
           return TRUE;

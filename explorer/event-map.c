@@ -14,25 +14,6 @@
 
 G_DEFINE_QUARK (augur-event-map-error-quark, augur_event_map_error)
 
-/* A use of a lock right after the event: what makes an `init` the
- * runtime's note of a statically initialised mutex. */
-static gboolean
-is_lock_use (AugurOp op)
-{
-  switch (op)
-    {
-    case AUGUR_OP_LOCK_REQUEST:
-    case AUGUR_OP_LOCK:
-    case AUGUR_OP_TRYLOCK:
-    case AUGUR_OP_UNLOCK:
-    case AUGUR_OP_DESTROY:
-    case AUGUR_OP_WAIT:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
 /* The next step of the schedule that is the same thread's next event. */
 static const AugurStep *
 next_event (AugurFinding *f, guint k)
@@ -74,7 +55,7 @@ init_is_step (AugurFinding *f, guint k)
 {
   const AugurStep *s = augur_finding_get_step (f, k);
   const AugurStep *x = next_event (f, k);
-  return !(x != NULL && is_lock_use (x->op) && g_strcmp0 (x->object, s->object) == 0
+  return !(x != NULL && augur_ops_op (x->op)->mutex_use && g_strcmp0 (x->object, s->object) == 0
            && x->line == s->line && g_strcmp0 (x->file, s->file) == 0);
 }
 

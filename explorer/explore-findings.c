@@ -13,6 +13,8 @@
 
 #include "explorer/explore-private.h"
 
+#include "common/augur-ops.h"
+
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -21,35 +23,6 @@
 #include "explorer/memcheck.h"
 #include "explorer/misuse-finding.h"
 #include "explorer/steps.h"
-
-static const char *
-misuse_sentence (guint32 kind)
-{
-  switch (kind)
-    {
-    case AUGUR_MISUSE_UNLOCK_NOT_OWNER: return "A thread unlocks a mutex that another thread holds.";
-    case AUGUR_MISUSE_UNLOCK_UNLOCKED: return "A mutex is unlocked while nobody holds it (double unlock).";
-    case AUGUR_MISUSE_DESTROY_HELD: return "A mutex is destroyed while a thread holds it.";
-    case AUGUR_MISUSE_DOUBLE_JOIN: return "A thread is joined a second time.";
-    case AUGUR_MISUSE_RECURSIVE_LOCK: return "A thread locks a normal mutex it already holds and blocks for ever.";
-    case AUGUR_MISUSE_COND_TWO_MUTEXES: return "One condition variable is waited on with two different mutexes.";
-    case AUGUR_MISUSE_MAIN_RETURNS: return "main returns while other threads still run; they are killed.";
-    case AUGUR_MISUSE_NOT_DESTROYED: return "A mutex is initialised and never destroyed.";
-    case AUGUR_MISUSE_WAIT_NOT_OWNER: return "A condition wait is called without holding its mutex.";
-    case AUGUR_MISUSE_UNINIT_MUTEX: return "A mutex in heap memory is used without ever being initialised.";
-    case AUGUR_MISUSE_UNINIT_COND:
-      return "A condition variable in heap memory is used without ever being initialised.";
-    case AUGUR_MISUSE_INIT_IN_USE:
-      return "A mutex is initialised while a thread may already use it (it was locked before "
-             "the init, or is held).";
-    case AUGUR_MISUSE_USE_AFTER_DESTROY:
-      return "A mutex or condition variable is used after it was destroyed.";
-    case AUGUR_MISUSE_DOUBLE_FREE: return "A block of memory is freed twice.";
-    case AUGUR_MISUSE_INVALID_FREE: return "free() is given memory that malloc did not return.";
-    case AUGUR_MISUSE_USE_AFTER_FREE: return "Memory is accessed after it was freed.";
-    default: return "The pthread API is misused.";
-    }
-}
 
 /* The current execution's object names, made when first needed. */
 AugurExecNames *
@@ -72,7 +45,7 @@ explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k)
     return g_strdup ("the clock");
   if (s->obj == 0)
     return NULL;
-  return augur_step_object (explore_findings_names_of (c), steps, k);
+  return augur_steps_object (explore_findings_names_of (c), steps, k);
 }
 
 /* Dedup: kind + sorted locations; TRUE if new. */
@@ -126,7 +99,7 @@ explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *step
   const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
   g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, k, s->tid);
   augur_finding_add_thread (f, s->tid);
-  augur_finding_add_access (f, s->tid, ev[k], augur_step_op (s), l->file, l->line, l->function,
+  augur_finding_add_access (f, s->tid, ev[k], augur_steps_op (s), l->file, l->line, l->function,
                             (const char *const *) held);
 }
 
@@ -192,6 +165,17 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
 /* No thread could run: a deadlock (threads blocked on each other's
  * locks, a lost wake-up, a join of a thread that never ends), or a hang
  * (threads that wait in a loop for memory that nobody will change). */
+/* What a thread blocked at a step waits for, in a deadlock's prose. */
+static const char *const waits_text[] = {
+  [AUGUR_OPS_WAITS_NONE] = "waits for a lock",
+  [AUGUR_OPS_WAITS_LOCK] = "waits for a lock",
+  [AUGUR_OPS_WAITS_COND] = "waits for a condition signal that never comes",
+  [AUGUR_OPS_WAITS_THREAD] = "joins a thread that never ends",
+  [AUGUR_OPS_WAITS_SEM] = "waits on a semaphore at zero",
+  [AUGUR_OPS_WAITS_BARRIER] = "waits at a barrier",
+  [AUGUR_OPS_WAITS_ONCE] = "waits for a pthread_once routine that another thread runs",
+};
+
 static void
 deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
@@ -232,8 +216,8 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     return;
   g_autoptr (AugurFinding) f = NULL;
   if (self_lock)
-    f = augur_finding_new (AUGUR_FINDING_MISUSE, "recursive-lock",
-                           misuse_sentence (AUGUR_MISUSE_RECURSIVE_LOCK));
+    f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (AUGUR_MISUSE_RECURSIVE_LOCK),
+                           "A thread locks a normal mutex it already holds and blocks for ever.");
   else
     {
       GString *e = g_string_new (spins ? "No thread can make progress:" : "Every live thread is blocked:");
@@ -259,22 +243,10 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
                                         "another thread could change;", t, where);
               continue;
             }
-          const char *what;
-          switch (th->pending.op)
-            {
-            case AUGUR_SOP_COND_WAKE: what = "waits for a condition signal that never comes"; break;
-            case AUGUR_SOP_JOIN: what = "joins a thread that never ends"; break;
-            case AUGUR_SOP_SEM_WAIT: what = "waits on a semaphore at zero"; break;
-            case AUGUR_SOP_BARRIER_LEAVE: what = "waits at a barrier"; break;
-            case AUGUR_SOP_OTHER:
-              what = th->pending.ev_kind == AUGUR_EV_ONCE
-                       ? "waits for a pthread_once routine that another thread runs"
-                       : "waits";
-              break;
-            default: what = "waits for a lock"; break;
-            }
-          if (th->owner != G_MAXUINT32 && th->pending.op != AUGUR_SOP_COND_WAKE
-              && th->pending.op != AUGUR_SOP_JOIN)
+          AugurOpsWaits waits = augur_ops_sched (th->pending.op)->waits;
+          const char *what = waits_text[waits < G_N_ELEMENTS (waits_text) ? waits : 0];
+          if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_COND
+              && waits != AUGUR_OPS_WAITS_THREAD)
             g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
           else
             g_string_append_printf (e, " thread %u %s;", t, what);
@@ -297,7 +269,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
         g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, n, t);
         augur_finding_add_thread (f, t);
         augur_finding_add_access (f, t, count,
-                                  p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_step_op (p),
+                                  p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p),
                                   l->file, l->line, l->function, (const char *const *) held);
       }
 #undef RELEVANT
@@ -402,20 +374,8 @@ typedef struct {
 static const char *
 use_verb (const AugurSchedStep *u)
 {
-  switch (u->op)
-    {
-    case AUGUR_SOP_WRITE: return "writes";
-    case AUGUR_SOP_READ: return "reads";
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_TRYLOCK_FAIL: case AUGUR_SOP_WRLOCK: return "locks";
-    case AUGUR_SOP_RDLOCK: return "read-locks";
-    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK: return "unlocks";
-    case AUGUR_SOP_COND_WAIT: return "waits on";
-    case AUGUR_SOP_COND_WAKE: return "wakes up on";
-    case AUGUR_SOP_SIGNAL: return "signals";
-    case AUGUR_SOP_BROADCAST: return "broadcasts";
-    case AUGUR_SOP_DESTROY: return "destroys";
-    default: return "uses";
-    }
+  const char *verb = augur_ops_sched (u->op)->verb;
+  return verb != NULL ? verb : "uses";
 }
 
 /* A use of freed memory (memcheck.h). */

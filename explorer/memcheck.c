@@ -7,6 +7,7 @@
 
 #include "explorer/memcheck.h"
 
+#include "common/augur-ops.h"
 #include "common/augur-trace-format.h"
 
 typedef struct {
@@ -26,19 +27,8 @@ is_free (const AugurSchedStep *s)
 static gboolean
 is_access (const AugurSchedStep *s)
 {
-  switch (s->op)
-    {
-    case AUGUR_SOP_READ: case AUGUR_SOP_WRITE:
-      return !(s->xflags & AUGUR_SXF_CLOCK);
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_TRYLOCK_FAIL: case AUGUR_SOP_UNLOCK:
-    case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK: case AUGUR_SOP_RWUNLOCK:
-    case AUGUR_SOP_COND_WAIT: case AUGUR_SOP_COND_WAKE: case AUGUR_SOP_SIGNAL:
-    case AUGUR_SOP_BROADCAST: case AUGUR_SOP_SEM_WAIT: case AUGUR_SOP_SEM_POST:
-    case AUGUR_SOP_DESTROY:
-      return s->obj != 0;
-    default:
-      return FALSE;
-    }
+  /* the clock's reads touch no memory */
+  return augur_ops_sched (s->op)->uses_obj && s->obj != 0 && !(s->xflags & AUGUR_SXF_CLOCK);
 }
 
 void

@@ -17,31 +17,6 @@
 #include "common/augur-ops.h"
 #include "explorer/steps.h"
 
-const char *
-augur_misuse_subkind (guint32 kind)
-{
-  switch (kind)
-    {
-    case AUGUR_MISUSE_UNLOCK_NOT_OWNER: return "unlock-not-owner";
-    case AUGUR_MISUSE_UNLOCK_UNLOCKED: return "double-unlock";
-    case AUGUR_MISUSE_DESTROY_HELD: return "destroy-held-mutex";
-    case AUGUR_MISUSE_DOUBLE_JOIN: return "double-join";
-    case AUGUR_MISUSE_RECURSIVE_LOCK: return "recursive-lock";
-    case AUGUR_MISUSE_COND_TWO_MUTEXES: return "cond-two-mutexes";
-    case AUGUR_MISUSE_MAIN_RETURNS: return "main-returns-with-threads";
-    case AUGUR_MISUSE_NOT_DESTROYED: return "not-destroyed";
-    case AUGUR_MISUSE_WAIT_NOT_OWNER: return "wait-without-mutex";
-    case AUGUR_MISUSE_UNINIT_MUTEX: return "uninitialised-mutex";
-    case AUGUR_MISUSE_UNINIT_COND: return "uninitialised-cond";
-    case AUGUR_MISUSE_INIT_IN_USE: return "init-in-use";
-    case AUGUR_MISUSE_USE_AFTER_DESTROY: return "use-after-destroy";
-    case AUGUR_MISUSE_DOUBLE_FREE: return "double-free";
-    case AUGUR_MISUSE_INVALID_FREE: return "invalid-free";
-    case AUGUR_MISUSE_USE_AFTER_FREE: return "use-after-free";
-    default: return "misuse";
-    }
-}
-
 typedef struct {
   AugurSymbolizer *sym;
   AugurExecNames *names;
@@ -177,24 +152,10 @@ is_free_of (const AugurSchedStep *s, gconstpointer data)
 static const char *
 verb (const AugurSchedStep *s)
 {
-  switch (s->op)
-    {
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_WRLOCK: return "locks";
-    case AUGUR_SOP_RDLOCK: return "read-locks";
-    case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK: return "unlocks";
-    case AUGUR_SOP_COND_WAIT: return "waits on";
-    case AUGUR_SOP_COND_WAKE: return "wakes up on";
-    case AUGUR_SOP_SIGNAL: return "signals";
-    case AUGUR_SOP_BROADCAST: return "broadcasts";
-    case AUGUR_SOP_INIT: return "initialises";
-    case AUGUR_SOP_DESTROY: return "destroys";
-    case AUGUR_SOP_JOIN: return "joins";
-    case AUGUR_SOP_CREATE: return "creates";
-    case AUGUR_SOP_EXIT: return s->tid == 0 ? "returns" : "exits";
-    case AUGUR_SOP_READ: return "reads";
-    case AUGUR_SOP_WRITE: return "writes";
-    default: return "uses";
-    }
+  if (s->op == AUGUR_SOP_EXIT && s->tid == 0)
+    return "returns";
+  const char *verb = augur_ops_sched (s->op)->verb;
+  return verb != NULL ? verb : "uses";
 }
 
 /* The object of steps[k] in backquotes, for prose; a thread's own name. */
@@ -250,34 +211,6 @@ by_at (const Exec *x, guint k)
   return g_strdup_printf ("%s %s", who, at);
 }
 
-/* What the reported call site does, when it is not among the steps. */
-static AugurOp
-misuse_op (guint32 kind)
-{
-  switch (kind)
-    {
-    case AUGUR_MISUSE_UNLOCK_NOT_OWNER: case AUGUR_MISUSE_UNLOCK_UNLOCKED:
-      return AUGUR_OP_UNLOCK;
-    case AUGUR_MISUSE_DESTROY_HELD:
-      return AUGUR_OP_DESTROY;
-    case AUGUR_MISUSE_DOUBLE_JOIN:
-      return AUGUR_OP_JOIN;
-    case AUGUR_MISUSE_RECURSIVE_LOCK: case AUGUR_MISUSE_UNINIT_MUTEX:
-      return AUGUR_OP_LOCK;
-    case AUGUR_MISUSE_COND_TWO_MUTEXES: case AUGUR_MISUSE_WAIT_NOT_OWNER:
-    case AUGUR_MISUSE_UNINIT_COND:
-      return AUGUR_OP_WAIT;
-    case AUGUR_MISUSE_MAIN_RETURNS:
-      return AUGUR_OP_CREATE;
-    case AUGUR_MISUSE_DOUBLE_FREE: case AUGUR_MISUSE_INVALID_FREE:
-      return AUGUR_OP_FREE;
-    case AUGUR_MISUSE_USE_AFTER_DESTROY:
-      return AUGUR_OP_LOCK;
-    default:
-      return AUGUR_OP_INIT;
-    }
-}
-
 static void
 add_access (const Exec *x, AugurFinding *f, guint k)
 {
@@ -287,312 +220,428 @@ add_access (const Exec *x, AugurFinding *f, guint k)
   if (l->file == NULL)
     return;   /* main's return: a bug step, nothing to show as code */
   g_auto (GStrv) held = augur_steps_locks_held (x->names, x->steps, k, s->tid);
-  augur_finding_add_access (f, s->tid, x->ev[k], augur_step_op (s), l->file, l->line,
+  augur_finding_add_access (f, s->tid, x->ev[k], augur_steps_op (s), l->file, l->line,
                             l->function, (const char *const *) held);
 }
 
+/* The kind of lock steps[k] uses, as the finding names it. */
 static const char *
 lock_kind (const Exec *x, gint k)
 {
-  if (k < 0)
-    return "mutex";
-  switch (x->steps[k].op)
+  if (k >= 0 && augur_ops_event (x->steps[k].ev_kind)->object == AUGUR_OPS_OBJ_RWLOCK)
+    return "rwlock";
+  return "mutex";
+}
+
+/* ------------------------------------------------------------------ */
+/* One explanation per kind of misuse (rules[] below) */
+
+/* A misuse being explained.  An explanation finds the earlier operation
+ * (e) and returns the sentence; it may also name another step as the one
+ * that misuses (k), the object's kind, and where the schedule ends. */
+typedef struct {
+  Exec x;
+  const AugurSchedMisuse *m;
+  gint k;                      /* the operation that misused, -1: not among the steps */
+  gint e;                      /* the earlier operation, -1: none */
+  guint64 obj;                 /* what the sentence is about */
+  const char *object_kind;
+  char *did;                   /* "main unlocks `m` at x.c:9 (step 14)", NULL: k < 0 */
+  char *who;                   /* the reporting thread */
+  guint end;                   /* the schedule shown ends here */
+} Misuse;
+
+/* what misused: the step, else the thread */
+static const char *
+did_or_who (const Misuse *u)
+{
+  return u->did != NULL ? u->did : u->who;
+}
+
+/* the last step before the misusing one that @pred accepts (@obj, @tid:
+ * the Want), -1: none or no misusing step */
+static gint
+earlier (const Misuse *u, gboolean (*pred) (const AugurSchedStep *, gconstpointer), guint64 obj,
+         guint tid, guint64 other)
+{
+  Want w = { obj, tid, other };
+  return u->k >= 0 ? last_step (&u->x, (guint) u->k, pred, &w) : -1;
+}
+
+static char *
+explain_double_unlock (Misuse *u)
+{
+  const Exec *x = &u->x;
+  /* the caller's own unlock is the first of the two when the caller has
+   * not locked it since (others may have locked and unlocked it in
+   * between: that is not the bug) */
+  u->e = earlier (u, is_own_lock_op, u->obj, u->m->tid, 0);
+  u->object_kind = lock_kind (x, u->k);
+  if (u->e >= 0 && releases (&x->steps[u->e], u->obj))
     {
-    case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK: case AUGUR_SOP_RWUNLOCK:
-      return "rwlock";
-    default:
-      return "mutex";
+      g_autofree char *first = at_step (x, (guint) u->e);
+      return g_strdup_printf ("Double unlock: %s while nobody holds it: %s unlocked it already %s "
+                              "and has not locked it since.", u->did, u->who, first);
+    }
+  u->e = earlier (u, is_release, u->obj, G_MAXUINT, 0);
+  if (u->e >= 0 && !releases (&x->steps[u->e], u->obj))
+    u->e = -1;
+  if (u->e < 0)
+    return g_strdup_printf ("%s while nobody holds it: it was never locked.", did_or_who (u));
+  g_autofree char *first = by_at (x, (guint) u->e);
+  return g_strdup_printf ("Double unlock: %s while nobody holds it: it was unlocked already, by "
+                          "%s, and nobody locked it since.", u->did, first);
+}
+
+/* an unlock or destroy of a lock another thread holds (@unlock: an unlock) */
+static char *
+explain_held (Misuse *u, gboolean unlock)
+{
+  const Exec *x = &u->x;
+  u->e = earlier (u, is_acquire_by_other, u->obj, unlock ? u->m->tid : G_MAXUINT, 0);
+  u->object_kind = lock_kind (x, u->e >= 0 ? u->e : u->k);
+  if (u->e < 0)
+    return g_strdup_printf (unlock ? "%s, which another thread holds." : "%s while a thread holds it.",
+                            did_or_who (u));
+  g_autofree char *held = at_step (x, (guint) u->e);
+  g_autofree char *holder = augur_thread_name (x->steps[u->e].tid);
+  return g_strdup_printf ("%s while %s holds it: %s locked it %s and has not unlocked it since.",
+                          did_or_who (u), holder, holder, held);
+}
+
+static char *
+explain_unlock_not_owner (Misuse *u)
+{
+  return explain_held (u, TRUE);
+}
+
+static char *
+explain_destroy_held (Misuse *u)
+{
+  return explain_held (u, FALSE);
+}
+
+static char *
+explain_cond_two_mutexes (Misuse *u)
+{
+  const Exec *x = &u->x;
+  u->e = earlier (u, is_wait_other_mutex, u->obj, G_MAXUINT, u->k >= 0 ? x->steps[u->k].arg : 0);
+  u->object_kind = "condition";
+  if (u->k < 0 || u->e < 0)
+    return g_strdup_printf ("%s with another mutex than before: one condition variable must be "
+                            "used with one mutex.", did_or_who (u));
+  g_autofree char *m2 = object_text (x, (guint) u->k, x->steps[u->k].arg);
+  g_autofree char *m1 = object_text (x, (guint) u->e, x->steps[u->e].arg);
+  g_autofree char *first = by_at (x, (guint) u->e);
+  return g_strdup_printf ("%s with mutex %s, but %s waited on it with mutex %s: one condition "
+                          "variable must be used with one mutex.", u->did, m2, first, m1);
+}
+
+/* the report's obj is the mutex; the step's object is the condition */
+static char *
+explain_wait_not_owner (Misuse *u)
+{
+  const Exec *x = &u->x;
+  gint k = u->k;
+  u->e = earlier (u, is_lock_op, u->obj, G_MAXUINT, 0);
+  g_autofree char *mutex = k >= 0 ? object_text (x, (guint) k, u->obj) : g_strdup ("its mutex");
+  g_autofree char *wait = k >= 0 ? describe (x, (guint) k, x->steps[k].obj) : NULL;
+  g_autofree char *last = u->e >= 0 ? describe (x, (guint) u->e, u->obj) : NULL;
+  const char *waits = wait != NULL ? wait : u->who;
+  if (last != NULL && releases (&x->steps[u->e], u->obj) && x->steps[u->e].tid == u->m->tid)
+    return g_strdup_printf ("%s with mutex %s without holding it: it unlocked it before (%s).",
+                            waits, mutex, last);
+  if (last != NULL && acquires (&x->steps[u->e], u->obj))
+    return g_strdup_printf ("%s with mutex %s, which it does not hold: %s.", waits, mutex, last);
+  u->e = -1;
+  return g_strdup_printf ("%s with mutex %s, which it never locked.", waits, mutex);
+}
+
+/* the report's obj is the thread still running; its pc where it was
+ * created.  The thread runs on, or ended without being joined: then other
+ * schedules of the same trace let main return first. */
+static char *
+explain_main_returns (Misuse *u)
+{
+  const Exec *x = &u->x;
+  Want w = { u->obj, G_MAXUINT, 0 };
+  guint upto = MIN (x->n, u->m->step + 1);
+  u->e = last_step (x, upto, is_create_of, &w);
+  u->k = last_step (x, upto, is_main_exit, NULL);
+  u->object_kind = "thread";
+  u->end = x->n;
+  g_autofree char *t = augur_thread_name ((guint) u->obj);
+  g_autofree char *ret = u->k >= 0 ? describe (x, (guint) u->k, 0) : g_strdup ("main returns");
+  g_autofree char *made = u->e >= 0 ? at_step (x, (guint) u->e) : NULL;
+  g_autofree char *created = made != NULL ? g_strdup_printf (", created %s,", made) : g_strdup ("");
+  return g_strdup_printf ("%s while %s%s may still run (nothing made main wait for its end): it is "
+                          "killed with the process, whatever it had left to do.", ret, t, created);
+}
+
+/* the init is the operation named; the program's end makes it a leak */
+static char *
+explain_not_destroyed (Misuse *u)
+{
+  const Exec *x = &u->x;
+  Want w = { u->obj, G_MAXUINT, 0 };
+  gint init = last_step (x, MIN (x->n, u->m->step + 1), is_init_of, &w);
+  u->end = x->n;
+  u->k = init;
+  if (init < 0)
+    {
+      u->e = -1;
+      return g_strdup ("A mutex is initialised and never destroyed before the program ends.");
+    }
+  u->e = x->n > 0 ? (gint) x->n - 1 : -1;
+  g_autofree char *made = describe (x, (guint) init, u->obj);
+  return g_strdup_printf ("%s and nobody destroys it before the program ends (step %d): harmless "
+                          "where mutexes hold no resources (glibc), a leak where they do.", made,
+                          u->e);
+}
+
+static char *
+explain_double_join (Misuse *u)
+{
+  u->object_kind = "thread";
+  return g_strdup_printf ("%s, which was joined (or detached) already: its thread id may belong "
+                          "to another thread by now.", did_or_who (u));
+}
+
+static char *
+explain_recursive_lock (Misuse *u)
+{
+  u->e = earlier (u, is_acquire_by_other, u->obj, G_MAXUINT, 0);
+  if (u->e < 0)
+    return g_strdup_printf ("%s, which it already holds; a normal mutex blocks for ever.",
+                            did_or_who (u));
+  g_autofree char *first = at_step (&u->x, (guint) u->e);
+  return g_strdup_printf ("%s again: it locked it %s and still holds it; a normal mutex blocks "
+                          "for ever.", did_or_who (u), first);
+}
+
+static char *
+explain_init_in_use (Misuse *u)
+{
+  const Exec *x = &u->x;
+  u->e = earlier (u, is_use_of, u->obj, u->m->tid, 0);
+  g_autofree char *used = u->e >= 0 ? by_at (x, (guint) u->e) : NULL;
+  gint before = earlier (u, is_init_of, u->obj, u->m->tid, 0);
+  if (before >= 0)
+    {
+      /* initialised already and used since: a re-initialisation of a live
+       * lock, not a lock reached before its first init */
+      g_autofree char *inited = at_step (x, (guint) before);
+      g_autofree char *since = used != NULL ? g_strdup_printf (", and used since, by %s", used)
+                                            : g_strdup (" and is held");
+      return g_strdup_printf ("%s again: re-initialised while in use. It was initialised %s%s: "
+                              "initialise it once, or destroy it first, when no thread can use "
+                              "it any more.", did_or_who (u), inited, since);
+    }
+  if (used != NULL)
+    return g_strdup_printf ("%s while it may be in use: it was used before the init, by %s; "
+                            "initialise a lock before any thread can reach it.", did_or_who (u),
+                            used);
+  return g_strdup_printf ("%s while it is held: initialise a lock before any thread can reach it, "
+                          "and only once.", did_or_who (u));
+}
+
+static char *
+explain_use_after_destroy (Misuse *u)
+{
+  const Exec *x = &u->x;
+  u->e = earlier (u, is_destroy_of, u->obj, G_MAXUINT, 0);
+  u->object_kind = u->k >= 0 && augur_ops_event (x->steps[u->k].ev_kind)->object == AUGUR_OPS_OBJ_COND
+                     ? "condition" : "mutex";
+  if (u->e < 0)
+    return g_strdup_printf ("%s after it was destroyed.", did_or_who (u));
+  /* named as it was before the destroy (a struct freed since leaves its
+   * address to other names) */
+  g_free (u->did);
+  u->did = describe_named (x, (guint) u->k, u->obj, (guint) u->e);
+  g_autofree char *gone = by_at (x, (guint) u->e);
+  return g_strdup_printf ("%s after it was destroyed, by %s: a destroy must wait until no thread "
+                          "can use the object any more.", u->did, gone);
+}
+
+/* the refused free is not a step: its call site is shown */
+static char *
+explain_double_free (Misuse *u)
+{
+  Want w = { u->obj, G_MAXUINT, 0 };
+  u->e = last_step (&u->x, MIN (u->x.n, u->m->step + 1), is_free_of, &w);
+  u->k = -1;
+  u->object_kind = "block";
+  if (u->e < 0)
+    return g_strdup_printf ("%s frees a block that was freed already.", u->who);
+  g_autofree char *first = by_at (&u->x, (guint) u->e);
+  return g_strdup_printf ("%s frees a block that was freed already, by %s.", u->who, first);
+}
+
+static char *
+explain_invalid_free (Misuse *u)
+{
+  u->k = -1;
+  u->object_kind = "block";
+  return g_strdup_printf ("%s frees memory that malloc did not return (a global or a variable on "
+                          "a stack).", u->who);
+}
+
+static char *
+explain_uninit_mutex (Misuse *u)
+{
+  return g_strdup_printf ("%s, a mutex in heap memory that was never initialised (no "
+                          "pthread_mutex_init in this execution).", did_or_who (u));
+}
+
+static char *
+explain_uninit_cond (Misuse *u)
+{
+  u->object_kind = "condition";
+  return g_strdup_printf ("%s, a condition variable in heap memory that was never initialised (no "
+                          "pthread_cond_init in this execution).", did_or_who (u));
+}
+
+static char *
+explain_other (Misuse *u)
+{
+  return g_strdup_printf ("%s misuses the threads API.", did_or_who (u));
+}
+
+/* Which step names the finding's object. */
+enum {
+  NAMED_AT_STEP = 0,   /* the misusing step, else the earlier one */
+  NAMED_BEFORE,        /* the earlier one, else the misusing one (a destroyed object) */
+  NAMED_THREAD,        /* the object is a thread: its name */
+  NAMED_NOTHING,
+};
+
+typedef struct {
+  const char *subkind;           /* the finding's sub-kind */
+  AugurOp     op;                /* what the call site does, when it is not among the steps */
+  guint8      named;             /* NAMED_* */
+  char     *(*explain) (Misuse *u);
+} MisuseRule;
+
+static const MisuseRule rules[] = {
+  [0] = { "misuse", AUGUR_OP_INIT, NAMED_AT_STEP, explain_other },
+  [AUGUR_MISUSE_UNLOCK_NOT_OWNER] = { "unlock-not-owner", AUGUR_OP_UNLOCK, NAMED_AT_STEP,
+                                      explain_unlock_not_owner },
+  [AUGUR_MISUSE_UNLOCK_UNLOCKED] = { "double-unlock", AUGUR_OP_UNLOCK, NAMED_AT_STEP,
+                                     explain_double_unlock },
+  [AUGUR_MISUSE_DESTROY_HELD] = { "destroy-held-mutex", AUGUR_OP_DESTROY, NAMED_AT_STEP,
+                                  explain_destroy_held },
+  [AUGUR_MISUSE_DOUBLE_JOIN] = { "double-join", AUGUR_OP_JOIN, NAMED_NOTHING, explain_double_join },
+  [AUGUR_MISUSE_RECURSIVE_LOCK] = { "recursive-lock", AUGUR_OP_LOCK, NAMED_AT_STEP,
+                                    explain_recursive_lock },
+  [AUGUR_MISUSE_COND_TWO_MUTEXES] = { "cond-two-mutexes", AUGUR_OP_WAIT, NAMED_AT_STEP,
+                                      explain_cond_two_mutexes },
+  [AUGUR_MISUSE_MAIN_RETURNS] = { "main-returns-with-threads", AUGUR_OP_CREATE, NAMED_THREAD,
+                                  explain_main_returns },
+  [AUGUR_MISUSE_NOT_DESTROYED] = { "not-destroyed", AUGUR_OP_INIT, NAMED_AT_STEP,
+                                   explain_not_destroyed },
+  [AUGUR_MISUSE_WAIT_NOT_OWNER] = { "wait-without-mutex", AUGUR_OP_WAIT, NAMED_AT_STEP,
+                                    explain_wait_not_owner },
+  [AUGUR_MISUSE_UNINIT_MUTEX] = { "uninitialised-mutex", AUGUR_OP_LOCK, NAMED_AT_STEP,
+                                  explain_uninit_mutex },
+  [AUGUR_MISUSE_UNINIT_COND] = { "uninitialised-cond", AUGUR_OP_WAIT, NAMED_AT_STEP,
+                                 explain_uninit_cond },
+  [AUGUR_MISUSE_INIT_IN_USE] = { "init-in-use", AUGUR_OP_INIT, NAMED_AT_STEP, explain_init_in_use },
+  [AUGUR_MISUSE_USE_AFTER_DESTROY] = { "use-after-destroy", AUGUR_OP_LOCK, NAMED_BEFORE,
+                                       explain_use_after_destroy },
+  [AUGUR_MISUSE_DOUBLE_FREE] = { "double-free", AUGUR_OP_FREE, NAMED_AT_STEP, explain_double_free },
+  [AUGUR_MISUSE_INVALID_FREE] = { "invalid-free", AUGUR_OP_FREE, NAMED_AT_STEP,
+                                  explain_invalid_free },
+  /* found by the explorer (memcheck.h), not reported by the runtime */
+  [AUGUR_MISUSE_USE_AFTER_FREE] = { "use-after-free", AUGUR_OP_INIT, NAMED_AT_STEP, explain_other },
+};
+
+static const MisuseRule *
+rule_of (guint32 kind)
+{
+  return &rules[kind < G_N_ELEMENTS (rules) && rules[kind].subkind != NULL ? kind : 0];
+}
+
+const char *
+augur_misuse_subkind (guint32 kind)
+{
+  return rule_of (kind)->subkind;
+}
+
+/* ------------------------------------------------------------------ */
+/* The finding */
+
+static void
+set_object (AugurFinding *f, const Misuse *u, const MisuseRule *r)
+{
+  gint named = u->k >= 0 ? u->k : u->e;
+  if (r->named == NAMED_BEFORE && u->e >= 0)
+    named = u->e;
+  if (r->named == NAMED_THREAD || r->named == NAMED_NOTHING)
+    named = -1;
+  if (named >= 0 && u->obj != 0 && u->x.names != NULL)
+    {
+      g_autofree char *name = augur_exec_names_at (u->x.names, (guint) named, u->obj);
+      augur_finding_set_object (f, name, u->object_kind);
+    }
+  else if (r->named == NAMED_THREAD)
+    {
+      g_autofree char *t = augur_thread_name ((guint) u->obj);
+      augur_finding_set_object (f, t, u->object_kind);
     }
 }
 
-AugurFinding *
-augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const AugurSchedStep *steps,
-                          guint n, const guint64 *ev, const AugurSchedMisuse *m)
+/* The two operations as accesses, in the order they ran, and the schedule
+ * up to the later of them, both marked. */
+static void
+add_operations (AugurFinding *f, const Misuse *u, const MisuseRule *r)
 {
-  Exec x = { sym, names, steps, n, ev };
-  gint k = misusing_step (&x, m);
-  gint e = -1;                 /* the earlier operation */
-  guint64 obj = m->obj;        /* what the sentence is about */
-  const char *object_kind = "mutex";
-  g_autofree char *text = NULL;
-  g_autofree char *did = k >= 0 ? describe (&x, (guint) k, obj) : NULL;
-  g_autofree char *who = augur_thread_name (m->tid);
-  guint end = MIN (n, m->step + 1);   /* the schedule shown ends here */
-
-  switch (m->kind)
-    {
-    case AUGUR_MISUSE_UNLOCK_UNLOCKED:
-      {
-        /* the caller's own unlock is the first of the two when the caller
-         * has not locked it since (others may have locked and unlocked it
-         * in between: that is not the bug) */
-        Want mine = { obj, m->tid, 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_own_lock_op, &mine) : -1;
-        object_kind = lock_kind (&x, k);
-        if (e >= 0 && releases (&steps[e], obj))
-          {
-            g_autofree char *first = at_step (&x, (guint) e);
-            text = g_strdup_printf ("Double unlock: %s while nobody holds it: %s unlocked it "
-                                    "already %s and has not locked it since.", did, who, first);
-            break;
-          }
-        Want w = { obj, G_MAXUINT, 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_release, &w) : -1;
-        if (e >= 0 && !releases (&steps[e], obj))
-          e = -1;
-        g_autofree char *first = e >= 0 ? by_at (&x, (guint) e) : NULL;
-        if (first != NULL)
-          text = g_strdup_printf ("Double unlock: %s while nobody holds it: it was unlocked "
-                                  "already, by %s, and nobody locked it since.", did, first);
-        else
-          text = g_strdup_printf ("%s while nobody holds it: it was never locked.",
-                                  did != NULL ? did : who);
-        break;
-      }
-    case AUGUR_MISUSE_UNLOCK_NOT_OWNER:
-    case AUGUR_MISUSE_DESTROY_HELD:
-      {
-        gboolean unlock = m->kind == AUGUR_MISUSE_UNLOCK_NOT_OWNER;
-        Want w = { obj, unlock ? m->tid : G_MAXUINT, 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_acquire_by_other, &w) : -1;
-        object_kind = lock_kind (&x, e >= 0 ? e : k);
-        g_autofree char *held = e >= 0 ? at_step (&x, (guint) e) : NULL;
-        g_autofree char *holder = e >= 0 ? augur_thread_name (steps[e].tid) : NULL;
-        if (held != NULL)
-          text = g_strdup_printf ("%s while %s holds it: %s locked it %s and has not unlocked "
-                                  "it since.", did != NULL ? did : who, holder, holder, held);
-        else
-          text = g_strdup_printf (unlock ? "%s, which another thread holds."
-                                         : "%s while a thread holds it.",
-                                  did != NULL ? did : who);
-        break;
-      }
-    case AUGUR_MISUSE_COND_TWO_MUTEXES:
-      {
-        Want w = { obj, G_MAXUINT, k >= 0 ? steps[k].arg : 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_wait_other_mutex, &w) : -1;
-        object_kind = "condition";
-        if (k >= 0 && e >= 0)
-          {
-            g_autofree char *m2 = object_text (&x, (guint) k, steps[k].arg);
-            g_autofree char *m1 = object_text (&x, (guint) e, steps[e].arg);
-            g_autofree char *first = by_at (&x, (guint) e);
-            text = g_strdup_printf ("%s with mutex %s, but %s waited on it with mutex %s: one "
-                                    "condition variable must be used with one mutex.", did, m2,
-                                    first, m1);
-          }
-        else
-          text = g_strdup_printf ("%s with another mutex than before: one condition variable "
-                                  "must be used with one mutex.", did != NULL ? did : who);
-        break;
-      }
-    case AUGUR_MISUSE_WAIT_NOT_OWNER:
-      {
-        /* m->obj is the mutex; the step's object is the condition */
-        Want w = { obj, G_MAXUINT, 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_lock_op, &w) : -1;
-        g_autofree char *mutex = k >= 0 ? object_text (&x, (guint) k, obj) : g_strdup ("its mutex");
-        g_autofree char *wait = k >= 0 ? describe (&x, (guint) k, steps[k].obj) : NULL;
-        g_autofree char *last = e >= 0 ? describe (&x, (guint) e, obj) : NULL;
-        if (last != NULL && releases (&steps[e], obj) && steps[e].tid == m->tid)
-          text = g_strdup_printf ("%s with mutex %s without holding it: it unlocked it before "
-                                  "(%s).", wait != NULL ? wait : who, mutex, last);
-        else if (last != NULL && acquires (&steps[e], obj))
-          text = g_strdup_printf ("%s with mutex %s, which it does not hold: %s.",
-                                  wait != NULL ? wait : who, mutex, last);
-        else
-          {
-            text = g_strdup_printf ("%s with mutex %s, which it never locked.",
-                                    wait != NULL ? wait : who, mutex);
-            e = -1;
-          }
-        break;
-      }
-    case AUGUR_MISUSE_MAIN_RETURNS:
-      {
-        /* m->obj is the thread still running; m->pc where it was created */
-        Want w = { obj, G_MAXUINT, 0 };
-        guint upto = MIN (n, m->step + 1);
-        e = last_step (&x, upto, is_create_of, &w);
-        k = last_step (&x, upto, is_main_exit, NULL);
-        object_kind = "thread";
-        g_autofree char *t = augur_thread_name ((guint) obj);
-        g_autofree char *ret = k >= 0 ? describe (&x, (guint) k, 0) : g_strdup ("main returns");
-        g_autofree char *made = e >= 0 ? at_step (&x, (guint) e) : NULL;
-        /* the thread runs on, or ended without being joined: then other
-         * schedules of the same trace let main return first */
-        if (made != NULL)
-          text = g_strdup_printf ("%s while %s, created %s, may still run (nothing made main "
-                                  "wait for its end): it is killed with the process, whatever "
-                                  "it had left to do.", ret, t, made);
-        else
-          text = g_strdup_printf ("%s while %s may still run (nothing made main wait for its "
-                                  "end): it is killed with the process, whatever it had left "
-                                  "to do.", ret, t);
-        end = n;
-        break;
-      }
-    case AUGUR_MISUSE_NOT_DESTROYED:
-      {
-        /* the init is the operation named; the program's end makes it a leak */
-        Want w = { obj, G_MAXUINT, 0 };
-        gint init = last_step (&x, MIN (n, m->step + 1), is_init_of, &w);
-        end = n;
-        e = n > 0 ? (gint) n - 1 : -1;
-        k = init;
-        g_autofree char *made = init >= 0 ? describe (&x, (guint) init, obj) : NULL;
-        if (made != NULL)
-          text = g_strdup_printf ("%s and nobody destroys it before the program ends (step %d): "
-                                  "harmless where mutexes hold no resources (glibc), a leak "
-                                  "where they do.", made, e);
-        else
-          text = g_strdup ("A mutex is initialised and never destroyed before the program ends.");
-        if (init < 0)
-          e = -1;
-        break;
-      }
-    case AUGUR_MISUSE_DOUBLE_JOIN:
-      object_kind = "thread";
-      text = g_strdup_printf ("%s, which was joined (or detached) already: its thread id may "
-                              "belong to another thread by now.", did != NULL ? did : who);
-      break;
-    case AUGUR_MISUSE_RECURSIVE_LOCK:
-      {
-        Want w = { obj, G_MAXUINT, 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_acquire_by_other, &w) : -1;
-        g_autofree char *first = e >= 0 ? at_step (&x, (guint) e) : NULL;
-        text = first != NULL
-                 ? g_strdup_printf ("%s again: it locked it %s and still holds it; a normal "
-                                    "mutex blocks for ever.", did != NULL ? did : who, first)
-                 : g_strdup_printf ("%s, which it already holds; a normal mutex blocks for ever.",
-                                    did != NULL ? did : who);
-        break;
-      }
-    case AUGUR_MISUSE_INIT_IN_USE:
-      {
-        Want w = { obj, m->tid, 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_use_of, &w) : -1;
-        g_autofree char *used = e >= 0 ? by_at (&x, (guint) e) : NULL;
-        gint before = k >= 0 ? last_step (&x, (guint) k, is_init_of, &w) : -1;
-        g_autofree char *inited = before >= 0 ? at_step (&x, (guint) before) : NULL;
-        if (inited != NULL)
-          /* initialised already and used since: a re-initialisation of a
-           * live lock, not a lock reached before its first init */
-          {
-            g_autofree char *since = used != NULL ? g_strdup_printf (", and used since, by %s", used)
-                                                  : g_strdup (" and is held");
-            text = g_strdup_printf ("%s again: re-initialised while in use. It was initialised "
-                                    "%s%s: initialise it once, or destroy it first, when no "
-                                    "thread can use it any more.", did != NULL ? did : who,
-                                    inited, since);
-          }
-        else if (used != NULL)
-          text = g_strdup_printf ("%s while it may be in use: it was used before the init, by %s; "
-                                  "initialise a lock before any thread can reach it.",
-                                  did != NULL ? did : who, used);
-        else
-          text = g_strdup_printf ("%s while it is held: initialise a lock before any thread can "
-                                  "reach it, and only once.", did != NULL ? did : who);
-        break;
-      }
-    case AUGUR_MISUSE_USE_AFTER_DESTROY:
-      {
-        Want w = { obj, G_MAXUINT, 0 };
-        e = k >= 0 ? last_step (&x, (guint) k, is_destroy_of, &w) : -1;
-        object_kind = k >= 0 && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST
-                                 || steps[k].op == AUGUR_SOP_COND_WAIT) ? "condition" : "mutex";
-        g_autofree char *gone = e >= 0 ? by_at (&x, (guint) e) : NULL;
-        if (e >= 0)
-          {
-            /* named as it was before the destroy (a struct freed since
-             * leaves its address to other names) */
-            g_free (did);
-            did = describe_named (&x, (guint) k, obj, (guint) e);
-          }
-        text = gone != NULL
-                 ? g_strdup_printf ("%s after it was destroyed, by %s: a destroy must wait until "
-                                    "no thread can use the object any more.",
-                                    did != NULL ? did : who, gone)
-                 : g_strdup_printf ("%s after it was destroyed.", did != NULL ? did : who);
-        break;
-      }
-    case AUGUR_MISUSE_DOUBLE_FREE:
-    case AUGUR_MISUSE_INVALID_FREE:
-      {
-        Want w = { obj, G_MAXUINT, 0 };
-        guint upto = MIN (n, m->step + 1);
-        e = m->kind == AUGUR_MISUSE_DOUBLE_FREE ? last_step (&x, upto, is_free_of, &w) : -1;
-        k = -1;   /* the refused free is not a step: its call site is shown */
-        object_kind = "block";
-        g_autofree char *first = e >= 0 ? by_at (&x, (guint) e) : NULL;
-        if (m->kind == AUGUR_MISUSE_INVALID_FREE)
-          text = g_strdup_printf ("%s frees memory that malloc did not return (a global or a "
-                                  "variable on a stack).", who);
-        else if (first != NULL)
-          text = g_strdup_printf ("%s frees a block that was freed already, by %s.", who, first);
-        else
-          text = g_strdup_printf ("%s frees a block that was freed already.", who);
-        break;
-      }
-    case AUGUR_MISUSE_UNINIT_MUTEX:
-    case AUGUR_MISUSE_UNINIT_COND:
-      object_kind = m->kind == AUGUR_MISUSE_UNINIT_COND ? "condition" : "mutex";
-      text = g_strdup_printf ("%s, a %s in heap memory that was never initialised (no "
-                              "pthread_%s_init in this execution).", did != NULL ? did : who,
-                              m->kind == AUGUR_MISUSE_UNINIT_COND ? "condition variable"
-                                                                  : "mutex",
-                              m->kind == AUGUR_MISUSE_UNINIT_COND ? "cond" : "mutex");
-      break;
-    default:
-      text = g_strdup_printf ("%s misuses the threads API.", did != NULL ? did : who);
-      break;
-    }
-
-  /* a sentence starts with a capital, but "main" is the function's name */
-  if (text[0] >= 'a' && text[0] <= 'z' && !g_str_has_prefix (text, "main "))
-    text[0] = (char) (text[0] - 'a' + 'A');
-  AugurFinding *f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (m->kind), text);
-  gint named = k >= 0 ? k : e;
-  if (m->kind == AUGUR_MISUSE_USE_AFTER_DESTROY && e >= 0)
-    named = e;
-  if (m->kind == AUGUR_MISUSE_MAIN_RETURNS || m->kind == AUGUR_MISUSE_DOUBLE_JOIN)
-    named = -1;
-  if (named >= 0 && obj != 0 && names != NULL)
-    {
-      g_autofree char *name = augur_exec_names_at (names, (guint) named, obj);
-      augur_finding_set_object (f, name, object_kind);
-    }
-  else if (m->kind == AUGUR_MISUSE_MAIN_RETURNS)
-    {
-      g_autofree char *t = augur_thread_name ((guint) obj);
-      augur_finding_set_object (f, t, object_kind);
-    }
-
-  /* the two operations in the order they ran */
+  const Exec *x = &u->x;
+  gint k = u->k, e = u->e;
+  guint n = x->n, end = u->end;
   if (e >= 0 && (guint) e < n && e != k && (k < 0 || e < k))
-    add_access (&x, f, (guint) e);
+    add_access (x, f, (guint) e);
   if (k >= 0)
-    add_access (&x, f, (guint) k);
+    add_access (x, f, (guint) k);
   else
     {
       /* not a step (the steps were cut): the reported call site */
-      const AugurSource *l = augur_symbolizer_lookup (sym, m->module, m->pc);
-      augur_finding_add_thread (f, m->tid);
-      augur_finding_add_access (f, m->tid, 0, misuse_op (m->kind), l->file, l->line, l->function,
-                                NULL);
+      const AugurSource *l = augur_symbolizer_lookup (x->sym, u->m->module, u->m->pc);
+      augur_finding_add_thread (f, u->m->tid);
+      augur_finding_add_access (f, u->m->tid, 0, r->op, l->file, l->line, l->function, NULL);
     }
   if (e >= 0 && (guint) e < n && k >= 0 && e > k)
-    add_access (&x, f, (guint) e);
+    add_access (x, f, (guint) e);
   if (e >= 0 && (guint) e >= end)
     end = (guint) e + 1;
   if (k >= 0 && (guint) k >= end)
     end = (guint) k + 1;
-  augur_steps_add_schedule (sym, names, f, steps, end, ev);
+  augur_steps_add_schedule (x->sym, x->names, f, x->steps, end, x->ev);
   if (k >= 0)
     augur_finding_mark_bug_step (f, (guint) k);
   if (e >= 0 && (guint) e < end)
     augur_finding_mark_bug_step (f, (guint) e);
   if (k < 0 && e < 0 && end > 0)
     augur_finding_mark_bug_step (f, end - 1);
+}
+
+AugurFinding *
+augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const AugurSchedStep *steps,
+                          guint n, const guint64 *ev, const AugurSchedMisuse *m)
+{
+  Misuse u = { { sym, names, steps, n, ev }, m, -1, -1, m->obj, "mutex", NULL, NULL,
+               MIN (n, m->step + 1) };
+  u.k = misusing_step (&u.x, m);
+  u.did = u.k >= 0 ? describe (&u.x, (guint) u.k, u.obj) : NULL;
+  u.who = augur_thread_name (m->tid);
+  const MisuseRule *r = rule_of (m->kind);
+  g_autofree char *text = r->explain (&u);
+  /* a sentence starts with a capital, but "main" is the function's name */
+  if (text[0] >= 'a' && text[0] <= 'z' && !g_str_has_prefix (text, "main "))
+    text[0] = (char) (text[0] - 'a' + 'A');
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_MISUSE, r->subkind, text);
+  set_object (f, &u, r);
+  add_operations (f, &u, r);
+  g_free (u.did);
+  g_free (u.who);
   return f;
 }

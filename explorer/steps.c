@@ -10,35 +10,41 @@
 
 #include "common/augur-ops.h"
 
-AugurOp
-augur_step_op (const AugurSchedStep *s)
+/* A memory access: atomic by its flag (a failed CAS is an atomic load, a
+ * free an atomic write of the block), an atomic write a store or an update
+ * by its call; a read of the clock is the time. */
+static AugurOp
+access_op (const AugurSchedStep *s, AugurOpsMem mem)
 {
-  AugurOp op = augur_ops_sched (s->op)->op;
   gboolean atomic = (s->flags & AUGUR_SF_ATOMIC) != 0;
-  switch (op)
+  if (mem == AUGUR_OPS_MEM_READ)
     {
-    case AUGUR_OP_READ:
       if (s->ev_kind == AUGUR_EV_TIME)
         return AUGUR_OP_TIME;
       return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
-    case AUGUR_OP_WRITE:
-      if (!atomic)
-        return AUGUR_OP_WRITE;
-      return s->ev_kind == AUGUR_EV_ATOMIC_STORE ? AUGUR_OP_ATOMIC_STORE : AUGUR_OP_ATOMIC_RMW;
-    case AUGUR_OP_N_OPS:
-      return AUGUR_OP_INIT;   /* no operation (never logged) */
-    default:
-      break;
     }
-  /* the call says more than the step: a trylock, a detach */
-  if ((s->op == AUGUR_SOP_LOCK && s->ev_kind == AUGUR_EV_MUTEX_TRYLOCK)
-      || (s->op == AUGUR_SOP_OTHER && s->ev_kind == AUGUR_EV_THREAD_DETACH))
-    return augur_ops_event (s->ev_kind)->op;
-  return op;
+  if (!atomic)
+    return AUGUR_OP_WRITE;
+  return s->ev_kind == AUGUR_EV_ATOMIC_STORE ? AUGUR_OP_ATOMIC_STORE : AUGUR_OP_ATOMIC_RMW;
+}
+
+AugurOp
+augur_steps_op (const AugurSchedStep *s)
+{
+  const AugurOpsSched *row = augur_ops_sched (s->op);
+  if (row->op == AUGUR_OP_N_OPS)
+    return AUGUR_OP_INIT;   /* no operation (never logged) */
+  AugurOpsMem mem = augur_ops_sched_mem (s->op);
+  if (mem == AUGUR_OPS_MEM_READ || mem == AUGUR_OPS_MEM_WRITE)
+    return access_op (s, mem);
+  /* the call says more than the step (a trylock, a detach): its event's
+   * op, when the event makes this step */
+  const AugurOpsEvent *ev = augur_ops_event (s->ev_kind);
+  return ev->sop == s->op ? ev->op : row->op;
 }
 
 char *
-augur_step_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
+augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
 {
   const AugurSchedStep *s = &steps[k];
   if (!augur_ops_sched (s->op)->names_object)
@@ -77,34 +83,25 @@ augur_steps_locks_held (AugurExecNames *names, const AugurSchedStep *steps, guin
       const AugurSchedStep *s = &steps[k];
       if (s->tid != tid)
         continue;
-      gboolean ok = !(s->flags & AUGUR_SF_FAILED);
-      switch (s->op)
+      guint64 lock = 0;
+      AugurOpsLock what = augur_ops_step_lock (s, &lock);
+      if (what == AUGUR_OPS_LOCK_NONE || what == AUGUR_OPS_LOCK_TRY || (s->flags & AUGUR_SF_FAILED))
+        continue;
+      if (what == AUGUR_OPS_LOCK_ACQUIRE)
         {
-        case AUGUR_SOP_LOCK: case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK:
-          if (ok)
-            g_array_append_val (held, s->obj);
-          break;
-        case AUGUR_SOP_COND_WAKE:
-          g_array_append_val (held, s->arg);
-          break;
-        case AUGUR_SOP_UNLOCK: case AUGUR_SOP_RWUNLOCK:
-          /* a recursive mutex is held until its last unlock */
-          for (guint i = held->len; ok && i-- > 0;)
-            if (g_array_index (held, guint64, i) == s->obj)
-              {
-                g_array_remove_index (held, i);
-                break;
-              }
-          break;
-        case AUGUR_SOP_COND_WAIT:
-          /* releases the mutex however often it was locked */
-          for (guint i = held->len; i-- > 0;)
-            if (g_array_index (held, guint64, i) == s->arg)
-              g_array_remove_index (held, i);
-          break;
-        default:
-          break;
+          g_array_append_val (held, lock);
+          continue;
         }
+      /* a recursive mutex is held until its last unlock; a condition wait
+       * releases it however often it was locked */
+      gboolean all = augur_ops_sched (s->op)->release_all;
+      for (guint i = held->len; i-- > 0;)
+        if (g_array_index (held, guint64, i) == lock)
+          {
+            g_array_remove_index (held, i);
+            if (!all)
+              break;
+          }
     }
   GPtrArray *out = g_ptr_array_new ();
   for (guint i = 0; i < held->len; i++)
@@ -131,10 +128,85 @@ augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFind
     {
       const AugurSchedStep *s = &steps[k];
       const AugurSource *l = augur_symbolizer_lookup (sym, s->module, s->pc);
-      g_autofree char *obj = augur_step_object (names, steps, k);
+      g_autofree char *obj = augur_steps_object (names, steps, k);
       gint peer = (s->op == AUGUR_SOP_CREATE || s->op == AUGUR_SOP_JOIN) && s->arg < AUGUR_SCHED_MAX_THREADS
                     ? (gint) s->arg : -1;
-      augur_finding_add_step (f, s->tid, ev[k], augur_step_op (s), obj, peer, l->file, l->line,
+      augur_finding_add_step (f, s->tid, ev[k], augur_steps_op (s), obj, peer, l->file, l->line,
                               l->function);
     }
+}
+
+static gint
+cmp_u64 (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+AugurThreadStates *
+augur_steps_lives (const AugurSchedStep *steps, guint n)
+{
+  guint T = 1;
+  for (guint k = 0; k < n; k++)
+    {
+      T = MAX (T, steps[k].tid + 1u);
+      if (steps[k].op == AUGUR_SOP_CREATE && steps[k].arg < AUGUR_SCHED_MAX_THREADS)
+        T = MAX (T, (guint) steps[k].arg + 1u);
+    }
+  g_autoptr (GArray) lives = g_array_new (FALSE, FALSE, sizeof (AugurSchedEnabled));
+  /* entry t: thread t exists from the start, unless a step creates it */
+  for (guint t = 0; t < T; t++)
+    {
+      AugurSchedEnabled c = { 0, (guint16) t, TRUE, 0 };
+      g_array_append_val (lives, c);
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      const AugurSchedStep *x = &steps[k];
+      AugurSchedEnabled c = { k + 1, 0, 0, 0 };
+      if (x->op == AUGUR_SOP_CREATE && x->arg != 0 && x->arg < T
+          && g_array_index (lives, AugurSchedEnabled, x->arg).on)
+        {
+          g_array_index (lives, AugurSchedEnabled, x->arg).on = FALSE;
+          c.tid = (guint16) x->arg;
+          c.on = TRUE;
+          g_array_append_val (lives, c);
+        }
+      else if (x->op == AUGUR_SOP_EXIT)
+        {
+          c.tid = (guint16) x->tid;
+          g_array_append_val (lives, c);
+        }
+    }
+  AugurThreadStates *states = augur_thread_states_new (T, n);
+  augur_thread_states_replay (states, (const AugurSchedEnabled *) lives->data, lives->len, G_MAXUINT);
+  return states;
+}
+
+const guint64 *
+augur_steps_exclusive_locks (const AugurSchedStep *steps, guint upto, guint tid, GArray *held,
+                             guint *n)
+{
+  g_array_set_size (held, 0);
+  for (guint k = 0; k < upto; k++)
+    {
+      const AugurSchedStep *s = &steps[k];
+      guint64 lock = 0;
+      AugurOpsLock what = s->tid == tid ? augur_ops_step_lock (s, &lock) : AUGUR_OPS_LOCK_NONE;
+      if (what != AUGUR_OPS_LOCK_ACQUIRE && what != AUGUR_OPS_LOCK_RELEASE)
+        continue;
+      if (what == AUGUR_OPS_LOCK_ACQUIRE && augur_ops_sched (s->op)->shared)
+        continue;   /* a read lock: shared */
+      for (guint i = 0; i < held->len; i++)
+        if (g_array_index (held, guint64, i) == lock)
+          {
+            g_array_remove_index_fast (held, i);
+            break;
+          }
+      if (what == AUGUR_OPS_LOCK_ACQUIRE)
+        g_array_append_val (held, lock);
+    }
+  g_array_sort (held, cmp_u64);
+  *n = held->len;
+  return (const guint64 *) held->data;
 }

@@ -18,17 +18,18 @@
 #include "common/results.h"
 #include "common/symbolizer.h"
 #include "explorer/exec-names.h"
+#include "explorer/thread-states.h"
 
 G_BEGIN_DECLS
 
 /* How the step shows in results (a failed CAS is a load, a failed trylock
  * a lock request ...). */
-AugurOp augur_step_op (const AugurSchedStep *step);
+AugurOp augur_steps_op (const AugurSchedStep *step);
 
 /* The stable name of the object steps[k] touches ("counter", "m+8",
  * "T0.alloc1+16": exec-names.h), NULL for thread operations.  @names are
  * the execution's (augur_steps_names). */
-char *augur_step_object (AugurExecNames *names, const AugurSchedStep *steps, guint k);
+char *augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, guint k);
 
 /* The names of the objects of the execution @shm describes; @sym (borrowed)
  * has the program as module 0 at @shm's load bias (globals). */
@@ -45,6 +46,17 @@ guint64 *augur_steps_event_indices (const AugurSchedStep *steps, guint n);
  * NULL-terminated, owned.  @names may be NULL (then addresses). */
 char **augur_steps_locks_held (AugurExecNames *names, const AugurSchedStep *steps, guint upto,
                                guint tid);
+
+/* Which threads exist at each state of steps[0..n), as far as the steps
+ * tell: a thread exists from the start, or from the step after its
+ * creation, until its exit (owned; the threads the steps name). */
+AugurThreadStates *augur_steps_lives (const AugurSchedStep *steps, guint n);
+
+/* The exclusive locks (mutexes, spinlocks, write-held rwlocks, a condition
+ * wait's mutex) thread @tid holds after steps[0..upto), sorted, in @held
+ * (emptied first; its data is returned, *@n its length). */
+const guint64 *augur_steps_exclusive_locks (const AugurSchedStep *steps, guint upto, guint tid,
+                                            GArray *held, guint *n);
 
 /* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices. */
 void augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *finding,

@@ -10,7 +10,10 @@
 
 #include "reports/html.h"
 
+#include "common/augur-ops.h"
+
 #include <errno.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -22,72 +25,21 @@
 /* Lines of source shown either side of an access. */
 #define SOURCE_CONTEXT 3
 
-static const char stylesheet[] =
-  ":root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#ffffff;--panel:#f6f8fa;"
-  "--accent:#0969da;--bug:#cf222e;--bugbg:#ffebe9;--ok:#1a7f37;--warn:#9a6700}\n"
-  "*{box-sizing:border-box}\n"
-  "body{margin:0;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',"
-  "Arial,sans-serif;color:var(--fg);background:var(--bg)}\n"
-  "header{background:#24292f;color:#fff;padding:14px 32px;display:flex;align-items:baseline;gap:16px}\n"
-  "header .brand{font-weight:700;font-size:18px;letter-spacing:.5px}\n"
-  "header a{color:#c9d1d9;text-decoration:none}header a:hover{color:#fff}\n"
-  "main{max-width:1180px;margin:0 auto;padding:24px 32px 48px}\n"
-  "h1{font-size:26px;margin:8px 0 4px}h2{font-size:19px;margin:32px 0 10px;"
-  "padding-bottom:6px;border-bottom:1px solid var(--line)}\n"
-  "h3{font-size:15px;margin:18px 0 6px}\n"
-  "a{color:var(--accent)}\n"
-  "h1 code,a.title code{font-size:.85em}\n"
-  "code,pre,.mono{font-family:ui-monospace,SFMono-Regular,'DejaVu Sans Mono',Menlo,Consolas,monospace;"
-  "font-size:13px}\n"
-  ".lead{font-size:17px;margin:6px 0 14px}\n"
-  ".muted{color:var(--muted)}\n"
-  ".badge{display:inline-block;padding:1px 9px;border-radius:12px;font-size:12px;font-weight:600;"
-  "background:var(--bugbg);color:var(--bug);border:1px solid #ffcecb;vertical-align:middle}\n"
-  ".badge.warning{background:#fff8c5;color:var(--warn);border-color:#eac54f}\n"
-  ".badge.note{background:var(--panel);color:var(--muted);border-color:var(--line)}\n"
-  ".cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}\n"
-  ".card{flex:1 1 150px;background:var(--panel);border:1px solid var(--line);border-radius:8px;"
-  "padding:10px 14px}\n"
-  ".card .num{font-size:24px;font-weight:700}.card .lbl{color:var(--muted);font-size:13px}\n"
-  ".card.bad .num{color:var(--bug)}\n"
-  ".card.warn .num{color:var(--warn)}\n"
-  "table{border-collapse:collapse;margin:8px 0}\n"
-  "th,td{border:1px solid var(--line);padding:4px 10px;text-align:left;vertical-align:top}\n"
-  "th{background:var(--panel);font-weight:600}\n"
-  "table.kv th{width:170px}\n"
-  "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-  "ol.findings{padding-left:0;list-style:none;counter-reset:f}\n"
-  "ol.findings li{border:1px solid var(--line);border-left:4px solid var(--bug);border-radius:6px;"
-  "padding:10px 14px;margin:8px 0;background:#fff}\n"
-  "ol.findings li.warning{border-left-color:#eac54f}\n"
-  "ol.findings li.note{border-left-color:var(--line)}\n"
-  "ol.findings li a.title{font-weight:600;font-size:16px;text-decoration:none}\n"
-  "ol.parts li{margin:8px 0}\n"
-  "ol.findings .expl{margin:4px 0 2px}\n"
-  ".access{border:1px solid var(--line);border-radius:8px;margin:12px 0;overflow:hidden}\n"
-  ".access .head{background:var(--panel);padding:8px 12px;border-bottom:1px solid var(--line)}\n"
-  "pre.source{margin:0;padding:6px 0;background:#fff;overflow-x:auto}\n"
-  "pre.source span.l{display:block;padding:0 12px;white-space:pre}\n"
-  "pre.source span.l.hit{background:var(--bugbg);box-shadow:inset 3px 0 0 var(--bug)}\n"
-  "pre.source span.ln{display:inline-block;width:4em;color:var(--muted);user-select:none}\n"
-  ".note{background:#fff8c5;border:1px solid #eac54f;border-radius:6px;padding:6px 12px;margin:8px 12px}\n"
-  "table.timeline{font-size:13px;width:100%}\n"
-  "table.timeline td{font-family:ui-monospace,SFMono-Regular,'DejaVu Sans Mono',Menlo,monospace;"
-  "white-space:nowrap}\n"
-  "table.timeline td.step{color:var(--muted);text-align:right;width:4em}\n"
-  "table.timeline td.ev{background:#fff}\n"
-  "table.timeline tr.bug td.ev{background:var(--bugbg);color:var(--bug);font-weight:700}\n"
-  "table.timeline tr.bug td.step{color:var(--bug);font-weight:700}\n"
-  "table.timeline tr.gap td{text-align:center;color:var(--muted);background:var(--panel);font-style:italic}\n"
-  "table.timeline .loc{color:var(--muted);font-weight:400}\n"
-  ".diagram{border:1px solid var(--line);border-radius:8px;padding:12px;overflow:auto;background:#fff}\n"
-  ".diagram svg{max-width:100%;height:auto}\n"
-  ".legend{font-size:13px;color:var(--muted)}\n"
-  ".legend .k{display:inline-block;width:22px;height:0;border-top:2px solid;vertical-align:middle;"
-  "margin:0 4px 0 12px}\n"
-  "pre.cmd{background:#24292f;color:#f0f6fc;padding:10px 14px;border-radius:6px;overflow-x:auto}\n"
-  "nav.pager{display:flex;justify-content:space-between;margin-top:36px}\n"
-  "footer{color:var(--muted);font-size:12px;text-align:center;padding:16px}\n";
+/* The stylesheet, compiled in from reports/report.css
+ * (reports/reports.gresource.xml). */
+GResource *augur_reports_get_resource (void);
+
+static void
+append_stylesheet (GString *s)
+{
+  g_autoptr(GBytes) css = g_resource_lookup_data (augur_reports_get_resource (),
+                                                  "/org/augur/reports/report.css",
+                                                  G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_assert (css != NULL);   /* compiled in: always there */
+  gsize len;
+  const char *data = g_bytes_get_data (css, &len);
+  g_string_append_len (s, data, (gssize) len);
+}
 
 /* ---- escaping ---- */
 
@@ -109,7 +61,7 @@ page_begin (GString *s, const char *title_text)
                       "<title>");
   esc (s, title_text);
   g_string_append (s, "</title>\n<style>\n");
-  g_string_append (s, stylesheet);
+  append_stylesheet (s);
   g_string_append (s, "</style>\n</head>\n<body>\n<header><span class=\"brand\">augur</span>"
                       "<a href=\"index.html\">report</a></header>\n<main>\n");
 }
@@ -593,47 +545,8 @@ append_source_excerpt (GString *s, GHashTable *cache, const char *program,
 static const char *
 op_verb (AugurOp op)
 {
-  switch (op)
-    {
-    case AUGUR_OP_READ:
-      return "reads";
-    case AUGUR_OP_WRITE:
-      return "writes";
-    case AUGUR_OP_ATOMIC_LOAD:
-      return "atomically loads";
-    case AUGUR_OP_ATOMIC_STORE:
-      return "atomically stores";
-    case AUGUR_OP_ATOMIC_RMW:
-      return "atomically updates";
-    case AUGUR_OP_LOCK_REQUEST:
-      return "waits to lock";
-    case AUGUR_OP_LOCK:
-    case AUGUR_OP_RDLOCK:
-    case AUGUR_OP_TRYLOCK:
-      return "locks";
-    case AUGUR_OP_UNLOCK:
-      return "unlocks";
-    case AUGUR_OP_WAIT:
-      return "waits on";
-    case AUGUR_OP_WAKE:
-      return "wakes up from";
-    case AUGUR_OP_SIGNAL:
-      return "signals";
-    case AUGUR_OP_BROADCAST:
-      return "broadcasts";
-    case AUGUR_OP_INIT:
-      return "initialises";
-    case AUGUR_OP_DESTROY:
-      return "destroys";
-    case AUGUR_OP_FREE:
-      return "frees";
-    case AUGUR_OP_JOIN:
-      return "joins";
-    case AUGUR_OP_CREATE:
-      return "creates";
-    default:
-      return augur_op_to_string (op);
-    }
+  const char *verb = augur_ops_op (op)->verb;
+  return verb != NULL ? verb : augur_op_to_string (op);
 }
 
 static void

@@ -9,28 +9,14 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "common/json-util.h"
 #include "reports/relevance.h"
-
-static void
-member_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, value);
-}
-
-static void
-member_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
 
 static void
 member_message (JsonBuilder *b, const char *name, const char *text)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_object (b);
-  member_string (b, "text", text);
+  augur_json_begin_object_member (b, name);
+  augur_json_add_string (b, "text", text);
   json_builder_end_object (b);
 }
 
@@ -54,27 +40,24 @@ add_physical_location (JsonBuilder *b, const char *file, guint line)
 {
   if (file == NULL)
     return;
-  json_builder_set_member_name (b, "physicalLocation");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "artifactLocation");
-  json_builder_begin_object (b);
+  augur_json_begin_object_member (b, "physicalLocation");
+  augur_json_begin_object_member (b, "artifactLocation");
   if (g_path_is_absolute (file))
     {
       g_autofree char *uri = g_filename_to_uri (file, NULL, NULL);
-      member_string (b, "uri", uri != NULL ? uri : file);
+      augur_json_add_string (b, "uri", uri != NULL ? uri : file);
     }
   else
     {
       g_autofree char *uri = g_uri_escape_string (file, "/", FALSE);
-      member_string (b, "uri", uri);
-      member_string (b, "uriBaseId", "SRCROOT");
+      augur_json_add_string (b, "uri", uri);
+      augur_json_add_string (b, "uriBaseId", "SRCROOT");
     }
   json_builder_end_object (b);
   if (line != 0)
     {
-      json_builder_set_member_name (b, "region");
-      json_builder_begin_object (b);
-      member_int (b, "startLine", line);
+      augur_json_begin_object_member (b, "region");
+      augur_json_add_int (b, "startLine", line);
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
@@ -85,11 +68,10 @@ add_logical_location (JsonBuilder *b, const char *function)
 {
   if (function == NULL)
     return;
-  json_builder_set_member_name (b, "logicalLocations");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "logicalLocations");
   json_builder_begin_object (b);
-  member_string (b, "name", function);
-  member_string (b, "kind", "function");
+  augur_json_add_string (b, "name", function);
+  augur_json_add_string (b, "kind", "function");
   json_builder_end_object (b);
   json_builder_end_array (b);
 }
@@ -153,7 +135,8 @@ fingerprint (AugurFinding *f)
   GString *s = g_string_new (full);
   for (guint i = 0; i < locs->len; i++)
     g_string_append_printf (s, "|%s", (char *) g_ptr_array_index (locs, i));
-  g_string_append_printf (s, "|%s", augur_finding_get_object (f) ? augur_finding_get_object (f) : "");
+  g_string_append_printf (s, "|%s",
+                          augur_finding_get_object (f) ? augur_finding_get_object (f) : "");
   char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, s->str, -1);
   g_string_free (s, TRUE);
   return sum;
@@ -162,7 +145,8 @@ fingerprint (AugurFinding *f)
 static void
 add_code_flow (JsonBuilder *b, AugurFinding *f)
 {
-  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (f, AUGUR_REPORT_MAX_RELEVANT_STEPS);
+  g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (f,
+                                                                        AUGUR_REPORT_MAX_RELEVANT_STEPS);
   g_autoptr(GArray) view = augur_report_relevance_dup_view (rel);
   if (view->len == 0)
     return;
@@ -179,25 +163,23 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
         g_array_insert_val (threads, j, t);
     }
 
-  json_builder_set_member_name (b, "codeFlows");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "codeFlows");
   json_builder_begin_object (b);
   member_message (b, "message", "The schedule that reproduces the bug.");
-  json_builder_set_member_name (b, "threadFlows");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "threadFlows");
   for (guint j = 0; j < threads->len; j++)
     {
       guint t = g_array_index (threads, guint, j);
       const char *fn = augur_report_thread_function (f, t);
       g_autofree char *id = g_strdup_printf ("T%u", t);
       g_autofree char *who = augur_thread_name (t);
-      g_autofree char *msg = fn != NULL && strcmp (fn, who) != 0 ? g_strdup_printf ("%s (%s)", who, fn)
+      g_autofree char *msg = fn != NULL && strcmp (fn, who) != 0 ? g_strdup_printf ("%s (%s)", who,
+                                                                                    fn)
                                                                   : g_strdup (who);
       json_builder_begin_object (b);
-      member_string (b, "id", id);
+      augur_json_add_string (b, "id", id);
       member_message (b, "message", msg);
-      json_builder_set_member_name (b, "locations");
-      json_builder_begin_array (b);
+      augur_json_begin_array_member (b, "locations");
       for (guint i = 0; i < view->len; i++)
         {
           guint st = g_array_index (view, guint, i);
@@ -206,15 +188,13 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
             continue;
           g_autofree char *text = step_text (s);
           json_builder_begin_object (b);
-          json_builder_set_member_name (b, "location");
-          json_builder_begin_object (b);
+          augur_json_begin_object_member (b, "location");
           add_physical_location (b, s->file, s->line);
           add_logical_location (b, s->function);
           member_message (b, "message", text);
           json_builder_end_object (b);
-          member_int (b, "executionOrder", st);
-          member_string (b, "importance",
-                         augur_finding_is_bug_step (f, st) ? "essential"
+          augur_json_add_int (b, "executionOrder", st);
+          augur_json_add_string (b, "importance", augur_finding_is_bug_step (f, st) ? "essential"
                          : augur_report_relevance_contains (rel, st) ? "important" : "unimportant");
           json_builder_end_object (b);
         }
@@ -231,16 +211,15 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
 {
   AugurFindingKind kind = augur_finding_get_kind (f);
   json_builder_begin_object (b);
-  member_string (b, "ruleId", augur_finding_kind_to_string (kind));
-  member_int (b, "ruleIndex", rule_index);
-  member_string (b, "kind", "fail");
+  augur_json_add_string (b, "ruleId", augur_finding_kind_to_string (kind));
+  augur_json_add_int (b, "ruleIndex", rule_index);
+  augur_json_add_string (b, "kind", "fail");
   /* SARIF's levels are augur's severities */
-  member_string (b, "level", augur_severity_to_string (augur_finding_get_severity (f)));
+  augur_json_add_string (b, "level", augur_severity_to_string (augur_finding_get_severity (f)));
   member_message (b, "message", augur_finding_get_explanation (f));
 
   guint n_acc = augur_finding_get_n_accesses (f);
-  json_builder_set_member_name (b, "locations");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "locations");
   if (n_acc > 0)
     {
       const AugurAccess *a = augur_finding_get_access (f, 0);
@@ -255,14 +234,13 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
 
   if (n_acc > 0)
     {
-      json_builder_set_member_name (b, "relatedLocations");
-      json_builder_begin_array (b);
+      augur_json_begin_array_member (b, "relatedLocations");
       for (guint i = 0; i < n_acc; i++)
         {
           const AugurAccess *a = augur_finding_get_access (f, i);
           g_autofree char *text = access_text (f, a);
           json_builder_begin_object (b);
-          member_int (b, "id", i);
+          augur_json_add_int (b, "id", i);
           add_physical_location (b, a->file, a->line);
           add_logical_location (b, a->function);
           member_message (b, "message", text);
@@ -274,41 +252,37 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
   add_code_flow (b, f);
 
   g_autofree char *fp = fingerprint (f);
-  json_builder_set_member_name (b, "partialFingerprints");
-  json_builder_begin_object (b);
-  member_string (b, "augurFinding/v1", fp);
+  augur_json_begin_object_member (b, "partialFingerprints");
+  augur_json_add_string (b, "augurFinding/v1", fp);
   json_builder_end_object (b);
 
-  json_builder_set_member_name (b, "properties");
-  json_builder_begin_object (b);
+  augur_json_begin_object_member (b, "properties");
   if (augur_finding_get_subkind (f) != NULL)
-    member_string (b, "subkind", augur_finding_get_subkind (f));
+    augur_json_add_string (b, "subkind", augur_finding_get_subkind (f));
   if (augur_finding_get_object (f) != NULL)
-    member_string (b, "object", augur_finding_get_object (f));
+    augur_json_add_string (b, "object", augur_finding_get_object (f));
   if (g_strcmp0 (augur_finding_get_object_id (f), augur_finding_get_object (f)) != 0)
-    member_string (b, "objectId", augur_finding_get_object_id (f));
-  json_builder_set_member_name (b, "threads");
-  json_builder_begin_array (b);
+    augur_json_add_string (b, "objectId", augur_finding_get_object_id (f));
+  augur_json_begin_array_member (b, "threads");
   guint n_threads;
   const guint *threads = augur_finding_get_threads (f, &n_threads);
   for (guint i = 0; i < n_threads; i++)
     json_builder_add_int_value (b, threads[i]);
   json_builder_end_array (b);
   if (augur_finding_get_replay (f) != NULL)
-    member_string (b, "replay", augur_finding_get_replay (f));
+    augur_json_add_string (b, "replay", augur_finding_get_replay (f));
   /* the findings this bug is made of (the race behind an assertion ...) */
   if (augur_finding_get_n_parts (f) > 0)
     {
-      json_builder_set_member_name (b, "parts");
-      json_builder_begin_array (b);
+      augur_json_begin_array_member (b, "parts");
       for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
         {
           AugurFinding *p = augur_finding_get_part (f, i);
           g_autofree char *part_kind = augur_finding_dup_full_kind (p);
           json_builder_begin_object (b);
-          member_string (b, "kind", part_kind);
-          member_string (b, "level", augur_severity_to_string (augur_finding_get_severity (p)));
-          member_string (b, "explanation", augur_finding_get_explanation (p));
+          augur_json_add_string (b, "kind", part_kind);
+          augur_json_add_string (b, "level", augur_severity_to_string (augur_finding_get_severity (p)));
+          augur_json_add_string (b, "explanation", augur_finding_get_explanation (p));
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -323,27 +297,23 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
 static void
 add_tool (JsonBuilder *b, const gint rule_index[AUGUR_FINDING_N_KINDS])
 {
-  json_builder_set_member_name (b, "tool");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "driver");
-  json_builder_begin_object (b);
-  member_string (b, "name", "augur");
-  member_string (b, "version", PACKAGE_VERSION);
-  member_string (b, "semanticVersion", PACKAGE_VERSION);
-  json_builder_set_member_name (b, "rules");
-  json_builder_begin_array (b);
+  augur_json_begin_object_member (b, "tool");
+  augur_json_begin_object_member (b, "driver");
+  augur_json_add_string (b, "name", "augur");
+  augur_json_add_string (b, "version", PACKAGE_VERSION);
+  augur_json_add_string (b, "semanticVersion", PACKAGE_VERSION);
+  augur_json_begin_array_member (b, "rules");
   for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
     {
       if (rule_index[k] < 0)
         continue;
       json_builder_begin_object (b);
-      member_string (b, "id", augur_finding_kind_to_string (k));
-      member_string (b, "name", rule_names[k]);
+      augur_json_add_string (b, "id", augur_finding_kind_to_string (k));
+      augur_json_add_string (b, "name", rule_names[k]);
       member_message (b, "shortDescription", augur_finding_kind_title (k));
       member_message (b, "fullDescription", augur_finding_kind_description (k));
-      json_builder_set_member_name (b, "defaultConfiguration");
-      json_builder_begin_object (b);
-      member_string (b, "level", augur_severity_to_string (augur_severity_default (k, NULL)));
+      augur_json_begin_object_member (b, "defaultConfiguration");
+      augur_json_add_string (b, "level", augur_severity_to_string (augur_severity_default (k, NULL)));
       json_builder_end_object (b);
       member_message (b, "help", augur_finding_kind_description (k));
       json_builder_end_object (b);
@@ -358,31 +328,29 @@ add_tool (JsonBuilder *b, const gint rule_index[AUGUR_FINDING_N_KINDS])
 static void
 add_invocations (JsonBuilder *b, AugurResults *results)
 {
-  json_builder_set_member_name (b, "invocations");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "invocations");
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "executionSuccessful");
-  json_builder_add_boolean_value (b, TRUE);
+  augur_json_add_bool (b, "executionSuccessful", TRUE);
   g_autofree char *command_line = augur_results_dup_command_line (results);
   if (command_line[0] != '\0')
-    member_string (b, "commandLine", command_line);
+    augur_json_add_string (b, "commandLine", command_line);
   GDateTime *started = augur_results_get_started (results);
   if (started != NULL)
     {
       g_autoptr(GDateTime) utc = g_date_time_to_utc (started);
-      g_autoptr(GDateTime) end = g_date_time_add (utc, (GTimeSpan) (augur_results_get_duration (results)
+      g_autoptr(GDateTime) end = g_date_time_add (utc,
+                                                  (GTimeSpan) (augur_results_get_duration (results)
                                                                   * G_TIME_SPAN_SECOND));
       g_autofree char *s1 = g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
       g_autofree char *s2 = g_date_time_format (end, "%Y-%m-%dT%H:%M:%SZ");
-      member_string (b, "startTimeUtc", s1);
-      member_string (b, "endTimeUtc", s2);
+      augur_json_add_string (b, "startTimeUtc", s1);
+      augur_json_add_string (b, "endTimeUtc", s2);
     }
-  json_builder_set_member_name (b, "properties");
-  json_builder_begin_object (b);
-  member_string (b, "command", augur_results_get_command (results));
+  augur_json_begin_object_member (b, "properties");
+  augur_json_add_string (b, "command", augur_results_get_command (results));
   if (augur_results_get_mode (results) != NULL)
-    member_string (b, "mode", augur_results_get_mode (results));
-  member_int (b, "executions", (gint64) augur_results_get_executions (results));
+    augur_json_add_string (b, "mode", augur_results_get_mode (results));
+  augur_json_add_int (b, "executions", (gint64) augur_results_get_executions (results));
   json_builder_end_object (b);
   json_builder_end_object (b);
   json_builder_end_array (b);
@@ -401,11 +369,9 @@ add_uri_base_ids (JsonBuilder *b, const char *source_dir)
   g_autofree char *uri = g_filename_to_uri (with_slash, NULL, NULL);
   if (uri == NULL)
     return;
-  json_builder_set_member_name (b, "originalUriBaseIds");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "SRCROOT");
-  json_builder_begin_object (b);
-  member_string (b, "uri", uri);
+  augur_json_begin_object_member (b, "originalUriBaseIds");
+  augur_json_begin_object_member (b, "SRCROOT");
+  augur_json_add_string (b, "uri", uri);
   json_builder_end_object (b);
   json_builder_end_object (b);
 }
@@ -427,17 +393,15 @@ augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize
 
   g_autoptr(JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  member_string (b, "$schema", AUGUR_SARIF_SCHEMA_URI);
-  member_string (b, "version", "2.1.0");
-  json_builder_set_member_name (b, "runs");
-  json_builder_begin_array (b);
+  augur_json_add_string (b, "$schema", AUGUR_SARIF_SCHEMA_URI);
+  augur_json_add_string (b, "version", "2.1.0");
+  augur_json_begin_array_member (b, "runs");
   json_builder_begin_object (b);
   add_tool (b, rule_index);
   add_invocations (b, results);
   add_uri_base_ids (b, source_dir);
 
-  json_builder_set_member_name (b, "results");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "results");
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *f = augur_results_get_finding (results, i);
@@ -449,14 +413,5 @@ augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize
   json_builder_end_array (b);
   json_builder_end_object (b);
 
-  g_autoptr(JsonNode) root = json_builder_get_root (b);
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 2);
-  json_generator_set_root (gen, root);
-  gsize len = 0;
-  g_autofree char *text = json_generator_to_data (gen, &len);
-  if (length != NULL)
-    *length = len + 1;
-  return g_strconcat (text, "\n", NULL);
+  return augur_json_builder_to_text (b, length);
 }

@@ -85,6 +85,31 @@ rt_sched_await_reset (void)
 /* ------------------------------------------------------------------ */
 /* Await */
 
+/* When a completed step changes nothing a loop could depend on, by its
+ * op (pure_when, one row per op that can be pure; the others never are). */
+enum {
+  PURE_NEVER = 0,
+  PURE_ALWAYS,
+  PURE_UNLESS_FAILED,       /* a lock or unlock that took effect: a loop locks and unlocks */
+  PURE_IF_UNSIGNALLED,      /* a wake-up that timed out, or a spurious one */
+  PURE_IF_NO_WAITER,        /* a signal nobody waited for */
+};
+
+static const uint8_t pure_when[AUGUR_SOP_N_] = {
+  [AUGUR_SOP_READ] = PURE_ALWAYS,
+  [AUGUR_SOP_TRYLOCK_FAIL] = PURE_ALWAYS,
+  [AUGUR_SOP_YIELD] = PURE_ALWAYS,
+  [AUGUR_SOP_COND_WAIT] = PURE_ALWAYS,
+  [AUGUR_SOP_LOCK] = PURE_UNLESS_FAILED,
+  [AUGUR_SOP_UNLOCK] = PURE_UNLESS_FAILED,
+  [AUGUR_SOP_RDLOCK] = PURE_UNLESS_FAILED,
+  [AUGUR_SOP_WRLOCK] = PURE_UNLESS_FAILED,
+  [AUGUR_SOP_RWUNLOCK] = PURE_UNLESS_FAILED,
+  [AUGUR_SOP_COND_WAKE] = PURE_IF_UNSIGNALLED,
+  [AUGUR_SOP_SIGNAL] = PURE_IF_NO_WAITER,
+  [AUGUR_SOP_BROADCAST] = PURE_IF_NO_WAITER,
+};
+
 /* A completed step that changes nothing a loop could depend on (a write
  * is judged later, by the value it left: pure_window). */
 static int
@@ -94,23 +119,15 @@ pure_step (const AugurSchedStep *s, int has_old)
     return 0;
   if (has_old && rt_sched_value_write (s))
     return 1;
-  switch (s->op)
+  switch (s->op < AUGUR_SOP_N_ ? pure_when[s->op] : PURE_NEVER)
     {
-    case AUGUR_SOP_READ:
-    case AUGUR_SOP_TRYLOCK_FAIL:
-    case AUGUR_SOP_YIELD:
-    case AUGUR_SOP_COND_WAIT:
+    case PURE_ALWAYS:
       return 1;
-    case AUGUR_SOP_LOCK:
-    case AUGUR_SOP_UNLOCK:
-    case AUGUR_SOP_RDLOCK:
-    case AUGUR_SOP_WRLOCK:
-    case AUGUR_SOP_RWUNLOCK:
+    case PURE_UNLESS_FAILED:
       return !(s->flags & AUGUR_SF_FAILED);
-    case AUGUR_SOP_COND_WAKE:
+    case PURE_IF_UNSIGNALLED:
       return (s->flags & AUGUR_SF_TIMEOUT) || (s->xflags & AUGUR_SXF_SPURIOUS);
-    case AUGUR_SOP_SIGNAL:
-    case AUGUR_SOP_BROADCAST:
+    case PURE_IF_NO_WAITER:
       return (s->xflags & AUGUR_SXF_NO_WAITER) != 0;
     default:
       return 0;

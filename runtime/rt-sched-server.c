@@ -305,6 +305,7 @@ next_command (void)
       if (n <= 0)
         {
           shm->server_state = AUGUR_SERVER_GONE;
+          rt_snapshot_stats_write ();   /* the execution server's, if asked for */
           rt_sys_exit_group (0);
         }
       return;
@@ -417,9 +418,12 @@ serve (void)
   rt_thread_set_depth (thread_depth ());
   if (!rt_snapshot_take (keep, keep_size, 3, srv_argc, srv_argv))
     goto no_fibers;
+  RtSnapshotStats *stats = rt_snapshot_stats ();
+  int timed = stats->path != NULL;
   for (;;)
     {
       next_command ();
+      uint64_t t_cmd = timed ? rt_snapshot_cpu_ns () : 0;
       reset_page ();
       shm->child_pid = rt_sys_getpid ();
       shm->server_state = AUGUR_SERVER_RUNNING;
@@ -429,10 +433,18 @@ serve (void)
       rt_libc_fflush_all ();
       shm->fiber_executions++;
       shm->server_state = AUGUR_SERVER_IDLE;
+      uint64_t t_answer = timed ? rt_snapshot_cpu_ns () : 0;
       answer ();
       /* while the explorer reads the result, this process puts itself
        * back for the next one */
       rt_snapshot_restore ();
+      stats->executions++;
+      if (timed)
+        {
+          uint64_t t_ready = rt_snapshot_cpu_ns ();
+          stats->ns_run += t_answer - t_cmd;
+          stats->ns_restore += t_ready - t_answer;
+        }
     }
 no_fibers:
   shm->no_fibers = 1;

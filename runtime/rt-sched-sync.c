@@ -20,11 +20,19 @@
  * A mutex first seen in use without an init (PTHREAD_MUTEX_INITIALIZER
  * and its recursive and error-checking variants) gets its type from
  * glibc's own field in the object.
+ *
+ * What the model does for a call is its row of sync_model[], one per event
+ * kind: the rule that says whether its pending step may run, and the hooks
+ * that make its step and update the model before and after the real call.
+ * The step itself is the operation table's (common/augur-ops.c): a new
+ * primitive is one row there and one here.
  */
 #include "config.h"
 
 #include "runtime/rt-sched-private.h"
 #include "runtime/rt-fiber.h"
+
+#include "common/augur-ops.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -105,8 +113,7 @@ mutex_obj (uint64_t addr, uint8_t ev_kind)
   if (o != NULL && !o->type_known)
     {
       o->type_known = 1;
-      if (ev_kind != AUGUR_EV_SPIN_LOCK && ev_kind != AUGUR_EV_SPIN_UNLOCK
-          && ev_kind != AUGUR_EV_SPIN_INIT && ev_kind != AUGUR_EV_SPIN_DESTROY)
+      if (augur_ops_event (ev_kind)->object != AUGUR_OPS_OBJ_SPIN)   /* a spinlock is an int */
         o->type = mutex_type_in_memory (addr);
     }
   return o;
@@ -229,62 +236,6 @@ may_wake_unsignalled (const RtSThread *s)
   return s->no_unsignalled ? 0 : 2;
 }
 
-int
-rt_sched_obj_enabled (uint32_t t)
-{
-  RtSThread *s = &rt_sth[t];
-  const AugurSchedStep *p = &s->pending;
-  RtSObj *o;
-  switch (p->op)
-    {
-    case AUGUR_SOP_LOCK:
-      if (s->try_op)
-        return 1;
-      o = rt_sched_obj (p->obj, RT_OBJ_FREE);
-      if (o == NULL || o->owner == RT_NONE)
-        return 1;
-      if (o->owner == t)
-        {
-          if (!o->type_known && o->kind == RT_OBJ_MUTEX)
-            o = mutex_obj (p->obj, p->ev_kind);
-          return o->type == AUGUR_MUTEX_RECURSIVE || o->type == AUGUR_MUTEX_ERRORCHECK;
-        }
-      return 0;
-    case AUGUR_SOP_RDLOCK:
-      if (s->try_op)
-        return 1;
-      o = rt_sched_obj (p->obj, RT_OBJ_FREE);
-      return o == NULL || o->owner == RT_NONE;
-    case AUGUR_SOP_WRLOCK:
-      if (s->try_op)
-        return 1;
-      o = rt_sched_obj (p->obj, RT_OBJ_FREE);
-      return o == NULL || (o->owner == RT_NONE && o->count == 0);
-    case AUGUR_SOP_COND_WAKE:
-      {
-        int how = s->signalled ? 1 : may_wake_unsignalled (s);
-        if (how == 0)
-          return 0;
-        o = rt_sched_obj (p->arg, RT_OBJ_FREE);
-        return o == NULL || o->owner == RT_NONE ? how : 0;
-      }
-    case AUGUR_SOP_SEM_WAIT:
-      return s->try_op || sem_value (p->obj) > 0;
-    case AUGUR_SOP_BARRIER_LEAVE:
-      return s->barrier_released;
-    case AUGUR_SOP_JOIN:
-      return p->arg >= RT_MAXT || rt_sth[p->arg].state != AUGUR_STH_ENABLED;
-    case AUGUR_SOP_OTHER:
-      /* pthread_once waits while another thread runs the routine */
-      if (p->ev_kind != AUGUR_EV_ONCE)
-        return 1;
-      o = rt_sched_obj (p->obj, RT_OBJ_FREE);
-      return o == NULL || o->owner == RT_NONE || o->owner == t;
-    default:
-      return 1;
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* pthread_once */
 
@@ -318,148 +269,245 @@ rt_sched_once_end (const void *control)
 }
 
 /* ------------------------------------------------------------------ */
-/* Hooks: synchronisation (from rt_sync_before / rt_sync_after) */
+/* The model of each call: one row per event kind (sync_model below) */
 
-static uint8_t
-sync_op (const RtSync *op, int *try_op)
+typedef struct RtSyncModel RtSyncModel;
+
+/* When an acquisition does not block but fails instead (try_when). */
+enum {
+  TRY_NEVER = 0,
+  TRY_ALWAYS,               /* a trylock */
+  TRY_IF_TRY,               /* when its aux is AUGUR_TRY_TRY */
+  TRY_UNLESS_BLOCKING,      /* unless its aux is AUGUR_TRY_BLOCKING: a timed wait too */
+};
+
+/* What the scheduler does for a call.  The step it makes is the table's
+ * (common/augur-ops.c, the event's sop; AUGUR_SOP_NONE: none); a hook left
+ * out does nothing.  A call with no row makes its step and nothing else. */
+struct RtSyncModel {
+  uint8_t  try_when;        /* TRY_*: the step is a try_op (rt_sched_point) */
+  uint8_t  obj;             /* the model's object it creates or looks up (RT_OBJ_*) */
+  uint8_t  timed;           /* its step is AUGUR_SF_TIMED */
+  uint8_t  marks_destroyed; /* a destroy after which a use is a misuse */
+  uint8_t  any_thread;      /* `after` runs for threads the scheduler does not know too */
+  uint32_t uninit;          /* the misuse of a use without an init (AUGUR_MISUSE_UNINIT_*),
+                             * 0: not checked */
+  /* may thread t, whose pending step is this call's, take it: 0 no, 1 yes,
+   * 2 only by a spurious wake-up (rt_sched_obj_enabled) */
+  int (*enabled) (uint32_t t, RtSThread *th, const AugurSchedStep *p);
+  /* fills in the step before it is published; 0: it took its step itself,
+   * or none (the rest of the model is skipped) */
+  int (*prepare) (RtSync *op, AugurSchedStep *s);
+  /* once it is the caller's turn, before the real call */
+  void (*before) (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me);
+  /* after the real call returned @result; @s: the caller's step */
+  void (*after) (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me);
+};
+
+static int
+try_op_of (const RtSyncModel *m, uint32_t aux)
 {
-  *try_op = 0;
-  switch (op->rec.kind)
+  switch (m->try_when)
     {
-    case AUGUR_EV_MUTEX_LOCK:
-    case AUGUR_EV_MUTEX_TIMEDLOCK:
-      return AUGUR_SOP_LOCK;
-    case AUGUR_EV_MUTEX_TRYLOCK:
-      *try_op = 1;
-      return AUGUR_SOP_LOCK;
-    case AUGUR_EV_SPIN_LOCK:
-      *try_op = op->rec.aux == AUGUR_TRY_TRY;
-      return AUGUR_SOP_LOCK;
-    case AUGUR_EV_MUTEX_UNLOCK:
-    case AUGUR_EV_SPIN_UNLOCK:
-      return AUGUR_SOP_UNLOCK;
-    case AUGUR_EV_RWLOCK_RDLOCK:
-      *try_op = op->rec.aux == AUGUR_TRY_TRY;
-      return AUGUR_SOP_RDLOCK;
-    case AUGUR_EV_RWLOCK_WRLOCK:
-      *try_op = op->rec.aux == AUGUR_TRY_TRY;
-      return AUGUR_SOP_WRLOCK;
-    case AUGUR_EV_RWLOCK_UNLOCK:
-      return AUGUR_SOP_RWUNLOCK;
-    case AUGUR_EV_COND_SIGNAL:
-      return AUGUR_SOP_SIGNAL;
-    case AUGUR_EV_COND_BROADCAST:
-      return AUGUR_SOP_BROADCAST;
-    case AUGUR_EV_SEM_WAIT:
-      *try_op = op->rec.aux != AUGUR_TRY_BLOCKING;
-      return AUGUR_SOP_SEM_WAIT;
-    case AUGUR_EV_SEM_POST:
-      return AUGUR_SOP_SEM_POST;
-    case AUGUR_EV_THREAD_CREATE:
-      return AUGUR_SOP_CREATE;
-    case AUGUR_EV_THREAD_JOIN:
-      return AUGUR_SOP_JOIN;
-    case AUGUR_EV_MUTEX_INIT:
-    case AUGUR_EV_RWLOCK_INIT:
-    case AUGUR_EV_COND_INIT:
-    case AUGUR_EV_BARRIER_INIT:
-    case AUGUR_EV_SEM_INIT:
-    case AUGUR_EV_SPIN_INIT:
-      return AUGUR_SOP_INIT;
-    case AUGUR_EV_MUTEX_DESTROY:
-    case AUGUR_EV_RWLOCK_DESTROY:
-    case AUGUR_EV_COND_DESTROY:
-    case AUGUR_EV_BARRIER_DESTROY:
-    case AUGUR_EV_SEM_DESTROY:
-    case AUGUR_EV_SPIN_DESTROY:
-      return AUGUR_SOP_DESTROY;
-    case AUGUR_EV_ALLOC:
-    case AUGUR_EV_FREE:
-      return AUGUR_SOP_NONE;   /* invisible */
+    case TRY_ALWAYS:
+      return 1;
+    case TRY_IF_TRY:
+      return aux == AUGUR_TRY_TRY;
+    case TRY_UNLESS_BLOCKING:
+      return aux != AUGUR_TRY_BLOCKING;
     default:
-      return AUGUR_SOP_OTHER;
+      return 0;
     }
 }
 
-static void
-do_init (const RtSync *op, const AugurSchedStep *s, uint32_t me)
+/* The model's object of the call at addr: a mutex with its type read from
+ * the object the first time. */
+static RtSObj *
+model_obj (const RtSyncModel *m, uint64_t addr, uint8_t ev_kind)
 {
-  int kind = RT_OBJ_OTHER;
-  switch (op->rec.kind)
+  return m->obj == RT_OBJ_MUTEX ? mutex_obj (addr, ev_kind) : rt_sched_obj (addr, m->obj);
+}
+
+/* ---- enabled: may the pending step run ---- */
+
+static int
+lock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  if (s->try_op)
+    return 1;
+  RtSObj *o = rt_sched_obj (p->obj, RT_OBJ_FREE);
+  if (o == NULL || o->owner == RT_NONE)
+    return 1;
+  if (o->owner != t)
+    return 0;
+  if (!o->type_known && o->kind == RT_OBJ_MUTEX)
+    o = mutex_obj (p->obj, p->ev_kind);
+  return o->type == AUGUR_MUTEX_RECURSIVE || o->type == AUGUR_MUTEX_ERRORCHECK;
+}
+
+static int
+rdlock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  if (s->try_op)
+    return 1;
+  RtSObj *o = rt_sched_obj (p->obj, RT_OBJ_FREE);
+  return o == NULL || o->owner == RT_NONE;
+}
+
+static int
+wrlock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  if (s->try_op)
+    return 1;
+  RtSObj *o = rt_sched_obj (p->obj, RT_OBJ_FREE);
+  return o == NULL || (o->owner == RT_NONE && o->count == 0);
+}
+
+/* a condition wait's wake-up: signalled (or unsignalled), and its mutex free */
+static int
+wake_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  int how = s->signalled ? 1 : may_wake_unsignalled (s);
+  if (how == 0)
+    return 0;
+  RtSObj *o = rt_sched_obj (p->arg, RT_OBJ_FREE);
+  return o == NULL || o->owner == RT_NONE ? how : 0;
+}
+
+static int
+sem_wait_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  return s->try_op || sem_value (p->obj) > 0;
+}
+
+static int
+barrier_leave_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  return s->barrier_released;
+}
+
+static int
+join_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  return p->arg >= RT_MAXT || rt_sth[p->arg].state != AUGUR_STH_ENABLED;
+}
+
+/* pthread_once waits while another thread runs the routine */
+static int
+once_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  RtSObj *o = rt_sched_obj (p->obj, RT_OBJ_FREE);
+  return o == NULL || o->owner == RT_NONE || o->owner == t;
+}
+
+/* ---- prepare: the step ---- */
+
+/* a thread operation: arg is the peer's id (a creation's is taken at its
+ * step), no object */
+static int
+peer_prepare (RtSync *op, AugurSchedStep *s)
+{
+  s->arg = op->rec.addr;
+  s->obj = 0;
+  return 1;
+}
+
+static int
+join_prepare (RtSync *op, AugurSchedStep *s)
+{
+  peer_prepare (op, s);
+  if (op->rec.addr != RT_TID_NONE)
+    return 1;
+  s->arg = RT_NONE;
+  rt_sched_point (s, 0);
+  rt_sched_misuse (AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s->pc, s->module, 0);
+  return 0;
+}
+
+/* before the real free: the block may be handed out again at once */
+static int
+free_prepare (RtSync *op, AugurSchedStep *s)
+{
+  /* a block freed before any step touched it names nothing and races with
+   * nothing: its allocation goes from the log (the allocation numbers
+   * still count it), no step, so that free(malloc()) loops neither fill
+   * the log nor the steps */
+  AugurSchedShm *shm = rt_sched_shm;
+  uint32_t no = shm->n_objects;
+  if (no > 0 && no <= AUGUR_SCHED_MAX_OBJECTS && shm->objects[no - 1].kind == AUGUR_EV_ALLOC
+      && shm->objects[no - 1].addr == op->rec.addr && shm->objects[no - 1].step == shm->n_steps)
     {
-    case AUGUR_EV_MUTEX_INIT:
-    case AUGUR_EV_SPIN_INIT:
-      kind = RT_OBJ_MUTEX;
-      break;
-    case AUGUR_EV_RWLOCK_INIT:
-      kind = RT_OBJ_RWLOCK;
-      break;
-    case AUGUR_EV_COND_INIT:
-      kind = RT_OBJ_COND;
-      break;
-    case AUGUR_EV_BARRIER_INIT:
-      kind = RT_OBJ_BARRIER;
-      break;
-    default:
-      break;
+      shm->n_objects = no - 1;
+      return 0;
     }
-  RtSObj *o = rt_sched_obj (s->obj, kind);
-  if (o == NULL)
-    return;
-  /* initialising a lock in use, or one already used without an init (a
-   * thread locked it before the init ran) */
-  if ((kind == RT_OBJ_MUTEX || kind == RT_OBJ_RWLOCK)
-      && (o->owner != RT_NONE || o->count != 0 || (o->used && !o->destroyed)))
-    rt_sched_misuse (AUGUR_MISUSE_INIT_IN_USE, me, s->pc, s->module, s->obj);
-  o->kind = (uint8_t) kind;
-  o->init_seen = 1;
-  o->used = 0;
-  o->destroyed = 0;
+  /* a write of the whole block */
+  s->size = (uint32_t) (op->rec.arg > UINT32_MAX ? UINT32_MAX : (op->rec.arg ? op->rec.arg : 1));
+  /* not a data race of its own: a use on the wrong side of it is a use
+   * after free (explorer/memcheck.c) */
+  s->flags = AUGUR_SF_ATOMIC | AUGUR_SF_RANGE;
+  s->xflags = AUGUR_SXF_FREE;
+  rt_sched_point (s, 0);
+  rt_sched_object (op->rec.kind, op->rec.tid, 0, op->rec.addr, 0);
+  return 0;
+}
+
+/* ---- before: the model's state at the caller's turn ---- */
+
+static void
+create_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  /* the child's number, in the order of the creation steps
+   * (runtime/rt-thread.h) */
+  uint32_t c = rt_thread_new_tid ();
+  op->rec.addr = c;
+  AugurSchedStep *mine = rt_sched_my_step ();
+  if (mine != NULL && mine->op == AUGUR_SOP_CREATE && mine->arg == RT_TID_NONE)
+    mine->arg = c;
+  if (c >= RT_MAXT)
+    rt_sched_end_now (AUGUR_SST_TOO_MANY_THREADS, 1);
+  rt_sched_thread_created (c, s->pc, s->module);
+}
+
+static RtSObj *
+use_obj (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s)
+{
+  RtSObj *o = model_obj (m, s->obj, op->rec.kind);
+  if (m->uninit != 0)
+    check_initialised (o, m->uninit, s);
+  note_use (o, s);
+  return o;
+}
+
+static void
+use_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  use_obj (op, m, s);
+}
+
+static void
+unlock_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  RtSObj *o = use_obj (op, m, s);
+  if (o->owner == me)
+    {
+      if (rt_sth[me].held > 0)
+        rt_sth[me].held--;
+      if (--o->count == 0)
+        o->owner = RT_NONE;
+      return;
+    }
+  rt_sched_misuse (o->owner == RT_NONE ? AUGUR_MISUSE_UNLOCK_UNLOCKED : AUGUR_MISUSE_UNLOCK_NOT_OWNER,
+                   me, s->pc, s->module, s->obj);
+  if (o->owner != RT_NONE && rt_sth[o->owner].held >= o->count)
+    rt_sth[o->owner].held -= o->count;
   o->owner = RT_NONE;
   o->count = 0;
-  o->cond_mutex = 0;
-  o->arrived = 0;
-  if (op->rec.kind == AUGUR_EV_MUTEX_INIT)
-    {
-      o->type = (uint8_t) op->rec.arg;
-      o->type_known = 1;
-      o->inited = 1;
-      o->init_pc = s->pc;
-      o->init_module = s->module;
-      o->init_tid = me;
-    }
-  if (op->rec.kind == AUGUR_EV_BARRIER_INIT)
-    o->barrier_count = (uint32_t) op->rec.arg;
 }
 
-static void
-do_destroy (const RtSync *op, const AugurSchedStep *s, uint32_t me)
-{
-  if (op->rec.kind == AUGUR_EV_MUTEX_DESTROY || op->rec.kind == AUGUR_EV_COND_DESTROY)
-    {
-      int cond = op->rec.kind == AUGUR_EV_COND_DESTROY;
-      check_initialised (cond ? rt_sched_obj (s->obj, RT_OBJ_COND) : mutex_obj (s->obj, op->rec.kind),
-                         cond ? AUGUR_MISUSE_UNINIT_COND : AUGUR_MISUSE_UNINIT_MUTEX, s);
-    }
-  RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_FREE);
-  if (o == NULL)
-    return;
-  int busy = (o->kind == RT_OBJ_MUTEX && o->owner != RT_NONE)
-             || (o->kind == RT_OBJ_RWLOCK && (o->owner != RT_NONE || o->count != 0));
-  if (o->kind == RT_OBJ_COND)
-    for (uint32_t t = 0; t < rt_sched_n_threads && !busy; t++)
-      busy = rt_sth[t].state == AUGUR_STH_ENABLED && rt_sth[t].wait_cond == s->obj;
-  if (busy)
-    rt_sched_misuse (AUGUR_MISUSE_DESTROY_HELD, me, s->pc, s->module, s->obj);
-  o->inited = 0;
-  if (op->rec.kind == AUGUR_EV_MUTEX_DESTROY || op->rec.kind == AUGUR_EV_COND_DESTROY
-      || op->rec.kind == AUGUR_EV_RWLOCK_DESTROY)
-    o->destroyed = 1;
-}
-
-/* Returns how many waiters it woke. */
+/* Wakes the oldest waiter of the condition (all of them: @all); returns
+ * how many it woke. */
 static int
-do_wake_waiters (const AugurSchedStep *s, uint8_t sop, uint32_t me)
+wake_waiters (const AugurSchedStep *s, int all, uint32_t me)
 {
   uint32_t k = rt_sth[me].last_step;
   int woken = 0;
@@ -475,252 +523,325 @@ do_wake_waiters (const AugurSchedStep *s, uint8_t sop, uint32_t me)
       rt_sth[best].signalled = 1;
       rt_sth[best].waker = k + 1;
       woken++;
-      if (sop == AUGUR_SOP_SIGNAL)
+      if (!all)
         break;
     }
   return woken;
 }
 
+static void
+signal_waiters (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me, int all)
+{
+  use_obj (op, m, s);
+  if (wake_waiters (s, all, me) == 0)
+    rt_sched_my_step ()->xflags |= AUGUR_SXF_NO_WAITER;
+}
+
+static void
+signal_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  signal_waiters (op, m, s, me, 0);
+}
+
+static void
+broadcast_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  signal_waiters (op, m, s, me, 1);
+}
+
+/* An init: the object starts afresh (initialising a lock in use, or one
+ * already used without an init, is a misuse). */
+static RtSObj *
+init_obj (const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  int kind = m->obj;
+  RtSObj *o = rt_sched_obj (s->obj, kind);
+  if (o == NULL)
+    return NULL;
+  /* a thread locked it before the init ran */
+  if ((kind == RT_OBJ_MUTEX || kind == RT_OBJ_RWLOCK)
+      && (o->owner != RT_NONE || o->count != 0 || (o->used && !o->destroyed)))
+    rt_sched_misuse (AUGUR_MISUSE_INIT_IN_USE, me, s->pc, s->module, s->obj);
+  o->kind = (uint8_t) kind;
+  o->init_seen = 1;
+  o->used = 0;
+  o->destroyed = 0;
+  o->owner = RT_NONE;
+  o->count = 0;
+  o->cond_mutex = 0;
+  o->arrived = 0;
+  return o;
+}
+
+static void
+init_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  init_obj (m, s, me);
+}
+
+/* a pthread mutex: its type, and where it was made (rt_sched_check_not_destroyed) */
+static void
+mutex_init_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  RtSObj *o = init_obj (m, s, me);
+  if (o == NULL)
+    return;
+  o->type = (uint8_t) op->rec.arg;
+  o->type_known = 1;
+  o->inited = 1;
+  o->init_pc = s->pc;
+  o->init_module = s->module;
+  o->init_tid = me;
+}
+
+static void
+barrier_init_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  RtSObj *o = init_obj (m, s, me);
+  if (o != NULL)
+    o->barrier_count = (uint32_t) op->rec.arg;
+}
+
+static void
+destroy_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
+{
+  if (m->uninit != 0)
+    check_initialised (model_obj (m, s->obj, op->rec.kind), m->uninit, s);
+  RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_FREE);
+  if (o == NULL)
+    return;
+  int busy = (o->kind == RT_OBJ_MUTEX && o->owner != RT_NONE)
+             || (o->kind == RT_OBJ_RWLOCK && (o->owner != RT_NONE || o->count != 0));
+  if (o->kind == RT_OBJ_COND)
+    for (uint32_t t = 0; t < rt_sched_n_threads && !busy; t++)
+      busy = rt_sth[t].state == AUGUR_STH_ENABLED && rt_sth[t].wait_cond == s->obj;
+  if (busy)
+    rt_sched_misuse (AUGUR_MISUSE_DESTROY_HELD, me, s->pc, s->module, s->obj);
+  o->inited = 0;
+  if (m->marks_destroyed)
+    o->destroyed = 1;
+}
+
+/* ---- after: the call's result ---- */
+
+static void
+create_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  uint32_t c = (uint32_t) op->rec.addr;
+  if (result != 0)
+    {
+      rt_sth[c].state = AUGUR_STH_UNUSED;
+      s->flags |= AUGUR_SF_FAILED;
+      return;
+    }
+  /* the child runs to its first visible operation, then parks */
+  if (rt_fibers)
+    rt_fiber_switch (me, c);
+  while (!__atomic_load_n (&rt_sth[c].parked, __ATOMIC_ACQUIRE))
+    rt_sys_futex (&rt_sth[c].parked, FUTEX_WAIT_PRIVATE, 0);
+}
+
+/* a joined or detached thread is accounted for: once it ended, main's
+ * return is no misuse (rt_sched_main_return) */
+static void
+accounted_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  if (result == 0 && op->rec.addr < RT_MAXT)
+    rt_sth[op->rec.addr].joined = 1;
+}
+
+static void
+lock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  RtSObj *o = mutex_obj (s->obj, op->rec.kind);
+  if (result == 0)
+    {
+      o->owner = me;
+      o->count++;
+      rt_sth[me].held++;
+    }
+  else if (try_op_of (m, op->rec.aux))
+    s->op = AUGUR_SOP_TRYLOCK_FAIL;
+  else
+    s->flags |= AUGUR_SF_FAILED;
+}
+
+/* A read or write lock: @write, the owner; else one more reader. */
+static void
+rwlock_taken (AugurSchedStep *s, int64_t result, uint32_t me, int write)
+{
+  RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_RWLOCK);
+  o->kind = RT_OBJ_RWLOCK;
+  if (result != 0)
+    {
+      s->op = AUGUR_SOP_TRYLOCK_FAIL;
+      return;
+    }
+  if (write)
+    o->owner = me;
+  else
+    o->count++;
+  rt_sth[me].held++;
+}
+
+static void
+rdlock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  rwlock_taken (s, result, me, 0);
+}
+
+static void
+wrlock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  rwlock_taken (s, result, me, 1);
+}
+
+static void
+rwunlock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_RWLOCK);
+  if (o->owner == me)
+    o->owner = RT_NONE;
+  else if (o->count > 0)
+    {
+      o->count--;
+      s->xflags |= AUGUR_SXF_READ_UNLOCK;
+    }
+  else
+    {
+      rt_sched_misuse (AUGUR_MISUSE_UNLOCK_UNLOCKED, me, s->pc, s->module, s->obj);
+      return;
+    }
+  if (rt_sth[me].held > 0)
+    rt_sth[me].held--;
+}
+
+/* a sem_trywait or sem_timedwait that failed read the value, took nothing */
+static void
+sem_wait_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  if (result != 0)
+    s->op = AUGUR_SOP_READ;
+}
+
+/* the allocation's number and block, for the names of the objects in it */
+static void
+alloc_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  rt_sched_object (op->rec.kind, op->rec.tid, op->rec.aux, op->rec.addr, op->rec.arg);
+}
+
+/* ---- the rows ---- */
+
+#define LOCK_HOOKS .enabled = lock_enabled, .before = use_before, .after = lock_after
+
+static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
+  [AUGUR_EV_THREAD_CREATE] = { .prepare = peer_prepare, .before = create_before, .after = create_after },
+  [AUGUR_EV_THREAD_JOIN] = { .enabled = join_enabled, .prepare = join_prepare, .after = accounted_after },
+  [AUGUR_EV_THREAD_DETACH] = { .after = accounted_after },
+  [AUGUR_EV_ONCE] = { .enabled = once_enabled },   /* rt_sched_once_begin, _end */
+
+  [AUGUR_EV_MUTEX_INIT] = { .obj = RT_OBJ_MUTEX, .before = mutex_init_before },
+  [AUGUR_EV_MUTEX_LOCK] = { .obj = RT_OBJ_MUTEX, .uninit = AUGUR_MISUSE_UNINIT_MUTEX, LOCK_HOOKS },
+  [AUGUR_EV_MUTEX_TRYLOCK] = { .try_when = TRY_ALWAYS, .obj = RT_OBJ_MUTEX,
+                               .uninit = AUGUR_MISUSE_UNINIT_MUTEX, LOCK_HOOKS },
+  [AUGUR_EV_MUTEX_TIMEDLOCK] = { .obj = RT_OBJ_MUTEX, .timed = 1, .uninit = AUGUR_MISUSE_UNINIT_MUTEX,
+                                 LOCK_HOOKS },
+  [AUGUR_EV_MUTEX_UNLOCK] = { .obj = RT_OBJ_MUTEX, .uninit = AUGUR_MISUSE_UNINIT_MUTEX,
+                              .before = unlock_before },
+  [AUGUR_EV_MUTEX_DESTROY] = { .obj = RT_OBJ_MUTEX, .marks_destroyed = 1,
+                               .uninit = AUGUR_MISUSE_UNINIT_MUTEX, .before = destroy_before },
+
+  /* a spinlock is a mutex that is never checked for an init */
+  [AUGUR_EV_SPIN_INIT] = { .obj = RT_OBJ_MUTEX, .before = init_before },
+  [AUGUR_EV_SPIN_LOCK] = { .try_when = TRY_IF_TRY, .obj = RT_OBJ_MUTEX, LOCK_HOOKS },
+  [AUGUR_EV_SPIN_UNLOCK] = { .obj = RT_OBJ_MUTEX, .before = unlock_before },
+  [AUGUR_EV_SPIN_DESTROY] = { .obj = RT_OBJ_MUTEX, .before = destroy_before },
+
+  [AUGUR_EV_RWLOCK_INIT] = { .obj = RT_OBJ_RWLOCK, .before = init_before },
+  [AUGUR_EV_RWLOCK_RDLOCK] = { .try_when = TRY_IF_TRY, .obj = RT_OBJ_RWLOCK, .enabled = rdlock_enabled,
+                               .before = use_before, .after = rdlock_after },
+  [AUGUR_EV_RWLOCK_WRLOCK] = { .try_when = TRY_IF_TRY, .obj = RT_OBJ_RWLOCK, .enabled = wrlock_enabled,
+                               .before = use_before, .after = wrlock_after },
+  [AUGUR_EV_RWLOCK_UNLOCK] = { .obj = RT_OBJ_RWLOCK, .before = use_before, .after = rwunlock_after },
+  [AUGUR_EV_RWLOCK_DESTROY] = { .obj = RT_OBJ_RWLOCK, .marks_destroyed = 1, .before = destroy_before },
+
+  [AUGUR_EV_COND_INIT] = { .obj = RT_OBJ_COND, .before = init_before },
+  [AUGUR_EV_COND_WAKE] = { .enabled = wake_enabled },   /* rt_sched_cond_wait */
+  [AUGUR_EV_COND_SIGNAL] = { .obj = RT_OBJ_COND, .uninit = AUGUR_MISUSE_UNINIT_COND,
+                             .before = signal_before },
+  [AUGUR_EV_COND_BROADCAST] = { .obj = RT_OBJ_COND, .uninit = AUGUR_MISUSE_UNINIT_COND,
+                                .before = broadcast_before },
+  [AUGUR_EV_COND_DESTROY] = { .obj = RT_OBJ_COND, .marks_destroyed = 1,
+                              .uninit = AUGUR_MISUSE_UNINIT_COND, .before = destroy_before },
+
+  [AUGUR_EV_BARRIER_INIT] = { .obj = RT_OBJ_BARRIER, .before = barrier_init_before },
+  [AUGUR_EV_BARRIER_LEAVE] = { .enabled = barrier_leave_enabled },   /* rt_sched_barrier_wait */
+  [AUGUR_EV_BARRIER_DESTROY] = { .obj = RT_OBJ_BARRIER, .before = destroy_before },
+
+  /* the value is the semaphore's own (sem_value) */
+  [AUGUR_EV_SEM_INIT] = { .obj = RT_OBJ_OTHER, .before = init_before },
+  [AUGUR_EV_SEM_WAIT] = { .try_when = TRY_UNLESS_BLOCKING, .enabled = sem_wait_enabled,
+                          .after = sem_wait_after },
+  [AUGUR_EV_SEM_DESTROY] = { .obj = RT_OBJ_OTHER, .before = destroy_before },
+
+  /* no step: only the block, for names (rt_sched_object) */
+  [AUGUR_EV_ALLOC] = { .any_thread = 1, .after = alloc_after },
+  [AUGUR_EV_FREE] = { .prepare = free_prepare },
+};
+
+static const RtSyncModel *
+model_of (uint32_t kind)
+{
+  return &sync_model[kind < AUGUR_EV_LAST_ ? kind : AUGUR_EV_NONE];
+}
+
+int
+rt_sched_obj_enabled (uint32_t t)
+{
+  RtSThread *s = &rt_sth[t];
+  const RtSyncModel *m = model_of (s->pending.ev_kind);
+  return m->enabled != NULL ? m->enabled (t, s, &s->pending) : 1;
+}
+
+
+/* ------------------------------------------------------------------ */
+/* Hooks: synchronisation (from rt_sync_before / rt_sync_after) */
+
 void
 rt_sched_sync_before (RtSync *op)
 {
-  int try_op;
-  uint8_t sop = sync_op (op, &try_op);
-  if (sop == AUGUR_SOP_NONE)
-    {
-      /* before the real free: the block may be handed out again at once */
-      if (op->rec.kind == AUGUR_EV_FREE)
-        {
-          /* a block freed before any step touched it names nothing and
-           * races with nothing: its allocation goes from the log (the
-           * allocation numbers still count it), no step, so that
-           * free(malloc()) loops neither fill the log nor the steps */
-          AugurSchedShm *shm = rt_sched_shm;
-          uint32_t no = shm->n_objects;
-          if (no > 0 && no <= AUGUR_SCHED_MAX_OBJECTS && shm->objects[no - 1].kind == AUGUR_EV_ALLOC
-              && shm->objects[no - 1].addr == op->rec.addr && shm->objects[no - 1].step == shm->n_steps)
-            {
-              shm->n_objects = no - 1;
-              return;
-            }
-          AugurSchedStep s;
-          memset (&s, 0, sizeof s);
-          s.op = AUGUR_SOP_WRITE;
-          s.ev_kind = AUGUR_EV_FREE;
-          s.pc = op->rec.pc;
-          s.module = op->rec.module;
-          s.obj = op->rec.addr;
-          s.size = (uint32_t) (op->rec.arg > UINT32_MAX ? UINT32_MAX : (op->rec.arg ? op->rec.arg : 1));
-          /* not a data race of its own: a use on the wrong side of it is
-           * a use after free (explorer/memcheck.c) */
-          s.flags = AUGUR_SF_ATOMIC | AUGUR_SF_RANGE;
-          s.xflags = AUGUR_SXF_FREE;
-          rt_sched_point (&s, 0);
-          rt_sched_object (AUGUR_EV_FREE, op->rec.tid, 0, op->rec.addr, 0);
-        }
-      return;
-    }
+  const RtSyncModel *m = model_of (op->rec.kind);
   AugurSchedStep s;
   memset (&s, 0, sizeof s);
-  s.op = sop;
+  s.op = augur_ops_event (op->rec.kind)->sop;
+  if (s.op == AUGUR_SOP_NONE)
+    return;
   s.ev_kind = op->rec.kind;
   s.pc = op->rec.pc;
   s.module = op->rec.module;
   s.obj = op->rec.addr;
   s.size = 1;
-  if (op->rec.kind == AUGUR_EV_MUTEX_TIMEDLOCK)
+  if (m->timed)
     s.flags |= AUGUR_SF_TIMED;
-  if (sop == AUGUR_SOP_CREATE || sop == AUGUR_SOP_JOIN)
-    {
-      s.arg = op->rec.addr;   /* the peer's id: a creation's is taken at its step */
-      s.obj = 0;
-    }
-  if (sop == AUGUR_SOP_JOIN && op->rec.addr == RT_TID_NONE)
-    {
-      s.arg = RT_NONE;
-      rt_sched_point (&s, 0);
-      rt_sched_misuse (AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s.pc, s.module, 0);
-      return;
-    }
-  if (try_op && (sop == AUGUR_SOP_LOCK || sop == AUGUR_SOP_RDLOCK || sop == AUGUR_SOP_WRLOCK))
+  if (m->prepare != NULL && !m->prepare (op, &s))
+    return;
+  int try_op = try_op_of (m, op->rec.aux);
+  if (try_op && augur_ops_sched (s.op)->lock == AUGUR_OPS_LOCK_ACQUIRE)
     s.xflags |= AUGUR_SXF_TRY;
   rt_sched_point (&s, try_op);
-  uint32_t me = rt_self.tid;
-  switch (sop)
-    {
-    case AUGUR_SOP_CREATE:
-      {
-        /* the child's number, in the order of the creation steps
-         * (runtime/rt-thread.h) */
-        uint32_t c = rt_thread_new_tid ();
-        op->rec.addr = c;
-        AugurSchedStep *m = rt_sched_my_step ();
-        if (m != NULL && m->op == AUGUR_SOP_CREATE && m->arg == RT_TID_NONE)
-          m->arg = c;
-        if (c >= RT_MAXT)
-          rt_sched_end_now (AUGUR_SST_TOO_MANY_THREADS, 1);
-        rt_sched_thread_created (c, s.pc, s.module);
-        break;
-      }
-    case AUGUR_SOP_LOCK:
-      {
-        RtSObj *o = mutex_obj (s.obj, op->rec.kind);
-        if (op->rec.kind != AUGUR_EV_SPIN_LOCK)
-          check_initialised (o, AUGUR_MISUSE_UNINIT_MUTEX, &s);
-        note_use (o, &s);
-        break;
-      }
-    case AUGUR_SOP_UNLOCK:
-      {
-        RtSObj *o = mutex_obj (s.obj, op->rec.kind);
-        if (op->rec.kind == AUGUR_EV_MUTEX_UNLOCK)
-          check_initialised (o, AUGUR_MISUSE_UNINIT_MUTEX, &s);
-        note_use (o, &s);
-        if (o->owner != me)
-          {
-            rt_sched_misuse (o->owner == RT_NONE ? AUGUR_MISUSE_UNLOCK_UNLOCKED
-                                                 : AUGUR_MISUSE_UNLOCK_NOT_OWNER,
-                             me, s.pc, s.module, s.obj);
-            if (o->owner != RT_NONE && rt_sth[o->owner].held >= o->count)
-              rt_sth[o->owner].held -= o->count;
-            o->owner = RT_NONE;
-            o->count = 0;
-          }
-        else
-          {
-            if (rt_sth[me].held > 0)
-              rt_sth[me].held--;
-            if (--o->count == 0)
-              o->owner = RT_NONE;
-          }
-        break;
-      }
-    case AUGUR_SOP_RDLOCK:
-    case AUGUR_SOP_WRLOCK:
-    case AUGUR_SOP_RWUNLOCK:
-      note_use (rt_sched_obj (s.obj, RT_OBJ_RWLOCK), &s);
-      break;
-    case AUGUR_SOP_DESTROY:
-      do_destroy (op, &s, me);
-      break;
-    case AUGUR_SOP_SIGNAL:
-    case AUGUR_SOP_BROADCAST:
-      {
-        RtSObj *o = rt_sched_obj (s.obj, RT_OBJ_COND);
-        check_initialised (o, AUGUR_MISUSE_UNINIT_COND, &s);
-        note_use (o, &s);
-        if (do_wake_waiters (&s, sop, me) == 0)
-          rt_sched_my_step ()->xflags |= AUGUR_SXF_NO_WAITER;
-        break;
-      }
-    case AUGUR_SOP_INIT:
-      do_init (op, &s, me);
-      break;
-    default:
-      break;
-    }
+  if (m->before != NULL)
+    m->before (op, m, &s, rt_self.tid);
 }
 
 void
 rt_sched_sync_after (RtSync *op, int64_t result)
 {
-  if (op->rec.kind == AUGUR_EV_ALLOC)
-    {
-      rt_sched_object (AUGUR_EV_ALLOC, op->rec.tid, op->rec.aux, op->rec.addr, op->rec.arg);
-      return;
-    }
-  int try_op;
-  uint8_t sop = sync_op (op, &try_op);
+  const RtSyncModel *m = model_of (op->rec.kind);
   uint32_t me = rt_self.tid;
-  if (me >= RT_MAXT || sop == AUGUR_SOP_NONE)
+  if (m->after == NULL || (me >= RT_MAXT && !m->any_thread))
     return;
-  AugurSchedStep *s = rt_sched_my_step ();
-  switch (sop)
-    {
-    case AUGUR_SOP_CREATE:
-      {
-        uint32_t c = (uint32_t) op->rec.addr;
-        if (result != 0)
-          {
-            rt_sth[c].state = AUGUR_STH_UNUSED;
-            s->flags |= AUGUR_SF_FAILED;
-            break;
-          }
-        /* the child runs to its first visible operation, then parks */
-        if (rt_fibers)
-          rt_fiber_switch (me, c);
-        while (!__atomic_load_n (&rt_sth[c].parked, __ATOMIC_ACQUIRE))
-          rt_sys_futex (&rt_sth[c].parked, FUTEX_WAIT_PRIVATE, 0);
-        break;
-      }
-    case AUGUR_SOP_JOIN:
-      if (result == 0 && op->rec.addr < RT_MAXT)
-        rt_sth[op->rec.addr].joined = 1;
-      break;
-    case AUGUR_SOP_OTHER:
-      /* a detached thread is accounted for: once it ended, main's return
-       * is no misuse (rt_sched_main_return) */
-      if (op->rec.kind == AUGUR_EV_THREAD_DETACH && result == 0 && op->rec.addr < RT_MAXT)
-        rt_sth[op->rec.addr].joined = 1;
-      break;
-    case AUGUR_SOP_LOCK:
-      {
-        RtSObj *o = mutex_obj (s->obj, op->rec.kind);
-        if (result == 0)
-          {
-            o->owner = me;
-            o->count++;
-            rt_sth[me].held++;
-          }
-        else if (try_op)
-          s->op = AUGUR_SOP_TRYLOCK_FAIL;
-        else
-          s->flags |= AUGUR_SF_FAILED;
-        break;
-      }
-    case AUGUR_SOP_RDLOCK:
-    case AUGUR_SOP_WRLOCK:
-      {
-        RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_RWLOCK);
-        o->kind = RT_OBJ_RWLOCK;
-        if (result != 0)
-          {
-            s->op = AUGUR_SOP_TRYLOCK_FAIL;
-            break;
-          }
-        if (sop == AUGUR_SOP_WRLOCK)
-          o->owner = me;
-        else
-          o->count++;
-        rt_sth[me].held++;
-        break;
-      }
-    case AUGUR_SOP_RWUNLOCK:
-      {
-        RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_RWLOCK);
-        if (o->owner == me)
-          o->owner = RT_NONE;
-        else if (o->count > 0)
-          {
-            o->count--;
-            s->xflags |= AUGUR_SXF_READ_UNLOCK;
-          }
-        else
-          {
-            rt_sched_misuse (AUGUR_MISUSE_UNLOCK_UNLOCKED, me, s->pc, s->module, s->obj);
-            break;
-          }
-        if (rt_sth[me].held > 0)
-          rt_sth[me].held--;
-        break;
-      }
-    case AUGUR_SOP_SEM_WAIT:
-      if (result != 0)
-        s->op = AUGUR_SOP_READ;
-      break;
-    default:
-      break;
-    }
+  m->after (op, m, rt_sched_my_step (), result, me);
 }
 
 /* ------------------------------------------------------------------ */

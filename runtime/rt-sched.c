@@ -37,6 +37,8 @@
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-thread.h"
 
+#include "common/augur-ops.h"
+
 #include <errno.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -521,13 +523,8 @@ rt_sched_note_callers (void)
   AugurSchedStep *s = rt_sched_my_step ();
   if (s == NULL)
     return;
-  switch (s->op)
-    {
-    case AUGUR_SOP_LOCK: case AUGUR_SOP_RDLOCK: case AUGUR_SOP_WRLOCK: case AUGUR_SOP_COND_WAKE:
-      break;
-    default:
-      return;
-    }
+  if (augur_ops_sched (s->op)->lock != AUGUR_OPS_LOCK_ACQUIRE)
+    return;
   AugurSchedCallers *c = &shm->callers[s - shm->steps];
   c->n = (uint8_t) rt_callers (c->module, c->pc, AUGUR_SCHED_MAX_CALLERS);
 }

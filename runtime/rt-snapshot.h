@@ -20,4 +20,28 @@ size_t rt_snapshot_restore (void);
 /* A signal disposition changed in this execution (sigaction, signal). */
 void rt_snapshot_signals_dirty (void);
 
+/* What the server did, over all its executions (kept outside the
+ * snapshot).  The times are taken only when AUGUR_SERVER_STATS names a
+ * file: then the server appends one line of these figures to it when it
+ * ends (make bench-explore).  CPU times, not wall times: the explorer
+ * runs at the same time on a machine that may be busy. */
+typedef struct {
+  uint64_t executions;
+  uint64_t ns_run;          /* CPU time from command to answer: the program, the scheduler */
+  uint64_t ns_restore;      /* CPU time of the restores */
+  uint64_t pages_written;   /* pages the restores looked at */
+  uint64_t pages_changed;   /* ... and put back */
+  uint64_t retracked;       /* regions found untracked and compared whole */
+  uint64_t bytes;           /* the snapshot's size */
+  uint32_t regions, tracked;
+  const char *path;         /* AUGUR_SERVER_STATS, or NULL */
+} RtSnapshotStats;
+
+RtSnapshotStats *rt_snapshot_stats (void);
+/* CPU time of the server so far, in nanoseconds (a system call: only
+ * when timed). */
+uint64_t rt_snapshot_cpu_ns (void);
+/* Appends the figures to stats->path. */
+void rt_snapshot_stats_write (void);
+
 #endif /* AUGUR_RT_SNAPSHOT_H */

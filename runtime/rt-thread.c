@@ -78,6 +78,13 @@ typedef struct {
 static TableEntry table[TABLE_SIZE];
 static int table_lock;
 
+/* The fibers' handles (rt_fiber_handle) are the pages of one range, which
+ * the hash spreads over as many pages of the table as there are threads;
+ * the execution server puts back each page an execution wrote
+ * (rt-snapshot.c).  Their ids live here instead, side by side (tid + 1,
+ * 0 for none), with no lock: fibers are threads of one OS thread. */
+static uint32_t fiber_ids[RT_FIBER_MAX];
+
 static void
 table_take (void)
 {
@@ -99,6 +106,12 @@ table_hash (unsigned long key)
 void
 rt_thread_table_set (unsigned long key, uint32_t tid)
 {
+  uint32_t f = rt_fiber_of_handle (key);
+  if (f != RT_TID_NONE)
+    {
+      fiber_ids[f] = tid + 1;
+      return;
+    }
   table_take ();
   unsigned h = table_hash (key);
   TableEntry *free_slot = NULL;
@@ -146,6 +159,9 @@ table_find (unsigned long key)
 uint32_t
 rt_thread_table_get (unsigned long key)
 {
+  uint32_t f = rt_fiber_of_handle (key);
+  if (f != RT_TID_NONE)
+    return fiber_ids[f] != 0 ? fiber_ids[f] - 1 : RT_TID_NONE;
   table_take ();
   TableEntry *e = table_find (key);
   uint32_t tid = e != NULL ? e->tid : RT_TID_NONE;
@@ -156,6 +172,12 @@ rt_thread_table_get (unsigned long key)
 void
 rt_thread_table_del (unsigned long key)
 {
+  uint32_t f = rt_fiber_of_handle (key);
+  if (f != RT_TID_NONE)
+    {
+      fiber_ids[f] = 0;
+      return;
+    }
   table_take ();
   TableEntry *e = table_find (key);
   if (e != NULL)

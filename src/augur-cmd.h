@@ -32,9 +32,19 @@ int augur_cmd_explore (int argc, char **argv);
 int augur_cmd_replay (int argc, char **argv);
 int augur_cmd_check (int argc, char **argv);
 int augur_cmd_confirm (int argc, char **argv);
+int augur_cmd_diagnose (int argc, char **argv);
 
 /* Helpers shared by the subcommands. */
 void augur_cmd_print_error (const char *cmd, const char *message);
+/* The same for a usage error; returns AUGUR_EXIT_USAGE. */
+int augur_cmd_usage_error (const char *cmd, const char *message);
+/* Parses the subcommand's options: entries, the --help summary and
+ * description (NULL: none); with program_args, options stop at the first
+ * argument that is not one (the program's own follow).  FALSE once a usage
+ * error is told. */
+gboolean augur_cmd_parse_options (const char *cmd, const GOptionEntry *entries,
+                                  const char *summary, const char *description,
+                                  gboolean program_args, int *argc, char ***argv);
 /* A size as a number of bytes with an optional K, M or G suffix (powers of
  * 1024; "64M", "1G", "0"); FALSE if it is not one. */
 gboolean augur_cmd_parse_size (const char *text, guint64 *bytes);

@@ -30,6 +30,8 @@ static const AugurCmd commands[] = {
     .summary = "run the program under augur's scheduler and explore its interleavings" },
   { .name = "replay", .func = augur_cmd_replay,
     .summary = "re-run a finding's schedule and stop at the bug (--gdb: under gdb)" },
+  { .name = "diagnose", .func = augur_cmd_diagnose, .program_args = TRUE,
+    .summary = "root cause, kill-sets and verified repairs of a results file's failures" },
   { .name = "report", .func = augur_cmd_report,
     .summary = "render a results file as HTML pages, JSON or SARIF" },
 };
@@ -68,6 +70,31 @@ void
 augur_cmd_print_error (const char *cmd, const char *message)
 {
   fprintf (stderr, "augur %s: %s\n", cmd, message);
+}
+
+int
+augur_cmd_usage_error (const char *cmd, const char *message)
+{
+  augur_cmd_print_error (cmd, message);
+  return AUGUR_EXIT_USAGE;
+}
+
+gboolean
+augur_cmd_parse_options (const char *cmd, const GOptionEntry *entries, const char *summary,
+                         const char *description, gboolean program_args, int *argc,
+                         char ***argv)
+{
+  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
+  g_option_context_set_summary (ctx, summary);
+  if (description != NULL)
+    g_option_context_set_description (ctx, description);
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_set_strict_posix (ctx, program_args);
+  g_autoptr(GError) error = NULL;
+  if (g_option_context_parse (ctx, argc, argv, &error))
+    return TRUE;
+  augur_cmd_print_error (cmd, error->message);
+  return FALSE;
 }
 
 /* GOption takes no value glued to a short option: "-j1" was read as "-j"

@@ -31,39 +31,30 @@
 
 #define CMD "check"
 
-/* The command line's parser: its help text and @entries, options before
- * the program only. */
-static GOptionContext *
-new_context (const GOptionEntry *entries)
-{
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (
-    ctx, "Record one run of a program built with augur-cc, predict the interleavings that\n"
-         "would break it, confirm them by re-execution, explore the rest, and report.");
-  g_option_context_set_description (
-    ctx, "Findings are errors (bugs: assertion, crash, deadlock, hang, data race, harmful\n"
-         "atomicity violation, misuse), warnings (lock-order inversions that did not\n"
-         "deadlock, main returning while threads run) or notes (a mutex never destroyed,\n"
-         "coverage hints).\n\n"
-         "Standard input: the recorded run reads augur's own (what you type or pipe in);\n"
-         "the runs augur explores read /dev/null, or the --stdin FILE every run reads.\n"
-         "One check at a time per DIR; a check into a used DIR first removes the trace,\n"
-         "results, static facts and report pages an earlier check left there.\n\n"
-         "The check is complete only when the exploration's search ended (every\n"
-         "interleaving up to equivalence, no run cut) and, if the recorded run hung,\n"
-         "an explored run hung too; the last line says \"complete: ...\" or\n"
-         "\"incomplete: ...\" and why, as do results.json and the report.\n\n"
-         "Exit status: 0 no error (nothing as severe as --fail-on) and the analysis\n"
-         "complete, 1 error(s) found (or findings as severe as --fail-on), 2 usage error\n"
-         "(or DIR in use), 3 program missing or not built with augur-cc, 4 the program\n"
-         "could not be analysed, 5 augur or a tool it runs failed, 6 no error found but\n"
-         "the analysis did not finish (budget spent, runs cut, a hang not found again):\n"
-         "never read it as clean; 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP\n"
-         "(DIR/results.json then holds what was found).");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  g_option_context_set_strict_posix (ctx, TRUE);
-  return g_steal_pointer (&ctx);
-}
+/* The --help text. */
+static const char help_summary[] =
+  "Record one run of a program built with augur-cc, predict the interleavings that\n"
+  "would break it, confirm them by re-execution, explore the rest, and report.";
+static const char help_description[] =
+  "Findings are errors (bugs: assertion, crash, deadlock, hang, data race, harmful\n"
+  "atomicity violation, misuse), warnings (lock-order inversions that did not\n"
+  "deadlock, main returning while threads run) or notes (a mutex never destroyed,\n"
+  "coverage hints).\n\n"
+  "Standard input: the recorded run reads augur's own (what you type or pipe in);\n"
+  "the runs augur explores read /dev/null, or the --stdin FILE every run reads.\n"
+  "One check at a time per DIR; a check into a used DIR first removes the trace,\n"
+  "results, static facts and report pages an earlier check left there.\n\n"
+  "The check is complete only when the exploration's search ended (every\n"
+  "interleaving up to equivalence, no run cut) and, if the recorded run hung,\n"
+  "an explored run hung too; the last line says \"complete: ...\" or\n"
+  "\"incomplete: ...\" and why, as do results.json and the report.\n\n"
+  "Exit status: 0 no error (nothing as severe as --fail-on) and the analysis\n"
+  "complete, 1 error(s) found (or findings as severe as --fail-on), 2 usage error\n"
+  "(or DIR in use), 3 program missing or not built with augur-cc, 4 the program\n"
+  "could not be analysed, 5 augur or a tool it runs failed, 6 no error found but\n"
+  "the analysis did not finish (budget spent, runs cut, a hang not found again):\n"
+  "never read it as clean; 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP\n"
+  "(DIR/results.json then holds what was found).";
 
 /* The options checked, and parsed into *mode, *max_size and *threshold:
  * AUGUR_EXIT_OK, or the exit status of the first that is wrong (told). */
@@ -73,31 +64,19 @@ check_options (char **rest, int budget, int timeout, const char *mode_text,
                AugurCheckMode *mode, guint64 *max_size, AugurSeverity *threshold)
 {
   if (rest == NULL || rest[0] == NULL)
-    {
-      augur_cmd_print_error (CMD, "no program given; usage: augur check [-o DIR] -- PROGRAM [ARG...]");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD,
+                                  "no program given; "
+                                  "usage: augur check [-o DIR] -- PROGRAM [ARG...]");
   if (budget <= 0 || timeout <= 0)
-    {
-      augur_cmd_print_error (CMD, "--budget and --timeout take a positive number of seconds");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD,
+                                  "--budget and --timeout take a positive number of seconds");
   if (mode_text != NULL && !augur_check_mode_from_string (mode_text, mode))
-    {
-      augur_cmd_print_error (CMD, "--mode takes auto, optimal, dpor, preempt or pct");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--mode takes auto, optimal, dpor, preempt or pct");
   if (max_size_text != NULL && (!augur_cmd_parse_size (max_size_text, max_size) || *max_size == 0))
-    {
-      augur_cmd_print_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
-                                  "(\"64M\")");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
+                                       "(\"64M\")");
   if (fail_on != NULL && !augur_severity_from_string (fail_on, threshold))
-    {
-      augur_cmd_print_error (CMD, "--fail-on takes error, warning or note");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");
   if (compile_db != NULL && !g_file_test (compile_db, G_FILE_TEST_IS_REGULAR))
     {
       g_autofree char *msg = g_strdup_printf ("no such compilation database: %s", compile_db);
@@ -157,14 +136,10 @@ augur_cmd_check (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "-- PROGRAM [ARG...]" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = new_context (entries);
-
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, TRUE, &argc,
+                                &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   AugurCheckMode mode = AUGUR_CHECK_MODE_AUTO;
   guint64 max_size = 0;
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;

@@ -38,24 +38,17 @@ default_output (const char *results)
   return g_strdup_printf ("%s.confirmed.json", results);
 }
 
-/* The command line's parser: its help text and @entries. */
-static GOptionContext *
-new_context (const GOptionEntry *entries)
-{
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (
-    ctx, "Confirm the predictions of augur predict: replay each violating interleaving,\n"
-         "explore around it, and class it harmful, benign or not realisable.");
-  g_option_context_set_description (
-    ctx, "Harmful: an assertion failure, abort, crash, deadlock or nonzero exit status\n"
-         "followed the violation.  Each line: class, the prediction, what happened.\n"
-         "Findings that are not predictions (lock-order inversions) are kept as they are.\n"
-         "Exit status: 1 some prediction is harmful (or a finding is as severe as\n"
-         "--fail-on), 0 none, 2 usage error, 3 bad results file or program,\n"
-         "4 nondeterministic program, 5 augur failed.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  return g_steal_pointer (&ctx);
-}
+/* The --help text. */
+static const char help_summary[] =
+  "Confirm the predictions of augur predict: replay each violating interleaving,\n"
+  "explore around it, and class it harmful, benign or not realisable.";
+static const char help_description[] =
+  "Harmful: an assertion failure, abort, crash, deadlock or nonzero exit status\n"
+  "followed the violation.  Each line: class, the prediction, what happened.\n"
+  "Findings that are not predictions (lock-order inversions) are kept as they are.\n"
+  "Exit status: 1 some prediction is harmful (or a finding is as severe as\n"
+  "--fail-on), 0 none, 2 usage error, 3 bad results file or program,\n"
+  "4 nondeterministic program, 5 augur failed.";
 
 /* The confirmed results of @pargv, empty, with what was run and when. */
 static AugurResults *
@@ -147,25 +140,16 @@ augur_cmd_confirm (int argc, char **argv)
       "RESULTS [-- PROGRAM [ARG...]]" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = new_context (entries);
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, FALSE, &argc,
+                                &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if (rest == NULL || rest[0] == NULL || around < 0 || max_steps < 0 || timeout < 0 || exec_timeout < 0)
-    {
-      augur_cmd_print_error (CMD, "expected RESULTS [-- PROGRAM [ARG...]] and non-negative limits; "
-                                  "see 'augur confirm --help'");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "expected RESULTS [-- PROGRAM [ARG...]] and "
+                                       "non-negative limits; see 'augur confirm --help'");
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
   if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
-    {
-      augur_cmd_print_error (CMD, "--fail-on takes error, warning or note");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");
   g_autoptr (AugurResults) in = augur_results_load (rest[0], &error);
   if (in == NULL)
     {
@@ -174,10 +158,7 @@ augur_cmd_confirm (int argc, char **argv)
     }
   const char *const *pargv = rest[1] != NULL ? (const char *const *) rest + 1 : augur_results_get_argv (in);
   if (pargv[0] == NULL)
-    {
-      augur_cmd_print_error (CMD, "no program given and the results file names none");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "no program given and the results file names none");
 
   AugurConfirmOptions o;
   augur_confirm_options_init (&o);

@@ -30,22 +30,15 @@ line_cmp (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(char *const *) a, *(char *const *) b);
 }
 
-/* The command line's parser: its help text and @entries. */
-static GOptionContext *
-new_context (const GOptionEntry *entries)
-{
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (
-    ctx, "Predict, from one recorded trace, the orderings that break atomicity (McPatom's\n"
-         "patterns), race or deadlock, each with a schedule that reaches it.");
-  g_option_context_set_description (
-    ctx, "Each line: kind, pattern, object, threads: the accesses (thread, op, file:line).\n"
-         "Predictions are not confirmed bugs: the explorer confirms them.\n"
-         "Exit status: 0 ran, 2 usage error, 3 missing, truncated or corrupt trace or facts,\n"
-         "5 Z3 failed or the results file could not be written.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  return g_steal_pointer (&ctx);
-}
+/* The --help text. */
+static const char help_summary[] =
+  "Predict, from one recorded trace, the orderings that break atomicity (McPatom's\n"
+  "patterns), race or deadlock, each with a schedule that reaches it.";
+static const char help_description[] =
+  "Each line: kind, pattern, object, threads: the accesses (thread, op, file:line).\n"
+  "Predictions are not confirmed bugs: the explorer confirms them.\n"
+  "Exit status: 0 ran, 2 usage error, 3 missing, truncated or corrupt trace or facts,\n"
+  "5 Z3 failed or the results file could not be written.";
 
 /* One line per finding, sorted, then the count of predictions (and of
  * lock-order inversions, which are not predictions). */
@@ -114,19 +107,13 @@ augur_cmd_predict (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = new_context (entries);
-
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, FALSE, &argc,
+                                &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if (rest == NULL || g_strv_length (rest) != 1 || timeout_ms <= 0 || jobs < 0 || max_checks <= 0)
-    {
-      augur_cmd_print_error (CMD, "expected exactly one TRACE file and positive limits; see 'augur predict --help'");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "expected exactly one TRACE file and positive limits; "
+                                       "see 'augur predict --help'");
   opts.timeout_ms = (guint) timeout_ms;
   opts.max_checks = (guint) max_checks;
   opts.n_workers = (guint) jobs;

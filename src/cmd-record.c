@@ -55,43 +55,29 @@ augur_cmd_record (int argc, char **argv)
       "-- PROGRAM [ARG...]" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx, "Run a program built with augur-cc once and record its execution.");
-  g_option_context_set_description (
-    ctx, "The program's standard streams are augur's: it reads what you type or pipe into\n"
-         "augur (or --stdin FILE).  Ctrl-C, SIGTERM or SIGHUP reach the program; augur\n"
-         "keeps its trace, with the signal as its ending.\n"
-         "Exit status: 0 trace written (whatever the program's own ending), 2 usage error,\n"
-         "3 program missing or not built with augur-cc, or TRACE not writable,\n"
-         "4 it ran but did not record, "
-         "5 the trace could not be written.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  g_option_context_set_strict_posix (ctx, TRUE);
-
+  static const char help_summary[] =
+    "Run a program built with augur-cc once and record its execution.";
+  static const char help_description[] =
+    "The program's standard streams are augur's: it reads what you type or pipe into\n"
+    "augur (or --stdin FILE).  Ctrl-C, SIGTERM or SIGHUP reach the program; augur\n"
+    "keeps its trace, with the signal as its ending.\n"
+    "Exit status: 0 trace written (whatever the program's own ending), 2 usage error,\n"
+    "3 program missing or not built with augur-cc, or TRACE not writable,\n"
+    "4 it ran but did not record, "
+    "5 the trace could not be written.";
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, TRUE, &argc, &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if (rest == NULL || rest[0] == NULL)
-    {
-      augur_cmd_print_error (CMD, "no program given; usage: augur record [-o TRACE] -- PROGRAM [ARG...]");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "no program given; "
+                                       "usage: augur record [-o TRACE] -- PROGRAM [ARG...]");
   if (timeout < 0)
-    {
-      augur_cmd_print_error (CMD, "--timeout must be 0 (none) or a number of seconds");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--timeout must be 0 (none) or a number of seconds");
   guint64 max_size = 0;
   if (!augur_cmd_parse_size (max_size_text != NULL ? max_size_text : DEFAULT_MAX_TRACE_SIZE,
                              &max_size))
-    {
-      augur_cmd_print_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
-                                  "(\"64M\"), or 0 for no cap");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
+                                       "(\"64M\"), or 0 for no cap");
 
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)

@@ -62,10 +62,7 @@ load_target (const char *ref, char **path, guint *which, AugurResults **results,
 {
   g_autoptr(GError) error = NULL;
   if (!augur_finding_ref_parse (ref, path, which, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, error->message);
   *results = augur_results_load (*path, &error);
   if (*results == NULL)
     {
@@ -253,20 +250,14 @@ augur_cmd_replay (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS[#FINDING]" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx, "Re-run a finding's schedule and stop at the bug.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
+  static const char help_summary[] =
+    "Re-run a finding's schedule and stop at the bug.";
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, NULL, FALSE, &argc, &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if (rest == NULL || g_strv_length (rest) != 1)
-    {
-      augur_cmd_print_error (CMD, "expected one RESULTS[#FINDING]; see 'augur replay --help'");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD,
+                                  "expected one RESULTS[#FINDING]; see 'augur replay --help'");
   g_autofree char *path = NULL;
   guint which = 1, n = 0;
   g_autoptr(AugurResults) results = NULL;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/output-file.h"
 #include "common/results.h"
 #include "common/source-access.h"
 #include "reports/html.h"
@@ -39,7 +40,9 @@ write_output (const char *path, const char *data, gsize len, GError **error)
         }
       return TRUE;
     }
-  return g_file_set_contents (path, data, (gssize) len, error);
+  /* not g_file_set_contents: it renames, and -o /dev/null as root would
+   * replace the device with a regular file */
+  return augur_output_file_write (path, data, len, error);
 }
 
 int
@@ -62,21 +65,14 @@ augur_cmd_report (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx, "Render a results file as an HTML report, JSON or SARIF.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-
+  static const char help_summary[] =
+    "Render a results file as an HTML report, JSON or SARIF.";
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, NULL, FALSE, &argc, &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if (rest == NULL || g_strv_length (rest) != 1)
-    {
-      augur_cmd_print_error (CMD, "expected exactly one RESULTS file; see 'augur report --help'");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD,
+                                  "expected exactly one RESULTS file; see 'augur report --help'");
   const char *fmt = format != NULL ? format : "html";
   if (strcmp (fmt, "html") != 0 && strcmp (fmt, "json") != 0 && strcmp (fmt, "sarif") != 0)
     {

@@ -94,29 +94,17 @@ augur_cmd_static (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &sources, NULL, "SOURCES..." },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx,
+  static const char help_summary[] =
     "Find with Frama-C the locations threads may share and the access pairs that may race,\n"
-    "with the locks held, and write them for explore, predict and check.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-
+    "with the locks held, and write them for explore, predict and check.";
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, NULL, FALSE, &argc, &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if ((sources == NULL || sources[0] == NULL) && compile_db == NULL && program == NULL)
-    {
-      augur_cmd_print_error (CMD, "expected SOURCES, --program PROGRAM or -p "
-                                  "compile_commands.json; see 'augur static --help'");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "expected SOURCES, --program PROGRAM or -p "
+                                       "compile_commands.json; see 'augur static --help'");
   if (timeout <= 0)
-    {
-      augur_cmd_print_error (CMD, "--timeout must be a positive number of seconds");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--timeout must be a positive number of seconds");
   const char *out = output != NULL ? output : DEFAULT_OUTPUT;
 
   g_autoptr(GPtrArray) units = NULL;

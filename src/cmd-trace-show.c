@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "common/event-text.h"
+#include "common/json-util.h"
 #include "common/objects.h"
 #include "common/symbolizer.h"
 #include "common/trace.h"
@@ -22,15 +23,14 @@
 
 #define CMD "trace show"
 
+/* One JSON document a line (node: owned). */
 static void
 print_json_line (JsonNode *node)
 {
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  json_generator_set_root (gen, node);
+  g_autoptr(JsonNode) owned = node;
   gsize len = 0;
-  g_autofree char *text = json_generator_to_data (gen, &len);
+  g_autofree char *text = augur_json_to_text (owned, FALSE, &len);
   fwrite (text, 1, len, stdout);
-  fputc ('\n', stdout);
 }
 
 static JsonNode *
@@ -40,28 +40,17 @@ trace_json (const AugurTrace *trace)
   g_autofree char *summary = augur_trace_summary (trace);
   const AugurRecord *end = augur_trace_end (trace);
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, "augur-trace");
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, augur_trace_header (trace)->version);
-  json_builder_set_member_name (b, "program");
-  json_builder_add_string_value (b, augur_trace_program (trace));
-  json_builder_set_member_name (b, "build_id");
-  json_builder_add_string_value (b, augur_trace_build_id (trace));
-  json_builder_set_member_name (b, "complete");
-  json_builder_add_boolean_value (b, augur_trace_is_complete (trace));
-  json_builder_set_member_name (b, "threads");
-  json_builder_add_int_value (b, augur_trace_n_threads (trace));
-  json_builder_set_member_name (b, "events");
-  json_builder_add_int_value (b, (gint64) augur_trace_n_events (trace));
-  json_builder_set_member_name (b, "unwritten_slots");
-  json_builder_add_int_value (b, (gint64) augur_trace_n_unwritten (trace));
-  json_builder_set_member_name (b, "ending");
-  json_builder_add_string_value (b, end != NULL ? augur_end_name (end->aux) : "none");
-  json_builder_set_member_name (b, "summary");
-  json_builder_add_string_value (b, summary);
-  json_builder_set_member_name (b, "modules");
-  json_builder_begin_array (b);
+  augur_json_add_string (b, "format", "augur-trace");
+  augur_json_add_int (b, "version", augur_trace_header (trace)->version);
+  augur_json_add_string (b, "program", augur_trace_program (trace));
+  augur_json_add_string (b, "build_id", augur_trace_build_id (trace));
+  augur_json_add_bool (b, "complete", augur_trace_is_complete (trace));
+  augur_json_add_int (b, "threads", augur_trace_n_threads (trace));
+  augur_json_add_int (b, "events", (gint64) augur_trace_n_events (trace));
+  augur_json_add_int (b, "unwritten_slots", (gint64) augur_trace_n_unwritten (trace));
+  augur_json_add_string (b, "ending", end != NULL ? augur_end_name (end->aux) : "none");
+  augur_json_add_string (b, "summary", summary);
+  augur_json_begin_array_member (b, "modules");
   for (guint i = 0; i < MAX (1u, augur_trace_n_modules (trace)); i++)
     {
       const char *path = augur_trace_module_path (trace, i);
@@ -86,24 +75,17 @@ augur_cmd_trace_show (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "TRACE" },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_option_context_set_summary (ctx, "Print a recorded trace, one event per line, in global order.");
-  g_option_context_set_description (
-    ctx, "Each line: thread, event, object (stable name), details, file:line and function.\n"
-         "Exit status: 0 printed, 2 usage error, 3 missing, truncated or corrupt trace.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-
+  static const char help_summary[] =
+    "Print a recorded trace, one event per line, in global order.";
+  static const char help_description[] =
+    "Each line: thread, event, object (stable name), details, file:line and function.\n"
+    "Exit status: 0 printed, 2 usage error, 3 missing, truncated or corrupt trace.";
+  if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, FALSE, &argc, &argv))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
   if (rest == NULL || g_strv_length (rest) != 1)
-    {
-      augur_cmd_print_error (CMD, "expected exactly one TRACE file; see 'augur trace show --help'");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "expected exactly one TRACE file; "
+                                       "see 'augur trace show --help'");
 
   g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
   if (trace == NULL)

@@ -8,6 +8,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "common/json-util.h"
+#include "common/output-file.h"
 #include "static/static-compile-db.h"
 #include "static/static-error.h"
 
@@ -42,15 +44,6 @@ augur_static_compile_unit_free (AugurStaticCompileUnit *unit)
   g_free (unit);
 }
 
-static const char *
-member_string (JsonObject *o, const char *name)
-{
-  JsonNode *n = json_object_get_member (o, name);
-  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (n);
-}
-
 /* The entry's argv: its "arguments" array, or its "command" split as the
  * shell would; NULL when neither is usable. */
 static char **
@@ -70,7 +63,7 @@ entry_arguments (JsonObject *o)
         }
       return g_strv_builder_end (b);
     }
-  const char *command = member_string (o, "command");
+  const char *command = augur_json_member_string (o, "command");
   char **argv = NULL;
   if (command != NULL && !g_shell_parse_argv (command, NULL, &argv, NULL))
     return g_new0 (char *, 1);   /* an empty command line */
@@ -105,8 +98,8 @@ augur_static_compile_db_load (const char *path, GError **error)
     {
       JsonNode *n = json_array_get_element (a, i);
       JsonObject *o = JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
-      const char *dir = o != NULL ? member_string (o, "directory") : NULL;
-      const char *file = o != NULL ? member_string (o, "file") : NULL;
+      const char *dir = o != NULL ? augur_json_member_string (o, "directory") : NULL;
+      const char *file = o != NULL ? augur_json_member_string (o, "file") : NULL;
       g_auto(GStrv) args = o != NULL ? entry_arguments (o) : NULL;
       if (dir == NULL || file == NULL || args == NULL)
         {
@@ -165,12 +158,9 @@ augur_static_compile_db_save (GPtrArray *units, const char *path, GError **error
     {
       const AugurStaticCompileUnit *u = units->pdata[i];
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "directory");
-      json_builder_add_string_value (b, u->directory);
-      json_builder_set_member_name (b, "file");
-      json_builder_add_string_value (b, u->file);
-      json_builder_set_member_name (b, "arguments");
-      json_builder_begin_array (b);
+      augur_json_add_string (b, "directory", u->directory);
+      augur_json_add_string (b, "file", u->file);
+      augur_json_begin_array_member (b, "arguments");
       if (u->arguments[0] == NULL)
         json_builder_add_string_value (b, "cc");
       for (guint k = 0; u->arguments[k] != NULL; k++)
@@ -181,19 +171,11 @@ augur_static_compile_db_save (GPtrArray *units, const char *path, GError **error
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  g_autoptr(GError) local = NULL;
   gsize len = 0;
-  g_autofree char *text = json_generator_to_data (gen, &len);
-  gboolean special = g_file_test (path, G_FILE_TEST_EXISTS)
-                     && !g_file_test (path, G_FILE_TEST_IS_REGULAR);
-  if (!g_file_set_contents_full (path, text, (gssize) len,
-                                 special ? G_FILE_SET_CONTENTS_NONE
-                                         : G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
-                                 0666, &local))
+  g_autofree char *text = augur_json_to_text (root, TRUE, &len);
+  g_autoptr(GError) local = NULL;
+  if (!augur_output_file_write (path, text, len, &local))
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
                    "cannot write the compilation database %s: %s", path, local->message);

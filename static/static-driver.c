@@ -26,6 +26,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "common/child-wait.h"
 #include "static/static-compile-db.h"
 #include "static/static-driver.h"
 #include "static/static-error.h"
@@ -139,55 +140,6 @@ unbounded_recursion (const char *why)
   while (g_ascii_isalnum (*end) || *end == '_')
     end++;
   return end > p ? g_strndup (p, (gsize) (end - p)) : NULL;
-}
-
-typedef struct {
-  gboolean done;
-  gboolean timed_out;
-} Wait;
-
-static void
-on_wait_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  Wait *w = data;
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  w->done = TRUE;
-}
-
-static gboolean
-on_timeout (gpointer data)
-{
-  Wait *w = data;
-  w->timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Waits for proc at most timeout seconds; kills it when it runs longer.
- * Returns FALSE when it had to be killed. */
-static gboolean
-wait_with_timeout (GSubprocess *proc, guint timeout)
-{
-  GMainContext *ctx = g_main_context_new ();
-  g_main_context_push_thread_default (ctx);
-  Wait w = { FALSE, FALSE };
-  g_subprocess_wait_async (proc, NULL, on_wait_done, &w);
-  GSource *timer = g_timeout_source_new_seconds (timeout);
-  g_source_set_callback (timer, on_timeout, &w, NULL);
-  g_source_attach (timer, ctx);
-  while (!w.done && !w.timed_out)
-    g_main_context_iteration (ctx, TRUE);
-  gboolean killed = !w.done;
-  if (killed)
-    {
-      g_subprocess_force_exit (proc);
-      while (!w.done)
-        g_main_context_iteration (ctx, TRUE);
-    }
-  g_source_destroy (timer);
-  g_source_unref (timer);
-  g_main_context_pop_thread_default (ctx);
-  g_main_context_unref (ctx);
-  return !killed;
 }
 
 static void
@@ -397,7 +349,8 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
                    "cannot run frama-c (%s): %s", r->frama_c, local->message);
       return RUN_NOT_STARTED;
     }
-  gboolean finished = wait_with_timeout (proc, MAX (timeout, 1));
+  AugurChildWatch watch = { .timeout_ms = (guint) MIN ((guint64) MAX (timeout, 1) * 1000, G_MAXUINT) };
+  gboolean finished = augur_child_wait (proc, &watch) == AUGUR_CHILD_ENDED;
   *seconds += (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
   g_debug ("frama-c (%s) on %u file%s: %s", libc == LIBC_SYSTEM ? "system headers" : "Frama-C's libc",
            units->len, units->len == 1 ? "" : "s",

@@ -26,12 +26,37 @@
 #include <math.h>
 #include <string.h>
 
-#include "common/input-file.h"
-#include "common/json-input.h"
+#include "common/json-util.h"
 #include "static/static-error.h"
 #include "static/static-facts-private.h"
 
 /* ---- reading ---- */
+
+static const AugurJsonFormat format = {
+  .name = "static facts file", .domain = augur_static_error_quark,
+  .parse_code = AUGUR_STATIC_ERROR_PARSE, .format_code = AUGUR_STATIC_ERROR_FORMAT,
+  .invalid_code = AUGUR_STATIC_ERROR_INVALID, .io_code = AUGUR_STATIC_ERROR_IO,
+};
+
+/* A required string member, copied. */
+static gboolean
+get_string (JsonObject *o, const char *member, const char *where, char **out, GError **error)
+{
+  const char *s;
+  gboolean ok = augur_json_get_string (&format, o, member, TRUE, where, &s, error);
+  *out = g_strdup (s);
+  return ok;
+}
+
+/* A required member from 0 to G_MAXUINT. */
+static gboolean
+get_uint (JsonObject *o, const char *member, const char *where, guint *out, GError **error)
+{
+  guint64 v;
+  gboolean ok = augur_json_get_uint (&format, o, member, TRUE, G_MAXUINT, where, &v, error);
+  *out = (guint) v;
+  return ok;
+}
 
 static int
 compare_strings (gconstpointer a, gconstpointer b)
@@ -39,108 +64,13 @@ compare_strings (gconstpointer a, gconstpointer b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-static gboolean
-invalid (GError **error, const char *where, const char *member, const char *what)
-{
-  g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INVALID,
-               "invalid static facts file: %s%smember '%s' %s", where ? where : "",
-               where ? ": " : "", member, what);
-  return FALSE;
-}
-
-static gboolean
-get_node (JsonObject *o, const char *member, GType type, const char *where,
-          JsonNode **out, GError **error)
-{
-  JsonNode *n = json_object_get_member (o, member);
-  if (n == NULL)
-    return invalid (error, where, member, "is missing");
-  gboolean good = type == JSON_TYPE_ARRAY ? JSON_NODE_HOLDS_ARRAY (n)
-                  : type == JSON_TYPE_OBJECT ? JSON_NODE_HOLDS_OBJECT (n)
-                  : JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == type;
-  if (!good)
-    return invalid (error, where, member,
-                    type == JSON_TYPE_ARRAY ? "is not an array"
-                    : type == JSON_TYPE_OBJECT ? "is not an object"
-                    : type == G_TYPE_STRING ? "is not a string"
-                    : type == G_TYPE_BOOLEAN ? "is not a boolean" : "is not an integer");
-  *out = n;
-  return TRUE;
-}
-
-static gboolean
-get_string (JsonObject *o, const char *member, const char *where, char **out, GError **error)
-{
-  JsonNode *n;
-  if (!get_node (o, member, G_TYPE_STRING, where, &n, error))
-    return FALSE;
-  *out = g_strdup (json_node_get_string (n));
-  return TRUE;
-}
-
-static gboolean
-get_uint (JsonObject *o, const char *member, const char *where, guint *out, GError **error)
-{
-  JsonNode *n;
-  if (!get_node (o, member, G_TYPE_INT64, where, &n, error))
-    return FALSE;
-  gint64 v = json_node_get_int (n);
-  if (v < 0 || v > G_MAXUINT)
-    return invalid (error, where, member, "is out of range");
-  *out = (guint) v;
-  return TRUE;
-}
-
-static gboolean
-get_bool (JsonObject *o, const char *member, const char *where, gboolean *out, GError **error)
-{
-  JsonNode *n;
-  if (!get_node (o, member, G_TYPE_BOOLEAN, where, &n, error))
-    return FALSE;
-  *out = json_node_get_boolean (n);
-  return TRUE;
-}
-
-static gboolean
-get_array (JsonObject *o, const char *member, const char *where, JsonArray **out, GError **error)
-{
-  JsonNode *n;
-  if (!get_node (o, member, JSON_TYPE_ARRAY, where, &n, error))
-    return FALSE;
-  *out = json_node_get_array (n);
-  return TRUE;
-}
-
-static gboolean
-get_strv (JsonObject *o, const char *member, const char *where, char ***out, GError **error)
-{
-  JsonArray *a;
-  if (!get_array (o, member, where, &a, error))
-    return FALSE;
-  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
-  for (guint i = 0; i < json_array_get_length (a); i++)
-    {
-      JsonNode *n = json_array_get_element (a, i);
-      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-        return invalid (error, where, member, "holds a non-string");
-      g_strv_builder_add (b, json_node_get_string (n));
-    }
-  *out = g_strv_builder_end (b);
-  return TRUE;
-}
-
 /* {file, line} in member `member`, or directly in o when member is NULL. */
 static gboolean
 get_site (JsonObject *o, const char *member, const char *where, char **file, guint *line,
           GError **error)
 {
-  if (member != NULL)
-    {
-      JsonNode *n;
-      if (!get_node (o, member, JSON_TYPE_OBJECT, where, &n, error))
-        return FALSE;
-      o = json_node_get_object (n);
-    }
+  if (member != NULL && !augur_json_get_object (&format, o, member, TRUE, where, &o, error))
+    return FALSE;
   return get_string (o, "file", where, file, error) && get_uint (o, "line", where, line, error);
 }
 
@@ -153,14 +83,14 @@ parse_list (AugurStaticFacts *f, JsonObject *root, const char *member, ParseElem
             GError **error)
 {
   JsonArray *a;
-  if (!get_array (root, member, NULL, &a, error))
+  if (!augur_json_get_array (&format, root, member, TRUE, NULL, &a, error))
     return FALSE;
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       g_autofree char *where = g_strdup_printf ("%s[%u]", member, i);
       JsonNode *n = json_array_get_element (a, i);
       if (!JSON_NODE_HOLDS_OBJECT (n))
-        return invalid (error, NULL, where, "is not an object");
+        return augur_json_invalid (&format, NULL, where, "is not an object", error);
       if (!parse (f, json_node_get_object (n), where, error))
         return FALSE;
     }
@@ -173,11 +103,11 @@ parse_thread (AugurStaticFacts *f, JsonObject *o, const char *where, GError **er
   AugurStaticThread *t = g_new0 (AugurStaticThread, 1);
   g_ptr_array_add (f->threads, t);
   if (!get_uint (o, "id", where, &t->id, error)
-      || !get_strv (o, "entries", where, &t->entries, error)
-      || !get_bool (o, "multiple", where, &t->multiple, error)
+      || !augur_json_get_strv (&format, o, "entries", TRUE, where, &t->entries, error)
+      || !augur_json_get_bool (&format, o, "multiple", TRUE, where, &t->multiple, error)
       || !get_uint (o, "parent", where, &t->parent, error))
     return FALSE;
-  if (json_object_has_member (o, "at_join") && !get_bool (o, "at_join", where, &t->at_join, error))
+  if (!augur_json_get_bool (&format, o, "at_join", FALSE, where, &t->at_join, error))
     return FALSE;
   JsonNode *cs = json_object_get_member (o, "create_site");
   if (cs != NULL && !JSON_NODE_HOLDS_NULL (cs))
@@ -194,14 +124,15 @@ parse_shared (AugurStaticFacts *f, JsonObject *o, const char *where, GError **er
   JsonArray *a;
   if (!get_string (o, "location", where, &s->location, error)
       || !get_string (o, "kind", where, &s->kind, error)
-      || !get_array (o, "threads", where, &a, error))
+      || !augur_json_get_array (&format, o, "threads", TRUE, where, &a, error))
     return FALSE;
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       JsonNode *n = json_array_get_element (a, i);
       if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
           || json_node_get_int (n) < 0)
-        return invalid (error, where, "threads", "holds something else than a thread id");
+        return augur_json_invalid (&format, where, "threads",
+                                   "holds something else than a thread id", error);
       guint id = (guint) json_node_get_int (n);
       g_array_append_val (s->threads, id);
     }
@@ -218,11 +149,11 @@ parse_access (AugurStaticFacts *f, JsonObject *o, const char *where, GError **er
       || !get_uint (o, "thread", where, &a->thread, error)
       || !get_string (o, "kind", where, &kind, error)
       || !get_string (o, "location", where, &a->location, error)
-      || !get_strv (o, "locks", where, &a->locks, error)
-      || !get_bool (o, "alone", where, &a->alone, error))
+      || !augur_json_get_strv (&format, o, "locks", TRUE, where, &a->locks, error)
+      || !augur_json_get_bool (&format, o, "alone", TRUE, where, &a->alone, error))
     return FALSE;
   if (!augur_static_access_kind_from_string (kind, &a->kind))
-    return invalid (error, where, "kind", "is not R, W or A");
+    return augur_json_invalid (&format, where, "kind", "is not R, W or A", error);
   return TRUE;
 }
 
@@ -269,7 +200,8 @@ parse_pair (AugurStaticFacts *f, JsonObject *o, const char *where, GError **erro
 {
   AugurStaticPair *p = g_new0 (AugurStaticPair, 1);
   g_ptr_array_add (f->pairs, p);
-  if (!parse_pair_common (p, o, where, error) || !get_strv (o, "kinds", where, &p->kinds, error))
+  if (!parse_pair_common (p, o, where, error) || !augur_json_get_strv (&format, o, "kinds", TRUE,
+                                                                       where, &p->kinds, error))
     return FALSE;
   order_pair (p);
   return TRUE;
@@ -313,23 +245,10 @@ augur_static_facts_load_from_data (const char *data, gssize length, GError **err
 {
   g_return_val_if_fail (data != NULL, NULL);
 
-  g_autoptr(GError) local = NULL;
-  g_autoptr(JsonParser) parser = augur_json_parse (data, length, &local);
-  if (parser == NULL)
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_PARSE,
-                   "not a static facts file (%s%s)",
-                   local->domain == JSON_PARSER_ERROR ? "not JSON: " : "", local->message);
-      return NULL;
-    }
-  JsonNode *root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FORMAT,
-                   "not a static facts file (the JSON is not an object)");
-      return NULL;
-    }
-  JsonObject *o = json_node_get_object (root);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *o = augur_json_parse_object (&format, data, length, &parser, error);
+  if (o == NULL)
+    return NULL;
   JsonNode *fmt = json_object_get_member (o, "format");
   JsonNode *ver = json_object_get_member (o, "version");
   if (fmt == NULL || !JSON_NODE_HOLDS_VALUE (fmt)
@@ -357,10 +276,9 @@ augur_static_facts_load_from_data (const char *data, gssize length, GError **err
     }
 
   g_autoptr(AugurStaticFacts) f = augur_static_facts_new_empty ();
-  if (!get_bool (o, "complete", NULL, &f->complete, error))
+  if (!augur_json_get_bool (&format, o, "complete", TRUE, NULL, &f->complete, error))
     return NULL;
-  if (json_object_has_member (o, "sound_fallback")
-      && !get_bool (o, "sound_fallback", NULL, &f->sound_fallback, error))
+  if (!augur_json_get_bool (&format, o, "sound_fallback", FALSE, NULL, &f->sound_fallback, error))
     return NULL;
   JsonNode *secs = json_object_get_member (o, "frama_c_seconds");
   if (secs != NULL)
@@ -369,14 +287,15 @@ augur_static_facts_load_from_data (const char *data, gssize length, GError **err
           || (json_node_get_value_type (secs) != G_TYPE_DOUBLE
               && json_node_get_value_type (secs) != G_TYPE_INT64))
         {
-          invalid (error, NULL, "frama_c_seconds", "is not a number");
+          augur_json_invalid (&format, NULL, "frama_c_seconds", "is not a number", error);
           return NULL;
         }
       /* 1e999 reads as infinity, which the writer cannot write back */
       double v = json_node_get_double (secs);
       if (!isfinite (v) || v < 0)
         {
-          invalid (error, NULL, "frama_c_seconds", "is not a finite number of seconds");
+          augur_json_invalid (&format, NULL, "frama_c_seconds", "is not a finite number of seconds",
+                              error);
           return NULL;
         }
       f->frama_c_seconds = v;
@@ -397,84 +316,36 @@ AugurStaticFacts *
 augur_static_facts_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
-
-  g_autofree char *data = NULL;
-  gsize len;
-  g_autoptr(GError) local = NULL;
-  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &len, &local))
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
-                   "cannot read the static facts: %s", local->message);
-      return NULL;
-    }
-  AugurStaticFacts *f = augur_static_facts_load_from_data (data, (gssize) len, &local);
-  if (f == NULL)
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, local->code, "%s: %s", path, local->message);
-      return NULL;
-    }
-  return f;
+  return augur_json_load_file (&format, path, (AugurJsonLoadFunc) augur_static_facts_load_from_data,
+                               error);
 }
 
 /* ---- writing ---- */
 
 static void
-add_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, value);
-}
-
-static void
-add_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-add_bool (JsonBuilder *b, const char *name, gboolean value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_boolean_value (b, value);
-}
-
-static void
-add_strv (JsonBuilder *b, const char *name, char **v)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
-  for (guint i = 0; v != NULL && v[i] != NULL; i++)
-    json_builder_add_string_value (b, v[i]);
-  json_builder_end_array (b);
-}
-
-static void
 add_site (JsonBuilder *b, const char *name, const char *file, guint line)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_object (b);
-  add_string (b, "file", file);
-  add_int (b, "line", line);
+  augur_json_begin_object_member (b, name);
+  augur_json_add_string (b, "file", file);
+  augur_json_add_int (b, "line", line);
   json_builder_end_object (b);
 }
 
 static void
 add_pairs (JsonBuilder *b, const char *name, GPtrArray *pairs)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, name);
   for (guint i = 0; i < pairs->len; i++)
     {
       const AugurStaticPair *p = pairs->pdata[i];
       json_builder_begin_object (b);
       add_site (b, "a", p->file_a, p->line_a);
       add_site (b, "b", p->file_b, p->line_b);
-      add_string (b, "location", p->location);
+      augur_json_add_string (b, "location", p->location);
       if (p->lock != NULL)
-        add_string (b, "lock", p->lock);
+        augur_json_add_string (b, "lock", p->lock);
       else
-        add_strv (b, "kinds", p->kinds);
+        augur_json_add_strv (b, "kinds", p->kinds);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -487,24 +358,23 @@ augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
 
   g_autoptr(JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  add_string (b, "format", AUGUR_STATIC_FACTS_FORMAT);
-  add_int (b, "version", AUGUR_STATIC_FACTS_VERSION);
-  add_bool (b, "complete", f->complete);
-  add_bool (b, "sound_fallback", f->sound_fallback);
+  augur_json_add_string (b, "format", AUGUR_STATIC_FACTS_FORMAT);
+  augur_json_add_int (b, "version", AUGUR_STATIC_FACTS_VERSION);
+  augur_json_add_bool (b, "complete", f->complete);
+  augur_json_add_bool (b, "sound_fallback", f->sound_fallback);
   json_builder_set_member_name (b, "frama_c_seconds");
   json_builder_add_double_value (b, f->frama_c_seconds);
 
-  json_builder_set_member_name (b, "threads");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "threads");
   for (guint i = 0; i < f->threads->len; i++)
     {
       const AugurStaticThread *t = f->threads->pdata[i];
       json_builder_begin_object (b);
-      add_int (b, "id", t->id);
-      add_strv (b, "entries", t->entries);
-      add_bool (b, "multiple", t->multiple);
-      add_int (b, "parent", t->parent);
-      add_bool (b, "at_join", t->at_join);
+      augur_json_add_int (b, "id", t->id);
+      augur_json_add_strv (b, "entries", t->entries);
+      augur_json_add_bool (b, "multiple", t->multiple);
+      augur_json_add_int (b, "parent", t->parent);
+      augur_json_add_bool (b, "at_join", t->at_join);
       if (t->create_file != NULL)
         add_site (b, "create_site", t->create_file, t->create_line);
       else
@@ -516,16 +386,14 @@ augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
     }
   json_builder_end_array (b);
 
-  json_builder_set_member_name (b, "shared");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "shared");
   for (guint i = 0; i < f->shared->len; i++)
     {
       const AugurStaticShared *s = f->shared->pdata[i];
       json_builder_begin_object (b);
-      add_string (b, "location", s->location);
-      add_string (b, "kind", s->kind);
-      json_builder_set_member_name (b, "threads");
-      json_builder_begin_array (b);
+      augur_json_add_string (b, "location", s->location);
+      augur_json_add_string (b, "kind", s->kind);
+      augur_json_begin_array_member (b, "threads");
       for (guint j = 0; j < s->threads->len; j++)
         json_builder_add_int_value (b, g_array_index (s->threads, guint, j));
       json_builder_end_array (b);
@@ -533,19 +401,18 @@ augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
     }
   json_builder_end_array (b);
 
-  json_builder_set_member_name (b, "accesses");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "accesses");
   for (guint i = 0; i < f->accesses->len; i++)
     {
       const AugurStaticAccess *a = f->accesses->pdata[i];
       json_builder_begin_object (b);
-      add_string (b, "file", a->file);
-      add_int (b, "line", a->line);
-      add_int (b, "thread", a->thread);
-      add_string (b, "kind", augur_static_access_kind_to_string (a->kind));
-      add_string (b, "location", a->location);
-      add_strv (b, "locks", a->locks);
-      add_bool (b, "alone", a->alone);
+      augur_json_add_string (b, "file", a->file);
+      augur_json_add_int (b, "line", a->line);
+      augur_json_add_int (b, "thread", a->thread);
+      augur_json_add_string (b, "kind", augur_static_access_kind_to_string (a->kind));
+      augur_json_add_string (b, "location", a->location);
+      augur_json_add_strv (b, "locks", a->locks);
+      augur_json_add_bool (b, "alone", a->alone);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -553,47 +420,36 @@ augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
   add_pairs (b, "pairs", f->pairs);
   add_pairs (b, "protected", f->protected_pairs);
 
-  json_builder_set_member_name (b, "unknown_sites");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "unknown_sites");
   for (guint i = 0; i < f->unknown_sites->len; i++)
     {
       const AugurStaticUnknownSite *u = f->unknown_sites->pdata[i];
       json_builder_begin_object (b);
-      add_string (b, "file", u->file);
-      add_int (b, "line", u->line);
-      add_string (b, "reason", u->reason);
+      augur_json_add_string (b, "file", u->file);
+      augur_json_add_int (b, "line", u->line);
+      augur_json_add_string (b, "reason", u->reason);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 
-  json_builder_set_member_name (b, "warnings");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "warnings");
   for (guint i = 0; i < f->warnings->len; i++)
     {
       const AugurStaticWarning *w = f->warnings->pdata[i];
       json_builder_begin_object (b);
       if (w->file != NULL)
         {
-          add_string (b, "file", w->file);
-          add_int (b, "line", w->line);
+          augur_json_add_string (b, "file", w->file);
+          augur_json_add_int (b, "line", w->line);
         }
-      add_string (b, "kind", w->kind);
-      add_string (b, "message", w->message);
+      augur_json_add_string (b, "kind", w->kind);
+      augur_json_add_string (b, "message", w->message);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
 
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  gsize len = 0;
-  g_autofree char *text = json_generator_to_data (gen, &len);
-  char *out = g_strconcat (text, "\n", NULL);
-  if (length != NULL)
-    *length = len + 1;
-  return out;
+  return augur_json_builder_to_text (b, length);
 }
 
 gboolean
@@ -601,20 +457,5 @@ augur_static_facts_save (AugurStaticFacts *facts, const char *path, GError **err
 {
   gsize len;
   g_autofree char *data = augur_static_facts_to_data (facts, &len);
-  g_autoptr(GError) local = NULL;
-  /* atomically (write and rename) for a file, but in place for anything
-   * else: renaming over /dev/null (augur static -o /dev/null, as root)
-   * would replace the device with a regular file */
-  gboolean special = g_file_test (path, G_FILE_TEST_EXISTS)
-                     && !g_file_test (path, G_FILE_TEST_IS_REGULAR);
-  if (!g_file_set_contents_full (path, data, (gssize) len,
-                                 special ? G_FILE_SET_CONTENTS_NONE
-                                         : G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
-                                 0666, &local))
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_IO,
-                   "cannot write the static facts: %s", local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return augur_json_save_file (&format, path, data, len, error);
 }

@@ -32,3 +32,28 @@ tap_done ()
   echo "1..$tap_n"
   [ "$tap_failed" -eq 0 ]
 }
+
+# json_path FILE EXPRESSION: the values EXPRESSION (JSONPath) selects in
+# the JSON file FILE, one a line (tests/json-path.c).
+json_path ()
+{
+  "$top_builddir/tests/json-path" "$@"
+}
+
+# results_findings FILE: the findings of a results file in its order, one
+# a line: the kind (and subkind) and the file:line of each access, file
+# names without their directory ("deadlock prog.c:25 prog.c:39",
+# "misuse:double-unlock m.c:10 m.c:11").
+results_findings ()
+{
+  rf_i=0
+  for rf_kind in $(json_path "$1" '$.findings[*].kind'); do
+    rf_sub=$(json_path "$1" "\$.findings[$rf_i].subkind")
+    [ -z "$rf_sub" ] || rf_kind=$rf_kind:$rf_sub
+    rf_locs=$(json_path "$1" "\$.findings[$rf_i].accesses[*]" \
+              | sed -n 's/.*"file":"\([^"]*\)".*"line":\([0-9]*\).*/\1:\2/p' \
+              | sed 's|.*/||' | tr '\n' ' ')
+    echo "$rf_kind ${rf_locs% }"
+    rf_i=$((rf_i + 1))
+  done
+}

@@ -451,6 +451,16 @@ let is_const_pointer t =
   | TPtr (pt, _) -> Cil.isConstType pt
   | _ -> false
 
+(* The lock objects the lock argument [a] of a call may point to, in the
+   state [req] before the call, added to the lock objects. *)
+let add_lock_objects_of req a =
+  let v = Eva.Results.(eval_exp a req |> as_cvalue) in
+  try Cvalue.V.fold_topset_ok (fun b iv () ->
+      if Ival.is_singleton_int iv then
+        add_lock_object b (Integer.to_int_exn (Ival.project_int iv)))
+      v ()
+  with Abstract_interp.Error_Top -> ()
+
 let analyse_call ctx cs req s site lvo fexp args locks =
   reads ctx cs req site (fexp :: args) locks;
   let callees = Eva.Results.(default [] (eval_callee fexp req)) in
@@ -477,15 +487,7 @@ let analyse_call ctx cs req s site lvo fexp args locks =
       end
       else if List.mem_assoc name lock_functions then begin
         let i = List.assoc name lock_functions in
-        match List.nth_opt args i with
-        | Some a ->
-          let v = Eva.Results.(eval_exp a req |> as_cvalue) in
-          (try Cvalue.V.fold_topset_ok (fun b iv () ->
-               if Ival.is_singleton_int iv then
-                 add_lock_object b (Integer.to_int_exn (Ival.project_int iv)))
-               v ()
-           with Abstract_interp.Error_Top -> ())
-        | None -> ()
+        Option.iter (add_lock_objects_of req) (List.nth_opt args i)
       end
       else if kf_is_harness kf then ()
       else if not (Kernel_function.is_definition kf) || kf_is_libc kf then begin
@@ -885,15 +887,8 @@ let run () =
            | kfs -> List.iter (fun kf ->
                let name = Kernel_function.get_name kf in
                if List.mem_assoc name lock_functions then
-                 match List.nth_opt args (List.assoc name lock_functions) with
-                 | Some a ->
-                   let v = Eva.Results.(eval_exp a req |> as_cvalue) in
-                   (try Cvalue.V.fold_topset_ok (fun b iv () ->
-                        if Ival.is_singleton_int iv then
-                          add_lock_object b (Integer.to_int_exn (Ival.project_int iv)))
-                        v ()
-                    with Abstract_interp.Error_Top -> ())
-                 | None -> ()) kfs)
+                 Option.iter (add_lock_objects_of req)
+                   (List.nth_opt args (List.assoc name lock_functions))) kfs)
         | _ -> ());
     let ctxs = find_contexts () in
     each_stmt analyse_stmt;

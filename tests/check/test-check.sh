@@ -27,9 +27,15 @@ buggy ()
   st=$?
   cat "$tmp/out" "$tmp/err"
   [ "$st" -eq 1 ] || return 1
-  grep -q "^1 error assertion (T0 T1 T2): Assertion \`counter == 2 \* INCREMENTS\` at prog.c:31 fails because of .* of \`counter\` at prog.c:19\.$" "$tmp/out" || return 1
-  grep -q "^    part [0-9] data-race on counter: " "$tmp/out" || return 1
-  ! grep -q "^2 " "$tmp/out" || return 1
+  # one finding: the assertion, with the race as one of its parts
+  r=$tmp/r/results.json
+  [ "$(json_path "$r" '$.findings[*].kind')" = assertion ] || return 1
+  [ "$(json_path "$r" '$.findings[0].severity')" = error ] || return 1
+  json_path "$r" '$.findings[0].explanation' \
+    | grep -q "^Assertion \`counter == 2 \* INCREMENTS\` at prog.c:31 fails because of .* of \`counter\` at prog.c:19\.$" \
+    || return 1
+  json_path "$r" '$.findings[0].parts[*].kind' | grep -qx data-race || return 1
+  json_path "$r" '$.findings[0].parts[*].object' | grep -qx counter || return 1
   grep -q "^augur check: 1 error, .*report: $tmp/r/index.html" "$tmp/out"
 }
 ok "a lost update: exit 1, one finding: the assertion, because of the violation at its line" buggy
@@ -39,7 +45,7 @@ files ()
   for f in results.json predictions.json run.trace index.html finding-1.html finding-1.svg; do
     [ -s "$tmp/r/$f" ] || { echo "missing $f"; return 1; }
   done
-  grep -q '"command" *: *"check"' "$tmp/r/results.json"
+  [ "$(json_path "$tmp/r/results.json" '$.command')" = check ]
 }
 ok "results, predictions, trace and HTML report written" files
 
@@ -59,16 +65,18 @@ confirmed ()
   # the lost update is predicted from a run where it did not happen, and
   # re-execution shows the assertion failing after it
   grep -q "^augur check: confirmed [1-9][0-9]* predictions\{0,1\} harmful" "$tmp/err" || return 1
-  grep -q "^    part 1 atomicity-violation on counter: Confirmed: .*then assertion" "$tmp/out" \
-    || return 1
-  grep -q '"class" *: *"harmful"' "$tmp/r/results.json"
+  r=$tmp/r/results.json
+  [ "$(json_path "$r" '$.findings[0].parts[0].kind')" = atomicity-violation ] \
+    && [ "$(json_path "$r" '$.findings[0].parts[0].object')" = counter ] \
+    && json_path "$r" '$.findings[0].parts[0].explanation' | grep -q "^Confirmed: .*then assertion" \
+    && json_path "$r" '$.findings..class' | grep -qx harmful
 }
 ok "predictions are confirmed harmful by re-execution and reported as parts of the bug" confirmed
 
 once ()
 {
   # the race is found by prediction and by exploration: reported once
-  n=$(grep -c "data-race on counter" "$tmp/out")
+  n=$(json_path "$tmp/r/results.json" '$.findings..kind' | grep -cx data-race)
   [ "$n" -eq 1 ]
 }
 ok "each bug reported once" once
@@ -79,7 +87,8 @@ replay_cmd ()
   cmd=$(sed -n 's/.*<pre class="cmd" id="replay"><code>\(augur replay [^<]*\)<.*/\1/p' "$tmp/r/finding-1.html")
   echo "printed: $cmd"
   [ "$cmd" = "augur replay $tmp/r/results.json#1" ] || return 1
-  grep -q "\"replay\" : \"augur replay $tmp/r/results.json#1\"" "$tmp/r/results.json" || return 1
+  [ "$(json_path "$tmp/r/results.json" '$.findings[0].replay')" = "augur replay $tmp/r/results.json#1" ] \
+    || return 1
   "$AUGUR" ${cmd#augur } >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
@@ -111,8 +120,10 @@ names_elsewhere ()
     && (cd "$tmp/proj" && "$AUGUR_CC_BIN" -O0 -g -o held names/held.c) || return 1
   (cd "$tmp/else" && "$AUGUR" check --budget 20 -q -o "$tmp/nm" -- "$tmp/proj/held") >"$tmp/out" 2>&1
   cat "$tmp/out"
-  grep -q "^1 error misuse:destroy-held-mutex on mutex b->lock (T0): main destroys \`b->lock\` at held.c:37" \
-    "$tmp/out"
+  [ "$(json_path "$tmp/nm/results.json" '$.findings[0].subkind')" = destroy-held-mutex ] \
+    && [ "$(json_path "$tmp/nm/results.json" '$.findings[0].object')" = "b->lock" ] \
+    && json_path "$tmp/nm/results.json" '$.findings[0].explanation' \
+       | grep -q "^main destroys \`b->lock\` at held.c:37"
 }
 ok "names from the debug info wherever augur runs, in the explanation too" names_elsewhere
 
@@ -123,7 +134,8 @@ no_schedule ()
   "$AUGUR_CC_BIN" -O0 -g -o "$tmp/lod" "$P/lock_order_dataflow/prog.c" || return 1
   "$AUGUR" check --budget 20 -q -o "$tmp/lod-r" -- "$tmp/lod" >"$tmp/out" 2>&1
   cat "$tmp/out"
-  grep -q "^1 warning lock-order-inversion" "$tmp/out" || return 1
+  [ "$(json_path "$tmp/lod-r/results.json" '$.findings[0].kind')" = lock-order-inversion ] \
+    && [ "$(json_path "$tmp/lod-r/results.json" '$.findings[0].severity')" = warning ] || return 1
   "$AUGUR" replay "$tmp/lod-r/results.json#1" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
@@ -136,7 +148,8 @@ clean ()
   "$AUGUR" check --budget 60 -q -o "$tmp/c" -- "$tmp/counterseq_ok" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 0 ] && grep -q "^augur check: no finding" "$tmp/out" && [ -s "$tmp/c/index.html" ]
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/c/results.json" '$.findings[*].kind')" ] \
+    && [ -s "$tmp/c/index.html" ]
 }
 ok "the fixed program: exit 0, no finding, a report" clean
 
@@ -148,7 +161,8 @@ severities ()
   "$AUGUR" check --budget 30 -q -o "$tmp/lm" -- "$tmp/leaked_mutex" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 0 ] && grep -q "^1 note misuse:not-destroyed" "$tmp/out" \
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/lm/results.json" '$.findings[0].subkind')" = not-destroyed ] \
+    && [ "$(json_path "$tmp/lm/results.json" '$.findings[0].severity')" = note ] \
     && grep -q "^augur check: 1 note," "$tmp/out" || return 1
   "$AUGUR" check --budget 30 -q --fail-on=warning -o "$tmp/lm" -- "$tmp/leaked_mutex" >/dev/null 2>&1
   [ $? -eq 0 ] || return 1
@@ -223,7 +237,7 @@ PROG
   cat "$tmp/out"
   echo "took ${secs}s"
   # no error found, but not everything explored: exit 6, never 0
-  [ "$st" -eq 6 ] && [ "$secs" -le 15 ] && grep -q '"budget"\|"time"' "$tmp/b/results.json" \
+  [ "$st" -eq 6 ] && [ "$secs" -le 15 ] && json_path "$tmp/b/results.json" '$.bounds_hit[*]' | grep -qx 'budget\|time' \
     && grep -q "^augur check: incomplete: time budget spent" "$tmp/out"
 }
 ok "the budget bounds the check, is reported as a bound hit, and exits 6 (incomplete)" budget
@@ -285,8 +299,9 @@ PROG
   tr -d ' \n' <"$tmp/s/static-facts.json" | grep -q '"line":17},"b":{"file":"[^"]*rare.c","line":26}' \
     || return 1
   [ "$st" -eq 0 ] && grep -q "not exercised by the test driver" "$tmp/out" \
-    && grep -q '"line_a" *: *9,' "$tmp/s/results.json" \
-    && ! grep -q '"line_[ab]" *: *\(17\|26\)' "$tmp/s/results.json"
+    && json_path "$tmp/s/results.json" '$.static_candidates[*].line_a' | grep -qx 9 \
+    && ! { json_path "$tmp/s/results.json" '$.static_candidates[*].line_a'
+           json_path "$tmp/s/results.json" '$.static_candidates[*].line_b'; } | grep -qx '17\|26'
 }
 ok "a candidate pair no run exercised is a coverage hint; one exercised in order is not" static_only
 
@@ -370,8 +385,11 @@ PROG
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
-  grep -q "^1 error deadlock (T1 T2): The program deadlocks at abba.c:7 and abba.c:16 because of a lock-order inversion: \`a\` and \`b\` taken in opposite orders" "$tmp/out" \
-    && grep -q "^    part 1 lock-order-inversion on a, b: " "$tmp/out" && ! grep -q "^2 " "$tmp/out" \
+  r=$tmp/ab/results.json
+  [ "$(json_path "$r" '$.findings[*].kind')" = deadlock ] \
+    && json_path "$r" '$.findings[0].explanation' \
+       | grep -q "^The program deadlocks at abba.c:7 and abba.c:16 because of a lock-order inversion: \`a\` and \`b\` taken in opposite orders" \
+    && [ "$(json_path "$r" '$.findings[0].parts[0].kind')" = lock-order-inversion ] \
     && grep -q "^augur check: 1 error," "$tmp/out" || return 1
   "$AUGUR" replay "$tmp/ab/results.json#1" >"$tmp/replay" 2>&1
   st=$?

@@ -18,8 +18,11 @@ count ()
   "$AUGUR" explore --no-progress -o "$tmp/count.json" -- "$B/corpus-$1" "$2" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  # optimal mode: every trace once, and no run wasted on a sleep-set block
-  grep -q "^$3 executions, 0 sleep-set blocked, .*(complete: every interleaving up to equivalence)" "$tmp/out" || return 1
+  # optimal mode: every trace once, no bound hit, and no run wasted on a
+  # sleep-set block (a count only the summary line gives)
+  [ "$(json_path "$tmp/count.json" '$.executions')" = "$3" ] \
+    && [ -z "$(json_path "$tmp/count.json" '$.bounds_hit[*]')" ] \
+    && grep -q "^$3 executions, 0 sleep-set blocked, " "$tmp/out" || return 1
   [ "$st" -le 1 ]
 }
 
@@ -34,11 +37,10 @@ finding ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
-  n=$(grep -v '^augur ' "$tmp/out" | grep -n "^$1" | head -1 | cut -d: -f1)
+  # the first finding of the results file that matches, by its index
+  n=$(results_findings "$tmp/$prog.json" | grep -n "^$1" | head -1 | cut -d: -f1)
   [ -n "$n" ] || return 1
-  # findings are printed in results order after the summary line (the
-  # notes on stderr, "augur explore: ...", aside)
-  "$AUGUR" replay "$tmp/$prog.json#$((n - 1))" >"$tmp/replay" 2>&1
+  "$AUGUR" replay "$tmp/$prog.json#$n" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
   [ "$st" -eq 1 ] && grep -q "^reproduced: $1" "$tmp/replay"
@@ -49,7 +51,7 @@ clean ()
   "$AUGUR" explore --no-progress -o "$tmp/$1.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 0 ] && grep -q " 0 findings$" "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/$1.json" '$.findings[*].kind')" ]
 }
 
 ok "indexer(13) explores 64 executions" count indexer 13 64
@@ -76,7 +78,8 @@ no_diagnosis ()
   "$AUGUR" explore --no-progress -o "$tmp/$1.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^assertion $2" "$tmp/out" && ! grep -q "^atomicity-violation" "$tmp/out"
+  results_findings "$tmp/$1.json" >"$tmp/found"
+  [ "$st" -eq 1 ] && grep -q "^assertion $2" "$tmp/found" && ! grep -q "^atomicity-violation" "$tmp/found"
 }
 ok "an order violation is not diagnosed as an atomicity violation" \
    no_diagnosis order_violation order_violation.c:35
@@ -106,8 +109,8 @@ ok "a finding after a 4,000-step schedule: packed, replayed and rendered" long_s
 misuse_text ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/mt.json" -- "$prog_dir/misuse_double_unlock" >/dev/null 2>&1
-  grep -q '"explanation" : "Double unlock: main unlocks `m` at misuse_double_unlock.c:11 (step 2) while nobody holds it: main unlocked it already at misuse_double_unlock.c:10 (step 1) and has not locked it since."' "$tmp/mt.json" \
-    && tr -d ' \n' <"$tmp/mt.json" | grep -q '"bug_steps":\[1,2\]'
+  [ "$(json_path "$tmp/mt.json" '$.findings[0].explanation')" = "Double unlock: main unlocks \`m\` at misuse_double_unlock.c:11 (step 2) while nobody holds it: main unlocked it already at misuse_double_unlock.c:10 (step 1) and has not locked it since." ] \
+    && [ "$(json_path "$tmp/mt.json" '$.findings[0].bug_steps')" = "[1,2]" ]
 }
 ok "a double unlock names both unlocks, and both are the bug's steps" misuse_text
 # misuse_own PROG TEXT STEPS: the explanation of PROG's misuse and its
@@ -117,8 +120,8 @@ misuse_own ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/mo.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
   cat "$tmp/out"
-  grep -qF "\"explanation\" : \"$2\"" "$tmp/mo.json" \
-    && tr -d ' \n' <"$tmp/mo.json" | grep -q "\"bug_steps\":\[$3\]"
+  json_path "$tmp/mo.json" '$.findings[*].explanation' | grep -qxF "$2" \
+    && json_path "$tmp/mo.json" '$.findings[*].bug_steps' | grep -qxF "[$3]"
 }
 ok "a double unlock names the caller's own first unlock, not another thread's in between" \
    misuse_own misuse_double_unlock_join "Double unlock: main unlocks \`m\` at misuse_double_unlock_join.c:28 (step 11) while nobody holds it: main unlocked it already at misuse_double_unlock_join.c:24 (step 2) and has not locked it since." "2,11"
@@ -165,7 +168,8 @@ source_name ()
   "$AUGUR" explore --no-progress -o "$tmp/rhn.json" -- "$B/race_heap" >"$tmp/out" 2>&1
   cat "$tmp/out"
   grep -q "^data-race race_heap.c:15 race_heap.c:15: Threads 1 and 2 access q->pushed without" "$tmp/out" \
-    && tr -d '\n' <"$tmp/rhn.json" | grep -q '"object" : "q->pushed", *"object_id" : "T0.alloc1+4"' \
+    && [ "$(json_path "$tmp/rhn.json" '$.findings[0].object')" = "q->pushed" ] \
+    && [ "$(json_path "$tmp/rhn.json" '$.findings[0].object_id')" = "T0.alloc1+4" ] \
     && "$AUGUR" replay "$tmp/rhn.json" >"$tmp/out" 2>&1; st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] && grep -q "^reproduced: data-race .*: Threads 1 and 2 access q->pushed without" "$tmp/out"
@@ -235,8 +239,8 @@ inversion_explored ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 0 ] && grep -q "^lock-order-inversion .*: .* takes \`.*\` (prog.c:[0-9]*) and then \`.*\` (prog.c:[0-9]*).*It did not deadlock in the explored execution" "$tmp/out" \
-    && ! grep -q "^deadlock" "$tmp/out" \
-    && tr -d '\n' <"$tmp/$1.json" | grep -q "\"kind\" : \"lock-order-inversion\", *\"severity\" : \"$2\"" || return 1
+    && [ "$(json_path "$tmp/$1.json" '$.findings[*].kind')" = "lock-order-inversion" ] \
+    && [ "$(json_path "$tmp/$1.json" '$.findings[0].severity')" = "$2" ] || return 1
   "$AUGUR" explore --no-progress --fail-on="$2" -o "$tmp/$1.json" -- "$tmp/$1" >/dev/null 2>&1
   [ $? -eq 1 ]
 }
@@ -256,18 +260,23 @@ main_exit_clean ()
 ok "main_pthread_exit_ok: no finding, no hang (10 runs)" main_exit_clean
 
 prog_dir=$B
-ok "database (the seed's two-class example) deadlocks" finding corpus-database "deadlock prog.c:25 prog.c:39"
+ok "database (Inspect's two-class example) deadlocks" finding corpus-database "deadlock prog.c:25 prog.c:39"
 ok "philosophers stall" finding corpus-philosophers "deadlock prog.c:24"
 ok "philosophers_ok: no finding" clean corpus-philosophers_ok
 ok "bounded_buffer's assertion fails" finding corpus-bounded_buffer "assertion prog.c:47"
 ok "bounded_buffer_ok: no finding" clean corpus-bounded_buffer_ok
-ok "lastzero(3) races" sh -c "'$AUGUR' explore --no-progress -o '$tmp/lz.json' -- '$B/corpus-lastzero' 3 | grep -q '^data-race prog.c:26 prog.c:35'"
+lastzero_races ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/lz.json" -- "$B/corpus-lastzero" 3 >/dev/null 2>&1
+  results_findings "$tmp/lz.json" | grep -q '^data-race prog.c:26 prog.c:35'
+}
+ok "lastzero(3) races" lastzero_races
 
 # a thread's stack as large as natively: no crash with real threads
 ok "a thread with 3 MiB of stack, real threads: no finding" clean bigstack
 # C11 condition waits are emulated like pthread's: no hang
 ok "a correct C11 cnd_wait: no finding, no hang" clean c11_cond_ok
-# abort() is shown at its call, in its caller (issue 16, cosmetic): not at
+# abort() is shown at its call, in its caller: not at
 # "?:0 in ?" inside libc, nor a line off
 ok "own_path's abort() is shown at own_path.c:28, replayed" finding own_path "assertion own_path.c:28"
 
@@ -288,7 +297,7 @@ mode_finding ()
     >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^$want" "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/$prog-$mode.json" | grep -q "^$want"
 }
 for m in optimal dpor preempt; do
   ok "trylock_held ($m): the trylock that finds the lock held" mode_finding $m trylock_held \
@@ -304,9 +313,10 @@ spin_waits ()
   "$AUGUR" explore --no-progress --max-steps 2000 -o "$tmp/spin.json" -- "$B/spin" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^3 executions, .*(complete: every interleaving up to equivalence)" "$tmp/out" \
-    && grep -q "^data-race spin.c:23 spin.c:13" "$tmp/out" && ! grep -q "step bound" "$tmp/out" \
-    && ! grep -q '"steps"' "$tmp/spin.json"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/spin.json" '$.executions')" = 3 ] \
+    && [ -z "$(json_path "$tmp/spin.json" '$.bounds_hit[*]')" ] \
+    && results_findings "$tmp/spin.json" | grep -q "^data-race spin.c:23 spin.c:13" \
+    && grep -q "(complete: every interleaving up to equivalence)" "$tmp/out"
 }
 ok "a loop that only re-reads a flag waits for its write: complete, no step bound" spin_waits
 
@@ -315,7 +325,7 @@ step_bound ()
   "$AUGUR" explore --no-progress --max-steps 500 -o "$tmp/spinw.json" -- "$B/spin_write" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "step bound" "$tmp/out" && grep -q '"steps"' "$tmp/spinw.json" \
+  [ "$st" -eq 1 ] && json_path "$tmp/spinw.json" '$.bounds_hit[*]' | grep -qx steps \
     && grep -q "(incomplete: .*cut by the step bound" "$tmp/out"
 }
 ok "a spinning execution that writes is cut by the step bound: incomplete, and said" step_bound
@@ -324,7 +334,7 @@ watchdog ()
   "$AUGUR" explore --no-progress --exec-timeout 1 -o "$tmp/sleeper.json" -- "$B/sleeper" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^hang sleeper.c" "$tmp/out" \
+  [ "$st" -eq 1 ] && results_findings "$tmp/sleeper.json" | grep -q "^hang sleeper.c" \
     && grep -q "killed by the watchdog were run again before being called a hang" "$tmp/out"
 }
 ok "an execution blocked outside augur's model: watchdog, run again, hang reported" watchdog
@@ -337,7 +347,8 @@ slow_once ()
     >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 0 ] && [ -e "$tmp/slow_once.mark" ] && grep -q " 0 findings$" "$tmp/out" \
+  [ "$st" -eq 0 ] && [ -e "$tmp/slow_once.mark" ] \
+    && [ -z "$(json_path "$tmp/slow_once.json" '$.findings[*].kind')" ] \
     && grep -q "1 execution(s) killed by the watchdog were run again" "$tmp/out"
 }
 ok "a run the watchdog killed once and that ends when run again is no hang" slow_once

@@ -25,20 +25,21 @@ lost_update_bound0 ()
 {
   run lost_update 0
   [ $? -eq 1 ] || return 1      # the data race is predicted from any schedule
-  ! grep -q '^assertion' "$tmp/out"
+  ! json_path "$tmp/r.json" '$.findings[*].kind' | grep -qx assertion
 }
 lost_update_bound1 ()
 {
   run lost_update 1
-  [ $? -eq 1 ] && grep -q '^assertion lost_update.c:26' "$tmp/out"
+  [ $? -eq 1 ] && results_findings "$tmp/r.json" | grep -q '^assertion lost_update.c:26'
 }
 ok "lost update: no assertion failure with --bound 0" lost_update_bound0
 ok "lost update: assertion failure found with --bound 1" lost_update_bound1
 replay_it ()
 {
   run lost_update 1 >/dev/null
-  n=$(grep -n '^assertion' "$tmp/out" | head -1 | cut -d: -f1)
-  "$AUGUR" replay "$tmp/r.json#$((n - 1))" >"$tmp/replay" 2>&1
+  n=$(json_path "$tmp/r.json" '$.findings[*].kind' | grep -nx assertion | head -1 | cut -d: -f1)
+  [ -n "$n" ] || return 1
+  "$AUGUR" replay "$tmp/r.json#$n" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
   [ "$st" -eq 1 ] && grep -q '^reproduced: assertion' "$tmp/replay"
@@ -50,9 +51,9 @@ deadlock_bound ()
   run deadlock "$1"
   st=$?
   if [ "$2" = found ]; then
-    [ $st -eq 1 ] && grep -q '^deadlock deadlock.c:11 deadlock.c:22' "$tmp/out"
+    [ $st -eq 1 ] && results_findings "$tmp/r.json" | grep -q '^deadlock deadlock.c:11 deadlock.c:22'
   else
-    [ $st -eq 0 ] && ! grep -q '^deadlock' "$tmp/out"
+    [ $st -eq 0 ] && ! json_path "$tmp/r.json" '$.findings[*].kind' | grep -qx deadlock
   fi
 }
 ok "lock-order deadlock: not reachable without preemption" deadlock_bound 0 none
@@ -65,9 +66,10 @@ ok "lock-order deadlock: found with --bound 1" deadlock_bound 1 found
 coverage ()
 {
   run lost_update 0
-  grep -q '^3 executions, .*(complete within 0 preemptions)' "$tmp/out" \
-    && grep -q 'more than 0 preemptions were not run' "$tmp/err" \
-    && grep -q '"preemptions"' "$tmp/r.json"
+  [ "$(json_path "$tmp/r.json" '$.executions')" = 3 ] \
+    && json_path "$tmp/r.json" '$.bounds_hit[*]' | grep -qx preemptions \
+    && grep -q '(complete within 0 preemptions)' "$tmp/out" \
+    && grep -q 'more than 0 preemptions were not run' "$tmp/err"
 }
 ok "lost update, --bound 0: 3 schedules, coverage reported" coverage
 
@@ -77,7 +79,7 @@ exhausted ()
 {
   run race_ok 50
   [ $? -eq 0 ] && grep -q '(complete: every schedule)' "$tmp/out" && grep -q 'every schedule explored' "$tmp/err" \
-    && ! grep -q '"preemptions"' "$tmp/r.json"
+    && [ -z "$(json_path "$tmp/r.json" '$.bounds_hit[*]')" ]
 }
 ok "a bound no schedule reaches: complete, no bound hit" exhausted
 

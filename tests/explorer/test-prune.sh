@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# augur explore --static-facts (issue 5): on prune.c (lock-protected and
+# augur explore --static-facts (doc/design.md, "Static analysis"): on prune.c (lock-protected and
 # thread-local data, one real race), accesses at lines in no candidate pair
 # are not scheduling points.  Optimal mode explores the same traces (their
 # number does not depend on invisible independent steps) in fewer steps;
@@ -45,10 +45,10 @@ explore ()
   grep '^run ' "$tmp/$name.err" | awk '{ s += $10 } END { print s + 0 }' >"$tmp/$name.steps"
   [ "$st" -eq 1 ]
 }
-execs () { sed -n '1s/^\([0-9]*\) executions.*/\1/p' "$tmp/$1.out"; }
+execs () { json_path "$tmp/$1.json" '$.executions'; }
 steps () { cat "$tmp/$1.steps"; }
 
-found () { explore "$@" && grep -q "^$race" "$tmp/$1.out"; }
+found () { explore "$@" && results_findings "$tmp/$1.json" | grep -q "^$race"; }
 ok "optimal, no facts: the race is found" found plain
 ok "optimal, facts: the race is still found" found pruned --static-facts "$tmp/facts.json"
 ok "optimal, facts: the explorer says which sites it pruned" \

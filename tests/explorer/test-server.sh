@@ -65,6 +65,30 @@ ok "a destructor function: forked from the start, and its assertion found" \
 ok "exit() in a thread ends the execution normally" \
   eval 'same server_exit && grep -q "^4 executions, .*; 1 finding$" "$tmp/fib" && ! forked_note'
 
+# Pages written in some executions only (rt-snapshot.c): with the writes
+# tracked by the kernel where it can (then the heap page handed back must
+# have been found untracked and compared), and with every page compared.
+dirty ()
+{
+  rm -f "$tmp/stats"
+  AUGUR_SERVER_STATS="$tmp/stats" same server_dirty || return 1
+  grep -q "^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in .*; 1 finding$" "$tmp/fib" \
+    || return 1
+  [ "$(sed -n 's/^\([0-9]*\) executions.*/\1/p' "$tmp/fib")" -ge 20 ] || return 1
+  grep -q "^data-race server_dirty.c:" "$tmp/fib" || return 1
+  ! forked_note || return 1
+  tracked=$(sed -n 's/.* tracked \([0-9]*\)$/\1/p' "$tmp/stats" | head -1)
+  [ -n "$tracked" ] || return 1
+  if [ "$tracked" -gt 0 ]; then
+    grep -q " retracked [1-9]" "$tmp/stats" || return 1
+  else
+    echo "# this kernel does not track writes (userfaultfd write-protect): all compared"
+  fi
+}
+ok "pages written in some executions only: put back, the writes tracked" dirty
+ok "pages written in some executions only: put back, every page compared" \
+  eval 'AUGUR_SNAPSHOT=compare dirty'
+
 for case in "corpus-lastzero 6" "corpus-indexer 13" "corpus-database" "corpus-philosophers" \
             "corpus-bounded_buffer" "corpus-bounded_buffer_ok" assert crash deadlock lost_wakeup \
             race_stack race_heap misuse_uninit_cond misuse_unlock_not_owner \

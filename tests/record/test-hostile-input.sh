@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# test-hostile-input.sh — issue 16, items 1 to 6, from the command line:
-# files made to hurt the readers (a recorded trace damaged by
+# test-hostile-input.sh — untrusted input, from the command line (doc/
+# design.md, "Input is untrusted; signals are augur's"): files made to hurt the readers (a recorded trace damaged by
 # tests/record/trace-edit, JSON nested 100,000 deep, finding numbers past
 # 2^32, FIFOs and devices, a results file naming a file outside the
 # program's sources) get the documented exit status and a message naming

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# test-signals.sh — issue 16, items 10 to 12, with real signals and real
-# runs of `augur check` and `augur record`:
+# test-signals.sh — signals are augur's (doc/design.md, "Input is
+# untrusted; signals are augur's"; common/interrupt.h), with real signals
+# and real runs of `augur check` and `augur record`:
 #   10  SIGINT or SIGTERM in each stage of a check: augur stops soon with
 #       128 + the signal, leaves results.json valid, no temporary file
 #       (augur-static-*, results.json.XXXXXX) and no process it started

@@ -23,6 +23,19 @@ ok "json of several findings comes out sorted" sh -c "'$AUGUR' report --format j
 ok "sarif -o FILE" "$AUGUR" report --format sarif -o "$work/all.sarif" "$data/all.json"
 ok "sarif names version 2.1.0 and the source root" sh -c "grep -q '\"version\" : \"2.1.0\"' '$work/all.sarif' && grep -q '\"SRCROOT\"' '$work/all.sarif'"
 ok "sarif has one result per finding" test "$(grep -c '"ruleIndex"' "$work/all.sarif")" -eq 4
+# What is not a regular file is written in place, never renamed over: a
+# rename onto /dev/null (-o /dev/null, as root) replaces the device.  A
+# FIFO stands in for the device.
+fifo_written ()
+{
+  mkfifo "$work/fifo" || return 1
+  timeout 20 cat "$work/fifo" > "$work/fifo.out" &
+  reader=$!
+  "$AUGUR" report --format sarif -o "$work/fifo" "$data/race.json" || return 1
+  wait "$reader"
+  test -p "$work/fifo" && grep -q '"version"' "$work/fifo.out"
+}
+ok "sarif -o FIFO writes into it and leaves it a FIFO" fifo_written
 ok "sarif with --source-dir" sh -c "'$AUGUR' report --format sarif --source-dir /srv/src '$data/race.json' | grep -q 'file:///srv/src/'"
 
 # html

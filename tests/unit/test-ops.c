@@ -173,6 +173,28 @@ test_sched (void)
       /* a step that names an object names it in obj */
       if (!row->names_object)
         g_assert_cmpuint (row->mem, ==, AUGUR_OPS_MEM_NONE);
+      /* a step that may block says what it waits for (the end waits for
+       * the others), as its op does where the op says it */
+      g_assert_cmpuint (row->waits, <=, AUGUR_OPS_WAITS_ONCE);
+      if (row->may_block && v->value != AUGUR_SOP_END)
+        g_assert_cmpuint (row->waits, !=, AUGUR_OPS_WAITS_NONE);
+      if (op->waits != AUGUR_OPS_WAITS_NONE && row->lock != AUGUR_OPS_LOCK_TRY)
+        g_assert_cmpuint (row->waits, ==, op->waits);
+      if (row->lock == AUGUR_OPS_LOCK_ACQUIRE)
+        g_assert_cmpuint (row->waits, ==, row->lock_in == AUGUR_OPS_IN_ARG ? AUGUR_OPS_WAITS_COND
+                                                                            : AUGUR_OPS_WAITS_LOCK);
+      /* a shared hold is an acquisition; a release of every hold a release */
+      if (row->shared)
+        g_assert_cmpuint (row->lock, ==, AUGUR_OPS_LOCK_ACQUIRE);
+      if (row->release_all)
+        g_assert_cmpuint (row->lock, ==, AUGUR_OPS_LOCK_RELEASE);
+      /* what it uses is an object it names; memory accesses and locks use
+       * their object, and a step on a lock has a verb */
+      if (row->uses_obj)
+        g_assert_true (row->names_object);
+      if (row->mem == AUGUR_OPS_MEM_READ || row->mem == AUGUR_OPS_MEM_WRITE
+          || row->lock != AUGUR_OPS_LOCK_NONE)
+        g_assert_true (row->uses_obj && row->verb != NULL);
     }
   g_assert_true (augur_ops_sched (AUGUR_SOP_N_) == &augur_ops_scheds[AUGUR_SOP_NONE]);
   g_assert_cmpuint (augur_ops_sched_mem (AUGUR_SOP_N_), ==, AUGUR_OPS_MEM_NONE);
@@ -220,6 +242,13 @@ test_ops (void)
       g_assert_true (row->sync_in == AUGUR_OPS_SYNC_NONE || row->sync_out == AUGUR_OPS_SYNC_NONE);
       g_assert_cmpuint (row->sync_in, <, AUGUR_OPS_SYNC_N_);
       g_assert_cmpuint (row->sync_out, <, AUGUR_OPS_SYNC_N_);
+      /* an access, a lock or a synchronisation has a verb of its own */
+      if (row->mem != 0 || row->lock != AUGUR_OPS_LOCK_NONE || row->sync_out == AUGUR_OPS_SYNC_SIGNAL)
+        g_assert_nonnull (row->verb);
+      /* a mutex's first use is an op on a lock */
+      if (row->mutex_use)
+        g_assert_true (row->lock != AUGUR_OPS_LOCK_NONE || row->waits == AUGUR_OPS_WAITS_LOCK
+                       || v->value == AUGUR_OP_DESTROY);
     }
   /* every channel has both ends */
   for (guint c = AUGUR_OPS_SYNC_NONE + 1; c < AUGUR_OPS_SYNC_N_; c++)
@@ -280,6 +309,24 @@ test_rows (void)
   g_assert_cmpuint (augur_ops_op (AUGUR_OP_LOCK_REQUEST)->waits, ==, AUGUR_OPS_WAITS_LOCK);
   g_assert_cmpuint (augur_ops_op (AUGUR_OP_TRYLOCK)->waits, ==, AUGUR_OPS_WAITS_NONE);
   g_assert_cmpuint (augur_ops_op (AUGUR_OP_WAIT)->waits, ==, AUGUR_OPS_WAITS_COND);
+  g_assert_cmpuint (augur_ops_sched (AUGUR_SOP_BARRIER_LEAVE)->waits, ==, AUGUR_OPS_WAITS_BARRIER);
+  g_assert_cmpuint (augur_ops_sched (AUGUR_SOP_OTHER)->waits, ==, AUGUR_OPS_WAITS_ONCE);
+  /* a read lock is shared; a condition wait releases a recursive mutex
+   * however often it was locked, an unlock once */
+  g_assert_true (augur_ops_sched (AUGUR_SOP_RDLOCK)->shared);
+  g_assert_false (augur_ops_sched (AUGUR_SOP_WRLOCK)->shared);
+  g_assert_true (augur_ops_sched (AUGUR_SOP_COND_WAIT)->release_all);
+  g_assert_false (augur_ops_sched (AUGUR_SOP_UNLOCK)->release_all);
+  /* inits and barriers are not checked for a use after free; a signal is */
+  g_assert_false (augur_ops_sched (AUGUR_SOP_INIT)->uses_obj);
+  g_assert_true (augur_ops_sched (AUGUR_SOP_SIGNAL)->uses_obj);
+  /* the verbs of the prose */
+  g_assert_cmpstr (augur_ops_sched (AUGUR_SOP_RDLOCK)->verb, ==, "read-locks");
+  g_assert_null (augur_ops_sched (AUGUR_SOP_SEM_POST)->verb);
+  g_assert_cmpstr (augur_ops_op (AUGUR_OP_ATOMIC_RMW)->verb, ==, "atomically updates");
+  g_assert_null (augur_ops_op (AUGUR_OP_SEM_POST)->verb);
+  g_assert_true (augur_ops_op (AUGUR_OP_LOCK_REQUEST)->mutex_use);
+  g_assert_false (augur_ops_op (AUGUR_OP_RDLOCK)->mutex_use);
 }
 
 int

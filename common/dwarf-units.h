@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dwarf-units.h — the compilation units of a program's debug info, one
+ * after the other.
+ *
+ * Several readers walk every unit of the debug info (the sources a report
+ * may show, the sources `augur check` analyses, the names of objects): the
+ * walk with dwarf_nextcu and dwarf_offdie and the unit's compilation
+ * directory are written here once.  A unit whose DIE cannot be read is
+ * skipped.
+ */
+#ifndef AUGUR_DWARF_UNITS_H
+#define AUGUR_DWARF_UNITS_H
+
+#include <elfutils/libdw.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  Dwarf *dw;          /* borrowed */
+  Dwarf_Off off;      /* the next unit's header */
+} AugurDwarfUnits;
+
+void augur_dwarf_units_init (AugurDwarfUnits *units, Dwarf *dw);
+/* The next unit's DIE into *cu; FALSE after the last one. */
+gboolean augur_dwarf_units_next (AugurDwarfUnits *units, Dwarf_Die *cu);
+/* The unit's DW_AT_comp_dir; NULL when it has none. */
+const char *augur_dwarf_unit_comp_dir (Dwarf_Die *cu);
+
+G_END_DECLS
+
+#endif /* AUGUR_DWARF_UNITS_H */

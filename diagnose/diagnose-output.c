@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * diagnose-output.c — the diagnosis in words (stdout) and as JSON
+ * ("augur-diagnosis/1", written next to the results):
+ *
+ *   { "schema": "augur-diagnosis/1", "results": PATH,
+ *     "findings": [ { "finding": N, "kind", "site", "diagnosed", "note"?,
+ *       "executions", "complete", "failing_executions", "passing_checked",
+ *       "seconds",
+ *       "classes": [ { "executions", "level", "schedule_orderings",
+ *                      "core": [ { "before": EV, "after": EV, "text" } ],
+ *                      "kill_set": [ { "before": EV, "after": EV, "text" } ] } ],
+ *       "binate_covers": N,
+ *       "repairs": [ { "kind": "lock"|"order"|"given", "summary", "file",
+ *                      "patch", "verdict": "verified"|"rejected"|"not verified",
+ *                      "verification", "still_fails"? } ] } ] }
+ *   EV = { "thread", "op", "object"?, "file"?, "line", "function"? }
+ */
+#include "config.h"
+
+#include "diagnose/diagnose.h"
+
+#include <json-glib/json-glib.h>
+
+static const char *
+verdict_name (AugurDiagVerdict v)
+{
+  return v == AUGUR_DIAG_VERIFIED ? "verified" : v == AUGUR_DIAG_REJECTED ? "rejected" : "not verified";
+}
+
+static const char *
+repair_kind (AugurDiagRepairKind k)
+{
+  return k == AUGUR_DIAG_REPAIR_LOCK ? "lock" : k == AUGUR_DIAG_REPAIR_ORDER ? "order" : "given";
+}
+
+static void
+text_pairs (GString *s, const AugurDiagTrace *t, const GArray *pairs, const char *sep)
+{
+  for (guint k = 0; k < pairs->len; k++)
+    {
+      const AugurDiagPair *p = &g_array_index (pairs, AugurDiagPair, k);
+      g_autofree char *a = augur_diag_event_describe (augur_diag_trace_event (t, p->a));
+      g_autofree char *b = augur_diag_event_describe (augur_diag_trace_event (t, p->b));
+      g_string_append_printf (s, "      %s %s %s\n", a, sep, b);
+    }
+}
+
+static gint
+cmp_str_ptr (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+/* An ordering by source lines: "prog.c:5 w < prog.c:10 w". */
+static char *
+line_pair (const AugurDiagTrace *t, const AugurDiagPair *p)
+{
+  const AugurDiagEvent *a = augur_diag_trace_event (t, p->a), *b = augur_diag_trace_event (t, p->b);
+  return g_strdup_printf ("%s:%u %u < %s:%u %u", a->file ? a->file : "?", a->line, a->op,
+                          b->file ? b->file : "?", b->line, b->op);
+}
+
+/* The paper merges orderings between the same source lines (its Table 2,
+ * "unique constraints"): how many distinct orderings, and how many
+ * distinct cores, by source line (loop iterations and threads running the
+ * same code fold together). */
+static void
+by_lines (AugurDiagFinding *f, guint *orderings, guint *cores)
+{
+  g_autoptr (GHashTable) ord = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) cor = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint k = 0; k < f->classes->len; k++)
+    {
+      AugurDiagClass *c = g_ptr_array_index (f->classes, k);
+      g_autoptr (GPtrArray) mine = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < c->core.core->len; i++)
+        {
+          char *lp = line_pair (c->trace, &g_array_index (c->core.core, AugurDiagPair, i));
+          g_hash_table_add (ord, g_strdup (lp));
+          g_ptr_array_add (mine, lp);
+        }
+      g_ptr_array_sort (mine, cmp_str_ptr);
+      g_ptr_array_add (mine, NULL);
+      g_hash_table_add (cor, g_strjoinv ("|", (char **) mine->pdata));
+    }
+  *orderings = g_hash_table_size (ord);
+  *cores = g_hash_table_size (cor);
+}
+
+char *
+augur_diag_to_text (GPtrArray *findings)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      AugurDiagFinding *f = g_ptr_array_index (findings, i);
+      g_string_append_printf (s, "finding %u: %s at %s\n", f->finding, f->kind,
+                              f->site != NULL ? f->site : "?");
+      if (f->diagnosed)
+        {
+          g_string_append_printf (s, "  root cause: %u class%s of failing schedules (%" G_GUINT64_FORMAT
+                                  " failing of %" G_GUINT64_FORMAT " executions explored%s)\n",
+                                  f->classes->len, f->classes->len == 1 ? "" : "es",
+                                  f->failing_runs, f->executions,
+                                  f->complete ? ", all traces" : ", exploration incomplete");
+          for (guint k = 0; k < f->classes->len; k++)
+            {
+              AugurDiagClass *c = g_ptr_array_index (f->classes, k);
+              g_string_append_printf (s, "    class %u: %u of the schedule's %u inter-thread "
+                                      "orderings must all hold (%u execution%s):\n",
+                                      k + 1, c->core.core->len, c->core.n_soft, c->n_runs,
+                                      c->n_runs == 1 ? "" : "s");
+              text_pairs (s, c->trace, c->core.core, "before");
+              if (c->kill != NULL)
+                {
+                  g_string_append_printf (s, "    kill-set %u (any one of these new orderings "
+                                          "removes the class):\n", k + 1);
+                  text_pairs (s, c->trace, c->kill, "\u2192s");
+                }
+            }
+          guint uo, uc;
+          by_lines (f, &uo, &uc);
+          g_string_append_printf (s, "  by source line: %u distinct core%s, %u distinct ordering%s\n",
+                                  uc, uc == 1 ? "" : "s", uo, uo == 1 ? "" : "s");
+          g_string_append_printf (s, "  binate covers: %u\n", f->covers);
+        }
+      for (guint k = 0; k < f->repairs->len; k++)
+        {
+          AugurDiagRepair *r = g_ptr_array_index (f->repairs, k);
+          g_string_append_printf (s, "  repair %u (%s%s): %s\n    %s\n", k + 1, repair_kind (r->kind),
+                                  r->verdict == AUGUR_DIAG_VERIFIED ? ", recommended" : "",
+                                  r->summary, r->verification != NULL ? r->verification : "");
+          if (r->kind != AUGUR_DIAG_REPAIR_GIVEN)
+            {
+              g_auto (GStrv) lines = g_strsplit (r->patch, "\n", -1);
+              for (guint l = 0; lines[l] != NULL; l++)
+                if (lines[l][0] != '\0' || lines[l + 1] != NULL)
+                  g_string_append_printf (s, "    | %s\n", lines[l]);
+            }
+        }
+      if (f->note != NULL)
+        g_string_append_printf (s, "  note: %s\n", f->note);
+      g_string_append_printf (s, "  (%.2f s)\n", f->seconds);
+    }
+  if (findings->len == 0)
+    g_string_append (s, "no failure (assertion, abort, crash, deadlock) to diagnose\n");
+  return g_string_free (s, FALSE);
+}
+
+static void
+json_event (JsonBuilder *b, const AugurDiagEvent *e)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "thread");
+  json_builder_add_int_value (b, e->tid);
+  json_builder_set_member_name (b, "op");
+  json_builder_add_string_value (b, e->op == AUGUR_SOP_WRITE ? "write" : e->op == AUGUR_SOP_READ ? "read" : "sync");
+  if (e->object != NULL)
+    {
+      json_builder_set_member_name (b, "object");
+      json_builder_add_string_value (b, e->object);
+    }
+  if (e->file != NULL)
+    {
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, e->file);
+    }
+  json_builder_set_member_name (b, "line");
+  json_builder_add_int_value (b, e->line);
+  if (e->function != NULL)
+    {
+      json_builder_set_member_name (b, "function");
+      json_builder_add_string_value (b, e->function);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+json_pairs (JsonBuilder *b, const char *name, const AugurDiagTrace *t, const GArray *pairs)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint k = 0; pairs != NULL && k < pairs->len; k++)
+    {
+      const AugurDiagPair *p = &g_array_index (pairs, AugurDiagPair, k);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "before");
+      json_event (b, augur_diag_trace_event (t, p->a));
+      json_builder_set_member_name (b, "after");
+      json_event (b, augur_diag_trace_event (t, p->b));
+      json_builder_set_member_name (b, "text");
+      g_autofree char *text = augur_diag_pair_describe (t, p);
+      json_builder_add_string_value (b, text);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+#define MEMBER_STR(b, n, v) do { json_builder_set_member_name (b, n); json_builder_add_string_value (b, v); } while (0)
+#define MEMBER_INT(b, n, v) do { json_builder_set_member_name (b, n); json_builder_add_int_value (b, v); } while (0)
+#define MEMBER_BOOL(b, n, v) do { json_builder_set_member_name (b, n); json_builder_add_boolean_value (b, v); } while (0)
+
+static void
+json_finding (JsonBuilder *b, AugurDiagFinding *f)
+{
+  json_builder_begin_object (b);
+  MEMBER_INT (b, "finding", f->finding);
+  MEMBER_STR (b, "kind", f->kind);
+  if (f->site != NULL)
+    MEMBER_STR (b, "site", f->site);
+  MEMBER_BOOL (b, "diagnosed", f->diagnosed);
+  if (f->note != NULL)
+    MEMBER_STR (b, "note", f->note);
+  MEMBER_INT (b, "executions", (gint64) f->executions);
+  MEMBER_BOOL (b, "complete", f->complete);
+  MEMBER_INT (b, "failing_executions", (gint64) f->failing_runs);
+  MEMBER_INT (b, "passing_checked", f->passing_checked);
+  json_builder_set_member_name (b, "classes");
+  json_builder_begin_array (b);
+  for (guint k = 0; k < f->classes->len; k++)
+    {
+      AugurDiagClass *c = g_ptr_array_index (f->classes, k);
+      json_builder_begin_object (b);
+      MEMBER_INT (b, "executions", c->n_runs);
+      MEMBER_INT (b, "level", c->core.level);
+      MEMBER_INT (b, "schedule_orderings", c->core.n_soft);
+      json_pairs (b, "core", c->trace, c->core.core);
+      json_pairs (b, "kill_set", c->trace, c->kill);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  guint uo = 0, uc = 0;
+  by_lines (f, &uo, &uc);
+  MEMBER_INT (b, "distinct_cores_by_line", uc);
+  MEMBER_INT (b, "distinct_orderings_by_line", uo);
+  MEMBER_INT (b, "binate_covers", f->covers);
+  json_builder_set_member_name (b, "repairs");
+  json_builder_begin_array (b);
+  for (guint k = 0; k < f->repairs->len; k++)
+    {
+      AugurDiagRepair *r = g_ptr_array_index (f->repairs, k);
+      json_builder_begin_object (b);
+      MEMBER_STR (b, "kind", repair_kind (r->kind));
+      MEMBER_STR (b, "summary", r->summary);
+      MEMBER_STR (b, "file", r->rel);
+      MEMBER_STR (b, "patch", r->patch);
+      MEMBER_STR (b, "verdict", verdict_name (r->verdict));
+      if (r->verification != NULL)
+        MEMBER_STR (b, "verification", r->verification);
+      if (r->still_fails != NULL)
+        MEMBER_STR (b, "still_fails", r->still_fails);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+gboolean
+augur_diag_save_json (GPtrArray *findings, const char *results_path, const char *path,
+                      GError **error)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  MEMBER_STR (b, "schema", "augur-diagnosis/1");
+  MEMBER_STR (b, "results", results_path);
+  json_builder_set_member_name (b, "findings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < findings->len; i++)
+    json_finding (b, g_ptr_array_index (findings, i));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  g_autoptr (JsonGenerator) g = json_generator_new ();
+  g_autoptr (JsonNode) root = json_builder_get_root (b);
+  json_generator_set_root (g, root);
+  json_generator_set_pretty (g, TRUE);
+  return json_generator_to_file (g, path, error);
+}
