@@ -62,6 +62,8 @@ typedef struct {
   AugurCheckMode mode;       /* default AUGUR_CHECK_MODE_AUTO */
   guint64 max_trace_bytes;   /* size cap of the recorded trace; 0: derived from the budget
                               * (augur_check_default_trace_cap) */
+  guint jobs;                /* execution servers of the explorations (AugurExploreOptions.jobs;
+                              * 0 or 1: one) */
 } AugurCheckOptions;
 
 /* The trace size cap for a budget: what can be read, modelled and

@@ -83,6 +83,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   eo.progress = !st->options->quiet && isatty (2);
   eo.results_path = x->results_path;
   eo.executor = x->ex;
+  eo.jobs = st->options->jobs;
   eo.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
   if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
     {

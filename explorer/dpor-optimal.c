@@ -211,6 +211,41 @@ augur_dpor_optimal_add_branch (DporNode *nd, const AugurSchedStep *step)
   wut_add (nd->wut, n);
 }
 
+/* The execution that follows the branch @first of node k's tree: the
+ * prefix to k, then the branch's leftmost path; the sleep set before its
+ * last step, from the node's sleep set and @done_ev (its done steps then). */
+static void
+branch_of (AugurDpor *d, guint k, const WutNode *first, const GArray *done_ev, GArray *prefix,
+           GArray *sleep)
+{
+  const DporNode *nd = g_ptr_array_index (d->nodes, k);
+  g_array_set_size (prefix, 0);
+  g_array_append_vals (prefix, d->steps->data, k);
+  for (const WutNode *n = first;; n = g_ptr_array_index (n->children, 0))
+    {
+      g_array_append_val (prefix, n->step);
+      if (n->children == NULL || n->children->len == 0)
+        break;
+    }
+  /* the sleep set before the branch's last step: the runtime applies
+   * the steps from there on */
+  g_array_set_size (sleep, 0);
+  g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
+  g_array_append_vals (sleep, done_ev->data, done_ev->len);
+  for (guint b = k; b + 1 < prefix->len; b++)
+    {
+      const AugurSchedStep *s = &g_array_index (prefix, AugurSchedStep, b);
+      guint w = 0;
+      for (guint x = 0; x < sleep->len; x++)
+        {
+          AugurSchedStep e = g_array_index (sleep, AugurSchedStep, x);
+          if (e.tid != s->tid && !augur_sched_dependent (s, &e))
+            g_array_index (sleep, AugurSchedStep, w++) = e;
+        }
+      g_array_set_size (sleep, w);
+    }
+}
+
 gboolean
 augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
@@ -222,45 +257,47 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
       /* the leftmost branch is run; the subtree below its first step goes
        * with the execution, the rest of the tree stays */
       WutNode *first = g_ptr_array_steal_index (nd->wut, 0);
-      guint q = first->step.tid;
-      g_array_set_size (prefix, 0);
-      g_array_append_vals (prefix, d->steps->data, k);
-      g_autoptr (GArray) branch = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
-      for (const WutNode *n = first;; n = g_ptr_array_index (n->children, 0))
-        {
-          g_array_append_val (branch, n->step);
-          if (n->children == NULL || n->children->len == 0)
-            break;
-        }
-      g_array_append_vals (prefix, branch->data, branch->len);
+      branch_of (d, k, first, nd->done_ev, prefix, sleep);
       g_clear_pointer (&d->pending, g_ptr_array_unref);
       d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
       d->branch_at = k;
       d->branch_first = first->step;
+      augur_tidset_add (&nd->done, first->step.tid);
       wut_node_free (first);
-      /* the sleep set before the branch's last step: the runtime applies
-       * the steps from there on */
-      g_array_set_size (sleep, 0);
-      g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
-      g_array_append_vals (sleep, nd->done_ev->data, nd->done_ev->len);
-      for (guint b = 0; b + 1 < branch->len; b++)
-        {
-          const AugurSchedStep *s = &g_array_index (branch, AugurSchedStep, b);
-          guint w = 0;
-          for (guint x = 0; x < sleep->len; x++)
-            {
-              AugurSchedStep e = g_array_index (sleep, AugurSchedStep, x);
-              if (e.tid != s->tid && !augur_sched_dependent (s, &e))
-                g_array_index (sleep, AugurSchedStep, w++) = e;
-            }
-          g_array_set_size (sleep, w);
-        }
-      augur_tidset_add (&nd->done, q);
       g_ptr_array_set_size (d->nodes, k + 1);
       d->prefix_len = k + 1;
       return TRUE;
     }
   return FALSE;
+}
+
+void
+augur_dpor_optimal_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_data)
+{
+  g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) done_ev = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  for (guint k = d->nodes->len; k-- > d->fixed;)
+    {
+      DporNode *nd = g_ptr_array_index (d->nodes, k);
+      if (nd->wut == NULL || nd->wut->len == 0)
+        continue;
+      /* the done steps each branch will see: the node's, the branch
+       * taken last if its execution is not back yet, the branches before
+       * it in the tree (taken first, left to right) */
+      g_array_set_size (done_ev, 0);
+      g_array_append_vals (done_ev, nd->done_ev->data, nd->done_ev->len);
+      if (d->pending != NULL && d->branch_at == k)
+        augur_dpor_set_done_ev (done_ev, &d->branch_first);
+      for (guint i = 0; i < nd->wut->len; i++)
+        {
+          const WutNode *first = g_ptr_array_index (nd->wut, i);
+          branch_of (d, k, first, done_ev, prefix, sleep);
+          if (!func (k, prefix, sleep, user_data))
+            return;
+          augur_dpor_set_done_ev (done_ev, &first->step);
+        }
+    }
 }
 
 void

@@ -13,6 +13,8 @@ void augur_dpor_optimal_race (DporPass *p, guint i, guint j);
 /* The next execution: replay to the deepest node with a wakeup tree, then
  * its leftmost branch. */
 gboolean augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep);
+/* augur_dpor_ahead for optimal: every branch of every wakeup tree. */
+void augur_dpor_optimal_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_data);
 /* Adds the one-step branch @step to node @nd's wakeup tree as a child of
  * its own (a spurious wake-up, dpor.c). */
 void augur_dpor_optimal_add_branch (DporNode *nd, const AugurSchedStep *step);

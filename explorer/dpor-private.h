@@ -110,6 +110,10 @@ augur_dpor_before (const DporPass *p, guint i, const guint32 *c)
   return c[p->s[i].tid] > p->li[i];
 }
 
+/* Records @s as what its thread did at a node (done_ev: AugurSchedStep,
+ * one per thread: the step replaces the thread's earlier one). */
+void augur_dpor_set_done_ev (GArray *done_ev, const AugurSchedStep *s);
+
 /* The enabled sets of steps[0..n) of the execution added last. */
 AugurEnabled *augur_dpor_enabled_new (AugurDpor *d, const AugurSchedStep *steps, guint n);
 

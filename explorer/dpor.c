@@ -463,61 +463,216 @@ backtrack (DporPass *p, guint i, guint j)
   augur_tidset_add (&nd->backtrack, q);
 }
 
-/* The pass over the execution: d->steps, then the operations threads
- * were still waiting to do when it ended (a lock a blocked
- * thread wanted, say), as steps that never ran, so that their races with
- * what ran before are reversed too: without them a run that ends with a
- * thread blocked (a deadlock, a failure, a cut) would never let that
- * thread go first (d->waiting). */
+/* Starts the pass over the execution: d->steps, then the operations
+ * threads were still waiting to do when it ended (a lock a blocked thread
+ * wanted, say), as steps that never ran, so that their races with what ran
+ * before are reversed too: without them a run that ends with a thread
+ * blocked (a deadlock, a failure, a cut) would never let that thread go
+ * first (d->waiting).  @ext: where those steps are put together (owned
+ * by the caller, NULL if there are none). */
 static void
-analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race_data)
+pass_begin (DporPass *p, AugurDpor *d, GArray **ext, guint first_new, AugurDporRaceFunc race_cb,
+            gpointer race_data)
 {
-  DporPass p = { 0 };
-  p.d = d;
-  g_autoptr (GArray) ext = NULL;
-  p.n_real = d->steps->len;
+  memset (p, 0, sizeof *p);
+  p->d = d;
+  p->n_real = d->steps->len;
   if (d->waiting->len > 0)
     {
-      ext = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedStep), d->steps->len + d->waiting->len);
-      g_array_append_vals (ext, d->steps->data, d->steps->len);
-      g_array_append_vals (ext, d->waiting->data, d->waiting->len);
-      p.s = (const AugurSchedStep *) ext->data;
-      p.n = ext->len;
+      *ext = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedStep), d->steps->len + d->waiting->len);
+      g_array_append_vals (*ext, d->steps->data, d->steps->len);
+      g_array_append_vals (*ext, d->waiting->data, d->waiting->len);
+      p->s = (const AugurSchedStep *) (*ext)->data;
+      p->n = (*ext)->len;
     }
   else
     {
-      p.s = (const AugurSchedStep *) d->steps->data;
-      p.n = d->steps->len;
+      p->s = (const AugurSchedStep *) d->steps->data;
+      p->n = d->steps->len;
     }
-  p.first_new = first_new;
+  p->first_new = first_new;
   guint T = 1;
-  for (guint k = 0; k < p.n; k++)
+  for (guint k = 0; k < p->n; k++)
     {
-      if (p.s[k].tid + 1u > T)
-        T = p.s[k].tid + 1u;
-      if (p.s[k].op == AUGUR_SOP_CREATE && p.s[k].arg < AUGUR_SCHED_MAX_THREADS && p.s[k].arg + 1 > T)
-        T = (guint) p.s[k].arg + 1;
+      if (p->s[k].tid + 1u > T)
+        T = p->s[k].tid + 1u;
+      if (p->s[k].op == AUGUR_SOP_CREATE && p->s[k].arg < AUGUR_SCHED_MAX_THREADS && p->s[k].arg + 1 > T)
+        T = (guint) p->s[k].arg + 1;
     }
-  p.T = T;
-  p.vc = g_new0 (guint32, T * T);
-  p.svc = g_new0 (guint32, T * T);
-  p.clk = g_new0 (guint32, (gsize) p.n * T + 1);
-  p.sclk = g_new0 (guint32, (gsize) p.n * T + 1);
-  p.li = g_new0 (guint32, p.n + 1);
+  p->T = T;
+  p->vc = g_new0 (guint32, T * T);
+  p->svc = g_new0 (guint32, T * T);
+  p->clk = g_new0 (guint32, (gsize) p->n * T + 1);
+  p->sclk = g_new0 (guint32, (gsize) p->n * T + 1);
+  p->li = g_new0 (guint32, p->n + 1);
   if (d->shadow == NULL)
     d->shadow = dpor_shadow_new ();
   dpor_shadow_begin (d->shadow, T);
-  p.mem = d->shadow;
-  p.locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
-  p.reported = g_array_new (FALSE, FALSE, sizeof (guint));
-  p.reported_j = G_MAXUINT;
-  p.races = g_array_new (FALSE, FALSE, sizeof (guint));
-  p.last_create = -1;
-  p.race_cb = race_cb;
-  p.race_data = race_data;
-  guint32 *pre = g_new0 (guint32, T);
-  guint32 *spre = g_new0 (guint32, T);
+  p->mem = d->shadow;
+  p->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
+  p->reported = g_array_new (FALSE, FALSE, sizeof (guint));
+  p->reported_j = G_MAXUINT;
+  p->races = g_array_new (FALSE, FALSE, sizeof (guint));
+  p->last_create = -1;
+  p->race_cb = race_cb;
+  p->race_data = race_data;
+}
 
+static void
+pass_end (DporPass *p)
+{
+  g_array_unref (p->races);
+  g_hash_table_unref (p->locks);
+  g_array_unref (p->reported);
+  augur_enabled_free (p->enabled);
+  g_free (p->vc);
+  g_free (p->svc);
+  g_free (p->clk);
+  g_free (p->sclk);
+  g_free (p->li);
+}
+
+/* The orders step j has in every execution besides its thread's: after
+ * the write that woke a waiting loop, after the only signal that could
+ * wake it. */
+static void
+step_order (DporPass *p, guint j, guint32 *vc, guint32 *pre)
+{
+  const AugurSchedStep *s = &p->s[j];
+  guint T = p->T;
+  if ((s->xflags & AUGUR_SXF_AWOKEN) && s->arg > 0 && s->arg - 1 < j)
+    {
+      /* the thread waited in a loop until the write at arg - 1: that
+       * write is before this step in every execution (a dependency,
+       * not a synchronisation: the loop's reads still race with it) */
+      join (vc, p->clk + (s->arg - 1) * T, T);
+      join (pre, p->clk + (s->arg - 1) * T, T);
+    }
+  if ((s->xflags & AUGUR_SXF_NEEDS_WAKER) && s->size > 0 && s->size - 1 < j)
+    {
+      /* only the signal could wake it: the signal (and what came
+       * before it in its thread, the signaller's lock included) is
+       * before the wake-up's re-acquisition in every execution */
+      join (vc, p->clk + (s->size - 1) * T, T);
+      join (pre, p->clk + (s->size - 1) * T, T);
+    }
+}
+
+/* The thread operations: a creation (the next thread number,
+ * AUGUR_SCHED_THREAD_COUNTER: the creations of different threads race,
+ * and synchronise nothing but the child), a join, the end. */
+static void
+step_thread (DporPass *p, guint j, const guint32 *pre)
+{
+  const AugurSchedStep *s = &p->s[j];
+  guint t = s->tid, T = p->T;
+  guint32 *vc = p->vc + t * T, *svc = p->svc + t * T;
+  if (s->op == AUGUR_SOP_CREATE)
+    {
+      if (p->last_create >= 0)
+        {
+          if (p->s[p->last_create].tid != t)
+            note_race (p, (guint) p->last_create, pre);
+          join (vc, p->clk + (guint) p->last_create * T, T);
+        }
+      p->last_create = (gint) j;
+      if (s->arg < T)
+        {
+          join (p->vc + s->arg * T, vc, T);
+          join (p->svc + s->arg * T, svc, T);
+        }
+    }
+  else if (s->op == AUGUR_SOP_JOIN && s->arg < T)
+    {
+      join (vc, p->vc + s->arg * T, T);
+      join (svc, p->svc + s->arg * T, T);
+    }
+  else if (s->op == AUGUR_SOP_END)
+    {
+      /* after everything: the process ends when nothing else can run,
+       * so no reordering ever puts it before another thread's step */
+      for (guint u = 0; u < T; u++)
+        {
+          join (vc, p->vc + u * T, T);
+          join (svc, p->svc + u * T, T);
+        }
+    }
+}
+
+/* What step j does to memory and locks, from the operation table
+ * (common/augur-ops.h): a memory access; a write of the object (signals,
+ * broadcasts, semaphores, barrier arrivals, init, destroy ...),
+ * synchronising like an atomic; a lock acquisition or release, a
+ * condition wait's or wake's of its mutex after the write of the
+ * condition variable.  And what the table does not say, DPOR's own: a
+ * semaphore wait races with the wait that took the value before it (the
+ * last write may be a post between the two, and then only this race puts
+ * this wait first); an unlock's last touch of the lock's memory is a read
+ * (a free of the struct holding it, or a destroy, an init, that nothing
+ * orders after the unlock races with it, and is tried before it; a read,
+ * so that two readers' unlocks stay unordered, augur_sched_dependent, or
+ * the accesses each reader makes under its lock would look ordered and
+ * their races be lost); the init or destroy of a lock is also an
+ * acquisition, so that it races with the lock's uses. */
+static void
+step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
+{
+  const AugurSchedStep *s = &p->s[j];
+  if (s->op == AUGUR_SOP_SEM_WAIT)
+    {
+      DporLockShadow *l = lock_get (p, s->obj);
+      if (l->last_acq >= 0 && p->s[l->last_acq].tid != s->tid)
+        note_race (p, (guint) l->last_acq, pre);
+      l->last_acq = (gint) j;
+    }
+  AugurOpsMem mem = augur_ops_sched_mem (s->op);
+  if (mem == AUGUR_OPS_MEM_READ || mem == AUGUR_OPS_MEM_WRITE)
+    mem_access (p, j, mem == AUGUR_OPS_MEM_WRITE, s->obj, augur_sched_step_size (s), pre, spre);
+  else if (mem == AUGUR_OPS_MEM_OBJECT)
+    mem_access (p, j, TRUE, s->obj, 1, pre, spre);
+  guint64 lock = 0;
+  AugurOpsLock lk = augur_ops_step_lock (s, &lock);
+  if (lk == AUGUR_OPS_LOCK_ACQUIRE || lk == AUGUR_OPS_LOCK_TRY)
+    lock_acquire (p, j, lock, pre);
+  else if (lk == AUGUR_OPS_LOCK_RELEASE)
+    {
+      lock_release (p, j, lock, pre);
+      if (mem == AUGUR_OPS_MEM_NONE)
+        mem_access (p, j, FALSE, s->obj, 1, pre, spre);   /* an unlock's last touch */
+    }
+  if ((s->op == AUGUR_SOP_INIT || s->op == AUGUR_SOP_DESTROY) && augur_ops_event_on_lock (s->ev_kind))
+    {
+      lock_acquire (p, j, s->obj, pre);
+      lock_release (p, j, s->obj, pre);
+    }
+}
+
+/* The backtrack points of the races of step j (p->races), by kind. */
+static void
+step_backtrack (DporPass *p, guint j, const guint32 *pre)
+{
+  AugurDpor *d = p->d;
+  if (d->kind == AUGUR_DPOR_CLASSIC)
+    augur_dpor_classic_step (p, j, pre);
+  else if (d->kind == AUGUR_DPOR_OPTIMAL)
+    for (guint k = 0; k < p->races->len && !past_deadline (d, k); k++)
+      augur_dpor_optimal_race (p, g_array_index (p->races, guint, k), j);
+  else
+    for (guint k = 0; k < p->races->len; k++)
+      backtrack (p, g_array_index (p->races, guint, k), j);
+}
+
+/* The pass over the execution (pass_begin): clocks, races, data races
+ * and, for the steps from first_new on, backtrack points. */
+static void
+analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race_data)
+{
+  DporPass p;
+  g_autoptr (GArray) ext = NULL;
+  pass_begin (&p, d, &ext, first_new, race_cb, race_data);
+  guint T = p.T;
+  g_autofree guint32 *pre = g_new0 (guint32, T);
+  g_autofree guint32 *spre = g_new0 (guint32, T);
   for (guint j = 0; j < p.n && !past_deadline (d, j); j++)
     {
       const AugurSchedStep *s = &p.s[j];
@@ -529,124 +684,11 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
       svc[t] = vc[t];
       p.li[j] = vc[t] - 1;
       g_array_set_size (p.races, 0);
-      if ((s->xflags & AUGUR_SXF_AWOKEN) && s->arg > 0 && s->arg - 1 < j)
-        {
-          /* the thread waited in a loop until the write at arg - 1: that
-           * write is before this step in every execution (a dependency,
-           * not a synchronisation: the loop's reads still race with it) */
-          join (vc, p.clk + (s->arg - 1) * T, T);
-          join (pre, p.clk + (s->arg - 1) * T, T);
-        }
-      if ((s->xflags & AUGUR_SXF_NEEDS_WAKER) && s->size > 0 && s->size - 1 < j)
-        {
-          /* only the signal could wake it: the signal (and what came
-           * before it in its thread, the signaller's lock included) is
-           * before the wake-up's re-acquisition in every execution */
-          join (vc, p.clk + (s->size - 1) * T, T);
-          join (pre, p.clk + (s->size - 1) * T, T);
-        }
+      step_order (&p, j, vc, pre);
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
         mem_access (&p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
-      switch (s->op)
-        {
-        case AUGUR_SOP_READ:
-          mem_access (&p, j, FALSE, s->obj, augur_sched_step_size (s), pre, spre);
-          break;
-        case AUGUR_SOP_WRITE:
-          mem_access (&p, j, TRUE, s->obj, augur_sched_step_size (s), pre, spre);
-          break;
-        case AUGUR_SOP_LOCK:
-        case AUGUR_SOP_TRYLOCK_FAIL:
-        case AUGUR_SOP_RDLOCK:
-        case AUGUR_SOP_WRLOCK:
-          lock_acquire (&p, j, s->obj, pre);
-          break;
-        case AUGUR_SOP_UNLOCK:
-        case AUGUR_SOP_RWUNLOCK:
-          lock_release (&p, j, s->obj, pre);
-          /* the unlock's last touch of the lock's memory: a free of the
-           * struct holding it (or a destroy, an init) that nothing orders
-           * after the unlock races with it, and is tried before it.  A
-           * read: two readers' unlocks stay unordered (they are
-           * independent, augur_sched_dependent), or the accesses each
-           * reader makes under its lock would look ordered and their
-           * races be lost */
-          mem_access (&p, j, FALSE, s->obj, 1, pre, spre);
-          break;
-        case AUGUR_SOP_COND_WAIT:
-          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
-          lock_release (&p, j, s->arg, pre);
-          break;
-        case AUGUR_SOP_COND_WAKE:
-          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
-          lock_acquire (&p, j, s->arg, pre);
-          break;
-        case AUGUR_SOP_END:
-          /* after everything: the process ends when nothing else can run,
-           * so no reordering ever puts it before another thread's step */
-          for (guint u = 0; u < T; u++)
-            {
-              join (vc, p.vc + u * T, T);
-              join (svc, p.svc + u * T, T);
-            }
-          break;
-        case AUGUR_SOP_BARRIER_LEAVE:
-        case AUGUR_SOP_EXIT:
-        case AUGUR_SOP_YIELD:
-          break;
-        case AUGUR_SOP_INIT:
-        case AUGUR_SOP_DESTROY:
-          /* of a lock: also an acquisition, so that it races with the
-           * lock's uses (a lock before the init, a use after the destroy) */
-          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
-          if (augur_ops_event_on_lock (s->ev_kind))
-            {
-              lock_acquire (&p, j, s->obj, pre);
-              lock_release (&p, j, s->obj, pre);
-            }
-          break;
-        case AUGUR_SOP_CREATE:
-          /* the next thread number (AUGUR_SCHED_THREAD_COUNTER): the
-           * creations of different threads race, and synchronise nothing */
-          if (p.last_create >= 0)
-            {
-              if (p.s[p.last_create].tid != t)
-                note_race (&p, (guint) p.last_create, pre);
-              join (vc, p.clk + (guint) p.last_create * T, T);
-            }
-          p.last_create = (gint) j;
-          if (s->arg < T)
-            {
-              join (p.vc + s->arg * T, vc, T);
-              join (p.svc + s->arg * T, svc, T);
-            }
-          break;
-        case AUGUR_SOP_JOIN:
-          if (s->arg < T)
-            {
-              join (vc, p.vc + s->arg * T, T);
-              join (svc, p.svc + s->arg * T, T);
-            }
-          break;
-        case AUGUR_SOP_SEM_WAIT:
-          {
-            /* a write of the semaphore (below), and, like a lock
-             * acquisition, a race with the wait that took the value before
-             * it: the last write may be a post between the two, and then
-             * only this race puts this wait first */
-            DporLockShadow *l = lock_get (&p, s->obj);
-            if (l->last_acq >= 0 && p.s[l->last_acq].tid != t)
-              note_race (&p, (guint) l->last_acq, pre);
-            l->last_acq = (gint) j;
-            mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
-            break;
-          }
-        default:
-          /* signal, broadcast, semaphores, barrier arrival, init, destroy:
-           * a write of the object, synchronising like an atomic */
-          mem_access (&p, j, TRUE, s->obj, 1, pre, spre);
-          break;
-        }
+      step_effects (&p, j, pre, spre);
+      step_thread (&p, j, pre);
       guint32 w = augur_sched_step_waker (s);
       if (w > 0 && w - 1 < j)
         {
@@ -656,43 +698,23 @@ analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race
       memcpy (p.clk + j * T, vc, T * sizeof *vc);
       memcpy (p.sclk + j * T, svc, T * sizeof *svc);
       if (j >= first_new)
-        {
-          if (d->kind == AUGUR_DPOR_CLASSIC)
-            augur_dpor_classic_step (&p, j, pre);
-          else if (d->kind == AUGUR_DPOR_OPTIMAL)
-            for (guint k = 0; k < p.races->len && !past_deadline (d, k); k++)
-              augur_dpor_optimal_race (&p, g_array_index (p.races, guint, k), j);
-          else
-            for (guint k = 0; k < p.races->len; k++)
-              backtrack (&p, g_array_index (p.races, guint, k), j);
-        }
+        step_backtrack (&p, j, pre);
     }
-
-  g_free (pre);
-  g_free (spre);
-  g_array_unref (p.races);
-  g_hash_table_unref (p.locks);
-  g_array_unref (p.reported);
-  augur_enabled_free (p.enabled);
-  g_free (p.vc);
-  g_free (p.svc);
-  g_free (p.clk);
-  g_free (p.sclk);
-  g_free (p.li);
+  pass_end (&p);
 }
 
 /* ------------------------------------------------------------------ */
 
-static void
-set_done_ev (DporNode *nd, const AugurSchedStep *s)
+void
+augur_dpor_set_done_ev (GArray *done_ev, const AugurSchedStep *s)
 {
-  for (guint k = 0; k < nd->done_ev->len; k++)
-    if (g_array_index (nd->done_ev, AugurSchedStep, k).tid == s->tid)
+  for (guint k = 0; k < done_ev->len; k++)
+    if (g_array_index (done_ev, AugurSchedStep, k).tid == s->tid)
       {
-        g_array_index (nd->done_ev, AugurSchedStep, k) = *s;
+        g_array_index (done_ev, AugurSchedStep, k) = *s;
         return;
       }
-  g_array_append_val (nd->done_ev, *s);
+  g_array_append_val (done_ev, *s);
 }
 
 /* sleep(k+1) from node k and the step taken there */
@@ -765,7 +787,7 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
   if (d->nodes->len > L)
     g_ptr_array_set_size (d->nodes, L);
   if (L > 0)
-    set_done_ev (g_ptr_array_index (d->nodes, L - 1), &steps[L - 1]);
+    augur_dpor_set_done_ev (((DporNode *) g_ptr_array_index (d->nodes, L - 1))->done_ev, &steps[L - 1]);
   for (guint k = d->nodes->len; k < n; k++)
     {
       DporNode *nd = node_new ();
@@ -795,6 +817,65 @@ augur_dpor_drop_execution (AugurDpor *d, guint at)
     g_ptr_array_set_size (d->pending, 0);
 }
 
+/* The thread source and classic DPOR try next at node @nd (AUGUR_TID_NONE:
+ * none), and the prefix and sleep set of that execution. */
+static guint
+next_thread (const DporNode *nd)
+{
+  for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE;
+       t = augur_tidset_next (&nd->backtrack, t + 1))
+    {
+      if (augur_tidset_has (&nd->done, t))
+        continue;
+      gboolean sleeps = FALSE;
+      for (guint x = 0; x < nd->sleep->len && !sleeps; x++)
+        sleeps = g_array_index (nd->sleep, AugurSchedStep, x).tid == t;
+      if (!sleeps)
+        return t;
+    }
+  return AUGUR_TID_NONE;
+}
+
+static void
+thread_branch (AugurDpor *d, guint k, guint q, GArray *prefix, GArray *sleep)
+{
+  const DporNode *nd = g_ptr_array_index (d->nodes, k);
+  g_array_set_size (prefix, 0);
+  g_array_append_vals (prefix, d->steps->data, k);
+  AugurSchedStep branch = { 0 };
+  branch.tid = (guint16) q;
+  g_array_append_val (prefix, branch);
+  g_array_set_size (sleep, 0);
+  g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
+  g_array_append_vals (sleep, nd->done_ev->data, nd->done_ev->len);
+}
+
+void
+augur_dpor_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_data)
+{
+  if (d->kind == AUGUR_DPOR_OPTIMAL)
+    {
+      augur_dpor_optimal_ahead (d, func, user_data);
+      return;
+    }
+  g_autoptr (GArray) prefix = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  for (guint k = d->nodes->len; k-- > d->fixed;)
+    {
+      DporNode *nd = g_ptr_array_index (d->nodes, k);
+      /* a thread tried here whose step is not known yet (its execution
+       * is not back): the sleep set of the next one is not known either */
+      if (augur_tidset_count (&nd->done) != nd->done_ev->len)
+        continue;
+      guint q = next_thread (nd);
+      if (q == AUGUR_TID_NONE)
+        continue;
+      thread_branch (d, k, q, prefix, sleep);
+      if (!func (k, prefix, sleep, user_data))
+        return;
+    }
+}
+
 gboolean
 augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
@@ -803,28 +884,10 @@ augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
   for (guint k = d->nodes->len; k-- > d->fixed;)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      guint q = AUGUR_TID_NONE;
-      for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE && q == AUGUR_TID_NONE;
-           t = augur_tidset_next (&nd->backtrack, t + 1))
-        {
-          if (augur_tidset_has (&nd->done, t))
-            continue;
-          gboolean sleeps = FALSE;
-          for (guint x = 0; x < nd->sleep->len && !sleeps; x++)
-            sleeps = g_array_index (nd->sleep, AugurSchedStep, x).tid == t;
-          if (!sleeps)
-            q = t;
-        }
+      guint q = next_thread (nd);
       if (q == AUGUR_TID_NONE)
         continue;
-      g_array_set_size (prefix, 0);
-      g_array_append_vals (prefix, d->steps->data, k);
-      AugurSchedStep branch = { 0 };
-      branch.tid = (guint16) q;
-      g_array_append_val (prefix, branch);
-      g_array_set_size (sleep, 0);
-      g_array_append_vals (sleep, nd->sleep->data, nd->sleep->len);
-      g_array_append_vals (sleep, nd->done_ev->data, nd->done_ev->len);
+      thread_branch (d, k, q, prefix, sleep);
       augur_tidset_add (&nd->done, q);
       g_ptr_array_set_size (d->nodes, k + 1);
       d->prefix_len = k + 1;

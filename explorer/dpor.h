@@ -112,6 +112,24 @@ void augur_dpor_set_enabled_log (AugurDpor *dpor, const AugurSchedEnabled *log, 
 void augur_dpor_set_deadline (AugurDpor *dpor, gint64 deadline);
 gboolean augur_dpor_cut (AugurDpor *dpor);
 
+/* Looking ahead, for a parallel exploration (explore-pool.h): the
+ * executions the search is to ask augur_dpor_next for later, each as the
+ * prefix and sleep set augur_dpor_next will then give, deepest node first;
+ * @func is called with each (and the depth of its node) until it returns
+ * FALSE.  Optimal: every branch of every wakeup tree on the stack, and
+ * each will be asked for with exactly that prefix and sleep set unless
+ * the search stops first (a wakeup tree only grows at its end, so the
+ * branches before a branch and its own leftmost path stay as they are);
+ * only the sleep set's copies of steps (the done steps of a node are the
+ * ones the executions took, the tree's are the races') can differ.
+ * Classic and source: the next branch of each node whose done steps are
+ * all known; a backtrack point added later for a smaller thread can take
+ * its turn.  Wrong guesses cost a wasted execution, never a wrong one:
+ * the caller runs what augur_dpor_next asks, looked ahead or not. */
+typedef gboolean (*AugurDporAheadFunc) (guint depth, const GArray *prefix, const GArray *sleep,
+                                        gpointer user_data);
+void augur_dpor_ahead (AugurDpor *dpor, AugurDporAheadFunc func, gpointer user_data);
+
 /* Nodes currently on the stack (for progress and tests). */
 guint augur_dpor_depth (AugurDpor *dpor);
 

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -218,6 +219,10 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
           if (null > 5)
             close (null);
         }
+      /* the same layout in every server (augur_executor_same_layout) */
+      int persona = personality (0xffffffff);
+      if (persona != -1)
+        personality ((unsigned long) persona | ADDR_NO_RANDOMIZE);
       setenv (AUGUR_ENV_SCHED, "3,4,5", 1);
       /* resolve every symbol once in the server, not in each execution */
       setenv ("LD_BIND_NOW", "1", 1);
@@ -277,6 +282,22 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
       return NULL;
     }
   return g_steal_pointer (&ex);
+}
+
+gboolean
+augur_executor_same_layout (void)
+{
+  int persona = personality (0xffffffff);
+  if (persona == -1)
+    return FALSE;
+  if (persona & ADDR_NO_RANDOMIZE)
+    return TRUE;
+  /* try it here, and put it back: only the servers run without it */
+  if (personality ((unsigned long) persona | ADDR_NO_RANDOMIZE) == -1)
+    return FALSE;
+  gboolean ok = (personality (0xffffffff) & ADDR_NO_RANDOMIZE) != 0;
+  personality ((unsigned long) persona);
+  return ok;
 }
 
 gboolean

@@ -36,6 +36,13 @@ AugurSchedShm *augur_executor_shm (AugurExecutor *ex);
  * it: *timed_out).  FALSE if the fork server is gone. */
 gboolean augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GError **error);
 
+/* The servers are started without address randomisation (personality
+ * ADDR_NO_RANDOMIZE), so that every server of a program lays it out the
+ * same way and the steps of one server's executions (their addresses) mean
+ * the same in another's: FALSE if the system refuses that (a parallel
+ * exploration then runs on one server). */
+gboolean augur_executor_same_layout (void);
+
 /* For `augur replay --gdb`: a shared page set up like the executor's, to
  * hand to a program started by someone else with AUGUR_SCHED=fd.
  * Returns the fd (inheritable) and maps the page. */

@@ -5,10 +5,13 @@
  * Loop: ask the search strategy (strategy.h) for the next prefix and
  * sleep set, write them in the shared page, run one execution, hand its
  * steps to the DPOR core (which reports data races on the way) and to the
- * strategy, and turn
- * how it ended into findings (explore-findings.c).  Once the search ends,
- * the failing executions are diagnosed (explore-diagnose.c).  Also here:
- * the guarantee an exploration gives, and augur replay (one schedule).
+ * strategy, and turn how it ended into findings (explore-findings.c).
+ * With --jobs N (optimal, dpor), the execution comes from a pool of N
+ * servers that run the search's next executions ahead of it
+ * (explore-pool.h): the loop, and so the search, is the same.  Once the
+ * search ends, the failing executions are diagnosed (explore-diagnose.c).
+ * Also here: the guarantee an exploration gives, and augur replay (one
+ * schedule).
  */
 #include "config.h"
 
@@ -18,6 +21,7 @@
 #include <string.h>
 
 #include "explorer/dpor.h"
+#include "explorer/explore-pool.h"
 #include "explorer/prune.h"
 #include "explorer/steps.h"
 #include "explorer/strategy.h"
@@ -216,9 +220,20 @@ prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const AugurSchedS
   shm->exit_steps = o->exit_steps;
 }
 
+/* the pool's prepare: a server's page for the next execution (optimal
+ * and dpor only: no random seed) */
+static void
+pool_prepare (AugurSchedShm *shm, const AugurSchedStep *prefix, guint n_prefix,
+              const AugurSchedStep *sleep, guint n_sleep, gpointer data)
+{
+  prepare_shm (shm, data, prefix, n_prefix, sleep, n_sleep);
+  shm->random_seed = 0;
+}
+
+/* @busy: of st->jobs servers, running an execution now */
 static void
 progress (const AugurExploreOptions *o, const AugurExploreStats *st, guint findings, gint64 t0,
-          gint64 *last, gboolean final)
+          gint64 *last, guint busy, gboolean final)
 {
   if (!o->progress)
     return;
@@ -229,10 +244,13 @@ progress (const AugurExploreOptions *o, const AugurExploreStats *st, guint findi
     return;
   *last = now;
   double secs = (now - t0) / 1e6;
+  g_autofree char *servers = st->jobs > 1 && !final
+                              ? g_strdup_printf (", %u/%u servers busy", busy, st->jobs)
+                              : g_strdup ("");
   fprintf (stderr, "\raugur explore: %" G_GUINT64_FORMAT " executions (%.0f/s), %"
-           G_GUINT64_FORMAT " blocked, %u finding%s%s",
+           G_GUINT64_FORMAT " blocked, %u finding%s%s%s",
            st->executions, secs > 0 ? (st->executions + st->blocked) / secs : 0.0, st->blocked,
-           findings, findings == 1 ? "" : "s", final ? "\n" : "   ");
+           findings, findings == 1 ? "" : "s", servers, final ? "\n" : "   ");
   fflush (stderr);
 }
 
@@ -386,6 +404,10 @@ typedef struct {
   gint64 run_ended, analysis; /* µs: the last execution's end, what it cost after it */
   guint n_findings;
   gboolean hang_seen;        /* a run was killed twice by the watchdog: no more re-runs */
+  /* --jobs > 1: the servers running ahead (explore-pool.h); NULL: ex alone */
+  AugurExplorePool *pool;
+  GPtrArray *servers;        /* AugurExecutor: ex (borrowed), then the others (owned) */
+  AugurSchedShm *page;       /* owned: the page of the execution taken last (c->shm) */
 } Search;
 
 /* The loop's first prefix: the fixed one, if any (a confirmation): the
@@ -533,7 +555,8 @@ search_take (Search *s, guint64 run, gboolean killed)
       s->n_findings = augur_results_get_n_findings (c->results);
       update_work (c);
     }
-  progress (s->o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, FALSE);
+  progress (s->o, st, augur_results_get_n_findings (c->results), s->t0, &s->last,
+            s->pool != NULL ? augur_explore_pool_busy (s->pool) : 1, FALSE);
   return TRUE;
 }
 
@@ -593,12 +616,132 @@ search_finish (Search *s, const AugurPruneInfo *pi, gboolean ok)
     explore_diagnose_failures (c, s->ex, o, st, budget);
   observe_lines (c);
   st->seconds = (g_get_monotonic_time () - s->t0) / 1e6;
-  st->in_process = c->shm->fiber_executions;
-  st->forked = c->shm->no_fibers;
-  progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, TRUE);
+  /* the search's own server's, added to the others' (search_pool_stop) */
+  AugurSchedShm *own = augur_executor_shm (s->ex);
+  st->in_process += own->fiber_executions;
+  st->forked = st->forked || own->no_fibers;
+  progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, 0, TRUE);
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);
   explore_findings_save (c);
+}
+
+/* ---- --jobs: servers running ahead (explore-pool.h) ---- */
+
+/* The servers the search can use: --jobs for optimal and dpor, whose
+ * search looks ahead (augur_dpor_ahead); one for the others, and for a
+ * fixed prefix (a confirmation, a diagnosis: a few runs). */
+static guint
+search_jobs (const AugurExploreOptions *o)
+{
+  gboolean ahead = o->mode == AUGUR_EXPLORE_MODE_OPTIMAL || o->mode == AUGUR_EXPLORE_MODE_DPOR;
+  if (o->jobs <= 1 || !ahead || o->prefix_len > 0)
+    return 1;
+  return MIN (o->jobs, 256u);
+}
+
+/* Starts the other servers and the pool; FALSE with @error if a server
+ * could not start.  Left serial, with a note, if the servers cannot share
+ * one address layout. */
+static gboolean
+search_pool_start (Search *s, guint jobs, GError **error)
+{
+  if (!augur_executor_same_layout ())
+    {
+      g_printerr ("augur explore: --jobs %u: the system refuses to start programs without "
+                  "address randomisation (personality), which parallel servers need: "
+                  "exploring on one\n", jobs);
+      return TRUE;
+    }
+  s->servers = g_ptr_array_new ();
+  g_ptr_array_add (s->servers, s->ex);
+  for (guint k = 1; k < jobs; k++)
+    {
+      AugurExecutor *ex = augur_executor_new (s->c->argv, s->o->show_output, error);
+      if (ex == NULL)
+        return FALSE;
+      AugurPruneInfo pi;
+      augur_prune_fill (augur_executor_shm (ex), s->c->exe, s->o->facts, &pi);
+      g_ptr_array_add (s->servers, ex);
+    }
+  s->page = g_malloc0 (sizeof (AugurSchedShm));
+  s->c->shm = s->page;
+  s->pool = augur_explore_pool_new ((AugurExecutor *const *) s->servers->pdata, jobs, pool_prepare,
+                                    (gpointer) s->o, s->o->exec_timeout > 0 ? s->o->exec_timeout : 10.0);
+  s->st->jobs = jobs;
+  return TRUE;
+}
+
+/* Stops the pool (the servers' threads) and the servers it started; the
+ * search's own server, ex, is left for the diagnosis. */
+static void
+search_pool_stop (Search *s)
+{
+  if (s->pool != NULL)
+    {
+      augur_explore_pool_counts (s->pool, &s->st->ahead_used, &s->st->ahead_wasted);
+      g_clear_pointer (&s->pool, augur_explore_pool_free);
+      s->c->shm = augur_executor_shm (s->ex);
+    }
+  if (s->servers != NULL)
+    {
+      for (guint k = 1; k < s->servers->len; k++)
+        {
+          AugurSchedShm *shm = augur_executor_shm (g_ptr_array_index (s->servers, k));
+          s->st->in_process += shm->fiber_executions;
+          s->st->forked = s->st->forked || shm->no_fibers;
+          augur_executor_free (g_ptr_array_index (s->servers, k));
+        }
+      g_clear_pointer (&s->servers, g_ptr_array_unref);
+    }
+  g_clear_pointer (&s->page, g_free);
+}
+
+/* The next execution, as search_run, from the pool: run ahead, or now. */
+static RunEnd
+search_run_pool (Search *s, gboolean *killed, GError **error)
+{
+  gint64 deadline = s->hard_deadline != 0 ? s->hard_deadline - s->analysis : 0;
+  augur_explore_pool_set_deadline (s->pool, deadline);
+  AugurExplorePoolRun run;
+  gint64 asked = g_get_monotonic_time ();
+  if (!augur_explore_pool_take (s->pool, s->prefix, s->sleep, s->c->shm, &run, error))
+    return RUN_FAILED;
+  s->run_ended = g_get_monotonic_time ();
+  s->st->waited += (s->run_ended - asked) / 1e6;
+  *killed = run.killed;
+  s->st->watchdog_reruns += run.reruns;
+  if (run.out_of_time)
+    {
+      search_time_up (s);
+      return RUN_OUT_OF_TIME;
+    }
+  return RUN_DONE;
+}
+
+typedef struct {
+  AugurExplorePool *pool;
+  guint seen, limit;
+} Ahead;
+
+static gboolean
+on_ahead (guint depth, const GArray *prefix, const GArray *sleep, gpointer data)
+{
+  Ahead *a = data;
+  if (augur_explore_pool_ahead (a->pool, depth, prefix, sleep) == AUGUR_EXPLORE_POOL_FULL)
+    return FALSE;
+  return ++a->seen < a->limit;
+}
+
+/* The search chose its next execution (s->prefix, s->sleep), which it
+ * runs itself unless a server has started it: the ones it will ask for
+ * after it are queued for the other servers. */
+static void
+search_ahead (Search *s)
+{
+  /* a look at the deepest few: the pool keeps 8 guesses per server */
+  Ahead a = { s->pool, 0, 8 * s->st->jobs };
+  augur_dpor_ahead (s->dpor, on_ahead, &a);
 }
 
 AugurResults *
@@ -639,13 +782,15 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   search_init_prefix (&s);
   if (o->observed != NULL)
     augur_dpor_set_conflict_func (dpor, on_conflict, c);
-  gboolean ok = TRUE;
-  for (guint64 run = 0;; run++)
+  st->jobs = 1;
+  guint jobs = search_jobs (o);
+  gboolean ok = jobs == 1 || search_pool_start (&s, jobs, error);
+  for (guint64 run = 0; ok; run++)
     {
       if (search_out_of_time (&s))
         break;
       gboolean killed;
-      RunEnd end = search_run (&s, &killed, error);
+      RunEnd end = s.pool != NULL ? search_run_pool (&s, &killed, error) : search_run (&s, &killed, error);
       if (end == RUN_FAILED)
         ok = FALSE;
       if (end != RUN_DONE || !search_take (&s, run, killed) || search_stops (&s, killed, &ok, error))
@@ -657,7 +802,10 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           st->complete = klass->exhaustive && augur_explore_stats_cut (st) == 0;
           break;
         }
+      if (s.pool != NULL)
+        search_ahead (&s);
     }
+  search_pool_stop (&s);
   search_finish (&s, &pi, ok);
   AugurResults *r = ok ? augur_results_ref (c->results) : NULL;
   ctx_free (c);

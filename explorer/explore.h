@@ -92,6 +92,12 @@ typedef struct {
    * check's merged findings): its passes are reserved only for the steps
    * beyond these (a bug found again replaces its schedule, it adds none). */
   guint64 after_known_steps;
+  /* Execution servers running at once (0 or 1: one, the serial search):
+   * with more, the executions the search will ask for are run ahead, each
+   * on a server of its own (explore-pool.h); the search, its counts and
+   * its findings are the serial one's.  optimal and dpor only (preempt and
+   * pct run on one), and not with a fixed prefix. */
+  guint jobs;
 } AugurExploreOptions;
 
 typedef struct {
@@ -123,6 +129,12 @@ typedef struct {
   guint64 in_process;     /* executions run in the program's execution server (threads as
                            * fibers, no fork; runtime/rt-sched.c) */
   gboolean forked;        /* executions were (or became) forked children with real threads */
+  guint jobs;             /* execution servers that ran the exploration (1: serial) */
+  guint64 ahead_used;     /* executions run ahead by a server and then asked for */
+  guint64 ahead_wasted;   /* ... run ahead and never asked for (guesses that did not come) */
+  double waited;          /* seconds the search spent getting its executions: running
+                           * those no other server had started, waiting for the others
+                           * (the rest of `seconds` is its own: the speedup's bound) */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

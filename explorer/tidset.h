@@ -69,6 +69,12 @@ augur_tidset_empty (const AugurTidSet *s)
   return s->lo == 0 && (s->hi == NULL || s->hi->len == 0);
 }
 
+static inline guint
+augur_tidset_count (const AugurTidSet *s)
+{
+  return (guint) __builtin_popcountll (s->lo) + (s->hi != NULL ? s->hi->len : 0);
+}
+
 /* a := a ∪ b */
 static inline void
 augur_tidset_union (AugurTidSet *a, const AugurTidSet *b)

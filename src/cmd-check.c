@@ -96,6 +96,7 @@ augur_cmd_check (int argc, char **argv)
   g_autofree char *stdin_file = NULL;
   int budget = 120;
   int timeout = 30;
+  int jobs = 0;
   gboolean quiet = FALSE;
   g_autofree char *fail_on = NULL;
   g_autofree char *mode_text = NULL;
@@ -116,6 +117,8 @@ augur_cmd_check (int argc, char **argv)
     { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
       "Kill one run of the program after S seconds (default 30; the recorded run after at "
       "most a quarter of the budget)", "S" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+      "Run N executions at once when exploring (default: one per processor)", "N" },
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names in the report against DIR", "DIR" },
     { "cflags", 0, 0, G_OPTION_ARG_STRING, &static_cflags,
@@ -144,6 +147,11 @@ augur_cmd_check (int argc, char **argv)
                               compile_db, &mode, &max_size, &threshold);
   if (status != AUGUR_EXIT_OK)
     return status;
+  if (jobs < 0)
+    {
+      augur_cmd_print_error (CMD, "--jobs must not be negative");
+      return AUGUR_EXIT_USAGE;
+    }
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
     {
@@ -166,6 +174,7 @@ augur_cmd_check (int argc, char **argv)
     .fail_on = threshold,
     .mode = mode,
     .max_trace_bytes = max_size,
+    .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (),
   };
   return augur_check_run (&options);
 }

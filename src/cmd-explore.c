@@ -70,6 +70,152 @@ print_finding (AugurFinding *f)
   g_string_free (s, TRUE);
 }
 
+/* The notes on stderr after the summary: what the mode covered, how the
+ * runs were made, what cut them. */
+static void
+print_notes (const AugurExploreOptions *o, const AugurExploreStats *st, AugurStaticFacts *facts)
+{
+  if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT && st->complete && st->preemption_bound_hit)
+    g_printerr ("augur explore: schedules that need more than %" G_GUINT64_FORMAT
+                " preemptions were not run (raise --bound)\n", o->bound);
+  else if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT && st->complete)
+    g_printerr ("augur explore: no schedule needs more than %" G_GUINT64_FORMAT
+                " preemptions: every schedule explored\n", o->bound);
+  else if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
+    g_printerr ("augur explore: stopped before all schedules with <= %" G_GUINT64_FORMAT
+                " preemptions were run\n", o->bound);
+  else if (o->mode == AUGUR_EXPLORE_MODE_PCT)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, depth %u): "
+                "a sample, not a proof of absence\n", st->executions, o->seed, o->depth ? o->depth : 3);
+  if (st->forked && st->executions > 0)
+    g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
+                "the slower way (AUGUR_FIBERS=0, or the program has thread-local variables "
+                "of its own, exit handlers or destructors, cancels or signals a thread, uses "
+                "cleanup handlers, forks or maps memory itself)\n",
+                st->in_process > 0 ? "later" : "the");
+  if (st->jobs > 1)
+    g_printerr ("augur explore: %u execution servers: %" G_GUINT64_FORMAT " of the executions "
+                "were run ahead of the search, %" G_GUINT64_FORMAT " run ahead were not needed; "
+                "the search spent %.2f s getting its executions\n",
+                st->jobs, st->ahead_used, st->ahead_wasted, st->waited);
+  if (st->diagnosis_runs > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
+                "%u atomicity violation%s shown to cause a failure\n", st->diagnosis_runs,
+                st->diagnosis_runs == 1 ? "" : "s", st->diagnosed, st->diagnosed == 1 ? "" : "s");
+  if (st->step_bound > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) hit the step bound (--max-steps) "
+                "and were cut there\n", st->step_bound);
+  if (st->watchdog > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) were killed by the watchdog "
+                "(--exec-timeout)\n", st->watchdog);
+  if (st->watchdog_reruns > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) killed by the watchdog were "
+                "run again before being called a hang (--exec-timeout)\n", st->watchdog_reruns);
+  if (st->exit_bound > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) ended with threads that kept "
+                "running after the process was asked to end; they were cut there\n", st->exit_bound);
+  if (st->thread_limit > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) created more than %u threads "
+                "and were cut there\n", st->thread_limit, AUGUR_SCHED_MAX_THREADS);
+  if (st->diverged > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) did not follow their schedule "
+                "(nondeterminism); their branches were skipped\n", st->diverged);
+  if (facts != NULL && !augur_static_facts_can_prune (facts))
+    g_printerr ("augur explore: the static facts are incomplete: nothing was pruned\n");
+  else if (facts != NULL && !st->prune_overflow)
+    g_printerr ("augur explore: static facts: accesses at %u source line%s (%u PC range%s) "
+                "were not scheduling points\n", st->pruned_sites, st->pruned_sites == 1 ? "" : "s",
+                st->pruned_ranges, st->pruned_ranges == 1 ? "" : "s");
+}
+
+/* --mode: optimal (also when not given), dpor, pct, preempt. */
+static gboolean
+mode_from_string (const char *mode, AugurExploreMode *out)
+{
+  if (mode == NULL || strcmp (mode, "optimal") == 0)
+    *out = AUGUR_EXPLORE_MODE_OPTIMAL;
+  else if (strcmp (mode, "dpor") == 0)
+    *out = AUGUR_EXPLORE_MODE_DPOR;
+  else if (strcmp (mode, "pct") == 0)
+    *out = AUGUR_EXPLORE_MODE_PCT;
+  else if (strcmp (mode, "preempt") == 0)
+    *out = AUGUR_EXPLORE_MODE_PREEMPT;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* After the exploration: the names from the debug info, the results
+ * saved, the summary, the notes and the findings printed; the exit
+ * status. */
+static int
+report (AugurResults *results, const AugurExploreOptions *o, const AugurExploreStats *st,
+        AugurStaticFacts *facts, AugurSeverity threshold)
+{
+  g_autoptr (GError) error = NULL;
+  /* names from the debug info; a realised inversion is its deadlock's
+   * cause; each finding replayable */
+  {
+    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
+      augur_results_get_program (results), augur_results_get_source_dir (results));
+    augur_dwarf_names_apply (names, results);
+  }
+  augur_check_link_lock_order (results);
+  augur_same_bug_merge (results);
+  augur_results_set_replay_commands (results, o->results_path);
+  if (!augur_results_save (results, o->results_path, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return AUGUR_EXIT_TOOL;
+    }
+  guint nf = augur_results_get_n_findings (results);
+  g_autofree char *guarantee = augur_explore_guarantee (o, st);
+  g_print ("%" G_GUINT64_FORMAT " executions, %" G_GUINT64_FORMAT " sleep-set blocked, %"
+           G_GUINT64_FORMAT " infeasible, %" G_GUINT64_FORMAT " diverged in %.2f s (%s); %u finding%s\n",
+           st->executions, st->blocked, st->infeasible, st->diverged, st->seconds, guarantee,
+           nf, nf == 1 ? "" : "s");
+  print_notes (o, st, facts);
+  for (guint k = 0; k < nf; k++)
+    print_finding (augur_results_get_finding (results, k));
+  if (augur_results_count_failing (results, threshold) > 0)
+    return AUGUR_EXIT_BUG;
+  /* PCT's sample is what was asked for, unless its time ran out or runs
+   * were cut: then it is incomplete like any other mode */
+  gboolean pct_done = o->mode == AUGUR_EXPLORE_MODE_PCT && !st->timed_out
+                      && augur_explore_stats_cut (st) == 0;
+  return st->complete || pct_done ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
+}
+
+/* The modes and the environment, under the options in --help. */
+static void
+set_description (GOptionContext *ctx)
+{
+  g_option_context_set_description (ctx,
+    "Modes:\n"
+    "  optimal   optimal DPOR with wakeup trees (the default): every Mazurkiewicz trace\n"
+    "            completed once, none sleep-set blocked\n"
+    "  dpor      the seed's (inspect's) persistent-set DPOR with sleep sets and locksets:\n"
+    "            the same traces, usually more sleep-set blocked runs\n"
+    "  preempt   every schedule with at most --bound preemptions (default 2); says\n"
+    "            whether schedules needing more were left out\n"
+    "  pct       --bound random PCT schedules (default 1000) from --seed, bug depth --depth\n"
+    "\n"
+    "Executions run one after another in one process, the program's threads as\n"
+    "fibers; a program that needs real threads or processes (thread-local variables of\n"
+    "its own, atexit/on_exit handlers or destructors, pthread_cancel, pthread_kill,\n"
+    "cleanup handlers, fork, mmap) is run one forked process per execution instead,\n"
+    "and a note says so.\n"
+    "With --jobs N (default: one per processor), N execution servers run the\n"
+    "executions the search will ask for ahead of it; the search itself is the serial\n"
+    "one, so the counts and findings are the same as with --jobs 1 (optimal and dpor;\n"
+    "preempt and pct run on one server).  Executions then run at the same time: a\n"
+    "program whose runs share a file or a port needs --jobs 1.\n"
+    "Environment:\n"
+    "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
+    "  AUGUR_SCHED_STACK=BYTES stack of each thread under the explorer (fibers: 8 MiB,\n"
+    "                          real threads: 256 KiB)\n");
+}
+
 int
 augur_cmd_explore (int argc, char **argv)
 {
@@ -78,7 +224,7 @@ augur_cmd_explore (int argc, char **argv)
   g_autofree char *facts_path = NULL;
   gint64 bound = -1;      /* not given */
   double timeout = 0, exec_timeout = 0;
-  gint max_steps = 0, seed = 0, depth = 0;
+  gint max_steps = 0, seed = 0, depth = 0, jobs = 0;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   gboolean no_spurious = FALSE;
   g_autofree char *fail_on = NULL;
@@ -94,6 +240,8 @@ augur_cmd_explore (int argc, char **argv)
     { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
       "Step bound of one execution (default 200000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+      "Execution servers running at once (default: one per processor; optimal and dpor)", "N" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
     { "no-spurious-wakeups", 0, 0, G_OPTION_ARG_NONE, &no_spurious,
       "Condition waits wake up only when signalled (by default a waiter may also wake up "
@@ -115,25 +263,7 @@ augur_cmd_explore (int argc, char **argv)
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new (NULL);
   g_option_context_set_summary (ctx, "Explore the interleavings of a program built with augur-cc.");
-  g_option_context_set_description (ctx,
-    "Modes:\n"
-    "  optimal   optimal DPOR with wakeup trees (the default): every Mazurkiewicz trace\n"
-    "            completed once, none sleep-set blocked\n"
-    "  dpor      the seed's (inspect's) persistent-set DPOR with sleep sets and locksets:\n"
-    "            the same traces, usually more sleep-set blocked runs\n"
-    "  preempt   every schedule with at most --bound preemptions (default 2); says\n"
-    "            whether schedules needing more were left out\n"
-    "  pct       --bound random PCT schedules (default 1000) from --seed, bug depth --depth\n"
-    "\n"
-    "Executions run one after another in one process, the program's threads as\n"
-    "fibers; a program that needs real threads or processes (thread-local variables of\n"
-    "its own, atexit/on_exit handlers or destructors, pthread_cancel, pthread_kill,\n"
-    "cleanup handlers, fork, mmap) is run one forked process per execution instead,\n"
-    "and a note says so.\n"
-    "Environment:\n"
-    "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
-    "  AUGUR_SCHED_STACK=BYTES stack of each thread under the explorer (fibers: 8 MiB,\n"
-    "                          real threads: 256 KiB)\n");
+  set_description (ctx);
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr(GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
@@ -154,21 +284,13 @@ augur_cmd_explore (int argc, char **argv)
     }
   AugurExploreOptions o;
   augur_explore_options_init (&o);
-  if (mode == NULL || strcmp (mode, "optimal") == 0)
-    o.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
-  else if (strcmp (mode, "dpor") == 0)
-    o.mode = AUGUR_EXPLORE_MODE_DPOR;
-  else if (strcmp (mode, "pct") == 0)
-    o.mode = AUGUR_EXPLORE_MODE_PCT;
-  else if (strcmp (mode, "preempt") == 0)
-    o.mode = AUGUR_EXPLORE_MODE_PREEMPT;
-  else
+  if (!mode_from_string (mode, &o.mode))
     {
       g_autofree char *msg = g_strdup_printf ("unknown mode '%s': use optimal, dpor, pct or preempt", mode);
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_USAGE;
     }
-  if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0)
+  if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0 || jobs < 0)
     {
       augur_cmd_print_error (CMD, "bounds and timeouts must not be negative");
       return AUGUR_EXIT_USAGE;
@@ -184,6 +306,7 @@ augur_cmd_explore (int argc, char **argv)
   o.seed = (guint) seed;
   o.depth = depth > 0 ? (guint) depth : 0;
   o.sync_only = sync_only;
+  o.jobs = jobs > 0 ? (guint) jobs : g_get_num_processors ();
   o.no_spurious = no_spurious;
   o.show_output = show_output;
   o.progress = !no_progress && (progress || isatty (2));
@@ -208,80 +331,5 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, error->message);
       return augur_cmd_explore_exit_for_error (error);
     }
-  /* names from the debug info; a realised inversion is its deadlock's
-   * cause; each finding replayable */
-  {
-    g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
-      augur_results_get_program (results), augur_results_get_source_dir (results));
-    augur_dwarf_names_apply (names, results);
-  }
-  augur_check_link_lock_order (results);
-  augur_same_bug_merge (results);
-  augur_results_set_replay_commands (results, o.results_path);
-  if (!augur_results_save (results, o.results_path, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_TOOL;
-    }
-  guint nf = augur_results_get_n_findings (results);
-  g_autofree char *guarantee = augur_explore_guarantee (&o, &st);
-  g_print ("%" G_GUINT64_FORMAT " executions, %" G_GUINT64_FORMAT " sleep-set blocked, %"
-           G_GUINT64_FORMAT " infeasible, %" G_GUINT64_FORMAT " diverged in %.2f s (%s); %u finding%s\n",
-           st.executions, st.blocked, st.infeasible, st.diverged, st.seconds, guarantee,
-           nf, nf == 1 ? "" : "s");
-  if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT && st.complete && st.preemption_bound_hit)
-    g_printerr ("augur explore: schedules that need more than %" G_GUINT64_FORMAT
-                " preemptions were not run (raise --bound)\n", o.bound);
-  else if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT && st.complete)
-    g_printerr ("augur explore: no schedule needs more than %" G_GUINT64_FORMAT
-                " preemptions: every schedule explored\n", o.bound);
-  else if (o.mode == AUGUR_EXPLORE_MODE_PREEMPT)
-    g_printerr ("augur explore: stopped before all schedules with <= %" G_GUINT64_FORMAT
-                " preemptions were run\n", o.bound);
-  else if (o.mode == AUGUR_EXPLORE_MODE_PCT)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, depth %u): "
-                "a sample, not a proof of absence\n", st.executions, o.seed, o.depth ? o.depth : 3);
-  if (st.forked && st.executions > 0)
-    g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
-                "the slower way (AUGUR_FIBERS=0, or the program has thread-local variables "
-                "of its own, exit handlers or destructors, cancels or signals a thread, uses "
-                "cleanup handlers, forks or maps memory itself)\n",
-                st.in_process > 0 ? "later" : "the");
-  if (st.diagnosis_runs > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
-                "%u atomicity violation%s shown to cause a failure\n", st.diagnosis_runs,
-                st.diagnosis_runs == 1 ? "" : "s", st.diagnosed, st.diagnosed == 1 ? "" : "s");
-  if (st.step_bound > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) hit the step bound (--max-steps) "
-                "and were cut there\n", st.step_bound);
-  if (st.watchdog > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) were killed by the watchdog "
-                "(--exec-timeout)\n", st.watchdog);
-  if (st.watchdog_reruns > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) killed by the watchdog were "
-                "run again before being called a hang (--exec-timeout)\n", st.watchdog_reruns);
-  if (st.exit_bound > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) ended with threads that kept "
-                "running after the process was asked to end; they were cut there\n", st.exit_bound);
-  if (st.thread_limit > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) created more than %u threads "
-                "and were cut there\n", st.thread_limit, AUGUR_SCHED_MAX_THREADS);
-  if (st.diverged > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) did not follow their schedule "
-                "(nondeterminism); their branches were skipped\n", st.diverged);
-  if (facts != NULL && !augur_static_facts_can_prune (facts))
-    g_printerr ("augur explore: the static facts are incomplete: nothing was pruned\n");
-  else if (facts != NULL && !st.prune_overflow)
-    g_printerr ("augur explore: static facts: accesses at %u source line%s (%u PC range%s) "
-                "were not scheduling points\n", st.pruned_sites, st.pruned_sites == 1 ? "" : "s",
-                st.pruned_ranges, st.pruned_ranges == 1 ? "" : "s");
-  for (guint k = 0; k < nf; k++)
-    print_finding (augur_results_get_finding (results, k));
-  if (augur_results_count_failing (results, threshold) > 0)
-    return AUGUR_EXIT_BUG;
-  /* PCT's sample is what was asked for, unless its time ran out or runs
-   * were cut: then it is incomplete like any other mode */
-  gboolean pct_done = o.mode == AUGUR_EXPLORE_MODE_PCT && !st.timed_out
-                      && augur_explore_stats_cut (&st) == 0;
-  return st.complete || pct_done ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
+  return report (results, &o, &st, facts, threshold);
 }

@@ -224,6 +224,90 @@ test_fixed_prefix (void)
   g_assert_cmpuint (explore_fixed (&q, NULL, 0, &blocked), ==, 4);
 }
 
+/* ---- looking ahead (augur_dpor_ahead, for --jobs) ---- */
+
+static char *
+exec_key (const GArray *prefix, const GArray *sleep)
+{
+  g_autofree char *a = g_base64_encode ((const guchar *) prefix->data, prefix->len * sizeof (AugurSchedStep));
+  g_autofree char *b = g_base64_encode ((const guchar *) sleep->data, sleep->len * sizeof (AugurSchedStep));
+  return g_strconcat (a, "/", b, NULL);
+}
+
+static gboolean
+on_ahead (guint depth, const GArray *prefix, const GArray *sleep, gpointer data)
+{
+  g_assert_cmpuint (depth, <, prefix->len);
+  g_hash_table_add (data, exec_key (prefix, sleep));
+  return TRUE;
+}
+
+/* Explores @p with @kind, looking ahead after every execution as the
+ * parallel explorer does: returns the complete executions; *hits: the
+ * executions asked for that had been seen ahead; *left: seen ahead and
+ * never asked for. */
+static guint
+explore_ahead (const Prog *p, AugurDporKind kind, guint *hits, guint *left)
+{
+  g_autoptr (AugurDpor) d = augur_dpor_new_kind (kind);
+  g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint complete = 0;
+  *hits = 0;
+  for (;;)
+    {
+      if (simulate (p, prefix, sleep, steps))
+        complete++;
+      augur_dpor_add_execution (d, (AugurSchedStep *) steps->data, steps->len, NULL, NULL);
+      augur_dpor_ahead (d, on_ahead, seen);
+      if (!augur_dpor_next (d, prefix, sleep))
+        break;
+      g_autofree char *key = exec_key (prefix, sleep);
+      if (g_hash_table_remove (seen, key))
+        (*hits)++;
+      /* and once it is chosen, before it ran (explore.c does so) */
+      augur_dpor_ahead (d, on_ahead, seen);
+    }
+  *left = g_hash_table_size (seen);
+  return complete;
+}
+
+/* Optimal DPOR's look ahead is exact: every execution it announces is
+ * asked for later, with that prefix and sleep set, so a server that ran
+ * it ahead never wasted it; and it finds work ahead of the search.  The
+ * counts are those of the search without it.  Classic DPOR's may guess
+ * wrong, never lose anything. */
+static void
+test_ahead (void)
+{
+  Prog progs[] = {
+    { 3, { 1, 1, 1 }, { { { W, 0x100 } }, { { W, 0x100 } }, { { W, 0x100 } } } },
+    { 3, { 1, 1, 1 }, { { { W, 0x100 } }, { { R, 0x100 } }, { { R, 0x100 } } } },
+    { 2, { 2, 2 }, { { { W, 0x100 }, { W, 0x200 } }, { { W, 0x200 }, { W, 0x100 } } } },
+    { 3, { 2, 2, 2 }, { { { W, 0x100 }, { R, 0x200 } }, { { W, 0x200 }, { R, 0x100 } },
+                        { { W, 0x100 }, { W, 0x200 } } } },
+    { 4, { 1, 1, 1, 1 }, { { { W, 0x100 } }, { { W, 0x100 } }, { { W, 0x100 } }, { { R, 0x100 } } } },
+  };
+  guint want[] = { 6, 4, 3, 0, 0 };
+  for (guint i = 0; i < G_N_ELEMENTS (progs); i++)
+    {
+      guint blocked, hits, left;
+      guint serial = explore_kind (&progs[i], AUGUR_DPOR_OPTIMAL, &blocked);
+      if (want[i] > 0)
+        g_assert_cmpuint (serial, ==, want[i]);
+      guint got = explore_ahead (&progs[i], AUGUR_DPOR_OPTIMAL, &hits, &left);
+      g_test_message ("program %u: %u traces, %u seen ahead, %u left", i, got, hits, left);
+      g_assert_cmpuint (got, ==, serial);
+      g_assert_cmpuint (left, ==, 0);
+      if (serial > 2)
+        g_assert_cmpuint (hits, >, 0);
+      guint cserial = explore_kind (&progs[i], AUGUR_DPOR_CLASSIC, &blocked);
+      g_assert_cmpuint (explore_ahead (&progs[i], AUGUR_DPOR_CLASSIC, &hits, &left), ==, cserial);
+    }
+}
+
 static void
 on_conflict (const AugurSchedStep *steps, guint i, guint j, gpointer data)
 {
@@ -314,6 +398,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dpor/creations", test_creations);
   g_test_add_func ("/dpor/fixed-prefix", test_fixed_prefix);
   g_test_add_func ("/dpor/conflicts", test_conflicts);
+  g_test_add_func ("/dpor/ahead", test_ahead);
   g_test_add_func ("/preempt/bounds", test_preempt_bounds);
   return g_test_run ();
 }

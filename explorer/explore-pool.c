@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * explore-pool.c — execution servers running ahead of the search; see
+ * explore-pool.h.
+ *
+ * The first server is the search's own: an execution the search asks for
+ * that no other server has started is run there, by the search's thread,
+ * as in the serial loop (handing it to another thread would put two more
+ * wake-ups on the path the search waits on).  The other servers have a
+ * thread each, which takes the first queued guess, the deepest, runs it
+ * and keeps the page it wrote in short (the parts in use, a few KiB, not
+ * the page's 40 MiB) until the search takes it.  One mutex guards the
+ * jobs.  The
+ * guesses are bounded (8 per server): a guess deeper than the shallowest
+ * one kept replaces it, since the search takes the deepest branches first.
+ */
+#include "config.h"
+
+#include "explorer/explore-pool.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#define GUESSES_PER_SERVER 8u
+
+typedef enum { JOB_QUEUED, JOB_RUNNING, JOB_DONE } JobState;
+
+typedef struct {
+  GBytes *key;             /* guint32 n_prefix, the prefix's steps, the sleep set's */
+  guint depth;             /* of the branch's node */
+  JobState state;
+  gboolean wanted;         /* the search waits for it */
+  gboolean ahead;          /* run (or started) by another server before it was asked for */
+  /* the result */
+  guint8 *page;            /* the page in short (page_save) */
+  gsize page_len;
+  gboolean killed, out_of_time;
+  guint reruns;
+  GError *error;
+} Job;
+
+typedef struct _Server Server;
+
+struct _AugurExplorePool {
+  GMutex lock;
+  GCond work;              /* a job was queued, or stop */
+  GCond done;              /* a job is done */
+  GHashTable *jobs;        /* GBytes key -> Job (owned) */
+  GQueue queue;            /* Job, JOB_QUEUED: the asked-for first, then deepest first */
+  guint capacity;
+  guint busy;
+  gboolean stop;
+  gboolean hang_seen;      /* a run was killed twice: no more re-runs (as explore.c) */
+  gint64 deadline;
+  double exec_timeout;
+  AugurExplorePoolPrepare prepare;
+  gpointer prepare_data;
+  guint64 used, wasted;
+  GPtrArray *servers;      /* Server: [0] the search's own (no thread), then one per thread */
+};
+
+struct _Server {
+  AugurExplorePool *pool;
+  AugurExecutor *ex;
+  GThread *thread;
+  Job *job;                /* running (under the lock) */
+};
+
+/* ---- the page in short ---- */
+
+typedef struct {
+  gsize off, len;
+} Part;
+
+/* The parts of a page an execution wrote and the explorer reads: its
+ * header (the counts, the failures) and the used entries of its arrays. */
+static guint
+page_parts (const AugurSchedShm *shm, Part *p)
+{
+  guint n = 0;
+#define PART(field, count) \
+  p[n++] = (Part) { offsetof (AugurSchedShm, field), (gsize) (count) * sizeof shm->field[0] }
+  p[n++] = (Part) { 0, offsetof (AugurSchedShm, n_pruned) };
+  PART (threads, MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS));
+  PART (misuse, MIN (shm->n_misuse, AUGUR_SCHED_MAX_MISUSE));
+  PART (objects, MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS));
+  PART (sleep, MIN (shm->n_sleep, AUGUR_SCHED_MAX_SLEEP));
+  PART (enabled, MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED));
+  PART (prefix, MIN (shm->prefix_len, AUGUR_SCHED_MAX_STEPS));
+  PART (expect, MIN (shm->prefix_len, AUGUR_SCHED_MAX_STEPS));
+  PART (steps, MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS));
+  PART (callers, MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS));
+#undef PART
+  return n;
+}
+
+#define MAX_PARTS 10u
+
+static guint8 *
+page_save (const AugurSchedShm *shm, gsize *len)
+{
+  Part p[MAX_PARTS];
+  guint n = page_parts (shm, p);
+  gsize total = 0;
+  for (guint k = 0; k < n; k++)
+    total += p[k].len;
+  guint8 *out = g_malloc (total), *at = out;
+  for (guint k = 0; k < n; k++)
+    {
+      memcpy (at, (const guint8 *) shm + p[k].off, p[k].len);
+      at += p[k].len;
+    }
+  *len = total;
+  return out;
+}
+
+static void
+page_restore (AugurSchedShm *shm, const guint8 *page, gsize len)
+{
+  /* the header first: it holds the counts that size the rest */
+  gsize head = offsetof (AugurSchedShm, n_pruned);
+  g_return_if_fail (len >= head);
+  memcpy (shm, page, head);
+  Part p[MAX_PARTS];
+  guint n = page_parts (shm, p);
+  const guint8 *at = page + head;
+  for (guint k = 1; k < n; k++)
+    {
+      memcpy ((guint8 *) shm + p[k].off, at, p[k].len);
+      at += p[k].len;
+    }
+  g_warn_if_fail ((gsize) (at - page) == len);
+}
+
+/* ---- jobs ---- */
+
+static guint
+key_hash (gconstpointer k)
+{
+  gsize n;
+  const guint8 *b = g_bytes_get_data ((GBytes *) k, &n);
+  guint64 h = n * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  gsize i = 0;
+  for (; i + 8 <= n; i += 8)
+    {
+      guint64 w;
+      memcpy (&w, b + i, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0x100000001b3);
+      h ^= h >> 29;
+    }
+  for (; i < n; i++)
+    h = (h ^ b[i]) * G_GUINT64_CONSTANT (0x100000001b3);
+  return (guint) (h ^ (h >> 32));
+}
+
+static GBytes *
+key_new (const GArray *prefix, const GArray *sleep)
+{
+  gsize np = prefix->len * sizeof (AugurSchedStep), ns = sleep->len * sizeof (AugurSchedStep);
+  guint8 *b = g_malloc (sizeof (guint32) + np + ns);
+  guint32 n = prefix->len;
+  memcpy (b, &n, sizeof n);
+  memcpy (b + sizeof n, prefix->data, np);
+  memcpy (b + sizeof n + np, sleep->data, ns);
+  return g_bytes_new_take (b, sizeof n + np + ns);
+}
+
+static void
+job_free (gpointer p)
+{
+  Job *j = p;
+  g_bytes_unref (j->key);
+  g_free (j->page);
+  g_clear_error (&j->error);
+  g_free (j);
+}
+
+/* Queues @j by depth, deepest first (in the order given among equals). */
+static void
+queue_insert (AugurExplorePool *pool, Job *j)
+{
+  for (GList *l = pool->queue.head; l != NULL; l = l->next)
+    if (((Job *) l->data)->depth < j->depth)
+      {
+        g_queue_insert_before (&pool->queue, l, j);
+        return;
+      }
+  g_queue_push_tail (&pool->queue, j);
+}
+
+/* Makes room for a guess at @depth: drops the shallowest guess not asked
+ * for (queued or run) if it is shallower.  FALSE if there is none. */
+static gboolean
+make_room (AugurExplorePool *pool, guint depth)
+{
+  Job *victim = NULL;
+  GHashTableIter it;
+  gpointer v;
+  g_hash_table_iter_init (&it, pool->jobs);
+  while (g_hash_table_iter_next (&it, NULL, &v))
+    {
+      Job *j = v;
+      if (j->wanted || j->state == JOB_RUNNING || j->depth >= depth)
+        continue;
+      if (victim == NULL || j->depth < victim->depth)
+        victim = j;
+    }
+  if (victim == NULL)
+    return FALSE;
+  if (victim->state == JOB_QUEUED)
+    g_queue_remove (&pool->queue, victim);
+  else
+    pool->wasted++;
+  g_hash_table_remove (pool->jobs, victim->key);
+  return TRUE;
+}
+
+/* ---- the servers ---- */
+
+/* Runs @j on @s (without the lock), as explore.c's search_run does: a run
+ * killed by the watchdog is run again once before it is a hang. */
+static void
+server_run (Server *s, Job *j)
+{
+  AugurExplorePool *pool = s->pool;
+  AugurSchedShm *shm = augur_executor_shm (s->ex);
+  gsize len;
+  const guint8 *key = g_bytes_get_data (j->key, &len);
+  guint32 np;
+  memcpy (&np, key, sizeof np);
+  const AugurSchedStep *prefix = (const AugurSchedStep *) (key + sizeof np);
+  guint ns = (guint) ((len - sizeof np) / sizeof (AugurSchedStep)) - np;
+  for (guint attempt = 0;; attempt++)
+    {
+      pool->prepare (shm, prefix, np, prefix + np, ns, pool->prepare_data);
+      double timeout = pool->exec_timeout;
+      g_mutex_lock (&pool->lock);
+      gint64 deadline = pool->deadline;
+      g_mutex_unlock (&pool->lock);
+      gboolean cut = FALSE;
+      if (deadline != 0)
+        {
+          double until = (deadline - g_get_monotonic_time ()) / 1e6;
+          if (until < timeout)
+            {
+              timeout = MAX (until, 0.01);
+              cut = TRUE;
+            }
+        }
+      gboolean killed = FALSE;
+      if (!augur_executor_run (s->ex, timeout, &killed, &j->error))
+        return;
+      j->killed = killed;
+      if (killed && cut)
+        {
+          j->out_of_time = TRUE;
+          return;
+        }
+      if (!killed || g_atomic_int_get (&pool->hang_seen) || g_atomic_int_get (&pool->stop))
+        break;
+      if (attempt == 1)
+        {
+          g_atomic_int_set (&pool->hang_seen, TRUE);
+          break;
+        }
+      j->reruns++;
+    }
+  j->page = page_save (shm, &j->page_len);
+}
+
+static gpointer
+server_main (gpointer data)
+{
+  Server *s = data;
+  AugurExplorePool *pool = s->pool;
+  g_mutex_lock (&pool->lock);
+  while (!pool->stop)
+    {
+      Job *j = g_queue_pop_head (&pool->queue);
+      if (j == NULL)
+        {
+          g_cond_wait (&pool->work, &pool->lock);
+          continue;
+        }
+      j->state = JOB_RUNNING;
+      s->job = j;
+      pool->busy++;
+      g_mutex_unlock (&pool->lock);
+      server_run (s, j);
+      g_mutex_lock (&pool->lock);
+      pool->busy--;
+      s->job = NULL;
+      j->state = JOB_DONE;
+      g_cond_broadcast (&pool->done);
+    }
+  g_mutex_unlock (&pool->lock);
+  return NULL;
+}
+
+AugurExplorePool *
+augur_explore_pool_new (AugurExecutor *const *executors, guint n, AugurExplorePoolPrepare prepare,
+                        gpointer data, double exec_timeout)
+{
+  AugurExplorePool *pool = g_new0 (AugurExplorePool, 1);
+  g_mutex_init (&pool->lock);
+  g_cond_init (&pool->work);
+  g_cond_init (&pool->done);
+  pool->jobs = g_hash_table_new_full (key_hash, g_bytes_equal, NULL, job_free);
+  g_queue_init (&pool->queue);
+  pool->capacity = GUESSES_PER_SERVER * MAX (n, 1u);
+  pool->prepare = prepare;
+  pool->prepare_data = data;
+  pool->exec_timeout = exec_timeout;
+  pool->servers = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < n; k++)
+    {
+      Server *s = g_new0 (Server, 1);
+      s->pool = pool;
+      s->ex = executors[k];
+      g_ptr_array_add (pool->servers, s);
+    }
+  for (guint k = 1; k < n; k++)
+    {
+      Server *s = g_ptr_array_index (pool->servers, k);
+      g_autofree char *name = g_strdup_printf ("augur-server-%u", k);
+      s->thread = g_thread_new (name, server_main, s);
+    }
+  return pool;
+}
+
+void
+augur_explore_pool_free (AugurExplorePool *pool)
+{
+  if (pool == NULL)
+    return;
+  g_mutex_lock (&pool->lock);
+  /* a guess still running is of no use, but it is let end (its
+   * watchdog bounds it): a server must stay usable after the pool */
+  pool->stop = TRUE;
+  g_cond_broadcast (&pool->work);
+  g_mutex_unlock (&pool->lock);
+  for (guint k = 1; k < pool->servers->len; k++)
+    g_thread_join (((Server *) g_ptr_array_index (pool->servers, k))->thread);
+  g_ptr_array_unref (pool->servers);
+  g_queue_clear (&pool->queue);
+  g_hash_table_unref (pool->jobs);
+  g_mutex_clear (&pool->lock);
+  g_cond_clear (&pool->work);
+  g_cond_clear (&pool->done);
+  g_free (pool);
+}
+
+void
+augur_explore_pool_set_deadline (AugurExplorePool *pool, gint64 deadline)
+{
+  g_mutex_lock (&pool->lock);
+  pool->deadline = deadline;
+  g_mutex_unlock (&pool->lock);
+}
+
+AugurExplorePoolAhead
+augur_explore_pool_ahead (AugurExplorePool *pool, guint depth, const GArray *prefix,
+                          const GArray *sleep)
+{
+  g_autoptr (GBytes) key = key_new (prefix, sleep);
+  AugurExplorePoolAhead r = AUGUR_EXPLORE_POOL_KNOWN;
+  g_mutex_lock (&pool->lock);
+  if (pool->servers->len < 2)
+    r = AUGUR_EXPLORE_POOL_FULL;   /* no server runs guesses */
+  else if (!g_hash_table_contains (pool->jobs, key))
+    {
+      if (g_hash_table_size (pool->jobs) >= pool->capacity && !make_room (pool, depth))
+        r = AUGUR_EXPLORE_POOL_FULL;
+      else
+        {
+          Job *j = g_new0 (Job, 1);
+          j->key = g_bytes_ref (key);
+          j->depth = depth;
+          j->ahead = TRUE;
+          g_hash_table_insert (pool->jobs, j->key, j);
+          queue_insert (pool, j);
+          g_cond_signal (&pool->work);
+          r = AUGUR_EXPLORE_POOL_ADDED;
+        }
+    }
+  g_mutex_unlock (&pool->lock);
+  return r;
+}
+
+gboolean
+augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GArray *sleep,
+                         AugurSchedShm *into, AugurExplorePoolRun *run, GError **error)
+{
+  g_autoptr (GBytes) key = key_new (prefix, sleep);
+  g_mutex_lock (&pool->lock);
+  Job *j = g_hash_table_lookup (pool->jobs, key);
+  if (j == NULL || j->state == JOB_QUEUED)
+    {
+      /* not started: run here, on the search's own server */
+      if (j == NULL)
+        {
+          j = g_new0 (Job, 1);
+          j->key = g_bytes_ref (key);
+        }
+      else
+        {
+          g_queue_remove (&pool->queue, j);
+          g_hash_table_steal (pool->jobs, key);
+        }
+      j->state = JOB_RUNNING;
+      pool->busy++;
+      g_mutex_unlock (&pool->lock);
+      server_run (g_ptr_array_index (pool->servers, 0), j);
+      g_mutex_lock (&pool->lock);
+      pool->busy--;
+      j->ahead = FALSE;
+    }
+  else
+    {
+      j->wanted = TRUE;
+      while (j->state != JOB_DONE)
+        g_cond_wait (&pool->done, &pool->lock);
+      g_hash_table_steal (pool->jobs, key);
+      pool->used++;
+    }
+  g_mutex_unlock (&pool->lock);
+  gboolean ok = j->error == NULL;
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&j->error));
+  else if (j->page != NULL)
+    page_restore (into, j->page, j->page_len);
+  memset (run, 0, sizeof *run);
+  run->killed = j->killed;
+  run->out_of_time = j->out_of_time;
+  run->reruns = j->reruns;
+  run->ahead = j->ahead;
+  job_free (j);
+  return ok;
+}
+
+guint
+augur_explore_pool_busy (AugurExplorePool *pool)
+{
+  g_mutex_lock (&pool->lock);
+  guint n = pool->busy;
+  g_mutex_unlock (&pool->lock);
+  return n;
+}
+
+void
+augur_explore_pool_counts (AugurExplorePool *pool, guint64 *used, guint64 *wasted)
+{
+  g_mutex_lock (&pool->lock);
+  *used = pool->used;
+  *wasted = pool->wasted;
+  GHashTableIter it;
+  gpointer v;
+  g_hash_table_iter_init (&it, pool->jobs);
+  while (g_hash_table_iter_next (&it, NULL, &v))
+    if (((Job *) v)->state == JOB_DONE)
+      (*wasted)++;
+  g_mutex_unlock (&pool->lock);
+}

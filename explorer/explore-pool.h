@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * explore-pool.h — execution servers that run executions ahead of the
+ * search, for `augur explore --jobs N` (doc/design.md, "Parallel
+ * exploration").
+ *
+ * The search (explore.c, the DPOR core) stays one: it asks for its
+ * executions in the serial order and takes their results in that order,
+ * so its counts and findings are the serial run's.  What is parallel is
+ * the running: of N execution servers (executor.h), the first is the
+ * search's own, and the others, one thread each, run the executions the
+ * search is going to ask for (augur_dpor_ahead: the branches already in
+ * its tree, deepest first) while the search analyses the ones before.  An
+ * execution is known by its input, the prefix and the sleep set: when the
+ * search asks for one another server started, it waits for it or takes
+ * its stored result; otherwise it runs it on its own server.  A guess
+ * that never comes is dropped (wasted work, counted), never used.
+ *
+ * The servers must lay the program out at the same addresses, steps of
+ * one server's executions being compared with another's (sleep sets,
+ * wakeup trees): executor.c starts them without address randomisation
+ * (augur_executor_same_layout).
+ */
+#ifndef AUGUR_EXPLORE_POOL_H
+#define AUGUR_EXPLORE_POOL_H
+
+#include <glib.h>
+
+#include "common/augur-sched-format.h"
+#include "explorer/executor.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AugurExplorePool AugurExplorePool;
+
+/* Writes the input of an execution into a server's page (called in the
+ * server's thread: it must only read what it is given and @data). */
+typedef void (*AugurExplorePoolPrepare) (AugurSchedShm *shm, const AugurSchedStep *prefix,
+                                         guint n_prefix, const AugurSchedStep *sleep,
+                                         guint n_sleep, gpointer data);
+
+/* What happened to the execution taken (augur_explore_pool_take). */
+typedef struct {
+  gboolean killed;        /* the watchdog killed it (run again first if it was the first time) */
+  gboolean out_of_time;   /* killed at the deadline (augur_explore_pool_set_deadline): not a result */
+  guint reruns;           /* runs killed once by the watchdog and run again */
+  gboolean ahead;         /* it had been run (or started) before it was asked for */
+} AugurExplorePoolRun;
+
+/* @executors[0..n): the servers (borrowed, outlive the pool): [0] the
+ * search's own, run from augur_explore_pool_take; the others each by a
+ * thread of the pool, for guesses.  @exec_timeout: the watchdog of each
+ * run (s). */
+AugurExplorePool *augur_explore_pool_new (AugurExecutor *const *executors, guint n,
+                                          AugurExplorePoolPrepare prepare, gpointer data,
+                                          double exec_timeout);
+/* Stops the threads (after the executions running end) and frees. */
+void augur_explore_pool_free (AugurExplorePool *pool);
+
+/* No run goes on past @deadline (g_get_monotonic_time; 0: none). */
+void augur_explore_pool_set_deadline (AugurExplorePool *pool, gint64 deadline);
+
+typedef enum {
+  AUGUR_EXPLORE_POOL_ADDED,   /* queued */
+  AUGUR_EXPLORE_POOL_KNOWN,   /* queued, running or run already */
+  AUGUR_EXPLORE_POOL_FULL,    /* no room left for guesses this deep */
+} AugurExplorePoolAhead;
+
+/* The search will ask for this execution (@depth: of its branch's node;
+ * the deepest guesses run first). */
+AugurExplorePoolAhead augur_explore_pool_ahead (AugurExplorePool *pool, guint depth,
+                                                const GArray *prefix, const GArray *sleep);
+
+/* The execution of @prefix and @sleep: waits for it if another server
+ * has started it, else runs it on the search's own server (the first), and
+ * copies the page it wrote into @into (the parts the explorer reads:
+ * status, steps, threads, failures, objects ...).  FALSE with @error if
+ * its server is gone. */
+gboolean augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GArray *sleep,
+                                  AugurSchedShm *into, AugurExplorePoolRun *run, GError **error);
+
+/* Servers running an execution now. */
+guint augur_explore_pool_busy (AugurExplorePool *pool);
+/* Executions run ahead and later taken (@used), run and never taken (@wasted, so far). */
+void augur_explore_pool_counts (AugurExplorePool *pool, guint64 *used, guint64 *wasted);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExplorePool, augur_explore_pool_free)
+
+G_END_DECLS
+
+#endif /* AUGUR_EXPLORE_POOL_H */
