@@ -96,7 +96,7 @@ augur_cmd_check (int argc, char **argv)
   g_autofree char *stdin_file = NULL;
   int budget = 120;
   int timeout = 30;
-  int jobs = 0;
+  int jobs = 1;
   gboolean quiet = FALSE;
   g_autofree char *fail_on = NULL;
   g_autofree char *mode_text = NULL;
@@ -118,7 +118,7 @@ augur_cmd_check (int argc, char **argv)
       "Kill one run of the program after S seconds (default 30; the recorded run after at "
       "most a quarter of the budget)", "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
-      "Run N executions at once when exploring (default: one per processor)", "N" },
+      "Run N executions at once when exploring (default 1, 0: one per processor)", "N" },
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names in the report against DIR", "DIR" },
     { "cflags", 0, 0, G_OPTION_ARG_STRING, &static_cflags,

@@ -205,7 +205,7 @@ set_description (GOptionContext *ctx)
     "its own, atexit/on_exit handlers or destructors, pthread_cancel, pthread_kill,\n"
     "cleanup handlers, fork, mmap) is run one forked process per execution instead,\n"
     "and a note says so.\n"
-    "With --jobs N (default: one per processor), N execution servers run the\n"
+    "With --jobs N (default 1), N execution servers run the\n"
     "executions the search will ask for ahead of it; the search itself is the serial\n"
     "one, so the counts and findings are the same as with --jobs 1 (optimal and dpor;\n"
     "preempt and pct run on one server).  Executions then run at the same time: a\n"
@@ -224,7 +224,7 @@ augur_cmd_explore (int argc, char **argv)
   g_autofree char *facts_path = NULL;
   gint64 bound = -1;      /* not given */
   double timeout = 0, exec_timeout = 0;
-  gint max_steps = 0, seed = 0, depth = 0, jobs = 0;
+  gint max_steps = 0, seed = 0, depth = 0, jobs = 1;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   gboolean no_spurious = FALSE;
   g_autofree char *fail_on = NULL;
@@ -241,7 +241,7 @@ augur_cmd_explore (int argc, char **argv)
       "Step bound of one execution (default 200000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
-      "Execution servers running at once (default: one per processor; optimal and dpor)", "N" },
+      "Execution servers running at once (default 1; optimal and dpor; 0: one per processor)", "N" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
     { "no-spurious-wakeups", 0, 0, G_OPTION_ARG_NONE, &no_spurious,
       "Condition waits wake up only when signalled (by default a waiter may also wake up "
