@@ -128,38 +128,45 @@ typedef struct {
   bool found;
 } FindPc;
 
-static int
-find_callback (struct dl_phdr_info *info, size_t size, void *data)
+/* Does one of the module's loaded segments hold pc? */
+static bool
+module_holds (const struct dl_phdr_info *info, uintptr_t pc)
 {
-  (void) size;
-  FindPc *f = data;
   for (int k = 0; k < info->dlpi_phnum; k++)
     {
       const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
       if (ph->p_type != PT_LOAD)
         continue;
       uintptr_t a = info->dlpi_addr + ph->p_vaddr;
-      if (f->pc >= a && f->pc < a + ph->p_memsz)
-        {
-          module_bounds (info, &f->lo, &f->hi);
-          f->bias = info->dlpi_addr;
-          /* No strlen/memcpy here: they are augur's intercepts, whose
-           * first call resolves libc's with dlsym, and dlsym inside
-           * dl_iterate_phdr deadlocks against a dlopen in another thread
-           * (main's pthread_exit loads libgcc_s). */
-          const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
-          size_t n = 0;
-          while (name[n] != '\0' && n + 1 < sizeof f->path)
-            {
-              f->path[n] = name[n];
-              n++;
-            }
-          f->path[n] = '\0';
-          f->found = true;
-          return 1;
-        }
+      if (pc >= a && pc < a + ph->p_memsz)
+        return true;
     }
-  return 0;
+  return false;
+}
+
+static int
+find_callback (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  FindPc *f = data;
+  if (!module_holds (info, f->pc))
+    return 0;
+  module_bounds (info, &f->lo, &f->hi);
+  f->bias = info->dlpi_addr;
+  /* No strlen/memcpy here: they are augur's intercepts, whose first call
+   * resolves libc's with dlsym, and dlsym inside dl_iterate_phdr deadlocks
+   * against a dlopen in another thread (main's pthread_exit loads
+   * libgcc_s). */
+  const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
+  size_t n = 0;
+  while (name[n] != '\0' && n + 1 < sizeof f->path)
+    {
+      f->path[n] = name[n];
+      n++;
+    }
+  f->path[n] = '\0';
+  f->found = true;
+  return 1;
 }
 
 static void
@@ -290,20 +297,11 @@ range_callback (struct dl_phdr_info *info, size_t size, void *data)
 {
   (void) size;
   FindPc *f = data;
-  for (int k = 0; k < info->dlpi_phnum; k++)
-    {
-      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
-      if (ph->p_type != PT_LOAD)
-        continue;
-      uintptr_t a = info->dlpi_addr + ph->p_vaddr;
-      if (f->pc >= a && f->pc < a + ph->p_memsz)
-        {
-          module_bounds (info, &f->lo, &f->hi);
-          f->found = true;
-          return 1;
-        }
-    }
-  return 0;
+  if (!module_holds (info, f->pc))
+    return 0;
+  module_bounds (info, &f->lo, &f->hi);
+  f->found = true;
+  return 1;
 }
 
 uintptr_t
