@@ -26,16 +26,22 @@ augur_diag_solver_context_new (void)
   return ctx;
 }
 
-/* A parameter set holding the timeout, in Z3's milliseconds (referenced:
- * Z3_params_dec_ref). */
-static Z3_params
-timeout_params (Z3_context ctx, double timeout)
+/* Bounds solver s, or else optimizer o, by timeout seconds (in Z3's
+ * milliseconds) if timeout > 0. */
+static void
+set_timeout (Z3_context ctx, Z3_solver s, Z3_optimize o, double timeout)
 {
+  if (timeout <= 0)
+    return;
   Z3_params p = Z3_mk_params (ctx);
   Z3_params_inc_ref (ctx, p);
   Z3_params_set_uint (ctx, p, Z3_mk_string_symbol (ctx, "timeout"),
                       (unsigned) MIN (timeout * 1000, G_MAXUINT));
-  return p;
+  if (s != NULL)
+    Z3_solver_set_params (ctx, s, p);
+  else
+    Z3_optimize_set_params (ctx, o, p);
+  Z3_params_dec_ref (ctx, p);
 }
 
 Z3_solver
@@ -43,12 +49,7 @@ augur_diag_solver_new (Z3_context ctx, double timeout)
 {
   Z3_solver s = Z3_mk_simple_solver (ctx);
   Z3_solver_inc_ref (ctx, s);
-  if (timeout > 0)
-    {
-      Z3_params p = timeout_params (ctx, timeout);
-      Z3_solver_set_params (ctx, s, p);
-      Z3_params_dec_ref (ctx, p);
-    }
+  set_timeout (ctx, s, NULL, timeout);
   return s;
 }
 
@@ -57,11 +58,6 @@ augur_diag_solver_optimize_new (Z3_context ctx, double timeout)
 {
   Z3_optimize opt = Z3_mk_optimize (ctx);
   Z3_optimize_inc_ref (ctx, opt);
-  if (timeout > 0)
-    {
-      Z3_params p = timeout_params (ctx, timeout);
-      Z3_optimize_set_params (ctx, opt, p);
-      Z3_params_dec_ref (ctx, p);
-    }
+  set_timeout (ctx, NULL, opt, timeout);
   return opt;
 }

@@ -218,6 +218,9 @@ void rt_module_mark_instrumented (uintptr_t ra);
 /* The load bias of module @index (0: the executable), 0 if unknown. */
 uintptr_t rt_module_bias (uint32_t index);
 bool rt_module_instrumented (uintptr_t ra);
+/* The loaded module holding pc: its first address and size; false if no
+ * module holds it. */
+bool rt_module_range (uintptr_t pc, uintptr_t *lo, uintptr_t *size);
 
 /* Fill r->module and r->pc from a return address.  The stored PC is the
  * return address minus one: an address inside the call instruction, which

@@ -31,40 +31,18 @@
 
 uintptr_t rt_self_lo, rt_self_size;
 
-static int
-self_callback (struct dl_phdr_info *info, size_t size, void *data)
-{
-  (void) size;
-  uintptr_t me = (uintptr_t) data;
-  uintptr_t lo = UINTPTR_MAX, hi = 0;
-  bool mine = false;
-  for (int k = 0; k < info->dlpi_phnum; k++)
-    {
-      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
-      if (ph->p_type != PT_LOAD)
-        continue;
-      uintptr_t a = info->dlpi_addr + ph->p_vaddr;
-      if (me >= a && me < a + ph->p_memsz)
-        mine = true;
-      if (a < lo)
-        lo = a;
-      if (a + ph->p_memsz > hi)
-        hi = a + ph->p_memsz;
-    }
-  if (!mine)
-    return 0;
-  rt_self_lo = lo;
-  rt_self_size = hi - lo;
-  return 1;
-}
-
 /* Called from rt_init. */
 void rt_mem_init (void);
 
 void
 rt_mem_init (void)
 {
-  dl_iterate_phdr (self_callback, (void *) (uintptr_t) rt_mem_init);
+  uintptr_t lo, size;
+  if (rt_module_range ((uintptr_t) rt_mem_init, &lo, &size))
+    {
+      rt_self_lo = lo;
+      rt_self_size = size;
+    }
 }
 
 void
