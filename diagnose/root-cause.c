@@ -329,7 +329,9 @@ augur_diag_root_cause (const AugurDiagTrace *t, guint level, double timeout, Aug
   out->level = level;
   guint n = t->events->len;
   Enc e = { .ctx = augur_diag_solver_context_new () };
-  e.solver = augur_diag_solver_new (e.ctx, timeout);
+  e.solver = Z3_mk_simple_solver (e.ctx);
+  Z3_solver_inc_ref (e.ctx, e.solver);
+  augur_diag_solver_set_timeout (e.ctx, e.solver, NULL, timeout);
   e.clock = g_new (Z3_ast, MAX (n, 1));
   Z3_sort is = Z3_mk_int_sort (e.ctx);
   for (guint i = 0; i < n; i++)

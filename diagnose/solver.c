@@ -26,10 +26,8 @@ augur_diag_solver_context_new (void)
   return ctx;
 }
 
-/* Bounds solver s, or else optimizer o, by timeout seconds (in Z3's
- * milliseconds) if timeout > 0. */
-static void
-set_timeout (Z3_context ctx, Z3_solver s, Z3_optimize o, double timeout)
+void
+augur_diag_solver_set_timeout (Z3_context ctx, Z3_solver s, Z3_optimize o, double timeout)
 {
   if (timeout <= 0)
     return;
@@ -44,20 +42,11 @@ set_timeout (Z3_context ctx, Z3_solver s, Z3_optimize o, double timeout)
   Z3_params_dec_ref (ctx, p);
 }
 
-Z3_solver
-augur_diag_solver_new (Z3_context ctx, double timeout)
-{
-  Z3_solver s = Z3_mk_simple_solver (ctx);
-  Z3_solver_inc_ref (ctx, s);
-  set_timeout (ctx, s, NULL, timeout);
-  return s;
-}
-
 Z3_optimize
 augur_diag_solver_optimize_new (Z3_context ctx, double timeout)
 {
   Z3_optimize opt = Z3_mk_optimize (ctx);
   Z3_optimize_inc_ref (ctx, opt);
-  set_timeout (ctx, NULL, opt, timeout);
+  augur_diag_solver_set_timeout (ctx, NULL, opt, timeout);
   return opt;
 }
