@@ -22,6 +22,9 @@
 
 #include <json-glib/json-glib.h>
 
+#include "common/json-util.h"
+#include "common/output-file.h"
+
 static const char *
 verdict_name (AugurDiagVerdict v)
 {
@@ -152,35 +155,20 @@ static void
 json_event (JsonBuilder *b, const AugurDiagEvent *e)
 {
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "thread");
-  json_builder_add_int_value (b, e->tid);
-  json_builder_set_member_name (b, "op");
-  json_builder_add_string_value (b, e->op == AUGUR_SOP_WRITE ? "write" : e->op == AUGUR_SOP_READ ? "read" : "sync");
-  if (e->object != NULL)
-    {
-      json_builder_set_member_name (b, "object");
-      json_builder_add_string_value (b, e->object);
-    }
-  if (e->file != NULL)
-    {
-      json_builder_set_member_name (b, "file");
-      json_builder_add_string_value (b, e->file);
-    }
-  json_builder_set_member_name (b, "line");
-  json_builder_add_int_value (b, e->line);
-  if (e->function != NULL)
-    {
-      json_builder_set_member_name (b, "function");
-      json_builder_add_string_value (b, e->function);
-    }
+  augur_json_add_int (b, "thread", e->tid);
+  augur_json_add_string (b, "op", e->op == AUGUR_SOP_WRITE ? "write"
+                                  : e->op == AUGUR_SOP_READ ? "read" : "sync");
+  augur_json_add_opt_string (b, "object", e->object);
+  augur_json_add_opt_string (b, "file", e->file);
+  augur_json_add_int (b, "line", e->line);
+  augur_json_add_opt_string (b, "function", e->function);
   json_builder_end_object (b);
 }
 
 static void
 json_pairs (JsonBuilder *b, const char *name, const AugurDiagTrace *t, const GArray *pairs)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, name);
   for (guint k = 0; pairs != NULL && k < pairs->len; k++)
     {
       const AugurDiagPair *p = &g_array_index (pairs, AugurDiagPair, k);
@@ -189,42 +177,34 @@ json_pairs (JsonBuilder *b, const char *name, const AugurDiagTrace *t, const GAr
       json_event (b, augur_diag_trace_event (t, p->a));
       json_builder_set_member_name (b, "after");
       json_event (b, augur_diag_trace_event (t, p->b));
-      json_builder_set_member_name (b, "text");
       g_autofree char *text = augur_diag_pair_describe (t, p);
-      json_builder_add_string_value (b, text);
+      augur_json_add_string (b, "text", text);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 }
 
-#define MEMBER_STR(b, n, v) do { json_builder_set_member_name (b, n); json_builder_add_string_value (b, v); } while (0)
-#define MEMBER_INT(b, n, v) do { json_builder_set_member_name (b, n); json_builder_add_int_value (b, v); } while (0)
-#define MEMBER_BOOL(b, n, v) do { json_builder_set_member_name (b, n); json_builder_add_boolean_value (b, v); } while (0)
-
 static void
 json_finding (JsonBuilder *b, AugurDiagFinding *f)
 {
   json_builder_begin_object (b);
-  MEMBER_INT (b, "finding", f->finding);
-  MEMBER_STR (b, "kind", f->kind);
-  if (f->site != NULL)
-    MEMBER_STR (b, "site", f->site);
-  MEMBER_BOOL (b, "diagnosed", f->diagnosed);
-  if (f->note != NULL)
-    MEMBER_STR (b, "note", f->note);
-  MEMBER_INT (b, "executions", (gint64) f->executions);
-  MEMBER_BOOL (b, "complete", f->complete);
-  MEMBER_INT (b, "failing_executions", (gint64) f->failing_runs);
-  MEMBER_INT (b, "passing_checked", f->passing_checked);
-  json_builder_set_member_name (b, "classes");
-  json_builder_begin_array (b);
+  augur_json_add_int (b, "finding", f->finding);
+  augur_json_add_string (b, "kind", f->kind);
+  augur_json_add_opt_string (b, "site", f->site);
+  augur_json_add_bool (b, "diagnosed", f->diagnosed);
+  augur_json_add_opt_string (b, "note", f->note);
+  augur_json_add_int (b, "executions", (gint64) f->executions);
+  augur_json_add_bool (b, "complete", f->complete);
+  augur_json_add_int (b, "failing_executions", (gint64) f->failing_runs);
+  augur_json_add_int (b, "passing_checked", f->passing_checked);
+  augur_json_begin_array_member (b, "classes");
   for (guint k = 0; k < f->classes->len; k++)
     {
       AugurDiagClass *c = g_ptr_array_index (f->classes, k);
       json_builder_begin_object (b);
-      MEMBER_INT (b, "executions", c->n_runs);
-      MEMBER_INT (b, "level", c->core.level);
-      MEMBER_INT (b, "schedule_orderings", c->core.n_soft);
+      augur_json_add_int (b, "executions", c->n_runs);
+      augur_json_add_int (b, "level", c->core.level);
+      augur_json_add_int (b, "schedule_orderings", c->core.n_soft);
       json_pairs (b, "core", c->trace, c->core.core);
       json_pairs (b, "kill_set", c->trace, c->kill);
       json_builder_end_object (b);
@@ -232,28 +212,33 @@ json_finding (JsonBuilder *b, AugurDiagFinding *f)
   json_builder_end_array (b);
   guint uo = 0, uc = 0;
   by_lines (f, &uo, &uc);
-  MEMBER_INT (b, "distinct_cores_by_line", uc);
-  MEMBER_INT (b, "distinct_orderings_by_line", uo);
-  MEMBER_INT (b, "binate_covers", f->covers);
-  json_builder_set_member_name (b, "repairs");
-  json_builder_begin_array (b);
+  augur_json_add_int (b, "distinct_cores_by_line", uc);
+  augur_json_add_int (b, "distinct_orderings_by_line", uo);
+  augur_json_add_int (b, "binate_covers", f->covers);
+  augur_json_begin_array_member (b, "repairs");
   for (guint k = 0; k < f->repairs->len; k++)
     {
       AugurDiagRepair *r = g_ptr_array_index (f->repairs, k);
       json_builder_begin_object (b);
-      MEMBER_STR (b, "kind", repair_kind (r->kind));
-      MEMBER_STR (b, "summary", r->summary);
-      MEMBER_STR (b, "file", r->rel);
-      MEMBER_STR (b, "patch", r->patch);
-      MEMBER_STR (b, "verdict", verdict_name (r->verdict));
-      if (r->verification != NULL)
-        MEMBER_STR (b, "verification", r->verification);
-      if (r->still_fails != NULL)
-        MEMBER_STR (b, "still_fails", r->still_fails);
+      augur_json_add_string (b, "kind", repair_kind (r->kind));
+      augur_json_add_string (b, "summary", r->summary);
+      augur_json_add_string (b, "file", r->rel);
+      augur_json_add_string (b, "patch", r->patch);
+      augur_json_add_string (b, "verdict", verdict_name (r->verdict));
+      augur_json_add_opt_string (b, "verification", r->verification);
+      augur_json_add_opt_string (b, "still_fails", r->still_fails);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
+}
+
+gboolean
+augur_diag_write_json (JsonBuilder *b, const char *path, GError **error)
+{
+  gsize length = 0;
+  g_autofree char *text = augur_json_builder_to_text (b, &length);
+  return augur_output_file_write (path, text, length, error);
 }
 
 gboolean
@@ -262,17 +247,12 @@ augur_diag_save_json (GPtrArray *findings, const char *results_path, const char 
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  MEMBER_STR (b, "schema", "augur-diagnosis/1");
-  MEMBER_STR (b, "results", results_path);
-  json_builder_set_member_name (b, "findings");
-  json_builder_begin_array (b);
+  augur_json_add_string (b, "schema", "augur-diagnosis/1");
+  augur_json_add_string (b, "results", results_path);
+  augur_json_begin_array_member (b, "findings");
   for (guint i = 0; i < findings->len; i++)
     json_finding (b, g_ptr_array_index (findings, i));
   json_builder_end_array (b);
   json_builder_end_object (b);
-  g_autoptr (JsonGenerator) g = json_generator_new ();
-  g_autoptr (JsonNode) root = json_builder_get_root (b);
-  json_generator_set_root (g, root);
-  json_generator_set_pretty (g, TRUE);
-  return json_generator_to_file (g, path, error);
+  return augur_diag_write_json (b, path, error);
 }

@@ -16,39 +16,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+#include "common/json-util.h"
 
-static void
-member_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, value);
-}
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
 static void
 member_message (JsonBuilder *b, const char *name, const char *text)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_object (b);
-  member_string (b, "text", text);
+  augur_json_begin_object_member (b, name);
+  augur_json_add_string (b, "text", text);
   json_builder_end_object (b);
 }
 
 static void
 member_region_at (JsonBuilder *b, const char *name, guint line, gboolean empty)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "startLine");
-  json_builder_add_int_value (b, line);
+  augur_json_begin_object_member (b, name);
+  augur_json_add_int (b, "startLine", line);
   if (empty)
     {
-      json_builder_set_member_name (b, "startColumn");
-      json_builder_add_int_value (b, 1);
-      json_builder_set_member_name (b, "endLine");
-      json_builder_add_int_value (b, line);
-      json_builder_set_member_name (b, "endColumn");
-      json_builder_add_int_value (b, 1);
+      augur_json_add_int (b, "startColumn", 1);
+      augur_json_add_int (b, "endLine", line);
+      augur_json_add_int (b, "endColumn", 1);
     }
   json_builder_end_object (b);
 }
@@ -56,9 +45,8 @@ member_region_at (JsonBuilder *b, const char *name, guint line, gboolean empty)
 static void
 artifact (JsonBuilder *b, const char *uri)
 {
-  json_builder_set_member_name (b, "artifactLocation");
-  json_builder_begin_object (b);
-  member_string (b, "uri", uri);
+  augur_json_begin_object_member (b, "artifactLocation");
+  augur_json_add_string (b, "uri", uri);
   json_builder_end_object (b);
 }
 
@@ -90,20 +78,17 @@ fix (JsonBuilder *b, AugurDiagRepair *r)
   json_builder_begin_object (b);
   g_autofree char *desc = g_strdup_printf ("%s (%s)", r->summary, r->verification);
   member_message (b, "description", desc);
-  json_builder_set_member_name (b, "artifactChanges");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "artifactChanges");
   json_builder_begin_object (b);
   artifact (b, r->rel);
-  json_builder_set_member_name (b, "replacements");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "replacements");
   for (guint i = 0; i < r->insertions->len; i++)
     {
       AugurDiagInsertion *in = g_ptr_array_index (r->insertions, i);
       json_builder_begin_object (b);
       member_region_at (b, "deletedRegion", in->line, TRUE);
-      json_builder_set_member_name (b, "insertedContent");
-      json_builder_begin_object (b);
-      member_string (b, "text", in->text);
+      augur_json_begin_object_member (b, "insertedContent");
+      augur_json_add_string (b, "text", in->text);
       json_builder_end_object (b);
       json_builder_end_object (b);
     }
@@ -117,26 +102,23 @@ static void
 result (JsonBuilder *b, AugurDiagFinding *f)
 {
   json_builder_begin_object (b);
-  member_string (b, "ruleId", f->kind);
-  member_string (b, "level", "error");
+  augur_json_add_string (b, "ruleId", f->kind);
+  augur_json_add_string (b, "level", "error");
   g_autofree char *text = root_cause_text (f);
   member_message (b, "message", text);
   if (f->site != NULL && strchr (f->site, ':') != NULL)
     {
       g_autofree char *file = g_strndup (f->site, strrchr (f->site, ':') - f->site);
-      json_builder_set_member_name (b, "locations");
-      json_builder_begin_array (b);
+      augur_json_begin_array_member (b, "locations");
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "physicalLocation");
-      json_builder_begin_object (b);
+      augur_json_begin_object_member (b, "physicalLocation");
       artifact (b, file);
       member_region_at (b, "region", (guint) strtoul (strrchr (f->site, ':') + 1, NULL, 10), FALSE);
       json_builder_end_object (b);
       json_builder_end_object (b);
       json_builder_end_array (b);
     }
-  json_builder_set_member_name (b, "fixes");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "fixes");
   for (guint i = 0; i < f->repairs->len; i++)
     {
       AugurDiagRepair *r = g_ptr_array_index (f->repairs, i);
@@ -152,22 +134,18 @@ augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
-  member_string (b, "$schema", SARIF_SCHEMA);
-  member_string (b, "version", "2.1.0");
-  json_builder_set_member_name (b, "runs");
-  json_builder_begin_array (b);
+  augur_json_add_string (b, "$schema", SARIF_SCHEMA);
+  augur_json_add_string (b, "version", "2.1.0");
+  augur_json_begin_array_member (b, "runs");
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "tool");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "driver");
-  json_builder_begin_object (b);
-  member_string (b, "name", "augur");
-  member_string (b, "version", PACKAGE_VERSION);
-  member_string (b, "semanticVersion", PACKAGE_VERSION);
+  augur_json_begin_object_member (b, "tool");
+  augur_json_begin_object_member (b, "driver");
+  augur_json_add_string (b, "name", "augur");
+  augur_json_add_string (b, "version", PACKAGE_VERSION);
+  augur_json_add_string (b, "semanticVersion", PACKAGE_VERSION);
   json_builder_end_object (b);
   json_builder_end_object (b);
-  json_builder_set_member_name (b, "results");
-  json_builder_begin_array (b);
+  augur_json_begin_array_member (b, "results");
   for (guint i = 0; i < findings->len; i++)
     {
       AugurDiagFinding *f = g_ptr_array_index (findings, i);
@@ -178,9 +156,5 @@ augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error)
   json_builder_end_object (b);
   json_builder_end_array (b);
   json_builder_end_object (b);
-  g_autoptr (JsonGenerator) g = json_generator_new ();
-  g_autoptr (JsonNode) root = json_builder_get_root (b);
-  json_generator_set_root (g, root);
-  json_generator_set_pretty (g, TRUE);
-  return json_generator_to_file (g, path, error);
+  return augur_diag_write_json (b, path, error);
 }

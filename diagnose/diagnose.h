@@ -26,6 +26,7 @@
 #define AUGUR_DIAGNOSE_DIAGNOSE_H
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 #include "common/results.h"
 #include "diagnose/patch.h"
@@ -84,6 +85,10 @@ gboolean augur_diag_save_json (GPtrArray *findings, const char *results_path, co
 /* Writes the diagnosed failures as SARIF 2.1.0 to @path, each verified
  * repair a fix with artifactChanges (diagnose-sarif.c). */
 gboolean augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error);
+
+/* What @b built, pretty-printed, written to @path whole or not at all
+ * (common/output-file.h): the one writer of both documents above. */
+gboolean augur_diag_write_json (JsonBuilder *b, const char *path, GError **error);
 
 G_END_DECLS
 

@@ -6,7 +6,7 @@
 
 #include "diagnose/repair.h"
 
-#include <z3.h>
+#include "diagnose/solver.h"
 
 void
 augur_diag_class_free (AugurDiagClass *c)
@@ -110,13 +110,6 @@ clock_of (Clocks *cl, guint64 key)
   return c;
 }
 
-static void
-z3_error (Z3_context ctx, Z3_error_code code)
-{
-  (void) ctx;
-  (void) code;
-}
-
 /* ω: the hard order (happens-before of the failing execution) between
  * the events of class @c's kill-set. */
 static void
@@ -145,20 +138,8 @@ assert_kill_set_order (Z3_context ctx, Z3_optimize opt, Clocks *cl, const AugurD
 GPtrArray *
 augur_diag_binate_covers (GPtrArray *classes, guint max, double timeout, GError **error)
 {
-  Z3_config cfg = Z3_mk_config ();
-  Z3_context ctx = Z3_mk_context (cfg);
-  Z3_del_config (cfg);
-  Z3_set_error_handler (ctx, z3_error);
-  Z3_optimize opt = Z3_mk_optimize (ctx);
-  Z3_optimize_inc_ref (ctx, opt);
-  if (timeout > 0)
-    {
-      Z3_params p = Z3_mk_params (ctx);
-      Z3_params_inc_ref (ctx, p);
-      Z3_params_set_uint (ctx, p, Z3_mk_string_symbol (ctx, "timeout"), (unsigned) (timeout * 1000));
-      Z3_optimize_set_params (ctx, opt, p);
-      Z3_params_dec_ref (ctx, p);
-    }
+  Z3_context ctx = augur_diag_solver_context_new ();
+  Z3_optimize opt = augur_diag_solver_optimize_new (ctx, timeout);
   Clocks cl = { .clock_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
                 .ctx = ctx };
   /* the variables: one per distinct edge (by keys) */

@@ -7,7 +7,7 @@
 
 #include "diagnose/root-cause.h"
 
-#include <z3.h>
+#include "diagnose/solver.h"
 
 #include "common/augur-ops.h"
 
@@ -26,13 +26,6 @@ typedef struct {
   GPtrArray *hard;      /* Z3_ast */
   gboolean z3_failed;
 } Enc;
-
-static void
-z3_error (Z3_context ctx, Z3_error_code code)
-{
-  (void) ctx;
-  (void) code;  /* Z3_get_error_code is read by the caller */
-}
 
 static Z3_ast
 lt (Enc *e, guint a, guint b)
@@ -335,21 +328,10 @@ augur_diag_root_cause (const AugurDiagTrace *t, guint level, double timeout, Aug
   memset (out, 0, sizeof *out);
   out->level = level;
   guint n = t->events->len;
-  Z3_config cfg = Z3_mk_config ();
-  Enc e = { .ctx = Z3_mk_context (cfg) };
-  Z3_del_config (cfg);
-  Z3_set_error_handler (e.ctx, z3_error);
+  Enc e = { .ctx = augur_diag_solver_context_new () };
   e.solver = Z3_mk_simple_solver (e.ctx);
   Z3_solver_inc_ref (e.ctx, e.solver);
-  if (timeout > 0)
-    {
-      Z3_params p = Z3_mk_params (e.ctx);
-      Z3_params_inc_ref (e.ctx, p);
-      Z3_params_set_uint (e.ctx, p, Z3_mk_string_symbol (e.ctx, "timeout"),
-                          (unsigned) MIN (timeout * 1000, G_MAXUINT));
-      Z3_solver_set_params (e.ctx, e.solver, p);
-      Z3_params_dec_ref (e.ctx, p);
-    }
+  augur_diag_solver_set_timeout (e.ctx, e.solver, NULL, timeout);
   e.clock = g_new (Z3_ast, MAX (n, 1));
   Z3_sort is = Z3_mk_int_sort (e.ctx);
   for (guint i = 0; i < n; i++)
@@ -461,20 +443,8 @@ augur_diag_root_cause_explored (const AugurDiagTrace *t, GPtrArray *sigs, const 
   memset (out, 0, sizeof *out);
   g_autoptr (GArray) soft = soft_pairs (t);
   out->n_soft = soft->len;
-  Z3_config cfg = Z3_mk_config ();
-  Z3_context ctx = Z3_mk_context (cfg);
-  Z3_del_config (cfg);
-  Z3_set_error_handler (ctx, z3_error);
-  Z3_optimize opt = Z3_mk_optimize (ctx);
-  Z3_optimize_inc_ref (ctx, opt);
-  if (timeout > 0)
-    {
-      Z3_params p = Z3_mk_params (ctx);
-      Z3_params_inc_ref (ctx, p);
-      Z3_params_set_uint (ctx, p, Z3_mk_string_symbol (ctx, "timeout"), (unsigned) (timeout * 1000));
-      Z3_optimize_set_params (ctx, opt, p);
-      Z3_params_dec_ref (ctx, p);
-    }
+  Z3_context ctx = augur_diag_solver_context_new ();
+  Z3_optimize opt = augur_diag_solver_optimize_new (ctx, timeout);
   g_autofree Z3_ast *x = g_new (Z3_ast, MAX (soft->len, 1));
   Z3_sort bs = Z3_mk_bool_sort (ctx), is = Z3_mk_int_sort (ctx);
   g_autoptr (GPtrArray) terms = g_ptr_array_new ();

@@ -50,11 +50,5 @@ pthread_barrier_wait (pthread_barrier_t *b)
 RT_EXPORT int
 pthread_barrier_destroy (pthread_barrier_t *b)
 {
-  RtSync op;
-  if (!rt_sync_begin (&op, AUGUR_EV_BARRIER_DESTROY, 0, b, RT_RA ()))
-    return get_real_pthread_barrier_destroy () (b);
-  rt_sync_before (&op);
-  int r = get_real_pthread_barrier_destroy () (b);
-  rt_sync_after (&op, r);
-  return r;
+  RT_SYNC_BODY (AUGUR_EV_BARRIER_DESTROY, 0, b, 0, get_real_pthread_barrier_destroy () (b))
 }

@@ -195,20 +195,7 @@ mtx_init (mtx_t *m, int type)
   return r;
 }
 
-#define MTX_BODY(kind, pre, try_kind, call)                                 \
-  RtSync op;                                                                \
-  uintptr_t ra = RT_RA ();                                                  \
-  if (!rt_sync_begin (&op, kind, C11, m, ra))                               \
-    return call;                                                            \
-  rt_mutex_note_use (m, C11, ra);                                           \
-  op.pre_kind = pre;                                                        \
-  op.pre_aux = try_kind;                                                    \
-  if (kind == AUGUR_EV_MUTEX_TRYLOCK)                                       \
-    op.rec.aux = try_kind;                                                  \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+#define MTX_BODY(kind, pre, try_kind, call) RT_MUTEX_BODY (kind, C11, pre, try_kind, call)
 
 RT_EXPORT int
 mtx_lock (mtx_t *m)
@@ -257,35 +244,16 @@ mtx_destroy (mtx_t *m)
 /* ------------------------------------------------------------------ */
 /* Condition variables */
 
-#define CND_BODY(kind, call)                                                \
-  RtSync op;                                                                \
-  if (!rt_sync_begin (&op, kind, C11, c, RT_RA ()))                         \
-    return call;                                                            \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+#define CND_BODY(kind, call) RT_SYNC_BODY (kind, C11, c, 0, call)
 
-#define CND_WAIT_BODY(timed, call)                                          \
-  RtSync op;                                                                \
-  uintptr_t ra = RT_RA ();                                                  \
-  if (!rt_sync_begin (&op, AUGUR_EV_COND_WAKE, C11, c, ra))                 \
-    return call;                                                            \
-  if (rt_sched_is_on ())                                                    \
-    {                                                                       \
-      /* emulated, as pthread_cond_wait is (rt-sched-sync.c) */             \
-      int e = rt_sched_cond_wait (c, m, timed, ra);                         \
-      return e == 0 ? thrd_success : e == ETIMEDOUT ? thrd_timedout : thrd_error; \
-    }                                                                       \
-  rt_mutex_note_use (m, C11, ra);                                           \
-  op.pre_kind = AUGUR_EV_COND_WAIT;                                         \
-  op.pre_aux = timed;                                                       \
-  op.pre_arg = (uint64_t) (uintptr_t) m;                                    \
-  op.rec.arg = (uint64_t) (uintptr_t) m;                                    \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+/* The scheduler's emulated wait answers in errno terms. */
+static inline int
+thrd_result_of (int e)
+{
+  return e == 0 ? thrd_success : e == ETIMEDOUT ? thrd_timedout : thrd_error;
+}
+
+#define CND_WAIT_BODY(timed, call) RT_COND_WAIT_BODY (C11, timed, thrd_result_of, call)
 
 RT_EXPORT int
 cnd_init (cnd_t *c)

@@ -31,32 +31,10 @@ RT_DEFINE_REAL (pthread_cond_broadcast, COND_VERSION)
 RT_DEFINE_REAL (pthread_cond_destroy, COND_VERSION)
 RT_DEFINE_REAL (pthread_cond_clockwait, NULL)
 
-#define COND_BODY(kind, call)                                               \
-  RtSync op;                                                                \
-  if (!rt_sync_begin (&op, kind, 0, c, RT_RA ()))                           \
-    return call;                                                            \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+#define COND_BODY(kind, call) RT_SYNC_BODY (kind, 0, c, 0, call)
 
 /* COND_WAIT before, COND_WAKE after. */
-#define WAIT_BODY(timed, call)                                              \
-  RtSync op;                                                                \
-  uintptr_t ra = RT_RA ();                                                  \
-  if (!rt_sync_begin (&op, AUGUR_EV_COND_WAKE, 0, c, ra))                   \
-    return call;                                                            \
-  if (rt_sched_is_on ())                                                    \
-    return rt_sched_cond_wait (c, m, timed, ra);                            \
-  rt_mutex_note_use (m, 0, ra);                                             \
-  op.pre_kind = AUGUR_EV_COND_WAIT;                                         \
-  op.pre_aux = timed;                                                       \
-  op.pre_arg = (uint64_t) (uintptr_t) m;                                    \
-  op.rec.arg = (uint64_t) (uintptr_t) m;                                    \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+#define WAIT_BODY(timed, call) RT_COND_WAIT_BODY (0, timed, (int), call)
 
 RT_EXPORT int
 pthread_cond_init (pthread_cond_t *c, const pthread_condattr_t *attr)

@@ -218,6 +218,9 @@ void rt_module_mark_instrumented (uintptr_t ra);
 /* The load bias of module @index (0: the executable), 0 if unknown. */
 uintptr_t rt_module_bias (uint32_t index);
 bool rt_module_instrumented (uintptr_t ra);
+/* The loaded module holding pc: its first address and size; false if no
+ * module holds it. */
+bool rt_module_range (uintptr_t pc, uintptr_t *lo, uintptr_t *size);
 
 /* Fill r->module and r->pc from a return address.  The stored PC is the
  * return address minus one: an address inside the call instruction, which
@@ -434,6 +437,20 @@ void rt_sync_before (RtSync *op);
  * patches the early record if the call failed. */
 void rt_sync_after (RtSync *op, int64_t result);
 
+/* The whole of an intercept that only names its event: KIND (with FLAGS,
+ * aux = AUX) on OBJ around CALL, the real call, which is evaluated once,
+ * straight through when the call is not recorded.  A macro, so that RT_RA ()
+ * is the intercept's caller and CALL may be any expression. */
+#define RT_SYNC_BODY(kind_, flags_, obj_, aux_, call_)                      \
+  RtSync op;                                                                \
+  if (!rt_sync_begin (&op, kind_, flags_, obj_, RT_RA ()))                  \
+    return call_;                                                           \
+  op.rec.aux = aux_;                                                        \
+  rt_sync_before (&op);                                                     \
+  int r = call_;                                                            \
+  rt_sync_after (&op, r);                                                   \
+  return r;
+
 /* Statically initialised objects first seen in use (rt-objset.c). */
 bool rt_objset_insert (const void *obj);   /* true if it was not there */
 bool rt_objset_contains (const void *obj);
@@ -441,6 +458,23 @@ void rt_objset_remove (const void *obj);
 /* Before the first event on a mutex never seen initialised: MUTEX_INIT
  * with AUGUR_MUTEX_STATIC (rt-mutex.c). */
 void rt_mutex_note_use (const void *mutex, uint8_t flags, uintptr_t ra);
+/* The whole of a mutex intercept (pthread and C11), on the mutex `m' in
+ * scope: KIND after CALL, PRE (LOCK_REQ, or 0) before it with aux TRY_KIND;
+ * a trylock carries TRY_KIND in its own aux. */
+#define RT_MUTEX_BODY(kind_, flags_, pre_, try_kind_, call_)                \
+  RtSync op;                                                                \
+  uintptr_t ra = RT_RA ();                                                  \
+  if (!rt_sync_begin (&op, kind_, flags_, m, ra))                           \
+    return call_;                                                           \
+  rt_mutex_note_use (m, flags_, ra);                                        \
+  op.pre_kind = pre_;                                                       \
+  op.pre_aux = try_kind_;                                                   \
+  if (kind_ == AUGUR_EV_MUTEX_TRYLOCK)                                      \
+    op.rec.aux = try_kind_;                                                 \
+  rt_sync_before (&op);                                                     \
+  int r = call_;                                                            \
+  rt_sync_after (&op, r);                                                   \
+  return r;
 
 /* ------------------------------------------------------------------ */
 /* Real functions                                                       */

@@ -31,40 +31,18 @@
 
 uintptr_t rt_self_lo, rt_self_size;
 
-static int
-self_callback (struct dl_phdr_info *info, size_t size, void *data)
-{
-  (void) size;
-  uintptr_t me = (uintptr_t) data;
-  uintptr_t lo = UINTPTR_MAX, hi = 0;
-  bool mine = false;
-  for (int k = 0; k < info->dlpi_phnum; k++)
-    {
-      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
-      if (ph->p_type != PT_LOAD)
-        continue;
-      uintptr_t a = info->dlpi_addr + ph->p_vaddr;
-      if (me >= a && me < a + ph->p_memsz)
-        mine = true;
-      if (a < lo)
-        lo = a;
-      if (a + ph->p_memsz > hi)
-        hi = a + ph->p_memsz;
-    }
-  if (!mine)
-    return 0;
-  rt_self_lo = lo;
-  rt_self_size = hi - lo;
-  return 1;
-}
-
 /* Called from rt_init. */
 void rt_mem_init (void);
 
 void
 rt_mem_init (void)
 {
-  dl_iterate_phdr (self_callback, (void *) (uintptr_t) rt_mem_init);
+  uintptr_t lo, size;
+  if (rt_module_range ((uintptr_t) rt_mem_init, &lo, &size))
+    {
+      rt_self_lo = lo;
+      rt_self_size = size;
+    }
 }
 
 void
@@ -344,19 +322,20 @@ strnlen (const char *s, size_t max)
   return n;
 }
 
-/* Bytes examined by a comparison: up to and including the first
- * difference, or n. */
-static size_t
-compared_bytes (const unsigned char *a, const unsigned char *b, size_t n, bool stop_at_nul)
+/* A comparison reads both operands up to and including the first
+ * difference (or NUL, for the string forms), or n bytes: one READ_RANGE
+ * per operand, attributed to the caller's return address ra. */
+static void
+note_compare (const void *a, const void *b, size_t n, bool stop_at_nul, uintptr_t ra)
 {
+  const unsigned char *x = a, *y = b;
   size_t k = 0;
-  while (k < n)
-    {
-      if (a[k] != b[k] || (stop_at_nul && a[k] == '\0'))
-        return k + 1;
-      k++;
-    }
-  return n;
+  while (k < n && x[k] == y[k] && !(stop_at_nul && x[k] == '\0'))
+    k++;
+  if (k < n)
+    k++;
+  call_range (AUGUR_EV_READ_RANGE, a, k, ra);
+  call_range (AUGUR_EV_READ_RANGE, b, k, ra);
 }
 
 RT_EXPORT int
@@ -364,12 +343,7 @@ memcmp (const void *a, const void *b, size_t n)
 {
   int r = get_real_memcmp () (a, b, n);
   if (mem_on ())
-    {
-      uintptr_t ra = RT_RA ();
-      size_t k = compared_bytes (a, b, n, false);
-      call_range (AUGUR_EV_READ_RANGE, a, k, ra);
-      call_range (AUGUR_EV_READ_RANGE, b, k, ra);
-    }
+    note_compare (a, b, n, false, RT_RA ());
   return r;
 }
 
@@ -378,12 +352,7 @@ bcmp (const void *a, const void *b, size_t n)
 {
   int r = get_real_bcmp () (a, b, n);
   if (mem_on ())
-    {
-      uintptr_t ra = RT_RA ();
-      size_t k = compared_bytes (a, b, n, false);
-      call_range (AUGUR_EV_READ_RANGE, a, k, ra);
-      call_range (AUGUR_EV_READ_RANGE, b, k, ra);
-    }
+    note_compare (a, b, n, false, RT_RA ());
   return r;
 }
 
@@ -392,13 +361,7 @@ strcmp (const char *a, const char *b)
 {
   int r = get_real_strcmp () (a, b);
   if (mem_on ())
-    {
-      uintptr_t ra = RT_RA ();
-      size_t k = compared_bytes ((const unsigned char *) a, (const unsigned char *) b,
-                                 SIZE_MAX, true);
-      call_range (AUGUR_EV_READ_RANGE, a, k, ra);
-      call_range (AUGUR_EV_READ_RANGE, b, k, ra);
-    }
+    note_compare (a, b, SIZE_MAX, true, RT_RA ());
   return r;
 }
 
@@ -407,12 +370,7 @@ strncmp (const char *a, const char *b, size_t n)
 {
   int r = get_real_strncmp () (a, b, n);
   if (mem_on ())
-    {
-      uintptr_t ra = RT_RA ();
-      size_t k = compared_bytes ((const unsigned char *) a, (const unsigned char *) b, n, true);
-      call_range (AUGUR_EV_READ_RANGE, a, k, ra);
-      call_range (AUGUR_EV_READ_RANGE, b, k, ra);
-    }
+    note_compare (a, b, n, true, RT_RA ());
   return r;
 }
 

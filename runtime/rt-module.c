@@ -121,45 +121,68 @@ rt_module_init (void)
   dl_iterate_phdr (exe_callback, NULL);
 }
 
+/* The loaded module holding pc: its bounds [lo, hi). */
 typedef struct {
   uintptr_t pc;
-  uintptr_t lo, hi, bias;
-  char path[AUGUR_TRACE_PATH_MAX];
+  uintptr_t lo, hi;
   bool found;
+} ModRange;
+
+/* The same, with what a MODULE record names: load bias and path. */
+typedef struct {
+  ModRange r;
+  uintptr_t bias;
+  char path[AUGUR_TRACE_PATH_MAX];
 } FindPc;
 
-static int
-find_callback (struct dl_phdr_info *info, size_t size, void *data)
+/* Does one of the module's loaded segments hold pc? */
+static bool
+module_holds (const struct dl_phdr_info *info, uintptr_t pc)
 {
-  (void) size;
-  FindPc *f = data;
   for (int k = 0; k < info->dlpi_phnum; k++)
     {
       const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
       if (ph->p_type != PT_LOAD)
         continue;
       uintptr_t a = info->dlpi_addr + ph->p_vaddr;
-      if (f->pc >= a && f->pc < a + ph->p_memsz)
-        {
-          module_bounds (info, &f->lo, &f->hi);
-          f->bias = info->dlpi_addr;
-          /* No strlen/memcpy here: they are augur's intercepts, whose
-           * first call resolves libc's with dlsym, and dlsym inside
-           * dl_iterate_phdr deadlocks against a dlopen in another thread
-           * (main's pthread_exit loads libgcc_s). */
-          const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
-          size_t n = 0;
-          while (name[n] != '\0' && n + 1 < sizeof f->path)
-            {
-              f->path[n] = name[n];
-              n++;
-            }
-          f->path[n] = '\0';
-          f->found = true;
-          return 1;
-        }
+      if (pc >= a && pc < a + ph->p_memsz)
+        return true;
     }
-  return 0;
+  return false;
+}
+
+static int
+range_callback (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  ModRange *m = data;
+  if (!module_holds (info, m->pc))
+    return 0;
+  module_bounds (info, &m->lo, &m->hi);
+  m->found = true;
+  return 1;
+}
+
+static int
+find_callback (struct dl_phdr_info *info, size_t size, void *data)
+{
+  FindPc *f = data;
+  if (!range_callback (info, size, &f->r))
+    return 0;
+  f->bias = info->dlpi_addr;
+  /* No strlen/memcpy here: they are augur's intercepts, whose first call
+   * resolves libc's with dlsym, and dlsym inside dl_iterate_phdr deadlocks
+   * against a dlopen in another thread (main's pthread_exit loads
+   * libgcc_s). */
+  const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
+  size_t n = 0;
+  while (name[n] != '\0' && n + 1 < sizeof f->path)
+    {
+      f->path[n] = name[n];
+      n++;
+    }
+  f->path[n] = '\0';
+  return 1;
 }
 
 static void
@@ -245,18 +268,18 @@ rt_module_slow (uintptr_t pc, AugurRecord *r)
     {
       static FindPc f;   /* under module_lock; too large for a small stack */
       memset (&f, 0, sizeof f);
-      f.pc = pc;
+      f.r.pc = pc;
       dl_iterate_phdr (find_callback, &f);
       uint32_t n = n_modules;
-      if (f.found && f.bias == rt_exe_bias && f.lo == rt_exe_lo)
+      if (f.r.found && f.bias == rt_exe_bias && f.r.lo == rt_exe_lo)
         {
           r->module = 0;
           r->pc = (uint32_t) (pc - rt_exe_bias);
           done = true;
         }
-      else if (f.found && n < RT_MODULES_MAX)
+      else if (f.r.found && n < RT_MODULES_MAX)
         {
-          modules[n] = (RtModule) { f.lo, f.hi - f.lo, f.bias };
+          modules[n] = (RtModule) { f.r.lo, f.r.hi - f.r.lo, f.bias };
           announce (n, &f);
           __atomic_store_n (&n_modules, n + 1, __ATOMIC_RELEASE);
           use_module (n, pc, r);
@@ -285,25 +308,14 @@ typedef struct {
 static RtRange instrumented[RT_INSTRUMENTED_MAX];
 static uint32_t n_instrumented;    /* published with release */
 
-static int
-range_callback (struct dl_phdr_info *info, size_t size, void *data)
+bool
+rt_module_range (uintptr_t pc, uintptr_t *lo, uintptr_t *size)
 {
-  (void) size;
-  FindPc *f = data;
-  for (int k = 0; k < info->dlpi_phnum; k++)
-    {
-      const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
-      if (ph->p_type != PT_LOAD)
-        continue;
-      uintptr_t a = info->dlpi_addr + ph->p_vaddr;
-      if (f->pc >= a && f->pc < a + ph->p_memsz)
-        {
-          module_bounds (info, &f->lo, &f->hi);
-          f->found = true;
-          return 1;
-        }
-    }
-  return 0;
+  ModRange m = { .pc = pc };
+  dl_iterate_phdr (range_callback, &m);
+  *lo = m.lo;
+  *size = m.hi - m.lo;
+  return m.found;
 }
 
 uintptr_t
@@ -319,14 +331,11 @@ rt_module_mark_instrumented (uintptr_t ra)
     return;
   rt_guard_enter ();
   rt_spin_take (&module_lock);
-  static FindPc f;   /* under module_lock */
-  memset (&f, 0, sizeof f);
-  f.pc = ra - 1;
-  dl_iterate_phdr (range_callback, &f);
+  uintptr_t lo, size;
   uint32_t n = n_instrumented;
-  if (f.found && n < RT_INSTRUMENTED_MAX)
+  if (rt_module_range (ra - 1, &lo, &size) && n < RT_INSTRUMENTED_MAX)
     {
-      instrumented[n] = (RtRange) { f.lo, f.hi - f.lo };
+      instrumented[n] = (RtRange) { lo, size };
       __atomic_store_n (&n_instrumented, n + 1, __ATOMIC_RELEASE);
     }
   rt_spin_give (&module_lock);

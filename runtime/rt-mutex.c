@@ -157,18 +157,8 @@ pthread_mutex_init (pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 }
 
 /* lock, timedlock and clocklock: LOCK_REQ before, the acquisition after. */
-#define LOCK_BODY(kind, try_kind, call)                                     \
-  RtSync op;                                                                \
-  uintptr_t ra = RT_RA ();                                                  \
-  if (!rt_sync_begin (&op, kind, 0, m, ra))                                 \
-    return call;                                                            \
-  rt_mutex_note_use (m, 0, ra);                                             \
-  op.pre_kind = AUGUR_EV_MUTEX_LOCK_REQ;                                    \
-  op.pre_aux = try_kind;                                                    \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+#define LOCK_BODY(kind, try_kind, call) \
+  RT_MUTEX_BODY (kind, 0, AUGUR_EV_MUTEX_LOCK_REQ, try_kind, call)
 
 RT_EXPORT int
 pthread_mutex_lock (pthread_mutex_t *m)
@@ -208,15 +198,7 @@ pthread_mutex_trylock (pthread_mutex_t *m)
 RT_EXPORT int
 pthread_mutex_unlock (pthread_mutex_t *m)
 {
-  RtSync op;
-  uintptr_t ra = RT_RA ();
-  if (!rt_sync_begin (&op, AUGUR_EV_MUTEX_UNLOCK, 0, m, ra))
-    return get_real_pthread_mutex_unlock () (m);
-  rt_mutex_note_use (m, 0, ra);
-  rt_sync_before (&op);
-  int r = get_real_pthread_mutex_unlock () (m);
-  rt_sync_after (&op, r);
-  return r;
+  RT_MUTEX_BODY (AUGUR_EV_MUTEX_UNLOCK, 0, 0, 0, get_real_pthread_mutex_unlock () (m))
 }
 
 RT_EXPORT int

@@ -28,15 +28,7 @@ RT_DEFINE_REAL (pthread_rwlock_unlock, NULL)
 RT_DEFINE_REAL (pthread_rwlock_destroy, NULL)
 
 /* The one shape of every rwlock intercept. */
-#define RW_BODY(kind, try_kind, call)                                       \
-  RtSync op;                                                                \
-  if (!rt_sync_begin (&op, kind, 0, rw, RT_RA ()))                          \
-    return call;                                                            \
-  op.rec.aux = try_kind;                                                    \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+#define RW_BODY(kind, try_kind, call) RT_SYNC_BODY (kind, 0, rw, try_kind, call)
 
 RT_EXPORT int
 pthread_rwlock_init (pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)

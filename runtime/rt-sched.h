@@ -52,6 +52,26 @@ void rt_sched_cas_result (int ok);
 void rt_sched_once_begin (const void *control);
 void rt_sched_once_end (const void *control);
 int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);
+/* The whole of a condition-variable wait intercept (pthread and C11), on
+ * `c' and `m' in scope: COND_WAIT (arg = the mutex, aux = TIMED) before
+ * CALL, COND_WAKE after it; under the scheduler the wait is emulated and
+ * its errno-style result handed through RESULT_OF. */
+#define RT_COND_WAIT_BODY(flags_, timed_, result_of_, call_)                \
+  RtSync op;                                                                \
+  uintptr_t ra = RT_RA ();                                                  \
+  if (!rt_sync_begin (&op, AUGUR_EV_COND_WAKE, flags_, c, ra))              \
+    return call_;                                                           \
+  if (rt_sched_is_on ())                                                    \
+    return result_of_ (rt_sched_cond_wait (c, m, timed_, ra));              \
+  rt_mutex_note_use (m, flags_, ra);                                        \
+  op.pre_kind = AUGUR_EV_COND_WAIT;                                         \
+  op.pre_aux = timed_;                                                      \
+  op.pre_arg = (uint64_t) (uintptr_t) m;                                    \
+  op.rec.arg = (uint64_t) (uintptr_t) m;                                    \
+  rt_sync_before (&op);                                                     \
+  int r = call_;                                                            \
+  rt_sync_after (&op, r);                                                   \
+  return r;
 int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
 /* An event that names addresses (ALLOC, FREE, THREAD_START, THREAD_TLS,
  * fields as in the trace record), appended to the page's objects[]. */

@@ -17,15 +17,8 @@ RT_DEFINE_REAL (pthread_spin_trylock, NULL)
 RT_DEFINE_REAL (pthread_spin_unlock, NULL)
 RT_DEFINE_REAL (pthread_spin_destroy, NULL)
 
-#define SPIN_BODY(kind, try_kind, call)                                     \
-  RtSync op;                                                                \
-  if (!rt_sync_begin (&op, kind, 0, (const void *) s, RT_RA ()))            \
-    return call;                                                            \
-  op.rec.aux = try_kind;                                                    \
-  rt_sync_before (&op);                                                     \
-  int r = call;                                                             \
-  rt_sync_after (&op, r);                                                   \
-  return r;
+#define SPIN_BODY(kind, try_kind, call) \
+  RT_SYNC_BODY (kind, 0, (const void *) s, try_kind, call)
 
 RT_EXPORT int
 pthread_spin_init (pthread_spinlock_t *s, int pshared)

@@ -232,6 +232,18 @@ seal_stamped (AugurRecord *w, uint64_t seq)
   rt_record_seal (w);
 }
 
+/* The CHUNK record heading chunk c: thread tid's events from seq on. */
+static void
+chunk_header (AugurRecord *h, uint32_t tid, uint64_t seq, uint64_t c)
+{
+  memset (h, 0, sizeof *h);
+  h->kind = AUGUR_EV_CHUNK;
+  h->tid = tid;
+  h->addr = seq;
+  h->arg = c;
+  rt_record_seal (h);
+}
+
 /* A chunk written straight to the trace, for the rare writers without a
  * staging chunk (END, a handler interrupting a handler): its CHUNK record
  * and n records, the first with seq `seq`.  Returns the first event slot
@@ -243,12 +255,7 @@ write_alone (uint32_t tid, uint64_t seq, const void *records, uint32_t n)
     return UINT64_MAX;
   uint64_t c = __atomic_fetch_add (&chunks_next, 1, __ATOMIC_RELAXED);
   AugurRecord w;
-  memset (&w, 0, sizeof w);
-  w.kind = AUGUR_EV_CHUNK;
-  w.tid = tid;
-  w.addr = seq;
-  w.arg = c;
-  rt_record_seal (&w);
+  chunk_header (&w, tid, seq, c);
   off_t off = chunk_offset (c);
   if (!put_file (&w, sizeof w, off))
     return UINT64_MAX;
@@ -382,12 +389,7 @@ reopen (RtCursor *k, uint32_t tid, uint64_t base)
   uint64_t first = c * AUGUR_TRACE_CHUNK_RECORDS;
   char *buf = stage_buf (s);
   AugurRecord h;
-  memset (&h, 0, sizeof h);
-  h.kind = AUGUR_EV_CHUNK;
-  h.tid = tid;
-  h.addr = base;
-  h.arg = c;
-  rt_record_seal (&h);
+  chunk_header (&h, tid, base, c);
   __builtin_memcpy (buf, &h, sizeof h);
   __atomic_store_n (&stage_chunk[s], c + 1, __ATOMIC_RELEASE);
   k->base = base;
