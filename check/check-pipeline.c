@@ -7,6 +7,8 @@
  *            of the budget; its trace is capped (augur_check_default_trace_cap);
  *   stages   each by its own deadline (check-stages.c), all of them by the
  *            budget less the reserve;
+ *   repair   the diagnosis of the failures (check-repair.h), in what the
+ *            stages left, less the reserve;
  *   reserve  for the names from the debug info, the grouping into bugs, the
  *            results file and the HTML report: it grows with the findings'
  *            schedules, at the rate the saves of the results file are
@@ -24,6 +26,7 @@
 
 #include "check/check-merge.h"
 #include "check/check-outdir.h"
+#include "check/check-repair.h"
 #include "check/check-stages.h"
 #include "common/augur-exit.h"
 #include "common/dwarf-names.h"
@@ -484,6 +487,7 @@ augur_check_run (const AugurCheckOptions *o)
   state_init (&st, o);
 
   g_autofree char *summary = NULL;
+  g_autofree char *repair = NULL;
   int status = record (&st);
   if (status != AUGUR_EXIT_OK)
     goto out;
@@ -493,9 +497,15 @@ augur_check_run (const AugurCheckOptions *o)
   gboolean complete = set_completeness (&st, &summary);
   if (!save_or_say (&st))
     status = AUGUR_EXIT_TOOL;
+  /* the diagnosis reads the saved results; it changes no finding and no
+   * exit status */
+  repair = augur_check_repair (&st);
   if (!write_report (&st))
     status = AUGUR_EXIT_TOOL;
   guint failing = print_outcome (&st, complete, summary);
+  if (repair != NULL)
+    printf ("augur check: %s\n", repair);
+  fflush (stdout);
   /* a confirmed bug outranks a stage that failed later; by default only
    * errors are bugs (--fail-on); an analysis that did not finish is not
    * clean */

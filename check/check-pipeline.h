@@ -21,7 +21,9 @@
  * confirmed bug becomes a finding, whichever stage confirmed it; findings
  * are deduplicated by their source locations, and at the end the findings
  * that are one bug (an assertion and the race that made it fail) become
- * one finding (check-merge.h).  Results are saved after
+ * one finding (check-merge.h).  Then, when a failure was confirmed and
+ * time is left, its diagnosis and repairs (check-repair.h) go to
+ * DIR/diagnosis.json; they never change a finding.  Results are saved after
  * each stage, so a stage that fails or runs out of time never loses what
  * the earlier ones found.
  */
@@ -62,6 +64,7 @@ typedef struct {
   AugurCheckMode mode;       /* default AUGUR_CHECK_MODE_AUTO */
   guint64 max_trace_bytes;   /* size cap of the recorded trace; 0: derived from the budget
                               * (augur_check_default_trace_cap) */
+  gboolean no_repair;        /* no diagnosis after the stages (check-repair.h) */
 } AugurCheckOptions;
 
 /* The trace size cap for a budget: what can be read, modelled and

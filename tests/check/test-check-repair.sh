@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# augur check's repair step (check/check-repair.h): the Figure 3 program of
+# ConcBugAssist (tests/diagnose/fig3.c) is checked and, in the time left,
+# diagnosed: DIR/diagnosis.json holds its two classes and a verified
+# one-lock repair, the console says so, --no-repair writes no diagnosis; and neither the finding nor the
+# exit status changes with the diagnosis, nor when it is cut by the budget.
+. "$top_srcdir/tests/tap.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check-repair.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+cd "$tmp" || exit 1
+cp "$top_srcdir/tests/diagnose/fig3.c" . || exit 1
+
+ok "fig3 builds with augur-cc" "$AUGUR_CC_BIN" -O0 -g -o fig3 fig3.c
+
+# the findings of a results file without what differs from run to run
+findings () { json_path "$1" '$.findings[*].kind'; json_path "$1" '$.findings[*].explanation'; }
+
+repair ()
+{
+  "$AUGUR" check --budget 60 -o r -- ./fig3 >out 2>err
+  st=$?
+  cat out err
+  [ "$st" -eq 1 ] || return 1
+  [ -s r/diagnosis.json ] || return 1
+  grep -q "^augur check: diagnosis: 1 failure diagnosed, 2 classes of failing schedules, [0-9]* repairs\? proposed, [1-9][0-9]* verified: r/diagnosis.json$" out || return 1
+  grep -q '"verdict" : "verified"' r/diagnosis.json || return 1
+  [ "$(grep -c '"core" :' r/diagnosis.json)" -eq 2 ] || return 1
+  grep -q '"summary" : "a new mutex makes fig3.c:16-17 (f1) and fig3.c:24-25 (f2) mutually exclusive' \
+    r/diagnosis.json || return 1
+  grep -q 'T1.s write of .x. (fig3.c:16) before T2.s write of .x. (fig3.c:24)' r/diagnosis.json
+}
+ok "a confirmed failure is diagnosed in the time left: two classes, a verified repair" repair
+
+no_repair ()
+{
+  "$AUGUR" check --budget 60 --no-repair -o n -- ./fig3 >out2 2>err2
+  st=$?
+  cat out2 err2
+  [ "$st" -eq 1 ] || return 1
+  [ ! -e n/diagnosis.json ] || return 1
+  grep -q "^augur check: diagnosis skipped (--no-repair)" out2 || return 1
+  # the diagnosis changed no finding
+  findings r/results.json >a.txt && findings n/results.json >b.txt && cmp a.txt b.txt
+}
+ok "--no-repair: no diagnosis, the same finding and exit status" no_repair
+
+cut ()
+{
+  # a budget that leaves the diagnosis no time: a note, the bug still a bug
+  "$AUGUR" check --budget 3 -o c -- ./fig3 >out3 2>err3
+  st=$?
+  cat out3 err3
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^augur check: diagnosis" out3 || return 1
+  if ! grep -q "^augur check: diagnosis: 1 failure diagnosed" out3; then
+    grep -q '"note" : "' c/diagnosis.json || return 1
+  fi
+  [ "$(json_path c/results.json '$.findings[0].kind')" = assertion ]
+}
+ok "a small budget: the diagnosis is cut or skipped with a note, the bug stays a bug" cut
+
+tap_done
