@@ -37,6 +37,7 @@
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "explorer/executor.h"
+#include "reports/diagnosis.h"
 #include "reports/html.h"
 
 /* Trace size cap: 8 MiB per second of budget, whose reading and modelling
@@ -436,7 +437,19 @@ write_report (AugurCheckState *st)
   g_autoptr (GError) error = NULL;
   g_autofree char *src = o->source_dir != NULL ? g_canonicalize_filename (o->source_dir, NULL)
                                                : g_get_current_dir ();
-  if (!augur_report_html_write (st->results, src, o->out_dir, &error))
+  /* the diagnosis of the repair step, when it wrote one */
+  g_autoptr (AugurReportDiagnosis) diag = NULL;
+  g_autofree char *diag_path = augur_report_diagnosis_beside (st->results_path);
+  if (diag_path != NULL)
+    {
+      diag = augur_report_diagnosis_load (diag_path, &error);
+      if (diag == NULL)
+        {
+          g_printerr ("augur check: the report leaves the diagnosis out: %s\n", error->message);
+          g_clear_error (&error);
+        }
+    }
+  if (!augur_report_html_write_diagnosed (st->results, diag, src, o->out_dir, &error))
     {
       g_printerr ("augur check: cannot write the report: %s\n", error->message);
       return FALSE;

@@ -3,7 +3,8 @@
 # augur check's repair step (check/check-repair.h): the Figure 3 program of
 # ConcBugAssist (tests/diagnose/fig3.c) is checked and, in the time left,
 # diagnosed: DIR/diagnosis.json holds its two classes and a verified
-# one-lock repair, the console says so, --no-repair writes no diagnosis; and neither the finding nor the
+# one-lock repair, the console says so, the report's finding page shows
+# them; --no-repair writes no diagnosis; and neither the finding nor the
 # exit status changes with the diagnosis, nor when it is cut by the budget.
 . "$top_srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check-repair.XXXXXX")
@@ -29,6 +30,15 @@ repair ()
   grep -q '"summary" : "a new mutex makes fig3.c:16-17 (f1) and fig3.c:24-25 (f2) mutually exclusive' \
     r/diagnosis.json || return 1
   grep -q 'T1.s write of .x. (fig3.c:16) before T2.s write of .x. (fig3.c:24)' r/diagnosis.json
+  # the finding page shows the diagnosis: the root cause in words, the
+  # kill-set, the verified patch as a diff, and the cores as red edges in
+  # the diagram
+  grep -q 'id="diagnosis"' r/finding-1.html || return 1
+  grep -q "<li>T1&apos;s write of \`x\` (fig3.c:16) before T2&apos;s write of \`x\` (fig3.c:24)</li>" \
+    r/finding-1.html || return 1
+  grep -q '<ol class="kill-set">' r/finding-1.html || return 1
+  grep -q '<span class="diff-add">+static pthread_mutex_t augur_repair_lock' r/finding-1.html || return 1
+  [ "$(grep -c 'label="root cause [12]"' r/finding-1.dot)" -eq 4 ]
 }
 ok "a confirmed failure is diagnosed in the time left: two classes, a verified repair" repair
 
@@ -40,6 +50,7 @@ no_repair ()
   [ "$st" -eq 1 ] || return 1
   [ ! -e n/diagnosis.json ] || return 1
   grep -q "^augur check: diagnosis skipped (--no-repair)" out2 || return 1
+  ! grep -q 'id="diagnosis"' n/finding-1.html || return 1
   # the diagnosis changed no finding
   findings r/results.json >a.txt && findings n/results.json >b.txt && cmp a.txt b.txt
 }
