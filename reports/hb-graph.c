@@ -558,7 +558,9 @@ augur_report_hb_graph_add_root_cause (AugurReportHbGraph *hb, AugurFinding *find
       Agnode_t *h = node_of (hb, finding, &edges[i].after, n_steps);
       if (t == NULL || h == NULL || t == h)
         continue;
-      Agedge_t *ed = agedge (hb->graph, t, h, NULL, TRUE);
+      /* named: a new edge, never the race edge between the same steps */
+      g_autofree char *ename = g_strdup_printf ("root_cause_%u", i + 1);
+      Agedge_t *ed = agedge (hb->graph, t, h, ename, TRUE);
       g_autofree char *label = classes > 1 ? g_strdup_printf ("root cause %u", edges[i].klass)
                                            : g_strdup ("root cause");
       set (ed, "label", label);

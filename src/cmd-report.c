@@ -152,7 +152,7 @@ augur_cmd_report (int argc, char **argv)
   gsize len;
   g_autofree char *data = strcmp (fmt, "json") == 0
                           ? augur_results_to_data (results, &len)
-                          : augur_report_sarif_to_data (results, src_abs, &len);
+                          : augur_report_sarif_to_data_diagnosed (results, diagnosis, src_abs, &len);
   if (!write_output (output, data, len, &error))
     {
       augur_cmd_print_error (CMD, error->message);
