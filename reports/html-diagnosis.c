@@ -82,7 +82,8 @@ append_patch (GString *s, const char *patch)
                         : g_str_has_prefix (l, "@@") ? "diff-hunk" : "diff-ctx";
       g_string_append_printf (s, "<span class=\"%s\">", cls);
       esc (s, l);
-      g_string_append (s, "</span>\n");
+      /* each span a block: a newline between them would be a blank line */
+      g_string_append (s, "</span>");
     }
   g_string_append (s, "</pre>\n");
 }
