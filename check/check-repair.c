@@ -99,6 +99,29 @@ one_source (AugurCheckState *st, char **dir, char **flags, char **why)
   return TRUE;
 }
 
+/* The augur-cc that rebuilds a patched program: $AUGUR_CC_BIN, the one
+ * beside this augur (a build tree, or the same bin/), the installed one,
+ * then PATH's; NULL if there is none. */
+static char *
+find_cc (void)
+{
+  const char *env = g_getenv ("AUGUR_CC_BIN");
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  if (self != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self);
+      g_autofree char *beside = g_build_filename (dir, "augur-cc", NULL);
+      if (g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE))
+        return g_steal_pointer (&beside);
+    }
+  g_autofree char *installed = g_build_filename (AUGUR_BINDIR, "augur-cc", NULL);
+  if (g_file_test (installed, G_FILE_TEST_IS_EXECUTABLE))
+    return g_steal_pointer (&installed);
+  return g_find_program_in_path ("augur-cc");
+}
+
 typedef struct {
   gboolean done;
   gboolean timed_out;
@@ -118,7 +141,23 @@ on_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Waits for @p at most @seconds; TRUE if it ended by then. */
+/* Runs the loop of @ctx until @p ended or @w timed out. */
+static void
+loop_until (GMainContext *ctx, Wait *w, double seconds)
+{
+  w->timed_out = FALSE;
+  GSource *t = g_timeout_source_new ((guint) MAX (1, seconds * 1000));
+  g_source_set_callback (t, on_timeout, w, NULL);
+  g_source_attach (t, ctx);
+  while (!w->done && !w->timed_out)
+    g_main_context_iteration (ctx, TRUE);
+  g_source_destroy (t);
+  g_source_unref (t);
+}
+
+/* Waits for @p at most @seconds; TRUE if it ended by then.  Otherwise it
+ * is sent SIGTERM (augur's interrupt handling then kills what it started
+ * and removes its temporary files), and killed STOP_SECONDS later. */
 static gboolean
 wait_for (GSubprocess *p, double seconds)
 {
@@ -126,29 +165,28 @@ wait_for (GSubprocess *p, double seconds)
   g_main_context_push_thread_default (ctx);
   Wait w = { 0 };
   g_subprocess_wait_async (p, NULL, on_child_exit, &w);
-  GSource *t = g_timeout_source_new ((guint) MAX (1, seconds * 1000));
-  g_source_set_callback (t, on_timeout, &w, NULL);
-  g_source_attach (t, ctx);
-  while (!w.done && !w.timed_out && augur_interrupt_signal () == 0)
-    g_main_context_iteration (ctx, TRUE);
-  g_source_destroy (t);
-  g_source_unref (t);
+  loop_until (ctx, &w, seconds);
+  gboolean in_time = w.done;
   if (!w.done)
     {
-      /* let the pending wait finish before the context goes */
+      g_subprocess_send_signal (p, SIGTERM);
+      loop_until (ctx, &w, STOP_SECONDS);
+    }
+  if (!w.done)
+    {
       g_subprocess_force_exit (p);
       while (!w.done)
         g_main_context_iteration (ctx, TRUE);
     }
   g_main_context_pop_thread_default (ctx);
-  return !w.timed_out || g_subprocess_get_if_exited (p);
+  return in_time;
 }
 
 /* Runs `augur diagnose` within @seconds; FALSE with *why if it did not
  * finish or failed. */
 static gboolean
 run_diagnose (AugurCheckState *st, double seconds, const char *source_dir, const char *flags,
-              gboolean verify, guint n_fail, const char *diag_path, char **why)
+              const char *cc, guint n_fail, const char *diag_path, char **why)
 {
   const AugurCheckOptions *o = st->options;
   double work = MAX (0.5, seconds - STOP_SECONDS);
@@ -165,7 +203,9 @@ run_diagnose (AugurCheckState *st, double seconds, const char *source_dir, const
     g_ptr_array_add (argv, g_strdup_printf ("--source-dir=%s", source_dir));
   if (flags != NULL)
     g_ptr_array_add (argv, g_strdup_printf ("--cflags=%s", flags));
-  if (!verify)
+  if (cc != NULL)
+    g_ptr_array_add (argv, g_strdup_printf ("--cc=%s", cc));
+  else
     g_ptr_array_add (argv, g_strdup ("--no-verify"));
   g_ptr_array_add (argv, g_strdup (st->results_path));
   g_ptr_array_add (argv, g_strdup ("--"));
@@ -188,11 +228,6 @@ run_diagnose (AugurCheckState *st, double seconds, const char *source_dir, const
     }
   if (!wait_for (p, work))
     {
-      /* SIGTERM: its interrupt handling kills what it started and removes
-       * its temporary files */
-      g_subprocess_send_signal (p, SIGTERM);
-      if (!wait_for (p, STOP_SECONDS))
-        g_subprocess_force_exit (p);
       *why = g_strdup_printf ("the diagnosis ran out of the budget's time (%.0f s): "
                               "run augur diagnose on the results for more", work);
       return FALSE;
@@ -302,14 +337,23 @@ augur_check_repair (AugurCheckState *st)
       return g_steal_pointer (&note);
     }
   g_autofree char *source_dir = NULL, *flags = NULL, *why_not = NULL;
+  g_autofree char *cc = NULL;
   gboolean verify = one_source (st, &source_dir, &flags, &why_not);
+  if (verify)
+    {
+      cc = find_cc ();
+      if (cc == NULL)
+        why_not = g_strdup ("augur-cc, which rebuilds a patched program, was not found "
+                            "(set AUGUR_CC_BIN)");
+    }
+  verify = cc != NULL;
   if (!verify)
     note = g_strdup_printf ("repairs not verified: %s", why_not);
   augur_check_say (st, "diagnosis of %u failure%s in %.1f s%s", n_fail, n_fail == 1 ? "" : "s",
                    left, verify ? "" : " (repairs not verified)");
   g_autofree char *why = NULL;
   g_unlink (path);
-  if (!run_diagnose (st, left, source_dir, flags, verify, n_fail, path, &why))
+  if (!run_diagnose (st, left, source_dir, flags, cc, n_fail, path, &why))
     {
       g_autofree char *n = note != NULL ? g_strdup_printf ("%s; %s", why, note) : g_strdup (why);
       save_note (st, path, n);
