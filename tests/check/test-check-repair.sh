@@ -5,7 +5,8 @@
 # diagnosed: DIR/diagnosis.json holds its two classes and a verified
 # one-lock repair, the console says so, the report's finding page shows
 # them; --no-repair writes no diagnosis; and neither the finding nor the
-# exit status changes with the diagnosis, nor when it is cut by the budget.
+# exit status changes with the diagnosis, nor when it is cut by the budget;
+# a program of two source files is diagnosed with its repairs unverified.
 . "$top_srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check-repair.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
@@ -70,5 +71,38 @@ cut ()
   [ "$(json_path c/results.json '$.findings[0].kind')" = assertion ]
 }
 ok "a small budget: the diagnosis is cut or skipped with a note, the bug stays a bug" cut
+
+two_files ()
+{
+  # the same program in two source files: diagnosed, its repairs proposed
+  # but not verified (only a one-file program is rebuilt), and said so
+  mkdir two
+  {
+    echo '#include <stddef.h>'
+    echo 'int x = 0;'
+    echo 'int y = 0;'
+    echo 'void *f1 (void *unused) { x = 0; y = 0; return NULL; }'
+  } >two/f1.c
+  {
+    echo '#include <assert.h>'
+    echo '#include <pthread.h>'
+    echo 'extern int x, y;'
+    echo 'void *f1 (void *);'
+    echo 'static void *f2 (void *unused) { x = 1; y = 1; return NULL; }'
+    echo 'int main (void) { pthread_t t1, t2; pthread_create (&t1, NULL, f1, NULL);'
+    echo '  pthread_create (&t2, NULL, f2, NULL); pthread_join (t1, NULL); pthread_join (t2, NULL);'
+    echo '  assert (x == y); return 0; }'
+  } >two/main.c
+  "$AUGUR_CC_BIN" -O0 -g -o two/prog two/main.c two/f1.c || return 1
+  "$AUGUR" check --budget 60 -o t -- ./two/prog >out4 2>err4
+  st=$?
+  cat out4 err4
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^augur check: diagnosis: 1 failure diagnosed, .* 0 verified; repairs not verified: the program is built from 2 source files" out4 || return 1
+  grep -q '"note" : "repairs not verified: the program is built from 2 source files' t/diagnosis.json || return 1
+  ! grep -q '"verdict" : "verified"' t/diagnosis.json || return 1
+  grep -q 'repairs not verified: the program is built from 2 source files' t/finding-1.html
+}
+ok "a two-file program: diagnosed, its repairs not verified, with a note" two_files
 
 tap_done
