@@ -448,6 +448,8 @@ write_report (AugurCheckState *st)
           g_printerr ("augur check: the report leaves the diagnosis out: %s\n", error->message);
           g_clear_error (&error);
         }
+      else
+        augur_report_diagnosis_match (diag, st->results);
     }
   if (!augur_report_html_write_diagnosed (st->results, diag, src, o->out_dir, &error))
     {

@@ -61,6 +61,33 @@ augur_report_diagnosis_beside (const char *results_path)
   return NULL;
 }
 
+guint
+augur_report_diagnosis_match (AugurReportDiagnosis *d, AugurResults *results)
+{
+  JsonNode *n = json_object_get_member (d->root, "findings");
+  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
+    return 0;
+  JsonArray *fs = json_node_get_array (n);
+  guint n_results = augur_results_get_n_findings (results);
+  guint dropped = 0;
+  for (guint i = json_array_get_length (fs); i-- > 0;)
+    {
+      JsonNode *e = json_array_get_element (fs, i);
+      JsonObject *f = JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
+      gint64 number = f != NULL ? json_object_get_int_member_with_default (f, "finding", 0) : 0;
+      const char *kind = f != NULL ? json_object_get_string_member_with_default (f, "kind", NULL)
+                                   : NULL;
+      if (number >= 1 && number <= n_results
+          && g_strcmp0 (kind, augur_finding_kind_to_string (augur_finding_get_kind (
+                                augur_results_get_finding (results, (guint) number - 1))))
+               == 0)
+        continue;
+      json_array_remove_element (fs, i);
+      dropped++;
+    }
+  return dropped;
+}
+
 const char *
 augur_report_diagnosis_get_note (AugurReportDiagnosis *d)
 {

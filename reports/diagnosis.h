@@ -17,6 +17,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "common/results.h"
+
 G_BEGIN_DECLS
 
 typedef struct _AugurReportDiagnosis AugurReportDiagnosis;
@@ -40,6 +42,11 @@ typedef struct {
 /* Loads @path; NULL with @error if it cannot be read or is not a diagnosis. */
 AugurReportDiagnosis *augur_report_diagnosis_load (const char *path, GError **error);
 void augur_report_diagnosis_free (AugurReportDiagnosis *d);
+
+/* Leaves out the diagnosed findings whose number names no finding of
+ * @results, or one of another kind (a diagnosis of other results, made
+ * before they were written again); returns how many were left out. */
+guint augur_report_diagnosis_match (AugurReportDiagnosis *d, AugurResults *results);
 
 /* diagnosis.json in the directory of @results_path, if it is there, else NULL. */
 char *augur_report_diagnosis_beside (const char *results_path);

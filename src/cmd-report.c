@@ -109,6 +109,12 @@ augur_cmd_report (int argc, char **argv)
           augur_cmd_print_error (CMD, error->message);
           return AUGUR_EXIT_INPUT;
         }
+      guint stale = augur_report_diagnosis_match (diagnosis, results);
+      if (stale > 0)
+        g_printerr ("augur report: %u diagnosed finding%s of %s match%s no finding of %s "
+                    "(a diagnosis of other results?): left out; run augur diagnose again\n",
+                    stale, stale == 1 ? "" : "s", diagnosis_path, stale == 1 ? "es" : "",
+                    path);
     }
 
   /* Relative source names: --source-dir, else the run's source_dir, else

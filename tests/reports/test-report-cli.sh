@@ -39,6 +39,7 @@ ok "html --no-diagnosis leaves it out" sh -c "'$AUGUR' report --no-diagnosis -o 
 ok "html --diagnosis FILE" sh -c "'$AUGUR' report --diagnosis '$data/race-diagnosis.json' -o '$work/given' '$data/race.json' >/dev/null && grep -q 'class=\"diff-add\"' '$work/given/finding-1.html'"
 ok "sarif finds diagnosis.json: the verified repair is a fix" sh -c "'$AUGUR' report -f sarif '$work/diag/race.json' | grep -q '\"artifactChanges\"'"
 ok "sarif without a diagnosis has no fix" sh -c "! '$AUGUR' report -f sarif '$data/race.json' | grep -q '\"fixes\"'"
+ok "a diagnosis of other results is left out, with a warning" sh -c "'$AUGUR' report --diagnosis '$data/race-diagnosis.json' -o '$work/stale' '$data/deadlock.json' 2>'$work/stale.err' >/dev/null && grep -q '1 diagnosed finding of .* matches no finding' '$work/stale.err' && ! grep -q 'id=\"diagnosis\"' '$work/stale/finding-1.html'"
 ok "a diagnosis that is not one is bad input (3)" status_is 3 "$AUGUR" report --diagnosis "$data/race.json" "$data/race.json"
 
 # exit statuses
