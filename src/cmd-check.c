@@ -104,7 +104,7 @@ augur_cmd_check (int argc, char **argv)
   int budget = 120;
   int timeout = 30;
   gboolean quiet = FALSE;
-  gboolean no_repair = FALSE;
+  gboolean no_repair = FALSE, repair = FALSE;
   g_autofree char *fail_on = NULL;
   g_autofree char *mode_text = NULL;
   g_autofree char *max_size_text = NULL;
@@ -134,6 +134,8 @@ augur_cmd_check (int argc, char **argv)
       "compile_commands.json" },
     { "stdin", 0, 0, G_OPTION_ARG_FILENAME, &stdin_file,
       "Every run of the program reads FILE as its standard input", "FILE" },
+    { "repair", 0, 0, G_OPTION_ARG_NONE, &repair,
+      "Diagnose the failures found in the time left of the budget (the default)", NULL },
     { "no-repair", 0, 0, G_OPTION_ARG_NONE, &no_repair,
       "Do not diagnose the failures found (by default, in the time left of the budget: root "
       "causes and repairs, verified when the program is one source file, in DIR/diagnosis.json)",
@@ -148,6 +150,8 @@ augur_cmd_check (int argc, char **argv)
   if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, TRUE, &argc,
                                 &argv))
     return AUGUR_EXIT_USAGE;
+  if (repair && no_repair)
+    return augur_cmd_usage_error (CMD, "--repair and --no-repair contradict each other");
   g_autoptr (GError) error = NULL;
   AugurCheckMode mode = AUGUR_CHECK_MODE_AUTO;
   guint64 max_size = 0;

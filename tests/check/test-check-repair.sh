@@ -52,6 +52,9 @@ no_repair ()
   [ ! -e n/diagnosis.json ] || return 1
   grep -q "^augur check: diagnosis skipped (--no-repair)" out2 || return 1
   ! grep -q 'id="diagnosis"' n/finding-1.html || return 1
+  # --repair is the default; with --no-repair it is a usage error
+  "$AUGUR" check --repair --no-repair -- ./fig3 >/dev/null 2>&1
+  [ $? -eq 2 ] || return 1
   # the diagnosis changed no finding
   findings r/results.json >a.txt && findings n/results.json >b.txt && cmp a.txt b.txt
 }
