@@ -22,7 +22,7 @@ G_DEFINE_QUARK (augur-check-outdir-error-quark, augur_check_outdir_error)
  * reports/html.c), besides finding-N.{html,dot,svg}. */
 static const char *const outputs[] = {
   "run.trace", "run.trace.stage", "results.json", "predictions.json", "explore.json",
-  "static-facts.json", "index.html",
+  "static-facts.json", "diagnosis.json", "diagnosis.txt", "index.html",
 };
 
 /* finding-N.html, finding-N.dot, finding-N.svg */

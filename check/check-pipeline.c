@@ -7,6 +7,8 @@
  *            of the budget; its trace is capped (augur_check_default_trace_cap);
  *   stages   each by its own deadline (check-stages.c), all of them by the
  *            budget less the reserve;
+ *   repair   the diagnosis of the failures (check-repair.h), in what the
+ *            stages left, less the reserve;
  *   reserve  for the names from the debug info, the grouping into bugs, the
  *            results file and the HTML report: it grows with the findings'
  *            schedules, at the rate the saves of the results file are
@@ -24,6 +26,7 @@
 
 #include "check/check-merge.h"
 #include "check/check-outdir.h"
+#include "check/check-repair.h"
 #include "check/check-stages.h"
 #include "common/augur-exit.h"
 #include "common/dwarf-names.h"
@@ -34,6 +37,7 @@
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "explorer/executor.h"
+#include "reports/diagnosis.h"
 #include "reports/html.h"
 
 /* Trace size cap: 8 MiB per second of budget, whose reading and modelling
@@ -433,7 +437,21 @@ write_report (AugurCheckState *st)
   g_autoptr (GError) error = NULL;
   g_autofree char *src = o->source_dir != NULL ? g_canonicalize_filename (o->source_dir, NULL)
                                                : g_get_current_dir ();
-  if (!augur_report_html_write (st->results, src, o->out_dir, &error))
+  /* the diagnosis of the repair step, when it wrote one */
+  g_autoptr (AugurReportDiagnosis) diag = NULL;
+  g_autofree char *diag_path = augur_report_diagnosis_beside (st->results_path);
+  if (diag_path != NULL)
+    {
+      diag = augur_report_diagnosis_load (diag_path, &error);
+      if (diag == NULL)
+        {
+          g_printerr ("augur check: the report leaves the diagnosis out: %s\n", error->message);
+          g_clear_error (&error);
+        }
+      else
+        augur_report_diagnosis_match (diag, st->results);
+    }
+  if (!augur_report_html_write_diagnosed (st->results, diag, src, o->out_dir, &error))
     {
       g_printerr ("augur check: cannot write the report: %s\n", error->message);
       return FALSE;
@@ -484,6 +502,7 @@ augur_check_run (const AugurCheckOptions *o)
   state_init (&st, o);
 
   g_autofree char *summary = NULL;
+  g_autofree char *repair = NULL;
   int status = record (&st);
   if (status != AUGUR_EXIT_OK)
     goto out;
@@ -493,9 +512,15 @@ augur_check_run (const AugurCheckOptions *o)
   gboolean complete = set_completeness (&st, &summary);
   if (!save_or_say (&st))
     status = AUGUR_EXIT_TOOL;
+  /* the diagnosis reads the saved results; it changes no finding and no
+   * exit status */
+  repair = augur_check_repair (&st);
   if (!write_report (&st))
     status = AUGUR_EXIT_TOOL;
   guint failing = print_outcome (&st, complete, summary);
+  if (repair != NULL)
+    printf ("augur check: %s\n", repair);
+  fflush (stdout);
   /* a confirmed bug outranks a stage that failed later; by default only
    * errors are bugs (--fail-on); an analysis that did not finish is not
    * clean */

@@ -21,7 +21,9 @@
  * confirmed bug becomes a finding, whichever stage confirmed it; findings
  * are deduplicated by their source locations, and at the end the findings
  * that are one bug (an assertion and the race that made it fail) become
- * one finding (check-merge.h).  Results are saved after
+ * one finding (check-merge.h).  Then, when a failure was confirmed and
+ * time is left, its diagnosis and repairs (check-repair.h) go to
+ * DIR/diagnosis.json; they never change a finding.  Results are saved after
  * each stage, so a stage that fails or runs out of time never loses what
  * the earlier ones found.
  */
@@ -64,6 +66,7 @@ typedef struct {
                               * (augur_check_default_trace_cap) */
   guint jobs;                /* execution servers of the explorations (AugurExploreOptions.jobs;
                               * 0 or 1: one) */
+  gboolean no_repair;        /* no diagnosis after the stages (check-repair.h) */
 } AugurCheckOptions;
 
 /* The trace size cap for a budget: what can be read, modelled and

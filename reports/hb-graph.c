@@ -511,6 +511,70 @@ augur_report_hb_graph_new (AugurFinding *finding, guint number, guint max_steps)
   return hb;
 }
 
+/* Does @s do what @ev says: the same thread, file (by base name), line
+ * and kind of operation? */
+static gboolean
+step_is (const AugurStep *s, const AugurReportDiagEvent *ev)
+{
+  if (s->thread != ev->thread || s->line != ev->line || s->file == NULL || ev->file == NULL)
+    return FALSE;
+  g_autofree char *a = g_path_get_basename (s->file);
+  g_autofree char *b = g_path_get_basename (ev->file);
+  if (strcmp (a, b) != 0)
+    return FALSE;
+  gboolean access = s->op == AUGUR_OP_READ || s->op == AUGUR_OP_WRITE;
+  if (g_strcmp0 (ev->op, "read") == 0)
+    return s->op == AUGUR_OP_READ;
+  if (g_strcmp0 (ev->op, "write") == 0)
+    return s->op == AUGUR_OP_WRITE;
+  return !access;
+}
+
+/* The node of the last step before @limit that is @ev, or NULL. */
+static Agnode_t *
+node_of (AugurReportHbGraph *hb, AugurFinding *f, const AugurReportDiagEvent *ev, guint limit)
+{
+  for (guint i = limit; i-- > 0;)
+    if (step_is (augur_finding_get_step (f, i), ev))
+      {
+        g_autofree char *name = g_strdup_printf ("s%u", i);
+        return agnode (hb->graph, name, FALSE);
+      }
+  return NULL;
+}
+
+guint
+augur_report_hb_graph_add_root_cause (AugurReportHbGraph *hb, AugurFinding *finding,
+                                      const AugurReportDiagEdge *edges, guint n_edges)
+{
+  g_return_val_if_fail (hb != NULL && finding != NULL, 0);
+  guint drawn = 0, classes = 0;
+  for (guint i = 0; i < n_edges; i++)
+    classes = MAX (classes, edges[i].klass);
+  guint n_steps = augur_finding_get_n_steps (finding);
+  for (guint i = 0; i < n_edges; i++)
+    {
+      Agnode_t *t = node_of (hb, finding, &edges[i].before, n_steps);
+      Agnode_t *h = node_of (hb, finding, &edges[i].after, n_steps);
+      if (t == NULL || h == NULL || t == h)
+        continue;
+      /* named: a new edge, never the race edge between the same steps */
+      g_autofree char *ename = g_strdup_printf ("root_cause_%u", i + 1);
+      Agedge_t *ed = agedge (hb->graph, t, h, ename, TRUE);
+      g_autofree char *label = classes > 1 ? g_strdup_printf ("root cause %u", edges[i].klass)
+                                           : g_strdup ("root cause");
+      set (ed, "label", label);
+      set (ed, "color", COLOR_BUG);
+      set (ed, "fontcolor", COLOR_BUG);
+      set (ed, "penwidth", "3");
+      set (ed, "style", "bold");
+      set (ed, "constraint", "false");
+      hb->n_edges++;
+      drawn++;
+    }
+  return drawn;
+}
+
 void
 augur_report_hb_graph_free (AugurReportHbGraph *graph)
 {

@@ -14,6 +14,10 @@
  *     (race, waits-for, then) in bold red;
  *   - every step labelled with its step number, operation, object and file:line.
  *
+ * With a diagnosis (diagnosis.h), the orderings of the root cause are bold
+ * red edges labelled "root cause" (with the class number when there are
+ * several) between the steps they order.
+ *
  * Program text reaches Graphviz only as attribute values: cgraph quotes them
  * when writing DOT and gvc escapes them when writing SVG.  Backslashes are
  * doubled so that Graphviz's label escapes (\N, \G, \l ...) never fire on
@@ -23,6 +27,7 @@
 #define AUGUR_REPORT_HB_GRAPH_H
 
 #include "common/results.h"
+#include "reports/diagnosis.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +40,13 @@ void                augur_report_hb_graph_free (AugurReportHbGraph *graph);
 
 guint augur_report_hb_graph_get_n_nodes (AugurReportHbGraph *graph);
 guint augur_report_hb_graph_get_n_edges (AugurReportHbGraph *graph);
+
+/* Draws the root-cause orderings @edges (of @finding's diagnosis) between
+ * the steps of the diagram they name: each end is the last step of the
+ * schedule of that thread, operation and file:line.  Returns how many were
+ * drawn (an ordering whose steps the diagram does not show is not). */
+guint augur_report_hb_graph_add_root_cause (AugurReportHbGraph *graph, AugurFinding *finding,
+                                            const AugurReportDiagEdge *edges, guint n_edges);
 
 /* The graph as DOT (agwrite), before layout: deterministic. */
 char *augur_report_hb_graph_to_dot (AugurReportHbGraph *graph);

@@ -19,6 +19,7 @@
 
 #include "common/source-access.h"
 #include "reports/hb-graph.h"
+#include "reports/html-diagnosis.h"
 #include "reports/relevance.h"
 #include "reports/report-error.h"
 
@@ -915,6 +916,14 @@ char *
 augur_report_html_finding (AugurResults *results, guint index, const char *source_dir,
                            const char *svg)
 {
+  return augur_report_html_finding_diagnosed (results, index, source_dir, svg, NULL, 0);
+}
+
+char *
+augur_report_html_finding_diagnosed (AugurResults *results, guint index, const char *source_dir,
+                                     const char *svg, AugurReportDiagnosis *diagnosis,
+                                     guint drawn)
+{
   g_return_val_if_fail (results != NULL, NULL);
   g_return_val_if_fail (index < augur_results_get_n_findings (results), NULL);
 
@@ -932,6 +941,7 @@ augur_report_html_finding (AugurResults *results, guint index, const char *sourc
   finding_parts (s, f);
   finding_accesses (s, results, f, source_dir, cache);
   finding_schedule (s, f, rel, number, svg);
+  augur_report_html_diagnosis_append (s, diagnosis, number, drawn);
   finding_pager (s, results, number);
   page_end (s);
   return g_string_free (s, FALSE);
@@ -957,6 +967,13 @@ gboolean
 augur_report_html_write (AugurResults *results, const char *source_dir, const char *out_dir,
                          GError **error)
 {
+  return augur_report_html_write_diagnosed (results, NULL, source_dir, out_dir, error);
+}
+
+gboolean
+augur_report_html_write_diagnosed (AugurResults *results, AugurReportDiagnosis *diagnosis,
+                                   const char *source_dir, const char *out_dir, GError **error)
+{
   g_return_val_if_fail (results != NULL, FALSE);
   g_return_val_if_fail (out_dir != NULL, FALSE);
 
@@ -977,11 +994,19 @@ augur_report_html_write (AugurResults *results, const char *source_dir, const ch
       AugurFinding *f = augur_results_get_finding (results, i);
       g_autoptr(AugurReportHbGraph) hb = augur_report_hb_graph_new (f, i + 1,
                                                                     AUGUR_REPORT_MAX_RELEVANT_STEPS);
+      guint drawn = 0;
+      if (diagnosis != NULL)
+        {
+          g_autoptr (GArray) core = augur_report_diagnosis_core_edges (diagnosis, i + 1);
+          drawn = augur_report_hb_graph_add_root_cause (hb, f, (AugurReportDiagEdge *) core->data,
+                                                        core->len);
+        }
       g_autofree char *dot = augur_report_hb_graph_to_dot (hb);
       g_autofree char *svg = augur_report_hb_graph_to_svg (hb, error);
       if (svg == NULL)
         return FALSE;
-      g_autofree char *page = augur_report_html_finding (results, i, source_dir, svg);
+      g_autofree char *page = augur_report_html_finding_diagnosed (results, i, source_dir, svg,
+                                                                   diagnosis, drawn);
       g_autofree char *dot_name = g_strdup_printf ("finding-%u.dot", i + 1);
       g_autofree char *svg_name = g_strdup_printf ("finding-%u.svg", i + 1);
       g_autofree char *html_name = g_strdup_printf ("finding-%u.html", i + 1);

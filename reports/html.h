@@ -16,6 +16,10 @@
  *                       happens-before diagram inline (SVG), the replay command
  *   finding-N.dot/.svg  the diagram as files
  *
+ * With a diagnosis (diagnosis.json, reports/diagnosis.h), a finding's page
+ * also has its diagnosis (html-diagnosis.h) and its diagram the root
+ * cause's orderings as bold red edges.
+ *
  * Every piece of program text (names, paths, source lines, argv) goes through
  * g_markup_escape_text: a source line holding <script> shows as text.
  *
@@ -27,6 +31,7 @@
 #define AUGUR_REPORT_HTML_H
 
 #include "common/results.h"
+#include "reports/diagnosis.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +41,13 @@ gboolean augur_report_html_write (AugurResults *results,
                                   const char   *out_dir,
                                   GError      **error);
 
+/* The same, with the diagnosis of the findings (may be NULL). */
+gboolean augur_report_html_write_diagnosed (AugurResults         *results,
+                                            AugurReportDiagnosis *diagnosis,
+                                            const char           *source_dir,
+                                            const char           *out_dir,
+                                            GError              **error);
+
 /* The pages as strings (what augur_report_html_write writes). */
 char *augur_report_html_index (AugurResults *results);
 /* index: 0-based finding; svg: the diagram (a complete SVG document) or NULL. */
@@ -43,6 +55,15 @@ char *augur_report_html_finding (AugurResults *results,
                                  guint         index,
                                  const char   *source_dir,
                                  const char   *svg);
+
+/* The same with the finding's diagnosis (may be NULL); drawn: how many
+ * root-cause orderings @svg shows. */
+char *augur_report_html_finding_diagnosed (AugurResults         *results,
+                                           guint                 index,
+                                           const char           *source_dir,
+                                           const char           *svg,
+                                           AugurReportDiagnosis *diagnosis,
+                                           guint                 drawn);
 
 G_END_DECLS
 

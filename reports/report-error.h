@@ -17,6 +17,7 @@ typedef enum {
   AUGUR_REPORT_ERROR_GRAPHVIZ,  /* Graphviz could not lay out or render a diagram */
   AUGUR_REPORT_ERROR_WRITE,     /* the report could not be written */
   AUGUR_REPORT_ERROR_FINDING,   /* no such finding */
+  AUGUR_REPORT_ERROR_INPUT,     /* a diagnosis file that cannot be read */
 } AugurReportError;
 
 G_END_DECLS

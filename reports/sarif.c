@@ -11,6 +11,7 @@
 
 #include "common/json-util.h"
 #include "reports/relevance.h"
+#include "reports/sarif-fixes.h"
 
 static void
 member_message (JsonBuilder *b, const char *name, const char *text)
@@ -207,7 +208,8 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
 }
 
 static void
-add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
+add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnosis *diagnosis,
+            guint number)
 {
   AugurFindingKind kind = augur_finding_get_kind (f);
   json_builder_begin_object (b);
@@ -289,6 +291,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index)
     }
   json_builder_end_object (b);
 
+  augur_report_sarif_add_fixes (b, diagnosis, number);
   json_builder_end_object (b);
 }
 
@@ -379,6 +382,13 @@ add_uri_base_ids (JsonBuilder *b, const char *source_dir)
 char *
 augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length)
 {
+  return augur_report_sarif_to_data_diagnosed (results, NULL, source_dir, length);
+}
+
+char *
+augur_report_sarif_to_data_diagnosed (AugurResults *results, AugurReportDiagnosis *diagnosis,
+                                      const char *source_dir, gsize *length)
+{
   g_return_val_if_fail (results != NULL, NULL);
 
   guint n = augur_results_get_n_findings (results);
@@ -405,7 +415,7 @@ augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *f = augur_results_get_finding (results, i);
-      add_result (b, f, rule_index[augur_finding_get_kind (f)]);
+      add_result (b, f, rule_index[augur_finding_get_kind (f)], diagnosis, i + 1);
     }
   json_builder_end_array (b);
 

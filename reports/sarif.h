@@ -11,6 +11,9 @@
  * executionOrder and is "essential" when it is one of the bug's steps.
  * Long schedules are cut to the steps that matter, as in the HTML timeline.
  *
+ * With a diagnosis (diagnosis.h), each verified repair of a finding is a
+ * fix of its result, with artifactChanges (sarif-fixes.h).
+ *
  * Relative source file names are given relative to the base id SRCROOT,
  * which originalUriBaseIds maps to @source_dir when one is known.
  */
@@ -18,6 +21,7 @@
 #define AUGUR_REPORT_SARIF_H
 
 #include "common/results.h"
+#include "reports/diagnosis.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +29,10 @@ G_BEGIN_DECLS
 
 /* Pretty-printed JSON, deterministic, newline-terminated.  source_dir may be NULL. */
 char *augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length);
+
+/* The same with the findings' diagnosis (may be NULL). */
+char *augur_report_sarif_to_data_diagnosed (AugurResults *results, AugurReportDiagnosis *diagnosis,
+                                            const char *source_dir, gsize *length);
 
 G_END_DECLS
 

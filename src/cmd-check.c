@@ -9,7 +9,9 @@
  *   3. confirm each prediction by re-executing the program along it, and
  *      explore the program's interleavings in the time left (optimal DPOR,
  *      then preemption-bounded and PCT schedules; --mode chooses);
- *   4. write DIR/results.json and the HTML report into DIR.
+ *   4. diagnose the failures found in the time left (root causes, repairs
+ *      verified by re-exploration; DIR/diagnosis.json; --no-repair: not);
+ *   5. write DIR/results.json and the HTML report into DIR.
  *
  * The budget is a hard limit (check/check-pipeline.h).
  *
@@ -43,7 +45,12 @@ static const char help_description[] =
   "Standard input: the recorded run reads augur's own (what you type or pipe in);\n"
   "the runs augur explores read /dev/null, or the --stdin FILE every run reads.\n"
   "One check at a time per DIR; a check into a used DIR first removes the trace,\n"
-  "results, static facts and report pages an earlier check left there.\n\n"
+  "results, static facts, diagnosis and report pages an earlier check left there.\n\n"
+  "Repair: when a failure (assertion, crash, deadlock) is confirmed and time is\n"
+  "left in the budget, it is diagnosed (as augur diagnose does): root causes,\n"
+  "kill-sets and repairs in DIR/diagnosis.json and the report; repairs are\n"
+  "verified when the program is built from one source file.  The diagnosis never\n"
+  "changes a finding or the exit status; --no-repair turns it off.\n\n"
   "The check is complete only when the exploration's search ended (every\n"
   "interleaving up to equivalence, no run cut) and, if the recorded run hung,\n"
   "an explored run hung too; the last line says \"complete: ...\" or\n"
@@ -98,6 +105,7 @@ augur_cmd_check (int argc, char **argv)
   int timeout = 30;
   int jobs = 1;
   gboolean quiet = FALSE;
+  gboolean no_repair = FALSE, repair = FALSE;
   g_autofree char *fail_on = NULL;
   g_autofree char *mode_text = NULL;
   g_autofree char *max_size_text = NULL;
@@ -129,6 +137,12 @@ augur_cmd_check (int argc, char **argv)
       "compile_commands.json" },
     { "stdin", 0, 0, G_OPTION_ARG_FILENAME, &stdin_file,
       "Every run of the program reads FILE as its standard input", "FILE" },
+    { "repair", 0, 0, G_OPTION_ARG_NONE, &repair,
+      "Diagnose the failures found in the time left of the budget (the default)", NULL },
+    { "no-repair", 0, 0, G_OPTION_ARG_NONE, &no_repair,
+      "Do not diagnose the failures found (by default, in the time left of the budget: root "
+      "causes and repairs, verified when the program is one source file, in DIR/diagnosis.json)",
+      NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
     { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
       "Exit with 1 for findings of this severity or worse: error (default), warning, note",
@@ -139,6 +153,8 @@ augur_cmd_check (int argc, char **argv)
   if (!augur_cmd_parse_options (CMD, entries, help_summary, help_description, TRUE, &argc,
                                 &argv))
     return AUGUR_EXIT_USAGE;
+  if (repair && no_repair)
+    return augur_cmd_usage_error (CMD, "--repair and --no-repair contradict each other");
   g_autoptr (GError) error = NULL;
   AugurCheckMode mode = AUGUR_CHECK_MODE_AUTO;
   guint64 max_size = 0;
@@ -175,6 +191,7 @@ augur_cmd_check (int argc, char **argv)
     .mode = mode,
     .max_trace_bytes = max_size,
     .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (),
+    .no_repair = no_repair,
   };
   return augur_check_run (&options);
 }

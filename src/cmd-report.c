@@ -2,7 +2,9 @@
  *
  * cmd-report.c — `augur report RESULTS [-o OUT] [--format html|json|sarif]`:
  * turn a results file written by explore / predict / check into an HTML
- * report directory, or into JSON or SARIF for CI.
+ * report directory, or into JSON or SARIF for CI.  A diagnosis
+ * (diagnosis.json next to the results, or --diagnosis) adds root causes
+ * and repairs to the HTML pages and verified repairs to SARIF as fixes.
  *
  * The HTML pages quote the sources the results name, but only those the
  * program's debug info names too (common/source-access.h): a results file
@@ -20,6 +22,7 @@
 #include "common/output-file.h"
 #include "common/results.h"
 #include "common/source-access.h"
+#include "reports/diagnosis.h"
 #include "reports/html.h"
 #include "reports/report-error.h"
 #include "reports/sarif.h"
@@ -51,6 +54,8 @@ augur_cmd_report (int argc, char **argv)
   g_autofree char *output = NULL;
   g_autofree char *format = NULL;
   g_autofree char *source_dir = NULL;
+  g_autofree char *diagnosis_path = NULL;
+  gboolean no_diagnosis = FALSE;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -62,6 +67,12 @@ augur_cmd_report (int argc, char **argv)
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names against DIR (default: the results file's source_dir, "
       "else its directory)", "DIR" },
+    { "diagnosis", 'd', 0, G_OPTION_ARG_FILENAME, &diagnosis_path,
+      "The diagnosis of the findings (augur diagnose's JSON; default: diagnosis.json next to "
+      "RESULTS, when there is one): root causes and repairs on the HTML pages, verified "
+      "repairs as SARIF fixes", "FILE" },
+    { "no-diagnosis", 0, 0, G_OPTION_ARG_NONE, &no_diagnosis,
+      "Leave out the diagnosis next to RESULTS", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS" },
     { NULL }
   };
@@ -87,6 +98,26 @@ augur_cmd_report (int argc, char **argv)
     {
       augur_cmd_print_error (CMD, error->message);
       return AUGUR_EXIT_INPUT;
+    }
+
+  /* The diagnosis: --diagnosis, else diagnosis.json beside the results. */
+  g_autoptr(AugurReportDiagnosis) diagnosis = NULL;
+  if (diagnosis_path == NULL && !no_diagnosis)
+    diagnosis_path = augur_report_diagnosis_beside (path);
+  if (diagnosis_path != NULL && !no_diagnosis)
+    {
+      diagnosis = augur_report_diagnosis_load (diagnosis_path, &error);
+      if (diagnosis == NULL)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_INPUT;
+        }
+      guint stale = augur_report_diagnosis_match (diagnosis, results);
+      if (stale > 0)
+        g_printerr ("augur report: %u diagnosed finding%s of %s match%s no finding of %s "
+                    "(a diagnosis of other results?): left out; run augur diagnose again\n",
+                    stale, stale == 1 ? "" : "s", diagnosis_path, stale == 1 ? "es" : "",
+                    path);
     }
 
   /* Relative source names: --source-dir, else the run's source_dir, else
@@ -115,8 +146,9 @@ augur_cmd_report (int argc, char **argv)
           g_autofree char *beside = g_path_get_dirname (path);
           quote_dir = g_canonicalize_filename (beside, NULL);
         }
-      if (!augur_report_html_write (results, quote_dir != NULL ? quote_dir : src_abs, dir,
-                                    &error))
+      if (!augur_report_html_write_diagnosed (results, diagnosis,
+                                              quote_dir != NULL ? quote_dir : src_abs, dir,
+                                              &error))
         {
           augur_cmd_print_error (CMD, error->message);
           return AUGUR_EXIT_TOOL;
@@ -129,7 +161,7 @@ augur_cmd_report (int argc, char **argv)
   gsize len;
   g_autofree char *data = strcmp (fmt, "json") == 0
                           ? augur_results_to_data (results, &len)
-                          : augur_report_sarif_to_data (results, src_abs, &len);
+                          : augur_report_sarif_to_data_diagnosed (results, diagnosis, src_abs, &len);
   if (!write_output (output, data, len, &error))
     {
       augur_cmd_print_error (CMD, error->message);

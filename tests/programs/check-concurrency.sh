@@ -7,7 +7,8 @@
 #   check-concurrency.sh OUTDIR [BUDGET_SECONDS]
 #
 # AUGUR_CORPUS_PROGRAMS="a b ..." checks only those programs (make
-# check's quick corpus tier, test-corpus-check.sh).
+# check's quick corpus tier, test-corpus-check.sh); AUGUR_CHECK_FLAGS are
+# more options for each augur check (e.g. --no-repair).
 #
 # Writes OUTDIR/NAME/ (the program's report: index.html, results.json,
 # match.txt) and OUTDIR/index.html (a summary page), and prints a summary
@@ -56,7 +57,7 @@ for dir in "$corpus"/*/; do
   [ -f "$dir/args" ] && args=$(cat "$dir/args")
   start=$(date +%s)
   # shellcheck disable=SC2086
-  "$AUGUR" check --budget "$budget" --source-dir "$dir" -o "$out/$name" -- "$out/$name/prog" $args \
+  "$AUGUR" check --budget "$budget" ${AUGUR_CHECK_FLAGS:-} --source-dir "$dir" -o "$out/$name" -- "$out/$name/prog" $args \
     >"$out/$name/check.log" 2>&1
   status=$?
   secs=$(($(date +%s) - start))

@@ -7,9 +7,12 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "common/results.h"
 #include "reports/hb-graph.h"
 #include "reports/relevance.h"
+#include "reports/report-error.h"
 #include "tests/reports/test-golden.h"
 
 static AugurResults *
@@ -266,6 +269,40 @@ test_empty (void)
   g_assert_nonnull (strstr (svg, "<svg"));
 }
 
+/* A diagnosis's root cause as bold red edges: the two orderings whose
+ * steps the diagram shows are drawn (named edges, beside the race edge
+ * between the same steps), the third is not; golden DOT. */
+static void
+test_root_cause (void)
+{
+  g_autoptr(AugurResults) r = load ("race.json");
+  g_autofree char *dpath = test_data_path ("race-diagnosis.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReportDiagnosis) d = augur_report_diagnosis_load (dpath, &error);
+  g_assert_no_error (error);
+  g_autoptr(GArray) core = augur_report_diagnosis_core_edges (d, 1);
+  g_assert_cmpuint (core->len, ==, 3);
+  g_assert_cmpuint (g_array_index (core, AugurReportDiagEdge, 1).after.line, ==, 14);
+  AugurFinding *f = augur_results_get_finding (r, 0);
+  g_autoptr(AugurReportHbGraph) g = augur_report_hb_graph_new (f, 1, AUGUR_REPORT_MAX_RELEVANT_STEPS);
+  guint before = augur_report_hb_graph_get_n_edges (g);
+  guint drawn = augur_report_hb_graph_add_root_cause (g, f, (AugurReportDiagEdge *) core->data,
+                                                      core->len);
+  g_assert_cmpuint (drawn, ==, 2);
+  g_assert_cmpuint (augur_report_hb_graph_get_n_edges (g), ==, before + 2);
+  g_autofree char *dot = augur_report_hb_graph_to_dot (g);
+  g_assert_nonnull (strstr (dot, "race on counter"));   /* the race edge is still there */
+  test_compare_golden ("race-diagnosis.dot", dot);
+  /* no diagnosis for another finding: nothing */
+  g_autoptr(GArray) none = augur_report_diagnosis_core_edges (d, 2);
+  g_assert_cmpuint (none->len, ==, 0);
+  /* not a diagnosis */
+  g_autofree char *rpath = test_data_path ("race.json");
+  g_autoptr(AugurReportDiagnosis) bad = augur_report_diagnosis_load (rpath, &error);
+  g_assert_null (bad);
+  g_assert_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_INPUT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -282,5 +319,6 @@ main (int argc, char **argv)
   g_test_add_func ("/hb-graph/escaping", test_escaping);
   g_test_add_func ("/hb-graph/huge", test_huge);
   g_test_add_func ("/hb-graph/empty", test_empty);
+  g_test_add_func ("/hb-graph/root-cause", test_root_cause);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 
 #include "common/results.h"
 #include "reports/hb-graph.h"
+#include "reports/html-diagnosis.h"
 #include "reports/html.h"
 #include "reports/relevance.h"
 #include "tests/reports/test-golden.h"
@@ -318,6 +319,55 @@ test_write_fails (void)
   g_assert_nonnull (strstr (error->message, "cannot create the report directory"));
 }
 
+/* The diagnosis section: golden HTML; the text escaped; the patch a
+ * diff with its lines classed; nothing for a finding not diagnosed; and
+ * the page written with it, its diagram holding the root-cause edges. */
+static void
+test_diagnosis (void)
+{
+  g_autofree char *dpath = test_data_path ("race-diagnosis.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReportDiagnosis) d = augur_report_diagnosis_load (dpath, &error);
+  g_assert_no_error (error);
+  g_autofree char *html = augur_report_html_diagnosis (d, 1, 2);
+  test_compare_golden ("race-diagnosis.html", html);
+  g_assert_null (strstr (html, "<script>"));
+  g_assert_nonnull (strstr (html, "&lt;script&gt;"));
+  g_assert_nonnull (strstr (html, "a note about &lt;this&gt; finding"));
+  g_assert_nonnull (strstr (html, "<span class=\"diff-add\">+  pthread_mutex_lock (&amp;m);"));
+  g_assert_nonnull (strstr (html, "<span class=\"diff-del\">-  return v;</span>"));
+  g_assert_nonnull (strstr (html, "<span class=\"diff-hunk\">@@ -20,3 +20,5 @@</span>"));
+  g_assert_nonnull (strstr (html, "draws 2 of them"));
+  g_assert_nonnull (strstr (html, "<div class=\"repair rejected\" id=\"repair-2\">"));
+  g_assert_nonnull (strstr (html, "T0 T1 T2 T2"));
+  g_autofree char *none = augur_report_html_diagnosis (d, 2, 0);
+  g_assert_cmpstr (none, ==, "");
+  g_autofree char *null = augur_report_html_diagnosis (NULL, 1, 0);
+  g_assert_cmpstr (null, ==, "");
+
+  g_autoptr(AugurResults) r = load ("race.json");
+  g_autofree char *tmp = g_dir_make_tmp ("augur-html-diag-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *out = g_build_filename (tmp, "report", NULL);
+  g_autofree char *src = test_data_path (".");
+  g_assert_true (augur_report_html_write_diagnosed (r, d, src, out, &error));
+  g_assert_no_error (error);
+  g_autofree char *page_path = g_build_filename (out, "finding-1.html", NULL);
+  g_autofree char *page = NULL;
+  g_file_get_contents (page_path, &page, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (page, "<section id=\"diagnosis\">"));
+  g_assert_nonnull (strstr (page, html));
+  g_assert_nonnull (strstr (page, ">root cause</text>"));
+  g_autofree char *dot_path = g_build_filename (out, "finding-1.dot", NULL);
+  g_autofree char *dot = NULL;
+  g_file_get_contents (dot_path, &dot, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (dot, "label=\"root cause\""));
+  rm_rf (out);
+  g_rmdir (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,5 +380,6 @@ main (int argc, char **argv)
   g_test_add_func ("/html/timeline-cut", test_timeline_cut);
   g_test_add_func ("/html/write", test_write);
   g_test_add_func ("/html/write-fails", test_write_fails);
+  g_test_add_func ("/html/diagnosis", test_diagnosis);
   return g_test_run ();
 }

@@ -4,7 +4,8 @@
 # test-report-chromium.sh — opens the HTML report in headless Chromium (the
 # Debian package chromium) and checks the DOM the browser built: the list of
 # findings on the index, and on a finding page the SVG diagram, the
-# timeline table, and the <script> of a source line shown as text, never run.
+# timeline table, and the <script> of a source line shown as text, never run;
+# and a finding page with its diagnosis (root cause, repairs as diffs).
 # Screenshots of both pages are kept in tests/reports/screenshots/ of the
 # build directory for a person (or CI) to look at.
 #
@@ -70,5 +71,17 @@ ok "finding: the replay command" has "$work/race.dom" 'id="replay"'
 ok "screenshot of the index" shot "$index" "$shots/index.png" 1280,1100
 ok "screenshot of the data race page" shot "$race" "$shots/finding-data-race.png" 1280,2600
 ok "screenshot of the deadlock page" shot "$work/report/finding-1.html" "$shots/finding-deadlock.png" 1280,2400
+
+# a finding page with its diagnosis: the section, the patch's lines as
+# text (its <script> never run), the root-cause edges in the SVG
+ok "augur report with a diagnosis" "$AUGUR" report --diagnosis "$data/race-diagnosis.json" \
+  -o "$work/diag" "$data/race.json"
+ok "chromium loads the diagnosed page" dump "$work/diag/finding-1.html" "$work/diag.dom"
+ok "diagnosis: the section" has "$work/diag.dom" '<section id="diagnosis">'
+ok "diagnosis: the patch's added lines" count_is "$work/diag.dom" '<span class="diff-add">' 4
+ok "diagnosis: the patch's <script> is text" has "$work/diag.dom" '/\* &lt;script&gt;alert(1)&lt;/script&gt; \*/'
+ok "diagnosis: no script element in the DOM" lacks "$work/diag.dom" '<script'
+ok "diagnosis: two root-cause edges in the diagram" count_is "$work/diag.dom" '>root cause</text>' 2
+ok "screenshot of the diagnosed page" shot "$work/diag/finding-1.html" "$shots/finding-diagnosis.png" 1280,3400
 
 tap_done

@@ -44,6 +44,17 @@ ok "html writes index, pages, dot and svg" sh -c "cd '$work/html' && test -s ind
 ok "html default directory is augur-report/" sh -c "cd '$work' && '$AUGUR' report '$data/race.json' >/dev/null && test -s augur-report/index.html"
 ok "html reads sources next to the results file" grep -q 'int v = counter; /\* &lt;script&gt;' "$work/html/finding-2.html"
 
+# a diagnosis: found next to the results (diagnosis.json), or given
+mkdir "$work/diag" && cp "$data/race.json" "$data/race.c" "$work/diag/" \
+  && cp "$data/race-diagnosis.json" "$work/diag/diagnosis.json"
+ok "html finds diagnosis.json next to the results" sh -c "'$AUGUR' report -o '$work/diag/html' '$work/diag/race.json' >/dev/null && grep -q '<section id=\"diagnosis\">' '$work/diag/html/finding-1.html' && grep -q 'label=\"root cause\"' '$work/diag/html/finding-1.dot'"
+ok "html --no-diagnosis leaves it out" sh -c "'$AUGUR' report --no-diagnosis -o '$work/diag/plain' '$work/diag/race.json' >/dev/null && ! grep -q 'id=\"diagnosis\"' '$work/diag/plain/finding-1.html'"
+ok "html --diagnosis FILE" sh -c "'$AUGUR' report --diagnosis '$data/race-diagnosis.json' -o '$work/given' '$data/race.json' >/dev/null && grep -q 'class=\"diff-add\"' '$work/given/finding-1.html'"
+ok "sarif finds diagnosis.json: the verified repair is a fix" sh -c "'$AUGUR' report -f sarif '$work/diag/race.json' | grep -q '\"artifactChanges\"'"
+ok "sarif without a diagnosis has no fix" sh -c "! '$AUGUR' report -f sarif '$data/race.json' | grep -q '\"fixes\"'"
+ok "a diagnosis of other results is left out, with a warning" sh -c "'$AUGUR' report --diagnosis '$data/race-diagnosis.json' -o '$work/stale' '$data/deadlock.json' 2>'$work/stale.err' >/dev/null && grep -q '1 diagnosed finding of .* matches no finding' '$work/stale.err' && ! grep -q 'id=\"diagnosis\"' '$work/stale/finding-1.html'"
+ok "a diagnosis that is not one is bad input (3)" status_is 3 "$AUGUR" report --diagnosis "$data/race.json" "$data/race.json"
+
 # exit statuses
 ok "no RESULTS is a usage error (2)" status_is 2 "$AUGUR" report
 ok "two RESULTS is a usage error (2)" status_is 2 "$AUGUR" report "$data/race.json" "$data/race.json"

@@ -66,6 +66,12 @@ for case_ in all race deadlock atomicity misuse; do
   ok "$case_.sarif validates with no error" valid "$work/$case_.sarif"
 done
 
+# with a diagnosis: its verified repair a fix with artifactChanges
+ok "augur report --format sarif with a diagnosis (fixes)" "$AUGUR" report --format sarif \
+  --diagnosis "$data/race-diagnosis.json" -o "$work/race-fixes.sarif" "$data/race.json"
+ok "race-fixes.sarif has a fix" grep -q '"artifactChanges"' "$work/race-fixes.sarif"
+ok "race-fixes.sarif validates with no error" valid "$work/race-fixes.sarif"
+
 # Controls: a required property removed, an index out of range.
 node -e '
   const fs = require("fs");

@@ -9,8 +9,10 @@
 #include "config.h"
 
 #include <json-glib/json-glib.h>
+#include <string.h>
 
 #include "common/results.h"
+#include "reports/report-error.h"
 #include "reports/sarif.h"
 #include "tests/reports/test-golden.h"
 
@@ -183,11 +185,52 @@ test_empty (void)
   g_assert_cmpuint (json_array_get_length (json_node_get_array (results)), ==, 0);
 }
 
+/* A diagnosis's verified repair is a fix with artifactChanges, the
+ * rejected one is not; golden log. */
+static void
+test_fixes (void)
+{
+  g_autoptr(AugurResults) r = load ("race.json");
+  g_autofree char *dpath = test_data_path ("race-diagnosis.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReportDiagnosis) d = augur_report_diagnosis_load (dpath, &error);
+  g_assert_no_error (error);
+  gsize len;
+  g_autofree char *sarif = augur_report_sarif_to_data_diagnosed (r, d, NULL, &len);
+  test_compare_golden ("race-fixes.sarif", sarif);
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_assert_true (json_parser_load_from_data (p, sarif, -1, NULL));
+  JsonNode *root = json_parser_get_root (p);
+  g_autoptr(JsonNode) fixes = at (root, "$.runs[0].results[0].fixes");
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (fixes)), ==, 1);
+  g_autofree char *uri = str_at (root, "$.runs[0].results[0].fixes[0].artifactChanges[0].artifactLocation.uri");
+  g_assert_cmpstr (uri, ==, "race.c");
+  g_autoptr(JsonNode) reps = at (root, "$.runs[0].results[0].fixes[0].artifactChanges[0].replacements");
+  JsonArray *ra = json_node_get_array (reps);
+  g_assert_cmpuint (json_array_get_length (ra), ==, 2);
+  /* the insertion before line 21; then line 22 replaced by two lines */
+  JsonObject *r0 = json_array_get_object_element (ra, 0);
+  JsonObject *d0 = json_object_get_object_member (r0, "deletedRegion");
+  g_assert_cmpint (json_object_get_int_member (d0, "startLine"), ==, 21);
+  g_assert_cmpint (json_object_get_int_member (d0, "endLine"), ==, 21);
+  JsonObject *r1 = json_array_get_object_element (ra, 1);
+  JsonObject *d1 = json_object_get_object_member (r1, "deletedRegion");
+  g_assert_cmpint (json_object_get_int_member (d1, "startLine"), ==, 22);
+  g_assert_cmpint (json_object_get_int_member (d1, "endLine"), ==, 23);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (r1, "insertedContent"),
+                                                  "text"), ==,
+                   "  pthread_mutex_unlock (&m);\n  return v;\n");
+  /* without the diagnosis, no fix */
+  g_autofree char *plain = augur_report_sarif_to_data_diagnosed (r, NULL, NULL, &len);
+  g_assert_null (strstr (plain, "\"fixes\""));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sarif/golden", test_golden);
+  g_test_add_func ("/sarif/fixes", test_fixes);
   g_test_add_func ("/sarif/structure", test_structure);
   g_test_add_func ("/sarif/levels", test_levels);
   g_test_add_func ("/sarif/empty", test_empty);

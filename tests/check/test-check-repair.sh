@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# augur check's repair step (check/check-repair.h): the Figure 3 program of
+# ConcBugAssist (tests/diagnose/fig3.c) is checked and, in the time left,
+# diagnosed: DIR/diagnosis.json holds its two classes and a verified
+# one-lock repair, the console says so, the report's finding page shows
+# them; --no-repair writes no diagnosis; and neither the finding nor the
+# exit status changes with the diagnosis, nor when it is cut by the budget;
+# a program of two source files is diagnosed with its repairs unverified.
+. "$top_srcdir/tests/tap.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check-repair.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+cd "$tmp" || exit 1
+cp "$top_srcdir/tests/diagnose/fig3.c" . || exit 1
+
+ok "fig3 builds with augur-cc" "$AUGUR_CC_BIN" -O0 -g -o fig3 fig3.c
+
+# the findings of a results file without what differs from run to run
+findings () { json_path "$1" '$.findings[*].kind'; json_path "$1" '$.findings[*].explanation'; }
+
+repair ()
+{
+  "$AUGUR" check --budget 60 -o r -- ./fig3 >out 2>err
+  st=$?
+  cat out err
+  [ "$st" -eq 1 ] || return 1
+  [ -s r/diagnosis.json ] || return 1
+  grep -q "^augur check: diagnosis: 1 failure diagnosed, 2 classes of failing schedules, [0-9]* repairs\? proposed, [1-9][0-9]* verified: r/diagnosis.json$" out || return 1
+  grep -q '"verdict" : "verified"' r/diagnosis.json || return 1
+  [ "$(grep -c '"core" :' r/diagnosis.json)" -eq 2 ] || return 1
+  grep -q '"summary" : "a new mutex makes fig3.c:16-17 (f1) and fig3.c:24-25 (f2) mutually exclusive' \
+    r/diagnosis.json || return 1
+  grep -q 'T1.s write of .x. (fig3.c:16) before T2.s write of .x. (fig3.c:24)' r/diagnosis.json
+  # the finding page shows the diagnosis: the root cause in words, the
+  # kill-set, the verified patch as a diff, and the cores as red edges in
+  # the diagram
+  grep -q 'id="diagnosis"' r/finding-1.html || return 1
+  grep -q "<li>T1&apos;s write of \`x\` (fig3.c:16) before T2&apos;s write of \`x\` (fig3.c:24)</li>" \
+    r/finding-1.html || return 1
+  grep -q '<ol class="kill-set">' r/finding-1.html || return 1
+  grep -q '<span class="diff-add">+static pthread_mutex_t augur_repair_lock' r/finding-1.html || return 1
+  [ "$(grep -c 'label="root cause [12]"' r/finding-1.dot)" -eq 4 ]
+}
+ok "a confirmed failure is diagnosed in the time left: two classes, a verified repair" repair
+
+no_repair ()
+{
+  "$AUGUR" check --budget 60 --no-repair -o n -- ./fig3 >out2 2>err2
+  st=$?
+  cat out2 err2
+  [ "$st" -eq 1 ] || return 1
+  [ ! -e n/diagnosis.json ] || return 1
+  grep -q "^augur check: diagnosis skipped (--no-repair)" out2 || return 1
+  ! grep -q 'id="diagnosis"' n/finding-1.html || return 1
+  # --repair is the default; with --no-repair it is a usage error
+  "$AUGUR" check --repair --no-repair -- ./fig3 >/dev/null 2>&1
+  [ $? -eq 2 ] || return 1
+  # the diagnosis changed no finding
+  findings r/results.json >a.txt && findings n/results.json >b.txt && cmp a.txt b.txt
+}
+ok "--no-repair: no diagnosis, the same finding and exit status" no_repair
+
+cut ()
+{
+  # a budget that leaves the diagnosis no time: a note, the bug still a bug
+  "$AUGUR" check --budget 3 -o c -- ./fig3 >out3 2>err3
+  st=$?
+  cat out3 err3
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^augur check: diagnosis" out3 || return 1
+  if ! grep -q "^augur check: diagnosis: 1 failure diagnosed" out3; then
+    grep -q '"note" : "' c/diagnosis.json || return 1
+  fi
+  [ "$(json_path c/results.json '$.findings[0].kind')" = assertion ]
+}
+ok "a small budget: the diagnosis is cut or skipped with a note, the bug stays a bug" cut
+
+two_files ()
+{
+  # the same program in two source files: diagnosed, its repairs proposed
+  # but not verified (only a one-file program is rebuilt), and said so
+  mkdir two
+  {
+    echo '#include <stddef.h>'
+    echo 'int x = 0;'
+    echo 'int y = 0;'
+    echo 'void *f1 (void *unused) { x = 0; y = 0; return NULL; }'
+  } >two/f1.c
+  {
+    echo '#include <assert.h>'
+    echo '#include <pthread.h>'
+    echo 'extern int x, y;'
+    echo 'void *f1 (void *);'
+    echo 'static void *f2 (void *unused) { x = 1; y = 1; return NULL; }'
+    echo 'int main (void) { pthread_t t1, t2; pthread_create (&t1, NULL, f1, NULL);'
+    echo '  pthread_create (&t2, NULL, f2, NULL); pthread_join (t1, NULL); pthread_join (t2, NULL);'
+    echo '  assert (x == y); return 0; }'
+  } >two/main.c
+  "$AUGUR_CC_BIN" -O0 -g -o two/prog two/main.c two/f1.c || return 1
+  "$AUGUR" check --budget 60 -o t -- ./two/prog >out4 2>err4
+  st=$?
+  cat out4 err4
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^augur check: diagnosis: 1 failure diagnosed, .* 0 verified; repairs not verified: the program is built from 2 source files" out4 || return 1
+  grep -q '"note" : "repairs not verified: the program is built from 2 source files' t/diagnosis.json || return 1
+  ! grep -q '"verdict" : "verified"' t/diagnosis.json || return 1
+  grep -q 'repairs not verified: the program is built from 2 source files' t/finding-1.html
+}
+ok "a two-file program: diagnosed, its repairs not verified, with a note" two_files
+
+tap_done
