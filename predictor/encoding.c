@@ -7,6 +7,8 @@
 
 #include <z3.h>
 
+#include "common/augur-ops.h"
+
 #include "predictor/encoding.h"
 
 
@@ -92,6 +94,10 @@ typedef struct {
   gboolean reject;
   gboolean unsat;        /* found infeasible while encoding */
   guint n_asserts;
+  GArray *cs[2];         /* AugurPredCS: each side's critical sections in its window
+                          * (acq/rel NONE: open at its start/end) */
+  GHashTable *cs_locks[2]; /* lock id+1 of each side's sections */
+  GHashTable *relevant;  /* var id+1 of the variables the windows' orders depend on */
   gint64 deadline;       /* monotonic us: the check's timeout, for its encoding too */
   gboolean out_of_time;  /* the encoding went past it: the answer is unknown */
 } Enc;
@@ -382,14 +388,15 @@ encode_data_flow (Enc *x)
       }
 }
 
+/* Each side's critical sections that overlap its window, and their locks. */
 static void
-encode_locks (Enc *x)
+window_sections (Enc *x)
 {
   const AugurPredModel *m = x->m;
-  GArray *cs[2];
   for (guint side = 0; side < 2; side++)
     {
-      cs[side] = g_array_new (FALSE, FALSE, sizeof (AugurPredCS));
+      x->cs[side] = g_array_new (FALSE, FALSE, sizeof (AugurPredCS));
+      x->cs_locks[side] = g_hash_table_new (NULL, NULL);
       if (x->end[side] == AUGUR_PRED_NONE || x->end[side] < x->s[side])
         continue;
       guint32 gend = augur_pred_model_event (m, x->t[side], x->end[side]);
@@ -405,9 +412,16 @@ encode_locks (Enc *x)
             c.rel = AUGUR_PRED_NONE;       /* open at the end of the window */
           if (c.acq < x->q->lo)
             c.acq = AUGUR_PRED_NONE;       /* open at the start */
-          g_array_append_val (cs[side], c);
+          g_array_append_val (x->cs[side], c);
+          g_hash_table_add (x->cs_locks[side], GUINT_TO_POINTER (c.lock + 1));
         }
     }
+}
+
+static void
+encode_locks (Enc *x)
+{
+  GArray **cs = x->cs;
   for (guint i = 0; i < cs[0]->len && !x->unsat && within_limits (x); i++)
     for (guint j = 0; j < cs[1]->len; j++)
       {
@@ -431,8 +445,6 @@ encode_locks (Enc *x)
             break;
           }
       }
-  g_array_unref (cs[0]);
-  g_array_unref (cs[1]);
 }
 
 static void
@@ -461,10 +473,64 @@ encode_hb (Enc *x)
     }
 }
 
+/* The slice of the windows: which shared variables the query's orders
+ * depend on.  A variable only one side accesses in its window, whose
+ * reads there all read a write of their own thread or one from before lo,
+ * adds no constraint but program order (data flow relates a read to the
+ * writes of other threads only): its accesses are left out of the
+ * encoding and run where their thread is, as the unshared ones do.  The
+ * goal's own accesses are on a variable both sides access. */
+static void
+slice_variables (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  g_autoptr (GHashTable) seen0 = g_hash_table_new (NULL, NULL);
+  x->relevant = g_hash_table_new (NULL, NULL);
+  for (guint side = 0; side < 2; side++)
+    {
+      if (x->end[side] == AUGUR_PRED_NONE)
+        continue;
+      for (guint32 i = x->s[side]; i <= x->end[side]; i++)
+        {
+          guint32 g = augur_pred_model_event (m, x->t[side], i);
+          if (m->acc[g] == 0 || !augur_pred_model_kept (m, g))
+            continue;
+          gpointer v = GUINT_TO_POINTER (m->obj[g] + 1);
+          guint32 w = m->writer[g];
+          if (side == 0)
+            g_hash_table_add (seen0, v);
+          else if (g_hash_table_contains (seen0, v))
+            g_hash_table_add (x->relevant, v);
+          if ((m->acc[g] & AUGUR_ACC_READ) && w != AUGUR_PRED_NONE && w >= x->q->lo
+              && thread_of (x, w) != x->t[side])
+            g_hash_table_add (x->relevant, v);
+        }
+    }
+}
+
+/* Does event g of `side` get a variable: synchronisation (a lock's
+ * acquire or release only when the other side has sections on that lock,
+ * outside deadlock queries) or an access to a variable of the slice. */
+static gboolean
+in_slice (Enc *x, guint side, guint32 g)
+{
+  const AugurPredModel *m = x->m;
+  if (!augur_pred_model_kept (m, g))
+    return FALSE;
+  if (m->acc[g] != 0)
+    return g_hash_table_contains (x->relevant, GUINT_TO_POINTER (m->obj[g] + 1));
+  const AugurRecord *r = augur_trace_event (m->trace, g);
+  if (x->q->goal == AUGUR_ENC_GOAL_DEADLOCK || !augur_ops_event_on_lock (r->kind)
+      || augur_ops_op (augur_ops_event (r->kind)->op)->lock == AUGUR_OPS_LOCK_NONE)
+    return TRUE;
+  return g_hash_table_contains (x->cs_locks[1 - side], GUINT_TO_POINTER (m->obj[g] + 1));
+}
+
 static void
 collect (Enc *x)
 {
   const AugurPredModel *m = x->m;
+  slice_variables (x);
   for (guint side = 0; side < 2; side++)
     {
       x->kept[side] = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -473,7 +539,7 @@ collect (Enc *x)
       for (guint32 i = x->s[side]; i <= x->end[side]; i++)
         {
           guint32 g = augur_pred_model_event (m, x->t[side], i);
-          if (!augur_pred_model_kept (m, g))
+          if (!in_slice (x, side, g))
             continue;
           g_array_append_val (x->kept[side], g);
           new_var (x, g);
@@ -593,6 +659,17 @@ build_schedule (Enc *x, Z3_model model, GArray *out)
           guint32 e = augur_pred_model_event (m, t, next[t]);
           g_array_append_val (out, e);
         }
+      /* the events that follow without a variable of their own run at
+       * once (no acquire among them learns a clock: they need nothing
+       * more), so that nothing of a window comes between a race's two
+       * last events or after the goal */
+      for (; next[t] <= x->end[side]; next[t]++)
+        {
+          guint32 e = augur_pred_model_event (m, t, next[t]);
+          if (has_var (x, e))
+            break;
+          g_array_append_val (out, e);
+        }
     }
   /* the tails of the windows that nothing encoded (a lock request ...) */
   for (guint side = 0; side < 2; side++)
@@ -612,31 +689,156 @@ writes_free (gpointer p)
   g_array_unref (p);
 }
 
+/* The goal's last constraints: everything of the windows before the
+ * goal's end (an order), or the two last events adjacent (a race). */
+static void
+encode_goal (Enc *x)
+{
+  const AugurEncQuery *q = x->q;
+  GArray *k0 = x->kept[0], *k1 = x->kept[1];
+  if (q->goal == AUGUR_ENC_GOAL_DEADLOCK || k0->len == 0 || k1->len == 0)
+    return;
+  guint32 last0 = g_array_index (k0, guint32, k0->len - 1);
+  guint32 last1 = g_array_index (k1, guint32, k1->len - 1);
+  if (q->goal == AUGUR_ENC_GOAL_ORDER)
+    {
+      /* everything of the window before t1's last event (the goal's end) */
+      if (last1 != last0)
+        assert_lt (x, last1, last0);
+      for (guint i = 0; i < x->var_event->len; i++)
+        {
+          guint32 g = g_array_index (x->var_event, guint32, i);
+          if (side_of (x, thread_of (x, g)) < 0)
+            assert_lt (x, g, last0);
+        }
+      return;
+    }
+  /* the two last events are adjacent: all else before both */
+  if (k0->len > 1)
+    assert_lt (x, g_array_index (k0, guint32, k0->len - 2), last1);
+  if (k1->len > 1)
+    assert_lt (x, g_array_index (k1, guint32, k1->len - 2), last0);
+  for (guint i = 0; i < x->var_event->len; i++)
+    {
+      guint32 g = g_array_index (x->var_event, guint32, i);
+      if (side_of (x, thread_of (x, g)) < 0)
+        {
+          assert_lt (x, g, last0);
+          assert_lt (x, g, last1);
+        }
+    }
+}
+
+/* The windows of the two threads, settled; FALSE when the query is
+ * rejected before anything is encoded (too large, or it cannot be kept). */
+static gboolean
+set_windows (Enc *x)
+{
+  const AugurEncQuery *q = x->q;
+  x->end[0] = q->end1;
+  x->end[1] = q->end2;
+  for (guint side = 0; side < 2; side++)
+    {
+      x->s[side] = first_at (x->m, x->t[side], q->lo);
+      if (x->end[side] != AUGUR_PRED_NONE && x->end[side] < x->s[side])
+        x->end[side] = AUGUR_PRED_NONE;
+    }
+  settle_windows (x);
+  if (x->reject)
+    return FALSE;
+  guint64 size = 0;
+  for (guint side = 0; side < 2; side++)
+    if (x->end[side] != AUGUR_PRED_NONE)
+      size += x->end[side] - x->s[side] + 1;
+  return q->max_window == 0 || size <= 4ull * q->max_window;
+}
+
+/* Every constraint of the query, as far as it is not rejected or found
+ * infeasible on the way. */
+static void
+encode (Enc *x)
+{
+  const AugurEncQuery *q = x->q;
+  window_sections (x);
+  collect (x);
+  if (q->max_window > 0 && x->vars->len > q->max_window)
+    x->reject = TRUE;
+  for (guint i = 0; i < q->n_exempt && !x->reject; i++)
+    if (!has_var (x, q->exempt[i]))
+      x->reject = TRUE;
+  for (guint i = 0; i < q->n_order && !x->reject; i++)
+    if (!has_var (x, q->before[i]) || !has_var (x, q->after[i]))
+      x->reject = TRUE;
+  if (x->reject)
+    return;
+  encode_hb (x);
+  for (guint i = 0; i < q->n_order; i++)
+    assert_lt (x, q->before[i], q->after[i]);
+  encode_locks (x);
+  if (!x->unsat && !x->out_of_time && !q->no_data_flow)
+    encode_data_flow (x);
+  if (!x->reject && !x->unsat && !x->out_of_time)
+    encode_goal (x);
+}
+
+/* Z3's answer within what the encoding left of the check's time; the
+ * schedule on SAT. */
+static AugurEncAnswer
+solve (Enc *x, GArray *schedule)
+{
+  AugurEncoder *e = x->e;
+  Z3_context ctx = e->ctx;
+  Z3_params params = Z3_mk_params (ctx);
+  Z3_params_inc_ref (ctx, params);
+  gint64 left_ms = (x->deadline - g_get_monotonic_time ()) / 1000;
+  Z3_params_set_uint (ctx, params, Z3_mk_string_symbol (ctx, "timeout"),
+                      (guint) CLAMP (left_ms, 1, (gint64) G_MAXUINT));
+  Z3_solver_set_params (ctx, e->solver, params);
+  Z3_params_dec_ref (ctx, params);
+  Z3_lbool r = Z3_solver_check (ctx, e->solver);
+  if (r == Z3_L_FALSE)
+    return AUGUR_ENC_UNSAT;
+  if (r != Z3_L_TRUE)
+    return AUGUR_ENC_UNKNOWN;
+  Z3_model model = Z3_solver_get_model (ctx, e->solver);
+  Z3_model_inc_ref (ctx, model);
+  build_schedule (x, model, schedule);
+  Z3_model_dec_ref (ctx, model);
+  return AUGUR_ENC_SAT;
+}
+
+static void
+enc_clear (Enc *x)
+{
+  Z3_context ctx = x->e->ctx;
+  for (guint i = 0; i < x->vars->len; i++)
+    Z3_dec_ref (ctx, g_array_index (x->vars, Z3_ast, i));
+  g_array_unref (x->vars);
+  g_array_unref (x->var_event);
+  g_hash_table_unref (x->local);
+  g_hash_table_unref (x->writes);
+  for (guint side = 0; side < 2; side++)
+    {
+      if (x->kept[side] != NULL)
+        g_array_unref (x->kept[side]);
+      if (x->cs[side] != NULL)
+        g_array_unref (x->cs[side]);
+      if (x->cs_locks[side] != NULL)
+        g_hash_table_unref (x->cs_locks[side]);
+    }
+  if (x->relevant != NULL)
+    g_hash_table_unref (x->relevant);
+}
+
 gboolean
 augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
                      AugurEncAnswer *answer, GArray *schedule, GError **error)
 {
-  const AugurPredModel *m = e->m;
   Z3_context ctx = e->ctx;
-  Enc x = { .e = e, .m = m, .q = q, .t = { q->t1, q->t2 },
+  Enc x = { .e = e, .m = e->m, .q = q, .t = { q->t1, q->t2 },
             .deadline = g_get_monotonic_time () + (gint64) MAX (1u, timeout_ms) * 1000 };
-  x.end[0] = q->end1;
-  x.end[1] = q->end2;
-  for (guint side = 0; side < 2; side++)
-    {
-      x.s[side] = first_at (m, x.t[side], q->lo);
-      if (x.end[side] != AUGUR_PRED_NONE && x.end[side] < x.s[side])
-        x.end[side] = AUGUR_PRED_NONE;
-    }
   *answer = AUGUR_ENC_REJECTED;
-  settle_windows (&x);
-  if (x.reject)
-    return TRUE;
-  guint64 size = 0;
-  for (guint side = 0; side < 2; side++)
-    if (x.end[side] != AUGUR_PRED_NONE)
-      size += x.end[side] - x.s[side] + 1;
-  if (q->max_window > 0 && size > 4ull * q->max_window)
+  if (!set_windows (&x))
     return TRUE;
 
   x.local = g_hash_table_new (NULL, NULL);
@@ -645,64 +847,7 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
   x.writes = g_hash_table_new_full (NULL, NULL, NULL, writes_free);
   z3_failed = FALSE;
   Z3_solver_push (ctx, e->solver);
-  collect (&x);
-  if (q->max_window > 0 && x.vars->len > q->max_window)
-    x.reject = TRUE;
-  for (guint i = 0; i < q->n_exempt && !x.reject; i++)
-    if (!has_var (&x, q->exempt[i]))
-      x.reject = TRUE;
-  for (guint i = 0; i < q->n_order && !x.reject; i++)
-    if (!has_var (&x, q->before[i]) || !has_var (&x, q->after[i]))
-      x.reject = TRUE;
-
-  if (!x.reject)
-    {
-      encode_hb (&x);
-      for (guint i = 0; i < q->n_order; i++)
-        assert_lt (&x, q->before[i], q->after[i]);
-      encode_locks (&x);
-    }
-  if (!x.reject && !x.unsat && !x.out_of_time && !q->no_data_flow)
-    encode_data_flow (&x);
-
-  if (!x.reject && !x.unsat && !x.out_of_time && q->goal != AUGUR_ENC_GOAL_DEADLOCK
-      && x.kept[0]->len > 0 && x.kept[1]->len > 0)
-    {
-      GArray *k0 = x.kept[0], *k1 = x.kept[1];
-      guint32 last0 = g_array_index (k0, guint32, k0->len - 1);
-      guint32 last1 = g_array_index (k1, guint32, k1->len - 1);
-      if (q->goal == AUGUR_ENC_GOAL_ORDER)
-        {
-          /* everything of the window before t1's last event (the goal's end) */
-          if (last1 != last0)
-            assert_lt (&x, last1, last0);
-          for (guint i = 0; i < x.var_event->len; i++)
-            {
-              guint32 g = g_array_index (x.var_event, guint32, i);
-              if (side_of (&x, thread_of (&x, g)) < 0)
-                assert_lt (&x, g, last0);
-            }
-        }
-      else
-        {
-          /* the two last events are adjacent: all else before both */
-          if (k0->len > 1)
-            assert_lt (&x, g_array_index (k0, guint32, k0->len - 2), last1);
-          if (k1->len > 1)
-            assert_lt (&x, g_array_index (k1, guint32, k1->len - 2), last0);
-          for (guint i = 0; i < x.var_event->len; i++)
-            {
-              guint32 g = g_array_index (x.var_event, guint32, i);
-              if (side_of (&x, thread_of (&x, g)) < 0)
-                {
-                  assert_lt (&x, g, last0);
-                  assert_lt (&x, g, last1);
-                }
-            }
-        }
-    }
-
-  gboolean ok = TRUE;
+  encode (&x);
   if (x.reject)
     *answer = AUGUR_ENC_REJECTED;
   else if (x.unsat)
@@ -710,45 +855,15 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
   else if (x.out_of_time)
     *answer = AUGUR_ENC_UNKNOWN;
   else
-    {
-      Z3_params params = Z3_mk_params (ctx);
-      Z3_params_inc_ref (ctx, params);
-      /* what the encoding left of the check's time */
-      gint64 left_ms = (x.deadline - g_get_monotonic_time ()) / 1000;
-      Z3_params_set_uint (ctx, params, Z3_mk_string_symbol (ctx, "timeout"),
-                          (guint) CLAMP (left_ms, 1, (gint64) G_MAXUINT));
-      Z3_solver_set_params (ctx, e->solver, params);
-      Z3_params_dec_ref (ctx, params);
-      Z3_lbool r = Z3_solver_check (ctx, e->solver);
-      if (r == Z3_L_TRUE)
-        {
-          Z3_model model = Z3_solver_get_model (ctx, e->solver);
-          Z3_model_inc_ref (ctx, model);
-          build_schedule (&x, model, schedule);
-          Z3_model_dec_ref (ctx, model);
-          *answer = AUGUR_ENC_SAT;
-        }
-      else if (r == Z3_L_FALSE)
-        *answer = AUGUR_ENC_UNSAT;
-      else
-        *answer = AUGUR_ENC_UNKNOWN;
-    }
+    *answer = solve (&x, schedule);
+  gboolean ok = TRUE;
   if (z3_failed)
     {
       g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_Z3, "Z3 failed: %s",
                    Z3_get_error_msg (ctx, z3_last_error));
       ok = FALSE;
     }
-
   Z3_solver_pop (ctx, e->solver, 1);
-  for (guint i = 0; i < x.vars->len; i++)
-    Z3_dec_ref (ctx, g_array_index (x.vars, Z3_ast, i));
-  g_array_unref (x.vars);
-  g_array_unref (x.var_event);
-  g_hash_table_unref (x.local);
-  g_hash_table_unref (x.writes);
-  for (guint side = 0; side < 2; side++)
-    if (x.kept[side] != NULL)
-      g_array_unref (x.kept[side]);
+  enc_clear (&x);
   return ok;
 }

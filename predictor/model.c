@@ -45,6 +45,7 @@ typedef struct {
   GHashTable *var_ids;   /* addr -> id+1 (live) */
   GHashTable *allocs;    /* addr -> size (live heap objects) */
   GHashTable *last_write;/* var id -> g+1 */
+  GHashTable *snapshots; /* GBytes of a held-locks set -> its index in locksets + 1 */
   GArray **held;         /* per thread: AugurPredHeld */
   guint32 *snap;         /* per thread: current lockset snapshot */
   guint32 *sync_epoch;   /* per thread */
@@ -135,13 +136,38 @@ forget_range (Builder *b, guint64 addr)
       g_hash_table_iter_remove (&it);
 }
 
+/* The snapshot of thread t's held locks, after a change.  Equal sets
+ * (the same locks in the same modes, in the same order) share one: a
+ * run's millions of acquisitions hold a few thousand distinct sets. */
 static void
 new_snapshot (Builder *b, guint t)
 {
-  GArray *s = g_array_sized_new (FALSE, FALSE, sizeof (AugurPredHeld), b->held[t]->len);
-  g_array_append_vals (s, b->held[t]->data, b->held[t]->len);
+  GArray *held = b->held[t];
+  guint32 *key = g_new (guint32, held->len + 1);
+  key[0] = held->len;
+  for (guint i = 0; i < held->len; i++)
+    {
+      AugurPredHeld *h = &g_array_index (held, AugurPredHeld, i);
+      key[i + 1] = h->lock * 4 + h->mode;
+    }
+  GBytes *bytes = g_bytes_new_take (key, (held->len + 1) * sizeof (guint32));
+  gpointer known = g_hash_table_lookup (b->snapshots, bytes);
+  if (known != NULL)
+    {
+      b->snap[t] = GPOINTER_TO_UINT (known) - 1;
+      g_bytes_unref (bytes);
+      return;
+    }
+  GArray *s = g_array_sized_new (FALSE, FALSE, sizeof (AugurPredHeld), held->len);
+  for (guint i = 0; i < held->len; i++)
+    {
+      AugurPredHeld h = g_array_index (held, AugurPredHeld, i);
+      h.acq = 0;   /* shared by many acquisitions */
+      g_array_append_val (s, h);
+    }
   b->snap[t] = b->m->locksets->len;
   g_ptr_array_add (b->m->locksets, s);
+  g_hash_table_insert (b->snapshots, bytes, GUINT_TO_POINTER (b->snap[t] + 1));
 }
 
 static void
@@ -242,13 +268,247 @@ barrier_get (Builder *b, guint64 addr)
   return br;
 }
 
+/* ---- the effect of each operation on the clocks and locks ----
+ *
+ * One function per operation of common/augur-ops.h, found by the event's
+ * op (its row of the operation table): it returns whether the thread's
+ * clock learnt something, and clears *sync when the call failed (a
+ * trylock that found the lock taken is no synchronisation). */
+
+typedef gboolean (*Effect) (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync);
+
+static gboolean
+on_create (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  if (r->addr < b->n)
+    {
+      g_free (b->child_vc[r->addr]);
+      b->child_vc[r->addr] = vc_dup (b->cur[t], b->n);
+    }
+  return FALSE;
+}
+
+static gboolean
+on_start (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  /* a thread's start, not its TLS set-up (the same op, no thread object) */
+  if (augur_ops_event (r->kind)->object != AUGUR_OPS_OBJ_THREAD || b->child_vc[t] == NULL)
+    return FALSE;
+  return vc_join (b->cur[t], b->child_vc[t], b->n);
+}
+
+static gboolean
+on_join (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  if (r->arg == 0 && r->addr < b->n)
+    return vc_join (b->cur[t], b->cur[r->addr], b->n);
+  return FALSE;
+}
+
+/* Mutexes, spinlocks, rwlocks: a read lock is shared. */
+static gboolean
+on_lock (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  if (r->arg != 0)
+    {
+      *sync = FALSE;   /* failed */
+      return FALSE;
+    }
+  b->m->obj[g] = sync_id (b, r->addr);
+  acquire (b, t, g, r->addr,
+           augur_ops_event (r->kind)->op == AUGUR_OP_RDLOCK ? AUGUR_LOCK_SHARED
+                                                            : AUGUR_LOCK_EXCLUSIVE);
+  return FALSE;
+}
+
+static gboolean
+on_unlock (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  b->m->obj[g] = sync_id (b, r->addr);
+  release (b, t, g, r->addr);
+  return FALSE;
+}
+
+/* A condition wait releases its mutex (arg). */
+static gboolean
+on_wait (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  b->m->obj[g] = sync_id (b, r->addr);
+  release (b, t, g, r->arg);
+  b->wait_g[t] = g;
+  return FALSE;
+}
+
+/* Back from a wait: the last signal since the wait began happens before,
+ * and the mutex (arg) is held again. */
+static gboolean
+on_wake (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  gboolean acquired = FALSE;
+  b->m->obj[g] = sync_id (b, r->addr);
+  Signal *s = g_hash_table_lookup (b->signals, GSIZE_TO_POINTER ((gsize) r->addr));
+  if (s != NULL && (b->wait_g[t] == AUGUR_PRED_NONE || s->g > b->wait_g[t]))
+    acquired = vc_join (b->cur[t], s->vc, b->n);
+  acquire (b, t, g, r->arg, AUGUR_LOCK_EXCLUSIVE);
+  return acquired;
+}
+
+static gboolean
+on_signal (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  b->m->obj[g] = sync_id (b, r->addr);
+  Signal *s = g_new0 (Signal, 1);
+  s->vc = vc_dup (b->cur[t], b->n);
+  s->g = g;
+  g_hash_table_replace (b->signals, GSIZE_TO_POINTER ((gsize) r->addr), s);
+  return FALSE;
+}
+
+static gboolean
+on_barrier_enter (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  b->m->obj[g] = sync_id (b, r->addr);
+  Barrier *br = barrier_get (b, r->addr);
+  if (br->closed)
+    {
+      g_ptr_array_add (br->rounds, g_new0 (guint32, b->n));
+      br->closed = FALSE;
+    }
+  vc_join (g_ptr_array_index (br->rounds, br->rounds->len - 1), b->cur[t], b->n);
+  g_array_index (br->round_of, guint32, t) = br->rounds->len - 1;
+  return FALSE;
+}
+
+static gboolean
+on_barrier_leave (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  b->m->obj[g] = sync_id (b, r->addr);
+  Barrier *br = barrier_get (b, r->addr);
+  guint32 round = g_array_index (br->round_of, guint32, t);
+  if (round >= br->rounds->len)
+    return FALSE;
+  if (round == br->rounds->len - 1)
+    br->closed = TRUE;
+  return vc_join (b->cur[t], g_ptr_array_index (br->rounds, round), b->n);
+}
+
+static gboolean
+on_sem_post (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  b->m->obj[g] = sync_id (b, r->addr);
+  g_ptr_array_add (sem_get (b, r->addr)->posts, vc_dup (b->cur[t], b->n));
+  return FALSE;
+}
+
+/* The k-th completed wait follows post number k - initial value. */
+static gboolean
+on_sem_wait (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  if (r->arg != 0)
+    {
+      *sync = FALSE;   /* failed */
+      return FALSE;
+    }
+  b->m->obj[g] = sync_id (b, r->addr);
+  Sem *s = sem_get (b, r->addr);
+  guint32 k = s->waits++;
+  if (k >= s->init && k - s->init < s->posts->len)
+    return vc_join (b->cur[t], g_ptr_array_index (s->posts, k - s->init), b->n);
+  return FALSE;
+}
+
+/* The call that ran a once routine happens before every call that found
+ * it done or waited for it (the runtime records it first). */
+static gboolean
+on_once (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  b->m->obj[g] = sync_id (b, r->addr);
+  if (r->arg == 1)
+    {
+      g_hash_table_replace (b->onces, GSIZE_TO_POINTER ((gsize) r->addr), vc_dup (b->cur[t], b->n));
+      return FALSE;
+    }
+  const guint32 *vc = g_hash_table_lookup (b->onces, GSIZE_TO_POINTER ((gsize) r->addr));
+  return vc != NULL && vc_join (b->cur[t], vc, b->n);
+}
+
+/* Inits: a semaphore's initial value, and pthread_once (an init of its
+ * control); the other objects' inits order nothing. */
+static gboolean
+on_init (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  AugurOpsObject object = augur_ops_event (r->kind)->object;
+  if (object == AUGUR_OPS_OBJ_ONCE)
+    return on_once (b, t, g, r, sync);
+  if (object == AUGUR_OPS_OBJ_SEM)
+    {
+      sem_get (b, r->addr)->init = (guint32) r->arg;
+      b->m->obj[g] = sync_id (b, r->addr);
+    }
+  return FALSE;
+}
+
+static gboolean
+on_alloc (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  g_hash_table_replace (b->allocs, GSIZE_TO_POINTER ((gsize) r->addr),
+                        GSIZE_TO_POINTER ((gsize) MAX (r->arg, 1)));
+  return FALSE;
+}
+
+static gboolean
+on_free (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
+{
+  forget_range (b, r->addr);
+  return FALSE;
+}
+
+static const Effect effects[AUGUR_OP_N_OPS] = {
+  [AUGUR_OP_CREATE] = on_create,
+  [AUGUR_OP_START] = on_start,
+  [AUGUR_OP_JOIN] = on_join,
+  [AUGUR_OP_INIT] = on_init,
+  [AUGUR_OP_LOCK] = on_lock,
+  [AUGUR_OP_RDLOCK] = on_lock,
+  [AUGUR_OP_TRYLOCK] = on_lock,
+  [AUGUR_OP_UNLOCK] = on_unlock,
+  [AUGUR_OP_WAIT] = on_wait,
+  [AUGUR_OP_WAKE] = on_wake,
+  [AUGUR_OP_SIGNAL] = on_signal,
+  [AUGUR_OP_BROADCAST] = on_signal,
+  [AUGUR_OP_SEM_WAIT] = on_sem_wait,
+  [AUGUR_OP_SEM_POST] = on_sem_post,
+  [AUGUR_OP_BARRIER_ENTER] = on_barrier_enter,
+  [AUGUR_OP_BARRIER_LEAVE] = on_barrier_leave,
+  [AUGUR_OP_ALLOC] = on_alloc,
+  [AUGUR_OP_FREE] = on_free,
+};
+
+/* A memory access: its variable, and the write it read. */
+static void
+observe_access (Builder *b, guint t, guint32 g, const AugurRecord *r, guint8 acc)
+{
+  AugurPredModel *m = b->m;
+  guint32 v = var_id (b, r->addr);
+  AugurPredVar *var = g_ptr_array_index (m->vars, v);
+  m->acc[g] = acc;
+  m->obj[g] = v;
+  if (var->acc[t] == NULL)
+    var->acc[t] = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_val (var->acc[t], g);
+  gpointer lw = g_hash_table_lookup (b->last_write, GUINT_TO_POINTER (v + 1));
+  if (acc & AUGUR_ACC_READ)
+    m->writer[g] = lw != NULL ? GPOINTER_TO_UINT (lw) - 1 : AUGUR_PRED_NONE;
+  if (acc & AUGUR_ACC_WRITE)
+    g_hash_table_insert (b->last_write, GUINT_TO_POINTER (v + 1), GUINT_TO_POINTER (g + 1));
+}
+
 /* One event: its access, locks and clock effects. */
 static void
 observe (Builder *b, guint32 g, const AugurRecord *r)
 {
   AugurPredModel *m = b->m;
   guint t = r->tid;
-  guint n = b->n;
   AugurPredThread *th = &m->threads[t];
   guint32 tidx = th->events->len;
   g_array_append_val (th->events, g);
@@ -261,158 +521,13 @@ observe (Builder *b, guint32 g, const AugurRecord *r)
   b->cur[t][t] = tidx + 1;
 
   gboolean acquired = FALSE;  /* the clock learnt something */
-  gboolean sync = augur_ops_event (r->kind)->sync;   /* unless it failed (below) */
+  const AugurOpsEvent *row = augur_ops_event (r->kind);
+  gboolean sync = row->sync;  /* unless it failed */
   guint8 acc = augur_ops_event_access (r->kind, r->aux);
   if (acc != 0)
-    {
-      guint32 v = var_id (b, r->addr);
-      AugurPredVar *var = g_ptr_array_index (m->vars, v);
-      m->acc[g] = acc;
-      m->obj[g] = v;
-      if (var->acc[t] == NULL)
-        var->acc[t] = g_array_new (FALSE, FALSE, sizeof (guint32));
-      g_array_append_val (var->acc[t], g);
-      gpointer lw = g_hash_table_lookup (b->last_write, GUINT_TO_POINTER (v + 1));
-      if (acc & AUGUR_ACC_READ)
-        m->writer[g] = lw != NULL ? GPOINTER_TO_UINT (lw) - 1 : AUGUR_PRED_NONE;
-      if (acc & AUGUR_ACC_WRITE)
-        g_hash_table_insert (b->last_write, GUINT_TO_POINTER (v + 1), GUINT_TO_POINTER (g + 1));
-    }
-  else switch (r->kind)
-    {
-    case AUGUR_EV_THREAD_CREATE:
-      if (r->addr < n)
-        {
-          g_free (b->child_vc[r->addr]);
-          b->child_vc[r->addr] = vc_dup (b->cur[t], n);
-        }
-      break;
-    case AUGUR_EV_THREAD_START:
-      if (b->child_vc[t] != NULL)
-        acquired |= vc_join (b->cur[t], b->child_vc[t], n);
-      break;
-    case AUGUR_EV_THREAD_EXIT:
-      break;
-    case AUGUR_EV_THREAD_JOIN:
-      if (r->arg == 0 && r->addr < n)
-        acquired |= vc_join (b->cur[t], b->cur[r->addr], n);
-      break;
-    case AUGUR_EV_MUTEX_LOCK: case AUGUR_EV_MUTEX_TRYLOCK: case AUGUR_EV_MUTEX_TIMEDLOCK:
-    case AUGUR_EV_SPIN_LOCK:
-      if (r->arg == 0)
-        {
-          m->obj[g] = sync_id (b, r->addr);
-          acquire (b, t, g, r->addr, AUGUR_LOCK_EXCLUSIVE);
-        }
-      else
-        sync = FALSE;
-      break;
-    case AUGUR_EV_RWLOCK_RDLOCK: case AUGUR_EV_RWLOCK_WRLOCK:
-      if (r->arg == 0)
-        {
-          m->obj[g] = sync_id (b, r->addr);
-          acquire (b, t, g, r->addr,
-                   r->kind == AUGUR_EV_RWLOCK_RDLOCK ? AUGUR_LOCK_SHARED : AUGUR_LOCK_EXCLUSIVE);
-        }
-      else
-        sync = FALSE;
-      break;
-    case AUGUR_EV_MUTEX_UNLOCK: case AUGUR_EV_SPIN_UNLOCK: case AUGUR_EV_RWLOCK_UNLOCK:
-      m->obj[g] = sync_id (b, r->addr);
-      release (b, t, g, r->addr);
-      break;
-    case AUGUR_EV_COND_WAIT:
-      m->obj[g] = sync_id (b, r->addr);
-      release (b, t, g, r->arg);
-      b->wait_g[t] = g;
-      break;
-    case AUGUR_EV_COND_WAKE:
-      {
-        m->obj[g] = sync_id (b, r->addr);
-        Signal *s = g_hash_table_lookup (b->signals, GSIZE_TO_POINTER ((gsize) r->addr));
-        if (s != NULL && (b->wait_g[t] == AUGUR_PRED_NONE || s->g > b->wait_g[t]))
-          acquired |= vc_join (b->cur[t], s->vc, n);
-        acquire (b, t, g, r->arg, AUGUR_LOCK_EXCLUSIVE);
-        break;
-      }
-    case AUGUR_EV_COND_SIGNAL: case AUGUR_EV_COND_BROADCAST:
-      {
-        m->obj[g] = sync_id (b, r->addr);
-        Signal *s = g_new0 (Signal, 1);
-        s->vc = vc_dup (b->cur[t], n);
-        s->g = g;
-        g_hash_table_replace (b->signals, GSIZE_TO_POINTER ((gsize) r->addr), s);
-        break;
-      }
-    case AUGUR_EV_BARRIER_ENTER:
-      {
-        m->obj[g] = sync_id (b, r->addr);
-        Barrier *br = barrier_get (b, r->addr);
-        if (br->closed)
-          {
-            g_ptr_array_add (br->rounds, g_new0 (guint32, n));
-            br->closed = FALSE;
-          }
-        vc_join (g_ptr_array_index (br->rounds, br->rounds->len - 1), b->cur[t], n);
-        g_array_index (br->round_of, guint32, t) = br->rounds->len - 1;
-        break;
-      }
-    case AUGUR_EV_BARRIER_LEAVE:
-      {
-        m->obj[g] = sync_id (b, r->addr);
-        Barrier *br = barrier_get (b, r->addr);
-        guint32 round = g_array_index (br->round_of, guint32, t);
-        if (round < br->rounds->len)
-          {
-            if (round == br->rounds->len - 1)
-              br->closed = TRUE;
-            acquired |= vc_join (b->cur[t], g_ptr_array_index (br->rounds, round), n);
-          }
-        break;
-      }
-    case AUGUR_EV_SEM_INIT:
-      sem_get (b, r->addr)->init = (guint32) r->arg;
-      m->obj[g] = sync_id (b, r->addr);
-      break;
-    case AUGUR_EV_SEM_POST:
-      m->obj[g] = sync_id (b, r->addr);
-      g_ptr_array_add (sem_get (b, r->addr)->posts, vc_dup (b->cur[t], n));
-      break;
-    case AUGUR_EV_SEM_WAIT:
-      if (r->arg == 0)
-        {
-          m->obj[g] = sync_id (b, r->addr);
-          Sem *s = sem_get (b, r->addr);
-          guint32 k = s->waits++;
-          if (k >= s->init && k - s->init < s->posts->len)
-            acquired |= vc_join (b->cur[t], g_ptr_array_index (s->posts, k - s->init), n);
-        }
-      else
-        sync = FALSE;
-      break;
-    case AUGUR_EV_ONCE:
-      /* The call that ran the routine happens before every call that found
-       * it done or waited for it (the runtime records it first). */
-      m->obj[g] = sync_id (b, r->addr);
-      if (r->arg == 1)
-        g_hash_table_replace (b->onces, GSIZE_TO_POINTER ((gsize) r->addr), vc_dup (b->cur[t], n));
-      else
-        {
-          const guint32 *vc = g_hash_table_lookup (b->onces, GSIZE_TO_POINTER ((gsize) r->addr));
-          if (vc != NULL)
-            acquired |= vc_join (b->cur[t], vc, n);
-        }
-      break;
-    case AUGUR_EV_ALLOC:
-      g_hash_table_replace (b->allocs, GSIZE_TO_POINTER ((gsize) r->addr),
-                            GSIZE_TO_POINTER ((gsize) MAX (r->arg, 1)));
-      break;
-    case AUGUR_EV_FREE:
-      forget_range (b, r->addr);
-      break;
-    default:
-      break;
-    }
+    observe_access (b, t, g, r, acc);
+  else if (row->op < AUGUR_OP_N_OPS && effects[row->op] != NULL)
+    acquired = effects[row->op] (b, t, g, r, &sync);
   if (sync)
     b->sync_epoch[t]++;
   m->sync[g] = sync;
@@ -423,18 +538,17 @@ observe (Builder *b, guint32 g, const AugurRecord *r)
        * snapshot starts here already, overwrite it. */
       Epoch *last = &g_array_index (th->epochs, Epoch, th->epochs->len - 1);
       if (last->from == tidx)
-        memcpy (&g_array_index (m->vc_pool, guint32, last->offset), b->cur[t], n * sizeof (guint32));
+        memcpy (&g_array_index (m->vc_pool, guint32, last->offset), b->cur[t], b->n * sizeof (guint32));
       else
         push_epoch (b, t, tidx);
     }
 }
 
-AugurPredModel *
-augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
+/* The model's per-event arrays and per-thread lists, for `ne` events. */
+static AugurPredModel *
+model_alloc (const AugurTrace *trace, gsize ne)
 {
   AugurPredModel *m = g_new0 (AugurPredModel, 1);
-  gsize ne = augur_trace_n_events (trace);
-  g_return_val_if_fail (ne < AUGUR_PRED_NONE, NULL);
   m->trace = trace;
   m->n_events = (guint32) ne;
   m->n_threads = MAX (1u, augur_trace_n_threads (trace));
@@ -450,7 +564,6 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
       m->n_events = 0;
       ne = 0;
     }
-  guint n = m->n_threads;
   m->tidx = g_new (guint32, ne + 1);
   m->obj = g_new (guint32, ne + 1);
   m->acc = g_new0 (guint8, ne + 1);
@@ -459,8 +572,9 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
   m->epoch = g_new (guint32, ne + 1);
   m->lockset = g_new (guint32, ne + 1);
   m->locksets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  m->threads = g_new0 (AugurPredThread, n);
-  for (guint t = 0; t < n; t++)
+  g_ptr_array_add (m->locksets, g_array_new (FALSE, FALSE, sizeof (AugurPredHeld)));
+  m->threads = g_new0 (AugurPredThread, m->n_threads);
+  for (guint t = 0; t < m->n_threads; t++)
     {
       m->threads[t].events = g_array_new (FALSE, FALSE, sizeof (guint32));
       m->threads[t].epochs = g_array_new (FALSE, FALSE, sizeof (Epoch));
@@ -471,58 +585,78 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
   m->sync_names = g_ptr_array_new_with_free_func (g_free);
   m->block_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   m->vc_pool = g_array_new (FALSE, FALSE, sizeof (guint32));
+  return m;
+}
 
-  Builder b = { .m = m, .n = n };
-  b.cur = g_new0 (guint32 *, n);
-  b.child_vc = g_new0 (guint32 *, n);
-  b.wait_g = g_new (guint32, n);
-  b.held = g_new0 (GArray *, n);
-  b.snap = g_new0 (guint32, n);
-  b.sync_epoch = g_new0 (guint32, n);
+static void
+builder_init (Builder *b, AugurPredModel *m, AugurSymbolizer *symbolizer)
+{
+  guint n = m->n_threads;
+  *b = (Builder) { .m = m, .n = n };
+  b->cur = g_new0 (guint32 *, n);
+  b->child_vc = g_new0 (guint32 *, n);
+  b->wait_g = g_new (guint32, n);
+  b->held = g_new0 (GArray *, n);
+  b->snap = g_new0 (guint32, n);
+  b->sync_epoch = g_new0 (guint32, n);
   for (guint t = 0; t < n; t++)
     {
-      b.cur[t] = g_new0 (guint32, n);
-      b.wait_g[t] = AUGUR_PRED_NONE;
-      b.held[t] = g_array_new (FALSE, FALSE, sizeof (AugurPredHeld));
+      b->cur[t] = g_new0 (guint32, n);
+      b->wait_g[t] = AUGUR_PRED_NONE;
+      b->held[t] = g_array_new (FALSE, FALSE, sizeof (AugurPredHeld));
     }
-  g_ptr_array_add (m->locksets, g_array_new (FALSE, FALSE, sizeof (AugurPredHeld)));
-  b.signals = g_hash_table_new_full (NULL, NULL, NULL, signal_free);
-  b.onces = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  b.sems = g_hash_table_new_full (NULL, NULL, NULL, sem_free);
-  b.barriers = g_hash_table_new_full (NULL, NULL, NULL, barrier_free);
-  b.sync_ids = g_hash_table_new (NULL, NULL);
-  b.var_ids = g_hash_table_new (NULL, NULL);
-  b.allocs = g_hash_table_new (NULL, NULL);
-  b.last_write = g_hash_table_new (NULL, NULL);
-  b.objects = augur_objects_new (symbolizer);
+  b->signals = g_hash_table_new_full (NULL, NULL, NULL, signal_free);
+  b->onces = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  b->sems = g_hash_table_new_full (NULL, NULL, NULL, sem_free);
+  b->barriers = g_hash_table_new_full (NULL, NULL, NULL, barrier_free);
+  b->sync_ids = g_hash_table_new (NULL, NULL);
+  b->var_ids = g_hash_table_new (NULL, NULL);
+  b->allocs = g_hash_table_new (NULL, NULL);
+  b->last_write = g_hash_table_new (NULL, NULL);
+  b->snapshots = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                        (GDestroyNotify) g_bytes_unref, NULL);
+  /* the empty set, locksets[0] (model_alloc) */
+  g_hash_table_insert (b->snapshots, g_bytes_new_take (g_new0 (guint32, 1), sizeof (guint32)),
+                       GUINT_TO_POINTER (1));
+  b->objects = augur_objects_new (symbolizer);
+}
 
-  for (guint32 g = 0; g < m->n_events && !m->too_large; g++)
+static void
+builder_clear (Builder *b)
+{
+  for (guint t = 0; t < b->n; t++)
     {
-      const AugurRecord *r = augur_trace_event (trace, g);
-      if (r->tid >= n)
-        {
-          m->tidx[g] = 0;
-          m->obj[g] = AUGUR_PRED_NONE;
-          m->writer[g] = AUGUR_PRED_NONE;
-          m->epoch[g] = 0;
-          m->lockset[g] = 0;
-          continue;
-        }
-      observe (&b, g, r);
-      if (r->kind == AUGUR_EV_FREE)   /* named while the block still lives */
-        g_hash_table_insert (m->block_names, GUINT_TO_POINTER (g),
-                             augur_objects_name (b.objects, r->addr));
-      augur_objects_observe (b.objects, r);
-      if (r->kind == AUGUR_EV_ALLOC)
-        g_hash_table_insert (m->block_names, GUINT_TO_POINTER (g),
-                             augur_objects_name (b.objects, r->addr));
+      g_free (b->cur[t]);
+      g_free (b->child_vc[t]);
+      g_array_unref (b->held[t]);
     }
+  g_free (b->cur);
+  g_free (b->child_vc);
+  g_free (b->wait_g);
+  g_free (b->held);
+  g_free (b->snap);
+  g_free (b->sync_epoch);
+  g_hash_table_unref (b->signals);
+  g_hash_table_unref (b->onces);
+  g_hash_table_unref (b->sems);
+  g_hash_table_unref (b->barriers);
+  g_hash_table_unref (b->sync_ids);
+  g_hash_table_unref (b->var_ids);
+  g_hash_table_unref (b->allocs);
+  g_hash_table_unref (b->last_write);
+  g_hash_table_unref (b->snapshots);
+  augur_objects_free (b->objects);
+}
 
+/* A variable is shared when two threads access it and one writes it. */
+static void
+mark_shared (AugurPredModel *m)
+{
   for (guint i = 0; i < m->vars->len; i++)
     {
       AugurPredVar *var = g_ptr_array_index (m->vars, i);
       guint threads = 0;
-      for (guint t = 0; t < n; t++)
+      for (guint t = 0; t < m->n_threads; t++)
         {
           if (var->acc[t] == NULL)
             continue;
@@ -536,28 +670,58 @@ augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
         }
       var->shared = threads >= 2 && var->n_writers >= 1;
     }
+}
 
-  for (guint t = 0; t < n; t++)
+/* The events of threads the trace's header does not count: left out. */
+static void
+skip_event (AugurPredModel *m, guint32 g)
+{
+  m->tidx[g] = 0;
+  m->obj[g] = AUGUR_PRED_NONE;
+  m->writer[g] = AUGUR_PRED_NONE;
+  m->epoch[g] = 0;
+  m->lockset[g] = 0;
+}
+
+AugurPredModel *
+augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer)
+{
+  return augur_pred_model_new_until (trace, symbolizer, 0);
+}
+
+AugurPredModel *
+augur_pred_model_new_until (const AugurTrace *trace, AugurSymbolizer *symbolizer, gint64 deadline)
+{
+  gsize ne = augur_trace_n_events (trace);
+  g_return_val_if_fail (ne < AUGUR_PRED_NONE, NULL);
+  AugurPredModel *m = model_alloc (trace, ne);
+  Builder b;
+  builder_init (&b, m, symbolizer);
+  for (guint32 g = 0; g < m->n_events && !m->too_large; g++)
     {
-      g_free (b.cur[t]);
-      g_free (b.child_vc[t]);
-      g_array_unref (b.held[t]);
+      if (deadline != 0 && (g & 0xffff) == 0xffff && g_get_monotonic_time () >= deadline)
+        {
+          m->n_events = g;   /* a prefix of a run is a run: its model */
+          m->cut = TRUE;
+          break;
+        }
+      const AugurRecord *r = augur_trace_event (trace, g);
+      if (r->tid >= b.n)
+        {
+          skip_event (m, g);
+          continue;
+        }
+      observe (&b, g, r);
+      if (r->kind == AUGUR_EV_FREE)   /* named while the block still lives */
+        g_hash_table_insert (m->block_names, GUINT_TO_POINTER (g),
+                             augur_objects_name (b.objects, r->addr));
+      augur_objects_observe (b.objects, r);
+      if (r->kind == AUGUR_EV_ALLOC)
+        g_hash_table_insert (m->block_names, GUINT_TO_POINTER (g),
+                             augur_objects_name (b.objects, r->addr));
     }
-  g_free (b.cur);
-  g_free (b.child_vc);
-  g_free (b.wait_g);
-  g_free (b.held);
-  g_free (b.snap);
-  g_free (b.sync_epoch);
-  g_hash_table_unref (b.signals);
-  g_hash_table_unref (b.onces);
-  g_hash_table_unref (b.sems);
-  g_hash_table_unref (b.barriers);
-  g_hash_table_unref (b.sync_ids);
-  g_hash_table_unref (b.var_ids);
-  g_hash_table_unref (b.allocs);
-  g_hash_table_unref (b.last_write);
-  augur_objects_free (b.objects);
+  mark_shared (m);
+  builder_clear (&b);
   return m;
 }
 

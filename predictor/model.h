@@ -68,7 +68,8 @@ typedef struct {
 
 typedef struct {
   guint32 lock;     /* sync object id */
-  guint32 acq;      /* global index of the acquire */
+  guint32 acq;      /* global index of the acquire; 0 in the model's snapshots (locksets),
+                     * which equal sets of locks share */
   guint8  mode;
 } AugurPredHeld;
 
@@ -113,6 +114,7 @@ typedef struct {
   GArray *vc_pool;           /* guint32 */
   gboolean too_large;        /* its vector clocks would pass max_vc: not built */
   guint64 max_vc;            /* AUGUR_PRED_MAX_VC, or less ($AUGUR_PREDICT_MAX_VC, for tests) */
+  gboolean cut;              /* built until a deadline: n_events is a prefix of the trace */
 } AugurPredModel;
 
 /* Vector clocks take threads x synchronisation epochs entries: a program
@@ -122,6 +124,10 @@ typedef struct {
 #define AUGUR_PRED_MAX_VC (G_GUINT64_CONSTANT (1) << 28)
 
 AugurPredModel *augur_pred_model_new (const AugurTrace *trace, AugurSymbolizer *symbolizer);
+/* The same, stopped at `deadline` (monotonic us; 0: none): the model of
+ * the events read by then (a prefix of the run, cut set). */
+AugurPredModel *augur_pred_model_new_until (const AugurTrace *trace, AugurSymbolizer *symbolizer,
+                                            gint64 deadline);
 void augur_pred_model_free (AugurPredModel *m);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPredModel, augur_pred_model_free)
 

@@ -4,17 +4,18 @@
  * orderings that would break atomicity, race or deadlock, each with the
  * schedule that reaches it.
  *
- * The queries (see doc/predictor.md):
- *   - atomicity: one per (shared variable, ordered thread pair (local,
- *     remote), pattern of patterns.h);
- *   - data race: one per (shared variable, unordered thread pair);
- *   - deadlock: one per (unordered thread pair, pair of locks taken in
- *     opposite nesting orders by the two threads).
- * A query tries its candidate witnesses, nearest first, each as one Z3
- * check (encoding.h), until one is feasible; it answers sat (a
- * prediction with a schedule), unsat (none), or unknown (Z3 gave no answer
- * in time: reported as a prediction without schedule, never dropped).
- * Queries run in parallel, one Z3 context per worker thread.
+ * The candidates (see doc/predictor.md and candidates.h) are enumerated
+ * per shared variable and thread pair (per McPatom pattern for atomicity),
+ * and per thread pair and pair of locks taken in opposite nesting orders
+ * (deadlocks), then grouped by source pattern: a query is one source
+ * pattern.  It tries its instances, earliest first, each as one Z3
+ * check (encoding.h), until one is feasible or max_checks are spent; it
+ * answers sat (a prediction with a schedule), unsat (none), or unknown
+ * (Z3 gave no answer in time: reported as a prediction without schedule,
+ * never dropped).  The instances not asked are counted: deduplicated (the
+ * pattern was answered) or bounded (its checks were spent, reported as the
+ * bound "checks-per-query").  Queries run in parallel, one Z3 context per
+ * worker thread.
  *
  * Predictions are written to the results as findings carrying a
  * "prediction" member (pattern, solver answer): they are NOT confirmed bugs.
@@ -40,7 +41,7 @@ typedef struct {
   gboolean races;              /* default TRUE */
   gboolean deadlocks;          /* default TRUE */
   guint    timeout_ms;         /* per query, default 10000 */
-  guint    max_checks;         /* Z3 checks per query, default 32 */
+  guint    max_checks;         /* Z3 checks per query (source pattern), default 32 */
   guint    max_window;         /* encoded events per check, default 20000 */
   guint    n_workers;          /* 0: one per processor */
   guint    max_schedule_steps; /* longer schedules are cut, default 200000 */
@@ -51,25 +52,39 @@ typedef struct {
                                 * (predictor/static-filter.h) */
   gint64   deadline;           /* g_get_monotonic_time () after which no query is started
                                 * or goes on (its enumeration and its Z3 checks stop
-                                * there); 0 (default): none.  The queries left are
-                                * counted (AugurPredictStats.n_left), never reported as
-                                * predictions */
+                                * there); 0 (default): none.  The model takes at most
+                                * half the time (then it models the prefix of the run
+                                * read by then), the candidates a quarter of the rest.
+                                * The queries left are counted (AugurPredictStats.n_left),
+                                * never reported as predictions; "predictor-time" is
+                                * then a bound hit of the results */
 } AugurPredictOptions;
 
 void augur_predict_options_init (AugurPredictOptions *options);
 
 typedef struct {
-  guint   n_queries;           /* queries with at least one candidate */
+  guint   n_queries;           /* source patterns asked (at least one Z3 check) */
   guint   n_checks;            /* Z3 checks made */
   guint   n_sat, n_unknown;    /* query answers */
   double  median_query_ms;     /* over the queries that called Z3 */
   double  model_s;             /* building the model */
+  double  candidates_s;        /* finding the candidates */
   double  solve_s;             /* running the queries (wall clock) */
+  double  findings_s;          /* turning the answers into findings */
   guint   n_events, n_threads, n_shared;
   guint   n_skipped;           /* queries the static facts made unnecessary */
+  guint   n_lockset;           /* queries a lock common to every access ruled out */
   guint   n_ruled_out;         /* predictions the static facts ruled out */
   guint   n_left;              /* queries left unasked or unfinished at the deadline
                                 * (or at their own timeout before any candidate) */
+  guint64 n_candidates;        /* candidate instances found (candidates.h) */
+  guint   n_patterns;          /* their distinct source patterns */
+  guint64 n_deduplicated;      /* instances not asked: their pattern was answered */
+  guint64 n_bounded;           /* instances not asked: their pattern's checks were spent
+                                * without an answer (bound "checks-per-query") */
+  guint64 n_unasked_left;      /* instances of the queries left */
+  gboolean model_cut;          /* the model took its share of the deadline: it is the
+                                * model of a prefix of the run (n_events) */
 } AugurPredictStats;
 
 /* Predicts from `trace` and adds the predictions to `out` (findings with

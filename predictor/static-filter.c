@@ -14,7 +14,7 @@ typedef struct {
   guint line;
 } Site;
 
-struct _AugurPredFilter {
+struct _AugurStaticFilter {
   AugurStaticFacts *facts;          /* a reference */
   const AugurPredModel *m;
   AugurSymbolizer *sym;
@@ -29,13 +29,13 @@ site_free (gpointer p)
   g_free (s);
 }
 
-AugurPredFilter *
-augur_pred_filter_new (AugurStaticFacts *facts, const AugurPredModel *model,
+AugurStaticFilter *
+augur_static_filter_new (AugurStaticFacts *facts, const AugurPredModel *model,
                        AugurSymbolizer *symbolizer)
 {
   if (facts == NULL || !augur_static_facts_can_prune (facts))
     return NULL;
-  AugurPredFilter *f = g_new0 (AugurPredFilter, 1);
+  AugurStaticFilter *f = g_new0 (AugurStaticFilter, 1);
   f->facts = augur_static_facts_ref (facts);
   f->m = model;
   f->sym = symbolizer;
@@ -44,7 +44,7 @@ augur_pred_filter_new (AugurStaticFacts *facts, const AugurPredModel *model,
 }
 
 void
-augur_pred_filter_free (AugurPredFilter *f)
+augur_static_filter_free (AugurStaticFilter *f)
 {
   if (f == NULL)
     return;
@@ -55,7 +55,7 @@ augur_pred_filter_free (AugurPredFilter *f)
 
 /* The source line of event g, looked up once per PC. */
 static const Site *
-site_of (AugurPredFilter *f, guint32 g)
+site_of (AugurStaticFilter *f, guint32 g)
 {
   const AugurRecord *r = augur_trace_event (f->m->trace, g);
   gint64 key = ((gint64) r->module << 32) | r->pc;
@@ -77,7 +77,7 @@ site_of (AugurPredFilter *f, guint32 g)
 }
 
 static const GArray *
-accesses (AugurPredFilter *f, guint v, guint t)
+accesses (AugurStaticFilter *f, guint v, guint t)
 {
   const AugurPredVar *var = g_ptr_array_index (f->m->vars, v);
   return var->acc[t];
@@ -86,7 +86,7 @@ accesses (AugurPredFilter *f, guint v, guint t)
 /* Some access of thread t to var v is at a site that conflicts with
  * something (or has no source line, which rules nothing out). */
 static gboolean
-side_conflicts (AugurPredFilter *f, guint v, guint t)
+side_conflicts (AugurStaticFilter *f, guint v, guint t)
 {
   const GArray *a = accesses (f, v, t);
   if (a == NULL)
@@ -101,7 +101,7 @@ side_conflicts (AugurPredFilter *f, guint v, guint t)
 }
 
 gboolean
-augur_pred_filter_may_interfere (AugurPredFilter *f, guint v, guint t1, guint t2)
+augur_static_filter_may_interfere (AugurStaticFilter *f, guint v, guint t1, guint t2)
 {
   if (f == NULL)
     return TRUE;
@@ -111,7 +111,7 @@ augur_pred_filter_may_interfere (AugurPredFilter *f, guint v, guint t1, guint t2
 /* The distinct sites of thread t's accesses to var v; NULL if one of them
  * has no source line. */
 static GPtrArray *
-distinct_sites (AugurPredFilter *f, guint v, guint t)
+distinct_sites (AugurStaticFilter *f, guint v, guint t)
 {
   const GArray *a = accesses (f, v, t);
   GPtrArray *out = g_ptr_array_new ();
@@ -133,7 +133,7 @@ distinct_sites (AugurPredFilter *f, guint v, guint t)
 }
 
 gboolean
-augur_pred_filter_may_race (AugurPredFilter *f, guint v, guint t1, guint t2)
+augur_static_filter_may_race (AugurStaticFilter *f, guint v, guint t1, guint t2)
 {
   if (f == NULL)
     return TRUE;
@@ -152,7 +152,7 @@ augur_pred_filter_may_race (AugurPredFilter *f, guint v, guint t1, guint t2)
 }
 
 gboolean
-augur_pred_finding_ruled_out (AugurStaticFacts *facts, AugurFinding *p)
+augur_static_filter_ruled_out (AugurStaticFacts *facts, AugurFinding *p)
 {
   if (facts == NULL || !augur_static_facts_can_prune (facts))
     return FALSE;

@@ -68,10 +68,19 @@ static void
 print_stats (const AugurPredictStats *stats, gboolean stats_wanted, AugurStaticFacts *facts)
 {
   if (stats_wanted)
-    g_printerr ("augur predict: %u events, %u threads, %u shared variables; model %.2f s; "
-                "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query\n",
-                stats->n_events, stats->n_threads, stats->n_shared, stats->model_s, stats->n_queries,
-                stats->n_checks, stats->solve_s, stats->median_query_ms);
+    {
+      g_printerr ("augur predict: %u events, %u threads, %u shared variables; model %.2f s; "
+                  "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query\n",
+                  stats->n_events, stats->n_threads, stats->n_shared, stats->model_s, stats->n_queries,
+                  stats->n_checks, stats->solve_s, stats->median_query_ms);
+      g_printerr ("augur predict: %" G_GUINT64_FORMAT " candidates in %u source patterns, %.2f s; "
+                  "not asked: %" G_GUINT64_FORMAT " deduplicated, %" G_GUINT64_FORMAT
+                  " past the checks bound, %" G_GUINT64_FORMAT " left at the deadline; "
+                  "%u queries ruled out by locks; findings %.2f s\n",
+                  stats->n_candidates, stats->n_patterns, stats->candidates_s,
+                  stats->n_deduplicated, stats->n_bounded, stats->n_unasked_left,
+                  stats->n_lockset, stats->findings_s);
+    }
   if (facts != NULL && augur_static_facts_can_prune (facts))
     g_printerr ("augur predict: static facts: %u quer%s skipped, %u prediction%s ruled out\n",
                 stats->n_skipped, stats->n_skipped == 1 ? "y" : "ies", stats->n_ruled_out,
@@ -92,7 +101,7 @@ augur_cmd_predict (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "write the results file here (default: TRACE with .results.json)", "RESULTS" },
     { "timeout-ms", 0, 0, G_OPTION_ARG_INT, &timeout_ms, "time limit of one query (10000)", "MS" },
-    { "max-checks", 0, 0, G_OPTION_ARG_INT, &max_checks, "Z3 checks per query (32)", "N" },
+    { "max-checks", 0, 0, G_OPTION_ARG_INT, &max_checks, "Z3 checks per source pattern: instances of one pattern asked before it is counted past the bound (32)", "N" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "worker threads (default: one per processor)", "N" },
     { "no-atomicity", 0, 0, G_OPTION_ARG_NONE, &no_atomicity, "do not predict atomicity violations", NULL },
     { "no-races", 0, 0, G_OPTION_ARG_NONE, &no_races, "do not predict data races", NULL },

@@ -153,11 +153,14 @@ predict (const char *script, gboolean data_flow)
 static void
 test_rwr (void)
 {
-  /* T1 reads x twice and T2 writes it; recorded one after the other */
+  /* T1 reads x twice and T2 writes it; recorded one after the other.
+   * Each read is its own site (the synthetic events have distinct
+   * program counters): a race per source pattern */
   g_autofree char *got = predict (PROLOGUE "1 read x; 1 read x; 1 exit; 2 write x; 2 exit", TRUE);
   g_assert_cmpstr (got, ==,
                    "atomicity-violation R-W-R T1#1 T2#1 T1#2\n"
-                   "data-race race T1#1 T2#1");
+                   "data-race race T1#1 T2#1\n"
+                   "data-race race T1#2 T2#1");
 }
 
 static void
@@ -166,7 +169,8 @@ test_www (void)
   g_autofree char *got = predict (PROLOGUE "1 write x; 1 write x; 1 exit; 2 write x; 2 exit", TRUE);
   g_assert_cmpstr (got, ==,
                    "atomicity-violation W-W-W T1#1 T2#1 T1#2\n"
-                   "data-race race T1#1 T2#1");
+                   "data-race race T1#1 T2#1\n"
+                   "data-race race T1#2 T2#1");
 }
 
 static void
@@ -208,6 +212,7 @@ test_data_flow (void)
   g_assert_cmpstr (without, ==,
                    "atomicity-violation R-W-R T2#2 T1#1 T2#3\n"
                    "data-race race T1#1 T2#2\n"
+                   "data-race race T1#1 T2#3\n"
                    "data-race race T1#2 T2#1");
 }
 
@@ -244,9 +249,9 @@ test_unknown (void)
   g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
   AugurPredictStats st;
   g_assert_true (augur_predict (trace, NULL, &o, res, &st, &error));
-  g_assert_cmpuint (augur_results_get_n_findings (res), ==, 2);
-  g_assert_cmpuint (st.n_unknown, ==, 2);
-  for (guint i = 0; i < 2; i++)
+  g_assert_cmpuint (augur_results_get_n_findings (res), ==, 3);   /* R-W-R, two races */
+  g_assert_cmpuint (st.n_unknown, ==, 3);
+  for (guint i = 0; i < 3; i++)
     {
       AugurFinding *f = augur_results_get_finding (res, i);
       g_assert_cmpstr (augur_finding_get_prediction_answer (f), ==, "unknown");
@@ -261,6 +266,33 @@ test_unknown (void)
   g_assert_no_error (error);
   g_assert_cmpstr (augur_finding_get_prediction_answer (augur_results_get_finding (back, 0)), ==,
                    "unknown");
+  g_unlink (path);
+}
+
+static void
+test_model_cut (void)
+{
+  /* a deadline already passed: the model stops at its first clock check
+   * (every 65,536 events) and models that prefix; the results say the
+   * predictor ran out of time */
+  GString *script = g_string_new (PROLOGUE "1 read x; 2 write x;");
+  for (guint i = 0; i < 70000; i++)
+    g_string_append (script, " 1 read y;");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (script->str);
+  g_string_free (script, TRUE);
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  AugurPredictOptions o;
+  augur_predict_options_init (&o);
+  o.deadline = g_get_monotonic_time ();
+  g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
+  AugurPredictStats st;
+  g_assert_true (augur_predict (trace, NULL, &o, res, &st, &error));
+  g_assert_true (st.model_cut);
+  g_assert_cmpuint (st.n_events, ==, 65535);
+  g_assert_cmpuint (st.n_events, <, augur_trace_n_events (trace));
+  g_assert_true (g_strv_contains (augur_results_get_bounds_hit (res), "predictor-time"));
   g_unlink (path);
 }
 
@@ -293,5 +325,6 @@ main (int argc, char **argv)
   g_test_add_func ("/predictor/encoding/data-flow", test_data_flow);
   g_test_add_func ("/predictor/encoding/deadlock", test_deadlock);
   g_test_add_func ("/predictor/encoding/unknown", test_unknown);
+  g_test_add_func ("/predictor/encoding/model-cut", test_model_cut);
   return g_test_run ();
 }
