@@ -467,6 +467,48 @@ add_blocked (const Watch *w, const Run *r, AugurFinding *f)
     }
 }
 
+/* Is step @j of @f the step @k of the prediction @p: the same thread,
+ * operation and source line? */
+static gboolean
+same_step (AugurFinding *p, guint k, AugurFinding *f, guint j)
+{
+  const AugurStep *a = augur_finding_get_step (p, k), *b = augur_finding_get_step (f, j);
+  return a->thread == b->thread && a->line == b->line && a->op == b->op;
+}
+
+/* Marks in @f (the run's @n steps) the prediction @p's bug steps.  A step
+ * of the run is the prediction's step at the same place in the forced
+ * prefix only while the run follows it; a bug step the run took elsewhere
+ * (it diverged, or reversed the pair) is the run's last step of that
+ * thread doing that operation at that line.  TRUE if any was marked. */
+static gboolean
+mark_bug_steps (const Watch *w, AugurFinding *p, AugurFinding *f, guint n)
+{
+  guint nb;
+  const guint *bug = augur_finding_get_bug_steps (p, &nb);
+  gboolean marked = FALSE;
+  for (guint i = 0; i < nb; i++)
+    {
+      guint k = bug[i];
+      if (k >= augur_finding_get_n_steps (p))
+        continue;
+      gint at = -1;
+      for (guint j = 0; j < w->map->origin->len && j < n && at < 0; j++)
+        if (g_array_index (w->map->origin, guint, j) == k && same_step (p, k, f, j))
+          at = (gint) j;
+      for (guint j = n; j > 0 && at < 0; j--)
+        if (same_step (p, k, f, j - 1))
+          at = (gint) j - 1;
+      if (at >= 0)
+        {
+          augur_finding_mark_bug_step (f, (guint) at);
+          marked = TRUE;
+        }
+    }
+  return marked;
+}
+
+
 static AugurFinding *
 confirmed_finding (const Watch *w, const Run *r)
 {
@@ -532,13 +574,7 @@ confirmed_finding (const Watch *w, const Run *r)
   g_autoptr (AugurExecNames) names = augur_steps_names (w->sym, (const AugurSchedObjectEvent *) r->objects->data,
                                                         r->objects->len, r->objects_lost_at);
   augur_steps_add_schedule (w->sym, names, f, steps, n, ev);
-  gboolean marked = FALSE;
-  for (guint j = 0; j < w->map->origin->len && j < n; j++)
-    if (augur_finding_is_bug_step (p, g_array_index (w->map->origin, guint, j)))
-      {
-        augur_finding_mark_bug_step (f, j);
-        marked = TRUE;
-      }
+  gboolean marked = mark_bug_steps (w, p, f, n);
   if (!marked && n > 0)
     augur_finding_mark_bug_step (f, n - 1);
   augur_finding_set_prediction (f, augur_finding_get_prediction_pattern (p),
