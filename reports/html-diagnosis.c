@@ -9,27 +9,14 @@
 
 #include <string.h>
 
-static void
-esc (GString *s, const char *text)
-{
-  if (text == NULL)
-    return;
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-  g_autofree char *e = g_markup_escape_text (valid, -1);
-  g_string_append (s, e);
-}
+#include "common/json-util.h"
+#include "reports/html.h"
 
 static JsonArray *
 array_of (JsonObject *o, const char *name)
 {
   JsonNode *n = o != NULL ? json_object_get_member (o, name) : NULL;
   return n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
-}
-
-static const char *
-str_of (JsonObject *o, const char *name)
-{
-  return json_object_get_string_member_with_default (o, name, NULL);
 }
 
 /* An ordering's two ends in words, joined by @sep. */
@@ -43,9 +30,9 @@ append_orderings (GString *s, JsonArray *pairs, const char *list_class, const ch
       if (p == NULL)
         continue;
       g_string_append (s, "<li>");
-      const char *text = str_of (p, "text");
+      const char *text = augur_json_member_string (p, "text");
       if (sep == NULL && text != NULL)
-        esc (s, text);
+        augur_report_html_escape (s, text);
       else
         {
           /* a kill-set edge: its text is "A before B"; show it as A →s B */
@@ -53,12 +40,12 @@ append_orderings (GString *s, JsonArray *pairs, const char *list_class, const ch
           if (cut != NULL)
             {
               g_autofree char *a = g_strndup (text, cut - text);
-              esc (s, a);
+              augur_report_html_escape (s, a);
               g_string_append_printf (s, " <span class=\"arrow\">%s</span> ", sep);
-              esc (s, cut + strlen (" before "));
+              augur_report_html_escape (s, cut + strlen (" before "));
             }
           else
-            esc (s, text);
+            augur_report_html_escape (s, text);
         }
       g_string_append (s, "</li>\n");
     }
@@ -81,7 +68,7 @@ append_patch (GString *s, const char *patch)
                         : l[0] == '-' ? "diff-del"
                         : g_str_has_prefix (l, "@@") ? "diff-hunk" : "diff-ctx";
       g_string_append_printf (s, "<span class=\"%s\">", cls);
-      esc (s, l);
+      augur_report_html_escape (s, l);
       /* each span a block: a newline between them would be a blank line */
       g_string_append (s, "</span>");
     }
@@ -106,38 +93,38 @@ append_repairs (GString *s, JsonArray *repairs)
       JsonObject *r = json_array_get_object_element (repairs, k);
       if (r == NULL)
         continue;
-      const char *verdict = str_of (r, "verdict") != NULL ? str_of (r, "verdict") : "not verified";
+      const char *verdict = augur_json_member_string (r, "verdict") != NULL ? augur_json_member_string (r, "verdict") : "not verified";
       g_autofree char *vclass = g_strdelimit (g_strdup (verdict), " ", '-');
       g_string_append_printf (s, "<div class=\"repair %s\" id=\"repair-%u\">\n<h4>Repair %u (",
                               vclass, k + 1, k + 1);
-      esc (s, str_of (r, "kind"));
+      augur_report_html_escape (s, augur_json_member_string (r, "kind"));
       g_string_append (s, ")");
       if (strcmp (verdict, "verified") == 0)
         g_string_append (s, " <span class=\"verdict verified\">verified, recommended</span>");
       else
         {
           g_string_append_printf (s, " <span class=\"verdict %s\">", vclass);
-          esc (s, verdict);
+          augur_report_html_escape (s, verdict);
           g_string_append (s, "</span>");
         }
       g_string_append (s, "</h4>\n<p>");
-      esc (s, str_of (r, "summary"));
+      augur_report_html_escape (s, augur_json_member_string (r, "summary"));
       g_string_append (s, "</p>\n");
-      if (str_of (r, "verification") != NULL)
+      if (augur_json_member_string (r, "verification") != NULL)
         {
           g_string_append (s, "<p class=\"verification\">");
-          esc (s, str_of (r, "verification"));
+          augur_report_html_escape (s, augur_json_member_string (r, "verification"));
           g_string_append (s, "</p>\n");
         }
-      if (str_of (r, "still_fails") != NULL)
+      if (augur_json_member_string (r, "still_fails") != NULL)
         {
           g_string_append (s, "<p>A schedule that still fails:</p>\n<pre class=\"cmd\">");
-          esc (s, str_of (r, "still_fails"));
+          augur_report_html_escape (s, augur_json_member_string (r, "still_fails"));
           g_string_append (s, "</pre>\n");
         }
-      if (str_of (r, "patch") != NULL && str_of (r, "kind") != NULL
-          && strcmp (str_of (r, "kind"), "given") != 0)
-        append_patch (s, str_of (r, "patch"));
+      if (augur_json_member_string (r, "patch") != NULL && augur_json_member_string (r, "kind") != NULL
+          && strcmp (augur_json_member_string (r, "kind"), "given") != 0)
+        append_patch (s, augur_json_member_string (r, "patch"));
       g_string_append (s, "</div>\n");
     }
 }
@@ -156,7 +143,7 @@ augur_report_html_diagnosis_append (GString *s, AugurReportDiagnosis *d, guint n
   if (note != NULL)
     {
       g_string_append (s, "<p class=\"note\">");
-      esc (s, note);
+      augur_report_html_escape (s, note);
       g_string_append (s, "</p>\n");
     }
   if (f == NULL)
@@ -164,10 +151,10 @@ augur_report_html_diagnosis_append (GString *s, AugurReportDiagnosis *d, guint n
       g_string_append (s, "<p class=\"muted\">This finding was not diagnosed.</p>\n</section>\n");
       return;
     }
-  if (str_of (f, "note") != NULL)
+  if (augur_json_member_string (f, "note") != NULL)
     {
       g_string_append (s, "<p class=\"note\">");
-      esc (s, str_of (f, "note"));
+      augur_report_html_escape (s, augur_json_member_string (f, "note"));
       g_string_append (s, "</p>\n");
     }
   JsonArray *classes = array_of (f, "classes");

@@ -4,7 +4,7 @@
  *
  * Pages are built in a GString.  Markup written here is constant text;
  * everything that comes from the program or the results file goes through
- * esc() (g_markup_escape_text after making it valid UTF-8).
+ * augur_report_html_escape() (g_markup_escape_text after making it valid UTF-8).
  */
 #include "config.h"
 
@@ -44,8 +44,8 @@ append_stylesheet (GString *s)
 
 /* ---- escaping ---- */
 
-static void
-esc (GString *s, const char *text)
+void
+augur_report_html_escape (GString *s, const char *text)
 {
   if (text == NULL)
     return;
@@ -60,7 +60,7 @@ page_begin (GString *s, const char *title_text)
   g_string_append (s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                       "<title>");
-  esc (s, title_text);
+  augur_report_html_escape (s, title_text);
   g_string_append (s, "</title>\n<style>\n");
   append_stylesheet (s);
   g_string_append (s, "</style>\n</head>\n<body>\n<header><span class=\"brand\">augur</span>"
@@ -83,7 +83,7 @@ append_loc (GString *s, const char *file, guint line)
       return;
     }
   g_string_append (s, "<code>");
-  esc (s, file);
+  augur_report_html_escape (s, file);
   if (line != 0)
     g_string_append_printf (s, ":%u", line);
   g_string_append (s, "</code>");
@@ -106,11 +106,11 @@ format_duration (double seconds)
 static void
 append_finding_title (GString *s, AugurFinding *f)
 {
-  esc (s, augur_finding_kind_title (augur_finding_get_kind (f)));
+  augur_report_html_escape (s, augur_finding_kind_title (augur_finding_get_kind (f)));
   if (augur_finding_get_subkind (f) != NULL)
     {
       g_string_append (s, " (");
-      esc (s, augur_finding_get_subkind (f));
+      augur_report_html_escape (s, augur_finding_get_subkind (f));
       g_string_append (s, ")");
     }
   if (augur_finding_get_object (f) != NULL)
@@ -118,11 +118,11 @@ append_finding_title (GString *s, AugurFinding *f)
       g_string_append (s, " on ");
       if (augur_finding_get_object_kind (f) != NULL)
         {
-          esc (s, augur_finding_get_object_kind (f));
+          augur_report_html_escape (s, augur_finding_get_object_kind (f));
           g_string_append_c (s, ' ');
         }
       g_string_append (s, "<code>");
-      esc (s, augur_finding_get_object (f));
+      augur_report_html_escape (s, augur_finding_get_object (f));
       g_string_append (s, "</code>");
     }
 }
@@ -148,7 +148,7 @@ append_threads (GString *s, AugurFinding *f)
       if (fn != NULL && strcmp (fn, who) != 0)
         {
           g_string_append (s, " (<code>");
-          esc (s, fn);
+          augur_report_html_escape (s, fn);
           g_string_append (s, "</code>)");
         }
     }
@@ -172,7 +172,7 @@ index_summary (GString *s, AugurResults *results, const char *prog_base)
   guint n_errors = augur_results_count_severity (results, AUGUR_SEVERITY_ERROR);
   g_autofree char *summary = augur_results_dup_severity_summary (results);
   g_string_append (s, "<h1>");
-  esc (s, prog_base);
+  augur_report_html_escape (s, prog_base);
   g_string_append (s, "</h1>\n<p class=\"lead\" id=\"summary\">");
   if (n_errors == 0)
     g_string_append (s, "No bug was found");
@@ -181,7 +181,7 @@ index_summary (GString *s, AugurResults *results, const char *prog_base)
   if (n_findings > n_errors || augur_results_get_n_static_candidates (results) > 0)
     {
       g_string_append (s, " (");
-      esc (s, summary);
+      augur_report_html_escape (s, summary);
       g_string_append (s, ")");
     }
   g_string_append (s, ".</p>\n");
@@ -192,7 +192,7 @@ index_summary (GString *s, AugurResults *results, const char *prog_base)
   if (augur_results_get_completeness (results, &complete, &how))
     {
       g_string_append_printf (s, "<p class=\"%s\" id=\"analysis\">", complete ? "muted" : "note");
-      esc (s, how);
+      augur_report_html_escape (s, how);
       if (!complete)
         g_string_append (s, ". What was not explored may hide bugs.");
       g_string_append (s, "</p>\n");
@@ -225,7 +225,7 @@ index_cards (GString *s, AugurResults *results)
                              "</div><div class=\"lbl\">predictions made</div></div>\n", total_pred);
   g_autofree char *dur = format_duration (augur_results_get_duration (results));
   g_string_append (s, "<div class=\"card\"><div class=\"num\">");
-  esc (s, dur);
+  augur_report_html_escape (s, dur);
   g_string_append (s, "</div><div class=\"lbl\">duration</div></div>\n</div>\n");
 }
 
@@ -268,12 +268,12 @@ index_finding_item (GString *s, AugurFinding *f, guint i)
                           augur_severity_to_string (augur_finding_get_severity (f)));
   append_severity_badge (s, f);
   g_string_append (s, " <span class=\"badge note\">");
-  esc (s, full);
+  augur_report_html_escape (s, full);
   g_string_append_printf (s, "</span> <a class=\"title\" href=\"finding-%u.html\">%u. ",
                           i + 1, i + 1);
   append_finding_title (s, f);
   g_string_append (s, "</a>\n<div class=\"expl\">");
-  esc (s, augur_finding_get_explanation (f));
+  augur_report_html_escape (s, augur_finding_get_explanation (f));
   g_string_append (s, "</div>\n<div class=\"muted\">");
   for (guint a = 0; a < augur_finding_get_n_accesses (f); a++)
     {
@@ -309,25 +309,25 @@ static void
 index_run_what (GString *s, GString *v, AugurResults *results)
 {
   g_string_append (v, "<code>");
-  esc (v, augur_results_get_program (results));
+  augur_report_html_escape (v, augur_results_get_program (results));
   g_string_append (v, "</code>");
   kv_row (s, "Program", v->str);
 
   g_string_truncate (v, 0);
   g_string_append (v, "<code>");
   g_autofree char *command_line = augur_results_dup_command_line (results);
-  esc (v, command_line);
+  augur_report_html_escape (v, command_line);
   g_string_append (v, "</code>");
   kv_row (s, "Command line", v->str);
 
   g_string_truncate (v, 0);
   g_string_append (v, "<code>augur ");
-  esc (v, augur_results_get_command (results));
+  augur_report_html_escape (v, augur_results_get_command (results));
   g_string_append (v, "</code>");
   if (augur_results_get_mode (results) != NULL)
     {
       g_string_append (v, " (mode ");
-      esc (v, augur_results_get_mode (results));
+      augur_report_html_escape (v, augur_results_get_mode (results));
       g_string_append (v, ")");
     }
   kv_row (s, "Analysis", v->str);
@@ -336,7 +336,7 @@ index_run_what (GString *s, GString *v, AugurResults *results)
   if (augur_results_get_started (results) != NULL)
     {
       g_autofree char *d = g_date_time_format (augur_results_get_started (results), "%Y-%m-%d %H:%M:%S %Z");
-      esc (v, d);
+      augur_report_html_escape (v, d);
     }
   else
     g_string_append (v, "<span class=\"muted\">not recorded</span>");
@@ -350,7 +350,7 @@ index_run_extent (GString *s, GString *v, AugurResults *results)
 {
   g_autofree char *dur = format_duration (augur_results_get_duration (results));
   g_string_truncate (v, 0);
-  esc (v, dur);
+  augur_report_html_escape (v, dur);
   kv_row (s, "Duration", v->str);
 
   g_string_truncate (v, 0);
@@ -363,7 +363,7 @@ index_run_extent (GString *s, GString *v, AugurResults *results)
     {
       if (i > 0)
         g_string_append (v, ", ");
-      esc (v, bounds[i]);
+      augur_report_html_escape (v, bounds[i]);
     }
   if (bounds[0] == NULL)
     g_string_append (v, "none: the exploration was not cut short");
@@ -374,10 +374,10 @@ index_run_extent (GString *s, GString *v, AugurResults *results)
       const AugurStrategy *st = augur_results_get_strategy (results, i);
       g_string_truncate (v, 0);
       g_string_append (v, "<code>");
-      esc (v, st->name);
+      augur_report_html_escape (v, st->name);
       g_string_append_printf (v, "</code>: %" G_GUINT64_FORMAT " execution%s, ", st->executions,
                               st->executions == 1 ? "" : "s");
-      esc (v, st->guarantee);
+      augur_report_html_escape (v, st->guarantee);
       kv_row (s, i == 0 ? "Strategies" : "", v->str);
     }
 }
@@ -457,7 +457,7 @@ index_static_candidates (GString *s, AugurResults *results)
     {
       const AugurStaticCandidate *c = augur_results_get_static_candidate (results, i);
       g_string_append (s, "<tr><td><code>");
-      esc (s, c->object != NULL ? c->object : "?");
+      augur_report_html_escape (s, c->object != NULL ? c->object : "?");
       g_string_append (s, "</code></td><td>");
       append_loc (s, c->file_a, c->line_a);
       g_string_append (s, "</td><td>");
@@ -514,7 +514,7 @@ append_source_excerpt (GString *s, GHashTable *cache, const char *program,
       if (lines == NULL)
         {
           g_string_append (s, "<p class=\"note\">Source not available: ");
-          esc (s, why);
+          augur_report_html_escape (s, why);
           g_string_append (s, "</p>\n");
           return;
         }
@@ -537,7 +537,7 @@ append_source_excerpt (GString *s, GHashTable *cache, const char *program,
       g_autofree char *trimmed = g_strndup (text, len > 0 && text[len - 1] == '\r' ? len - 1 : len);
       g_string_append_printf (s, "<span class=\"l%s\"><span class=\"ln\">%u</span>",
                               l == line ? " hit" : "", l);
-      esc (s, trimmed);
+      augur_report_html_escape (s, trimmed);
       g_string_append (s, "</span>");
     }
   g_string_append (s, "</pre>\n");
@@ -553,11 +553,11 @@ op_verb (AugurOp op)
 static void
 append_step_text (GString *s, const AugurStep *st)
 {
-  esc (s, augur_op_to_string (st->op));
+  augur_report_html_escape (s, augur_op_to_string (st->op));
   if (st->object != NULL)
     {
       g_string_append_c (s, ' ');
-      esc (s, st->object);
+      augur_report_html_escape (s, st->object);
     }
   if (st->peer >= 0 && st->op != AUGUR_OP_START)
     g_string_append_printf (s, " T%d", st->peer);
@@ -565,7 +565,7 @@ append_step_text (GString *s, const AugurStep *st)
     {
       g_autofree char *base = g_path_get_basename (st->file);
       g_string_append (s, " <span class=\"loc\">");
-      esc (s, base);
+      augur_report_html_escape (s, base);
       if (st->line != 0)
         g_string_append_printf (s, ":%u", st->line);
       g_string_append (s, "</span>");
@@ -603,7 +603,7 @@ append_timeline (GString *s, AugurFinding *f, AugurReportRelevance *rel)
       if (fn != NULL && strcmp (fn, who) != 0)
         {
           g_string_append (s, " <span class=\"muted\">");
-          esc (s, fn);
+          augur_report_html_escape (s, fn);
           g_string_append (s, "</span>");
         }
       g_string_append (s, "</th>");
@@ -660,11 +660,11 @@ finding_header (GString *s, AugurResults *results, AugurFinding *f, guint number
   g_string_append (s, " ");
   append_severity_badge (s, f);
   g_string_append (s, " <span class=\"badge note\">");
-  esc (s, full);
+  augur_report_html_escape (s, full);
   g_string_append (s, "</span></h1>\n<p class=\"lead\" id=\"explanation\">");
-  esc (s, augur_finding_get_explanation (f));
+  augur_report_html_escape (s, augur_finding_get_explanation (f));
   g_string_append (s, "</p>\n<p class=\"muted\" id=\"description\">");
-  esc (s, augur_finding_describe (f));
+  augur_report_html_escape (s, augur_finding_describe (f));
   g_string_append (s, "</p>\n");
 }
 
@@ -683,20 +683,20 @@ finding_facts (GString *s, AugurFinding *f)
     {
       g_string_truncate (v, 0);
       g_string_append (v, "<code>");
-      esc (v, augur_finding_get_object (f));
+      augur_report_html_escape (v, augur_finding_get_object (f));
       g_string_append (v, "</code>");
       const char *id = augur_finding_get_object_id (f);
       if (g_strcmp0 (id, augur_finding_get_object (f)) != 0)
         {
           /* the stable name: the same in every run, what augur predict prints */
           g_string_append (v, " <span class=\"muted\">(<code>");
-          esc (v, id);
+          augur_report_html_escape (v, id);
           g_string_append (v, "</code>)</span>");
         }
       if (augur_finding_get_object_kind (f) != NULL)
         {
           g_string_append (v, " (");
-          esc (v, augur_finding_get_object_kind (f));
+          augur_report_html_escape (v, augur_finding_get_object_kind (f));
           g_string_append (v, ")");
         }
       kv_row (s, "Object", v->str);
@@ -723,7 +723,7 @@ finding_parts (GString *s, AugurFinding *f)
       g_string_append (s, " <strong>");
       append_finding_title (s, p);
       g_string_append (s, "</strong>: ");
-      esc (s, augur_finding_get_explanation (p));
+      augur_report_html_escape (s, augur_finding_get_explanation (p));
       g_string_append (s, "<div class=\"muted\">");
       for (guint a = 0; a < augur_finding_get_n_accesses (p); a++)
         {
@@ -731,9 +731,9 @@ finding_parts (GString *s, AugurFinding *f)
           g_autofree char *who = augur_thread_name (acc->thread);
           if (a > 0)
             g_string_append (s, " · ");
-          esc (s, who);
+          augur_report_html_escape (s, who);
           g_string_append_c (s, ' ');
-          esc (s, augur_op_to_string (acc->op));
+          augur_report_html_escape (s, augur_op_to_string (acc->op));
           g_string_append (s, " at ");
           g_autofree char *base = acc->file != NULL ? g_path_get_basename (acc->file) : NULL;
           append_loc (s, base, acc->line);
@@ -759,7 +759,7 @@ access_callers_and_locks (GString *s, const AugurAccess *a)
           if (fr->function != NULL)
             {
               g_string_append (s, "<code>");
-              esc (s, fr->function);
+              augur_report_html_escape (s, fr->function);
               g_string_append (s, "()</code> ");
             }
           g_string_append (s, "at ");
@@ -773,7 +773,7 @@ access_callers_and_locks (GString *s, const AugurAccess *a)
   for (guint j = 0; a->locks_held[j] != NULL; j++)
     {
       g_string_append (s, j > 0 ? ", <code>" : "<code>");
-      esc (s, a->locks_held[j]);
+      augur_report_html_escape (s, a->locks_held[j]);
       g_string_append (s, "</code>");
     }
 }
@@ -796,7 +796,7 @@ access_head (GString *s, AugurFinding *f, const AugurAccess *a)
   if (object != NULL)
     {
       g_string_append (s, "<code>");
-      esc (s, object);
+      augur_report_html_escape (s, object);
       g_string_append (s, "</code> ");
     }
   g_string_append (s, "at ");
@@ -804,7 +804,7 @@ access_head (GString *s, AugurFinding *f, const AugurAccess *a)
   if (a->function != NULL)
     {
       g_string_append (s, " in <code>");
-      esc (s, a->function);
+      augur_report_html_escape (s, a->function);
       g_string_append (s, "()</code>");
     }
   if (step >= 0)
@@ -840,7 +840,7 @@ finding_replay (GString *s, AugurFinding *f)
     {
       g_string_append (s, "<p>Run this to execute the program again under exactly this schedule:"
                           "</p>\n<pre class=\"cmd\" id=\"replay\"><code>");
-      esc (s, augur_finding_get_replay (f));
+      augur_report_html_escape (s, augur_finding_get_replay (f));
       g_string_append (s, "</code></pre>\n");
     }
   else if (augur_finding_get_prediction_pattern (f) != NULL

@@ -65,6 +65,10 @@ char *augur_report_html_finding_diagnosed (AugurResults         *results,
                                            AugurReportDiagnosis *diagnosis,
                                            guint                 drawn);
 
+/* Appends @text (NULL: nothing) to @s as HTML text: made valid UTF-8, then
+ * g_markup_escape_text. */
+void augur_report_html_escape (GString *s, const char *text);
+
 G_END_DECLS
 
 #endif /* AUGUR_REPORT_HTML_H */
