@@ -489,6 +489,7 @@ enum_var_pair (Enum *e, AugurStaticFilter *filter, guint v, guint t1, guint t2, 
             set->n_queries++;
             g_hash_table_remove_all (e->sites);
             enum_atomicity (e, v, t1, t2, p);
+            set->n_left += e->stop;   /* cut in the middle: its instances only in part */
           }
     }
   if (o->races && t1 < t2)
@@ -504,6 +505,7 @@ enum_var_pair (Enum *e, AugurStaticFilter *filter, guint v, guint t1, guint t2, 
           set->n_queries++;
           g_hash_table_remove_all (e->sites);
           enum_race (e, v, t1, t2);
+          set->n_left += e->stop;
         }
     }
 }
@@ -556,6 +558,7 @@ enum_deadlocks (Enum *e)
             e->set->n_queries++;
             g_hash_table_remove_all (e->sites);
             enum_deadlock (e, l1, l2, t1, t2);
+            e->set->n_left += e->stop;
           }
       }
 }

@@ -76,6 +76,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurEncoder, augur_encoder_free)
  * unknown. */
 void augur_encoder_interrupt (AugurEncoder *e);
 
+/* How many checks of `e` the unconditional orders decided without Z3
+ * (order-graph.h): a cycle among them, or no disjunction at all. */
+guint augur_encoder_n_orders_only (const AugurEncoder *e);
+
 /* On SAT, `schedule` (guint32 global indices) receives the predicted order
  * of the events from lo on: the two threads' windows and the events of
  * other threads they need; the events before lo run first, as recorded.

@@ -31,6 +31,7 @@ typedef struct {
   const AugurCandidate *chosen;  /* the sat or undecided instance */
   GArray *schedule;       /* guint32, from chosen->q.lo on */
   guint n_checks;
+  guint n_orders_only;    /* of them, decided by the orders alone (no Z3) */
   double ms;
   gboolean bound_hit;     /* instances left unasked, its checks spent */
   gboolean left;          /* not asked, or stopped by time before an answer: counted in
@@ -151,8 +152,10 @@ run_check (Run *run, const AugurCandidate *c)
   AugurEncAnswer answer;
   GError *error = NULL;
   t->n_checks++;
+  guint orders_only = augur_encoder_n_orders_only (run->enc);
   gboolean checked = augur_encoder_check (run->enc, &q, (guint) ((run->deadline - now) / 1000),
                                           &answer, schedule, &error);
+  t->n_orders_only += augur_encoder_n_orders_only (run->enc) - orders_only;
   gint64 took = g_get_monotonic_time () - now;
   g_mutex_lock (&run->sh->lock);
   run->sh->longest_check = MAX (run->sh->longest_check, took);
@@ -530,6 +533,7 @@ add_findings (Ctx *c, GPtrArray *tasks, const AugurPredictOptions *o, AugurResul
         {
           st->n_queries++;
           st->n_checks += t->n_checks;
+          st->n_orders_only += t->n_orders_only;
           g_array_append_val (times, t->ms);
         }
       if (t->answer != AUGUR_ENC_SAT && t->answer != AUGUR_ENC_UNKNOWN)

@@ -65,6 +65,8 @@ void augur_predict_options_init (AugurPredictOptions *options);
 typedef struct {
   guint   n_queries;           /* source patterns asked (at least one Z3 check) */
   guint   n_checks;            /* Z3 checks made */
+  guint   n_orders_only;       /* of them, decided by the unconditional orders alone
+                                * (order-graph.h), without asking Z3 */
   guint   n_sat, n_unknown;    /* query answers */
   double  median_query_ms;     /* over the queries that called Z3 */
   double  model_s;             /* building the model */

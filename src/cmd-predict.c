@@ -70,9 +70,10 @@ print_stats (const AugurPredictStats *stats, gboolean stats_wanted, AugurStaticF
   if (stats_wanted)
     {
       g_printerr ("augur predict: %u events, %u threads, %u shared variables; model %.2f s; "
-                  "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query\n",
+                  "%u queries, %u Z3 checks, %.2f s; median %.3f ms per query; "
+                  "%u checks decided by the orders alone\n",
                   stats->n_events, stats->n_threads, stats->n_shared, stats->model_s, stats->n_queries,
-                  stats->n_checks, stats->solve_s, stats->median_query_ms);
+                  stats->n_checks, stats->solve_s, stats->median_query_ms, stats->n_orders_only);
       g_printerr ("augur predict: %" G_GUINT64_FORMAT " candidates in %u source patterns, %.2f s; "
                   "not asked: %" G_GUINT64_FORMAT " deduplicated, %" G_GUINT64_FORMAT
                   " past the checks bound, %" G_GUINT64_FORMAT " left at the deadline; "
@@ -97,10 +98,13 @@ augur_cmd_predict (int argc, char **argv)
   g_auto (GStrv) rest = NULL;
   gboolean stats_wanted = FALSE, no_races = FALSE, no_deadlocks = FALSE, no_atomicity = FALSE, no_data_flow = FALSE;
   gint timeout_ms = (gint) opts.timeout_ms, jobs = 0, max_checks = (gint) opts.max_checks;
+  double time_limit = 0;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "write the results file here (default: TRACE with .results.json)", "RESULTS" },
     { "timeout-ms", 0, 0, G_OPTION_ARG_INT, &timeout_ms, "time limit of one query (10000)", "MS" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &time_limit,
+      "stop after S seconds: the model of a prefix, the queries not started left (default: none)", "S" },
     { "max-checks", 0, 0, G_OPTION_ARG_INT, &max_checks, "Z3 checks per source pattern: instances of one pattern asked before it is counted past the bound (32)", "N" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "worker threads (default: one per processor)", "N" },
     { "no-atomicity", 0, 0, G_OPTION_ARG_NONE, &no_atomicity, "do not predict atomicity violations", NULL },
@@ -120,7 +124,8 @@ augur_cmd_predict (int argc, char **argv)
                                 &argv))
     return AUGUR_EXIT_USAGE;
   g_autoptr (GError) error = NULL;
-  if (rest == NULL || g_strv_length (rest) != 1 || timeout_ms <= 0 || jobs < 0 || max_checks <= 0)
+  if (rest == NULL || g_strv_length (rest) != 1 || timeout_ms <= 0 || jobs < 0 || max_checks <= 0
+      || time_limit < 0)
     return augur_cmd_usage_error (CMD, "expected exactly one TRACE file and positive limits; "
                                        "see 'augur predict --help'");
   opts.timeout_ms = (guint) timeout_ms;
@@ -158,6 +163,8 @@ augur_cmd_predict (int argc, char **argv)
 
   g_autoptr (GDateTime) started = g_date_time_new_now_local ();
   gint64 t0 = g_get_monotonic_time ();
+  if (time_limit > 0)
+    opts.deadline = t0 + (gint64) (time_limit * G_USEC_PER_SEC);
   g_autoptr (AugurResults) results = augur_results_new (augur_trace_program (trace), "predict");
   const char *argv0[] = { augur_trace_program (trace), NULL };
   augur_results_set_argv (results, argv0);
@@ -173,6 +180,12 @@ augur_cmd_predict (int argc, char **argv)
   print_predictions (results, &stats);
 
   print_stats (&stats, stats_wanted, facts);
+  if (stats.model_cut)
+    g_printerr ("augur predict: incomplete: at the time limit (%g s) the model covered only "
+                "the run's first %u events\n", time_limit, stats.n_events);
+  if (stats.n_left > 0)
+    g_printerr ("augur predict: incomplete: at the time limit (%g s), %u quer%s left unasked\n",
+                time_limit, stats.n_left, stats.n_left == 1 ? "y was" : "ies were");
 
   g_autofree char *path = output != NULL ? g_strdup (output)
                                          : g_strdup_printf ("%s.results.json", rest[0]);
