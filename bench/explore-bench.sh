@@ -5,7 +5,7 @@
 # indexer(15) and lastzero(15), the wall time, the executions per second
 # (complete and sleep-set blocked ones: each is one run of the program),
 # the CPU time and the peak memory (of the largest process).  Targets:
-# indexer(15) <= 4 s, lastzero(15) <= 20 s (issue 20: 25 us per execution).
+# indexer(15) <= 4 s, lastzero(15) <= 20 s (25 us per execution).
 #
 # Then where an execution's CPU time goes, per execution: in the execution
 # server running it (the program, the scheduler), in the server putting

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# parallel-bench.sh — augur explore --jobs N against --jobs 1 (issue 19):
+# parallel-bench.sh — augur explore --jobs N against --jobs 1:
 # for lastzero(15), indexer(16) and fsbench(18), in optimal mode, the
 # executions, the wall time of each and the speedup over one server, and
 # whether the counts are the serial ones (they must be: the search is the
@@ -9,7 +9,7 @@
 # many executions the servers ran ahead of the search, how many of those
 # were never asked for, and how long the search waited for the servers:
 # the search's own time (its analysis) is what the speedup cannot go past.
-# Target (issue 19): >= 1.8x with 2 servers on a quiet 2-core machine.
+# Target: >= 1.8x with 2 servers on a quiet 2-core machine.
 #
 # Usage: parallel-bench.sh AUGUR INDEXER LASTZERO FSBENCH [TIMEOUT] [JOBS...]
 # (JOBS default: 2, and the number of processors if more)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * confirm.h — confirming a prediction of the predictor by re-execution
- * (issue 4): replay the program up to the violating interleaving the
+ * confirm.h — confirming a prediction of the predictor by re-execution:
+ * replay the program up to the violating interleaving the
  * prediction's schedule describes, then explore around it.
  *
  * The model:

@@ -40,7 +40,7 @@ struct _AugurExecutor {
   int stdin_fd;       /* the explored runs' standard input (see below) */
 };
 
-/* ---- standard input of the explored runs (issue 16, item 12) ----
+/* ---- standard input of the explored runs ----
  * Every execution reads the same input: /dev/null, or the file given with
  * --stdin.  The server and its executions share one open file description
  * with ex->stdin_fd, so rewinding it before each execution gives each one

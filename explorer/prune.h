@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * prune.h — static pruning of the explorer's scheduling points (issue 5):
+ * prune.h — static pruning of the explorer's scheduling points:
  * an access at a source line that static analysis put in no candidate pair
  * can never race, so it need not be a scheduling point.
  *
