@@ -227,13 +227,13 @@ explore_diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions 
     {
       Failure *fl = g_ptr_array_index (c->failures, f);
 
-      if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
-        for (guint k = 0; k < fl->n; k++)
-          {
-            g_autofree char *l = explore_findings_loc_key (c, fl->steps[k].module, fl->steps[k].pc);
-            g_printerr ("  %u: t%u op%u obj %" G_GINT64_MODIFIER "x %s\n", k, fl->steps[k].tid,
-                        fl->steps[k].op, fl->steps[k].obj, l);
-          }
+      gboolean debug = !g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN);
+      for (guint k = 0; debug && k < fl->n; k++)
+        {
+          g_autofree char *l = explore_findings_loc_key (c, fl->steps[k].module, fl->steps[k].pc);
+          g_debug ("diagnose: failure %u step %u: t%u op%u obj %" G_GINT64_MODIFIER "x %s", f, k,
+                   fl->steps[k].tid, fl->steps[k].op, fl->steps[k].obj, l);
+        }
       for (guint k = 0; k < fl->triples->len; k++)
         {
           const AugurTriple *t = &g_array_index (fl->triples, AugurTriple, k);
@@ -260,7 +260,7 @@ explore_diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions 
                                                       &st->diagnosis_runs, &error);
               passes = passes || v == SERIAL_PASSES;
               fails = fails || v == SERIAL_FAILS;
-              if (g_getenv ("AUGUR_DEBUG_DIAGNOSE") != NULL)
+              if (debug)
                 {
                   g_autofree char *pattern = augur_diagnose_pattern (fl->steps, t);
                   GPtrArray *locs = g_ptr_array_index (fl->locs, k);
@@ -268,12 +268,12 @@ explore_diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions 
                   for (guint i = 0; i < locs->len; i++)
                     g_string_append_printf (where, "%s%s", i ? " " : "",
                                             (const char *) g_ptr_array_index (locs, i));
-                  g_printerr ("diagnose: failure %u triple %u (steps %u %u %u %u: %s, %s) %s: "
-                              "prefix %u, %" G_GUINT64_FORMAT " runs: %s\n", f, k, t->a1, t->r,
-                              t->r2, t->a2, where->str, pattern,
-                              r_first ? "r first" : "r last", decided,
-                              st->diagnosis_runs - before,
-                              v == SERIAL_PASSES ? "passes" : v == SERIAL_FAILS ? "fails" : "unknown");
+                  g_debug ("diagnose: failure %u triple %u (steps %u %u %u %u: %s, %s) %s: "
+                           "prefix %u, %" G_GUINT64_FORMAT " runs: %s", f, k, t->a1, t->r,
+                           t->r2, t->a2, where->str, pattern,
+                           r_first ? "r first" : "r last", decided,
+                           st->diagnosis_runs - before,
+                           v == SERIAL_PASSES ? "passes" : v == SERIAL_FAILS ? "fails" : "unknown");
                 }
               if (error != NULL)
                 {

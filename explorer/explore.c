@@ -280,24 +280,31 @@ set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
   augur_dpor_set_pending (dpor, (const AugurSchedStep *) pending->data, pending->len);
 }
 
-/* AUGUR_DEBUG_STEPS: the execution's steps and threads, on stderr. */
+/* The execution's steps and threads, as one debug message (shown with
+ * G_MESSAGES_DEBUG=augur-explorer): one line "run N: prefix P sleep S
+ * status X n STEPS diverged_at D", then a line a step and a line a thread. */
 static void
 debug_steps (guint64 run, const AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
              guint32 status)
 {
-  g_printerr ("run %" G_GUINT64_FORMAT ": prefix %u sleep %u status %u n %u diverged_at %u\n",
-              run, shm->prefix_len, shm->n_sleep, status, n, shm->diverged_at);
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_string_append_printf (out, "run %" G_GUINT64_FORMAT ": prefix %u sleep %u status %u n %u diverged_at %u",
+                          run, shm->prefix_len, shm->n_sleep, status, n, shm->diverged_at);
   for (guint k = 0; k < n; k++)
-    g_printerr ("  %u: t%u op%u ev%u obj %" G_GINT64_MODIFIER "x arg %" G_GINT64_MODIFIER "x pc %x%s\n", k,
-                steps[k].tid, steps[k].op, steps[k].ev_kind, steps[k].obj, steps[k].arg, steps[k].pc,
-                k < shm->prefix_len && shm->prefix[k] != steps[k].tid ? " !!" : "");
+    g_string_append_printf (out, "\n  %u: t%u op%u ev%u obj %" G_GINT64_MODIFIER "x arg %"
+                            G_GINT64_MODIFIER "x pc %x%s", k, steps[k].tid, steps[k].op,
+                            steps[k].ev_kind, steps[k].obj, steps[k].arg, steps[k].pc,
+                            k < shm->prefix_len && shm->prefix[k] != steps[k].tid ? " !!" : "");
   if (status == AUGUR_SST_DIVERGED)
-    g_printerr ("  expected t%u ev%u pc %x\n", shm->prefix[shm->diverged_at],
-                shm->expect[shm->diverged_at].ev_kind, shm->expect[shm->diverged_at].pc);
+    g_string_append_printf (out, "\n  expected t%u ev%u pc %x", shm->prefix[shm->diverged_at],
+                            shm->expect[shm->diverged_at].ev_kind, shm->expect[shm->diverged_at].pc);
   for (guint t = 0; t < 8; t++)
     if (shm->threads[t].state)
-      g_printerr ("  thread %u state %u pending op%u ev%u pc %x arg %" G_GINT64_MODIFIER "x\n", t, shm->threads[t].state,
-                  shm->threads[t].pending.op, shm->threads[t].pending.ev_kind, shm->threads[t].pending.pc, shm->threads[t].pending.arg);
+      g_string_append_printf (out, "\n  thread %u state %u pending op%u ev%u pc %x arg %"
+                              G_GINT64_MODIFIER "x", t, shm->threads[t].state,
+                              shm->threads[t].pending.op, shm->threads[t].pending.ev_kind,
+                              shm->threads[t].pending.pc, shm->threads[t].pending.arg);
+  g_debug ("%s", out->str);
 }
 
 /* An execution that ran to its end (or was sleep-set blocked): counted,
@@ -520,7 +527,7 @@ search_take (Search *s, guint64 run, gboolean killed)
   new_execution (c);
   guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
   guint32 status = shm->status;
-  if (g_getenv ("AUGUR_DEBUG_STEPS") != NULL)
+  if (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
     debug_steps (run, shm, shm->steps, n, status);
   if (killed)
     st->watchdog++;

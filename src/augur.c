@@ -182,6 +182,9 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  /* standard output is findings and results: every log message, debug
+   * ones too (G_MESSAGES_DEBUG=augur-explorer ...), goes to stderr */
+  g_log_writer_default_set_use_stderr (TRUE);
   /* before any library can install a handler of its own */
   augur_interrupt_install ();
 

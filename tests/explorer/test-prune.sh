@@ -38,11 +38,12 @@ explore ()
 {
   name=$1
   shift
-  AUGUR_DEBUG_STEPS=1 "$AUGUR" explore --no-progress -o "$tmp/$name.json" "$@" -- "$prog" \
-    >"$tmp/$name.out" 2>"$tmp/$name.err"
+  G_MESSAGES_DEBUG=augur-explorer "$AUGUR" explore --no-progress -o "$tmp/$name.json" "$@" \
+    -- "$prog" >"$tmp/$name.out" 2>"$tmp/$name.err"
   st=$?
   head -1 "$tmp/$name.out"
-  grep '^run ' "$tmp/$name.err" | awk '{ s += $10 } END { print s + 0 }' >"$tmp/$name.steps"
+  sed -n 's/.* run [0-9]*: prefix .* n \([0-9]*\) diverged_at .*/\1/p' "$tmp/$name.err" \
+    | awk '{ s += $1 } END { print s + 0 }' >"$tmp/$name.steps"
   [ "$st" -eq 1 ]
 }
 execs () { json_path "$tmp/$1.json" '$.executions'; }
