@@ -180,6 +180,7 @@ augur_cmd_predict (int argc, char **argv)
   print_predictions (results, &stats);
 
   print_stats (&stats, stats_wanted, facts);
+  /* only a time limit cuts the model or leaves queries (predict.h) */
   if (stats.model_cut)
     g_printerr ("augur predict: incomplete: at the time limit (%g s) the model covered only "
                 "the run's first %u events\n", time_limit, stats.n_events);

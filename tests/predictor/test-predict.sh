@@ -207,6 +207,19 @@ if [ -f "$work/account.trace" ]; then
   unset AUGUR_PREDICT_MAX_VC
 fi
 
+# a time limit: what it cut is said, on stderr and in the results' bounds
+if [ -f "$work/account.trace" ]; then
+  ok "predict --time-limit runs (0)" \
+    status 0 "$AUGUR" predict --time-limit 0.000001 -o "$work/tl.json" "$work/account.trace"
+  ok "predict --time-limit: what it cut is said" grep -q '^augur predict: incomplete: at the time limit' "$work/err"
+  ok "predict --time-limit: the results' bounds name it" \
+    sh -c '"$1" "$2" "\$.bounds_hit[*]" | grep -qx predictor-time' sh "$top_builddir/tests/json-path" "$work/tl.json"
+  ok "predict without a time limit cuts nothing" \
+    status 0 "$AUGUR" predict -o "$work/notl.json" "$work/account.trace"
+  ok "... and says nothing of it" sh -c '! grep -q "incomplete" "$1"' sh "$work/err"
+fi
+ok "a negative time limit is a usage error (2)" status 2 "$AUGUR" predict --time-limit -1 "$work/account.trace"
+
 # bad input and usage
 printf 'not a trace' >"$work/bad.trace"
 ok "a corrupt trace is bad input (3)" status 3 "$AUGUR" predict "$work/bad.trace"
