@@ -172,11 +172,12 @@ stage_predict (AugurCheckState *st, GError **error)
                          ps.n_skipped, ps.n_skipped == 1 ? "y" : "ies",
                          ps.n_ruled_out, ps.n_ruled_out == 1 ? "" : "s")
       : g_strdup ("");
-  g_autofree char *left = ps.n_left > 0
-    ? g_strdup_printf ("; %u quer%s left unasked at its deadline (%.1f s)", ps.n_left,
-                       ps.n_left == 1 ? "y" : "ies", share)
+  g_autofree char *left = ps.n_left > 0 || ps.n_unlisted > 0
+    ? g_strdup_printf ("; at its deadline (%.1f s), %u quer%s left unasked and %u whose "
+                       "candidates were not all listed", share, ps.n_left,
+                       ps.n_left == 1 ? "y" : "ies", ps.n_unlisted)
     : g_strdup ("");
-  if (ps.n_left > 0)
+  if (ps.n_left > 0 || ps.n_unlisted > 0)
     augur_results_add_bound_hit (st->results, "predictor-time");
   augur_check_say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s%s)",
                    n, n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out, left);

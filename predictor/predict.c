@@ -636,7 +636,7 @@ find_candidates (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   st->n_lockset = set->n_lockset;
   st->n_candidates = set->n_candidates;
   st->n_patterns = set->patterns->len;
-  st->n_left = set->n_left;
+  st->n_unlisted = set->n_left;
   return set;
 }
 
@@ -675,7 +675,7 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   if (options->deadlocks)
     add_lock_order (m, symbolizer, tasks, out);
   st.model_cut = m->cut;
-  if (st.n_left > 0 || m->cut)
+  if (st.n_left > 0 || st.n_unlisted > 0 || m->cut)
     augur_results_add_bound_hit (out, "predictor-time");
   st.model_s = (t1 - t0) / 1e6;
   st.candidates_s = (t2 - t1) / 1e6;

@@ -55,7 +55,8 @@ typedef struct {
                                 * there); 0 (default): none.  The model takes at most
                                 * half the time (then it models the prefix of the run
                                 * read by then), the candidates a quarter of the rest.
-                                * The queries left are counted (AugurPredictStats.n_left),
+                                * What it cuts is counted (AugurPredictStats.n_left,
+                                * n_unlisted, model_cut),
                                 * never reported as predictions; "predictor-time" is
                                 * then a bound hit of the results */
 } AugurPredictOptions;
@@ -77,8 +78,11 @@ typedef struct {
   guint   n_skipped;           /* queries the static facts made unnecessary */
   guint   n_lockset;           /* queries a lock common to every access ruled out */
   guint   n_ruled_out;         /* predictions the static facts ruled out */
-  guint   n_left;              /* queries left unasked or unfinished at the deadline
-                                * (or at their own timeout before any candidate) */
+  guint   n_left;              /* source patterns left unasked or unfinished at the
+                                * deadline */
+  guint   n_unlisted;          /* (variable, thread pair, pattern) queries whose
+                                * candidates the deadline kept from being listed, all
+                                * or in part */
   guint64 n_candidates;        /* candidate instances found (candidates.h) */
   guint   n_patterns;          /* their distinct source patterns */
   guint64 n_deduplicated;      /* instances not asked: their pattern was answered */

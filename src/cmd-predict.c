@@ -184,9 +184,13 @@ augur_cmd_predict (int argc, char **argv)
   if (stats.model_cut)
     g_printerr ("augur predict: incomplete: at the time limit (%g s) the model covered only "
                 "the run's first %u events\n", time_limit, stats.n_events);
+  if (stats.n_unlisted > 0)
+    g_printerr ("augur predict: incomplete: at the time limit (%g s), the candidates of %u "
+                "quer%s (a variable, a pair of threads, a pattern) were not all listed\n",
+                time_limit, stats.n_unlisted, stats.n_unlisted == 1 ? "y" : "ies");
   if (stats.n_left > 0)
-    g_printerr ("augur predict: incomplete: at the time limit (%g s), %u quer%s left unasked\n",
-                time_limit, stats.n_left, stats.n_left == 1 ? "y was" : "ies were");
+    g_printerr ("augur predict: incomplete: at the time limit (%g s), %u source pattern%s "
+                "left unasked\n", time_limit, stats.n_left, stats.n_left == 1 ? " was" : "s were");
 
   g_autofree char *path = output != NULL ? g_strdup (output)
                                          : g_strdup_printf ("%s.results.json", rest[0]);
