@@ -41,24 +41,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "runtime/rt-pagemap-scan.h"
+
 #define PAGE 4096u
 #define PER_ROUND 200
 #define ROUNDS 9
-
-/* linux/fs.h (6.7) and linux/userfaultfd.h (6.7) values older headers lack */
-typedef struct {
-  uint64_t start, end, categories;
-} ScanRange;
-typedef struct {
-  uint64_t size, flags, start, end, walk_end, vec, vec_len, max_pages;
-  uint64_t category_inverted, category_mask, category_anyof_mask, return_mask;
-} ScanArg;
-#define SCAN_IOCTL _IOWR ('f', 16, ScanArg)
-#define SCAN_PAGE_WRITTEN (1u << 1)
-#define FEATURES ((1ull << 13) | (1ull << 15))   /* WP_UNPOPULATED | WP_ASYNC */
-#ifndef UFFD_USER_MODE_ONLY
-#define UFFD_USER_MODE_ONLY 1
-#endif
 
 static size_t region, written;
 static int moving;        /* each round writes other pages than the last */
@@ -149,7 +136,7 @@ setup_uffd (void)
   uffd = (int) syscall (SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
   if (uffd < 0)
     return printf ("uffd-wp: no userfaultfd (%s)\n", strerror (errno)), 0;
-  struct uffdio_api api = { .api = UFFD_API, .features = FEATURES };
+  struct uffdio_api api = { .api = UFFD_API, .features = TRACK_FEATURES };
   if (ioctl (uffd, UFFDIO_API, &api) != 0)
     return printf ("uffd-wp: no asynchronous write-protect (%s)\n", strerror (errno)), 0;
   pagemap = open ("/proc/self/pagemap", O_RDONLY);

@@ -28,6 +28,7 @@
 #include "config.h"
 
 #include "runtime/rt-snapshot.h"
+#include "runtime/rt-pagemap-scan.h"
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-sched.h"
 
@@ -100,25 +101,6 @@ static RtSnapshotStats *stats;  /* outside the snapshot: it counts across execut
  * compared, as before.
  */
 
-#ifndef UFFD_USER_MODE_ONLY
-#define UFFD_USER_MODE_ONLY 1
-#endif
-#define TRACK_FEATURES ((1ull << 13) | (1ull << 15))   /* UFFD_FEATURE_WP_UNPOPULATED | _WP_ASYNC */
-
-/* linux/fs.h's pm_scan_arg and page_region (Linux 6.7), which older
- * headers lack */
-typedef struct {
-  uint64_t start, end, categories;
-} ScanRange;
-
-typedef struct {
-  uint64_t size, flags, start, end, walk_end, vec, vec_len, max_pages;
-  uint64_t category_inverted, category_mask, category_anyof_mask, return_mask;
-} ScanArg;
-
-#define SCAN_IOCTL _IOWR ('f', 16, ScanArg)   /* PAGEMAP_SCAN */
-#define SCAN_PAGE_WRITTEN (1u << 1)           /* PAGE_IS_WRITTEN */
-#define SCAN_CHECK_WPASYNC (1u << 1)          /* PM_SCAN_CHECK_WPASYNC */
 #define SCAN_VEC 256u
 #define HOT_RUN 64u
 /* A smaller region is compared whole: cheaper than its scan */
