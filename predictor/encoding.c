@@ -133,20 +133,19 @@ within_limits (Enc *x)
   return !x->reject && !x->out_of_time;
 }
 
-static Z3_ast
-var_of (Enc *x, guint32 g)
-{
-  gpointer v = g_hash_table_lookup (x->local, GUINT_TO_POINTER (g + 1));
-  g_assert (v != NULL);
-  return g_array_index (x->vars, Z3_ast, GPOINTER_TO_UINT (v) - 1);
-}
-
+/* The number of event g's order variable (it must have one). */
 static guint32
 index_of (Enc *x, guint32 g)
 {
   gpointer v = g_hash_table_lookup (x->local, GUINT_TO_POINTER (g + 1));
   g_assert (v != NULL);
   return GPOINTER_TO_UINT (v) - 1;
+}
+
+static Z3_ast
+var_of (Enc *x, guint32 g)
+{
+  return g_array_index (x->vars, Z3_ast, index_of (x, g));
 }
 
 static gboolean
@@ -188,8 +187,9 @@ assert_ast (Enc *x, Z3_ast a)
 static void
 assert_lt (Enc *x, guint32 a, guint32 b)
 {
-  assert_ast (x, mk_lt (x, var_of (x, a), var_of (x, b)));
-  augur_order_graph_add (x->e->orders, index_of (x, a), index_of (x, b));
+  guint32 ia = index_of (x, a), ib = index_of (x, b);
+  assert_ast (x, mk_lt (x, g_array_index (x->vars, Z3_ast, ia), g_array_index (x->vars, Z3_ast, ib)));
+  augur_order_graph_add (x->e->orders, ia, ib);
 }
 
 /* O(a) < O(b) or O(c) < O(d) */
