@@ -212,9 +212,9 @@ void rt_module_init (void);
 /* MODULE record for the executable (index 0), once, at start-up. */
 void rt_module_announce_exe (const char *path);
 void rt_module_slow (uintptr_t pc, AugurRecord *r);
-/* Instrumented modules: noted by __tsan_init from each module's
- * constructor (ra = its caller). */
-void rt_module_mark_instrumented (uintptr_t ra);
+/* Instrumented modules: looked for by __tsan_init, which each one's
+ * constructor calls (rt-module.c). */
+void rt_module_mark_instrumented (void);
 /* The load bias of module @index (0: the executable), 0 if unknown. */
 uintptr_t rt_module_bias (uint32_t index);
 bool rt_module_instrumented (uintptr_t ra);

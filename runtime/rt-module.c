@@ -13,8 +13,11 @@
  * every reader meets a module's description before its first use.  Offsets
  * are relative to the load bias, which is what symbolisers expect.
  *
- * The runtime also knows which modules are instrumented: each one calls
- * __tsan_init from its constructor, and the caller's bounds are noted then.
+ * The runtime also knows which modules are instrumented: those whose
+ * dynamic relocations import the ThreadSanitizer entry points (__tsan_*),
+ * looked for whenever an instrumented module's constructor calls
+ * __tsan_init.  (Not the constructor's return address: gcc -O2 makes the
+ * call a tail call, and the address is then the dynamic loader's.)
  * mem* and str* calls count as accesses of their caller, so they are only
  * recorded from instrumented code: an uninstrumented library's accesses
  * are invisible anyway, and its string handling (the unwinder comparing
@@ -25,6 +28,7 @@
 #include "runtime/rt-internal.h"
 
 #include <link.h>
+#include <stddef.h>
 #include <sched.h>
 #include <string.h>
 
@@ -324,20 +328,112 @@ rt_module_bias (uint32_t index)
   return index < __atomic_load_n (&n_modules, __ATOMIC_ACQUIRE) ? modules[index].bias : 0;
 }
 
-void
-rt_module_mark_instrumented (uintptr_t ra)
+#if __ELF_NATIVE_CLASS == 64
+#define RT_R_SYM(info) ELF64_R_SYM (info)
+#else
+#define RT_R_SYM(info) ELF32_R_SYM (info)
+#endif
+
+/* A pointer of the dynamic section: relocated in place by glibc on most
+ * targets, an offset from the load address on the others. */
+static uintptr_t
+dyn_ptr (const struct dl_phdr_info *info, uintptr_t p)
 {
-  if (rt_module_instrumented (ra))
-    return;
+  return p != 0 && p < info->dlpi_addr ? p + info->dlpi_addr : p;
+}
+
+/* Does a relocation table (@rela: Elf_Rela, else Elf_Rel) refer to an
+ * undefined symbol named __tsan_*?  Compared by hand: strncmp is one of
+ * the intercepts. */
+static bool
+relocs_import_tsan (uintptr_t table, size_t bytes, bool rela, const ElfW (Sym) *symtab,
+                    const char *strtab)
+{
+  size_t each = rela ? sizeof (ElfW (Rela)) : sizeof (ElfW (Rel));
+  for (size_t off = 0; table != 0 && off + each <= bytes; off += each)
+    {
+      ElfW (Xword) info = rela ? ((const ElfW (Rela) *) (table + off))->r_info
+                               : ((const ElfW (Rel) *) (table + off))->r_info;
+      size_t sym = RT_R_SYM (info);
+      if (sym == 0 || symtab[sym].st_shndx != SHN_UNDEF)
+        continue;
+      const char *n = strtab + symtab[sym].st_name;
+      if (n[0] == '_' && n[1] == '_' && n[2] == 't' && n[3] == 's' && n[4] == 'a' && n[5] == 'n'
+          && n[6] == '_')
+        return true;
+    }
+  return false;
+}
+
+/* Was the module compiled for augur (does it import the hooks)? */
+static bool
+imports_tsan (const struct dl_phdr_info *info)
+{
+  const ElfW (Dyn) *dyn = NULL;
+  for (int k = 0; k < info->dlpi_phnum; k++)
+    if (info->dlpi_phdr[k].p_type == PT_DYNAMIC)
+      dyn = (const ElfW (Dyn) *) (info->dlpi_addr + info->dlpi_phdr[k].p_vaddr);
+  if (dyn == NULL)
+    return false;
+  uintptr_t symtab = 0, strtab = 0, rela = 0, rel = 0, jmprel = 0;
+  size_t relasz = 0, relsz = 0, pltrelsz = 0;
+  bool plt_rela = true;
+  for (const ElfW (Dyn) *d = dyn; d->d_tag != DT_NULL; d++)
+    switch (d->d_tag)
+      {
+      case DT_SYMTAB: symtab = dyn_ptr (info, d->d_un.d_ptr); break;
+      case DT_STRTAB: strtab = dyn_ptr (info, d->d_un.d_ptr); break;
+      case DT_RELA: rela = dyn_ptr (info, d->d_un.d_ptr); break;
+      case DT_RELASZ: relasz = d->d_un.d_val; break;
+      case DT_REL: rel = dyn_ptr (info, d->d_un.d_ptr); break;
+      case DT_RELSZ: relsz = d->d_un.d_val; break;
+      case DT_JMPREL: jmprel = dyn_ptr (info, d->d_un.d_ptr); break;
+      case DT_PLTRELSZ: pltrelsz = d->d_un.d_val; break;
+      case DT_PLTREL: plt_rela = d->d_un.d_val == DT_RELA; break;
+      default: break;
+      }
+  if (symtab == 0 || strtab == 0)
+    return false;
+  const ElfW (Sym) *syms = (const ElfW (Sym) *) symtab;
+  const char *strs = (const char *) strtab;
+  return relocs_import_tsan (jmprel, pltrelsz, plt_rela, syms, strs)
+         || relocs_import_tsan (rela, relasz, true, syms, strs)
+         || relocs_import_tsan (rel, relsz, false, syms, strs);
+}
+
+/* The loads and unloads dl_iterate_phdr had counted at the last look. */
+static unsigned long long looked_adds, looked_subs;
+
+static int
+mark_callback (struct dl_phdr_info *info, size_t size, void *data)
+{
+  bool *first = data;
+  if (*first && size >= offsetof (struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs)
+    {
+      if (info->dlpi_adds == looked_adds && info->dlpi_subs == looked_subs)
+        return 1;   /* nothing loaded since */
+      looked_adds = info->dlpi_adds;
+      looked_subs = info->dlpi_subs;
+    }
+  *first = false;
+  uintptr_t lo, hi;
+  module_bounds (info, &lo, &hi);
+  uint32_t n = n_instrumented;
+  if (hi <= lo || n >= RT_INSTRUMENTED_MAX || rt_module_instrumented (lo + 1)
+      || !imports_tsan (info))
+    return 0;
+  instrumented[n] = (RtRange) { lo, hi - lo };
+  __atomic_store_n (&n_instrumented, n + 1, __ATOMIC_RELEASE);
+  return 0;
+}
+
+void
+rt_module_mark_instrumented (void)
+{
   rt_guard_enter ();
   rt_spin_take (&module_lock);
-  uintptr_t lo, size;
-  uint32_t n = n_instrumented;
-  if (rt_module_range (ra - 1, &lo, &size) && n < RT_INSTRUMENTED_MAX)
-    {
-      instrumented[n] = (RtRange) { lo, size };
-      __atomic_store_n (&n_instrumented, n + 1, __ATOMIC_RELEASE);
-    }
+  bool first = true;
+  dl_iterate_phdr (mark_callback, &first);
   rt_spin_give (&module_lock);
   rt_guard_leave ();
 }

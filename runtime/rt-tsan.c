@@ -318,7 +318,7 @@ __tsan_init (void)
   rt_init ();
   /* under the explorer too: its mem* and str* calls are scheduling points */
   if (rt_is_active () || rt_sched_mode)
-    rt_module_mark_instrumented (RT_RA ());
+    rt_module_mark_instrumented ();
 }
 
 /* Newer compilers call these instead of memcpy & co. */

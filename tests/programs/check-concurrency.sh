@@ -48,7 +48,10 @@ for dir in "$corpus"/*/; do
   esac
   rm -rf "$out/$name"
   mkdir -p "$out/$name"
-  if ! "$AUGUR_CC_BIN" -O0 -g -o "$out/$name/prog" "$dir/prog.c" 2>"$out/$name/build.log"; then
+  cflags=-O0
+  [ -f "$dir/cflags" ] && cflags=$(cat "$dir/cflags")
+  # shellcheck disable=SC2086
+  if ! "$AUGUR_CC_BIN" $cflags -g -o "$out/$name/prog" "$dir/prog.c" 2>"$out/$name/build.log"; then
     printf '%-22s build failed: see %s\n' "$name" "$out/$name/build.log" >>"$table"
     worst=2
     continue
