@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/dwarf-frames.h"
 #include "common/dwarf-units.h"
 #include "common/symbolizer.h"
 
@@ -34,6 +35,7 @@ struct _AugurDwarfNames {
   char *source_dir;
   gboolean tried;
   Dwfl *dwfl;
+  Dwfl_Module *mod;      /* the program's */
   Dwarf *dw;             /* NULL: no debug info */
   GHashTable *globals;   /* name -> Dwarf_Off* of the variable */
   GHashTable *functions; /* name -> Dwarf_Off* of the subprogram */
@@ -42,6 +44,7 @@ struct _AugurDwarfNames {
   GHashTable *bases;     /* "T0.alloc1" -> Base* */
   GHashTable *sources;   /* file -> char ** (lines), NULL value if unreadable */
   GHashTable *noted;     /* evidence already looked at */
+  AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
 };
 
 static const Dwfl_Callbacks callbacks = {
@@ -94,6 +97,7 @@ augur_dwarf_names_free (AugurDwarfNames *names)
   g_hash_table_unref (names->bases);
   g_hash_table_unref (names->sources);
   g_hash_table_unref (names->noted);
+  g_clear_pointer (&names->frames, augur_dwarf_frames_free);
   g_free (names);
 }
 
@@ -124,6 +128,7 @@ open_debug_info (AugurDwarfNames *n)
   dwfl_report_end (n->dwfl, NULL, NULL);
   if (mod == NULL)
     return FALSE;
+  n->mod = mod;
   Dwarf_Addr bias = 0;
   n->dw = dwfl_module_getdwarf (mod, &bias);
   if (n->dw == NULL)
@@ -764,6 +769,44 @@ augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
       g_autofree char *base = g_strdup_printf ("T%u.alloc%u", r->tid, r->aux);
       augur_dwarf_names_note_alloc (names, base, r->arg, src->file, src->line, src->function);
     }
+  if (open_debug_info (names))
+    {
+      g_clear_pointer (&names->frames, augur_dwarf_frames_free);
+      names->frames = augur_dwarf_frames_new (names->mod, names->dw, trace);
+    }
+}
+
+/* "T2.stack-0x2c" -> thread 2, distance 0x2c; FALSE if not a stack name */
+static gboolean
+split_stack (const char *object, guint *tid, guint64 *dist)
+{
+  const char *p = object;
+  if (*p++ != 'T' || !g_ascii_isdigit (*p))
+    return FALSE;
+  char *end;
+  guint64 t = g_ascii_strtoull (p, &end, 10);
+  if (t > G_MAXUINT || strncmp (end, ".stack-0x", 9) != 0 || !g_ascii_isxdigit (end[9]))
+    return FALSE;
+  *tid = (guint) t;
+  *dist = g_ascii_strtoull (end + 9, &end, 16);
+  return *end == '\0';
+}
+
+/* A local of a recorded frame: "ws[1].count" for "T0.stack-0x158". */
+static char *
+stack_lookup (AugurDwarfNames *names, const char *object)
+{
+  guint tid;
+  guint64 dist, off;
+  Dwarf_Die t;
+  if (names->frames == NULL || !split_stack (object, &tid, &dist))
+    return NULL;
+  const AugurStackVar *v = augur_dwarf_frames_find (names->frames, tid, dist, &off);
+  if (v == NULL || !die_at (names, v->type, &t))
+    return NULL;
+  GString *s = g_string_new (v->name);
+  append_path (s, &t, off, FALSE);
+  return g_string_free (s, FALSE);
 }
 
 /* ---- names ---- */
@@ -775,6 +818,8 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
     return NULL;
   g_autofree char *base = NULL;
   guint64 off = 0;
+  if (object[0] == 'T' && strstr (object, ".stack-0x") != NULL)
+    return stack_lookup (names, object);
   if (split_heap (object, &base, &off))
     {
       Base *b = g_hash_table_lookup (names->bases, base);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "common/trace.h"
+#include "common/trace-stacks.h"
 
 #include "common/augur-ops.h"
 #include "common/input-file.h"
@@ -58,16 +59,8 @@ struct _AugurTrace {
   guint64 next_seq;            /* 1 + the largest seq any record carries, 0: none */
   guint64 n_unwritten;
   char *build_id;
-  GArray *callers;             /* Callers of the acquisitions, by event (ascending) */
+  AugurTraceStacks *stacks;    /* CALLERS and FRAME records */
 };
-
-/* The CALLERS records after event `event` (augur-trace-format.h). */
-typedef struct {
-  gsize event;
-  guint n;
-  guint8 module[AUGUR_TRACE_MAX_CALLERS];
-  guint32 pc[AUGUR_TRACE_MAX_CALLERS];
-} Callers;
 
 static void
 module_free (gpointer p)
@@ -362,59 +355,6 @@ scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
   return TRUE;
 }
 
-/* Events that CALLERS records may follow (augur-trace-format.h). */
-static gboolean
-takes_lock (guint8 kind)
-{
-  switch (kind)
-    {
-    case AUGUR_EV_MUTEX_LOCK: case AUGUR_EV_MUTEX_TRYLOCK: case AUGUR_EV_MUTEX_TIMEDLOCK:
-    case AUGUR_EV_RWLOCK_RDLOCK: case AUGUR_EV_RWLOCK_WRLOCK: case AUGUR_EV_SPIN_LOCK:
-    case AUGUR_EV_COND_WAKE:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-/* A CALLERS record of thread @tid: its frames go to the thread's last
- * lock acquisition (last_of: thread -> 1 + its event); a record that
- * follows none, or comes after frames of a later event, is dropped. */
-static void
-note_callers (AugurTrace *t, GHashTable *last_of, guint tid, const AugurRecord *r)
-{
-  gsize event1 = GPOINTER_TO_SIZE (g_hash_table_lookup (last_of, GUINT_TO_POINTER (tid)));
-  if (event1 == 0)
-    return;
-  gsize event = event1 - 1;
-  Callers *c = t->callers->len > 0 ? &g_array_index (t->callers, Callers, t->callers->len - 1)
-                                   : NULL;
-  if (c == NULL || c->event != event)
-    {
-      if (c != NULL && c->event > event)
-        return;
-      Callers fresh = { .event = event };
-      g_array_append_val (t->callers, fresh);
-      c = &g_array_index (t->callers, Callers, t->callers->len - 1);
-    }
-  guint here = MIN (r->aux, 3u);
-  guint64 packed[2] = { r->addr, r->arg };
-  for (guint k = 0; k < here && c->n < AUGUR_TRACE_MAX_CALLERS; k++)
-    {
-      if (k < 2)
-        {
-          c->module[c->n] = (guint8) (packed[k] >> 32);
-          c->pc[c->n] = (guint32) packed[k];
-        }
-      else
-        {
-          c->module[c->n] = r->module;
-          c->pc[c->n] = r->pc;
-        }
-      c->n++;
-    }
-}
-
 static int
 seq_slot_cmp (const void *a, const void *b)
 {
@@ -698,9 +638,7 @@ keep_events (AugurTrace *t, SeqList *seqs, guint64 n)
   guint64 carried = 0;
   gsize n_kept = 0;
   guint max_tid = 0;
-  /* thread -> 1 + its last lock acquisition so far, which CALLERS follow */
-  g_autoptr (GHashTable) last_of = g_hash_table_new (NULL, NULL);
-  t->callers = g_array_new (FALSE, FALSE, sizeof (Callers));
+  t->stacks = augur_trace_stacks_new ();
   for (gsize i = 0; i < seqs->len && a[i].seq < n; i++)
     {
       carried++;
@@ -712,9 +650,9 @@ keep_events (AugurTrace *t, SeqList *seqs, guint64 n)
           install_module (t, a[i].slot);
           continue;
         }
-      if (r->kind == AUGUR_EV_CALLERS)
+      if (r->kind == AUGUR_EV_CALLERS || r->kind == AUGUR_EV_FRAME)
         {
-          note_callers (t, last_of, slot_owner (t, a[i].slot), r);
+          augur_trace_stacks_note (t->stacks, slot_owner (t, a[i].slot), r);
           continue;
         }
       /* On disk the tid field holds the seq's low bits: put the thread back. */
@@ -724,8 +662,7 @@ keep_events (AugurTrace *t, SeqList *seqs, guint64 n)
       if (e->kind == AUGUR_EV_END && t->end_event < 0)
         t->end_event = (gint64) n_kept;
       max_tid = MAX (max_tid, e->tid);
-      if (takes_lock (e->kind))
-        g_hash_table_insert (last_of, GUINT_TO_POINTER (e->tid), GSIZE_TO_POINTER (n_kept + 1));
+      augur_trace_stacks_event (t->stacks, n_kept, e);
       a[n_kept++] = a[i];   /* seqs becomes the events' (seq, slot) */
     }
   g_array_set_size (t->events, (guint) n_kept);
@@ -806,7 +743,7 @@ augur_trace_free (AugurTrace *t)
 {
   if (t == NULL)
     return;
-  g_clear_pointer (&t->callers, g_array_unref);
+  g_clear_pointer (&t->stacks, augur_trace_stacks_free);
   g_free (t->path);
   g_clear_pointer (&t->map, g_mapped_file_unref);
   g_clear_pointer (&t->events, g_array_unref);
@@ -816,24 +753,16 @@ augur_trace_free (AugurTrace *t)
   g_free (t);
 }
 
-static int
-callers_cmp (gconstpointer key, gconstpointer elem)
-{
-  gsize e = *(const gsize *) key, c = ((const Callers *) elem)->event;
-  return (e > c) - (e < c);
-}
-
 guint
 augur_trace_event_callers (const AugurTrace *t, gsize i, guint8 *module, guint32 *pc)
 {
-  if (t->callers == NULL || t->callers->len == 0)
-    return 0;
-  const Callers *c = bsearch (&i, t->callers->data, t->callers->len, sizeof (Callers), callers_cmp);
-  if (c == NULL)
-    return 0;
-  memcpy (module, c->module, c->n * sizeof *module);
-  memcpy (pc, c->pc, c->n * sizeof *pc);
-  return c->n;
+  return augur_trace_stacks_callers (t->stacks, i, module, pc);
+}
+
+const AugurRecord *
+augur_trace_frames (const AugurTrace *t, gsize *n)
+{
+  return augur_trace_stacks_frames (t->stacks, n);
 }
 
 const char *

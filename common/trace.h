@@ -63,6 +63,9 @@ const AugurRecord *augur_trace_event (const AugurTrace *trace, gsize i);
  * and pc (the CALLERS records after it): up to AUGUR_TRACE_MAX_CALLERS
  * into @module and @pc; how many (0: none recorded). */
 guint augur_trace_event_callers (const AugurTrace *trace, gsize i, guint8 *module, guint32 *pc);
+/* The FRAME records (augur-trace-format.h), `tid` the creating thread, in
+ * seq order; @n: how many. */
+const AugurRecord *augur_trace_frames (const AugurTrace *trace, gsize *n);
 /* The file slot of event i (chunk * AUGUR_TRACE_CHUNK_RECORDS + position;
  * its byte offset is AUGUR_TRACE_HEADER_SIZE + 32 * slot), for messages. */
 guint64 augur_trace_event_slot (const AugurTrace *trace, gsize i);

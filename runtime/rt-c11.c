@@ -82,6 +82,7 @@ thrd_create (thrd_t *thread, thrd_start_t routine, void *arg)
   else
     __libc_free (s);
   rt_sync_after (&op, r);
+  rt_thread_emit_frames ((uintptr_t) __builtin_frame_address (0));
   return r;
 }
 

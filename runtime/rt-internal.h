@@ -143,6 +143,8 @@ typedef struct {
    * it to clear.  Points into rt_busy (or at busy_local); NULL until the
    * thread's first record. */
   uint32_t *busy;
+  /* the top of this thread's stack as its THREAD_START says; 0 before */
+  uint64_t stack_top;
 } RtThread;
 
 /* The runtime's thread-local block has a fixed size, with room to grow:
@@ -202,6 +204,11 @@ uint32_t rt_thread_new_tid (void);
  * bytes below the thread pointer that are not its stack (0 if unknown). */
 void rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t stack_top,
                              uint64_t tls_reach);
+
+/* The FRAME records of the calling thread's stack (augur-trace-format.h),
+ * from the frame pointer @fp of the runtime function the program called;
+ * when recording only. */
+void rt_thread_emit_frames (uintptr_t fp);
 
 /* ------------------------------------------------------------------ */
 /* PCs as (module, offset) (rt-module.c)                                */

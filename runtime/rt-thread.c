@@ -273,6 +273,40 @@ rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flag
   return s;
 }
 
+/* At most this many frames are recorded per create. */
+#define RT_MAX_FRAMES 8u
+
+void
+rt_thread_emit_frames (uintptr_t fp)
+{
+  if (rt_sched_is_on () || !rt_is_active () || rt_self.off_sync != 0)
+    return;
+  uint64_t top = rt_self.stack_top;
+  uint32_t tid = rt_tid ();
+  /* each frame holds the caller's frame pointer and the return address
+   * into it; the walk stays inside this thread's stack, upwards, and ends
+   * at the first frame outside the program's instrumented code (libc's
+   * start, the runtime's thread wrapper) */
+  for (uint32_t depth = 0; depth < RT_MAX_FRAMES; depth++)
+    {
+      if (fp == 0 || (fp & 7u) != 0 || (uint64_t) fp + 16 > top)
+        return;
+      uintptr_t next = ((const uintptr_t *) fp)[0];
+      uintptr_t ra = ((const uintptr_t *) fp)[1];
+      if (next <= fp || (uint64_t) next + 16 > top || !rt_module_instrumented (ra))
+        return;
+      AugurRecord f;
+      rt_record_init (&f, AUGUR_EV_FRAME, 0, tid, ra);
+      if (f.pc == 0)
+        return;
+      f.aux = depth;
+      f.addr = (uint64_t) next + 16;
+      f.arg = fp;
+      rt_emit (&f);
+      fp = next;
+    }
+}
+
 static int number_lock;
 
 uint64_t
@@ -312,6 +346,7 @@ rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint64_t s
   /* static TLS (errno and the program's __thread variables) lies just
    * below the thread pointer on x86-64 and just above it elsewhere */
   uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  rt_self.stack_top = stack_top;
   if (rt_sched_is_on ())
     {
       /* no trace: the explorer names objects from these */
@@ -615,6 +650,7 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   else
     __libc_free (s);
   rt_sync_after (&op, r);
+  rt_thread_emit_frames ((uintptr_t) __builtin_frame_address (0));
   return r;
 }
 

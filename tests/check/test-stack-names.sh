@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Stack slots get the names of the locals they are (common/dwarf-frames.h):
+# a race on a local main shares with its threads is reported on
+# `jobs[0].count` at -O0 and -O2 (and with clang when it is installed),
+# from the FRAME records the runtime writes at each thread creation.  A
+# slot two functions used over the run, or an alloca'd block, keeps its
+# stable stack name: a name is never guessed.
+. "$top_srcdir/tests/tap.sh"
+
+S="$top_srcdir/tests/check/stacknames"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-stack-names.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+
+# object NAME CC FLAGS...: builds S/NAME.c with augur-cc, checks it, and
+# prints the data race's object
+object ()
+{
+  name=$1 cc=$2
+  shift 2
+  out="$tmp/$name-$cc$*"
+  AUGUR_CC="$cc" "$AUGUR_CC_BIN" "$@" -g -o "$out.prog" "$S/$name.c" || return 1
+  "$AUGUR" check --budget 20 -o "$out" -- "$out.prog" >"$out.log" 2>&1
+  [ $? -eq 1 ] || { cat "$out.log"; return 1; }
+  json_path "$out/results.json" '$.findings[*].kind' >"$out.kinds"
+  json_path "$out/results.json" '$.findings[*].object' | paste "$out.kinds" - \
+    | awk -F '\t' '$1 == "data-race" { print $2; exit }'
+}
+
+named ()
+{
+  want=$1
+  shift
+  got=$(object "$@") || return 1
+  echo "object: $got (want $want)"
+  [ "$got" = "$want" ]
+}
+
+stack_named ()
+{
+  got=$(object "$@") || return 1
+  echo "object: $got (want a stack name)"
+  case $got in T0.stack-0x*) return 0 ;; *) return 1 ;; esac
+}
+
+ok "gcc -O0: main's local array of structs" named "jobs[0].count" args gcc -O0
+ok "gcc -O2: main's local array of structs" named "jobs[0].count" args gcc -O2
+if command -v clang >/dev/null 2>&1; then
+  ok "clang -O1: main's local array of structs" named "jobs[0].count" args clang -O1
+else
+  skip "clang -O1: main's local array of structs" "clang not installed"
+fi
+ok "a slot two functions used keeps its stack name" stack_named reuse gcc -O0
+ok "an alloca'd block keeps its stack name" stack_named alloca gcc -O0
+tap_done
