@@ -7,7 +7,8 @@
  * (per pattern of patterns.h for atomicity), or per pair of threads and
  * pair of locks taken in opposite orders.  Its candidates are the
  * dynamic instances that may witness it: for atomicity a local pair (a, c)
- * of one synchronisation epoch with a remote access b that can fall
+ * of one synchronisation epoch (or of two that only a lock's release
+ * separates, a holding it and c not) with a remote access b that can fall
  * between them (McPatom, section 4: the local accesses and the remote ones
  * not ordered with them), nearest first, at most three remote accesses per
  * split; for a race two accesses of the two threads that no happens-before
