@@ -664,7 +664,7 @@ enum_deadlocks (Enum *e)
  * enumerated: with thousands of threads on one unprotected counter,
  * hundreds of millions of them. */
 static guint64
-count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *open)
+count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *open, guint64 cap)
 {
   guint64 n = 0;
   for (guint v = 0; v < m->vars->len; v++)
@@ -686,7 +686,7 @@ count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *op
         if (locks[t] != NULL)
           g_array_unref (locks[t]);
       g_free (locks);
-      if (n > AUGUR_CAND_MAX_QUERIES)
+      if (n > cap)
         break;
     }
   return n;
@@ -745,14 +745,17 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
                     GError **error)
 {
   g_autofree guint8 *open = g_new0 (guint8, m->vars->len + 1);
-  guint64 n = count_queries (m, o, open);
-  if (n > AUGUR_CAND_MAX_QUERIES)
+  guint64 cap = MAX ((guint64) AUGUR_CAND_MAX_QUERIES,
+                     (guint64) AUGUR_CAND_QUERIES_PER_EVENT * m->n_events);
+  guint64 n = count_queries (m, o, open, cap);
+  if (n > cap)
     {
       g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE,
-                   "the trace is too large to predict from: its %u threads make more than %u "
-                   "queries on their shared variables (a program where thousands of threads "
-                   "share data without a common lock); record a shorter run, or explore the "
-                   "program", m->n_threads, AUGUR_CAND_MAX_QUERIES);
+                   "the trace is too large to predict from: its %u threads make more than %"
+                   G_GUINT64_FORMAT " queries on their shared variables (%u per event; a "
+                   "program where thousands of threads share data without a common lock); "
+                   "record a shorter run, or explore the program", m->n_threads, cap,
+                   AUGUR_CAND_QUERIES_PER_EVENT);
       return NULL;
     }
   AugurCandSet *set = g_new0 (AugurCandSet, 1);

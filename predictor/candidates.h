@@ -83,14 +83,21 @@ typedef struct {
   guint n_left;           /* queries not enumerated */
 } AugurCandSet;
 
-/* Queries one prediction may enumerate past the exact prunings: past it
- * the trace is declined as too large. */
+/* Queries one prediction may enumerate past the exact prunings: past the
+ * larger of AUGUR_CAND_MAX_QUERIES and AUGUR_CAND_QUERIES_PER_EVENT per
+ * event of the model, the trace is declined as too large.  A query costs
+ * about the accesses of its variable by its two threads: a thread pool
+ * whose jobs are allocated, filled and freed makes a dozen queries per job
+ * on fresh memory (10^6 shared variables in 10^7 events), each on a
+ * handful of accesses, while thousands of threads on one unprotected
+ * counter make hundreds of millions on a few thousand events. */
 #define AUGUR_CAND_MAX_QUERIES 1000000u
+#define AUGUR_CAND_QUERIES_PER_EVENT 16u
 
 /* Enumerates the candidates of every query `o` asks for.  `deadline`
  * (monotonic us, 0: none) stops it; the queries not reached are counted
  * (n_left).  NULL (error set, AUGUR_PREDICT_ERROR_TOO_LARGE) past
- * AUGUR_CAND_MAX_QUERIES. */
+ * the bound on queries above. */
 AugurCandSet *augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
                                   const AugurPredictOptions *o, AugurStaticFilter *filter,
                                   gint64 deadline, GError **error);

@@ -14,6 +14,7 @@
 #include "common/results.h"
 #include "common/trace.h"
 #include "predictor/model.h"
+#include "predictor/predict-error.h"
 #include "predictor/predict.h"
 
 /* A scenario is written one event per word group:
@@ -393,6 +394,31 @@ test_model_cut (void)
 }
 
 static void
+test_too_many_queries (void)
+{
+  /* 500 threads on one unprotected variable: a quarter of a million
+   * thread pairs, each with its queries, on 2,000 events: declined, not
+   * enumerated */
+  GString *script = g_string_new ("0 start;");
+  for (guint t = 1; t <= 500; t++)
+    g_string_append_printf (script, " 0 create %u;", t);
+  for (guint t = 1; t <= 500; t++)
+    g_string_append_printf (script, " %u start; %u read x; %u write x; %u exit;", t, t, t, t);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (script->str);
+  g_string_free (script, TRUE);
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  AugurPredictOptions o;
+  augur_predict_options_init (&o);
+  g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
+  g_assert_false (augur_predict (trace, NULL, &o, res, NULL, &error));
+  g_assert_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "queries on their shared variables"));
+  g_unlink (path);
+}
+
+static void
 test_model (void)
 {
   g_autoptr (GError) error = NULL;
@@ -425,5 +451,6 @@ main (int argc, char **argv)
   g_test_add_func ("/predictor/encoding/deadlock", test_deadlock);
   g_test_add_func ("/predictor/encoding/unknown", test_unknown);
   g_test_add_func ("/predictor/encoding/model-cut", test_model_cut);
+  g_test_add_func ("/predictor/encoding/too-many-queries", test_too_many_queries);
   return g_test_run ();
 }
