@@ -30,6 +30,9 @@ typedef struct {
   GHashTable *lines;      /* site (module << 32 | pc) -> "file:line", or "" without source */
   GHashTable *sites;      /* per query: pc-site key -> candidates */
   GHashTable **takes;     /* per thread, built on demand: the locks it ever acquires */
+  GString *kinds;         /* enum_atomicity's block, reused: most variables have a handful of
+                           * accesses, and millions of them are enumerated */
+  GArray *last_w;
   gint64 deadline;
   guint ticks;
   gboolean stop;          /* at the deadline */
@@ -387,8 +390,8 @@ enum_atomicity (Enum *e, guint v, guint t1, guint t2, AugurPattern pattern)
   GArray *a1 = var->acc[t1], *a2 = var->acc[t2];
   AugurCandidate proto = { .kind = AUGUR_CAND_ATOMICITY, .obj = v, .t1 = t1, .t2 = t2,
                            .pattern = pattern };
-  g_autoptr (GString) kinds = g_string_new (NULL);
-  g_autoptr (GArray) last_w = g_array_new (FALSE, FALSE, sizeof (guint));
+  GString *kinds = e->kinds;
+  GArray *last_w = e->last_w;
   for (guint i = 0; i < a1->len && !out_of_time (e);)
     {
       guint j = i;
@@ -511,6 +514,18 @@ enum_deadlock (Enum *e, guint32 l1, guint32 l2, guint t1, guint t2)
 static GArray *
 common_locks (const AugurPredModel *m, GArray *a)
 {
+  /* most variables: every access under one snapshot, often the empty one
+   * (a job's data): that snapshot itself, without a copy */
+  if (a->len > 0)
+    {
+      guint32 first = m->lockset[g_array_index (a, guint32, 0)];
+      GArray *snap = g_ptr_array_index (m->locksets, first);
+      guint i = 1;
+      while (snap->len > 0 && i < a->len && m->lockset[g_array_index (a, guint32, i)] == first)
+        i++;
+      if (snap->len == 0 || i == a->len)
+        return g_array_ref (snap);
+    }
   GArray *out = g_array_new (FALSE, FALSE, sizeof (AugurPredHeld));
   guint32 last = AUGUR_PRED_NONE;
   for (guint i = 0; i < a->len; i++)
@@ -667,12 +682,12 @@ static guint64
 count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *open, guint64 cap)
 {
   guint64 n = 0;
+  g_autofree GArray **locks = g_new0 (GArray *, m->n_threads);
   for (guint v = 0; v < m->vars->len; v++)
     {
       AugurPredVar *var = g_ptr_array_index (m->vars, v);
       if (!var->shared)
         continue;
-      GArray **locks = g_new0 (GArray *, m->n_threads);
       for (guint t = 0; t < m->n_threads; t++)
         locks[t] = var->acc[t] != NULL ? common_locks (m, var->acc[t]) : NULL;
       for (guint t1 = 0; t1 < m->n_threads; t1++)
@@ -683,9 +698,7 @@ count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *op
               open[v] = 1;
             }
       for (guint t = 0; t < m->n_threads; t++)
-        if (locks[t] != NULL)
-          g_array_unref (locks[t]);
-      g_free (locks);
+        g_clear_pointer (&locks[t], g_array_unref);
       if (n > cap)
         break;
     }
@@ -765,6 +778,8 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   e.lines = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   e.sites = g_hash_table_new (NULL, NULL);
   e.takes = g_new0 (GHashTable *, m->n_threads);
+  e.kinds = g_string_new (NULL);
+  e.last_w = g_array_new (FALSE, FALSE, sizeof (guint));
   enum_vars (&e, filter, open);
   if (o->deadlocks)
     enum_deadlocks (&e);
@@ -775,6 +790,8 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   for (guint t = 0; t < m->n_threads; t++)
     g_clear_pointer (&e.takes[t], g_hash_table_unref);
   g_free (e.takes);
+  g_string_free (e.kinds, TRUE);
+  g_array_unref (e.last_w);
   for (guint i = 0; i < set->patterns->len; i++)
     order_instances (g_ptr_array_index (set->patterns, i));
   return set;
