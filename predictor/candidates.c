@@ -29,6 +29,10 @@ typedef struct {
   GHashTable *by_key;     /* key -> AugurCandPattern* (both borrowed from set->patterns) */
   GHashTable *lines;      /* site (module << 32 | pc) -> "file:line", or "" without source */
   GHashTable *sites;      /* per query: pc-site key -> candidates */
+  GHashTable **takes;     /* per thread, built on demand: the locks it ever acquires */
+  GString *kinds;         /* enum_atomicity's block, reused: most variables have a handful of
+                           * accesses, and millions of them are enumerated */
+  GArray *last_w;
   gint64 deadline;
   guint ticks;
   gboolean stop;          /* at the deadline */
@@ -242,6 +246,85 @@ nearest (guint pos, guint k, guint jlo, guint jhi)
   return jj < jlo || jj >= jhi ? -1 : jj;
 }
 
+/* The locks thread t ever acquires (a set of lock id + 1). */
+static GHashTable *
+takes_of (Enum *e, guint t)
+{
+  if (e->takes[t] == NULL)
+    {
+      GArray *cs = e->m->threads[t].cs;
+      e->takes[t] = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; i < cs->len; i++)
+        g_hash_table_add (e->takes[t], GUINT_TO_POINTER (g_array_index (cs, AugurPredCS, i).lock + 1));
+    }
+  return e->takes[t];
+}
+
+/* The start of a query's window: `lo` (its first witness access), moved
+ * back to the acquisition of any critical section of t1 or t2 still open
+ * there on a lock the other thread takes.  Everything before the window
+ * runs as recorded, and a section open at its start began before
+ * everything: the other thread's sections on that lock could then only
+ * follow its release, while the other thread may as well run them before
+ * the acquisition (a read in a critical section races with a write after
+ * the other thread's section on the lock). */
+static guint32
+window_lo (Enum *e, guint t1, guint t2, guint32 lo)
+{
+  const AugurPredModel *m = e->m;
+  for (gboolean moved = TRUE; moved;)
+    {
+      moved = FALSE;
+      for (guint side = 0; side < 2; side++)
+        {
+          guint t = side == 0 ? t1 : t2;
+          GArray *ev = m->threads[t].events, *cs = m->threads[t].cs;
+          guint k = 0, hi = ev->len;   /* t's first event at or after lo */
+          while (k < hi)
+            {
+              guint mid = (k + hi) / 2;
+              if (g_array_index (ev, guint32, mid) < lo)
+                k = mid + 1;
+              else
+                hi = mid;
+            }
+          if (k == 0 || k == ev->len)
+            continue;
+          GArray *held = g_ptr_array_index (m->locksets, m->lockset[g_array_index (ev, guint32, k)]);
+          guint j = 0;   /* sections acquired before lo: cs[0 .. j) */
+          for (hi = cs->len; j < hi;)
+            {
+              guint mid = (j + hi) / 2;
+              if (g_array_index (cs, AugurPredCS, mid).acq < lo)
+                j = mid + 1;
+              else
+                hi = mid;
+            }
+          for (guint h = 0; h < held->len; h++)
+            {
+              guint32 lock = g_array_index (held, AugurPredHeld, h).lock;
+              if (!g_hash_table_contains (takes_of (e, side == 0 ? t2 : t1),
+                                          GUINT_TO_POINTER (lock + 1)))
+                continue;
+              for (guint i = j; i-- > 0;)
+                {
+                  AugurPredCS *c = &g_array_index (cs, AugurPredCS, i);
+                  if (c->lock == lock)
+                    {
+                      if (c->acq < lo)
+                        {
+                          lo = c->acq;
+                          moved = TRUE;
+                        }
+                      break;
+                    }
+                }
+            }
+        }
+    }
+  return lo;
+}
+
 /* The remote accesses of t2 that may come between ga and gc, nearest first. */
 static void
 atomicity_remotes (Enum *e, AugurCandidate *proto, GArray *a2, guint32 ga, guint32 gc,
@@ -262,12 +345,16 @@ atomicity_remotes (Enum *e, AugurCandidate *proto, GArray *a2, guint32 ga, guint
         continue;
       guint32 gb = g_array_index (a2, guint32, jj);
       gboolean is_w = (m->acc[gb] & AUGUR_ACC_WRITE) != 0;
-      if ((remote == 'W') != is_w || augur_pred_model_common_lock (m, ga, gb))
+      /* a lock a, b and c hold keeps b out (a and c of one block are in
+       * one critical section; two blocks a lock operation joins hold no
+       * lock in common that b could share with both) */
+      if ((remote == 'W') != is_w
+          || (augur_pred_model_common_lock (m, ga, gb) && augur_pred_model_common_lock (m, gc, gb)))
         continue;
       tried++;
       AugurCandidate c = *proto;
       c.q = (AugurEncQuery) {
-        .t1 = c.t1, .t2 = c.t2, .lo = MIN (ga, gb),
+        .t1 = c.t1, .t2 = c.t2, .lo = window_lo (e, c.t1, c.t2, MIN (ga, gb)),
         .end1 = m->tidx[gc], .end2 = m->tidx[gb], .extend2 = TRUE,
         .goal = AUGUR_ENC_GOAL_ORDER,
         .before = { ga, gb }, .after = { gb, gc }, .n_order = 2,
@@ -289,7 +376,12 @@ atomicity_remotes (Enum *e, AugurCandidate *proto, GArray *a2, guint32 ga, guint
 }
 
 /* Atomicity: every block of t1's local accesses, every split of it where
- * the pattern applies. */
+ * the pattern applies; and the split between two consecutive blocks that
+ * only lock operations separate, when the first holds a lock the second
+ * does not (a check in a critical section, an act after it without the
+ * lock: the lock's release does not end what the thread meant as one
+ * step, and a remote access outside the lock falls between).  Two blocks
+ * in critical sections of one lock are two steps, as the lock says. */
 static void
 enum_atomicity (Enum *e, guint v, guint t1, guint t2, AugurPattern pattern)
 {
@@ -298,8 +390,8 @@ enum_atomicity (Enum *e, guint v, guint t1, guint t2, AugurPattern pattern)
   GArray *a1 = var->acc[t1], *a2 = var->acc[t2];
   AugurCandidate proto = { .kind = AUGUR_CAND_ATOMICITY, .obj = v, .t1 = t1, .t2 = t2,
                            .pattern = pattern };
-  g_autoptr (GString) kinds = g_string_new (NULL);
-  g_autoptr (GArray) last_w = g_array_new (FALSE, FALSE, sizeof (guint));
+  GString *kinds = e->kinds;
+  GArray *last_w = e->last_w;
   for (guint i = 0; i < a1->len && !out_of_time (e);)
     {
       guint j = i;
@@ -308,6 +400,14 @@ enum_atomicity (Enum *e, guint v, guint t1, guint t2, AugurPattern pattern)
       for (; j < a1->len && m->epoch[g_array_index (a1, guint32, j)] == epoch; j++)
         g_string_append_c (kinds, (m->acc[g_array_index (a1, guint32, j)] & AUGUR_ACC_WRITE)
                                     ? 'W' : 'R');
+      /* the next block's first access, when the two blocks join */
+      if (j < a1->len)
+        {
+          guint32 last = g_array_index (a1, guint32, j - 1), next = g_array_index (a1, guint32, j);
+          if (augur_pred_model_lock_dropped (m, last, next)
+              && augur_pred_model_only_locks_between (m, last, next))
+            g_string_append_c (kinds, (m->acc[next] & AUGUR_ACC_WRITE) ? 'W' : 'R');
+        }
       g_array_set_size (last_w, kinds->len);
       augur_pattern_last_writes (kinds->str, kinds->len, (guint *) last_w->data);
       for (guint s = 1; s < kinds->len && !out_of_time (e); s++)
@@ -351,7 +451,7 @@ enum_race (Enum *e, guint v, guint t1, guint t2)
           tried++;
           AugurCandidate c = {
             .kind = AUGUR_CAND_RACE, .obj = v, .t1 = t1, .t2 = t2,
-            .q = { .t1 = t1, .t2 = t2, .lo = MIN (x, y), .end1 = m->tidx[x], .end2 = m->tidx[y],
+            .q = { .t1 = t1, .t2 = t2, .lo = window_lo (e, t1, t2, MIN (x, y)), .end1 = m->tidx[x], .end2 = m->tidx[y],
                    .extend2 = FALSE, .goal = AUGUR_ENC_GOAL_ADJACENT,
                    .exempt = { x, y }, .n_exempt = 2 },
             .bug = { x, y }, .n_bug = 2,
@@ -414,6 +514,18 @@ enum_deadlock (Enum *e, guint32 l1, guint32 l2, guint t1, guint t2)
 static GArray *
 common_locks (const AugurPredModel *m, GArray *a)
 {
+  /* most variables: every access under one snapshot, often the empty one
+   * (a job's data): that snapshot itself, without a copy */
+  if (a->len > 0)
+    {
+      guint32 first = m->lockset[g_array_index (a, guint32, 0)];
+      GArray *snap = g_ptr_array_index (m->locksets, first);
+      guint i = 1;
+      while (snap->len > 0 && i < a->len && m->lockset[g_array_index (a, guint32, i)] == first)
+        i++;
+      if (snap->len == 0 || i == a->len)
+        return g_array_ref (snap);
+    }
   GArray *out = g_array_new (FALSE, FALSE, sizeof (AugurPredHeld));
   guint32 last = AUGUR_PRED_NONE;
   for (guint i = 0; i < a->len; i++)
@@ -567,15 +679,15 @@ enum_deadlocks (Enum *e)
  * enumerated: with thousands of threads on one unprotected counter,
  * hundreds of millions of them. */
 static guint64
-count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *open)
+count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *open, guint64 cap)
 {
   guint64 n = 0;
+  g_autofree GArray **locks = g_new0 (GArray *, m->n_threads);
   for (guint v = 0; v < m->vars->len; v++)
     {
       AugurPredVar *var = g_ptr_array_index (m->vars, v);
       if (!var->shared)
         continue;
-      GArray **locks = g_new0 (GArray *, m->n_threads);
       for (guint t = 0; t < m->n_threads; t++)
         locks[t] = var->acc[t] != NULL ? common_locks (m, var->acc[t]) : NULL;
       for (guint t1 = 0; t1 < m->n_threads; t1++)
@@ -586,10 +698,8 @@ count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *op
               open[v] = 1;
             }
       for (guint t = 0; t < m->n_threads; t++)
-        if (locks[t] != NULL)
-          g_array_unref (locks[t]);
-      g_free (locks);
-      if (n > AUGUR_CAND_MAX_QUERIES)
+        g_clear_pointer (&locks[t], g_array_unref);
+      if (n > cap)
         break;
     }
   return n;
@@ -648,14 +758,17 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
                     GError **error)
 {
   g_autofree guint8 *open = g_new0 (guint8, m->vars->len + 1);
-  guint64 n = count_queries (m, o, open);
-  if (n > AUGUR_CAND_MAX_QUERIES)
+  guint64 cap = MAX ((guint64) AUGUR_CAND_MAX_QUERIES,
+                     (guint64) AUGUR_CAND_QUERIES_PER_EVENT * m->n_events);
+  guint64 n = count_queries (m, o, open, cap);
+  if (n > cap)
     {
       g_set_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE,
-                   "the trace is too large to predict from: its %u threads make more than %u "
-                   "queries on their shared variables (a program where thousands of threads "
-                   "share data without a common lock); record a shorter run, or explore the "
-                   "program", m->n_threads, AUGUR_CAND_MAX_QUERIES);
+                   "the trace is too large to predict from: its %u threads make more than %"
+                   G_GUINT64_FORMAT " queries on their shared variables (%u per event; a "
+                   "program where thousands of threads share data without a common lock); "
+                   "record a shorter run, or explore the program", m->n_threads, cap,
+                   AUGUR_CAND_QUERIES_PER_EVENT);
       return NULL;
     }
   AugurCandSet *set = g_new0 (AugurCandSet, 1);
@@ -664,6 +777,9 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   e.by_key = g_hash_table_new (g_str_hash, g_str_equal);   /* keys: the patterns' */
   e.lines = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   e.sites = g_hash_table_new (NULL, NULL);
+  e.takes = g_new0 (GHashTable *, m->n_threads);
+  e.kinds = g_string_new (NULL);
+  e.last_w = g_array_new (FALSE, FALSE, sizeof (guint));
   enum_vars (&e, filter, open);
   if (o->deadlocks)
     enum_deadlocks (&e);
@@ -671,6 +787,11 @@ augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   g_hash_table_unref (e.by_key);
   g_hash_table_unref (e.lines);
   g_hash_table_unref (e.sites);
+  for (guint t = 0; t < m->n_threads; t++)
+    g_clear_pointer (&e.takes[t], g_hash_table_unref);
+  g_free (e.takes);
+  g_string_free (e.kinds, TRUE);
+  g_array_unref (e.last_w);
   for (guint i = 0; i < set->patterns->len; i++)
     order_instances (g_ptr_array_index (set->patterns, i));
   return set;

@@ -7,7 +7,8 @@
  * (per pattern of patterns.h for atomicity), or per pair of threads and
  * pair of locks taken in opposite orders.  Its candidates are the
  * dynamic instances that may witness it: for atomicity a local pair (a, c)
- * of one synchronisation epoch with a remote access b that can fall
+ * of one synchronisation epoch (or of two that only a lock's release
+ * separates, a holding it and c not) with a remote access b that can fall
  * between them (McPatom, section 4: the local accesses and the remote ones
  * not ordered with them), nearest first, at most three remote accesses per
  * split; for a race two accesses of the two threads that no happens-before
@@ -82,14 +83,21 @@ typedef struct {
   guint n_left;           /* queries not enumerated */
 } AugurCandSet;
 
-/* Queries one prediction may enumerate past the exact prunings: past it
- * the trace is declined as too large. */
+/* Queries one prediction may enumerate past the exact prunings: past the
+ * larger of AUGUR_CAND_MAX_QUERIES and AUGUR_CAND_QUERIES_PER_EVENT per
+ * event of the model, the trace is declined as too large.  A query costs
+ * about the accesses of its variable by its two threads: a thread pool
+ * whose jobs are allocated, filled and freed makes a dozen queries per job
+ * on fresh memory (10^6 shared variables in 10^7 events), each on a
+ * handful of accesses, while thousands of threads on one unprotected
+ * counter make hundreds of millions on a few thousand events. */
 #define AUGUR_CAND_MAX_QUERIES 1000000u
+#define AUGUR_CAND_QUERIES_PER_EVENT 16u
 
 /* Enumerates the candidates of every query `o` asks for.  `deadline`
  * (monotonic us, 0: none) stops it; the queries not reached are counted
  * (n_left).  NULL (error set, AUGUR_PREDICT_ERROR_TOO_LARGE) past
- * AUGUR_CAND_MAX_QUERIES. */
+ * the bound on queries above. */
 AugurCandSet *augur_cand_set_new (const AugurPredModel *m, AugurSymbolizer *symbolizer,
                                   const AugurPredictOptions *o, AugurStaticFilter *filter,
                                   gint64 deadline, GError **error);

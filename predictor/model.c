@@ -529,7 +529,12 @@ observe (Builder *b, guint32 g, const AugurRecord *r)
   else if (row->op < AUGUR_OP_N_OPS && effects[row->op] != NULL)
     acquired = effects[row->op] (b, t, g, r, &sync);
   if (sync)
-    b->sync_epoch[t]++;
+    {
+      b->sync_epoch[t]++;
+      if (row->op != AUGUR_OP_LOCK && row->op != AUGUR_OP_RDLOCK && row->op != AUGUR_OP_TRYLOCK
+          && row->op != AUGUR_OP_UNLOCK && row->op != AUGUR_OP_LOCK_REQUEST)
+        g_array_append_val (th->handoffs, tidx);
+    }
   m->sync[g] = sync;
   m->epoch[g] = b->sync_epoch[t];
   if (acquired)
@@ -580,6 +585,7 @@ model_alloc (const AugurTrace *trace, gsize ne)
       m->threads[t].epochs = g_array_new (FALSE, FALSE, sizeof (Epoch));
       m->threads[t].cs = g_array_new (FALSE, FALSE, sizeof (AugurPredCS));
       m->threads[t].nests = g_array_new (FALSE, FALSE, sizeof (AugurPredNest));
+      m->threads[t].handoffs = g_array_new (FALSE, FALSE, sizeof (guint32));
     }
   m->vars = g_ptr_array_new ();
   m->sync_names = g_ptr_array_new_with_free_func (g_free);
@@ -736,6 +742,7 @@ augur_pred_model_free (AugurPredModel *m)
       g_array_unref (m->threads[t].epochs);
       g_array_unref (m->threads[t].cs);
       g_array_unref (m->threads[t].nests);
+      g_array_unref (m->threads[t].handoffs);
     }
   for (guint i = 0; i < m->vars->len; i++)
     {
@@ -806,6 +813,38 @@ augur_pred_model_common_lock (const AugurPredModel *m, guint32 x, guint32 y)
             && (a->mode == AUGUR_LOCK_EXCLUSIVE || c->mode == AUGUR_LOCK_EXCLUSIVE))
           return TRUE;
       }
+  return FALSE;
+}
+
+gboolean
+augur_pred_model_only_locks_between (const AugurPredModel *m, guint32 x, guint32 y)
+{
+  GArray *h = m->threads[augur_pred_thread_of (m, x)].handoffs;
+  guint lo = 0, hi = h->len;   /* the first hand-off after x */
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+      if (g_array_index (h, guint32, mid) <= m->tidx[x])
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo == h->len || g_array_index (h, guint32, lo) >= m->tidx[y];
+}
+
+gboolean
+augur_pred_model_lock_dropped (const AugurPredModel *m, guint32 x, guint32 y)
+{
+  GArray *lx = g_ptr_array_index (m->locksets, m->lockset[x]);
+  GArray *ly = g_ptr_array_index (m->locksets, m->lockset[y]);
+  for (guint i = 0; i < lx->len; i++)
+    {
+      gboolean kept = FALSE;
+      for (guint j = 0; j < ly->len && !kept; j++)
+        kept = g_array_index (lx, AugurPredHeld, i).lock == g_array_index (ly, AugurPredHeld, j).lock;
+      if (!kept)
+        return TRUE;
+    }
   return FALSE;
 }
 

@@ -84,6 +84,9 @@ typedef struct {
   GArray *epochs;    /* AugurPredEpoch (private layout) */
   GArray *cs;        /* AugurPredCS, by acquire */
   GArray *nests;     /* AugurPredNest */
+  GArray *handoffs;  /* guint32 tidx of its synchronisation events other than lock
+                      * acquisitions and releases (create, join, condition, barrier,
+                      * semaphore ...), increasing */
 } AugurPredThread;
 
 typedef struct {
@@ -144,6 +147,12 @@ guint32 augur_pred_model_vc (const AugurPredModel *m, guint32 g, guint u);
 gboolean augur_pred_model_hb (const AugurPredModel *m, guint32 x, guint32 y);
 /* TRUE if the two events hold a common lock in conflicting modes. */
 gboolean augur_pred_model_common_lock (const AugurPredModel *m, guint32 x, guint32 y);
+/* For two events x < y of one thread: TRUE if every synchronisation event
+ * of the thread between them is a lock acquisition or release (none at
+ * all included). */
+gboolean augur_pred_model_only_locks_between (const AugurPredModel *m, guint32 x, guint32 y);
+/* TRUE if event x holds a lock (in any mode) that event y does not hold. */
+gboolean augur_pred_model_lock_dropped (const AugurPredModel *m, guint32 x, guint32 y);
 /* Names of the locks held before event g, NULL-terminated, owned by the caller. */
 char **augur_pred_model_locks_held (const AugurPredModel *m, guint32 g);
 /* Global index of event tidx of thread t. */

@@ -640,6 +640,32 @@ find_candidates (const AugurPredModel *m, AugurSymbolizer *symbolizer,
   return set;
 }
 
+/* The locks the model's threads acquire and the condition variables they
+ * wait on or signal (the trace's shape, for --stats). */
+static void
+count_sync_objects (const AugurPredModel *m, AugurPredictStats *st)
+{
+  g_autofree guint8 *seen = g_new0 (guint8, m->sync_names->len + 1);
+  for (guint t = 0; t < m->n_threads; t++)
+    for (guint i = 0; i < m->threads[t].cs->len; i++)
+      seen[g_array_index (m->threads[t].cs, AugurPredCS, i).lock] |= 1;
+  for (guint32 g = 0; g < m->n_events; g++)
+    if (m->sync[g] && m->obj[g] != AUGUR_PRED_NONE)
+      switch (augur_ops_event (augur_trace_event (m->trace, g)->kind)->op)
+        {
+        case AUGUR_OP_WAIT: case AUGUR_OP_WAKE: case AUGUR_OP_SIGNAL: case AUGUR_OP_BROADCAST:
+          seen[m->obj[g]] |= 2;
+          break;
+        default:
+          break;
+        }
+  for (guint i = 0; i < m->sync_names->len; i++)
+    {
+      st->n_locks += seen[i] & 1;
+      st->n_conds += (seen[i] >> 1) & 1;
+    }
+}
+
 gboolean
 augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
                const AugurPredictOptions *options, AugurResults *out, AugurPredictStats *stats,
@@ -686,7 +712,10 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   for (guint v = 0; v < m->vars->len; v++)
     st.n_shared += ((AugurPredVar *) g_ptr_array_index (m->vars, v))->shared;
   if (stats != NULL)
-    *stats = st;
+    {
+      count_sync_objects (m, &st);
+      *stats = st;
+    }
   return TRUE;
 }
 

@@ -75,6 +75,7 @@ typedef struct {
   double  solve_s;             /* running the queries (wall clock) */
   double  findings_s;          /* turning the answers into findings */
   guint   n_events, n_threads, n_shared;
+  guint   n_locks, n_conds;     /* locks acquired, condition variables used */
   guint   n_skipped;           /* queries the static facts made unnecessary */
   guint   n_lockset;           /* queries a lock common to every access ruled out */
   guint   n_ruled_out;         /* predictions the static facts ruled out */

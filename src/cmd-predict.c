@@ -81,6 +81,8 @@ print_stats (const AugurPredictStats *stats, gboolean stats_wanted, AugurStaticF
                   stats->n_candidates, stats->n_patterns, stats->candidates_s,
                   stats->n_deduplicated, stats->n_bounded, stats->n_unasked_left,
                   stats->n_lockset, stats->findings_s);
+      g_printerr ("augur predict: %u locks, %u condition variables\n", stats->n_locks,
+                  stats->n_conds);
     }
   if (facts != NULL && augur_static_facts_can_prune (facts))
     g_printerr ("augur predict: static facts: %u quer%s skipped, %u prediction%s ruled out\n",

@@ -14,6 +14,7 @@
 #include "common/results.h"
 #include "common/trace.h"
 #include "predictor/model.h"
+#include "predictor/predict-error.h"
 #include "predictor/predict.h"
 
 /* A scenario is written one event per word group:
@@ -197,11 +198,15 @@ test_orders_alone (void)
   g_assert_cmpuint (st.n_orders_only, ==, st.n_checks);
 
   /* a closed critical section on each side: their mutual exclusion is a
-   * disjunction, which Z3 decides */
+   * disjunction, which Z3 decides (the read in T1's section and the one
+   * after it: test_lock_dropped) */
   AugurPredictStats lk = { 0 };
   g_autofree char *locked = predict_stats (PROLOGUE "1 lock m; 1 read x; 1 write y; 1 unlock m; 1 read x; 1 exit;"
                                            "2 lock m; 2 write y; 2 unlock m; 2 write x; 2 exit", TRUE, &lk);
-  g_assert_cmpstr (locked, ==, "data-race race T1#5 T2#4");
+  g_assert_cmpstr (locked, ==,
+                   "atomicity-violation R-W-R T1#2 T2#4 T1#5\n"
+                   "data-race race T1#2 T2#4\n"
+                   "data-race race T1#5 T2#4");
   g_assert_cmpuint (lk.n_orders_only, <, lk.n_checks);
 }
 
@@ -212,6 +217,66 @@ test_locked (void)
   g_autofree char *got = predict (PROLOGUE "1 lock m; 1 read x; 1 write x; 1 unlock m; 1 exit;"
                                   "2 lock m; 2 write x; 2 unlock m; 2 exit", TRUE);
   g_assert_cmpstr (got, ==, "");
+}
+
+static void
+test_lock_dropped (void)
+{
+  /* one end of the pattern in a critical section, the other after it
+   * without the lock: a remote access the lock does not exclude (or one
+   * in its own section on the lock) falls between, for every pattern */
+  static const char *const cases[][2] = {
+    { "1 lock m; 1 read x; 1 unlock m; 1 read x; 1 exit; 2 write x; 2 exit",
+      "atomicity-violation R-W-R T1#2 T2#1 T1#4\n"
+      "data-race race T1#2 T2#1\ndata-race race T1#4 T2#1" },
+    { "1 lock m; 1 write x; 1 unlock m; 1 read x; 1 exit; 2 write x; 2 exit",
+      "atomicity-violation W-W-R T1#2 T2#1 T1#4\n"
+      "data-race race T1#2 T2#1\ndata-race race T1#4 T2#1" },
+    { "1 lock m; 1 read x; 1 unlock m; 1 write x; 1 exit; 2 write x; 2 exit",
+      "atomicity-violation R-W-W T1#2 T2#1 T1#4\n"
+      "data-race race T1#2 T2#1\ndata-race race T1#4 T2#1" },
+    { "1 lock m; 1 write x; 1 unlock m; 1 write x; 1 exit; 2 read x; 2 exit",
+      "atomicity-violation W-R-W T1#2 T2#1 T1#4\n"
+      "data-race race T1#2 T2#1\ndata-race race T1#4 T2#1" },
+    { "1 lock m; 1 write x; 1 unlock m; 1 write x; 1 exit; 2 write x; 2 exit",
+      "atomicity-violation W-W-W T1#2 T2#1 T1#4\n"
+      "data-race race T1#2 T2#1\ndata-race race T1#4 T2#1" },
+    /* the writer in a section of its own on the lock: after T1's */
+    { "1 lock m; 1 read x; 1 unlock m; 1 read x; 1 exit; 2 lock m; 2 write x; 2 unlock m; 2 exit",
+      "atomicity-violation R-W-R T1#2 T2#2 T1#4\ndata-race race T1#4 T2#2" },
+    /* a section on another lock at the other end does not protect it */
+    { "1 lock a; 1 read x; 1 unlock a; 1 lock b; 1 read x; 1 unlock b; 1 exit;"
+      "2 lock a; 2 write x; 2 unlock a; 2 exit",
+      "atomicity-violation R-W-R T1#2 T2#2 T1#5\ndata-race race T1#5 T2#2" },
+    /* two sections on one lock are two steps (a locked counter in a loop) */
+    { "1 lock m; 1 read x; 1 write x; 1 unlock m; 1 lock m; 1 read x; 1 write x; 1 unlock m; 1 exit;"
+      "2 lock m; 2 read x; 2 write x; 2 unlock m; 2 exit", "" },
+    /* the unlocked end first: a double-checked test, which the check under
+     * the lock makes right; the unlocked read races, no more */
+    { "1 read x; 1 lock m; 1 read x; 1 unlock m; 1 exit; 2 write x; 2 exit",
+      "data-race race T1#1 T2#1\ndata-race race T1#3 T2#1" },
+    /* a hand-off between the two ends ends the step */
+    { "1 lock m; 1 read x; 1 unlock m; 1 post s; 1 read x; 1 exit; 2 write x; 2 exit",
+      "data-race race T1#2 T2#1\ndata-race race T1#5 T2#1" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *script = g_strconcat (PROLOGUE, cases[i][0], NULL);
+      g_autofree char *got = predict (script, TRUE);
+      g_assert_cmpstr (got, ==, cases[i][1]);
+    }
+}
+
+static void
+test_window_section (void)
+{
+  /* T1 reads x in a critical section; T2, recorded after it, takes the
+   * lock and then writes x without it.  T2's section can run before T1's
+   * acquisition, so the two accesses race: the query's window starts at
+   * T1's acquisition, not at its read. */
+  g_autofree char *got = predict (PROLOGUE "1 lock m; 1 read x; 1 unlock m; 1 exit;"
+                                  "2 lock m; 2 write y; 2 unlock m; 2 write x; 2 exit", TRUE);
+  g_assert_cmpstr (got, ==, "data-race race T1#2 T2#4");
 }
 
 static void
@@ -329,6 +394,31 @@ test_model_cut (void)
 }
 
 static void
+test_too_many_queries (void)
+{
+  /* 500 threads on one unprotected variable: a quarter of a million
+   * thread pairs, each with its queries, on 2,000 events: declined, not
+   * enumerated */
+  GString *script = g_string_new ("0 start;");
+  for (guint t = 1; t <= 500; t++)
+    g_string_append_printf (script, " 0 create %u;", t);
+  for (guint t = 1; t <= 500; t++)
+    g_string_append_printf (script, " %u start; %u read x; %u write x; %u exit;", t, t, t, t);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_trace (script->str);
+  g_string_free (script, TRUE);
+  g_autoptr (AugurTrace) trace = augur_trace_open (path, &error);
+  g_assert_no_error (error);
+  AugurPredictOptions o;
+  augur_predict_options_init (&o);
+  g_autoptr (AugurResults) res = augur_results_new ("/synthetic", "predict");
+  g_assert_false (augur_predict (trace, NULL, &o, res, NULL, &error));
+  g_assert_error (error, AUGUR_PREDICT_ERROR, AUGUR_PREDICT_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "queries on their shared variables"));
+  g_unlink (path);
+}
+
+static void
 test_model (void)
 {
   g_autoptr (GError) error = NULL;
@@ -354,10 +444,13 @@ main (int argc, char **argv)
   g_test_add_func ("/predictor/encoding/w-w-w", test_www);
   g_test_add_func ("/predictor/encoding/locked", test_locked);
   g_test_add_func ("/predictor/encoding/orders-alone", test_orders_alone);
+  g_test_add_func ("/predictor/encoding/lock-dropped", test_lock_dropped);
+  g_test_add_func ("/predictor/encoding/window-section", test_window_section);
   g_test_add_func ("/predictor/encoding/ordered", test_ordered);
   g_test_add_func ("/predictor/encoding/data-flow", test_data_flow);
   g_test_add_func ("/predictor/encoding/deadlock", test_deadlock);
   g_test_add_func ("/predictor/encoding/unknown", test_unknown);
   g_test_add_func ("/predictor/encoding/model-cut", test_model_cut);
+  g_test_add_func ("/predictor/encoding/too-many-queries", test_too_many_queries);
   return g_test_run ();
 }

@@ -127,6 +127,21 @@ for case in gcc_25330_ok gcc_25330; do
   fi
 done
 
+# A check under a lock and a second read after the unlock, with a writer
+# that never takes the lock: the release does not make the two reads two
+# steps (predictor/candidates.c).  The accesses are atomic, so only the
+# R-W-R prediction shows the bug; the benign run must be one where the
+# check granted the batch (else the second read is not in the trace).
+case=checked_then_reread
+if record "$case" "$top_srcdir/tests/programs/$case/prog.c" && rerecord "$case" "granted 32, 32 left"; then
+  ok "$case: augur predict runs" status 0 "$AUGUR" predict -o "$work/$case.json" "$work/$case.trace"
+  ok "$case: R-W-R across the unlock is predicted" \
+    grep -q "^atomicity-violation R-W-R capacity T1 T2: T1 atomic-load prog.c:35, T2 atomic-store prog.c:55, T1 atomic-load prog.c:44$" "$work/out"
+  ok "$case: no race on the atomic" lacks "data-race race capacity "
+else
+  ok "$case: builds and records a run where the batch was granted" false
+fi
+
 # A lock-order inversion no reordering of the run can deadlock on (the
 # reader takes `use` only once the writer published its block under both
 # locks): Z3 answers unsat for the deadlock, and the inversion is still
