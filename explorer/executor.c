@@ -2,8 +2,12 @@
  *
  * executor.c — the fork server's client; see executor.h.
  *
- * The program is started with fork/exec (not GSubprocess: it must inherit
- * three descriptors at fixed numbers 3, 4, 5).  The server says "R" on the
+ * The program is started with GSubprocess: the launcher places the three
+ * descriptors of the protocol at their fixed numbers 3, 4, 5, and a child
+ * setup puts the server in a process group of its own without address
+ * randomisation.  GLib reaps the server (a child watch on its worker
+ * thread): it is waited for through the GSubprocess only, never with
+ * waitpid, which would race with that watch.  The server says "R" on the
  * status pipe once it is up; a program that exits without saying it was
  * not built with augur-cc.  Each execution is one byte on the command pipe
  * and one byte back; the watchdog kills the execution's process (its pid is
@@ -17,7 +21,10 @@
 
 #include "explorer/executor.h"
 
+#include "common/child-wait.h"
 #include "common/program-check.h"
+
+#include <gio/gio.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -28,7 +35,6 @@
 #include <sys/mman.h>
 #include <sys/personality.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 
@@ -36,7 +42,7 @@ struct _AugurExecutor {
   AugurSchedShm *shm;
   int cmd_w;
   int status_r;
-  pid_t server;
+  GSubprocess *server;   /* NULL: not started */
   int stdin_fd;       /* the explored runs' standard input (see below) */
 };
 
@@ -107,6 +113,10 @@ augur_executor_shm (AugurExecutor *ex)
   return ex->shm;
 }
 
+/* How long a server has to end by itself once its command pipe is
+ * closed, before it is killed. */
+#define SERVER_END_MS 200
+
 void
 augur_executor_free (AugurExecutor *ex)
 {
@@ -116,24 +126,13 @@ augur_executor_free (AugurExecutor *ex)
     close (ex->cmd_w);
   if (ex->status_r >= 0)
     close (ex->status_r);
-  if (ex->server > 0)
+  if (ex->server != NULL)
     {
-      int st;
-      /* closing the command pipe ends the server; do not wait for ever */
-      for (int k = 0; k < 100; k++)
-        {
-          if (waitpid (ex->server, &st, WNOHANG) != 0)
-            {
-              ex->server = 0;
-              break;
-            }
-          g_usleep (2000);
-        }
-      if (ex->server > 0)
-        {
-          kill (ex->server, SIGKILL);
-          waitpid (ex->server, &st, 0);
-        }
+      /* closing the command pipe ends the server; do not wait for ever:
+       * killed (SIGKILL) past its time, and reaped either way */
+      AugurChildWatch watch = { .timeout_ms = SERVER_END_MS };
+      augur_child_wait (ex->server, &watch);
+      g_object_unref (ex->server);
     }
   if (ex->shm != NULL)
     munmap (ex->shm, sizeof (AugurSchedShm));
@@ -170,6 +169,117 @@ read_byte (int fd, double timeout, char *c)
     }
 }
 
+/* Runs in the server's process between fork and exec: async-signal-safe
+ * calls only. */
+static void
+server_setup (gpointer data)
+{
+  (void) data;
+  /* its own process group: a Ctrl-C at the terminal is augur's to
+   * handle (common/interrupt.h), not a crash of the execution */
+  setpgid (0, 0);
+  /* the same layout in every server (augur_executor_same_layout) */
+  int persona = personality (0xffffffff);
+  if (persona != -1)
+    personality ((unsigned long) persona | ADDR_NO_RANDOMIZE);
+}
+
+/* The errno behind a failed exec, as GLib reports it (0: not one). */
+static int
+spawn_errno (const GError *error)
+{
+  static const struct { int code, err; } table[] = {
+    { G_SPAWN_ERROR_ACCES, EACCES },   { G_SPAWN_ERROR_PERM, EPERM },
+    { G_SPAWN_ERROR_TOO_BIG, E2BIG },  { G_SPAWN_ERROR_NOEXEC, ENOEXEC },
+    { G_SPAWN_ERROR_NAMETOOLONG, ENAMETOOLONG }, { G_SPAWN_ERROR_NOENT, ENOENT },
+    { G_SPAWN_ERROR_NOMEM, ENOMEM },   { G_SPAWN_ERROR_NOTDIR, ENOTDIR },
+    { G_SPAWN_ERROR_LOOP, ELOOP },     { G_SPAWN_ERROR_TXTBUSY, ETXTBSY },
+    { G_SPAWN_ERROR_IO, EIO },         { G_SPAWN_ERROR_NFILE, ENFILE },
+    { G_SPAWN_ERROR_MFILE, EMFILE },   { G_SPAWN_ERROR_INVAL, EINVAL },
+    { G_SPAWN_ERROR_ISDIR, EISDIR },   { G_SPAWN_ERROR_LIBBAD, ELIBBAD },
+  };
+  if (error->domain != G_SPAWN_ERROR)
+    return 0;
+  for (gsize k = 0; k < G_N_ELEMENTS (table); k++)
+    if (table[k].code == error->code)
+      return table[k].err;
+  return 0;
+}
+
+/* Starts the server with fds 3, 4, 5 = memfd, command (read end), status
+ * (write end), all three taken (closed here, whatever happens). */
+static GSubprocess *
+spawn_server (const char *const *argv, gboolean show_output, int stdin_fd, int memfd, int cmd_r,
+              int status_w, GError **error)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+    show_output ? G_SUBPROCESS_FLAGS_NONE
+                : G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_take_fd (launcher, memfd, 3);
+  g_subprocess_launcher_take_fd (launcher, cmd_r, 4);
+  g_subprocess_launcher_take_fd (launcher, status_w, 5);
+  /* the server and augur share the input's open file description
+   * (rewound before each execution) */
+  int in = fcntl (stdin_fd, F_DUPFD_CLOEXEC, 0);
+  if (in < 0)
+    {
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_FAILED, "dup: %s",
+                   g_strerror (errno));
+      return NULL;
+    }
+  g_subprocess_launcher_take_stdin_fd (launcher, in);
+  g_subprocess_launcher_set_child_setup (launcher, server_setup, NULL, NULL);
+  g_subprocess_launcher_setenv (launcher, AUGUR_ENV_SCHED, "3,4,5", TRUE);
+  /* resolve every symbol once in the server, not in each execution */
+  g_subprocess_launcher_setenv (launcher, "LD_BIND_NOW", "1", TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "AUGUR_TRACE");
+  /* what augur printed comes before what the program prints */
+  fflush (NULL);
+  g_autoptr (GError) spawn_error = NULL;
+  GSubprocess *server = g_subprocess_launcher_spawnv (launcher, argv, &spawn_error);
+  if (server == NULL)
+    {
+      int e = spawn_errno (spawn_error);
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_SPAWN, "cannot run %s: %s",
+                   argv[0], e != 0 ? g_strerror (e) : spawn_error->message);
+    }
+  return server;
+}
+
+/* Why the server did not say "R" (r: read_byte's answer): not built with
+ * augur-cc, or built with it and gone before main (a constructor that
+ * exits or crashes), or stuck. */
+static void
+explain_no_start (AugurExecutor *ex, const char *const *argv, int r, GError **error)
+{
+  g_autoptr (GError) check = NULL;
+  g_autofree char *path = augur_program_check (argv[0], &check);
+  if (path == NULL)
+    {
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED, "%s",
+                   check->message);
+      return;
+    }
+  /* the channel closes as the process exits: its status follows at once,
+   * unless it closed the channel and lives on (then it is killed) */
+  AugurChildWatch watch = { .timeout_ms = SERVER_END_MS };
+  gboolean ended = r == 0 && augur_child_wait (ex->server, &watch) == AUGUR_CHILD_ENDED;
+  g_autofree char *how = NULL;
+  if (r < 0)
+    how = g_strdup ("it did not answer within 30 s (a constructor that blocks?)");
+  else if (ended && g_subprocess_get_if_exited (ex->server))
+    how = g_strdup_printf ("it exited with status %d before main ran",
+                           g_subprocess_get_exit_status (ex->server));
+  else if (ended && g_subprocess_get_if_signaled (ex->server))
+    how = g_strdup_printf ("it was killed by %s before main ran",
+                           g_strsignal (g_subprocess_get_term_sig (ex->server)));
+  else
+    how = g_strdup ("it closed the channel to augur before main ran");
+  g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED,
+               "%s links augur's runtime, but its scheduler did not start: %s; run it alone "
+               "to see what it prints", argv[0], how);
+}
+
 AugurExecutor *
 augur_executor_new (const char *const *argv, gboolean show_output, GError **error)
 {
@@ -181,104 +291,33 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
   int memfd = augur_executor_make_page (&ex->shm, error);
   if (memfd < 0)
     return NULL;
-  int cmd[2], status[2], errp[2];
-  if (pipe (cmd) != 0 || pipe (status) != 0 || pipe2 (errp, O_CLOEXEC) != 0)
+  int cmd[2], status[2];
+  if (pipe2 (cmd, O_CLOEXEC) != 0)
     {
       g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_FAILED, "pipe: %s",
                    g_strerror (errno));
       close (memfd);
       return NULL;
     }
-  fflush (NULL);
-  pid_t pid = fork ();
-  if (pid < 0)
+  if (pipe2 (status, O_CLOEXEC) != 0)
     {
-      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_FAILED, "fork: %s",
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_FAILED, "pipe: %s",
                    g_strerror (errno));
+      close (memfd);
+      close (cmd[0]);
+      close (cmd[1]);
       return NULL;
     }
-  if (pid == 0)
-    {
-      /* its own process group: a Ctrl-C at the terminal is augur's to
-       * handle (common/interrupt.h), not a crash of the execution */
-      setpgid (0, 0);
-      dup2 (ex->stdin_fd, 0);
-      /* fds 3, 4, 5 = memfd, command (read end), status (write end) */
-      int fds[3] = { dup (memfd), dup (cmd[0]), dup (status[1]) };
-      for (int k = 0; k < 3; k++)
-        dup2 (fds[k], 3 + k);
-      int keep = fcntl (errp[1], F_DUPFD_CLOEXEC, 10);
-      for (int fd = 6; fd < 1024; fd++)
-        if (fd != keep)
-          close (fd);
-      if (!show_output)
-        {
-          int null = open ("/dev/null", O_RDWR);
-          dup2 (null, 1);
-          dup2 (null, 2);
-          if (null > 5)
-            close (null);
-        }
-      /* the same layout in every server (augur_executor_same_layout) */
-      int persona = personality (0xffffffff);
-      if (persona != -1)
-        personality ((unsigned long) persona | ADDR_NO_RANDOMIZE);
-      setenv (AUGUR_ENV_SCHED, "3,4,5", 1);
-      /* resolve every symbol once in the server, not in each execution */
-      setenv ("LD_BIND_NOW", "1", 1);
-      unsetenv ("AUGUR_TRACE");
-      execvp (argv[0], (char *const *) argv);
-      int e = errno;
-      if (write (keep, &e, sizeof e) < 0)
-        _exit (127);
-      _exit (127);
-    }
-  close (memfd);
-  close (cmd[0]);
-  close (status[1]);
-  close (errp[1]);
-  ex->server = pid;
   ex->cmd_w = cmd[1];
   ex->status_r = status[0];
-  fcntl (ex->cmd_w, F_SETFD, FD_CLOEXEC);
-  fcntl (ex->status_r, F_SETFD, FD_CLOEXEC);
-  int e = 0;
-  ssize_t got = read (errp[0], &e, sizeof e);
-  close (errp[0]);
-  if (got == (ssize_t) sizeof e)
-    {
-      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_SPAWN, "cannot run %s: %s",
-                   argv[0], g_strerror (e));
-      return NULL;
-    }
+  ex->server = spawn_server (argv, show_output, ex->stdin_fd, memfd, cmd[0], status[1], error);
+  if (ex->server == NULL)
+    return NULL;
   char c;
   int r = read_byte (ex->status_r, 30.0, &c);
   if (r != 1 || c != 'R')
     {
-      /* say why: not built with augur-cc, or built with it and gone
-       * before main (a constructor that exits or crashes), or stuck */
-      g_autoptr (GError) check = NULL;
-      g_autofree char *path = augur_program_check (argv[0], &check);
-      if (path == NULL)
-        {
-          g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED, "%s",
-                       check->message);
-          return NULL;
-        }
-      int st = 0;
-      pid_t w = r < 0 ? 0 : waitpid (pid, &st, WNOHANG);
-      g_autofree char *how = NULL;
-      if (r < 0)
-        how = g_strdup ("it did not answer within 30 s (a constructor that blocks?)");
-      else if (w == pid && WIFEXITED (st))
-        how = g_strdup_printf ("it exited with status %d before main ran", WEXITSTATUS (st));
-      else if (w == pid && WIFSIGNALED (st))
-        how = g_strdup_printf ("it was killed by %s before main ran", g_strsignal (WTERMSIG (st)));
-      else
-        how = g_strdup ("it closed the channel to augur before main ran");
-      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED,
-                   "%s links augur's runtime, but its scheduler did not start: %s; run it alone "
-                   "to see what it prints", argv[0], how);
+      explain_no_start (ex, argv, r, error);
       return NULL;
     }
   return g_steal_pointer (&ex);

@@ -22,6 +22,8 @@ typedef struct _AugurExecutor AugurExecutor;
  * standard input is /dev/null, or the file set with
  * augur_executor_set_stdin, read from its start by every execution. */
 AugurExecutor *augur_executor_new (const char *const *argv, gboolean show_output, GError **error);
+/* Closes the server's command pipe, which ends it; one that has not ended
+ * 200 ms later is killed.  It is reaped either way. */
 void           augur_executor_free (AugurExecutor *ex);
 
 /* `--stdin FILE` of the commands: what every explored run reads (a

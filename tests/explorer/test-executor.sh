@@ -1,0 +1,76 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The execution server's start and end (explorer/executor.c): a program
+# that cannot be run at all, one whose server does not start (a
+# constructor that exits, aborts, or closes the channel and lives on), and
+# a server killed in the middle of an exploration.  Each must end augur
+# with its exit status and a message that says what happened, and never
+# leave augur waiting.
+. "$top_srcdir/tests/tap.sh"
+
+B="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-executor.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+
+# refused STATUS TEXT HOW PROG: augur explore PROG, with SERVER_START=HOW
+# (server_start.c; "-": unset), exits STATUS within a minute and says TEXT
+# on the one line of its error output
+refused ()
+{
+  want=$1 text=$2 how=$3 prog=$4
+  if [ "$how" = - ]; then
+    timeout 60 "$AUGUR" explore --no-progress -o "$tmp/r.json" -- "$prog" >"$tmp/out" 2>"$tmp/err"
+  else
+    SERVER_START=$how timeout 60 "$AUGUR" explore --no-progress -o "$tmp/r.json" -- "$prog" \
+      >"$tmp/out" 2>"$tmp/err"
+  fi
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq "$want" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF "$text" "$tmp/err"
+}
+
+ok "a program that does not exist: exit 3, 'cannot run' and why" \
+  refused 3 "cannot run $tmp/no-such: No such file or directory" - "$tmp/no-such"
+cp "$B/server_start" "$tmp/not-executable"
+chmod a-x "$tmp/not-executable"
+ok "a program that is not executable: exit 3, 'cannot run' and why" \
+  refused 3 "cannot run $tmp/not-executable: Permission denied" - "$tmp/not-executable"
+ok "a constructor that exits: exit 3, with its status" \
+  refused 3 "it exited with status 7 before main ran" exit "$B/server_start"
+ok "a constructor that aborts: exit 3, with its signal" \
+  refused 3 "it was killed by Aborted before main ran" abort "$B/server_start"
+ok "a constructor that closes the channel and lives on: exit 3, said, not waited for" \
+  refused 3 "it closed the channel to augur before main ran" close "$B/server_start"
+runs ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/r.json" -- "$B/server_start"
+}
+ok "the same program runs when its constructor lets it" runs
+
+# killed: the server's process group is killed while augur explores (the
+# server is augur's only child): exit 5, said, and nothing left running
+killed ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/k.json" -- "$B/corpus-lastzero" 15 \
+    >"$tmp/out" 2>"$tmp/err" &
+  augur_pid=$!
+  server=
+  n=0
+  while [ -z "$server" ]; do
+    sleep 0.1
+    server=$(ps -o pid= --ppid "$augur_pid" | tr -d ' ')
+    n=$((n + 1))
+    [ "$n" -lt 300 ] || { kill "$augur_pid"; return 1; }
+  done
+  sleep 0.5
+  kill -9 "-$server"
+  timeout 60 sh -c "while kill -0 $augur_pid 2>/dev/null; do sleep 0.1; done" || return 1
+  wait "$augur_pid"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq 5 ] && grep -Eq "fork server (is gone|stopped answering)" "$tmp/err" \
+    && ! kill -0 "$server" 2>/dev/null
+}
+ok "a server killed while exploring: exit 5, 'fork server is gone'" killed
+
+tap_done
