@@ -61,10 +61,10 @@ results_findings ()
 # results_predictions FILE: the predictions of a results file (augur
 # predict's, or augur confirm's confirmed ones) in its order, one a line,
 # as augur predict prints them: "kind pattern object T1 T2: T1 read f.c:3,
-# T2 write f.c:4" ("-" for no pattern or object; " (unknown)" when Z3 gave
-# no answer).  A confirmed finding's line starts with its class
-# ("harmful ...") and leaves out the last access, the harm that followed
-# (common/results.h), and its thread unless the violation has it.
+# T2 write f.c:4" ("-" for no pattern or object, "?:0" for no source line,
+# " (unknown)" when Z3 gave no answer).  A confirmed finding's line starts
+# with its class ("harmful ..."), and its accesses are the violation's
+# followed by the harm's (common/results.h).
 results_predictions ()
 {
   rp_i=0
@@ -75,29 +75,15 @@ results_predictions ()
     rp_ans=$(json_path "$1" "$rp_f.prediction.answer")
     rp_cls=$(json_path "$1" "$rp_f.prediction.class")
     rp_obj=$(json_path "$1" "$rp_f.object")
-    json_path "$1" "$rp_f.accesses[*]" \
-      | sed 's/^{"thread":\([0-9]*\),"event":[0-9]*,"op":"\([^"]*\)"\(,"file":"\([^"]*\)","line":\([0-9]*\)\)\{0,1\}.*/\1 \2 \4:\5/' \
-      >"$tap_log.acc"
-    if [ -n "$rp_cls" ]; then
-      sed '$d' "$tap_log.acc" >"$tap_log.acc2" && mv "$tap_log.acc2" "$tap_log.acc"
-      rp_thr=$(cut -d' ' -f1 "$tap_log.acc" | sort -n -u)
-    else
-      rp_thr=$(json_path "$1" "$rp_f.threads[*]")
-    fi
     printf '%s' "${rp_cls:+$rp_cls }$rp_kind${rp_sub:+:$rp_sub} ${rp_pat:--} ${rp_obj:--}"
-    for rp_t in $rp_thr; do printf ' T%s' "$rp_t"; done
+    for rp_t in $(json_path "$1" "$rp_f.threads[*]"); do printf ' T%s' "$rp_t"; done
     printf ':'
-    rp_sep=
-    while read -r rp_t rp_op rp_loc; do
-      rp_file=${rp_loc%:*}
-      [ -n "$rp_file" ] || rp_loc="?:${rp_loc##*:}"
-      [ -n "${rp_loc##*:}" ] || rp_loc="${rp_loc%:*}:0"
-      printf '%s T%s %s %s' "$rp_sep" "$rp_t" "$rp_op" "${rp_loc##*/}"
-      rp_sep=,
-    done <"$tap_log.acc"
+    json_path "$1" "$rp_f.accesses[*]" \
+      | sed 's/^{"thread":\([0-9]*\),"event":[0-9]*,"op":"\([^"]*\)"\(,"file":"\([^"]*\)","line":\([0-9]*\)\)\{0,1\}.*/ T\1 \2 \4:\5/
+             s/ :$/ ?:0/; s|[^ ]*/\([^/ ]*:[0-9]*\)$|\1|' \
+      | paste -s -d, - | tr -d '\n'
     [ -z "$rp_ans" ] || [ "$rp_ans" = sat ] || printf ' (%s)' "$rp_ans"
     echo
     rp_i=$((rp_i + 1))
   done
-  rm -f "$tap_log.acc"
 }
