@@ -156,11 +156,11 @@ named_race ()
   "$AUGUR" record -o "$tmp/$prog.trace" -- "$B/$prog" || return 1
   "$AUGUR" predict --no-atomicity -o "$tmp/$prog.predict.json" "$tmp/$prog.trace" >/dev/null \
     || return 1
-  results_predictions "$tmp/$prog.predict.json" >"$tmp/predict"
-  cat "$tmp/predict"
+  results_predictions "$tmp/$prog.predict.json" >"$tmp/predicted"
+  cat "$tmp/predicted"
   for pattern; do
     name=$(grep -x "$pattern" "$tmp/names1") || return 1
-    grep -q "^data-race [^ ]* $name T" "$tmp/predict" || return 1
+    grep -q "^data-race [^ ]* $name T" "$tmp/predicted" || return 1
   done
 }
 ok "a race on a malloc'd struct's field names it as predict does" named_race race_heap 'T0\.alloc1+4'
