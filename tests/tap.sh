@@ -57,3 +57,33 @@ results_findings ()
     rf_i=$((rf_i + 1))
   done
 }
+
+# results_predictions FILE: the predictions of a results file (augur
+# predict's, or augur confirm's confirmed ones) in its order, one a line,
+# as augur predict prints them: "kind pattern object T1 T2: T1 read f.c:3,
+# T2 write f.c:4" ("-" for no pattern or object, "?:0" for no source line,
+# " (unknown)" when Z3 gave no answer).  A confirmed finding's line starts
+# with its class ("harmful ..."), and its accesses are the violation's
+# followed by the harm's (common/results.h).
+results_predictions ()
+{
+  rp_i=0
+  for rp_kind in $(json_path "$1" '$.findings[*].kind'); do
+    rp_f="\$.findings[$rp_i]"
+    rp_sub=$(json_path "$1" "$rp_f.subkind")
+    rp_pat=$(json_path "$1" "$rp_f.prediction.pattern")
+    rp_ans=$(json_path "$1" "$rp_f.prediction.answer")
+    rp_cls=$(json_path "$1" "$rp_f.prediction.class")
+    rp_obj=$(json_path "$1" "$rp_f.object")
+    printf '%s' "${rp_cls:+$rp_cls }$rp_kind${rp_sub:+:$rp_sub} ${rp_pat:--} ${rp_obj:--}"
+    for rp_t in $(json_path "$1" "$rp_f.threads[*]"); do printf ' T%s' "$rp_t"; done
+    printf ':'
+    json_path "$1" "$rp_f.accesses[*]" \
+      | sed 's/^{"thread":\([0-9]*\),"event":[0-9]*,"op":"\([^"]*\)"\(,"file":"\([^"]*\)","line":\([0-9]*\)\)\{0,1\}.*/ T\1 \2 \4:\5/
+             s/ :$/ ?:0/; s|[^ ]*/\([^/ ]*:[0-9]*\)$|\1|' \
+      | paste -s -d, - | tr -d '\n'
+    [ -z "$rp_ans" ] || [ "$rp_ans" = sat ] || printf ' (%s)' "$rp_ans"
+    echo
+    rp_i=$((rp_i + 1))
+  done
+}

@@ -48,6 +48,26 @@ timed ()
   echo "exit $st, ${ms} ms"
 }
 
+# bound_hit RESULTS BOUND: RESULTS names BOUND among the bounds hit
+bound_hit () { json_path "$1" '$.bounds_hit[*]' | grep -qx "$2"; }
+
+# analysis RESULTS COMPLETE SUMMARY: RESULTS says whether the analysis is
+# complete (true or false) and why, its summary starting with SUMMARY
+analysis ()
+{
+  [ "$(json_path "$1" '$.analysis.complete')" = "$2" ] \
+    && json_path "$1" '$.analysis.summary' | grep -q "^$3"
+}
+
+# one_finding RESULTS SEVERITY KIND TEXT: RESULTS has one finding, of
+# that severity and kind, whose explanation matches TEXT
+one_finding ()
+{
+  [ "$(json_path "$1" '$.findings[*].kind')" = "$3" ] \
+    && [ "$(json_path "$1" '$.findings[0].severity')" = "$2" ] \
+    && json_path "$1" '$.findings[0].explanation' | grep -q -- "$4"
+}
+
 # within MS LIMIT_S: MS at most 1.5 times LIMIT_S seconds
 within ()
 {
@@ -60,8 +80,8 @@ endless ()
   [ "$st" -eq 6 ] && within "$ms" 10 || return 1
   grep -q "^augur check: incomplete: .*no bug was found in what was explored" "$tmp/out" \
     && grep -q "recorded one run: .*ended: cut at the trace size cap (80.0 MiB)" "$tmp/err" \
-    && grep -q '"trace-size"' "$tmp/e/results.json" \
-    && grep -q '"complete" : false' "$tmp/e/results.json" || return 1
+    && bound_hit "$tmp/e/results.json" trace-size \
+    && analysis "$tmp/e/results.json" false "incomplete: " || return 1
   # the cap held: 80 MiB, and a few chunks in flight
   size=$(wc -c <"$tmp/e/run.trace")
   echo "trace: $size bytes"
@@ -88,8 +108,7 @@ sleeper ()
 {
   timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 20 -o "$tmp/s" -- "$tmp/sleep_long"
   [ "$st" -eq 0 ] && within "$ms" 20 \
-    && grep -q "^augur check: complete: every interleaving up to equivalence" "$tmp/out" \
-    && grep -q '"complete" : true' "$tmp/s/results.json"
+    && analysis "$tmp/s/results.json" true "complete: every interleaving up to equivalence"
 }
 ok "a correct program that sleeps 100 s: complete and clean, well within the budget" sleeper
 
@@ -97,7 +116,7 @@ spin ()
 {
   timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 20 -o "$tmp/p" -- "$tmp/spin_assert"
   [ "$st" -eq 1 ] && within "$ms" 20 \
-    && grep -q "^1 error assertion .*data == 42" "$tmp/out"
+    && one_finding "$tmp/p/results.json" error assertion "data == 42"
 }
 ok "an assertion behind a spin on an atomic: found (1), within the budget" spin
 
@@ -110,7 +129,7 @@ explore_timeout ()
   # dpor: one analysis pass over a 200,000-step run took 17-66 s
   timed "$tmp/out" "$tmp/err" "$AUGUR" explore --mode dpor --timeout 5 \
     -o "$tmp/x.json" -- "$tmp/endless_write"
-  [ "$st" -eq 6 ] && within "$ms" 5 && grep -q "incomplete:" "$tmp/out" || return 1
+  [ "$st" -eq 6 ] && within "$ms" 5 && bound_hit "$tmp/x.json" time || return 1
   # pct: a sample whose time ran out, its runs cut, is not clean either
   timed "$tmp/out" "$tmp/err" "$AUGUR" explore --mode pct --timeout 4 \
     -o "$tmp/x.json" -- "$tmp/endless_write"
@@ -123,8 +142,9 @@ lost_wakeup ()
   timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 12 -o "$tmp/w" -- "$tmp/hang_lost_wakeup"
   [ "$st" -eq 1 ] && within "$ms" 12 || return 1
   grep -q "the recorded run hung: killed by the watchdog after 3 s, its threads last seen at: .*T1 cond_wait at hang_lost_wakeup.c:22" "$tmp/err" \
-    && grep -q "^1 error deadlock (T1): .*waits for a condition signal that never comes" "$tmp/out" \
-    && grep -q "^augur check: complete: " "$tmp/out"
+    && one_finding "$tmp/w/results.json" error deadlock "waits for a condition signal that never comes" \
+    && [ "$(json_path "$tmp/w/results.json" '$.findings[0].threads')" = "[1]" ] \
+    && analysis "$tmp/w/results.json" true "complete: "
 }
 ok "a lost wake-up that hangs natively: the explorer finds the deadlock the recorded run hung in" lost_wakeup
 
@@ -133,8 +153,8 @@ deep_hang ()
   timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 12 -o "$tmp/d" -- "$tmp/hang_deep"
   [ "$st" -eq 6 ] && within "$ms" 12 || return 1
   grep -q "^augur check: incomplete: the recorded run hung and no explored run did; .*cut by the step bound.*no bug was found in what was explored" "$tmp/out" \
-    && grep -q '"recorded-run-hung"' "$tmp/d/results.json" \
-    && grep -q '"summary" : "incomplete: the recorded run hung and no explored run did' "$tmp/d/results.json" \
+    && bound_hit "$tmp/d/results.json" recorded-run-hung \
+    && analysis "$tmp/d/results.json" false "incomplete: the recorded run hung and no explored run did" \
     && grep -q 'id="analysis">incomplete: the recorded run hung' "$tmp/d/index.html"
 }
 ok "a native hang no explored run reaches: incomplete (6), never 'no bug'" deep_hang
@@ -146,19 +166,20 @@ predictor ()
   timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 20 -o "$tmp/a" -- "$tmp/atomics_ok" 200000
   { [ "$st" -eq 6 ] || [ "$st" -eq 0 ]; } && within "$ms" 20 \
     && grep -q "^augur check: predicted [0-9]* reordering" "$tmp/err" \
-    && ! grep -q "^[0-9]* error" "$tmp/out"
+    && ! json_path "$tmp/a/results.json" '$.findings[*].severity' | grep -qx error
 }
 ok "a long trace of a correct C11 program: the predictor keeps to its share, no error" predictor
 
 modes ()
 {
   # auto on a program whose runs are all cut: every strategy in turn
-  tr -d ' \n' <"$tmp/e/results.json" | grep -q '"strategies":\[{"name":"optimal".*{"name":"preempt2".*{"name":"pct"' \
-    || return 1
+  json_path "$tmp/e/results.json" '$.analysis.strategies[*].name' | tr '\n' ' ' \
+    | grep -q '^optimal .*preempt 2 .*pct ' || return 1
   # one strategy alone, its findings merged like the others'
   timed "$tmp/out" "$tmp/err" "$AUGUR" check --mode pct --budget 8 -o "$tmp/m" -- "$tmp/spin_assert"
-  [ "$st" -eq 1 ] && within "$ms" 8 && grep -q "^1 error assertion" "$tmp/out" \
-    && tr -d ' \n' <"$tmp/m/results.json" | grep -q '"strategies":\[{"name":"pct","guarantee":"incomplete:[^"]*PCTschedules"' \
+  [ "$st" -eq 1 ] && within "$ms" 8 && one_finding "$tmp/m/results.json" error assertion "" \
+    && [ "$(json_path "$tmp/m/results.json" '$.analysis.strategies[*].name')" = pct ] \
+    && json_path "$tmp/m/results.json" '$.analysis.strategies[0].guarantee' | grep -q '^incomplete:.*PCT schedules' \
     || return 1
   "$AUGUR" check --mode fastest -- "$tmp/spin_assert" >/dev/null 2>&1
   [ $? -eq 2 ]

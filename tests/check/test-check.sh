@@ -64,8 +64,8 @@ confirmed ()
 {
   # the lost update is predicted from a run where it did not happen, and
   # re-execution shows the assertion failing after it
-  grep -q "^augur check: confirmed [1-9][0-9]* predictions\{0,1\} harmful" "$tmp/err" || return 1
   r=$tmp/r/results.json
+  json_path "$r" '$.predictions[*].class' | grep -qx harmful || return 1
   [ "$(json_path "$r" '$.findings[0].parts[0].kind')" = atomicity-violation ] \
     && [ "$(json_path "$r" '$.findings[0].parts[0].object')" = counter ] \
     && json_path "$r" '$.findings[0].parts[0].explanation' | grep -q "^Confirmed: .*then assertion" \
@@ -161,9 +161,8 @@ severities ()
   "$AUGUR" check --budget 30 -q -o "$tmp/lm" -- "$tmp/leaked_mutex" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/lm/results.json" '$.findings[0].subkind')" = not-destroyed ] \
-    && [ "$(json_path "$tmp/lm/results.json" '$.findings[0].severity')" = note ] \
-    && grep -q "^augur check: 1 note," "$tmp/out" || return 1
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/lm/results.json" '$.findings[*].subkind')" = not-destroyed ] \
+    && [ "$(json_path "$tmp/lm/results.json" '$.findings[*].severity')" = note ] || return 1
   "$AUGUR" check --budget 30 -q --fail-on=warning -o "$tmp/lm" -- "$tmp/leaked_mutex" >/dev/null 2>&1
   [ $? -eq 0 ] || return 1
   "$AUGUR" check --budget 30 -q --fail-on=note -o "$tmp/lm" -- "$tmp/leaked_mutex" >/dev/null 2>&1
@@ -325,8 +324,9 @@ PROG
   secs=$(($(date +%s) - start))
   cat "$tmp/out"
   echo "took ${secs}s"
-  [ "$st" -eq 1 ] && [ "$secs" -le 30 ] && grep -q "misuse:recursive-lock" "$tmp/out" \
-    && grep -q "ended: timeout\|timeout" "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$secs" -le 30 ] \
+    && results_findings "$tmp/h/results.json" | grep -q "^misuse:recursive-lock " \
+    && json_path "$tmp/h/results.json" '$.bounds_hit[*]' | grep -qx recorded-run-hung
 }
 ok "a program that hangs: the recording is cut by the watchdog, the bug still found" hang
 
@@ -340,7 +340,8 @@ hang_budget ()
   secs=$(($(date +%s) - start))
   cat "$tmp/out"
   echo "took ${secs}s"
-  [ "$st" -eq 1 ] && [ "$secs" -le 12 ] && grep -q "misuse:recursive-lock" "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$secs" -le 12 ] \
+    && results_findings "$tmp/hb/results.json" | grep -q "^misuse:recursive-lock "
 }
 ok "a hanging run without --timeout: recorded for a quarter of the budget, the bug found" hang_budget
 
@@ -390,7 +391,7 @@ PROG
     && json_path "$r" '$.findings[0].explanation' \
        | grep -q "^The program deadlocks at abba.c:7 and abba.c:16 because of a lock-order inversion: \`a\` and \`b\` taken in opposite orders" \
     && [ "$(json_path "$r" '$.findings[0].parts[0].kind')" = lock-order-inversion ] \
-    && grep -q "^augur check: 1 error," "$tmp/out" || return 1
+    && [ "$(json_path "$r" '$.findings[*].severity')" = error ] || return 1
   "$AUGUR" replay "$tmp/ab/results.json#1" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
@@ -408,9 +409,23 @@ diagnosed ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
-  grep -q "^    part [0-9] atomicity-violation on top: .*prog.c:38.*prog.c:41.*prog.c:42" "$tmp/out" \
-    || return 1
-  n=$(grep -B100 "^    part [0-9] atomicity-violation on top" "$tmp/out" | grep "^[0-9]" | tail -1 | cut -d' ' -f1)
+  # the finding one of whose parts is the violation on top (its accesses
+  # at lines 38, 41 and 42), by its index
+  r=$tmp/s/results.json
+  n=0 i=0
+  for kind in $(json_path "$r" '$.findings[*].kind'); do
+    j=0
+    for part in $(json_path "$r" "\$.findings[$i].parts[*].kind"); do
+      if [ "$part" = atomicity-violation ] \
+         && [ "$(json_path "$r" "\$.findings[$i].parts[$j].object")" = top ] \
+         && [ "$(json_path "$r" "\$.findings[$i].parts[$j].accesses[*].line" | sort -n -u | tr '\n' ' ')" = "38 41 42 " ]; then
+        n=$((i + 1))
+      fi
+      j=$((j + 1))
+    done
+    i=$((i + 1))
+  done
+  [ "$n" -gt 0 ] || return 1
   "$AUGUR" replay "$tmp/s/results.json#$n" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"

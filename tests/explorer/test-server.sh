@@ -14,12 +14,13 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-server.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
 
 # same PROG ARGS...: the two ways give the same exit status, summary line
-# (but the time) and findings; the fibers' notes are left in $tmp/fib.err
+# (but the time) and findings; the fibers' notes are left in $tmp/fib.err,
+# their results in $tmp/fib.json
 same ()
 {
-  "$AUGUR" explore --no-progress -- "$B/$@" >"$tmp/fib" 2>"$tmp/fib.err"
+  "$AUGUR" explore --no-progress -o "$tmp/fib.json" -- "$B/$@" >"$tmp/fib" 2>"$tmp/fib.err"
   st1=$?
-  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -- "$B/$@" >"$tmp/thr" 2>"$tmp/thr.err"
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -o "$tmp/thr.json" -- "$B/$@" >"$tmp/thr" 2>"$tmp/thr.err"
   st2=$?
   cat "$tmp/fib" "$tmp/fib.err" "$tmp/thr"
   [ "$st1" -eq "$st2" ] || return 1
@@ -35,35 +36,51 @@ forked_note ()
   grep -q "ran as forked processes with real threads" "$tmp/fib.err"
 }
 
+# executions: how many the fibers explored
+executions () { json_path "$tmp/fib.json" '$.executions'; }
+
+# complete: every interleaving up to equivalence (optimal mode, no bound hit)
+complete ()
+{
+  [ "$(json_path "$tmp/fib.json" '$.mode')" = optimal ] \
+    && [ -z "$(json_path "$tmp/fib.json" '$.bounds_hit[*]')" ]
+}
+
+# found PATTERN: a finding of the fibers starts with PATTERN (kind and
+# locations, as results_findings lists them)
+found () { results_findings "$tmp/fib.json" | grep -q "^$1"; }
+
+# findings N: the fibers found N findings
+findings () { [ "$(json_path "$tmp/fib.json" '$.findings[*].kind' | wc -l)" -eq "$1" ]; }
+
 fresh ()
 {
   same server_state -x || return 1
   # one finding, the race: no assertion about the starting state failed,
   # in enough executions for a leak of descriptors to show (fd < 32)
-  grep -q "^[0-9]* executions, .*(complete: every interleaving up to equivalence); 1 finding$" "$tmp/fib" || return 1
-  [ "$(sed -n 's/^\([0-9]*\) executions.*/\1/p' "$tmp/fib")" -ge 100 ] || return 1
-  grep -q "^data-race server_state.c:47 server_state.c:47:" "$tmp/fib" || return 1
+  complete && [ "$(executions)" -ge 100 ] || return 1
+  findings 1 && found "data-race server_state.c:47 server_state.c:47$" || return 1
   ! forked_note
 }
 ok "every execution starts afresh; threads keep self, TSD and its destructor" fresh
 
 ok "thread-local variables of the program: forked executions, and a note" \
-  eval 'same server_tls && forked_note && grep -q " 1 finding$" "$tmp/fib"'
+  eval 'same server_tls && forked_note && findings 1'
 ok "a cleanup handler: that execution again, forked, and the later ones" \
-  eval 'same server_cleanup && forked_note && grep -q "^data-race server_cleanup.c:25" "$tmp/fib"'
+  eval 'same server_cleanup && forked_note && found "data-race server_cleanup.c:25"'
 ok "fork in an execution: that execution again, forked, and the later ones" \
-  eval 'same server_fork && forked_note && grep -q "^data-race server_fork.c:18" "$tmp/fib"'
+  eval 'same server_fork && forked_note && found "data-race server_fork.c:18"'
 ok "a mapping of the program's own: that execution again, forked, and the later ones" \
-  eval 'same server_mmap && forked_note && grep -q "^data-race server_mmap.c:17" "$tmp/fib"'
+  eval 'same server_mmap && forked_note && found "data-race server_mmap.c:17"'
 ok "thread attributes: a stack size only, and a stack of the program's own" \
-  eval 'same server_attr && ! forked_note && grep -q "^data-race server_attr.c:20" "$tmp/fib" \
-        && ! grep -q "^crash" "$tmp/fib"'
+  eval 'same server_attr && ! forked_note && found "data-race server_attr.c:20" \
+        && ! found crash'
 ok "an atexit() handler: that execution again, forked, and its assertion found" \
-  eval 'same server_atexit && forked_note && grep -q "^assertion " "$tmp/fib"'
+  eval 'same server_atexit && forked_note && found "assertion "'
 ok "a destructor function: forked from the start, and its assertion found" \
-  eval 'same server_dtor && forked_note && grep -q "^assertion " "$tmp/fib"'
+  eval 'same server_dtor && forked_note && found "assertion "'
 ok "exit() in a thread ends the execution normally" \
-  eval 'same server_exit && grep -q "^4 executions, .*; 1 finding$" "$tmp/fib" && ! forked_note'
+  eval 'same server_exit && [ "$(executions)" -eq 4 ] && findings 1 && ! forked_note'
 
 # Pages written in some executions only (rt-snapshot.c): with the writes
 # tracked by the kernel where it can (then the heap page handed back must
@@ -72,10 +89,11 @@ dirty ()
 {
   rm -f "$tmp/stats"
   AUGUR_SERVER_STATS="$tmp/stats" same server_dirty || return 1
-  grep -q "^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in .*; 1 finding$" "$tmp/fib" \
+  # no execution lost to a blocked sleep set, an infeasible or a diverged
+  # prefix: counts only the summary line gives
+  grep -q "^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in " "$tmp/fib" \
     || return 1
-  [ "$(sed -n 's/^\([0-9]*\) executions.*/\1/p' "$tmp/fib")" -ge 20 ] || return 1
-  grep -q "^data-race server_dirty.c:" "$tmp/fib" || return 1
+  [ "$(executions)" -ge 20 ] && findings 1 && found "data-race server_dirty.c:" || return 1
   ! forked_note || return 1
   tracked=$(sed -n 's/.* tracked \([0-9]*\)$/\1/p' "$tmp/stats" | head -1)
   [ -n "$tracked" ] || return 1
