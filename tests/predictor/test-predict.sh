@@ -148,8 +148,8 @@ case=checked_then_reread
 if record "$case" "$top_srcdir/tests/programs/$case/prog.c" && rerecord "$case" "granted 32, 32 left"; then
   ok "$case: augur predict runs" status 0 "$AUGUR" predict -o "$work/$case.json" "$work/$case.trace"
   ok "$case: R-W-R across the unlock is predicted" \
-    grep -q "^atomicity-violation R-W-R capacity T1 T2: T1 atomic-load prog.c:35, T2 atomic-store prog.c:55, T1 atomic-load prog.c:44$" "$work/out"
-  ok "$case: no race on the atomic" lacks "data-race race capacity "
+    predicts "$work/$case.json" "atomicity-violation R-W-R capacity T1 T2: T1 atomic-load prog.c:35, T2 atomic-store prog.c:55, T1 atomic-load prog.c:44$"
+  ok "$case: no race on the atomic" lacks "$work/$case.json" "data-race race capacity "
 else
   ok "$case: builds and records a run where the batch was granted" false
 fi
