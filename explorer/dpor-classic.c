@@ -19,12 +19,12 @@
  * Dependent: overlapping memory, one a write (signals, semaphores,
  * barriers, init and destroy write their object); two acquisitions of the
  * same lock, a condition wake (post wait) included, unless both read-lock
- * (the seed, section 4.6: a lock acquire backtracks to the previous
+ * (inspect, section 4.6: a lock acquire backtracks to the previous
  * acquisitions, not to the release, so a reversal never asks for a held
  * lock); a trylock that took a lock and the release before it (moved
  * before the release it fails instead), a trylock that failed and the
  * release after it (moved after it, it succeeds).  May be co-enabled: unless the two threads hold a common lock at
- * the two steps (the seed's lockset test, section 4.4).
+ * the two steps (inspect's lockset test, section 4.4).
  *
  * For each such i, at the state s before step i, the thread q to add is p
  * if p may run at s, else the thread of the first step between i and j

@@ -4,8 +4,8 @@
  * Aronis, Jonsson, Sagonas, POPL 2014, Algorithm 1), written for a
  * stateless explorer that runs one whole execution at a time, or, with
  * AUGUR_DPOR_CLASSIC, the persistent-set DPOR of Flanagan & Godefroid
- * (POPL 2005) with sleep sets and locksets, as inspect does it (the seed;
- * see dpor-classic.c), or, with AUGUR_DPOR_OPTIMAL, optimal DPOR: source
+ * (POPL 2005) with sleep sets and locksets, as inspect does it (Yang et
+ * al., 2008; see dpor-classic.c), or, with AUGUR_DPOR_OPTIMAL, optimal DPOR: source
  * sets with wakeup trees (Algorithm 2, dpor-optimal.c), which never runs a
  * sleep-set blocked execution.  All three complete each Mazurkiewicz trace
  * exactly once (sleep sets); source sets alone may run sleep-set blocked

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 
 typedef enum {
   AUGUR_EXPLORE_MODE_OPTIMAL,   /* source-DPOR + sleep sets: each trace once */
-  AUGUR_EXPLORE_MODE_DPOR,      /* persistent-set DPOR + sleep sets + locksets (the seed):
+  AUGUR_EXPLORE_MODE_DPOR,      /* persistent-set DPOR + sleep sets + locksets (inspect):
                                  * the same traces, more blocked runs (dpor-classic.c) */
   AUGUR_EXPLORE_MODE_PCT,       /* PCT: `bound` executions of random priorities, seeded */
   AUGUR_EXPLORE_MODE_PREEMPT,   /* every schedule with at most `bound` preemptions (preempt.h) */

@@ -176,7 +176,7 @@ rt_sched_find_heap (void)
 
 /* A mutex or condition variable used without any init in this execution:
  * only reported for the main heap, where no static initialiser can have
- * set it up (the seed's "uninitialised" misuse; pfscan's queue). */
+ * set it up (inspect's "uninitialised" misuse; pfscan's queue). */
 static void
 check_initialised (RtSObj *o, uint32_t kind, const AugurSchedStep *s)
 {
