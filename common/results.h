@@ -64,7 +64,9 @@
  * explorer has confirmed it (`augur confirm`), `class` is "harmful": the
  * finding is then a bug, its schedule the explorer execution that showed
  * the harm (events are indices among a thread's explorer steps), its
- * accesses the violation's plus the harm (assert-fail, fault, end).
+ * accesses the violation's plus the harm: the failed assertion, the fault
+ * or the end; for a deadlock or a hang, each stuck thread's blocked
+ * operation (explorer/confirm.c).
  *
  * kind, class and op are spelled as augur_finding_kind_to_string,
  * augur_prediction_class_to_string and augur_op_to_string print them.

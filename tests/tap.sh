@@ -43,7 +43,8 @@ json_path ()
 # results_findings FILE: the findings of a results file in its order, one
 # a line: the kind (and subkind) and the file:line of each access, file
 # names without their directory ("deadlock prog.c:25 prog.c:39",
-# "misuse:double-unlock m.c:10 m.c:11").
+# "misuse:double-unlock m.c:10 m.c:11"); the access's own, not its
+# callers' (the first "file" and "line" before any array).
 results_findings ()
 {
   rf_i=0
@@ -51,7 +52,7 @@ results_findings ()
     rf_sub=$(json_path "$1" "\$.findings[$rf_i].subkind")
     [ -z "$rf_sub" ] || rf_kind=$rf_kind:$rf_sub
     rf_locs=$(json_path "$1" "\$.findings[$rf_i].accesses[*]" \
-              | sed -n 's/.*"file":"\([^"]*\)".*"line":\([0-9]*\).*/\1:\2/p' \
+              | sed -n 's/^[^[]*"file":"\([^"]*\)",[^[]*"line":\([0-9]*\).*/\1:\2/p' \
               | sed 's|.*/||' | tr '\n' ' ')
     echo "$rf_kind ${rf_locs% }"
     rf_i=$((rf_i + 1))
