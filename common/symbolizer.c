@@ -129,6 +129,36 @@ intern (AugurSymbolizer *s, const char *str)
   return str != NULL ? g_string_chunk_insert_const (s->strings, str) : NULL;
 }
 
+/* The source line of @a into @src (file not interned).  A row of line 0
+ * (clang gives its instrumentation calls no line when it merged or moved
+ * the instruction) takes the nearest row before it in the function (from
+ * @fn_start) that has one: the statement the instruction came from. */
+static void
+source_line (Module *m, Dwarf_Addr a, Dwarf_Addr fn_start, AugurSource *src)
+{
+  for (int steps = 0; steps < 64; steps++)
+    {
+      Dwfl_Line *line = dwfl_module_getsrc (m->mod, a);
+      if (line == NULL)
+        return;
+      Dwarf_Addr row = 0;
+      int lineno = 0, col = 0;
+      const char *file = dwfl_lineinfo (line, &row, &lineno, &col, NULL, NULL);
+      if (src->file == NULL)
+        src->file = file;   /* line 0 keeps at least the file */
+      if (lineno > 0)
+        {
+          src->file = file;
+          src->line = (guint) lineno;
+          src->column = col > 0 ? (guint) col : 0;
+          return;
+        }
+      if (row == 0 || row <= fn_start || row > a)
+        return;
+      a = row - 1;
+    }
+}
+
 const AugurSource *
 augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
 {
@@ -148,15 +178,8 @@ augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
           GElf_Sym sym;
           const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
           hit->function = intern (s, name);
-          Dwfl_Line *line = dwfl_module_getsrc (m->mod, a);
-          if (line != NULL)
-            {
-              int lineno = 0, col = 0;
-              const char *file = dwfl_lineinfo (line, NULL, &lineno, &col, NULL, NULL);
-              hit->file = intern (s, file);
-              hit->line = lineno > 0 ? (guint) lineno : 0;
-              hit->column = col > 0 ? (guint) col : 0;
-            }
+          source_line (m, a, name != NULL ? a - off : a, hit);
+          hit->file = intern (s, hit->file);
         }
       gint64 *k = g_new (gint64, 1);
       *k = key;
