@@ -42,6 +42,7 @@ struct _AugurDwarfNames {
   GArray *scopes;        /* Dwarf_Off of every subprogram, inlined ones' abstract
                           * instances included, in DWARF order */
   GHashTable *bases;     /* "T0.alloc1" -> Base* */
+  GHashTable *sizes;     /* "T0.alloc1" -> its size in bytes (guint64*) */
   GHashTable *sources;   /* file -> char ** (lines), NULL value if unreadable */
   GHashTable *noted;     /* evidence already looked at */
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
@@ -77,6 +78,7 @@ augur_dwarf_names_new (const char *program, const char *source_dir)
   n->functions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   n->scopes = g_array_new (FALSE, FALSE, sizeof (Dwarf_Off));
   n->bases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, base_free);
+  n->sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   n->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, lines_free);
   n->noted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return n;
@@ -95,6 +97,7 @@ augur_dwarf_names_free (AugurDwarfNames *names)
   g_hash_table_unref (names->functions);
   g_array_unref (names->scopes);
   g_hash_table_unref (names->bases);
+  g_hash_table_unref (names->sizes);
   g_hash_table_unref (names->sources);
   g_hash_table_unref (names->noted);
   g_clear_pointer (&names->frames, augur_dwarf_frames_free);
@@ -450,12 +453,27 @@ set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *typ
   g_hash_table_replace (n->bases, g_strdup (base), b);
 }
 
+/* Can a struct of type @t be the heap object of @size bytes (0: unknown)?
+ * Strictly, the object is one of them or an array of them; loosely (an
+ * allocation with room for a flexible array member), it is not smaller. */
+static gboolean
+fits (Dwarf_Die *t, guint64 size, gboolean strict)
+{
+  guint64 ts = size_of (t);
+  if (size == 0 || ts == 0)
+    return TRUE;
+  return strict ? size % ts == 0 : ts <= size;
+}
+
 /* The expression at @p ("q->items[i]->next", "pool->jobqueue.rwmutex")
  * tried as the way to heap object @base at @off: the first pointer along
- * it whose pointee has, at @off, the member the expression names next. */
+ * it whose pointee has, at @off, the member the expression names next,
+ * and fits the object's @size.  In "c->last->next = n", both c (whose
+ * member at 8 may be `last`) and c->last (whose `next` is at 8) have such
+ * a member: only the object's size tells them apart. */
 static gboolean
 try_expression (AugurDwarfNames *n, const char *function, const char *file, const char *p,
-                const char *base, guint64 off)
+                const char *base, guint64 off, guint64 size, gboolean strict)
 {
   g_autofree char *x = read_ident (&p);
   Dwarf_Die var, t;
@@ -472,7 +490,8 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
           Dwarf_Die pt;
           if (m == NULL || !pointee (&t, &pt))
             return FALSE;
-          if (is_struct (&pt) && g_strcmp0 (first_member_at (&pt, off), m) == 0)
+          if (is_struct (&pt) && g_strcmp0 (first_member_at (&pt, off), m) == 0
+              && fits (&pt, size, strict))
             {
               set_base (n, base, expr->str, &pt, FALSE, FALSE);
               return TRUE;
@@ -656,15 +675,30 @@ augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const
   const char *text = source_line (names, file, line);
   if (text == NULL)
     return;
-  /* each identifier that starts an expression, in the order written */
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (!is_ident_start (*p) || (p > text && (is_ident_char (p[-1]) || p[-1] == '.'
-                                                 || (p[-1] == '>' && p > text + 1 && p[-2] == '-'))))
-        continue;
-      if (try_expression (names, function, file, p, base, off))
-        return;
-    }
+  const guint64 *known_size = g_hash_table_lookup (names->sizes, base);
+  guint64 size = known_size != NULL ? *known_size : 0;
+  /* each identifier that starts an expression, in the order written; a
+   * struct of the object's size (or of which it is an array) first, then
+   * one that is not larger */
+  for (int strict = size > 0; strict >= 0; strict--)
+    for (const char *p = text; *p != '\0'; p++)
+      {
+        if (!is_ident_start (*p) || (p > text && (is_ident_char (p[-1]) || p[-1] == '.'
+                                                   || (p[-1] == '>' && p > text + 1 && p[-2] == '-'))))
+          continue;
+        if (try_expression (names, function, file, p, base, off, size, strict))
+          return;
+      }
+}
+
+void
+augur_dwarf_names_note_size (AugurDwarfNames *names, const char *base, guint64 size)
+{
+  if (base == NULL || size == 0 || g_hash_table_contains (names->sizes, base))
+    return;
+  guint64 *v = g_new (guint64, 1);
+  *v = size;
+  g_hash_table_insert (names->sizes, g_strdup (base), v);
 }
 
 /* The lvalue at the end of @lhs: "q", "q->items", "pool->jobqueue.queue" */
@@ -721,6 +755,7 @@ void
 augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 size,
                               const char *file, guint line, const char *function)
 {
+  augur_dwarf_names_note_size (names, base, size);
   if (base == NULL || file == NULL || line == 0 || !open_debug_info (names))
     return;
   Base *known = g_hash_table_lookup (names->bases, base);
@@ -760,13 +795,16 @@ augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
   for (gsize i = 0; i < n; i++)
     {
       const AugurRecord *r = augur_trace_event (trace, i);
-      if (r->kind != AUGUR_EV_ALLOC || r->pc == 0)
+      if (r->kind != AUGUR_EV_ALLOC)
+        continue;
+      /* common/objects.h's name of the object */
+      g_autofree char *base = g_strdup_printf ("T%u.alloc%u", r->tid, r->aux);
+      augur_dwarf_names_note_size (names, base, r->arg);
+      if (r->pc == 0)
         continue;
       const AugurSource *src = augur_symbolizer_lookup (sym, r->module, r->pc);
       if (src->file == NULL)
         continue;
-      /* common/objects.h's name of the object */
-      g_autofree char *base = g_strdup_printf ("T%u.alloc%u", r->tid, r->aux);
       augur_dwarf_names_note_alloc (names, base, r->arg, src->file, src->line, src->function);
     }
   if (open_debug_info (names))

@@ -48,6 +48,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDwarfNames, augur_dwarf_names_free)
  * more bytes than its type has make it an array (q->items[2]). */
 void augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 size,
                                    const char *file, guint line, const char *function);
+/* Evidence: heap object @base has @size bytes (as its allocation said;
+ * augur_dwarf_names_note_alloc notes it too).  An access is then named
+ * only through a pointer to a type the object can be. */
+void augur_dwarf_names_note_size (AugurDwarfNames *names, const char *base, guint64 size);
 /* Evidence: @object ("T0.alloc1+168") was accessed at this location. */
 void augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const char *file,
                                     guint line, const char *function);

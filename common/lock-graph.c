@@ -17,17 +17,20 @@
 #define MAX_CYCLE 8u
 #define MAX_CYCLES 64u
 
+/* One thread's taking of an edge, with the functions that called the
+ * ones taking its two locks: threads that take an edge at the same sites
+ * may come there from different callers (a lock wrapper). */
 typedef struct {
   guint thread;
   guint64 outer_event, inner_event;
+  AugurFrame *outer_callers, *inner_callers;
+  guint n_outer_callers, n_inner_callers;
 } Occurrence;
 
 typedef struct {
   char *outer, *inner;
   char *outer_file, *inner_file, *outer_function, *inner_function;
   guint outer_line, inner_line;
-  AugurFrame *outer_callers, *inner_callers;
-  guint n_outer_callers, n_inner_callers;
   GArray *occurrences;   /* Occurrence, one per thread, in the order seen */
   GPtrArray *gates;      /* char*, sorted: held at every occurrence */
 } Edge;
@@ -62,11 +65,17 @@ frames_free (AugurFrame *frames, guint n)
 }
 
 static void
+occurrence_clear (gpointer p)
+{
+  Occurrence *o = p;
+  frames_free (o->outer_callers, o->n_outer_callers);
+  frames_free (o->inner_callers, o->n_inner_callers);
+}
+
+static void
 edge_free (gpointer p)
 {
   Edge *e = p;
-  frames_free (e->outer_callers, e->n_outer_callers);
-  frames_free (e->inner_callers, e->n_inner_callers);
   g_free (e->outer);
   g_free (e->inner);
   g_free (e->outer_file);
@@ -136,11 +145,8 @@ augur_lock_graph_add (AugurLockGraph *graph, guint thread, const AugurLockSite *
       e->inner_function = g_strdup (inner->function);
       e->outer_line = outer->line;
       e->inner_line = inner->line;
-      e->outer_callers = frames_dup (outer->callers, outer->n_callers);
-      e->n_outer_callers = outer->n_callers;
-      e->inner_callers = frames_dup (inner->callers, inner->n_callers);
-      e->n_inner_callers = inner->n_callers;
       e->occurrences = g_array_new (FALSE, FALSE, sizeof (Occurrence));
+      g_array_set_clear_func (e->occurrences, occurrence_clear);
       e->gates = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; also_held != NULL && also_held[i] != NULL; i++)
         if (strcmp (also_held[i], outer->lock) != 0 && strcmp (also_held[i], inner->lock) != 0)
@@ -169,7 +175,10 @@ augur_lock_graph_add (AugurLockGraph *graph, guint thread, const AugurLockSite *
   for (guint i = 0; i < e->occurrences->len; i++)
     if (g_array_index (e->occurrences, Occurrence, i).thread == thread)
       return changed;
-  Occurrence o = { thread, outer->event, inner->event };
+  Occurrence o = { thread, outer->event, inner->event,
+                   frames_dup (outer->callers, outer->n_callers),
+                   frames_dup (inner->callers, inner->n_callers),
+                   outer->n_callers, inner->n_callers };
   g_array_append_val (e->occurrences, o);
   return TRUE;
 }
@@ -316,6 +325,16 @@ append_site (GString *s, const char *file, guint line, const char *function,
   g_string_append_printf (s, ", called from %s at %s", callers[0].function, at);
 }
 
+/* Edge @x's occurrence in thread @t (assign() chose one). */
+static const Occurrence *
+occurrence_of (const Edge *x, guint t)
+{
+  for (guint j = 0; j < x->occurrences->len; j++)
+    if (g_array_index (x->occurrences, Occurrence, j).thread == t)
+      return &g_array_index (x->occurrences, Occurrence, j);
+  g_return_val_if_reached (NULL);
+}
+
 static AugurFinding *
 cycle_finding (GPtrArray *edges, GArray *threads, const char *context)
 {
@@ -324,16 +343,17 @@ cycle_finding (GPtrArray *edges, GArray *threads, const char *context)
   for (guint i = 0; i < edges->len; i++)
     {
       Edge *x = g_ptr_array_index (edges, i);
+      const Occurrence *o = occurrence_of (x, g_array_index (threads, guint, i));
       g_autofree char *who = augur_thread_name (g_array_index (threads, guint, i));
       if (i > 0)
         g_string_append (e, i + 1 == edges->len ? (edges->len == 2 ? ", while " : "; and ")
                                                 : "; ");
       g_string_append_printf (e, "%s takes `%s` (", who, x->outer);
-      append_site (e, x->outer_file, x->outer_line, x->outer_function, x->outer_callers,
-                   x->n_outer_callers);
+      append_site (e, x->outer_file, x->outer_line, x->outer_function, o->outer_callers,
+                   o->n_outer_callers);
       g_string_append_printf (e, ") and then `%s` (", x->inner);
-      append_site (e, x->inner_file, x->inner_line, x->inner_function, x->inner_callers,
-                   x->n_inner_callers);
+      append_site (e, x->inner_file, x->inner_line, x->inner_function, o->inner_callers,
+                   o->n_inner_callers);
       g_string_append (e, ")");
       g_ptr_array_add (locks, x->outer);
     }
@@ -380,10 +400,7 @@ cycle_finding (GPtrArray *edges, GArray *threads, const char *context)
     {
       Edge *x = g_ptr_array_index (edges, i);
       guint t = g_array_index (threads, guint, i);
-      const Occurrence *o = NULL;
-      for (guint j = 0; j < x->occurrences->len && o == NULL; j++)
-        if (g_array_index (x->occurrences, Occurrence, j).thread == t)
-          o = &g_array_index (x->occurrences, Occurrence, j);
+      const Occurrence *o = occurrence_of (x, t);
       g_autoptr (GPtrArray) gates = g_ptr_array_new ();
       g_autoptr (GPtrArray) held = g_ptr_array_new ();
       g_ptr_array_add (held, x->outer);
@@ -396,12 +413,12 @@ cycle_finding (GPtrArray *edges, GArray *threads, const char *context)
       g_ptr_array_add (gates, NULL);
       augur_finding_add_access (f, t, o->outer_event, AUGUR_OP_LOCK, x->outer_file, x->outer_line,
                                 x->outer_function, (const char *const *) gates->pdata);
-      augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, x->outer_callers,
-                                        x->n_outer_callers);
+      augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, o->outer_callers,
+                                        o->n_outer_callers);
       augur_finding_add_access (f, t, o->inner_event, AUGUR_OP_LOCK, x->inner_file, x->inner_line,
                                 x->inner_function, (const char *const *) held->pdata);
-      augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, x->inner_callers,
-                                        x->n_inner_callers);
+      augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, o->inner_callers,
+                                        o->n_inner_callers);
     }
   return f;
 }

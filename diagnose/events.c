@@ -253,6 +253,15 @@ augur_diag_trace_new (const AugurDiagRun *run, AugurSymbolizer *sym, const char 
   augur_symbolizer_add_module (sym, 0, exe, run->exe_bias);
   g_autoptr (AugurExecNames) xnames = augur_steps_names (sym, run->objects, run->n_objects,
                                                           run->objects_lost_at);
+  /* the heap objects' sizes: what type an object can be when an access
+   * names it (no allocation site here, unlike a recorded trace) */
+  for (guint i = 0; names != NULL && i < run->n_objects; i++)
+    if (run->objects[i].kind == AUGUR_EV_ALLOC)
+      {
+        g_autofree char *base = g_strdup_printf ("T%u.alloc%u", run->objects[i].tid,
+                                                 run->objects[i].aux);
+        augur_dwarf_names_note_size (names, base, run->objects[i].arg);
+      }
   g_autoptr (GHashTable) shared = shared_locations (steps, cut);
 
   guint nt = t->n_threads;

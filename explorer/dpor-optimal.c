@@ -81,13 +81,29 @@ typedef struct {
   GPtrArray *children;   /* WutNode, in order; NULL: a leaf */
 } WutNode;
 
+/* Frees node p and its subtree.  Without recursion: a wakeup tree is as
+ * deep as the sequences put in it, which are as long as an execution can
+ * be (AUGUR_SCHED_MAX_STEPS); one free per level overflowed the stack on
+ * a run cut by the step bound. */
 static void
 wut_node_free (gpointer p)
 {
+  GPtrArray *left = NULL;   /* nodes still to free, their children not taken */
   WutNode *n = p;
-  if (n->children != NULL)
-    g_ptr_array_unref (n->children);
-  g_free (n);
+  while (n != NULL)
+    {
+      if (n->children != NULL)
+        {
+          if (left == NULL)
+            left = g_ptr_array_new ();
+          g_ptr_array_set_free_func (n->children, NULL);
+          g_ptr_array_extend_and_steal (left, g_steal_pointer (&n->children));
+        }
+      g_free (n);
+      n = left != NULL && left->len > 0 ? g_ptr_array_steal_index_fast (left, left->len - 1) : NULL;
+    }
+  if (left != NULL)
+    g_ptr_array_unref (left);
 }
 
 static GPtrArray *
@@ -97,26 +113,43 @@ wut_list_new (void)
 }
 
 /* Appends node n (owned) to the list `to`, merged into a sibling of the
- * same thread if there is one. */
+ * same thread if there is one (its children then merged into the
+ * sibling's, and so on down).  Without recursion (see wut_node_free): the
+ * merges wait in a queue, each list's in the order of its source, so
+ * that every list gets its new nodes in order, as depth first would. */
 static void
 wut_add (GPtrArray *to, WutNode *n)
 {
-  for (guint i = 0; i < to->len; i++)
+  GQueue work = G_QUEUE_INIT;   /* (list, node) pairs still to add */
+  for (;;)
     {
-      WutNode *m = g_ptr_array_index (to, i);
-      if (m->step.tid != n->step.tid)
-        continue;
-      if (n->children != NULL)
+      WutNode *m = NULL;
+      for (guint i = 0; i < to->len && m == NULL; i++)
+        if (((WutNode *) g_ptr_array_index (to, i))->step.tid == n->step.tid)
+          m = g_ptr_array_index (to, i);
+      if (m == NULL)
+        g_ptr_array_add (to, n);
+      else
         {
-          if (m->children == NULL)
-            m->children = wut_list_new ();
-          while (n->children->len > 0)
-            wut_add (m->children, g_ptr_array_steal_index (n->children, 0));
+          if (n->children != NULL)
+            {
+              if (m->children == NULL)
+                m->children = wut_list_new ();
+              for (guint i = 0; i < n->children->len; i++)
+                {
+                  g_queue_push_tail (&work, m->children);
+                  g_queue_push_tail (&work, g_ptr_array_index (n->children, i));
+                }
+              g_ptr_array_set_free_func (n->children, NULL);
+              g_ptr_array_unref (g_steal_pointer (&n->children));
+            }
+          g_free (n);
         }
-      wut_node_free (n);
-      return;
+      if (g_queue_is_empty (&work))
+        return;
+      to = g_queue_pop_head (&work);
+      n = g_queue_pop_head (&work);
     }
-  g_ptr_array_add (to, n);
 }
 
 /* The chain of nodes for w[from..], appended to `to`. */

@@ -230,6 +230,8 @@ lock_kind (const Exec *x, gint k)
 {
   if (k >= 0 && augur_ops_event (x->steps[k].ev_kind)->object == AUGUR_OPS_OBJ_RWLOCK)
     return "rwlock";
+  if (k >= 0 && augur_ops_event (x->steps[k].ev_kind)->object == AUGUR_OPS_OBJ_SPIN)
+    return "spinlock";
   return "mutex";
 }
 

@@ -12,8 +12,9 @@
  * run iteration after iteration, each a new interleaving, for ever.  When
  * a thread is about to repeat a step (same instruction, same object) and
  * everything it did since that step only read memory (reads, failed CAS
- * and trylocks, lock/unlock pairs, sleeps, time functions, wake-ups that
- * no signal caused), while holding no lock, and nothing it read has been
+ * and trylocks, atomic read-modify-writes that left the value as it was,
+ * lock/unlock pairs, sleeps, time functions, wake-ups that no signal
+ * caused), while holding no lock, and nothing it read has been
  * written by another thread since it read it, and its own state (its stack
  * and callee-saved registers, fingerprinted: a loop counter) is what it was
  * at the previous repetition, then the next iteration would repeat the
@@ -134,11 +135,16 @@ pure_step (const AugurSchedStep *s, int has_old)
     }
 }
 
-/* A completed step whose result depends on memory others may write. */
+/* A completed step whose result depends on memory others may write.  An
+ * atomic write in a loop's history left the value it found (pure by
+ * value): a read-modify-write that read it, as fetch_add (&x, 0) reads x,
+ * the "atomic read" of libraries written before C11; the loop waits on
+ * it as on a load. */
 static int
 reads_state (const AugurSchedStep *s)
 {
-  return s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_TRYLOCK_FAIL;
+  return s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_TRYLOCK_FAIL
+         || (s->op == AUGUR_SOP_WRITE && (s->flags & AUGUR_SF_ATOMIC));
 }
 
 /* Does step x (of another thread) change what r read? */

@@ -5,7 +5,8 @@
  * prefix and a sleep set exactly as runtime/rt-sched.c does.  For both DPOR
  * kinds the number of complete executions must equal the number of
  * Mazurkiewicz traces, counted here by hand for each program; for the
- * preemption-bounded search, the number of schedules within each bound.
+ * preemption-bounded search, the number of schedules within each bound;
+ * and a wakeup tree as deep as a long execution.
  */
 #include "config.h"
 
@@ -384,6 +385,48 @@ test_preempt_bounds (void)
     }
 }
 
+/* A race across a long execution: t0 writes x, t1 reads 200,000
+ * addresses of its own and then writes x.  The wakeup sequence that
+ * reverses the race is all of t1's steps, a chain of 200,001 nodes in
+ * the tree; freeing it must not recurse once per node (that overflowed
+ * the stack on a run cut by the step bound, in augur check on a
+ * lock-free queue). */
+static void
+test_deep_wakeup_tree (void)
+{
+  const guint n_reads = 200000;
+  g_autoptr (GArray) steps = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
+  AugurSchedStep st = { 0 };
+  st.tid = 0;
+  st.op = W;
+  st.obj = 0x100;
+  st.size = 4;
+  st.pc = 1;
+  g_array_append_val (steps, st);
+  for (guint k = 0; k < n_reads; k++)
+    {
+      st.tid = 1;
+      st.op = R;
+      st.obj = 0x100000 + 8 * (guint64) k;
+      st.pc = 100 + k;
+      g_array_append_val (steps, st);
+    }
+  st.op = W;
+  st.obj = 0x100;
+  st.pc = 99;
+  g_array_append_val (steps, st);
+  AugurDpor *d = augur_dpor_new_kind (AUGUR_DPOR_OPTIMAL);
+  augur_dpor_add_execution (d, (AugurSchedStep *) steps->data, steps->len, NULL, NULL);
+  g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  /* the reversal: t1 first, all of it, then t0; the search is left there,
+   * its tree below the first step still to run, and freed */
+  g_assert_true (augur_dpor_next (d, prefix, sleep));
+  g_assert_cmpuint (prefix->len, ==, n_reads + 1);
+  g_assert_cmpuint (g_array_index (prefix, AugurSchedStep, 0).tid, ==, 1);
+  augur_dpor_free (d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -399,6 +442,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dpor/fixed-prefix", test_fixed_prefix);
   g_test_add_func ("/dpor/conflicts", test_conflicts);
   g_test_add_func ("/dpor/ahead", test_ahead);
+  g_test_add_func ("/dpor/deep-wakeup-tree", test_deep_wakeup_tree);
   g_test_add_func ("/preempt/bounds", test_preempt_bounds);
   return g_test_run ();
 }

@@ -2,7 +2,8 @@
  *
  * dwarf-fixture.c — a program whose debug info test-dwarf-names.c reads:
  * heap objects allocated into a local and into a member, accessed through
- * parameters, an array of structs, globals of struct and array type.  The
+ * parameters, an array of structs, globals of struct and array type, a
+ * line that goes through two pointers to a member at one offset.  The
  * test finds its lines by the markers in the comments.
  */
 #include <stdlib.h>
@@ -38,6 +39,14 @@ nodes_new (int n)
   return malloc (n * sizeof (struct node));
 }
 
+static void
+chain_append (struct chain *c, struct node *n)
+{
+  c->last->next = n;                             /* APPEND */
+  c->last = n;
+  c->length++;
+}
+
 static int
 sum (struct node *nodes, int n)
 {
@@ -55,6 +64,8 @@ main (void)
   struct node *ns = nodes_new (3);
   for (int i = 0; i < 3; i++)
     ns[i].key = i;
+  struct chain ch = { ns, ns, 1 };
+  chain_append (&ch, ns + 1);
   stats.count++;
   table[4]++;
   pthread_mutex_lock (&m);

@@ -28,4 +28,11 @@ struct node {
   struct node *next;
 };
 
+/* its `last` is at the offset of a node's `next` */
+struct chain {
+  struct node *first;
+  struct node *last;
+  size_t length;
+};
+
 #endif

@@ -5,7 +5,8 @@
  * named at its allocation into a local (`q->pushed`, `q->lock`) and into
  * a member (`q->items[2]`), or by an access through a parameter alone,
  * an array of structs (`nodes[2].key`), globals of struct and array type
- * (`stats.count`, `table[4]`), names left alone (a mutex global, a stack
+ * (`stats.count`, `table[4]`), the pointer of a chained access told by
+ * the object's size (`c->last->next`, not `c->last`), names left alone (a mutex global, a stack
  * slot), "main" in prose, and the results renamed with their stable
  * names kept.
  */
@@ -97,6 +98,29 @@ test_access (void)
   assert_name (n2, "T0.alloc5+4", NULL);
 }
 
+/* "c->last->next = n": a node's `next` and a chain's `last` are both at
+ * offset 8; the node's size rules the chain out, the chain's size the
+ * node. */
+static void
+test_access_size (void)
+{
+  g_assert_cmpuint (offsetof (struct node, next), ==, offsetof (struct chain, last));
+  g_autoptr (AugurDwarfNames) n = augur_dwarf_names_new (program, NULL);
+  g_autofree char *next = heap ("T0.alloc7", offsetof (struct node, next));
+  g_autofree char *last = heap ("T0.alloc6", offsetof (struct chain, last));
+  augur_dwarf_names_note_size (n, "T0.alloc7", sizeof (struct node));
+  augur_dwarf_names_note_size (n, "T0.alloc6", sizeof (struct chain));
+  augur_dwarf_names_note_access (n, next, source, line_of ("APPEND"), "chain_append");
+  augur_dwarf_names_note_access (n, last, source, line_of ("APPEND"), "chain_append");
+  assert_name (n, next, "c->last->next");
+  assert_name (n, last, "c->last");
+  /* an array of five nodes: a whole number of nodes, not of chains */
+  g_autoptr (AugurDwarfNames) n2 = augur_dwarf_names_new (program, NULL);
+  augur_dwarf_names_note_size (n2, "T0.alloc7", 5 * sizeof (struct node));
+  augur_dwarf_names_note_access (n2, next, source, line_of ("APPEND"), "chain_append");
+  assert_name (n2, next, "c->last->next");
+}
+
 static void
 test_globals (void)
 {
@@ -172,6 +196,7 @@ main (int argc, char **argv)
   source = g_test_build_filename (G_TEST_DIST, "tests", "unit", "dwarf-fixture.c", NULL);
   g_test_add_func ("/dwarf-names/alloc-site", test_alloc_site);
   g_test_add_func ("/dwarf-names/access", test_access);
+  g_test_add_func ("/dwarf-names/access-size", test_access_size);
   g_test_add_func ("/dwarf-names/globals", test_globals);
   g_test_add_func ("/dwarf-names/main-in-prose", test_main_in_prose);
   g_test_add_func ("/dwarf-names/apply", test_apply);

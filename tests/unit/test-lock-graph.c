@@ -4,7 +4,8 @@
  * inversion between two threads is a warning with both threads' two
  * acquisitions, one guarded by a gate lock a note, one thread alone or
  * one order is nothing, a gate missing once is no gate, and a cycle of
- * three locks over three threads is found once.
+ * three locks over three threads is found once, and each thread's
+ * acquisitions are told with its own callers.
  */
 #include "config.h"
 
@@ -104,6 +105,43 @@ test_three (void)
                             "`f1` (x.c:10) and then `f2` (x.c:11); and thread 3 takes `f2`"));
 }
 
+/* main takes a then b through a wrapper (called from main.c:64) and b
+ * then a; thread 1 takes a then b through the same wrapper from its own
+ * function (w.c:37).  The cycle needs thread 1 for the a -> b edge: the
+ * callers told are thread 1's, not those of main's earlier occurrence. */
+static void
+test_callers_per_thread (void)
+{
+  g_autoptr (AugurLockGraph) g = augur_lock_graph_new ();
+  AugurFrame from_main = { (char *) "main.c", 64, (char *) "main" };
+  AugurFrame from_worker = { (char *) "w.c", 37, (char *) "worker" };
+  AugurLockSite a0 = { "a", "x.c", 10, "wrap", 1, &from_main, 1 };
+  AugurLockSite b0 = { "b", "x.c", 11, "wrap", 2, &from_main, 1 };
+  augur_lock_graph_add (g, 0, &a0, &b0, NULL);
+  AugurLockSite b0r = { "b", "x.c", 20, "f", 3, NULL, 0 };
+  AugurLockSite a0r = { "a", "x.c", 21, "f", 4, NULL, 0 };
+  augur_lock_graph_add (g, 0, &b0r, &a0r, NULL);
+  AugurLockSite a1 = { "a", "x.c", 10, "wrap", 5, &from_worker, 1 };
+  AugurLockSite b1 = { "b", "x.c", 11, "wrap", 6, &from_worker, 1 };
+  augur_lock_graph_add (g, 1, &a1, &b1, NULL);
+  g_autoptr (GPtrArray) found = augur_lock_graph_findings (g, NULL);
+  g_assert_cmpuint (found->len, ==, 1);
+  AugurFinding *f = g_ptr_array_index (found, 0);
+  g_assert_nonnull (strstr (augur_finding_get_explanation (f),
+                            "Thread 1 takes `a` (x.c:10 in wrap, called from worker at w.c:37) "
+                            "and then `b` (x.c:11 in wrap, called from worker at w.c:37)"));
+  g_assert_null (strstr (augur_finding_get_explanation (f), "main.c:64"));
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    {
+      const AugurAccess *x = augur_finding_get_access (f, i);
+      if (x->thread == 1)
+        {
+          g_assert_cmpuint (x->n_callers, ==, 1);
+          g_assert_cmpstr (x->callers[0].function, ==, "worker");
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -112,5 +150,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lock-graph/gate", test_gate);
   g_test_add_func ("/lock-graph/no-inversion", test_no_inversion);
   g_test_add_func ("/lock-graph/three", test_three);
+  g_test_add_func ("/lock-graph/callers-per-thread", test_callers_per_thread);
   return g_test_run ();
 }
