@@ -272,8 +272,9 @@ typedef struct {
 /* An event that changes the names of addresses, with the fields of the
  * trace record it stands for (common/augur-trace-format.h): ALLOC (addr,
  * arg = size, aux = allocation number in the thread), FREE (addr),
- * THREAD_START (addr = parent, arg = stack top) and THREAD_TLS (addr =
- * the thread pointer, arg = the reach of static TLS below it).  32 bytes. */
+ * THREAD_START (addr = parent, arg = stack top), THREAD_TLS (addr =
+ * the thread pointer, arg = the reach of static TLS below it) and, for
+ * main on a fiber, THREAD_ARGS (addr = where argv lies above).  32 bytes. */
 typedef struct {
   uint32_t step;     /* happened before steps[step] (n_steps at the time) */
   uint8_t  kind;     /* AugurEventKind */

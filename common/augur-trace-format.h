@@ -206,6 +206,11 @@ typedef enum {
                                 * aux = its depth (0 = the caller of the create).  Not an
                                 * event: readers use it to give the function's locals
                                 * their names */
+  AUGUR_EV_THREAD_ARGS = 102,  /* the explorer's log only, after main's THREAD_START when
+                                * main runs on a fiber: addr = the top of the real stack,
+                                * where the kernel put argv, envp and auxv (on the real
+                                * stack THREAD_START's stack top is that address).  Not an
+                                * operation */
 
   AUGUR_EV_LAST_
 } AugurEventKind;

@@ -22,6 +22,7 @@ typedef struct {
   guint64 stack_top;
   guint64 thread_ptr;
   guint64 tls_below;    /* static TLS reach below the pointer */
+  guint64 args;         /* main: where argv and the rest lie above; 0: the stack top */
 } ThreadInfo;
 
 struct _AugurObjects {
@@ -127,6 +128,9 @@ augur_objects_observe (AugurObjects *o, const AugurRecord *r)
     case AUGUR_EV_THREAD_START:
       thread_info (o, r->tid)->stack_top = r->arg;
       break;
+    case AUGUR_EV_THREAD_ARGS:
+      thread_info (o, r->tid)->args = r->addr;
+      break;
     case AUGUR_EV_THREAD_TLS:
       {
         ThreadInfo *ti = thread_info (o, r->tid);
@@ -191,7 +195,8 @@ known_name (AugurObjects *o, guint64 address)
    * vector, whose layout depends on the environment: one name for all */
   if (o->threads->len > 0 && g_array_index (o->threads, ThreadInfo, 0).tid == 0)
     {
-      guint64 top = g_array_index (o->threads, ThreadInfo, 0).stack_top;
+      const ThreadInfo *main_info = &g_array_index (o->threads, ThreadInfo, 0);
+      guint64 top = main_info->args != 0 ? main_info->args : main_info->stack_top;
       if (top != 0 && address > top && address - top < ARGS_REACH)
         return g_strdup ("T0.args");
     }

@@ -173,7 +173,11 @@ rt_call_main (RtMainFunc fn, int argc, char **argv, char **envp)
       return 0;
     }
   if (rt_fibers)
-    rt_thread_start_record (0, 0, 0, frame + main_depth, 0);
+    {
+      rt_thread_start_record (0, 0, 0, frame + main_depth, 0);
+      /* argv is not on the fiber: name it where it is */
+      rt_sched_object (AUGUR_EV_THREAD_ARGS, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end, 0);
+    }
   if (rt_sched_is_on ())
     rt_shadow_use_static (0);
   return fn (argc, argv, envp);

@@ -5,7 +5,9 @@
 # `jobs[0].count` at -O0 and -O2 (and with clang when it is installed),
 # from the FRAME records the runtime writes at each thread creation.  A
 # slot two functions used over the run, or an alloca'd block, keeps its
-# stable stack name: a name is never guessed.
+# stable stack name: a name is never guessed.  main's arguments are
+# T0.args in the explorer's schedules too, where main runs on a fiber and
+# argv stays on the real stack.
 . "$top_srcdir/tests/tap.sh"
 
 S="$top_srcdir/tests/check/stacknames"
@@ -52,4 +54,16 @@ else
 fi
 ok "a slot two functions used keeps its stack name" stack_named reuse gcc -O0
 ok "an alloca'd block keeps its stack name" stack_named alloca gcc -O0
+
+# argv_named: augur explore's failing schedule reads argv[1] as T0.args
+argv_named ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/argv" "$S/argv.c" || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/argv.json" -- "$tmp/argv" 1 >"$tmp/argv.out" 2>&1
+  [ $? -eq 1 ] || { cat "$tmp/argv.out"; return 1; }
+  json_path "$tmp/argv.json" '$.findings[0].schedule[*].object' >"$tmp/argv.objects"
+  cat "$tmp/argv.objects"
+  grep -qx 'T0.args' "$tmp/argv.objects" && ! grep -q '^0x' "$tmp/argv.objects"
+}
+ok "augur explore: main's argv is T0.args, not an address" argv_named
 tap_done
