@@ -279,15 +279,7 @@ window_lo (Enum *e, guint t1, guint t2, guint32 lo)
         {
           guint t = side == 0 ? t1 : t2;
           GArray *ev = m->threads[t].events, *cs = m->threads[t].cs;
-          guint k = 0, hi = ev->len;   /* t's first event at or after lo */
-          while (k < hi)
-            {
-              guint mid = (k + hi) / 2;
-              if (g_array_index (ev, guint32, mid) < lo)
-                k = mid + 1;
-              else
-                hi = mid;
-            }
+          guint k = augur_pred_model_first_at (m, t, lo), hi;   /* t's first event at or after lo */
           if (k == 0 || k == ev->len)
             continue;
           GArray *held = g_ptr_array_index (m->locksets, m->lockset[g_array_index (ev, guint32, k)]);

@@ -219,23 +219,6 @@ side_of (Enc *x, guint t)
   return t == x->t[0] ? 0 : t == x->t[1] ? 1 : -1;
 }
 
-/* First tidx of thread t whose global index is >= lo. */
-static guint32
-first_at (const AugurPredModel *m, guint t, guint32 lo)
-{
-  GArray *ev = m->threads[t].events;
-  guint a = 0, b = ev->len;
-  while (a < b)
-    {
-      guint mid = (a + b) / 2;
-      if (g_array_index (ev, guint32, mid) < lo)
-        a = mid + 1;
-      else
-        b = mid;
-    }
-  return a;
-}
-
 /* Index in kept[side] of the first encoded event with tidx >= k, or -1. */
 static gint
 kept_at_or_after (Enc *x, guint side, guint32 k)
@@ -661,7 +644,7 @@ build_schedule (Enc *x, const gint64 *value, GArray *out)
 
   guint32 *next = g_new0 (guint32, m->n_threads);
   for (guint u = 0; u < m->n_threads; u++)
-    next[u] = first_at (m, u, x->q->lo);
+    next[u] = augur_pred_model_first_at (m, u, x->q->lo);
   for (guint i = 0; i < placed->len; i++)
     {
       guint32 g = g_array_index (placed, Placed, i).g;
@@ -755,7 +738,7 @@ set_windows (Enc *x)
   x->end[1] = q->end2;
   for (guint side = 0; side < 2; side++)
     {
-      x->s[side] = first_at (x->m, x->t[side], q->lo);
+      x->s[side] = augur_pred_model_first_at (x->m, x->t[side], q->lo);
       if (x->end[side] != AUGUR_PRED_NONE && x->end[side] < x->s[side])
         x->end[side] = AUGUR_PRED_NONE;
     }

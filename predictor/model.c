@@ -889,3 +889,19 @@ augur_pred_model_to_string (const AugurPredModel *m)
   return g_strdup_printf ("%u threads, %u events, %u shared variables of %u, %u sync objects",
                           m->n_threads, m->n_events, shared, m->vars->len, m->sync_names->len);
 }
+
+guint32
+augur_pred_model_first_at (const AugurPredModel *m, guint t, guint32 lo)
+{
+  GArray *ev = m->threads[t].events;
+  guint a = 0, b = ev->len;
+  while (a < b)
+    {
+      guint mid = (a + b) / 2;
+      if (g_array_index (ev, guint32, mid) < lo)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a;
+}

@@ -147,6 +147,10 @@ guint32 augur_pred_model_vc (const AugurPredModel *m, guint32 g, guint u);
 gboolean augur_pred_model_hb (const AugurPredModel *m, guint32 x, guint32 y);
 /* TRUE if the two events hold a common lock in conflicting modes. */
 gboolean augur_pred_model_common_lock (const AugurPredModel *m, guint32 x, guint32 y);
+
+/* The index in thread @t's events of its first event whose global index
+ * is >= @lo (its number of events if none). */
+guint32 augur_pred_model_first_at (const AugurPredModel *m, guint t, guint32 lo);
 /* For two events x < y of one thread: TRUE if every synchronisation event
  * of the thread between them is a lock acquisition or release (none at
  * all included). */
