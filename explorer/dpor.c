@@ -951,6 +951,32 @@ augur_dpor_probe_take (AugurDpor *d, guint k, guint i, GArray *prefix, GArray *s
   d->prefix_len = k + 1;
 }
 
+guint64
+augur_dpor_probe_branches (AugurDpor *d, guint k)
+{
+  if (k >= d->nodes->len || k < d->fixed || d->kind == AUGUR_DPOR_OPTIMAL)
+    return 0;
+  const DporNode *nd = g_ptr_array_index (d->nodes, k);
+  guint64 mask = nd->done.lo;
+  for (guint t = augur_tidset_next (&nd->backtrack, 0); t < 64;
+       t = augur_tidset_next (&nd->backtrack, t + 1))
+    if (!sleeps_at (nd, t))
+      mask |= (guint64) 1 << t;
+  return mask;
+}
+
+gboolean
+augur_dpor_probe_add (AugurDpor *d, guint k, guint t)
+{
+  if (k >= d->nodes->len || k < d->fixed || d->kind == AUGUR_DPOR_OPTIMAL)
+    return FALSE;
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  if (augur_tidset_has (&nd->done, t) || augur_tidset_has (&nd->backtrack, t) || sleeps_at (nd, t))
+    return FALSE;
+  augur_tidset_add (&nd->backtrack, t);
+  return TRUE;
+}
+
 gboolean
 augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {

@@ -146,6 +146,14 @@ void augur_dpor_branches (AugurDpor *dpor, guint k, guint *taken, guint *left);
  * set); the others stay. */
 void augur_dpor_probe_take (AugurDpor *dpor, guint k, guint i, GArray *prefix, GArray *sleep);
 
+/* What the probes learn of a node from one another (source and classic
+ * kinds): the threads < 64 that are branches at node @k (taken, or left
+ * to take), as a mask; and thread @t, a branch another probe found at the
+ * same node (the same prefix), made a branch to take here too unless it
+ * was taken or sleeps here.  TRUE if it was added. */
+guint64 augur_dpor_probe_branches (AugurDpor *dpor, guint k);
+gboolean augur_dpor_probe_add (AugurDpor *dpor, guint k, guint t);
+
 /* Nodes currently on the stack (for progress and tests). */
 guint augur_dpor_depth (AugurDpor *dpor);
 

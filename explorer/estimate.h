@@ -32,8 +32,11 @@
  * first execution through a node (lastzero(10) ~3,400).  All the kinds
  * complete the same executions (one per Mazurkiewicz trace), so the
  * complete executions are estimated on the source-set tree whatever the
- * mode.  The estimate is an estimate, never a count; doc/design.md
- * ("Estimating a search") gives its measured error.
+ * mode.  And the probes pass on to one another the branches they found at
+ * each node (explore-estimate.c).  The estimate is still low where
+ * branches show up only deep in subtrees no probe ran; it is an estimate,
+ * never a count; doc/design.md ("Estimating a search") gives its measured
+ * error.
  */
 #ifndef AUGUR_ESTIMATE_H
 #define AUGUR_ESTIMATE_H
@@ -55,7 +58,9 @@ double augur_estimate_done_share (AugurDpor *dpor);
 
 /* The result of augur_explore_estimate. */
 typedef struct {
-  guint probes;            /* probes run (fewer than asked if the time ran out) */
+  guint learning;          /* probes run first only to learn the branches (the first half) */
+  guint probes;            /* probes the estimate is the mean of (the second half; fewer
+                            * than asked if the time ran out) */
   guint batches;           /* the probes split into this many batches, in order */
   double executions;       /* estimate: complete executions of the full search */
   double batch_low;        /* the smallest and largest estimate of executions ... */
@@ -73,7 +78,9 @@ typedef struct {
 } AugurEstimate;
 
 /* Runs @probes random probes of the search @o->mode (optimal or dpor)
- * would make of @argv, from random seed @seed, within o->timeout.  FALSE
+ * would make of @argv, from random seed @seed, within o->timeout: the
+ * first half only learn, for the others, the branches found at each node
+ * (a node is its prefix), the second half estimate.  FALSE
  * with @error as augur_explore's if the program cannot be run. */
 gboolean augur_explore_estimate (const char *const *argv, const AugurExploreOptions *o,
                                  guint probes, guint seed, AugurEstimate *est, GError **error);

@@ -601,14 +601,15 @@ search_take (Search *s, guint64 run, gboolean killed)
   return TRUE;
 }
 
-/* A search with a progress line that has run a second (a long one): a
- * hundred random probes of its tree, on a server of their own, estimate
- * its executions for the line (estimate.h); a few per cent of its time. */
+/* A search with a progress line that has run half a second (the line
+ * shows after a second: a long search): 200 random probes of its tree
+ * (the first half learning), on a server of their own, estimate its
+ * executions for the line (estimate.h); a few per cent of its time. */
 static void
 search_probe (Search *s)
 {
   if (s->probes_run || !s->o->progress || search_core (s) == NULL || s->fixed > 0
-      || g_get_monotonic_time () - s->t0 < G_USEC_PER_SEC)
+      || g_get_monotonic_time () - s->t0 < G_USEC_PER_SEC / 2)
     return;
   s->probes_run = TRUE;
   AugurExploreOptions po = *s->o;
@@ -617,7 +618,7 @@ search_probe (Search *s)
   po.timeout = 2.0;
   AugurEstimate est;
   g_autoptr (GError) error = NULL;
-  if (augur_explore_estimate (s->c->argv, &po, 100, 0, &est, &error))
+  if (augur_explore_estimate (s->c->argv, &po, 200, 0, &est, &error))
     s->probed = est.executions;
   else
     g_debug ("no estimate for the progress line: %s", error->message);

@@ -208,9 +208,9 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
   g_autofree char *ex = augur_estimate_format (est.executions);
   g_autofree char *lo = augur_estimate_format (est.batch_low);
   g_autofree char *hi = augur_estimate_format (est.batch_high);
-  g_print ("estimate: ~%s executions (mean of %u random probes from seed %u; %u batches of "
-           "them: %s to %s; standard error %.0f%%)\n", ex, est.probes, seed, est.batches, lo, hi,
-           100 * est.rel_error);
+  g_print ("estimate: ~%s executions (mean of %u random probes from seed %u, after %u that "
+           "learned the branches; %u batches of them: %s to %s; standard error %.0f%%)\n", ex,
+           est.probes, seed, est.learning, est.batches, lo, hi, 100 * est.rel_error);
   double rate = est.seconds > 0 ? est.probe_runs / est.seconds : 0;
   if (rate > 0)
     g_print ("estimate: a full %s search would take %s~%.1f s at the %.0f runs/s the probes "
@@ -221,6 +221,9 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
              "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
   g_print ("estimate: the probes ran %" G_GUINT64_FORMAT " executions in %.2f s%s\n",
            est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)" : "");
+  if (est.probe_runs >= est.executions)
+    g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
+             "run the search\n");
   g_printerr ("augur explore: an estimate, not a count: a probe sees only the branches its own "
               "executions reveal (here %.1f branches a probe turned up after it had passed "
               "their node); doc/design.md, \"Estimating a search\"\n", est.late_branches);
@@ -276,7 +279,7 @@ augur_cmd_explore (int argc, char **argv)
   gint max_steps = 0, seed = 0, depth = 0, jobs = 1;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   gboolean no_spurious = FALSE, estimate = FALSE;
-  gint estimate_probes = 200;
+  gint estimate_probes = 400;
   g_autofree char *fail_on = NULL;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
@@ -305,7 +308,7 @@ augur_cmd_explore (int argc, char **argv)
       "Do not explore: estimate how many executions the optimal or dpor search would run, "
       "and how long it would take, from random probes of its tree (see below)", NULL },
     { "estimate-probes", 0, 0, G_OPTION_ARG_INT, &estimate_probes,
-      "--estimate: random probes (default 200; more: a tighter estimate)", "N" },
+      "--estimate: random probes (default 400: half learn the branches, half estimate; more: a closer estimate)", "N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Results file (default augur-results.json)", "RESULTS" },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Always show the progress line", NULL },
     { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "Never show the progress line", NULL },
