@@ -21,7 +21,7 @@ indexer=$2
 lastzero=$3
 fsbench=$4
 timeout=${5:-300}
-probes=${6:-200}
+probes=${6:-1000}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/augur-estimate-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 

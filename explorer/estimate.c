@@ -86,6 +86,12 @@ mean_of (const GArray *a, guint from, guint to)
   return to > from ? sum / (to - from) : 0.0;
 }
 
+guint
+augur_estimate_samples_count (const AugurEstimateSamples *s)
+{
+  return s->executions->len;
+}
+
 /* 10 batches (fewer with fewer than 20 probes): each a probe estimate of
  * its own, the range of which shows how far one estimate can be off */
 #define BATCHES 10u

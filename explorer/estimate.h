@@ -75,6 +75,8 @@ typedef struct {
   double late_branches;    /* per probe: branches its later executions added at the
                             * nodes it had passed (the lower bound's missing part) */
   gboolean timed_out;      /* --timeout ended the probes */
+  gboolean small;          /* they stopped early (after 20): they had run twice the
+                            * executions they estimated the search has */
 } AugurEstimate;
 
 /* Runs @probes random probes of the search @o->mode (optimal or dpor)
@@ -92,6 +94,7 @@ AugurEstimateSamples *augur_estimate_samples_new (void);
 void augur_estimate_samples_free (AugurEstimateSamples *s);
 /* One probe's estimates of the complete executions and of the runs. */
 void augur_estimate_samples_add (AugurEstimateSamples *s, double executions, double runs);
+guint augur_estimate_samples_count (const AugurEstimateSamples *s);
 /* The mean, the batch range and the error, into est's probes, batches,
  * executions, batch_low, batch_high, rel_error, runs, runs_low and
  * runs_high. */

@@ -218,14 +218,17 @@ probe (Prober *p, AugurDporKind kind, GRand *rng, double *executions, double *ru
 }
 
 /* @probes probes of the tree of @kind, within o->timeout from @t0: the
- * first half learn (their branches go to p->learned), the second half's
- * estimates go to @samples. */
+ * first half learn (their branches go to p->learned; their estimates to
+ * @learnt), the second half's estimates go to @samples.  A search so small
+ * that the probes have run twice the executions they estimate it has
+ * (after 20 probes) is cheaper to run than to estimate: they stop. */
 static gboolean
 probes_of (Prober *p, AugurDporKind kind, guint probes, GRand *rng, gint64 t0,
-           AugurEstimateSamples *samples, GError **error)
+           AugurEstimateSamples *learnt, AugurEstimateSamples *samples, GError **error)
 {
   guint64 late = 0;
   guint done = 0, learning = probes / 2;
+  double sum = 0;
   for (; done < probes; done++)
     {
       if (p->o->timeout > 0 && (g_get_monotonic_time () - t0) / 1e6 > p->o->timeout)
@@ -233,12 +236,21 @@ probes_of (Prober *p, AugurDporKind kind, guint probes, GRand *rng, gint64 t0,
           p->est->timed_out = TRUE;
           break;
         }
+      if (done >= 20 && p->est->probe_runs >= 2 * sum / done)
+        {
+          p->est->small = TRUE;
+          break;
+        }
       double executions, runs;
       guint probe_late;
       if (!probe (p, kind, rng, &executions, &runs, &probe_late, error))
         return FALSE;
+      sum += executions;
       if (done < learning)
-        continue;
+        {
+          augur_estimate_samples_add (learnt, executions, runs);
+          continue;
+        }
       late += probe_late;
       augur_estimate_samples_add (samples, executions, runs);
     }
@@ -273,10 +285,22 @@ augur_explore_estimate (const char *const *argv, const AugurExploreOptions *o, g
   g_autoptr (GRand) rng = g_rand_new_with_seed (seed);
   gint64 t0 = g_get_monotonic_time ();
   /* the complete executions, from the source-set tree (estimate.h) */
+  g_autoptr (AugurEstimateSamples) learnt = augur_estimate_samples_new ();
   g_autoptr (AugurEstimateSamples) samples = augur_estimate_samples_new ();
-  if (!probes_of (&p, AUGUR_DPOR_SOURCE, probes, rng, t0, samples, error))
+  if (!probes_of (&p, AUGUR_DPOR_SOURCE, probes, rng, t0, learnt, samples, error))
     return FALSE;
-  augur_estimate_samples_result (samples, est);
+  /* stopped before the second half: the learning probes' estimate */
+  guint learning = est->learning;
+  if (augur_estimate_samples_count (samples) == 0)
+    {
+      augur_estimate_samples_result (learnt, est);
+      est->learning = 0;
+    }
+  else
+    {
+      augur_estimate_samples_result (samples, est);
+      est->learning = learning;
+    }
   est->seconds = (g_get_monotonic_time () - t0) / 1e6;
   return TRUE;
 }

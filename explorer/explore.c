@@ -602,9 +602,10 @@ search_take (Search *s, guint64 run, gboolean killed)
 }
 
 /* A search with a progress line that has run half a second (the line
- * shows after a second: a long search): 200 random probes of its tree
+ * shows after a second: a long search): 1,000 random probes of its tree
  * (the first half learning), on a server of their own, estimate its
- * executions for the line (estimate.h); a few per cent of its time. */
+ * executions for the line (estimate.h); a few per cent of its time, 2 s
+ * at most. */
 static void
 search_probe (Search *s)
 {
@@ -618,7 +619,7 @@ search_probe (Search *s)
   po.timeout = 2.0;
   AugurEstimate est;
   g_autoptr (GError) error = NULL;
-  if (augur_explore_estimate (s->c->argv, &po, 200, 0, &est, &error))
+  if (augur_explore_estimate (s->c->argv, &po, 1000, 0, &est, &error))
     s->probed = est.executions;
   else
     g_debug ("no estimate for the progress line: %s", error->message);

@@ -220,7 +220,8 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
     g_print ("estimate: dpor also runs sleep-set blocked executions, not estimated "
              "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
   g_print ("estimate: the probes ran %" G_GUINT64_FORMAT " executions in %.2f s%s\n",
-           est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)" : "");
+           est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)"
+           : est.small ? " (stopped early: twice what they estimate the search runs)" : "");
   if (est.probe_runs >= est.executions)
     g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
              "run the search\n");
@@ -279,7 +280,7 @@ augur_cmd_explore (int argc, char **argv)
   gint max_steps = 0, seed = 0, depth = 0, jobs = 1;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   gboolean no_spurious = FALSE, estimate = FALSE;
-  gint estimate_probes = 400;
+  gint estimate_probes = 1000;
   g_autofree char *fail_on = NULL;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
@@ -308,7 +309,7 @@ augur_cmd_explore (int argc, char **argv)
       "Do not explore: estimate how many executions the optimal or dpor search would run, "
       "and how long it would take, from random probes of its tree (see below)", NULL },
     { "estimate-probes", 0, 0, G_OPTION_ARG_INT, &estimate_probes,
-      "--estimate: random probes (default 400: half learn the branches, half estimate; more: a closer estimate)", "N" },
+      "--estimate: random probes (default 1000: half learn the branches, half estimate; more: a closer estimate)", "N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Results file (default augur-results.json)", "RESULTS" },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Always show the progress line", NULL },
     { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "Never show the progress line", NULL },

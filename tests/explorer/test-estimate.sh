@@ -31,7 +31,7 @@ within ()
   n=$(sed -n 's/^\([0-9]*\) executions, \([0-9]*\) sleep-set blocked.*/\1/p' "$tmp/full")
   runs=$(sed -n 's/^\([0-9]*\) executions, \([0-9]*\) sleep-set blocked.*/\1 \2/p' "$tmp/full" \
     | awk '{ print $1 + $2 }')
-  e=$(sed -n 's/^estimate: ~\([0-9]*\) executions (mean of 100 random probes.*/\1/p' "$tmp/est")
+  e=$(sed -n 's/^estimate: ~\([0-9]*\) executions (mean of [0-9]* random probes.*/\1/p' "$tmp/est")
   probes=$(sed -n 's/^estimate: the probes ran \([0-9]*\) executions.*/\1/p' "$tmp/est")
   [ -n "$n" ] && [ -n "$e" ] && [ -n "$probes" ] || return 1
   echo "true $n, estimate $e, probes ran $probes of the full search's $runs runs"
