@@ -220,7 +220,7 @@ probe (Prober *p, AugurDporKind kind, GRand *rng, double *executions, double *ru
 /* @probes probes of the tree of @kind, within o->timeout from @t0: the
  * first half learn (their branches go to p->learned; their estimates to
  * @learnt), the second half's estimates go to @samples.  A search so small
- * that the probes have run twice the executions they estimate it has
+ * that the probes have run as many executions as they estimate it has
  * (after 20 probes) is cheaper to run than to estimate: they stop. */
 static gboolean
 probes_of (Prober *p, AugurDporKind kind, guint probes, GRand *rng, gint64 t0,
@@ -236,7 +236,7 @@ probes_of (Prober *p, AugurDporKind kind, guint probes, GRand *rng, gint64 t0,
           p->est->timed_out = TRUE;
           break;
         }
-      if (done >= 20 && p->est->probe_runs >= 2 * sum / done)
+      if (done >= 20 && p->est->probe_runs >= sum / done)
         {
           p->est->small = TRUE;
           break;

@@ -257,12 +257,15 @@ progress (const AugurExploreOptions *o, const AugurExploreStats *st, guint findi
   if (dpor != NULL && !final && st->executions > 0)
     {
       /* the share of the tree left, from the search's stack, times the
-       * probes' estimate of the executions in all (or, without probes or
-       * when the search has passed it, the search's own: the executions
-       * so far over the share they make); 0 at the end */
+       * larger of the probes' estimate of the executions in all and the
+       * search's own (the executions so far over the share they make):
+       * 0 at the end, but low on optimal's tree, whose share done is too
+       * high until its wakeup trees have grown; so the probes' estimate
+       * less the executions so far, when that is within twice that */
       double share = augur_estimate_done_share (dpor);
       double all = MAX (probed, st->executions / share);
-      double more = (1 - share) * all;
+      double by_share = (1 - share) * all;
+      double more = CLAMP (all - st->executions, by_share, 2 * by_share);
       g_autofree char *n = augur_estimate_format (more);
       left = g_strdup_printf (", estimate: ~%s executions left (~%.0f s)", n,
                               more / (st->executions / secs));

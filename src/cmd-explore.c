@@ -6,8 +6,11 @@
  *
  * Prints one summary line and one line per finding on stdout, a progress
  * line on stderr while it runs (after one second, when stderr is a
- * terminal or --progress is given), and writes the results file as
- * findings appear and at the end.
+ * terminal or --progress is given; optimal and dpor: with an estimate of
+ * the executions left), and writes the results file as findings appear
+ * and at the end.  With --estimate it explores nothing: it prints an
+ * estimate of the executions the search would run (explorer/estimate.h)
+ * and writes no results.
  *
  * A lock-order inversion that an execution turned into a deadlock is
  * reported as a part of that deadlock (check/check-merge.h).
@@ -221,8 +224,8 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
              "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
   g_print ("estimate: the probes ran %" G_GUINT64_FORMAT " executions in %.2f s%s\n",
            est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)"
-           : est.small ? " (stopped early: twice what they estimate the search runs)" : "");
-  if (est.probe_runs >= est.executions)
+           : est.small ? " (stopped early: as many as they estimate the search runs)" : "");
+  if (est.small || est.probe_runs >= est.executions)
     g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
              "run the search\n");
   g_printerr ("augur explore: an estimate, not a count: a probe sees only the branches its own "
