@@ -608,7 +608,7 @@ search_take (Search *s, guint64 run, gboolean killed)
  * shows after a second: a long search): 1,000 random probes of its tree
  * (the first half learning), on a server of their own, estimate its
  * executions for the line (estimate.h); a few per cent of its time, 2 s
- * at most. */
+ * at most (a tenth of a --timeout). */
 static void
 search_probe (Search *s)
 {
@@ -619,7 +619,8 @@ search_probe (Search *s)
   AugurExploreOptions po = *s->o;
   po.executor = NULL;
   po.show_output = FALSE;
-  po.timeout = 2.0;
+  /* 2 s, or a tenth of a --timeout */
+  po.timeout = s->o->timeout > 0 ? MIN (2.0, s->o->timeout / 10) : 2.0;
   AugurEstimate est;
   g_autoptr (GError) error = NULL;
   if (augur_explore_estimate (s->c->argv, &po, 1000, 0, &est, &error))
