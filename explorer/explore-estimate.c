@@ -136,6 +136,7 @@ learn (Prober *p, AugurDpor *dpor, guint level, GArray *hashes)
       guint64 mask = augur_dpor_probe_branches (dpor, k);
       if (known == NULL)
         {
+          /* the key and its mask in one block, freed with the key */
           known = g_new (guint64, 2);
           known[0] = key;
           known[1] = 0;
