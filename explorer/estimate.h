@@ -75,8 +75,6 @@ typedef struct {
   double late_branches;    /* per probe: branches its later executions added at the
                             * nodes it had passed (the lower bound's missing part) */
   gboolean timed_out;      /* --timeout ended the probes */
-  gboolean small;          /* they stopped early (after 20): they had run as many
-                            * executions as they estimated the search has */
 } AugurEstimate;
 
 /* Runs @probes random probes of the search @o->mode (optimal or dpor)

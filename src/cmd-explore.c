@@ -223,9 +223,8 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
     g_print ("estimate: dpor also runs sleep-set blocked executions, not estimated "
              "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
   g_print ("estimate: the probes ran %" G_GUINT64_FORMAT " executions in %.2f s%s\n",
-           est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)"
-           : est.small ? " (stopped early: as many as they estimate the search runs)" : "");
-  if (est.small || est.probe_runs >= est.executions)
+           est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)" : "");
+  if (est.probe_runs >= est.executions)
     g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
              "run the search\n");
   g_printerr ("augur explore: an estimate, not a count: a probe sees only the branches its own "
