@@ -405,3 +405,9 @@ augur_dpor_optimal_drop (AugurDpor *d, guint at)
     nd->wut = wut_list_new ();
   wut_add (nd->wut, r);
 }
+
+guint
+augur_dpor_optimal_left (const DporNode *nd)
+{
+  return nd->wut != NULL ? nd->wut->len : 0;
+}

@@ -25,4 +25,8 @@ void augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, gu
  * its subtree does not start with that step goes back to the tree. */
 void augur_dpor_optimal_drop (AugurDpor *d, guint at);
 
+/* augur_dpor_branches' branches left at a node: its wakeup tree's root's
+ * children. */
+guint augur_dpor_optimal_left (const DporNode *nd);
+
 #endif /* AUGUR_DPOR_OPTIMAL_H */

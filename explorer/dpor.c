@@ -876,6 +876,107 @@ augur_dpor_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_data)
     }
 }
 
+/* ---- the estimator's view (explorer/estimate.h) ---- */
+
+/* Is thread t in node nd's sleep set? */
+static gboolean
+sleeps_at (const DporNode *nd, guint t)
+{
+  for (guint x = 0; x < nd->sleep->len; x++)
+    if (g_array_index (nd->sleep, AugurSchedStep, x).tid == t)
+      return TRUE;
+  return FALSE;
+}
+
+void
+augur_dpor_branches (AugurDpor *d, guint k, guint *taken, guint *left)
+{
+  *taken = 1;
+  *left = 0;
+  if (k >= d->nodes->len || k < d->fixed)
+    return;
+  const DporNode *nd = g_ptr_array_index (d->nodes, k);
+  /* a leaf node made for a spurious wake-up has none taken: the
+   * execution that ended there is its first branch */
+  *taken = MAX (augur_tidset_count (&nd->done), 1u);
+  if (d->kind == AUGUR_DPOR_OPTIMAL)
+    {
+      *left = augur_dpor_optimal_left (nd);
+      return;
+    }
+  /* the threads next_thread would give, one after another */
+  for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE;
+       t = augur_tidset_next (&nd->backtrack, t + 1))
+    if (!augur_tidset_has (&nd->done, t) && !sleeps_at (nd, t))
+      (*left)++;
+}
+
+/* Thread t's step from node k of the current execution (its next step
+ * does not change until it runs), or NULL if it took none after k. */
+static const AugurSchedStep *
+step_from (AugurDpor *d, guint k, guint t)
+{
+  for (guint j = k; j < d->steps->len; j++)
+    if (g_array_index (d->steps, AugurSchedStep, j).tid == t)
+      return &g_array_index (d->steps, AugurSchedStep, j);
+  return NULL;
+}
+
+void
+augur_dpor_probe_take (AugurDpor *d, guint k, guint i, GArray *prefix, GArray *sleep)
+{
+  g_return_if_fail (d->kind != AUGUR_DPOR_OPTIMAL && k < d->nodes->len);
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  guint q = AUGUR_TID_NONE, b = 0;
+  for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE && q == AUGUR_TID_NONE;
+       t = augur_tidset_next (&nd->backtrack, t + 1))
+    {
+      if (augur_tidset_has (&nd->done, t) || sleeps_at (nd, t))
+        continue;
+      if (b++ == i)
+        {
+          q = t;
+          break;
+        }
+      /* taken before it by the search: in its sleep set */
+      const AugurSchedStep *x = step_from (d, k, t);
+      if (x != NULL)
+        augur_dpor_set_done_ev (nd->done_ev, x);
+      augur_tidset_add (&nd->done, t);
+    }
+  g_return_if_fail (q != AUGUR_TID_NONE);
+  thread_branch (d, k, q, prefix, sleep);
+  augur_tidset_add (&nd->done, q);
+  g_ptr_array_set_size (d->nodes, k + 1);
+  d->prefix_len = k + 1;
+}
+
+guint64
+augur_dpor_probe_branches (AugurDpor *d, guint k)
+{
+  if (k >= d->nodes->len || k < d->fixed || d->kind == AUGUR_DPOR_OPTIMAL)
+    return 0;
+  const DporNode *nd = g_ptr_array_index (d->nodes, k);
+  guint64 mask = nd->done.lo;
+  for (guint t = augur_tidset_next (&nd->backtrack, 0); t < 64;
+       t = augur_tidset_next (&nd->backtrack, t + 1))
+    if (!sleeps_at (nd, t))
+      mask |= (guint64) 1 << t;
+  return mask;
+}
+
+gboolean
+augur_dpor_probe_add (AugurDpor *d, guint k, guint t)
+{
+  if (k >= d->nodes->len || k < d->fixed || d->kind == AUGUR_DPOR_OPTIMAL)
+    return FALSE;
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  if (augur_tidset_has (&nd->done, t) || augur_tidset_has (&nd->backtrack, t) || sleeps_at (nd, t))
+    return FALSE;
+  augur_tidset_add (&nd->backtrack, t);
+  return TRUE;
+}
+
 gboolean
 augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {

@@ -130,6 +130,30 @@ typedef gboolean (*AugurDporAheadFunc) (guint depth, const GArray *prefix, const
                                         gpointer user_data);
 void augur_dpor_ahead (AugurDpor *dpor, AugurDporAheadFunc func, gpointer user_data);
 
+/* For the estimator of the search's size (explorer/estimate.h): at node
+ * @k of the stack, *@taken receives the branches taken there (the one
+ * being explored included: at least 1, the execution's own end at a leaf
+ * node that only has spurious wake-ups to try) and *@left those the
+ * search still has to take, as known now (races found below later may add
+ * more).  Nodes of the fixed prefix have no other branch. */
+void augur_dpor_branches (AugurDpor *dpor, guint k, guint *taken, guint *left);
+
+/* A random probe of the estimator (source and classic kinds): the next
+ * execution takes the @i-th of the branches left at node @k (in the order
+ * the search takes them, i < left of augur_dpor_branches), as
+ * augur_dpor_next would give it had the search taken the ones before it
+ * first: those count as taken (their steps, when known, are in its sleep
+ * set); the others stay. */
+void augur_dpor_probe_take (AugurDpor *dpor, guint k, guint i, GArray *prefix, GArray *sleep);
+
+/* What the probes learn of a node from one another (source and classic
+ * kinds): the threads < 64 that are branches at node @k (taken, or left
+ * to take), as a mask; and thread @t, a branch another probe found at the
+ * same node (the same prefix), made a branch to take here too unless it
+ * was taken or sleeps here.  TRUE if it was added. */
+guint64 augur_dpor_probe_branches (AugurDpor *dpor, guint k);
+gboolean augur_dpor_probe_add (AugurDpor *dpor, guint k, guint t);
+
 /* Nodes currently on the stack (for progress and tests). */
 guint augur_dpor_depth (AugurDpor *dpor);
 

@@ -19,6 +19,7 @@
 
 #include "common/deadline.h"
 #include "common/symbolizer.h"
+#include "explorer/dpor.h"
 #include "explorer/exec-names.h"
 
 
@@ -68,6 +69,16 @@ typedef struct {
   Ctx *c;
   guint64 *ev;
 } RaceData;
+
+/* ---- explore.c ---- */
+/* The page of the next execution: its prefix and sleep set (the last
+ * prefix step new), the options' bounds and flags, the mode's flags. */
+void explore_prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o,
+                          const AugurSchedStep *prefix, guint n_prefix,
+                          const AugurSchedStep *sleep, guint n_sleep);
+/* The DPOR core is told the operations the threads of the execution in
+ * @shm were left waiting to do, before that execution is added. */
+void explore_set_pending (AugurDpor *dpor, const AugurSchedShm *shm);
 
 /* ---- explore-findings.c ---- */
 /* The current execution's object names, made when first needed. */

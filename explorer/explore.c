@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "explorer/dpor.h"
+#include "explorer/estimate.h"
 #include "explorer/explore-pool.h"
 #include "explorer/prune.h"
 #include "explorer/steps.h"
@@ -196,8 +197,8 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
   return g_string_free (s, FALSE);
 }
 
-static void
-prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const AugurSchedStep *prefix,
+void
+explore_prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const AugurSchedStep *prefix,
              guint n_prefix, const AugurSchedStep *sleep, guint n_sleep)
 {
   shm->prefix_len = n_prefix;
@@ -226,14 +227,17 @@ static void
 pool_prepare (AugurSchedShm *shm, const AugurSchedStep *prefix, guint n_prefix,
               const AugurSchedStep *sleep, guint n_sleep, gpointer data)
 {
-  prepare_shm (shm, data, prefix, n_prefix, sleep, n_sleep);
+  explore_prepare_shm (shm, data, prefix, n_prefix, sleep, n_sleep);
   shm->random_seed = 0;
 }
 
-/* @busy: of st->jobs servers, running an execution now */
+/* @busy: of st->jobs servers, running an execution now; @dpor: the
+ * search's core when the strategy is its own search (optimal, dpor), for
+ * the estimate of what is left (estimate.h), else NULL; @probed: the
+ * probes' estimate of the executions in all (0: none) */
 static void
 progress (const AugurExploreOptions *o, const AugurExploreStats *st, guint findings, gint64 t0,
-          gint64 *last, guint busy, gboolean final)
+          gint64 *last, guint busy, AugurDpor *dpor, double probed, gboolean final)
 {
   if (!o->progress)
     return;
@@ -244,20 +248,39 @@ progress (const AugurExploreOptions *o, const AugurExploreStats *st, guint findi
     return;
   *last = now;
   double secs = (now - t0) / 1e6;
+  guint64 runs = st->executions + st->blocked;
+  double rate = secs > 0 ? runs / secs : 0.0;
   g_autofree char *servers = st->jobs > 1 && !final
                               ? g_strdup_printf (", %u/%u servers busy", busy, st->jobs)
                               : g_strdup ("");
+  g_autofree char *left = NULL;
+  if (dpor != NULL && !final && st->executions > 0)
+    {
+      /* the share of the tree left, from the search's stack, times the
+       * larger of the probes' estimate of the executions in all and the
+       * search's own (the executions so far over the share they make):
+       * 0 at the end, but low on optimal's tree, whose share done is too
+       * high until its wakeup trees have grown; so the probes' estimate
+       * less the executions so far, when that is within twice that */
+      double share = augur_estimate_done_share (dpor);
+      double all = MAX (probed, st->executions / share);
+      double by_share = (1 - share) * all;
+      double more = CLAMP (all - st->executions, by_share, 2 * by_share);
+      g_autofree char *n = augur_estimate_format (more);
+      left = g_strdup_printf (", estimate: ~%s executions left (~%.0f s)", n,
+                              more / (st->executions / secs));
+    }
   fprintf (stderr, "\raugur explore: %" G_GUINT64_FORMAT " executions (%.0f/s), %"
-           G_GUINT64_FORMAT " blocked, %u finding%s%s%s",
-           st->executions, secs > 0 ? (st->executions + st->blocked) / secs : 0.0, st->blocked,
-           findings, findings == 1 ? "" : "s", servers, final ? "\n" : "   ");
+           G_GUINT64_FORMAT " blocked, %u finding%s%s%s%s",
+           st->executions, rate, st->blocked, findings, findings == 1 ? "" : "s", servers,
+           left != NULL ? left : "", final ? "\n" : "   ");
   fflush (stderr);
 }
 
 /* The operations the threads were left waiting to do when the execution
  * ended (blocked, waiting in a loop, or cut while they could run). */
-static void
-set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
+void
+explore_set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
 {
   g_autoptr (GArray) pending = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   guint T = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
@@ -340,7 +363,7 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
   const AugurSchedEnabled *log = logged ? shm->enabled : NULL;
   guint n_log = logged ? MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED) : 0;
   augur_dpor_set_enabled_log (dpor, log, n_log, shm->enabled_lost_at);
-  set_pending (dpor, shm);
+  explore_set_pending (dpor, shm);
   augur_dpor_add_execution (dpor, steps, n, explore_findings_on_race, &rd);
   augur_strategy_add_execution (strategy, shm, steps, n);
   if (status != AUGUR_SST_SLEEP_BLOCKED)
@@ -415,6 +438,10 @@ typedef struct {
   AugurExplorePool *pool;
   GPtrArray *servers;        /* AugurExecutor: ex (borrowed), then the others (owned) */
   AugurSchedShm *page;       /* owned: the page of the execution taken last (c->shm) */
+  /* the progress line's estimate: random probes once the search has run
+   * a second (search_probe); 0: none (yet) */
+  double probed;             /* their estimate of the executions in all */
+  gboolean probes_run;
 } Search;
 
 /* The loop's first prefix: the fixed one, if any (a confirmation): the
@@ -477,7 +504,7 @@ search_run (Search *s, gboolean *killed, GError **error)
   gboolean cut_by_deadline = FALSE;
   for (guint attempt = 0;; attempt++)
     {
-      prepare_shm (shm, s->o, (const AugurSchedStep *) s->prefix->data, s->prefix->len,
+      explore_prepare_shm (shm, s->o, (const AugurSchedStep *) s->prefix->data, s->prefix->len,
                    (const AugurSchedStep *) s->sleep->data, s->sleep->len);
       if (s->fixed_unchecked)
         shm->check_prefix = 0;
@@ -514,6 +541,15 @@ search_run (Search *s, gboolean *killed, GError **error)
       return RUN_OUT_OF_TIME;
     }
   return RUN_DONE;
+}
+
+/* The DPOR core when it is the search's (optimal, dpor), for the
+ * progress line's estimate; NULL for the other strategies. */
+static AugurDpor *
+search_core (Search *s)
+{
+  AugurExploreMode m = s->o->mode;
+  return m == AUGUR_EXPLORE_MODE_OPTIMAL || m == AUGUR_EXPLORE_MODE_DPOR ? s->dpor : NULL;
 }
 
 /* The execution just run, handed to the analysis, the strategy and the
@@ -563,8 +599,34 @@ search_take (Search *s, guint64 run, gboolean killed)
       update_work (c);
     }
   progress (s->o, st, augur_results_get_n_findings (c->results), s->t0, &s->last,
-            s->pool != NULL ? augur_explore_pool_busy (s->pool) : 1, FALSE);
+            s->pool != NULL ? augur_explore_pool_busy (s->pool) : 1, search_core (s), s->probed,
+            FALSE);
   return TRUE;
+}
+
+/* A search with a progress line that has run half a second (the line
+ * shows after a second: a long search): 1,000 random probes of its tree
+ * (the first half learning), on a server of their own, estimate its
+ * executions for the line (estimate.h); a few per cent of its time, 2 s
+ * at most (a tenth of a --timeout). */
+static void
+search_probe (Search *s)
+{
+  if (s->probes_run || !s->o->progress || search_core (s) == NULL || s->fixed > 0
+      || g_get_monotonic_time () - s->t0 < G_USEC_PER_SEC / 2)
+    return;
+  s->probes_run = TRUE;
+  AugurExploreOptions po = *s->o;
+  po.executor = NULL;
+  po.show_output = FALSE;
+  /* 2 s, or a tenth of a --timeout */
+  po.timeout = s->o->timeout > 0 ? MIN (2.0, s->o->timeout / 10) : 2.0;
+  AugurEstimate est;
+  g_autoptr (GError) error = NULL;
+  if (augur_explore_estimate (s->c->argv, &po, 1000, 0, &est, &error))
+    s->probed = est.executions;
+  else
+    g_debug ("no estimate for the progress line: %s", error->message);
 }
 
 /* After an execution: TRUE if the search must end before the next one
@@ -627,7 +689,7 @@ search_finish (Search *s, const AugurPruneInfo *pi, gboolean ok)
   AugurSchedShm *own = augur_executor_shm (s->ex);
   st->in_process += own->fiber_executions;
   st->forked = st->forked || own->no_fibers;
-  progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, 0, TRUE);
+  progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, 0, NULL, 0, TRUE);
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);
   explore_findings_save (c);
@@ -796,6 +858,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
     {
       if (search_out_of_time (&s))
         break;
+      search_probe (&s);
       gboolean killed;
       RunEnd end = s.pool != NULL ? search_run_pool (&s, &killed, error) : search_run (&s, &killed, error);
       if (end == RUN_FAILED)
@@ -834,7 +897,7 @@ augur_explore_replay (const char *const *argv, const guint *threads, guint n,
   g_array_set_size (prefix, MIN (n, AUGUR_SCHED_MAX_STEPS));
   for (guint k = 0; k < prefix->len; k++)
     g_array_index (prefix, AugurSchedStep, k).tid = (guint16) threads[k];
-  prepare_shm (c->shm, o, (const AugurSchedStep *) prefix->data, prefix->len, NULL, 0);
+  explore_prepare_shm (c->shm, o, (const AugurSchedStep *) prefix->data, prefix->len, NULL, 0);
   c->shm->check_prefix = 0;
   c->shm->random_seed = 0;
   gboolean killed = FALSE;

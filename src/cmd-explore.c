@@ -6,8 +6,11 @@
  *
  * Prints one summary line and one line per finding on stdout, a progress
  * line on stderr while it runs (after one second, when stderr is a
- * terminal or --progress is given), and writes the results file as
- * findings appear and at the end.
+ * terminal or --progress is given; optimal and dpor: with an estimate of
+ * the executions left), and writes the results file as findings appear
+ * and at the end.  With --estimate it explores nothing: it prints an
+ * estimate of the executions the search would run (explorer/estimate.h)
+ * and writes no results.
  *
  * A lock-order inversion that an execution turned into a deadlock is
  * reported as a part of that deadlock (check/check-merge.h).
@@ -29,6 +32,7 @@
 #include "common/dwarf-names.h"
 #include "common/results.h"
 #include "common/same-bug.h"
+#include "explorer/estimate.h"
 #include "explorer/explore.h"
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
@@ -186,6 +190,49 @@ report (AugurResults *results, const AugurExploreOptions *o, const AugurExploreS
   return st->complete || pct_done ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
 }
 
+/* augur explore --estimate: the probes' estimate of the search, on stdout. */
+static int
+print_estimate (const char *const *argv, const AugurExploreOptions *o, guint probes, guint seed)
+{
+  if (o->mode != AUGUR_EXPLORE_MODE_OPTIMAL && o->mode != AUGUR_EXPLORE_MODE_DPOR)
+    {
+      augur_cmd_print_error (CMD, "--estimate estimates optimal and dpor searches only "
+                             "(pct runs --bound executions; preempt's bound is not a DPOR tree)");
+      return AUGUR_EXIT_USAGE;
+    }
+  g_autoptr (GError) error = NULL;
+  AugurEstimate est;
+  if (!augur_explore_estimate (argv, o, probes, seed, &est, &error))
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return augur_cmd_explore_exit_for_error (error);
+    }
+  gboolean dpor = o->mode == AUGUR_EXPLORE_MODE_DPOR;
+  g_autofree char *ex = augur_estimate_format (est.executions);
+  g_autofree char *lo = augur_estimate_format (est.batch_low);
+  g_autofree char *hi = augur_estimate_format (est.batch_high);
+  g_print ("estimate: ~%s executions (mean of %u random probes from seed %u, after %u that "
+           "learned the branches; %u batches of them: %s to %s; standard error %.0f%%)\n", ex,
+           est.probes, seed, est.learning, est.batches, lo, hi, 100 * est.rel_error);
+  double rate = est.seconds > 0 ? est.probe_runs / est.seconds : 0;
+  if (rate > 0)
+    g_print ("estimate: a full %s search would take %s~%.1f s at the %.0f runs/s the probes "
+             "ran (one server)\n", dpor ? "dpor" : "optimal", dpor ? "more than " : "",
+             est.executions / rate, rate);
+  if (dpor)
+    g_print ("estimate: dpor also runs sleep-set blocked executions, not estimated "
+             "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
+  g_print ("estimate: the probes ran %" G_GUINT64_FORMAT " executions in %.2f s%s\n",
+           est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)" : "");
+  if (est.probe_runs >= est.executions)
+    g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
+             "run the search\n");
+  g_printerr ("augur explore: an estimate, not a count: a probe sees only the branches its own "
+              "executions reveal (here %.1f branches a probe turned up after it had passed "
+              "their node); doc/design.md, \"Estimating a search\"\n", est.late_branches);
+  return est.timed_out ? AUGUR_EXIT_INCOMPLETE : AUGUR_EXIT_OK;
+}
+
 /* The modes and the environment, under the options in --help. */
 static void
 set_description (GOptionContext *ctx)
@@ -210,6 +257,14 @@ set_description (GOptionContext *ctx)
     "one, so the counts and findings are the same as with --jobs 1 (optimal and dpor;\n"
     "preempt and pct run on one server).  Executions then run at the same time: a\n"
     "program whose runs share a file or a port needs --jobs 1.\n"
+    "With --estimate, nothing is explored: random probes (Knuth's estimator) each\n"
+    "follow one path of the optimal or dpor search's tree, choosing at random among\n"
+    "the branches the search would take at each point, and the product of those\n"
+    "branch counts estimates the executions (the mean over --estimate-probes,\n"
+    "from --seed; the range over batches of probes shows the spread).  DPOR finds\n"
+    "its branches as it goes, so a probe sees fewer than the full search: the\n"
+    "estimate tends to be low (doc/design.md, \"Estimating a search\").  The\n"
+    "progress line of a long search shows the same kind of estimate of what is left.\n"
     "Environment:\n"
     "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
     "  AUGUR_SCHED_STACK=BYTES stack of each thread under the explorer (fibers: 8 MiB,\n"
@@ -226,7 +281,8 @@ augur_cmd_explore (int argc, char **argv)
   double timeout = 0, exec_timeout = 0;
   gint max_steps = 0, seed = 0, depth = 0, jobs = 1;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
-  gboolean no_spurious = FALSE;
+  gboolean no_spurious = FALSE, estimate = FALSE;
+  gint estimate_probes = 1000;
   g_autofree char *fail_on = NULL;
   g_auto(GStrv) rest = NULL;
   GOptionEntry entries[] = {
@@ -239,7 +295,7 @@ augur_cmd_explore (int argc, char **argv)
       "Watchdog of one execution in seconds (default 10)", "S" },
     { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
       "Step bound of one execution (default 200000)", "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct: random seed", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct, --estimate: random seed", "N" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       "Execution servers running at once (default 1; optimal and dpor; 0: one per processor)", "N" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
@@ -251,6 +307,11 @@ augur_cmd_explore (int argc, char **argv)
       "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
     { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
       "Facts of `augur static`: accesses at lines in no candidate pair are not scheduling points", "FACTS" },
+    { "estimate", 0, 0, G_OPTION_ARG_NONE, &estimate,
+      "Do not explore: estimate how many executions the optimal or dpor search would run, "
+      "and how long it would take, from random probes of its tree (see below)", NULL },
+    { "estimate-probes", 0, 0, G_OPTION_ARG_INT, &estimate_probes,
+      "--estimate: random probes (default 1000: half learn the branches, half estimate; more: a closer estimate)", "N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Results file (default augur-results.json)", "RESULTS" },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Always show the progress line", NULL },
     { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "Never show the progress line", NULL },
@@ -290,9 +351,11 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, msg);
       return AUGUR_EXIT_USAGE;
     }
-  if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0 || jobs < 0)
+  if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0 || jobs < 0
+      || estimate_probes < 1)
     {
-      augur_cmd_print_error (CMD, "bounds and timeouts must not be negative");
+      augur_cmd_print_error (CMD, "bounds and timeouts must not be negative, "
+                             "--estimate-probes at least 1");
       return AUGUR_EXIT_USAGE;
     }
   if (bound < 0)
@@ -323,6 +386,9 @@ augur_cmd_explore (int argc, char **argv)
         }
       o.facts = facts;
     }
+
+  if (estimate)
+    return print_estimate ((const char *const *) rest, &o, (guint) estimate_probes, (guint) seed);
 
   AugurExploreStats st;
   g_autoptr(AugurResults) results = augur_explore ((const char *const *) rest, &o, &st, &error);
