@@ -2,7 +2,7 @@
  *
  * strategy-dpor.c — the optimal and dpor modes: the DPOR core's own
  * search (dpor.h), optimal DPOR with wakeup trees or the persistent-set
- * DPOR of the seed.  Each Mazurkiewicz trace is run once.
+ * DPOR of inspect.  Each Mazurkiewicz trace is run once.
  *
  * The core is the one the loop feeds every execution to for its data
  * races (strategy.h): it has already taken the execution, or dropped it,

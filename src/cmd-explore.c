@@ -241,7 +241,7 @@ set_description (GOptionContext *ctx)
     "Modes:\n"
     "  optimal   optimal DPOR with wakeup trees (the default): every Mazurkiewicz trace\n"
     "            completed once, none sleep-set blocked\n"
-    "  dpor      the seed's (inspect's) persistent-set DPOR with sleep sets and locksets:\n"
+    "  dpor      inspect's persistent-set DPOR with sleep sets and locksets:\n"
     "            the same traces, usually more sleep-set blocked runs\n"
     "  preempt   every schedule with at most --bound preemptions (default 2); says\n"
     "            whether schedules needing more were left out\n"
