@@ -141,3 +141,35 @@ augur_estimate_format (double n)
     scale *= 10;
   return g_strdup_printf ("%.0f", (double) (guint64) (n / scale + 0.5) * scale);
 }
+
+static void
+note_left (GArray *left_after, guint k, guint left)
+{
+  if (left_after != NULL && k < left_after->len)
+    g_array_index (left_after, guint, k) = left;
+}
+
+gboolean
+augur_estimate_descend (AugurDpor *dpor, GRand *rng, guint *level, double *weight,
+                        GArray *prefix, GArray *sleep, GArray *left_after)
+{
+  guint depth = augur_dpor_depth (dpor);
+  for (guint k = *level; k < depth; k++)
+    {
+      guint taken, left;
+      augur_dpor_branches (dpor, k, &taken, &left);
+      note_left (left_after, k, left);
+      if (taken + left <= 1)
+        continue;
+      *weight *= taken + left;
+      guint r = (guint) g_rand_int_range (rng, 0, (gint32) (taken + left));
+      if (r < taken)
+        continue;
+      augur_dpor_probe_take (dpor, k, r - taken, prefix, sleep);
+      augur_dpor_branches (dpor, k, &taken, &left);
+      note_left (left_after, k, left);
+      *level = k + 1;
+      return TRUE;
+    }
+  return FALSE;
+}

@@ -48,6 +48,16 @@
 
 G_BEGIN_DECLS
 
+/* One step down a probe, after an execution: from node *level on, the
+ * first node with more than one branch multiplies *weight by their number
+ * and one is drawn with @rng; when it is a branch not yet taken, @prefix
+ * and @sleep are set to run it, *level moves past the node, and TRUE is
+ * returned; FALSE when the execution was the probe's leaf.  @left_after
+ * (may be NULL) receives each node's branches left after it is passed,
+ * at nodes below its length. */
+gboolean augur_estimate_descend (AugurDpor *dpor, GRand *rng, guint *level, double *weight,
+                                 GArray *prefix, GArray *sleep, GArray *left_after);
+
 /* The share of the search's tree done when the execution just added to
  * @dpor has been: at each node of the stack, the branches taken before
  * the current one count as done, each weighted by 1 / (branches) of the

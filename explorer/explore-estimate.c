@@ -191,25 +191,7 @@ probe (Prober *p, AugurDporKind kind, GRand *rng, double *executions, double *ru
       guint depth = augur_dpor_depth (dpor);
       if (left_after->len < depth)
         g_array_set_size (left_after, depth);
-      gboolean branched = FALSE;
-      for (guint k = level; k < depth && !branched; k++)
-        {
-          guint taken, left;
-          augur_dpor_branches (dpor, k, &taken, &left);
-          g_array_index (left_after, guint, k) = left;
-          if (taken + left <= 1)
-            continue;
-          weight *= taken + left;
-          guint r = (guint) g_rand_int_range (rng, 0, (gint32) (taken + left));
-          if (r < taken)
-            continue;
-          augur_dpor_probe_take (dpor, k, r - taken, prefix, sleep);
-          augur_dpor_branches (dpor, k, &taken, &left);
-          g_array_index (left_after, guint, k) = left;
-          level = k + 1;
-          branched = TRUE;
-        }
-      if (!branched)
+      if (!augur_estimate_descend (dpor, rng, &level, &weight, prefix, sleep, left_after))
         {
           *runs = weight;
           *executions = status == AUGUR_SST_SLEEP_BLOCKED ? 0.0 : weight;

@@ -3,7 +3,7 @@
  * test-estimate.c — the estimator's parts (explorer/estimate.h) on
  * synthetic programs: straight-line threads of reads and writes run by a
  * small simulator that follows a prefix and a sleep set as the runtime
- * does (the one of test-dpor.c).  The share of the search done, from its
+ * does (dpor-sim.h, shared with test-dpor.c).  The share of the search done, from its
  * stack, must be 1 exactly at the last execution and below 1 before; a
  * probe of the source-set tree through augur_dpor_branches and
  * augur_dpor_probe_take must estimate a program with one trace as 1, and
@@ -18,71 +18,10 @@
 
 #include "explorer/dpor.h"
 #include "explorer/estimate.h"
+#include "tests/explorer/dpor-sim.h"
 
-#define MAXOPS 8
 #define R AUGUR_SOP_READ
 #define W AUGUR_SOP_WRITE
-
-typedef struct {
-  guint n_threads;
-  guint n_ops[4];
-  struct { guint8 op; guint64 obj; } ops[4][MAXOPS];
-} Prog;
-
-/* Runs p along prefix (tids) with the sleep set; TRUE if complete, FALSE
- * if sleep-set blocked; steps receives what ran. */
-static gboolean
-simulate (const Prog *p, GArray *prefix, GArray *sleep_in, GArray *steps)
-{
-  guint pc[4] = { 0 };
-  g_autoptr (GArray) sleep = g_array_copy (sleep_in);
-  g_array_set_size (steps, 0);
-  guint cur = 0;
-  for (guint k = 0;; k++)
-    {
-      guint next = G_MAXUINT;
-      if (k < prefix->len)
-        next = g_array_index (prefix, AugurSchedStep, k).tid;
-      else
-        {
-          gboolean any = FALSE;
-          for (guint i = 0; i <= p->n_threads && next == G_MAXUINT; i++)
-            {
-              guint t = i == 0 ? cur : i - 1;
-              if (t >= p->n_threads || pc[t] >= p->n_ops[t])
-                continue;
-              any = TRUE;
-              gboolean asleep = FALSE;
-              for (guint s = 0; s < sleep->len; s++)
-                asleep |= g_array_index (sleep, AugurSchedStep, s).tid == t;
-              if (!asleep)
-                next = t;
-            }
-          if (next == G_MAXUINT)
-            return !any;
-        }
-      AugurSchedStep st = { 0 };
-      st.tid = (guint16) next;
-      st.op = p->ops[next][pc[next]].op;
-      st.obj = p->ops[next][pc[next]].obj;
-      st.size = 4;
-      st.pc = next * 100 + pc[next] + 1;
-      pc[next]++;
-      cur = next;
-      g_array_append_val (steps, st);
-      if (prefix->len == 0 || k + 1 >= prefix->len)
-        {
-          guint w = 0;
-          for (guint s = 0; s < sleep->len; s++)
-            {
-              AugurSchedStep x = g_array_index (sleep, AugurSchedStep, s);
-              if (x.tid != st.tid && !augur_sched_dependent (&st, &x))
-                g_array_index (sleep, AugurSchedStep, w++) = x;
-            }
-          g_array_set_size (sleep, w);
-        }
-    }
-}
 
 /* Explores p fully with a core of @kind: the share done after each
  * execution must be below 1 until the last, which makes it 1. */
@@ -110,8 +49,9 @@ explore_shares (const Prog *p, AugurDporKind kind)
   return runs;
 }
 
-/* One probe of p's source-set tree, as explore-estimate.c makes it: its
- * estimate of the complete executions. */
+/* One probe of p's source-set tree, down the steps explore-estimate.c
+ * takes (augur_estimate_descend): its estimate of the complete
+ * executions. */
 static double
 probe (const Prog *p, GRand *rng)
 {
@@ -125,26 +65,16 @@ probe (const Prog *p, GRand *rng)
     {
       gboolean complete = simulate (p, prefix, sleep, steps);
       augur_dpor_add_execution (d, (AugurSchedStep *) steps->data, steps->len, NULL, NULL);
-      gboolean branched = FALSE;
-      for (guint k = level; k < augur_dpor_depth (d) && !branched; k++)
+      for (guint k = level; k < augur_dpor_depth (d); k++)
         {
           guint taken, left;
           augur_dpor_branches (d, k, &taken, &left);
           g_assert_cmpuint (taken, >=, 1);
-          if (taken + left <= 1)
-            continue;
-          weight *= taken + left;
-          guint r = (guint) g_rand_int_range (rng, 0, (gint32) (taken + left));
-          if (r < taken)
-            continue;
-          augur_dpor_probe_take (d, k, r - taken, prefix, sleep);
-          /* the branch is the prefix to k and the thread drawn */
-          g_assert_cmpuint (prefix->len, ==, k + 1);
-          level = k + 1;
-          branched = TRUE;
         }
-      if (!branched)
+      if (!augur_estimate_descend (d, rng, &level, &weight, prefix, sleep, NULL))
         return complete ? weight : 0.0;
+      /* the branch is the prefix to the node passed and the thread drawn */
+      g_assert_cmpuint (prefix->len, ==, level);
     }
 }
 
