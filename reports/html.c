@@ -579,16 +579,7 @@ append_timeline (GString *s, AugurFinding *f, AugurReportRelevance *rel)
   guint n_steps = augur_finding_get_n_steps (f);
 
   /* Columns: the threads with a shown step, sorted. */
-  g_autoptr(GArray) cols = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < view->len; i++)
-    {
-      guint t = augur_finding_get_step (f, g_array_index (view, guint, i))->thread;
-      guint j = 0;
-      while (j < cols->len && g_array_index (cols, guint, j) < t)
-        j++;
-      if (j == cols->len || g_array_index (cols, guint, j) != t)
-        g_array_insert_val (cols, j, t);
-    }
+  g_autoptr(GArray) cols = augur_report_relevance_dup_view_threads (rel, view);
 
   if (view->len < n_steps)
     g_string_append_printf (s, "<p class=\"muted\">The schedule has %u steps; the %u that matter "

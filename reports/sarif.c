@@ -153,16 +153,7 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
     return;
 
   /* Threads with a shown step, sorted. */
-  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < view->len; i++)
-    {
-      guint t = augur_finding_get_step (f, g_array_index (view, guint, i))->thread;
-      guint j = 0;
-      while (j < threads->len && g_array_index (threads, guint, j) < t)
-        j++;
-      if (j == threads->len || g_array_index (threads, guint, j) != t)
-        g_array_insert_val (threads, j, t);
-    }
+  g_autoptr(GArray) threads = augur_report_relevance_dup_view_threads (rel, view);
 
   augur_json_begin_array_member (b, "codeFlows");
   json_builder_begin_object (b);
