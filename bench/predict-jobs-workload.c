@@ -41,12 +41,9 @@ typedef struct {
   Job *done;
 } Slot;
 
-static struct {
-  pthread_mutex_t lock;
-  pthread_cond_t not_empty, not_full;
-  Job *ring[QUEUE];
-  int head, tail, count, closed;
-} queue = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER };
+typedef Job *QueueItem;
+#define QUEUE_NONE NULL
+#include "predict-queue.h"
 
 static Slot slots[SLOTS];
 static struct {
@@ -55,44 +52,12 @@ static struct {
 } counters[COUNTERS];
 static long jobs_done;               /* no lock at all: the bug */
 
-static void
-submit (Job *j)
-{
-  pthread_mutex_lock (&queue.lock);
-  while (queue.count == QUEUE)
-    pthread_cond_wait (&queue.not_full, &queue.lock);
-  queue.ring[queue.tail] = j;
-  queue.tail = (queue.tail + 1) % QUEUE;
-  queue.count++;
-  pthread_cond_signal (&queue.not_empty);
-  pthread_mutex_unlock (&queue.lock);
-}
-
-/* NULL once the queue is closed and empty. */
-static Job *
-take (void)
-{
-  pthread_mutex_lock (&queue.lock);
-  while (queue.count == 0 && !queue.closed)
-    pthread_cond_wait (&queue.not_empty, &queue.lock);
-  Job *j = NULL;
-  if (queue.count > 0)
-    {
-      j = queue.ring[queue.head];
-      queue.head = (queue.head + 1) % QUEUE;
-      queue.count--;
-      pthread_cond_signal (&queue.not_full);
-    }
-  pthread_mutex_unlock (&queue.lock);
-  return j;
-}
-
 static void *
 worker (void *arg)
 {
   (void) arg;
   Job *j;
-  while ((j = take ()) != NULL)
+  while ((j = queue_take ()) != NULL)
     {
       long sum = 0;
       for (int k = 0; k < INPUTS; k++)
@@ -151,14 +116,11 @@ main (int argc, char **argv)
       for (int k = 0; k < INPUTS; k++)
         j->in[k] = n * 31 + k;
       j->slot = (int) (n % SLOTS);
-      submit (j);
+      queue_put (j);
     }
   for (long n = jobs > SLOTS ? jobs - SLOTS : 0; n < jobs; n++)
     total += collect (&slots[n % SLOTS]);
-  pthread_mutex_lock (&queue.lock);
-  queue.closed = 1;
-  pthread_cond_broadcast (&queue.not_empty);
-  pthread_mutex_unlock (&queue.lock);
+  queue_close ();
   for (int i = 0; i < WORKERS; i++)
     pthread_join (t[i], NULL);
   long sum = 0;

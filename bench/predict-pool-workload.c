@@ -42,46 +42,11 @@ static pthread_mutex_t stripe[STRIPES];
 static long n_items;                 /* under stripe[0] (and read unlocked: the bug) */
 static long stats_ops;               /* no lock at all: the bug */
 
-static struct {
-  pthread_mutex_t lock;
-  pthread_cond_t not_empty, not_full;
-  long slot[QUEUE];
-  int head, tail, count, closed;
-} queue = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER };
-
 static Future futures[FUTURES];
 
-static void
-queue_put (long task)
-{
-  pthread_mutex_lock (&queue.lock);
-  while (queue.count == QUEUE)
-    pthread_cond_wait (&queue.not_full, &queue.lock);
-  queue.slot[queue.tail] = task;
-  queue.tail = (queue.tail + 1) % QUEUE;
-  queue.count++;
-  pthread_cond_signal (&queue.not_empty);
-  pthread_mutex_unlock (&queue.lock);
-}
-
-/* -1 once the queue is closed and empty. */
-static long
-queue_take (void)
-{
-  pthread_mutex_lock (&queue.lock);
-  while (queue.count == 0 && !queue.closed)
-    pthread_cond_wait (&queue.not_empty, &queue.lock);
-  long task = -1;
-  if (queue.count > 0)
-    {
-      task = queue.slot[queue.head];
-      queue.head = (queue.head + 1) % QUEUE;
-      queue.count--;
-      pthread_cond_signal (&queue.not_full);
-    }
-  pthread_mutex_unlock (&queue.lock);
-  return task;
-}
+typedef long QueueItem;
+#define QUEUE_NONE (-1)
+#include "predict-queue.h"
 
 static long
 table_update (long key, long delta)
@@ -173,10 +138,7 @@ main (int argc, char **argv)
     }
   for (long task = tasks > FUTURES ? tasks - FUTURES : 0; task < tasks; task++)
     total += future_wait (&futures[task % FUTURES]);
-  pthread_mutex_lock (&queue.lock);
-  queue.closed = 1;
-  pthread_cond_broadcast (&queue.not_empty);
-  pthread_mutex_unlock (&queue.lock);
+  queue_close ();
   for (int i = 0; i < WORKERS; i++)
     pthread_join (t[i], NULL);
   printf ("%ld %ld %ld\n", total, n_items, stats_ops);

@@ -21,6 +21,7 @@
 
 #include "check/check-sources.h"
 #include "common/interrupt.h"
+#include "common/json-input.h"
 #include "common/results.h"
 #include "static/static-compile-db.h"
 
@@ -252,10 +253,8 @@ run_diagnose (AugurCheckState *st, double seconds, const char *source_dir, const
 static void
 save_note (AugurCheckState *st, const char *path, const char *note)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  JsonNode *root = NULL;
-  if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && json_parser_load_from_file (parser, path, NULL))
-    root = json_parser_get_root (parser);
+  g_autoptr (JsonParser) parser = augur_json_parse_file (path, NULL);
+  JsonNode *root = parser != NULL ? json_parser_get_root (parser) : NULL;
   g_autoptr (JsonNode) fresh = NULL;
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
@@ -280,11 +279,11 @@ save_note (AugurCheckState *st, const char *path, const char *note)
 static char *
 summary_of (const char *path)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  if (!json_parser_load_from_file (parser, path, NULL))
+  g_autoptr (JsonParser) parser = augur_json_parse_file (path, NULL);
+  if (parser == NULL)
     return g_strdup ("written");
   JsonNode *root = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_OBJECT (root))
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     return g_strdup ("written");
   JsonArray *fs = json_object_get_array_member (json_node_get_object (root), "findings");
   guint diagnosed = 0, classes = 0, verified = 0, proposed = 0;

@@ -48,12 +48,6 @@ struct _AugurDwarfNames {
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
 };
 
-static const Dwfl_Callbacks callbacks = {
-  .find_elf = dwfl_build_id_find_elf,
-  .find_debuginfo = dwfl_standard_find_debuginfo,
-  .section_address = dwfl_offline_section_address,
-};
-
 static void
 base_free (gpointer p)
 {
@@ -124,11 +118,8 @@ open_debug_info (AugurDwarfNames *n)
   n->tried = TRUE;
   if (n->program == NULL)
     return FALSE;
-  n->dwfl = dwfl_begin (&callbacks);
-  if (n->dwfl == NULL)
-    return FALSE;
-  Dwfl_Module *mod = dwfl_report_elf (n->dwfl, n->program, n->program, -1, 0, false);
-  dwfl_report_end (n->dwfl, NULL, NULL);
+  Dwfl_Module *mod;
+  n->dwfl = augur_dwarf_open_elf (n->program, &mod);
   if (mod == NULL)
     return FALSE;
   n->mod = mod;

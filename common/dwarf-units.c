@@ -7,7 +7,10 @@
 
 #include "common/dwarf-units.h"
 
+#include "common/input-file.h"
+
 #include <dwarf.h>
+#include <unistd.h>
 
 void
 augur_dwarf_units_init (AugurDwarfUnits *units, Dwarf *dw)
@@ -30,6 +33,30 @@ augur_dwarf_units_next (AugurDwarfUnits *units, Dwarf_Die *cu)
         return TRUE;
     }
   return FALSE;
+}
+
+static const Dwfl_Callbacks callbacks = {
+  .find_elf = dwfl_build_id_find_elf,
+  .find_debuginfo = dwfl_standard_find_debuginfo,
+  .section_address = dwfl_offline_section_address,
+};
+
+Dwfl *
+augur_dwarf_open_elf (const char *path, Dwfl_Module **mod)
+{
+  *mod = NULL;
+  Dwfl *dwfl = dwfl_begin (&callbacks);
+  if (dwfl == NULL)
+    return NULL;
+  int fd = augur_input_file_open (path, G_MAXSIZE, NULL, NULL);
+  if (fd >= 0)
+    {
+      *mod = dwfl_report_elf (dwfl, path, path, fd, 0, false);
+      if (*mod == NULL)
+        close (fd);   /* consumed only on success */
+    }
+  dwfl_report_end (dwfl, NULL, NULL);
+  return dwfl;
 }
 
 const char *

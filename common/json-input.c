@@ -7,6 +7,8 @@
 
 #include "common/json-input.h"
 
+#include "common/input-file.h"
+
 #include <gio/gio.h>
 #include <string.h>
 
@@ -80,4 +82,14 @@ augur_json_parse (const char *data, gssize length, GError **error)
   if (!json_parser_load_from_data (parser, data, length, error))
     return NULL;
   return g_steal_pointer (&parser);
+}
+
+JsonParser *
+augur_json_parse_file (const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  if (!augur_input_file_read (path, AUGUR_INPUT_JSON_MAX_BYTES, &data, &length, error))
+    return NULL;
+  return augur_json_parse (data, (gssize) length, error);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * json-input.h — JSON read from files augur did not necessarily write
- * (results, predictions, static facts).
+ * (results, predictions, static facts, diagnoses, compilation databases).
  *
  * json-glib parses recursively, one C stack frame per level of nesting,
  * with no limit: 100,000 nested '[' overflow the stack.  So the nesting is
@@ -29,6 +29,11 @@ gboolean augur_json_check_depth (const char *data, gssize length, guint max_dept
 /* A parser that holds data, once its depth is checked; NULL and the
  * parser's or the depth check's error otherwise. */
 JsonParser *augur_json_parse (const char *data, gssize length, GError **error);
+
+/* The same over the file at @path, read as untrusted input
+ * (common/input-file.h: a regular file of at most
+ * AUGUR_INPUT_JSON_MAX_BYTES; a FIFO or a device is refused, not read). */
+JsonParser *augur_json_parse_file (const char *path, GError **error);
 
 G_END_DECLS
 

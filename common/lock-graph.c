@@ -87,6 +87,24 @@ edge_free (gpointer p)
   g_free (e);
 }
 
+guint
+augur_lock_site_callers (AugurSymbolizer *sym, const guint8 *module, const guint32 *pc, guint n,
+                         AugurFrame *frames)
+{
+  guint got = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurSource *l = augur_symbolizer_lookup (sym, module[i], pc[i]);
+      if (l->file == NULL && l->function == NULL)
+        continue;   /* the runtime's or libc's thread start */
+      frames[got].file = (char *) l->file;
+      frames[got].line = l->line;
+      frames[got].function = (char *) l->function;
+      got++;
+    }
+  return got;
+}
+
 AugurLockGraph *
 augur_lock_graph_new (void)
 {

@@ -26,6 +26,7 @@
 #include <glib.h>
 
 #include "common/results.h"
+#include "common/symbolizer.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,13 @@ typedef struct {
   const AugurFrame *callers;  /* the call stack above function, innermost first */
   guint n_callers;
 } AugurLockSite;
+
+/* The call sites (module[i], pc[i]), i < n, that led to a lock site, as
+ * @frames (borrowed strings from @sym), leaving out those with neither
+ * file nor function (the runtime's or libc's thread start); how many.
+ * The trace's CALLERS records and the scheduler's callers[] both fit. */
+guint augur_lock_site_callers (AugurSymbolizer *sym, const guint8 *module, const guint32 *pc,
+                               guint n, AugurFrame *frames);
 
 typedef struct _AugurLockGraph AugurLockGraph;
 

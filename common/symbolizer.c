@@ -10,10 +10,9 @@
 
 #include "common/symbolizer.h"
 
-#include "common/input-file.h"
+#include "common/dwarf-units.h"
 
 #include <elfutils/libdwfl.h>
-#include <unistd.h>
 
 typedef struct {
   char *path;
@@ -28,12 +27,6 @@ struct _AugurSymbolizer {
   GPtrArray *modules;   /* Module*, by index; NULL holes */
   GHashTable *cache;    /* (module << 32 | pc) -> AugurSource* */
   GStringChunk *strings;
-};
-
-static const Dwfl_Callbacks callbacks = {
-  .find_elf = dwfl_build_id_find_elf,
-  .find_debuginfo = dwfl_standard_find_debuginfo,
-  .section_address = dwfl_offline_section_address,
 };
 
 static void
@@ -106,19 +99,11 @@ get_module (AugurSymbolizer *s, guint index)
   if (!m->tried)
     {
       m->tried = TRUE;
-      m->dwfl = dwfl_begin (&callbacks);
-      if (m->dwfl != NULL)
-        {
-          /* the path comes from the trace: a FIFO or a device there must
-           * not block or be read for ever (common/input-file.h) */
-          int fd = augur_input_file_open (m->path, G_MAXSIZE, NULL, NULL);
-          m->mod = fd >= 0 ? dwfl_report_elf (m->dwfl, m->path, m->path, fd, 0, false) : NULL;
-          if (fd >= 0 && m->mod == NULL)
-            close (fd);   /* consumed only on success */
-          dwfl_report_end (m->dwfl, NULL, NULL);
-          if (m->mod != NULL)
-            dwfl_module_info (m->mod, NULL, &m->low, &m->high, NULL, NULL, NULL, NULL);
-        }
+      /* the path comes from the trace: a FIFO or a device there must not
+       * block or be read for ever (augur_dwarf_open_elf) */
+      m->dwfl = augur_dwarf_open_elf (m->path, &m->mod);
+      if (m->mod != NULL)
+        dwfl_module_info (m->mod, NULL, &m->low, &m->high, NULL, NULL, NULL, NULL);
     }
   return m->mod != NULL ? m : NULL;
 }

@@ -17,30 +17,8 @@
 #include <string.h>
 
 #include "common/json-util.h"
+#include "common/sarif-log.h"
 
-#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
-
-static void
-member_message (JsonBuilder *b, const char *name, const char *text)
-{
-  augur_json_begin_object_member (b, name);
-  augur_json_add_string (b, "text", text);
-  json_builder_end_object (b);
-}
-
-static void
-member_region_at (JsonBuilder *b, const char *name, guint line, gboolean empty)
-{
-  augur_json_begin_object_member (b, name);
-  augur_json_add_int (b, "startLine", line);
-  if (empty)
-    {
-      augur_json_add_int (b, "startColumn", 1);
-      augur_json_add_int (b, "endLine", line);
-      augur_json_add_int (b, "endColumn", 1);
-    }
-  json_builder_end_object (b);
-}
 
 static void
 artifact (JsonBuilder *b, const char *uri)
@@ -77,7 +55,7 @@ fix (JsonBuilder *b, AugurDiagRepair *r)
 {
   json_builder_begin_object (b);
   g_autofree char *desc = g_strdup_printf ("%s (%s)", r->summary, r->verification);
-  member_message (b, "description", desc);
+  augur_sarif_add_message (b, "description", desc);
   augur_json_begin_array_member (b, "artifactChanges");
   json_builder_begin_object (b);
   artifact (b, r->rel);
@@ -86,10 +64,8 @@ fix (JsonBuilder *b, AugurDiagRepair *r)
     {
       AugurDiagInsertion *in = g_ptr_array_index (r->insertions, i);
       json_builder_begin_object (b);
-      member_region_at (b, "deletedRegion", in->line, TRUE);
-      augur_json_begin_object_member (b, "insertedContent");
-      augur_json_add_string (b, "text", in->text);
-      json_builder_end_object (b);
+      augur_sarif_add_deleted_region (b, in->line, 0);
+      augur_sarif_add_message (b, "insertedContent", in->text);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -105,7 +81,7 @@ result (JsonBuilder *b, AugurDiagFinding *f)
   augur_json_add_string (b, "ruleId", f->kind);
   augur_json_add_string (b, "level", "error");
   g_autofree char *text = root_cause_text (f);
-  member_message (b, "message", text);
+  augur_sarif_add_message (b, "message", text);
   if (f->site != NULL && strchr (f->site, ':') != NULL)
     {
       g_autofree char *file = g_strndup (f->site, strrchr (f->site, ':') - f->site);
@@ -113,7 +89,9 @@ result (JsonBuilder *b, AugurDiagFinding *f)
       json_builder_begin_object (b);
       augur_json_begin_object_member (b, "physicalLocation");
       artifact (b, file);
-      member_region_at (b, "region", (guint) strtoul (strrchr (f->site, ':') + 1, NULL, 10), FALSE);
+      augur_json_begin_object_member (b, "region");
+      augur_json_add_int (b, "startLine", (guint) strtoul (strrchr (f->site, ':') + 1, NULL, 10));
+      json_builder_end_object (b);
       json_builder_end_object (b);
       json_builder_end_object (b);
       json_builder_end_array (b);
@@ -133,18 +111,8 @@ gboolean
 augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  json_builder_begin_object (b);
-  augur_json_add_string (b, "$schema", SARIF_SCHEMA);
-  augur_json_add_string (b, "version", "2.1.0");
-  augur_json_begin_array_member (b, "runs");
-  json_builder_begin_object (b);
-  augur_json_begin_object_member (b, "tool");
-  augur_json_begin_object_member (b, "driver");
-  augur_json_add_string (b, "name", "augur");
-  augur_json_add_string (b, "version", PACKAGE_VERSION);
-  augur_json_add_string (b, "semanticVersion", PACKAGE_VERSION);
-  json_builder_end_object (b);
-  json_builder_end_object (b);
+  augur_sarif_begin_log (b);
+  augur_sarif_end_tool (b);
   augur_json_begin_array_member (b, "results");
   for (guint i = 0; i < findings->len; i++)
     {
@@ -153,8 +121,6 @@ augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error)
         result (b, f);
     }
   json_builder_end_array (b);
-  json_builder_end_object (b);
-  json_builder_end_array (b);
-  json_builder_end_object (b);
+  augur_sarif_end_log (b);
   return augur_diag_write_json (b, path, error);
 }

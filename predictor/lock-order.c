@@ -42,19 +42,9 @@ site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s
   s->event = m->tidx[g];
   guint8 module[AUGUR_TRACE_MAX_CALLERS];
   guint32 pc[AUGUR_TRACE_MAX_CALLERS];
-  guint got = augur_trace_event_callers (m->trace, g, module, pc), n = 0;
-  for (guint i = 0; i < got; i++)
-    {
-      const AugurSource *l = augur_symbolizer_lookup (sym, module[i], pc[i]);
-      if (l->file == NULL && l->function == NULL)
-        continue;   /* the runtime's or libc's thread start */
-      frames[n].file = (char *) l->file;
-      frames[n].line = l->line;
-      frames[n].function = (char *) l->function;
-      n++;
-    }
+  guint got = augur_trace_event_callers (m->trace, g, module, pc);
   s->callers = frames;
-  s->n_callers = n;
+  s->n_callers = augur_lock_site_callers (sym, module, pc, got, frames);
 }
 
 guint

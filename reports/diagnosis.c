@@ -8,6 +8,8 @@
 
 #include "reports/report-error.h"
 
+#include "common/json-input.h"
+
 struct _AugurReportDiagnosis {
   JsonParser *parser;
   JsonObject *root;   /* of parser */
@@ -16,9 +18,9 @@ struct _AugurReportDiagnosis {
 AugurReportDiagnosis *
 augur_report_diagnosis_load (const char *path, GError **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) local = NULL;
-  if (!json_parser_load_from_file (parser, path, &local))
+  g_autoptr (JsonParser) parser = augur_json_parse_file (path, &local);
+  if (parser == NULL)
     {
       g_set_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_INPUT,
                    "cannot read the diagnosis %s: %s", path, local->message);

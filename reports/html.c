@@ -74,6 +74,15 @@ page_end (GString *s)
                           PACKAGE_VERSION);
 }
 
+/* <code>text</code>, escaped */
+static void
+append_code (GString *s, const char *text)
+{
+  g_string_append (s, "<code>");
+  augur_report_html_escape (s, text);
+  g_string_append (s, "</code>");
+}
+
 static void
 append_loc (GString *s, const char *file, guint line)
 {
@@ -121,9 +130,7 @@ append_finding_title (GString *s, AugurFinding *f)
           augur_report_html_escape (s, augur_finding_get_object_kind (f));
           g_string_append_c (s, ' ');
         }
-      g_string_append (s, "<code>");
-      augur_report_html_escape (s, augur_finding_get_object (f));
-      g_string_append (s, "</code>");
+      append_code (s, augur_finding_get_object (f));
     }
 }
 
@@ -308,16 +315,12 @@ index_findings (GString *s, AugurResults *results)
 static void
 index_run_what (GString *s, GString *v, AugurResults *results)
 {
-  g_string_append (v, "<code>");
-  augur_report_html_escape (v, augur_results_get_program (results));
-  g_string_append (v, "</code>");
+  append_code (v, augur_results_get_program (results));
   kv_row (s, "Program", v->str);
 
   g_string_truncate (v, 0);
-  g_string_append (v, "<code>");
   g_autofree char *command_line = augur_results_dup_command_line (results);
-  augur_report_html_escape (v, command_line);
-  g_string_append (v, "</code>");
+  append_code (v, command_line);
   kv_row (s, "Command line", v->str);
 
   g_string_truncate (v, 0);
@@ -373,9 +376,8 @@ index_run_extent (GString *s, GString *v, AugurResults *results)
     {
       const AugurStrategy *st = augur_results_get_strategy (results, i);
       g_string_truncate (v, 0);
-      g_string_append (v, "<code>");
-      augur_report_html_escape (v, st->name);
-      g_string_append_printf (v, "</code>: %" G_GUINT64_FORMAT " execution%s, ", st->executions,
+      append_code (v, st->name);
+      g_string_append_printf (v, ": %" G_GUINT64_FORMAT " execution%s, ", st->executions,
                               st->executions == 1 ? "" : "s");
       augur_report_html_escape (v, st->guarantee);
       kv_row (s, i == 0 ? "Strategies" : "", v->str);
@@ -579,16 +581,7 @@ append_timeline (GString *s, AugurFinding *f, AugurReportRelevance *rel)
   guint n_steps = augur_finding_get_n_steps (f);
 
   /* Columns: the threads with a shown step, sorted. */
-  g_autoptr(GArray) cols = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < view->len; i++)
-    {
-      guint t = augur_finding_get_step (f, g_array_index (view, guint, i))->thread;
-      guint j = 0;
-      while (j < cols->len && g_array_index (cols, guint, j) < t)
-        j++;
-      if (j == cols->len || g_array_index (cols, guint, j) != t)
-        g_array_insert_val (cols, j, t);
-    }
+  g_autoptr(GArray) cols = augur_report_relevance_dup_view_threads (rel, view);
 
   if (view->len < n_steps)
     g_string_append_printf (s, "<p class=\"muted\">The schedule has %u steps; the %u that matter "
@@ -682,16 +675,14 @@ finding_facts (GString *s, AugurFinding *f)
   if (augur_finding_get_object (f) != NULL)
     {
       g_string_truncate (v, 0);
-      g_string_append (v, "<code>");
-      augur_report_html_escape (v, augur_finding_get_object (f));
-      g_string_append (v, "</code>");
+      append_code (v, augur_finding_get_object (f));
       const char *id = augur_finding_get_object_id (f);
       if (g_strcmp0 (id, augur_finding_get_object (f)) != 0)
         {
           /* the stable name: the same in every run, what augur predict prints */
-          g_string_append (v, " <span class=\"muted\">(<code>");
-          augur_report_html_escape (v, id);
-          g_string_append (v, "</code>)</span>");
+          g_string_append (v, " <span class=\"muted\">(");
+          append_code (v, id);
+          g_string_append (v, ")</span>");
         }
       if (augur_finding_get_object_kind (f) != NULL)
         {
@@ -795,9 +786,8 @@ access_head (GString *s, AugurFinding *f, const AugurAccess *a)
   g_string_append_printf (s, "<strong>%s</strong> %s ", who, op_verb (a->op));
   if (object != NULL)
     {
-      g_string_append (s, "<code>");
-      augur_report_html_escape (s, object);
-      g_string_append (s, "</code> ");
+      append_code (s, object);
+      g_string_append_c (s, ' ');
     }
   g_string_append (s, "at ");
   append_loc (s, a->file, a->line);

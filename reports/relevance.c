@@ -580,3 +580,19 @@ augur_report_relevance_dup_view (AugurReportRelevance *rel)
   g_array_sort (view, cmp_uint);
   return view;
 }
+
+GArray *
+augur_report_relevance_dup_view_threads (AugurReportRelevance *rel, GArray *view)
+{
+  GArray *threads = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < view->len; i++)
+    {
+      guint t = augur_finding_get_step (rel->finding, g_array_index (view, guint, i))->thread;
+      guint j = 0;
+      while (j < threads->len && g_array_index (threads, guint, j) < t)
+        j++;
+      if (j == threads->len || g_array_index (threads, guint, j) != t)
+        g_array_insert_val (threads, j, t);
+    }
+  return threads;
+}

@@ -78,6 +78,10 @@ const guint           *augur_report_relevance_get_threads (AugurReportRelevance 
  * longer than AUGUR_REPORT_FULL_SCHEDULE_MAX, else the relevant steps and
  * the one step either side of each bug step.  Sorted; caller frees. */
 GArray                *augur_report_relevance_dup_view (AugurReportRelevance *rel);
+/* The threads with a step in @view (from augur_report_relevance_dup_view),
+ * sorted and unique: the columns of a timeline.  Caller frees. */
+GArray                *augur_report_relevance_dup_view_threads (AugurReportRelevance *rel,
+                                                                GArray *view);
 
 /* "steps 0 2 5\nedge 0->2 create\nedge 2->5 program-order skipping 2\n..." */
 char       *augur_report_relevance_to_string (AugurReportRelevance *rel);

@@ -6,6 +6,8 @@
 
 #include "reports/sarif-fixes.h"
 
+#include "common/sarif-log.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,23 +138,6 @@ augur_report_sarif_n_fixes (AugurReportDiagnosis *d, guint number)
 }
 
 static void
-add_int (JsonBuilder *b, const char *name, gint64 v)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, v);
-}
-
-static void
-add_text (JsonBuilder *b, const char *name, const char *text)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, text);
-  json_builder_end_object (b);
-}
-
-static void
 add_change (JsonBuilder *b, const Change *c)
 {
   json_builder_begin_object (b);
@@ -173,15 +158,9 @@ add_change (JsonBuilder *b, const Change *c)
     {
       const Replacement *r = &g_array_index (c->replacements, Replacement, i);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "deletedRegion");
-      json_builder_begin_object (b);
-      add_int (b, "startLine", r->line);
-      add_int (b, "startColumn", 1);
-      add_int (b, "endLine", r->line + r->n_deleted);
-      add_int (b, "endColumn", 1);
-      json_builder_end_object (b);
+      augur_sarif_add_deleted_region (b, r->line, r->n_deleted);
       if (r->text->len > 0)
-        add_text (b, "insertedContent", r->text->str);
+        augur_sarif_add_message (b, "insertedContent", r->text->str);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -211,7 +190,7 @@ augur_report_sarif_add_fixes (JsonBuilder *b, AugurReportDiagnosis *d, guint num
       const char *how = json_object_get_string_member_with_default (r, "verification", NULL);
       g_autofree char *desc = how != NULL ? g_strdup_printf ("%s (%s)", summary, how)
                                           : g_strdup (summary);
-      add_text (b, "description", desc);
+      augur_sarif_add_message (b, "description", desc);
       json_builder_set_member_name (b, "artifactChanges");
       json_builder_begin_array (b);
       for (guint i = 0; i < changes->len; i++)

@@ -13,14 +13,6 @@
 #include "reports/relevance.h"
 #include "reports/sarif-fixes.h"
 
-static void
-member_message (JsonBuilder *b, const char *name, const char *text)
-{
-  augur_json_begin_object_member (b, name);
-  augur_json_add_string (b, "text", text);
-  json_builder_end_object (b);
-}
-
 /* Rule ids are the kinds of the results file (stable, what CI filters on);
  * SARIF wants a name that differs from the id and reads as a description. */
 static const char *const rule_names[AUGUR_FINDING_N_KINDS] = {
@@ -153,20 +145,11 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
     return;
 
   /* Threads with a shown step, sorted. */
-  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < view->len; i++)
-    {
-      guint t = augur_finding_get_step (f, g_array_index (view, guint, i))->thread;
-      guint j = 0;
-      while (j < threads->len && g_array_index (threads, guint, j) < t)
-        j++;
-      if (j == threads->len || g_array_index (threads, guint, j) != t)
-        g_array_insert_val (threads, j, t);
-    }
+  g_autoptr(GArray) threads = augur_report_relevance_dup_view_threads (rel, view);
 
   augur_json_begin_array_member (b, "codeFlows");
   json_builder_begin_object (b);
-  member_message (b, "message", "The schedule that reproduces the bug.");
+  augur_sarif_add_message (b, "message", "The schedule that reproduces the bug.");
   augur_json_begin_array_member (b, "threadFlows");
   for (guint j = 0; j < threads->len; j++)
     {
@@ -179,7 +162,7 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
                                                                   : g_strdup (who);
       json_builder_begin_object (b);
       augur_json_add_string (b, "id", id);
-      member_message (b, "message", msg);
+      augur_sarif_add_message (b, "message", msg);
       augur_json_begin_array_member (b, "locations");
       for (guint i = 0; i < view->len; i++)
         {
@@ -192,7 +175,7 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
           augur_json_begin_object_member (b, "location");
           add_physical_location (b, s->file, s->line);
           add_logical_location (b, s->function);
-          member_message (b, "message", text);
+          augur_sarif_add_message (b, "message", text);
           json_builder_end_object (b);
           augur_json_add_int (b, "executionOrder", st);
           augur_json_add_string (b, "importance", augur_finding_is_bug_step (f, st) ? "essential"
@@ -218,7 +201,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
   augur_json_add_string (b, "kind", "fail");
   /* SARIF's levels are augur's severities */
   augur_json_add_string (b, "level", augur_severity_to_string (augur_finding_get_severity (f)));
-  member_message (b, "message", augur_finding_get_explanation (f));
+  augur_sarif_add_message (b, "message", augur_finding_get_explanation (f));
 
   guint n_acc = augur_finding_get_n_accesses (f);
   augur_json_begin_array_member (b, "locations");
@@ -229,7 +212,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
       json_builder_begin_object (b);
       add_physical_location (b, a->file, a->line);
       add_logical_location (b, a->function);
-      member_message (b, "message", text);
+      augur_sarif_add_message (b, "message", text);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -245,7 +228,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
           augur_json_add_int (b, "id", i);
           add_physical_location (b, a->file, a->line);
           add_logical_location (b, a->function);
-          member_message (b, "message", text);
+          augur_sarif_add_message (b, "message", text);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -295,16 +278,11 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
   json_builder_end_object (b);
 }
 
-/* The "tool" member: augur, with one rule per kind present (@rule_index
- * is -1 for absent kinds). */
+/* The driver's "rules": one per kind present (@rule_index is -1 for
+ * absent kinds). */
 static void
-add_tool (JsonBuilder *b, const gint rule_index[AUGUR_FINDING_N_KINDS])
+add_rules (JsonBuilder *b, const gint rule_index[AUGUR_FINDING_N_KINDS])
 {
-  augur_json_begin_object_member (b, "tool");
-  augur_json_begin_object_member (b, "driver");
-  augur_json_add_string (b, "name", "augur");
-  augur_json_add_string (b, "version", PACKAGE_VERSION);
-  augur_json_add_string (b, "semanticVersion", PACKAGE_VERSION);
   augur_json_begin_array_member (b, "rules");
   for (guint k = 0; k < AUGUR_FINDING_N_KINDS; k++)
     {
@@ -313,17 +291,15 @@ add_tool (JsonBuilder *b, const gint rule_index[AUGUR_FINDING_N_KINDS])
       json_builder_begin_object (b);
       augur_json_add_string (b, "id", augur_finding_kind_to_string (k));
       augur_json_add_string (b, "name", rule_names[k]);
-      member_message (b, "shortDescription", augur_finding_kind_title (k));
-      member_message (b, "fullDescription", augur_finding_kind_description (k));
+      augur_sarif_add_message (b, "shortDescription", augur_finding_kind_title (k));
+      augur_sarif_add_message (b, "fullDescription", augur_finding_kind_description (k));
       augur_json_begin_object_member (b, "defaultConfiguration");
       augur_json_add_string (b, "level", augur_severity_to_string (augur_severity_default (k, NULL)));
       json_builder_end_object (b);
-      member_message (b, "help", augur_finding_kind_description (k));
+      augur_sarif_add_message (b, "help", augur_finding_kind_description (k));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-  json_builder_end_object (b);
-  json_builder_end_object (b);
 }
 
 /* The "invocations" member: the command line, when it ran, and augur's
@@ -402,12 +378,9 @@ augur_report_sarif_to_data_diagnosed (AugurResults *results, AugurReportDiagnosi
     rule_index[k] = present[k] ? next++ : -1;
 
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  json_builder_begin_object (b);
-  augur_json_add_string (b, "$schema", AUGUR_SARIF_SCHEMA_URI);
-  augur_json_add_string (b, "version", "2.1.0");
-  augur_json_begin_array_member (b, "runs");
-  json_builder_begin_object (b);
-  add_tool (b, rule_index);
+  augur_sarif_begin_log (b);
+  add_rules (b, rule_index);
+  augur_sarif_end_tool (b);
   add_invocations (b, results);
   add_uri_base_ids (b, source_dir);
 
@@ -418,10 +391,7 @@ augur_report_sarif_to_data_diagnosed (AugurResults *results, AugurReportDiagnosi
       add_result (b, f, rule_index[augur_finding_get_kind (f)], diagnosis, i + 1);
     }
   json_builder_end_array (b);
-
-  json_builder_end_object (b);
-  json_builder_end_array (b);
-  json_builder_end_object (b);
+  augur_sarif_end_log (b);
 
   return augur_json_builder_to_text (b, length);
 }

@@ -21,11 +21,10 @@
 #define AUGUR_REPORT_SARIF_H
 
 #include "common/results.h"
+#include "common/sarif-log.h"
 #include "reports/diagnosis.h"
 
 G_BEGIN_DECLS
-
-#define AUGUR_SARIF_SCHEMA_URI "https://json.schemastore.org/sarif-2.1.0.json"
 
 /* Pretty-printed JSON, deterministic, newline-terminated.  source_dir may be NULL. */
 char *augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length);

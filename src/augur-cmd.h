@@ -36,6 +36,9 @@ int augur_cmd_diagnose (int argc, char **argv);
 
 /* Helpers shared by the subcommands. */
 void augur_cmd_print_error (const char *cmd, const char *message);
+/* The same, then returns @status (an AUGUR_EXIT_* code), for
+ * `return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);`. */
+int augur_cmd_error (const char *cmd, int status, const char *message);
 /* The same for a usage error; returns AUGUR_EXIT_USAGE. */
 int augur_cmd_usage_error (const char *cmd, const char *message);
 /* Parses the subcommand's options: entries, the --help summary and

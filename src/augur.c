@@ -73,10 +73,16 @@ augur_cmd_print_error (const char *cmd, const char *message)
 }
 
 int
-augur_cmd_usage_error (const char *cmd, const char *message)
+augur_cmd_error (const char *cmd, int status, const char *message)
 {
   augur_cmd_print_error (cmd, message);
-  return AUGUR_EXIT_USAGE;
+  return status;
+}
+
+int
+augur_cmd_usage_error (const char *cmd, const char *message)
+{
+  return augur_cmd_error (cmd, AUGUR_EXIT_USAGE, message);
 }
 
 gboolean

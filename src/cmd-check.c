@@ -164,16 +164,10 @@ augur_cmd_check (int argc, char **argv)
   if (status != AUGUR_EXIT_OK)
     return status;
   if (jobs < 0)
-    {
-      augur_cmd_print_error (CMD, "--jobs must not be negative");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--jobs must not be negative");
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   g_free (rest[0]);
   rest[0] = g_strdup (program);
 

@@ -152,10 +152,7 @@ augur_cmd_confirm (int argc, char **argv)
     return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");
   g_autoptr (AugurResults) in = augur_results_load (rest[0], &error);
   if (in == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   const char *const *pargv = rest[1] != NULL ? (const char *const *) rest + 1 : augur_results_get_argv (in);
   if (pargv[0] == NULL)
     return augur_cmd_usage_error (CMD, "no program given and the results file names none");
@@ -179,15 +176,9 @@ augur_cmd_confirm (int argc, char **argv)
   g_autofree char *path = output != NULL ? g_strdup (output) : default_output (rest[0]);
   augur_results_set_replay_commands (out, path);
   if (!augur_results_save (out, path, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
   if (fflush (stdout) != 0 || ferror (stdout))
-    {
-      augur_cmd_print_error (CMD, "cannot write to standard output");
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, "cannot write to standard output");
   return n_class[AUGUR_PREDICTION_HARMFUL] > 0 || augur_results_count_failing (out, threshold) > 0
            ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
 }

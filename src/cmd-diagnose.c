@@ -106,16 +106,10 @@ augur_cmd_diagnose (int argc, char **argv)
     return augur_cmd_usage_error (CMD, error->message);
   g_autoptr (AugurResults) results = augur_results_load (path, &error);
   if (results == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   g_autofree char *patch_text = NULL;
   if (verify_patch != NULL && !g_file_get_contents (verify_patch, &patch_text, NULL, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   AugurDiagOptions o;
   augur_diag_options_init (&o);
   o.timeout = timeout;
@@ -138,14 +132,8 @@ augur_cmd_diagnose (int argc, char **argv)
       output = g_build_filename (dir, "diagnosis.json", NULL);
     }
   if (!augur_diag_save_json (diag, path, output, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
   if (sarif != NULL && !augur_diag_save_sarif (diag, sarif, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
   return has_bug (results) ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
 }

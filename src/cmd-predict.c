@@ -143,10 +143,7 @@ augur_cmd_predict (int argc, char **argv)
     {
       facts = augur_static_facts_load (facts_path, &error);
       if (facts == NULL)
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_INPUT;
-        }
+        return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
       if (!augur_static_facts_can_prune (facts))
         g_printerr ("augur predict: the static facts are incomplete: nothing is ruled out\n");
       opts.facts = facts;
@@ -154,10 +151,7 @@ augur_cmd_predict (int argc, char **argv)
 
   g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
   if (trace == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   g_autoptr (AugurSymbolizer) sym = augur_symbolizer_new_for_trace (trace);
   g_autofree char *why = NULL;
   if (!augur_symbolizer_check_build_id (sym, augur_trace_build_id (trace), &why))
@@ -173,10 +167,7 @@ augur_cmd_predict (int argc, char **argv)
   augur_results_set_started (results, started);
   AugurPredictStats stats;
   if (!augur_predict (trace, sym, &opts, results, &stats, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
   augur_results_set_duration (results, (g_get_monotonic_time () - t0) / 1e6);
 
   print_predictions (results, &stats);
@@ -197,14 +188,8 @@ augur_cmd_predict (int argc, char **argv)
   g_autofree char *path = output != NULL ? g_strdup (output)
                                          : g_strdup_printf ("%s.results.json", rest[0]);
   if (!augur_results_save (results, path, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
   if (fflush (stdout) != 0 || ferror (stdout))
-    {
-      augur_cmd_print_error (CMD, "cannot write to standard output");
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, "cannot write to standard output");
   return AUGUR_EXIT_OK;
 }

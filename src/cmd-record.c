@@ -81,10 +81,7 @@ augur_cmd_record (int argc, char **argv)
 
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   if (output == NULL)
     {
       g_autofree char *base = g_path_get_basename (program);
@@ -108,10 +105,7 @@ augur_cmd_record (int argc, char **argv)
 
   g_autoptr (AugurTrace) trace = augur_trace_open (output, &error);
   if (trace == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_PROGRAM;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_PROGRAM, error->message);
   if (!quiet)
     {
       g_autofree char *summary = augur_trace_summary (trace);

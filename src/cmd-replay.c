@@ -65,10 +65,7 @@ load_target (const char *ref, char **path, guint *which, AugurResults **results,
     return augur_cmd_usage_error (CMD, error->message);
   *results = augur_results_load (*path, &error);
   if (*results == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   if (*which > augur_results_get_n_findings (*results))
     {
       g_autofree char *msg = g_strdup_printf ("%s has %u finding(s), no finding %u", *path,
@@ -99,10 +96,8 @@ load_target (const char *ref, char **path, guint *which, AugurResults **results,
       return AUGUR_EXIT_INPUT;
     }
   if (augur_results_get_argv (*results)[0] == NULL)
-    {
-      augur_cmd_print_error (CMD, "the results file names no program (argv is empty)");
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT,
+                            "the results file names no program (argv is empty)");
   return -1;
 }
 

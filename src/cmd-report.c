@@ -95,10 +95,7 @@ augur_cmd_report (int argc, char **argv)
   const char *path = rest[0];
   g_autoptr(AugurResults) results = augur_results_load (path, &error);
   if (results == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
 
   /* The diagnosis: --diagnosis, else diagnosis.json beside the results. */
   g_autoptr(AugurReportDiagnosis) diagnosis = NULL;
@@ -108,10 +105,7 @@ augur_cmd_report (int argc, char **argv)
     {
       diagnosis = augur_report_diagnosis_load (diagnosis_path, &error);
       if (diagnosis == NULL)
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_INPUT;
-        }
+        return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
       guint stale = augur_report_diagnosis_match (diagnosis, results);
       if (stale > 0)
         g_printerr ("augur report: %u diagnosed finding%s of %s match%s no finding of %s "
@@ -149,10 +143,7 @@ augur_cmd_report (int argc, char **argv)
       if (!augur_report_html_write_diagnosed (results, diagnosis,
                                               quote_dir != NULL ? quote_dir : src_abs, dir,
                                               &error))
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_TOOL;
-        }
+        return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
       g_autofree char *index = g_build_filename (dir, "index.html", NULL);
       g_print ("%s\n", index);
       return AUGUR_EXIT_OK;
@@ -163,9 +154,6 @@ augur_cmd_report (int argc, char **argv)
                           ? augur_results_to_data (results, &len)
                           : augur_report_sarif_to_data_diagnosed (results, diagnosis, src_abs, &len);
   if (!write_output (output, data, len, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
   return AUGUR_EXIT_OK;
 }

@@ -116,10 +116,7 @@ augur_cmd_static (int argc, char **argv)
                      "%s carries no compile records: build it with augur-cc, or give the "
                      "sources", program);
       if (error != NULL)
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_INPUT;
-        }
+        return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
     }
 
   AugurStaticRunOptions opts = {
@@ -148,10 +145,7 @@ augur_cmd_static (int argc, char **argv)
 
   g_autoptr(GError) werror = NULL;
   if (!augur_static_facts_save (facts, out, &werror))
-    {
-      augur_cmd_print_error (CMD, werror->message);
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, werror->message);
   if (status != AUGUR_EXIT_OK)
     {
       g_autofree char *msg = g_strdup_printf ("wrote %s with no pruning (every location "

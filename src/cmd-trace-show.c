@@ -89,10 +89,7 @@ augur_cmd_trace_show (int argc, char **argv)
 
   g_autoptr (AugurTrace) trace = augur_trace_open (rest[0], &error);
   if (trace == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_INPUT;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
   if (summary)
     {
       g_autofree char *line = augur_trace_summary (trace);
@@ -129,9 +126,6 @@ augur_cmd_trace_show (int argc, char **argv)
     }
   g_string_free (line, TRUE);
   if (fflush (stdout) != 0 || ferror (stdout))
-    {
-      augur_cmd_print_error (CMD, "cannot write to standard output");
-      return AUGUR_EXIT_TOOL;
-    }
+    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, "cannot write to standard output");
   return AUGUR_EXIT_OK;
 }

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "common/json-input.h"
 #include "common/json-util.h"
 #include "common/output-file.h"
 #include "static/static-compile-db.h"
@@ -75,9 +76,9 @@ augur_static_compile_db_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
 
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) local = NULL;
-  if (!json_parser_load_from_file (parser, path, &local))
+  g_autoptr(JsonParser) parser = augur_json_parse_file (path, &local);
+  if (parser == NULL)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
                    "cannot read the compilation database %s: %s", path, local->message);

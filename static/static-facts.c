@@ -126,11 +126,9 @@ augur_static_facts_new_fallback (const char *reason)
   AugurStaticFacts *f = augur_static_facts_new_empty ();
   f->sound_fallback = TRUE;
   f->complete = FALSE;
-  AugurStaticWarning *w = g_new0 (AugurStaticWarning, 1);
-  w->kind = g_strdup ("no-static-analysis");
-  w->message = g_strdup_printf ("%s: nothing is pruned, every location is shared and "
-                                "every pair of accesses is a candidate", reason);
-  g_ptr_array_add (f->warnings, w);
+  g_autofree char *msg = g_strdup_printf ("%s: nothing is pruned, every location is shared "
+                                          "and every pair of accesses is a candidate", reason);
+  augur_static_facts_add_warning (f, "no-static-analysis", NULL, 0, msg);
   augur_static_facts_finish (f);
   return f;
 }
@@ -282,15 +280,32 @@ typedef struct {
   guint line_b;
 } SiteRef;
 
+/* A new SiteRef, owned by refs. */
+static SiteRef *
+site_ref_new (GPtrArray *refs, const char *file_a, guint line_a,
+              const char *file_b, guint line_b)
+{
+  SiteRef *r = g_new0 (SiteRef, 1);
+  *r = (SiteRef) { file_a, line_a, file_b, line_b };
+  g_ptr_array_add (refs, r);
+  return r;
+}
+
 static void
 index_pair (GHashTable *index, GPtrArray *refs, const AugurStaticPair *p)
 {
-  SiteRef *r = g_new0 (SiteRef, 1);
-  *r = (SiteRef) { p->file_a, p->line_a, p->file_b, p->line_b };
-  g_ptr_array_add (refs, r);
+  SiteRef *r = site_ref_new (refs, p->file_a, p->line_a, p->file_b, p->line_b);
   index_add (index, p->file_a, p->line_a, r);
   if (cmp_site (p->file_a, p->line_a, p->file_b, p->line_b) != 0)
     index_add (index, p->file_b, p->line_b, r);
+}
+
+/* site key -> owned GPtrArray of borrowed SiteRefs */
+static GHashTable *
+site_index_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                (GDestroyNotify) g_ptr_array_unref);
 }
 
 void
@@ -309,12 +324,9 @@ augur_static_facts_finish (AugurStaticFacts *f)
   /* The SiteRefs are owned by a list hung on the index itself, under a key
    * no site can have. */
   GPtrArray *refs = g_ptr_array_new_with_free_func (g_free);
-  f->candidate_sites = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                              (GDestroyNotify) g_ptr_array_unref);
-  f->conflicting_sites = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                (GDestroyNotify) g_ptr_array_unref);
-  f->listed_sites = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                           (GDestroyNotify) g_ptr_array_unref);
+  f->candidate_sites = site_index_new ();
+  f->conflicting_sites = site_index_new ();
+  f->listed_sites = site_index_new ();
   g_hash_table_insert (f->candidate_sites, g_strdup (""), refs);
   for (guint i = 0; i < f->pairs->len; i++)
     {
@@ -330,9 +342,7 @@ augur_static_facts_finish (AugurStaticFacts *f)
   for (guint i = 0; i < f->unknown_sites->len; i++)
     {
       const AugurStaticUnknownSite *u = f->unknown_sites->pdata[i];
-      SiteRef *r = g_new0 (SiteRef, 1);
-      *r = (SiteRef) { u->file, u->line, NULL, 0 };
-      g_ptr_array_add (refs, r);
+      SiteRef *r = site_ref_new (refs, u->file, u->line, NULL, 0);
       index_add (f->candidate_sites, u->file, u->line, r);
       index_add (f->conflicting_sites, u->file, u->line, r);
       index_add (f->listed_sites, u->file, u->line, r);
@@ -340,9 +350,7 @@ augur_static_facts_finish (AugurStaticFacts *f)
   for (guint i = 0; i < f->accesses->len; i++)
     {
       const AugurStaticAccess *a = f->accesses->pdata[i];
-      SiteRef *r = g_new0 (SiteRef, 1);
-      *r = (SiteRef) { a->file, a->line, NULL, 0 };
-      g_ptr_array_add (refs, r);
+      SiteRef *r = site_ref_new (refs, a->file, a->line, NULL, 0);
       index_add (f->listed_sites, a->file, a->line, r);
       /* Atomic accesses are in no race pair (two atomics do not race), but
        * they synchronise: one another thread may see is a scheduling point
