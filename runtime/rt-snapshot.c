@@ -439,10 +439,10 @@ rt_snapshot_stats_write (void)
     return;
   char line[512];
   int n = snprintf (line, sizeof line,
-                    "executions %lu run_ns %lu restore_ns %lu written %lu changed %lu "
+                    "executions %lu run_ns %lu restore_ns %lu ipc_ns %lu written %lu changed %lu "
                     "retracked %lu bytes %lu regions %u tracked %u\n",
                     (unsigned long) stats->executions, (unsigned long) stats->ns_run,
-                    (unsigned long) stats->ns_restore,
+                    (unsigned long) stats->ns_restore, (unsigned long) stats->ns_ipc,
                     (unsigned long) stats->pages_written, (unsigned long) stats->pages_changed,
                     (unsigned long) stats->retracked, (unsigned long) stats->bytes,
                     stats->regions, stats->tracked);
