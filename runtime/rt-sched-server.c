@@ -421,12 +421,13 @@ serve (void)
   RtSnapshotStats *stats = rt_snapshot_stats ();
   int timed = stats->path != NULL;
   uint64_t t_wait = timed ? rt_snapshot_cpu_ns () : 0;
+  pid_t self = rt_sys_getpid ();   /* the watchdog's target: this process, every execution */
   for (;;)
     {
       next_command ();
       uint64_t t_cmd = timed ? rt_snapshot_cpu_ns () : 0;
       reset_page ();
-      shm->child_pid = rt_sys_getpid ();
+      shm->child_pid = self;
       shm->server_state = AUGUR_SERVER_RUNNING;
       rt_fiber_run_main (main_fiber, NULL);
       __atomic_store_n (&rt_sched_on, 0, __ATOMIC_RELEASE);
