@@ -89,7 +89,8 @@ static RtSnapshotStats *stats;  /* outside the snapshot: it counts across execut
  * restores, which compare it as written every time: a compare costs less
  * than a fault and a protection per execution.  A region of fewer than
  * TRACK_MIN_PAGES pages (a library's data, the TLS blocks) is compared
- * whole: a page compares in ~0.1 µs, a scan costs ~1 µs.  A region whose mapping
+ * whole: a page compares in ~0.1 µs (16 bytes at a time), a scan costs
+ * ~1 µs.  A region whose mapping
  * was replaced (the heap handed back to the kernel and grown again) is
  * refused by the scan (EPERM): it is compared whole that time and
  * registered again.  mprotect and a SIGSEGV handler would do the same
