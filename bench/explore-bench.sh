@@ -8,10 +8,12 @@
 # indexer(15) <= 4 s, lastzero(15) <= 20 s (25 us per execution).
 #
 # Then where an execution's CPU time goes, per execution: in the execution
-# server running it (the program, the scheduler), in the server putting
-# its memory back (rt-snapshot.c), and everything else (augur's analysis,
-# the fork server, the command pipe), from the CPU time of all the
-# processes and the server's own figures (AUGUR_SERVER_STATS).  For
+# server running it (the program, the scheduler), putting its memory back
+# (rt-snapshot.c) and at its end of the command pipe (AUGUR_SERVER_STATS);
+# in the search's thread at its end of the pipe, in the DPOR analysis and
+# next step and in the findings (AUGUR_EXPLORE_STATS); and the rest (the
+# fork server, augur's other threads), from the CPU time of all the
+# processes.  For
 # lastzero(15) also the restore of the old way, every page compared
 # (AUGUR_SNAPSHOT=compare), in the same run.
 #
@@ -39,8 +41,8 @@ measure ()
 {
   t=$1
   shift
-  rm -f "$dir/stats"
-  AUGUR_SERVER_STATS="$dir/stats" \
+  rm -f "$dir/stats" "$dir/search"
+  AUGUR_SERVER_STATS="$dir/stats" AUGUR_EXPLORE_STATS="$dir/search" \
     "$helper" "$augur" explore --no-progress --timeout "$t" -o "$dir/r.json" -- "$@" \
     >"$dir/out" 2>&1
   summary=$(grep ' executions, ' "$dir/out" | head -1)
@@ -53,20 +55,36 @@ measure ()
   us=$(echo "$rate" | awk '{ if ($1 != "-" && $1 > 0) printf "%.0f", 1e6 / $1; else print "-" }')
 }
 
-# breakdown LABEL: the CPU time per execution, from the last measure
+# breakdown LABEL: the CPU time per execution, from the last measure: the
+# server's (the program and the scheduler, the restore, its end of the
+# pipe) and the search's thread's (its end of the pipe, the DPOR analysis
+# and next step, the findings), the rest (fork server, augur's other
+# threads, the clocks themselves) by difference from the total
 breakdown ()
 {
   [ -s "$dir/stats" ] || return 0
+  touch "$dir/search"
   awk -v cpu="$cpu" -v label="$1" '
-    { for (i = 1; i < NF; i += 2) v[$i] += $(i + 1); tracked = $NF }
+    FNR == 1 { file++ }
+    file == 1 { for (i = 1; i < NF; i += 2) v[$i] += $(i + 1); tracked = $NF; regions++ }
+    file == 2 { for (i = 1; i < NF; i += 2) a[$i] += $(i + 1) }
     END {
       n = v["executions"]
       if (n == 0) exit
-      run = v["run_ns"] / n / 1000; res = v["restore_ns"] / n / 1000
-      rest = cpu * 1e6 / n - run - res
-      printf "%-14s CPU per execution%s: %.1f us = program and scheduler %.1f + restore %.1f + augur'"'"'s analysis and the rest %.1f\n", "", label, cpu * 1e6 / n, run, res, rest
-      printf "%-14s restore: %.1f pages looked at, %.1f put back per execution (of %.0f); written pages %s\n", "", v["written"] / n, v["changed"] / n, v["bytes"] / 4096 / NR, (tracked > 0 ? "tracked by the kernel" : "found by comparing every page")
-    }' "$dir/stats"
+      run = v["run_ns"] / n / 1000; res = v["restore_ns"] / n / 1000; sipc = v["ipc_ns"] / n / 1000
+      total = cpu * 1e6 / n
+      rest = total - run - res - sipc
+      search = ""
+      if (a["executions"] > 0) {
+        m = a["executions"]
+        aipc = a["ipc_ns"] / m / 1000; an = a["analysis_ns"] / m / 1000; nx = a["next_ns"] / m / 1000
+        fi = a["findings_ns"] / m / 1000; th = a["thread_ns"] / m / 1000
+        search = sprintf (" + search %.1f (pipe %.1f, DPOR analysis %.1f and next step %.1f, findings %.1f, other %.1f)", th, aipc, an, nx, fi, th - aipc - an - nx - fi)
+        rest -= th
+      }
+      printf "%-14s CPU per execution%s: %.1f us = server %.1f (program and scheduler %.1f, restore %.1f, pipe %.1f)%s + the rest %.1f\n", "", label, total, run + res + sipc, run, res, sipc, search, rest
+      printf "%-14s restore: %.1f pages looked at, %.1f put back per execution (of %.0f); written pages %s\n", "", v["written"] / n, v["changed"] / n, v["bytes"] / 4096 / regions, (tracked > 0 ? "tracked by the kernel" : "found by comparing every page")
+    }' "$dir/stats" "$dir/search"
 }
 
 run ()

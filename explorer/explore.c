@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "explorer/dpor.h"
 #include "explorer/estimate.h"
@@ -330,12 +331,50 @@ debug_steps (guint64 run, const AugurSchedShm *shm, const AugurSchedStep *steps,
   g_debug ("%s", out->str);
 }
 
+/* Where the search's own thread spends its CPU time per execution, for
+ * `make bench-explore` (AUGUR_EXPLORE_STATS=FILE: a line appended at the
+ * end, next to the execution server's AUGUR_SERVER_STATS): running the
+ * execution (the page written, the command, the wait for the answer:
+ * the IPC), the DPOR analysis (augur_dpor_add_execution, races reported
+ * on the way included), the findings of the execution's end, and the
+ * search's next step (augur_strategy_next).  The clock is read only when
+ * asked: a thread CPU clock is a system call. */
+typedef struct {
+  const char *path;
+  guint64 executions, ipc_ns, analysis_ns, findings_ns, next_ns;
+} SearchTimes;
+
+static guint64
+search_cpu_ns (const SearchTimes *t)
+{
+  if (t == NULL)
+    return 0;
+  struct timespec ts = { 0, 0 };
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (guint64) ts.tv_sec * 1000000000u + (guint64) ts.tv_nsec;
+}
+
+static void
+search_times_write (const SearchTimes *t)
+{
+  if (t == NULL)
+    return;
+  FILE *f = fopen (t->path, "a");
+  if (f == NULL)
+    return;
+  fprintf (f, "executions %" G_GUINT64_FORMAT " ipc_ns %" G_GUINT64_FORMAT " analysis_ns %"
+           G_GUINT64_FORMAT " findings_ns %" G_GUINT64_FORMAT " next_ns %" G_GUINT64_FORMAT
+           " thread_ns %" G_GUINT64_FORMAT "\n", t->executions, t->ipc_ns, t->analysis_ns,
+           t->findings_ns, t->next_ns, search_cpu_ns (t));
+  fclose (f);
+}
+
 /* An execution that ran to its end (or was sleep-set blocked): counted,
  * handed to the search, and its findings kept. */
 static void
 add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, AugurDpor *dpor,
                AugurSearchStrategy *strategy, AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
-               guint32 status, gboolean killed)
+               guint32 status, gboolean killed, SearchTimes *times)
 {
   if (status == AUGUR_SST_SLEEP_BLOCKED)
     st->blocked++;
@@ -364,10 +403,18 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
   guint n_log = logged ? MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED) : 0;
   augur_dpor_set_enabled_log (dpor, log, n_log, shm->enabled_lost_at);
   explore_set_pending (dpor, shm);
+  guint64 t0 = search_cpu_ns (times);
   augur_dpor_add_execution (dpor, steps, n, explore_findings_on_race, &rd);
   augur_strategy_add_execution (strategy, shm, steps, n);
+  guint64 t1 = search_cpu_ns (times);
   if (status != AUGUR_SST_SLEEP_BLOCKED)
     explore_findings_ending (c, steps, n, killed, &rd.ev);
+  if (times != NULL)
+    {
+      times->executions++;
+      times->analysis_ns += t1 - t0;
+      times->findings_ns += search_cpu_ns (times) - t1;
+    }
   if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
     o->on_complete (steps, n, o->on_complete_data);
   g_free (rd.ev);
@@ -442,6 +489,7 @@ typedef struct {
    * a second (search_probe); 0: none (yet) */
   double probed;             /* their estimate of the executions in all */
   gboolean probes_run;
+  SearchTimes *times;        /* AUGUR_EXPLORE_STATS: where the CPU goes; NULL: not asked */
 } Search;
 
 /* The loop's first prefix: the fixed one, if any (a confirmation): the
@@ -592,7 +640,7 @@ search_take (Search *s, guint64 run, gboolean killed)
       augur_strategy_drop_execution (s->strategy, shm->diverged_at);
     }
   else
-    add_execution (c, s->o, st, s->dpor, s->strategy, shm, shm->steps, n, status, killed);
+    add_execution (c, s->o, st, s->dpor, s->strategy, shm, shm->steps, n, status, killed, s->times);
   if (augur_results_get_n_findings (c->results) != s->n_findings)
     {
       s->n_findings = augur_results_get_n_findings (c->results);
@@ -849,6 +897,9 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   g_autoptr (GArray) prefix = s.prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
   g_autoptr (GArray) sleep = s.sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   search_init_prefix (&s);
+  SearchTimes times = { .path = g_getenv ("AUGUR_EXPLORE_STATS") };
+  if (times.path != NULL && *times.path != '\0')
+    s.times = &times;
   if (o->observed != NULL)
     augur_dpor_set_conflict_func (dpor, on_conflict, c);
   st->jobs = 1;
@@ -860,12 +911,19 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         break;
       search_probe (&s);
       gboolean killed;
+      guint64 t_run = search_cpu_ns (s.times);
       RunEnd end = s.pool != NULL ? search_run_pool (&s, &killed, error) : search_run (&s, &killed, error);
+      if (s.times != NULL)
+        s.times->ipc_ns += search_cpu_ns (s.times) - t_run;
       if (end == RUN_FAILED)
         ok = FALSE;
       if (end != RUN_DONE || !search_take (&s, run, killed) || search_stops (&s, killed, &ok, error))
         break;
-      if (!augur_strategy_next (strategy, c->shm, prefix, sleep))
+      guint64 t_next = search_cpu_ns (s.times);
+      gboolean more = augur_strategy_next (strategy, c->shm, prefix, sleep);
+      if (s.times != NULL)
+        s.times->next_ns += search_cpu_ns (s.times) - t_next;
+      if (!more)
         {
           /* the search ended; its guarantee holds only if it is exhaustive
            * and no run was cut */
@@ -876,6 +934,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         search_ahead (&s);
     }
   search_pool_stop (&s);
+  search_times_write (s.times);
   search_finish (&s, &pi, ok);
   AugurResults *r = ok ? augur_results_ref (c->results) : NULL;
   ctx_free (c);

@@ -420,12 +420,14 @@ serve (void)
     goto no_fibers;
   RtSnapshotStats *stats = rt_snapshot_stats ();
   int timed = stats->path != NULL;
+  uint64_t t_wait = timed ? rt_snapshot_cpu_ns () : 0;
+  pid_t self = rt_sys_getpid ();   /* the watchdog's target: this process, every execution */
   for (;;)
     {
       next_command ();
       uint64_t t_cmd = timed ? rt_snapshot_cpu_ns () : 0;
       reset_page ();
-      shm->child_pid = rt_sys_getpid ();
+      shm->child_pid = self;
       shm->server_state = AUGUR_SERVER_RUNNING;
       rt_fiber_run_main (main_fiber, NULL);
       __atomic_store_n (&rt_sched_on, 0, __ATOMIC_RELEASE);
@@ -435,6 +437,7 @@ serve (void)
       shm->server_state = AUGUR_SERVER_IDLE;
       uint64_t t_answer = timed ? rt_snapshot_cpu_ns () : 0;
       answer ();
+      uint64_t t_answered = timed ? rt_snapshot_cpu_ns () : 0;
       /* while the explorer reads the result, this process puts itself
        * back for the next one */
       rt_snapshot_restore ();
@@ -443,7 +446,9 @@ serve (void)
         {
           uint64_t t_ready = rt_snapshot_cpu_ns ();
           stats->ns_run += t_answer - t_cmd;
-          stats->ns_restore += t_ready - t_answer;
+          stats->ns_ipc += (t_cmd - t_wait) + (t_answered - t_answer);
+          stats->ns_restore += t_ready - t_answered;
+          t_wait = t_ready;
         }
     }
 no_fibers:

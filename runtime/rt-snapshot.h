@@ -29,6 +29,7 @@ typedef struct {
   uint64_t executions;
   uint64_t ns_run;          /* CPU time from command to answer: the program, the scheduler */
   uint64_t ns_restore;      /* CPU time of the restores */
+  uint64_t ns_ipc;          /* CPU time of the pipe: reading the command, writing the answer */
   uint64_t pages_written;   /* pages the restores looked at */
   uint64_t pages_changed;   /* ... and put back */
   uint64_t retracked;       /* regions found untracked and compared whole */
