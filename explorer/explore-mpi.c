@@ -2,17 +2,20 @@
  *
  * explore-mpi.c — execution servers on MPI ranks; see explore-mpi.h.
  *
- * The messages, all MPI_BYTE on MPI_COMM_WORLD, one in flight per rank
- * and direction:
- *   JOB     0 -> k   double timeout, then the input (explore-pool.h)
- *   RESULT  k -> 0   guint32 ok, guint32 killed, then the page in short
- *                    (ok) or the server's error message (not ok)
+ * The messages, all MPI_BYTE on MPI_COMM_WORLD:
+ *   JOB     0 -> k   double timeout, guint32 slot, then the input
+ *                    (explore-pool.h)
+ *   RESULT  k -> 0   tag RESULT + slot: guint32 ok, guint32 killed, then
+ *                    the page in short (ok) or the server's error message
+ *                    (not ok)
  *   STOP    0 -> k   nothing
  *   STOPPED k -> 0   guint64 executions run in process, guint32 forked
- * Rank 0's pool has a thread per remote rank, each sending a job and
- * waiting for its result; the threads take turns at MPI (one mutex,
+ * Rank 0's pool has SLOTS remote servers per rank, a thread each, sending
+ * a job and waiting for its result: a rank runs its jobs in the order
+ * they came (MPI keeps the order of one sender's messages) and answers
+ * each on its slot's tag; the threads take turns at MPI (one mutex,
  * MPI_THREAD_SERIALIZED) and never block inside it: they test and probe,
- * and sleep a little between tries (from 10 us up to 200 us), since a
+ * and yield or sleep a little between tries (backoff ()), since a
  * blocking MPI call polls the CPU the executions need (with K ranks on
  * fewer cores, oversubscribed).  A remote rank that dies takes the job
  * down: Open MPI's default error handler (MPI_ERRORS_ARE_FATAL) and
@@ -25,17 +28,25 @@
 
 #include <gio/gio.h>
 #include <mpi.h>
+#include <sched.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "explorer/explore-pool.h"
 #include "explorer/explore-private.h"
 #include "explorer/prune.h"
 
-enum { TAG_JOB = 1, TAG_RESULT, TAG_STOP, TAG_STOPPED };
+enum { TAG_JOB = 1, TAG_STOP, TAG_STOPPED, TAG_RESULT /* + the slot */ };
+
+/* Jobs a remote rank may hold at once: the one it runs and the next, sent
+ * while it runs the first, so that it does not wait for a round trip
+ * between two executions. */
+#define SLOTS 2
 
 typedef struct {
   AugurExploreMpi *mpi;
   int rank;
+  guint32 slot;             /* its results' tag: TAG_RESULT + slot */
 } Remote;
 
 struct _AugurExploreMpi {
@@ -48,18 +59,24 @@ struct _AugurExploreMpi {
 
 /* ---- waiting without blocking in MPI ---- */
 
+/* Between two tries: the processor to another process for the first 64
+ * (which costs nothing when none wants it), then sleeps of 5 us doubling
+ * up to 100 us (timer slack 1 us, augur_explore_mpi_new). */
 static void
-backoff (gulong *us)
+backoff (guint *tries)
 {
-  g_usleep (*us);
-  *us = MIN (*us * 2, 200);
+  if (*tries < 64)
+    sched_yield ();
+  else
+    g_usleep (MIN (5ul << MIN (*tries - 64, 5u), 100ul));
+  (*tries)++;
 }
 
 /* Waits for @req to complete. */
 static void
 wait_request (AugurExploreMpi *mpi, MPI_Request *req)
 {
-  gulong us = 10;
+  guint tries = 0;
   for (;;)
     {
       int done = 0;
@@ -68,7 +85,7 @@ wait_request (AugurExploreMpi *mpi, MPI_Request *req)
       g_mutex_unlock (&mpi->lock);
       if (done)
         return;
-      backoff (&us);
+      backoff (&tries);
     }
 }
 
@@ -87,7 +104,7 @@ send_bytes (AugurExploreMpi *mpi, int to, int tag, const void *data, gsize len)
 static guint8 *
 recv_bytes (AugurExploreMpi *mpi, int from, int tag, gsize *len, int *got_tag, int *got_from)
 {
-  gulong us = 10;
+  guint tries = 0;
   for (;;)
     {
       int found = 0;
@@ -110,7 +127,7 @@ recv_bytes (AugurExploreMpi *mpi, int from, int tag, gsize *len, int *got_tag, i
           return buf;
         }
       g_mutex_unlock (&mpi->lock);
-      backoff (&us);
+      backoff (&tries);
     }
 }
 
@@ -128,6 +145,9 @@ augur_explore_mpi_new (GError **error)
     }
   AugurExploreMpi *mpi = g_new0 (AugurExploreMpi, 1);
   g_mutex_init (&mpi->lock);
+  /* short sleeps stay short (the default slack is 50 us); the pool's
+   * threads, started later, inherit it */
+  prctl (PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
   MPI_Comm_rank (MPI_COMM_WORLD, &mpi->rank);
   MPI_Comm_size (MPI_COMM_WORLD, &mpi->size);
   if (provided < MPI_THREAD_SERIALIZED)
@@ -163,13 +183,14 @@ remote_run (gpointer data, const guint8 *input, gsize input_len, double timeout,
 {
   Remote *r = data;
   AugurExploreMpi *mpi = r->mpi;
-  gsize len = sizeof timeout + input_len;
+  gsize head_len = sizeof timeout + sizeof r->slot, len = head_len + input_len;
   g_autofree guint8 *job = g_malloc (len);
   memcpy (job, &timeout, sizeof timeout);
-  memcpy (job + sizeof timeout, input, input_len);
+  memcpy (job + sizeof timeout, &r->slot, sizeof r->slot);
+  memcpy (job + head_len, input, input_len);
   send_bytes (mpi, r->rank, TAG_JOB, job, len);
   gsize n;
-  g_autofree guint8 *res = recv_bytes (mpi, r->rank, TAG_RESULT, &n, NULL, NULL);
+  g_autofree guint8 *res = recv_bytes (mpi, r->rank, TAG_RESULT + (int) r->slot, &n, NULL, NULL);
   guint32 head[2];
   if (n < sizeof head)
     {
@@ -194,14 +215,16 @@ void
 augur_explore_mpi_attach (AugurExploreMpi *mpi, AugurExploreOptions *o)
 {
   g_return_if_fail (mpi->rank == 0);
-  guint n = mpi->size > 1 ? (guint) mpi->size - 1 : 0;
+  guint ranks = mpi->size > 1 ? (guint) mpi->size - 1 : 0, n = ranks * SLOTS;
   if (mpi->remotes == NULL && n > 0)
     {
+      /* the first slot of every rank first: the pool's threads start in
+       * this order */
       mpi->remotes = g_new0 (Remote, n);
       mpi->remote_ptrs = g_new0 (gpointer, n);
       for (guint k = 0; k < n; k++)
         {
-          mpi->remotes[k] = (Remote) { mpi, (int) k + 1 };
+          mpi->remotes[k] = (Remote) { mpi, (int) (k % ranks) + 1, k / ranks };
           mpi->remote_ptrs[k] = &mpi->remotes[k];
         }
     }
@@ -237,14 +260,15 @@ augur_explore_mpi_stop (AugurExploreMpi *mpi, AugurExploreStats *st)
 /* ---- ranks > 0: a server ---- */
 
 static void
-send_result (AugurExploreMpi *mpi, gboolean ok, gboolean killed, const void *body, gsize len)
+send_result (AugurExploreMpi *mpi, guint32 slot, gboolean ok, gboolean killed, const void *body,
+             gsize len)
 {
   guint32 head[2] = { ok, killed };
   g_autofree guint8 *b = g_malloc (sizeof head + len);
   memcpy (b, head, sizeof head);
   if (len > 0)
     memcpy (b + sizeof head, body, len);
-  send_bytes (mpi, 0, TAG_RESULT, b, sizeof head + len);
+  send_bytes (mpi, 0, TAG_RESULT + (int) MIN (slot, SLOTS - 1), b, sizeof head + len);
 }
 
 /* Starts the server as search_pool_start does one (explore.c). */
@@ -287,18 +311,21 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
       const AugurSchedStep *prefix, *sleep;
       guint np, ns;
       double timeout;
+      guint32 slot = 0;
+      gsize head_len = sizeof timeout + sizeof slot;
+      if (n >= head_len)
+        memcpy (&slot, b + sizeof timeout, sizeof slot);
       if (ex == NULL || gone)
         {
           const char *msg = start_error != NULL ? start_error->message : "its server is gone";
-          send_result (mpi, FALSE, FALSE, msg, strlen (msg));
+          send_result (mpi, slot, FALSE, FALSE, msg, strlen (msg));
           continue;
         }
-      if (n < sizeof timeout
-          || !augur_explore_pool_input_split (b + sizeof timeout, n - sizeof timeout, &prefix, &np,
-                                              &sleep, &ns))
+      if (n < head_len
+          || !augur_explore_pool_input_split (b + head_len, n - head_len, &prefix, &np, &sleep, &ns))
         {
           const char *msg = "a job it could not read (another build of augur?)";
-          send_result (mpi, FALSE, FALSE, msg, strlen (msg));
+          send_result (mpi, slot, FALSE, FALSE, msg, strlen (msg));
           continue;
         }
       memcpy (&timeout, b, sizeof timeout);
@@ -308,12 +335,12 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
       if (!augur_executor_run (ex, timeout, &killed, &start_error))
         {
           gone = TRUE;
-          send_result (mpi, FALSE, FALSE, start_error->message, strlen (start_error->message));
+          send_result (mpi, slot, FALSE, FALSE, start_error->message, strlen (start_error->message));
           continue;
         }
       gsize len;
       g_autofree guint8 *page = augur_explore_pool_page_save (shm, &len);
-      send_result (mpi, TRUE, killed, page, len);
+      send_result (mpi, slot, TRUE, killed, page, len);
     }
   AugurSchedShm *shm = ex != NULL ? augur_executor_shm (ex) : NULL;
   struct {
