@@ -255,6 +255,10 @@ augur_explore_mpi_stop (AugurExploreMpi *mpi, AugurExploreStats *st)
       st->in_process += in_process;
       st->forked = st->forked || forked;
     }
+  /* the servers the note counts: ranks, not slots */
+  guint slots = (guint) (mpi->size - 1) * SLOTS;
+  if (st != NULL && st->jobs > slots)
+    st->jobs -= slots - (guint) (mpi->size - 1);
 }
 
 /* ---- ranks > 0: a server ---- */
