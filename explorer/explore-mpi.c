@@ -61,11 +61,12 @@ struct _AugurExploreMpi {
 
 /* Between two tries: the processor to another process for the first 64
  * (which costs nothing when none wants it), then sleeps of 5 us doubling
- * up to 100 us (timer slack 1 us, augur_explore_mpi_new). */
+ * up to 100 us (timer slack 1 us, augur_explore_mpi_new); only the first
+ * while *@hurry (the search waits, its thread asleep). */
 static void
-backoff (guint *tries)
+backoff (guint *tries, const gint *hurry)
 {
-  if (*tries < 64)
+  if (*tries < 64 || (hurry != NULL && g_atomic_int_get (hurry)))
     sched_yield ();
   else
     g_usleep (MIN (5ul << MIN (*tries - 64, 5u), 100ul));
@@ -85,7 +86,7 @@ wait_request (AugurExploreMpi *mpi, MPI_Request *req)
       g_mutex_unlock (&mpi->lock);
       if (done)
         return;
-      backoff (&tries);
+      backoff (&tries, NULL);
     }
 }
 
@@ -102,7 +103,8 @@ send_bytes (AugurExploreMpi *mpi, int to, int tag, const void *data, gsize len)
 /* The next message from @from (MPI_ANY_SOURCE) with @tag (MPI_ANY_TAG):
  * its bytes (g_free), length, tag and source. */
 static guint8 *
-recv_bytes (AugurExploreMpi *mpi, int from, int tag, gsize *len, int *got_tag, int *got_from)
+recv_bytes (AugurExploreMpi *mpi, int from, int tag, const gint *hurry, gsize *len, int *got_tag,
+            int *got_from)
 {
   guint tries = 0;
   for (;;)
@@ -127,7 +129,7 @@ recv_bytes (AugurExploreMpi *mpi, int from, int tag, gsize *len, int *got_tag, i
           return buf;
         }
       g_mutex_unlock (&mpi->lock);
-      backoff (&tries);
+      backoff (&tries, hurry);
     }
 }
 
@@ -178,8 +180,8 @@ augur_explore_mpi_size (AugurExploreMpi *mpi)
 /* ---- rank 0: the remote servers of the pool ---- */
 
 static gboolean
-remote_run (gpointer data, const guint8 *input, gsize input_len, double timeout, gboolean *killed,
-            guint8 **page, gsize *page_len, GError **error)
+remote_run (gpointer data, const guint8 *input, gsize input_len, double timeout,
+            const gint *hurry, gboolean *killed, guint8 **page, gsize *page_len, GError **error)
 {
   Remote *r = data;
   AugurExploreMpi *mpi = r->mpi;
@@ -190,7 +192,8 @@ remote_run (gpointer data, const guint8 *input, gsize input_len, double timeout,
   memcpy (job + head_len, input, input_len);
   send_bytes (mpi, r->rank, TAG_JOB, job, len);
   gsize n;
-  g_autofree guint8 *res = recv_bytes (mpi, r->rank, TAG_RESULT + (int) r->slot, &n, NULL, NULL);
+  g_autofree guint8 *res = recv_bytes (mpi, r->rank, TAG_RESULT + (int) r->slot, hurry, &n, NULL,
+                                           NULL);
   guint32 head[2];
   if (n < sizeof head)
     {
@@ -245,7 +248,7 @@ augur_explore_mpi_stop (AugurExploreMpi *mpi, AugurExploreStats *st)
   for (int k = 1; k < mpi->size; k++)
     {
       gsize n;
-      g_autofree guint8 *b = recv_bytes (mpi, k, TAG_STOPPED, &n, NULL, NULL);
+      g_autofree guint8 *b = recv_bytes (mpi, k, TAG_STOPPED, NULL, &n, NULL, NULL);
       guint64 in_process;
       guint32 forked;
       if (n != sizeof in_process + sizeof forked || st == NULL)
@@ -307,7 +310,7 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
     {
       gsize n;
       int tag;
-      g_autofree guint8 *b = recv_bytes (mpi, 0, MPI_ANY_TAG, &n, &tag, NULL);
+      g_autofree guint8 *b = recv_bytes (mpi, 0, MPI_ANY_TAG, NULL, &n, &tag, NULL);
       if (tag == TAG_STOP)
         break;
       if (tag != TAG_JOB)

@@ -31,7 +31,7 @@ typedef struct {
   GBytes *key;             /* guint32 n_prefix, the prefix's steps, the sleep set's */
   guint depth;             /* of the branch's node */
   JobState state;
-  gboolean wanted;         /* the search waits for it */
+  gint wanted;             /* the search waits for it (atomic: a remote server's thread reads it) */
   gboolean ahead;          /* run (or started) by another server before it was asked for */
   /* the result */
   guint8 *page;            /* the page in short (page_save) */
@@ -228,7 +228,7 @@ make_room (AugurExplorePool *pool, guint depth)
   while (g_hash_table_iter_next (&it, NULL, &v))
     {
       Job *j = v;
-      if (j->wanted || j->state == JOB_RUNNING || j->depth >= depth)
+      if (g_atomic_int_get (&j->wanted) || j->state == JOB_RUNNING || j->depth >= depth)
         continue;
       if (victim == NULL || j->depth < victim->depth)
         victim = j;
@@ -255,8 +255,8 @@ server_attempt (Server *s, Job *j, double timeout, gboolean *killed)
   const guint8 *key = g_bytes_get_data (j->key, &len);
   g_clear_pointer (&j->page, g_free);
   if (s->ex == NULL)
-    return pool->remote_run (s->remote, key, len, timeout, killed, &j->page, &j->page_len,
-                             &j->error);
+    return pool->remote_run (s->remote, key, len, timeout, &j->wanted, killed, &j->page,
+                             &j->page_len, &j->error);
   const AugurSchedStep *prefix, *sleep;
   guint np, ns;
   augur_explore_pool_input_split (key, len, &prefix, &np, &sleep, &ns);
@@ -479,7 +479,7 @@ augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GAr
     }
   else
     {
-      j->wanted = TRUE;
+      g_atomic_int_set (&j->wanted, TRUE);
       while (j->state != JOB_DONE)
         g_cond_wait (&pool->done, &pool->lock);
       g_hash_table_steal (pool->jobs, key);

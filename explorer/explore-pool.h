@@ -55,11 +55,14 @@ typedef struct {
 
 /* A remote server's run of one execution: @input (the prefix and the
  * sleep set, augur_explore_pool_input_split), at most @timeout seconds
- * (then *killed); on success *page is the page it wrote in short
+ * (then *killed); *@hurry (read with g_atomic_int_get) is set once the
+ * search waits for the result, which is then worth a processor spent
+ * waiting for it rather than sleeps; on success *page is the page it wrote in short
  * (g_free).  FALSE with @error if the server failed or is gone.  Called
  * from the pool's thread for that server only. */
 typedef gboolean (*AugurExplorePoolRemoteRun) (gpointer remote, const guint8 *input, gsize input_len,
-                                               double timeout, gboolean *killed, guint8 **page,
+                                               double timeout, const gint *hurry,
+                                               gboolean *killed, guint8 **page,
                                                gsize *page_len, GError **error);
 
 /* @executors[0..n): the servers (borrowed, outlive the pool): [0] the
