@@ -225,7 +225,7 @@ explore_prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const Aug
  * and dpor only: no random seed); a remote server's too (explore-mpi.c) */
 void
 explore_pool_prepare (AugurSchedShm *shm, const AugurSchedStep *prefix, guint n_prefix,
-              const AugurSchedStep *sleep, guint n_sleep, gpointer data)
+                      const AugurSchedStep *sleep, guint n_sleep, gpointer data)
 {
   explore_prepare_shm (shm, data, prefix, n_prefix, sleep, n_sleep);
   shm->random_seed = 0;
