@@ -11,6 +11,12 @@
 # the search's own time (its analysis) is what the speedup cannot go past.
 # Target: >= 1.8x with 2 servers on a quiet 2-core machine.
 #
+# With AUGUR_MPIRUN set (make bench-parallel sets it when augur was built
+# with MPI): mpirun -np 3 --oversubscribe augur explore --mpi (rank 0 the
+# search and its own server, ranks 1 and 2 a server each) against
+# --jobs 1 on lastzero(12) and indexer(15), the speedup counting mpirun's
+# start-up (wall time) and not (the summary's search time).
+#
 # Usage: parallel-bench.sh AUGUR INDEXER LASTZERO FSBENCH [TIMEOUT] [JOBS...]
 # (JOBS default: 2, and the number of processors if more)
 set -u
@@ -80,3 +86,47 @@ echo "augur explore --jobs, optimal mode ($(getconf _NPROCESSORS_ONLN 2>/dev/nul
 bench "lastzero(15)" "$lastzero" 15
 bench "indexer(16)" "$indexer" 16
 bench "fsbench(18)" "$fsbench" 18
+
+[ -n "${AUGUR_MPIRUN:-}" ] || exit 0
+# mpirun as root needs these (a no-op otherwise)
+OMPI_ALLOW_RUN_AS_ROOT=1
+OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+
+# measure_mpi NP PROG ARGS...: as measure, under mpirun -np NP; search: the summary's time
+measure_mpi ()
+{
+  np=$1
+  shift
+  start=$(date +%s.%N)
+  "$AUGUR_MPIRUN" -np "$np" --oversubscribe "$augur" explore --mpi --no-progress --timeout "$timeout" \
+    -o "$dir/r.json" -- "$@" >"$dir/out" 2>"$dir/err"
+  end=$(date +%s.%N)
+  wall=$(echo "$start $end" | awk '{ printf "%.2f", $2 - $1 }')
+  execs=$(sed -n '1s/^\([0-9]*\) executions, \([0-9]*\) sleep-set blocked, \([0-9]*\) infeasible, \([0-9]*\) diverged.*(\(.*\)); .*/\1 executions, \2 blocked, \3 infeasible, \4 diverged (\5)/p' "$dir/out")
+  search=$(sed -n '1s/.* in \([0-9.]*\) s .*/\1/p' "$dir/out")
+  note=$(sed -n 's/^augur explore: [0-9]* execution servers: //p' "$dir/err")
+}
+
+bench_mpi ()
+{
+  name=$1
+  shift
+  measure 1 "$@"
+  serial=$wall
+  serial_execs=$execs
+  serial_search=$(sed -n '1s/.* in \([0-9.]*\) s .*/\1/p' "$dir/out")
+  printf '%-14s --jobs 1: %s in %s s (search %s s)\n' "$name" "$execs" "$wall" "$serial_search"
+  measure_mpi 3 "$@"
+  same=yes
+  [ "$execs" = "$serial_execs" ] || same="NO ($execs)"
+  speedup=$(echo "$serial $wall" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else print "-" }')
+  sspeedup=$(echo "$serial_search ${search:-0}" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else print "-" }')
+  printf '%-14s mpirun -np 3: %s s, speedup %sx (search %s s: %sx), same counts: %s\n' "" \
+    "$wall" "$speedup" "${search:-?}" "$sspeedup" "$same"
+  printf '%-14s   %s\n' "" "$note"
+}
+
+echo "mpirun -np 3 --oversubscribe augur explore --mpi, optimal mode"
+bench_mpi "lastzero(12)" "$lastzero" 12
+bench_mpi "indexer(15)" "$indexer" 15

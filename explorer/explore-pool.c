@@ -10,7 +10,8 @@
  * thread each, which takes the first queued guess, the deepest, runs it
  * and keeps the page it wrote in short (the parts in use, a few KiB, not
  * the page's 40 MiB) until the search takes it.  One mutex guards the
- * jobs.  The
+ * jobs.  A remote server's thread sends the input and waits for the
+ * page in short (AugurExplorePoolRemoteRun): the rest is the same.  The
  * guesses are bounded (8 per server): a guess deeper than the shallowest
  * one kept replaces it, since the search takes the deepest branches first.
  */
@@ -18,6 +19,7 @@
 
 #include "explorer/explore-pool.h"
 
+#include <gio/gio.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -29,7 +31,7 @@ typedef struct {
   GBytes *key;             /* guint32 n_prefix, the prefix's steps, the sleep set's */
   guint depth;             /* of the branch's node */
   JobState state;
-  gboolean wanted;         /* the search waits for it */
+  gint wanted;             /* the search waits for it (atomic: a remote server's thread reads it) */
   gboolean ahead;          /* run (or started) by another server before it was asked for */
   /* the result */
   guint8 *page;            /* the page in short (page_save) */
@@ -55,13 +57,15 @@ struct _AugurExplorePool {
   double exec_timeout;
   AugurExplorePoolPrepare prepare;
   gpointer prepare_data;
+  AugurExplorePoolRemoteRun remote_run;
   guint64 used, wasted;
   GPtrArray *servers;      /* Server: [0] the search's own (no thread), then one per thread */
 };
 
 struct _Server {
   AugurExplorePool *pool;
-  AugurExecutor *ex;
+  AugurExecutor *ex;       /* NULL: remote */
+  gpointer remote;
   GThread *thread;
   Job *job;                /* running (under the lock) */
 };
@@ -96,8 +100,8 @@ page_parts (const AugurSchedShm *shm, Part *p)
 
 #define MAX_PARTS 10u
 
-static guint8 *
-page_save (const AugurSchedShm *shm, gsize *len)
+guint8 *
+augur_explore_pool_page_save (const AugurSchedShm *shm, gsize *len)
 {
   Part p[MAX_PARTS];
   guint n = page_parts (shm, p);
@@ -114,22 +118,46 @@ page_save (const AugurSchedShm *shm, gsize *len)
   return out;
 }
 
-static void
-page_restore (AugurSchedShm *shm, const guint8 *page, gsize len)
+gboolean
+augur_explore_pool_page_restore (AugurSchedShm *shm, const guint8 *page, gsize len)
 {
   /* the header first: it holds the counts that size the rest */
   gsize head = offsetof (AugurSchedShm, n_pruned);
-  g_return_if_fail (len >= head);
+  if (len < head)
+    return FALSE;
   memcpy (shm, page, head);
   Part p[MAX_PARTS];
   guint n = page_parts (shm, p);
+  gsize total = head;
+  for (guint k = 1; k < n; k++)
+    total += p[k].len;
+  if (total != len)
+    return FALSE;
   const guint8 *at = page + head;
   for (guint k = 1; k < n; k++)
     {
       memcpy ((guint8 *) shm + p[k].off, at, p[k].len);
       at += p[k].len;
     }
-  g_warn_if_fail ((gsize) (at - page) == len);
+  return TRUE;
+}
+
+gboolean
+augur_explore_pool_input_split (const guint8 *input, gsize len, const AugurSchedStep **prefix,
+                                guint *n_prefix, const AugurSchedStep **sleep, guint *n_sleep)
+{
+  guint32 np;
+  if (len < sizeof np || (len - sizeof np) % sizeof (AugurSchedStep) != 0)
+    return FALSE;
+  memcpy (&np, input, sizeof np);
+  gsize steps = (len - sizeof np) / sizeof (AugurSchedStep);
+  if (np > steps)
+    return FALSE;
+  *prefix = (const AugurSchedStep *) (input + sizeof np);
+  *n_prefix = np;
+  *sleep = *prefix + np;
+  *n_sleep = (guint) (steps - np);
+  return TRUE;
 }
 
 /* ---- jobs ---- */
@@ -200,7 +228,7 @@ make_room (AugurExplorePool *pool, guint depth)
   while (g_hash_table_iter_next (&it, NULL, &v))
     {
       Job *j = v;
-      if (j->wanted || j->state == JOB_RUNNING || j->depth >= depth)
+      if (g_atomic_int_get (&j->wanted) || j->state == JOB_RUNNING || j->depth >= depth)
         continue;
       if (victim == NULL || j->depth < victim->depth)
         victim = j;
@@ -217,22 +245,37 @@ make_room (AugurExplorePool *pool, guint depth)
 
 /* ---- the servers ---- */
 
+/* One run of @j's input on @s, at most @timeout s: its page in short in
+ * j->page.  FALSE with j->error if the server is gone. */
+static gboolean
+server_attempt (Server *s, Job *j, double timeout, gboolean *killed)
+{
+  AugurExplorePool *pool = s->pool;
+  gsize len;
+  const guint8 *key = g_bytes_get_data (j->key, &len);
+  g_clear_pointer (&j->page, g_free);
+  if (s->ex == NULL)
+    return pool->remote_run (s->remote, key, len, timeout, &j->wanted, killed, &j->page,
+                             &j->page_len, &j->error);
+  const AugurSchedStep *prefix, *sleep;
+  guint np, ns;
+  augur_explore_pool_input_split (key, len, &prefix, &np, &sleep, &ns);
+  AugurSchedShm *shm = augur_executor_shm (s->ex);
+  pool->prepare (shm, prefix, np, sleep, ns, pool->prepare_data);
+  if (!augur_executor_run (s->ex, timeout, killed, &j->error))
+    return FALSE;
+  j->page = augur_explore_pool_page_save (shm, &j->page_len);
+  return TRUE;
+}
+
 /* Runs @j on @s (without the lock), as explore.c's search_run does: a run
  * killed by the watchdog is run again once before it is a hang. */
 static void
 server_run (Server *s, Job *j)
 {
   AugurExplorePool *pool = s->pool;
-  AugurSchedShm *shm = augur_executor_shm (s->ex);
-  gsize len;
-  const guint8 *key = g_bytes_get_data (j->key, &len);
-  guint32 np;
-  memcpy (&np, key, sizeof np);
-  const AugurSchedStep *prefix = (const AugurSchedStep *) (key + sizeof np);
-  guint ns = (guint) ((len - sizeof np) / sizeof (AugurSchedStep)) - np;
   for (guint attempt = 0;; attempt++)
     {
-      pool->prepare (shm, prefix, np, prefix + np, ns, pool->prepare_data);
       double timeout = pool->exec_timeout;
       g_mutex_lock (&pool->lock);
       gint64 deadline = pool->deadline;
@@ -248,12 +291,14 @@ server_run (Server *s, Job *j)
             }
         }
       gboolean killed = FALSE;
-      if (!augur_executor_run (s->ex, timeout, &killed, &j->error))
+      if (!server_attempt (s, j, timeout, &killed))
         return;
       j->killed = killed;
       if (killed && cut)
         {
+          /* not a result */
           j->out_of_time = TRUE;
+          g_clear_pointer (&j->page, g_free);
           return;
         }
       if (!killed || g_atomic_int_get (&pool->hang_seen) || g_atomic_int_get (&pool->stop))
@@ -265,7 +310,6 @@ server_run (Server *s, Job *j)
         }
       j->reruns++;
     }
-  j->page = page_save (shm, &j->page_len);
 }
 
 static gpointer
@@ -301,13 +345,24 @@ AugurExplorePool *
 augur_explore_pool_new (AugurExecutor *const *executors, guint n, AugurExplorePoolPrepare prepare,
                         gpointer data, double exec_timeout)
 {
+  return augur_explore_pool_new_full (executors, n, NULL, NULL, 0, prepare, data, exec_timeout);
+}
+
+AugurExplorePool *
+augur_explore_pool_new_full (AugurExecutor *const *executors, guint n,
+                             AugurExplorePoolRemoteRun remote_run, gpointer const *remotes,
+                             guint n_remotes, AugurExplorePoolPrepare prepare, gpointer data,
+                             double exec_timeout)
+{
+  g_return_val_if_fail (n >= 1, NULL);
   AugurExplorePool *pool = g_new0 (AugurExplorePool, 1);
   g_mutex_init (&pool->lock);
   g_cond_init (&pool->work);
   g_cond_init (&pool->done);
   pool->jobs = g_hash_table_new_full (key_hash, g_bytes_equal, NULL, job_free);
   g_queue_init (&pool->queue);
-  pool->capacity = GUESSES_PER_SERVER * MAX (n, 1u);
+  pool->capacity = GUESSES_PER_SERVER * (n + n_remotes);
+  pool->remote_run = remote_run;
   pool->prepare = prepare;
   pool->prepare_data = data;
   pool->exec_timeout = exec_timeout;
@@ -319,7 +374,14 @@ augur_explore_pool_new (AugurExecutor *const *executors, guint n, AugurExplorePo
       s->ex = executors[k];
       g_ptr_array_add (pool->servers, s);
     }
-  for (guint k = 1; k < n; k++)
+  for (guint k = 0; k < n_remotes; k++)
+    {
+      Server *s = g_new0 (Server, 1);
+      s->pool = pool;
+      s->remote = remotes[k];
+      g_ptr_array_add (pool->servers, s);
+    }
+  for (guint k = 1; k < pool->servers->len; k++)
     {
       Server *s = g_ptr_array_index (pool->servers, k);
       g_autofree char *name = g_strdup_printf ("augur-server-%u", k);
@@ -417,7 +479,7 @@ augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GAr
     }
   else
     {
-      j->wanted = TRUE;
+      g_atomic_int_set (&j->wanted, TRUE);
       while (j->state != JOB_DONE)
         g_cond_wait (&pool->done, &pool->lock);
       g_hash_table_steal (pool->jobs, key);
@@ -427,8 +489,14 @@ augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GAr
   gboolean ok = j->error == NULL;
   if (!ok)
     g_propagate_error (error, g_steal_pointer (&j->error));
-  else if (j->page != NULL)
-    page_restore (into, j->page, j->page_len);
+  else if (j->page != NULL && !augur_explore_pool_page_restore (into, j->page, j->page_len))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "an execution server sent back a page of %" G_GSIZE_FORMAT " bytes that does "
+                   "not hold what its counts say (a server of another build of augur?)",
+                   j->page_len);
+      ok = FALSE;
+    }
   memset (run, 0, sizeof *run);
   run->killed = j->killed;
   run->out_of_time = j->out_of_time;

@@ -20,6 +20,12 @@
  * one server's executions being compared with another's (sleep sets,
  * wakeup trees): executor.c starts them without address randomisation
  * (augur_executor_same_layout).
+ *
+ * A server may also be remote (`augur explore --mpi`, explore-mpi.h): a
+ * thread of the pool sends it the input of an execution (the prefix and
+ * the sleep set, as bytes: augur_explore_pool_input_split) and gets back
+ * the page it wrote in short (augur_explore_pool_page_save); the pool
+ * knows every job in flight, as for its own servers.
  */
 #ifndef AUGUR_EXPLORE_POOL_H
 #define AUGUR_EXPLORE_POOL_H
@@ -47,6 +53,18 @@ typedef struct {
   gboolean ahead;         /* it had been run (or started) before it was asked for */
 } AugurExplorePoolRun;
 
+/* A remote server's run of one execution: @input (the prefix and the
+ * sleep set, augur_explore_pool_input_split), at most @timeout seconds
+ * (then *killed); *@hurry (read with g_atomic_int_get) is set once the
+ * search waits for the result, which is then worth a processor spent
+ * waiting for it rather than sleeps; on success *page is the page it wrote in short
+ * (g_free).  FALSE with @error if the server failed or is gone.  Called
+ * from the pool's thread for that server only. */
+typedef gboolean (*AugurExplorePoolRemoteRun) (gpointer remote, const guint8 *input, gsize input_len,
+                                               double timeout, const gint *hurry,
+                                               gboolean *killed, guint8 **page,
+                                               gsize *page_len, GError **error);
+
 /* @executors[0..n): the servers (borrowed, outlive the pool): [0] the
  * search's own, run from augur_explore_pool_take; the others each by a
  * thread of the pool, for guesses.  @exec_timeout: the watchdog of each
@@ -54,6 +72,13 @@ typedef struct {
 AugurExplorePool *augur_explore_pool_new (AugurExecutor *const *executors, guint n,
                                           AugurExplorePoolPrepare prepare, gpointer data,
                                           double exec_timeout);
+/* The same, with @n_remotes more servers, @remotes[k] run by @remote_run
+ * (each by a thread of the pool, for guesses, after the local ones). */
+AugurExplorePool *augur_explore_pool_new_full (AugurExecutor *const *executors, guint n,
+                                               AugurExplorePoolRemoteRun remote_run,
+                                               gpointer const *remotes, guint n_remotes,
+                                               AugurExplorePoolPrepare prepare, gpointer data,
+                                               double exec_timeout);
 /* Stops the threads (after the executions running end) and frees. */
 void augur_explore_pool_free (AugurExplorePool *pool);
 
@@ -83,6 +108,15 @@ gboolean augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, 
 guint augur_explore_pool_busy (AugurExplorePool *pool);
 /* Executions run ahead and later taken (@used), run and never taken (@wasted, so far). */
 void augur_explore_pool_counts (AugurExplorePool *pool, guint64 *used, guint64 *wasted);
+
+/* A remote server's side: the prefix and sleep set of an @input (borrowed
+ * from it); FALSE if it is malformed. */
+gboolean augur_explore_pool_input_split (const guint8 *input, gsize len, const AugurSchedStep **prefix,
+                                         guint *n_prefix, const AugurSchedStep **sleep, guint *n_sleep);
+/* The parts of a page an execution wrote that the explorer reads, in a
+ * few KiB (g_free); and back into a page. */
+guint8 *augur_explore_pool_page_save (const AugurSchedShm *shm, gsize *len);
+gboolean augur_explore_pool_page_restore (AugurSchedShm *shm, const guint8 *page, gsize len);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExplorePool, augur_explore_pool_free)
 

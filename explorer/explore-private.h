@@ -76,6 +76,10 @@ typedef struct {
 void explore_prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o,
                           const AugurSchedStep *prefix, guint n_prefix,
                           const AugurSchedStep *sleep, guint n_sleep);
+/* As the pool prepares a server's page (explore-pool.h; @data: the
+ * AugurExploreOptions): explore_prepare_shm, no random seed. */
+void explore_pool_prepare (AugurSchedShm *shm, const AugurSchedStep *prefix, guint n_prefix,
+                           const AugurSchedStep *sleep, guint n_sleep, gpointer data);
 /* The DPOR core is told the operations the threads of the execution in
  * @shm were left waiting to do, before that execution is added. */
 void explore_set_pending (AugurDpor *dpor, const AugurSchedShm *shm);

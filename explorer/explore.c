@@ -223,10 +223,10 @@ explore_prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const Aug
 }
 
 /* the pool's prepare: a server's page for the next execution (optimal
- * and dpor only: no random seed) */
-static void
-pool_prepare (AugurSchedShm *shm, const AugurSchedStep *prefix, guint n_prefix,
-              const AugurSchedStep *sleep, guint n_sleep, gpointer data)
+ * and dpor only: no random seed); a remote server's too (explore-mpi.c) */
+void
+explore_pool_prepare (AugurSchedShm *shm, const AugurSchedStep *prefix, guint n_prefix,
+                      const AugurSchedStep *sleep, guint n_sleep, gpointer data)
 {
   explore_prepare_shm (shm, data, prefix, n_prefix, sleep, n_sleep);
   shm->random_seed = 0;
@@ -752,9 +752,9 @@ static guint
 search_jobs (const AugurExploreOptions *o)
 {
   gboolean ahead = o->mode == AUGUR_EXPLORE_MODE_OPTIMAL || o->mode == AUGUR_EXPLORE_MODE_DPOR;
-  if (o->jobs <= 1 || !ahead || o->prefix_len > 0)
+  if ((o->jobs <= 1 && o->n_remotes == 0) || !ahead || o->prefix_len > 0)
     return 1;
-  return MIN (o->jobs, 256u);
+  return MIN (MAX (o->jobs, 1u) + o->n_remotes, 256u);
 }
 
 /* Starts the other servers and the pool; FALSE with @error if a server
@@ -772,7 +772,8 @@ search_pool_start (Search *s, guint jobs, GError **error)
     }
   s->servers = g_ptr_array_new ();
   g_ptr_array_add (s->servers, s->ex);
-  for (guint k = 1; k < jobs; k++)
+  guint remotes = MIN (s->o->n_remotes, jobs - 1);
+  for (guint k = 1; k < jobs - remotes; k++)
     {
       AugurExecutor *ex = augur_executor_new (s->c->argv, s->o->show_output, error);
       if (ex == NULL)
@@ -783,8 +784,10 @@ search_pool_start (Search *s, guint jobs, GError **error)
     }
   s->page = g_malloc0 (sizeof (AugurSchedShm));
   s->c->shm = s->page;
-  s->pool = augur_explore_pool_new ((AugurExecutor *const *) s->servers->pdata, jobs, pool_prepare,
-                                    (gpointer) s->o, s->o->exec_timeout > 0 ? s->o->exec_timeout : 10.0);
+  s->pool = augur_explore_pool_new_full ((AugurExecutor *const *) s->servers->pdata, s->servers->len,
+                                         s->o->remote_run, s->o->remotes, remotes, explore_pool_prepare,
+                                         (gpointer) s->o,
+                                         s->o->exec_timeout > 0 ? s->o->exec_timeout : 10.0);
   s->st->jobs = jobs;
   return TRUE;
 }

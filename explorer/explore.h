@@ -14,6 +14,7 @@
 
 #include "common/results.h"
 #include "explorer/executor.h"
+#include "explorer/explore-pool.h"
 #include "static/static-facts.h"
 
 G_BEGIN_DECLS
@@ -98,6 +99,12 @@ typedef struct {
    * its findings are the serial one's.  optimal and dpor only (preempt and
    * pct run on one), and not with a fixed prefix. */
   guint jobs;
+  /* More servers, in other processes (`--mpi`: MPI ranks, explore-mpi.h):
+   * remotes[0..n_remotes) run by remote_run, after the jobs local ones
+   * (borrowed; same modes as jobs). */
+  AugurExplorePoolRemoteRun remote_run;
+  gpointer const *remotes;
+  guint n_remotes;
 } AugurExploreOptions;
 
 typedef struct {

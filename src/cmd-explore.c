@@ -12,6 +12,9 @@
  * estimate of the executions the search would run (explorer/estimate.h)
  * and writes no results.
  *
+ * With --mpi, under mpirun: rank 0 is this command, the other ranks
+ * serve it executions (explorer/explore-mpi.h) and print nothing.
+ *
  * A lock-order inversion that an execution turned into a deadlock is
  * reported as a part of that deadlock (check/check-merge.h).
  *
@@ -34,6 +37,9 @@
 #include "common/same-bug.h"
 #include "explorer/estimate.h"
 #include "explorer/explore.h"
+#ifdef HAVE_MPI
+#include "explorer/explore-mpi.h"
+#endif
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
 
@@ -257,6 +263,13 @@ set_description (GOptionContext *ctx)
     "one, so the counts and findings are the same as with --jobs 1 (optimal and dpor;\n"
     "preempt and pct run on one server).  Executions then run at the same time: a\n"
     "program whose runs share a file or a port needs --jobs 1.\n"
+    "With --mpi, run as `mpirun -np K augur explore --mpi -- PROGRAM ARGS`: rank 0\n"
+    "searches as with --jobs, ranks 1..K-1 each run an execution server of their\n"
+    "own for it (K servers in all, the counts and findings the serial ones).  The\n"
+    "program, its inputs and --static-facts must be at the same paths on every\n"
+    "node, built and linked alike (the servers must lay it out at the same\n"
+    "addresses).  As root, mpirun needs --allow-run-as-root.  Only when augur\n"
+    "was built with MPI (configure --with-mpi).\n"
     "With --estimate, nothing is explored: random probes (Knuth's estimator) each\n"
     "follow one path of the optimal or dpor search's tree, choosing at random among\n"
     "the branches the search would take at each point, and the product of those\n"
@@ -281,7 +294,7 @@ augur_cmd_explore (int argc, char **argv)
   double timeout = 0, exec_timeout = 0;
   gint max_steps = 0, seed = 0, depth = 0, jobs = 1;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
-  gboolean no_spurious = FALSE, estimate = FALSE;
+  gboolean no_spurious = FALSE, estimate = FALSE, use_mpi = FALSE;
   gint estimate_probes = 1000;
   g_autofree char *fail_on = NULL;
   g_auto(GStrv) rest = NULL;
@@ -298,6 +311,9 @@ augur_cmd_explore (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct, --estimate: random seed", "N" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       "Execution servers running at once (default 1; optimal and dpor; 0: one per processor)", "N" },
+    { "mpi", 0, 0, G_OPTION_ARG_NONE, &use_mpi,
+      "Under mpirun: rank 0 searches, the others run its executions (optimal, dpor; see below)",
+      NULL },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
     { "no-spurious-wakeups", 0, 0, G_OPTION_ARG_NONE, &no_spurious,
       "Condition waits wake up only when signalled (by default a waiter may also wake up "
@@ -337,6 +353,15 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, "no program given; usage: augur explore [OPTION...] -- PROGRAM [ARG...]");
       return AUGUR_EXIT_USAGE;
     }
+#ifndef HAVE_MPI
+  if (use_mpi)
+    {
+      augur_cmd_print_error (CMD, "--mpi: this augur was built without MPI: install the Debian "
+                             "packages openmpi-bin libopenmpi-dev, then configure (--with-mpi) "
+                             "and build again");
+      return AUGUR_EXIT_USAGE;
+    }
+#endif
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
   if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
     {
@@ -387,11 +412,36 @@ augur_cmd_explore (int argc, char **argv)
       o.facts = facts;
     }
 
+#ifdef HAVE_MPI
+  g_autoptr (AugurExploreMpi) mpi = NULL;
+  if (use_mpi)
+    {
+      mpi = augur_explore_mpi_new (&error);
+      if (mpi == NULL)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_TOOL;
+        }
+      if (augur_explore_mpi_rank (mpi) > 0)
+        {
+          if (augur_explore_mpi_serve (mpi, (const char *const *) rest, &o, &error))
+            return AUGUR_EXIT_OK;
+          augur_cmd_print_error (CMD, error->message);
+          return augur_cmd_explore_exit_for_error (error);
+        }
+      augur_explore_mpi_attach (mpi, &o);
+    }
+#endif
+
   if (estimate)
     return print_estimate ((const char *const *) rest, &o, (guint) estimate_probes, (guint) seed);
 
   AugurExploreStats st;
   g_autoptr(AugurResults) results = augur_explore ((const char *const *) rest, &o, &st, &error);
+#ifdef HAVE_MPI
+  if (mpi != NULL)
+    augur_explore_mpi_stop (mpi, &st);
+#endif
   if (results == NULL)
     {
       augur_cmd_print_error (CMD, error->message);
