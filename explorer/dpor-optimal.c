@@ -73,14 +73,6 @@ remove_first (GArray *w, guint t)
       }
 }
 
-/* A wakeup tree is kept as the ordered list of its root's children; each
- * node is one step, and siblings are of different threads (the step a
- * thread takes at a node is always the same). */
-typedef struct {
-  AugurSchedStep step;
-  GPtrArray *children;   /* WutNode, in order; NULL: a leaf */
-} WutNode;
-
 /* Frees node p and its subtree.  Without recursion: a wakeup tree is as
  * deep as the sequences put in it, which are as long as an execution can
  * be (AUGUR_SCHED_MAX_STEPS); one free per level overflowed the stack on
@@ -110,6 +102,12 @@ static GPtrArray *
 wut_list_new (void)
 {
   return g_ptr_array_new_with_free_func (wut_node_free);
+}
+
+GPtrArray *
+augur_dpor_optimal_tree_new (void)
+{
+  return wut_list_new ();
 }
 
 /* Appends node n (owned) to the list `to`, merged into a sibling of the
@@ -218,6 +216,19 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
         continue;           /* another blocked thread's pending step: it never ran */
       g_array_append_val (v, p->s[k]);
     }
+  /* a core exploring a handed-out branch does not own its fixed nodes:
+   * the reversal goes to their owner (dpor-handoff.c) */
+  if (i < d->fixed && d->handoff != NULL)
+    {
+      augur_dpor_handoff_collect (d, i, v);
+      return;
+    }
+  augur_dpor_optimal_insert (nd, v, NULL);
+}
+
+void
+augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight)
+{
   /* a sleeping thread that is a weak initial of v: explored already */
   for (int pass = 0; pass < 2; pass++)
     {
@@ -226,6 +237,8 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
         if (weak_initial (&g_array_index (a, AugurSchedStep, k), v))
           return;
     }
+  if (in_flight != NULL && weak_initial (in_flight, v))
+    return;
   if (nd->wut == NULL)
     nd->wut = wut_list_new ();
   wut_insert (nd->wut, v);
@@ -279,27 +292,43 @@ branch_of (AugurDpor *d, guint k, const WutNode *first, const GArray *done_ev, G
     }
 }
 
+void
+augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep)
+{
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  /* the leftmost branch is run; the subtree below its first step goes
+   * with the execution, the rest of the tree stays */
+  WutNode *first = g_ptr_array_steal_index (nd->wut, 0);
+  branch_of (d, k, first, nd->done_ev, prefix, sleep);
+  g_clear_pointer (&d->pending, g_ptr_array_unref);
+  d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
+  d->branch_at = k;
+  d->branch_first = first->step;
+  augur_tidset_add (&nd->done, first->step.tid);
+  wut_node_free (first);
+  g_ptr_array_set_size (d->nodes, k + 1);
+  d->prefix_len = k + 1;
+}
+
 gboolean
 augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
+  d->held = FALSE;
   for (guint k = d->nodes->len; k-- > d->fixed;)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      if (nd->wut == NULL || nd->wut->len == 0)
-        continue;
-      /* the leftmost branch is run; the subtree below its first step goes
-       * with the execution, the rest of the tree stays */
-      WutNode *first = g_ptr_array_steal_index (nd->wut, 0);
-      branch_of (d, k, first, nd->done_ev, prefix, sleep);
-      g_clear_pointer (&d->pending, g_ptr_array_unref);
-      d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
-      d->branch_at = k;
-      d->branch_first = first->step;
-      augur_tidset_add (&nd->done, first->step.tid);
-      wut_node_free (first);
-      g_ptr_array_set_size (d->nodes, k + 1);
-      d->prefix_len = k + 1;
-      return TRUE;
+      if (nd->wut != NULL && nd->wut->len > 0)
+        {
+          augur_dpor_optimal_take (d, k, prefix, sleep);
+          return TRUE;
+        }
+      if (nd->handed > 0)
+        {
+          /* a branch of this node is explored elsewhere: its races may
+           * still add branches here or above (dpor-handoff.c) */
+          d->held = TRUE;
+          return FALSE;
+        }
     }
   return FALSE;
 }

@@ -41,6 +41,12 @@ node_new (void)
   return n;
 }
 
+DporNode *
+augur_dpor_node_new (void)
+{
+  return node_new ();
+}
+
 AugurDpor *
 augur_dpor_new (void)
 {
@@ -72,6 +78,8 @@ augur_dpor_free (AugurDpor *d)
   dpor_shadow_free (d->shadow);
   g_array_unref (d->enabled_log);
   g_array_unref (d->waiting);
+  if (d->handoff != NULL)
+    augur_dpor_handoff_state_free (d->handoff);
   g_free (d);
 }
 
