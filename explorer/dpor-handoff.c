@@ -153,6 +153,12 @@ augur_dpor_handoff_take (AugurDpor *d)
       DporNode *nd = g_ptr_array_index (d->nodes, k);
       if (nd->wut == NULL || nd->wut->len == 0)
         continue;
+      /* not beside a branch taken here whose execution is not back: its
+       * nodes are still to be made, and their sleep sets from this
+       * node's done steps, where a branch handed out now (a later
+       * sibling, not an earlier one) must not be */
+      if (d->pending != NULL && d->branch_at == k)
+        continue;
       /* the leftmost branch: the one the serial search takes next here,
        * so the branches of a node still start in the tree's order (each
        * in the sleep set of those after it), as serially */
@@ -165,15 +171,15 @@ augur_dpor_handoff_take (AugurDpor *d)
       b->sleep = steps_new ();
       g_array_append_vals (b->sleep, nd->sleep->data, nd->sleep->len);
       g_autoptr (GArray) done_ev = g_array_copy (nd->done_ev);
-      if (d->pending != NULL && d->branch_at == k)
-        augur_dpor_set_done_ev (done_ev, &d->branch_first);   /* taken, not back yet */
       g_array_append_vals (b->sleep, done_ev->data, done_ev->len);
       b->tree = g_array_new (FALSE, FALSE, sizeof (AugurDporTreeStep));
       tree_flatten (first->children, b->tree);
+      b->relaxed = nd->relaxed;
+      b->relax_below = TRUE;
       /* done here from now on, as the branch being explored is */
       augur_tidset_add (&nd->done, first->step.tid);
       augur_dpor_set_done_ev (nd->done_ev, &first->step);
-      nd->handed++;
+      augur_tidset_add (&nd->handed, first->step.tid);
       if (first->children != NULL)
         g_ptr_array_unref (first->children);
       g_free (first);
@@ -183,12 +189,19 @@ augur_dpor_handoff_take (AugurDpor *d)
 }
 
 void
-augur_dpor_handoff_finished (AugurDpor *d, guint node)
+augur_dpor_handoff_finished (AugurDpor *d, guint node, guint tid)
 {
   g_return_if_fail (node < d->nodes->len);
   DporNode *nd = g_ptr_array_index (d->nodes, node);
-  g_return_if_fail (nd->handed > 0);
-  nd->handed--;
+  g_return_if_fail (augur_tidset_has (&nd->handed, tid));
+  /* the set without tid (AugurTidSet has no removal) */
+  AugurTidSet rest = AUGUR_TIDSET_INIT;
+  for (guint t = augur_tidset_next (&nd->handed, 0); t != AUGUR_TID_NONE;
+       t = augur_tidset_next (&nd->handed, t + 1))
+    if (t != tid)
+      augur_tidset_add (&rest, t);
+  augur_tidset_clear (&nd->handed);
+  nd->handed = rest;
 }
 
 guint
@@ -196,8 +209,14 @@ augur_dpor_handoff_outstanding (AugurDpor *d)
 {
   guint n = 0;
   for (guint k = 0; k < d->nodes->len; k++)
-    n += ((DporNode *) g_ptr_array_index (d->nodes, k))->handed;
+    n += augur_tidset_count (&((DporNode *) g_ptr_array_index (d->nodes, k))->handed);
   return n;
+}
+
+void
+augur_dpor_handoff_inherit (const DporNode *prev, DporNode *nd)
+{
+  nd->relaxed = prev->relaxed || prev->relax_below;
 }
 
 AugurDporNextResult
@@ -243,12 +262,16 @@ augur_dpor_handoff_new (const AugurDporBranch *b, GArray *prefix, GArray *sleep)
     }
   DporNode *nk = g_ptr_array_index (d->nodes, k);
   g_array_append_vals (nk->sleep, b->sleep->data, b->sleep->len);
+  nk->relaxed = b->relaxed;
   WutNode *first = g_new0 (WutNode, 1);
   first->step = g_array_index (b->prefix, AugurSchedStep, k);
   first->children = tree_unflatten ((const AugurDporTreeStep *) b->tree->data, b->tree->len);
   nk->wut = augur_dpor_optimal_tree_new ();
   g_ptr_array_add (nk->wut, first);
   augur_dpor_optimal_take (d, k, prefix, sleep);
+  /* the giver's branch at this node is still explored: everything
+   * below relaxes */
+  nk->relax_below = b->relax_below;
   augur_dpor_set_fixed (d, k + 1);
   return d;
 }
@@ -307,7 +330,7 @@ augur_dpor_handoff_apply (AugurDpor *d, const AugurDporForward *f)
 #define FORWARD_MAGIC 0x46475541u   /* "AUGF" */
 
 typedef struct {
-  guint32 magic, version, node, n_prefix, n_sleep, n_tree;
+  guint32 magic, version, node, n_prefix, n_sleep, n_tree, relaxed, relax_below;
 } BranchHeader;
 
 typedef struct {
@@ -318,7 +341,8 @@ typedef struct {
 GBytes *
 augur_dpor_branch_to_bytes (const AugurDporBranch *b)
 {
-  BranchHeader h = { BRANCH_MAGIC, 1, b->node, b->prefix->len, b->sleep->len, b->tree->len };
+  BranchHeader h = { BRANCH_MAGIC, 1, b->node, b->prefix->len, b->sleep->len, b->tree->len,
+                     b->relaxed, b->relax_below };
   GByteArray *a = g_byte_array_new ();
   g_byte_array_append (a, (const guint8 *) &h, sizeof h);
   g_byte_array_append (a, (const guint8 *) b->prefix->data, b->prefix->len * sizeof (AugurSchedStep));
@@ -347,7 +371,8 @@ augur_dpor_branch_from_bytes (GBytes *bytes, GError **error)
   memcpy (&h, p, sizeof h);
   guint64 want = sizeof h + ((guint64) h.n_prefix + h.n_sleep) * sizeof (AugurSchedStep)
                  + (guint64) h.n_tree * sizeof (AugurDporTreeStep);
-  if (h.magic != BRANCH_MAGIC || h.version != 1 || h.n_prefix != h.node + 1 || len != want)
+  if (h.magic != BRANCH_MAGIC || h.version != 1 || h.n_prefix != h.node + 1 || h.relaxed > 1
+      || h.relax_below > 1 || len != want)
     return bad_bytes (error, "branch");
   AugurDporBranch *b = g_new0 (AugurDporBranch, 1);
   b->node = h.node;
@@ -360,6 +385,8 @@ augur_dpor_branch_from_bytes (GBytes *bytes, GError **error)
   p += h.n_sleep * sizeof (AugurSchedStep);
   b->tree = g_array_new (FALSE, FALSE, sizeof (AugurDporTreeStep));
   g_array_append_vals (b->tree, p, h.n_tree);
+  b->relaxed = h.relaxed != 0;
+  b->relax_below = h.relax_below != 0;
   /* preorder depths: each at most one more than the one before */
   for (guint k = 0; k < b->tree->len; k++)
     {

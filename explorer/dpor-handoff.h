@@ -47,6 +47,10 @@ typedef struct {
                            * node's own, and the steps of the branches started there
                            * before it, the giver's current one included) */
   GArray *tree;           /* AugurDporTreeStep: the wakeup subtree below the first step */
+  gboolean relaxed;       /* the giver's node k is relaxed (doc/design.md) ... */
+  gboolean relax_below;   /* ... and the receiver's nodes below it are: the branch starts
+                           * beside the giver's, still explored (always TRUE; FALSE only
+                           * to show, in the tests, what the strict rule loses) */
 } AugurDporBranch;
 
 void augur_dpor_branch_free (AugurDporBranch *b);
@@ -91,9 +95,10 @@ typedef enum {
 
 AugurDporForwardResult augur_dpor_handoff_apply (AugurDpor *d, const AugurDporForward *f);
 
-/* The branch handed out at @node is finished (its receiver, and every core
- * it handed work to, is done and their forwards applied). */
-void augur_dpor_handoff_finished (AugurDpor *d, guint node);
+/* The branch handed out at @node, starting with thread @tid, is finished
+ * (its receiver, and every core it handed work to, is done and their
+ * forwards applied). */
+void augur_dpor_handoff_finished (AugurDpor *d, guint node, guint tid);
 
 /* Branches handed out by @d and not finished. */
 guint augur_dpor_handoff_outstanding (AugurDpor *d);

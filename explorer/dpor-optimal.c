@@ -226,16 +226,35 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
   augur_dpor_optimal_insert (nd, v, NULL);
 }
 
+/* Does thread t take a step in w? */
+static gboolean
+has_step (const GArray *w, guint t)
+{
+  for (guint a = 0; a < w->len; a++)
+    if (g_array_index (w, AugurSchedStep, a).tid == t)
+      return TRUE;
+  return FALSE;
+}
+
 void
 augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight)
 {
-  /* a sleeping thread that is a weak initial of v: explored already */
+  /* a sleeping thread that is a weak initial of v: explored already.
+   * Relaxed (in a split search, below a branch that started while a
+   * branch before it was still explored elsewhere): only a thread that
+   * runs in v makes it redundant (doc/design.md, "Splitting the
+   * search") */
   for (int pass = 0; pass < 2; pass++)
     {
       const GArray *a = pass == 0 ? nd->sleep : nd->done_ev;
       for (guint k = 0; k < a->len; k++)
-        if (weak_initial (&g_array_index (a, AugurSchedStep, k), v))
-          return;
+        {
+          const AugurSchedStep *x = &g_array_index (a, AugurSchedStep, k);
+          if (nd->relaxed && !has_step (v, x->tid))
+            continue;
+          if (weak_initial (x, v))
+            return;
+        }
     }
   if (in_flight != NULL && weak_initial (in_flight, v))
     return;
@@ -305,6 +324,8 @@ augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep)
   d->branch_at = k;
   d->branch_first = first->step;
   augur_tidset_add (&nd->done, first->step.tid);
+  /* branches before it still explored elsewhere (dpor-handoff.c) */
+  nd->relax_below = !augur_tidset_empty (&nd->handed);
   wut_node_free (first);
   g_ptr_array_set_size (d->nodes, k + 1);
   d->prefix_len = k + 1;
@@ -322,7 +343,7 @@ augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
           augur_dpor_optimal_take (d, k, prefix, sleep);
           return TRUE;
         }
-      if (nd->handed > 0)
+      if (!augur_tidset_empty (&nd->handed))
         {
           /* a branch of this node is explored elsewhere: its races may
            * still add branches here or above (dpor-handoff.c) */

@@ -22,8 +22,13 @@ typedef struct {
   GArray *sleep;         /* AugurSchedStep: the sleep set here */
   GPtrArray *wut;        /* optimal: the wakeup tree, as its root's children in order
                           * (dpor-optimal.c); NULL until used */
-  guint handed;          /* optimal: branches handed to another core and not reported
-                          * finished (dpor-handoff.c): the node is kept until then */
+  /* optimal, split searches only (dpor-handoff.c; empty otherwise): */
+  AugurTidSet handed;    /* first threads of the branches handed to another core from
+                          * here and not reported finished: the node is kept until then */
+  gboolean relax_below;  /* the current branch here started while branches handed out
+                          * from here were still explored: the nodes below relax */
+  gboolean relaxed;      /* insertions here follow the relaxed rule (dpor-optimal.c,
+                          * augur_dpor_optimal_insert; doc/design.md) */
 } DporNode;
 
 struct _AugurDpor {
@@ -123,6 +128,9 @@ void augur_dpor_handoff_state_free (DporHandoff *h);
 
 /* A new, empty node of the stack. */
 DporNode *augur_dpor_node_new (void);
+/* Whether node @nd, made after node @prev, is relaxed (dpor-handoff.c;
+ * never outside a split search). */
+void augur_dpor_handoff_inherit (const DporNode *prev, DporNode *nd);
 
 /* Records @s as what its thread did at a node (done_ev: AugurSchedStep,
  * one per thread: the step replaces the thread's earlier one). */

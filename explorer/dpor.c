@@ -25,6 +25,7 @@ node_free (gpointer p)
   DporNode *n = p;
   augur_tidset_clear (&n->backtrack);
   augur_tidset_clear (&n->done);
+  augur_tidset_clear (&n->handed);
   g_array_unref (n->done_ev);
   g_array_unref (n->sleep);
   if (n->wut != NULL)
@@ -765,7 +766,10 @@ spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
         {
           DporNode *leaf = node_new ();
           if (k > 0)
-            next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], leaf->sleep);
+            {
+              next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], leaf->sleep);
+              augur_dpor_handoff_inherit (g_ptr_array_index (d->nodes, k - 1), leaf);
+            }
           g_ptr_array_add (d->nodes, leaf);
         }
       DporNode *nd = g_ptr_array_index (d->nodes, k);
@@ -803,7 +807,10 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
       augur_tidset_add (&nd->done, steps[k].tid);
       g_array_append_val (nd->done_ev, steps[k]);
       if (k > 0)
-        next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], nd->sleep);
+        {
+          next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], nd->sleep);
+          augur_dpor_handoff_inherit (g_ptr_array_index (d->nodes, k - 1), nd);
+        }
       g_ptr_array_add (d->nodes, nd);
     }
   if (d->kind == AUGUR_DPOR_OPTIMAL)
