@@ -393,7 +393,7 @@ sim_deliver (SimSplit *s, guint from, guint to)
 }
 
 /* Nothing left anywhere: no core, no message. */
-static gboolean
+static G_GNUC_UNUSED gboolean
 sim_split_over (SimSplit *s)
 {
   if (s->queued > 0)
