@@ -4,8 +4,9 @@
  * one core to another (dpor-handoff.h): taking a branch with its sleep set
  * and wakeup subtree, making a core of it, the forwards a receiver
  * collects for the nodes it does not own and their insertion at the owner,
- * the hold on a node with branches out, and the flat form all of it
- * travels in.  The insertion itself is the serial one
+ * the hold on a node with branches out, the flat form all of it travels
+ * in, and which nodes take the relaxed insertion check (DporNode.relaxed,
+ * relax_below).  The insertion itself is the serial one
  * (augur_dpor_optimal_insert); this file only moves sequences between
  * cores.
  */
