@@ -23,12 +23,27 @@
 struct _DporHandoff {
   GPtrArray *forwards;   /* AugurDporForward, collected since augur_dpor_handoff_forwards */
   GHashTable *sent;      /* the forwards collected once (node and sequence, as bytes) */
+  gboolean late;         /* late insertions instead of the relaxed rule (experimental) */
+  GPtrArray *downs;      /* AugurDporForward: late insertions for receivers (src: the
+                          * handed-out branch's thread) */
+  guint64 misses;        /* late insertions that fell into a finished branch */
 };
+
+static DporHandoff *
+state_new (void)
+{
+  DporHandoff *h = g_new0 (DporHandoff, 1);
+  h->forwards = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_dpor_forward_free);
+  h->downs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_dpor_forward_free);
+  h->sent = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
+  return h;
+}
 
 void
 augur_dpor_handoff_state_free (DporHandoff *h)
 {
   g_ptr_array_unref (h->forwards);
+  g_ptr_array_unref (h->downs);
   g_hash_table_unref (h->sent);
   g_free (h);
 }
@@ -176,11 +191,13 @@ augur_dpor_handoff_take (AugurDpor *d)
       b->tree = g_array_new (FALSE, FALSE, sizeof (AugurDporTreeStep));
       tree_flatten (first->children, b->tree);
       b->relaxed = nd->relaxed;
-      b->relax_below = TRUE;
+      b->late = d->handoff != NULL && d->handoff->late;
+      b->relax_below = !b->late;
       /* done here from now on, as the branch being explored is */
       augur_tidset_add (&nd->done, first->step.tid);
       augur_dpor_set_done_ev (nd->done_ev, &first->step);
       augur_tidset_add (&nd->handed, first->step.tid);
+      augur_tidset_add (&nd->handed_ever, first->step.tid);
       if (first->children != NULL)
         g_ptr_array_unref (first->children);
       g_free (first);
@@ -230,23 +247,14 @@ augur_dpor_handoff_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 
 /* ---- the receiver ---- */
 
-static guint
-forward_hash (gconstpointer p)
-{
-  const GBytes *b = p;
-  return g_bytes_hash (b);
-}
-
 AugurDpor *
 augur_dpor_handoff_new (const AugurDporBranch *b, GArray *prefix, GArray *sleep)
 {
   guint k = b->node;
   g_return_val_if_fail (b->prefix->len == k + 1, NULL);
   AugurDpor *d = augur_dpor_new_kind (AUGUR_DPOR_OPTIMAL);
-  d->handoff = g_new0 (DporHandoff, 1);
-  d->handoff->forwards = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_dpor_forward_free);
-  d->handoff->sent = g_hash_table_new_full (forward_hash, g_bytes_equal,
-                                            (GDestroyNotify) g_bytes_unref, NULL);
+  d->handoff = state_new ();
+  d->handoff->late = b->late;
   g_array_append_vals (d->steps, b->prefix->data, k);
   /* nodes 0..k: fixed, kept only to catch the races reversed there;
    * node k has the branch's sleep set and the branch as its tree */
@@ -278,18 +286,19 @@ augur_dpor_handoff_new (const AugurDporBranch *b, GArray *prefix, GArray *sleep)
 }
 
 void
-augur_dpor_handoff_collect (AugurDpor *d, guint i, const GArray *v)
+augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v)
 {
   DporHandoff *h = d->handoff;
   GByteArray *key = g_byte_array_new ();
-  guint32 node = i;
-  g_byte_array_append (key, (const guint8 *) &node, sizeof node);
+  guint32 node[2] = { i, src };
+  g_byte_array_append (key, (const guint8 *) node, sizeof node);
   g_byte_array_append (key, (const guint8 *) v->data, v->len * sizeof (AugurSchedStep));
   GBytes *kb = g_byte_array_free_to_bytes (key);
   if (!g_hash_table_add (h->sent, kb))
     return;   /* sent once: the owner has it (inserted, or covered since) */
   AugurDporForward *f = g_new0 (AugurDporForward, 1);
   f->node = i;
+  f->src = src;
   f->prefix_hash = prefix_hash ((const AugurSchedStep *) d->steps->data, i);
   f->seq = g_array_copy ((GArray *) v);
   g_ptr_array_add (h->forwards, f);
@@ -319,10 +328,172 @@ augur_dpor_handoff_apply (AugurDpor *d, const AugurDporForward *f)
   DporNode *nd = g_ptr_array_index (d->nodes, f->node);
   /* the serial insertion: dropped if a sleeping, done or handed-out
    * branch (or one taken and not back yet) is a weak initial of it */
+  if (augur_dpor_handoff_late_insert (d, f->node, f->src, f->seq))
+    return AUGUR_DPOR_FORWARD_APPLIED;
   const AugurSchedStep *in_flight = d->pending != NULL && d->branch_at == f->node
                                     ? &d->branch_first : NULL;
   augur_dpor_optimal_insert (nd, f->seq, in_flight);
   return AUGUR_DPOR_FORWARD_APPLIED;
+}
+
+/* ---- late insertions (experimental) ----
+ *
+ * Instead of relaxing the check below a branch that started beside
+ * another still explored, the insertions that the serial search would
+ * have made into its tree before it started are sent to it late: an
+ * insertion at node k made by a race whose first event is thread src's
+ * branch there walks the branches started there after src's as the
+ * serial search walks its (then unstarted) tree: one still explored here
+ * takes it down its path, one handed out and not finished gets it as a
+ * "down" message, one finished misses it (counted: the exploration is
+ * then not exact). */
+
+static void late_down (AugurDpor *d, guint x, GArray *w);
+
+/* The branch of thread @t at node @k takes @w (what is left of v below
+ * its first step). */
+static void
+late_route (AugurDpor *d, guint k, guint t, GArray *w)
+{
+  DporHandoff *h = d->handoff;
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  if (d->pending != NULL && d->branch_at == k && d->branch_first.tid == t)
+    {
+      augur_dpor_optimal_tree_insert (d->pending, w, TRUE);   /* in flight */
+      return;
+    }
+  if (augur_tidset_has (&nd->handed, t))
+    {
+      AugurDporForward *f = g_new0 (AugurDporForward, 1);
+      f->node = k;
+      f->src = t;
+      f->prefix_hash = prefix_hash ((const AugurSchedStep *) d->steps->data, k);
+      f->seq = g_array_copy (w);
+      g_ptr_array_add (h->downs, f);
+      return;
+    }
+  gboolean current = k < d->steps->len && g_array_index (d->steps, AugurSchedStep, k).tid == t
+                     && !augur_tidset_has (&nd->handed_ever, t)
+                     && !(d->pending != NULL && d->branch_at == k);
+  if (current && k + 1 < d->nodes->len)
+    {
+      late_down (d, k + 1, w);
+      return;
+    }
+  if (w->len > 0)
+    h->misses++;
+}
+
+/* The started branches of node @nd in the order they started (the one
+ * in flight last), as steps. */
+static GArray *
+late_started (AugurDpor *d, guint k)
+{
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  GArray *a = g_array_copy (nd->done_ev);
+  if (d->pending != NULL && d->branch_at == k)
+    augur_dpor_set_done_ev (a, &d->branch_first);
+  return a;
+}
+
+/* w below the root of node x's tree (the serial walk, its started
+ * branches first). */
+static void
+late_down (AugurDpor *d, guint x, GArray *w)
+{
+  if (w->len == 0 || x >= d->nodes->len)
+    return;
+  DporNode *nd = g_ptr_array_index (d->nodes, x);
+  g_autoptr (GArray) started = late_started (d, x);
+  for (guint i = 0; i < started->len; i++)
+    {
+      const AugurSchedStep *e = &g_array_index (started, AugurSchedStep, i);
+      if (augur_dpor_optimal_weak_initial (e, w))
+        {
+          g_autoptr (GArray) rest = g_array_copy (w);
+          augur_dpor_optimal_remove_first (rest, e->tid);
+          late_route (d, x, e->tid, rest);
+          return;
+        }
+    }
+  if (nd->wut == NULL)
+    nd->wut = augur_dpor_optimal_tree_new ();
+  augur_dpor_optimal_tree_insert (nd->wut, w, FALSE);
+}
+
+gboolean
+augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *v)
+{
+  if (d->handoff == NULL || !d->handoff->late)
+    return FALSE;
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  for (guint x = 0; x < nd->sleep->len; x++)
+    if (augur_dpor_optimal_weak_initial (&g_array_index (nd->sleep, AugurSchedStep, x), v))
+      return TRUE;
+  g_autoptr (GArray) started = late_started (d, k);
+  gboolean after = FALSE;
+  for (guint i = 0; i < started->len; i++)
+    {
+      const AugurSchedStep *e = &g_array_index (started, AugurSchedStep, i);
+      gboolean wi = augur_dpor_optimal_weak_initial (e, v);
+      if (!after)
+        {
+          if (wi)
+            return TRUE;   /* explored before, as serially */
+          after = e->tid == src;
+          continue;
+        }
+      if (wi)
+        {
+          g_autoptr (GArray) rest = g_array_copy ((GArray *) v);
+          augur_dpor_optimal_remove_first (rest, e->tid);
+          late_route (d, k, e->tid, rest);
+          return TRUE;
+        }
+    }
+  if (nd->wut == NULL)
+    nd->wut = augur_dpor_optimal_tree_new ();
+  augur_dpor_optimal_tree_insert (nd->wut, v, FALSE);
+  return TRUE;
+}
+
+void
+augur_dpor_handoff_enable_late (AugurDpor *d)
+{
+  if (d->handoff == NULL)
+    d->handoff = state_new ();
+  d->handoff->late = TRUE;
+}
+
+GPtrArray *
+augur_dpor_handoff_downs (AugurDpor *d)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_dpor_forward_free);
+  if (d->handoff != NULL)
+    {
+      g_ptr_array_extend_and_steal (out, g_steal_pointer (&d->handoff->downs));
+      d->handoff->downs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_dpor_forward_free);
+    }
+  return out;
+}
+
+void
+augur_dpor_handoff_apply_down (AugurDpor *d, const AugurDporForward *f)
+{
+  g_autoptr (GArray) w = g_array_copy (f->seq);
+  late_route (d, f->node, f->src, w);
+}
+
+gboolean
+augur_dpor_handoff_is_late (AugurDpor *d)
+{
+  return d->handoff != NULL && d->handoff->late;
+}
+
+guint64
+augur_dpor_handoff_misses (AugurDpor *d)
+{
+  return d->handoff != NULL ? d->handoff->misses : 0;
 }
 
 /* ---- the flat forms ---- */
@@ -331,11 +502,11 @@ augur_dpor_handoff_apply (AugurDpor *d, const AugurDporForward *f)
 #define FORWARD_MAGIC 0x46475541u   /* "AUGF" */
 
 typedef struct {
-  guint32 magic, version, node, n_prefix, n_sleep, n_tree, relaxed, relax_below;
+  guint32 magic, version, node, n_prefix, n_sleep, n_tree, relaxed, relax_below, late;
 } BranchHeader;
 
 typedef struct {
-  guint32 magic, version, node, n_seq;
+  guint32 magic, version, node, n_seq, src, reserved;
   guint64 prefix_hash;
 } ForwardHeader;
 
@@ -343,7 +514,7 @@ GBytes *
 augur_dpor_branch_to_bytes (const AugurDporBranch *b)
 {
   BranchHeader h = { BRANCH_MAGIC, 1, b->node, b->prefix->len, b->sleep->len, b->tree->len,
-                     b->relaxed, b->relax_below };
+                     b->relaxed, b->relax_below, b->late };
   GByteArray *a = g_byte_array_new ();
   g_byte_array_append (a, (const guint8 *) &h, sizeof h);
   g_byte_array_append (a, (const guint8 *) b->prefix->data, b->prefix->len * sizeof (AugurSchedStep));
@@ -388,6 +559,7 @@ augur_dpor_branch_from_bytes (GBytes *bytes, GError **error)
   g_array_append_vals (b->tree, p, h.n_tree);
   b->relaxed = h.relaxed != 0;
   b->relax_below = h.relax_below != 0;
+  b->late = h.late != 0;
   /* preorder depths: each at most one more than the one before */
   for (guint k = 0; k < b->tree->len; k++)
     {
@@ -405,7 +577,7 @@ augur_dpor_branch_from_bytes (GBytes *bytes, GError **error)
 GBytes *
 augur_dpor_forward_to_bytes (const AugurDporForward *f)
 {
-  ForwardHeader h = { FORWARD_MAGIC, 1, f->node, f->seq->len, f->prefix_hash };
+  ForwardHeader h = { FORWARD_MAGIC, 1, f->node, f->seq->len, f->src, 0, f->prefix_hash };
   GByteArray *a = g_byte_array_new ();
   g_byte_array_append (a, (const guint8 *) &h, sizeof h);
   g_byte_array_append (a, (const guint8 *) f->seq->data, f->seq->len * sizeof (AugurSchedStep));
@@ -426,6 +598,7 @@ augur_dpor_forward_from_bytes (GBytes *bytes, GError **error)
     return bad_bytes (error, "forward");
   AugurDporForward *f = g_new0 (AugurDporForward, 1);
   f->node = h.node;
+  f->src = h.src;
   f->prefix_hash = h.prefix_hash;
   f->seq = steps_new ();
   g_array_append_vals (f->seq, p + sizeof h, h.n_seq);

@@ -57,6 +57,7 @@ typedef struct {
   gboolean relax_below;   /* ... and the receiver's nodes below it are: the branch starts
                            * beside the giver's, still explored (always TRUE; FALSE only
                            * to show, in the tests, what the strict rule loses) */
+  gboolean late;          /* late insertions instead (experimental) */
 } AugurDporBranch;
 
 void augur_dpor_branch_free (AugurDporBranch *b);
@@ -67,6 +68,8 @@ AugurDporBranch *augur_dpor_branch_from_bytes (GBytes *bytes, GError **error);
  * for the core that owns that node. */
 typedef struct {
   guint node;
+  guint src;              /* the thread of the race's first event (a forward), or of the
+                           * handed-out branch (a late insertion sent down) */
   guint64 prefix_hash;    /* of the steps before the node (augur_dpor_handoff_apply
                            * refuses a forward whose prefix is not the owner's) */
   GArray *seq;            /* AugurSchedStep: the sequence v to insert there */
@@ -114,6 +117,18 @@ typedef enum {
   AUGUR_DPOR_NEXT_RUN,    /* run prefix / sleep */
   AUGUR_DPOR_NEXT_WAIT,   /* a forward or a "finished" must arrive first */
 } AugurDporNextResult;
+
+/* Experimental (doc/design.md, "Splitting the search", Next): instead of
+ * the relaxed rule, a core sends the insertions the serial search would
+ * have made into a handed-out branch's tree down to its receiver
+ * (augur_dpor_handoff_downs, routed as forwards are, applied there with
+ * augur_dpor_handoff_apply_down); one that falls into a branch already
+ * finished is counted (augur_dpor_handoff_misses): the search is then
+ * not exact.  Set on the root core before it runs; receivers inherit it. */
+void augur_dpor_handoff_enable_late (AugurDpor *d);
+GPtrArray *augur_dpor_handoff_downs (AugurDpor *d);
+void augur_dpor_handoff_apply_down (AugurDpor *d, const AugurDporForward *f);
+guint64 augur_dpor_handoff_misses (AugurDpor *d);
 
 /* augur_dpor_next, with its FALSE split in two. */
 AugurDporNextResult augur_dpor_handoff_next (AugurDpor *d, GArray *prefix, GArray *sleep);

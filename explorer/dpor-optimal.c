@@ -166,11 +166,10 @@ wut_add_chain (GPtrArray *to, const GArray *w, guint from)
 
 /* Inserts v into the wakeup tree whose root's children are `wut`. */
 static void
-wut_insert (GPtrArray *wut, const GArray *v)
+wut_insert_from (GPtrArray *wut, const GArray *v, gboolean below_root)
 {
   g_autoptr (GArray) w = g_array_copy ((GArray *) v);
   GPtrArray *level = wut;
-  gboolean below_root = FALSE;
   for (;;)
     {
       if (below_root && (level == NULL || level->len == 0))
@@ -197,6 +196,30 @@ wut_insert (GPtrArray *wut, const GArray *v)
     }
 }
 
+static void
+wut_insert (GPtrArray *wut, const GArray *v)
+{
+  wut_insert_from (wut, v, FALSE);
+}
+
+void
+augur_dpor_optimal_tree_insert (GPtrArray *list, const GArray *v, gboolean below_root)
+{
+  wut_insert_from (list, v, below_root);
+}
+
+gboolean
+augur_dpor_optimal_weak_initial (const AugurSchedStep *x, const GArray *w)
+{
+  return weak_initial (x, w);
+}
+
+void
+augur_dpor_optimal_remove_first (GArray *w, guint t)
+{
+  remove_first (w, t);
+}
+
 void
 augur_dpor_optimal_race (DporPass *p, guint i, guint j)
 {
@@ -220,9 +243,11 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
    * the reversal goes to their owner (dpor-handoff.c) */
   if (i < d->fixed && d->handoff != NULL)
     {
-      augur_dpor_handoff_collect (d, i, v);
+      augur_dpor_handoff_collect (d, i, p->s[i].tid, v);
       return;
     }
+  if (d->handoff != NULL && augur_dpor_handoff_late_insert (d, i, p->s[i].tid, v))
+    return;
   augur_dpor_optimal_insert (nd, v, NULL);
 }
 
@@ -325,7 +350,7 @@ augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep)
   d->branch_first = first->step;
   augur_tidset_add (&nd->done, first->step.tid);
   /* branches before it still explored elsewhere (dpor-handoff.c) */
-  nd->relax_below = !augur_tidset_empty (&nd->handed);
+  nd->relax_below = !augur_tidset_empty (&nd->handed) && !augur_dpor_handoff_is_late (d);
   wut_node_free (first);
   g_ptr_array_set_size (d->nodes, k + 1);
   d->prefix_len = k + 1;

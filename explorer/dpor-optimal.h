@@ -28,8 +28,16 @@ void augur_dpor_optimal_race (DporPass *p, guint i, guint j);
 void augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight);
 /* The next execution is the leftmost branch of node @k's (non-empty) tree. */
 void augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep);
-/* dpor-handoff.c: the reversal @v of a race at the fixed node @i, for its owner. */
-void augur_dpor_handoff_collect (AugurDpor *d, guint i, const GArray *v);
+/* dpor-handoff.c: the reversal @v of a race at the fixed node @i (whose
+ * first event is thread @src's), for its owner. */
+void augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v);
+/* dpor-handoff.c, late insertions (experimental): TRUE if it took @v. */
+gboolean augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *v);
+gboolean augur_dpor_handoff_is_late (AugurDpor *d);
+/* Helpers for it. */
+void augur_dpor_optimal_tree_insert (GPtrArray *list, const GArray *v, gboolean below_root);
+gboolean augur_dpor_optimal_weak_initial (const AugurSchedStep *x, const GArray *w);
+void augur_dpor_optimal_remove_first (GArray *w, guint t);
 /* The next execution: replay to the deepest node with a wakeup tree, then
  * its leftmost branch; FALSE, and d->held set, at a node with branches
  * handed out and none left to take below or at it. */

@@ -27,6 +27,7 @@ typedef struct {
                           * here and not reported finished: the node is kept until then */
   gboolean relax_below;  /* the current branch here started while branches handed out
                           * from here were still explored: the nodes below relax */
+  AugurTidSet handed_ever;  /* every thread whose branch was handed out from here */
   gboolean relaxed;      /* insertions here follow the relaxed rule (dpor-optimal.c,
                           * augur_dpor_optimal_insert; doc/design.md) */
 } DporNode;

@@ -26,6 +26,7 @@ node_free (gpointer p)
   augur_tidset_clear (&n->backtrack);
   augur_tidset_clear (&n->done);
   augur_tidset_clear (&n->handed);
+  augur_tidset_clear (&n->handed_ever);
   g_array_unref (n->done_ev);
   g_array_unref (n->sleep);
   if (n->wut != NULL)

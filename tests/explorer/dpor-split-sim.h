@@ -42,7 +42,7 @@ typedef struct {
   GArray *prefix, *sleep;
 } SimCore;
 
-typedef enum { SIM_BRANCH, SIM_FORWARD, SIM_FINISHED, SIM_REQUEST, SIM_NONE } SimMsgKind;
+typedef enum { SIM_BRANCH, SIM_FORWARD, SIM_FINISHED, SIM_REQUEST, SIM_NONE, SIM_DOWN } SimMsgKind;
 
 typedef struct {
   SimMsgKind kind;
@@ -66,6 +66,10 @@ typedef struct {
   /* breaking the protocol, to see the test fail */
   gboolean drop_forwards, no_hold;
   gboolean strict;        /* no relaxed rule: the design that loses traces */
+  gboolean late;          /* late insertions instead of the relaxed rule (experimental) */
+  GHashTable *receivers;  /* "giver:node:tid" -> receiver core + 1 (late) */
+  GHashTable *recv_worker;  /* "giver:node:tid" -> receiver worker + 1 */
+  guint64 downs, misses;
   gboolean verbose;       /* every move on stderr */
   /* what happened */
   GHashTable *traces;     /* normal form -> count */
@@ -131,6 +135,8 @@ sim_split_new (const Prog *prog, guint K)
   s->asking = g_new0 (gboolean, K);
   s->clock = g_new0 (double, K);
   s->traces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s->receivers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s->recv_worker = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   /* the root: the first execution is the empty prefix, as serially */
   gint root = sim_core_add (s, augur_dpor_new_kind (AUGUR_DPOR_OPTIMAL), -1, 0, 0);
@@ -159,6 +165,8 @@ sim_split_free (SimSplit *s)
   g_free (s->asking);
   g_free (s->clock);
   g_hash_table_unref (s->traces);
+  g_hash_table_unref (s->receivers);
+  g_hash_table_unref (s->recv_worker);
   g_array_unref (s->steps);
   g_free (s);
 }
@@ -212,7 +220,57 @@ sim_core_done (SimSplit *s, gint id)
       ((SimMsg *) g_queue_peek_tail (&s->chan[c->worker * s->K + p->worker]))->tid = c->tid;
       s->finished_msgs++;
     }
+  s->misses += augur_dpor_handoff_misses (c->d);
   g_clear_pointer (&c->d, augur_dpor_free);
+}
+
+/* Late insertions instead of the relaxed rule (before any move). */
+static G_GNUC_UNUSED void
+sim_split_set_late (SimSplit *s)
+{
+  s->late = TRUE;
+  augur_dpor_handoff_enable_late (sim_core (s, 0)->d);
+}
+
+/* Sends what core id collected: forwards to its giver, late insertions
+ * to the receivers of its handed-out branches. */
+static void
+sim_flush (SimSplit *s, gint id)
+{
+  SimCore *c = sim_core (s, id);
+  if (c->d == NULL)
+    return;
+  g_autoptr (GPtrArray) fw = augur_dpor_handoff_forwards (c->d);
+  for (guint k = 0; k < fw->len && !s->drop_forwards; k++)
+    {
+      SimCore *p = sim_core (s, c->parent);
+      AugurDporForward *f = g_ptr_array_index (fw, k);
+      if (s->verbose)
+        {
+          g_autofree char *v = sim_tids ((const AugurSchedStep *) f->seq->data, f->seq->len);
+          g_printerr ("core %d forwards node %u: %s\n", id, f->node, v);
+        }
+      sim_send (s, SIM_FORWARD, c->worker, p->worker, id, c->parent, 0, augur_dpor_forward_to_bytes (f));
+      s->forwards++;
+    }
+  g_autoptr (GPtrArray) dw = augur_dpor_handoff_downs (c->d);
+  for (guint k = 0; k < dw->len; k++)
+    {
+      AugurDporForward *f = g_ptr_array_index (dw, k);
+      g_autofree char *key = g_strdup_printf ("%d:%u:%u", id, f->node, f->src);
+      guint w = GPOINTER_TO_UINT (g_hash_table_lookup (s->recv_worker, key));
+      g_assert_cmpuint (w, >, 0);
+      if (s->verbose)
+        {
+          g_autofree char *v = sim_tids ((const AugurSchedStep *) f->seq->data, f->seq->len);
+          g_printerr ("core %d sends down node %u thread %u: %s\n", id, f->node, f->src, v);
+        }
+      SimMsg *m = NULL;
+      sim_send (s, SIM_DOWN, c->worker, w - 1, id, -1, f->node, augur_dpor_forward_to_bytes (f));
+      m = g_queue_peek_tail (&s->chan[c->worker * s->K + (w - 1)]);
+      m->tid = f->src;
+      s->downs++;
+    }
 }
 
 /* What one call of sim_step did. */
@@ -264,19 +322,7 @@ sim_step (SimSplit *s, gint id)
     }
   augur_dpor_add_execution (c->d, (const AugurSchedStep *) s->steps->data, s->steps->len, NULL, NULL);
   c->running = FALSE;
-  g_autoptr (GPtrArray) fw = augur_dpor_handoff_forwards (c->d);
-  for (guint k = 0; k < fw->len && !s->drop_forwards; k++)
-    {
-      SimCore *p = sim_core (s, c->parent);
-      AugurDporForward *f = g_ptr_array_index (fw, k);
-      if (s->verbose)
-        {
-          g_autofree char *v = sim_tids ((const AugurSchedStep *) f->seq->data, f->seq->len);
-          g_printerr ("core %d forwards node %u: %s\n", id, f->node, v);
-        }
-      sim_send (s, SIM_FORWARD, c->worker, p->worker, id, c->parent, 0, augur_dpor_forward_to_bytes (f));
-      s->forwards++;
-    }
+  sim_flush (s, id);
   return info;
 }
 
@@ -294,6 +340,11 @@ sim_handout (SimSplit *s, gint g, guint to)
     b->relaxed = b->relax_below = FALSE;
   s->handouts++;
   s->handout_prefix_steps += b->node;
+  {
+    guint tid = g_array_index (b->prefix, AugurSchedStep, b->node).tid;
+    g_hash_table_replace (s->recv_worker, g_strdup_printf ("%d:%u:%u", g, b->node, tid),
+                          GUINT_TO_POINTER (to + 1));
+  }
   if (s->verbose)
     {
       g_autofree char *a = sim_tids ((const AugurSchedStep *) b->prefix->data, b->prefix->len);
@@ -336,6 +387,8 @@ sim_deliver (SimSplit *s, guint from, guint to)
         d0 = augur_dpor_handoff_new (b, c->prefix, c->sleep);
         c->d = d0;
         c->tid = g_array_index (b->prefix, AugurSchedStep, b->node).tid;
+        g_hash_table_replace (s->receivers, g_strdup_printf ("%d:%u:%u", m->from_core, b->node, c->tid),
+                              GINT_TO_POINTER (id + 1));
         c->running = TRUE;
         s->asking[to] = FALSE;
         break;
@@ -365,6 +418,28 @@ sim_deliver (SimSplit *s, guint from, guint to)
         else if (r == AUGUR_DPOR_FORWARD_STALE)
           s->lost++;
         c->waiting = FALSE;
+        sim_flush (s, m->to_core);
+        break;
+      }
+    case SIM_DOWN:
+      {
+        g_autofree char *key = g_strdup_printf ("%d:%u:%u", m->from_core, m->node, m->tid);
+        gint r = GPOINTER_TO_INT (g_hash_table_lookup (s->receivers, key)) - 1;
+        g_assert_cmpint (r, >=, 0);
+        SimCore *c = sim_core (s, r);
+        if (!c->alive)
+          {
+            s->misses++;   /* its receiver is done: too late */
+            break;
+          }
+        g_autoptr (GError) error = NULL;
+        g_autoptr (AugurDporForward) f = augur_dpor_forward_from_bytes (m->data, &error);
+        g_assert_no_error (error);
+        if (s->verbose)
+          g_printerr ("core %d takes a late insertion at node %u\n", r, f->node);
+        augur_dpor_handoff_apply_down (c->d, f);
+        c->waiting = FALSE;
+        sim_flush (s, r);
         break;
       }
     case SIM_FINISHED:
