@@ -73,14 +73,6 @@ remove_first (GArray *w, guint t)
       }
 }
 
-/* A wakeup tree is kept as the ordered list of its root's children; each
- * node is one step, and siblings are of different threads (the step a
- * thread takes at a node is always the same). */
-typedef struct {
-  AugurSchedStep step;
-  GPtrArray *children;   /* WutNode, in order; NULL: a leaf */
-} WutNode;
-
 /* Frees node p and its subtree.  Without recursion: a wakeup tree is as
  * deep as the sequences put in it, which are as long as an execution can
  * be (AUGUR_SCHED_MAX_STEPS); one free per level overflowed the stack on
@@ -110,6 +102,12 @@ static GPtrArray *
 wut_list_new (void)
 {
   return g_ptr_array_new_with_free_func (wut_node_free);
+}
+
+GPtrArray *
+augur_dpor_optimal_tree_new (void)
+{
+  return wut_list_new ();
 }
 
 /* Appends node n (owned) to the list `to`, merged into a sibling of the
@@ -168,11 +166,10 @@ wut_add_chain (GPtrArray *to, const GArray *w, guint from)
 
 /* Inserts v into the wakeup tree whose root's children are `wut`. */
 static void
-wut_insert (GPtrArray *wut, const GArray *v)
+wut_insert_from (GPtrArray *wut, const GArray *v, gboolean below_root)
 {
   g_autoptr (GArray) w = g_array_copy ((GArray *) v);
   GPtrArray *level = wut;
-  gboolean below_root = FALSE;
   for (;;)
     {
       if (below_root && (level == NULL || level->len == 0))
@@ -199,6 +196,30 @@ wut_insert (GPtrArray *wut, const GArray *v)
     }
 }
 
+static void
+wut_insert (GPtrArray *wut, const GArray *v)
+{
+  wut_insert_from (wut, v, FALSE);
+}
+
+void
+augur_dpor_optimal_tree_insert (GPtrArray *list, const GArray *v, gboolean below_root)
+{
+  wut_insert_from (list, v, below_root);
+}
+
+gboolean
+augur_dpor_optimal_weak_initial (const AugurSchedStep *x, const GArray *w)
+{
+  return weak_initial (x, w);
+}
+
+void
+augur_dpor_optimal_remove_first (GArray *w, guint t)
+{
+  remove_first (w, t);
+}
+
 void
 augur_dpor_optimal_race (DporPass *p, guint i, guint j)
 {
@@ -218,14 +239,50 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
         continue;           /* another blocked thread's pending step: it never ran */
       g_array_append_val (v, p->s[k]);
     }
-  /* a sleeping thread that is a weak initial of v: explored already */
+  /* a core exploring a handed-out branch does not own its fixed nodes:
+   * the reversal goes to their owner (dpor-handoff.c) */
+  if (i < d->fixed && d->handoff != NULL)
+    {
+      augur_dpor_handoff_collect (d, i, p->s[i].tid, v);
+      return;
+    }
+  if (d->handoff != NULL && augur_dpor_handoff_late_insert (d, i, p->s[i].tid, v))
+    return;
+  augur_dpor_optimal_insert (nd, v, NULL);
+}
+
+/* Does thread t take a step in w? */
+static gboolean
+has_step (const GArray *w, guint t)
+{
+  for (guint a = 0; a < w->len; a++)
+    if (g_array_index (w, AugurSchedStep, a).tid == t)
+      return TRUE;
+  return FALSE;
+}
+
+void
+augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight)
+{
+  /* a sleeping thread that is a weak initial of v: explored already.
+   * Relaxed (in a split search, below a branch that started while a
+   * branch before it was still explored elsewhere): only a thread that
+   * runs in v makes it redundant (doc/design.md, "Splitting the
+   * search") */
   for (int pass = 0; pass < 2; pass++)
     {
       const GArray *a = pass == 0 ? nd->sleep : nd->done_ev;
       for (guint k = 0; k < a->len; k++)
-        if (weak_initial (&g_array_index (a, AugurSchedStep, k), v))
-          return;
+        {
+          const AugurSchedStep *x = &g_array_index (a, AugurSchedStep, k);
+          if (nd->relaxed && !has_step (v, x->tid))
+            continue;
+          if (weak_initial (x, v))
+            return;
+        }
     }
+  if (in_flight != NULL && weak_initial (in_flight, v))
+    return;
   if (nd->wut == NULL)
     nd->wut = wut_list_new ();
   wut_insert (nd->wut, v);
@@ -279,27 +336,45 @@ branch_of (AugurDpor *d, guint k, const WutNode *first, const GArray *done_ev, G
     }
 }
 
+void
+augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep)
+{
+  DporNode *nd = g_ptr_array_index (d->nodes, k);
+  /* the leftmost branch is run; the subtree below its first step goes
+   * with the execution, the rest of the tree stays */
+  WutNode *first = g_ptr_array_steal_index (nd->wut, 0);
+  branch_of (d, k, first, nd->done_ev, prefix, sleep);
+  g_clear_pointer (&d->pending, g_ptr_array_unref);
+  d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
+  d->branch_at = k;
+  d->branch_first = first->step;
+  augur_tidset_add (&nd->done, first->step.tid);
+  /* branches before it still explored elsewhere (dpor-handoff.c) */
+  nd->relax_below = !augur_tidset_empty (&nd->handed) && !augur_dpor_handoff_is_late (d);
+  wut_node_free (first);
+  g_ptr_array_set_size (d->nodes, k + 1);
+  d->prefix_len = k + 1;
+}
+
 gboolean
 augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep)
 {
+  d->held = FALSE;
   for (guint k = d->nodes->len; k-- > d->fixed;)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      if (nd->wut == NULL || nd->wut->len == 0)
-        continue;
-      /* the leftmost branch is run; the subtree below its first step goes
-       * with the execution, the rest of the tree stays */
-      WutNode *first = g_ptr_array_steal_index (nd->wut, 0);
-      branch_of (d, k, first, nd->done_ev, prefix, sleep);
-      g_clear_pointer (&d->pending, g_ptr_array_unref);
-      d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
-      d->branch_at = k;
-      d->branch_first = first->step;
-      augur_tidset_add (&nd->done, first->step.tid);
-      wut_node_free (first);
-      g_ptr_array_set_size (d->nodes, k + 1);
-      d->prefix_len = k + 1;
-      return TRUE;
+      if (nd->wut != NULL && nd->wut->len > 0)
+        {
+          augur_dpor_optimal_take (d, k, prefix, sleep);
+          return TRUE;
+        }
+      if (!augur_tidset_empty (&nd->handed))
+        {
+          /* a branch of this node is explored elsewhere: its races may
+           * still add branches here or above (dpor-handoff.c) */
+          d->held = TRUE;
+          return FALSE;
+        }
     }
   return FALSE;
 }

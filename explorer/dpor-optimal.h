@@ -8,10 +8,39 @@
 
 #include "explorer/dpor-private.h"
 
+/* A wakeup tree is kept as the ordered list of its root's children; each
+ * node is one step, and siblings are of different threads (the step a
+ * thread takes at a node is always the same). */
+typedef struct {
+  AugurSchedStep step;
+  GPtrArray *children;   /* WutNode, in order; NULL: a leaf */
+} WutNode;
+
+/* An empty list of WutNode (owning them). */
+GPtrArray *augur_dpor_optimal_tree_new (void);
+
 /* The race (i, j) of the execution being analysed. */
 void augur_dpor_optimal_race (DporPass *p, guint i, guint j);
+/* The sequence @v reverses a race at node @nd: dropped if a sleeping or
+ * done step (or @in_flight, the first step of a branch taken there whose
+ * execution is not back yet; NULL: none) is a weak initial of it, else
+ * inserted into the node's tree. */
+void augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight);
+/* The next execution is the leftmost branch of node @k's (non-empty) tree. */
+void augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep);
+/* dpor-handoff.c: the reversal @v of a race at the fixed node @i (whose
+ * first event is thread @src's), for its owner. */
+void augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v);
+/* dpor-handoff.c, late insertions (experimental): TRUE if it took @v. */
+gboolean augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *v);
+gboolean augur_dpor_handoff_is_late (AugurDpor *d);
+/* Helpers for it. */
+void augur_dpor_optimal_tree_insert (GPtrArray *list, const GArray *v, gboolean below_root);
+gboolean augur_dpor_optimal_weak_initial (const AugurSchedStep *x, const GArray *w);
+void augur_dpor_optimal_remove_first (GArray *w, guint t);
 /* The next execution: replay to the deepest node with a wakeup tree, then
- * its leftmost branch. */
+ * its leftmost branch; FALSE, and d->held set, at a node with branches
+ * handed out and none left to take below or at it. */
 gboolean augur_dpor_optimal_next (AugurDpor *d, GArray *prefix, GArray *sleep);
 /* augur_dpor_ahead for optimal: every branch of every wakeup tree. */
 void augur_dpor_optimal_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_data);

@@ -13,6 +13,7 @@
 #include "explorer/tidset.h"
 
 typedef struct _DporShadow DporShadow;
+typedef struct _DporHandoff DporHandoff;
 
 typedef struct {
   AugurTidSet backtrack; /* threads to explore from here */
@@ -21,6 +22,14 @@ typedef struct {
   GArray *sleep;         /* AugurSchedStep: the sleep set here */
   GPtrArray *wut;        /* optimal: the wakeup tree, as its root's children in order
                           * (dpor-optimal.c); NULL until used */
+  /* optimal, split searches only (dpor-handoff.c; empty otherwise): */
+  AugurTidSet handed;    /* first threads of the branches handed to another core from
+                          * here and not reported finished: the node is kept until then */
+  gboolean relax_below;  /* the current branch here started while branches handed out
+                          * from here were still explored: the nodes below relax */
+  AugurTidSet handed_ever;  /* every thread whose branch was handed out from here */
+  gboolean relaxed;      /* insertions here follow the relaxed rule (dpor-optimal.c,
+                          * augur_dpor_optimal_insert; doc/design.md) */
 } DporNode;
 
 struct _AugurDpor {
@@ -43,6 +52,11 @@ struct _AugurDpor {
   gpointer conflict_data;
   gint64 deadline;       /* augur_dpor_set_deadline; 0: none */
   gboolean cut;          /* an analysis stopped at the deadline */
+  DporHandoff *handoff;  /* a core made from a handed-out branch (dpor-handoff.c): the
+                          * races it reverses at its fixed nodes, for their owner; NULL
+                          * for any other core */
+  gboolean held;         /* the last augur_dpor_next stopped at a node with branches
+                          * handed out: wait, do not pop it (dpor-handoff.c) */
 };
 
 /* The memory shadow of an analysis pass (dpor-shadow.c): per byte, the
@@ -109,6 +123,15 @@ augur_dpor_before (const DporPass *p, guint i, const guint32 *c)
 {
   return c[p->s[i].tid] > p->li[i];
 }
+
+/* Frees a core's hand-off state (dpor-handoff.c). */
+void augur_dpor_handoff_state_free (DporHandoff *h);
+
+/* A new, empty node of the stack. */
+DporNode *augur_dpor_node_new (void);
+/* Whether node @nd, made after node @prev, is relaxed (dpor-handoff.c;
+ * never outside a split search). */
+void augur_dpor_handoff_inherit (const DporNode *prev, DporNode *nd);
 
 /* Records @s as what its thread did at a node (done_ev: AugurSchedStep,
  * one per thread: the step replaces the thread's earlier one). */

@@ -25,6 +25,8 @@ node_free (gpointer p)
   DporNode *n = p;
   augur_tidset_clear (&n->backtrack);
   augur_tidset_clear (&n->done);
+  augur_tidset_clear (&n->handed);
+  augur_tidset_clear (&n->handed_ever);
   g_array_unref (n->done_ev);
   g_array_unref (n->sleep);
   if (n->wut != NULL)
@@ -39,6 +41,12 @@ node_new (void)
   n->done_ev = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   n->sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   return n;
+}
+
+DporNode *
+augur_dpor_node_new (void)
+{
+  return node_new ();
 }
 
 AugurDpor *
@@ -72,6 +80,8 @@ augur_dpor_free (AugurDpor *d)
   dpor_shadow_free (d->shadow);
   g_array_unref (d->enabled_log);
   g_array_unref (d->waiting);
+  if (d->handoff != NULL)
+    augur_dpor_handoff_state_free (d->handoff);
   g_free (d);
 }
 
@@ -757,7 +767,10 @@ spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
         {
           DporNode *leaf = node_new ();
           if (k > 0)
-            next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], leaf->sleep);
+            {
+              next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], leaf->sleep);
+              augur_dpor_handoff_inherit (g_ptr_array_index (d->nodes, k - 1), leaf);
+            }
           g_ptr_array_add (d->nodes, leaf);
         }
       DporNode *nd = g_ptr_array_index (d->nodes, k);
@@ -795,7 +808,10 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
       augur_tidset_add (&nd->done, steps[k].tid);
       g_array_append_val (nd->done_ev, steps[k]);
       if (k > 0)
-        next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], nd->sleep);
+        {
+          next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], nd->sleep);
+          augur_dpor_handoff_inherit (g_ptr_array_index (d->nodes, k - 1), nd);
+        }
       g_ptr_array_add (d->nodes, nd);
     }
   if (d->kind == AUGUR_DPOR_OPTIMAL)

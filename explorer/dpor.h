@@ -84,7 +84,9 @@ void augur_dpor_drop_execution (AugurDpor *dpor, guint at);
 
 /* The next execution: @prefix receives the steps to replay (the last one
  * is new: only its tid is meaningful), @sleep the sleep set valid before
- * that last step.  FALSE when the exploration is complete. */
+ * that last step.  FALSE when the exploration is complete, or (a core that
+ * handed branches out, dpor-handoff.h) when it must wait for them:
+ * augur_dpor_handoff_next tells which. */
 gboolean augur_dpor_next (AugurDpor *dpor, GArray *prefix, GArray *sleep);
 
 /* The first @n steps of every execution are fixed (a forced prefix, as
