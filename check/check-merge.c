@@ -410,6 +410,7 @@ char *
 augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
 {
   GString *s = g_string_new (NULL);
+  const char *after = NULL;
   switch (augur_finding_get_kind (head))
     {
     case AUGUR_FINDING_ASSERTION:
@@ -421,6 +422,12 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
           g_string_append (s, "An assertion");
         append_failure_lines (s, head);
         g_string_append (s, " fails");
+        /* what the explorer adds after its "... the assertion 'x'." (a
+         * spurious wake-up the failure may need) comes after the chain */
+        const char *e = augur_finding_get_explanation (head);
+        const char *rest = strstr (e, "the assertion '") != NULL ? g_strrstr (e, "'. ") : NULL;
+        if (rest != NULL)
+          after = rest + 3;
         break;
       }
     case AUGUR_FINDING_CRASH:
@@ -464,6 +471,8 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
   if (augur_finding_get_kind (head) == AUGUR_FINDING_DEADLOCK
       || augur_finding_get_kind (head) == AUGUR_FINDING_CRASH)
     g_string_append_printf (s, " %s", augur_finding_get_explanation (head));
+  else if (after != NULL)
+    g_string_append_printf (s, " %s", after);
   return g_string_free (s, FALSE);
 }
 
