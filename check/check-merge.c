@@ -407,7 +407,7 @@ append_failure_lines (GString *s, AugurFinding *f)
 }
 
 char *
-augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
+augur_check_cause_chain (AugurFinding *head, GPtrArray *parts, gboolean head_note)
 {
   GString *s = g_string_new (NULL);
   const char *after = NULL;
@@ -426,7 +426,7 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
          * spurious wake-up the failure may need) comes after the chain */
         const char *e = augur_finding_get_explanation (head);
         const char *rest = strstr (e, "the assertion '") != NULL ? g_strrstr (e, "'. ") : NULL;
-        if (rest != NULL)
+        if (rest != NULL && head_note)
           after = rest + 3;
         break;
       }
@@ -512,9 +512,8 @@ static AugurFinding *
 build_bug (Bug *b)
 {
   AugurFinding *h = b->head;
-  g_autofree char *chain = augur_check_cause_chain (h, b->parts);
   AugurFinding *f = augur_finding_new (augur_finding_get_kind (h), augur_finding_get_subkind (h),
-                                       chain);
+                                       augur_finding_get_explanation (h));
   if (augur_finding_get_object (h) != NULL)
     {
       augur_finding_set_object (f, augur_finding_get_object (h), augur_finding_get_object_kind (h));
@@ -539,6 +538,10 @@ build_bug (Bug *b)
             && augur_finding_get_prediction_class (p, NULL))
           sched = p;
       }
+
+  /* the head's note on its own execution is kept only with its schedule */
+  g_autofree char *chain = augur_check_cause_chain (h, b->parts, sched == h);
+  augur_finding_set_explanation (f, chain);
 
   AugurSeverity sev = augur_finding_get_severity (h);
   for (guint i = 0; i < b->parts->len; i++)

@@ -3,7 +3,8 @@
  * test-cause-chain.c — the sentence augur check gives a failure with its
  * causes (check/check-merge.h, augur_check_cause_chain): the failure, its
  * place, "because of" each cause, and what the explorer said after the
- * failed assertion (a spurious wake-up the failure may need) at the end.
+ * failed assertion (a spurious wake-up the failure may need) at the end,
+ * when the bug shows the head's own execution.
  */
 #include "config.h"
 
@@ -40,7 +41,7 @@ test_plain (void)
   g_autoptr (AugurFinding) part = race ();
   g_autoptr (GPtrArray) parts = g_ptr_array_new ();
   g_ptr_array_add (parts, part);
-  g_autofree char *chain = augur_check_cause_chain (head, parts);
+  g_autofree char *chain = augur_check_cause_chain (head, parts, TRUE);
   g_assert_cmpstr (chain, ==, "Assertion `all == N` at p.c:69 fails because of a data race "
                               "on `results[1]` at p.c:45 and p.c:68.");
 }
@@ -56,11 +57,15 @@ test_spurious_note (void)
   g_autoptr (AugurFinding) part = race ();
   g_autoptr (GPtrArray) parts = g_ptr_array_new ();
   g_ptr_array_add (parts, part);
-  g_autofree char *chain = augur_check_cause_chain (head, parts);
+  g_autofree char *chain = augur_check_cause_chain (head, parts, TRUE);
   g_assert_cmpstr (chain, ==, "Assertion `c != '.'` at p.c:69 fails because of a data race "
                               "on `results[1]` at p.c:45 and p.c:68. Thread 2 wakes up at "
                               "p.c:41 without a signal (a spurious wake-up, which POSIX "
                               "allows): the failure may need it.");
+  /* a cause's schedule shown instead: the note is on another execution */
+  g_autofree char *other = augur_check_cause_chain (head, parts, FALSE);
+  g_assert_cmpstr (other, ==, "Assertion `c != '.'` at p.c:69 fails because of a data race "
+                              "on `results[1]` at p.c:45 and p.c:68.");
 }
 
 int
