@@ -407,9 +407,10 @@ append_failure_lines (GString *s, AugurFinding *f)
 }
 
 char *
-augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
+augur_check_cause_chain (AugurFinding *head, GPtrArray *parts, gboolean head_note)
 {
   GString *s = g_string_new (NULL);
+  const char *after = NULL;
   switch (augur_finding_get_kind (head))
     {
     case AUGUR_FINDING_ASSERTION:
@@ -421,6 +422,12 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
           g_string_append (s, "An assertion");
         append_failure_lines (s, head);
         g_string_append (s, " fails");
+        /* what the explorer adds after its "... the assertion 'x'." (a
+         * spurious wake-up the failure may need) comes after the chain */
+        const char *e = augur_finding_get_explanation (head);
+        const char *rest = strstr (e, "the assertion '") != NULL ? g_strrstr (e, "'. ") : NULL;
+        if (rest != NULL && head_note)
+          after = rest + 3;
         break;
       }
     case AUGUR_FINDING_CRASH:
@@ -464,6 +471,8 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts)
   if (augur_finding_get_kind (head) == AUGUR_FINDING_DEADLOCK
       || augur_finding_get_kind (head) == AUGUR_FINDING_CRASH)
     g_string_append_printf (s, " %s", augur_finding_get_explanation (head));
+  else if (after != NULL)
+    g_string_append_printf (s, " %s", after);
   return g_string_free (s, FALSE);
 }
 
@@ -503,9 +512,8 @@ static AugurFinding *
 build_bug (Bug *b)
 {
   AugurFinding *h = b->head;
-  g_autofree char *chain = augur_check_cause_chain (h, b->parts);
   AugurFinding *f = augur_finding_new (augur_finding_get_kind (h), augur_finding_get_subkind (h),
-                                       chain);
+                                       augur_finding_get_explanation (h));
   if (augur_finding_get_object (h) != NULL)
     {
       augur_finding_set_object (f, augur_finding_get_object (h), augur_finding_get_object_kind (h));
@@ -530,6 +538,10 @@ build_bug (Bug *b)
             && augur_finding_get_prediction_class (p, NULL))
           sched = p;
       }
+
+  /* the head's note on its own execution is kept only with its schedule */
+  g_autofree char *chain = augur_check_cause_chain (h, b->parts, sched == h);
+  augur_finding_set_explanation (f, chain);
 
   AugurSeverity sev = augur_finding_get_severity (h);
   for (guint i = 0; i < b->parts->len; i++)

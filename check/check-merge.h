@@ -56,8 +56,10 @@ guint augur_check_link_lock_order (AugurResults *results);
 
 /* The cause chain of a failure @head and its causes @parts (in order):
  * "Assertion `n == 2` at t.c:9 fails because of a lost update of `x` at
- * a.c:12."  Newly allocated. */
-char *augur_check_cause_chain (AugurFinding *head, GPtrArray *parts);
+ * a.c:12."  With @head_note, what the explorer said after a failed
+ * assertion (a spurious wake-up in its execution) ends it: pass it when
+ * the bug shows the head's own schedule.  Newly allocated. */
+char *augur_check_cause_chain (AugurFinding *head, GPtrArray *parts, gboolean head_note);
 
 G_END_DECLS
 

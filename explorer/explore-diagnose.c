@@ -45,6 +45,13 @@ explore_diagnose_keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, con
 {
   if (c->opts->no_diagnose || c->failures->len >= DIAGNOSE_MAX_FAILURES)
     return;
+  /* the serialised runs have no spurious wake-ups (serial_continuations):
+   * one that came after the serialised prefix would be missing from all
+   * of them, so they would pass whatever the interleaving, and every
+   * triple would be blamed for a failure the wake-up may cause alone */
+  for (guint k = 0; k < n; k++)
+    if (steps[k].op == AUGUR_SOP_COND_WAKE && (steps[k].xflags & AUGUR_SXF_SPURIOUS))
+      return;
   GArray *triples = augur_diagnose_triples (steps, n, DIAGNOSE_MAX_TRIPLES);
   if (triples->len == 0)
     {
@@ -193,8 +200,8 @@ serial_continuations (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, c
   eo.facts = o->facts;          /* the failing steps were made with them */
   /* the question is whether the interleaving causes the failure: a
    * spurious wake-up is another cause (an if-guarded wait fails with it
-   * alone), so the serialised runs have none, and a failing execution
-   * that needed one diverges here and blames nothing */
+   * alone), so the serialised runs have none; a failing execution that
+   * had one is not kept (explore_diagnose_keep_failure) */
   eo.no_spurious = TRUE;
   eo.exit_steps = o->exit_steps;
   eo.timeout = seconds;

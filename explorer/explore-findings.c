@@ -124,6 +124,23 @@ explore_findings_keep (Ctx *c, AugurFinding *f)
 }
 
 
+/* @text, and if steps[0..n) has a spurious wake-up, a sentence naming the
+ * last one: the finding (@what) may need it, and a reader should know that
+ * only a wake-up without a signal leads there.  Newly allocated. */
+static char *
+spurious_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint n, const char *what)
+{
+  for (guint k = n; k-- > 0;)
+    if (steps[k].op == AUGUR_SOP_COND_WAKE && (steps[k].xflags & AUGUR_SXF_SPURIOUS))
+      {
+        g_autofree char *where = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        return g_strdup_printf ("%s Thread %u wakes up at %s without a signal (a spurious "
+                                "wake-up, which POSIX allows): the %s may need it.",
+                                text, steps[k].tid, where, what);
+      }
+  return g_strdup (text);
+}
+
 void
 explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
                           gpointer data)
@@ -147,9 +164,11 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   if (rd->ev == NULL)
     rd->ev = augur_steps_event_indices (steps, n);
   g_autofree char *obj = explore_findings_object_of (c, steps, j);
-  g_autofree char *expl = g_strdup_printf (
+  g_autofree char *race = g_strdup_printf (
     "Threads %u and %u access %s without synchronisation, and one of them writes.",
-    steps[i].tid, steps[j].tid, obj != NULL ? obj : "the same memory");
+    MIN (steps[i].tid, steps[j].tid), MAX (steps[i].tid, steps[j].tid),
+    obj != NULL ? obj : "the same memory");
+  g_autofree char *expl = spurious_note (c, race, steps, j + 1, "race");
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, expl);
   if (obj != NULL)
     augur_finding_set_object (f, obj, "variable");
@@ -340,6 +359,12 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
     expl = g_strdup_printf ("Thread %u crashes with %s.", fl->tid,
                             g_strsignal (fl->signal != 0 ? (int) fl->signal
                                          : WIFSIGNALED (ws) ? WTERMSIG (ws) : SIGSEGV));
+  /* a spurious wake-up in the failing execution: the failure may need it
+   * (diagnosis blames no interleaving for it, explore-diagnose.c) */
+  guint upto = MIN (fl->step, n);
+  char *more = spurious_note (c, expl, steps, upto, "failure");
+  g_free (expl);
+  expl = more;
   g_autoptr (AugurFinding) f = augur_finding_new (assertion ? AUGUR_FINDING_ASSERTION
                                                             : AUGUR_FINDING_CRASH, NULL, expl);
   guint64 count = 0;
@@ -347,7 +372,6 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
     count += steps[k].tid == fl->tid;
   /* the steps before the failure: the other threads may have run on
    * after it (rt-sched.c), which neither replay nor diagnosis needs */
-  guint upto = MIN (fl->step, n);
   g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, upto, fl->tid);
   augur_finding_add_thread (f, fl->tid);
   augur_finding_add_access (f, fl->tid, count,

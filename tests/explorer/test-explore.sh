@@ -83,6 +83,19 @@ no_diagnosis ()
 }
 ok "an order violation is not diagnosed as an atomicity violation" \
    no_diagnosis order_violation order_violation.c:35
+# a failure that needs a spurious wake-up: the serialised runs of the
+# diagnosis have none, so they cannot say an interleaving causes it; the
+# failure and the race after it say which wake-up came without a signal,
+# and the race's threads are named in order (main first, so "main and
+# thread 1")
+spurious_failure ()
+{
+  no_diagnosis spurious_count spurious_count.c:69 || return 1
+  json_path "$tmp/spurious_count.json" '$.findings[*].explanation' >"$tmp/expl"
+  grep -qi "^main fails .* Thread 2 wakes up at spurious_count.c:41 without a signal" "$tmp/expl" \
+    && grep -qi "^main and thread 1 access results\[1\] .* the race may need it" "$tmp/expl"
+}
+ok "a failure after a spurious wake-up is not blamed on an interleaving" spurious_failure
 ok "lock-order deadlock found and replayed" finding deadlock "deadlock deadlock.c:11 deadlock.c:22"
 ok "lost wake-up (signal before wait) found and replayed" finding lost_wakeup "deadlock lost_wakeup.c:13"
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"

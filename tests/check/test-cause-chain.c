@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test-cause-chain.c — the sentence augur check gives a failure with its
+ * causes (check/check-merge.h, augur_check_cause_chain): the failure, its
+ * place, "because of" each cause, and what the explorer said after the
+ * failed assertion (a spurious wake-up the failure may need) at the end,
+ * when the bug shows the head's own execution.
+ */
+#include "config.h"
+
+#include "check/check-merge.h"
+#include "common/results.h"
+
+static AugurFinding *
+assertion (const char *explanation)
+{
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_ASSERTION, NULL, explanation);
+  augur_finding_add_thread (f, 0);
+  augur_finding_add_access (f, 0, 40, AUGUR_OP_ASSERT_FAIL, "p.c", 69, "main", NULL);
+  return f;
+}
+
+static AugurFinding *
+race (void)
+{
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL,
+                                       "Main and thread 1 access results[1] without "
+                                       "synchronisation, and one of them writes.");
+  augur_finding_set_object (f, "results[1]", "variable");
+  augur_finding_add_thread (f, 0);
+  augur_finding_add_thread (f, 1);
+  augur_finding_add_access (f, 1, 12, AUGUR_OP_WRITE, "p.c", 45, "worker", NULL);
+  augur_finding_add_access (f, 0, 39, AUGUR_OP_READ, "p.c", 68, "main", NULL);
+  return f;
+}
+
+static void
+test_plain (void)
+{
+  g_autoptr (AugurFinding) head = assertion ("main fails the assertion 'all == N'.");
+  g_autoptr (AugurFinding) part = race ();
+  g_autoptr (GPtrArray) parts = g_ptr_array_new ();
+  g_ptr_array_add (parts, part);
+  g_autofree char *chain = augur_check_cause_chain (head, parts, TRUE);
+  g_assert_cmpstr (chain, ==, "Assertion `all == N` at p.c:69 fails because of a data race "
+                              "on `results[1]` at p.c:45 and p.c:68.");
+}
+
+/* the explorer's note after the assertion's sentence ends the chain; a
+ * quote in the assertion does not cut it short */
+static void
+test_spurious_note (void)
+{
+  g_autoptr (AugurFinding) head = assertion (
+    "main fails the assertion 'c != '.''. Thread 2 wakes up at p.c:41 without a signal "
+    "(a spurious wake-up, which POSIX allows): the failure may need it.");
+  g_autoptr (AugurFinding) part = race ();
+  g_autoptr (GPtrArray) parts = g_ptr_array_new ();
+  g_ptr_array_add (parts, part);
+  g_autofree char *chain = augur_check_cause_chain (head, parts, TRUE);
+  g_assert_cmpstr (chain, ==, "Assertion `c != '.'` at p.c:69 fails because of a data race "
+                              "on `results[1]` at p.c:45 and p.c:68. Thread 2 wakes up at "
+                              "p.c:41 without a signal (a spurious wake-up, which POSIX "
+                              "allows): the failure may need it.");
+  /* a cause's schedule shown instead: the note is on another execution */
+  g_autofree char *other = augur_check_cause_chain (head, parts, FALSE);
+  g_assert_cmpstr (other, ==, "Assertion `c != '.'` at p.c:69 fails because of a data race "
+                              "on `results[1]` at p.c:45 and p.c:68.");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/check/cause-chain/plain", test_plain);
+  g_test_add_func ("/check/cause-chain/spurious-note", test_spurious_note);
+  return g_test_run ();
+}
