@@ -284,6 +284,59 @@ set_description (GOptionContext *ctx)
     "                          real threads: 256 KiB)\n");
 }
 
+/* The search (or, with @estimate_probes, the estimate) and its report;
+ * with @use_mpi, this rank's part of it under mpirun. */
+static int
+search (const char *const *rest, AugurExploreOptions *o, gboolean use_mpi, guint estimate_probes,
+        AugurStaticFacts *facts, AugurSeverity threshold)
+{
+  g_autoptr(GError) error = NULL;
+#ifdef HAVE_MPI
+  g_autoptr (AugurExploreMpi) mpi = NULL;
+  if (use_mpi)
+    {
+      mpi = augur_explore_mpi_new (&error);
+      if (mpi == NULL)
+        {
+          augur_cmd_print_error (CMD, error->message);
+          return AUGUR_EXIT_TOOL;
+        }
+      if (augur_explore_mpi_rank (mpi) > 0)
+        {
+          if (augur_explore_mpi_serve (mpi, rest, o, &error))
+            return AUGUR_EXIT_OK;
+          augur_cmd_print_error (CMD, error->message);
+          return augur_cmd_explore_exit_for_error (error);
+        }
+      augur_explore_mpi_attach (mpi, o);
+    }
+#else
+  if (use_mpi)
+    {
+      augur_cmd_print_error (CMD, "--mpi: this augur was built without MPI: install the Debian "
+                             "packages openmpi-bin libopenmpi-dev, then configure (--with-mpi) "
+                             "and build again");
+      return AUGUR_EXIT_USAGE;
+    }
+#endif
+
+  if (estimate_probes > 0)
+    return print_estimate (rest, o, estimate_probes, o->seed);
+
+  AugurExploreStats st;
+  g_autoptr(AugurResults) results = augur_explore (rest, o, &st, &error);
+#ifdef HAVE_MPI
+  if (mpi != NULL)
+    augur_explore_mpi_stop (mpi, &st);
+#endif
+  if (results == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return augur_cmd_explore_exit_for_error (error);
+    }
+  return report (results, o, &st, facts, threshold);
+}
+
 int
 augur_cmd_explore (int argc, char **argv)
 {
@@ -353,15 +406,6 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, "no program given; usage: augur explore [OPTION...] -- PROGRAM [ARG...]");
       return AUGUR_EXIT_USAGE;
     }
-#ifndef HAVE_MPI
-  if (use_mpi)
-    {
-      augur_cmd_print_error (CMD, "--mpi: this augur was built without MPI: install the Debian "
-                             "packages openmpi-bin libopenmpi-dev, then configure (--with-mpi) "
-                             "and build again");
-      return AUGUR_EXIT_USAGE;
-    }
-#endif
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
   if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
     {
@@ -412,40 +456,5 @@ augur_cmd_explore (int argc, char **argv)
       o.facts = facts;
     }
 
-#ifdef HAVE_MPI
-  g_autoptr (AugurExploreMpi) mpi = NULL;
-  if (use_mpi)
-    {
-      mpi = augur_explore_mpi_new (&error);
-      if (mpi == NULL)
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_TOOL;
-        }
-      if (augur_explore_mpi_rank (mpi) > 0)
-        {
-          if (augur_explore_mpi_serve (mpi, (const char *const *) rest, &o, &error))
-            return AUGUR_EXIT_OK;
-          augur_cmd_print_error (CMD, error->message);
-          return augur_cmd_explore_exit_for_error (error);
-        }
-      augur_explore_mpi_attach (mpi, &o);
-    }
-#endif
-
-  if (estimate)
-    return print_estimate ((const char *const *) rest, &o, (guint) estimate_probes, (guint) seed);
-
-  AugurExploreStats st;
-  g_autoptr(AugurResults) results = augur_explore ((const char *const *) rest, &o, &st, &error);
-#ifdef HAVE_MPI
-  if (mpi != NULL)
-    augur_explore_mpi_stop (mpi, &st);
-#endif
-  if (results == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return augur_cmd_explore_exit_for_error (error);
-    }
-  return report (results, &o, &st, facts, threshold);
+  return search ((const char *const *) rest, &o, use_mpi, estimate ? (guint) estimate_probes : 0, facts, threshold);
 }
