@@ -352,7 +352,7 @@ augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep)
   /* branches before it still explored elsewhere (dpor-handoff.c) */
   nd->relax_below = !augur_tidset_empty (&nd->handed) && !augur_dpor_handoff_is_late (d);
   wut_node_free (first);
-  g_ptr_array_set_size (d->nodes, k + 1);
+  augur_dpor_nodes_cut (d, k + 1);
   d->prefix_len = k + 1;
 }
 

@@ -36,6 +36,9 @@ struct _AugurDpor {
   AugurDporKind kind;
   GArray *steps;         /* the current execution */
   GPtrArray *nodes;      /* DporNode *, node k = the state before step k */
+  GPtrArray *spare;      /* DporNode *, emptied: the nodes cut off the stack, for reuse
+                          * (an execution makes a node per new step; their arrays are
+                          * kept, not allocated again) */
   guint prefix_len;      /* of the execution requested last (0: the first) */
   guint fixed;           /* steps [0, fixed) are never backtracked (augur_dpor_set_fixed) */
   GPtrArray *pending;    /* optimal: the wakeup subtree below the branch taken last (its
@@ -132,6 +135,9 @@ DporNode *augur_dpor_node_new (void);
 /* Whether node @nd, made after node @prev, is relaxed (dpor-handoff.c;
  * never outside a split search). */
 void augur_dpor_handoff_inherit (const DporNode *prev, DporNode *nd);
+
+/* Cuts the stack to its first @len nodes, keeping the cut ones for reuse. */
+void augur_dpor_nodes_cut (AugurDpor *d, guint len);
 
 /* Records @s as what its thread did at a node (done_ev: AugurSchedStep,
  * one per thread: the step replaces the thread's earlier one). */

@@ -34,6 +34,21 @@ node_free (gpointer p)
   g_free (n);
 }
 
+/* Empties a node cut off the stack, keeping its arrays' memory. */
+static void
+node_reset (DporNode *n)
+{
+  augur_tidset_clear (&n->backtrack);
+  augur_tidset_clear (&n->done);
+  augur_tidset_clear (&n->handed);
+  augur_tidset_clear (&n->handed_ever);
+  g_array_set_size (n->done_ev, 0);
+  g_array_set_size (n->sleep, 0);
+  g_clear_pointer (&n->wut, g_ptr_array_unref);
+  n->relax_below = FALSE;
+  n->relaxed = FALSE;
+}
+
 static DporNode *
 node_new (void)
 {
@@ -49,6 +64,26 @@ augur_dpor_node_new (void)
   return node_new ();
 }
 
+/* A node for the top of the stack: a spare one if there is one. */
+static DporNode *
+node_take (AugurDpor *d)
+{
+  if (d->spare->len == 0)
+    return node_new ();
+  return g_ptr_array_steal_index_fast (d->spare, d->spare->len - 1);
+}
+
+void
+augur_dpor_nodes_cut (AugurDpor *d, guint len)
+{
+  while (d->nodes->len > len)
+    {
+      DporNode *n = g_ptr_array_steal_index_fast (d->nodes, d->nodes->len - 1);
+      node_reset (n);
+      g_ptr_array_add (d->spare, n);
+    }
+}
+
 AugurDpor *
 augur_dpor_new (void)
 {
@@ -62,6 +97,7 @@ augur_dpor_new_kind (AugurDporKind kind)
   d->kind = kind;
   d->steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   d->nodes = g_ptr_array_new_with_free_func (node_free);
+  d->spare = g_ptr_array_new_with_free_func (node_free);
   d->enabled_log = g_array_new (FALSE, FALSE, sizeof (AugurSchedEnabled));
   d->waiting = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   d->enabled_lost_at = G_MAXUINT32;
@@ -75,6 +111,7 @@ augur_dpor_free (AugurDpor *d)
     return;
   g_array_unref (d->steps);
   g_ptr_array_unref (d->nodes);
+  g_ptr_array_unref (d->spare);
   if (d->pending != NULL)
     g_ptr_array_unref (d->pending);
   dpor_shadow_free (d->shadow);
@@ -765,7 +802,7 @@ spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
         continue;
       if (k == d->nodes->len)
         {
-          DporNode *leaf = node_new ();
+          DporNode *leaf = node_take (d);
           if (k > 0)
             {
               next_sleep (g_ptr_array_index (d->nodes, k - 1), &steps[k - 1], leaf->sleep);
@@ -797,13 +834,12 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
     L = n;           /* ended inside the prefix (a bug on the way) */
   g_array_set_size (d->steps, 0);
   g_array_append_vals (d->steps, steps, n);
-  if (d->nodes->len > L)
-    g_ptr_array_set_size (d->nodes, L);
+  augur_dpor_nodes_cut (d, L);
   if (L > 0)
     augur_dpor_set_done_ev (((DporNode *) g_ptr_array_index (d->nodes, L - 1))->done_ev, &steps[L - 1]);
   for (guint k = d->nodes->len; k < n; k++)
     {
-      DporNode *nd = node_new ();
+      DporNode *nd = node_take (d);
       augur_tidset_add (&nd->backtrack, steps[k].tid);
       augur_tidset_add (&nd->done, steps[k].tid);
       g_array_append_val (nd->done_ev, steps[k]);
@@ -963,7 +999,7 @@ augur_dpor_probe_take (AugurDpor *d, guint k, guint i, GArray *prefix, GArray *s
   g_return_if_fail (q != AUGUR_TID_NONE);
   thread_branch (d, k, q, prefix, sleep);
   augur_tidset_add (&nd->done, q);
-  g_ptr_array_set_size (d->nodes, k + 1);
+  augur_dpor_nodes_cut (d, k + 1);
   d->prefix_len = k + 1;
 }
 
@@ -1006,7 +1042,7 @@ augur_dpor_next (AugurDpor *d, GArray *prefix, GArray *sleep)
         continue;
       thread_branch (d, k, q, prefix, sleep);
       augur_tidset_add (&nd->done, q);
-      g_ptr_array_set_size (d->nodes, k + 1);
+      augur_dpor_nodes_cut (d, k + 1);
       d->prefix_len = k + 1;
       return TRUE;
     }
