@@ -37,17 +37,25 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/augur-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
 # measure JOBS PROG ARGS...: sets execs (the counts), wall (s), note
+# timed CMD...: runs an exploration; its wall time, counts, the summary's
+# time (search) and the servers' note
+timed ()
+{
+  start=$(date +%s.%N)
+  "$@" >"$dir/out" 2>"$dir/err"
+  end=$(date +%s.%N)
+  wall=$(echo "$start $end" | awk '{ printf "%.2f", $2 - $1 }')
+  execs=$(sed -n '1s/^\([0-9]*\) executions, \([0-9]*\) sleep-set blocked, \([0-9]*\) infeasible, \([0-9]*\) diverged.*(\(.*\)); .*/\1 executions, \2 blocked, \3 infeasible, \4 diverged (\5)/p' "$dir/out")
+  search=$(sed -n '1s/.* in \([0-9.]*\) s .*/\1/p' "$dir/out")
+  note=$(sed -n 's/^augur explore: [0-9]* execution servers: //p' "$dir/err")
+}
+
+# measure JOBS PROG ARGS...: augur explore --jobs JOBS
 measure ()
 {
   j=$1
   shift
-  start=$(date +%s.%N)
-  "$augur" explore --no-progress --jobs "$j" --timeout "$timeout" -o "$dir/r.json" -- "$@" \
-    >"$dir/out" 2>"$dir/err"
-  end=$(date +%s.%N)
-  wall=$(echo "$start $end" | awk '{ printf "%.2f", $2 - $1 }')
-  execs=$(sed -n '1s/^\([0-9]*\) executions, \([0-9]*\) sleep-set blocked, \([0-9]*\) infeasible, \([0-9]*\) diverged.*(\(.*\)); .*/\1 executions, \2 blocked, \3 infeasible, \4 diverged (\5)/p' "$dir/out")
-  note=$(sed -n 's/^augur explore: [0-9]* execution servers: //p' "$dir/err")
+  timed "$augur" explore --no-progress --jobs "$j" --timeout "$timeout" -o "$dir/r.json" -- "$@"
 }
 
 bench ()
@@ -78,7 +86,7 @@ bench ()
       n = $1; if (n == 0) exit;
       a = ($4 - $3) / n; t = $5 / n; r = t - a; m = 1 - $2 / n;
       if (r < 0) r = 0;
-      printf "%-14s   model: search %.0f us, run %.0f us per execution, %.0f%% not run ahead: at most %.1fx with many servers\n", pad, a * 1e6, r * 1e6, m * 100, (a + m * r) > 0 ? (a + r) / (a + m * r) : 0 }'
+      printf "%-14s   model: search %.0f us, run %.0f us per execution, %.0f%% not run ahead: at most %.1fx with many servers\n", pad, a * 1e6, r * 1e6, m * 100, ((a + m * r) > 0 ? (a + r) / (a + m * r) : 0) }'
   done
 }
 
@@ -93,19 +101,13 @@ OMPI_ALLOW_RUN_AS_ROOT=1
 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
 
-# measure_mpi NP PROG ARGS...: as measure, under mpirun -np NP; search: the summary's time
+# measure_mpi NP PROG ARGS...: as measure, under mpirun -np NP
 measure_mpi ()
 {
   np=$1
   shift
-  start=$(date +%s.%N)
-  "$AUGUR_MPIRUN" -np "$np" --oversubscribe "$augur" explore --mpi --no-progress --timeout "$timeout" \
-    -o "$dir/r.json" -- "$@" >"$dir/out" 2>"$dir/err"
-  end=$(date +%s.%N)
-  wall=$(echo "$start $end" | awk '{ printf "%.2f", $2 - $1 }')
-  execs=$(sed -n '1s/^\([0-9]*\) executions, \([0-9]*\) sleep-set blocked, \([0-9]*\) infeasible, \([0-9]*\) diverged.*(\(.*\)); .*/\1 executions, \2 blocked, \3 infeasible, \4 diverged (\5)/p' "$dir/out")
-  search=$(sed -n '1s/.* in \([0-9.]*\) s .*/\1/p' "$dir/out")
-  note=$(sed -n 's/^augur explore: [0-9]* execution servers: //p' "$dir/err")
+  timed "$AUGUR_MPIRUN" -np "$np" --oversubscribe "$augur" explore --mpi --no-progress \
+    --timeout "$timeout" -o "$dir/r.json" -- "$@"
 }
 
 bench_mpi ()
@@ -115,7 +117,7 @@ bench_mpi ()
   measure 1 "$@"
   serial=$wall
   serial_execs=$execs
-  serial_search=$(sed -n '1s/.* in \([0-9.]*\) s .*/\1/p' "$dir/out")
+  serial_search=$search
   printf '%-14s --jobs 1: %s in %s s (search %s s)\n' "$name" "$execs" "$wall" "$serial_search"
   measure_mpi 3 "$@"
   same=yes
