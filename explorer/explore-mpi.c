@@ -20,11 +20,19 @@
  * fewer cores, oversubscribed).  A remote rank that dies takes the job
  * down: Open MPI's default error handler (MPI_ERRORS_ARE_FATAL) and
  * mpirun end every rank, rank 0 included, with mpirun's message naming
- * the rank — no rank waits for it forever.
+ * the rank — no rank waits for it forever.  A rank that stays silent
+ * (stopped, or starved) is given up on: rank 0 waits for a result at most
+ * two executions' watchdog time and a minute (the job may queue behind the
+ * rank's other slot), for the end of a rank a minute; then the run fails
+ * with an error naming the rank (or, at the end, says so), and augur ends
+ * the job with MPI_Abort once its report is written, since MPI_Finalize
+ * would wait for the silent rank.
  */
 #include "config.h"
 
 #include "explorer/explore-mpi.h"
+
+#include "common/augur-exit.h"
 
 #include <gio/gio.h>
 #include <mpi.h>
@@ -55,6 +63,7 @@ struct _AugurExploreMpi {
   Remote *remotes;          /* rank 0: [k - 1] for rank k */
   gpointer *remote_ptrs;
   gboolean stopped;
+  gboolean abandoned;       /* a rank was given up on: MPI_Abort, not MPI_Finalize */
 };
 
 /* ---- waiting without blocking in MPI ---- */
@@ -73,42 +82,49 @@ backoff (guint *tries, const gint *hurry)
   (*tries)++;
 }
 
-/* Waits for @req to complete. */
-static void
-wait_request (AugurExploreMpi *mpi, MPI_Request *req)
+/* Waits for @req to complete; FALSE if it did not by @give_up_at (0: no
+ * limit). */
+static gboolean
+wait_request (AugurExploreMpi *mpi, MPI_Request *req, gint64 give_up_at)
 {
   guint tries = 0;
   for (;;)
     {
+      if (give_up_at != 0 && (tries & 63) == 63 && g_get_monotonic_time () > give_up_at)
+        return FALSE;
       int done = 0;
       g_mutex_lock (&mpi->lock);
       MPI_Test (req, &done, MPI_STATUS_IGNORE);
       g_mutex_unlock (&mpi->lock);
       if (done)
-        return;
+        return TRUE;
       backoff (&tries, NULL);
     }
 }
 
-static void
-send_bytes (AugurExploreMpi *mpi, int to, int tag, const void *data, gsize len)
+/* FALSE if @to did not take it by @give_up_at (0: no limit). */
+static gboolean
+send_bytes (AugurExploreMpi *mpi, int to, int tag, const void *data, gsize len, gint64 give_up_at)
 {
   MPI_Request req;
   g_mutex_lock (&mpi->lock);
   MPI_Isend ((void *) data, (int) len, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
   g_mutex_unlock (&mpi->lock);
-  wait_request (mpi, &req);
+  return wait_request (mpi, &req, give_up_at);
 }
 
 /* The next message from @from (MPI_ANY_SOURCE) with @tag (MPI_ANY_TAG):
- * its bytes (g_free), length, tag and source. */
+ * its bytes (g_free), length, tag and source; NULL if none came by
+ * @give_up_at (g_get_monotonic_time; 0: wait as long as it takes). */
 static guint8 *
-recv_bytes (AugurExploreMpi *mpi, int from, int tag, const gint *hurry, gsize *len, int *got_tag,
-            int *got_from)
+recv_bytes (AugurExploreMpi *mpi, int from, int tag, const gint *hurry, gint64 give_up_at,
+            gsize *len, int *got_tag, int *got_from)
 {
   guint tries = 0;
   for (;;)
     {
+      if (give_up_at != 0 && (tries & 63) == 63 && g_get_monotonic_time () > give_up_at)
+        return NULL;
       int found = 0;
       MPI_Status status;
       g_mutex_lock (&mpi->lock);
@@ -190,10 +206,20 @@ remote_run (gpointer data, const guint8 *input, gsize input_len, double timeout,
   memcpy (job, &timeout, sizeof timeout);
   memcpy (job + sizeof timeout, &r->slot, sizeof r->slot);
   memcpy (job + head_len, input, input_len);
-  send_bytes (mpi, r->rank, TAG_JOB, job, len);
-  gsize n;
-  g_autofree guint8 *res = recv_bytes (mpi, r->rank, TAG_RESULT + (int) r->slot, hurry, &n, NULL,
-                                           NULL);
+  double wait = 2 * (timeout > 0 ? timeout : 10) + 60;
+  gint64 give_up_at = g_get_monotonic_time () + (gint64) (wait * G_USEC_PER_SEC);
+  gsize n = 0;
+  g_autofree guint8 *res = NULL;
+  if (send_bytes (mpi, r->rank, TAG_JOB, job, len, give_up_at))
+    res = recv_bytes (mpi, r->rank, TAG_RESULT + (int) r->slot, hurry, give_up_at, &n, NULL, NULL);
+  if (res == NULL)
+    {
+      mpi->abandoned = TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                   "--mpi: rank %d sent no result in %.0f s (stopped, or starved of a processor?)",
+                   r->rank, wait);
+      return FALSE;
+    }
   guint32 head[2];
   if (n < sizeof head)
     {
@@ -244,11 +270,20 @@ augur_explore_mpi_stop (AugurExploreMpi *mpi, AugurExploreStats *st)
   mpi->stopped = TRUE;
   /* the pool is gone: no job is in flight, every result was received */
   for (int k = 1; k < mpi->size; k++)
-    send_bytes (mpi, k, TAG_STOP, NULL, 0);
+    send_bytes (mpi, k, TAG_STOP, NULL, 0, 0);
   for (int k = 1; k < mpi->size; k++)
     {
       gsize n;
-      g_autofree guint8 *b = recv_bytes (mpi, k, TAG_STOPPED, NULL, &n, NULL, NULL);
+      g_autofree guint8 *b = recv_bytes (mpi, k, TAG_STOPPED, NULL,
+                                         g_get_monotonic_time () + 60 * G_USEC_PER_SEC, &n, NULL,
+                                         NULL);
+      if (b == NULL)
+        {
+          g_printerr ("augur explore: --mpi: rank %d did not answer the end of the search in "
+                      "60 s; its counts are left out, and the MPI job will be aborted\n", k);
+          mpi->abandoned = TRUE;
+          continue;
+        }
       guint64 in_process;
       guint32 forked;
       if (n != sizeof in_process + sizeof forked || st == NULL)
@@ -275,7 +310,7 @@ send_result (AugurExploreMpi *mpi, guint32 slot, gboolean ok, gboolean killed, c
   memcpy (b, head, sizeof head);
   if (len > 0)
     memcpy (b + sizeof head, body, len);
-  send_bytes (mpi, 0, TAG_RESULT + (int) MIN (slot, SLOTS - 1), b, sizeof head + len);
+  send_bytes (mpi, 0, TAG_RESULT + (int) MIN (slot, SLOTS - 1), b, sizeof head + len, 0);
 }
 
 /* Starts the server as search_pool_start does one (explore.c). */
@@ -310,7 +345,7 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
     {
       gsize n;
       int tag;
-      g_autofree guint8 *b = recv_bytes (mpi, 0, MPI_ANY_TAG, NULL, &n, &tag, NULL);
+      g_autofree guint8 *b = recv_bytes (mpi, 0, MPI_ANY_TAG, NULL, 0, &n, &tag, NULL);
       if (tag == TAG_STOP)
         break;
       if (tag != TAG_JOB)
@@ -357,7 +392,7 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
   guint8 reply[sizeof (guint64) + sizeof (guint32)];
   memcpy (reply, &counts.in_process, sizeof counts.in_process);
   memcpy (reply + sizeof counts.in_process, &counts.forked, sizeof counts.forked);
-  send_bytes (mpi, 0, TAG_STOPPED, reply, sizeof reply);
+  send_bytes (mpi, 0, TAG_STOPPED, reply, sizeof reply, 0);
   mpi->stopped = TRUE;
   if (start_error != NULL)
     {
@@ -373,6 +408,8 @@ augur_explore_mpi_free (AugurExploreMpi *mpi)
   if (mpi == NULL)
     return;
   augur_explore_mpi_stop (mpi, NULL);
+  if (mpi->abandoned)
+    MPI_Abort (MPI_COMM_WORLD, AUGUR_EXIT_TOOL);
   MPI_Finalize ();
   g_free (mpi->remotes);
   g_free (mpi->remote_ptrs);

@@ -325,15 +325,15 @@ search (const char *const *rest, AugurExploreOptions *o, gboolean use_mpi, guint
 
   AugurExploreStats st;
   g_autoptr(AugurResults) results = augur_explore (rest, o, &st, &error);
+  if (results == NULL)
+    {
+      augur_cmd_print_error (CMD, error->message);
+      return augur_cmd_explore_exit_for_error (error);   /* the ranks stop as mpi is freed */
+    }
 #ifdef HAVE_MPI
   if (mpi != NULL)
     augur_explore_mpi_stop (mpi, &st);
 #endif
-  if (results == NULL)
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return augur_cmd_explore_exit_for_error (error);
-    }
   return report (results, o, &st, facts, threshold);
 }
 
