@@ -42,7 +42,6 @@
 
 #include "explorer/explore-pool.h"
 #include "explorer/explore-private.h"
-#include "explorer/prune.h"
 
 enum { TAG_JOB = 1, TAG_STOP, TAG_STOPPED, TAG_RESULT /* + the slot */ };
 
@@ -324,13 +323,8 @@ server_start (const char *const *argv, const AugurExploreOptions *o, GError **er
                    "(personality), which servers on several ranks need");
       return NULL;
     }
-  AugurExecutor *ex = augur_executor_new (argv, o->show_output, error);
-  if (ex == NULL)
-    return NULL;
   g_autofree char *exe = g_find_program_in_path (argv[0]);
-  AugurPruneInfo pi;
-  augur_prune_fill (augur_executor_shm (ex), exe != NULL ? exe : argv[0], o->facts, &pi);
-  return ex;
+  return explore_server_new (argv, exe != NULL ? exe : argv[0], o, error);
 }
 
 gboolean
@@ -385,13 +379,11 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
       send_result (mpi, slot, TRUE, killed, page, len);
     }
   AugurSchedShm *shm = ex != NULL ? augur_executor_shm (ex) : NULL;
-  struct {
-    guint64 in_process;
-    guint32 forked;
-  } counts = { shm != NULL ? shm->fiber_executions : 0, shm != NULL && shm->no_fibers };
-  guint8 reply[sizeof (guint64) + sizeof (guint32)];
-  memcpy (reply, &counts.in_process, sizeof counts.in_process);
-  memcpy (reply + sizeof counts.in_process, &counts.forked, sizeof counts.forked);
+  guint64 in_process = shm != NULL ? shm->fiber_executions : 0;
+  guint32 forked = shm != NULL && shm->no_fibers;
+  guint8 reply[sizeof in_process + sizeof forked];
+  memcpy (reply, &in_process, sizeof in_process);
+  memcpy (reply + sizeof in_process, &forked, sizeof forked);
   send_bytes (mpi, 0, TAG_STOPPED, reply, sizeof reply, 0);
   mpi->stopped = TRUE;
   if (start_error != NULL)

@@ -80,6 +80,11 @@ void explore_prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o,
  * AugurExploreOptions): explore_prepare_shm, no random seed. */
 void explore_pool_prepare (AugurSchedShm *shm, const AugurSchedStep *prefix, guint n_prefix,
                            const AugurSchedStep *sleep, guint n_sleep, gpointer data);
+/* One more execution server of the program (@exe: its path), its
+ * scheduling points pruned by o->facts as the search's own server's are:
+ * every server of one search must run the same steps. */
+AugurExecutor *explore_server_new (const char *const *argv, const char *exe,
+                                   const AugurExploreOptions *o, GError **error);
 /* The DPOR core is told the operations the threads of the execution in
  * @shm were left waiting to do, before that execution is added. */
 void explore_set_pending (AugurDpor *dpor, const AugurSchedShm *shm);

@@ -757,6 +757,18 @@ search_jobs (const AugurExploreOptions *o)
   return MIN (MAX (o->jobs, 1u) + o->n_remotes, 256u);
 }
 
+AugurExecutor *
+explore_server_new (const char *const *argv, const char *exe, const AugurExploreOptions *o,
+                    GError **error)
+{
+  AugurExecutor *ex = augur_executor_new (argv, o->show_output, error);
+  if (ex == NULL)
+    return NULL;
+  AugurPruneInfo pi;
+  augur_prune_fill (augur_executor_shm (ex), exe, o->facts, &pi);
+  return ex;
+}
+
 /* Starts the other servers and the pool; FALSE with @error if a server
  * could not start.  Left serial, with a note, if the servers cannot share
  * one address layout. */
@@ -775,11 +787,9 @@ search_pool_start (Search *s, guint jobs, GError **error)
   guint remotes = MIN (s->o->n_remotes, jobs - 1);
   for (guint k = 1; k < jobs - remotes; k++)
     {
-      AugurExecutor *ex = augur_executor_new (s->c->argv, s->o->show_output, error);
+      AugurExecutor *ex = explore_server_new (s->c->argv, s->c->exe, s->o, error);
       if (ex == NULL)
         return FALSE;
-      AugurPruneInfo pi;
-      augur_prune_fill (augur_executor_shm (ex), s->c->exe, s->o->facts, &pi);
       g_ptr_array_add (s->servers, ex);
     }
   s->page = g_malloc0 (sizeof (AugurSchedShm));
