@@ -163,15 +163,6 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
   return FALSE;
 }
 
-static gboolean
-asleep (const DporNode *nd, guint t)
-{
-  for (guint k = 0; k < nd->sleep->len; k++)
-    if (g_array_index (nd->sleep, AugurSchedStep, k).tid == t)
-      return TRUE;
-  return FALSE;
-}
-
 /* Adds to backtrack(pre(i)) what the race (i, j) asks for. */
 static void
 backtrack (DporPass *p, AugurEnabled *e, guint i, guint j)
@@ -188,7 +179,7 @@ backtrack (DporPass *p, AugurEnabled *e, guint i, guint j)
       if (u != ti && augur_dpor_before (p, k, cj) && augur_enabled_may_run (e, u, i))
         q = u;
     }
-  if (q != G_MAXUINT && !asleep (nd, q))
+  if (q != G_MAXUINT && !augur_dpor_node_sleeps (nd, q))
     augur_tidset_add (&nd->backtrack, q);
   else
     augur_enabled_add_mask (e, i, &nd->backtrack);

@@ -136,6 +136,16 @@ DporNode *augur_dpor_node_new (void);
  * never outside a split search). */
 void augur_dpor_handoff_inherit (const DporNode *prev, DporNode *nd);
 
+/* Is thread @t in node @nd's sleep set? */
+static inline gboolean
+augur_dpor_node_sleeps (const DporNode *nd, guint t)
+{
+  for (guint x = 0; x < nd->sleep->len; x++)
+    if (g_array_index (nd->sleep, AugurSchedStep, x).tid == t)
+      return TRUE;
+  return FALSE;
+}
+
 /* Cuts the stack to its first @len nodes, keeping the cut ones for reuse. */
 void augur_dpor_nodes_cut (AugurDpor *d, guint len);
 

@@ -811,10 +811,7 @@ spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
           g_ptr_array_add (d->nodes, leaf);
         }
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      gboolean sleeps = augur_tidset_has (&nd->done, x->tid);
-      for (guint q = 0; q < nd->sleep->len && !sleeps; q++)
-        sleeps = g_array_index (nd->sleep, AugurSchedStep, q).tid == x->tid;
-      if (sleeps)
+      if (augur_tidset_has (&nd->done, x->tid) || augur_dpor_node_sleeps (nd, x->tid))
         continue;   /* tried here, or at a state before that leads here */
       AugurSchedStep b = *x;
       b.xflags &= (guint16) ~AUGUR_SXF_SPURIOUS;
@@ -877,12 +874,7 @@ next_thread (const DporNode *nd)
   for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE;
        t = augur_tidset_next (&nd->backtrack, t + 1))
     {
-      if (augur_tidset_has (&nd->done, t))
-        continue;
-      gboolean sleeps = FALSE;
-      for (guint x = 0; x < nd->sleep->len && !sleeps; x++)
-        sleeps = g_array_index (nd->sleep, AugurSchedStep, x).tid == t;
-      if (!sleeps)
+      if (!augur_tidset_has (&nd->done, t) && !augur_dpor_node_sleeps (nd, t))
         return t;
     }
   return AUGUR_TID_NONE;
@@ -930,16 +922,6 @@ augur_dpor_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_data)
 
 /* ---- the estimator's view (explorer/estimate.h) ---- */
 
-/* Is thread t in node nd's sleep set? */
-static gboolean
-sleeps_at (const DporNode *nd, guint t)
-{
-  for (guint x = 0; x < nd->sleep->len; x++)
-    if (g_array_index (nd->sleep, AugurSchedStep, x).tid == t)
-      return TRUE;
-  return FALSE;
-}
-
 void
 augur_dpor_branches (AugurDpor *d, guint k, guint *taken, guint *left)
 {
@@ -959,7 +941,7 @@ augur_dpor_branches (AugurDpor *d, guint k, guint *taken, guint *left)
   /* the threads next_thread would give, one after another */
   for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE;
        t = augur_tidset_next (&nd->backtrack, t + 1))
-    if (!augur_tidset_has (&nd->done, t) && !sleeps_at (nd, t))
+    if (!augur_tidset_has (&nd->done, t) && !augur_dpor_node_sleeps (nd, t))
       (*left)++;
 }
 
@@ -983,7 +965,7 @@ augur_dpor_probe_take (AugurDpor *d, guint k, guint i, GArray *prefix, GArray *s
   for (guint t = augur_tidset_next (&nd->backtrack, 0); t != AUGUR_TID_NONE && q == AUGUR_TID_NONE;
        t = augur_tidset_next (&nd->backtrack, t + 1))
     {
-      if (augur_tidset_has (&nd->done, t) || sleeps_at (nd, t))
+      if (augur_tidset_has (&nd->done, t) || augur_dpor_node_sleeps (nd, t))
         continue;
       if (b++ == i)
         {
@@ -1012,7 +994,7 @@ augur_dpor_probe_branches (AugurDpor *d, guint k)
   guint64 mask = nd->done.lo;
   for (guint t = augur_tidset_next (&nd->backtrack, 0); t < 64;
        t = augur_tidset_next (&nd->backtrack, t + 1))
-    if (!sleeps_at (nd, t))
+    if (!augur_dpor_node_sleeps (nd, t))
       mask |= (guint64) 1 << t;
   return mask;
 }
@@ -1023,7 +1005,7 @@ augur_dpor_probe_add (AugurDpor *d, guint k, guint t)
   if (k >= d->nodes->len || k < d->fixed || d->kind == AUGUR_DPOR_OPTIMAL)
     return FALSE;
   DporNode *nd = g_ptr_array_index (d->nodes, k);
-  if (augur_tidset_has (&nd->done, t) || augur_tidset_has (&nd->backtrack, t) || sleeps_at (nd, t))
+  if (augur_tidset_has (&nd->done, t) || augur_tidset_has (&nd->backtrack, t) || augur_dpor_node_sleeps (nd, t))
     return FALSE;
   augur_tidset_add (&nd->backtrack, t);
   return TRUE;
