@@ -52,6 +52,16 @@ augur_json_add_strv (JsonBuilder *b, const char *name, char *const *v)
 }
 
 void
+augur_json_add_uint_array (JsonBuilder *b, const char *name, const guint *v, guint n)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_int_value (b, v[i]);
+  json_builder_end_array (b);
+}
+
+void
 augur_json_begin_object_member (JsonBuilder *b, const char *name)
 {
   json_builder_set_member_name (b, name);
@@ -234,11 +244,35 @@ augur_json_get_strv (const AugurJsonFormat *format, JsonObject *o, const char *m
   return TRUE;
 }
 
-JsonObject *
-augur_json_array_get_object (JsonArray *a, guint i)
+gboolean
+augur_json_get_element_object (const AugurJsonFormat *format, JsonArray *a, guint i,
+                               const char *where, const char *member, JsonObject **out,
+                               GError **error)
 {
   JsonNode *n = json_array_get_element (a, i);
-  return JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
+  *out = NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return augur_json_invalid (format, where, member, "has an element that is not an object",
+                               error);
+  *out = json_node_get_object (n);
+  return TRUE;
+}
+
+gboolean
+augur_json_get_element_uint (const AugurJsonFormat *format, JsonArray *a, guint i, guint64 limit,
+                             const char *where, const char *member, const char *what,
+                             guint64 *out, GError **error)
+{
+  JsonNode *n = json_array_get_element (a, i);
+  *out = 0;
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
+      || json_node_get_int (n) < 0 || (guint64) json_node_get_int (n) >= limit)
+    {
+      g_autofree char *msg = g_strconcat ("has an element that is not ", what, NULL);
+      return augur_json_invalid (format, where, member, msg, error);
+    }
+  *out = (guint64) json_node_get_int (n);
+  return TRUE;
 }
 
 const char *

@@ -30,6 +30,8 @@ void augur_json_add_int (JsonBuilder *b, const char *name, gint64 value);
 void augur_json_add_bool (JsonBuilder *b, const char *name, gboolean value);
 /* An array of strings; v NULL: an empty array. */
 void augur_json_add_strv (JsonBuilder *b, const char *name, char *const *v);
+/* An array of the n numbers of v (thread ids, step indexes ...). */
+void augur_json_add_uint_array (JsonBuilder *b, const char *name, const guint *v, guint n);
 
 /* Starts member name's object or array (ended by json_builder_end_*). */
 void augur_json_begin_object_member (JsonBuilder *b, const char *name);
@@ -95,8 +97,17 @@ gboolean augur_json_get_strv (const AugurJsonFormat *format, JsonObject *o, cons
                               gboolean required, const char *where, GStrv *out,
                               GError **error);
 
-/* Element i of a, when it is an object; NULL otherwise. */
-JsonObject *augur_json_array_get_object (JsonArray *a, guint i);
+/* Element i of array member (read from where), when it is an object;
+ * otherwise FALSE with "member '<member>' has an element that is not an
+ * object". */
+gboolean augur_json_get_element_object (const AugurJsonFormat *format, JsonArray *a, guint i,
+                                        const char *where, const char *member, JsonObject **out,
+                                        GError **error);
+/* Element i of array member, when it is an integer from 0 to below limit;
+ * otherwise FALSE with "member '<member>' has an element that is not <what>". */
+gboolean augur_json_get_element_uint (const AugurJsonFormat *format, JsonArray *a, guint i,
+                                      guint64 limit, const char *where, const char *member,
+                                      const char *what, guint64 *out, GError **error);
 /* The member when it is a string; NULL otherwise. */
 const char *augur_json_member_string (JsonObject *o, const char *member);
 

@@ -28,6 +28,16 @@ static const AugurJsonFormat format = {
 
 /* ---- JSON writing ---- */
 
+/* Where in the source: file, line and function, each when known. */
+static void
+add_place (JsonBuilder *b, const char *file, guint line, const char *function)
+{
+  augur_json_add_opt_string (b, "file", file);
+  if (line != 0)
+    augur_json_add_int (b, "line", line);
+  augur_json_add_opt_string (b, "function", function);
+}
+
 /* A schedule as a JSON array of step objects (the short ones). */
 static void
 add_schedule (JsonBuilder *b, AugurFinding *f)
@@ -43,10 +53,7 @@ add_schedule (JsonBuilder *b, AugurFinding *f)
       augur_json_add_opt_string (b, "object", s->object);
       if (s->peer >= 0)
         augur_json_add_int (b, "peer", s->peer);
-      augur_json_add_opt_string (b, "file", s->file);
-      if (s->line != 0)
-        augur_json_add_int (b, "line", s->line);
-      augur_json_add_opt_string (b, "function", s->function);
+      add_place (b, s->file, s->line, s->function);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -64,10 +71,7 @@ add_finding (JsonBuilder *b, AugurFinding *f)
   augur_json_add_opt_string (b, "object_id", f->object_id);
   augur_json_add_opt_string (b, "object_kind", f->object_kind);
 
-  augur_json_begin_array_member (b, "threads");
-  for (guint i = 0; i < f->threads->len; i++)
-    json_builder_add_int_value (b, g_array_index (f->threads, guint, i));
-  json_builder_end_array (b);
+  augur_json_add_uint_array (b, "threads", (const guint *) f->threads->data, f->threads->len);
 
   augur_json_begin_array_member (b, "accesses");
   for (guint i = 0; i < f->accesses->len; i++)
@@ -77,24 +81,15 @@ add_finding (JsonBuilder *b, AugurFinding *f)
       augur_json_add_int (b, "thread", a->thread);
       augur_json_add_int (b, "event", (gint64) a->event);
       augur_json_add_opt_string (b, "op", augur_op_to_string (a->op));
-      augur_json_add_opt_string (b, "file", a->file);
-      if (a->line != 0)
-        augur_json_add_int (b, "line", a->line);
-      augur_json_add_opt_string (b, "function", a->function);
-      augur_json_begin_array_member (b, "locks_held");
-      for (guint j = 0; a->locks_held[j] != NULL; j++)
-        json_builder_add_string_value (b, a->locks_held[j]);
-      json_builder_end_array (b);
+      add_place (b, a->file, a->line, a->function);
+      augur_json_add_strv (b, "locks_held", a->locks_held);
       if (a->n_callers > 0)
         {
           augur_json_begin_array_member (b, "callers");
           for (guint j = 0; j < a->n_callers; j++)
             {
               json_builder_begin_object (b);
-              augur_json_add_opt_string (b, "file", a->callers[j].file);
-              if (a->callers[j].line != 0)
-                augur_json_add_int (b, "line", a->callers[j].line);
-              augur_json_add_opt_string (b, "function", a->callers[j].function);
+              add_place (b, a->callers[j].file, a->callers[j].line, a->callers[j].function);
               json_builder_end_object (b);
             }
           json_builder_end_array (b);
@@ -116,10 +111,8 @@ add_finding (JsonBuilder *b, AugurFinding *f)
   else
     add_schedule (b, f);
 
-  augur_json_begin_array_member (b, "bug_steps");
-  for (guint i = 0; i < f->bug_steps->len; i++)
-    json_builder_add_int_value (b, g_array_index (f->bug_steps, guint, i));
-  json_builder_end_array (b);
+  augur_json_add_uint_array (b, "bug_steps", (const guint *) f->bug_steps->data,
+                             f->bug_steps->len);
 
   augur_json_add_opt_string (b, "replay", f->replay);
   if (f->pattern != NULL)
@@ -151,10 +144,8 @@ augur_results_to_data (AugurResults *results, gsize *length)
   json_builder_begin_object (b);
   augur_json_add_opt_string (b, "schema", AUGUR_RESULTS_SCHEMA);
   augur_json_add_opt_string (b, "program", results->program);
-  augur_json_begin_array_member (b, "argv");
-  for (guint i = 0; i + 1 < results->argv->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (results->argv, i));
-  json_builder_end_array (b);
+  /* argv and bounds_hit are NULL-terminated */
+  augur_json_add_strv (b, "argv", (char *const *) results->argv->pdata);
   augur_json_add_opt_string (b, "command", results->command);
   augur_json_add_opt_string (b, "mode", results->mode);
   augur_json_add_opt_string (b, "source_dir", results->source_dir);
@@ -167,10 +158,7 @@ augur_results_to_data (AugurResults *results, gsize *length)
   augur_json_add_int (b, "duration_ms", (gint64) (results->duration * 1000.0 + 0.5));
   augur_json_add_int (b, "executions", (gint64) results->executions);
 
-  augur_json_begin_array_member (b, "bounds_hit");
-  for (guint i = 0; i + 1 < results->bounds_hit->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (results->bounds_hit, i));
-  json_builder_end_array (b);
+  augur_json_add_strv (b, "bounds_hit", (char *const *) results->bounds_hit->pdata);
 
   if (results->complete >= 0)
     {
@@ -253,6 +241,16 @@ parse_op (JsonObject *o, const char *where, AugurOp *op, GError **error)
   return TRUE;
 }
 
+/* The optional file, line and function of @o. */
+static gboolean
+get_place (JsonObject *o, const char *where, const char **file, guint64 *line,
+           const char **function, GError **error)
+{
+  return augur_json_get_string (&format, o, "file", FALSE, where, file, error)
+         && augur_json_get_uint (&format, o, "line", FALSE, G_MAXUINT32, where, line, error)
+         && augur_json_get_string (&format, o, "function", FALSE, where, function, error);
+}
+
 /* The optional "callers" of access @a, the last one added to @f. */
 static gboolean
 read_callers (AugurFinding *f, JsonObject *a, const char *where, GError **error)
@@ -266,15 +264,11 @@ read_callers (AugurFinding *f, JsonObject *a, const char *where, GError **error)
   g_autofree AugurFrame *frames = g_new0 (AugurFrame, n);
   for (guint i = 0; i < n; i++)
     {
-      JsonObject *c = augur_json_array_get_object (arr, i);
+      JsonObject *c;
       guint64 line = 0;
       const char *file = NULL, *function = NULL;
-      if (c == NULL)
-        return augur_json_invalid (&format, where, "callers",
-                                   "has an element that is not an object", error);
-      if (!augur_json_get_string (&format, c, "file", FALSE, where, &file, error)
-          || !augur_json_get_uint (&format, c, "line", FALSE, G_MAXUINT32, where, &line, error)
-          || !augur_json_get_string (&format, c, "function", FALSE, where, &function, error))
+      if (!augur_json_get_element_object (&format, arr, i, where, "callers", &c, error)
+          || !get_place (c, where, &file, &line, &function, error))
         return FALSE;
       frames[i].file = (char *) file;
       frames[i].line = (guint) line;
@@ -356,12 +350,11 @@ parse_threads (AugurFinding *f, JsonArray *threads, const char *where, GError **
 {
   for (guint i = 0; i < json_array_get_length (threads); i++)
     {
-      JsonNode *n = json_array_get_element (threads, i);
-      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
-          || json_node_get_int (n) < 0 || json_node_get_int (n) > G_MAXUINT32)
-        return augur_json_invalid (&format, where, "threads",
-                                   "has an element that is not a thread id", error);
-      augur_finding_add_thread (f, (guint) json_node_get_int (n));
+      guint64 thread;
+      if (!augur_json_get_element_uint (&format, threads, i, (guint64) G_MAXUINT32 + 1, where,
+                                        "threads", "a thread id", &thread, error))
+        return FALSE;
+      augur_finding_add_thread (f, (guint) thread);
     }
   return TRUE;
 }
@@ -373,20 +366,16 @@ parse_accesses (AugurFinding *f, JsonArray *accesses, const char *where, GError 
   for (guint i = 0; i < json_array_get_length (accesses); i++)
     {
       g_autofree char *w = g_strdup_printf ("%s, access %u", where, i + 1);
-      JsonObject *a = augur_json_array_get_object (accesses, i);
+      JsonObject *a;
       guint64 thread, event, line;
       AugurOp op;
       const char *file, *function;
       g_auto(GStrv) locks = NULL;
-      if (a == NULL)
-        return augur_json_invalid (&format, where, "accesses",
-                                   "has an element that is not an object", error);
-      if (!augur_json_get_uint (&format, a, "thread", TRUE, G_MAXUINT32, w, &thread, error)
+      if (!augur_json_get_element_object (&format, accesses, i, where, "accesses", &a, error)
+          || !augur_json_get_uint (&format, a, "thread", TRUE, G_MAXUINT32, w, &thread, error)
           || !augur_json_get_uint (&format, a, "event", TRUE, G_MAXINT64, w, &event, error)
           || !parse_op (a, w, &op, error)
-          || !augur_json_get_string (&format, a, "file", FALSE, w, &file, error)
-          || !augur_json_get_uint (&format, a, "line", FALSE, G_MAXUINT32, w, &line, error)
-          || !augur_json_get_string (&format, a, "function", FALSE, w, &function, error)
+          || !get_place (a, w, &file, &line, &function, error)
           || !augur_json_get_strv (&format, a, "locks_held", FALSE, w, &locks, error))
         return FALSE;
       augur_finding_add_access (f, (guint) thread, event, op, file, (guint) line, function,
@@ -404,21 +393,17 @@ parse_schedule (AugurFinding *f, JsonArray *schedule, const char *where, GError 
   for (guint i = 0; i < json_array_get_length (schedule); i++)
     {
       g_autofree char *w = g_strdup_printf ("%s, schedule step %u", where, i);
-      JsonObject *s = augur_json_array_get_object (schedule, i);
+      JsonObject *s;
       guint64 thread, event, line, peer;
       AugurOp op;
       const char *file, *function, *obj;
-      if (s == NULL)
-        return augur_json_invalid (&format, where, "schedule",
-                                   "has an element that is not an object", error);
-      if (!augur_json_get_uint (&format, s, "thread", TRUE, G_MAXUINT32, w, &thread, error)
+      if (!augur_json_get_element_object (&format, schedule, i, where, "schedule", &s, error)
+          || !augur_json_get_uint (&format, s, "thread", TRUE, G_MAXUINT32, w, &thread, error)
           || !augur_json_get_uint (&format, s, "event", TRUE, G_MAXINT64, w, &event, error)
           || !parse_op (s, w, &op, error)
           || !augur_json_get_string (&format, s, "object", FALSE, w, &obj, error)
           || !augur_json_get_uint (&format, s, "peer", FALSE, G_MAXINT32, w, &peer, error)
-          || !augur_json_get_string (&format, s, "file", FALSE, w, &file, error)
-          || !augur_json_get_uint (&format, s, "line", FALSE, G_MAXUINT32, w, &line, error)
-          || !augur_json_get_string (&format, s, "function", FALSE, w, &function, error))
+          || !get_place (s, w, &file, &line, &function, error))
         return FALSE;
       JsonNode *peer_node = json_object_get_member (s, "peer");
       gint peer_id = peer_node != NULL && !JSON_NODE_HOLDS_NULL (peer_node) ? (gint) peer : -1;
@@ -434,13 +419,12 @@ parse_bug_steps (AugurFinding *f, JsonArray *bug_steps, const char *where, GErro
 {
   for (guint i = 0; i < json_array_get_length (bug_steps); i++)
     {
-      JsonNode *n = json_array_get_element (bug_steps, i);
-      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
-          || json_node_get_int (n) < 0
-          || json_node_get_int (n) >= (gint64) augur_finding_get_n_steps (f))
-        return augur_json_invalid (&format, where, "bug_steps",
-                                   "has an element that is not a step of the schedule", error);
-      augur_finding_mark_bug_step (f, (guint) json_node_get_int (n));
+      guint64 step;
+      if (!augur_json_get_element_uint (&format, bug_steps, i, augur_finding_get_n_steps (f),
+                                        where, "bug_steps", "a step of the schedule", &step,
+                                        error))
+        return FALSE;
+      augur_finding_mark_bug_step (f, (guint) step);
     }
   return TRUE;
 }
@@ -449,13 +433,12 @@ parse_bug_steps (AugurFinding *f, JsonArray *bug_steps, const char *where, GErro
 static gboolean
 parse_prediction (AugurFinding *f, JsonObject *o, const char *where, GError **error)
 {
-  JsonNode *pn = json_object_get_member (o, "prediction");
-  if (pn == NULL || JSON_NODE_HOLDS_NULL (pn))
-    return TRUE;
+  JsonObject *po;
   const char *pattern, *answer;
-  if (!JSON_NODE_HOLDS_OBJECT (pn))
-    return augur_json_invalid (&format, where, "prediction", "is not an object", error);
-  JsonObject *po = json_node_get_object (pn);
+  if (!augur_json_get_object (&format, o, "prediction", FALSE, where, &po, error))
+    return FALSE;
+  if (po == NULL)
+    return TRUE;
   if (!augur_json_get_string (&format, po, "pattern", TRUE, where, &pattern, error)
       || !augur_json_get_string (&format, po, "answer", TRUE, where, &answer, error))
     return FALSE;
@@ -489,10 +472,9 @@ parse_parts (AugurFinding *f, JsonObject *o, const char *parent, const char *whe
                                "is not allowed in a part (parts are one level deep)", error);
   for (guint i = 0; parts != NULL && i < json_array_get_length (parts); i++)
     {
-      JsonObject *po = augur_json_array_get_object (parts, i);
-      if (po == NULL)
-        return augur_json_invalid (&format, where, "parts", "has an element that is not an object",
-                                   error);
+      JsonObject *po;
+      if (!augur_json_get_element_object (&format, parts, i, where, "parts", &po, error))
+        return FALSE;
       g_autoptr(AugurFinding) part = parse_finding (po, where, i, error);
       if (part == NULL)
         return FALSE;
@@ -542,12 +524,11 @@ parse_finding (JsonObject *o, const char *parent, guint index, GError **error)
 static gboolean
 parse_analysis (AugurResults *r, JsonObject *root, GError **error)
 {
-  JsonNode *n = json_object_get_member (root, "analysis");
-  if (n == NULL || JSON_NODE_HOLDS_NULL (n))
+  JsonObject *a;
+  if (!augur_json_get_object (&format, root, "analysis", FALSE, NULL, &a, error))
+    return FALSE;
+  if (a == NULL)
     return TRUE;
-  if (!JSON_NODE_HOLDS_OBJECT (n))
-    return augur_json_invalid (&format, NULL, "analysis", "is not an object", error);
-  JsonObject *a = json_node_get_object (n);
   JsonNode *c = json_object_get_member (a, "complete");
   if (c == NULL || !JSON_NODE_HOLDS_VALUE (c) || json_node_get_value_type (c) != G_TYPE_BOOLEAN)
     return augur_json_invalid (&format, "analysis", "complete", "is not true or false", error);
@@ -560,13 +541,12 @@ parse_analysis (AugurResults *r, JsonObject *root, GError **error)
   for (guint i = 0; strategies != NULL && i < json_array_get_length (strategies); i++)
     {
       g_autofree char *w = g_strdup_printf ("analysis, strategy %u", i + 1);
-      JsonObject *s = augur_json_array_get_object (strategies, i);
+      JsonObject *s;
       const char *name, *guarantee;
       guint64 executions;
-      if (s == NULL)
-        return augur_json_invalid (&format, "analysis", "strategies",
-                                   "has an element that is not an object", error);
-      if (!augur_json_get_string (&format, s, "name", TRUE, w, &name, error)
+      if (!augur_json_get_element_object (&format, strategies, i, "analysis", "strategies", &s,
+                                          error)
+          || !augur_json_get_string (&format, s, "name", TRUE, w, &name, error)
           || !augur_json_get_string (&format, s, "guarantee", TRUE, w, &guarantee, error)
           || !augur_json_get_uint (&format, s, "executions", TRUE, G_MAXINT64, w, &executions,
                                    error))
@@ -619,15 +599,13 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
   for (guint i = 0; predictions != NULL && i < json_array_get_length (predictions); i++)
     {
       g_autofree char *w = g_strdup_printf ("prediction %u", i + 1);
-      JsonObject *p = augur_json_array_get_object (predictions, i);
+      JsonObject *p;
       const char *kind_s, *class_s;
       guint64 count;
       AugurFindingKind kind;
       AugurPredictionClass cls;
-      if (p == NULL)
-        return augur_json_invalid (&format, NULL, "predictions",
-                                   "has an element that is not an object", error);
-      if (!augur_json_get_string (&format, p, "kind", TRUE, w, &kind_s, error)
+      if (!augur_json_get_element_object (&format, predictions, i, NULL, "predictions", &p, error)
+          || !augur_json_get_string (&format, p, "kind", TRUE, w, &kind_s, error)
           || !augur_json_get_string (&format, p, "class", TRUE, w, &class_s, error)
           || !augur_json_get_uint (&format, p, "count", TRUE, G_MAXINT64, w, &count, error))
         return FALSE;
@@ -642,13 +620,12 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
   for (guint i = 0; candidates != NULL && i < json_array_get_length (candidates); i++)
     {
       g_autofree char *w = g_strdup_printf ("static candidate %u", i + 1);
-      JsonObject *c = augur_json_array_get_object (candidates, i);
+      JsonObject *c;
       const char *object, *file_a, *file_b;
       guint64 line_a, line_b;
-      if (c == NULL)
-        return augur_json_invalid (&format, NULL, "static_candidates",
-                                   "has an element that is not an object", error);
-      if (!augur_json_get_string (&format, c, "object", FALSE, w, &object, error)
+      if (!augur_json_get_element_object (&format, candidates, i, NULL, "static_candidates", &c,
+                                          error)
+          || !augur_json_get_string (&format, c, "object", FALSE, w, &object, error)
           || !augur_json_get_string (&format, c, "file_a", TRUE, w, &file_a, error)
           || !augur_json_get_uint (&format, c, "line_a", TRUE, G_MAXUINT32, w, &line_a, error)
           || !augur_json_get_string (&format, c, "file_b", TRUE, w, &file_b, error)
@@ -660,10 +637,9 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
 
   for (guint i = 0; i < json_array_get_length (findings); i++)
     {
-      JsonObject *fo = augur_json_array_get_object (findings, i);
-      if (fo == NULL)
-        return augur_json_invalid (&format, NULL, "findings",
-                                   "has an element that is not an object", error);
+      JsonObject *fo;
+      if (!augur_json_get_element_object (&format, findings, i, NULL, "findings", &fo, error))
+        return FALSE;
       g_autoptr(AugurFinding) f = parse_finding (fo, NULL, i, error);
       if (f == NULL)
         return FALSE;

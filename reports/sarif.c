@@ -248,12 +248,9 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
     augur_json_add_string (b, "object", augur_finding_get_object (f));
   if (g_strcmp0 (augur_finding_get_object_id (f), augur_finding_get_object (f)) != 0)
     augur_json_add_string (b, "objectId", augur_finding_get_object_id (f));
-  augur_json_begin_array_member (b, "threads");
   guint n_threads;
   const guint *threads = augur_finding_get_threads (f, &n_threads);
-  for (guint i = 0; i < n_threads; i++)
-    json_builder_add_int_value (b, threads[i]);
-  json_builder_end_array (b);
+  augur_json_add_uint_array (b, "threads", threads, n_threads);
   if (augur_finding_get_replay (f) != NULL)
     augur_json_add_string (b, "replay", augur_finding_get_replay (f));
   /* the findings this bug is made of (the race behind an assertion ...) */

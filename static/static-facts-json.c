@@ -128,13 +128,12 @@ parse_shared (AugurStaticFacts *f, JsonObject *o, const char *where, GError **er
     return FALSE;
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
-      JsonNode *n = json_array_get_element (a, i);
-      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64
-          || json_node_get_int (n) < 0)
-        return augur_json_invalid (&format, where, "threads",
-                                   "holds something else than a thread id", error);
-      guint id = (guint) json_node_get_int (n);
-      g_array_append_val (s->threads, id);
+      guint64 id;
+      if (!augur_json_get_element_uint (&format, a, i, (guint64) G_MAXUINT + 1, where, "threads",
+                                        "a thread id", &id, error))
+        return FALSE;
+      guint thread = (guint) id;
+      g_array_append_val (s->threads, thread);
     }
   return TRUE;
 }
@@ -393,10 +392,7 @@ augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
       json_builder_begin_object (b);
       augur_json_add_string (b, "location", s->location);
       augur_json_add_string (b, "kind", s->kind);
-      augur_json_begin_array_member (b, "threads");
-      for (guint j = 0; j < s->threads->len; j++)
-        json_builder_add_int_value (b, g_array_index (s->threads, guint, j));
-      json_builder_end_array (b);
+      augur_json_add_uint_array (b, "threads", (const guint *) s->threads->data, s->threads->len);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
