@@ -17,18 +17,24 @@
 #include <string.h>
 
 static void
+frames_free (AugurFrame *frames, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_free (frames[i].file);
+      g_free (frames[i].function);
+    }
+  g_free (frames);
+}
+
+static void
 access_clear (gpointer p)
 {
   AugurAccess *a = p;
   g_free (a->file);
   g_free (a->function);
   g_strfreev (a->locks_held);
-  for (guint i = 0; i < a->n_callers; i++)
-    {
-      g_free (a->callers[i].file);
-      g_free (a->callers[i].function);
-    }
-  g_free (a->callers);
+  frames_free (a->callers, a->n_callers);
 }
 
 static void
@@ -93,9 +99,10 @@ augur_finding_unref (AugurFinding *finding)
   g_free (finding);
 }
 
-/* Inserts @v into the sorted unique array @a. */
-static void
-sorted_insert (GArray *a, guint v)
+/* Whether the sorted unique array @a holds @v; *pos: where it is or would
+ * be inserted. */
+static gboolean
+sorted_find (GArray *a, guint v, guint *pos)
 {
   guint lo = 0, hi = a->len;
   while (lo < hi)
@@ -103,31 +110,49 @@ sorted_insert (GArray *a, guint v)
       guint mid = (lo + hi) / 2;
       guint m = g_array_index (a, guint, mid);
       if (m == v)
-        return;
+        {
+          lo = mid;
+          break;
+        }
       if (m < v)
         lo = mid + 1;
       else
         hi = mid;
     }
-  g_array_insert_val (a, lo, v);
+  *pos = lo;
+  return lo < a->len && g_array_index (a, guint, lo) == v;
+}
+
+/* Inserts @v into the sorted unique array @a. */
+static void
+sorted_insert (GArray *a, guint v)
+{
+  guint pos;
+  if (!sorted_find (a, v, &pos))
+    g_array_insert_val (a, pos, v);
+}
+
+void
+augur_results_set_string_ (char **field, const char *value)
+{
+  char *old = *field;
+  *field = g_strdup (value);
+  g_free (old);
 }
 
 void
 augur_finding_set_object (AugurFinding *finding, const char *object, const char *object_kind)
 {
   g_return_if_fail (finding != NULL);
-  g_free (finding->object);
-  g_free (finding->object_kind);
-  finding->object = g_strdup (object);
-  finding->object_kind = g_strdup (object_kind);
+  augur_results_set_string_ (&finding->object, object);
+  augur_results_set_string_ (&finding->object_kind, object_kind);
 }
 
 void
 augur_finding_set_object_id (AugurFinding *finding, const char *object_id)
 {
   g_return_if_fail (finding != NULL);
-  g_free (finding->object_id);
-  finding->object_id = g_strdup (object_id);
+  augur_results_set_string_ (&finding->object_id, object_id);
 }
 
 void
@@ -142,8 +167,7 @@ void
 augur_finding_set_explanation (AugurFinding *finding, const char *explanation)
 {
   g_return_if_fail (finding != NULL && explanation != NULL);
-  g_free (finding->explanation);
-  finding->explanation = g_strdup (explanation);
+  augur_results_set_string_ (&finding->explanation, explanation);
 }
 
 void
@@ -240,12 +264,7 @@ augur_finding_set_access_callers (AugurFinding *finding, guint i, const AugurFra
       a->callers[k].line = callers[k].line;
       a->callers[k].function = g_strdup (callers[k].function);
     }
-  for (guint k = 0; k < n_old; k++)
-    {
-      g_free (old[k].file);
-      g_free (old[k].function);
-    }
-  g_free (old);
+  frames_free (old, n_old);
 }
 
 guint
@@ -282,8 +301,7 @@ void
 augur_finding_set_replay (AugurFinding *finding, const char *command)
 {
   g_return_if_fail (finding != NULL);
-  g_free (finding->replay);
-  finding->replay = g_strdup (command);
+  augur_results_set_string_ (&finding->replay, command);
 }
 
 AugurFindingKind
@@ -359,29 +377,16 @@ augur_finding_get_bug_steps (AugurFinding *finding, guint *n_bug_steps)
 gboolean
 augur_finding_is_bug_step (AugurFinding *finding, guint step)
 {
-  guint lo = 0, hi = finding->bug_steps->len;
-  while (lo < hi)
-    {
-      guint mid = (lo + hi) / 2;
-      guint m = g_array_index (finding->bug_steps, guint, mid);
-      if (m == step)
-        return TRUE;
-      if (m < step)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return FALSE;
+  guint pos;
+  return sorted_find (finding->bug_steps, step, &pos);
 }
 
 void
 augur_finding_set_prediction (AugurFinding *finding, const char *pattern, const char *answer)
 {
   g_return_if_fail (finding != NULL && pattern != NULL && answer != NULL);
-  g_free (finding->pattern);
-  g_free (finding->answer);
-  finding->pattern = g_strdup (pattern);
-  finding->answer = g_strdup (answer);
+  augur_results_set_string_ (&finding->pattern, pattern);
+  augur_results_set_string_ (&finding->answer, answer);
 }
 
 void

@@ -62,6 +62,9 @@ typedef struct {
 /* Compares two AugurResultsLoc*: by file, then line (a GCompareFunc). */
 int augur_results_loc_cmp_ (gconstpointer a, gconstpointer b);
 
+/* Replaces the string *field by a copy of value (which may be NULL). */
+void augur_results_set_string_ (char **field, const char *value);
+
 /* Sorts the findings and static candidates if something was added since. */
 void augur_results_sort_findings_ (AugurResults *results);
 

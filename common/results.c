@@ -39,6 +39,18 @@ new_strv_array (void)
   return a;
 }
 
+/* A word the shell reads as itself, needing no quotes. */
+static gboolean
+is_plain_word (const char *w)
+{
+  if (*w == '\0')
+    return FALSE;
+  for (const char *p = w; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && strchr ("_./=:,+-@%", *p) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 static void
 strategy_clear (gpointer p)
 {
@@ -127,16 +139,14 @@ void
 augur_results_set_mode (AugurResults *results, const char *mode)
 {
   g_return_if_fail (results != NULL);
-  g_free (results->mode);
-  results->mode = g_strdup (mode);
+  augur_results_set_string_ (&results->mode, mode);
 }
 
 void
 augur_results_set_source_dir (AugurResults *results, const char *dir)
 {
   g_return_if_fail (results != NULL);
-  g_free (results->source_dir);
-  results->source_dir = g_strdup (dir);
+  augur_results_set_string_ (&results->source_dir, dir);
 }
 
 void
@@ -184,8 +194,7 @@ augur_results_set_completeness (AugurResults *results, gboolean complete, const 
   g_return_if_fail (results != NULL);
   g_return_if_fail (summary != NULL);
   results->complete = complete ? 1 : 0;
-  g_free (results->completeness);
-  results->completeness = g_strdup (summary);
+  augur_results_set_string_ (&results->completeness, summary);
 }
 
 gboolean
@@ -327,12 +336,9 @@ augur_results_dup_command_line (AugurResults *results)
   for (guint i = 0; i + 1 < results->argv->len; i++)
     {
       const char *w = g_ptr_array_index (results->argv, i);
-      gboolean plain = *w != '\0';
-      for (const char *p = w; *p != '\0' && plain; p++)
-        plain = g_ascii_isalnum (*p) || strchr ("_./=:,+-@%", *p) != NULL;
       if (i > 0)
         g_string_append_c (s, ' ');
-      if (plain)
+      if (is_plain_word (w))
         g_string_append (s, w);
       else
         {
@@ -486,9 +492,9 @@ augur_results_set_replay_commands (AugurResults *results, const char *path)
 {
   g_return_if_fail (results != NULL && path != NULL);
   augur_results_sort_findings_ (results);
-  gboolean plain = *path != '\0';
-  for (const char *p = path; *p != '\0' && plain; p++)
-    plain = g_ascii_isalnum (*p) || strchr ("_./=:,+-@%", *p) != NULL;
+  /* "path#N" needs quotes when path does ('#' only starts a comment after
+   * a blank) */
+  gboolean plain = is_plain_word (path);
   for (guint i = 0; i < results->findings->len; i++)
     {
       AugurFinding *f = g_ptr_array_index (results->findings, i);
