@@ -112,24 +112,24 @@ print_notes (const AugurExploreOptions *o, const AugurExploreStats *st, AugurSta
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " serialised re-run%s of failing executions: "
                 "%u atomicity violation%s shown to cause a failure\n", st->diagnosis_runs,
                 st->diagnosis_runs == 1 ? "" : "s", st->diagnosed, st->diagnosed == 1 ? "" : "s");
-  if (st->step_bound > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) hit the step bound (--max-steps) "
-                "and were cut there\n", st->step_bound);
-  if (st->watchdog > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) were killed by the watchdog "
-                "(--exec-timeout)\n", st->watchdog);
-  if (st->watchdog_reruns > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) killed by the watchdog were "
-                "run again before being called a hang (--exec-timeout)\n", st->watchdog_reruns);
-  if (st->exit_bound > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) ended with threads that kept "
-                "running after the process was asked to end; they were cut there\n", st->exit_bound);
-  if (st->thread_limit > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) created more than %u threads "
-                "and were cut there\n", st->thread_limit, AUGUR_SCHED_MAX_THREADS);
-  if (st->diverged > 0)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) did not follow their schedule "
-                "(nondeterminism); their branches were skipped\n", st->diverged);
+  /* the executions that did not run their course, by what stopped them */
+  g_autofree char *thread_limit = g_strdup_printf ("created more than %u threads and were cut "
+                                                   "there", AUGUR_SCHED_MAX_THREADS);
+  const struct { guint64 n; const char *what; } cut[] = {
+    { st->step_bound, "hit the step bound (--max-steps) and were cut there" },
+    { st->watchdog, "were killed by the watchdog (--exec-timeout)" },
+    { st->watchdog_reruns, "killed by the watchdog were run again before being called a hang "
+                           "(--exec-timeout)" },
+    { st->exit_bound, "ended with threads that kept running after the process was asked to "
+                      "end; they were cut there" },
+    { st->thread_limit, thread_limit },
+    { st->diverged, "did not follow their schedule (nondeterminism); their branches were "
+                    "skipped" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cut); i++)
+    if (cut[i].n > 0)
+      g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) %s\n", cut[i].n,
+                  cut[i].what);
   if (facts != NULL && !augur_static_facts_can_prune (facts))
     g_printerr ("augur explore: the static facts are incomplete: nothing was pruned\n");
   else if (facts != NULL && !st->prune_overflow)
