@@ -40,36 +40,12 @@ struct _AugurLockGraph {
   GPtrArray *order;      /* Edge*, in the order first seen */
 };
 
-static AugurFrame *
-frames_dup (const AugurFrame *frames, guint n)
-{
-  AugurFrame *copy = n > 0 ? g_new0 (AugurFrame, n) : NULL;
-  for (guint i = 0; i < n; i++)
-    {
-      copy[i].file = g_strdup (frames[i].file);
-      copy[i].line = frames[i].line;
-      copy[i].function = g_strdup (frames[i].function);
-    }
-  return copy;
-}
-
-static void
-frames_free (AugurFrame *frames, guint n)
-{
-  for (guint i = 0; i < n; i++)
-    {
-      g_free (frames[i].file);
-      g_free (frames[i].function);
-    }
-  g_free (frames);
-}
-
 static void
 occurrence_clear (gpointer p)
 {
   Occurrence *o = p;
-  frames_free (o->outer_callers, o->n_outer_callers);
-  frames_free (o->inner_callers, o->n_inner_callers);
+  augur_frames_free (o->outer_callers, o->n_outer_callers);
+  augur_frames_free (o->inner_callers, o->n_inner_callers);
 }
 
 static void
@@ -194,8 +170,8 @@ augur_lock_graph_add (AugurLockGraph *graph, guint thread, const AugurLockSite *
     if (g_array_index (e->occurrences, Occurrence, i).thread == thread)
       return changed;
   Occurrence o = { thread, outer->event, inner->event,
-                   frames_dup (outer->callers, outer->n_callers),
-                   frames_dup (inner->callers, inner->n_callers),
+                   augur_frames_dup (outer->callers, outer->n_callers),
+                   augur_frames_dup (inner->callers, inner->n_callers),
                    outer->n_callers, inner->n_callers };
   g_array_append_val (e->occurrences, o);
   return TRUE;

@@ -16,8 +16,21 @@
 
 #include <string.h>
 
-static void
-frames_free (AugurFrame *frames, guint n)
+AugurFrame *
+augur_frames_dup (const AugurFrame *frames, guint n)
+{
+  AugurFrame *copy = n > 0 ? g_new0 (AugurFrame, n) : NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      copy[i].file = g_strdup (frames[i].file);
+      copy[i].line = frames[i].line;
+      copy[i].function = g_strdup (frames[i].function);
+    }
+  return copy;
+}
+
+void
+augur_frames_free (AugurFrame *frames, guint n)
 {
   for (guint i = 0; i < n; i++)
     {
@@ -34,7 +47,7 @@ access_clear (gpointer p)
   g_free (a->file);
   g_free (a->function);
   g_strfreev (a->locks_held);
-  frames_free (a->callers, a->n_callers);
+  augur_frames_free (a->callers, a->n_callers);
 }
 
 static void
@@ -256,15 +269,9 @@ augur_finding_set_access_callers (AugurFinding *finding, guint i, const AugurFra
   AugurAccess *a = &g_array_index (finding->accesses, AugurAccess, i);
   AugurFrame *old = a->callers;
   guint n_old = a->n_callers;
-  a->callers = n_callers > 0 ? g_new0 (AugurFrame, n_callers) : NULL;
+  a->callers = augur_frames_dup (callers, n_callers);
   a->n_callers = n_callers;
-  for (guint k = 0; k < n_callers; k++)
-    {
-      a->callers[k].file = g_strdup (callers[k].file);
-      a->callers[k].line = callers[k].line;
-      a->callers[k].function = g_strdup (callers[k].function);
-    }
-  frames_free (old, n_old);
+  augur_frames_free (old, n_old);
 }
 
 guint

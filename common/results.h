@@ -176,6 +176,10 @@ typedef struct {
   char    *function;     /* NULL if unknown */
 } AugurFrame;
 
+/* A copy of the n frames (NULL when n is 0), freed by augur_frames_free. */
+AugurFrame *augur_frames_dup (const AugurFrame *frames, guint n);
+void        augur_frames_free (AugurFrame *frames, guint n);
+
 /* One involved access.  Owned by its finding; readers get const pointers. */
 typedef struct {
   guint    thread;
