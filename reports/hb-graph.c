@@ -231,58 +231,40 @@ set (void *obj, const char *name, const char *value)
 
 /* ---- building ---- */
 
+/* What each kind of edge is labelled; a race adds its object, a wait the
+ * object waited for, program order the steps it skips. */
+static const char *const edge_names[] = {
+  [AUGUR_REPORT_EDGE_PROGRAM_ORDER] = "",
+  [AUGUR_REPORT_EDGE_CREATE] = "create",
+  [AUGUR_REPORT_EDGE_JOIN] = "join",
+  [AUGUR_REPORT_EDGE_LOCK] = "unlock -> lock",
+  [AUGUR_REPORT_EDGE_SIGNAL] = "signal -> wake",
+  [AUGUR_REPORT_EDGE_SEMAPHORE] = "post -> wait",
+  [AUGUR_REPORT_EDGE_BARRIER] = "barrier",
+  [AUGUR_REPORT_EDGE_CONFLICT] = "race",
+  [AUGUR_REPORT_EDGE_WAITS_FOR] = "waits for",
+  [AUGUR_REPORT_EDGE_THEN] = "then",
+};
+
 static char *
 edge_label (AugurFinding *f, const AugurReportEdge *e)
 {
-  const char *object = augur_finding_get_object (f);
-  GString *l = g_string_new (NULL);
-  switch (e->kind)
+  GString *l = g_string_new (edge_names[e->kind]);
+  const char *object = NULL, *before_object = " ";
+  if (e->kind == AUGUR_REPORT_EDGE_PROGRAM_ORDER && e->skipped > 0)
+    g_string_append_printf (l, "%" G_GUINT64_FORMAT " step%s", e->skipped,
+                            e->skipped == 1 ? "" : "s");
+  else if (e->kind == AUGUR_REPORT_EDGE_CONFLICT)
     {
-    case AUGUR_REPORT_EDGE_PROGRAM_ORDER:
-      if (e->skipped > 0)
-        g_string_append_printf (l, "%" G_GUINT64_FORMAT " step%s", e->skipped,
-                                e->skipped == 1 ? "" : "s");
-      break;
-    case AUGUR_REPORT_EDGE_CREATE:
-      g_string_append (l, "create");
-      break;
-    case AUGUR_REPORT_EDGE_JOIN:
-      g_string_append (l, "join");
-      break;
-    case AUGUR_REPORT_EDGE_LOCK:
-      g_string_append (l, "unlock -> lock");
-      break;
-    case AUGUR_REPORT_EDGE_SIGNAL:
-      g_string_append (l, "signal -> wake");
-      break;
-    case AUGUR_REPORT_EDGE_SEMAPHORE:
-      g_string_append (l, "post -> wait");
-      break;
-    case AUGUR_REPORT_EDGE_BARRIER:
-      g_string_append (l, "barrier");
-      break;
-    case AUGUR_REPORT_EDGE_CONFLICT:
-      g_string_append (l, "race");
-      if (object != NULL)
-        {
-          g_string_append (l, " on ");
-          append_literal (l, object);
-        }
-      break;
-    case AUGUR_REPORT_EDGE_WAITS_FOR:
-      {
-        const AugurStep *s = augur_finding_get_step (f, e->from);
-        g_string_append (l, "waits for");
-        if (s->object != NULL)
-          {
-            g_string_append_c (l, ' ');
-            append_literal (l, s->object);
-          }
-      }
-      break;
-    case AUGUR_REPORT_EDGE_THEN:
-      g_string_append (l, "then");
-      break;
+      object = augur_finding_get_object (f);
+      before_object = " on ";
+    }
+  else if (e->kind == AUGUR_REPORT_EDGE_WAITS_FOR)
+    object = augur_finding_get_step (f, e->from)->object;
+  if (object != NULL)
+    {
+      g_string_append (l, before_object);
+      append_literal (l, object);
     }
   return g_string_free (l, FALSE);
 }
