@@ -17,6 +17,7 @@
 
 #include "reports/relevance.h"
 #include "reports/report-error.h"
+#include "reports/step-text.h"
 
 #define COLOR_BUG      "#cf222e"
 #define COLOR_BUG_FILL "#ffebe9"
@@ -204,22 +205,9 @@ static char *
 step_label (const AugurStep *s, guint index)
 {
   GString *l = g_string_new (NULL);
-  g_string_append_printf (l, "#%u %s", index, augur_op_to_string (s->op));
-  if (s->object != NULL)
-    {
-      g_string_append_c (l, ' ');
-      append_literal (l, s->object);
-    }
-  if (s->peer >= 0 && s->op != AUGUR_OP_START)
-    g_string_append_printf (l, " T%d", s->peer);
-  if (s->file != NULL)
-    {
-      g_autofree char *base = g_path_get_basename (s->file);
-      g_string_append (l, "\\n");
-      append_literal (l, base);
-      if (s->line != 0)
-        g_string_append_printf (l, ":%u", s->line);
-    }
+  g_string_append_printf (l, "#%u ", index);
+  /* the place on a line of its own: "\n" in a DOT label */
+  augur_report_step_text_append (l, s, append_literal, "\\n", "");
   return g_string_free (l, FALSE);
 }
 

@@ -22,6 +22,7 @@
 #include "reports/html-diagnosis.h"
 #include "reports/relevance.h"
 #include "reports/report-error.h"
+#include "reports/step-text.h"
 
 /* Lines of source shown either side of an access. */
 #define SOURCE_CONTEXT 3
@@ -555,23 +556,8 @@ op_verb (AugurOp op)
 static void
 append_step_text (GString *s, const AugurStep *st)
 {
-  augur_report_html_escape (s, augur_op_to_string (st->op));
-  if (st->object != NULL)
-    {
-      g_string_append_c (s, ' ');
-      augur_report_html_escape (s, st->object);
-    }
-  if (st->peer >= 0 && st->op != AUGUR_OP_START)
-    g_string_append_printf (s, " T%d", st->peer);
-  if (st->file != NULL)
-    {
-      g_autofree char *base = g_path_get_basename (st->file);
-      g_string_append (s, " <span class=\"loc\">");
-      augur_report_html_escape (s, base);
-      if (st->line != 0)
-        g_string_append_printf (s, ":%u", st->line);
-      g_string_append (s, "</span>");
-    }
+  augur_report_step_text_append (s, st, augur_report_html_escape, " <span class=\"loc\">",
+                                 "</span>");
 }
 
 static void
