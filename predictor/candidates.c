@@ -551,23 +551,6 @@ common_locks (const AugurPredModel *m, GArray *a)
   return out;
 }
 
-/* Does one lock, held by every access of both sides, exclude them from
- * each other (exclusive on at least one side every time)? */
-static gboolean
-always_locked (GArray *c1, GArray *c2)
-{
-  for (guint i = 0; i < c1->len; i++)
-    for (guint j = 0; j < c2->len; j++)
-      {
-        AugurPredHeld *a = &g_array_index (c1, AugurPredHeld, i);
-        AugurPredHeld *b = &g_array_index (c2, AugurPredHeld, j);
-        if (a->lock == b->lock
-            && (a->mode == AUGUR_LOCK_EXCLUSIVE || b->mode == AUGUR_LOCK_EXCLUSIVE))
-          return TRUE;
-      }
-  return FALSE;
-}
-
 /* ---- the queries ---- */
 
 /* The queries of variable v for the ordered pair (t1, t2). */
@@ -632,7 +615,7 @@ enum_vars (Enum *e, AugurStaticFilter *filter, const guint8 *open)
         for (guint t2 = 0; t2 < m->n_threads; t2++)
           if (t1 != t2 && var->acc[t1] != NULL && var->acc[t2] != NULL)
             enum_var_pair (e, filter, v, t1, t2,
-                           !open[v] || always_locked (locks[t1], locks[t2]));
+                           !open[v] || augur_pred_held_exclude (locks[t1], locks[t2]));
       for (guint t = 0; t < m->n_threads; t++)
         g_clear_pointer (&locks[t], g_array_unref);
     }
@@ -684,7 +667,7 @@ count_queries (const AugurPredModel *m, const AugurPredictOptions *o, guint8 *op
         locks[t] = var->acc[t] != NULL ? common_locks (m, var->acc[t]) : NULL;
       for (guint t1 = 0; t1 < m->n_threads; t1++)
         for (guint t2 = 0; t2 < m->n_threads && locks[t1] != NULL; t2++)
-          if (t1 != t2 && locks[t2] != NULL && !always_locked (locks[t1], locks[t2]))
+          if (t1 != t2 && locks[t2] != NULL && !augur_pred_held_exclude (locks[t1], locks[t2]))
             {
               n += o->atomicity ? AUGUR_PATTERN_N + 1 : 1;
               open[v] = 1;

@@ -800,20 +800,25 @@ augur_pred_model_hb (const AugurPredModel *m, guint32 x, guint32 y)
 }
 
 gboolean
-augur_pred_model_common_lock (const AugurPredModel *m, guint32 x, guint32 y)
+augur_pred_held_exclude (GArray *a, GArray *b)
 {
-  GArray *lx = g_ptr_array_index (m->locksets, m->lockset[x]);
-  GArray *ly = g_ptr_array_index (m->locksets, m->lockset[y]);
-  for (guint i = 0; i < lx->len; i++)
-    for (guint j = 0; j < ly->len; j++)
+  for (guint i = 0; i < a->len; i++)
+    for (guint j = 0; j < b->len; j++)
       {
-        AugurPredHeld *a = &g_array_index (lx, AugurPredHeld, i);
-        AugurPredHeld *c = &g_array_index (ly, AugurPredHeld, j);
-        if (a->lock == c->lock
-            && (a->mode == AUGUR_LOCK_EXCLUSIVE || c->mode == AUGUR_LOCK_EXCLUSIVE))
+        const AugurPredHeld *ha = &g_array_index (a, AugurPredHeld, i);
+        const AugurPredHeld *hb = &g_array_index (b, AugurPredHeld, j);
+        if (ha->lock == hb->lock
+            && (ha->mode == AUGUR_LOCK_EXCLUSIVE || hb->mode == AUGUR_LOCK_EXCLUSIVE))
           return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+augur_pred_model_common_lock (const AugurPredModel *m, guint32 x, guint32 y)
+{
+  return augur_pred_held_exclude (g_ptr_array_index (m->locksets, m->lockset[x]),
+                                  g_ptr_array_index (m->locksets, m->lockset[y]));
 }
 
 gboolean

@@ -147,6 +147,9 @@ guint32 augur_pred_model_vc (const AugurPredModel *m, guint32 g, guint u);
 gboolean augur_pred_model_hb (const AugurPredModel *m, guint32 x, guint32 y);
 /* TRUE if the two events hold a common lock in conflicting modes. */
 gboolean augur_pred_model_common_lock (const AugurPredModel *m, guint32 x, guint32 y);
+/* Do two sets of held locks (GArray of AugurPredHeld) share a lock that
+ * excludes them from each other (held exclusively by at least one)? */
+gboolean augur_pred_held_exclude (GArray *a, GArray *b);
 
 /* The index in thread @t's events of its first event whose global index
  * is >= @lo (its number of events if none). */
