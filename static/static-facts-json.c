@@ -330,24 +330,97 @@ add_site (JsonBuilder *b, const char *name, const char *file, guint line)
   json_builder_end_object (b);
 }
 
+/* Writes one element's members (inside its object). */
+typedef void (*AddElement) (JsonBuilder *b, gconstpointer element);
+
+/* Array member `name`: an object for each element of list, written by add. */
 static void
-add_pairs (JsonBuilder *b, const char *name, GPtrArray *pairs)
+add_list (JsonBuilder *b, const char *name, GPtrArray *list, AddElement add)
 {
   augur_json_begin_array_member (b, name);
-  for (guint i = 0; i < pairs->len; i++)
+  for (guint i = 0; i < list->len; i++)
     {
-      const AugurStaticPair *p = pairs->pdata[i];
       json_builder_begin_object (b);
-      add_site (b, "a", p->file_a, p->line_a);
-      add_site (b, "b", p->file_b, p->line_b);
-      augur_json_add_string (b, "location", p->location);
-      if (p->lock != NULL)
-        augur_json_add_string (b, "lock", p->lock);
-      else
-        augur_json_add_strv (b, "kinds", p->kinds);
+      add (b, list->pdata[i]);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+}
+
+static void
+add_thread (JsonBuilder *b, gconstpointer element)
+{
+  const AugurStaticThread *t = element;
+  augur_json_add_int (b, "id", t->id);
+  augur_json_add_strv (b, "entries", t->entries);
+  augur_json_add_bool (b, "multiple", t->multiple);
+  augur_json_add_int (b, "parent", t->parent);
+  augur_json_add_bool (b, "at_join", t->at_join);
+  if (t->create_file != NULL)
+    add_site (b, "create_site", t->create_file, t->create_line);
+  else
+    {
+      json_builder_set_member_name (b, "create_site");
+      json_builder_add_null_value (b);
+    }
+}
+
+static void
+add_shared (JsonBuilder *b, gconstpointer element)
+{
+  const AugurStaticShared *s = element;
+  augur_json_add_string (b, "location", s->location);
+  augur_json_add_string (b, "kind", s->kind);
+  augur_json_add_uint_array (b, "threads", (const guint *) s->threads->data, s->threads->len);
+}
+
+static void
+add_access (JsonBuilder *b, gconstpointer element)
+{
+  const AugurStaticAccess *a = element;
+  augur_json_add_string (b, "file", a->file);
+  augur_json_add_int (b, "line", a->line);
+  augur_json_add_int (b, "thread", a->thread);
+  augur_json_add_string (b, "kind", augur_static_access_kind_to_string (a->kind));
+  augur_json_add_string (b, "location", a->location);
+  augur_json_add_strv (b, "locks", a->locks);
+  augur_json_add_bool (b, "alone", a->alone);
+}
+
+/* A pair of "pairs" (kinds) or of "protected" (lock). */
+static void
+add_pair (JsonBuilder *b, gconstpointer element)
+{
+  const AugurStaticPair *p = element;
+  add_site (b, "a", p->file_a, p->line_a);
+  add_site (b, "b", p->file_b, p->line_b);
+  augur_json_add_string (b, "location", p->location);
+  if (p->lock != NULL)
+    augur_json_add_string (b, "lock", p->lock);
+  else
+    augur_json_add_strv (b, "kinds", p->kinds);
+}
+
+static void
+add_unknown (JsonBuilder *b, gconstpointer element)
+{
+  const AugurStaticUnknownSite *u = element;
+  augur_json_add_string (b, "file", u->file);
+  augur_json_add_int (b, "line", u->line);
+  augur_json_add_string (b, "reason", u->reason);
+}
+
+static void
+add_warning (JsonBuilder *b, gconstpointer element)
+{
+  const AugurStaticWarning *w = element;
+  if (w->file != NULL)
+    {
+      augur_json_add_string (b, "file", w->file);
+      augur_json_add_int (b, "line", w->line);
+    }
+  augur_json_add_string (b, "kind", w->kind);
+  augur_json_add_string (b, "message", w->message);
 }
 
 char *
@@ -363,86 +436,13 @@ augur_static_facts_to_data (AugurStaticFacts *f, gsize *length)
   augur_json_add_bool (b, "sound_fallback", f->sound_fallback);
   json_builder_set_member_name (b, "frama_c_seconds");
   json_builder_add_double_value (b, f->frama_c_seconds);
-
-  augur_json_begin_array_member (b, "threads");
-  for (guint i = 0; i < f->threads->len; i++)
-    {
-      const AugurStaticThread *t = f->threads->pdata[i];
-      json_builder_begin_object (b);
-      augur_json_add_int (b, "id", t->id);
-      augur_json_add_strv (b, "entries", t->entries);
-      augur_json_add_bool (b, "multiple", t->multiple);
-      augur_json_add_int (b, "parent", t->parent);
-      augur_json_add_bool (b, "at_join", t->at_join);
-      if (t->create_file != NULL)
-        add_site (b, "create_site", t->create_file, t->create_line);
-      else
-        {
-          json_builder_set_member_name (b, "create_site");
-          json_builder_add_null_value (b);
-        }
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  augur_json_begin_array_member (b, "shared");
-  for (guint i = 0; i < f->shared->len; i++)
-    {
-      const AugurStaticShared *s = f->shared->pdata[i];
-      json_builder_begin_object (b);
-      augur_json_add_string (b, "location", s->location);
-      augur_json_add_string (b, "kind", s->kind);
-      augur_json_add_uint_array (b, "threads", (const guint *) s->threads->data, s->threads->len);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  augur_json_begin_array_member (b, "accesses");
-  for (guint i = 0; i < f->accesses->len; i++)
-    {
-      const AugurStaticAccess *a = f->accesses->pdata[i];
-      json_builder_begin_object (b);
-      augur_json_add_string (b, "file", a->file);
-      augur_json_add_int (b, "line", a->line);
-      augur_json_add_int (b, "thread", a->thread);
-      augur_json_add_string (b, "kind", augur_static_access_kind_to_string (a->kind));
-      augur_json_add_string (b, "location", a->location);
-      augur_json_add_strv (b, "locks", a->locks);
-      augur_json_add_bool (b, "alone", a->alone);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  add_pairs (b, "pairs", f->pairs);
-  add_pairs (b, "protected", f->protected_pairs);
-
-  augur_json_begin_array_member (b, "unknown_sites");
-  for (guint i = 0; i < f->unknown_sites->len; i++)
-    {
-      const AugurStaticUnknownSite *u = f->unknown_sites->pdata[i];
-      json_builder_begin_object (b);
-      augur_json_add_string (b, "file", u->file);
-      augur_json_add_int (b, "line", u->line);
-      augur_json_add_string (b, "reason", u->reason);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  augur_json_begin_array_member (b, "warnings");
-  for (guint i = 0; i < f->warnings->len; i++)
-    {
-      const AugurStaticWarning *w = f->warnings->pdata[i];
-      json_builder_begin_object (b);
-      if (w->file != NULL)
-        {
-          augur_json_add_string (b, "file", w->file);
-          augur_json_add_int (b, "line", w->line);
-        }
-      augur_json_add_string (b, "kind", w->kind);
-      augur_json_add_string (b, "message", w->message);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  add_list (b, "threads", f->threads, add_thread);
+  add_list (b, "shared", f->shared, add_shared);
+  add_list (b, "accesses", f->accesses, add_access);
+  add_list (b, "pairs", f->pairs, add_pair);
+  add_list (b, "protected", f->protected_pairs, add_pair);
+  add_list (b, "unknown_sites", f->unknown_sites, add_unknown);
+  add_list (b, "warnings", f->warnings, add_warning);
   json_builder_end_object (b);
 
   return augur_json_builder_to_text (b, length);
