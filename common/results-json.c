@@ -458,6 +458,17 @@ parse_prediction (AugurFinding *f, JsonObject *o, const char *where, GError **er
 static AugurFinding *parse_finding (JsonObject *o, const char *parent, guint index,
                                     GError **error);
 
+/* Element @i of array @member: a finding, or a part of finding @parent. */
+static AugurFinding *
+parse_finding_element (JsonArray *a, guint i, const char *parent, const char *member,
+                       GError **error)
+{
+  JsonObject *o;
+  if (!augur_json_get_element_object (&format, a, i, parent, member, &o, error))
+    return NULL;
+  return parse_finding (o, parent, i, error);
+}
+
 /* The optional "parts" of a finding (@parent: NULL unless @f is itself a
  * part, which may have none). */
 static gboolean
@@ -472,10 +483,7 @@ parse_parts (AugurFinding *f, JsonObject *o, const char *parent, const char *whe
                                "is not allowed in a part (parts are one level deep)", error);
   for (guint i = 0; parts != NULL && i < json_array_get_length (parts); i++)
     {
-      JsonObject *po;
-      if (!augur_json_get_element_object (&format, parts, i, where, "parts", &po, error))
-        return FALSE;
-      g_autoptr(AugurFinding) part = parse_finding (po, where, i, error);
+      g_autoptr(AugurFinding) part = parse_finding_element (parts, i, where, "parts", error);
       if (part == NULL)
         return FALSE;
       augur_finding_add_part (f, part);
@@ -637,10 +645,7 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
 
   for (guint i = 0; i < json_array_get_length (findings); i++)
     {
-      JsonObject *fo;
-      if (!augur_json_get_element_object (&format, findings, i, NULL, "findings", &fo, error))
-        return FALSE;
-      g_autoptr(AugurFinding) f = parse_finding (fo, NULL, i, error);
+      g_autoptr(AugurFinding) f = parse_finding_element (findings, i, NULL, "findings", error);
       if (f == NULL)
         return FALSE;
       augur_results_add_finding (r, f);
