@@ -84,6 +84,17 @@ append_code (GString *s, const char *text)
   g_string_append (s, "</code>");
 }
 
+/* " (label text)", text escaped; nothing when text is NULL */
+static void
+append_aside (GString *s, const char *label, const char *text)
+{
+  if (text == NULL)
+    return;
+  g_string_append_printf (s, " (%s", label);
+  augur_report_html_escape (s, text);
+  g_string_append (s, ")");
+}
+
 static void
 append_loc (GString *s, const char *file, guint line)
 {
@@ -117,12 +128,7 @@ static void
 append_finding_title (GString *s, AugurFinding *f)
 {
   augur_report_html_escape (s, augur_finding_kind_title (augur_finding_get_kind (f)));
-  if (augur_finding_get_subkind (f) != NULL)
-    {
-      g_string_append (s, " (");
-      augur_report_html_escape (s, augur_finding_get_subkind (f));
-      g_string_append (s, ")");
-    }
+  append_aside (s, "", augur_finding_get_subkind (f));
   if (augur_finding_get_object (f) != NULL)
     {
       g_string_append (s, " on ");
@@ -187,11 +193,7 @@ index_summary (GString *s, AugurResults *results, const char *prog_base)
   else
     g_string_append_printf (s, "%u bug%s found", n_errors, n_errors == 1 ? "" : "s");
   if (n_findings > n_errors || augur_results_get_n_static_candidates (results) > 0)
-    {
-      g_string_append (s, " (");
-      augur_report_html_escape (s, summary);
-      g_string_append (s, ")");
-    }
+    append_aside (s, "", summary);
   g_string_append (s, ".</p>\n");
   /* How far the analysis got, when the results say (augur check): an
    * incomplete analysis is never a clean bill */
@@ -325,15 +327,9 @@ index_run_what (GString *s, GString *v, AugurResults *results)
   kv_row (s, "Command line", v->str);
 
   g_string_truncate (v, 0);
-  g_string_append (v, "<code>augur ");
-  augur_report_html_escape (v, augur_results_get_command (results));
-  g_string_append (v, "</code>");
-  if (augur_results_get_mode (results) != NULL)
-    {
-      g_string_append (v, " (mode ");
-      augur_report_html_escape (v, augur_results_get_mode (results));
-      g_string_append (v, ")");
-    }
+  g_autofree char *command = g_strconcat ("augur ", augur_results_get_command (results), NULL);
+  append_code (v, command);
+  append_aside (v, "mode ", augur_results_get_mode (results));
   kv_row (s, "Analysis", v->str);
 
   g_string_truncate (v, 0);
@@ -670,12 +666,7 @@ finding_facts (GString *s, AugurFinding *f)
           append_code (v, id);
           g_string_append (v, ")</span>");
         }
-      if (augur_finding_get_object_kind (f) != NULL)
-        {
-          g_string_append (v, " (");
-          augur_report_html_escape (v, augur_finding_get_object_kind (f));
-          g_string_append (v, ")");
-        }
+      append_aside (v, "", augur_finding_get_object_kind (f));
       kv_row (s, "Object", v->str);
     }
   g_string_free (v, TRUE);
