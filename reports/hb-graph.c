@@ -219,25 +219,12 @@ set (void *obj, const char *name, const char *value)
 
 /* ---- building ---- */
 
-/* What each kind of edge is labelled; a race adds its object, a wait the
- * object waited for, program order the steps it skips. */
-static const char *const edge_names[] = {
-  [AUGUR_REPORT_EDGE_PROGRAM_ORDER] = "",
-  [AUGUR_REPORT_EDGE_CREATE] = "create",
-  [AUGUR_REPORT_EDGE_JOIN] = "join",
-  [AUGUR_REPORT_EDGE_LOCK] = "unlock -> lock",
-  [AUGUR_REPORT_EDGE_SIGNAL] = "signal -> wake",
-  [AUGUR_REPORT_EDGE_SEMAPHORE] = "post -> wait",
-  [AUGUR_REPORT_EDGE_BARRIER] = "barrier",
-  [AUGUR_REPORT_EDGE_CONFLICT] = "race",
-  [AUGUR_REPORT_EDGE_WAITS_FOR] = "waits for",
-  [AUGUR_REPORT_EDGE_THEN] = "then",
-};
-
+/* The kind's label; a race adds its object, a wait the object waited for,
+ * program order the steps it skips. */
 static char *
 edge_label (AugurFinding *f, const AugurReportEdge *e)
 {
-  GString *l = g_string_new (edge_names[e->kind]);
+  GString *l = g_string_new (augur_report_edge_kind_label (e->kind));
   const char *object = NULL, *before_object = " ";
   if (e->kind == AUGUR_REPORT_EDGE_PROGRAM_ORDER && e->skipped > 0)
     g_string_append_printf (l, "%" G_GUINT64_FORMAT " step%s", e->skipped,

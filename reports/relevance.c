@@ -22,24 +22,35 @@ struct _AugurReportRelevance {
   GArray       *threads;   /* guint, sorted */
 };
 
-static const char *const edge_names[] = {
-  [AUGUR_REPORT_EDGE_PROGRAM_ORDER] = "program-order",
-  [AUGUR_REPORT_EDGE_CREATE] = "create",
-  [AUGUR_REPORT_EDGE_JOIN] = "join",
-  [AUGUR_REPORT_EDGE_LOCK] = "unlock-lock",
-  [AUGUR_REPORT_EDGE_SIGNAL] = "signal-wake",
-  [AUGUR_REPORT_EDGE_SEMAPHORE] = "post-wait",
-  [AUGUR_REPORT_EDGE_BARRIER] = "barrier",
-  [AUGUR_REPORT_EDGE_CONFLICT] = "conflict",
-  [AUGUR_REPORT_EDGE_WAITS_FOR] = "waits-for",
-  [AUGUR_REPORT_EDGE_THEN] = "then",
+/* Each kind of edge: its name, and the words on it in a picture. */
+static const struct {
+  const char *name;
+  const char *label;
+} edge_kinds[] = {
+  [AUGUR_REPORT_EDGE_PROGRAM_ORDER] = { "program-order", "" },
+  [AUGUR_REPORT_EDGE_CREATE] = { "create", "create" },
+  [AUGUR_REPORT_EDGE_JOIN] = { "join", "join" },
+  [AUGUR_REPORT_EDGE_LOCK] = { "unlock-lock", "unlock -> lock" },
+  [AUGUR_REPORT_EDGE_SIGNAL] = { "signal-wake", "signal -> wake" },
+  [AUGUR_REPORT_EDGE_SEMAPHORE] = { "post-wait", "post -> wait" },
+  [AUGUR_REPORT_EDGE_BARRIER] = { "barrier", "barrier" },
+  [AUGUR_REPORT_EDGE_CONFLICT] = { "conflict", "race" },
+  [AUGUR_REPORT_EDGE_WAITS_FOR] = { "waits-for", "waits for" },
+  [AUGUR_REPORT_EDGE_THEN] = { "then", "then" },
 };
 
 const char *
 augur_report_edge_kind_to_string (AugurReportEdgeKind kind)
 {
-  g_return_val_if_fail (kind < G_N_ELEMENTS (edge_names), NULL);
-  return edge_names[kind];
+  g_return_val_if_fail (kind < G_N_ELEMENTS (edge_kinds), NULL);
+  return edge_kinds[kind].name;
+}
+
+const char *
+augur_report_edge_kind_label (AugurReportEdgeKind kind)
+{
+  g_return_val_if_fail (kind < G_N_ELEMENTS (edge_kinds), NULL);
+  return edge_kinds[kind].label;
 }
 
 gboolean
@@ -538,7 +549,8 @@ augur_report_relevance_to_string (AugurReportRelevance *rel)
   for (guint i = 0; i < rel->edges->len; i++)
     {
       const AugurReportEdge *e = &g_array_index (rel->edges, AugurReportEdge, i);
-      g_string_append_printf (s, "edge %u->%u %s", e->from, e->to, edge_names[e->kind]);
+      g_string_append_printf (s, "edge %u->%u %s", e->from, e->to,
+                              edge_kinds[e->kind].name);
       if (e->skipped > 0)
         g_string_append_printf (s, " skipping %" G_GUINT64_FORMAT, e->skipped);
       g_string_append_c (s, '\n');

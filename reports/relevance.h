@@ -87,6 +87,9 @@ GArray                *augur_report_relevance_dup_view_threads (AugurReportRelev
 char       *augur_report_relevance_to_string (AugurReportRelevance *rel);
 
 const char *augur_report_edge_kind_to_string (AugurReportEdgeKind kind);
+/* The words on an edge of this kind in a picture ("unlock -> lock"; empty
+ * for program order). */
+const char *augur_report_edge_kind_label (AugurReportEdgeKind kind);
 gboolean    augur_report_edge_kind_is_highlight (AugurReportEdgeKind kind);
 
 /* The function a thread runs, from its start step or its first step ("main"
