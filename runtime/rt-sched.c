@@ -207,6 +207,10 @@ choice_view (void)
   first_ender = RT_NONE;
   others_can_run = 0;
   end_forced = 0;
+  /* no END asked for (the common case): nothing to find; others_can_run
+   * is only read for an ending thread */
+  if (n_ending == 0)
+    return;
   uint32_t n = rt_sched_n_threads;
   for (uint32_t t = 0; t < n; t++)
     {
