@@ -40,8 +40,9 @@
  *     count those, never show them.
  *   - Packed records (version 3): a thread's event may instead be stored
  *     in a few bytes, anywhere in its chunk after the CHUNK record: a tag
- *     byte 0x80 | kind, then the fields as varints of their differences from
- *     the chunk's previous event (layout at AUGUR_PACKED_TAG below).  Plain
+ *     byte 0x80 | kind, then the fields in as few bytes as they need, seq,
+ *     pc and address as differences from the chunk's previous event
+ *     (layout at AUGUR_PACKED_TAG below).  Plain
  *     accesses, most of a trace, take 7-18 bytes instead of 32: writing the
  *     trace's bytes to the page cache is most of what recording costs.  A
  *     32-byte record (its first byte a kind, below 0x80) always starts at a
@@ -321,15 +322,20 @@ augur_trace_record_check (const void *record)
 }
 
 /* Packed records.  Byte 0: AUGUR_PACKED_TAG | kind; byte 1: the check
- * byte (augur_trace_packed_check); byte 2: flags; byte 3: how many bytes
- * of arg follow (low nibble, 0-8) and of aux (high nibble, 0-4).  Then
- * three LEB128 varints of zigzagged differences from the previous event
- * of the chunk (packed or not; at the chunk's start: seq = its base seq,
- * key = addr = 0): seq, key (module << 32 | pc) and addr; then aux and arg,
- * little-endian, in as many bytes as byte 3 says.  CHUNK, MODULE, DATA
- * and END records are never packed. */
+ * byte (augur_trace_packed_check); byte 2: flags; bytes 3-4: a
+ * little-endian word of field lengths in bytes: bits 0-2 seq, 3-5 key, 6-8
+ * addr (0-7 each), 9-12 arg (0-8), 13-15 aux (0-4).  Then the fields in
+ * that order, little-endian, each in as many bytes as the word says (0 for
+ * zero): seq, key (module << 32 | pc) and addr as zigzagged differences
+ * from the previous event of the chunk (packed or not; at the chunk's
+ * start: seq = its base seq, key = addr = 0), arg and aux as they are.
+ * Lengths rather than varints: the runtime stores each field as a whole
+ * word and moves on by its length, with no loop and no branch.  CHUNK,
+ * MODULE, DATA and END records are never packed. */
 #define AUGUR_PACKED_TAG 0x80u
-#define AUGUR_PACKED_MAX 48u     /* bytes a packed record takes at most */
+#define AUGUR_PACKED_HEAD 5u     /* bytes before the fields */
+#define AUGUR_PACKED_MAX 48u     /* bytes a packed record takes at most, with room
+                                  * for the runtime's whole-word stores */
 
 static inline uint64_t
 augur_trace_zigzag (uint64_t delta)
@@ -343,17 +349,24 @@ augur_trace_unzigzag (uint64_t z)
   return (z >> 1) ^ (0 - (z & 1));
 }
 
-/* The check byte of a packed record, from its bytes 0, 2 and 3 and its
- * fields as stored: the three zigzagged differences, aux and arg.  Any
- * single flipped bit of a field's payload changes it.  (Not from the
- * decoded values: flipping a zigzagged difference's low bit complements
- * the difference, which an XOR fold cannot see.) */
+/* How many bytes a packed field needs: up to its highest nonzero one. */
+static inline unsigned
+augur_trace_packed_bytes (uint64_t v)
+{
+  return v != 0 ? (unsigned) (71 - __builtin_clzll (v)) >> 3 : 0;
+}
+
+/* The check byte of a packed record, from its tag, flags and lengths and
+ * its fields as stored: the three zigzagged differences, aux and arg.  Any
+ * single flipped bit of a field changes it.  (Not from the decoded values:
+ * flipping a zigzagged difference's low bit complements the difference,
+ * which an XOR fold cannot see.) */
 static inline uint8_t
-augur_trace_packed_check (uint8_t tag, uint8_t flags, uint8_t lens, uint64_t zseq, uint64_t zkey,
+augur_trace_packed_check (uint8_t tag, uint8_t flags, uint16_t lens, uint64_t zseq, uint64_t zkey,
                           uint64_t zaddr, uint32_t aux, uint64_t arg)
 {
   uint64_t h = ((uint64_t) tag | (uint64_t) flags << 8 | (uint64_t) lens << 16
-                | (uint64_t) aux << 24)
+                | (uint64_t) aux << 32)
                ^ augur_trace_rotl_ (zseq, 5) ^ augur_trace_rotl_ (zkey, 1)
                ^ augur_trace_rotl_ (zaddr, 2) ^ augur_trace_rotl_ (arg, 3) ^ 0x9du;
   h ^= h >> 32;

@@ -278,22 +278,14 @@ seq_list_add (SeqList *l, guint64 seq, guint64 slot, guint64 packed)
   l->v[l->len++] = (SeqSlot) { seq, slot, packed };
 }
 
-/* A varint at *at, below end; FALSE if it runs past end or 10 bytes. */
-static inline gboolean
-get_varint (const guint8 **at, const guint8 *end, guint64 *v)
+/* n bytes at p, little-endian. */
+static inline guint64
+get_le (const guint8 *p, guint n)
 {
-  guint64 x = 0;
-  for (guint shift = 0; shift < 70 && *at < end; shift += 7)
-    {
-      guint8 b = *(*at)++;
-      x |= (guint64) (b & 0x7f) << shift;
-      if (b < 0x80)
-        {
-          *v = x;
-          return TRUE;
-        }
-    }
-  return FALSE;
+  guint64 v = 0;
+  for (guint i = 0; i < n; i++)
+    v |= (guint64) p[i] << (8 * i);
+  return v;
 }
 
 /* The packed record at byte b of the body (augur-trace-format.h), whose
@@ -305,26 +297,28 @@ decode_packed (const AugurTrace *t, guint64 b, guint64 chunk_end, guint32 owner,
                guint64 *key, guint64 *addr, AugurRecord *r)
 {
   const guint8 *p = t->records + b;
-  const guint8 *end = t->records + chunk_end;
-  if (end - p < 4)
+  guint64 room = chunk_end - b;
+  if (room < AUGUR_PACKED_HEAD)
     return 0;
-  guint8 tag = p[0], check = p[1], flags = p[2], lens = p[3];
-  guint n_arg = lens & 0x0f, n_aux = lens >> 4;
+  guint8 tag = p[0], check = p[1], flags = p[2];
+  guint16 lens = (guint16) (p[3] | p[4] << 8);
+  guint ns = lens & 7, nk = (lens >> 3) & 7, na = (lens >> 6) & 7, nv = (lens >> 9) & 15,
+        nx = lens >> 13;
   guint kind = tag & ~AUGUR_PACKED_TAG;
-  if (n_arg > 8 || n_aux > 4 || !kind_is_known (kind) || kind == AUGUR_EV_CHUNK
+  guint64 len = AUGUR_PACKED_HEAD + ns + nk + na + nv + nx;
+  if (nv > 8 || nx > 4 || len > room || !kind_is_known (kind) || kind == AUGUR_EV_CHUNK
       || kind == AUGUR_EV_MODULE || kind == AUGUR_EV_DATA || kind == AUGUR_EV_END)
     return 0;
-  const guint8 *q = p + 4;
-  guint64 d_seq, d_key, d_addr;
-  if (!get_varint (&q, end, &d_seq) || !get_varint (&q, end, &d_key)
-      || !get_varint (&q, end, &d_addr) || (guint64) (end - q) < n_aux + n_arg)
-    return 0;
-  guint32 aux = 0;
-  guint64 arg = 0;
-  for (guint i = 0; i < n_aux; i++)
-    aux |= (guint32) *q++ << (8 * i);
-  for (guint i = 0; i < n_arg; i++)
-    arg |= (guint64) *q++ << (8 * i);
+  const guint8 *q = p + AUGUR_PACKED_HEAD;
+  guint64 d_seq = get_le (q, ns);
+  q += ns;
+  guint64 d_key = get_le (q, nk);
+  q += nk;
+  guint64 d_addr = get_le (q, na);
+  q += na;
+  guint64 arg = get_le (q, nv);
+  q += nv;
+  guint32 aux = (guint32) get_le (q, nx);
   guint64 s = *seq + augur_trace_unzigzag (d_seq);
   guint64 k = *key + augur_trace_unzigzag (d_key);
   guint64 a = *addr + augur_trace_unzigzag (d_addr);
@@ -336,7 +330,7 @@ decode_packed (const AugurTrace *t, guint64 b, guint64 chunk_end, guint32 owner,
   *addr = a;
   *r = (AugurRecord) { .kind = (guint8) kind, .flags = flags, .module = (guint8) (k >> 32),
                        .tid = owner, .pc = (guint32) k, .aux = aux, .addr = a, .arg = arg };
-  return (guint64) (q - p);
+  return len;
 }
 
 /* Checks chunk c and adds a SeqSlot for every record in it that carries a

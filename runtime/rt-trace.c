@@ -290,15 +290,16 @@ flush_cursor (RtCursor *k)
     return;
   uint32_t s = k->stage1 - 1;
   uint64_t first = k->end - AUGUR_TRACE_CHUNK_BYTES;
-  /* whole 32-byte slots: the file never ends inside a record, and the
-   * bytes after the last packed record are zero */
+  /* the bytes stored, in whole 32-byte slots (the rest is zero) */
   size_t used = (size_t) ((k->cur - first + AUGUR_TRACE_RECORD_SIZE - 1)
                           & ~(uint64_t) (AUGUR_TRACE_RECORD_SIZE - 1));
   /* a clean end that starts now flushes it itself (it waits for our flag) */
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
   if (__atomic_load_n (&closed, __ATOMIC_SEQ_CST))
     return;
-  if (!put_file (stage_buf (s), used, chunk_offset (first / AUGUR_TRACE_CHUNK_BYTES)))
+  /* the whole chunk, its zero tail too: a page of the trace written in
+   * part would make the file system read or zero the rest of it first */
+  if (!put_file (stage_buf (s), AUGUR_TRACE_CHUNK_BYTES, chunk_offset (first / AUGUR_TRACE_CHUNK_BYTES)))
     return;
   __atomic_store_n (&stage_chunk[s], 0, __ATOMIC_RELEASE);
   /* cleared only once the trace has it: a kill in between leaves a copy,

@@ -6,8 +6,9 @@
  *
  * These are the program's hot path: one call per instrumented load or
  * store.  When not recording, a hook is a load and a branch.  When
- * recording, it builds the record in registers and hands it to rt_emit (one
- * fetch-add, one 32-byte store); nothing else.  gcc declares the hooks
+ * recording, it builds the record in registers and hands it to
+ * rt_emit_packed (one fetch-add, a packed record of 7-20 bytes); nothing
+ * else.  gcc declares the hooks
  * `leaf`, so they must not call back into the program, and they do not.
  *
  * The slot is reserved here, before the access itself: two racing plain
@@ -23,6 +24,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-packed.h"
 #include "runtime/rt-sched.h"
 #include "common/augur-sched-format.h"
 
@@ -32,24 +34,7 @@ access_on (void)
   return rt_is_active () && rt_self.off_access == 0;
 }
 
-RT_INLINE uint8_t *
-put_varint (uint8_t *q, uint64_t v)
-{
-  while (v >= 0x80)
-    {
-      *q++ = (uint8_t) (v | 0x80);
-      v >>= 7;
-    }
-  *q++ = (uint8_t) v;
-  return q;
-}
-
-/* A plain access as a packed record (augur-trace-format.h) at the cursor
- * of this thread's chunk: its seq, pc and address as differences from the
- * chunk's previous event, its value in as many bytes as it needs.  Where
- * that cannot be done (no chunk yet, not room for the longest packed
- * record, a signal handler interrupting an emit) it is an ordinary record,
- * through rt_emit. */
+/* A plain access, as a packed record (rt-packed.h). */
 RT_INLINE void
 emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uintptr_t ra)
 {
@@ -67,41 +52,7 @@ emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uint
   r.addr = (uint64_t) (uintptr_t) addr;
   r.arg = value;
   rt_pc (ra, &r);
-  RtCursor *k = &rt_self.chunk;
-  uint32_t *busy = rt_self.busy;
-  if (RT_UNLIKELY (busy == NULL || *busy != 0 || r.tid != k->tid
-                   || k->end - k->cur < AUGUR_PACKED_MAX))
-    {
-      rt_emit (&r);
-      return;
-    }
-  *busy = 1;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
-  uint64_t key = (uint64_t) r.module << 32 | r.pc;
-  uint8_t *p = (uint8_t *) (k->shift + (uintptr_t) k->cur);
-  /* bytes of the value: those up to its highest nonzero one */
-  unsigned nv = value != 0 ? (unsigned) (71 - __builtin_clzll (value)) / 8 : 0;
-  uint64_t zseq = augur_trace_zigzag (seq - k->last_seq);
-  uint64_t zkey = augur_trace_zigzag (key - k->last_key);
-  uint64_t zaddr = augur_trace_zigzag (r.addr - k->last_addr);
-  uint8_t *q = put_varint (p + 4, zseq);
-  q = put_varint (q, zkey);
-  q = put_varint (q, zaddr);
-  /* all 8 bytes: the ones past nv are zero, as the chunk is there */
-  __builtin_memcpy (q, &value, sizeof value);
-  q += nv;
-  uint8_t tag = (uint8_t) (AUGUR_PACKED_TAG | kind);
-  uint8_t check = augur_trace_packed_check (tag, r.flags, (uint8_t) nv, zseq, zkey, zaddr, 0, value);
-  uint32_t head = (uint32_t) tag | (uint32_t) check << 8 | (uint32_t) r.flags << 16
-                  | (uint32_t) nv << 24;
-  __builtin_memcpy (p, &head, sizeof head);
-  k->cur += (uint64_t) (q - p);
-  k->last_seq = seq;
-  k->last_key = key;
-  k->last_addr = r.addr;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
+  rt_emit_packed (&r);
 }
 
 RT_INLINE uint64_t

@@ -34,35 +34,34 @@ record_at (char *bytes, gsize len, guint64 chunk, guint64 position)
 }
 
 static guint64
-get_varint (const guint8 **q)
+get_le (const guint8 *p, guint n)
 {
   guint64 v = 0;
-  for (guint shift = 0;; shift += 7)
-    {
-      guint8 b = *(*q)++;
-      v |= (guint64) (b & 0x7f) << shift;
-      if (b < 0x80)
-        return v;
-    }
+  for (guint i = 0; i < n; i++)
+    v |= (guint64) p[i] << (8 * i);
+  return v;
 }
 
-/* The packed record at p (augur-trace-format.h), its differences taken
- * from *seq, *key and *addr, which become its own; returns its length and
- * its aux and arg through the last two arguments. */
+/* The fields of the packed record at p (augur-trace-format.h) as stored:
+ * zigzagged differences, arg and aux; returns its length. */
 static gsize
-decode_packed (const guint8 *p, guint64 *seq, guint64 *key, guint64 *addr, guint32 *aux,
-               guint64 *arg)
+packed_fields (const guint8 *p, guint64 *zseq, guint64 *zkey, guint64 *zaddr, guint64 *arg,
+               guint32 *aux)
 {
-  const guint8 *q = p + 4;
-  *seq += augur_trace_unzigzag (get_varint (&q));
-  *key += augur_trace_unzigzag (get_varint (&q));
-  *addr += augur_trace_unzigzag (get_varint (&q));
-  *aux = 0;
-  *arg = 0;
-  for (guint i = 0; i < (guint) (p[3] >> 4); i++)
-    *aux |= (guint32) *q++ << (8 * i);
-  for (guint i = 0; i < (guint) (p[3] & 0x0f); i++)
-    *arg |= (guint64) *q++ << (8 * i);
+  guint lens = p[3] | (guint) p[4] << 8;
+  guint n[5] = { lens & 7, (lens >> 3) & 7, (lens >> 6) & 7, (lens >> 9) & 15, lens >> 13 };
+  guint64 v[5];
+  const guint8 *q = p + AUGUR_PACKED_HEAD;
+  for (int f = 0; f < 5; f++)
+    {
+      v[f] = get_le (q, n[f]);
+      q += n[f];
+    }
+  *zseq = v[0];
+  *zkey = v[1];
+  *zaddr = v[2];
+  *arg = v[3];
+  *aux = (guint32) v[4];
   return (gsize) (q - p);
 }
 
@@ -101,18 +100,19 @@ main (int argc, char **argv)
        * differences from the one before */
       guint8 *chunk = (guint8 *) record_at (bytes, len, 0, 0);
       const AugurRecord *head = (const AugurRecord *) (void *) chunk;
-      guint64 seq = head->addr, key = 0, addr = 0;
+      guint64 seq = head->addr;
       guint64 prev_seq = G_MAXUINT64, last_seq = G_MAXUINT64;
       gsize last = 0;
       for (gsize b = AUGUR_TRACE_RECORD_SIZE; b < AUGUR_TRACE_CHUNK_BYTES;)
         {
           if (chunk[b] >= AUGUR_PACKED_TAG)
             {
+              guint64 zseq, zkey, zaddr, arg;
               guint32 aux;
-              guint64 arg;
               prev_seq = last_seq;
               last = b;
-              b += decode_packed (chunk + b, &seq, &key, &addr, &aux, &arg);
+              b += packed_fields (chunk + b, &zseq, &zkey, &zaddr, &arg, &aux);
+              seq += augur_trace_unzigzag (zseq);
               last_seq = seq;
               continue;
             }
@@ -146,20 +146,16 @@ main (int argc, char **argv)
         }
       else
         {
-          /* its seq difference becomes 0, in one byte: the rest moves up */
-          guint64 s0 = prev_seq, k0 = 0, a0 = 0;
+          /* its seq difference becomes 0, in no bytes: the rest moves up */
+          guint64 zseq, zkey, zaddr, arg;
           guint32 aux;
-          guint64 arg;
-          gsize old_len = decode_packed (p, &s0, &k0, &a0, &aux, &arg);
-          const guint8 *q = p + 4;
-          get_varint (&q);
-          gsize varint_len = (gsize) (q - (p + 4));
-          guint64 zkey = get_varint (&q);
-          guint64 zaddr = get_varint (&q);
-          memmove (p + 5, p + 4 + varint_len, old_len - 4 - varint_len);
-          memset (p + old_len - varint_len + 1, 0, varint_len - 1);
-          p[4] = 0;
-          p[1] = augur_trace_packed_check (p[0], p[2], p[3], 0, zkey, zaddr, aux, arg);
+          gsize old_len = packed_fields (p, &zseq, &zkey, &zaddr, &arg, &aux);
+          guint ns = p[3] & 7;
+          memmove (p + AUGUR_PACKED_HEAD, p + AUGUR_PACKED_HEAD + ns, old_len - AUGUR_PACKED_HEAD - ns);
+          memset (p + old_len - ns, 0, ns);
+          guint16 lens = (guint16) ((p[3] | p[4] << 8) & ~7u);
+          p[3] = (guint8) lens;
+          p[1] = augur_trace_packed_check (p[0], p[2], lens, 0, zkey, zaddr, aux, arg);
         }
     }
   else if (strcmp (op, "cut") == 0 && argc == 5)

@@ -947,14 +947,10 @@ test_check_byte (void)
 }
 
 static guint8 *
-put_varint (guint8 *q, guint64 v)
+put_le (guint8 *q, guint64 v, guint n)
 {
-  while (v >= 0x80)
-    {
-      *q++ = (guint8) (v | 0x80);
-      v >>= 7;
-    }
-  *q++ = (guint8) v;
+  for (guint i = 0; i < n; i++)
+    *q++ = (guint8) (v >> (8 * i));
   return q;
 }
 
@@ -967,25 +963,23 @@ raw_packed (Raw *raw, gsize at, const AugurRecord *r, guint64 seq, guint64 *last
 {
   guint8 *p = raw->bytes + at;
   guint64 key = (guint64) r->module << 32 | r->pc;
-  guint n_arg = 0, n_aux = 0;
-  while (n_arg < 8 && (r->arg >> (8 * n_arg)) != 0)
-    n_arg++;
-  while (n_aux < 4 && (r->aux >> (8 * n_aux)) != 0)
-    n_aux++;
   guint64 zseq = augur_trace_zigzag (seq - *last_seq);
   guint64 zkey = augur_trace_zigzag (key - *last_key);
   guint64 zaddr = augur_trace_zigzag (r->addr - *last_addr);
-  guint8 *q = put_varint (p + 4, zseq);
-  q = put_varint (q, zkey);
-  q = put_varint (q, zaddr);
-  for (guint i = 0; i < n_aux; i++)
-    *q++ = (guint8) (r->aux >> (8 * i));
-  for (guint i = 0; i < n_arg; i++)
-    *q++ = (guint8) (r->arg >> (8 * i));
+  guint ns = augur_trace_packed_bytes (zseq), nk = augur_trace_packed_bytes (zkey);
+  guint na = augur_trace_packed_bytes (zaddr), nv = augur_trace_packed_bytes (r->arg);
+  guint nx = augur_trace_packed_bytes (r->aux);
+  guint16 lens = (guint16) (ns | nk << 3 | na << 6 | nv << 9 | nx << 13);
+  guint8 *q = put_le (p + AUGUR_PACKED_HEAD, zseq, ns);
+  q = put_le (q, zkey, nk);
+  q = put_le (q, zaddr, na);
+  q = put_le (q, r->arg, nv);
+  q = put_le (q, r->aux, nx);
   p[0] = (guint8) (AUGUR_PACKED_TAG | r->kind);
   p[2] = r->flags;
-  p[3] = (guint8) (n_arg | n_aux << 4);
-  p[1] = augur_trace_packed_check (p[0], p[2], p[3], zseq, zkey, zaddr, r->aux, r->arg);
+  p[3] = (guint8) lens;
+  p[4] = (guint8) (lens >> 8);
+  p[1] = augur_trace_packed_check (p[0], p[2], lens, zseq, zkey, zaddr, r->aux, r->arg);
   *last_seq = seq;
   *last_key = key;
   *last_addr = r->addr;
@@ -997,7 +991,7 @@ raw_packed (Raw *raw, gsize at, const AugurRecord *r, guint64 seq, guint64 *last
  * decoded into their fields, merged in seq order with the other thread's
  * events, each found at the slot its first byte is in. */
 static gsize
-write_packed_sample (Raw *raw)
+write_packed_sample (Raw *raw, gsize *first_end)
 {
   *raw = raw_new (2, TRUE, 16);
   raw_chunk (raw, 0, 0, 10);
@@ -1005,12 +999,16 @@ write_packed_sample (Raw *raw)
   guint64 seq = 10, key = 0, addr = 0;
   AugurRecord rd = { .kind = AUGUR_EV_READ, .flags = 4, .pc = 0x1234, .addr = 0x5000, .arg = 0x2a };
   gsize at = raw_packed (raw, (gsize) slot_at (0, 2), &rd, 12, &seq, &key, &addr);
+  if (first_end != NULL)
+    *first_end = at;
   AugurRecord wr = { .kind = AUGUR_EV_WRITE, .flags = 8, .module = 1, .pc = 0x10,
-                     .addr = 0x4ff8, .arg = G_MAXUINT64 };
+                     .aux = 0x1234, .addr = 0x4ff8, .arg = G_MAXUINT64 };
   at = raw_packed (raw, at, &wr, 13, &seq, &key, &addr);
-  g_assert_cmpint ((goffset) at, <, slot_at (0, 3));
-  raw_event (raw, 0, 3, AUGUR_EV_MUTEX_LOCK, 14);
-  raw_event (raw, 0, 4, AUGUR_EV_END, 15);
+  /* the second one runs on across a 32-byte boundary */
+  g_assert_cmpint ((goffset) at, >, slot_at (0, 3));
+  g_assert_cmpint ((goffset) at, <, slot_at (0, 4));
+  raw_event (raw, 0, 4, AUGUR_EV_MUTEX_LOCK, 14);
+  raw_event (raw, 0, 5, AUGUR_EV_END, 15);
   raw_chunk (raw, 1, 1, 11);
   raw_event (raw, 1, 1, AUGUR_EV_THREAD_START, 11);
   return at;
@@ -1021,7 +1019,8 @@ test_packed (Fixture *f, gconstpointer data)
 {
   (void) data;
   Raw raw;
-  write_packed_sample (&raw);
+  gsize first_end = 0;
+  write_packed_sample (&raw, &first_end);
   raw_save (&raw, f->path);
   g_autoptr (GError) error = NULL;
   g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
@@ -1030,7 +1029,7 @@ test_packed (Fixture *f, gconstpointer data)
   static const guint kinds[] = { AUGUR_EV_THREAD_START, AUGUR_EV_THREAD_START, AUGUR_EV_READ,
                                  AUGUR_EV_WRITE, AUGUR_EV_MUTEX_LOCK, AUGUR_EV_END };
   static const guint tids[] = { 0, 1, 0, 0, 0, 0 };
-  static const guint64 slots[] = { 1, AUGUR_TRACE_CHUNK_RECORDS + 1, 2, 2, 3, 4 };
+  static const guint64 slots[] = { 1, AUGUR_TRACE_CHUNK_RECORDS + 1, 2, 2, 4, 5 };
   for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       g_assert_cmpuint (augur_trace_event (t, i)->kind, ==, kinds[i]);
@@ -1049,14 +1048,15 @@ test_packed (Fixture *f, gconstpointer data)
   g_assert_cmpuint (wr->pc, ==, 0x10);
   g_assert_cmpuint (wr->addr, ==, 0x4ff8);
   g_assert_cmpuint (wr->arg, ==, G_MAXUINT64);
+  g_assert_cmpuint (wr->aux, ==, 0x1234);
   g_clear_pointer (&raw.bytes, g_free);
 
   /* any bit flipped in the first packed record is caught at its offset */
-  for (goffset b = 0; b < 9; b++)
+  for (goffset b = slot_at (0, 2); b < (goffset) first_end; b++)
     for (guint bit = 0; bit < 8; bit++)
       {
-        write_packed_sample (&raw);
-        raw.bytes[slot_at (0, 2) + b] ^= (guint8) (1u << bit);
+        write_packed_sample (&raw, NULL);
+        raw.bytes[b] ^= (guint8) (1u << bit);
         raw_save (&raw, f->path);
         g_clear_pointer (&raw.bytes, g_free);
         assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 2));
@@ -1064,18 +1064,18 @@ test_packed (Fixture *f, gconstpointer data)
 
   /* what would be a 32-byte record right after a packed one, off its
    * 32-byte boundary */
-  gsize after = write_packed_sample (&raw);
+  gsize after = write_packed_sample (&raw, NULL);
   raw.bytes[after] = AUGUR_EV_READ;
   raw_save (&raw, f->path);
   g_clear_pointer (&raw.bytes, g_free);
   assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, (goffset) after);
 
   /* END is never packed */
-  write_packed_sample (&raw);
-  raw.bytes[slot_at (0, 3)] = (guint8) (AUGUR_PACKED_TAG | AUGUR_EV_END);
+  write_packed_sample (&raw, NULL);
+  raw.bytes[slot_at (0, 4)] = (guint8) (AUGUR_PACKED_TAG | AUGUR_EV_END);
   raw_save (&raw, f->path);
   g_clear_pointer (&raw.bytes, g_free);
-  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 3));
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 4));
 }
 
 int

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-packed.h — writing an event as a packed record (format 3,
+ * common/augur-trace-format.h): the hot path of recording.
+ *
+ * Most events of a trace are plain accesses and lock operations, and what
+ * recording costs is mostly the bytes it hands to the page cache: a packed
+ * record takes 7-20 bytes where a 32-byte record takes 32 and the padding
+ * to its boundary.  The record goes at the cursor of the thread's chunk,
+ * its seq, pc and address as differences from the chunk's previous event;
+ * every field is stored as a whole word and the cursor moves on by the
+ * field's length, with no loop and no branch.
+ *
+ * Only records nobody rewrites are packed: a release-like record, which
+ * rt_sync_after may patch in place, is a 32-byte one (rt_emit).
+ */
+#ifndef AUGUR_RT_PACKED_H
+#define AUGUR_RT_PACKED_H
+
+#include "runtime/rt-internal.h"
+
+/* Writes *r (tid = the calling thread) as a packed record in this
+ * thread's chunk, or, where it cannot (no chunk yet or not room for the
+ * longest packed record, a signal handler interrupting an emit, a field
+ * too large), as a 32-byte one through rt_emit. */
+RT_INLINE void
+rt_emit_packed (const AugurRecord *r)
+{
+  RtCursor *k = &rt_self.chunk;
+  uint32_t *busy = rt_self.busy;
+  if (RT_UNLIKELY (busy == NULL || *busy != 0 || r->tid != k->tid
+                   || k->end - k->cur < AUGUR_PACKED_MAX))
+    {
+      rt_emit (r);
+      return;
+    }
+  *busy = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
+  uint64_t key = (uint64_t) r->module << 32 | r->pc;
+  uint64_t zseq = augur_trace_zigzag (seq - k->last_seq);
+  uint64_t zkey = augur_trace_zigzag (key - k->last_key);
+  uint64_t zaddr = augur_trace_zigzag (r->addr - k->last_addr);
+  if (RT_UNLIKELY ((zseq | zaddr) >> 56 != 0))
+    {
+      /* a difference past 7 bytes (57-bit addresses): a record of its own */
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      *busy = 0;
+      rt_emit_slow (r, seq);
+      return;
+    }
+  unsigned ns = augur_trace_packed_bytes (zseq), nk = augur_trace_packed_bytes (zkey);
+  unsigned na = augur_trace_packed_bytes (zaddr), nv = augur_trace_packed_bytes (r->arg);
+  unsigned nx = augur_trace_packed_bytes (r->aux);
+  uint16_t lens = (uint16_t) (ns | nk << 3 | na << 6 | nv << 9 | nx << 13);
+  uint8_t tag = (uint8_t) (AUGUR_PACKED_TAG | r->kind);
+  uint8_t check = augur_trace_packed_check (tag, r->flags, lens, zseq, zkey, zaddr, r->aux, r->arg);
+  uint64_t head = (uint64_t) tag | (uint64_t) check << 8 | (uint64_t) r->flags << 16
+                  | (uint64_t) lens << 24;
+  uint64_t aux = r->aux;
+  /* every field as a whole word, the next one over its unused high bytes
+   * (zero, as the chunk is there) */
+  uint8_t *p = (uint8_t *) (k->shift + (uintptr_t) k->cur);
+  uint8_t *q = p + AUGUR_PACKED_HEAD;
+  __builtin_memcpy (p, &head, sizeof head);
+  __builtin_memcpy (q, &zseq, sizeof zseq);
+  q += ns;
+  __builtin_memcpy (q, &zkey, sizeof zkey);
+  q += nk;
+  __builtin_memcpy (q, &zaddr, sizeof zaddr);
+  q += na;
+  __builtin_memcpy (q, &r->arg, sizeof r->arg);
+  q += nv;
+  __builtin_memcpy (q, &aux, sizeof aux);
+  q += nx;
+  k->cur += (uint64_t) (q - p);
+  k->last_seq = seq;
+  k->last_key = key;
+  k->last_addr = r->addr;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
+}
+
+#endif /* AUGUR_RT_PACKED_H */
