@@ -19,45 +19,61 @@
 
 #include "runtime/rt-internal.h"
 
-/* Writes *r (tid = the calling thread) as a packed record in this
- * thread's chunk, or, where it cannot (no chunk yet or not room for the
- * longest packed record, a signal handler interrupting an emit, a field
- * too large), as a 32-byte one through rt_emit. */
+/* The record as a 32-byte one, where it cannot be packed: out of line,
+ * so that the fields of the packed path stay in registers (a record built
+ * in memory and read back as words stalls on store forwarding). */
+static RT_NOINLINE __attribute__ ((cold, unused)) void
+rt_packed_fallback (uint8_t kind, uint8_t flags, uint32_t tid, uint8_t module, uint32_t pc,
+                    uint32_t aux, uint64_t addr, uint64_t arg, uint64_t seq)
+{
+  AugurRecord w = { .kind = kind, .flags = flags, .module = module, .tid = tid, .pc = pc,
+                    .aux = aux, .addr = addr, .arg = arg };
+  if (seq == RT_NO_SEQ)
+    rt_emit (&w);
+  else
+    rt_emit_slow (&w, seq);
+}
+
+/* Writes an event of the calling thread (tid) as a packed record in its
+ * chunk, or, where it cannot (no chunk yet or not room for the longest
+ * packed record, a signal handler interrupting an emit, a field too
+ * large), as a 32-byte one. */
 RT_INLINE void
-rt_emit_packed (const AugurRecord *r)
+rt_emit_packed_fields (uint8_t kind, uint8_t flags, uint32_t tid, uint8_t module, uint32_t pc,
+                       uint32_t aux, uint64_t addr, uint64_t arg)
 {
   RtCursor *k = &rt_self.chunk;
   uint32_t *busy = rt_self.busy;
-  if (RT_UNLIKELY (busy == NULL || *busy != 0 || r->tid != k->tid
+  if (RT_UNLIKELY (busy == NULL || *busy != 0 || tid != k->tid
                    || k->end - k->cur < AUGUR_PACKED_MAX))
     {
-      rt_emit (r);
+      rt_packed_fallback (kind, flags, tid, module, pc, aux, addr, arg, RT_NO_SEQ);
       return;
     }
   *busy = 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
-  uint64_t key = (uint64_t) r->module << 32 | r->pc;
+  uint64_t key = (uint64_t) module << 32 | pc;
   uint64_t zseq = augur_trace_zigzag (seq - k->last_seq);
   uint64_t zkey = augur_trace_zigzag (key - k->last_key);
-  uint64_t zaddr = augur_trace_zigzag (r->addr - k->last_addr);
+  uint64_t zaddr = augur_trace_zigzag (addr - k->last_addr);
   if (RT_UNLIKELY ((zseq | zaddr) >> 56 != 0))
     {
       /* a difference past 7 bytes (57-bit addresses): a record of its own */
       __atomic_signal_fence (__ATOMIC_SEQ_CST);
       *busy = 0;
-      rt_emit_slow (r, seq);
+      rt_packed_fallback (kind, flags, tid, module, pc, aux, addr, arg, seq);
       return;
     }
   unsigned ns = augur_trace_packed_bytes (zseq), nk = augur_trace_packed_bytes (zkey);
-  unsigned na = augur_trace_packed_bytes (zaddr), nv = augur_trace_packed_bytes (r->arg);
-  unsigned nx = augur_trace_packed_bytes (r->aux);
+  unsigned na = augur_trace_packed_bytes (zaddr), nv = augur_trace_packed_bytes (arg);
+  unsigned nx = augur_trace_packed_bytes (aux);
   uint16_t lens = (uint16_t) (ns | nk << 3 | na << 6 | nv << 9 | nx << 13);
-  uint8_t tag = (uint8_t) (AUGUR_PACKED_TAG | r->kind);
-  uint8_t check = augur_trace_packed_check (tag, r->flags, lens, zseq, zkey, zaddr, r->aux, r->arg);
-  uint64_t head = (uint64_t) tag | (uint64_t) check << 8 | (uint64_t) r->flags << 16
+  uint8_t tag = (uint8_t) (AUGUR_PACKED_TAG | kind);
+  uint8_t check = augur_trace_packed_check (tag, flags, lens, zseq, zkey, zaddr, aux, arg);
+  uint64_t head = (uint64_t) tag | (uint64_t) check << 8 | (uint64_t) flags << 16
                   | (uint64_t) lens << 24;
-  uint64_t aux = r->aux;
+  uint64_t aux64 = aux;
   /* every field as a whole word, the next one over its unused high bytes
    * (zero, as the chunk is there) */
   uint8_t *p = (uint8_t *) (k->shift + (uintptr_t) k->cur);
@@ -69,16 +85,24 @@ rt_emit_packed (const AugurRecord *r)
   q += nk;
   __builtin_memcpy (q, &zaddr, sizeof zaddr);
   q += na;
-  __builtin_memcpy (q, &r->arg, sizeof r->arg);
+  __builtin_memcpy (q, &arg, sizeof arg);
   q += nv;
-  __builtin_memcpy (q, &aux, sizeof aux);
+  __builtin_memcpy (q, &aux64, sizeof aux64);
   q += nx;
   k->cur += (uint64_t) (q - p);
   k->last_seq = seq;
   k->last_key = key;
-  k->last_addr = r->addr;
+  k->last_addr = addr;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
+}
+
+/* The same for a record put together by the caller (tid = the calling
+ * thread). */
+RT_INLINE void
+rt_emit_packed (const AugurRecord *r)
+{
+  rt_emit_packed_fields (r->kind, r->flags, r->tid, r->module, r->pc, r->aux, r->addr, r->arg);
 }
 
 #endif /* AUGUR_RT_PACKED_H */

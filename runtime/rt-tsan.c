@@ -43,16 +43,11 @@ emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uint
       rt_sched_access (kind, addr, size, ra);
       return;
     }
-  AugurRecord r;
-  r.kind = kind;
-  r.flags = (uint8_t) size;
-  r.check = 0;
-  r.tid = rt_tid ();
-  r.aux = 0;
-  r.addr = (uint64_t) (uintptr_t) addr;
-  r.arg = value;
-  rt_pc (ra, &r);
-  rt_emit_packed (&r);
+  /* the pc through a record that never leaves this function: in registers */
+  AugurRecord where;
+  rt_pc (ra, &where);
+  rt_emit_packed_fields (kind, (uint8_t) size, rt_tid (), where.module, where.pc, 0,
+                         (uint64_t) (uintptr_t) addr, value);
 }
 
 RT_INLINE uint64_t
