@@ -298,7 +298,9 @@ bool rt_emit_block (const void *records, uint32_t n);
  * thread was doing); returns its seq, or UINT64_MAX. */
 uint64_t rt_emit_end (const AugurRecord *r);
 /* Rewrite the record in file slot `slot` (written by this thread), keeping
- * its seq. */
+ * its seq; or with RT_PACKED_AT set, the packed record at that byte of the
+ * body (rt-packed.h), whose result field has room for r's. */
+#define RT_PACKED_AT (UINT64_C (1) << 63)
 void rt_trace_rewrite (uint64_t slot, const AugurRecord *r);
 /* Clean end: n_records, COMPLETE flag, the file cut to the chunks in use.
  * `end_seq` is the seq of the END record.  Async-signal-safe. */

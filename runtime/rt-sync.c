@@ -103,7 +103,7 @@ rt_sync_before (RtSync *op)
   if (op->rec.kind == AUGUR_EV_THREAD_CREATE && op->rec.addr == RT_TID_NONE)
     op->slot = rt_thread_number_emit (op);   /* the child's number, in record order */
   else if (policy[op->rec.kind].release)
-    op->slot = rt_emit (&op->rec);
+    op->slot = rt_emit_patchable (&op->rec, policy[op->rec.kind].result);
 }
 
 static void

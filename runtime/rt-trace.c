@@ -520,23 +520,76 @@ rt_emit_end (const AugurRecord *r)
   return seq;
 }
 
-/* The cursor of the calling thread whose chunk holds `slot`, or NULL. */
+/* The cursor of the calling thread whose chunk holds byte b of the body,
+ * or NULL. */
 static RtCursor *
-cursor_of (uint64_t slot)
+cursor_of (uint64_t b)
 {
   RtCursor *ks[2] = { &rt_self.chunk, &rt_self.sig_chunk };
   for (int i = 0; i < 2; i++)
-    if (ks[i]->end != 0 && slot * AUGUR_TRACE_RECORD_SIZE < ks[i]->end
-        && slot * AUGUR_TRACE_RECORD_SIZE >= ks[i]->end - AUGUR_TRACE_CHUNK_BYTES)
+    if (ks[i]->end != 0 && b < ks[i]->end && b >= ks[i]->end - AUGUR_TRACE_CHUNK_BYTES)
       return ks[i];
   return NULL;
+}
+
+/* The packed record at p gets r's arg and aux, if they fit the bytes it
+ * has for them, and its check byte again.  False if they do not fit. */
+static bool
+patch_packed (uint8_t *p, const AugurRecord *r)
+{
+  unsigned lens = p[3] | (unsigned) p[4] << 8;
+  unsigned n[5] = { lens & 7, (lens >> 3) & 7, (lens >> 6) & 7, (lens >> 9) & 15, lens >> 13 };
+  uint64_t v[3] = { 0, 0, 0 };
+  uint8_t *q = p + AUGUR_PACKED_HEAD;
+  for (int f = 0; f < 3; f++)
+    {
+      for (unsigned i = 0; i < n[f]; i++)
+        v[f] |= (uint64_t) q[i] << (8 * i);
+      q += n[f];
+    }
+  if ((n[3] < 8 && r->arg >> (8 * n[3]) != 0) || (n[4] < 4 && r->aux >> (8 * n[4]) != 0))
+    return false;
+  for (unsigned i = 0; i < n[3]; i++)
+    q[i] = (uint8_t) (r->arg >> (8 * i));
+  q += n[3];
+  for (unsigned i = 0; i < n[4]; i++)
+    q[i] = (uint8_t) (r->aux >> (8 * i));
+  p[1] = augur_trace_packed_check (p[0], p[2], (uint16_t) lens, v[0], v[1], v[2], r->aux, r->arg);
+  return true;
+}
+
+/* rt_trace_rewrite of a packed record, at byte b of the body. */
+static void
+rewrite_packed (uint64_t b, const AugurRecord *r)
+{
+  RtCursor *k = cursor_of (b);
+  if (k != NULL)
+    {
+      patch_packed ((uint8_t *) (k->shift + (uintptr_t) b), r);
+      return;
+    }
+  /* its chunk is in the trace already: the record's bytes, up to its chunk's end */
+  uint8_t buf[AUGUR_PACKED_MAX];
+  uint64_t room = AUGUR_TRACE_CHUNK_BYTES - b % AUGUR_TRACE_CHUNK_BYTES;
+  size_t n = room < sizeof buf ? (size_t) room : sizeof buf;
+  off_t off = (off_t) (AUGUR_TRACE_HEADER_SIZE + b);
+  int saved_errno = errno;
+  bool ok = rt_sys_pread (trace_fd, buf, n, off) == (ssize_t) n;
+  errno = saved_errno;
+  if (ok && patch_packed (buf, r))
+    put_file (buf, n, off);
 }
 
 void
 rt_trace_rewrite (uint64_t slot, const AugurRecord *r)
 {
+  if (slot & RT_PACKED_AT)
+    {
+      rewrite_packed (slot & ~RT_PACKED_AT, r);
+      return;
+    }
   AugurRecord w = *r;
-  RtCursor *k = cursor_of (slot);
+  RtCursor *k = cursor_of (slot * AUGUR_TRACE_RECORD_SIZE);
   if (k != NULL)
     {
       char *at = (char *) (k->shift + (uintptr_t) slot * AUGUR_TRACE_RECORD_SIZE);
