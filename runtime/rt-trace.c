@@ -276,9 +276,14 @@ write_alone (uint32_t tid, uint64_t seq, const void *records, uint32_t n)
 static void
 clear_words (void *p, size_t n)
 {
+#if defined(__x86_64__)
+  /* one string instruction: the chunk in a few hundred cycles */
+  __asm__ volatile ("rep stosq" : "+D" (p), "+c" (n) : "a" ((uint64_t) 0) : "memory");
+#else
   volatile uint64_t *w = p;
   for (size_t k = 0; k < n; k++)
     w[k] = 0;
+#endif
 }
 
 /* The chunk in cursor k's staging chunk goes to its place in the trace,
