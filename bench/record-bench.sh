@@ -77,7 +77,7 @@ if [ -n "$augur" ]; then
   # "5 threads, 1,575,036 events, ended: ..."
   records=$("$augur" trace show --summary "$dir/bench.trace" | sed -n 's/^[0-9,]* threads*, \([0-9,]*\) events.*/\1/p' | tr -d ,)
 else
-  records=$(( (size - 4096) / 32 ))
+  records=$(( (size - 4096) / 12 ))   # a rough guess: packed records of ~12 bytes
 fi
 
 echo "record bench: $runs runs each, median wall time"
@@ -87,6 +87,6 @@ echo "  augur-cc, recording:          $r us  (x$(echo "$r $p" | awk '{ printf "%
 echo "  trace: $size bytes, $records events ($(echo "$r $p $records" | awk '{ printf "%.0f", ($1 - $2) * 1000 / $3 }') ns per event)"
 if [ -n "$floor" ]; then
   f=$("$floor" "$dir" "$size" 5)
-  echo "  floor: writing $size bytes of 32-byte records as the runtime does (a 16 KiB staging chunk, pwrite per chunk), one thread, no program: $f us"
+  echo "  floor: writing $size bytes as the runtime does (a 16 KiB staging chunk, pwrite per chunk), one thread, no program: $f us"
   echo "         plain + floor = x$(echo "$p $f" | awk '{ printf "%.2f", ($1 + $2) / $1 }') of plain; recording above plain + floor: $(echo "$r $p $f $records" | awk '{ printf "%.0f", ($1 - $2 - $3) * 1000 / $4 }') ns per event"
 fi

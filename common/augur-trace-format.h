@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * augur-trace-format.h — the on-disk trace format, version 2.
+ * augur-trace-format.h — the on-disk trace format, version 3.
  *
  * This header is shared by runtime/ (which writes traces from inside the
  * program under test, with libc only) and by the tools (which read them with
@@ -38,6 +38,19 @@
  *     them.  A seq below the last one that no record carries is an event
  *     reserved but never written (a process that died abruptly); readers
  *     count those, never show them.
+ *   - Packed records (version 3): a thread's event may instead be stored
+ *     in a few bytes, anywhere in its chunk after the CHUNK record: a tag
+ *     byte 0x80 | kind, then the fields in as few bytes as they need, seq,
+ *     pc and address as differences from the chunk's previous event
+ *     (layout at AUGUR_PACKED_TAG below).  Plain
+ *     accesses, most of a trace, take 7-18 bytes instead of 32: writing the
+ *     trace's bytes to the page cache is most of what recording costs.  A
+ *     32-byte record (its first byte a kind, below 0x80) always starts at a
+ *     32-byte boundary of the file, the bytes before it after a packed
+ *     record are zero; so a reader walks a chunk byte by byte: a zero byte
+ *     skips to the next boundary, a byte >= 0x80 is a packed record, any
+ *     other a 32-byte record.  The file slot of a packed event is the
+ *     32-byte slot its tag byte is in.
  *   - MODULE is followed, in the same chunk, by DATA records with its path;
  *     DATA records carry no seq (their bytes 4..31 are payload) and take
  *     the seqs after their MODULE's.
@@ -60,7 +73,7 @@
 #include <stdint.h>
 
 #define AUGUR_TRACE_MAGIC        "AUGURTR\n"   /* 8 bytes, no NUL stored */
-#define AUGUR_TRACE_VERSION      2u
+#define AUGUR_TRACE_VERSION      3u
 #define AUGUR_TRACE_HEADER_SIZE  4096u
 #define AUGUR_TRACE_RECORD_SIZE  32u
 #define AUGUR_TRACE_CHUNK_RECORDS 512u         /* records per chunk, the CHUNK record included */
@@ -302,6 +315,60 @@ augur_trace_record_check (const void *record)
   __builtin_memcpy (w, record, sizeof w);
   uint64_t h = (w[0] & ~(uint64_t) 0xff0000u) ^ augur_trace_rotl_ (w[1], 1)
                ^ augur_trace_rotl_ (w[2], 2) ^ augur_trace_rotl_ (w[3], 3) ^ 0x9du;
+  h ^= h >> 32;
+  h ^= h >> 16;
+  h ^= h >> 8;
+  return (uint8_t) (h & 0xffu);
+}
+
+/* Packed records.  Byte 0: AUGUR_PACKED_TAG | kind; byte 1: the check
+ * byte (augur_trace_packed_check); byte 2: flags; bytes 3-4: a
+ * little-endian word of field lengths in bytes: bits 0-2 seq, 3-5 key, 6-8
+ * addr (0-7 each), 9-12 arg (0-8), 13-15 aux (0-4).  Then the fields in
+ * that order, little-endian, each in as many bytes as the word says (0 for
+ * zero): seq, key (module << 32 | pc) and addr as zigzagged differences
+ * from the previous event of the chunk (packed or not; at the chunk's
+ * start: seq = its base seq, key = addr = 0), arg and aux as they are.
+ * Lengths rather than varints: the runtime stores each field as a whole
+ * word and moves on by its length, with no loop and no branch.  CHUNK,
+ * MODULE, DATA and END records are never packed. */
+#define AUGUR_PACKED_TAG 0x80u
+#define AUGUR_PACKED_HEAD 5u     /* bytes before the fields */
+#define AUGUR_PACKED_MAX 48u     /* bytes a packed record takes at most, with room
+                                  * for the runtime's whole-word stores */
+
+static inline uint64_t
+augur_trace_zigzag (uint64_t delta)
+{
+  return (delta << 1) ^ (uint64_t) ((int64_t) delta >> 63);
+}
+
+static inline uint64_t
+augur_trace_unzigzag (uint64_t z)
+{
+  return (z >> 1) ^ (0 - (z & 1));
+}
+
+/* How many bytes a packed field needs: up to its highest nonzero one. */
+static inline unsigned
+augur_trace_packed_bytes (uint64_t v)
+{
+  return v != 0 ? (unsigned) (71 - __builtin_clzll (v)) >> 3 : 0;
+}
+
+/* The check byte of a packed record, from its tag, flags and lengths and
+ * its fields as stored: the three zigzagged differences, aux and arg.  Any
+ * single flipped bit of a field changes it.  (Not from the decoded values:
+ * flipping a zigzagged difference's low bit complements the difference,
+ * which an XOR fold cannot see.) */
+static inline uint8_t
+augur_trace_packed_check (uint8_t tag, uint8_t flags, uint16_t lens, uint64_t zseq, uint64_t zkey,
+                          uint64_t zaddr, uint32_t aux, uint64_t arg)
+{
+  uint64_t h = ((uint64_t) tag | (uint64_t) flags << 8 | (uint64_t) lens << 16
+                | (uint64_t) aux << 32)
+               ^ augur_trace_rotl_ (zseq, 5) ^ augur_trace_rotl_ (zkey, 1)
+               ^ augur_trace_rotl_ (zaddr, 2) ^ augur_trace_rotl_ (arg, 3) ^ 0x9du;
   h ^= h >> 32;
   h ^= h >> 16;
   h ^= h >> 8;

@@ -31,6 +31,7 @@ typedef struct {
 typedef struct {
   guint64 seq;
   guint64 slot;                /* file slot; never 0, a CHUNK record's */
+  guint64 packed;              /* a packed record: 1 + its index in AugurTrace.packed; 0: none */
 } SeqSlot;
 
 /* A growing array of them, one per record of a trace of any size: no
@@ -52,6 +53,7 @@ struct _AugurTrace {
   guint32 max_owner;           /* the largest chunk owner, and its chunk */
   guint64 max_owner_chunk;
   GArray *events;              /* AugurRecord of each event in seq order, tid = its thread */
+  GArray *packed;              /* AugurRecord of each packed record, decoded, while opening */
   SeqSlot *order;              /* (seq, file slot) of each event, parallel to events */
   GPtrArray *modules;          /* Module*, by index; NULL holes */
   guint n_threads;
@@ -266,14 +268,69 @@ install_module (AugurTrace *t, guint64 s)
 }
 
 static inline void
-seq_list_add (SeqList *l, guint64 seq, guint64 slot)
+seq_list_add (SeqList *l, guint64 seq, guint64 slot, guint64 packed)
 {
   if (G_UNLIKELY (l->len == l->cap))
     {
       l->cap = MAX (l->cap * 2, (gsize) 4096);
       l->v = g_renew (SeqSlot, l->v, l->cap);
     }
-  l->v[l->len++] = (SeqSlot) { seq, slot };
+  l->v[l->len++] = (SeqSlot) { seq, slot, packed };
+}
+
+/* n bytes at p, little-endian. */
+static inline guint64
+get_le (const guint8 *p, guint n)
+{
+  guint64 v = 0;
+  for (guint i = 0; i < n; i++)
+    v |= (guint64) p[i] << (8 * i);
+  return v;
+}
+
+/* The packed record at byte b of the body (augur-trace-format.h), whose
+ * chunk's bytes end at chunk_end, decoded into *r (tid = the owner) with
+ * its full seq; the differences are from *seq, *key, *addr, which become
+ * the record's.  Returns its length, 0 if it is corrupt. */
+static guint64
+decode_packed (const AugurTrace *t, guint64 b, guint64 chunk_end, guint32 owner, guint64 *seq,
+               guint64 *key, guint64 *addr, AugurRecord *r)
+{
+  const guint8 *p = t->records + b;
+  guint64 room = chunk_end - b;
+  if (room < AUGUR_PACKED_HEAD)
+    return 0;
+  guint8 tag = p[0], check = p[1], flags = p[2];
+  guint16 lens = (guint16) (p[3] | p[4] << 8);
+  guint ns = lens & 7, nk = (lens >> 3) & 7, na = (lens >> 6) & 7, nv = (lens >> 9) & 15,
+        nx = lens >> 13;
+  guint kind = tag & ~AUGUR_PACKED_TAG;
+  guint64 len = AUGUR_PACKED_HEAD + ns + nk + na + nv + nx;
+  if (nv > 8 || nx > 4 || len > room || !kind_is_known (kind) || kind == AUGUR_EV_CHUNK
+      || kind == AUGUR_EV_MODULE || kind == AUGUR_EV_DATA || kind == AUGUR_EV_END)
+    return 0;
+  const guint8 *q = p + AUGUR_PACKED_HEAD;
+  guint64 d_seq = get_le (q, ns);
+  q += ns;
+  guint64 d_key = get_le (q, nk);
+  q += nk;
+  guint64 d_addr = get_le (q, na);
+  q += na;
+  guint64 arg = get_le (q, nv);
+  q += nv;
+  guint32 aux = (guint32) get_le (q, nx);
+  guint64 s = *seq + augur_trace_unzigzag (d_seq);
+  guint64 k = *key + augur_trace_unzigzag (d_key);
+  guint64 a = *addr + augur_trace_unzigzag (d_addr);
+  if (check != augur_trace_packed_check (tag, flags, lens, d_seq, d_key, d_addr, aux, arg)
+      || k >> 40 != 0)
+    return 0;
+  *seq = s;
+  *key = k;
+  *addr = a;
+  *r = (AugurRecord) { .kind = (guint8) kind, .flags = flags, .module = (guint8) (k >> 32),
+                       .tid = owner, .pc = (guint32) k, .aux = aux, .addr = a, .arg = arg };
+  return len;
 }
 
 /* Checks chunk c and adds a SeqSlot for every record in it that carries a
@@ -318,9 +375,45 @@ scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
       t->max_owner_chunk = c;
     }
 
+  /* The chunk byte by byte: a zero byte where a record could start skips
+   * to the next 32-byte boundary (the zeroes after a packed record, the
+   * unused rest), a byte >= 0x80 is a packed record, any other starts a
+   * 32-byte record on a boundary. */
   guint64 base = head->addr;
-  for (guint64 s = first + 1; s < end; s++)
+  guint64 seq = base, key = 0, addr = 0;
+  guint64 b = (first + 1) * AUGUR_TRACE_RECORD_SIZE;
+  guint64 b_end = end * AUGUR_TRACE_RECORD_SIZE;
+  while (b < b_end)
     {
+      guint8 tag = t->records[b];
+      guint64 s = b / AUGUR_TRACE_RECORD_SIZE;
+      if (tag >= AUGUR_PACKED_TAG)
+        {
+          AugurRecord r;
+          guint64 len = decode_packed (t, b, b_end, head->tid, &seq, &key, &addr, &r);
+          if (len == 0)
+            return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                         "corrupt packed record at byte offset %" G_GUINT64_FORMAT
+                         "; the file was damaged after recording",
+                         (guint64) AUGUR_TRACE_HEADER_SIZE + b);
+          g_array_append_val (t->packed, r);
+          seq_list_add (seqs, seq, s, t->packed->len);
+          if (r.kind == AUGUR_EV_THREAD_CREATE)
+            t->n_creates++;
+          b += len;
+          continue;
+        }
+      if (b % AUGUR_TRACE_RECORD_SIZE != 0)
+        {
+          if (tag != 0)
+            return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
+                         "corrupt record at byte offset %" G_GUINT64_FORMAT
+                         " (a record that is not on a 32-byte boundary)",
+                         (guint64) AUGUR_TRACE_HEADER_SIZE + b);
+          b++;
+          continue;
+        }
+      b += AUGUR_TRACE_RECORD_SIZE;
       const guint8 *raw = slot_bytes (t, s);
       if (slot_is_zero (raw))
         continue;   /* not written: the chunk's unused tail, or a write cut short */
@@ -336,8 +429,8 @@ scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
         return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
                      "corrupt: a path record without its module record at byte offset %"
                      G_GUINT64_FORMAT, slot_offset (s));
-      guint64 seq = full_seq (base, r->tid);
-      seq_list_add (seqs, seq, s);
+      seq = full_seq (base, r->tid);
+      seq_list_add (seqs, seq, s, 0);
       if (r->kind == AUGUR_EV_THREAD_CREATE)
         t->n_creates++;
       if (r->kind == AUGUR_EV_MODULE)
@@ -348,8 +441,9 @@ scan_chunk (AugurTrace *t, guint64 c, SeqList *seqs, GError **error)
           /* DATA records carry no seq of their own: they take the ones
            * after their MODULE's */
           for (guint64 k = 1; k <= n_data; k++)
-            seq_list_add (seqs, seq + k, s + k);
-          s += n_data;
+            seq_list_add (seqs, seq + k, s + k, 0);
+          seq += n_data;
+          b += n_data * AUGUR_TRACE_RECORD_SIZE;
         }
     }
   return TRUE;
@@ -642,7 +736,9 @@ keep_events (AugurTrace *t, SeqList *seqs, guint64 n)
   for (gsize i = 0; i < seqs->len && a[i].seq < n; i++)
     {
       carried++;
-      const AugurRecord *r = (const AugurRecord *) slot_bytes (t, a[i].slot);
+      const AugurRecord *r =
+        a[i].packed != 0 ? &g_array_index (t->packed, AugurRecord, a[i].packed - 1)
+                         : (const AugurRecord *) slot_bytes (t, a[i].slot);
       if (r->kind == AUGUR_EV_DATA)
         continue;
       if (r->kind == AUGUR_EV_MODULE)
@@ -694,6 +790,7 @@ augur_trace_open (const char *path, GError **error)
   t->path = g_strdup (path);
   t->map = map;
   t->modules = g_ptr_array_new_with_free_func (module_free);
+  t->packed = g_array_new (FALSE, FALSE, sizeof (AugurRecord));
   t->end_event = -1;
 
   gsize length = g_mapped_file_get_length (map);
@@ -731,6 +828,7 @@ augur_trace_open (const char *path, GError **error)
    * an n_records past the last seq.) */
   guint64 n = complete ? MIN ((guint64) h->n_records, t->next_seq) : t->next_seq;
   keep_events (t, &seqs, n);
+  g_clear_pointer (&t->packed, g_array_unref);
   if (!check_whole (t, h, complete, error))
     return NULL;
 
@@ -747,6 +845,7 @@ augur_trace_free (AugurTrace *t)
   g_free (t->path);
   g_clear_pointer (&t->map, g_mapped_file_unref);
   g_clear_pointer (&t->events, g_array_unref);
+  g_clear_pointer (&t->packed, g_array_unref);
   g_free (t->order);
   g_clear_pointer (&t->modules, g_ptr_array_unref);
   g_free (t->build_id);

@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-packed.h"
 #include "runtime/rt-sched.h"
 
 #include <sched.h>
@@ -118,7 +119,7 @@ prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
     stripe_lock (s);                                                                \
     T old = builtin (a, v, __ATOMIC_SEQ_CST);                                       \
     r.arg = (uint64_t) (u##T) old;                                                  \
-    rt_emit (&r);                                                                   \
+    rt_emit_packed (&r);                                                            \
     stripe_unlock (s);                                                              \
     return old;                                                                     \
   }
@@ -135,7 +136,7 @@ prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
     stripe_lock (s);                                                                   \
     T v = __atomic_load_n (a, __ATOMIC_SEQ_CST);                                       \
     r.arg = (uint64_t) (u##T) v;                                                       \
-    rt_emit (&r);                                                                      \
+    rt_emit_packed (&r);                                                               \
     stripe_unlock (s);                                                                 \
     return v;                                                                          \
   }                                                                                    \
@@ -152,7 +153,7 @@ prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
     Stripe *s = stripe_of (a);                                                         \
     stripe_lock (s);                                                                   \
     __atomic_store_n (a, v, __ATOMIC_SEQ_CST);                                         \
-    rt_emit (&r);                                                                      \
+    rt_emit_packed (&r);                                                               \
     stripe_unlock (s);                                                                 \
   }                                                                                    \
   RMW_OP (bits, T, exchange, AUGUR_ATOMIC_OP_XCHG, __atomic_exchange_n)                \
@@ -180,7 +181,7 @@ prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
     r.aux = (uint32_t) ok;                                                             \
     if (rt_sched_is_on ())                                                             \
       rt_sched_cas_result (ok);                                                        \
-    rt_emit (&r);                                                                      \
+    rt_emit_packed (&r);                                                               \
     stripe_unlock (s);                                                                 \
     return ok;                                                                         \
   }                                                                                    \
@@ -230,7 +231,7 @@ emit128 (uint8_t kind, int mo, uint32_t aux, const volatile void *a, a128 value,
   AugurRecord r;
   prepare (&r, kind, 16, mo, aux, a, ra);
   r.arg = (uint64_t) (rt_u128) value;
-  rt_emit (&r);
+  rt_emit_packed (&r);
 }
 
 RT_EXPORT a128
@@ -297,7 +298,7 @@ cas128 (volatile a128 *a, a128 *c, a128 v, int mo, uintptr_t ra)
       AugurRecord r;
       prepare (&r, AUGUR_EV_ATOMIC_CAS, 16, mo, (uint32_t) ok, a, ra);
       r.arg = (uint64_t) (rt_u128) cur;
-      rt_emit (&r);
+      rt_emit_packed (&r);
     }
   stripe_unlock (s);
   return ok;
@@ -337,7 +338,7 @@ __tsan_atomic_thread_fence (int mo)
     return;
   AugurRecord r;
   prepare (&r, AUGUR_EV_FENCE, 0, mo, 0, NULL, RT_RA ());
-  rt_emit (&r);
+  rt_emit_packed (&r);
 }
 
 RT_EXPORT void

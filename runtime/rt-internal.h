@@ -95,13 +95,16 @@ void rt_init (void);
 /* ------------------------------------------------------------------ */
 /* Per-thread state (rt-thread.c)                                       */
 
-/* Where a thread writes its records: file slots [cur, end) of one chunk
- * owned by `tid`, every seq in it >= base and < base + 2^32.  The chunk is
- * built in a staging chunk (rt-trace.c): file slot i is stored at address
- * shift + i * AUGUR_TRACE_RECORD_SIZE. */
+/* Where a thread writes its records: bytes [cur, end) of the trace's body
+ * (the file past its header), in one chunk owned by `tid`, every seq in it
+ * >= base and < base + 2^32.  The chunk is built in a staging chunk
+ * (rt-trace.c): body byte i is stored at address shift + i.  A 32-byte
+ * record goes at the next 32-byte boundary; a packed one (rt-tsan.c) right
+ * at cur, its fields as differences from last_seq, last_key, last_addr. */
 typedef struct {
   uint64_t cur, end, base;
   uintptr_t shift;
+  uint64_t last_seq, last_key, last_addr;
   uint32_t tid;
   uint32_t stage1;        /* the staging chunk + 1; 0 until the first chunk */
 } RtCursor;
@@ -295,7 +298,9 @@ bool rt_emit_block (const void *records, uint32_t n);
  * thread was doing); returns its seq, or UINT64_MAX. */
 uint64_t rt_emit_end (const AugurRecord *r);
 /* Rewrite the record in file slot `slot` (written by this thread), keeping
- * its seq. */
+ * its seq; or with RT_PACKED_AT set, the packed record at that byte of the
+ * body (rt-packed.h), whose result field has room for r's. */
+#define RT_PACKED_AT (UINT64_C (1) << 63)
 void rt_trace_rewrite (uint64_t slot, const AugurRecord *r);
 /* Clean end: n_records, COMPLETE flag, the file cut to the chunks in use.
  * `end_seq` is the seq of the END record.  Async-signal-safe. */
@@ -342,8 +347,8 @@ rt_record_put (char *dst, const AugurRecord *r, uint32_t seq)
 #endif
 }
 
-/* Write one record: its seq from the global counter, its bytes into the
- * next slot of this thread's chunk.  Returns the file slot (for
+/* Write one record: its seq from the global counter, its bytes at the
+ * next 32-byte boundary of this thread's chunk.  Returns the file slot (for
  * rt_trace_rewrite) or UINT64_MAX.  The busy flag brackets the update of
  * the cursor so that a signal handler running in between cannot take the
  * same slot (it sees the flag and writes into the signal chunk). */
@@ -355,8 +360,8 @@ rt_emit (const AugurRecord *r)
     return rt_emit_slow (r, RT_NO_SEQ);
   *busy = 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  uint64_t slot = rt_self.chunk.cur;
-  if (RT_UNLIKELY (slot >= rt_self.chunk.end || r->tid != rt_self.chunk.tid))
+  uint64_t at = (rt_self.chunk.cur + AUGUR_TRACE_RECORD_SIZE - 1) & ~(uint64_t) (AUGUR_TRACE_RECORD_SIZE - 1);
+  if (RT_UNLIKELY (at >= rt_self.chunk.end || r->tid != rt_self.chunk.tid))
     {
       __atomic_signal_fence (__ATOMIC_SEQ_CST);
       *busy = 0;
@@ -370,12 +375,12 @@ rt_emit (const AugurRecord *r)
       *busy = 0;
       return rt_emit_slow (r, seq);
     }
-  rt_self.chunk.cur = slot + 1;
-  rt_record_put ((char *) (rt_self.chunk.shift + (uintptr_t) slot * AUGUR_TRACE_RECORD_SIZE), r,
-                 (uint32_t) seq);
+  rt_self.chunk.cur = at + AUGUR_TRACE_RECORD_SIZE;
+  rt_self.chunk.last_seq = seq;
+  rt_record_put ((char *) (rt_self.chunk.shift + (uintptr_t) at), r, (uint32_t) seq);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   __atomic_store_n (busy, 0, __ATOMIC_RELEASE);
-  return slot;
+  return at / AUGUR_TRACE_RECORD_SIZE;
 }
 
 /* A record with the common fields filled. */

@@ -30,6 +30,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-packed.h"
 #include "runtime/rt-sched.h"
 #include "runtime/rt-thread.h"
 
@@ -97,12 +98,12 @@ rt_sync_before (RtSync *op)
       pre.kind = op->pre_kind;
       pre.aux = op->pre_aux;
       pre.arg = op->pre_arg;
-      rt_emit (&pre);
+      rt_emit_packed (&pre);   /* never patched */
     }
   if (op->rec.kind == AUGUR_EV_THREAD_CREATE && op->rec.addr == RT_TID_NONE)
     op->slot = rt_thread_number_emit (op);   /* the child's number, in record order */
   else if (policy[op->rec.kind].release)
-    op->slot = rt_emit (&op->rec);
+    op->slot = rt_emit_patchable (&op->rec, policy[op->rec.kind].result);
 }
 
 static void
@@ -142,7 +143,7 @@ emit_callers (const AugurRecord *r)
           c.module = module[i + 2];
           c.pc = pc[i + 2];
         }
-      rt_emit (&c);
+      rt_emit_packed (&c);
     }
 }
 
@@ -162,7 +163,7 @@ rt_sync_after (RtSync *op, int64_t result)
   if (!policy[op->rec.kind].release)
     {
       set_result (&op->rec, result);
-      rt_emit (&op->rec);
+      rt_emit_packed (&op->rec);   /* written once it is known: never patched */
       if (took)
         emit_callers (&op->rec);
       return;

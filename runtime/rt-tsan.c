@@ -6,8 +6,9 @@
  *
  * These are the program's hot path: one call per instrumented load or
  * store.  When not recording, a hook is a load and a branch.  When
- * recording, it builds the record in registers and hands it to rt_emit (one
- * fetch-add, one 32-byte store); nothing else.  gcc declares the hooks
+ * recording, it builds the record in registers and hands it to
+ * rt_emit_packed (one fetch-add, a packed record of 7-20 bytes); nothing
+ * else.  gcc declares the hooks
  * `leaf`, so they must not call back into the program, and they do not.
  *
  * The slot is reserved here, before the access itself: two racing plain
@@ -23,6 +24,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-packed.h"
 #include "runtime/rt-sched.h"
 #include "common/augur-sched-format.h"
 
@@ -32,6 +34,7 @@ access_on (void)
   return rt_is_active () && rt_self.off_access == 0;
 }
 
+/* A plain access, as a packed record (rt-packed.h). */
 RT_INLINE void
 emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uintptr_t ra)
 {
@@ -40,16 +43,11 @@ emit_access (uint8_t kind, const void *addr, unsigned size, uint64_t value, uint
       rt_sched_access (kind, addr, size, ra);
       return;
     }
-  AugurRecord r;
-  r.kind = kind;
-  r.flags = (uint8_t) size;
-  r.check = 0;
-  r.tid = rt_tid ();
-  r.aux = 0;
-  r.addr = (uint64_t) (uintptr_t) addr;
-  r.arg = value;
-  rt_pc (ra, &r);
-  rt_emit (&r);
+  /* the pc through a record that never leaves this function: in registers */
+  AugurRecord where;
+  rt_pc (ra, &where);
+  rt_emit_packed_fields (kind, (uint8_t) size, rt_tid (), where.module, where.pc, 0,
+                         (uint64_t) (uintptr_t) addr, value);
 }
 
 RT_INLINE uint64_t

@@ -5,8 +5,8 @@
  *
  *   trace-edit IN OUT owner CHUNK TID   chunk CHUNK's owner becomes TID
  *   trace-edit IN OUT nrecords N        the header's n_records becomes N
- *   trace-edit IN OUT dupseq            the last event of chunk 0 takes the
- *                                       seq of the event before it
+ *   trace-edit IN OUT dupseq            the last 32-byte event of chunk 0
+ *                                       takes the seq of the one before it
  *   trace-edit IN OUT cut N             only the header and N chunks stay
  *   trace-edit IN OUT stage N           OUT: a 16 KiB stage file whose one
  *                                       chunk claims to be chunk N (IN unused)
@@ -31,6 +31,38 @@ record_at (char *bytes, gsize len, guint64 chunk, guint64 position)
     g_error ("no record at chunk %" G_GUINT64_FORMAT " position %" G_GUINT64_FORMAT, chunk,
              position);
   return (AugurRecord *) (void *) (bytes + at);
+}
+
+static guint64
+get_le (const guint8 *p, guint n)
+{
+  guint64 v = 0;
+  for (guint i = 0; i < n; i++)
+    v |= (guint64) p[i] << (8 * i);
+  return v;
+}
+
+/* The fields of the packed record at p (augur-trace-format.h) as stored:
+ * zigzagged differences, arg and aux; returns its length. */
+static gsize
+packed_fields (const guint8 *p, guint64 *zseq, guint64 *zkey, guint64 *zaddr, guint64 *arg,
+               guint32 *aux)
+{
+  guint lens = p[3] | (guint) p[4] << 8;
+  guint n[5] = { lens & 7, (lens >> 3) & 7, (lens >> 6) & 7, (lens >> 9) & 15, lens >> 13 };
+  guint64 v[5];
+  const guint8 *q = p + AUGUR_PACKED_HEAD;
+  for (int f = 0; f < 5; f++)
+    {
+      v[f] = get_le (q, n[f]);
+      q += n[f];
+    }
+  *zseq = v[0];
+  *zkey = v[1];
+  *zaddr = v[2];
+  *arg = v[3];
+  *aux = (guint32) v[4];
+  return (gsize) (q - p);
 }
 
 static void
@@ -63,22 +95,68 @@ main (int argc, char **argv)
     ((AugurTraceHeader *) (void *) bytes)->n_records = g_ascii_strtoull (argv[4], NULL, 0);
   else if (strcmp (op, "dupseq") == 0 && argc == 4)
     {
-      /* the last two plain events of chunk 0 (not MODULE or DATA) */
-      AugurRecord *prev = NULL, *last = NULL;
-      for (guint p = 1; p < AUGUR_TRACE_CHUNK_RECORDS; p++)
+      /* the last event of chunk 0 takes the seq of the one before it
+       * (not MODULE or DATA); the last, as the seqs of packed records are
+       * differences from the one before */
+      guint8 *chunk = (guint8 *) record_at (bytes, len, 0, 0);
+      const AugurRecord *head = (const AugurRecord *) (void *) chunk;
+      guint64 seq = head->addr;
+      guint64 prev_seq = G_MAXUINT64, last_seq = G_MAXUINT64;
+      gsize last = 0;
+      for (gsize b = AUGUR_TRACE_RECORD_SIZE; b < AUGUR_TRACE_CHUNK_BYTES;)
         {
-          AugurRecord *r = record_at (bytes, len, 0, p);
-          if (r->kind == AUGUR_EV_NONE)
-            break;
-          if (r->kind == AUGUR_EV_MODULE || r->kind == AUGUR_EV_DATA)
+          if (chunk[b] >= AUGUR_PACKED_TAG)
+            {
+              guint64 zseq, zkey, zaddr, arg;
+              guint32 aux;
+              prev_seq = last_seq;
+              last = b;
+              b += packed_fields (chunk + b, &zseq, &zkey, &zaddr, &arg, &aux);
+              seq += augur_trace_unzigzag (zseq);
+              last_seq = seq;
+              continue;
+            }
+          if (b % AUGUR_TRACE_RECORD_SIZE != 0 || chunk[b] == AUGUR_EV_NONE)
+            {
+              b++;
+              continue;
+            }
+          AugurRecord *r = (AugurRecord *) (void *) (chunk + b);
+          b += AUGUR_TRACE_RECORD_SIZE;
+          if (r->kind == AUGUR_EV_DATA)
             continue;
-          prev = last;
-          last = r;
+          seq = head->addr + (guint32) (r->tid - (guint32) head->addr);
+          if (r->kind == AUGUR_EV_MODULE)
+            {
+              seq += (r->arg + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD;
+              continue;
+            }
+          prev_seq = last_seq;
+          last = b - AUGUR_TRACE_RECORD_SIZE;
+          last_seq = seq;
         }
-      if (prev == NULL)
+      if (prev_seq == G_MAXUINT64)
         g_error ("chunk 0 has fewer than two events");
-      last->tid = prev->tid;   /* on disk: the seq's low bits */
-      seal (last);
+      guint8 *p = chunk + last;
+      if (*p < AUGUR_PACKED_TAG)
+        {
+          AugurRecord *r = (AugurRecord *) (void *) p;
+          r->tid = (guint32) prev_seq;   /* on disk: the seq's low bits */
+          seal (r);
+        }
+      else
+        {
+          /* its seq difference becomes 0, in no bytes: the rest moves up */
+          guint64 zseq, zkey, zaddr, arg;
+          guint32 aux;
+          gsize old_len = packed_fields (p, &zseq, &zkey, &zaddr, &arg, &aux);
+          guint ns = p[3] & 7;
+          memmove (p + AUGUR_PACKED_HEAD, p + AUGUR_PACKED_HEAD + ns, old_len - AUGUR_PACKED_HEAD - ns);
+          memset (p + old_len - ns, 0, ns);
+          guint16 lens = (guint16) ((p[3] | p[4] << 8) & ~7u);
+          p[3] = (guint8) lens;
+          p[1] = augur_trace_packed_check (p[0], p[2], lens, 0, zkey, zaddr, aux, arg);
+        }
     }
   else if (strcmp (op, "cut") == 0 && argc == 5)
     {

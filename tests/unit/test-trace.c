@@ -536,10 +536,11 @@ test_bad_chunks (Fixture *f, gconstpointer data)
   raw_save (&raw, f->path);
   assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 511));
 
-  /* an unknown kind; a kind-0 record that is not all zero */
+  /* an unknown kind (below 0x80: a byte >= 0x80 starts a packed record);
+   * a kind-0 record that is not all zero */
   raw = raw_new (1, FALSE, 0);
   raw_chunk (&raw, 0, 0, 0);
-  raw_event (&raw, 0, 1, 200, 0);
+  raw_event (&raw, 0, 1, 120, 0);
   raw_save (&raw, f->path);
   assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 1));
   raw = raw_new (1, FALSE, 0);
@@ -620,8 +621,9 @@ test_not_a_trace_and_version (Fixture *f, gconstpointer data)
   g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_NOT_A_TRACE);
   g_clear_error (&error);
 
-  /* the next version, and the previous one (one global array) */
-  static const guint32 versions[] = { AUGUR_TRACE_VERSION + 1, 1 };
+  /* the next version, and the previous ones (2: 32-byte records only;
+   * 1: one global array) */
+  static const guint32 versions[] = { AUGUR_TRACE_VERSION + 1, 2, 1 };
   for (gsize k = 0; k < G_N_ELEMENTS (versions); k++)
     {
       write_sample (f->path, TRUE, TRUE);
@@ -633,7 +635,7 @@ test_not_a_trace_and_version (Fixture *f, gconstpointer data)
       t = augur_trace_open (f->path, &error);
       g_assert_null (t);
       g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_VERSION);
-      g_assert_nonnull (strstr (error->message, "reads version 2"));
+      g_assert_nonnull (strstr (error->message, "reads version 3; re-record it"));
       g_clear_error (&error);
     }
 
@@ -944,6 +946,138 @@ test_check_byte (void)
     }
 }
 
+static guint8 *
+put_le (guint8 *q, guint64 v, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    *q++ = (guint8) (v >> (8 * i));
+  return q;
+}
+
+/* A packed record (augur-trace-format.h) at byte `at` of the file, its
+ * differences from the *seq, *key and *addr of the event before it in its
+ * chunk, which become its own.  Returns the byte after it. */
+static gsize
+raw_packed (Raw *raw, gsize at, const AugurRecord *r, guint64 seq, guint64 *last_seq,
+            guint64 *last_key, guint64 *last_addr)
+{
+  guint8 *p = raw->bytes + at;
+  guint64 key = (guint64) r->module << 32 | r->pc;
+  guint64 zseq = augur_trace_zigzag (seq - *last_seq);
+  guint64 zkey = augur_trace_zigzag (key - *last_key);
+  guint64 zaddr = augur_trace_zigzag (r->addr - *last_addr);
+  guint ns = augur_trace_packed_bytes (zseq), nk = augur_trace_packed_bytes (zkey);
+  guint na = augur_trace_packed_bytes (zaddr), nv = augur_trace_packed_bytes (r->arg);
+  guint nx = augur_trace_packed_bytes (r->aux);
+  guint16 lens = (guint16) (ns | nk << 3 | na << 6 | nv << 9 | nx << 13);
+  guint8 *q = put_le (p + AUGUR_PACKED_HEAD, zseq, ns);
+  q = put_le (q, zkey, nk);
+  q = put_le (q, zaddr, na);
+  q = put_le (q, r->arg, nv);
+  q = put_le (q, r->aux, nx);
+  p[0] = (guint8) (AUGUR_PACKED_TAG | r->kind);
+  p[2] = r->flags;
+  p[3] = (guint8) lens;
+  p[4] = (guint8) (lens >> 8);
+  p[1] = augur_trace_packed_check (p[0], p[2], lens, zseq, zkey, zaddr, r->aux, r->arg);
+  *last_seq = seq;
+  *last_key = key;
+  *last_addr = r->addr;
+  g_assert_cmpuint ((gsize) (q - raw->bytes), <=, raw->len);
+  return (gsize) (q - raw->bytes);
+}
+
+/* Packed records between 32-byte ones (the runtime's plain accesses):
+ * decoded into their fields, merged in seq order with the other thread's
+ * events, each found at the slot its first byte is in. */
+static gsize
+write_packed_sample (Raw *raw, gsize *first_end)
+{
+  *raw = raw_new (2, TRUE, 16);
+  raw_chunk (raw, 0, 0, 10);
+  raw_event (raw, 0, 1, AUGUR_EV_THREAD_START, 10);
+  guint64 seq = 10, key = 0, addr = 0;
+  AugurRecord rd = { .kind = AUGUR_EV_READ, .flags = 4, .pc = 0x1234, .addr = 0x5000, .arg = 0x2a };
+  gsize at = raw_packed (raw, (gsize) slot_at (0, 2), &rd, 12, &seq, &key, &addr);
+  if (first_end != NULL)
+    *first_end = at;
+  AugurRecord wr = { .kind = AUGUR_EV_WRITE, .flags = 8, .module = 1, .pc = 0x10,
+                     .aux = 0x1234, .addr = 0x4ff8, .arg = G_MAXUINT64 };
+  at = raw_packed (raw, at, &wr, 13, &seq, &key, &addr);
+  /* the second one runs on across a 32-byte boundary */
+  g_assert_cmpint ((goffset) at, >, slot_at (0, 3));
+  g_assert_cmpint ((goffset) at, <, slot_at (0, 4));
+  raw_event (raw, 0, 4, AUGUR_EV_MUTEX_LOCK, 14);
+  raw_event (raw, 0, 5, AUGUR_EV_END, 15);
+  raw_chunk (raw, 1, 1, 11);
+  raw_event (raw, 1, 1, AUGUR_EV_THREAD_START, 11);
+  return at;
+}
+
+static void
+test_packed (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  Raw raw;
+  gsize first_end = 0;
+  write_packed_sample (&raw, &first_end);
+  raw_save (&raw, f->path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurTrace) t = augur_trace_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_n_events (t), ==, 6);
+  static const guint kinds[] = { AUGUR_EV_THREAD_START, AUGUR_EV_THREAD_START, AUGUR_EV_READ,
+                                 AUGUR_EV_WRITE, AUGUR_EV_MUTEX_LOCK, AUGUR_EV_END };
+  static const guint tids[] = { 0, 1, 0, 0, 0, 0 };
+  static const guint64 slots[] = { 1, AUGUR_TRACE_CHUNK_RECORDS + 1, 2, 2, 4, 5 };
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_assert_cmpuint (augur_trace_event (t, i)->kind, ==, kinds[i]);
+      g_assert_cmpuint (augur_trace_event (t, i)->tid, ==, tids[i]);
+      g_assert_cmpuint (augur_trace_event_slot (t, i), ==, slots[i]);
+    }
+  const AugurRecord *rd = augur_trace_event (t, 2);
+  g_assert_cmpuint (rd->flags, ==, 4);
+  g_assert_cmpuint (rd->module, ==, 0);
+  g_assert_cmpuint (rd->pc, ==, 0x1234);
+  g_assert_cmpuint (rd->addr, ==, 0x5000);
+  g_assert_cmpuint (rd->arg, ==, 0x2a);
+  const AugurRecord *wr = augur_trace_event (t, 3);
+  g_assert_cmpuint (wr->flags, ==, 8);
+  g_assert_cmpuint (wr->module, ==, 1);
+  g_assert_cmpuint (wr->pc, ==, 0x10);
+  g_assert_cmpuint (wr->addr, ==, 0x4ff8);
+  g_assert_cmpuint (wr->arg, ==, G_MAXUINT64);
+  g_assert_cmpuint (wr->aux, ==, 0x1234);
+  g_clear_pointer (&raw.bytes, g_free);
+
+  /* any bit flipped in the first packed record is caught at its offset */
+  for (goffset b = slot_at (0, 2); b < (goffset) first_end; b++)
+    for (guint bit = 0; bit < 8; bit++)
+      {
+        write_packed_sample (&raw, NULL);
+        raw.bytes[b] ^= (guint8) (1u << bit);
+        raw_save (&raw, f->path);
+        g_clear_pointer (&raw.bytes, g_free);
+        assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 2));
+      }
+
+  /* what would be a 32-byte record right after a packed one, off its
+   * 32-byte boundary */
+  gsize after = write_packed_sample (&raw, NULL);
+  raw.bytes[after] = AUGUR_EV_READ;
+  raw_save (&raw, f->path);
+  g_clear_pointer (&raw.bytes, g_free);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, (goffset) after);
+
+  /* END is never packed */
+  write_packed_sample (&raw, NULL);
+  raw.bytes[slot_at (0, 4)] = (guint8) (AUGUR_PACKED_TAG | AUGUR_EV_END);
+  raw_save (&raw, f->path);
+  g_clear_pointer (&raw.bytes, g_free);
+  assert_open_fails (f->path, AUGUR_TRACE_ERROR_CORRUPT, slot_at (0, 4));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -962,6 +1096,7 @@ main (int argc, char **argv)
   ADD ("module-path-damage", test_module_path_damage);
   ADD ("duplicate-seq", test_duplicate_seq);
   ADD ("bad-chunks", test_bad_chunks);
+  ADD ("packed", test_packed);
   ADD ("truncated", test_truncated);
   ADD ("not-a-trace-and-version", test_not_a_trace_and_version);
   ADD ("torn-and-finish", test_torn_and_finish);
