@@ -20,11 +20,19 @@ findings () { json_path "$1" '$.findings[*].kind'; json_path "$1" '$.findings[*]
 
 repair ()
 {
+  t0=$(date +%s)
   "$AUGUR" check --budget 60 -o r -- ./fig3 >out 2>err
   st=$?
+  wall=$(( $(date +%s) - t0 + 1 ))
   cat out err
   [ "$st" -eq 1 ] || return 1
   [ -s r/diagnosis.json ] || return 1
+  # the time the progress lines give the diagnosis is the time it took,
+  # which the whole command's wall time bounds (not the budget it had)
+  took=$(sed -n 's/^augur check: diagnosis of 1 failure took \([0-9.]*\) s$/\1/p' err)
+  [ -n "$took" ] || return 1
+  awk -v t="$took" -v w="$wall" 'BEGIN { exit !(t <= w) }' || return 1
+  grep -q '^augur check: diagnosing 1 failure, with [0-9.]* s of the budget left$' err || return 1
   # one failure diagnosed: two classes, a repair verified, the lock first
   d=r/diagnosis.json
   [ "$(json_path $d '$.findings[*].diagnosed')" = true ] || return 1
