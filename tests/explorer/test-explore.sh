@@ -101,6 +101,21 @@ spurious_failure ()
 ok "a failure after a spurious wake-up is not blamed on an interleaving" spurious_failure
 ok "lock-order deadlock found and replayed" finding deadlock "deadlock deadlock.c:11 deadlock.c:22"
 ok "lost wake-up (signal before wait) found and replayed" finding lost_wakeup "deadlock lost_wakeup.c:13"
+# a deadlock's explanation says why a condition waiter is never woken:
+# the signal came before it waited, or it woke the other waiter
+cond_why ()
+{
+  finding "$1" "deadlock $2" || return 1
+  json_path "$tmp/$1.json" '$.findings[*].explanation' >"$tmp/expl"
+  cat "$tmp/expl"
+  grep -q "$3" "$tmp/expl"
+}
+ok "a lost wake-up's explanation names the signal that came before the wait" \
+   cond_why lost_wakeup lost_wakeup.c:13 \
+   "thread 1 waits on \`c\` at lost_wakeup.c:13 for a signal that never comes: the last one, at lost_wakeup.c:24 (main), came before it waited"
+ok "one signal for two waiters: the deadlock names the signal that woke the other one" \
+   cond_why signal_one_of_two signal_one_of_two.c:19 \
+   "thread [12] waits on \`c\` at signal_one_of_two.c:19, but the signal at signal_one_of_two.c:32 (main) woke thread [12], which waited on it too, and no signal came after it: one pthread_cond_signal for two waiters"
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
 # a misuse names the operation that misuses and the earlier one that makes
 # it a misuse (the first unlock, the holder's lock)
