@@ -28,13 +28,16 @@
 /* Seconds kept for the child to stop after SIGTERM. */
 #define STOP_SECONDS 1.0
 
+/* A failure the diagnosis explains: an assertion, an abort or a crash.
+ * A deadlock is not one (augur diagnose only notes that the finding shows
+ * its cycle), so a run whose only failures are deadlocks starts no
+ * diagnosis that would report "0 failures diagnosed". */
 static gboolean
 is_failure (AugurFinding *f)
 {
   AugurFindingKind k = augur_finding_get_kind (f);
   return augur_finding_get_severity (f) == AUGUR_SEVERITY_ERROR
-         && (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH
-             || k == AUGUR_FINDING_DEADLOCK);
+         && (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH);
 }
 
 static guint

@@ -6,7 +6,8 @@
 # one-lock repair, the console says so, the report's finding page shows
 # them; --no-repair writes no diagnosis; and neither the finding nor the
 # exit status changes with the diagnosis, nor when it is cut by the budget;
-# a program of two source files is diagnosed with its repairs unverified.
+# a program of two source files is diagnosed with its repairs unverified;
+# a deadlock, which the diagnosis does not cover, starts none.
 . "$top_srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check-repair.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
@@ -119,5 +120,28 @@ two_files ()
   grep -q 'repairs not verified: the program is built from 2 source files' t/finding-1.html
 }
 ok "a two-file program: diagnosed, its repairs not verified, with a note" two_files
+
+deadlock_only ()
+{
+  # a deadlock is a failure the ordering diagnosis does not cover: no
+  # diagnosis is started, and none is reported as "0 failures diagnosed"
+  {
+    echo '#include <pthread.h>'
+    echo 'static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;'
+    echo 'static void *t1 (void *u) { pthread_mutex_lock (&a); pthread_mutex_lock (&b);'
+    echo '  pthread_mutex_unlock (&b); pthread_mutex_unlock (&a); return u; }'
+    echo 'int main (void) { pthread_t t; pthread_create (&t, NULL, t1, NULL);'
+    echo '  pthread_mutex_lock (&b); pthread_mutex_lock (&a); pthread_mutex_unlock (&a);'
+    echo '  pthread_mutex_unlock (&b); pthread_join (t, NULL); return 0; }'
+  } >dl.c
+  "$AUGUR_CC_BIN" -O0 -g -o dl dl.c || return 1
+  "$AUGUR" check --budget 60 -o dl-out -- ./dl >out5 2>err5
+  st=$?
+  cat out5 err5
+  [ "$st" -eq 1 ] || return 1
+  json_path dl-out/results.json '$.findings[*].kind' | grep -qx deadlock || return 1
+  ! grep -q "diagnos" out5 err5 && [ ! -e dl-out/diagnosis.json ]
+}
+ok "a deadlock only: no diagnosis is started or reported" deadlock_only
 
 tap_done
