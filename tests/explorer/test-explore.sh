@@ -117,6 +117,17 @@ ok "one signal for two waiters: the deadlock names the signal that woke the othe
    cond_why signal_one_of_two signal_one_of_two.c:19 \
    "thread [12] waits on \`c\` at signal_one_of_two.c:19, but the signal at signal_one_of_two.c:32 (main) woke thread [12], which waited on it too, and no signal came after it: one pthread_cond_signal for two waiters"
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
+# both frees of a double free are shown as frees, not as the atomic write
+# of the block the scheduler makes of a free
+free_ops ()
+{
+  finding corpus-double_free "misuse:double-free prog.c:18" || return 1
+  n=$(results_findings "$tmp/corpus-double_free.json" | grep -n "^misuse:double-free" | cut -d: -f1)
+  json_path "$tmp/corpus-double_free.json" "\$.findings[$((n - 1))].accesses[*].op" >"$tmp/ops"
+  cat "$tmp/ops"
+  [ "$(wc -l <"$tmp/ops")" -eq 2 ] && [ "$(sort -u "$tmp/ops")" = free ]
+}
+ok "a double free found, its two accesses both frees, and replayed" free_ops
 # a misuse names the operation that misuses and the earlier one that makes
 # it a misuse (the first unlock, the holder's lock)
 ok "double unlock found with the first unlock, and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:10 misuse_double_unlock.c:11"
