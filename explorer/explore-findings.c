@@ -338,7 +338,10 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
         }
       g_string_truncate (e, e->len - 1);
       g_string_append_c (e, '.');
-      f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, e->str);
+      /* a waiter that woke without a signal and went back to sleep after
+       * the last one: the deadlock may need that spurious wake-up */
+      g_autofree char *expl = spurious_note (c, e->str, steps, n, spins ? "hang" : "deadlock");
+      f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, expl);
       g_string_free (e, TRUE);
     }
   for (guint t = 0; t < T; t++)

@@ -113,6 +113,9 @@ cond_why ()
 ok "a lost wake-up's explanation names the signal that came before the wait" \
    cond_why lost_wakeup lost_wakeup.c:13 \
    "thread 1 waits on \`c\` at lost_wakeup.c:13 for a signal that never comes: the last one, at lost_wakeup.c:24 (main), came before it waited"
+ok "a deadlock that needs a spurious wake-up says so" \
+   cond_why spurious_deadlock spurious_deadlock.c:22 \
+   "came before it waited\. Thread 1 wakes up at spurious_deadlock.c:22 without a signal (a spurious wake-up, which POSIX allows): the deadlock may need it\.$"
 ok "one signal for two waiters: the deadlock names the signal that woke the other one" \
    cond_why signal_one_of_two signal_one_of_two.c:19 \
    "thread [12] waits on \`c\` at signal_one_of_two.c:19, but the signal at signal_one_of_two.c:32 (main) woke thread [12], which waited on it too, and no signal came after it: one pthread_cond_signal for two waiters"
