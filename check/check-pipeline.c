@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -199,6 +200,31 @@ some_run_hung (AugurResults *r)
   return FALSE;
 }
 
+/* A finding that shows a run that fails: an assertion, an abort, a crash. */
+static gboolean
+some_run_failed (AugurResults *r)
+{
+  for (guint i = 0; i < augur_results_get_n_findings (r); i++)
+    {
+      AugurFindingKind k = augur_finding_get_kind (augur_results_get_finding (r, i));
+      if (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* "an abort (SIGABRT)" if the recorded run ended by a fatal signal or an
+ * abort (a failed assertion), else NULL. */
+static char *
+recorded_failure (const AugurRecordOutcome *outcome)
+{
+  if (outcome->timed_out || outcome->cut || !outcome->signaled)
+    return NULL;
+  const char *abbrev = sigabbrev_np (outcome->status);
+  return g_strdup_printf ("%s (SIG%s)", outcome->status == SIGABRT ? "an abort" : "a fatal signal",
+                          abbrev != NULL ? abbrev : "?");
+}
+
 /* Where each thread of a run the watchdog killed was last seen:
  * "T0 thread_join at prog.c:31, T1 mutex_lock_request at prog.c:20"
  * (threads that had ended left out), or NULL. */
@@ -317,6 +343,10 @@ record (AugurCheckState *st)
     augur_check_say (st, "recorded one run: %s", run);
   }
   st->recorded_hung = outcome.timed_out;
+  st->recorded_failed = recorded_failure (&outcome);
+  if (st->recorded_failed != NULL)
+    augur_check_say (st, "the recorded run ended in %s; the explorer looks for the failure",
+                     st->recorded_failed);
   if (outcome.cut)
     {
       augur_results_add_bound_hit (st->results, "trace-size");
@@ -406,16 +436,34 @@ name_and_group (AugurCheckState *st)
 }
 
 /* How far it got: complete only if the search ended with its guarantee
- * and a hang of the recorded run was found again.  Sets it in the results
+ * and a hang or a failure of the recorded run was found again: a failure
+ * no explored run shows (one that needs malloc to hand a freed block
+ * back, say) must not end as "complete, no bug".  Sets it in the results
  * and *summary to the sentence that says it. */
 static gboolean
 set_completeness (AugurCheckState *st, char **summary)
 {
   gboolean hang_unexplained = st->recorded_hung && !some_run_hung (st->results);
-  gboolean complete = st->explore_complete && !hang_unexplained;
+  gboolean fail_unexplained = st->recorded_failed != NULL && !some_run_failed (st->results);
+  gboolean complete = st->explore_complete && !hang_unexplained && !fail_unexplained;
   const char *explored = st->explore_guarantee != NULL ? st->explore_guarantee
                                                        : "incomplete: the exploration did not run";
-  if (!hang_unexplained)
+  if (fail_unexplained)
+    {
+      augur_results_add_bound_hit (st->results, "recorded-run-failed");
+      if (st->explore_complete)
+        *summary = g_strdup_printf (
+          "incomplete: the recorded run ended in %s and no explored run failed, though the "
+          "exploration was %s: the failure depends on something augur does not model (the "
+          "addresses malloc hands out, real time, the environment); the recorded run's output "
+          "above shows it", st->recorded_failed, explored);
+      else
+        *summary = g_strdup_printf ("incomplete: the recorded run ended in %s and no explored "
+                                    "run failed; %s", st->recorded_failed,
+                                    g_str_has_prefix (explored, "incomplete: ")
+                                      ? explored + strlen ("incomplete: ") : explored);
+    }
+  else if (!hang_unexplained)
     *summary = g_strdup (explored);
   else if (st->explore_complete)
     *summary = g_strdup_printf ("incomplete: the recorded run hung and no explored run did, "
@@ -474,7 +522,10 @@ print_outcome (AugurCheckState *st, gboolean complete, const char *summary)
           severities, augur_results_get_executions (st->results),
           g_timer_elapsed (st->timer, NULL), index);
   guint failing = augur_results_count_failing (st->results, o->fail_on);
-  if (failing == 0 && !complete)
+  /* a failure of the recorded run that no explored run showed: not "no
+   * bug found" */
+  gboolean seen_failing = st->recorded_failed != NULL && !some_run_failed (st->results);
+  if (failing == 0 && !complete && !seen_failing)
     printf ("augur check: %s; no bug was found in what was explored, which is not a proof "
             "that there is none\n", summary);
   else
@@ -549,4 +600,5 @@ augur_check_state_clear (AugurCheckState *st)
   g_clear_pointer (&st->trace_path, g_free);
   g_clear_pointer (&st->results_path, g_free);
   g_clear_pointer (&st->explore_guarantee, g_free);
+  g_clear_pointer (&st->recorded_failed, g_free);
 }

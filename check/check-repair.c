@@ -28,13 +28,16 @@
 /* Seconds kept for the child to stop after SIGTERM. */
 #define STOP_SECONDS 1.0
 
+/* A failure the diagnosis explains: an assertion, an abort or a crash.
+ * A deadlock is not one (augur diagnose only notes that the finding shows
+ * its cycle), so a run whose only failures are deadlocks starts no
+ * diagnosis that would report "0 failures diagnosed". */
 static gboolean
 is_failure (AugurFinding *f)
 {
   AugurFindingKind k = augur_finding_get_kind (f);
   return augur_finding_get_severity (f) == AUGUR_SEVERITY_ERROR
-         && (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH
-             || k == AUGUR_FINDING_DEADLOCK);
+         && (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH);
 }
 
 static guint
@@ -348,11 +351,17 @@ augur_check_repair (AugurCheckState *st)
   verify = cc != NULL;
   if (!verify)
     note = g_strdup_printf ("repairs not verified: %s", why_not);
-  augur_check_say (st, "diagnosis of %u failure%s in %.1f s%s", n_fail, n_fail == 1 ? "" : "s",
-                   left, verify ? "" : " (repairs not verified)");
+  /* said before the run, as progress: the time is what the budget allows,
+   * not what the run took, which is said after it */
+  augur_check_say (st, "diagnosing %u failure%s, with %.1f s of the budget left%s", n_fail,
+                   n_fail == 1 ? "" : "s", left, verify ? "" : " (repairs not verified)");
   g_autofree char *why = NULL;
   g_unlink (path);
-  if (!run_diagnose (st, left, source_dir, flags, cc, n_fail, path, &why))
+  gint64 t0 = g_get_monotonic_time ();
+  gboolean ran = run_diagnose (st, left, source_dir, flags, cc, n_fail, path, &why);
+  augur_check_say (st, "diagnosis of %u failure%s took %.1f s", n_fail, n_fail == 1 ? "" : "s",
+                   (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC);
+  if (!ran)
     {
       g_autofree char *n = note != NULL ? g_strdup_printf ("%s; %s", why, note) : g_strdup (why);
       save_note (st, path, n);

@@ -35,6 +35,7 @@ typedef struct {
   char *explore_guarantee;   /* what it guarantees (check-strategy.h), NULL if it did not
                               * run */
   gboolean recorded_hung;    /* the recorded run was killed by the watchdog */
+  char *recorded_failed;     /* how the recorded run failed ("abort (SIGABRT)"), or NULL */
   guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */
   AugurDeadline *deadline;   /* owned: the budget, less the reserve for the end */
 } AugurCheckState;

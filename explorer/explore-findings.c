@@ -195,6 +195,64 @@ static const char *const waits_text[] = {
   [AUGUR_OPS_WAITS_ONCE] = "waits for a pthread_once routine that another thread runs",
 };
 
+/* Why thread @t, blocked in a condition wait, is never woken, from the
+ * execution's steps: a signal that woke another thread waiting on the same
+ * condition (one pthread_cond_signal for two waiters), a signal that came
+ * before it waited, or none at all.  Appends " thread T ...;" to @e;
+ * returns the step of that signal, G_MAXUINT if there is none. */
+static guint
+cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
+{
+  guint w = n;
+  for (guint k = n; k-- > 0;)
+    if (steps[k].tid == t && steps[k].op == AUGUR_SOP_COND_WAIT)
+      {
+        w = k;
+        break;
+      }
+  if (w == n)
+    {
+      g_string_append_printf (e, " thread %u %s;", t, waits_text[AUGUR_OPS_WAITS_COND]);
+      return G_MAXUINT;
+    }
+  uint64_t cond = steps[w].obj;
+  g_autofree char *obj = explore_findings_object_of (c, steps, w);
+  g_autofree char *where = explore_findings_loc_key (c, steps[w].module, steps[w].pc);
+  g_string_append_printf (e, " thread %u waits on `%s` at %s", t, obj != NULL ? obj : "a condition",
+                          where);
+  /* the last signal after the wait: whom it woke */
+  for (guint k = n; k-- > w + 1;)
+    if (steps[k].obj == cond && steps[k].op == AUGUR_SOP_SIGNAL
+        && !(steps[k].xflags & AUGUR_SXF_NO_WAITER))
+      {
+        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        guint woken = G_MAXUINT;
+        for (guint m = k + 1; m < n && woken == G_MAXUINT; m++)
+          if (steps[m].op == AUGUR_SOP_COND_WAKE && augur_sched_step_waker (&steps[m]) == k + 1)
+            woken = steps[m].tid;
+        if (woken != G_MAXUINT)
+          g_string_append_printf (e, ", but the signal at %s (thread %u) woke thread %u, which "
+                                  "waited on it too, and no signal came after it: one "
+                                  "pthread_cond_signal for two waiters;", at, steps[k].tid, woken);
+        else
+          g_string_append_printf (e, ", but the signal at %s (thread %u) woke another waiter, "
+                                  "and no signal came after it;", at, steps[k].tid);
+        return k;
+      }
+  /* none after it: the last one before it found nobody waiting */
+  for (guint k = w; k-- > 0;)
+    if (steps[k].obj == cond
+        && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST))
+      {
+        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        g_string_append_printf (e, " for a signal that never comes: the last one, at %s "
+                                "(thread %u), came before it waited;", at, steps[k].tid);
+        return k;
+      }
+  g_string_append (e, " for a signal that never comes: nothing signals it in this execution;");
+  return G_MAXUINT;
+}
+
 static void
 deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
@@ -203,6 +261,8 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
   gboolean self_lock = FALSE, spins = FALSE;
   guint self_tid = 0;
+  /* the signals that woke another waiter or came too early */
+  g_autoptr (GArray) signals = g_array_new (FALSE, FALSE, sizeof (guint));
   /* joins waiting for blocked threads are consequences: the locations
    * are the other blocked operations, if there are any */
   gboolean only_joins = TRUE;
@@ -264,7 +324,13 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
             }
           AugurOpsWaits waits = augur_ops_sched (th->pending.op)->waits;
           const char *what = waits_text[waits < G_N_ELEMENTS (waits_text) ? waits : 0];
-          if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_COND
+          if (waits == AUGUR_OPS_WAITS_COND)
+            {
+              guint k = cond_wait_text (c, steps, n, t, e);
+              if (k != G_MAXUINT)
+                g_array_append_val (signals, k);
+            }
+          else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_COND
               && waits != AUGUR_OPS_WAITS_THREAD)
             g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
           else
@@ -272,7 +338,10 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
         }
       g_string_truncate (e, e->len - 1);
       g_string_append_c (e, '.');
-      f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, e->str);
+      /* a waiter that woke without a signal and went back to sleep after
+       * the last one: the deadlock may need that spurious wake-up */
+      g_autofree char *expl = spurious_note (c, e->str, steps, n, spins ? "hang" : "deadlock");
+      f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, expl);
       g_string_free (e, TRUE);
     }
   for (guint t = 0; t < T; t++)
@@ -295,6 +364,8 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
   explore_findings_add_schedule (c, f, steps, n, ev);
   if (n > 0)
     augur_finding_mark_bug_step (f, n - 1);
+  for (guint i = 0; i < signals->len; i++)
+    augur_finding_mark_bug_step (f, g_array_index (signals, guint, i));
   explore_findings_keep (c, f);
 }
 

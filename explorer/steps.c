@@ -23,6 +23,10 @@ access_op (const AugurSchedStep *s, AugurOpsMem mem)
         return AUGUR_OP_TIME;
       return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
     }
+  /* a free() is an atomic write of the whole block to the scheduler, but
+   * the results call it a free, as the runtime's FREE event does */
+  if (s->xflags & AUGUR_SXF_FREE)
+    return AUGUR_OP_FREE;
   if (!atomic)
     return AUGUR_OP_WRITE;
   return s->ev_kind == AUGUR_EV_ATOMIC_STORE ? AUGUR_OP_ATOMIC_STORE : AUGUR_OP_ATOMIC_RMW;

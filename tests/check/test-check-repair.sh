@@ -6,7 +6,8 @@
 # one-lock repair, the console says so, the report's finding page shows
 # them; --no-repair writes no diagnosis; and neither the finding nor the
 # exit status changes with the diagnosis, nor when it is cut by the budget;
-# a program of two source files is diagnosed with its repairs unverified.
+# a program of two source files is diagnosed with its repairs unverified;
+# a deadlock, which the diagnosis does not cover, starts none.
 . "$top_srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check-repair.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
@@ -20,11 +21,19 @@ findings () { json_path "$1" '$.findings[*].kind'; json_path "$1" '$.findings[*]
 
 repair ()
 {
+  t0=$(date +%s)
   "$AUGUR" check --budget 60 -o r -- ./fig3 >out 2>err
   st=$?
+  wall=$(( $(date +%s) - t0 + 1 ))
   cat out err
   [ "$st" -eq 1 ] || return 1
   [ -s r/diagnosis.json ] || return 1
+  # the time the progress lines give the diagnosis is the time it took,
+  # which the whole command's wall time bounds (not the budget it had)
+  took=$(sed -n 's/^augur check: diagnosis of 1 failure took \([0-9.]*\) s$/\1/p' err)
+  [ -n "$took" ] || return 1
+  awk -v t="$took" -v w="$wall" 'BEGIN { exit !(t <= w) }' || return 1
+  grep -q '^augur check: diagnosing 1 failure, with [0-9.]* s of the budget left$' err || return 1
   # one failure diagnosed: two classes, a repair verified, the lock first
   d=r/diagnosis.json
   [ "$(json_path $d '$.findings[*].diagnosed')" = true ] || return 1
@@ -111,5 +120,28 @@ two_files ()
   grep -q 'repairs not verified: the program is built from 2 source files' t/finding-1.html
 }
 ok "a two-file program: diagnosed, its repairs not verified, with a note" two_files
+
+deadlock_only ()
+{
+  # a deadlock is a failure the ordering diagnosis does not cover: no
+  # diagnosis is started, and none is reported as "0 failures diagnosed"
+  {
+    echo '#include <pthread.h>'
+    echo 'static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;'
+    echo 'static void *t1 (void *u) { pthread_mutex_lock (&a); pthread_mutex_lock (&b);'
+    echo '  pthread_mutex_unlock (&b); pthread_mutex_unlock (&a); return u; }'
+    echo 'int main (void) { pthread_t t; pthread_create (&t, NULL, t1, NULL);'
+    echo '  pthread_mutex_lock (&b); pthread_mutex_lock (&a); pthread_mutex_unlock (&a);'
+    echo '  pthread_mutex_unlock (&b); pthread_join (t, NULL); return 0; }'
+  } >dl.c
+  "$AUGUR_CC_BIN" -O0 -g -o dl dl.c || return 1
+  "$AUGUR" check --budget 60 -o dl-out -- ./dl >out5 2>err5
+  st=$?
+  cat out5 err5
+  [ "$st" -eq 1 ] || return 1
+  json_path dl-out/results.json '$.findings[*].kind' | grep -qx deadlock || return 1
+  ! grep -q "diagnos" out5 err5 && [ ! -e dl-out/diagnosis.json ]
+}
+ok "a deadlock only: no diagnosis is started or reported" deadlock_only
 
 tap_done

@@ -7,7 +7,8 @@
 # and an HTML report with one page per finding whose replay command
 # replays; a bug-free variant gives exit 0; severities decide the exit
 # status (--fail-on); the documented exit codes for bad input; the budget
-# is kept; and a program that hangs is still checked within the budget.
+# is kept; a program that hangs is still checked within the budget; and a
+# recorded run that failed when no explored run does is not "clean".
 . "$top_srcdir/tests/tap.sh"
 
 P="$top_srcdir/tests/programs"
@@ -432,5 +433,34 @@ diagnosed ()
   [ "$st" -eq 1 ] && grep -q "^reproduced: " "$tmp/replay"
 }
 ok "an atomicity violation the recorded run did not take: diagnosed from the explored failure, replayed" diagnosed
+
+# the recorded run fails (an ABA through glibc's reuse of a freed block)
+# and no explored run does: incomplete (6), never "complete, no bug"
+recorded_failure ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/aba" "$top_srcdir/tests/check/reuse/realloc_aba.c" || return 1
+  "$AUGUR" check --budget 60 -o "$tmp/aba-out" -- "$tmp/aba" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  r=$tmp/aba-out/results.json
+  [ "$st" -eq 6 ] || return 1
+  ! json_path "$r" '$.findings[*].severity' | grep -qx error || return 1
+  [ "$(json_path "$r" '$.analysis.complete')" = false ] || return 1
+  json_path "$r" '$.analysis.summary' \
+    | grep -q "^incomplete: the recorded run ended in an abort (SIGABRT) and no explored run failed, though the exploration was complete" \
+    || return 1
+  json_path "$r" '$.bounds_hit[*]' | grep -qx recorded-run-failed || return 1
+  grep -q "^augur check: the recorded run ended in an abort (SIGABRT); the explorer looks for the failure" "$tmp/err" \
+    && ! grep -q "no bug was found" "$tmp/out"
+}
+# glibc's per-thread cache hands a freed block back at once; without it
+# the program passes natively and there is nothing to test
+"$AUGUR_CC_BIN" -O0 -g -o "$tmp/aba-native" "$top_srcdir/tests/check/reuse/realloc_aba.c" 2>/dev/null
+if "$tmp/aba-native" >/dev/null 2>&1; then
+  skip "a failure of the recorded run no explored run shows: incomplete, not clean" \
+    "malloc did not hand the freed block back"
+else
+  ok "a failure of the recorded run no explored run shows: incomplete, not clean" recorded_failure
+fi
 
 tap_done

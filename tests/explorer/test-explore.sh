@@ -101,7 +101,36 @@ spurious_failure ()
 ok "a failure after a spurious wake-up is not blamed on an interleaving" spurious_failure
 ok "lock-order deadlock found and replayed" finding deadlock "deadlock deadlock.c:11 deadlock.c:22"
 ok "lost wake-up (signal before wait) found and replayed" finding lost_wakeup "deadlock lost_wakeup.c:13"
+# a deadlock's explanation says why a condition waiter is never woken:
+# the signal came before it waited, or it woke the other waiter
+cond_why ()
+{
+  finding "$1" "deadlock $2" || return 1
+  json_path "$tmp/$1.json" '$.findings[*].explanation' >"$tmp/expl"
+  cat "$tmp/expl"
+  grep -q "$3" "$tmp/expl"
+}
+ok "a lost wake-up's explanation names the signal that came before the wait" \
+   cond_why lost_wakeup lost_wakeup.c:13 \
+   "thread 1 waits on \`c\` at lost_wakeup.c:13 for a signal that never comes: the last one, at lost_wakeup.c:24 (main), came before it waited"
+ok "a deadlock that needs a spurious wake-up says so" \
+   cond_why spurious_deadlock spurious_deadlock.c:22 \
+   "came before it waited\. Thread 1 wakes up at spurious_deadlock.c:22 without a signal (a spurious wake-up, which POSIX allows): the deadlock may need it\.$"
+ok "one signal for two waiters: the deadlock names the signal that woke the other one" \
+   cond_why signal_one_of_two signal_one_of_two.c:19 \
+   "thread [12] waits on \`c\` at signal_one_of_two.c:19, but the signal at signal_one_of_two.c:32 (main) woke thread [12], which waited on it too, and no signal came after it: one pthread_cond_signal for two waiters"
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
+# both frees of a double free are shown as frees, not as the atomic write
+# of the block the scheduler makes of a free
+free_ops ()
+{
+  finding corpus-double_free "misuse:double-free prog.c:18" || return 1
+  n=$(results_findings "$tmp/corpus-double_free.json" | grep -n "^misuse:double-free" | cut -d: -f1)
+  json_path "$tmp/corpus-double_free.json" "\$.findings[$((n - 1))].accesses[*].op" >"$tmp/ops"
+  cat "$tmp/ops"
+  [ "$(wc -l <"$tmp/ops")" -eq 2 ] && [ "$(sort -u "$tmp/ops")" = free ]
+}
+ok "a double free found, its two accesses both frees, and replayed" free_ops
 # a misuse names the operation that misuses and the earlier one that makes
 # it a misuse (the first unlock, the holder's lock)
 ok "double unlock found with the first unlock, and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:10 misuse_double_unlock.c:11"
