@@ -150,12 +150,17 @@ struct _DporPass {
   GArray *ext;             /* the execution's steps and pending operations, if any */
   GArray *v;               /* scratch: a race's reversal (dpor-optimal.c) */
   guint32 *first;          /* scratch, T: backtrack's first steps */
+  guint32 *joined;         /* cap: the memory access (stamp) that joined each step's clock */
+  guint32 stamp;
   /* kept for the next pass, which starts where its execution leaves this one */
   gboolean valid;          /* the state is that after every step of d->steps (and its
                             * pending operations) */
-  GArray *undo;            /* DporUndo: what each step changed, to undo it */
-  GArray *saved;           /* guint32: the clocks the undo log put aside */
-  GArray *calls;           /* DporCall: the callbacks of the steps, in order */
+  struct _DporUndo *undo;  /* what each step changed, to undo it (dpor.c) */
+  guint n_undo, cap_undo;
+  guint32 *saved;          /* the clocks the undo log put aside */
+  guint n_saved, cap_saved;
+  struct _DporCall *calls; /* the callbacks of the steps, in order */
+  guint n_calls, cap_calls;
 };
 
 /* Event i happens before the point whose clock is c. */

@@ -78,12 +78,18 @@ node_take (AugurDpor *d)
 void
 augur_dpor_nodes_cut (AugurDpor *d, guint len)
 {
-  while (d->nodes->len > len)
+  if (d->nodes->len <= len)
+    return;
+  for (guint k = d->nodes->len; k-- > len;)
     {
-      DporNode *n = g_ptr_array_steal_index_fast (d->nodes, d->nodes->len - 1);
+      DporNode *n = g_ptr_array_index (d->nodes, k);
       node_reset (n);
       g_ptr_array_add (d->spare, n);
     }
+  /* moved to the spares, not freed */
+  g_ptr_array_set_free_func (d->nodes, NULL);
+  g_ptr_array_set_size (d->nodes, len);
+  g_ptr_array_set_free_func (d->nodes, node_free);
 }
 
 AugurDpor *
@@ -215,7 +221,7 @@ typedef enum {
   UNDO_LOCK,     /* a lock's shadow: its 4 clocks (4T) then its failed tries in saved */
 } UndoKind;
 
-typedef struct {
+typedef struct _DporUndo {
   guint8 kind;
   gboolean sync;
   guint at;                /* UNDO_ROW: the row; UNDO_ACLOCK: the clock's place */
@@ -232,17 +238,36 @@ typedef struct {
   } u;
 } DporUndo;
 
-typedef struct {
+typedef struct _DporCall {
   gboolean conflict;       /* the conflict callback, else the race callback */
   guint i, j;
 } DporCall;
 
+/* Room for n more items in a log (*items of *len, *cap). */
+#define LOG_ROOM(items, len, cap, n)                                          \
+  G_STMT_START {                                                            \
+    if ((len) + (n) > (cap))                                                \
+      {                                                                     \
+        (cap) = MAX (2 * (cap), (len) + (n) + 64);                          \
+        (items) = g_realloc_n ((items), (cap), sizeof *(items));            \
+      }                                                                     \
+  } G_STMT_END
+
 static guint
 save_values (DporPass *p, const guint32 *v, guint n)
 {
-  guint at = p->saved->len;
-  g_array_append_vals (p->saved, v, n);
+  LOG_ROOM (p->saved, p->n_saved, p->cap_saved, n);
+  guint at = p->n_saved;
+  memcpy (p->saved + at, v, n * sizeof *v);
+  p->n_saved += n;
   return at;
+}
+
+static void
+undo_add (DporPass *p, const DporUndo *u)
+{
+  LOG_ROOM (p->undo, p->n_undo, p->cap_undo, 1);
+  p->undo[p->n_undo++] = *u;
 }
 
 static void
@@ -250,7 +275,7 @@ undo_row (DporPass *p, gboolean sync, guint row)
 {
   DporUndo u = { .kind = UNDO_ROW, .sync = sync, .at = row };
   u.saved = save_values (p, (sync ? p->svc : p->vc) + row * p->T, p->T);
-  g_array_append_val (p->undo, u);
+  undo_add (p, &u);
 }
 
 static void
@@ -262,7 +287,7 @@ undo_lock (DporPass *p, DporLockShadow *l)
   save_values (p, l->sclock, T);
   save_values (p, l->wclock, T);
   save_values (p, l->wsclock, T);
-  g_array_append_vals (p->saved, l->failed_tries->data, l->failed_tries->len);
+  save_values (p, (const guint32 *) l->failed_tries->data, l->failed_tries->len);
   u.u.lk.last_acq = l->last_acq;
   u.u.lk.last_rel = l->last_rel;
   u.u.lk.last_wrel = l->last_wrel;
@@ -271,7 +296,7 @@ undo_lock (DporPass *p, DporLockShadow *l)
   u.u.lk.n_failed = l->failed_tries->len;
   u.u.lk.readers_lo = l->readers.lo;
   u.u.lk.readers_hi = l->readers.hi != NULL ? g_array_copy (l->readers.hi) : NULL;
-  g_array_append_val (p->undo, u);
+  undo_add (p, &u);
 }
 
 static void
@@ -285,7 +310,7 @@ static void
 undo_apply (DporPass *p, DporUndo *u)
 {
   guint T = p->T;
-  const guint32 *v = &g_array_index (p->saved, guint32, u->saved);
+  const guint32 *v = p->saved + u->saved;
   switch (u->kind)
     {
     case UNDO_ROW:
@@ -336,8 +361,7 @@ static void
 join (guint32 *a, const guint32 *b, guint T)
 {
   for (guint u = 0; u < T; u++)
-    if (b[u] > a[u])
-      a[u] = b[u];
+    a[u] = MAX (a[u], b[u]);
 }
 
 static gboolean
@@ -363,7 +387,8 @@ static void
 call (DporPass *p, gboolean conflict, guint i, guint j)
 {
   DporCall c = { conflict, i, j };
-  g_array_append_val (p->calls, c);
+  LOG_ROOM (p->calls, p->n_calls, p->cap_calls, 1);
+  p->calls[p->n_calls++] = c;
   if (conflict && p->d->conflict_cb != NULL)
     p->d->conflict_cb (p->s, i, j, p->d->conflict_data);
   else if (!conflict && p->race_cb != NULL)
@@ -419,12 +444,20 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
   if (hi - lo > 63)
     hi = lo + 63;
   guint last_conflict = G_MAXUINT;
+  /* the bytes of one access mostly meet the same steps: each step's
+   * clock is joined once (joins are idempotent) */
+  if (++p->stamp == 0)
+    {
+      memset (p->joined, 0, p->cap * sizeof *p->joined);
+      p->stamp = 1;
+    }
+  guint32 stamp = p->stamp;
   for (guint64 w = lo; w <= hi; w++)
     {
       DporByte *m = dpor_shadow_byte (p->mem, w);
       DporUndo u = { .kind = UNDO_BYTE };
       dpor_byte_save (m, &u.u.byte);
-      g_array_append_val (p->undo, u);
+      undo_add (p, &u);
       gint last_write = dpor_byte_last_write (m);
       if (last_write >= 0)
         {
@@ -436,7 +469,11 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
               note_data_race (p, lw, j, spre);
               note_conflict (p, lw, j, &last_conflict);
             }
-          join (vc, p->clk + lw * p->T, p->T);
+          if (p->joined[lw] != stamp)
+            {
+              p->joined[lw] = stamp;
+              join (vc, p->clk + lw * p->T, p->T);
+            }
         }
       if (write)
         {
@@ -449,7 +486,11 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
               note_race (p, r, pre);
               note_data_race (p, r, j, spre);
               note_conflict (p, r, j, &last_conflict);
-              join (vc, p->clk + r * p->T, p->T);
+              if (p->joined[r] != stamp)
+                {
+                  p->joined[r] = stamp;
+                  join (vc, p->clk + r * p->T, p->T);
+                }
             }
           dpor_byte_set_write (p->mem, m, j);
         }
@@ -473,7 +514,7 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
             {
               DporUndo a = { .kind = UNDO_ACLOCK, .at = dpor_byte_atomic_at (m) };
               a.saved = save_values (p, ac, p->T);
-              g_array_append_val (p->undo, a);
+              undo_add (p, &a);
             }
           if (acq)
             join (svc, ac, p->T);
@@ -678,17 +719,18 @@ pass_size (DporPass *p, guint n, guint T)
       p->sclk = g_renew (guint32, p->sclk, (gsize) p->cap * T);
       p->li = g_renew (guint32, p->li, p->cap);
       p->marks = g_renew (DporStepMark, p->marks, p->cap);
+      g_free (p->joined);
+      p->joined = g_new0 (guint32, p->cap);
+      p->stamp = 0;
     }
 }
 
 static void
 pass_forget (DporPass *p)
 {
-  for (guint k = 0; k < p->undo->len; k++)
-    undo_entry_clear (&g_array_index (p->undo, DporUndo, k));
-  g_array_set_size (p->undo, 0);
-  g_array_set_size (p->saved, 0);
-  g_array_set_size (p->calls, 0);
+  for (guint k = 0; k < p->n_undo; k++)
+    undo_entry_clear (&p->undo[k]);
+  p->n_undo = p->n_saved = p->n_calls = 0;
 }
 
 static DporPass *
@@ -701,9 +743,6 @@ pass_new (AugurDpor *d)
   p->races = g_array_new (FALSE, FALSE, sizeof (guint));
   p->ext = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   p->v = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
-  p->undo = g_array_new (FALSE, FALSE, sizeof (DporUndo));
-  p->saved = g_array_new (FALSE, FALSE, sizeof (guint32));
-  p->calls = g_array_new (FALSE, FALSE, sizeof (DporCall));
   return p;
 }
 
@@ -713,9 +752,9 @@ pass_free (DporPass *p)
   if (p == NULL)
     return;
   pass_forget (p);
-  g_array_unref (p->undo);
-  g_array_unref (p->saved);
-  g_array_unref (p->calls);
+  g_free (p->undo);
+  g_free (p->saved);
+  g_free (p->calls);
   g_array_unref (p->races);
   g_array_unref (p->reported);
   g_array_unref (p->ext);
@@ -728,6 +767,7 @@ pass_free (DporPass *p)
   g_free (p->sclk);
   g_free (p->li);
   g_free (p->marks);
+  g_free (p->joined);
   g_free (p);
 }
 
@@ -799,20 +839,20 @@ pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb
       return 0;
     }
   const DporStepMark *mk = &p->marks[m];
-  for (guint k = p->undo->len; k-- > mk->undo;)
+  for (guint k = p->n_undo; k-- > mk->undo;)
     {
-      undo_apply (p, &g_array_index (p->undo, DporUndo, k));
-      undo_entry_clear (&g_array_index (p->undo, DporUndo, k));
+      undo_apply (p, &p->undo[k]);
+      undo_entry_clear (&p->undo[k]);
     }
-  g_array_set_size (p->undo, mk->undo);
-  g_array_set_size (p->saved, mk->saved);
+  p->n_undo = mk->undo;
+  p->n_saved = mk->saved;
   dpor_shadow_truncate (p->mem, mk->reads, mk->clocks);
   p->last_create = mk->last_create;
   /* the callbacks of the steps before m, made again for this execution */
-  g_array_set_size (p->calls, mk->calls);
-  for (guint k = 0; k < p->calls->len; k++)
+  p->n_calls = mk->calls;
+  for (guint k = 0; k < p->n_calls; k++)
     {
-      const DporCall *c = &g_array_index (p->calls, DporCall, k);
+      const DporCall *c = &p->calls[k];
       if (c->conflict && d->conflict_cb != NULL)
         d->conflict_cb (p->s, c->i, c->j, d->conflict_data);
       else if (!c->conflict && p->race_cb != NULL)
@@ -826,9 +866,9 @@ static void
 pass_mark (DporPass *p, guint j)
 {
   DporStepMark *mk = &p->marks[j];
-  mk->undo = p->undo->len;
-  mk->saved = p->saved->len;
-  mk->calls = p->calls->len;
+  mk->undo = p->n_undo;
+  mk->saved = p->n_saved;
+  mk->calls = p->n_calls;
   mk->last_create = p->last_create;
   dpor_shadow_mark (p->mem, &mk->reads, &mk->clocks);
 }
