@@ -44,8 +44,11 @@ node_reset (DporNode *n)
   augur_tidset_clear (&n->done);
   augur_tidset_clear (&n->handed);
   augur_tidset_clear (&n->handed_ever);
-  g_array_set_size (n->done_ev, 0);
-  g_array_set_size (n->sleep, 0);
+  /* neither is zero-terminated nor has a clear function: emptying one
+   * is setting its length (g_array_set_size costs ~100 instructions,
+   * and an execution cuts dozens of nodes) */
+  n->done_ev->len = 0;
+  n->sleep->len = 0;
   g_clear_pointer (&n->wut, g_ptr_array_unref);
   n->relax_below = FALSE;
   n->relaxed = FALSE;
@@ -215,7 +218,7 @@ augur_dpor_depth (AugurDpor *d)
  * only the work before m is saved. */
 
 typedef enum {
-  UNDO_ROW,      /* a row of vc (sync = FALSE) or svc: T values in saved */
+  UNDO_ROWS,     /* a row of vc then the same of svc: 2T values in saved */
   UNDO_BYTE,     /* a byte of the shadow */
   UNDO_ACLOCK,   /* an atomic clock at place `at` of the shadow's pool: T values in saved */
   UNDO_LOCK,     /* a lock's shadow: its 4 clocks (4T) then its failed tries in saved */
@@ -223,8 +226,7 @@ typedef enum {
 
 typedef struct _DporUndo {
   guint8 kind;
-  gboolean sync;
-  guint at;                /* UNDO_ROW: the row; UNDO_ACLOCK: the clock's place */
+  guint at;                /* UNDO_ROWS: the row; UNDO_ACLOCK: the clock's place */
   guint saved;             /* where its values start in saved */
   DporLockShadow *lock;
   union {
@@ -270,11 +272,13 @@ undo_add (DporPass *p, const DporUndo *u)
   p->undo[p->n_undo++] = *u;
 }
 
+/* Row @row of vc and of svc, before a step changes them. */
 static void
-undo_row (DporPass *p, gboolean sync, guint row)
+undo_rows (DporPass *p, guint row)
 {
-  DporUndo u = { .kind = UNDO_ROW, .sync = sync, .at = row };
-  u.saved = save_values (p, (sync ? p->svc : p->vc) + row * p->T, p->T);
+  DporUndo u = { .kind = UNDO_ROWS, .at = row };
+  u.saved = save_values (p, p->vc + row * p->T, p->T);
+  save_values (p, p->svc + row * p->T, p->T);
   undo_add (p, &u);
 }
 
@@ -313,8 +317,9 @@ undo_apply (DporPass *p, DporUndo *u)
   const guint32 *v = p->saved + u->saved;
   switch (u->kind)
     {
-    case UNDO_ROW:
-      memcpy ((u->sync ? p->svc : p->vc) + u->at * T, v, T * sizeof *v);
+    case UNDO_ROWS:
+      memcpy (p->vc + u->at * T, v, T * sizeof *v);
+      memcpy (p->svc + u->at * T, v + T, T * sizeof *v);
       break;
     case UNDO_BYTE:
       dpor_shadow_restore (p->mem, &u->u.byte);
@@ -925,8 +930,7 @@ step_thread (DporPass *p, guint j, const guint32 *pre)
       p->last_create = (gint) j;
       if (s->arg < T)
         {
-          undo_row (p, FALSE, (guint) s->arg);
-          undo_row (p, TRUE, (guint) s->arg);
+          undo_rows (p, (guint) s->arg);
           join (p->vc + s->arg * T, vc, T);
           join (p->svc + s->arg * T, svc, T);
         }
@@ -1029,8 +1033,7 @@ analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb, g
       guint t = s->tid;
       guint32 *vc = p->vc + t * T, *svc = p->svc + t * T;
       pass_mark (p, j);
-      undo_row (p, FALSE, t);
-      undo_row (p, TRUE, t);
+      undo_rows (p, t);
       memcpy (pre, vc, T * sizeof *pre);
       memcpy (spre, svc, T * sizeof *spre);
       vc[t]++;
