@@ -757,6 +757,7 @@ pass_free (DporPass *p)
   if (p == NULL)
     return;
   pass_forget (p);
+  g_clear_pointer (&p->enabled, augur_enabled_free);
   g_free (p->undo);
   g_free (p->saved);
   g_free (p->calls);
