@@ -155,6 +155,8 @@ struct _DporPass {
   /* kept for the next pass, which starts where its execution leaves this one */
   gboolean valid;          /* the state is that after every step of d->steps (and its
                             * pending operations) */
+  gboolean logging;        /* this step's changes go into the undo log */
+  guint log_from;          /* the log holds every step from this one on */
   struct _DporUndo *undo;  /* what each step changed, to undo it (dpor.c) */
   guint n_undo, cap_undo;
   guint32 *saved;          /* the clocks the undo log put aside */

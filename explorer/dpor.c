@@ -217,6 +217,10 @@ augur_dpor_depth (AugurDpor *d)
  * The result is the same as a pass from the first step, to the callback:
  * only the work before m is saved. */
 
+#ifndef DPOR_LOG_STEPS   /* (smaller in a test build, to exercise it) */
+#define DPOR_LOG_STEPS 32768
+#endif
+
 typedef enum {
   UNDO_ROWS,     /* a row of vc then the same of svc: 2T values in saved */
   UNDO_BYTE,     /* a byte of the shadow */
@@ -276,6 +280,8 @@ undo_add (DporPass *p, const DporUndo *u)
 static void
 undo_rows (DporPass *p, guint row)
 {
+  if (!p->logging)
+    return;
   DporUndo u = { .kind = UNDO_ROWS, .at = row };
   u.saved = save_values (p, p->vc + row * p->T, p->T);
   save_values (p, p->svc + row * p->T, p->T);
@@ -285,6 +291,8 @@ undo_rows (DporPass *p, guint row)
 static void
 undo_lock (DporPass *p, DporLockShadow *l)
 {
+  if (!p->logging)
+    return;
   guint T = p->T;
   DporUndo u = { .kind = UNDO_LOCK, .lock = l };
   u.saved = save_values (p, l->clock, T);
@@ -460,9 +468,12 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
   for (guint64 w = lo; w <= hi; w++)
     {
       DporByte *m = dpor_shadow_byte (p->mem, w);
-      DporUndo u = { .kind = UNDO_BYTE };
-      dpor_byte_save (m, &u.u.byte);
-      undo_add (p, &u);
+      if (p->logging)
+        {
+          DporUndo u = { .kind = UNDO_BYTE };
+          dpor_byte_save (m, &u.u.byte);
+          undo_add (p, &u);
+        }
       gint last_write = dpor_byte_last_write (m);
       if (last_write >= 0)
         {
@@ -515,7 +526,7 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
           gboolean rel = !mem || (s->flags & AUGUR_SF_RELEASE);
           gboolean store = mem && s->ev_kind == AUGUR_EV_ATOMIC_STORE;
           guint32 *ac = dpor_byte_atomic_clock (p->mem, m);
-          if (rel || store)
+          if (p->logging && (rel || store))
             {
               DporUndo a = { .kind = UNDO_ACLOCK, .at = dpor_byte_atomic_at (m) };
               a.saved = save_values (p, ac, p->T);
@@ -731,11 +742,18 @@ pass_size (DporPass *p, guint n, guint T)
 }
 
 static void
-pass_forget (DporPass *p)
+pass_forget_log (DporPass *p)
 {
   for (guint k = 0; k < p->n_undo; k++)
     undo_entry_clear (&p->undo[k]);
-  p->n_undo = p->n_saved = p->n_calls = 0;
+  p->n_undo = p->n_saved = 0;
+}
+
+static void
+pass_forget (DporPass *p)
+{
+  pass_forget_log (p);
+  p->n_calls = 0;
 }
 
 static DporPass *
@@ -826,7 +844,7 @@ pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb
   p->race_cb = race_cb;
   p->race_data = race_data;
   g_clear_pointer (&p->enabled, augur_enabled_free);
-  guint m = p->valid ? same : 0;
+  guint m = p->valid && same >= p->log_from ? same : 0;
   /* the shadow and the locks keep every location seen since the last
    * pass from the start: start again now and then, when they hold many
    * more than an execution touches */
@@ -842,6 +860,7 @@ pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb
       dpor_shadow_begin (p->mem, p->T);
       g_hash_table_remove_all (p->locks);
       p->last_create = -1;
+      p->log_from = 0;
       return 0;
     }
   const DporStepMark *mk = &p->marks[m];
@@ -1027,12 +1046,24 @@ analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb, g
   DporPass *p = d->pass;
   guint T = p->T;
   guint32 pre[T], spre[T];
+  /* a long execution's log is kept for its last DPOR_LOG_STEPS steps
+   * only (the next one may then start no earlier): a few hundred bytes a
+   * step, and an execution may have AUGUR_SCHED_MAX_STEPS */
+  guint log_start = p->n > DPOR_LOG_STEPS ? p->n - DPOR_LOG_STEPS : 0;
+  p->logging = from >= log_start;
   guint j;
   for (j = from; j < p->n && !past_deadline (d, j); j++)
     {
       const AugurSchedStep *s = &p->s[j];
       guint t = s->tid;
       guint32 *vc = p->vc + t * T, *svc = p->svc + t * T;
+      if (j == log_start && !p->logging)
+        {
+          /* what the log holds is of steps before: no use any more */
+          pass_forget_log (p);
+          p->log_from = j;
+          p->logging = TRUE;
+        }
       pass_mark (p, j);
       undo_rows (p, t);
       memcpy (pre, vc, T * sizeof *pre);
