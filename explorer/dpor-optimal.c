@@ -229,7 +229,10 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
   DporNode *nd = g_ptr_array_index (d->nodes, i);
   guint ti = p->s[i].tid;
   guint32 need = p->li[i] + 1;
-  g_autoptr (GArray) v = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  GArray *v = p->v;   /* the pass's, reused */
+  g_array_set_size (v, j - i);
+  AugurSchedStep *out = (AugurSchedStep *) v->data;
+  guint len = 0;
   for (guint k = i + 1; k <= j; k++)
     {
       const guint32 *c = p->clk + k * p->T;
@@ -237,8 +240,9 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
         continue;           /* happens after e: not in notdep(e, E) */
       if (k < j && k >= p->n_real)
         continue;           /* another blocked thread's pending step: it never ran */
-      g_array_append_val (v, p->s[k]);
+      out[len++] = p->s[k];
     }
+  g_array_set_size (v, len);
   /* a core exploring a handed-out branch does not own its fixed nodes:
    * the reversal goes to their owner (dpor-handoff.c) */
   if (i < d->fixed && d->handoff != NULL)

@@ -13,6 +13,7 @@
 #include "explorer/tidset.h"
 
 typedef struct _DporShadow DporShadow;
+typedef struct _DporPass DporPass;
 typedef struct _DporHandoff DporHandoff;
 
 typedef struct {
@@ -46,6 +47,7 @@ struct _AugurDpor {
   guint branch_at;       /* optimal: the node the branch taken last starts at ... */
   AugurSchedStep branch_first;   /* ... and its first step */
   DporShadow *shadow;    /* the analysis pass's memory shadow, kept between passes */
+  DporPass *pass;        /* the analysis pass, kept between passes (dpor.c) */
   GArray *waiting;       /* AugurSchedStep: the operations threads were waiting to do when the
                           * execution added next ended (augur_dpor_set_pending) */
   GArray *enabled_log;   /* AugurSchedEnabled: the runtime's log of the execution added last
@@ -83,6 +85,25 @@ guint dpor_byte_first_read (DporShadow *s, const DporByte *b, guint *step);
 guint dpor_byte_next_read (DporShadow *s, guint cursor, guint *step);
 /* The clock of the atomic accesses to this byte (T entries, zero at first). */
 guint32 *dpor_byte_atomic_clock (DporShadow *s, DporByte *b);
+/* Where that clock is in the shadow's pool (G_MAXUINT: none yet), and the
+ * clock at such a place. */
+guint dpor_byte_atomic_at (const DporByte *b);
+guint32 *dpor_shadow_clock_at (DporShadow *s, guint at);
+/* Slots made since the shadow was emptied. */
+guint dpor_shadow_used (const DporShadow *s);
+
+/* Going back to an earlier step (dpor.c, "Where the last pass left off"):
+ * the sizes of the pools now, and back to such sizes; a byte's slot as it
+ * is now, and put back as it was. */
+typedef struct {
+  guint64 addr;
+  gint last_write;
+  guint reads_first, reads_last, atomic;
+} DporByteSaved;
+void dpor_shadow_mark (const DporShadow *s, guint *reads, guint *clocks);
+void dpor_shadow_truncate (DporShadow *s, guint reads, guint clocks);
+void dpor_byte_save (const DporByte *b, DporByteSaved *out);
+void dpor_shadow_restore (DporShadow *s, const DporByteSaved *v);
 
 typedef struct {
   gint last_acq;
@@ -101,14 +122,22 @@ typedef struct {
   guint depth;             /* ... and how many times it holds it (recursive mutexes) */
 } DporLockShadow;
 
+/* Where step j's changes begin in the pass's undo log and pools (dpor.c). */
 typedef struct {
+  guint undo, saved, reads, clocks, calls;
+  gint last_create;
+} DporStepMark;
+
+struct _DporPass {
   AugurDpor *d;
   const AugurSchedStep *s;
-  guint n, T, first_new;
+  guint n, T, first_new;   /* T: the clocks' width, every thread id of the execution below it */
   guint n_real;            /* steps [n_real, n) are pending operations that never ran */
   guint32 *vc, *svc;       /* T x T */
   guint32 *clk, *sclk;     /* n x T */
   guint32 *li;             /* n */
+  DporStepMark *marks;     /* n + 1 */
+  guint cap;               /* steps the arrays above have room for */
   DporShadow *mem;         /* d->shadow */
   GHashTable *locks;       /* addr -> DporLockShadow */
   GArray *races;           /* guint pairs (i) for the current j */
@@ -118,7 +147,23 @@ typedef struct {
   AugurEnabled *enabled;   /* classic only: built on first use, owned */
   GArray *reported;        /* guint i: data races (i, j) reported for the current j */
   guint reported_j;
-} DporPass;
+  GArray *ext;             /* the execution's steps and pending operations, if any */
+  GArray *v;               /* scratch: a race's reversal (dpor-optimal.c) */
+  guint32 *first;          /* scratch, T: backtrack's first steps */
+  guint32 *joined;         /* cap: the memory access (stamp) that joined each step's clock */
+  guint32 stamp;
+  /* kept for the next pass, which starts where its execution leaves this one */
+  gboolean valid;          /* the state is that after every step of d->steps (and its
+                            * pending operations) */
+  gboolean logging;        /* this step's changes go into the undo log */
+  guint log_from;          /* the log holds every step from this one on */
+  struct _DporUndo *undo;  /* what each step changed, to undo it (dpor.c) */
+  guint n_undo, cap_undo;
+  guint32 *saved;          /* the clocks the undo log put aside */
+  guint n_saved, cap_saved;
+  struct _DporCall *calls; /* the callbacks of the steps, in order */
+  guint n_calls, cap_calls;
+};
 
 /* Event i happens before the point whose clock is c. */
 static inline gboolean

@@ -3,12 +3,18 @@
  * dpor-shadow.c — the memory shadow of one DPOR analysis pass: per byte,
  * the last write and the reads since, and the clock of atomic accesses.
  *
- * An analysis pass runs after every execution, over every step, so the
- * shadow is kept with the AugurDpor and emptied, not freed, between
- * passes: an open-addressing table whose slots are valid for one pass
- * (generation), read lists as links in one pool, atomic clocks in another.
- * Nothing is allocated per byte or per pass once the pools have grown to
- * the size an execution needs.
+ * An analysis pass runs after every execution, so the shadow is kept with
+ * the AugurDpor: an open-addressing table whose slots are valid until the
+ * shadow is emptied (generation), read lists as links in one pool, atomic
+ * clocks in another.  Nothing is allocated per byte or per pass once the
+ * pools have grown to the size an execution needs.
+ *
+ * A pass starts where the new execution leaves the last one (dpor.c), so
+ * the shadow can go back to what it was at a step: the pools only grow
+ * during a pass (dpor_shadow_mark, dpor_shadow_truncate), and a byte's
+ * slot is saved before a step changes it (dpor_byte_save) and put back
+ * (dpor_shadow_restore).  A slot made after the step gone back to stays,
+ * empty, which is what a missing one would be.
  */
 #include "config.h"
 
@@ -34,10 +40,11 @@ typedef struct {
 struct _DporShadow {
   Slot *slots;
   guint cap;            /* power of two */
-  guint used;           /* valid slots in this pass */
+  guint used;           /* valid slots since the shadow was emptied */
   guint32 gen;
   guint T;
-  GArray *reads;        /* ReadLink */
+  ReadLink *reads;      /* n_reads of cap_reads */
+  guint n_reads, cap_reads;
   GArray *clocks;       /* guint32, T per atomic location */
 };
 
@@ -47,7 +54,8 @@ dpor_shadow_new (void)
   DporShadow *s = g_new0 (DporShadow, 1);
   s->cap = 1024;
   s->slots = g_new0 (Slot, s->cap);
-  s->reads = g_array_new (FALSE, FALSE, sizeof (ReadLink));
+  s->cap_reads = 256;
+  s->reads = g_new (ReadLink, s->cap_reads);
   s->clocks = g_array_new (FALSE, TRUE, sizeof (guint32));
   return s;
 }
@@ -58,7 +66,7 @@ dpor_shadow_free (DporShadow *s)
   if (s == NULL)
     return;
   g_free (s->slots);
-  g_array_unref (s->reads);
+  g_free (s->reads);
   g_array_unref (s->clocks);
   g_free (s);
 }
@@ -74,8 +82,28 @@ dpor_shadow_begin (DporShadow *s, guint T)
     }
   s->used = 0;
   s->T = T;
-  g_array_set_size (s->reads, 0);
+  s->n_reads = 0;
   g_array_set_size (s->clocks, 0);
+}
+
+guint
+dpor_shadow_used (const DporShadow *s)
+{
+  return s->used;
+}
+
+void
+dpor_shadow_mark (const DporShadow *s, guint *reads, guint *clocks)
+{
+  *reads = s->n_reads;
+  *clocks = s->clocks->len;
+}
+
+void
+dpor_shadow_truncate (DporShadow *s, guint reads, guint clocks)
+{
+  s->n_reads = reads;
+  g_array_set_size (s->clocks, clocks);
 }
 
 static guint
@@ -158,13 +186,18 @@ void
 dpor_byte_add_read (DporShadow *s, DporByte *b, guint step)
 {
   Slot *x = (Slot *) b;
-  ReadLink l = { step, EMPTY };
-  guint at = s->reads->len;
-  g_array_append_val (s->reads, l);
+  if (s->n_reads == s->cap_reads)
+    {
+      s->cap_reads *= 2;
+      s->reads = g_renew (ReadLink, s->reads, s->cap_reads);
+    }
+  guint at = s->n_reads++;
+  s->reads[at].step = step;
+  s->reads[at].next = EMPTY;
   if (x->reads_last == EMPTY)
     x->reads_first = at;
   else
-    g_array_index (s->reads, ReadLink, x->reads_last).next = at;
+    s->reads[x->reads_last].next = at;
   x->reads_last = at;
 }
 
@@ -179,16 +212,16 @@ dpor_byte_first_read (DporShadow *s, const DporByte *b, guint *step)
 {
   guint at = ((const Slot *) b)->reads_first;
   if (at != EMPTY)
-    *step = g_array_index (s->reads, ReadLink, at).step;
+    *step = s->reads[at].step;
   return at;
 }
 
 guint
 dpor_byte_next_read (DporShadow *s, guint at, guint *step)
 {
-  guint next = g_array_index (s->reads, ReadLink, at).next;
+  guint next = s->reads[at].next;
   if (next != EMPTY)
-    *step = g_array_index (s->reads, ReadLink, next).step;
+    *step = s->reads[next].step;
   return next;
 }
 
@@ -202,4 +235,43 @@ dpor_byte_atomic_clock (DporShadow *s, DporByte *b)
       g_array_set_size (s->clocks, s->clocks->len + s->T);   /* zeroed */
     }
   return &g_array_index (s->clocks, guint32, x->atomic - 1);
+}
+
+guint32 *
+dpor_shadow_clock_at (DporShadow *s, guint at)
+{
+  return &g_array_index (s->clocks, guint32, at);
+}
+
+guint
+dpor_byte_atomic_at (const DporByte *b)
+{
+  const Slot *x = (const Slot *) b;
+  return x->atomic != 0 ? x->atomic - 1 : G_MAXUINT;
+}
+
+void
+dpor_byte_save (const DporByte *b, DporByteSaved *out)
+{
+  const Slot *x = (const Slot *) b;
+  out->addr = x->addr;
+  out->last_write = x->last_write;
+  out->reads_first = x->reads_first;
+  out->reads_last = x->reads_last;
+  out->atomic = x->atomic;
+}
+
+void
+dpor_shadow_restore (DporShadow *s, const DporByteSaved *v)
+{
+  gboolean fresh;
+  Slot *x = find (s, v->addr, &fresh);
+  g_assert (!fresh);
+  x->last_write = v->last_write;
+  x->reads_first = v->reads_first;
+  x->reads_last = v->reads_last;
+  x->atomic = v->atomic;
+  /* the list's last link then was the last: what followed came later */
+  if (x->reads_last != EMPTY)
+    s->reads[x->reads_last].next = EMPTY;
 }

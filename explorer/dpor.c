@@ -19,6 +19,8 @@
 
 #include "common/augur-ops.h"
 
+static void pass_free (DporPass *p);
+
 static void
 node_free (gpointer p)
 {
@@ -42,8 +44,11 @@ node_reset (DporNode *n)
   augur_tidset_clear (&n->done);
   augur_tidset_clear (&n->handed);
   augur_tidset_clear (&n->handed_ever);
-  g_array_set_size (n->done_ev, 0);
-  g_array_set_size (n->sleep, 0);
+  /* neither is zero-terminated nor has a clear function: emptying one
+   * is setting its length (g_array_set_size costs ~100 instructions,
+   * and an execution cuts dozens of nodes) */
+  n->done_ev->len = 0;
+  n->sleep->len = 0;
   g_clear_pointer (&n->wut, g_ptr_array_unref);
   n->relax_below = FALSE;
   n->relaxed = FALSE;
@@ -76,12 +81,18 @@ node_take (AugurDpor *d)
 void
 augur_dpor_nodes_cut (AugurDpor *d, guint len)
 {
-  while (d->nodes->len > len)
+  if (d->nodes->len <= len)
+    return;
+  for (guint k = d->nodes->len; k-- > len;)
     {
-      DporNode *n = g_ptr_array_steal_index_fast (d->nodes, d->nodes->len - 1);
+      DporNode *n = g_ptr_array_index (d->nodes, k);
       node_reset (n);
       g_ptr_array_add (d->spare, n);
     }
+  /* moved to the spares, not freed */
+  g_ptr_array_set_free_func (d->nodes, NULL);
+  g_ptr_array_set_size (d->nodes, len);
+  g_ptr_array_set_free_func (d->nodes, node_free);
 }
 
 AugurDpor *
@@ -114,6 +125,7 @@ augur_dpor_free (AugurDpor *d)
   g_ptr_array_unref (d->spare);
   if (d->pending != NULL)
     g_ptr_array_unref (d->pending);
+  pass_free (d->pass);
   dpor_shadow_free (d->shadow);
   g_array_unref (d->enabled_log);
   g_array_unref (d->waiting);
@@ -194,6 +206,157 @@ augur_dpor_depth (AugurDpor *d)
 /* ------------------------------------------------------------------ */
 /* One analysis pass */
 
+/* Where the last pass left off.  Executions one after another share
+ * their first steps (the replayed prefix), and what a pass knows after a
+ * step depends only on the steps up to it: the next pass goes back to the
+ * first step where the two executions part and starts there.  Each step
+ * logs what it changes before it changes it (the rows of the threads'
+ * clocks, the shadow's bytes, the locks), the pools only grow, and the
+ * callbacks it made are kept: going back to step m undoes the log from its
+ * end to m's mark and makes again the callbacks of the steps before m.
+ * The result is the same as a pass from the first step, to the callback:
+ * only the work before m is saved. */
+
+#ifndef DPOR_LOG_STEPS   /* (smaller in a test build, to exercise it) */
+#define DPOR_LOG_STEPS 32768
+#endif
+
+typedef enum {
+  UNDO_ROWS,     /* a row of vc then the same of svc: 2T values in saved */
+  UNDO_BYTE,     /* a byte of the shadow */
+  UNDO_ACLOCK,   /* an atomic clock at place `at` of the shadow's pool: T values in saved */
+  UNDO_LOCK,     /* a lock's shadow: its 4 clocks (4T) then its failed tries in saved */
+} UndoKind;
+
+typedef struct _DporUndo {
+  guint8 kind;
+  guint at;                /* UNDO_ROWS: the row; UNDO_ACLOCK: the clock's place */
+  guint saved;             /* where its values start in saved */
+  DporLockShadow *lock;
+  union {
+    DporByteSaved byte;
+    struct {
+      gint last_acq, last_rel, last_wrel;
+      guint owner, depth, n_failed;
+      guint64 readers_lo;
+      GArray *readers_hi;  /* owned, a copy */
+    } lk;
+  } u;
+} DporUndo;
+
+typedef struct _DporCall {
+  gboolean conflict;       /* the conflict callback, else the race callback */
+  guint i, j;
+} DporCall;
+
+/* Room for n more items in a log (*items of *len, *cap). */
+#define LOG_ROOM(items, len, cap, n)                                          \
+  G_STMT_START {                                                            \
+    if ((len) + (n) > (cap))                                                \
+      {                                                                     \
+        (cap) = MAX (2 * (cap), (len) + (n) + 64);                          \
+        (items) = g_realloc_n ((items), (cap), sizeof *(items));            \
+      }                                                                     \
+  } G_STMT_END
+
+static guint
+save_values (DporPass *p, const guint32 *v, guint n)
+{
+  LOG_ROOM (p->saved, p->n_saved, p->cap_saved, n);
+  guint at = p->n_saved;
+  memcpy (p->saved + at, v, n * sizeof *v);
+  p->n_saved += n;
+  return at;
+}
+
+static void
+undo_add (DporPass *p, const DporUndo *u)
+{
+  LOG_ROOM (p->undo, p->n_undo, p->cap_undo, 1);
+  p->undo[p->n_undo++] = *u;
+}
+
+/* Row @row of vc and of svc, before a step changes them. */
+static void
+undo_rows (DporPass *p, guint row)
+{
+  if (!p->logging)
+    return;
+  DporUndo u = { .kind = UNDO_ROWS, .at = row };
+  u.saved = save_values (p, p->vc + row * p->T, p->T);
+  save_values (p, p->svc + row * p->T, p->T);
+  undo_add (p, &u);
+}
+
+static void
+undo_lock (DporPass *p, DporLockShadow *l)
+{
+  if (!p->logging)
+    return;
+  guint T = p->T;
+  DporUndo u = { .kind = UNDO_LOCK, .lock = l };
+  u.saved = save_values (p, l->clock, T);
+  save_values (p, l->sclock, T);
+  save_values (p, l->wclock, T);
+  save_values (p, l->wsclock, T);
+  save_values (p, (const guint32 *) l->failed_tries->data, l->failed_tries->len);
+  u.u.lk.last_acq = l->last_acq;
+  u.u.lk.last_rel = l->last_rel;
+  u.u.lk.last_wrel = l->last_wrel;
+  u.u.lk.owner = l->owner;
+  u.u.lk.depth = l->depth;
+  u.u.lk.n_failed = l->failed_tries->len;
+  u.u.lk.readers_lo = l->readers.lo;
+  u.u.lk.readers_hi = l->readers.hi != NULL ? g_array_copy (l->readers.hi) : NULL;
+  undo_add (p, &u);
+}
+
+static void
+undo_entry_clear (DporUndo *u)
+{
+  if (u->kind == UNDO_LOCK && u->u.lk.readers_hi != NULL)
+    g_array_unref (u->u.lk.readers_hi);
+}
+
+static void
+undo_apply (DporPass *p, DporUndo *u)
+{
+  guint T = p->T;
+  const guint32 *v = p->saved + u->saved;
+  switch (u->kind)
+    {
+    case UNDO_ROWS:
+      memcpy (p->vc + u->at * T, v, T * sizeof *v);
+      memcpy (p->svc + u->at * T, v + T, T * sizeof *v);
+      break;
+    case UNDO_BYTE:
+      dpor_shadow_restore (p->mem, &u->u.byte);
+      break;
+    case UNDO_ACLOCK:
+      memcpy (dpor_shadow_clock_at (p->mem, u->at), v, T * sizeof *v);
+      break;
+    case UNDO_LOCK:
+      {
+        DporLockShadow *l = u->lock;
+        memcpy (l->clock, v, T * sizeof *v);
+        memcpy (l->sclock, v + T, T * sizeof *v);
+        memcpy (l->wclock, v + 2 * T, T * sizeof *v);
+        memcpy (l->wsclock, v + 3 * T, T * sizeof *v);
+        g_array_set_size (l->failed_tries, 0);
+        g_array_append_vals (l->failed_tries, v + 4 * T, u->u.lk.n_failed);
+        l->last_acq = u->u.lk.last_acq;
+        l->last_rel = u->u.lk.last_rel;
+        l->last_wrel = u->u.lk.last_wrel;
+        l->owner = u->u.lk.owner;
+        l->depth = u->u.lk.depth;
+        augur_tidset_clear (&l->readers);
+        l->readers.lo = u->u.lk.readers_lo;
+        l->readers.hi = g_steal_pointer (&u->u.lk.readers_hi);
+        break;
+      }
+    }
+}
+
 static void
 lock_shadow_free (gpointer p)
 {
@@ -211,8 +374,7 @@ static void
 join (guint32 *a, const guint32 *b, guint T)
 {
   for (guint u = 0; u < T; u++)
-    if (b[u] > a[u])
-      a[u] = b[u];
+    a[u] = MAX (a[u], b[u]);
 }
 
 static gboolean
@@ -233,10 +395,23 @@ note_race (DporPass *p, guint i, const guint32 *pre)
   g_array_append_val (p->races, i);
 }
 
+/* A callback, made and kept for the passes that start after step j. */
+static void
+call (DporPass *p, gboolean conflict, guint i, guint j)
+{
+  DporCall c = { conflict, i, j };
+  LOG_ROOM (p->calls, p->n_calls, p->cap_calls, 1);
+  p->calls[p->n_calls++] = c;
+  if (conflict && p->d->conflict_cb != NULL)
+    p->d->conflict_cb (p->s, i, j, p->d->conflict_data);
+  else if (!conflict && p->race_cb != NULL)
+    p->race_cb (p->s, p->n, i, j, p->race_data);
+}
+
 static void
 note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
 {
-  if (p->race_cb == NULL || p->s[i].tid == p->s[j].tid || j >= p->n_real)
+  if (p->s[i].tid == p->s[j].tid || j >= p->n_real)
     return;
   if (!is_plain (&p->s[i]) && !is_plain (&p->s[j]))
     return;
@@ -255,7 +430,7 @@ note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
     if (g_array_index (p->reported, guint, k) == i)
       return;
   g_array_append_val (p->reported, i);
-  p->race_cb (p->s, p->n, i, j, p->race_data);
+  call (p, FALSE, i, j);
 }
 
 /* A conflict for the conflict callback; the bytes of one access meet the
@@ -263,10 +438,10 @@ note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
 static void
 note_conflict (DporPass *p, guint i, guint j, guint *last_i)
 {
-  if (p->d->conflict_cb == NULL || *last_i == i || j >= p->n_real)
+  if (*last_i == i || j >= p->n_real)
     return;
   *last_i = i;
-  p->d->conflict_cb (p->s, i, j, p->d->conflict_data);
+  call (p, TRUE, i, j);
 }
 
 static void
@@ -282,9 +457,23 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
   if (hi - lo > 63)
     hi = lo + 63;
   guint last_conflict = G_MAXUINT;
+  /* the bytes of one access mostly meet the same steps: each step's
+   * clock is joined once (joins are idempotent) */
+  if (++p->stamp == 0)
+    {
+      memset (p->joined, 0, p->cap * sizeof *p->joined);
+      p->stamp = 1;
+    }
+  guint32 stamp = p->stamp;
   for (guint64 w = lo; w <= hi; w++)
     {
       DporByte *m = dpor_shadow_byte (p->mem, w);
+      if (p->logging)
+        {
+          DporUndo u = { .kind = UNDO_BYTE };
+          dpor_byte_save (m, &u.u.byte);
+          undo_add (p, &u);
+        }
       gint last_write = dpor_byte_last_write (m);
       if (last_write >= 0)
         {
@@ -296,7 +485,11 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
               note_data_race (p, lw, j, spre);
               note_conflict (p, lw, j, &last_conflict);
             }
-          join (vc, p->clk + lw * p->T, p->T);
+          if (p->joined[lw] != stamp)
+            {
+              p->joined[lw] = stamp;
+              join (vc, p->clk + lw * p->T, p->T);
+            }
         }
       if (write)
         {
@@ -309,7 +502,11 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
               note_race (p, r, pre);
               note_data_race (p, r, j, spre);
               note_conflict (p, r, j, &last_conflict);
-              join (vc, p->clk + r * p->T, p->T);
+              if (p->joined[r] != stamp)
+                {
+                  p->joined[r] = stamp;
+                  join (vc, p->clk + r * p->T, p->T);
+                }
             }
           dpor_byte_set_write (p->mem, m, j);
         }
@@ -329,6 +526,12 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
           gboolean rel = !mem || (s->flags & AUGUR_SF_RELEASE);
           gboolean store = mem && s->ev_kind == AUGUR_EV_ATOMIC_STORE;
           guint32 *ac = dpor_byte_atomic_clock (p->mem, m);
+          if (p->logging && (rel || store))
+            {
+              DporUndo a = { .kind = UNDO_ACLOCK, .at = dpor_byte_atomic_at (m) };
+              a.saved = save_values (p, ac, p->T);
+              undo_add (p, &a);
+            }
           if (acq)
             join (svc, ac, p->T);
           if (rel && store)
@@ -369,6 +572,7 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
 {
   guint t = p->s[j].tid;
   DporLockShadow *l = lock_get (p, m);
+  undo_lock (p, l);
   gboolean exclusive = p->s[j].op == AUGUR_SOP_LOCK || p->s[j].op == AUGUR_SOP_WRLOCK
                        || p->s[j].op == AUGUR_SOP_COND_WAKE;
   if (exclusive && l->owner == t && l->depth > 0)
@@ -425,6 +629,7 @@ lock_release (DporPass *p, guint j, guint64 m, const guint32 *pre)
 {
   guint t = p->s[j].tid;
   DporLockShadow *l = lock_get (p, m);
+  undo_lock (p, l);
   if (l->owner == t && l->depth > 1 && p->s[j].op == AUGUR_SOP_UNLOCK)
     {
       l->depth--;   /* an inner unlock of a recursive mutex: still held */
@@ -479,7 +684,7 @@ backtrack (DporPass *p, guint i, guint j)
   guint ti = p->s[i].tid;
   guint32 need = p->li[i] + 1;
   AugurTidSet seen = AUGUR_TIDSET_INIT, initials = AUGUR_TIDSET_INIT;
-  g_autofree guint32 *first = g_new (guint32, p->T);
+  guint32 *first = p->first;
   for (guint k = i + 1; k <= j; k++)
     {
       const guint32 *c = p->clk + k * p->T;
@@ -510,27 +715,109 @@ backtrack (DporPass *p, guint i, guint j)
   augur_tidset_add (&nd->backtrack, q);
 }
 
+/* The pass's arrays for n steps of T threads (emptied if T changed). */
+static void
+pass_size (DporPass *p, guint n, guint T)
+{
+  if (T != p->T)
+    {
+      p->T = T;
+      p->vc = g_renew (guint32, p->vc, (gsize) T * T);
+      p->svc = g_renew (guint32, p->svc, (gsize) T * T);
+      p->first = g_renew (guint32, p->first, T);
+      p->cap = 0;
+      p->valid = FALSE;
+    }
+  if (n + 1 > p->cap)
+    {
+      p->cap = MAX (n + 1, 2 * p->cap);
+      p->clk = g_renew (guint32, p->clk, (gsize) p->cap * T);
+      p->sclk = g_renew (guint32, p->sclk, (gsize) p->cap * T);
+      p->li = g_renew (guint32, p->li, p->cap);
+      p->marks = g_renew (DporStepMark, p->marks, p->cap);
+      g_free (p->joined);
+      p->joined = g_new0 (guint32, p->cap);
+      p->stamp = 0;
+    }
+}
+
+static void
+pass_forget_log (DporPass *p)
+{
+  for (guint k = 0; k < p->n_undo; k++)
+    undo_entry_clear (&p->undo[k]);
+  p->n_undo = p->n_saved = 0;
+}
+
+static void
+pass_forget (DporPass *p)
+{
+  pass_forget_log (p);
+  p->n_calls = 0;
+}
+
+static DporPass *
+pass_new (AugurDpor *d)
+{
+  DporPass *p = g_new0 (DporPass, 1);
+  p->d = d;
+  p->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
+  p->reported = g_array_new (FALSE, FALSE, sizeof (guint));
+  p->races = g_array_new (FALSE, FALSE, sizeof (guint));
+  p->ext = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  p->v = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  return p;
+}
+
+static void
+pass_free (DporPass *p)
+{
+  if (p == NULL)
+    return;
+  pass_forget (p);
+  g_clear_pointer (&p->enabled, augur_enabled_free);
+  g_free (p->undo);
+  g_free (p->saved);
+  g_free (p->calls);
+  g_array_unref (p->races);
+  g_array_unref (p->reported);
+  g_array_unref (p->ext);
+  g_array_unref (p->v);
+  g_hash_table_unref (p->locks);
+  g_free (p->vc);
+  g_free (p->svc);
+  g_free (p->first);
+  g_free (p->clk);
+  g_free (p->sclk);
+  g_free (p->li);
+  g_free (p->marks);
+  g_free (p->joined);
+  g_free (p);
+}
+
 /* Starts the pass over the execution: d->steps, then the operations
  * threads were still waiting to do when it ended (a lock a blocked thread
  * wanted, say), as steps that never ran, so that their races with what ran
  * before are reversed too: without them a run that ends with a thread
  * blocked (a deadlock, a failure, a cut) would never let that thread go
- * first (d->waiting).  @ext: where those steps are put together (owned
- * by the caller, NULL if there are none). */
-static void
-pass_begin (DporPass *p, AugurDpor *d, GArray **ext, guint first_new, AugurDporRaceFunc race_cb,
+ * first (d->waiting).  @same: its first steps that are those of the
+ * execution the last pass went over.  Returns the step the pass starts
+ * at, its state then that after the steps before it. */
+static guint
+pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb,
             gpointer race_data)
 {
-  memset (p, 0, sizeof *p);
-  p->d = d;
+  if (d->pass == NULL)
+    d->pass = pass_new (d);
+  DporPass *p = d->pass;
   p->n_real = d->steps->len;
   if (d->waiting->len > 0)
     {
-      *ext = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedStep), d->steps->len + d->waiting->len);
-      g_array_append_vals (*ext, d->steps->data, d->steps->len);
-      g_array_append_vals (*ext, d->waiting->data, d->waiting->len);
-      p->s = (const AugurSchedStep *) (*ext)->data;
-      p->n = (*ext)->len;
+      g_array_set_size (p->ext, 0);
+      g_array_append_vals (p->ext, d->steps->data, d->steps->len);
+      g_array_append_vals (p->ext, d->waiting->data, d->waiting->len);
+      p->s = (const AugurSchedStep *) p->ext->data;
+      p->n = p->ext->len;
     }
   else
     {
@@ -546,37 +833,75 @@ pass_begin (DporPass *p, AugurDpor *d, GArray **ext, guint first_new, AugurDporR
       if (p->s[k].op == AUGUR_SOP_CREATE && p->s[k].arg < AUGUR_SCHED_MAX_THREADS && p->s[k].arg + 1 > T)
         T = (guint) p->s[k].arg + 1;
     }
-  p->T = T;
-  p->vc = g_new0 (guint32, T * T);
-  p->svc = g_new0 (guint32, T * T);
-  p->clk = g_new0 (guint32, (gsize) p->n * T + 1);
-  p->sclk = g_new0 (guint32, (gsize) p->n * T + 1);
-  p->li = g_new0 (guint32, p->n + 1);
+  /* the clocks are as wide as the widest execution yet: the rows and
+   * columns of threads an execution does not have stay zero, and a
+   * join with zero changes nothing */
+  pass_size (p, p->n, MAX (T, p->T));
   if (d->shadow == NULL)
     d->shadow = dpor_shadow_new ();
-  dpor_shadow_begin (d->shadow, T);
   p->mem = d->shadow;
-  p->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
-  p->reported = g_array_new (FALSE, FALSE, sizeof (guint));
   p->reported_j = G_MAXUINT;
-  p->races = g_array_new (FALSE, FALSE, sizeof (guint));
-  p->last_create = -1;
   p->race_cb = race_cb;
   p->race_data = race_data;
+  g_clear_pointer (&p->enabled, augur_enabled_free);
+  guint m = p->valid && same >= p->log_from ? same : 0;
+  /* the shadow and the locks keep every location seen since the last
+   * pass from the start: start again now and then, when they hold many
+   * more than an execution touches */
+  if (dpor_shadow_used (p->mem) > MAX (65536u, 64 * p->n)
+      || g_hash_table_size (p->locks) > MAX (4096u, 4 * p->n))
+    m = 0;
+  p->valid = FALSE;   /* until this pass is over */
+  if (m == 0)
+    {
+      pass_forget (p);
+      memset (p->vc, 0, (gsize) p->T * p->T * sizeof *p->vc);
+      memset (p->svc, 0, (gsize) p->T * p->T * sizeof *p->svc);
+      dpor_shadow_begin (p->mem, p->T);
+      g_hash_table_remove_all (p->locks);
+      p->last_create = -1;
+      p->log_from = 0;
+      return 0;
+    }
+  const DporStepMark *mk = &p->marks[m];
+  for (guint k = p->n_undo; k-- > mk->undo;)
+    {
+      undo_apply (p, &p->undo[k]);
+      undo_entry_clear (&p->undo[k]);
+    }
+  p->n_undo = mk->undo;
+  p->n_saved = mk->saved;
+  dpor_shadow_truncate (p->mem, mk->reads, mk->clocks);
+  p->last_create = mk->last_create;
+  /* the callbacks of the steps before m, made again for this execution */
+  p->n_calls = mk->calls;
+  for (guint k = 0; k < p->n_calls; k++)
+    {
+      const DporCall *c = &p->calls[k];
+      if (c->conflict && d->conflict_cb != NULL)
+        d->conflict_cb (p->s, c->i, c->j, d->conflict_data);
+      else if (!c->conflict && p->race_cb != NULL)
+        p->race_cb (p->s, p->n, c->i, c->j, p->race_data);
+    }
+  return m;
+}
+
+/* The state before step j, to come back to. */
+static void
+pass_mark (DporPass *p, guint j)
+{
+  DporStepMark *mk = &p->marks[j];
+  mk->undo = p->n_undo;
+  mk->saved = p->n_saved;
+  mk->calls = p->n_calls;
+  mk->last_create = p->last_create;
+  dpor_shadow_mark (p->mem, &mk->reads, &mk->clocks);
 }
 
 static void
-pass_end (DporPass *p)
+pass_end (DporPass *p, gboolean complete)
 {
-  g_array_unref (p->races);
-  g_hash_table_unref (p->locks);
-  g_array_unref (p->reported);
-  augur_enabled_free (p->enabled);
-  g_free (p->vc);
-  g_free (p->svc);
-  g_free (p->clk);
-  g_free (p->sclk);
-  g_free (p->li);
+  p->valid = complete;
 }
 
 /* The orders step j has in every execution besides its thread's: after
@@ -625,6 +950,7 @@ step_thread (DporPass *p, guint j, const guint32 *pre)
       p->last_create = (gint) j;
       if (s->arg < T)
         {
+          undo_rows (p, (guint) s->arg);
           join (p->vc + s->arg * T, vc, T);
           join (p->svc + s->arg * T, svc, T);
         }
@@ -668,6 +994,7 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
   if (s->op == AUGUR_SOP_SEM_WAIT)
     {
       DporLockShadow *l = lock_get (p, s->obj);
+      undo_lock (p, l);
       if (l->last_acq >= 0 && p->s[l->last_acq].tid != s->tid)
         note_race (p, (guint) l->last_acq, pre);
       l->last_acq = (gint) j;
@@ -710,44 +1037,60 @@ step_backtrack (DporPass *p, guint j, const guint32 *pre)
 }
 
 /* The pass over the execution (pass_begin): clocks, races, data races
- * and, for the steps from first_new on, backtrack points. */
+ * and, for the steps from first_new on, backtrack points.  @same: its
+ * first steps that are those of the execution before. */
 static void
-analyse (AugurDpor *d, guint first_new, AugurDporRaceFunc race_cb, gpointer race_data)
+analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb, gpointer race_data)
 {
-  DporPass p;
-  g_autoptr (GArray) ext = NULL;
-  pass_begin (&p, d, &ext, first_new, race_cb, race_data);
-  guint T = p.T;
-  g_autofree guint32 *pre = g_new0 (guint32, T);
-  g_autofree guint32 *spre = g_new0 (guint32, T);
-  for (guint j = 0; j < p.n && !past_deadline (d, j); j++)
+  guint from = pass_begin (d, same, first_new, race_cb, race_data);
+  DporPass *p = d->pass;
+  guint T = p->T;
+  guint32 pre[T], spre[T];
+  /* a long execution's log is kept for its last DPOR_LOG_STEPS steps
+   * only (the next one may then start no earlier): a few hundred bytes a
+   * step, and an execution may have AUGUR_SCHED_MAX_STEPS */
+  guint log_start = p->n > DPOR_LOG_STEPS ? p->n - DPOR_LOG_STEPS : 0;
+  p->logging = from >= log_start;
+  guint j;
+  for (j = from; j < p->n && !past_deadline (d, j); j++)
     {
-      const AugurSchedStep *s = &p.s[j];
+      const AugurSchedStep *s = &p->s[j];
       guint t = s->tid;
-      guint32 *vc = p.vc + t * T, *svc = p.svc + t * T;
+      guint32 *vc = p->vc + t * T, *svc = p->svc + t * T;
+      if (j == log_start && !p->logging)
+        {
+          /* what the log holds is of steps before: no use any more */
+          pass_forget_log (p);
+          p->log_from = j;
+          p->logging = TRUE;
+        }
+      pass_mark (p, j);
+      undo_rows (p, t);
       memcpy (pre, vc, T * sizeof *pre);
       memcpy (spre, svc, T * sizeof *spre);
       vc[t]++;
       svc[t] = vc[t];
-      p.li[j] = vc[t] - 1;
-      g_array_set_size (p.races, 0);
-      step_order (&p, j, vc, pre);
+      p->li[j] = vc[t] - 1;
+      g_array_set_size (p->races, 0);
+      step_order (p, j, vc, pre);
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
-        mem_access (&p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
-      step_effects (&p, j, pre, spre);
-      step_thread (&p, j, pre);
+        mem_access (p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
+      step_effects (p, j, pre, spre);
+      step_thread (p, j, pre);
       guint32 w = augur_sched_step_waker (s);
       if (w > 0 && w - 1 < j)
         {
-          join (vc, p.clk + (w - 1) * T, T);
-          join (svc, p.sclk + (w - 1) * T, T);
+          join (vc, p->clk + (w - 1) * T, T);
+          join (svc, p->sclk + (w - 1) * T, T);
         }
-      memcpy (p.clk + j * T, vc, T * sizeof *vc);
-      memcpy (p.sclk + j * T, svc, T * sizeof *svc);
+      memcpy (p->clk + j * T, vc, T * sizeof *vc);
+      memcpy (p->sclk + j * T, svc, T * sizeof *svc);
       if (j >= first_new)
-        step_backtrack (&p, j, pre);
+        step_backtrack (p, j, pre);
     }
-  pass_end (&p);
+  if (j == p->n)
+    pass_mark (p, j);   /* the next execution may go on from the end of this one */
+  pass_end (p, j == p->n && !d->cut);
 }
 
 /* ------------------------------------------------------------------ */
@@ -829,6 +1172,13 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
   guint L = d->prefix_len;
   if (L > n)
     L = n;           /* ended inside the prefix (a bug on the way) */
+  /* the steps the last pass went over too (the replayed prefix, unless
+   * the program did something else there) */
+  guint same = 0, first_new = L > 0 ? L - 1 : 0;
+  const AugurSchedStep *old = (const AugurSchedStep *) d->steps->data;
+  while (same < first_new && same < d->steps->len
+         && memcmp (&old[same], &steps[same], sizeof *steps) == 0)
+    same++;
   g_array_set_size (d->steps, 0);
   g_array_append_vals (d->steps, steps, n);
   augur_dpor_nodes_cut (d, L);
@@ -849,7 +1199,7 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
     }
   if (d->kind == AUGUR_DPOR_OPTIMAL)
     augur_dpor_optimal_hand_down (d, steps, n, L);
-  analyse (d, L > 0 ? L - 1 : 0, races, user_data);
+  analyse (d, same, first_new, races, user_data);
   spurious_branches (d, steps, n);
   g_array_set_size (d->waiting, 0);   /* for this execution only */
 }

@@ -23,7 +23,11 @@
  *     new in this execution, adds an initial of notdep(e, E).e' to the
  *     backtrack set of pre(E, e) unless one is there.  Locks race
  *     acquisition against acquisition (as in inspect, section 4.6), memory
- *     and other objects write against read/write.
+ *     and other objects write against read/write.  The pass is kept from
+ *     one execution to the next: it goes back to the first step where the
+ *     new execution leaves the last one (undoing what the steps after it
+ *     did) and goes on from there, so the replayed prefix is not analysed
+ *     again (dpor.c, "Where the last pass left off").
  *   - augur_dpor_next gives the next execution to run: the replayed prefix
  *     plus one new step, and the sleep set that holds from that step on.
  *     The runtime keeps filtering that sleep set (dependent steps wake
