@@ -32,6 +32,7 @@
 #include "common/augur-exit.h"
 #include "common/dwarf-names.h"
 #include "common/interrupt.h"
+#include "common/malloc-reuse.h"
 #include "common/record-run.h"
 #include "common/results.h"
 #include "common/same-bug.h"
@@ -301,6 +302,7 @@ state_init (AugurCheckState *st, const AugurCheckOptions *o)
   st->results = augur_results_new (o->argv[0], "check");
   augur_results_set_argv (st->results, o->argv);
   augur_results_set_mode (st->results, "check");
+  augur_results_set_malloc_reuse (st->results, augur_malloc_reuse_get ());
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   augur_results_set_started (st->results, now);
   if (o->source_dir != NULL)
@@ -456,7 +458,10 @@ set_completeness (AugurCheckState *st, char **summary)
           "incomplete: the recorded run ended in %s and no explored run failed, though the "
           "exploration was %s: the failure depends on something augur does not model (the "
           "addresses malloc hands out, real time, the environment); the recorded run's output "
-          "above shows it", st->recorded_failed, explored);
+          "above shows it%s", st->recorded_failed, explored,
+          augur_malloc_reuse_get () ? ""
+                                    : "; --malloc-reuse explores with freed blocks handed back "
+                                      "at once, as glibc does");
       else
         *summary = g_strdup_printf ("incomplete: the recorded run ended in %s and no explored "
                                     "run failed; %s", st->recorded_failed,

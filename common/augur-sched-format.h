@@ -54,6 +54,11 @@
 
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
+/* set (not "0"): the execution server's malloc hands freed blocks back at
+ * once, as glibc's per-thread cache does (runtime/rt-malloc.c); augur
+ * explore --malloc-reuse sets it, the results file says so, and a replay
+ * sets it again */
+#define AUGUR_ENV_MALLOC_REUSE "AUGUR_MALLOC_REUSE"
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
 #define AUGUR_SCHED_VERSION 7u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */

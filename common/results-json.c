@@ -148,6 +148,11 @@ augur_results_to_data (AugurResults *results, gsize *length)
   augur_json_add_strv (b, "argv", (char *const *) results->argv->pdata);
   augur_json_add_opt_string (b, "command", results->command);
   augur_json_add_opt_string (b, "mode", results->mode);
+  if (results->malloc_reuse)
+    {
+      json_builder_set_member_name (b, "malloc_reuse");
+      json_builder_add_boolean_value (b, TRUE);
+    }
   augur_json_add_opt_string (b, "source_dir", results->source_dir);
   if (results->started != NULL)
     {
@@ -568,12 +573,14 @@ static gboolean
 parse_results_body (AugurResults *r, JsonObject *root, GError **error)
 {
   const char *mode, *source_dir, *started;
+  gboolean reuse = FALSE;
   guint64 duration_ms, executions;
   g_auto(GStrv) argv = NULL, bounds = NULL;
   JsonArray *predictions, *candidates, *findings;
 
   if (!augur_json_get_strv (&format, root, "argv", TRUE, NULL, &argv, error)
       || !augur_json_get_string (&format, root, "mode", FALSE, NULL, &mode, error)
+      || !augur_json_get_bool (&format, root, "malloc_reuse", FALSE, NULL, &reuse, error)
       || !augur_json_get_string (&format, root, "source_dir", FALSE, NULL, &source_dir, error)
       || !augur_json_get_string (&format, root, "started", FALSE, NULL, &started, error)
       || !augur_json_get_uint (&format, root, "duration_ms", TRUE, G_MAXINT64, NULL, &duration_ms,
@@ -588,6 +595,7 @@ parse_results_body (AugurResults *r, JsonObject *root, GError **error)
 
   augur_results_set_argv (r, (const char *const *) argv);
   augur_results_set_mode (r, mode);
+  augur_results_set_malloc_reuse (r, reuse);
   augur_results_set_source_dir (r, source_dir);
   if (started != NULL)
     {

@@ -38,6 +38,7 @@ struct _AugurResults {
   char      *command;       /* owned */
   GPtrArray *argv;          /* char*, owned, NULL-terminated */
   char      *mode;          /* owned, may be NULL */
+  gboolean   malloc_reuse;  /* explored with freed blocks handed back (--malloc-reuse) */
   char      *source_dir;    /* owned, may be NULL */
   GDateTime *started;       /* owned ref, may be NULL */
   double     duration;      /* seconds */

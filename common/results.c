@@ -143,6 +143,20 @@ augur_results_set_mode (AugurResults *results, const char *mode)
 }
 
 void
+augur_results_set_malloc_reuse (AugurResults *results, gboolean reuse)
+{
+  g_return_if_fail (results != NULL);
+  results->malloc_reuse = reuse;
+}
+
+gboolean
+augur_results_get_malloc_reuse (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, FALSE);
+  return results->malloc_reuse;
+}
+
+void
 augur_results_set_source_dir (AugurResults *results, const char *dir)
 {
   g_return_if_fail (results != NULL);

@@ -348,6 +348,10 @@ void          augur_results_unref (AugurResults *results);
 
 void augur_results_set_argv (AugurResults *results, const char *const *argv);
 void augur_results_set_mode (AugurResults *results, const char *mode);
+/* The executions ran with malloc handing freed blocks back at once
+ * (augur explore --malloc-reuse): a replay must run so too. */
+void     augur_results_set_malloc_reuse (AugurResults *results, gboolean reuse);
+gboolean augur_results_get_malloc_reuse (AugurResults *results);
 /* Where relative source file names are resolved (the build directory). */
 void augur_results_set_source_dir (AugurResults *results, const char *dir);
 void augur_results_set_started (AugurResults *results, GDateTime *started);

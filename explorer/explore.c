@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/malloc-reuse.h"
 #include "explorer/dpor.h"
 #include "explorer/estimate.h"
 #include "explorer/explore-pool.h"
@@ -107,6 +108,7 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   c->results = augur_results_new (exe != NULL ? exe : argv[0], "explore");
   augur_results_set_argv (c->results, argv);
   augur_results_set_mode (c->results, mode);
+  augur_results_set_malloc_reuse (c->results, augur_malloc_reuse_get ());
   g_autofree char *cwd = g_get_current_dir ();
   augur_results_set_source_dir (c->results, cwd);
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();

@@ -23,8 +23,17 @@
  * each execution simply because its cursor is part of the memory the
  * snapshot puts back (rt-snapshot.c).  Freeing the last block gives it
  * back, so malloc/free loops stay in place; other frees are no-ops until
- * the execution ends.  Blocks glibc handed out before the server started
- * still go back to glibc.
+ * the execution ends, so a freed block keeps its place and any later use
+ * of it is a use of freed memory (explorer/memcheck.c).  Blocks glibc
+ * handed out before the server started still go back to glibc.
+ *
+ * With AUGUR_MALLOC_REUSE set (augur explore --malloc-reuse), freed blocks
+ * of up to 1 KiB are handed back as glibc's per-thread cache does: the
+ * last one freed of its 16-byte size class first, its first word holding
+ * the link as glibc's does.  That is what an ABA through the allocator
+ * needs (a CAS on a pointer to a block freed and allocated again); the
+ * price is that a use of a block after it is handed out again is not a
+ * use of freed memory any more.
  */
 #include "config.h"
 
@@ -37,6 +46,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "common/augur-sched-format.h"
 #include "runtime/rt-fiber.h"
 
 /* ------------------------------------------------------------------ */
@@ -49,6 +59,18 @@ typedef struct {
 
 static char *arena_lo, *arena_hi, *arena_cur;
 
+/* --malloc-reuse: the freed blocks of each 16-byte size class up to
+ * 1 KiB, the last freed first (a list through their first word) */
+#define ARENA_CLASSES 65u
+static bool arena_reuse;
+static void *arena_freed[ARENA_CLASSES];
+
+static size_t
+arena_class (size_t size)
+{
+  return (size + 15) / 16;
+}
+
 bool
 rt_arena_setup (void **lo, size_t *size)
 {
@@ -59,6 +81,8 @@ rt_arena_setup (void **lo, size_t *size)
     return false;
   arena_lo = arena_cur = p;
   arena_hi = arena_lo + n;
+  const char *reuse = rt_libc_getenv (AUGUR_ENV_MALLOC_REUSE);
+  arena_reuse = reuse != NULL && reuse[0] != '\0' && strcmp (reuse, "0") != 0;
   *lo = p;
   *size = n;
   return true;
@@ -73,6 +97,14 @@ rt_arena_contains (const void *p)
 static void *
 arena_alloc (size_t size, size_t align)
 {
+  size_t cls = arena_class (size);
+  if (arena_reuse && align <= 16 && cls > 0 && cls < ARENA_CLASSES && arena_freed[cls] != NULL)
+    {
+      void *q = arena_freed[cls];
+      arena_freed[cls] = *(void **) q;
+      ((ArenaHead *) q - 1)->size = size;
+      return q;
+    }
   if (align < 16)
     align = 16;
   uintptr_t start = (uintptr_t) arena_cur;
@@ -97,7 +129,19 @@ arena_free (void *p)
 {
   ArenaHead *h = (ArenaHead *) p - 1;
   if ((char *) (((uintptr_t) p + h->size + 15) & ~(uintptr_t) 15) == arena_cur)
-    arena_cur = h->prev;
+    {
+      arena_cur = h->prev;
+      return;
+    }
+  /* a block in the middle: on its class's list, where it keeps the place
+   * its size was rounded to (a block handed back from the list is given
+   * a size of the same class, so its end does not move) */
+  size_t cls = arena_class (h->size);
+  if (arena_reuse && cls > 0 && cls < ARENA_CLASSES && ((uintptr_t) p & 15) == 0)
+    {
+      *(void **) p = arena_freed[cls];
+      arena_freed[cls] = p;
+    }
 }
 
 /* The allocator underneath: the arena in the execution server, else
@@ -181,6 +225,9 @@ base_realloc (void *old, size_t size)
       rt_guard_enter ();
       memcpy (p, old, h->size < size ? h->size : size);
       rt_guard_leave ();
+      /* the old block is freed (realloc records it so) */
+      if (arena_reuse)
+        arena_free (old);
     }
   return p;
 }

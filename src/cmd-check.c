@@ -28,6 +28,7 @@
 #include <stdio.h>
 
 #include "check/check-pipeline.h"
+#include "common/malloc-reuse.h"
 #include "common/program-check.h"
 #include "src/augur-cmd.h"
 
@@ -104,7 +105,7 @@ augur_cmd_check (int argc, char **argv)
   int budget = 120;
   int timeout = 30;
   int jobs = 1;
-  gboolean quiet = FALSE;
+  gboolean quiet = FALSE, malloc_reuse = FALSE;
   gboolean no_repair = FALSE, repair = FALSE;
   g_autofree char *fail_on = NULL;
   g_autofree char *mode_text = NULL;
@@ -143,6 +144,10 @@ augur_cmd_check (int argc, char **argv)
       "Do not diagnose the failures found (by default, in the time left of the budget: root "
       "causes and repairs, verified when the program is one source file, in DIR/diagnosis.json)",
       NULL },
+    { "malloc-reuse", 0, 0, G_OPTION_ARG_NONE, &malloc_reuse,
+      "When exploring, malloc hands a freed block of up to 1 KiB back at once, as glibc does "
+      "(finds ABA problems through the allocator; a use of a block handed out again is no "
+      "longer seen as a use of freed memory)", NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the summary", NULL },
     { "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
       "Exit with 1 for findings of this severity or worse: error (default), warning, note",
@@ -171,6 +176,7 @@ augur_cmd_check (int argc, char **argv)
   g_free (rest[0]);
   rest[0] = g_strdup (program);
 
+  augur_malloc_reuse_set (malloc_reuse);
   AugurCheckOptions options = {
     .argv = (const char *const *) rest,
     .out_dir = output != NULL ? output : "augur-report",

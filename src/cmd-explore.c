@@ -33,6 +33,7 @@
 
 #include "check/check-merge.h"
 #include "common/dwarf-names.h"
+#include "common/malloc-reuse.h"
 #include "common/results.h"
 #include "common/same-bug.h"
 #include "explorer/estimate.h"
@@ -347,7 +348,7 @@ augur_cmd_explore (int argc, char **argv)
   double timeout = 0, exec_timeout = 0;
   gint max_steps = 0, seed = 0, depth = 0, jobs = 1;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
-  gboolean no_spurious = FALSE, estimate = FALSE, use_mpi = FALSE;
+  gboolean no_spurious = FALSE, estimate = FALSE, use_mpi = FALSE, malloc_reuse = FALSE;
   gint estimate_probes = 1000;
   g_autofree char *fail_on = NULL;
   g_auto(GStrv) rest = NULL;
@@ -372,6 +373,10 @@ augur_cmd_explore (int argc, char **argv)
       "Condition waits wake up only when signalled (by default a waiter may also wake up "
       "without a signal, as POSIX allows: each such wake-up is explored where nothing else "
       "could change what the waiter sees, once until a signal wakes it)", NULL },
+    { "malloc-reuse", 0, 0, G_OPTION_ARG_NONE, &malloc_reuse,
+      "malloc hands a freed block of up to 1 KiB back at once, as glibc does (finds ABA "
+      "problems through the allocator; a use of a block handed out again is no longer seen as "
+      "a use of freed memory)", NULL },
     { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
       "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
     { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
@@ -412,6 +417,7 @@ augur_cmd_explore (int argc, char **argv)
       augur_cmd_print_error (CMD, "--fail-on takes error, warning or note");
       return AUGUR_EXIT_USAGE;
     }
+  augur_malloc_reuse_set (malloc_reuse);
   AugurExploreOptions o;
   augur_explore_options_init (&o);
   if (!mode_from_string (mode, &o.mode))

@@ -22,6 +22,7 @@
 
 #include "common/dwarf-names.h"
 #include "common/finding-ref.h"
+#include "common/malloc-reuse.h"
 #include "common/results.h"
 #include "explorer/confirm.h"
 #include "explorer/debugger.h"
@@ -262,6 +263,8 @@ augur_cmd_replay (int argc, char **argv)
   if (status >= 0)
     return status;
   const char *const *pargv = augur_results_get_argv (results);
+  /* malloc as the exploration had it: the schedule's addresses depend on it */
+  augur_malloc_reuse_set (augur_results_get_malloc_reuse (results));
   if (gdb)
     {
       augur_debugger_exec (pargv, threads, n, &error);   /* returns on failure only */

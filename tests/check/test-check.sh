@@ -450,9 +450,40 @@ recorded_failure ()
     | grep -q "^incomplete: the recorded run ended in an abort (SIGABRT) and no explored run failed, though the exploration was complete" \
     || return 1
   json_path "$r" '$.bounds_hit[*]' | grep -qx recorded-run-failed || return 1
+  json_path "$r" '$.analysis.summary' | grep -q -- "--malloc-reuse explores with freed blocks" \
+    || return 1
   grep -q "^augur check: the recorded run ended in an abort (SIGABRT); the explorer looks for the failure" "$tmp/err" \
     && ! grep -q "no bug was found" "$tmp/out"
 }
+
+# --malloc-reuse: the execution server's malloc hands the freed block back
+# at once, as glibc does, and the ABA is found, replayed from the results
+# file (which says how malloc ran) whatever the environment says; without
+# it the same program is clean (the freed block keeps its place)
+malloc_reuse ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/aba" "$top_srcdir/tests/check/reuse/realloc_aba.c" || return 1
+  env -u AUGUR_MALLOC_REUSE "$AUGUR" explore --no-progress -o "$tmp/plain.json" -- "$tmp/aba" \
+    >"$tmp/out" 2>&1 || { cat "$tmp/out"; return 1; }
+  [ "$(json_path "$tmp/plain.json" '$.malloc_reuse')" = "" ] || return 1
+  "$AUGUR" explore --malloc-reuse --no-progress -o "$tmp/reuse.json" -- "$tmp/aba" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  [ "$(json_path "$tmp/reuse.json" '$.malloc_reuse')" = true ] || return 1
+  json_path "$tmp/reuse.json" '$.findings[*].kind' | grep -qx assertion || return 1
+  env -u AUGUR_MALLOC_REUSE "$AUGUR" replay "$tmp/reuse.json#1" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q "^reproduced: assertion realloc_aba.c:63" "$tmp/out" || return 1
+  "$AUGUR" check --malloc-reuse --no-repair --budget 60 -o "$tmp/reuse-out" -- "$tmp/aba" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  [ "$(json_path "$tmp/reuse-out/results.json" '$.malloc_reuse')" = true ] || return 1
+  json_path "$tmp/reuse-out/results.json" '$.findings[*].kind' | grep -qx assertion
+}
+ok "--malloc-reuse: freed blocks handed back at once find an ABA, and its replay" malloc_reuse
 # glibc's per-thread cache hands a freed block back at once; without it
 # the program passes natively and there is nothing to test
 "$AUGUR_CC_BIN" -O0 -g -o "$tmp/aba-native" "$top_srcdir/tests/check/reuse/realloc_aba.c" 2>/dev/null
