@@ -10,9 +10,9 @@
  * is analysed at once: for step j of thread p, p's next step is j at every
  * state from just after p's previous step to j.  So, with C the steps
  * i < j of other threads that are dependent with j and do not happen
- * before p's state (the vector clocks of dpor.c), the latest steps of C at
- * those states are: every i in C after p's previous step, and the latest
- * i in C before it.  States of the replayed prefix are visited again on
+ * before p's state (the vector clocks of dpor-pass.c), the latest steps
+ * of C at those states are: every i in C after p's previous step, and the
+ * latest i in C before it.  States of the replayed prefix are visited again on
  * purpose: an earlier execution through them may have ended (deadlock,
  * sleep-set blocked) before p ran j, and then never analysed it there.
  *
@@ -81,7 +81,7 @@ locksets_meet (AugurEnabled *e, guint ti, guint i, guint tj, guint j)
   return FALSE;
 }
 
-/* The part of a step that dpor.c's clocks treat as a memory access. */
+/* The part of a step that dpor-pass.c's clocks treat as a memory access. */
 static gboolean
 mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
 {
@@ -95,7 +95,8 @@ mem_view (const AugurSchedStep *x, guint64 *lo, guint64 *hi, gboolean *write)
   if (x->op == AUGUR_SOP_UNLOCK || x->op == AUGUR_SOP_RWUNLOCK)
     {
       /* the unlock's last touch of the lock's memory, a read as in
-       * dpor.c's analysis: a free of the struct holding it races with it */
+       * dpor-pass.c's analysis: a free of the struct holding it races
+       * with it */
       *lo = *hi = x->obj;
       *write = FALSE;
       return TRUE;
@@ -127,7 +128,7 @@ acquire_view (const AugurSchedStep *x, guint64 *lock)
     return TRUE;
   if (x->op == AUGUR_SOP_INIT || x->op == AUGUR_SOP_DESTROY)
     {
-      /* of a lock: as dpor.c, an acquisition too */
+      /* of a lock: as dpor-pass.c, an acquisition too */
       *lock = x->obj;
       return augur_ops_event_on_lock (x->ev_kind);
     }
@@ -150,7 +151,7 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
   if (mem_view (a, &alo, &ahi, &aw) && mem_view (b, &blo, &bhi, &bw))
     return (aw || bw) && alo <= bhi && blo <= ahi;
   /* a trylock that took the lock and the release before it, a trylock
-   * that failed and the release after it (dpor.c) */
+   * that failed and the release after it (dpor-pass.c) */
   guint64 r;
   if (release_view (a, &r) && (b->xflags & AUGUR_SXF_TRY) && b->op != AUGUR_SOP_TRYLOCK_FAIL
       && !(b->flags & AUGUR_SF_FAILED) && r == b->obj)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * dpor-private.h — the DPOR core's state and its analysis pass, shared by
- * the two ways of computing backtrack points: source sets (dpor.c) and
- * Flanagan & Godefroid's persistent sets (dpor-classic.c).  Not installed,
- * not used outside explorer/dpor*.c.
+ * the core (dpor.c), the pass (dpor-pass.c) and the two ways of computing
+ * backtrack points: source sets (dpor-pass.c) and Flanagan & Godefroid's
+ * persistent sets (dpor-classic.c).  Not installed, not used outside
+ * explorer/dpor*.c.
  */
 #ifndef AUGUR_DPOR_PRIVATE_H
 #define AUGUR_DPOR_PRIVATE_H
@@ -47,7 +48,7 @@ struct _AugurDpor {
   guint branch_at;       /* optimal: the node the branch taken last starts at ... */
   AugurSchedStep branch_first;   /* ... and its first step */
   DporShadow *shadow;    /* the analysis pass's memory shadow, kept between passes */
-  DporPass *pass;        /* the analysis pass, kept between passes (dpor.c) */
+  DporPass *pass;        /* the analysis pass, kept between passes (dpor-pass.c) */
   GArray *waiting;       /* AugurSchedStep: the operations threads were waiting to do when the
                           * execution added next ended (augur_dpor_set_pending) */
   GArray *enabled_log;   /* AugurSchedEnabled: the runtime's log of the execution added last
@@ -92,7 +93,7 @@ guint32 *dpor_shadow_clock_at (DporShadow *s, guint at);
 /* Slots made since the shadow was emptied. */
 guint dpor_shadow_used (const DporShadow *s);
 
-/* Going back to an earlier step (dpor.c, "Where the last pass left off"):
+/* Going back to an earlier step (dpor-pass.c, "Where the last pass left off"):
  * the sizes of the pools now, and back to such sizes; a byte's slot as it
  * is now, and put back as it was. */
 typedef struct {
@@ -122,7 +123,7 @@ typedef struct {
   guint depth;             /* ... and how many times it holds it (recursive mutexes) */
 } DporLockShadow;
 
-/* Where step j's changes begin in the pass's undo log and pools (dpor.c). */
+/* Where step j's changes begin in the pass's undo log and pools (dpor-pass.c). */
 typedef struct {
   guint undo, saved, reads, clocks, calls;
   gint last_create;
@@ -157,7 +158,7 @@ struct _DporPass {
                             * pending operations) */
   gboolean logging;        /* this step's changes go into the undo log */
   guint log_from;          /* the log holds every step from this one on */
-  struct _DporUndo *undo;  /* what each step changed, to undo it (dpor.c) */
+  struct _DporUndo *undo;  /* what each step changed, to undo it (dpor-pass.c) */
   guint n_undo, cap_undo;
   guint32 *saved;          /* the clocks the undo log put aside */
   guint n_saved, cap_saved;
@@ -171,6 +172,15 @@ augur_dpor_before (const DporPass *p, guint i, const guint32 *c)
 {
   return c[p->s[i].tid] > p->li[i];
 }
+
+/* The analysis pass (dpor-pass.c) over the execution just added to @d
+ * (d->steps and d->waiting): clocks, races, data races (@race_cb) and, for
+ * the steps from @first_new on, backtrack points.  @same: its first steps
+ * that are those of the execution before. */
+void augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb,
+                         gpointer race_data);
+/* Frees the pass kept between executions (NULL: nothing). */
+void augur_dpor_pass_free (DporPass *p);
 
 /* Frees a core's hand-off state (dpor-handoff.c). */
 void augur_dpor_handoff_state_free (DporHandoff *h);

@@ -9,11 +9,11 @@
  * clocks in another.  Nothing is allocated per byte or per pass once the
  * pools have grown to the size an execution needs.
  *
- * A pass starts where the new execution leaves the last one (dpor.c), so
- * the shadow can go back to what it was at a step: the pools only grow
- * during a pass (dpor_shadow_mark, dpor_shadow_truncate), and a byte's
- * slot is saved before a step changes it (dpor_byte_save) and put back
- * (dpor_shadow_restore).  A slot made after the step gone back to stays,
+ * A pass starts where the new execution leaves the last one
+ * (dpor-pass.c), so the shadow can go back to what it was at a step: the
+ * pools only grow during a pass (dpor_shadow_mark, dpor_shadow_truncate),
+ * and a byte's slot is saved before a step changes it (dpor_byte_save)
+ * and put back (dpor_shadow_restore).  A slot made after the step gone back to stays,
  * empty, which is what a missing one would be.
  */
 #include "config.h"

@@ -27,7 +27,7 @@
  *     one execution to the next: it goes back to the first step where the
  *     new execution leaves the last one (undoing what the steps after it
  *     did) and goes on from there, so the replayed prefix is not analysed
- *     again (dpor.c, "Where the last pass left off").
+ *     again (dpor-pass.c, "Where the last pass left off").
  *   - augur_dpor_next gives the next execution to run: the replayed prefix
  *     plus one new step, and the sleep set that holds from that step on.
  *     The runtime keeps filtering that sleep set (dependent steps wake
