@@ -68,7 +68,7 @@ if [ -n "$genmc" ] && [ -x "$genmc" ] && [ -n "$clang" ]; then
   done
   if [ -n "${genmc_inc:-}" ]; then
     tools="$tools genmc"
-    echo "GenMC: $genmc ($("$genmc" --version 2>&1 | grep -i -m1 'genmc' | sed 's/^ *//'))"
+    echo "GenMC: $genmc ($("$genmc" --version 2>&1 | grep -m1 'GenMC v' | sed 's/^ *//'))"
   else
     echo "GenMC: $genmc found, but not its include directory (set GENMC_INCLUDE): skipped"
   fi
@@ -99,6 +99,7 @@ prepare ()
   case $1 in
     genmc)
       "$clang" -fno-discard-value-names -Xclang -disable-O0-optnone -g -I"$genmc_inc" \
+        -D__CONFIG_GENMC_INODE_DATA_SIZE=64 \
         -S -emit-llvm -DBENCH_PROG="\"$src\"" -DBENCH_N="$3" \
         -o "$dir/genmc-$2-$3.ll" "$srcdir/bench/peer-point.c" 2>"$dir/prep.err" ;;
     nidhugg)
@@ -142,7 +143,8 @@ measure ()
       blocked=$(sed -n 's/^Number of blocked executions seen: \([0-9]*\).*/\1/p' "$dir/out") ;;
     nidhugg)
       execs=$(sed -n 's/^Trace count: \([0-9]*\).*/\1/p' "$dir/out")
-      blocked=$(sed -n 's/^Trace count: .* \([0-9]*\) sleepset blocked.*/\1/p' "$dir/out") ;;
+      blocked=$(awk '/^(Sleepset|Await|Assume)-blocked trace count: / { b += $NF } END { print b + 0 }' \
+        "$dir/out") ;;
   esac
   [ -n "$blocked" ] || blocked=0
   if grep -q '^timeout after' "$dir/out"; then
