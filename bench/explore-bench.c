@@ -159,11 +159,18 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: explore-bench [-t SECONDS] COMMAND [ARG...]\n");
       return 2;
     }
+  /* SIGCHLD blocked and waited for with the sampling interval as the
+   * limit: the end of the command is seen at once, not at the next look */
+  sigset_t chld, old;
+  sigemptyset (&chld);
+  sigaddset (&chld, SIGCHLD);
+  sigprocmask (SIG_BLOCK, &chld, &old);
   struct timespec t0;
   clock_gettime (CLOCK_MONOTONIC, &t0);
   pid_t pid = fork ();
   if (pid == 0)
     {
+      sigprocmask (SIG_SETMASK, &old, NULL);
       setpgid (0, 0);
       execvp (argv[first], argv + first);
       perror (argv[first]);
@@ -191,7 +198,7 @@ main (int argc, char **argv)
       else if (timed_out && now > killed_at + 1)
         kill (-pid, SIGKILL);
       struct timespec pause = { 0, interval_us * 1000 };
-      nanosleep (&pause, NULL);
+      sigtimedwait (&chld, NULL, &pause);
       if (interval_us < 200000)
         interval_us = interval_us * 3 / 2;
     }
