@@ -165,18 +165,25 @@ requests_of (AugurFinding *d)
 
 /* The failure @cause's confirmation or diagnosis says followed it: a
  * failure among @all whose own accesses (the failed assertion, the fault,
- * the blocked operations) are @cause's harm accesses, same op and line. */
+ * the blocked operations) are @cause's harm accesses, same op and line.
+ * Not a deadlock for a data race: a deadlock's execution holds whatever
+ * races came before the threads blocked, and nothing has shown that the
+ * race is why they block (a lost signal or a spurious wake-up may be; no
+ * diagnosis runs on deadlocks), so "deadlocks because of a data race"
+ * would be a guess. */
 static gint
 tied_failure (AugurFinding *cause, GPtrArray *all, const gboolean *dropped)
 {
   g_autoptr (GHashTable) harm = lines_of (cause, FALSE);
   if (g_hash_table_size (harm) == 0)
     return -1;
+  gboolean race = augur_finding_get_kind (cause) == AUGUR_FINDING_DATA_RACE;
   for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *f = g_ptr_array_index (all, i);
       if (dropped[i] || !is_failure (augur_finding_get_kind (f))
-          || augur_finding_get_n_accesses (f) == 0)
+          || augur_finding_get_n_accesses (f) == 0
+          || (race && augur_finding_get_kind (f) == AUGUR_FINDING_DEADLOCK))
         continue;
       gboolean all_match = TRUE;
       for (guint k = 0; k < augur_finding_get_n_accesses (f) && all_match; k++)

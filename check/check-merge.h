@@ -14,7 +14,8 @@
  * At the end, the findings that are one bug become one finding
  * (augur_check_group_findings): a failure (assertion, crash, deadlock)
  * with the atomicity violations and races that confirmation or diagnosis
- * tied to it — their harm is that failure, at its line — and the races on
+ * tied to it — their harm is that failure, at its line; a race is not tied
+ * so to a deadlock, whose execution merely contains it — and the races on
  * the same object at lines of such a violation whose accesses appear in
  * the failing schedule.  The failure's finding then has them as parts, its
  * explanation is the cause chain ("Assertion `…` at drive-queue.c:37 fails

@@ -11,6 +11,8 @@
 #include "check/check-merge.h"
 #include "common/results.h"
 
+#include <string.h>
+
 static AugurFinding *
 assertion (const char *explanation)
 {
@@ -68,11 +70,62 @@ test_spurious_note (void)
                               "on `results[1]` at p.c:45 and p.c:68.");
 }
 
+/* A deadlock and a race whose exploring execution ran into it (the race's
+ * harm is the deadlock's blocked request): the race stays a finding of its
+ * own, the deadlock gets no "because of".  An atomicity violation whose
+ * confirmation ran into the deadlock is still its cause. */
+static AugurFinding *
+deadlock (void)
+{
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_DEADLOCK, NULL,
+                                       "Thread 1 waits on `c` at p.c:30 for a signal that never "
+                                       "comes.");
+  augur_finding_add_thread (f, 1);
+  augur_finding_add_access (f, 1, 20, AUGUR_OP_WAIT, "p.c", 30, "worker", NULL);
+  return f;
+}
+
+static void
+test_deadlock_not_caused_by_race (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("p", "check");
+  g_autoptr (AugurFinding) d = deadlock ();
+  g_autoptr (AugurFinding) x = race ();
+  augur_finding_add_access (x, 1, 20, AUGUR_OP_WAIT, "p.c", 30, "worker", NULL);
+  augur_results_add_finding (r, d);
+  augur_results_add_finding (r, x);
+  g_assert_cmpuint (augur_check_group_findings (r, NULL), ==, 0);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (r, i);
+      g_assert_null (strstr (augur_finding_get_explanation (f), "because of"));
+    }
+
+  g_autoptr (AugurResults) r2 = augur_results_new ("p", "check");
+  g_autoptr (AugurFinding) d2 = deadlock ();
+  g_autoptr (AugurFinding) v = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL,
+                                                  "Thread 2's write of `ready` comes between "
+                                                  "thread 1's read and write of it.");
+  augur_finding_set_object (v, "ready", "variable");
+  augur_finding_add_access (v, 1, 12, AUGUR_OP_READ, "p.c", 28, "worker", NULL);
+  augur_finding_add_access (v, 2, 5, AUGUR_OP_WRITE, "p.c", 50, "signaller", NULL);
+  augur_finding_add_access (v, 1, 20, AUGUR_OP_WAIT, "p.c", 30, "worker", NULL);
+  augur_results_add_finding (r2, d2);
+  augur_results_add_finding (r2, v);
+  g_assert_cmpuint (augur_check_group_findings (r2, NULL), ==, 1);
+  g_assert_cmpuint (augur_results_get_n_findings (r2), ==, 1);
+  g_assert_nonnull (strstr (augur_finding_get_explanation (augur_results_get_finding (r2, 0)),
+                            "The program deadlocks at p.c:30 because of"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/check/cause-chain/plain", test_plain);
   g_test_add_func ("/check/cause-chain/spurious-note", test_spurious_note);
+  g_test_add_func ("/check/cause-chain/deadlock-not-caused-by-race",
+                   test_deadlock_not_caused_by_race);
   return g_test_run ();
 }
