@@ -402,21 +402,13 @@ augur_cmd_explore (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr(GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      augur_cmd_print_error (CMD, error->message);
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, error->message);
   if (rest == NULL || rest[0] == NULL)
-    {
-      augur_cmd_print_error (CMD, "no program given; usage: augur explore [OPTION...] -- PROGRAM [ARG...]");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "no program given; usage: augur explore [OPTION...] -- "
+                                       "PROGRAM [ARG...]");
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
   if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
-    {
-      augur_cmd_print_error (CMD, "--fail-on takes error, warning or note");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");
   augur_malloc_reuse_set (malloc_reuse);
   AugurExploreOptions o;
   augur_explore_options_init (&o);
@@ -428,11 +420,8 @@ augur_cmd_explore (int argc, char **argv)
     }
   if (bound < -1 || timeout < 0 || exec_timeout < 0 || max_steps < 0 || jobs < 0
       || estimate_probes < 1)
-    {
-      augur_cmd_print_error (CMD, "bounds and timeouts must not be negative, "
-                             "--estimate-probes at least 1");
-      return AUGUR_EXIT_USAGE;
-    }
+    return augur_cmd_usage_error (CMD, "bounds and timeouts must not be negative, "
+                                       "--estimate-probes at least 1");
   if (bound < 0)
     bound = o.mode == AUGUR_EXPLORE_MODE_PREEMPT ? 2 : 0;
   o.bound = (guint64) bound;
