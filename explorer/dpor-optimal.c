@@ -78,11 +78,11 @@ remove_first (GArray *w, guint t)
  * Interned: a step's number is its place in `step_chunks` (chunks of
  * STEP_CHUNK steps, never moved, so reading one takes no lock); the table
  * finds a step's number.  Shared by every core of the process, hence the
- * lock; never freed (a program takes few distinct steps: lastzero(18)'s
- * hundreds of thousands of tree nodes have a few dozen). */
+ * lock; never freed (a program takes few distinct steps, its trees'
+ * nodes are many). */
 #define STEP_CHUNK 4096u
 #define STEP_CHUNKS 65536u
-G_LOCK_DEFINE_STATIC (steps);
+G_LOCK_DEFINE_STATIC (store);   /* the steps and the nodes (below) */
 static GHashTable *step_ids;   /* AugurSchedStep * (in a chunk) -> number + 1 */
 static AugurSchedStep *step_chunks[STEP_CHUNKS];
 static guint32 n_steps;
@@ -105,19 +105,16 @@ step_equal (gconstpointer a, gconstpointer b)
   return memcmp (a, b, sizeof (AugurSchedStep)) == 0;
 }
 
+/* The number of step @s (under the lock). */
 static guint32
 step_intern (const AugurSchedStep *s)
 {
   G_STATIC_ASSERT (sizeof (AugurSchedStep) == 32);
-  G_LOCK (steps);
   if (step_ids == NULL)
     step_ids = g_hash_table_new (step_hash, step_equal);
   guint32 id = GPOINTER_TO_UINT (g_hash_table_lookup (step_ids, s));
   if (id != 0)
-    {
-      G_UNLOCK (steps);
-      return id - 1;
-    }
+    return id - 1;
   id = n_steps;
   if (id / STEP_CHUNK >= STEP_CHUNKS)
     g_error ("more than %u distinct steps in wakeup trees", STEP_CHUNK * STEP_CHUNKS);
@@ -127,7 +124,6 @@ step_intern (const AugurSchedStep *s)
   *at = *s;
   g_hash_table_insert (step_ids, at, GUINT_TO_POINTER (id + 1));
   n_steps = id + 1;
-  G_UNLOCK (steps);
   return id;
 }
 
@@ -139,14 +135,40 @@ augur_dpor_optimal_step (guint32 id)
 
 #define STEP(n) augur_dpor_optimal_step ((n)->step)
 
+/* The nodes: from slabs of NODE_SLAB, the free ones in a list through
+ * `next` (a node alone from malloc took 32 bytes with its header).  Per
+ * process as the steps are, under their lock. */
+#define NODE_SLAB 4096u
+static WutNode *free_nodes;
+
 WutNode *
 augur_dpor_optimal_node_new (const AugurSchedStep *s)
 {
-  WutNode *n = g_new (WutNode, 1);
+  G_LOCK (store);
+  if (free_nodes == NULL)
+    {
+      WutNode *slab = g_new (WutNode, NODE_SLAB);
+      for (guint i = 0; i < NODE_SLAB; i++)
+        slab[i].next = i + 1 < NODE_SLAB ? &slab[i + 1] : NULL;
+      free_nodes = slab;
+    }
+  WutNode *n = free_nodes;
+  free_nodes = n->next;
   n->child = n->next = NULL;
   n->step = step_intern (s);
   n->tid = s->tid;
+  G_UNLOCK (store);
   return n;
+}
+
+/* Gives back the nodes from @first to @last (linked through `next`). */
+static void
+nodes_release (WutNode *first, WutNode *last)
+{
+  G_LOCK (store);
+  last->next = free_nodes;
+  free_nodes = first;
+  G_UNLOCK (store);
 }
 
 /* Frees node p and its subtree.  Without recursion: a wakeup tree is as
@@ -157,7 +179,7 @@ void
 augur_dpor_optimal_node_free (gpointer p)
 {
   GPtrArray *left = NULL;   /* siblings still to free, with their subtrees */
-  WutNode *n = p;
+  WutNode *n = p, *freed = NULL, *last = n;   /* the nodes freed, linked */
   if (n != NULL)
     n->next = NULL;
   while (n != NULL)
@@ -173,12 +195,15 @@ augur_dpor_optimal_node_free (gpointer p)
             }
           next = n->child;
         }
-      g_free (n);
+      n->next = freed;
+      freed = n;
       n = next != NULL ? next
           : left != NULL && left->len > 0 ? g_ptr_array_steal_index_fast (left, left->len - 1) : NULL;
     }
   if (left != NULL)
     g_ptr_array_unref (left);
+  if (freed != NULL)
+    nodes_release (freed, last);
 }
 
 static GPtrArray *
@@ -249,7 +274,7 @@ wut_add (GPtrArray *to, WutNode *n)
               g_queue_push_tail (&work, m);
               g_queue_push_tail (&work, c);
             }
-          g_free (n);
+          nodes_release (n, n);
         }
       if (g_queue_is_empty (&work))
         return;

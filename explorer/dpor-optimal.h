@@ -16,7 +16,8 @@
  * nodes have one child or none, and a list per node cost more than the
  * node.  The step itself is kept once per process (augur_dpor_optimal_step):
  * the steps a program takes are few, the nodes of its trees are many
- * (lastzero(18): ~650,000 at once).  A node is 24 bytes, one allocation. */
+ * (lastzero(18): ~650,000 at once).  A node is 24 bytes, from a slab
+ * (dpor-optimal.c). */
 typedef struct _WutNode WutNode;
 struct _WutNode {
   WutNode *child;   /* the first child; NULL: a leaf */
@@ -29,7 +30,7 @@ struct _WutNode {
 const AugurSchedStep *augur_dpor_optimal_step (guint32 id);
 /* A new leaf for step @s. */
 WutNode *augur_dpor_optimal_node_new (const AugurSchedStep *s);
-/* Frees @n and its subtree (not its siblings). */
+/* Frees @n and its subtree (not its siblings): back to the slab. */
 void augur_dpor_optimal_node_free (gpointer n);
 
 /* An empty list of WutNode (owning them). */
