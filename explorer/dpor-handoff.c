@@ -91,70 +91,62 @@ prefix_hash (const AugurSchedStep *s, guint n)
 
 /* ---- the wakeup subtree, flat ---- */
 
-/* Appends list (the children of a branch's first step) in preorder.
- * Without recursion: a subtree is as deep as the sequences in it. */
+/* Appends the nodes from @first on (the children of a branch's first
+ * step, a linked list) in preorder.  Without recursion: a subtree is as
+ * deep as the sequences in it. */
 static void
-tree_flatten (const GPtrArray *list, GArray *out)
+tree_flatten (const WutNode *first, GArray *out)
 {
-  if (list == NULL)
-    return;
-  g_autoptr (GArray) lists = g_array_new (FALSE, FALSE, sizeof (gpointer));
-  g_autoptr (GArray) next = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_array_append_val (lists, list);
-  guint zero = 0;
-  g_array_append_val (next, zero);
-  while (lists->len > 0)
+  g_autoptr (GPtrArray) at = g_ptr_array_new ();   /* at[d]: the node to visit next at depth d */
+  g_ptr_array_add (at, (gpointer) first);
+  while (at->len > 0)
     {
-      guint top = lists->len - 1;
-      const GPtrArray *l = g_array_index (lists, const GPtrArray *, top);
-      guint i = g_array_index (next, guint, top);
-      if (i >= l->len)
+      guint top = at->len - 1;
+      const WutNode *n = g_ptr_array_index (at, top);
+      if (n == NULL)
         {
-          g_array_set_size (lists, top);
-          g_array_set_size (next, top);
+          g_ptr_array_set_size (at, top);
           continue;
         }
-      g_array_index (next, guint, top) = i + 1;
-      const WutNode *n = g_ptr_array_index (l, i);
-      AugurDporTreeStep e = { n->step, top, 0 };
+      g_ptr_array_index (at, top) = n->next;
+      AugurDporTreeStep e = { *augur_dpor_optimal_step (n->step), top, 0 };
       g_array_append_val (out, e);
-      if (n->children != NULL && n->children->len > 0)
-        {
-          g_array_append_val (lists, n->children);
-          g_array_append_val (next, zero);
-        }
+      if (n->child != NULL)
+        g_ptr_array_add (at, n->child);
     }
 }
 
-/* The list of WutNode that tree_flatten made e[0..n) of; NULL if malformed. */
-static GPtrArray *
+/* The linked list of WutNode that tree_flatten made e[0..n) of; NULL if
+ * empty or malformed. */
+static WutNode *
 tree_unflatten (const AugurDporTreeStep *e, guint n)
 {
-  GPtrArray *root = augur_dpor_optimal_tree_new ();
+  WutNode *head = NULL;
   g_autoptr (GPtrArray) path = g_ptr_array_new ();   /* path[d]: the last node at depth d */
   for (guint k = 0; k < n; k++)
     {
       guint depth = e[k].depth;
       if (depth > path->len)
         {
-          g_ptr_array_unref (root);
+          while (head != NULL)
+            {
+              WutNode *next = head->next;
+              augur_dpor_optimal_node_free (head);
+              head = next;
+            }
           return NULL;
         }
-      GPtrArray *into = root;
-      if (depth > 0)
-        {
-          WutNode *parent = g_ptr_array_index (path, depth - 1);
-          if (parent->children == NULL)
-            parent->children = augur_dpor_optimal_tree_new ();
-          into = parent->children;
-        }
-      WutNode *node = g_new0 (WutNode, 1);
-      node->step = e[k].step;
-      g_ptr_array_add (into, node);
+      WutNode *node = augur_dpor_optimal_node_new (&e[k].step);
+      if (depth < path->len)
+        ((WutNode *) g_ptr_array_index (path, depth))->next = node;   /* a later sibling */
+      else if (depth > 0)
+        ((WutNode *) g_ptr_array_index (path, depth - 1))->child = node;
+      else
+        head = node;
       g_ptr_array_set_size (path, depth);
       g_ptr_array_add (path, node);
     }
-  return root;
+  return head;
 }
 
 /* ---- the giver ---- */
@@ -183,24 +175,22 @@ augur_dpor_handoff_take (AugurDpor *d)
       b->node = k;
       b->prefix = steps_new ();
       g_array_append_vals (b->prefix, d->steps->data, k);
-      g_array_append_val (b->prefix, first->step);
+      g_array_append_vals (b->prefix, augur_dpor_optimal_step (first->step), 1);
       b->sleep = steps_new ();
       g_array_append_vals (b->sleep, nd->sleep->data, nd->sleep->len);
       g_autoptr (GArray) done_ev = g_array_copy (nd->done_ev);
       g_array_append_vals (b->sleep, done_ev->data, done_ev->len);
       b->tree = g_array_new (FALSE, FALSE, sizeof (AugurDporTreeStep));
-      tree_flatten (first->children, b->tree);
+      tree_flatten (first->child, b->tree);
       b->relaxed = nd->relaxed;
       b->late = d->handoff != NULL && d->handoff->late;
       b->relax_below = !b->late;
       /* done here from now on, as the branch being explored is */
-      augur_tidset_add (&nd->done, first->step.tid);
-      augur_dpor_set_done_ev (nd->done_ev, &first->step);
-      augur_tidset_add (&nd->handed, first->step.tid);
-      augur_tidset_add (&nd->handed_ever, first->step.tid);
-      if (first->children != NULL)
-        g_ptr_array_unref (first->children);
-      g_free (first);
+      augur_tidset_add (&nd->done, first->tid);
+      augur_dpor_set_done_ev (nd->done_ev, augur_dpor_optimal_step (first->step));
+      augur_tidset_add (&nd->handed, first->tid);
+      augur_tidset_add (&nd->handed_ever, first->tid);
+      augur_dpor_optimal_node_free (first);
       return b;
     }
   return NULL;
@@ -272,9 +262,8 @@ augur_dpor_handoff_new (const AugurDporBranch *b, GArray *prefix, GArray *sleep)
   DporNode *nk = g_ptr_array_index (d->nodes, k);
   g_array_append_vals (nk->sleep, b->sleep->data, b->sleep->len);
   nk->relaxed = b->relaxed;
-  WutNode *first = g_new0 (WutNode, 1);
-  first->step = g_array_index (b->prefix, AugurSchedStep, k);
-  first->children = tree_unflatten ((const AugurDporTreeStep *) b->tree->data, b->tree->len);
+  WutNode *first = augur_dpor_optimal_node_new (&g_array_index (b->prefix, AugurSchedStep, k));
+  first->child = tree_unflatten ((const AugurDporTreeStep *) b->tree->data, b->tree->len);
   nk->wut = augur_dpor_optimal_tree_new ();
   g_ptr_array_add (nk->wut, first);
   augur_dpor_optimal_take (d, k, prefix, sleep);

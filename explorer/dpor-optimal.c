@@ -15,7 +15,7 @@
  * node with a non-empty tree and then follows its leftmost branch; the
  * rest of the tree below that branch travels with it (AugurDpor.pending)
  * to the nodes the execution creates.  The tree is a tree of steps
- * (WutNode), so that inserting a sequence walks one path of it, not every
+ * (WutNode, dpor-optimal.h), so that inserting a sequence walks one path of it, not every
  * leaf: lastzero(15)'s trees grow to thousands of leaves.
  *
  * "Happens before" inside a sequence: augur_sched_dependent, program
@@ -73,35 +73,143 @@ remove_first (GArray *w, guint t)
       }
 }
 
+/* ---- the steps of the nodes, once per process ----
+ *
+ * Interned: a step's number is its place in `step_chunks` (chunks of
+ * STEP_CHUNK steps, never moved, so reading one takes no lock); the table
+ * finds a step's number.  Shared by every core of the process, hence the
+ * lock; never freed (a program takes few distinct steps, its trees'
+ * nodes are many). */
+#define STEP_CHUNK 4096u
+#define STEP_CHUNKS 65536u
+G_LOCK_DEFINE_STATIC (store);   /* the steps and the nodes (below) */
+static GHashTable *step_ids;   /* AugurSchedStep * (in a chunk) -> number + 1 */
+static AugurSchedStep *step_chunks[STEP_CHUNKS];
+static guint32 n_steps;
+
+static guint
+step_hash (gconstpointer p)
+{
+  guint64 w[4];
+  memcpy (w, p, sizeof w);   /* AugurSchedStep: 32 bytes, no padding */
+  guint64 h = w[0] * 0x9e3779b97f4a7c15u;
+  h = (h ^ w[1]) * 0x9e3779b97f4a7c15u;
+  h = (h ^ w[2]) * 0x9e3779b97f4a7c15u;
+  h = (h ^ w[3]) * 0x9e3779b97f4a7c15u;
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+step_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, sizeof (AugurSchedStep)) == 0;
+}
+
+/* The number of step @s (under the lock). */
+static guint32
+step_intern (const AugurSchedStep *s)
+{
+  G_STATIC_ASSERT (sizeof (AugurSchedStep) == 32);
+  if (step_ids == NULL)
+    step_ids = g_hash_table_new (step_hash, step_equal);
+  guint32 id = GPOINTER_TO_UINT (g_hash_table_lookup (step_ids, s));
+  if (id != 0)
+    return id - 1;
+  id = n_steps;
+  if (id / STEP_CHUNK >= STEP_CHUNKS)
+    g_error ("more than %u distinct steps in wakeup trees", STEP_CHUNK * STEP_CHUNKS);
+  if (step_chunks[id / STEP_CHUNK] == NULL)
+    step_chunks[id / STEP_CHUNK] = g_new (AugurSchedStep, STEP_CHUNK);
+  AugurSchedStep *at = &step_chunks[id / STEP_CHUNK][id % STEP_CHUNK];
+  *at = *s;
+  g_hash_table_insert (step_ids, at, GUINT_TO_POINTER (id + 1));
+  n_steps = id + 1;
+  return id;
+}
+
+const AugurSchedStep *
+augur_dpor_optimal_step (guint32 id)
+{
+  return &step_chunks[id / STEP_CHUNK][id % STEP_CHUNK];
+}
+
+#define STEP(n) augur_dpor_optimal_step ((n)->step)
+
+/* The nodes: from slabs of NODE_SLAB, the free ones in a list through
+ * `next` (a node alone from malloc took 32 bytes with its header).  Per
+ * process as the steps are, under their lock. */
+#define NODE_SLAB 4096u
+static WutNode *free_nodes;
+
+WutNode *
+augur_dpor_optimal_node_new (const AugurSchedStep *s)
+{
+  G_LOCK (store);
+  if (free_nodes == NULL)
+    {
+      WutNode *slab = g_new (WutNode, NODE_SLAB);
+      for (guint i = 0; i < NODE_SLAB; i++)
+        slab[i].next = i + 1 < NODE_SLAB ? &slab[i + 1] : NULL;
+      free_nodes = slab;
+    }
+  WutNode *n = free_nodes;
+  free_nodes = n->next;
+  n->child = n->next = NULL;
+  n->step = step_intern (s);
+  n->tid = s->tid;
+  G_UNLOCK (store);
+  return n;
+}
+
+/* Gives back the nodes from @first to @last (linked through `next`). */
+static void
+nodes_release (WutNode *first, WutNode *last)
+{
+  G_LOCK (store);
+  last->next = free_nodes;
+  free_nodes = first;
+  G_UNLOCK (store);
+}
+
 /* Frees node p and its subtree.  Without recursion: a wakeup tree is as
  * deep as the sequences put in it, which are as long as an execution can
  * be (AUGUR_SCHED_MAX_STEPS); one free per level overflowed the stack on
  * a run cut by the step bound. */
-static void
-wut_node_free (gpointer p)
+void
+augur_dpor_optimal_node_free (gpointer p)
 {
-  GPtrArray *left = NULL;   /* nodes still to free, their children not taken */
-  WutNode *n = p;
+  GPtrArray *left = NULL;   /* siblings still to free, with their subtrees */
+  WutNode *n = p, *freed = NULL, *last = n;   /* the nodes freed, linked */
+  if (n != NULL)
+    n->next = NULL;
   while (n != NULL)
     {
-      if (n->children != NULL)
+      WutNode *next = n->next;
+      if (n->child != NULL)
         {
-          if (left == NULL)
-            left = g_ptr_array_new ();
-          g_ptr_array_set_free_func (n->children, NULL);
-          g_ptr_array_extend_and_steal (left, g_steal_pointer (&n->children));
+          if (next != NULL)
+            {
+              if (left == NULL)
+                left = g_ptr_array_new ();
+              g_ptr_array_add (left, next);
+            }
+          next = n->child;
         }
-      g_free (n);
-      n = left != NULL && left->len > 0 ? g_ptr_array_steal_index_fast (left, left->len - 1) : NULL;
+      n->next = freed;
+      freed = n;
+      n = next != NULL ? next
+          : left != NULL && left->len > 0 ? g_ptr_array_steal_index_fast (left, left->len - 1) : NULL;
     }
   if (left != NULL)
     g_ptr_array_unref (left);
+  if (freed != NULL)
+    nodes_release (freed, last);
 }
 
 static GPtrArray *
 wut_list_new (void)
 {
-  return g_ptr_array_new_with_free_func (wut_node_free);
+  return g_ptr_array_new_with_free_func (augur_dpor_optimal_node_free);
 }
 
 GPtrArray *
@@ -110,58 +218,82 @@ augur_dpor_optimal_tree_new (void)
   return wut_list_new ();
 }
 
-/* Appends node n (owned) to the list `to`, merged into a sibling of the
- * same thread if there is one (its children then merged into the
- * sibling's, and so on down).  Without recursion (see wut_node_free): the
- * merges wait in a queue, each list's in the order of its source, so
- * that every list gets its new nodes in order, as depth first would. */
+/* The linked list of the nodes of root list @l (emptied), in order. */
+static WutNode *
+list_link (GPtrArray *l)
+{
+  WutNode *head = NULL, **tail = &head;
+  for (guint i = 0; i < l->len; i++)
+    {
+      *tail = g_ptr_array_index (l, i);
+      tail = &(*tail)->next;
+    }
+  *tail = NULL;
+  g_ptr_array_set_free_func (l, NULL);
+  g_ptr_array_set_size (l, 0);
+  g_ptr_array_set_free_func (l, augur_dpor_optimal_node_free);
+  return head;
+}
+
+/* Appends node n (owned, no siblings) to the root list `to`, merged into a
+ * sibling of the same thread if there is one (its children then merged
+ * into the sibling's, and so on down).  Without recursion (see
+ * augur_dpor_optimal_node_free): the merges wait in a queue, each list's
+ * in the order of its source, so that every list gets its new nodes in
+ * order, as depth first would. */
 static void
 wut_add (GPtrArray *to, WutNode *n)
 {
-  GQueue work = G_QUEUE_INIT;   /* (list, node) pairs still to add */
+  GQueue work = G_QUEUE_INIT;   /* (parent, node) pairs still to add below parent */
+  WutNode *parent = NULL;       /* NULL: into `to` */
   for (;;)
     {
-      WutNode *m = NULL;
-      for (guint i = 0; i < to->len && m == NULL; i++)
-        if (((WutNode *) g_ptr_array_index (to, i))->step.tid == n->step.tid)
-          m = g_ptr_array_index (to, i);
+      WutNode *m = NULL, **tail = NULL;
+      if (parent == NULL)
+        {
+          for (guint i = 0; i < to->len && m == NULL; i++)
+            if (((WutNode *) g_ptr_array_index (to, i))->tid == n->tid)
+              m = g_ptr_array_index (to, i);
+        }
+      else
+        for (tail = &parent->child; *tail != NULL && m == NULL; tail = &(*tail)->next)
+          if ((*tail)->tid == n->tid)
+            m = *tail;
       if (m == NULL)
-        g_ptr_array_add (to, n);
+        {
+          n->next = NULL;
+          if (parent == NULL)
+            g_ptr_array_add (to, n);
+          else
+            *tail = n;
+        }
       else
         {
-          if (n->children != NULL)
+          for (WutNode *c = n->child; c != NULL; c = c->next)
             {
-              if (m->children == NULL)
-                m->children = wut_list_new ();
-              for (guint i = 0; i < n->children->len; i++)
-                {
-                  g_queue_push_tail (&work, m->children);
-                  g_queue_push_tail (&work, g_ptr_array_index (n->children, i));
-                }
-              g_ptr_array_set_free_func (n->children, NULL);
-              g_ptr_array_unref (g_steal_pointer (&n->children));
+              g_queue_push_tail (&work, m);
+              g_queue_push_tail (&work, c);
             }
-          g_free (n);
+          nodes_release (n, n);
         }
       if (g_queue_is_empty (&work))
         return;
-      to = g_queue_pop_head (&work);
+      parent = g_queue_pop_head (&work);
       n = g_queue_pop_head (&work);
     }
 }
 
-/* The chain of nodes for w[from..], appended to `to`. */
-static void
-wut_add_chain (GPtrArray *to, const GArray *w, guint from)
+/* The chain of nodes for w[from..] (NULL if empty). */
+static WutNode *
+wut_chain (const GArray *w, guint from)
 {
+  WutNode *head = NULL, **at = &head;
   for (guint k = from; k < w->len; k++)
     {
-      WutNode *n = g_new0 (WutNode, 1);
-      n->step = g_array_index (w, AugurSchedStep, k);
-      g_ptr_array_add (to, n);
-      if (k + 1 < w->len)
-        to = n->children = wut_list_new ();
+      *at = augur_dpor_optimal_node_new (&g_array_index (w, AugurSchedStep, k));
+      at = &(*at)->child;
     }
+  return head;
 }
 
 /* Inserts v into the wakeup tree whose root's children are `wut`. */
@@ -169,29 +301,43 @@ static void
 wut_insert_from (GPtrArray *wut, const GArray *v, gboolean below_root)
 {
   g_autoptr (GArray) w = g_array_copy ((GArray *) v);
-  GPtrArray *level = wut;
+  WutNode *parent = NULL;   /* the level's: NULL for `wut` */
   for (;;)
     {
-      if (below_root && (level == NULL || level->len == 0))
+      gboolean empty = parent != NULL ? parent->child == NULL : wut->len == 0;
+      if (below_root && empty)
         return;            /* a leaf that v extends: explored as part of it */
-      if (w->len == 0 && level != NULL && level->len > 0)
+      if (w->len == 0 && !empty)
         return;            /* v is a branch of the tree already */
       /* the first child whose step is a weak initial of what is left of
        * v is the way down */
-      WutNode *chosen = NULL;
-      for (guint i = 0; i < level->len && chosen == NULL; i++)
+      WutNode *chosen = NULL, **tail = NULL;
+      if (parent == NULL)
         {
-          WutNode *c = g_ptr_array_index (level, i);
-          if (weak_initial (&c->step, w))
-            chosen = c;
+          for (guint i = 0; i < wut->len && chosen == NULL; i++)
+            {
+              WutNode *c = g_ptr_array_index (wut, i);
+              if (weak_initial (STEP (c), w))
+                chosen = c;
+            }
         }
+      else
+        for (tail = &parent->child; *tail != NULL && chosen == NULL; tail = &(*tail)->next)
+          if (weak_initial (STEP (*tail), w))
+            chosen = *tail;
       if (chosen == NULL)
         {
-          wut_add_chain (level, w, 0);
+          WutNode *chain = wut_chain (w, 0);
+          if (chain == NULL)
+            return;
+          if (parent == NULL)
+            g_ptr_array_add (wut, chain);
+          else
+            *tail = chain;
           return;
         }
-      remove_first (w, chosen->step.tid);
-      level = chosen->children;
+      remove_first (w, chosen->tid);
+      parent = chosen;
       below_root = TRUE;
     }
 }
@@ -300,9 +446,7 @@ augur_dpor_optimal_add_branch (DporNode *nd, const AugurSchedStep *step)
    * wake-up first does not cover it */
   if (nd->wut == NULL)
     nd->wut = wut_list_new ();
-  WutNode *n = g_new0 (WutNode, 1);
-  n->step = *step;
-  wut_add (nd->wut, n);
+  wut_add (nd->wut, augur_dpor_optimal_node_new (step));
 }
 
 /* The execution that follows the branch @first of node k's tree: the
@@ -315,12 +459,8 @@ branch_of (AugurDpor *d, guint k, const WutNode *first, const GArray *done_ev, G
   const DporNode *nd = g_ptr_array_index (d->nodes, k);
   g_array_set_size (prefix, 0);
   g_array_append_vals (prefix, d->steps->data, k);
-  for (const WutNode *n = first;; n = g_ptr_array_index (n->children, 0))
-    {
-      g_array_append_val (prefix, n->step);
-      if (n->children == NULL || n->children->len == 0)
-        break;
-    }
+  for (const WutNode *n = first; n != NULL; n = n->child)
+    g_array_append_vals (prefix, STEP (n), 1);
   /* the sleep set before the branch's last step: the runtime applies
    * the steps from there on */
   g_array_set_size (sleep, 0);
@@ -349,13 +489,19 @@ augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep)
   WutNode *first = g_ptr_array_steal_index (nd->wut, 0);
   branch_of (d, k, first, nd->done_ev, prefix, sleep);
   g_clear_pointer (&d->pending, g_ptr_array_unref);
-  d->pending = first->children != NULL ? g_steal_pointer (&first->children) : wut_list_new ();
+  d->pending = wut_list_new ();
+  for (WutNode *c = g_steal_pointer (&first->child), *next; c != NULL; c = next)
+    {
+      next = c->next;
+      c->next = NULL;
+      g_ptr_array_add (d->pending, c);
+    }
   d->branch_at = k;
-  d->branch_first = first->step;
-  augur_tidset_add (&nd->done, first->step.tid);
+  d->branch_first = *STEP (first);
+  augur_tidset_add (&nd->done, first->tid);
   /* branches before it still explored elsewhere (dpor-handoff.c) */
   nd->relax_below = !augur_tidset_empty (&nd->handed) && !augur_dpor_handoff_is_late (d);
-  wut_node_free (first);
+  augur_dpor_optimal_node_free (first);
   augur_dpor_nodes_cut (d, k + 1);
   d->prefix_len = k + 1;
 }
@@ -407,7 +553,7 @@ augur_dpor_optimal_ahead (AugurDpor *d, AugurDporAheadFunc func, gpointer user_d
           branch_of (d, k, first, done_ev, prefix, sleep);
           if (!func (k, prefix, sleep, user_data))
             return;
-          augur_dpor_set_done_ev (done_ev, &first->step);
+          augur_dpor_set_done_ev (done_ev, STEP (first));
         }
     }
 }
@@ -418,29 +564,37 @@ augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n
   /* the subtree below the branch the execution took: at each node, the
    * children of another thread stay there, the one of the thread that
    * ran leads on */
-  GPtrArray *cur = g_steal_pointer (&d->pending);
-  for (guint k = from; cur != NULL && cur->len > 0 && k < n && k < d->nodes->len; k++)
+  g_autoptr (GPtrArray) pending = g_steal_pointer (&d->pending);
+  WutNode *cur = pending != NULL ? list_link (pending) : NULL;
+  for (guint k = from; cur != NULL && k < n && k < d->nodes->len; k++)
     {
       DporNode *nd = g_ptr_array_index (d->nodes, k);
-      GPtrArray *next = NULL;
+      WutNode *next = NULL;
+      gboolean led = FALSE;
       if (nd->wut == NULL)
         nd->wut = wut_list_new ();
-      while (cur->len > 0)
+      while (cur != NULL)
         {
-          WutNode *c = g_ptr_array_steal_index (cur, 0);
-          if (c->step.tid == steps[k].tid && next == NULL)
+          WutNode *c = cur;
+          cur = c->next;
+          c->next = NULL;
+          if (c->tid == steps[k].tid && !led)
             {
-              next = c->children != NULL ? g_steal_pointer (&c->children) : NULL;
-              wut_node_free (c);
+              led = TRUE;
+              next = g_steal_pointer (&c->child);
+              augur_dpor_optimal_node_free (c);
             }
           else
             wut_add (nd->wut, c);
         }
-      g_ptr_array_unref (cur);
       cur = next;
     }
-  if (cur != NULL)
-    g_ptr_array_unref (cur);
+  while (cur != NULL)
+    {
+      WutNode *c = cur;
+      cur = c->next;
+      augur_dpor_optimal_node_free (c);
+    }
 }
 
 void
@@ -457,28 +611,31 @@ augur_dpor_optimal_drop (AugurDpor *d, guint at)
   if (pending == NULL || at <= d->branch_at || d->branch_at >= d->nodes->len)
     return;   /* the first step could not run: everything below it starts with it */
   guint depth = at - d->branch_at;   /* pending is the list at depth 1 */
-  g_autoptr (GPtrArray) lists = g_ptr_array_new ();   /* lists[i - 1]: the list at depth i */
-  GPtrArray *list = pending;
-  while (list != NULL && list->len > 0 && lists->len < depth)
-    {
-      g_ptr_array_add (lists, list);
-      list = ((WutNode *) g_ptr_array_index (list, 0))->children;
-    }
-  if (lists->len < depth)
+  g_autoptr (GPtrArray) path = g_ptr_array_new ();   /* path[i - 1]: the first node at depth i */
+  for (WutNode *n = pending->len > 0 ? g_ptr_array_index (pending, 0) : NULL;
+       n != NULL && path->len < depth; n = n->child)
+    g_ptr_array_add (path, n);
+  if (path->len < depth)
     return;   /* the path is shorter than the prefix: not a branch of this tree */
-  g_ptr_array_remove_index (g_ptr_array_index (lists, depth - 1), 0);
-  for (guint i = depth; i >= 2; i--)
+  /* removes the first node at depth i; TRUE if its list is empty then */
+  for (guint i = depth; i >= 1; i--)
     {
-      GPtrArray *l = g_ptr_array_index (lists, i - 1);
-      if (l->len > 0)
+      if (i == 1)
+        {
+          g_ptr_array_remove_index (pending, 0);
+          break;
+        }
+      WutNode *owner = g_ptr_array_index (path, i - 2);
+      WutNode *gone = owner->child;
+      owner->child = gone->next;
+      augur_dpor_optimal_node_free (gone);
+      if (owner->child != NULL)
         break;
-      g_ptr_array_remove_index (g_ptr_array_index (lists, i - 2), 0);   /* its owner */
     }
   if (pending->len == 0)
     return;
-  WutNode *r = g_new0 (WutNode, 1);
-  r->step = d->branch_first;
-  r->children = g_steal_pointer (&pending);
+  WutNode *r = augur_dpor_optimal_node_new (&d->branch_first);
+  r->child = list_link (pending);
   DporNode *nd = g_ptr_array_index (d->nodes, d->branch_at);
   if (nd->wut == NULL)
     nd->wut = wut_list_new ();

@@ -8,13 +8,30 @@
 
 #include "explorer/dpor-private.h"
 
-/* A wakeup tree is kept as the ordered list of its root's children; each
- * node is one step, and siblings are of different threads (the step a
- * thread takes at a node is always the same). */
-typedef struct {
-  AugurSchedStep step;
-  GPtrArray *children;   /* WutNode, in order; NULL: a leaf */
-} WutNode;
+/* A wakeup tree is kept as the ordered list of its root's children (a
+ * GPtrArray of WutNode, owning them, as DporNode.wut and AugurDpor.pending
+ * are); each node is one step, and siblings are of different threads (the
+ * step a thread takes at a node is always the same).  Below the root a
+ * node's children are a linked list (first child, next sibling): most
+ * nodes have one child or none, and a list per node cost more than the
+ * node.  The step itself is kept once per process (augur_dpor_optimal_step):
+ * the steps a program takes are few, the nodes of its trees are many
+ * (lastzero(18): ~650,000 at once).  A node is 24 bytes, from a slab
+ * (dpor-optimal.c). */
+typedef struct _WutNode WutNode;
+struct _WutNode {
+  WutNode *child;   /* the first child; NULL: a leaf */
+  WutNode *next;    /* the next sibling; NULL in a root list */
+  guint32 step;     /* the step's number (augur_dpor_optimal_step) */
+  guint32 tid;      /* its thread, for the searches by thread */
+};
+
+/* The step numbered @id (stored once per process, never moved). */
+const AugurSchedStep *augur_dpor_optimal_step (guint32 id);
+/* A new leaf for step @s. */
+WutNode *augur_dpor_optimal_node_new (const AugurSchedStep *s);
+/* Frees @n and its subtree (not its siblings): back to the slab. */
+void augur_dpor_optimal_node_free (gpointer n);
 
 /* An empty list of WutNode (owning them). */
 GPtrArray *augur_dpor_optimal_tree_new (void);
