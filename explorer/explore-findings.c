@@ -330,8 +330,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
               if (k != G_MAXUINT)
                 g_array_append_val (signals, k);
             }
-          else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_COND
-              && waits != AUGUR_OPS_WAITS_THREAD)
+          else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
             g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
           else
             g_string_append_printf (e, " thread %u %s;", t, what);
