@@ -109,6 +109,7 @@ typedef struct {
   GArray *cs[2];         /* AugurPredCS: each side's critical sections in its window
                           * (acq/rel NONE: open at its start/end) */
   GHashTable *cs_locks[2]; /* lock id+1 of each side's sections */
+  GHashTable *third_locks; /* lock id+1 of third threads' sections in the windows' span */
   GHashTable *relevant;  /* var id+1 of the variables the windows' orders depend on */
   gint64 deadline;       /* monotonic us: the check's timeout, for its encoding too */
   gboolean out_of_time;  /* the encoding went past it: the answer is unknown */
@@ -293,33 +294,39 @@ settle_windows (Enc *x)
   x->reject = TRUE;
 }
 
-/* The variable of a third thread's write, with its happens-before edges
- * to the two windows (created once). */
+/* The variable of a third thread's event (a write a window reads, or
+ * the acquire or release of a section it runs through), with its
+ * happens-before edges to the two windows (created once).  FALSE, and no
+ * variable, when it needs an event past a window's end. */
 static gboolean
-third_writer (Enc *x, guint32 w)
+third_event (Enc *x, guint32 w)
 {
   if (has_var (x, w))
     return TRUE;
   const AugurPredModel *m = x->m;
+  for (guint side = 0; side < 2; side++)
+    {
+      guint32 k = augur_pred_model_vc (m, w, x->t[side]);
+      if (x->kept[side]->len > 0 && k > x->s[side] && k - 1 > x->end[side])
+        return FALSE;
+    }
   new_var (x, w);
   guint u = thread_of (x, w);
   for (guint side = 0; side < 2; side++)
     {
-      guint t = x->t[side];
-      if (x->kept[side]->len == 0)
+      GArray *kp = x->kept[side];
+      if (kp->len == 0)
         continue;
-      /* predecessors of w in t */
-      guint32 k = augur_pred_model_vc (m, w, t);
+      /* predecessors of w in t: the window event at or after the last one
+       * (or, past the last event with a variable, that event, after which
+       * the rest of the window runs at once: build_schedule) */
+      guint32 k = augur_pred_model_vc (m, w, x->t[side]);
       if (k > x->s[side])
         {
-          if (k - 1 > x->end[side])
-            return FALSE;
           gint i = kept_at_or_after (x, side, k - 1);
-          if (i >= 0)
-            assert_lt (x, g_array_index (x->kept[side], guint32, i), w);
+          assert_lt (x, g_array_index (kp, guint32, i >= 0 ? (guint) i : kp->len - 1), w);
         }
       /* successors of w in t: the first window event that knows w */
-      GArray *kp = x->kept[side];
       guint a = 0, b = kp->len;
       while (a < b)
         {
@@ -365,7 +372,7 @@ encode_data_flow (Enc *x)
         gint ws_side = side_of (x, thread_of (x, w));
         if (ws_side < 0)
           {
-            if (!third_writer (x, w))
+            if (!third_event (x, w))
               {
                 x->reject = TRUE;
                 return;
@@ -419,6 +426,31 @@ window_sections (Enc *x)
             c.acq = AUGUR_PRED_NONE;       /* open at the start */
           g_array_append_val (x->cs[side], c);
           g_hash_table_add (x->cs_locks[side], GUINT_TO_POINTER (c.lock + 1));
+        }
+    }
+  /* the locks of third threads' sections open somewhere in the windows'
+   * span, that a window also takes: a third thread the schedule runs
+   * through one must not be in it while a window is (third_threads) */
+  x->third_locks = g_hash_table_new (NULL, NULL);
+  guint32 span = 0;
+  for (guint side = 0; side < 2; side++)
+    if (x->end[side] != AUGUR_PRED_NONE && x->end[side] >= x->s[side])
+      span = MAX (span, augur_pred_model_event (m, x->t[side], x->end[side]));
+  for (guint u = 0; u < m->n_threads; u++)
+    {
+      if (side_of (x, u) >= 0)
+        continue;
+      GArray *all = m->threads[u].cs;
+      for (guint i = 0; i < all->len; i++)
+        {
+          const AugurPredCS *c = &g_array_index (all, AugurPredCS, i);
+          if (c->acq > span)
+            break;
+          gpointer lock = GUINT_TO_POINTER (c->lock + 1);
+          if ((c->rel == AUGUR_PRED_NONE || c->rel >= x->q->lo)
+              && (g_hash_table_contains (x->cs_locks[0], lock)
+                  || g_hash_table_contains (x->cs_locks[1], lock)))
+            g_hash_table_add (x->third_locks, lock);
         }
     }
 }
@@ -514,8 +546,9 @@ slice_variables (Enc *x)
 }
 
 /* Does event g of `side` get a variable: synchronisation (a lock's
- * acquire or release only when the other side has sections on that lock,
- * outside deadlock queries) or an access to a variable of the slice. */
+ * acquire or release only when the other side, or a third thread, has
+ * sections on that lock, outside deadlock queries) or an access to a
+ * variable of the slice. */
 static gboolean
 in_slice (Enc *x, guint side, guint32 g)
 {
@@ -528,7 +561,9 @@ in_slice (Enc *x, guint side, guint32 g)
   if (x->q->goal == AUGUR_ENC_GOAL_DEADLOCK || !augur_ops_event_on_lock (r->kind)
       || augur_ops_op (augur_ops_event (r->kind)->op)->lock == AUGUR_OPS_LOCK_NONE)
     return TRUE;
-  return g_hash_table_contains (x->cs_locks[1 - side], GUINT_TO_POINTER (m->obj[g] + 1));
+  gpointer lock = GUINT_TO_POINTER (m->obj[g] + 1);
+  return g_hash_table_contains (x->cs_locks[1 - side], lock)
+         || g_hash_table_contains (x->third_locks, lock);
 }
 
 static void
@@ -688,6 +723,214 @@ writes_free (gpointer p)
   g_array_unref (p);
 }
 
+/* One third thread's section c that the schedule runs (part of) against
+ * the windows' sections on its lock: one of the two is over before the
+ * other begins.  A release that cannot run within the windows leaves the
+ * lock held: the windows' sections go first.  FALSE: the query cannot be
+ * kept (its acquire needs an event past a window). */
+static gboolean
+third_section (Enc *x, const AugurPredCS *c)
+{
+  guint32 A = c->acq >= x->q->lo ? c->acq : AUGUR_PRED_NONE;
+  guint32 R = c->rel;
+  if (A != AUGUR_PRED_NONE && !third_event (x, A))
+    return FALSE;
+  if (R != AUGUR_PRED_NONE && !third_event (x, R))
+    R = AUGUR_PRED_NONE;
+  for (guint side = 0; side < 2 && !x->unsat; side++)
+    for (guint i = 0; i < x->cs[side]->len; i++)
+      {
+        const AugurPredCS *d = &g_array_index (x->cs[side], AugurPredCS, i);
+        if (d->lock != c->lock || (d->mode == AUGUR_LOCK_SHARED && c->mode == AUGUR_LOCK_SHARED))
+          continue;
+        guint32 a = d->acq != AUGUR_PRED_NONE && has_var (x, d->acq) ? d->acq : AUGUR_PRED_NONE;
+        guint32 r = d->rel != AUGUR_PRED_NONE && has_var (x, d->rel) ? d->rel : AUGUR_PRED_NONE;
+        if (A == AUGUR_PRED_NONE && d->acq == AUGUR_PRED_NONE)
+          continue;   /* both held at lo: the recorded run says otherwise */
+        gboolean third_first = R != AUGUR_PRED_NONE && a != AUGUR_PRED_NONE;
+        gboolean window_first = r != AUGUR_PRED_NONE && A != AUGUR_PRED_NONE;
+        if (third_first && window_first)
+          assert_or_lt (x, R, a, r, A);
+        else if (third_first)
+          assert_lt (x, R, a);
+        else if (window_first)
+          assert_lt (x, r, A);
+        else
+          {
+            x->unsat = TRUE;
+            break;
+          }
+      }
+  return TRUE;
+}
+
+static gint
+u64_cmp (gconstpointer a, gconstpointer b)
+{
+  guint64 p = *(const guint64 *) a, q = *(const guint64 *) b;
+  return p < q ? -1 : p > q;
+}
+
+/* A third thread's accesses of the slice's variables among its events
+ * from `from` to `to` (tidx, exclusive), encoded: its writes must not
+ * change what a read sees, and its reads must see what they saw
+ * (third_data_flow); a read's writer is encoded too.  FALSE: the query
+ * cannot be kept (a read's writer lies past a window's end). */
+static gboolean
+third_accesses (Enc *x, guint u, guint32 from, guint32 to, GArray *writes, GArray *reads)
+{
+  const AugurPredModel *m = x->m;
+  for (guint32 i = from; i < to; i++)
+    {
+      guint32 g = augur_pred_model_event (m, u, i);
+      if (m->acc[g] == 0 || !augur_pred_model_kept (m, g)
+          || !g_hash_table_contains (x->relevant, GUINT_TO_POINTER (m->obj[g] + 1)))
+        continue;
+      if (!third_event (x, g))
+        return FALSE;
+      if (m->acc[g] & AUGUR_ACC_WRITE)
+        g_array_append_val (writes, g);
+      if (!(m->acc[g] & AUGUR_ACC_READ))
+        continue;
+      g_array_append_val (reads, g);
+      guint32 w = m->writer[g];
+      if (w == AUGUR_PRED_NONE || w < x->q->lo || has_var (x, w))
+        continue;
+      if (side_of (x, thread_of (x, w)) >= 0 || !third_event (x, w))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Read r keeps its value against write w2 of the same variable: w2 comes
+ * before r's writer or after r (before r's writer means nothing when the
+ * value came from before lo: w2 after r). */
+static void
+keep_value (Enc *x, guint32 r, guint32 w2)
+{
+  const AugurPredModel *m = x->m;
+  guint32 w = m->writer[r];
+  if (w2 == w || w2 == r || m->obj[w2] != m->obj[r])
+    return;
+  guint tr = thread_of (x, r);
+  if (thread_of (x, w2) == tr && (w2 > r || (w != AUGUR_PRED_NONE && thread_of (x, w) == tr)))
+    return;   /* program order decides */
+  if (w == AUGUR_PRED_NONE || w < x->q->lo)
+    assert_lt (x, r, w2);
+  else
+    assert_or_lt (x, w2, w, r, w2);
+}
+
+/* The data flow of the third threads' accesses the schedule runs: a
+ * window's read against their writes (encode_data_flow did the windows'
+ * own), and their reads against every encoded write. */
+static void
+third_data_flow (Enc *x, GArray *writes, GArray *reads)
+{
+  const AugurPredModel *m = x->m;
+  for (guint side = 0; side < 2; side++)
+    for (guint i = 0; i < x->kept[side]->len && within_limits (x); i++)
+      {
+        guint32 r = g_array_index (x->kept[side], guint32, i), w = m->writer[r];
+        if (!(m->acc[r] & AUGUR_ACC_READ) || is_exempt (x, r)
+            || (w != AUGUR_PRED_NONE && w >= x->q->lo && !has_var (x, w)))
+          continue;
+        for (guint j = 0; j < writes->len; j++)
+          keep_value (x, r, g_array_index (writes, guint32, j));
+      }
+  for (guint i = 0; i < reads->len && within_limits (x); i++)
+    {
+      guint32 r = g_array_index (reads, guint32, i), w = m->writer[r];
+      if (w != AUGUR_PRED_NONE && w >= x->q->lo && thread_of (x, w) != thread_of (x, r))
+        assert_lt (x, w, r);
+      for (guint j = 0; j < writes->len; j++)
+        keep_value (x, r, g_array_index (writes, guint32, j));
+      GArray *ws = g_hash_table_lookup (x->writes, GUINT_TO_POINTER (m->obj[r] + 1));
+      for (guint j = 0; ws != NULL && j < ws->len; j++)
+        keep_value (x, r, g_array_index (ws, guint32, j));
+    }
+}
+
+/* How far the schedule runs the third threads, and what they must not
+ * do on the way.  A third thread runs up to the last of its events that
+ * happens before an event with a variable (emit_third).  On the way:
+ * - its sections on the windows' locks exclude the windows' sections on
+ *   them (third_section);
+ * - its writes of the slice's variables must not change what a window's
+ *   read sees (third_data_flow).
+ * Each encoded acquire, release or write may take it, or another third
+ * thread through its clock, further: repeated until nothing is added.
+ * Then program order among each third thread's variables. */
+static void
+third_threads (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  gboolean flow = !x->q->no_data_flow && g_hash_table_size (x->relevant) > 0;
+  if (g_hash_table_size (x->third_locks) == 0 && !flow)
+    return;
+  g_autofree guint32 *reach = g_new0 (guint32, m->n_threads);
+  g_autofree guint32 *seen = g_new0 (guint32, m->n_threads);   /* tidx scanned for accesses */
+  g_autofree guint *next = g_new0 (guint, m->n_threads);       /* sections done */
+  g_autoptr (GArray) writes = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray) reads = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint u = 0; u < m->n_threads; u++)
+    seen[u] = augur_pred_model_first_at (m, u, x->q->lo);
+  guint counted = 0;   /* variables whose clocks are in reach */
+  while (counted < x->vars->len && !x->reject && !x->unsat && within_limits (x))
+    {
+      for (; counted < x->vars->len; counted++)
+        {
+          guint32 g = g_array_index (x->var_event, guint32, counted);
+          for (guint u = 0; u < m->n_threads; u++)
+            if (side_of (x, u) < 0)
+              reach[u] = MAX (reach[u], augur_pred_model_vc (m, g, u));
+        }
+      for (guint u = 0; u < m->n_threads && !x->reject && !x->unsat; u++)
+        {
+          if (side_of (x, u) >= 0)
+            continue;
+          GArray *all = m->threads[u].cs;
+          for (; next[u] < all->len && !x->unsat; next[u]++)
+            {
+              const AugurPredCS *c = &g_array_index (all, AugurPredCS, next[u]);
+              if (c->acq >= x->q->lo && m->tidx[c->acq] >= reach[u])
+                break;   /* not reached (yet) */
+              if ((c->rel != AUGUR_PRED_NONE && c->rel < x->q->lo)
+                  || !g_hash_table_contains (x->third_locks, GUINT_TO_POINTER (c->lock + 1)))
+                continue;
+              if (!third_section (x, c))
+                x->reject = TRUE;
+            }
+          if (flow && seen[u] < reach[u] && !x->reject)
+            {
+              if (!third_accesses (x, u, seen[u], reach[u], writes, reads))
+                x->reject = TRUE;
+              seen[u] = reach[u];
+            }
+        }
+    }
+  if (x->reject || x->unsat)
+    return;
+  third_data_flow (x, writes, reads);
+  /* program order of each third thread's variables, sorted by thread and
+   * then global index (which is program order within a thread) */
+  g_autoptr (GArray) third = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint i = 0; i < x->var_event->len; i++)
+    {
+      guint32 g = g_array_index (x->var_event, guint32, i);
+      guint64 key = (guint64) thread_of (x, g) << 32 | g;
+      if (side_of (x, thread_of (x, g)) < 0)
+        g_array_append_val (third, key);
+    }
+  g_array_sort (third, u64_cmp);
+  for (guint i = 1; i < third->len; i++)
+    {
+      guint64 a = g_array_index (third, guint64, i - 1), b = g_array_index (third, guint64, i);
+      if (a >> 32 == b >> 32)
+        assert_lt (x, (guint32) a, (guint32) b);
+    }
+}
+
 /* The goal's last constraints: everything of the windows before the
  * goal's end (an order), or the two last events adjacent (a race). */
 static void
@@ -776,6 +1019,8 @@ encode (Enc *x)
   encode_locks (x);
   if (!x->unsat && !x->out_of_time && !q->no_data_flow)
     encode_data_flow (x);
+  if (!x->reject && !x->unsat && !x->out_of_time)
+    third_threads (x);
   if (!x->reject && !x->unsat && !x->out_of_time)
     encode_goal (x);
 }
@@ -872,6 +1117,8 @@ enc_clear (Enc *x)
       if (x->cs_locks[side] != NULL)
         g_hash_table_unref (x->cs_locks[side]);
     }
+  if (x->third_locks != NULL)
+    g_hash_table_unref (x->third_locks);
   if (x->relevant != NULL)
     g_hash_table_unref (x->relevant);
 }
