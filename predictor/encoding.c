@@ -9,9 +9,7 @@
 
 #include "common/augur-ops.h"
 
-#include "predictor/encoding.h"
-#include "predictor/order-graph.h"
-
+#include "predictor/encoding-private.h"
 
 /* Z3 reports errors through a handler with no user data: each worker has
  * its own context, so a thread-local slot is enough. */
@@ -24,15 +22,6 @@ z3_error_handler (Z3_context ctx, Z3_error_code code)
   z3_failed = TRUE;
   z3_last_error = code;
 }
-
-struct _AugurEncoder {
-  const AugurPredModel *m;   /* borrowed */
-  Z3_context ctx;            /* owned */
-  Z3_solver  solver;         /* owned ref */
-  Z3_sort    int_sort;
-  AugurOrderGraph *orders;   /* the unconditional orders of the check under way */
-  guint      n_orders_only;  /* checks the orders alone decided */
-};
 
 AugurEncoder *
 augur_encoder_new (const AugurPredModel *m, GError **error)
@@ -88,164 +77,6 @@ augur_encoder_n_orders_only (const AugurEncoder *e)
   return e->n_orders_only;
 }
 
-/* ---- building one query ---- */
-
-typedef struct {
-  AugurEncoder *e;
-  const AugurPredModel *m;
-  const AugurEncQuery *q;
-  guint   t[2];
-  guint32 s[2];          /* first tidx of each window */
-  guint32 end[2];        /* last tidx (inclusive); end < s: empty */
-  GArray *kept[2];       /* guint32 global indices of the encoded events */
-  GHashTable *local;     /* global+1 -> variable index+1 */
-  GArray *vars;          /* Z3_ast (referenced), one per variable */
-  GArray *var_event;     /* guint32 global index of each variable */
-  GHashTable *writes;    /* var id+1 -> GArray of global indices of window writes */
-  gboolean reject;
-  gboolean unsat;        /* found infeasible while encoding */
-  guint n_asserts;
-  guint n_or;            /* disjunctions asserted: without any, the orders decide */
-  GArray *cs[2];         /* AugurPredCS: each side's critical sections in its window
-                          * (acq/rel NONE: open at its start/end) */
-  GHashTable *cs_locks[2]; /* lock id+1 of each side's sections */
-  GHashTable *third_locks; /* lock id+1 of third threads' sections in the windows' span */
-  GHashTable *relevant;  /* var id+1 of the variables the windows' orders depend on */
-  gint64 deadline;       /* monotonic us: the check's timeout, for its encoding too */
-  gboolean out_of_time;  /* the encoding went past it: the answer is unknown */
-} Enc;
-
-/* Constraints of one check at most: data flow is quadratic in a window's
- * reads and writes of one variable (a ring buffer's window of 20,000
- * events made 24 GB of them); a larger check is rejected, as a larger
- * window is. */
-#define MAX_ASSERTS 2000000u
-
-/* FALSE (and the check given up) once the encoding has made too many
- * constraints or gone past the check's timeout, which the solver's own
- * timeout does not cover. */
-static gboolean
-within_limits (Enc *x)
-{
-  if (x->n_asserts > MAX_ASSERTS)
-    x->reject = TRUE;
-  else if (g_get_monotonic_time () >= x->deadline)
-    x->out_of_time = TRUE;
-  return !x->reject && !x->out_of_time;
-}
-
-/* The number of event g's order variable (it must have one). */
-static guint32
-index_of (Enc *x, guint32 g)
-{
-  gpointer v = g_hash_table_lookup (x->local, GUINT_TO_POINTER (g + 1));
-  g_assert (v != NULL);
-  return GPOINTER_TO_UINT (v) - 1;
-}
-
-static Z3_ast
-var_of (Enc *x, guint32 g)
-{
-  return g_array_index (x->vars, Z3_ast, index_of (x, g));
-}
-
-static gboolean
-has_var (Enc *x, guint32 g)
-{
-  return g_hash_table_contains (x->local, GUINT_TO_POINTER (g + 1));
-}
-
-static Z3_ast
-new_var (Enc *x, guint32 g)
-{
-  Z3_context ctx = x->e->ctx;
-  guint i = x->vars->len;
-  Z3_ast v = Z3_mk_const (ctx, Z3_mk_int_symbol (ctx, (int) i), x->e->int_sort);
-  Z3_inc_ref (ctx, v);
-  g_array_append_val (x->vars, v);
-  g_array_append_val (x->var_event, g);
-  g_hash_table_insert (x->local, GUINT_TO_POINTER (g + 1), GUINT_TO_POINTER (i + 1));
-  return v;
-}
-
-static Z3_ast
-mk_lt (Enc *x, Z3_ast a, Z3_ast b)
-{
-  Z3_ast r = Z3_mk_lt (x->e->ctx, a, b);
-  Z3_inc_ref (x->e->ctx, r);
-  return r;
-}
-
-static void
-assert_ast (Enc *x, Z3_ast a)
-{
-  Z3_solver_assert (x->e->ctx, x->e->solver, a);
-  Z3_dec_ref (x->e->ctx, a);
-  x->n_asserts++;
-}
-
-/* O(a) < O(b), also an edge of the order graph */
-static void
-assert_lt (Enc *x, guint32 a, guint32 b)
-{
-  guint32 ia = index_of (x, a), ib = index_of (x, b);
-  assert_ast (x, mk_lt (x, g_array_index (x->vars, Z3_ast, ia), g_array_index (x->vars, Z3_ast, ib)));
-  augur_order_graph_add (x->e->orders, ia, ib);
-}
-
-/* O(a) < O(b) or O(c) < O(d) */
-static void
-assert_or_lt (Enc *x, guint32 a, guint32 b, guint32 c, guint32 d)
-{
-  Z3_context ctx = x->e->ctx;
-  Z3_ast args[2] = { mk_lt (x, var_of (x, a), var_of (x, b)), mk_lt (x, var_of (x, c), var_of (x, d)) };
-  Z3_ast o = Z3_mk_or (ctx, 2, args);
-  Z3_inc_ref (ctx, o);
-  Z3_dec_ref (ctx, args[0]);
-  Z3_dec_ref (ctx, args[1]);
-  assert_ast (x, o);
-  x->n_or++;
-}
-
-static guint
-thread_of (Enc *x, guint32 g)
-{
-  return augur_pred_thread_of (x->m, g);
-}
-
-/* Which side (0, 1) a thread is, or -1 for a third thread. */
-static gint
-side_of (Enc *x, guint t)
-{
-  return t == x->t[0] ? 0 : t == x->t[1] ? 1 : -1;
-}
-
-/* Index in kept[side] of the first encoded event with tidx >= k, or -1. */
-static gint
-kept_at_or_after (Enc *x, guint side, guint32 k)
-{
-  GArray *kp = x->kept[side];
-  guint a = 0, b = kp->len;
-  while (a < b)
-    {
-      guint mid = (a + b) / 2;
-      if (x->m->tidx[g_array_index (kp, guint32, mid)] < k)
-        a = mid + 1;
-      else
-        b = mid;
-    }
-  return a < kp->len ? (gint) a : -1;
-}
-
-static gboolean
-is_exempt (Enc *x, guint32 g)
-{
-  for (guint i = 0; i < x->q->n_exempt; i++)
-    if (x->q->exempt[i] == g)
-      return TRUE;
-  return FALSE;
-}
-
 /* Sets the windows' ends so that every read of t1 finds its writer of t2
  * inside t2's window (when t2 may be extended) and happens-before never
  * points past a window's end.  Rejects what cannot be fixed. */
@@ -294,54 +125,6 @@ settle_windows (Enc *x)
   x->reject = TRUE;
 }
 
-/* The variable of a third thread's event (a write a window reads, or
- * the acquire or release of a section it runs through), with its
- * happens-before edges to the two windows (created once).  FALSE, and no
- * variable, when it needs an event past a window's end. */
-static gboolean
-third_event (Enc *x, guint32 w)
-{
-  if (has_var (x, w))
-    return TRUE;
-  const AugurPredModel *m = x->m;
-  for (guint side = 0; side < 2; side++)
-    {
-      guint32 k = augur_pred_model_vc (m, w, x->t[side]);
-      if (x->kept[side]->len > 0 && k > x->s[side] && k - 1 > x->end[side])
-        return FALSE;
-    }
-  new_var (x, w);
-  guint u = thread_of (x, w);
-  for (guint side = 0; side < 2; side++)
-    {
-      GArray *kp = x->kept[side];
-      if (kp->len == 0)
-        continue;
-      /* predecessors of w in t: the window event at or after the last one
-       * (or, past the last event with a variable, that event, after which
-       * the rest of the window runs at once: build_schedule) */
-      guint32 k = augur_pred_model_vc (m, w, x->t[side]);
-      if (k > x->s[side])
-        {
-          gint i = kept_at_or_after (x, side, k - 1);
-          assert_lt (x, g_array_index (kp, guint32, i >= 0 ? (guint) i : kp->len - 1), w);
-        }
-      /* successors of w in t: the first window event that knows w */
-      guint a = 0, b = kp->len;
-      while (a < b)
-        {
-          guint mid = (a + b) / 2;
-          if (augur_pred_model_vc (m, g_array_index (kp, guint32, mid), u) <= m->tidx[w])
-            a = mid + 1;
-          else
-            b = mid;
-        }
-      if (a < kp->len)
-        assert_lt (x, w, g_array_index (kp, guint32, a));
-    }
-  return TRUE;
-}
-
 static void
 encode_data_flow (Enc *x)
 {
@@ -372,7 +155,7 @@ encode_data_flow (Enc *x)
         gint ws_side = side_of (x, thread_of (x, w));
         if (ws_side < 0)
           {
-            if (!third_event (x, w))
+            if (!augur_enc_third_event (x, w))
               {
                 x->reject = TRUE;
                 return;
@@ -428,31 +211,7 @@ window_sections (Enc *x)
           g_hash_table_add (x->cs_locks[side], GUINT_TO_POINTER (c.lock + 1));
         }
     }
-  /* the locks of third threads' sections open somewhere in the windows'
-   * span, that a window also takes: a third thread the schedule runs
-   * through one must not be in it while a window is (third_threads) */
-  x->third_locks = g_hash_table_new (NULL, NULL);
-  guint32 span = 0;
-  for (guint side = 0; side < 2; side++)
-    if (x->end[side] != AUGUR_PRED_NONE && x->end[side] >= x->s[side])
-      span = MAX (span, augur_pred_model_event (m, x->t[side], x->end[side]));
-  for (guint u = 0; u < m->n_threads; u++)
-    {
-      if (side_of (x, u) >= 0)
-        continue;
-      GArray *all = m->threads[u].cs;
-      for (guint i = 0; i < all->len; i++)
-        {
-          const AugurPredCS *c = &g_array_index (all, AugurPredCS, i);
-          if (c->acq > span)
-            break;
-          gpointer lock = GUINT_TO_POINTER (c->lock + 1);
-          if ((c->rel == AUGUR_PRED_NONE || c->rel >= x->q->lo)
-              && (g_hash_table_contains (x->cs_locks[0], lock)
-                  || g_hash_table_contains (x->cs_locks[1], lock)))
-            g_hash_table_add (x->third_locks, lock);
-        }
-    }
+  augur_enc_third_locks (x);
 }
 
 static void
@@ -651,7 +410,7 @@ emit_third (Enc *x, guint32 *next, guint32 target, GArray *out)
         {
           guint32 e = augur_pred_model_event (m, u, next[u]);
           GArray *held = g_ptr_array_index (m->locksets, m->lockset[e]);
-          gboolean ready = held->len > 0;
+          gboolean ready = held->len > 0 && !has_var (x, e);   /* else at its place */
           for (guint v = 0; v < m->n_threads && ready; v++)
             if (v != u && augur_pred_model_vc (m, e, v) > next[v])
               ready = FALSE;
@@ -721,214 +480,6 @@ static void
 writes_free (gpointer p)
 {
   g_array_unref (p);
-}
-
-/* One third thread's section c that the schedule runs (part of) against
- * the windows' sections on its lock: one of the two is over before the
- * other begins.  A release that cannot run within the windows leaves the
- * lock held: the windows' sections go first.  FALSE: the query cannot be
- * kept (its acquire needs an event past a window). */
-static gboolean
-third_section (Enc *x, const AugurPredCS *c)
-{
-  guint32 A = c->acq >= x->q->lo ? c->acq : AUGUR_PRED_NONE;
-  guint32 R = c->rel;
-  if (A != AUGUR_PRED_NONE && !third_event (x, A))
-    return FALSE;
-  if (R != AUGUR_PRED_NONE && !third_event (x, R))
-    R = AUGUR_PRED_NONE;
-  for (guint side = 0; side < 2 && !x->unsat; side++)
-    for (guint i = 0; i < x->cs[side]->len; i++)
-      {
-        const AugurPredCS *d = &g_array_index (x->cs[side], AugurPredCS, i);
-        if (d->lock != c->lock || (d->mode == AUGUR_LOCK_SHARED && c->mode == AUGUR_LOCK_SHARED))
-          continue;
-        guint32 a = d->acq != AUGUR_PRED_NONE && has_var (x, d->acq) ? d->acq : AUGUR_PRED_NONE;
-        guint32 r = d->rel != AUGUR_PRED_NONE && has_var (x, d->rel) ? d->rel : AUGUR_PRED_NONE;
-        if (A == AUGUR_PRED_NONE && d->acq == AUGUR_PRED_NONE)
-          continue;   /* both held at lo: the recorded run says otherwise */
-        gboolean third_first = R != AUGUR_PRED_NONE && a != AUGUR_PRED_NONE;
-        gboolean window_first = r != AUGUR_PRED_NONE && A != AUGUR_PRED_NONE;
-        if (third_first && window_first)
-          assert_or_lt (x, R, a, r, A);
-        else if (third_first)
-          assert_lt (x, R, a);
-        else if (window_first)
-          assert_lt (x, r, A);
-        else
-          {
-            x->unsat = TRUE;
-            break;
-          }
-      }
-  return TRUE;
-}
-
-static gint
-u64_cmp (gconstpointer a, gconstpointer b)
-{
-  guint64 p = *(const guint64 *) a, q = *(const guint64 *) b;
-  return p < q ? -1 : p > q;
-}
-
-/* A third thread's accesses of the slice's variables among its events
- * from `from` to `to` (tidx, exclusive), encoded: its writes must not
- * change what a read sees, and its reads must see what they saw
- * (third_data_flow); a read's writer is encoded too.  FALSE: the query
- * cannot be kept (a read's writer lies past a window's end). */
-static gboolean
-third_accesses (Enc *x, guint u, guint32 from, guint32 to, GArray *writes, GArray *reads)
-{
-  const AugurPredModel *m = x->m;
-  for (guint32 i = from; i < to; i++)
-    {
-      guint32 g = augur_pred_model_event (m, u, i);
-      if (m->acc[g] == 0 || !augur_pred_model_kept (m, g)
-          || !g_hash_table_contains (x->relevant, GUINT_TO_POINTER (m->obj[g] + 1)))
-        continue;
-      if (!third_event (x, g))
-        return FALSE;
-      if (m->acc[g] & AUGUR_ACC_WRITE)
-        g_array_append_val (writes, g);
-      if (!(m->acc[g] & AUGUR_ACC_READ))
-        continue;
-      g_array_append_val (reads, g);
-      guint32 w = m->writer[g];
-      if (w == AUGUR_PRED_NONE || w < x->q->lo || has_var (x, w))
-        continue;
-      if (side_of (x, thread_of (x, w)) >= 0 || !third_event (x, w))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* Read r keeps its value against write w2 of the same variable: w2 comes
- * before r's writer or after r (before r's writer means nothing when the
- * value came from before lo: w2 after r). */
-static void
-keep_value (Enc *x, guint32 r, guint32 w2)
-{
-  const AugurPredModel *m = x->m;
-  guint32 w = m->writer[r];
-  if (w2 == w || w2 == r || m->obj[w2] != m->obj[r])
-    return;
-  guint tr = thread_of (x, r);
-  if (thread_of (x, w2) == tr && (w2 > r || (w != AUGUR_PRED_NONE && thread_of (x, w) == tr)))
-    return;   /* program order decides */
-  if (w == AUGUR_PRED_NONE || w < x->q->lo)
-    assert_lt (x, r, w2);
-  else
-    assert_or_lt (x, w2, w, r, w2);
-}
-
-/* The data flow of the third threads' accesses the schedule runs: a
- * window's read against their writes (encode_data_flow did the windows'
- * own), and their reads against every encoded write. */
-static void
-third_data_flow (Enc *x, GArray *writes, GArray *reads)
-{
-  const AugurPredModel *m = x->m;
-  for (guint side = 0; side < 2; side++)
-    for (guint i = 0; i < x->kept[side]->len && within_limits (x); i++)
-      {
-        guint32 r = g_array_index (x->kept[side], guint32, i), w = m->writer[r];
-        if (!(m->acc[r] & AUGUR_ACC_READ) || is_exempt (x, r)
-            || (w != AUGUR_PRED_NONE && w >= x->q->lo && !has_var (x, w)))
-          continue;
-        for (guint j = 0; j < writes->len; j++)
-          keep_value (x, r, g_array_index (writes, guint32, j));
-      }
-  for (guint i = 0; i < reads->len && within_limits (x); i++)
-    {
-      guint32 r = g_array_index (reads, guint32, i), w = m->writer[r];
-      if (w != AUGUR_PRED_NONE && w >= x->q->lo && thread_of (x, w) != thread_of (x, r))
-        assert_lt (x, w, r);
-      for (guint j = 0; j < writes->len; j++)
-        keep_value (x, r, g_array_index (writes, guint32, j));
-      GArray *ws = g_hash_table_lookup (x->writes, GUINT_TO_POINTER (m->obj[r] + 1));
-      for (guint j = 0; ws != NULL && j < ws->len; j++)
-        keep_value (x, r, g_array_index (ws, guint32, j));
-    }
-}
-
-/* How far the schedule runs the third threads, and what they must not
- * do on the way.  A third thread runs up to the last of its events that
- * happens before an event with a variable (emit_third).  On the way:
- * - its sections on the windows' locks exclude the windows' sections on
- *   them (third_section);
- * - its writes of the slice's variables must not change what a window's
- *   read sees (third_data_flow).
- * Each encoded acquire, release or write may take it, or another third
- * thread through its clock, further: repeated until nothing is added.
- * Then program order among each third thread's variables. */
-static void
-third_threads (Enc *x)
-{
-  const AugurPredModel *m = x->m;
-  gboolean flow = !x->q->no_data_flow && g_hash_table_size (x->relevant) > 0;
-  if (g_hash_table_size (x->third_locks) == 0 && !flow)
-    return;
-  g_autofree guint32 *reach = g_new0 (guint32, m->n_threads);
-  g_autofree guint32 *seen = g_new0 (guint32, m->n_threads);   /* tidx scanned for accesses */
-  g_autofree guint *next = g_new0 (guint, m->n_threads);       /* sections done */
-  g_autoptr (GArray) writes = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray) reads = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (guint u = 0; u < m->n_threads; u++)
-    seen[u] = augur_pred_model_first_at (m, u, x->q->lo);
-  guint counted = 0;   /* variables whose clocks are in reach */
-  while (counted < x->vars->len && !x->reject && !x->unsat && within_limits (x))
-    {
-      for (; counted < x->vars->len; counted++)
-        {
-          guint32 g = g_array_index (x->var_event, guint32, counted);
-          for (guint u = 0; u < m->n_threads; u++)
-            if (side_of (x, u) < 0)
-              reach[u] = MAX (reach[u], augur_pred_model_vc (m, g, u));
-        }
-      for (guint u = 0; u < m->n_threads && !x->reject && !x->unsat; u++)
-        {
-          if (side_of (x, u) >= 0)
-            continue;
-          GArray *all = m->threads[u].cs;
-          for (; next[u] < all->len && !x->unsat; next[u]++)
-            {
-              const AugurPredCS *c = &g_array_index (all, AugurPredCS, next[u]);
-              if (c->acq >= x->q->lo && m->tidx[c->acq] >= reach[u])
-                break;   /* not reached (yet) */
-              if ((c->rel != AUGUR_PRED_NONE && c->rel < x->q->lo)
-                  || !g_hash_table_contains (x->third_locks, GUINT_TO_POINTER (c->lock + 1)))
-                continue;
-              if (!third_section (x, c))
-                x->reject = TRUE;
-            }
-          if (flow && seen[u] < reach[u] && !x->reject)
-            {
-              if (!third_accesses (x, u, seen[u], reach[u], writes, reads))
-                x->reject = TRUE;
-              seen[u] = reach[u];
-            }
-        }
-    }
-  if (x->reject || x->unsat)
-    return;
-  third_data_flow (x, writes, reads);
-  /* program order of each third thread's variables, sorted by thread and
-   * then global index (which is program order within a thread) */
-  g_autoptr (GArray) third = g_array_new (FALSE, FALSE, sizeof (guint64));
-  for (guint i = 0; i < x->var_event->len; i++)
-    {
-      guint32 g = g_array_index (x->var_event, guint32, i);
-      guint64 key = (guint64) thread_of (x, g) << 32 | g;
-      if (side_of (x, thread_of (x, g)) < 0)
-        g_array_append_val (third, key);
-    }
-  g_array_sort (third, u64_cmp);
-  for (guint i = 1; i < third->len; i++)
-    {
-      guint64 a = g_array_index (third, guint64, i - 1), b = g_array_index (third, guint64, i);
-      if (a >> 32 == b >> 32)
-        assert_lt (x, (guint32) a, (guint32) b);
-    }
 }
 
 /* The goal's last constraints: everything of the windows before the
@@ -1019,8 +570,8 @@ encode (Enc *x)
   encode_locks (x);
   if (!x->unsat && !x->out_of_time && !q->no_data_flow)
     encode_data_flow (x);
-  if (!x->reject && !x->unsat && !x->out_of_time)
-    third_threads (x);
+  if (x->third && !x->reject && !x->unsat && !x->out_of_time)
+    augur_enc_third_threads (x);
   if (!x->reject && !x->unsat && !x->out_of_time)
     encode_goal (x);
 }
@@ -1123,33 +674,28 @@ enc_clear (Enc *x)
     g_hash_table_unref (x->relevant);
 }
 
-gboolean
-augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
-                     AugurEncAnswer *answer, GArray *schedule, GError **error)
+/* One encoding and its answer (the schedule on SAT); FALSE when Z3 failed. */
+static gboolean
+check_once (Enc *x, AugurEncAnswer *answer, GArray *schedule, GError **error)
 {
+  AugurEncoder *e = x->e;
   Z3_context ctx = e->ctx;
-  Enc x = { .e = e, .m = e->m, .q = q, .t = { q->t1, q->t2 },
-            .deadline = g_get_monotonic_time () + (gint64) MAX (1u, timeout_ms) * 1000 };
-  *answer = AUGUR_ENC_REJECTED;
-  if (!set_windows (&x))
-    return TRUE;
-
-  x.local = g_hash_table_new (NULL, NULL);
-  x.vars = g_array_new (FALSE, FALSE, sizeof (Z3_ast));
-  x.var_event = g_array_new (FALSE, FALSE, sizeof (guint32));
-  x.writes = g_hash_table_new_full (NULL, NULL, NULL, writes_free);
+  x->local = g_hash_table_new (NULL, NULL);
+  x->vars = g_array_new (FALSE, FALSE, sizeof (Z3_ast));
+  x->var_event = g_array_new (FALSE, FALSE, sizeof (guint32));
+  x->writes = g_hash_table_new_full (NULL, NULL, NULL, writes_free);
   z3_failed = FALSE;
   augur_order_graph_clear (e->orders);
   Z3_solver_push (ctx, e->solver);
-  encode (&x);
-  if (x.reject)
+  encode (x);
+  if (x->reject)
     *answer = AUGUR_ENC_REJECTED;
-  else if (x.unsat)
+  else if (x->unsat)
     *answer = AUGUR_ENC_UNSAT;
-  else if (x.out_of_time)
+  else if (x->out_of_time)
     *answer = AUGUR_ENC_UNKNOWN;
-  else if ((*answer = solve_by_orders (&x, schedule)) == AUGUR_ENC_UNKNOWN)
-    *answer = solve (&x, schedule);
+  else if ((*answer = solve_by_orders (x, schedule)) == AUGUR_ENC_UNKNOWN)
+    *answer = solve (x, schedule);
   gboolean ok = TRUE;
   if (z3_failed)
     {
@@ -1158,6 +704,41 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
       ok = FALSE;
     }
   Z3_solver_pop (ctx, e->solver, 1);
-  enc_clear (&x);
+  enc_clear (x);
   return ok;
+}
+
+gboolean
+augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
+                     AugurEncAnswer *answer, GArray *schedule, GError **error)
+{
+  Enc x = { .e = e, .m = e->m, .q = q, .t = { q->t1, q->t2 },
+            .deadline = g_get_monotonic_time () + (gint64) MAX (1u, timeout_ms) * 1000 };
+  *answer = AUGUR_ENC_REJECTED;
+  if (!set_windows (&x))
+    return TRUE;
+  Enc fast = x;
+  if (!check_once (&fast, answer, schedule, error))
+    return FALSE;
+  if (*answer != AUGUR_ENC_SAT || augur_enc_schedule_consistent (&x, schedule))
+    return TRUE;
+  /* The fast encoding leaves the third threads out, and this schedule
+   * needs them: encoded again with their sections and accesses (an
+   * UNSAT answer then stands: the windows' order cannot be had with the
+   * third threads as they ran). */
+  AugurEncAnswer fast_answer = *answer;
+  g_autoptr (GArray) fast_schedule = g_array_copy (schedule);
+  g_array_set_size (schedule, 0);
+  x.third = TRUE;
+  if (!check_once (&x, answer, schedule, error))
+    return FALSE;
+  if (x.third_over || *answer == AUGUR_ENC_UNKNOWN || *answer == AUGUR_ENC_REJECTED)
+    {
+      /* too large to encode: the fast schedule, which the replay that
+       * confirms a prediction tries (it may say "not realisable") */
+      *answer = fast_answer;
+      g_array_set_size (schedule, 0);
+      g_array_append_vals (schedule, fast_schedule->data, fast_schedule->len);
+    }
+  return TRUE;
 }

@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * encoding-third.c — the third threads of a query: those other than the
+ * two whose windows it reorders, which its schedule runs as far as the
+ * windows need them (to write what a window reads, or for a clock).
+ * The fast encoding leaves them out; when its schedule would have one
+ * take a lock a window holds, or read other than what it read
+ * (augur_enc_schedule_consistent), the query is encoded again with
+ * their sections and accesses (augur_enc_third_threads).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "predictor/encoding-private.h"
+
+static void
+array_free (gpointer p)
+{
+  g_array_unref (p);
+}
+
+/* The locks of third threads' sections open somewhere in the windows'
+ * span, that a window also takes: a third thread the schedule runs
+ * through one must not be in it while a window is (empty unless the
+ * query encodes its third threads). */
+void
+augur_enc_third_locks (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  x->third_locks = g_hash_table_new (NULL, NULL);
+  if (!x->third)
+    return;
+  guint32 span = 0;
+  for (guint side = 0; side < 2; side++)
+    if (x->end[side] != AUGUR_PRED_NONE && x->end[side] >= x->s[side])
+      span = MAX (span, augur_pred_model_event (m, x->t[side], x->end[side]));
+  for (guint u = 0; u < m->n_threads; u++)
+    {
+      if (side_of (x, u) >= 0)
+        continue;
+      GArray *all = m->threads[u].cs;
+      for (guint i = 0; i < all->len; i++)
+        {
+          const AugurPredCS *c = &g_array_index (all, AugurPredCS, i);
+          if (c->acq > span)
+            break;
+          gpointer lock = GUINT_TO_POINTER (c->lock + 1);
+          if ((c->rel == AUGUR_PRED_NONE || c->rel >= x->q->lo)
+              && (g_hash_table_contains (x->cs_locks[0], lock)
+                  || g_hash_table_contains (x->cs_locks[1], lock)))
+            g_hash_table_add (x->third_locks, lock);
+        }
+    }
+}
+
+/* The variable of a third thread's event (a write a window reads, or
+ * the acquire or release of a section it runs through), with its
+ * happens-before edges to the two windows (created once).  FALSE, and no
+ * variable, when it needs an event past a window's end. */
+gboolean
+augur_enc_third_event (Enc *x, guint32 w)
+{
+  if (has_var (x, w))
+    return TRUE;
+  const AugurPredModel *m = x->m;
+  for (guint side = 0; side < 2; side++)
+    {
+      guint32 k = augur_pred_model_vc (m, w, x->t[side]);
+      if (x->kept[side]->len > 0 && k > x->s[side] && k - 1 > x->end[side])
+        return FALSE;
+    }
+  new_var (x, w);
+  guint u = thread_of (x, w);
+  for (guint side = 0; side < 2; side++)
+    {
+      GArray *kp = x->kept[side];
+      if (kp->len == 0)
+        continue;
+      /* predecessors of w in t: the window event at or after the last one
+       * (or, past the last event with a variable, that event, after which
+       * the rest of the window runs at once: build_schedule) */
+      guint32 k = augur_pred_model_vc (m, w, x->t[side]);
+      if (k > x->s[side])
+        {
+          gint i = kept_at_or_after (x, side, k - 1);
+          assert_lt (x, g_array_index (kp, guint32, i >= 0 ? (guint) i : kp->len - 1), w);
+        }
+      /* successors of w in t: the first window event that knows w */
+      guint a = 0, b = kp->len;
+      while (a < b)
+        {
+          guint mid = (a + b) / 2;
+          if (augur_pred_model_vc (m, g_array_index (kp, guint32, mid), u) <= m->tidx[w])
+            a = mid + 1;
+          else
+            b = mid;
+        }
+      if (a < kp->len)
+        assert_lt (x, w, g_array_index (kp, guint32, a));
+    }
+  return TRUE;
+}
+
+/* One third thread's section c that the schedule runs (part of) against
+ * the windows' sections on its lock: the one that began first in the
+ * recorded run is over before the other begins.  The recorded order, not
+ * a choice of either: the windows are what a prediction reorders, and a
+ * disjunction per pair of sections of a thread pool's workers made Z3
+ * time out (make bench-predict's pool: 0.4 s to 168 s).  A release that
+ * cannot run within the windows leaves the lock held.  FALSE: the query
+ * cannot be kept (its acquire needs an event past a window). */
+static gboolean
+third_section (Enc *x, const AugurPredCS *c)
+{
+  guint32 A = c->acq >= x->q->lo ? c->acq : AUGUR_PRED_NONE;
+  guint32 R = c->rel;
+  if (A != AUGUR_PRED_NONE && !augur_enc_third_event (x, A))
+    return FALSE;
+  if (R != AUGUR_PRED_NONE && !augur_enc_third_event (x, R))
+    R = AUGUR_PRED_NONE;
+  for (guint side = 0; side < 2 && !x->unsat; side++)
+    {
+      /* the side's last section on the lock that began before c, and its
+       * first after: program order in the window orders the others */
+      const AugurPredCS *before = NULL, *after = NULL;
+      for (guint i = 0; i < x->cs[side]->len && after == NULL; i++)
+        {
+          const AugurPredCS *d = &g_array_index (x->cs[side], AugurPredCS, i);
+          if (d->lock != c->lock || (d->mode == AUGUR_LOCK_SHARED && c->mode == AUGUR_LOCK_SHARED))
+            continue;
+          if (d->acq == AUGUR_PRED_NONE)
+            {
+              if (A == AUGUR_PRED_NONE)
+                continue;   /* both held at lo: the recorded run says otherwise */
+              before = d;
+            }
+          else if (d->acq < c->acq)
+            before = d;
+          else
+            after = d;
+        }
+      if (before != NULL)
+        {
+          if (before->rel == AUGUR_PRED_NONE || !has_var (x, before->rel) || A == AUGUR_PRED_NONE)
+            x->unsat = TRUE;
+          else
+            assert_lt (x, before->rel, A);
+        }
+      if (after != NULL && !x->unsat)
+        {
+          if (R == AUGUR_PRED_NONE || !has_var (x, after->acq))
+            x->unsat = TRUE;
+          else
+            assert_lt (x, R, after->acq);
+        }
+    }
+  return TRUE;
+}
+
+static gint
+u32_cmp (gconstpointer a, gconstpointer b)
+{
+  guint32 p = *(const guint32 *) a, q = *(const guint32 *) b;
+  return p < q ? -1 : p > q;
+}
+
+static gint
+u64_cmp (gconstpointer a, gconstpointer b)
+{
+  guint64 p = *(const guint64 *) a, q = *(const guint64 *) b;
+  return p < q ? -1 : p > q;
+}
+
+/* Is event g in a critical section on a lock the windows take? */
+static gboolean
+under_window_lock (Enc *x, guint32 g)
+{
+  GArray *held = g_ptr_array_index (x->m->locksets, x->m->lockset[g]);
+  for (guint i = 0; i < held->len; i++)
+    if (g_hash_table_contains (x->third_locks,
+                               GUINT_TO_POINTER (g_array_index (held, AugurPredHeld, i).lock + 1)))
+      return TRUE;
+  return FALSE;
+}
+
+/* A third thread's accesses of the slice's variables among its events
+ * from `from` to `to` (tidx, exclusive), encoded (third_data_flow): its
+ * writes must not change what a window's read sees; its reads in a
+ * section on a window's lock (the test of a condition wait's predicate,
+ * a guarded branch) see what they saw, as far as their writer is in the
+ * schedule (encoded here if a third thread's).  The other reads are left
+ * free, as McPatom's model leaves every read: a third thread runs ahead
+ * of the windows (a barrier's clock takes it far), and its unguarded
+ * reads of a counter see other values without changing its course; the
+ * replay that confirms a prediction tells.  FALSE: the query cannot be
+ * kept. */
+static gboolean
+third_accesses (Enc *x, guint u, guint32 from, guint32 to, GArray *writes, GArray *reads)
+{
+  const AugurPredModel *m = x->m;
+  for (guint32 i = from; i < to; i++)
+    {
+      guint32 g = augur_pred_model_event (m, u, i);
+      if (m->acc[g] == 0 || !augur_pred_model_kept (m, g)
+          || !g_hash_table_contains (x->relevant, GUINT_TO_POINTER (m->obj[g] + 1)))
+        continue;
+      if (!augur_enc_third_event (x, g))
+        return FALSE;
+      if (m->acc[g] & AUGUR_ACC_WRITE)
+        g_array_append_val (writes, g);
+      if (!(m->acc[g] & AUGUR_ACC_READ) || !under_window_lock (x, g))
+        continue;
+      guint32 w = m->writer[g];
+      if (w == AUGUR_PRED_NONE || w < x->q->lo || has_var (x, w)
+          || (side_of (x, thread_of (x, w)) < 0 && augur_enc_third_event (x, w)))
+        g_array_append_val (reads, g);
+    }
+  return TRUE;
+}
+
+/* Read r keeps its value against write w2 of the same variable (one of
+ * them a third thread's): w2 stays on its recorded side, before r's
+ * writer or after r (after r when the value came from before lo). */
+static void
+keep_value (Enc *x, guint32 r, guint32 w2)
+{
+  const AugurPredModel *m = x->m;
+  guint32 w = m->writer[r];
+  if (w2 == w || w2 == r || m->obj[w2] != m->obj[r])
+    return;
+  guint tr = thread_of (x, r);
+  if (thread_of (x, w2) == tr && (w2 > r || (w != AUGUR_PRED_NONE && thread_of (x, w) == tr)))
+    return;   /* program order decides */
+  if (w == AUGUR_PRED_NONE || w < x->q->lo)
+    assert_lt (x, r, w2);
+  else if (w2 < w)
+    assert_lt (x, w2, w);
+  else
+    assert_lt (x, r, w2);
+}
+
+/* Read r against the encoded writes of its variable in `ws` (in
+ * recorded order): per thread, the last before r's writer and the first
+ * after r (program order orders the rest). */
+static void
+keep_value_third (Enc *x, guint32 r, GArray *ws, guint8 *seen)
+{
+  const AugurPredModel *m = x->m;
+  guint32 w = m->writer[r];
+  gboolean from_before = w == AUGUR_PRED_NONE || w < x->q->lo;
+  guint a = 0, b = ws->len;   /* first write after r */
+  while (a < b)
+    {
+      guint mid = (a + b) / 2;
+      if (g_array_index (ws, guint32, mid) < r)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  memset (seen, 0, m->n_threads);
+  for (guint i = a; i < ws->len; i++)
+    {
+      guint32 w2 = g_array_index (ws, guint32, i);
+      if (!seen[thread_of (x, w2)]++)
+        keep_value (x, r, w2);
+    }
+  if (from_before)
+    return;
+  memset (seen, 0, m->n_threads);
+  for (guint i = a; i-- > 0;)
+    {
+      guint32 w2 = g_array_index (ws, guint32, i);
+      if (w2 < w && !seen[thread_of (x, w2)]++)
+        keep_value (x, r, w2);
+    }
+}
+
+/* The data flow of the third threads' accesses the schedule runs: a
+ * window's read against their writes (encode_data_flow did the windows'
+ * own), and their reads against every encoded write. */
+static void
+third_data_flow (Enc *x, GArray *writes, GArray *reads)
+{
+  const AugurPredModel *m = x->m;
+  g_autoptr (GHashTable) by_var = g_hash_table_new_full (NULL, NULL, NULL, array_free);
+  g_array_sort (writes, u32_cmp);
+  for (guint i = 0; i < writes->len; i++)
+    {
+      guint32 g = g_array_index (writes, guint32, i);
+      GArray *ws = g_hash_table_lookup (by_var, GUINT_TO_POINTER (m->obj[g] + 1));
+      if (ws == NULL)
+        {
+          ws = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_hash_table_insert (by_var, GUINT_TO_POINTER (m->obj[g] + 1), ws);
+        }
+      g_array_append_val (ws, g);
+    }
+  /* the windows' writes too, in recorded order (encode_data_flow is done
+   * with them) */
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, x->writes);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    g_array_sort (value, u32_cmp);
+  g_autofree guint8 *seen = g_new (guint8, m->n_threads);
+  for (guint side = 0; side < 2; side++)
+    for (guint i = 0; i < x->kept[side]->len && within_limits (x); i++)
+      {
+        guint32 r = g_array_index (x->kept[side], guint32, i), w = m->writer[r];
+        if (!(m->acc[r] & AUGUR_ACC_READ) || is_exempt (x, r)
+            || (w != AUGUR_PRED_NONE && w >= x->q->lo && !has_var (x, w)))
+          continue;
+        GArray *ws = g_hash_table_lookup (by_var, GUINT_TO_POINTER (m->obj[r] + 1));
+        if (ws != NULL)
+          keep_value_third (x, r, ws, seen);
+      }
+  for (guint i = 0; i < reads->len && within_limits (x); i++)
+    {
+      guint32 r = g_array_index (reads, guint32, i), w = m->writer[r];
+      if (w != AUGUR_PRED_NONE && w >= x->q->lo && thread_of (x, w) != thread_of (x, r))
+        assert_lt (x, w, r);
+      GArray *ws = g_hash_table_lookup (by_var, GUINT_TO_POINTER (m->obj[r] + 1));
+      if (ws != NULL)
+        keep_value_third (x, r, ws, seen);
+      ws = g_hash_table_lookup (x->writes, GUINT_TO_POINTER (m->obj[r] + 1));
+      if (ws != NULL)
+        keep_value_third (x, r, ws, seen);
+    }
+}
+
+/* The third threads' variables a query may add (at least; as many as the
+ * windows have otherwise): Z3's difference logic slowed tenfold when a
+ * thread pool's workers added a thousand to a hundred (make
+ * bench-predict's pool). */
+#define MAX_THIRD_VARS 256u
+
+/* How far the schedule runs the third threads, and what they must not
+ * do on the way.  A third thread runs up to the last of its events that
+ * happens before an event with a variable (emit_third).  On the way:
+ * - its sections on the windows' locks exclude the windows' sections on
+ *   them (third_section);
+ * - its writes of the slice's variables must not change what a window's
+ *   read sees (third_data_flow).
+ * Each encoded acquire, release or write may take it, or another third
+ * thread through its clock, further: repeated until nothing is added.
+ * Then program order among each third thread's variables. */
+void
+augur_enc_third_threads (Enc *x)
+{
+  const AugurPredModel *m = x->m;
+  gboolean flow = !x->q->no_data_flow && g_hash_table_size (x->relevant) > 0;
+  if (g_hash_table_size (x->third_locks) == 0 && !flow)
+    return;
+  g_autofree guint32 *reach = g_new0 (guint32, m->n_threads);
+  g_autofree guint32 *seen = g_new0 (guint32, m->n_threads);   /* tidx scanned for accesses */
+  g_autofree guint *next = g_new0 (guint, m->n_threads);       /* sections done */
+  g_autoptr (GArray) writes = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray) reads = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint u = 0; u < m->n_threads; u++)
+    seen[u] = augur_pred_model_first_at (m, u, x->q->lo);
+  guint counted = 0;   /* variables whose clocks are in reach */
+  guint limit = x->vars->len + MAX (MAX_THIRD_VARS, x->vars->len);
+  while (counted < x->vars->len && !x->reject && !x->unsat && within_limits (x))
+    {
+      if (x->vars->len > limit)
+        {
+          x->third_over = TRUE;
+          return;
+        }
+      for (; counted < x->vars->len; counted++)
+        {
+          guint32 g = g_array_index (x->var_event, guint32, counted);
+          for (guint u = 0; u < m->n_threads; u++)
+            if (side_of (x, u) < 0)
+              reach[u] = MAX (reach[u], augur_pred_model_vc (m, g, u));
+        }
+      for (guint u = 0; u < m->n_threads && !x->reject && !x->unsat; u++)
+        {
+          if (side_of (x, u) >= 0)
+            continue;
+          GArray *all = m->threads[u].cs;
+          for (; next[u] < all->len && !x->unsat; next[u]++)
+            {
+              const AugurPredCS *c = &g_array_index (all, AugurPredCS, next[u]);
+              if (c->acq >= x->q->lo && m->tidx[c->acq] >= reach[u])
+                break;   /* not reached (yet) */
+              if ((c->rel != AUGUR_PRED_NONE && c->rel < x->q->lo)
+                  || !g_hash_table_contains (x->third_locks, GUINT_TO_POINTER (c->lock + 1)))
+                continue;
+              if (!third_section (x, c))
+                x->reject = TRUE;
+            }
+          if (flow && seen[u] < reach[u] && !x->reject)
+            {
+              if (!third_accesses (x, u, seen[u], reach[u], writes, reads))
+                x->reject = TRUE;
+              seen[u] = reach[u];
+            }
+        }
+    }
+  if (x->reject || x->unsat)
+    return;
+  third_data_flow (x, writes, reads);
+  /* program order of each third thread's variables, sorted by thread and
+   * then global index (which is program order within a thread) */
+  g_autoptr (GArray) third = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint i = 0; i < x->var_event->len; i++)
+    {
+      guint32 g = g_array_index (x->var_event, guint32, i);
+      guint64 key = (guint64) thread_of (x, g) << 32 | g;
+      if (side_of (x, thread_of (x, g)) < 0)
+        g_array_append_val (third, key);
+    }
+  g_array_sort (third, u64_cmp);
+  for (guint i = 1; i < third->len; i++)
+    {
+      guint64 a = g_array_index (third, guint64, i - 1), b = g_array_index (third, guint64, i);
+      if (a >> 32 == b >> 32)
+        assert_lt (x, (guint32) a, (guint32) b);
+    }
+}
+
+/* The locks event g of thread u takes and gives back: the difference
+ * between the snapshots before it and before u's next event. */
+static void
+lock_changes (const AugurPredModel *m, guint u, guint32 g, GArray **before, GArray **after)
+{
+  *before = g_ptr_array_index (m->locksets, m->lockset[g]);
+  guint32 k = m->tidx[g] + 1;
+  *after = k < m->threads[u].events->len
+             ? g_ptr_array_index (m->locksets, m->lockset[augur_pred_model_event (m, u, k)])
+             : *before;
+}
+
+static gboolean
+held_has (GArray *held, guint32 lock)
+{
+  for (guint i = 0; i < held->len; i++)
+    if (g_array_index (held, AugurPredHeld, i).lock == lock)
+      return TRUE;
+  return FALSE;
+}
+
+/* Does the schedule keep what the third threads need, which the fast
+ * encoding leaves out: no thread takes a lock another holds (a third
+ * thread's section against a window's), and a third thread's read inside
+ * a critical section (a condition's predicate) reads from its recorded
+ * writer.  The threads' locks at lo are those their first event there
+ * holds. */
+gboolean
+augur_enc_schedule_consistent (Enc *x, GArray *schedule)
+{
+  const AugurPredModel *m = x->m;
+  g_autoptr (GHashTable) owner = g_hash_table_new (NULL, NULL);   /* lock+1 -> thread+1, exclusive */
+  g_autoptr (GHashTable) shared = g_hash_table_new (NULL, NULL);  /* lock+1 -> holders */
+  g_autoptr (GHashTable) last = g_hash_table_new (NULL, NULL);    /* var+1 -> writer+1 */
+  for (guint u = 0; u < m->n_threads; u++)
+    {
+      guint32 k = augur_pred_model_first_at (m, u, x->q->lo);
+      if (k >= m->threads[u].events->len)
+        continue;
+      GArray *held = g_ptr_array_index (m->locksets, m->lockset[augur_pred_model_event (m, u, k)]);
+      for (guint i = 0; i < held->len; i++)
+        {
+          const AugurPredHeld *h = &g_array_index (held, AugurPredHeld, i);
+          gpointer key = GUINT_TO_POINTER (h->lock + 1);
+          if (h->mode == AUGUR_LOCK_SHARED)
+            g_hash_table_insert (shared, key,
+                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) + 1));
+          else
+            g_hash_table_insert (owner, key, GUINT_TO_POINTER (u + 1));
+        }
+    }
+  for (guint i = 0; i < schedule->len; i++)
+    {
+      guint32 g = g_array_index (schedule, guint32, i);
+      guint u = thread_of (x, g);
+      GArray *before, *after;
+      lock_changes (m, u, g, &before, &after);
+      if (m->acc[g] & AUGUR_ACC_READ && side_of (x, u) < 0 && before->len > 0
+          && augur_pred_model_kept (m, g))
+        {
+          guint32 got = GPOINTER_TO_UINT (g_hash_table_lookup (last, GUINT_TO_POINTER (m->obj[g] + 1)));
+          guint32 w = m->writer[g];
+          gboolean from_before = w == AUGUR_PRED_NONE || w < x->q->lo;
+          if (got == 0 ? !from_before : got - 1 != w)
+            return FALSE;
+        }
+      if (m->acc[g] & AUGUR_ACC_WRITE)
+        g_hash_table_insert (last, GUINT_TO_POINTER (m->obj[g] + 1), GUINT_TO_POINTER (g + 1));
+      if (before == after)
+        continue;
+      for (guint j = 0; j < before->len; j++)
+        {
+          const AugurPredHeld *h = &g_array_index (before, AugurPredHeld, j);
+          if (held_has (after, h->lock))
+            continue;
+          gpointer key = GUINT_TO_POINTER (h->lock + 1);
+          if (h->mode == AUGUR_LOCK_SHARED)
+            g_hash_table_insert (shared, key,
+                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) - 1));
+          else
+            g_hash_table_remove (owner, key);
+        }
+      for (guint j = 0; j < after->len; j++)
+        {
+          const AugurPredHeld *h = &g_array_index (after, AugurPredHeld, j);
+          if (held_has (before, h->lock))
+            continue;
+          gpointer key = GUINT_TO_POINTER (h->lock + 1);
+          guint holder = GPOINTER_TO_UINT (g_hash_table_lookup (owner, key));
+          if (holder != 0 && holder != u + 1)
+            return FALSE;
+          if (h->mode == AUGUR_LOCK_SHARED)
+            g_hash_table_insert (shared, key,
+                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) + 1));
+          else if (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) > 0)
+            return FALSE;
+          else
+            g_hash_table_insert (owner, key, GUINT_TO_POINTER (u + 1));
+        }
+    }
+  return TRUE;
+}
