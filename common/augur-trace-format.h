@@ -35,7 +35,10 @@
  *   - A record that was never written reads as all zeroes (kind ==
  *     AUGUR_EV_NONE): the unused rest of a chunk, a chunk allocated but not
  *     yet started, or the record of a thread killed mid-write.  Readers skip
- *     them.  A seq below the last one that no record carries is an event
+ *     them.  A record stored in part (a crash while its thread was storing
+ *     it: a packed record's head says how long it is) with only zeroes
+ *     after it in its chunk was cut short the same way: readers drop it.
+ *     A seq below the last one that no record carries is an event
  *     reserved but never written (a process that died abruptly); readers
  *     count those, never show them.
  *   - Packed records (version 3): a thread's event may instead be stored

@@ -31,6 +31,38 @@ kind_is_known (guint kind)
   return kind != AUGUR_EV_NONE && kind < AUGUR_EV_LAST_ && augur_ops_event (kind)->name != NULL;
 }
 
+/* Are the chunk's bytes from `from` up to `end` all zero?  Then a record
+ * that does not decode just before them was cut short: the recording
+ * ended (a crash: the runtime wrote the staging chunks out while another
+ * thread was storing its record, a few instructions from done) in the
+ * middle of the last record its thread wrote, and the chunk ends before
+ * it.  An event lost that way is one in flight when the program died,
+ * never one before it; anything else that does not decode is damage. */
+static gboolean
+zero_from (const AugurTrace *t, guint64 from, guint64 end)
+{
+  for (guint64 b = from; b < end; b++)
+    if (t->records[b] != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* A packed record at b that does not decode, cut short: its head (stored
+ * first, in one word) says how long it is, and nothing follows it. */
+static gboolean
+packed_cut_short (const AugurTrace *t, guint64 b, guint64 end)
+{
+  if (end - b < AUGUR_PACKED_HEAD)
+    return zero_from (t, b + 1, end);
+  const guint8 *p = t->records + b;
+  guint lens = p[3] | (guint) p[4] << 8;
+  guint nv = (lens >> 9) & 15, nx = lens >> 13;
+  if (nv > 8 || nx > 4)
+    return FALSE;
+  guint64 len = AUGUR_PACKED_HEAD + (lens & 7) + ((lens >> 3) & 7) + ((lens >> 6) & 7) + nv + nx;
+  return b + len <= end && zero_from (t, b + len, end);
+}
+
 /* The full seq of an event whose record holds its low 32 bits, in a chunk
  * with this base: the runtime never puts a seq below the base, or 2^32 or
  * more past it, in a chunk, so the distance from the base fits 32 bits
@@ -225,6 +257,8 @@ augur_trace_chunk_scan_ (AugurTrace *t, guint64 c, SeqList *seqs, GError **error
         {
           AugurRecord r;
           guint64 len = decode_packed (t, b, b_end, head->tid, &seq, &key, &addr, &r);
+          if (len == 0 && packed_cut_short (t, b, b_end))
+            break;
           if (len == 0)
             return fail (error, AUGUR_TRACE_ERROR_CORRUPT, t->path,
                          "corrupt packed record at byte offset %" G_GUINT64_FORMAT
@@ -251,6 +285,8 @@ augur_trace_chunk_scan_ (AugurTrace *t, guint64 c, SeqList *seqs, GError **error
       const guint8 *raw = slot_bytes (t, s);
       if (slot_is_zero (raw))
         continue;   /* not written: the chunk's unused tail, or a write cut short */
+      if (!check_record (t, s, NULL) && zero_from (t, b, b_end))
+        break;      /* cut short (zero_from) */
       if (!check_record (t, s, error))
         return FALSE;
       const AugurRecord *r = (const AugurRecord *) raw;

@@ -45,6 +45,27 @@ done
 ok "trace show: a duplicated seq is named (3)" \
   refused 3 "is also that of the record at byte offset" "$AUGUR" trace show dup.trace
 
+# --- a crash while a thread stored its last record: the runtime wrote the
+# staging chunks out with that record half done (nothing after it); the
+# trace reads, one event short, and says an event was cut.  A record
+# damaged with others after it is refused.
+events=$("$AUGUR" trace show t.trace | wc -l)
+cut_last ()
+{
+  for n in 1 5 12; do
+    "$edit" t.trace cutlast.trace cutlast 0 "$n"
+    "$AUGUR" trace show cutlast.trace >"$work/out" 2>"$work/err" \
+      || { echo "cut after $n bytes:"; cat "$work/err"; return 1; }
+    got=$(wc -l <"$work/out")
+    [ "$got" -eq $((events - 1)) ] && grep -q "never written" "$work/err" \
+      || { echo "cut after $n bytes: $got events of $events"; cat "$work/err"; return 1; }
+  done
+}
+ok "trace show: main's last record in its first chunk cut short reads, one event fewer" cut_last
+"$edit" t.trace badcheck.trace badcheck 0
+ok "trace show: a damaged packed record with others after it is refused (3)" \
+  refused 3 "corrupt packed record at byte offset" "$AUGUR" trace show badcheck.trace
+
 # --- item 3: cut traces, n_records 0 and 2^64-1, a stray stage file
 cut_everywhere ()
 {

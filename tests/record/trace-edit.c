@@ -10,6 +10,13 @@
  *   trace-edit IN OUT cut N             only the header and N chunks stay
  *   trace-edit IN OUT stage N           OUT: a 16 KiB stage file whose one
  *                                       chunk claims to be chunk N (IN unused)
+ *   trace-edit IN OUT cutlast C N       the last event record of chunk C keeps
+ *                                       its first N bytes, the rest of the
+ *                                       chunk is zeroed (a crash during its
+ *                                       store)
+ *   trace-edit IN OUT badcheck C        the first packed record of chunk C
+ *                                       (not its last event) gets a wrong
+ *                                       check byte (damage)
  *
  * Records it changes get their check byte sealed again, so that the
  * reader meets the damage itself, not a check byte mismatch.
@@ -65,6 +72,47 @@ packed_fields (const guint8 *p, guint64 *zseq, guint64 *zkey, guint64 *zaddr, gu
   return (gsize) (q - p);
 }
 
+/* The byte offsets in chunk of its first and last event records (packed
+ * or 32-byte, not MODULE or DATA) and of its first packed record (0 if
+ * none); FALSE if no event. */
+static gboolean
+chunk_events (const guint8 *chunk, gsize *first, gsize *last, gsize *first_packed)
+{
+  gboolean any = FALSE;
+  *first_packed = 0;
+  for (gsize b = AUGUR_TRACE_RECORD_SIZE; b < AUGUR_TRACE_CHUNK_BYTES;)
+    {
+      gsize at = b;
+      if (chunk[b] >= AUGUR_PACKED_TAG)
+        {
+          guint64 zseq, zkey, zaddr, arg;
+          guint32 aux;
+          b += packed_fields (chunk + b, &zseq, &zkey, &zaddr, &arg, &aux);
+          if (*first_packed == 0)
+            *first_packed = at;
+        }
+      else if (b % AUGUR_TRACE_RECORD_SIZE != 0 || chunk[b] == AUGUR_EV_NONE)
+        {
+          b++;
+          continue;
+        }
+      else
+        {
+          const AugurRecord *r = (const AugurRecord *) (const void *) (chunk + b);
+          b += AUGUR_TRACE_RECORD_SIZE;
+          if (r->kind == AUGUR_EV_MODULE)
+            b += (r->arg + AUGUR_DATA_PAYLOAD - 1) / AUGUR_DATA_PAYLOAD * AUGUR_TRACE_RECORD_SIZE;
+          if (r->kind == AUGUR_EV_MODULE || r->kind == AUGUR_EV_DATA)
+            continue;
+        }
+      if (!any)
+        *first = at;
+      *last = at;
+      any = TRUE;
+    }
+  return any;
+}
+
 static void
 seal (AugurRecord *r)
 {
@@ -76,7 +124,8 @@ int
 main (int argc, char **argv)
 {
   if (argc < 4)
-    g_error ("usage: trace-edit IN OUT owner CHUNK TID | nrecords N | dupseq | cut N | stage N");
+    g_error ("usage: trace-edit IN OUT owner CHUNK TID | nrecords N | dupseq | cut N | stage N"
+             " | cutlast CHUNK N | badcheck CHUNK");
   g_autofree char *bytes = NULL;
   gsize len = 0;
   g_autoptr (GError) error = NULL;
@@ -173,6 +222,22 @@ main (int argc, char **argv)
       head->kind = AUGUR_EV_CHUNK;
       head->arg = g_ascii_strtoull (argv[4], NULL, 0);
       seal (head);
+    }
+  else if (strcmp (op, "cutlast") == 0 && argc == 6)
+    {
+      guint8 *chunk = (guint8 *) record_at (bytes, len, g_ascii_strtoull (argv[4], NULL, 0), 0);
+      gsize first, last, packed, keep = g_ascii_strtoull (argv[5], NULL, 0);
+      if (!chunk_events (chunk, &first, &last, &packed))
+        g_error ("chunk %s has no event", argv[4]);
+      memset (chunk + last + keep, 0, AUGUR_TRACE_CHUNK_BYTES - last - keep);
+    }
+  else if (strcmp (op, "badcheck") == 0 && argc == 5)
+    {
+      guint8 *chunk = (guint8 *) record_at (bytes, len, g_ascii_strtoull (argv[4], NULL, 0), 0);
+      gsize first, last, b;
+      if (!chunk_events (chunk, &first, &last, &b) || b == 0 || b == last)
+        g_error ("chunk %s has no packed record before its last event", argv[4]);
+      chunk[b + 1] ^= 0x5a;
     }
   else
     g_error ("unknown edit %s", op);
