@@ -56,9 +56,10 @@ packed_cut_short (const AugurTrace *t, guint64 b, guint64 end)
     return zero_from (t, b + 1, end);
   const guint8 *p = t->records + b;
   guint lens = p[3] | (guint) p[4] << 8;
-  guint nv = (lens >> 9) & 15, nx = lens >> 13;
-  if (nv > 8 || nx > 4)
-    return FALSE;
+  guint nv = (lens >> 9) & 15, nx = lens >> 13, kind = p[0] & ~AUGUR_PACKED_TAG;
+  if (nv > 8 || nx > 4 || !kind_is_known (kind) || kind == AUGUR_EV_CHUNK
+      || kind == AUGUR_EV_MODULE || kind == AUGUR_EV_DATA || kind == AUGUR_EV_END)
+    return FALSE;   /* a head that says what no writer writes: damage */
   guint64 len = AUGUR_PACKED_HEAD + (lens & 7) + ((lens >> 3) & 7) + ((lens >> 6) & 7) + nv + nx;
   return b + len <= end && zero_from (t, b + len, end);
 }
@@ -285,8 +286,10 @@ augur_trace_chunk_scan_ (AugurTrace *t, guint64 c, SeqList *seqs, GError **error
       const guint8 *raw = slot_bytes (t, s);
       if (slot_is_zero (raw))
         continue;   /* not written: the chunk's unused tail, or a write cut short */
-      if (!check_record (t, s, NULL) && zero_from (t, b, b_end))
-        break;      /* cut short (zero_from) */
+      if (((const AugurRecord *) raw)->check != augur_trace_record_check (raw)
+          && zero_from (t, b, b_end))
+        break;      /* cut short: its check byte, stored with its kind, is
+                     * not that of its bytes (zero_from) */
       if (!check_record (t, s, error))
         return FALSE;
       const AugurRecord *r = (const AugurRecord *) raw;

@@ -347,6 +347,23 @@ rt_record_put (char *dst, const AugurRecord *r, uint32_t seq)
 #endif
 }
 
+/* Set once the trace is closed (a clean end, or a crash writing the
+ * staging chunks out): an emit that finds it set after taking its seq
+ * stores nothing.  The closer sets it and then waits for the busy flags
+ * (rt_trace_close): a thread either sees it, or its flag was up before
+ * the closer looked and the closer waits for the store to finish; never a
+ * record half stored while its chunk is copied out. */
+extern int rt_trace_closed;
+
+/* Between an emit's busy flag and its load of rt_trace_closed: a full
+ * fence, which the seq's fetch-add (a locked instruction) already is on
+ * x86. */
+#if defined(__x86_64__) || defined(__i386__)
+#define RT_EMIT_FENCE() __atomic_signal_fence (__ATOMIC_SEQ_CST)
+#else
+#define RT_EMIT_FENCE() __atomic_thread_fence (__ATOMIC_SEQ_CST)
+#endif
+
 /* Write one record: its seq from the global counter, its bytes at the
  * next 32-byte boundary of this thread's chunk.  Returns the file slot (for
  * rt_trace_rewrite) or UINT64_MAX.  The busy flag brackets the update of
@@ -368,6 +385,13 @@ rt_emit (const AugurRecord *r)
       return rt_emit_slow (r, RT_NO_SEQ);
     }
   uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
+  RT_EMIT_FENCE ();
+  if (RT_UNLIKELY (__atomic_load_n (&rt_trace_closed, __ATOMIC_RELAXED) != 0))
+    {
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      *busy = 0;
+      return UINT64_MAX;
+    }
   if (RT_UNLIKELY (seq - rt_self.chunk.base > UINT32_MAX))
     {
       /* a chunk open while 2^32 events went by: this one opens the next */

@@ -72,7 +72,7 @@ static uint64_t stage_chunk[RT_STAGE_MAX];
 static uint32_t stage_free[RT_STAGE_MAX];
 static uint32_t n_free;
 static int free_lock;
-static int closed;                   /* nothing more is written to the trace (atomic) */
+int rt_trace_closed;                  /* nothing more is written to the trace (atomic) */
 static uint64_t max_chunks;          /* the size cap in chunks; 0: none */
 static uint64_t max_bytes;           /* the size cap as given */
 static int write_failed;             /* a write to the trace failed: never COMPLETE */
@@ -120,7 +120,7 @@ put_file (const void *p, size_t n, off_t off)
       if (w <= 0)
         {
           __atomic_store_n (&write_failed, 1, __ATOMIC_RELAXED);
-          if (!__atomic_exchange_n (&closed, 1, __ATOMIC_SEQ_CST))
+          if (!__atomic_exchange_n (&rt_trace_closed, 1, __ATOMIC_SEQ_CST))
             write_message ("augur runtime: the trace file cannot grow; recording stops", NULL);
           errno = saved_errno;
           return false;
@@ -253,7 +253,7 @@ chunk_header (AugurRecord *h, uint32_t tid, uint64_t seq, uint64_t c)
 static uint64_t
 write_alone (uint32_t tid, uint64_t seq, const void *records, uint32_t n)
 {
-  if (__atomic_load_n (&closed, __ATOMIC_ACQUIRE) || n >= AUGUR_TRACE_CHUNK_RECORDS)
+  if (__atomic_load_n (&rt_trace_closed, __ATOMIC_ACQUIRE) || n >= AUGUR_TRACE_CHUNK_RECORDS)
     return UINT64_MAX;
   uint64_t c = __atomic_fetch_add (&chunks_next, 1, __ATOMIC_RELAXED);
   AugurRecord w;
@@ -300,7 +300,7 @@ flush_cursor (RtCursor *k)
                           & ~(uint64_t) (AUGUR_TRACE_RECORD_SIZE - 1));
   /* a clean end that starts now flushes it itself (it waits for our flag) */
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
-  if (__atomic_load_n (&closed, __ATOMIC_SEQ_CST))
+  if (__atomic_load_n (&rt_trace_closed, __ATOMIC_SEQ_CST))
     return;
   /* the whole chunk, its zero tail too: a page of the trace written in
    * part would make the file system read or zero the rest of it first */
@@ -388,7 +388,7 @@ reopen (RtCursor *k, uint32_t tid, uint64_t base)
     }
   else
     flush_cursor (k);
-  if (__atomic_load_n (&closed, __ATOMIC_ACQUIRE))
+  if (__atomic_load_n (&rt_trace_closed, __ATOMIC_ACQUIRE))
     return false;
   if (max_chunks != 0 && __atomic_load_n (&chunks_next, __ATOMIC_RELAXED) >= max_chunks)
     {
@@ -679,7 +679,7 @@ rt_trace_close (uint64_t end_seq)
   if (head_map == NULL)
     return;
   int saved_errno = errno;
-  __atomic_store_n (&closed, 1, __ATOMIC_SEQ_CST);
+  __atomic_store_n (&rt_trace_closed, 1, __ATOMIC_SEQ_CST);
   wait_for_stragglers ();
 
   /* every chunk still in a staging chunk, to its place (the stage file's
@@ -735,7 +735,7 @@ rt_trace_forget (void)
 {
   /* The child of a fork shares the files but must never write to them. */
   __atomic_store_n (&rt_active, 0, __ATOMIC_RELEASE);
-  __atomic_store_n (&closed, 1, __ATOMIC_RELEASE);
+  __atomic_store_n (&rt_trace_closed, 1, __ATOMIC_RELEASE);
   stage = NULL;
   if (trace_fd >= 0)
     rt_sys_close (trace_fd);
