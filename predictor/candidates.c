@@ -203,24 +203,6 @@ lower_tidx (const AugurPredModel *m, GArray *a, guint32 k)
   return lo;
 }
 
-/* One past the last index j of `a` whose event does not know event
- * `after` of thread t (vc(a[j], t) <= tidx(after)): the events that
- * `after` does not happen before. */
-static guint
-upper_not_after (const AugurPredModel *m, GArray *a, guint t, guint32 after)
-{
-  guint lo = 0, hi = a->len;
-  while (lo < hi)
-    {
-      guint mid = (lo + hi) / 2;
-      if (augur_pred_model_vc (m, g_array_index (a, guint32, mid), t) <= m->tidx[after])
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 /* First index of `a` with a global index > g. */
 static guint
 upper_global (GArray *a, guint32 g)
@@ -325,7 +307,7 @@ atomicity_remotes (Enum *e, AugurCandidate *proto, GArray *a2, guint32 ga, guint
   const AugurPredModel *m = e->m;
   char remote = augur_pattern_remote_kind (proto->pattern);
   guint jlo = lower_tidx (m, a2, augur_pred_model_vc (m, ga, proto->t2));
-  guint jhi = upper_not_after (m, a2, proto->t1, gc);
+  guint jhi = augur_pred_model_not_knowing (m, a2, proto->t1, gc);
   if (jlo >= jhi)
     return;
   guint pos = CLAMP (upper_global (a2, split_prev), jlo, jhi);
@@ -425,7 +407,7 @@ enum_race (Enum *e, guint v, guint t1, guint t2)
     {
       guint32 x = g_array_index (a1, guint32, i);
       guint jlo = lower_tidx (m, a2, augur_pred_model_vc (m, x, t2));
-      guint jhi = upper_not_after (m, a2, t1, x);
+      guint jhi = augur_pred_model_not_knowing (m, a2, t1, x);
       if (jlo >= jhi)
         continue;
       guint pos = CLAMP (upper_global (a2, x), jlo, jhi);

@@ -87,15 +87,7 @@ augur_enc_third_event (Enc *x, guint32 w)
           assert_lt (x, g_array_index (kp, guint32, i >= 0 ? (guint) i : kp->len - 1), w);
         }
       /* successors of w in t: the first window event that knows w */
-      guint a = 0, b = kp->len;
-      while (a < b)
-        {
-          guint mid = (a + b) / 2;
-          if (augur_pred_model_vc (m, g_array_index (kp, guint32, mid), u) <= m->tidx[w])
-            a = mid + 1;
-          else
-            b = mid;
-        }
+      guint a = augur_pred_model_not_knowing (m, kp, u, w);
       if (a < kp->len)
         assert_lt (x, w, g_array_index (kp, guint32, a));
     }
@@ -249,15 +241,7 @@ keep_value_third (Enc *x, guint32 r, GArray *ws, guint8 *seen)
   const AugurPredModel *m = x->m;
   guint32 w = m->writer[r];
   gboolean from_before = w == AUGUR_PRED_NONE || w < x->q->lo;
-  guint a = 0, b = ws->len;   /* first write after r */
-  while (a < b)
-    {
-      guint mid = (a + b) / 2;
-      if (g_array_index (ws, guint32, mid) < r)
-        a = mid + 1;
-      else
-        b = mid;
-    }
+  guint a = augur_pred_lower_bound (ws, r);   /* the first write after r */
   memset (seen, 0, m->n_threads);
   for (guint i = a; i < ws->len; i++)
     {

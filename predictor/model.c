@@ -895,18 +895,38 @@ augur_pred_model_to_string (const AugurPredModel *m)
                           m->n_threads, m->n_events, shared, m->vars->len, m->sync_names->len);
 }
 
-guint32
-augur_pred_model_first_at (const AugurPredModel *m, guint t, guint32 lo)
+guint
+augur_pred_lower_bound (GArray *sorted, guint32 value)
 {
-  GArray *ev = m->threads[t].events;
-  guint a = 0, b = ev->len;
+  guint a = 0, b = sorted->len;
   while (a < b)
     {
       guint mid = (a + b) / 2;
-      if (g_array_index (ev, guint32, mid) < lo)
+      if (g_array_index (sorted, guint32, mid) < value)
         a = mid + 1;
       else
         b = mid;
     }
   return a;
+}
+
+guint32
+augur_pred_model_first_at (const AugurPredModel *m, guint t, guint32 lo)
+{
+  return augur_pred_lower_bound (m->threads[t].events, lo);
+}
+
+guint
+augur_pred_model_not_knowing (const AugurPredModel *m, GArray *events, guint t, guint32 g)
+{
+  guint lo = 0, hi = events->len;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+      if (augur_pred_model_vc (m, g_array_index (events, guint32, mid), t) <= m->tidx[g])
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
 }

@@ -154,6 +154,14 @@ gboolean augur_pred_held_exclude (GArray *a, GArray *b);
 /* The index in thread @t's events of its first event whose global index
  * is >= @lo (its number of events if none). */
 guint32 augur_pred_model_first_at (const AugurPredModel *m, guint t, guint32 lo);
+/* The index of the first element of @sorted (guint32, increasing) that
+ * is >= @value (its length if none). */
+guint augur_pred_lower_bound (GArray *sorted, guint32 value);
+/* One past the last index j of @events (guint32 global indices of some
+ * thread, in program order) whose event does not know event @g of thread
+ * @t (vc(events[j], t) <= tidx(g)): the events that @g does not happen
+ * before. */
+guint augur_pred_model_not_knowing (const AugurPredModel *m, GArray *events, guint t, guint32 g);
 /* For two events x < y of one thread: TRUE if every synchronisation event
  * of the thread between them is a lock acquisition or release (none at
  * all included). */
