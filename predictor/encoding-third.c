@@ -6,19 +6,11 @@
  * The fast encoding leaves them out; when its schedule would have one
  * take a lock a window holds, or read other than what it read
  * (augur_enc_schedule_consistent), the query is encoded again with
- * their sections and accesses (augur_enc_third_threads).
+ * their sections (augur_enc_third_threads).
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "predictor/encoding-private.h"
-
-static void
-array_free (gpointer p)
-{
-  g_array_unref (p);
-}
 
 /* The locks of third threads' sections open somewhere in the windows'
  * span, that a window also takes: a third thread the schedule runs
@@ -151,166 +143,10 @@ third_section (Enc *x, const AugurPredCS *c)
 }
 
 static gint
-u32_cmp (gconstpointer a, gconstpointer b)
-{
-  guint32 p = *(const guint32 *) a, q = *(const guint32 *) b;
-  return p < q ? -1 : p > q;
-}
-
-static gint
 u64_cmp (gconstpointer a, gconstpointer b)
 {
   guint64 p = *(const guint64 *) a, q = *(const guint64 *) b;
   return p < q ? -1 : p > q;
-}
-
-/* Is event g in a critical section on a lock the windows take? */
-static gboolean
-under_window_lock (Enc *x, guint32 g)
-{
-  GArray *held = g_ptr_array_index (x->m->locksets, x->m->lockset[g]);
-  for (guint i = 0; i < held->len; i++)
-    if (g_hash_table_contains (x->third_locks,
-                               GUINT_TO_POINTER (g_array_index (held, AugurPredHeld, i).lock + 1)))
-      return TRUE;
-  return FALSE;
-}
-
-/* A third thread's accesses of the slice's variables among its events
- * from `from` to `to` (tidx, exclusive), encoded (third_data_flow): its
- * writes must not change what a window's read sees; its reads in a
- * section on a window's lock (the test of a condition wait's predicate,
- * a guarded branch) see what they saw, as far as their writer is in the
- * schedule (encoded here if a third thread's).  The other reads are left
- * free, as McPatom's model leaves every read: a third thread runs ahead
- * of the windows (a barrier's clock takes it far), and its unguarded
- * reads of a counter see other values without changing its course; the
- * replay that confirms a prediction tells.  FALSE: the query cannot be
- * kept. */
-static gboolean
-third_accesses (Enc *x, guint u, guint32 from, guint32 to, GArray *writes, GArray *reads)
-{
-  const AugurPredModel *m = x->m;
-  for (guint32 i = from; i < to; i++)
-    {
-      guint32 g = augur_pred_model_event (m, u, i);
-      if (m->acc[g] == 0 || !augur_pred_model_kept (m, g)
-          || !g_hash_table_contains (x->relevant, GUINT_TO_POINTER (m->obj[g] + 1)))
-        continue;
-      if (!augur_enc_third_event (x, g))
-        return FALSE;
-      if (m->acc[g] & AUGUR_ACC_WRITE)
-        g_array_append_val (writes, g);
-      if (!(m->acc[g] & AUGUR_ACC_READ) || !under_window_lock (x, g))
-        continue;
-      guint32 w = m->writer[g];
-      if (w == AUGUR_PRED_NONE || w < x->q->lo || has_var (x, w)
-          || (side_of (x, thread_of (x, w)) < 0 && augur_enc_third_event (x, w)))
-        g_array_append_val (reads, g);
-    }
-  return TRUE;
-}
-
-/* Read r keeps its value against write w2 of the same variable (one of
- * them a third thread's): w2 stays on its recorded side, before r's
- * writer or after r (after r when the value came from before lo). */
-static void
-keep_value (Enc *x, guint32 r, guint32 w2)
-{
-  const AugurPredModel *m = x->m;
-  guint32 w = m->writer[r];
-  if (w2 == w || w2 == r || m->obj[w2] != m->obj[r])
-    return;
-  guint tr = thread_of (x, r);
-  if (thread_of (x, w2) == tr && (w2 > r || (w != AUGUR_PRED_NONE && thread_of (x, w) == tr)))
-    return;   /* program order decides */
-  if (w == AUGUR_PRED_NONE || w < x->q->lo)
-    assert_lt (x, r, w2);
-  else if (w2 < w)
-    assert_lt (x, w2, w);
-  else
-    assert_lt (x, r, w2);
-}
-
-/* Read r against the encoded writes of its variable in `ws` (in
- * recorded order): per thread, the last before r's writer and the first
- * after r (program order orders the rest). */
-static void
-keep_value_third (Enc *x, guint32 r, GArray *ws, guint8 *seen)
-{
-  const AugurPredModel *m = x->m;
-  guint32 w = m->writer[r];
-  gboolean from_before = w == AUGUR_PRED_NONE || w < x->q->lo;
-  guint a = augur_pred_lower_bound (ws, r);   /* the first write after r */
-  memset (seen, 0, m->n_threads);
-  for (guint i = a; i < ws->len; i++)
-    {
-      guint32 w2 = g_array_index (ws, guint32, i);
-      if (!seen[thread_of (x, w2)]++)
-        keep_value (x, r, w2);
-    }
-  if (from_before)
-    return;
-  memset (seen, 0, m->n_threads);
-  for (guint i = a; i-- > 0;)
-    {
-      guint32 w2 = g_array_index (ws, guint32, i);
-      if (w2 < w && !seen[thread_of (x, w2)]++)
-        keep_value (x, r, w2);
-    }
-}
-
-/* The data flow of the third threads' accesses the schedule runs: a
- * window's read against their writes (encode_data_flow did the windows'
- * own), and their reads against every encoded write. */
-static void
-third_data_flow (Enc *x, GArray *writes, GArray *reads)
-{
-  const AugurPredModel *m = x->m;
-  g_autoptr (GHashTable) by_var = g_hash_table_new_full (NULL, NULL, NULL, array_free);
-  g_array_sort (writes, u32_cmp);
-  for (guint i = 0; i < writes->len; i++)
-    {
-      guint32 g = g_array_index (writes, guint32, i);
-      GArray *ws = g_hash_table_lookup (by_var, GUINT_TO_POINTER (m->obj[g] + 1));
-      if (ws == NULL)
-        {
-          ws = g_array_new (FALSE, FALSE, sizeof (guint32));
-          g_hash_table_insert (by_var, GUINT_TO_POINTER (m->obj[g] + 1), ws);
-        }
-      g_array_append_val (ws, g);
-    }
-  /* the windows' writes too, in recorded order (encode_data_flow is done
-   * with them) */
-  GHashTableIter it;
-  gpointer value;
-  g_hash_table_iter_init (&it, x->writes);
-  while (g_hash_table_iter_next (&it, NULL, &value))
-    g_array_sort (value, u32_cmp);
-  g_autofree guint8 *seen = g_new (guint8, m->n_threads);
-  for (guint side = 0; side < 2; side++)
-    for (guint i = 0; i < x->kept[side]->len && within_limits (x); i++)
-      {
-        guint32 r = g_array_index (x->kept[side], guint32, i), w = m->writer[r];
-        if (!(m->acc[r] & AUGUR_ACC_READ) || is_exempt (x, r)
-            || (w != AUGUR_PRED_NONE && w >= x->q->lo && !has_var (x, w)))
-          continue;
-        GArray *ws = g_hash_table_lookup (by_var, GUINT_TO_POINTER (m->obj[r] + 1));
-        if (ws != NULL)
-          keep_value_third (x, r, ws, seen);
-      }
-  for (guint i = 0; i < reads->len && within_limits (x); i++)
-    {
-      guint32 r = g_array_index (reads, guint32, i), w = m->writer[r];
-      if (w != AUGUR_PRED_NONE && w >= x->q->lo && thread_of (x, w) != thread_of (x, r))
-        assert_lt (x, w, r);
-      GArray *ws = g_hash_table_lookup (by_var, GUINT_TO_POINTER (m->obj[r] + 1));
-      if (ws != NULL)
-        keep_value_third (x, r, ws, seen);
-      ws = g_hash_table_lookup (x->writes, GUINT_TO_POINTER (m->obj[r] + 1));
-      if (ws != NULL)
-        keep_value_third (x, r, ws, seen);
-    }
 }
 
 /* The third threads' variables a query may add (at least; as many as the
@@ -321,28 +157,24 @@ third_data_flow (Enc *x, GArray *writes, GArray *reads)
 
 /* How far the schedule runs the third threads, and what they must not
  * do on the way.  A third thread runs up to the last of its events that
- * happens before an event with a variable (emit_third).  On the way:
- * - its sections on the windows' locks exclude the windows' sections on
- *   them (third_section);
- * - its writes of the slice's variables must not change what a window's
- *   read sees (third_data_flow).
- * Each encoded acquire, release or write may take it, or another third
- * thread through its clock, further: repeated until nothing is added.
- * Then program order among each third thread's variables. */
+ * happens before an event with a variable (emit_third); its sections on
+ * the windows' locks on the way exclude the windows' sections on them
+ * (third_section).  An encoded acquire or release may take it, or another
+ * third thread through its clock, further: repeated until nothing is
+ * added.  Then program order among each third thread's variables.
+ *
+ * Their accesses are not encoded.  The sections keep their recorded order
+ * against the windows' sections, so a third thread's read under the lock
+ * that guards its variable (the test of a condition wait's predicate)
+ * still sees its recorded writer; a read of a racy variable may not. */
 void
 augur_enc_third_threads (Enc *x)
 {
   const AugurPredModel *m = x->m;
-  gboolean flow = !x->q->no_data_flow && g_hash_table_size (x->relevant) > 0;
-  if (g_hash_table_size (x->third_locks) == 0 && !flow)
+  if (g_hash_table_size (x->third_locks) == 0)
     return;
   g_autofree guint32 *reach = g_new0 (guint32, m->n_threads);
-  g_autofree guint32 *seen = g_new0 (guint32, m->n_threads);   /* tidx scanned for accesses */
-  g_autofree guint *next = g_new0 (guint, m->n_threads);       /* sections done */
-  g_autoptr (GArray) writes = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray) reads = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (guint u = 0; u < m->n_threads; u++)
-    seen[u] = augur_pred_model_first_at (m, u, x->q->lo);
+  g_autofree guint *next = g_new0 (guint, m->n_threads);   /* sections done */
   guint counted = 0;   /* variables whose clocks are in reach */
   guint limit = x->vars->len + MAX (MAX_THIRD_VARS, x->vars->len);
   while (counted < x->vars->len && !x->reject && !x->unsat && within_limits (x))
@@ -375,17 +207,10 @@ augur_enc_third_threads (Enc *x)
               if (!third_section (x, c))
                 x->reject = TRUE;
             }
-          if (flow && seen[u] < reach[u] && !x->reject)
-            {
-              if (!third_accesses (x, u, seen[u], reach[u], writes, reads))
-                x->reject = TRUE;
-              seen[u] = reach[u];
-            }
         }
     }
   if (x->reject || x->unsat)
     return;
-  third_data_flow (x, writes, reads);
   /* program order of each third thread's variables, sorted by thread and
    * then global index (which is program order within a thread) */
   g_autoptr (GArray) third = g_array_new (FALSE, FALSE, sizeof (guint64));

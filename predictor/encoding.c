@@ -723,9 +723,9 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
   if (*answer != AUGUR_ENC_SAT || augur_enc_schedule_consistent (&x, schedule))
     return TRUE;
   /* The fast encoding leaves the third threads out, and this schedule
-   * needs them: encoded again with their sections and accesses (an
-   * UNSAT answer then stands: the windows' order cannot be had with the
-   * third threads as they ran). */
+   * needs them: encoded again with their sections (an UNSAT answer then
+   * stands: the windows' order cannot be had with the third threads'
+   * sections as they ran). */
   AugurEncAnswer fast_answer = *answer;
   g_autoptr (GArray) fast_schedule = g_array_copy (schedule);
   g_array_set_size (schedule, 0);

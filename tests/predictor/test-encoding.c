@@ -159,8 +159,11 @@ run_on_locks (GHashTable *owner, const ScriptEvent *e)
 }
 
 /* Checks that a prediction's schedule never has two threads in the same
- * mutex: the events recorded before the schedule's first one run first
- * (as the schedule's prefix does), then the schedule's steps. */
+ * mutex, and that a read of a third thread (not one of the prediction's
+ * accesses) inside a critical section reads from the write it read in the
+ * recorded run, where that write runs at all: the events recorded before
+ * the schedule's first one run first (as the schedule's prefix does),
+ * then the schedule's steps. */
 static void
 assert_schedule_excludes (const char *script, AugurFinding *f)
 {
@@ -187,16 +190,54 @@ assert_schedule_excludes (const char *script, AugurFinding *f)
   g_autoptr (GHashTable) scheduled = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < n; i++)
     g_hash_table_add (scheduled, GUINT_TO_POINTER (pos[i] + 1));
+  /* the recorded writer of each read: the last write before it (+1) */
+  g_autofree guint *writer = g_new0 (guint, evs->len);
+  g_autoptr (GHashTable) last = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint k = 0; k < evs->len; k++)
+    {
+      ScriptEvent *e = &g_array_index (evs, ScriptEvent, k);
+      if (strcmp (e->op, "read") == 0)
+        writer[k] = GPOINTER_TO_UINT (g_hash_table_lookup (last, e->obj));
+      else if (strcmp (e->op, "write") == 0)
+        g_hash_table_insert (last, e->obj, GUINT_TO_POINTER (k + 1));
+    }
+  g_hash_table_remove_all (last);
   for (guint k = 0; k < first; k++)
     if (!g_hash_table_contains (scheduled, GUINT_TO_POINTER (k + 1)))
-      g_free (run_on_locks (owner, &g_array_index (evs, ScriptEvent, k)));
+      {
+        ScriptEvent *e = &g_array_index (evs, ScriptEvent, k);
+        g_free (run_on_locks (owner, e));
+        if (strcmp (e->op, "write") == 0)
+          g_hash_table_insert (last, e->obj, GUINT_TO_POINTER (k + 1));
+      }
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *wrong = run_on_locks (owner, &g_array_index (evs, ScriptEvent, pos[i]));
+      ScriptEvent *e = &g_array_index (evs, ScriptEvent, pos[i]);
+      g_autofree char *wrong = run_on_locks (owner, e);
       if (wrong != NULL)
         g_error ("the schedule of %s %s runs step %u, %s",
                  augur_finding_kind_to_string (augur_finding_get_kind (f)),
                  augur_finding_get_prediction_pattern (f), i, wrong);
+      gboolean third = TRUE, locked = FALSE;
+      for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+        if (augur_finding_get_access (f, k)->thread == e->tid)
+          third = FALSE;
+      GHashTableIter it;
+      gpointer lock, who;
+      g_hash_table_iter_init (&it, owner);
+      while (g_hash_table_iter_next (&it, &lock, &who))
+        locked |= GPOINTER_TO_UINT (who) == e->tid + 1;
+      guint got = GPOINTER_TO_UINT (g_hash_table_lookup (last, e->obj));
+      gboolean ran = writer[pos[i]] == 0 || writer[pos[i]] - 1 < first;
+      for (guint j = 0; j < n && !ran; j++)
+        ran = pos[j] == writer[pos[i]] - 1;
+      if (strcmp (e->op, "read") == 0 && third && locked && ran && got != writer[pos[i]])
+        g_error ("the schedule of %s %s runs step %u, T%u#%u (read %s) from event %d, not %d",
+                 augur_finding_kind_to_string (augur_finding_get_kind (f)),
+                 augur_finding_get_prediction_pattern (f), i, e->tid, e->index, e->obj,
+                 (int) got - 1, (int) writer[pos[i]] - 1);
+      if (strcmp (e->op, "write") == 0)
+        g_hash_table_insert (last, e->obj, GUINT_TO_POINTER (pos[i] + 1));
     }
 }
 
