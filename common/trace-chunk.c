@@ -47,6 +47,22 @@ zero_from (const AugurTrace *t, guint64 from, guint64 end)
   return TRUE;
 }
 
+/* The length a packed record's head (at p, room bytes before the chunk
+ * ends) gives it, or 0 if the head says what no writer writes (a field
+ * longer than its value, a kind that is never packed). */
+static guint64
+packed_head_len (const guint8 *p, guint64 room)
+{
+  if (room < AUGUR_PACKED_HEAD)
+    return 0;
+  guint lens = p[3] | (guint) p[4] << 8;
+  guint nv = (lens >> 9) & 15, nx = lens >> 13, kind = p[0] & ~AUGUR_PACKED_TAG;
+  if (nv > 8 || nx > 4 || !kind_is_known (kind) || kind == AUGUR_EV_CHUNK
+      || kind == AUGUR_EV_MODULE || kind == AUGUR_EV_DATA || kind == AUGUR_EV_END)
+    return 0;
+  return AUGUR_PACKED_HEAD + (lens & 7) + ((lens >> 3) & 7) + ((lens >> 6) & 7) + nv + nx;
+}
+
 /* A packed record at b that does not decode, cut short: its head (stored
  * first, in one word) says how long it is, and nothing follows it. */
 static gboolean
@@ -54,14 +70,8 @@ packed_cut_short (const AugurTrace *t, guint64 b, guint64 end)
 {
   if (end - b < AUGUR_PACKED_HEAD)
     return zero_from (t, b + 1, end);
-  const guint8 *p = t->records + b;
-  guint lens = p[3] | (guint) p[4] << 8;
-  guint nv = (lens >> 9) & 15, nx = lens >> 13, kind = p[0] & ~AUGUR_PACKED_TAG;
-  if (nv > 8 || nx > 4 || !kind_is_known (kind) || kind == AUGUR_EV_CHUNK
-      || kind == AUGUR_EV_MODULE || kind == AUGUR_EV_DATA || kind == AUGUR_EV_END)
-    return FALSE;   /* a head that says what no writer writes: damage */
-  guint64 len = AUGUR_PACKED_HEAD + (lens & 7) + ((lens >> 3) & 7) + ((lens >> 6) & 7) + nv + nx;
-  return b + len <= end && zero_from (t, b + len, end);
+  guint64 len = packed_head_len (t->records + b, end - b);
+  return len != 0 && b + len <= end && zero_from (t, b + len, end);
 }
 
 /* The full seq of an event whose record holds its low 32 bits, in a chunk
@@ -164,18 +174,14 @@ decode_packed (const AugurTrace *t, guint64 b, guint64 chunk_end, guint32 owner,
                guint64 *key, guint64 *addr, AugurRecord *r)
 {
   const guint8 *p = t->records + b;
-  guint64 room = chunk_end - b;
-  if (room < AUGUR_PACKED_HEAD)
+  guint64 len = packed_head_len (p, chunk_end - b);
+  if (len == 0 || len > chunk_end - b)
     return 0;
   guint8 tag = p[0], check = p[1], flags = p[2];
   guint16 lens = (guint16) (p[3] | p[4] << 8);
   guint ns = lens & 7, nk = (lens >> 3) & 7, na = (lens >> 6) & 7, nv = (lens >> 9) & 15,
         nx = lens >> 13;
   guint kind = tag & ~AUGUR_PACKED_TAG;
-  guint64 len = AUGUR_PACKED_HEAD + ns + nk + na + nv + nx;
-  if (nv > 8 || nx > 4 || len > room || !kind_is_known (kind) || kind == AUGUR_EV_CHUNK
-      || kind == AUGUR_EV_MODULE || kind == AUGUR_EV_DATA || kind == AUGUR_EV_END)
-    return 0;
   const guint8 *q = p + AUGUR_PACKED_HEAD;
   guint64 d_seq = get_le (q, ns);
   q += ns;

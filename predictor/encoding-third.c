@@ -251,6 +251,48 @@ held_has (GArray *held, guint32 lock)
   return FALSE;
 }
 
+/* Who holds which lock, as the schedule runs: exclusive owners and the
+ * number of shared holders. */
+typedef struct {
+  GHashTable *owner;    /* lock+1 -> thread+1 */
+  GHashTable *shared;   /* lock+1 -> holders */
+} Holders;
+
+static void
+add_shared (Holders *hs, gpointer key, gint delta)
+{
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (hs->shared, key));
+  g_hash_table_insert (hs->shared, key, GUINT_TO_POINTER (n + delta));
+}
+
+/* Thread u takes the lock of h: FALSE if another thread holds it in a
+ * mode that excludes h's. */
+static gboolean
+take (Holders *hs, const AugurPredHeld *h, guint u)
+{
+  gpointer key = GUINT_TO_POINTER (h->lock + 1);
+  guint holder = GPOINTER_TO_UINT (g_hash_table_lookup (hs->owner, key));
+  if (holder != 0 && holder != u + 1)
+    return FALSE;
+  if (h->mode == AUGUR_LOCK_SHARED)
+    add_shared (hs, key, 1);
+  else if (GPOINTER_TO_UINT (g_hash_table_lookup (hs->shared, key)) > 0)
+    return FALSE;
+  else
+    g_hash_table_insert (hs->owner, key, GUINT_TO_POINTER (u + 1));
+  return TRUE;
+}
+
+static void
+give (Holders *hs, const AugurPredHeld *h)
+{
+  gpointer key = GUINT_TO_POINTER (h->lock + 1);
+  if (h->mode == AUGUR_LOCK_SHARED)
+    add_shared (hs, key, -1);
+  else
+    g_hash_table_remove (hs->owner, key);
+}
+
 /* Does the schedule keep what the third threads need, which the fast
  * encoding leaves out: no thread takes a lock another holds (a third
  * thread's section against a window's), and a third thread's read inside
@@ -261,8 +303,9 @@ gboolean
 augur_enc_schedule_consistent (Enc *x, GArray *schedule)
 {
   const AugurPredModel *m = x->m;
-  g_autoptr (GHashTable) owner = g_hash_table_new (NULL, NULL);   /* lock+1 -> thread+1, exclusive */
-  g_autoptr (GHashTable) shared = g_hash_table_new (NULL, NULL);  /* lock+1 -> holders */
+  g_autoptr (GHashTable) owner = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) shared = g_hash_table_new (NULL, NULL);
+  Holders hs = { owner, shared };
   g_autoptr (GHashTable) last = g_hash_table_new (NULL, NULL);    /* var+1 -> writer+1 */
   for (guint u = 0; u < m->n_threads; u++)
     {
@@ -271,15 +314,7 @@ augur_enc_schedule_consistent (Enc *x, GArray *schedule)
         continue;
       GArray *held = g_ptr_array_index (m->locksets, m->lockset[augur_pred_model_event (m, u, k)]);
       for (guint i = 0; i < held->len; i++)
-        {
-          const AugurPredHeld *h = &g_array_index (held, AugurPredHeld, i);
-          gpointer key = GUINT_TO_POINTER (h->lock + 1);
-          if (h->mode == AUGUR_LOCK_SHARED)
-            g_hash_table_insert (shared, key,
-                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) + 1));
-          else
-            g_hash_table_insert (owner, key, GUINT_TO_POINTER (u + 1));
-        }
+        take (&hs, &g_array_index (held, AugurPredHeld, i), u);   /* as recorded: no clash */
     }
   for (guint i = 0; i < schedule->len; i++)
     {
@@ -301,34 +336,12 @@ augur_enc_schedule_consistent (Enc *x, GArray *schedule)
       if (before == after)
         continue;
       for (guint j = 0; j < before->len; j++)
-        {
-          const AugurPredHeld *h = &g_array_index (before, AugurPredHeld, j);
-          if (held_has (after, h->lock))
-            continue;
-          gpointer key = GUINT_TO_POINTER (h->lock + 1);
-          if (h->mode == AUGUR_LOCK_SHARED)
-            g_hash_table_insert (shared, key,
-                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) - 1));
-          else
-            g_hash_table_remove (owner, key);
-        }
+        if (!held_has (after, g_array_index (before, AugurPredHeld, j).lock))
+          give (&hs, &g_array_index (before, AugurPredHeld, j));
       for (guint j = 0; j < after->len; j++)
-        {
-          const AugurPredHeld *h = &g_array_index (after, AugurPredHeld, j);
-          if (held_has (before, h->lock))
-            continue;
-          gpointer key = GUINT_TO_POINTER (h->lock + 1);
-          guint holder = GPOINTER_TO_UINT (g_hash_table_lookup (owner, key));
-          if (holder != 0 && holder != u + 1)
-            return FALSE;
-          if (h->mode == AUGUR_LOCK_SHARED)
-            g_hash_table_insert (shared, key,
-                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) + 1));
-          else if (GPOINTER_TO_UINT (g_hash_table_lookup (shared, key)) > 0)
-            return FALSE;
-          else
-            g_hash_table_insert (owner, key, GUINT_TO_POINTER (u + 1));
-        }
+        if (!held_has (before, g_array_index (after, AugurPredHeld, j).lock)
+            && !take (&hs, &g_array_index (after, AugurPredHeld, j), u))
+          return FALSE;
     }
   return TRUE;
 }

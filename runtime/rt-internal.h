@@ -364,6 +364,19 @@ extern int rt_trace_closed;
 #define RT_EMIT_FENCE() __atomic_thread_fence (__ATOMIC_SEQ_CST)
 #endif
 
+/* For an emit that has taken its seq with its busy flag up: true, and the
+ * flag down, when the trace is closed and nothing may be stored. */
+RT_INLINE bool
+rt_emit_closed (uint32_t *busy)
+{
+  RT_EMIT_FENCE ();
+  if (RT_LIKELY (__atomic_load_n (&rt_trace_closed, __ATOMIC_RELAXED) == 0))
+    return false;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  *busy = 0;
+  return true;
+}
+
 /* Write one record: its seq from the global counter, its bytes at the
  * next 32-byte boundary of this thread's chunk.  Returns the file slot (for
  * rt_trace_rewrite) or UINT64_MAX.  The busy flag brackets the update of
@@ -385,13 +398,8 @@ rt_emit (const AugurRecord *r)
       return rt_emit_slow (r, RT_NO_SEQ);
     }
   uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
-  RT_EMIT_FENCE ();
-  if (RT_UNLIKELY (__atomic_load_n (&rt_trace_closed, __ATOMIC_RELAXED) != 0))
-    {
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      *busy = 0;
-      return UINT64_MAX;
-    }
+  if (RT_UNLIKELY (rt_emit_closed (busy)))
+    return UINT64_MAX;
   if (RT_UNLIKELY (seq - rt_self.chunk.base > UINT32_MAX))
     {
       /* a chunk open while 2^32 events went by: this one opens the next */

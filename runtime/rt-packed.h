@@ -53,13 +53,8 @@ rt_emit_packed_at (uint8_t kind, uint8_t flags, uint32_t tid, uint8_t module, ui
   *busy = 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   uint64_t seq = __atomic_fetch_add (&rt_counter.next, 1, __ATOMIC_RELAXED);
-  RT_EMIT_FENCE ();
-  if (RT_UNLIKELY (__atomic_load_n (&rt_trace_closed, __ATOMIC_RELAXED) != 0))
-    {
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      *busy = 0;
-      return UINT64_MAX;   /* the trace is closed (rt-internal.h) */
-    }
+  if (RT_UNLIKELY (rt_emit_closed (busy)))
+    return UINT64_MAX;   /* the trace is closed (rt-internal.h) */
   uint64_t key = (uint64_t) module << 32 | pc;
   uint64_t zseq = augur_trace_zigzag (seq - k->last_seq);
   uint64_t zkey = augur_trace_zigzag (key - k->last_key);

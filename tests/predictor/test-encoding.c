@@ -30,71 +30,6 @@ addr_of (const char *name)
   return 0x10000 + (guint64) name[0] * 64;
 }
 
-static char *
-write_trace (const char *script)
-{
-  g_autoptr (GError) error = NULL;
-  char *path = g_build_filename (g_get_tmp_dir (), "augur-test-encoding-XXXXXX", NULL);
-  int fd = g_mkstemp (path);
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_autoptr (AugurTraceWriter) w = augur_trace_writer_new (path, "/synthetic", &error);
-  g_assert_no_error (error);
-  g_auto (GStrv) steps = g_strsplit (script, ";", -1);
-  for (guint i = 0; steps[i] != NULL; i++)
-    {
-      g_auto (GStrv) f = g_strsplit (g_strstrip (steps[i]), " ", -1);
-      if (f[0] == NULL || f[0][0] == '\0')
-        continue;
-      AugurRecord r = { .tid = (guint32) atoi (f[0]), .pc = 0x100 + i };
-      const char *op = f[1];
-      const char *obj = f[2] != NULL ? f[2] : "";
-      if (strcmp (op, "start") == 0)
-        r.kind = AUGUR_EV_THREAD_START;
-      else if (strcmp (op, "exit") == 0)
-        r.kind = AUGUR_EV_THREAD_EXIT;
-      else if (strcmp (op, "create") == 0 || strcmp (op, "join") == 0)
-        {
-          r.kind = op[0] == 'c' ? AUGUR_EV_THREAD_CREATE : AUGUR_EV_THREAD_JOIN;
-          r.addr = (guint64) atoi (obj);
-        }
-      else
-        {
-          r.addr = addr_of (obj);
-          if (strcmp (op, "read") == 0)
-            r.kind = AUGUR_EV_READ, r.flags = 4;
-          else if (strcmp (op, "write") == 0)
-            r.kind = AUGUR_EV_WRITE, r.flags = 4;
-          else if (strcmp (op, "lock") == 0)
-            r.kind = AUGUR_EV_MUTEX_LOCK;
-          else if (strcmp (op, "unlock") == 0)
-            r.kind = AUGUR_EV_MUTEX_UNLOCK;
-          else if (strcmp (op, "post") == 0)
-            r.kind = AUGUR_EV_SEM_POST;
-          else if (strcmp (op, "semwait") == 0)
-            r.kind = AUGUR_EV_SEM_WAIT;
-          else if (strcmp (op, "signal") == 0)
-            r.kind = AUGUR_EV_COND_SIGNAL;
-          else if (strcmp (op, "wait") == 0 || strcmp (op, "wake") == 0)
-            {
-              r.kind = op[1] == 'a' && op[2] == 'i' ? AUGUR_EV_COND_WAIT : AUGUR_EV_COND_WAKE;
-              r.arg = addr_of (f[3]);
-            }
-          else if (strcmp (op, "enter") == 0)
-            r.kind = AUGUR_EV_BARRIER_ENTER;
-          else if (strcmp (op, "leave") == 0)
-            r.kind = AUGUR_EV_BARRIER_LEAVE;
-          else
-            g_error ("unknown op %s", op);
-        }
-      g_assert_true (augur_trace_writer_add (w, &r, &error));
-    }
-  AugurRecord end = { .kind = AUGUR_EV_END, .tid = 0, .aux = AUGUR_END_EXIT };
-  g_assert_true (augur_trace_writer_add (w, &end, &error));
-  g_assert_true (augur_trace_writer_close (w, TRUE, &error));
-  return path;
-}
-
 /* A scenario's events in order: thread, op, object and (wait, wake) mutex. */
 typedef struct {
   guint tid, index;
@@ -131,6 +66,69 @@ script_events (const char *script)
       g_array_append_val (evs, e);
     }
   return evs;
+}
+
+static char *
+write_trace (const char *script)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (g_get_tmp_dir (), "augur-test-encoding-XXXXXX", NULL);
+  int fd = g_mkstemp (path);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_autoptr (AugurTraceWriter) w = augur_trace_writer_new (path, "/synthetic", &error);
+  g_assert_no_error (error);
+  g_autoptr (GArray) evs = script_events (script);
+  for (guint i = 0; i < evs->len; i++)
+    {
+      const ScriptEvent *e = &g_array_index (evs, ScriptEvent, i);
+      AugurRecord r = { .tid = e->tid, .pc = 0x100 + i };
+      const char *op = e->op;
+      const char *obj = e->obj;
+      if (strcmp (op, "start") == 0)
+        r.kind = AUGUR_EV_THREAD_START;
+      else if (strcmp (op, "exit") == 0)
+        r.kind = AUGUR_EV_THREAD_EXIT;
+      else if (strcmp (op, "create") == 0 || strcmp (op, "join") == 0)
+        {
+          r.kind = op[0] == 'c' ? AUGUR_EV_THREAD_CREATE : AUGUR_EV_THREAD_JOIN;
+          r.addr = (guint64) atoi (obj);
+        }
+      else
+        {
+          r.addr = addr_of (obj);
+          if (strcmp (op, "read") == 0)
+            r.kind = AUGUR_EV_READ, r.flags = 4;
+          else if (strcmp (op, "write") == 0)
+            r.kind = AUGUR_EV_WRITE, r.flags = 4;
+          else if (strcmp (op, "lock") == 0)
+            r.kind = AUGUR_EV_MUTEX_LOCK;
+          else if (strcmp (op, "unlock") == 0)
+            r.kind = AUGUR_EV_MUTEX_UNLOCK;
+          else if (strcmp (op, "post") == 0)
+            r.kind = AUGUR_EV_SEM_POST;
+          else if (strcmp (op, "semwait") == 0)
+            r.kind = AUGUR_EV_SEM_WAIT;
+          else if (strcmp (op, "signal") == 0)
+            r.kind = AUGUR_EV_COND_SIGNAL;
+          else if (strcmp (op, "wait") == 0 || strcmp (op, "wake") == 0)
+            {
+              r.kind = op[1] == 'a' && op[2] == 'i' ? AUGUR_EV_COND_WAIT : AUGUR_EV_COND_WAKE;
+              r.arg = addr_of (e->mutex);
+            }
+          else if (strcmp (op, "enter") == 0)
+            r.kind = AUGUR_EV_BARRIER_ENTER;
+          else if (strcmp (op, "leave") == 0)
+            r.kind = AUGUR_EV_BARRIER_LEAVE;
+          else
+            g_error ("unknown op %s", op);
+        }
+      g_assert_true (augur_trace_writer_add (w, &r, &error));
+    }
+  AugurRecord end = { .kind = AUGUR_EV_END, .tid = 0, .aux = AUGUR_END_EXIT };
+  g_assert_true (augur_trace_writer_add (w, &end, &error));
+  g_assert_true (augur_trace_writer_close (w, TRUE, &error));
+  return path;
 }
 
 /* Runs one event on the lock owners (mutex name -> thread + 1): NULL, or
