@@ -59,8 +59,11 @@
  * explore --malloc-reuse sets it, the results file says so, and a replay
  * sets it again */
 #define AUGUR_ENV_MALLOC_REUSE "AUGUR_MALLOC_REUSE"
+/* the CPU the explorer chose for this server (decimal); unset: the CPU it
+ * starts on */
+#define AUGUR_ENV_SERVER_CPU "AUGUR_SERVER_CPU"
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 7u
+#define AUGUR_SCHED_VERSION 8u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
@@ -324,7 +327,7 @@ typedef struct {
   uint32_t objects_lost_at; /* objects[] was full at this step (UINT32_MAX: never) */
   /* ---- written by the fork server ---- */
   int32_t  wait_status;     /* waitpid() status of the child */
-  uint32_t pad1;
+  int32_t  server_cpu;      /* the CPU the fork server pinned itself to (-1: none) */
   uint64_t exe_bias;        /* load bias of the executable (symbols of globals) */
   uint32_t random_seed;     /* nonzero: PCT scheduling after the prefix (Burckhardt et al.
                              * 2010): random thread priorities, pct_depth - 1 change points

@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -103,6 +104,7 @@ augur_executor_make_page (AugurSchedShm **out, GError **error)
   shm->magic = AUGUR_SCHED_MAGIC;
   shm->version = AUGUR_SCHED_VERSION;
   shm->max_steps = AUGUR_SCHED_MAX_STEPS;
+  shm->server_cpu = -1;
   *out = shm;
   return fd;
 }
@@ -139,6 +141,71 @@ augur_executor_free (AugurExecutor *ex)
   if (ex->stdin_fd >= 0)
     close (ex->stdin_fd);
   g_free (ex);
+}
+
+/* ---- the CPU of each server ----
+ * A fork server pins itself to one CPU (runtime/rt-sched-server.c), and the
+ * thread that drives it pins itself there too (augur_executor_pin_caller).
+ * Each execution is a round trip between the two, and on a virtual machine
+ * waking a process that sleeps on another CPU costs tens of microseconds,
+ * as much as an execution: the same round trip on one CPU measured 4.9 us,
+ * across two 63 us (doc/design.md, "Execution server").  The first server
+ * a process starts stays where it starts, as concurrent augur processes
+ * then spread over the CPUs; each later one (--jobs) is given the next CPU
+ * of augur's own set after the last one's, so that two servers of one
+ * search do not share a CPU while another is idle.  An MPI rank's first
+ * server takes the CPU of its rank on the node. */
+static GMutex cpu_lock;
+static int last_cpu = -1;   /* the CPU of the last server started; -1: none yet */
+
+/* The CPU for the next server, or -1: where it starts. */
+static int
+next_server_cpu (void)
+{
+  cpu_set_t set;
+  if (sched_getaffinity (0, sizeof set, &set) != 0 || CPU_COUNT (&set) <= 1)
+    return -1;
+  g_mutex_lock (&cpu_lock);
+  int from = last_cpu;
+  g_mutex_unlock (&cpu_lock);
+  if (from < 0)
+    {
+      const char *lr = g_getenv ("OMPI_COMM_WORLD_LOCAL_RANK");
+      if (lr == NULL)
+        return -1;
+      int nth = (int) (g_ascii_strtoull (lr, NULL, 10) % (guint64) CPU_COUNT (&set));
+      for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET (cpu, &set) && nth-- == 0)
+          return cpu;
+      return -1;
+    }
+  for (int k = 1; k <= CPU_SETSIZE; k++)
+    if (CPU_ISSET ((from + k) % CPU_SETSIZE, &set))
+      return (from + k) % CPU_SETSIZE;
+  return -1;
+}
+
+gboolean
+augur_executor_pin_caller (AugurExecutor *ex, AugurExecutorPin *pin)
+{
+  pin->pinned = FALSE;
+  int cpu = ex->shm->server_cpu;
+  if (cpu < 0 || cpu >= CPU_SETSIZE || sched_getaffinity (0, sizeof pin->saved, &pin->saved) != 0
+      || !CPU_ISSET (cpu, &pin->saved))
+    return FALSE;
+  cpu_set_t one;
+  CPU_ZERO (&one);
+  CPU_SET (cpu, &one);
+  pin->pinned = sched_setaffinity (0, sizeof one, &one) == 0;
+  return pin->pinned;
+}
+
+void
+augur_executor_unpin_caller (AugurExecutorPin *pin)
+{
+  if (pin->pinned)
+    sched_setaffinity (0, sizeof pin->saved, &pin->saved);
+  pin->pinned = FALSE;
 }
 
 /* Waits for one byte; returns 1 read, 0 EOF, -1 timeout/error. */
@@ -233,6 +300,15 @@ spawn_server (const char *const *argv, gboolean show_output, int stdin_fd, int m
   /* resolve every symbol once in the server, not in each execution */
   g_subprocess_launcher_setenv (launcher, "LD_BIND_NOW", "1", TRUE);
   g_subprocess_launcher_unsetenv (launcher, "AUGUR_TRACE");
+  int cpu = next_server_cpu ();
+  if (cpu >= 0)
+    {
+      char buf[16];
+      g_snprintf (buf, sizeof buf, "%d", cpu);
+      g_subprocess_launcher_setenv (launcher, AUGUR_ENV_SERVER_CPU, buf, TRUE);
+    }
+  else
+    g_subprocess_launcher_unsetenv (launcher, AUGUR_ENV_SERVER_CPU);
   /* what augur printed comes before what the program prints */
   fflush (NULL);
   g_autoptr (GError) spawn_error = NULL;
@@ -315,6 +391,12 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
     return NULL;
   char c;
   int r = read_byte (ex->status_r, 30.0, &c);
+  if (r == 1 && c == 'R' && ex->shm->server_cpu >= 0)
+    {
+      g_mutex_lock (&cpu_lock);
+      last_cpu = ex->shm->server_cpu;
+      g_mutex_unlock (&cpu_lock);
+    }
   if (r != 1 || c != 'R')
     {
       explain_no_start (ex, argv, r, error);

@@ -9,6 +9,7 @@
 #define AUGUR_EXECUTOR_H
 
 #include <glib.h>
+#include <sched.h>
 
 #include "common/augur-sched-format.h"
 #include "explorer/explore-error.h"
@@ -37,6 +38,20 @@ AugurSchedShm *augur_executor_shm (AugurExecutor *ex);
 /* Runs one execution and waits for it, at most timeout seconds (then kills
  * it: *timed_out).  FALSE if the fork server is gone. */
 gboolean augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GError **error);
+
+/* The thread that drives @ex (calls augur_executor_run) runs on the CPU
+ * its server is pinned to: each execution is a hand-over between the two,
+ * and a wake-up on the same CPU is a fraction of one on another
+ * (executor.c).  Pinned until augur_executor_unpin_caller; FALSE, and
+ * nothing changed, where the server is not pinned or the CPU is not in the
+ * caller's set. */
+typedef struct {
+  gboolean pinned;
+  cpu_set_t saved;        /* the caller's set before */
+} AugurExecutorPin;
+
+gboolean augur_executor_pin_caller (AugurExecutor *ex, AugurExecutorPin *pin);
+void augur_executor_unpin_caller (AugurExecutorPin *pin);
 
 /* The servers are started without address randomisation (personality
  * ADDR_NO_RANDOMIZE), so that every server of a program lays it out the

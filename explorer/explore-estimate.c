@@ -264,7 +264,11 @@ augur_explore_estimate (const char *const *argv, const AugurExploreOptions *o, g
   /* the complete executions, from the source-set tree (estimate.h) */
   g_autoptr (AugurEstimateSamples) learnt = augur_estimate_samples_new ();
   g_autoptr (AugurEstimateSamples) samples = augur_estimate_samples_new ();
-  if (!probes_of (&p, AUGUR_DPOR_SOURCE, probes, rng, t0, learnt, samples, error))
+  AugurExecutorPin pin;
+  augur_executor_pin_caller (p.ex, &pin);   /* on its server's CPU (executor.h) */
+  gboolean probed = probes_of (&p, AUGUR_DPOR_SOURCE, probes, rng, t0, learnt, samples, error);
+  augur_executor_unpin_caller (&pin);
+  if (!probed)
     return FALSE;
   /* stopped before the second half: the learning probes' estimate */
   guint learning = est->learning;

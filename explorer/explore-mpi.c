@@ -334,6 +334,9 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
   g_return_val_if_fail (mpi->rank > 0, FALSE);
   g_autoptr (GError) start_error = NULL;
   g_autoptr (AugurExecutor) ex = server_start (argv, o, &start_error);
+  AugurExecutorPin pin = { 0 };
+  if (ex != NULL)
+    augur_executor_pin_caller (ex, &pin);   /* with its server, on its CPU */
   gboolean gone = FALSE;
   for (;;)
     {
@@ -378,6 +381,7 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
       g_autofree guint8 *page = augur_explore_pool_page_save (shm, &len);
       send_result (mpi, slot, TRUE, killed, page, len);
     }
+  augur_executor_unpin_caller (&pin);
   AugurSchedShm *shm = ex != NULL ? augur_executor_shm (ex) : NULL;
   guint64 in_process = shm != NULL ? shm->fiber_executions : 0;
   guint32 forked = shm != NULL && shm->no_fibers;

@@ -317,6 +317,10 @@ server_main (gpointer data)
 {
   Server *s = data;
   AugurExplorePool *pool = s->pool;
+  /* with its server, on its CPU (a remote server's thread only waits) */
+  AugurExecutorPin pin = { 0 };
+  if (s->ex != NULL)
+    augur_executor_pin_caller (s->ex, &pin);
   g_mutex_lock (&pool->lock);
   while (!pool->stop)
     {
@@ -338,6 +342,7 @@ server_main (gpointer data)
       g_cond_broadcast (&pool->done);
     }
   g_mutex_unlock (&pool->lock);
+  augur_executor_unpin_caller (&pin);
   return NULL;
 }
 

@@ -920,6 +920,10 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   st->jobs = 1;
   guint jobs = search_jobs (o);
   gboolean ok = jobs == 1 || search_pool_start (&s, jobs, error);
+  /* the search with its own server, on its CPU (after the pool's servers
+   * and threads started: they take CPUs of the whole set) */
+  AugurExecutorPin pin;
+  augur_executor_pin_caller (s.ex, &pin);
   for (guint64 run = 0; ok; run++)
     {
       if (search_out_of_time (&s))
@@ -948,6 +952,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
       if (s.pool != NULL)
         search_ahead (&s);
     }
+  augur_executor_unpin_caller (&pin);
   search_pool_stop (&s);
   search_times_write (s.times);
   search_finish (&s, &pi, ok);

@@ -339,6 +339,23 @@ fork_one (void)
   return false;
 }
 
+/* The CPU for the fork server: the explorer's choice (AUGUR_ENV_SERVER_CPU)
+ * when it runs several servers, else the one it starts on. */
+static int
+server_cpu (void)
+{
+  const char *s = rt_libc_getenv (AUGUR_ENV_SERVER_CPU);
+  if (s != NULL && *s >= '0' && *s <= '9')
+    {
+      int cpu = 0;
+      for (; *s >= '0' && *s <= '9' && cpu < CPU_SETSIZE; s++)
+        cpu = cpu * 10 + (*s - '0');
+      if (*s == '\0' && cpu < CPU_SETSIZE)
+        return cpu;
+    }
+  return rt_sys_getcpu ();
+}
+
 static RtMainFunc srv_main;
 static int srv_argc;
 static char **srv_argv, **srv_envp;
@@ -528,20 +545,24 @@ rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **envp)
       child_start ();
       return;
     }
+  /* The fork server: pinned to one CPU, so that the hand-offs between the
+   * child's threads stay on it, and the explorer's thread that talks to it
+   * pins itself to the same one (explorer/executor.h), which it reads here
+   * after "R". */
+  cpu_set_t set;
+  CPU_ZERO (&set);
+  int cpu = server_cpu ();
+  if (cpu < 0)
+    cpu = 0;
+  CPU_SET (cpu, &set);
+  shm->server_cpu = rt_sys_sched_setaffinity (0, sizeof set, &set) == 0 ? cpu : -1;
   /* tell the explorer the server is up (a program not built with augur-cc
    * never says so) */
   while (rt_sys_write (status_fd, "R", 1) < 0 && errno == EINTR)
     ;
-  /* The fork server: pinned to the CPU it runs on, so that the hand-offs
-   * between the child's threads stay on one CPU. */
   /* initialise malloc here once, not in every execution */
   free (malloc (1));
   rt_sched_find_heap ();
-  cpu_set_t set;
-  CPU_ZERO (&set);
-  int cpu = rt_sys_getcpu ();
-  CPU_SET (cpu >= 0 ? cpu : 0, &set);
-  rt_sys_sched_setaffinity (0, sizeof set, &set);
   pthread_atfork (NULL, NULL, after_fork_child);
   srv_main = main_fn;
   srv_argc = argc;

@@ -73,4 +73,58 @@ killed ()
 }
 ok "a server killed while exploring: exit 5, 'fork server is gone'" killed
 
+# placed JOBS: while augur explores lastzero(15) with --jobs JOBS, each
+# fork server is pinned to one CPU, no two to the same one, and augur's
+# thread that drives a server (the search for the first, augur-server-K for
+# the K-th) is pinned to that server's CPU (explorer/executor.h: a
+# hand-over on one CPU costs a fraction of one between two)
+cpus_of ()   # /proc/PID[/task/TID]: its Cpus_allowed_list
+{
+  sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$1/status"
+}
+placed ()
+{
+  jobs=$1
+  "$AUGUR" explore --no-progress --jobs "$jobs" -o "$tmp/p.json" -- "$B/corpus-lastzero" 15 \
+    >"$tmp/out" 2>"$tmp/err" &
+  augur_pid=$!
+  n=0
+  servers=
+  while [ "$(echo "$servers" | wc -w)" -lt "$jobs" ]; do
+    sleep 0.2
+    servers=$(ps -o pid= --ppid "$augur_pid" | sort -n | tr '\n' ' ')
+    n=$((n + 1))
+    [ "$n" -lt 150 ] || { kill "$augur_pid"; wait; return 1; }
+  done
+  sleep 1
+  good=yes
+  seen=
+  k=0
+  for s in $servers; do
+    cpu=$(cpus_of "/proc/$s")
+    if [ "$k" -eq 0 ]; then
+      driver=$(cpus_of "/proc/$augur_pid/task/$augur_pid")
+    else
+      tid=$(grep -lx "augur-server-$k" /proc/"$augur_pid"/task/*/comm | head -n1 | cut -d/ -f5)
+      driver=$(cpus_of "/proc/$augur_pid/task/$tid")
+    fi
+    echo "server $k (pid $s): CPU $cpu, its driver: $driver"
+    case $cpu in *[-,]*|'') good=no ;; esac
+    [ "$driver" = "$cpu" ] || good=no
+    case " $seen " in *" $cpu "*) good=no ;; esac
+    seen="$seen $cpu"
+    k=$((k + 1))
+  done
+  kill "$augur_pid"
+  wait "$augur_pid"
+  [ "$good" = yes ]
+}
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]; then
+  ok "--jobs 1: the server and the search share one CPU" placed 1
+  ok "--jobs 2: each server on a CPU of its own, with its thread" placed 2
+else
+  skip "--jobs 1: the server and the search share one CPU" "one CPU online"
+  skip "--jobs 2: each server on a CPU of its own, with its thread" "one CPU online"
+fi
+
 tap_done
