@@ -20,6 +20,7 @@
 #include "explorer/explore-pool.h"
 
 #include <gio/gio.h>
+#include <sched.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -30,7 +31,7 @@ typedef enum { JOB_QUEUED, JOB_RUNNING, JOB_DONE } JobState;
 typedef struct {
   GBytes *key;             /* guint32 n_prefix, the prefix's steps, the sleep set's */
   guint depth;             /* of the branch's node */
-  JobState state;
+  gint state;              /* JobState (atomic: the search polls it, see SPIN_US) */
   gint wanted;             /* the search waits for it (atomic: a remote server's thread reads it) */
   gboolean ahead;          /* run (or started) by another server before it was asked for */
   /* the result */
@@ -60,7 +61,43 @@ struct _AugurExplorePool {
   AugurExplorePoolRemoteRun remote_run;
   guint64 used, wasted;
   GPtrArray *servers;      /* Server: [0] the search's own (no thread), then one per thread */
+  gint queued;             /* the queue's length (atomic: idle threads poll it) */
+  gboolean spin;           /* waits poll first (SPIN_US): each local server has a CPU */
 };
+
+/* How long the search polls for a result a server is about to send, and
+ * an idle server's thread for a job, before they sleep on the condition:
+ * each sits on the CPU of its own server, idle meanwhile, and a wake-up
+ * from another CPU costs as much as an execution (executor.h).  Only
+ * where every local server has a CPU of its own. */
+#define SPIN_US 200
+
+/* Polls *@word until it is not @was (@differs) or is @want, at most
+ * SPIN_US; TRUE if it got there.  Yields between looks, so that another
+ * thread on the CPU runs. */
+static gboolean
+spin_on (const gint *word, gint value, gboolean differs, const gboolean *stop)
+{
+  gint64 end = g_get_monotonic_time () + SPIN_US;
+  for (;;)
+    {
+      gint v = g_atomic_int_get (word);
+      if (differs ? v != value : v == value)
+        return TRUE;
+      if (stop != NULL && g_atomic_int_get (stop))
+        return TRUE;
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      sched_yield ();
+    }
+}
+
+/* After each change of the queue, under the lock. */
+static void
+queue_changed (AugurExplorePool *pool)
+{
+  g_atomic_int_set (&pool->queued, (gint) pool->queue.length);
+}
 
 struct _Server {
   AugurExplorePool *pool;
@@ -211,9 +248,11 @@ queue_insert (AugurExplorePool *pool, Job *j)
     if (((Job *) l->data)->depth < j->depth)
       {
         g_queue_insert_before (&pool->queue, l, j);
+        queue_changed (pool);
         return;
       }
   g_queue_push_tail (&pool->queue, j);
+  queue_changed (pool);
 }
 
 /* Makes room for a guess at @depth: drops the shallowest guess not asked
@@ -236,7 +275,10 @@ make_room (AugurExplorePool *pool, guint depth)
   if (victim == NULL)
     return FALSE;
   if (victim->state == JOB_QUEUED)
-    g_queue_remove (&pool->queue, victim);
+    {
+      g_queue_remove (&pool->queue, victim);
+      queue_changed (pool);
+    }
   else
     pool->wasted++;
   g_hash_table_remove (pool->jobs, victim->key);
@@ -327,10 +369,19 @@ server_main (gpointer data)
       Job *j = g_queue_pop_head (&pool->queue);
       if (j == NULL)
         {
+          if (pool->spin && s->ex != NULL)
+            {
+              g_mutex_unlock (&pool->lock);
+              gboolean got = spin_on (&pool->queued, 0, TRUE, &pool->stop);
+              g_mutex_lock (&pool->lock);
+              if (got)
+                continue;
+            }
           g_cond_wait (&pool->work, &pool->lock);
           continue;
         }
-      j->state = JOB_RUNNING;
+      queue_changed (pool);
+      g_atomic_int_set (&j->state, JOB_RUNNING);
       s->job = j;
       pool->busy++;
       g_mutex_unlock (&pool->lock);
@@ -338,7 +389,7 @@ server_main (gpointer data)
       g_mutex_lock (&pool->lock);
       pool->busy--;
       s->job = NULL;
-      j->state = JOB_DONE;
+      g_atomic_int_set (&j->state, JOB_DONE);
       g_cond_broadcast (&pool->done);
     }
   g_mutex_unlock (&pool->lock);
@@ -372,6 +423,8 @@ augur_explore_pool_new_full (AugurExecutor *const *executors, guint n,
   pool->prepare_data = data;
   pool->exec_timeout = exec_timeout;
   pool->servers = g_ptr_array_new_with_free_func (g_free);
+  cpu_set_t cpus;
+  pool->spin = sched_getaffinity (0, sizeof cpus, &cpus) == 0 && (guint) CPU_COUNT (&cpus) >= n;
   for (guint k = 0; k < n; k++)
     {
       Server *s = g_new0 (Server, 1);
@@ -403,7 +456,7 @@ augur_explore_pool_free (AugurExplorePool *pool)
   g_mutex_lock (&pool->lock);
   /* a guess still running is of no use, but it is let end (its
    * watchdog bounds it): a server must stay usable after the pool */
-  pool->stop = TRUE;
+  g_atomic_int_set (&pool->stop, TRUE);
   g_cond_broadcast (&pool->work);
   g_mutex_unlock (&pool->lock);
   for (guint k = 1; k < pool->servers->len; k++)
@@ -472,6 +525,7 @@ augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GAr
       else
         {
           g_queue_remove (&pool->queue, j);
+          queue_changed (pool);
           g_hash_table_steal (pool->jobs, key);
         }
       j->state = JOB_RUNNING;
@@ -485,6 +539,12 @@ augur_explore_pool_take (AugurExplorePool *pool, const GArray *prefix, const GAr
   else
     {
       g_atomic_int_set (&j->wanted, TRUE);
+      if (pool->spin && j->state != JOB_DONE)
+        {
+          g_mutex_unlock (&pool->lock);
+          spin_on (&j->state, JOB_DONE, FALSE, NULL);
+          g_mutex_lock (&pool->lock);
+        }
       while (j->state != JOB_DONE)
         g_cond_wait (&pool->done, &pool->lock);
       g_hash_table_steal (pool->jobs, key);
