@@ -189,11 +189,20 @@ on_exit (void (*fn) (int, void *), void *arg)
   return get_real_on_exit () (fn, arg);
 }
 
+/* The static TLS below the thread pointer (x86-64) that every fiber shares:
+ * libc's (errno) and the runtime's, [rt_fiber_tls_lo, tp). */
+uint64_t rt_fiber_tls_lo, rt_fiber_tls_span;
+
+typedef struct {
+  int foreign;
+  uint64_t bytes;          /* the modules' TLS blocks, each aligned */
+} TlsScan;
+
 static int
 tls_module (struct dl_phdr_info *info, size_t size, void *data)
 {
   (void) size;
-  int *foreign = data;
+  TlsScan *scan = data;
   for (int k = 0; k < info->dlpi_phnum; k++)
     if (info->dlpi_phdr[k].p_type == PT_TLS && info->dlpi_phdr[k].p_memsz > 0)
       {
@@ -201,7 +210,9 @@ tls_module (struct dl_phdr_info *info, size_t size, void *data)
         const char *base = strrchr (name, '/');
         base = base != NULL ? base + 1 : name;
         if (strncmp (base, "libc.so", 7) != 0 && strncmp (base, "libaugur-rt", 11) != 0)
-          *foreign = 1;
+          scan->foreign = 1;
+        uint64_t align = info->dlpi_phdr[k].p_align > 0 ? info->dlpi_phdr[k].p_align : 1;
+        scan->bytes += (info->dlpi_phdr[k].p_memsz + align - 1) / align * align + align;
       }
   return 0;
 }
@@ -211,10 +222,17 @@ rt_fiber_setup (void **lo, size_t *size)
 {
   if (!rt_fiber_possible ())
     return false;
-  int foreign = 0;
-  dl_iterate_phdr (tls_module, &foreign);
-  if (foreign)
+  TlsScan scan = { 0, 0 };
+  dl_iterate_phdr (tls_module, &scan);
+  if (scan.foreign)
     return false;
+#if defined(__x86_64__)
+  /* glibc lays the initial modules' blocks out below the thread pointer,
+   * each aligned: their sizes with an alignment each cover them */
+  uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  rt_fiber_tls_span = scan.bytes;
+  rt_fiber_tls_lo = tp - scan.bytes;
+#endif
   size_t table = ((RT_FIBER_MAX + 1) * sizeof (RtFiber) + 4095) & ~(size_t) 4095;
   size_t total = table + (size_t) RT_FIBER_MAX * 4096;
   void *p = rt_sys_mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,

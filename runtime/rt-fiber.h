@@ -33,6 +33,12 @@
 
 /* Nonzero while an execution runs on fibers. */
 extern int rt_fibers;
+/* The static TLS every fiber shares, that of the server's one OS thread
+ * (libc's, errno, and the runtime's): [rt_fiber_tls_lo, + span).  Each
+ * fiber has its own errno (saved and restored at each switch), so what the
+ * program reads and writes there is its thread's own, not shared memory:
+ * no step (rt-sched-access.c).  Span 0: unknown. */
+extern uint64_t rt_fiber_tls_lo, rt_fiber_tls_span;
 
 /* Can this process run its threads as fibers?  No when the program or a
  * library other than libc and the runtime has thread-local variables, or

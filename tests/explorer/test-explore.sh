@@ -371,6 +371,18 @@ spin_waits ()
 }
 ok "a loop that only re-reads a flag waits for its write: complete, no step bound" spin_waits
 
+# errno: one address for every fiber, each thread's own value
+clean_complete ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/$1.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/$1.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/$1.json" '$.bounds_hit[*]')" ] \
+    && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
+}
+ok "errno_ok: two threads setting errno share nothing: complete, no finding" clean_complete errno_ok
+
 step_bound ()
 {
   "$AUGUR" explore --no-progress --max-steps 500 -o "$tmp/spinw.json" -- "$B/spin_write" >"$tmp/out" 2>&1
