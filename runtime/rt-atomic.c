@@ -210,6 +210,22 @@ ATOMIC_FAMILY (16, short)
 ATOMIC_FAMILY (32, int)
 ATOMIC_FAMILY (64, long)
 
+uint32_t
+rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra)
+{
+  if (RT_LIKELY (!atomic_on ()))
+    return __atomic_load_n (a, __ATOMIC_SEQ_CST);
+  AugurRecord r;
+  prepare (&r, AUGUR_EV_ATOMIC_LOAD, 4, mo, 0, a, ra);
+  Stripe *s = stripe_of (a);
+  stripe_lock (s);
+  uint32_t v = __atomic_load_n (a, __ATOMIC_SEQ_CST);
+  r.arg = v;
+  rt_emit_packed (&r);
+  stripe_unlock (s);
+  return v;
+}
+
 /* ------------------------------------------------------------------ */
 /* 128 bits: under the stripe lock, always. */
 

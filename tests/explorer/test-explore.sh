@@ -371,7 +371,10 @@ spin_waits ()
 }
 ok "a loop that only re-reads a flag waits for its write: complete, no step bound" spin_waits
 
-# errno: one address for every fiber, each thread's own value
+# futexes called through syscall(), as lock libraries do (runtime/rt-futex.c):
+# a correct three-state futex mutex explores to the end (the waiter waits
+# for the holder's write instead of blocking the server), a broken one
+# shows its lost increment
 clean_complete ()
 {
   "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/$1.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
@@ -381,6 +384,10 @@ clean_complete ()
     && [ -z "$(json_path "$tmp/$1.json" '$.bounds_hit[*]')" ] \
     && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
 }
+ok "futex_lock_ok: a futex mutex through syscall(): complete, no finding" clean_complete futex_lock_ok
+ok "futex_lock: a futex mutex with a split test-and-set: the lost increment" \
+  finding futex_lock "assertion futex_lock.c:60"
+# errno: one address for every fiber, each thread's own value
 ok "errno_ok: two threads setting errno share nothing: complete, no finding" clean_complete errno_ok
 
 step_bound ()
