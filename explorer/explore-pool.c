@@ -363,23 +363,28 @@ server_main (gpointer data)
   AugurExecutorPin pin = { 0 };
   if (s->ex != NULL)
     augur_executor_pin_caller (s->ex, &pin);
+  gboolean spun = FALSE;    /* polled since the last job or wake-up */
   g_mutex_lock (&pool->lock);
   while (!pool->stop)
     {
       Job *j = g_queue_pop_head (&pool->queue);
       if (j == NULL)
         {
-          if (pool->spin && s->ex != NULL)
+          if (pool->spin && s->ex != NULL && !spun)
             {
               g_mutex_unlock (&pool->lock);
-              gboolean got = spin_on (&pool->queued, 0, TRUE, &pool->stop);
+              spin_on (&pool->queued, 0, TRUE, &pool->stop);
               g_mutex_lock (&pool->lock);
-              if (got)
-                continue;
+              spun = TRUE;
+              continue;   /* stop and the queue, looked at again under the lock */
             }
+          /* only with the queue seen empty and no stop under the lock:
+           * a job queued or a stop asked since then signals this wait */
           g_cond_wait (&pool->work, &pool->lock);
+          spun = FALSE;
           continue;
         }
+      spun = FALSE;
       queue_changed (pool);
       g_atomic_int_set (&j->state, JOB_RUNNING);
       s->job = j;
