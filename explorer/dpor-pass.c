@@ -52,7 +52,6 @@ past_deadline (AugurDpor *d, guint k)
 
 typedef enum {
   UNDO_ROWS,     /* a row of vc then the same of svc: 2T values in saved */
-  UNDO_BYTE,     /* a byte of the shadow */
   UNDO_ACLOCK,   /* an atomic clock at place `at` of the shadow's pool: T values in saved */
   UNDO_LOCK,     /* a lock's shadow: its 4 clocks (4T) then its failed tries in saved */
 } UndoKind;
@@ -63,7 +62,6 @@ typedef struct _DporUndo {
   guint saved;             /* where its values start in saved */
   DporLockShadow *lock;
   union {
-    DporByteSaved byte;
     struct {
       gint last_acq, last_rel, last_wrel;
       guint owner, depth, n_failed;
@@ -157,9 +155,6 @@ undo_apply (DporPass *p, DporUndo *u)
     case UNDO_ROWS:
       memcpy (p->vc + u->at * T, v, T * sizeof *v);
       memcpy (p->svc + u->at * T, v + T, T * sizeof *v);
-      break;
-    case UNDO_BYTE:
-      dpor_shadow_restore (p->mem, &u->u.byte);
       break;
     case UNDO_ACLOCK:
       memcpy (dpor_shadow_clock_at (p->mem, u->at), v, T * sizeof *v);
@@ -294,15 +289,13 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
       p->stamp = 1;
     }
   guint32 stamp = p->stamp;
+  if (p->logging)
+    LOG_ROOM (p->bytes, p->n_bytes, p->cap_bytes, hi - lo + 1);
   for (guint64 w = lo; w <= hi; w++)
     {
       DporByte *m = dpor_shadow_byte (p->mem, w);
       if (p->logging)
-        {
-          DporUndo u = { .kind = UNDO_BYTE };
-          dpor_byte_save (m, &u.u.byte);
-          undo_add (p, &u);
-        }
+        dpor_byte_save (m, &p->bytes[p->n_bytes++]);
       gint last_write = dpor_byte_last_write (m);
       if (last_write >= 0)
         {
@@ -575,7 +568,7 @@ pass_forget_log (DporPass *p)
 {
   for (guint k = 0; k < p->n_undo; k++)
     undo_entry_clear (&p->undo[k]);
-  p->n_undo = p->n_saved = 0;
+  p->n_undo = p->n_saved = p->n_bytes = 0;
 }
 
 static void
@@ -606,6 +599,7 @@ augur_dpor_pass_free (DporPass *p)
   pass_forget (p);
   g_clear_pointer (&p->enabled, augur_enabled_free);
   g_free (p->undo);
+  g_free (p->bytes);
   g_free (p->saved);
   g_free (p->calls);
   g_array_unref (p->races);
@@ -699,6 +693,11 @@ pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb
       undo_entry_clear (&p->undo[k]);
     }
   p->n_undo = mk->undo;
+  /* the bytes apart: no other entry touches the shadow's bytes, so the
+   * two logs need no common order */
+  for (guint k = p->n_bytes; k-- > mk->bytes;)
+    dpor_shadow_restore (p->mem, &p->bytes[k]);
+  p->n_bytes = mk->bytes;
   p->n_saved = mk->saved;
   dpor_shadow_truncate (p->mem, mk->reads, mk->clocks);
   p->last_create = mk->last_create;
@@ -721,6 +720,7 @@ pass_mark (DporPass *p, guint j)
 {
   DporStepMark *mk = &p->marks[j];
   mk->undo = p->n_undo;
+  mk->bytes = p->n_bytes;
   mk->saved = p->n_saved;
   mk->calls = p->n_calls;
   mk->last_create = p->last_create;

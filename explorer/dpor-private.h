@@ -125,7 +125,7 @@ typedef struct {
 
 /* Where step j's changes begin in the pass's undo log and pools (dpor-pass.c). */
 typedef struct {
-  guint undo, saved, reads, clocks, calls;
+  guint undo, bytes, saved, reads, clocks, calls;
   gint last_create;
 } DporStepMark;
 
@@ -160,6 +160,9 @@ struct _DporPass {
   guint log_from;          /* the log holds every step from this one on */
   struct _DporUndo *undo;  /* what each step changed, to undo it (dpor-pass.c) */
   guint n_undo, cap_undo;
+  DporByteSaved *bytes;    /* the shadow bytes each step changed, as they were: a log of
+                            * their own (most of what a step changes, a byte at a time) */
+  guint n_bytes, cap_bytes;
   guint32 *saved;          /* the clocks the undo log put aside */
   guint n_saved, cap_saved;
   struct _DporCall *calls; /* the callbacks of the steps, in order */
