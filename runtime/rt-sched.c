@@ -334,6 +334,17 @@ choose (void)
       if (k < shm->prefix_len)
         {
           uint32_t p = shm->prefix[k];
+          if (p < n && th[p].awaiting && !enabled (p))
+            {
+              /* the schedule asks for one more iteration of a loop that
+               * Await parked (in this order, the write that let the
+               * recorded iteration differ has not come yet): the program
+               * could run it, as a spinning thread does; Await only
+               * spares the explorer repeats it did not ask for.  Not a
+               * wake-up by a write (no AWOKEN order). */
+              rt_sched_await_wake (p, 0);
+              th[p].woken = 0;
+            }
           if (p >= n || !enabled (p))
             {
               if (!any_enabled_thread () && rt_sched_await_clock_jump ())

@@ -387,6 +387,17 @@ clean_complete ()
 ok "futex_lock_ok: a futex mutex through syscall(): complete, no finding" clean_complete futex_lock_ok
 ok "futex_lock: a futex mutex with a split test-and-set: the lost increment" \
   finding futex_lock "assertion futex_lock.c:60"
+# a parked waiting loop asked for by a reversal runs one more iteration:
+# no execution diverges, the search completes, the skipped item is found
+await_replay ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/await_replay.json" -- "$prog_dir/await_replay" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q '^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in .*(complete: every interleaving up to equivalence)' "$tmp/out" \
+    && results_findings "$tmp/await_replay.json" | grep -q '^assertion await_replay.c:70'
+}
+ok "await_replay: a reversal asks a parked waiting loop for one more iteration: it runs" await_replay
 # errno: one address for every fiber, each thread's own value
 ok "errno_ok: two threads setting errno share nothing: complete, no finding" clean_complete errno_ok
 
