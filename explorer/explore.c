@@ -145,7 +145,9 @@ ctx_free (Ctx *c)
 guint64
 augur_explore_stats_cut (const AugurExploreStats *st)
 {
-  return st->step_bound + st->watchdog + st->exit_bound + st->thread_limit;
+  /* a diverged run's branches are skipped: what lies below them is not
+   * explored */
+  return st->step_bound + st->watchdog + st->exit_bound + st->thread_limit + st->diverged;
 }
 
 char *
@@ -187,6 +189,7 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
     { st->watchdog, "killed by the watchdog" },
     { st->exit_bound, "ended with threads still running (exit bound)" },
     { st->thread_limit, "cut at the thread limit" },
+    { st->diverged, "off their schedule (what lies below them not explored)" },
   };
   for (guint k = 0; k < G_N_ELEMENTS (cuts); k++)
     if (cuts[k].n > 0)
@@ -703,7 +706,8 @@ search_stops (Search *s, gboolean killed, gboolean *ok, GError **error)
       g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
                    "%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
                    " diverged executions): it behaves nondeterministically (time, "
-                   "randomness, input) or uses synchronisation augur does not model",
+                   "randomness, input) or uses synchronisation augur does not model (atomics in "
+                   "inline assembly, which augur-cc cannot instrument)",
                    s->c->argv[0], st->diverged);
       *ok = FALSE;
       return TRUE;

@@ -153,7 +153,8 @@ void augur_explore_options_init (AugurExploreOptions *opts);
  * allocated.  See doc/design.md, "What each mode guarantees". */
 char *augur_explore_guarantee (const AugurExploreOptions *opts, const AugurExploreStats *st);
 
-/* Executions cut short (step bound, watchdog, exit bound, thread limit). */
+/* Executions cut short (step bound, watchdog, exit bound, thread limit), or
+ * whose branches were skipped because they left their schedule (diverged). */
 guint64 augur_explore_stats_cut (const AugurExploreStats *st);
 
 /* The key of AugurExploreOptions.observed for two "file:line" locations

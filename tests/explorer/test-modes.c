@@ -163,6 +163,22 @@ static const Case slow_cases[] = {
   { "corpus-lastzero", "8", 704 },
 };
 
+/* A run that diverged had its branches skipped: the search is not
+ * complete, and the guarantee says why (it said "complete" before). */
+static void
+test_guarantee_diverged (void)
+{
+  AugurExploreOptions o;
+  augur_explore_options_init (&o);
+  AugurExploreStats st = { 0 };
+  st.executions = 100;
+  st.diverged = 3;
+  g_assert_cmpuint (augur_explore_stats_cut (&st), ==, 3);
+  g_autofree char *g = augur_explore_guarantee (&o, &st);
+  g_assert_true (g_str_has_prefix (g, "incomplete:"));
+  g_assert_nonnull (strstr (g, "3 runs off their schedule"));
+}
+
 static void
 add (const Case *tc)
 {
@@ -175,6 +191,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/modes/guarantee/diverged", test_guarantee_diverged);
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     add (&cases[k]);
   if (g_strcmp0 (g_getenv ("AUGUR_SLOW_TESTS"), "1") == 0)
