@@ -83,7 +83,8 @@ probe_run (Prober *p, AugurDpor *dpor, GArray *prefix, GArray *sleep, guint32 *s
           g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
                        "%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
                        " diverged executions): it behaves nondeterministically (time, "
-                       "randomness, input) or uses synchronisation augur does not model",
+                       "randomness, input) or uses synchronisation augur does not model (atomics in "
+                       "inline assembly, which augur-cc cannot instrument)",
                        p->argv[0], p->diverged);
           return FALSE;
         }
