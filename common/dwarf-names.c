@@ -240,10 +240,22 @@ member_named (Dwarf_Die *s, const char *name, Dwarf_Die *out)
   return FALSE;
 }
 
+/* An array of no size: a flexible array member (`void *ring[];`). */
+static gboolean
+is_flexible (Dwarf_Die *t)
+{
+  Dwarf_Die p = *t;
+  return peel (&p, NULL) && dwarf_tag (&p) == DW_TAG_array_type && size_of (&p) == 0;
+}
+
+/* The member of struct @s that holds @off; past the struct's end, its
+ * flexible array member, which holds what the allocation has past it. */
 static gboolean
 member_at (Dwarf_Die *s, guint64 off, Dwarf_Die *out, guint64 *start)
 {
-  Dwarf_Die m;
+  Dwarf_Die m, flex;
+  gboolean have_flex = FALSE;
+  guint64 flex_start = 0;
   if (dwarf_child (s, &m) != 0)
     return FALSE;
   do
@@ -251,15 +263,28 @@ member_at (Dwarf_Die *s, guint64 off, Dwarf_Die *out, guint64 *start)
       if (dwarf_tag (&m) != DW_TAG_member || dwarf_diename (&m) == NULL)
         continue;
       Dwarf_Die t;
-      guint64 mo = member_offset (&m), ms = type_of (&m, &t) ? size_of (&t) : 0;
+      gboolean typed = type_of (&m, &t);
+      guint64 mo = member_offset (&m), ms = typed ? size_of (&t) : 0;
       if (off >= mo && off < mo + MAX (ms, 1))
         {
           *out = m;
           *start = mo;
           return TRUE;
         }
+      if (typed && ms == 0 && off >= mo && is_flexible (&t))
+        {
+          flex = m;
+          flex_start = mo;
+          have_flex = TRUE;
+        }
     }
   while (dwarf_siblingof (&m, &m) == 0);
+  if (have_flex)
+    {
+      *out = flex;
+      *start = flex_start;
+      return TRUE;
+    }
   return FALSE;
 }
 
@@ -857,7 +882,12 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
         return NULL;
       GString *s = g_string_new (NULL);
       guint64 size = size_of (&t);
-      if (!b->array && is_struct (&t) && off < size)
+      Dwarf_Die st = t, m;
+      guint64 start;
+      /* past the struct's end: its flexible array member, not a second
+       * struct of the same type */
+      if (!b->array && is_struct (&t)
+          && (off < size || (peel (&st, NULL) && member_at (&st, off, &m, &start))))
         {
           g_string_append (s, b->name);
           append_path (s, &t, off, TRUE);

@@ -223,6 +223,14 @@ source_name ()
   [ "$st" -eq 1 ] && grep -q "^reproduced: data-race .*: Threads 1 and 2 access q->pushed without" "$tmp/out"
 }
 ok "... and the report and replay name it q->pushed from the debug info, the stable name kept" source_name
+flex_name ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/flex.json" -- "$B/race_flex" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  [ "$(results_findings "$tmp/flex.json")" = "data-race race_flex.c:18 race_flex.c:18" ] \
+    && [ "$(json_path "$tmp/flex.json" '$.findings[0].object')" = "q->slots[1]" ]
+}
+ok "a race past a struct's end, in its flexible array member, names the slot" flex_name
 # race_locks: each access of an explored race lists the locks its thread
 # holds there (two different locks guard one field)
 race_locks ()
