@@ -148,13 +148,13 @@ augur_executor_free (AugurExecutor *ex)
  * thread that drives it pins itself there too (augur_executor_pin_caller).
  * Each execution is a round trip between the two, and on a virtual machine
  * waking a process that sleeps on another CPU costs tens of microseconds,
- * as much as an execution: the same round trip on one CPU measured 4.9 us,
- * across two 63 us (doc/design.md, "Execution server").  The first server
- * a process starts stays where it starts, as concurrent augur processes
- * then spread over the CPUs; each later one (--jobs) is given the next CPU
- * of augur's own set after the last one's, so that two servers of one
- * search do not share a CPU while another is idle.  An MPI rank's first
- * server takes the CPU of its rank on the node. */
+ * as much as an execution (`make bench-wake`: a pipe round trip of 3.0 us
+ * on one CPU, 76.7 us across two; doc/design.md, "Execution server").  The
+ * first server a process starts stays where it starts, as concurrent augur
+ * processes then spread over the CPUs; each later one (--jobs) is given the
+ * next CPU of augur's own set after the last one's, so that two servers of
+ * one search do not share a CPU while another is idle.  An MPI rank's
+ * first server takes the CPU of its rank on the node. */
 static GMutex cpu_lock;
 static int last_cpu = -1;   /* the CPU of the last server started; -1: none yet */
 

@@ -72,9 +72,9 @@ struct _AugurExplorePool {
  * where every local server has a CPU of its own. */
 #define SPIN_US 200
 
-/* Polls *@word until it is not @was (@differs) or is @want, at most
- * SPIN_US; TRUE if it got there.  Yields between looks, so that another
- * thread on the CPU runs. */
+/* Polls *@word until it differs from @value (@differs) or equals it (not
+ * @differs), or *@stop is set, at most SPIN_US; TRUE if it got there.
+ * Yields between looks, so that another thread on the CPU runs. */
 static gboolean
 spin_on (const gint *word, gint value, gboolean differs, const gboolean *stop)
 {
