@@ -19,7 +19,9 @@
  *
  * What this model cannot find: a waiter left asleep because the word was
  * changed but FUTEX_WAKE was never called (a lost wake-up in the futex
- * protocol itself) wakes here at the write.  FUTEX_WAKE and the other
+ * protocol itself) wakes here at the write.  A wait with a timeout never
+ * times out here: a caller that relies on ETIMEDOUT to go on, with nobody
+ * to write the word, is reported as a hang.  FUTEX_WAKE and the other
  * operations are the kernel's (a wake finds nobody waiting in the kernel
  * and returns 0).
  */
