@@ -155,8 +155,7 @@ augur_executor_free (AugurExecutor *ex)
  * next CPU of augur's own set after the last one's, so that two servers of
  * one search do not share a CPU while another is idle.  An MPI rank's
  * first server takes the CPU of its rank on the node. */
-static GMutex cpu_lock;
-static int last_cpu = -1;   /* the CPU of the last server started; -1: none yet */
+static gint last_cpu = -1;  /* the CPU of the last server started; -1: none yet (atomic) */
 
 /* The CPU for the next server, or -1: where it starts. */
 static int
@@ -165,9 +164,7 @@ next_server_cpu (void)
   cpu_set_t set;
   if (sched_getaffinity (0, sizeof set, &set) != 0 || CPU_COUNT (&set) <= 1)
     return -1;
-  g_mutex_lock (&cpu_lock);
-  int from = last_cpu;
-  g_mutex_unlock (&cpu_lock);
+  int from = g_atomic_int_get (&last_cpu);
   if (from < 0)
     {
       const char *lr = g_getenv ("OMPI_COMM_WORLD_LOCAL_RANK");
@@ -392,11 +389,7 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
   char c;
   int r = read_byte (ex->status_r, 30.0, &c);
   if (r == 1 && c == 'R' && ex->shm->server_cpu >= 0)
-    {
-      g_mutex_lock (&cpu_lock);
-      last_cpu = ex->shm->server_cpu;
-      g_mutex_unlock (&cpu_lock);
-    }
+    g_atomic_int_set (&last_cpu, ex->shm->server_cpu);
   if (r != 1 || c != 'R')
     {
       explain_no_start (ex, argv, r, error);

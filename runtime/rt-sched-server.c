@@ -347,11 +347,10 @@ server_cpu (void)
   const char *s = rt_libc_getenv (AUGUR_ENV_SERVER_CPU);
   if (s != NULL && *s >= '0' && *s <= '9')
     {
-      int cpu = 0;
-      for (; *s >= '0' && *s <= '9' && cpu < CPU_SETSIZE; s++)
-        cpu = cpu * 10 + (*s - '0');
-      if (*s == '\0' && cpu < CPU_SETSIZE)
-        return cpu;
+      char *end;
+      unsigned long cpu = rt_libc_strtoul (s, &end, 10);
+      if (*end == '\0' && cpu < CPU_SETSIZE)
+        return (int) cpu;
     }
   return rt_sys_getcpu ();
 }
