@@ -28,6 +28,7 @@
 #include "explorer/prune.h"
 #include "explorer/steps.h"
 #include "explorer/strategy.h"
+#include "explorer/unseen-atomics.h"
 
 void
 augur_explore_options_init (AugurExploreOptions *o)
@@ -198,6 +199,16 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
                                 cuts[k].n == 1 ? "" : "s", cuts[k].what);
         sep = ", ";
       }
+  if (st->unseen_atomics > 0)
+    {
+      g_string_append_printf (s, "%s%u atomic instruction%s augur cannot see (%s%s), the "
+                              "interleavings around %s not explored", sep, st->unseen_atomics,
+                              st->unseen_atomics == 1 ? "" : "s",
+                              st->unseen_first != NULL ? st->unseen_first : "?",
+                              st->unseen_atomics == 1 ? "" : ", ...",
+                              st->unseen_atomics == 1 ? "it" : "them");
+      sep = ", ";
+    }
   if (strcmp (sep, " ") == 0)
     g_string_append (s, " the exploration did not finish");
   return g_string_free (s, FALSE);
@@ -901,6 +912,11 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   Ctx *c = s.c = ctx_new (argv, o, klass->name);
   c->shm = augur_executor_shm (s.ex);
   c->deadline = s.deadline = deadline;
+  const AugurUnseenAtomics *unseen = augur_unseen_atomics_of (c->exe, c->sym, "augur");
+  st->unseen_atomics = unseen->count;
+  st->unseen_first = unseen->first;
+  if (unseen->count > 0)
+    augur_results_add_bound_hit (c->results, "unseen-atomics");
   AugurPruneInfo pi;
   augur_prune_fill (c->shm, c->exe, o->facts, &pi);
   st->pruned_sites = pi.n_sites;
@@ -950,7 +966,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         {
           /* the search ended; its guarantee holds only if it is exhaustive
            * and no run was cut */
-          st->complete = klass->exhaustive && augur_explore_stats_cut (st) == 0;
+          st->complete = klass->exhaustive && augur_explore_stats_cut (st) == 0
+                         && st->unseen_atomics == 0;
           break;
         }
       if (s.pool != NULL)

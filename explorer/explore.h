@@ -122,7 +122,8 @@ typedef struct {
   gboolean complete;      /* the whole space was explored (after the fixed prefix, if any;
                            * preempt: within the bound) and no execution was cut (step
                            * bound, watchdog, exit bound, thread limit): the mode's
-                           * guarantee holds (augur_explore_guarantee) */
+                           * guarantee holds (augur_explore_guarantee); never when the
+                           * executable has unseen atomics */
   gboolean preemption_bound_hit; /* preempt: some schedules needed more preemptions */
   gboolean timed_out;
   gboolean stopped;       /* on_execution asked to stop */
@@ -139,6 +140,9 @@ typedef struct {
   guint jobs;             /* execution servers that ran the exploration (1: serial) */
   guint64 ahead_used;     /* executions run ahead by a server and then asked for */
   guint64 ahead_wasted;   /* ... run ahead and never asked for (guesses that did not come) */
+  guint unseen_atomics;   /* atomic instructions of the executable the runtime never sees
+                           * (explorer/unseen-atomics.h): the search cannot be complete */
+  const char *unseen_first; /* where the first is (lives as long as the process) */
   double waited;          /* seconds the search spent getting its executions: running
                            * those no other server had started, waiting for the others
                            * (the rest of `seconds` is its own: the speedup's bound) */

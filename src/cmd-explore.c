@@ -282,7 +282,9 @@ set_description (GOptionContext *ctx)
     "Environment:\n"
     "  AUGUR_FIBERS=0          always one forked process per execution, real threads\n"
     "  AUGUR_SCHED_STACK=BYTES stack of each thread under the explorer (fibers: 8 MiB,\n"
-    "                          real threads: 256 KiB)\n");
+    "                          real threads: 256 KiB)\n"
+    "  AUGUR_OBJDUMP=PATH      the objdump that finds the atomic instructions augur\n"
+    "                          cannot see (inline assembly; default: objdump)\n");
 }
 
 /* The search (or, with @estimate_probes, the estimate) and its report;

@@ -395,6 +395,19 @@ clean_complete ()
 ok "futex_lock_ok: a futex mutex through syscall(): complete, no finding" clean_complete futex_lock_ok
 ok "futex_lock: a futex mutex with a split test-and-set: the lost increment" \
   finding futex_lock "assertion futex_lock.c:60"
+# an atomic instruction in inline assembly makes no call into the runtime
+# (explorer/unseen-atomics.h): augur names it and the search that ends is
+# incomplete (exit 6, bounds_hit "unseen-atomics"), not complete
+unseen_atomic ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/asm.json" -- "$prog_dir/asm_atomic" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/asm.json" '$.bounds_hit[*]')" = unseen-atomics ] \
+    && grep -q 'asm_atomic.c:17: lock xadd' "$tmp/out" \
+    && grep -q 'incomplete: 1 atomic instruction augur cannot see (asm_atomic.c:17, lock xadd)' "$tmp/out"
+}
+ok "asm_atomic: a lock xadd in inline assembly is named, the search incomplete" unseen_atomic
 # a parked waiting loop asked for by a reversal runs one more iteration:
 # no execution diverges, the search completes, the skipped item is found
 await_replay ()
