@@ -17,13 +17,19 @@
  * detection (rt-sched-await.c, Await) makes the thread wait until another
  * thread writes the word, and reports a hang if none ever does.
  *
+ * A wait with a timeout yields, then reads the word again (a second
+ * step): changed, the wait returns 0 (woken); unchanged, it fails with
+ * ETIMEDOUT.  The explorer orders that second read against the writes of
+ * the word like any other access, so both endings are explored: woken by
+ * the write, or timed out before it.  A caller that gives up on ETIMEDOUT
+ * goes on; one that retries waits for the word's next write as above.
+ *
  * What this model cannot find: a waiter left asleep because the word was
  * changed but FUTEX_WAKE was never called (a lost wake-up in the futex
- * protocol itself) wakes here at the write.  A wait with a timeout never
- * times out here: a caller that relies on ETIMEDOUT to go on, with nobody
- * to write the word, is reported as a hang.  FUTEX_WAKE and the other
+ * protocol itself) wakes here at the write.  FUTEX_WAKE and the other
  * operations are the kernel's (a wake finds nobody waiting in the kernel
- * and returns 0).
+ * and returns 0); the priority-inheritance and requeue operations are not
+ * modelled.
  */
 #include "config.h"
 
@@ -39,9 +45,10 @@
 
 RT_DEFINE_REAL (syscall, NULL)
 
-/* FUTEX_WAIT or FUTEX_WAIT_BITSET on @word for @val, by the program at @ra. */
+/* FUTEX_WAIT or FUTEX_WAIT_BITSET on @word for @val, with a timeout if
+ * @timed, by the program at @ra. */
 static long
-futex_wait (const volatile uint32_t *word, uint32_t val, uintptr_t ra)
+futex_wait (const volatile uint32_t *word, uint32_t val, int timed, uintptr_t ra)
 {
   uint32_t now = rt_atomic_load32_at (word, __ATOMIC_SEQ_CST, ra);
   if (now != val)
@@ -50,7 +57,14 @@ futex_wait (const volatile uint32_t *word, uint32_t val, uintptr_t ra)
       return -1;
     }
   rt_sched_yield (ra);
-  return 0;
+  if (!timed)
+    return 0;
+  /* woken if the word was written meanwhile, else timed out */
+  now = rt_atomic_load32_at (word, __ATOMIC_SEQ_CST, ra);
+  if (now != val)
+    return 0;
+  errno = ETIMEDOUT;
+  return -1;
 }
 
 RT_EXPORT long
@@ -67,7 +81,7 @@ syscall (long number, ...)
       int cmd = (int) a[1] & FUTEX_CMD_MASK;
       if ((cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) && a[0] != 0)
         return futex_wait ((const volatile uint32_t *) (uintptr_t) a[0], (uint32_t) a[2],
-                           RT_RA ());
+                           a[3] != 0, RT_RA ());
     }
   return get_real_syscall () (number, a[0], a[1], a[2], a[3], a[4], a[5]);
 }

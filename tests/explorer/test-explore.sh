@@ -395,6 +395,13 @@ clean_complete ()
 ok "futex_lock_ok: a futex mutex through syscall(): complete, no finding" clean_complete futex_lock_ok
 ok "futex_lock: a futex mutex with a split test-and-set: the lost increment" \
   finding futex_lock "assertion futex_lock.c:60"
+# a timed FUTEX_WAIT either times out or is woken by a write of its word:
+# a waiter that gives up on ETIMEDOUT is no hang, and the woken ending is
+# explored too
+ok "futex_timed_ok: a timed futex lock that gives up: complete, no finding" \
+  clean_complete futex_timed_ok
+ok "futex_timed: a timed futex wait woken before the data is written" \
+  finding futex_timed "assertion futex_timed.c:35"
 # an atomic instruction in inline assembly makes no call into the runtime
 # (explorer/unseen-atomics.h): augur names it and the search that ends is
 # incomplete (exit 6, bounds_hit "unseen-atomics"), not complete
