@@ -109,6 +109,12 @@ augur_executor_make_page (AugurSchedShm **out, GError **error)
   return fd;
 }
 
+const char *
+augur_executor_server_pid (AugurExecutor *ex)
+{
+  return ex->server != NULL ? g_subprocess_get_identifier (ex->server) : NULL;
+}
+
 AugurSchedShm *
 augur_executor_shm (AugurExecutor *ex)
 {

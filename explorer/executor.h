@@ -34,6 +34,8 @@ void augur_executor_set_stdin (const char *path);
 /* The page the next execution reads (prefix, sleep, bounds) and the
  * previous one wrote (steps, status ...). */
 AugurSchedShm *augur_executor_shm (AugurExecutor *ex);
+/* The execution server's process id, as a string (borrowed). */
+const char *augur_executor_server_pid (AugurExecutor *ex);
 
 /* Runs one execution and waits for it, at most timeout seconds (then kills
  * it: *timed_out).  FALSE if the fork server is gone. */

@@ -912,7 +912,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   Ctx *c = s.c = ctx_new (argv, o, klass->name);
   c->shm = augur_executor_shm (s.ex);
   c->deadline = s.deadline = deadline;
-  const AugurUnseenAtomics *unseen = augur_unseen_atomics_of (c->exe, c->sym, "augur");
+  const AugurUnseenAtomics *unseen = augur_unseen_atomics_of (c->exe, augur_executor_server_pid (s.ex), c->sym, "augur");
   st->unseen_atomics = unseen->count;
   st->unseen_first = unseen->first;
   if (unseen->count > 0)

@@ -2,12 +2,18 @@
  *
  * unseen-atomics.c — find the executable's atomic instructions that make
  * no call into the runtime (see unseen-atomics.h), by reading objdump's
- * disassembly as it streams (a large program's is hundreds of megabytes).
+ * disassembly as it streams (a large program's is hundreds of megabytes),
+ * in the executable and in the instrumented shared libraries its
+ * execution server has loaded.
  */
 #include "config.h"
 
+#include <fcntl.h>
+#include <gelf.h>
 #include <gio/gio.h>
+#include <libelf.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "explorer/unseen-atomics.h"
 
@@ -78,26 +84,26 @@ note (AugurUnseenAtomics *u, GString *listing, AugurSymbolizer *sym, guint64 pc,
     }
 }
 
-void
-augur_unseen_atomics_scan (const char *exe, AugurSymbolizer *sym, AugurUnseenAtomics *out)
+/* Adds the atomics of one ELF file (module 0 of @sym) to @out; FALSE with
+ * out->unchecked set if objdump could not read it. */
+static gboolean
+scan_file (const char *path, AugurSymbolizer *sym, AugurUnseenAtomics *out, GString *listing)
 {
-  memset (out, 0, sizeof *out);
   const char *objdump = g_getenv ("AUGUR_OBJDUMP");
   if (objdump == NULL || *objdump == '\0')
     objdump = "objdump";
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) proc =
     g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error,
-                      objdump, "-d", "--no-show-raw-insn", "-w", exe, NULL);
+                      objdump, "-d", "--no-show-raw-insn", "-w", path, NULL);
   if (proc == NULL)
     {
       out->unchecked = g_strdup_printf ("%s could not be run (%s; it is in Debian's binutils)",
                                         objdump, error->message);
-      return;
+      return FALSE;
     }
   g_autoptr (GDataInputStream) in =
     g_data_input_stream_new (g_subprocess_get_stdout_pipe (proc));
-  g_autoptr (GString) listing = g_string_new (NULL);
   for (;;)
     {
       g_autoptr (GError) rerr = NULL;
@@ -114,7 +120,93 @@ augur_unseen_atomics_scan (const char *exe, AugurSymbolizer *sym, AugurUnseenAto
     }
   if (!g_subprocess_wait_check (proc, NULL, &error))
     {
-      out->unchecked = g_strdup_printf ("%s -d %s failed (%s)", objdump, exe, error->message);
+      out->unchecked = g_strdup_printf ("%s -d %s failed (%s)", objdump, path, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Does the shared library at @path carry the compiler's ThreadSanitizer
+ * instrumentation (it imports __tsan_init, as the runtime judges it,
+ * runtime/rt-module.c)?  Uninstrumented ones (libc) have atomics of their
+ * own that are none of the program's business. */
+static gboolean
+instrumented (const char *path)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return FALSE;
+  elf_version (EV_CURRENT);
+  Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
+  gboolean found = FALSE;
+  for (Elf_Scn *scn = elf != NULL ? elf_nextscn (elf, NULL) : NULL; scn != NULL && !found;
+       scn = elf_nextscn (elf, scn))
+    {
+      GElf_Shdr shdr;
+      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != SHT_DYNSYM || shdr.sh_entsize == 0)
+        continue;
+      Elf_Data *d = elf_getdata (scn, NULL);
+      for (size_t k = 0; d != NULL && k < shdr.sh_size / shdr.sh_entsize && !found; k++)
+        {
+          GElf_Sym sy;
+          if (gelf_getsym (d, (int) k, &sy) == NULL || sy.st_shndx != SHN_UNDEF)
+            continue;
+          const char *name = elf_strptr (elf, shdr.sh_link, sy.st_name);
+          found = name != NULL && strcmp (name, "__tsan_init") == 0;
+        }
+    }
+  if (elf != NULL)
+    elf_end (elf);
+  close (fd);
+  return found;
+}
+
+/* The instrumented shared libraries of the process @pid (its
+ * /proc/PID/maps), in load order, without @exe; NULL-terminated. */
+static GStrv
+shared_libraries (const char *pid, const char *exe)
+{
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+  g_autofree char *maps_path = g_strdup_printf ("/proc/%s/maps", pid);
+  g_autofree char *maps = NULL;
+  if (pid == NULL || !g_file_get_contents (maps_path, &maps, NULL, NULL))
+    return g_strv_builder_end (b);
+  g_autofree char *exe_real = realpath (exe, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_auto (GStrv) lines = g_strsplit (maps, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      /* "lo-hi perms offset dev inode   path" */
+      g_auto (GStrv) f = g_strsplit_set (lines[i], " ", 6);
+      if (g_strv_length (f) < 6 || strchr (f[1], 'x') == NULL)
+        continue;
+      const char *path = g_strchug (f[5]);
+      if (path[0] != '/' || g_hash_table_contains (seen, path)
+          || (exe_real != NULL && strcmp (path, exe_real) == 0))
+        continue;
+      g_hash_table_add (seen, (gpointer) g_intern_string (path));
+      if (instrumented (path))
+        g_strv_builder_add (b, path);
+    }
+  return g_strv_builder_end (b);
+}
+
+void
+augur_unseen_atomics_scan (const char *exe, const char *server_pid, AugurSymbolizer *sym,
+                           AugurUnseenAtomics *out)
+{
+  memset (out, 0, sizeof *out);
+  g_autoptr (GString) listing = g_string_new (NULL);
+  gboolean ok = scan_file (exe, sym, out, listing);
+  g_auto (GStrv) libs = ok ? shared_libraries (server_pid, exe) : NULL;
+  for (guint k = 0; ok && libs != NULL && libs[k] != NULL; k++)
+    {
+      g_autoptr (AugurSymbolizer) lsym = augur_symbolizer_new ();
+      augur_symbolizer_add_module (lsym, 0, libs[k], 0);
+      ok = scan_file (libs[k], lsym, out, listing);
+    }
+  if (!ok)
+    {
       out->count = 0;
       g_clear_pointer (&out->first, g_free);
       return;
@@ -143,9 +235,10 @@ augur_unseen_atomics_warn (const AugurUnseenAtomics *u, const char *who, const c
     }
   if (u->count == 0)
     return;
-  g_printerr ("%s: warning: %s has %u atomic instruction%s that make%s no call into augur's "
-              "runtime (inline assembly, or code not compiled with augur-cc):\n%s",
-              who, exe, u->count, u->count == 1 ? "" : "s", u->count == 1 ? "s" : "",
+  g_printerr ("%s: warning: %u atomic instruction%s in %s or the libraries it loads make%s no "
+              "call into augur's runtime (inline assembly, or code not compiled with "
+              "augur-cc):\n%s",
+              who, u->count, u->count == 1 ? "" : "s", exe, u->count == 1 ? "s" : "",
               u->listing != NULL ? u->listing : "");
   if (u->count > LISTED_MAX)
     g_printerr ("  ... and %u more\n", u->count - LISTED_MAX);
@@ -155,7 +248,8 @@ augur_unseen_atomics_warn (const AugurUnseenAtomics *u, const char *who, const c
 }
 
 const AugurUnseenAtomics *
-augur_unseen_atomics_of (const char *exe, AugurSymbolizer *sym, const char *who)
+augur_unseen_atomics_of (const char *exe, const char *server_pid, AugurSymbolizer *sym,
+                         const char *who)
 {
   static GMutex lock;
   static GHashTable *scans;   /* exe -> AugurUnseenAtomics, for the process's lifetime */
@@ -166,7 +260,7 @@ augur_unseen_atomics_of (const char *exe, AugurSymbolizer *sym, const char *who)
   if (u == NULL)
     {
       u = g_new0 (AugurUnseenAtomics, 1);
-      augur_unseen_atomics_scan (exe, sym, u);
+      augur_unseen_atomics_scan (exe, server_pid, sym, u);
       g_hash_table_insert (scans, g_strdup (exe), u);
       augur_unseen_atomics_warn (u, who, exe);
     }

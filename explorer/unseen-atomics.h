@@ -13,9 +13,12 @@
  * interleavings around it, and must not say "complete".
  *
  * The executable's code is disassembled with binutils' objdump (x86-64:
- * lock-prefixed instructions, xchg with a memory operand, cmpxchg).  Code
- * built by augur-cc has none of these of the compiler's own: its atomics
- * are calls.  Shared libraries are not scanned.
+ * lock-prefixed instructions, xchg with a memory operand, cmpxchg), and so
+ * is every instrumented shared library (built with augur-cc: it imports
+ * __tsan_init) that the execution server has loaded at start-up (read from
+ * its /proc/PID/maps; a library opened later with dlopen is not scanned).
+ * Code built by augur-cc has none of these of the compiler's own: its
+ * atomics are calls.
  */
 #ifndef AUGUR_UNSEEN_ATOMICS_H
 #define AUGUR_UNSEEN_ATOMICS_H
@@ -33,9 +36,11 @@ typedef struct {
   char *unchecked;      /* why the scan could not run (objdump missing, say); NULL if it ran */
 } AugurUnseenAtomics;
 
-/* Scans @exe (module 0 of @sym, which names the places).  Never fails: a
- * scan that could not run says why in ->unchecked. */
-void augur_unseen_atomics_scan (const char *exe, AugurSymbolizer *sym, AugurUnseenAtomics *out);
+/* Scans @exe (module 0 of @sym, which names the places) and the
+ * instrumented shared libraries of the running process @server_pid (NULL:
+ * none).  Never fails: a scan that could not run says why in ->unchecked. */
+void augur_unseen_atomics_scan (const char *exe, const char *server_pid, AugurSymbolizer *sym,
+                                AugurUnseenAtomics *out);
 void augur_unseen_atomics_clear (AugurUnseenAtomics *u);
 
 /* Tells the user, on stderr, prefixed by @who ("augur explore"): what was
@@ -46,8 +51,8 @@ void augur_unseen_atomics_warn (const AugurUnseenAtomics *u, const char *who, co
  * first time this process asks for it; later calls return the same
  * (augur check explores one program many times).  Thread-safe; the result
  * lives as long as the process. */
-const AugurUnseenAtomics *augur_unseen_atomics_of (const char *exe, AugurSymbolizer *sym,
-                                                   const char *who);
+const AugurUnseenAtomics *augur_unseen_atomics_of (const char *exe, const char *server_pid,
+                                                   AugurSymbolizer *sym, const char *who);
 
 G_END_DECLS
 

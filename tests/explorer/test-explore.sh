@@ -415,6 +415,21 @@ unseen_atomic ()
     && grep -q 'incomplete: 1 atomic instruction augur cannot see (asm_atomic.c:17, lock xadd)' "$tmp/out"
 }
 ok "asm_atomic: a lock xadd in inline assembly is named, the search incomplete" unseen_atomic
+# the same with the instruction in a shared library built with augur-cc,
+# which the execution server loads
+unseen_atomic_dso ()
+{
+  "$AUGUR_CC_BIN" -O1 -g -fPIC -shared -o "$tmp/libasmat.so" \
+    "$top_srcdir/tests/explorer/asm_atomic_lib.c" || return 1
+  "$AUGUR_CC_BIN" -O1 -g -o "$tmp/asm_atomic_dso" "$top_srcdir/tests/explorer/asm_atomic_dso.c" \
+    -L"$tmp" -lasmat -Wl,-rpath,"$tmp" || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/asmdso.json" -- "$tmp/asm_atomic_dso" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/asmdso.json" '$.bounds_hit[*]')" = unseen-atomics ] \
+    && grep -q 'asm_atomic_lib.c:8: lock xadd in lib_fetch_add' "$tmp/out"
+}
+ok "asm_atomic_dso: the same in a shared library built with augur-cc" unseen_atomic_dso
 # a parked waiting loop asked for by a reversal runs one more iteration:
 # no execution diverges, the search completes, the skipped item is found
 await_replay ()
