@@ -213,14 +213,20 @@ inv_changed (const AugurSchedStep *r, uint64_t since, uint32_t me)
 
 /* The writes of hist[h..]: did each variable they wrote end with the
  * value it had before the first of them (a -O0 temporary, a flag set
- * again to what it was)?  Then the iteration changed nothing. */
+ * again to what it was)?  Then the iteration changed nothing.  Writes into
+ * [own_lo, own_hi), the part of the thread's own stack its fingerprint
+ * hashes, are left to the fingerprint: their old value can be stale, as
+ * a failed compare-exchange writes the value it found into its `expected`
+ * local with no step of its own, and the loop then resets it. */
 static int
-pure_window (const RtSThread *t, uint32_t h)
+pure_window (const RtSThread *t, uint32_t h, uintptr_t own_lo, uintptr_t own_hi)
 {
   for (uint32_t i = h; i < t->n_hist; i++)
     {
       const RtHist *e = &t->hist[i];
       if (!e->has_old)
+        continue;
+      if (e->step.obj >= own_lo && e->step.obj + augur_sched_step_size (&e->step) <= own_hi)
         continue;
       int first = 1;
       for (uint32_t j = h; j < i && first; j++)
@@ -298,10 +304,23 @@ fp_mix (uint64_t h, uint64_t v)
   return h * 0xff51afd7ed558ccdull;
 }
 
-/* Thread me's own state as it makes step p; 0 if it cannot be told (no
- * unwinder, the frame not found, the stack's top unknown). */
+/* The top of thread me's stack (the calling thread's). */
 static uint64_t
-fingerprint (uint32_t me, const AugurSchedStep *p)
+own_stack_top (uint32_t me)
+{
+  if (me == 0 && (!rt_fibers || rt_fiber_stack_top (0) == 0))
+    {
+      extern void *__libc_stack_end;
+      return (uint64_t) (uintptr_t) __libc_stack_end;
+    }
+  return rt_sched_stack_top ();
+}
+
+/* Thread me's own state as it makes step p; 0 if it cannot be told (no
+ * unwinder, the frame not found, the stack's top unknown).  The stack
+ * range hashed goes to [*lo, *hi) (if not NULL). */
+static uint64_t
+fingerprint (uint32_t me, const AugurSchedStep *p, uintptr_t *range_lo, uintptr_t *range_hi)
 {
   if (uw_backtrace == NULL || p->pc == 0)
     return 0;
@@ -315,18 +334,16 @@ fingerprint (uint32_t me, const AugurSchedStep *p)
   rt_guard_leave ();
   if (!f.found)
     return 0;
-  uint64_t top;
-  if (me == 0 && (!rt_fibers || rt_fiber_stack_top (0) == 0))
-    {
-      extern void *__libc_stack_end;
-      top = (uint64_t) (uintptr_t) __libc_stack_end;
-    }
-  else
-    top = rt_sched_stack_top ();
+  uint64_t top = own_stack_top (me);
   uintptr_t lo = (f.below_cfa + 7) & ~(uintptr_t) 7;
   if (top <= lo)
     return 0;
   uintptr_t hi = top - lo > RT_FP_MAX ? lo + RT_FP_MAX : (uintptr_t) top;
+  if (range_lo != NULL)
+    {
+      *range_lo = lo;
+      *range_hi = hi;
+    }
   uint64_t h = 0x243f6a8885a308d3ull;
   for (int i = 0; i < 6; i++)
     h = fp_mix (h, f.regs[i]);
@@ -382,11 +399,23 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
   if (h == UINT32_MAX)
     return;
   uint32_t now = shm->n_steps;
-  if (t->hist[h].held_before != t->held || now - t->hist[h].index > RT_AWAIT_WINDOW
-      || !pure_window (t, h))
+  if (t->hist[h].held_before != t->held || now - t->hist[h].index > RT_AWAIT_WINDOW)
     {
       hist_drop (t, h + 1);
       return;
+    }
+  /* writes that did not restore their value: unless all are in the
+   * thread's own stack, which the fingerprint judges instead */
+  uint64_t fp = 0;
+  if (!pure_window (t, h, 0, 0))
+    {
+      uintptr_t own_lo = 0, own_hi = 0;
+      fp = fingerprint (me, p, &own_lo, &own_hi);
+      if (fp == 0 || !pure_window (t, h, own_lo, own_hi))
+        {
+          hist_drop (t, h + 1);
+          return;
+        }
     }
   /* what the iteration read, and whether any of it changed since */
   uint32_t n = 0;
@@ -425,7 +454,8 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
    * state?  The fingerprint of the step that began it was taken when that
    * step was published (below); one not taken (the first repetition) or a
    * different one: no waiting loop yet, this step's is kept for the next */
-  uint64_t fp = fingerprint (me, p);
+  if (fp == 0)
+    fp = fingerprint (me, p, NULL, NULL);
   if (fp == 0)
     return;   /* cannot tell: every iteration is explored */
   if (t->hist[h].fp != fp)
@@ -433,6 +463,19 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
       t->pend_fp = fp;
       return;
     }
+  /* the object a hang message names is await_r[0]: one another thread
+   * could write, rather than a local of the loop's own (the `expected` of
+   * a compare-exchange, a -O0 copy of what it loaded) */
+  uint64_t top = own_stack_top (me);
+  uint64_t sp = (uint64_t) (uintptr_t) __builtin_frame_address (0);
+  for (uint32_t j = 0; j < n; j++)
+    if (!(t->await_r[j].obj >= sp && t->await_r[j].obj < top))
+      {
+        AugurSchedStep first = t->await_r[0];
+        t->await_r[0] = t->await_r[j];
+        t->await_r[j] = first;
+        break;
+      }
   t->n_await = n;
   t->await_clock = clock;
   t->await_from = now;

@@ -402,6 +402,20 @@ ok "futex_timed_ok: a timed futex lock that gives up: complete, no finding" \
   clean_complete futex_timed_ok
 ok "futex_timed: a timed futex wait woken before the data is written" \
   finding futex_timed "assertion futex_timed.c:35"
+# a compare-exchange spin lock resets its `expected` local after each
+# failed attempt (which wrote it with no step): the loop still waits for
+# the holder's release (runtime/rt-sched-await.c), and a hang names the
+# lock word, not the local
+ok "cas_spin_ok: a compare-exchange spin lock: complete, no finding" clean_complete cas_spin_ok
+cas_spin_hang ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/csh.json" -- "$prog_dir/cas_spin_hang" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q 'complete: every interleaving' "$tmp/out" \
+    && grep -q 'waits in a loop at cas_spin_hang.c:14 for held_lock to change' "$tmp/out"
+}
+ok "cas_spin_hang: a spin lock never released: a hang on held_lock" cas_spin_hang
 # an atomic instruction in inline assembly makes no call into the runtime
 # (explorer/unseen-atomics.h): augur names it and the search that ends is
 # incomplete (exit 6, bounds_hit "unseen-atomics"), not complete
