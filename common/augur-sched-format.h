@@ -141,6 +141,13 @@ typedef enum {
                                   * blocking, so it races with the release before it */
 #define AUGUR_SXF_READ_UNLOCK 0x100u /* an RWUNLOCK of a read lock: it commutes with another
                                   * reader's RDLOCK (augur_sched_dependent) */
+#define AUGUR_SXF_REL_FENCE 0x200u /* a release fence (release, acq_rel, seq_cst) came
+                                    * between the thread's previous step and this one:
+                                    * its later relaxed stores publish the clock of the
+                                    * fence (C11 7.17.4; fences make no step) */
+#define AUGUR_SXF_ACQ_FENCE 0x400u /* an acquire fence (acquire, acq_rel, seq_cst) came
+                                    * there: what its earlier relaxed loads read
+                                    * synchronises with it */
 #define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
                                   * could run but waits on time): the step also writes the
                                   * clock */

@@ -13,7 +13,11 @@
  * happen before.  Event j (thread t, local index li[j]) happens before a
  * point with clock c iff c[t] > li[j].  Two clocks per thread: `vc` with
  * every dependency (for races and backtracking), `svc` with
- * synchronisation only (for data races).
+ * synchronisation only (for data races).  Fences make no step: the
+ * runtime marks the thread's next step (AUGUR_SXF_REL_FENCE, ACQ_FENCE),
+ * and `frel` / `facq` carry C11's fence synchronisation (7.17.4): a
+ * relaxed store after a release fence publishes the fence's clock, an
+ * acquire fence takes the release clocks its thread's relaxed loads read.
  */
 #include "config.h"
 
@@ -54,6 +58,7 @@ typedef enum {
   UNDO_ROWS,     /* a row of vc then the same of svc: 2T values in saved */
   UNDO_ACLOCK,   /* an atomic clock at place `at` of the shadow's pool: T values in saved */
   UNDO_LOCK,     /* a lock's shadow: its 4 clocks (4T) then its failed tries in saved */
+  UNDO_FROWS,    /* a row of frel then the same of facq: 2T values in saved */
 } UndoKind;
 
 typedef struct _DporUndo {
@@ -115,6 +120,29 @@ undo_rows (DporPass *p, guint row)
   undo_add (p, &u);
 }
 
+/* Thread t's rows of frel and facq, before step j changes them (once a
+ * step). */
+static void
+undo_frows (DporPass *p, guint t, guint j)
+{
+  if (!p->logging || p->frows_saved == j + 1)
+    return;
+  p->frows_saved = j + 1;
+  DporUndo u = { .kind = UNDO_FROWS, .at = t };
+  u.saved = save_values (p, p->frel + t * p->T, p->T);
+  save_values (p, p->facq + t * p->T, p->T);
+  undo_add (p, &u);
+}
+
+static gboolean
+clock_is_zero (const guint32 *c, guint T)
+{
+  for (guint k = 0; k < T; k++)
+    if (c[k] != 0)
+      return FALSE;
+  return TRUE;
+}
+
 static void
 undo_lock (DporPass *p, DporLockShadow *l)
 {
@@ -158,6 +186,10 @@ undo_apply (DporPass *p, DporUndo *u)
       break;
     case UNDO_ACLOCK:
       memcpy (dpor_shadow_clock_at (p->mem, u->at), v, T * sizeof *v);
+      break;
+    case UNDO_FROWS:
+      memcpy (p->frel + u->at * T, v, T * sizeof *v);
+      memcpy (p->facq + u->at * T, v + T, T * sizeof *v);
       break;
     case UNDO_LOCK:
       {
@@ -348,7 +380,9 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
           gboolean rel = !mem || (s->flags & AUGUR_SF_RELEASE);
           gboolean store = mem && s->ev_kind == AUGUR_EV_ATOMIC_STORE;
           guint32 *ac = dpor_byte_atomic_clock (p->mem, m);
-          if (p->logging && (rel || store))
+          const guint32 *frel = p->frel + t * p->T;
+          gboolean fenced = write && !store && !rel && !clock_is_zero (frel, p->T);
+          if (p->logging && (rel || store || fenced))
             {
               DporUndo a = { .kind = UNDO_ACLOCK, .at = dpor_byte_atomic_at (m) };
               a.saved = save_values (p, ac, p->T);
@@ -356,12 +390,23 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
             }
           if (acq)
             join (svc, ac, p->T);
+          else if (!write && !clock_is_zero (ac, p->T))
+            {
+              /* a relaxed load: its thread's next acquire fence takes it */
+              undo_frows (p, t, j);
+              join (p->facq + t * p->T, ac, p->T);
+            }
+          /* a relaxed store publishes its thread's last release fence
+           * (zero if none: it ends the release sequence), a relaxed
+           * read-modify-write adds it */
           if (rel && store)
             memcpy (ac, svc, p->T * sizeof *ac);
           else if (rel && write)
             join (ac, svc, p->T);
           else if (store)
-            memset (ac, 0, p->T * sizeof *ac);
+            memcpy (ac, frel, p->T * sizeof *ac);
+          else if (fenced)
+            join (ac, frel, p->T);
         }
     }
 }
@@ -546,6 +591,8 @@ pass_size (DporPass *p, guint n, guint T)
       p->T = T;
       p->vc = g_renew (guint32, p->vc, (gsize) T * T);
       p->svc = g_renew (guint32, p->svc, (gsize) T * T);
+      p->frel = g_renew (guint32, p->frel, (gsize) T * T);
+      p->facq = g_renew (guint32, p->facq, (gsize) T * T);
       p->first = g_renew (guint32, p->first, T);
       p->cap = 0;
       p->valid = FALSE;
@@ -569,6 +616,7 @@ pass_forget_log (DporPass *p)
   for (guint k = 0; k < p->n_undo; k++)
     undo_entry_clear (&p->undo[k]);
   p->n_undo = p->n_saved = p->n_bytes = 0;
+  p->frows_saved = 0;
 }
 
 static void
@@ -609,6 +657,8 @@ augur_dpor_pass_free (DporPass *p)
   g_hash_table_unref (p->locks);
   g_free (p->vc);
   g_free (p->svc);
+  g_free (p->frel);
+  g_free (p->facq);
   g_free (p->first);
   g_free (p->clk);
   g_free (p->sclk);
@@ -680,6 +730,8 @@ pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb
       pass_forget (p);
       memset (p->vc, 0, (gsize) p->T * p->T * sizeof *p->vc);
       memset (p->svc, 0, (gsize) p->T * p->T * sizeof *p->svc);
+      memset (p->frel, 0, (gsize) p->T * p->T * sizeof *p->frel);
+      memset (p->facq, 0, (gsize) p->T * p->T * sizeof *p->facq);
       dpor_shadow_begin (p->mem, p->T);
       g_hash_table_remove_all (p->locks);
       p->last_create = -1;
@@ -693,6 +745,7 @@ pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb
       undo_entry_clear (&p->undo[k]);
     }
   p->n_undo = mk->undo;
+  p->frows_saved = 0;
   /* the bytes apart: no other entry touches the shadow's bytes, so the
    * two logs need no common order */
   for (guint k = p->n_bytes; k-- > mk->bytes;)
@@ -896,6 +949,17 @@ augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc
         }
       pass_mark (p, j);
       undo_rows (p, t);
+      if (s->xflags & (AUGUR_SXF_ACQ_FENCE | AUGUR_SXF_REL_FENCE))
+        {
+          /* the fences between the thread's previous step and this one:
+           * an acquire fence takes what its relaxed loads read, a release
+           * fence keeps the clock (with what it acquired) */
+          undo_frows (p, t, j);
+          if (s->xflags & AUGUR_SXF_ACQ_FENCE)
+            join (svc, p->facq + t * T, T);
+          if (s->xflags & AUGUR_SXF_REL_FENCE)
+            memcpy (p->frel + t * T, svc, T * sizeof *svc);
+        }
       memcpy (pre, vc, T * sizeof *pre);
       memcpy (spre, svc, T * sizeof *spre);
       vc[t]++;

@@ -135,6 +135,13 @@ struct _DporPass {
   guint n, T, first_new;   /* T: the clocks' width, every thread id of the execution below it */
   guint n_real;            /* steps [n_real, n) are pending operations that never ran */
   guint32 *vc, *svc;       /* T x T */
+  /* C11 fences (7.17.4), T x T: frel, each thread's synchronisation clock
+   * at its last release fence (what its relaxed stores publish); facq,
+   * the release clocks its relaxed loads read (what its next acquire
+   * fence takes).  Zero while the execution has no fence and reads no
+   * release clock relaxed; logged only when changed (UNDO_FROWS). */
+  guint32 *frel, *facq;
+  guint frows_saved;       /* step + 1 whose change of them is logged already, 0 */
   guint32 *clk, *sclk;     /* n x T */
   guint32 *li;             /* n */
   DporStepMark *marks;     /* n + 1 */

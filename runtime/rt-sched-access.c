@@ -125,11 +125,40 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
   rt_sched_point (&s, 0);
 }
 
+/* A thread fence makes no step (it touches no memory, so no reordering
+ * of it matters): its order goes on the thread's next step, where the
+ * explorer's race detection applies C11's fence rules (7.17.4). */
+static void
+fence (int mo)
+{
+  uint32_t me = rt_self.tid;
+  if (me >= RT_MAXT)
+    return;
+  switch (mo & 7)
+    {
+    case __ATOMIC_RELAXED:
+      break;
+    case __ATOMIC_CONSUME:
+    case __ATOMIC_ACQUIRE:
+      rt_sth[me].fences |= AUGUR_SXF_ACQ_FENCE;
+      break;
+    case __ATOMIC_RELEASE:
+      rt_sth[me].fences |= AUGUR_SXF_REL_FENCE;
+      break;
+    default:
+      rt_sth[me].fences |= AUGUR_SXF_ACQ_FENCE | AUGUR_SXF_REL_FENCE;
+      break;
+    }
+}
+
 void
 rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, int mo, uintptr_t ra)
 {
   if (kind == AUGUR_EV_FENCE)
-    return;
+    {
+      fence (mo);
+      return;
+    }
   AugurSchedStep s;
   rt_sched_make_step (&s, kind == AUGUR_EV_ATOMIC_LOAD ? AUGUR_SOP_READ : AUGUR_SOP_WRITE, kind,
                       (uint64_t) (uintptr_t) addr, size ? size : 16, ra);

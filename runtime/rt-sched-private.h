@@ -84,6 +84,8 @@ typedef struct {
   uint64_t pend_old;           /* ... and this was in memory before it */
   uint64_t pend_fp;            /* the fingerprint of its own state taken for its pending
                                 * step (Await: rt-sched-await.c), 0 = none */
+  uint16_t fences;             /* AUGUR_SXF_REL_FENCE / ACQ_FENCE since its last step: they
+                                * go on its next one (rt_sched_fence) */
   /* the arrays last: a new thread clears only what comes before them */
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
   RtHist hist[RT_HIST_MAX];

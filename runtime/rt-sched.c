@@ -489,6 +489,8 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
     }
   t->pending = *op;
   t->pending.tid = (uint16_t) me;
+  t->pending.xflags |= t->fences;
+  t->fences = 0;
   t->try_op = try_op;
   t->has_pending = 1;
   t->held_before_step = t->held;

@@ -416,6 +416,17 @@ cas_spin_hang ()
     && grep -q 'waits in a loop at cas_spin_hang.c:14 for held_lock to change' "$tmp/out"
 }
 ok "cas_spin_hang: a spin lock never released: a hang on held_lock" cas_spin_hang
+# C11 fences synchronise (7.17.4): fence to fence, fence to atomic and
+# atomic to fence message passing is no data race; without the acquire
+# fence, or with the flag stored by a thread that did not fence, it is
+fence_race ()
+{
+  finding fence_race "data-race fence_race.c:19 fence_race.c:40" || return 1
+  [ "$(results_findings "$tmp/fence_race.json" | grep -c '^data-race')" -eq 2 ] \
+    && results_findings "$tmp/fence_race.json" | grep -q '^data-race fence_race.c:20 fence_race.c:44'
+}
+ok "fence_ok: message passing through C11 fences: complete, no finding" clean_complete fence_ok
+ok "fence_race: the same without the acquire fence: both data races" fence_race
 # an atomic instruction in inline assembly makes no call into the runtime
 # (explorer/unseen-atomics.h): augur names it and the search that ends is
 # incomplete (exit 6, bounds_hit "unseen-atomics"), not complete
