@@ -12,7 +12,9 @@
 
 #include "common/dwarf-units.h"
 
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
+#include <stdlib.h>
 
 typedef struct {
   char *path;
@@ -144,6 +146,37 @@ source_line (Module *m, Dwarf_Addr a, Dwarf_Addr fn_start, AugurSource *src)
     }
 }
 
+/* The function whose code @a is when the compiler inlined it into the
+ * symbol's (the innermost DW_TAG_inlined_subroutine around @a), NULL when
+ * @a is the symbol's own code: `bump` for its `*p += 1` inlined into
+ * `worker`, whose line the line table already gives. */
+static const char *
+inlined_function (Module *m, Dwarf_Addr a)
+{
+  Dwarf_Addr bias = 0;
+  Dwarf_Die *cu = dwfl_module_addrdie (m->mod, a, &bias);
+  if (cu == NULL)
+    return NULL;
+  Dwarf_Die *scopes = NULL;
+  int n = dwarf_getscopes (cu, a - bias, &scopes);
+  const char *name = NULL;
+  for (int i = 0; i < n; i++)
+    {
+      int tag = dwarf_tag (&scopes[i]);
+      if (tag == DW_TAG_subprogram)
+        break;
+      Dwarf_Attribute attr;
+      if (tag == DW_TAG_inlined_subroutine
+          && dwarf_attr_integrate (&scopes[i], DW_AT_name, &attr) != NULL)
+        {
+          name = dwarf_formstring (&attr);
+          break;
+        }
+    }
+  free (scopes);
+  return name;
+}
+
 const AugurSource *
 augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
 {
@@ -162,7 +195,8 @@ augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
           GElf_Off off;
           GElf_Sym sym;
           const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
-          hit->function = intern (s, name);
+          const char *inlined = inlined_function (m, a);
+          hit->function = intern (s, inlined != NULL ? inlined : name);
           source_line (m, a, name != NULL ? a - off : a, hit);
           hit->file = intern (s, hit->file);
         }

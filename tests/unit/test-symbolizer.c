@@ -42,6 +42,25 @@ marked_function (void)
   return pc;
 }
 
+/* inlined even without optimisation: its code is inlining_caller's, its
+ * name only in the debug info's inlined subroutine */
+enum { INLINED_LINE = __LINE__ + 5 };
+
+static inline __attribute__ ((always_inline)) guint64
+inlined_helper (void)
+{
+  volatile guint64 pc = here (); /* INLINED_LINE */
+  return pc;
+}
+
+static __attribute__ ((noinline)) guint64
+inlining_caller (void)
+{
+  guint64 pc = inlined_helper ();
+  test_symbolizer_table[1]++;   /* not marked_function's code: never folded into it */
+  return pc;
+}
+
 static AugurSymbolizer *
 self_symbolizer (void)
 {
@@ -72,6 +91,19 @@ test_source_line (void)
   g_assert_cmpuint (l->line, ==, MARK_LINE);
   g_assert_true (augur_symbolizer_lookup (s, 0, pc) == l);
   g_assert_null (augur_symbolizer_lookup (s, 0, 0)->file);
+}
+
+/* Code inlined into another function is named after the function it came
+ * from (where its line is), not the symbol that holds it. */
+static void
+test_inlined (void)
+{
+  g_autoptr (AugurSymbolizer) s = self_symbolizer ();
+  guint64 pc = inlining_caller () - exe_bias;
+  AugurSource src;
+  g_assert_true (augur_symbolizer_source (s, 0, pc, &src));
+  g_assert_cmpuint (src.line, ==, INLINED_LINE);
+  g_assert_cmpstr (src.function, ==, "inlined_helper");
 }
 
 static void
@@ -120,6 +152,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/symbolizer/source-line", test_source_line);
+  g_test_add_func ("/symbolizer/inlined", test_inlined);
   g_test_add_func ("/symbolizer/unknown", test_unknown);
   g_test_add_func ("/symbolizer/data-symbol", test_data_symbol);
   g_test_add_func ("/symbolizer/build-id", test_build_id);
