@@ -576,11 +576,26 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
         g_ptr_array_add (locs, explore_findings_loc_key (c, steps[n - 1].module, steps[n - 1].pc));
       if (!explore_findings_first_time (c, "hang", locs))
         return;
-      g_autoptr (AugurFinding) f = augur_finding_new (
-        AUGUR_FINDING_HANG, NULL,
-        "The execution made no progress before the watchdog fired: a blocking call augur does "
-        "not model (a read from a pipe or a socket, a futex of the program's own), or a loop "
-        "that makes no visible access.");
+      g_autoptr (AugurFinding) f = NULL;
+      if (c->unseen_atomic != NULL)
+        {
+          /* a thread that spins on an atomic augur cannot see never gives
+           * the scheduler a turn, so the thread it waits for never runs:
+           * on real hardware it would */
+          g_autofree char *e = g_strdup_printf (
+            "The execution made no progress before the watchdog fired, and the program has "
+            "atomic instructions augur cannot see (%s): a thread spinning on one never lets "
+            "augur run the thread it waits for, which real hardware would, so this hang may "
+            "be augur's rather than the program's.", c->unseen_atomic);
+          f = augur_finding_new (AUGUR_FINDING_HANG, NULL, e);
+          augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
+        }
+      else
+        f = augur_finding_new (
+          AUGUR_FINDING_HANG, NULL,
+          "The execution made no progress before the watchdog fired: a blocking call augur does "
+          "not model (a read from a pipe or a socket, a futex of the program's own), or a loop "
+          "that makes no visible access.");
       if (n > 0)
         explore_findings_add_access (c, f, steps, n - 1, ev);
       explore_findings_add_schedule (c, f, steps, n, ev);

@@ -40,6 +40,8 @@ typedef struct {
   const char *const *argv;        /* borrowed */
   guint failing_runs;             /* executions that failed (assertion, crash) */
   AugurDeadline *deadline;        /* borrowed: --timeout and the reserve after it */
+  const char *unseen_atomic;      /* the first atomic instruction augur cannot see
+                                   * (explorer/unseen-atomics.h), NULL if none */
 } Ctx;
 
 /* A failing execution kept for diagnosis (diagnose.h): its steps, its

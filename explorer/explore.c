@@ -915,6 +915,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   const AugurUnseenAtomics *unseen = augur_unseen_atomics_of (c->exe, augur_executor_server_pid (s.ex), c->sym, "augur");
   st->unseen_atomics = unseen->count;
   st->unseen_first = unseen->first;
+  c->unseen_atomic = unseen->first;
   if (unseen->count > 0)
     augur_results_add_bound_hit (c->results, "unseen-atomics");
   AugurPruneInfo pi;

@@ -440,6 +440,21 @@ unseen_atomic ()
     && grep -q 'incomplete: 1 atomic instruction augur cannot see (asm_atomic.c:17, lock xadd)' "$tmp/out"
 }
 ok "asm_atomic: a lock xadd in inline assembly is named, the search incomplete" unseen_atomic
+# a spin on an xchg augur cannot see starves the thread it waits for
+# under augur's scheduler: the watchdog's hang is a warning that says it
+# may be augur's, and the exit status says incomplete, not bug
+unseen_spin ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 2 -o "$tmp/asmspin.json" -- "$prog_dir/asm_spin" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/asmspin.json" '$.findings[*].severity')" = warning ] \
+    && [ "$(json_path "$tmp/asmspin.json" '$.findings[*].kind')" = hang ] \
+    && json_path "$tmp/asmspin.json" '$.findings[*].explanation' \
+         | grep -q 'atomic instructions augur cannot see (asm_spin.c:16, xchg)'
+}
+ok "asm_spin: a spin on an unseen xchg: the watchdog's hang is a warning" unseen_spin
 # the same with the instruction in a shared library built with augur-cc,
 # which the execution server loads
 unseen_atomic_dso ()
