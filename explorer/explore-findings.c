@@ -584,7 +584,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
            * on real hardware it would */
           g_autofree char *e = g_strdup_printf (
             "The execution made no progress before the watchdog fired, and the program has "
-            "atomic instructions augur cannot see (%s): a thread spinning on one never lets "
+            "instructions augur cannot see (%s): a thread spinning on one never lets "
             "augur run the thread it waits for, which real hardware would, so this hang may "
             "be augur's rather than the program's.", c->unseen_atomic);
           f = augur_finding_new (AUGUR_FINDING_HANG, NULL, e);

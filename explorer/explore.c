@@ -201,7 +201,7 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
       }
   if (st->unseen_atomics > 0)
     {
-      g_string_append_printf (s, "%s%u atomic instruction%s augur cannot see (%s%s), the "
+      g_string_append_printf (s, "%s%u instruction%s augur cannot see (%s%s), the "
                               "interleavings around %s not explored", sep, st->unseen_atomics,
                               st->unseen_atomics == 1 ? "" : "s",
                               st->unseen_first != NULL ? st->unseen_first : "?",

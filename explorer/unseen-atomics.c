@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * unseen-atomics.c — find the executable's atomic instructions that make
- * no call into the runtime (see unseen-atomics.h), by reading objdump's
+ * unseen-atomics.c — find the executable's instructions that access memory
+ * with no call into the runtime (see unseen-atomics.h), by reading objdump's
  * disassembly as it streams (a large program's is hundreds of megabytes),
  * in the executable and in the instrumented shared libraries its
- * execution server has loaded.
+ * execution server has loaded, and the inline assembly augur-cc listed in
+ * their .augur.asm sections.
  */
 #include "config.h"
 
@@ -18,6 +19,21 @@
 #include "explorer/unseen-atomics.h"
 
 #define LISTED_MAX 8
+
+/* The mnemonic (newly allocated) if an instruction whose first words are
+ * @first and @second (NULL if none) and whose text is @text is atomic on
+ * x86-64: lock-prefixed, cmpxchg, or xchg with memory; else NULL. */
+static char *
+atomic_mnemonic (const char *first, const char *second, const char *text)
+{
+  if ((strcmp (first, "lock") == 0 || strcmp (first, "lock;") == 0) && second != NULL)
+    return g_strconcat ("lock ", second, NULL);   /* "lock; xaddl" as inline assembly says it */
+  if (g_str_has_prefix (first, "cmpxchg"))
+    return g_strdup (first);
+  if (g_str_has_prefix (first, "xchg") && strchr (text, '(') != NULL)
+    return g_strdup (first);   /* with a memory operand: locked by the CPU */
+  return NULL;
+}
 
 /* The atomic instruction on one line of `objdump -d --no-show-raw-insn -w`
  * ("    1265:\tlock xadd %eax,0x2de7(%rip)  # 4054 <counter>"): its
@@ -46,26 +62,23 @@ atomic_of_line (const char *line, guint64 *pc)
   const char *second = hle ? w[2] : w[1];
   if (first == NULL)
     return NULL;
-  char *mnemonic = NULL;
-  if (strcmp (first, "lock") == 0 && second != NULL)
-    mnemonic = g_strconcat ("lock ", second, NULL);
-  else if (g_str_has_prefix (first, "cmpxchg"))
-    mnemonic = g_strdup (first);
-  else if (g_str_has_prefix (first, "xchg") && strchr (tab + 1, '(') != NULL)
-    mnemonic = g_strdup (first);   /* with a memory operand: locked by the CPU */
+  char *mnemonic = atomic_mnemonic (first, second, tab + 1);
   if (mnemonic != NULL)
     *pc = a;
   return mnemonic;
 }
 
+/* One unseen instruction: at @pc of module 0 of @sym, or at @file:@line
+ * (when @file is not NULL: inline assembly listed by augur-cc). */
 static void
-note (AugurUnseenAtomics *u, GString *listing, AugurSymbolizer *sym, guint64 pc, const char *insn)
+note (AugurUnseenAtomics *u, GString *listing, AugurSymbolizer *sym, guint64 pc, const char *file,
+      guint line, const char *insn)
 {
   u->count++;
   if (u->count > LISTED_MAX && u->first != NULL)
     return;
-  AugurSource src;
-  gboolean known = sym != NULL && augur_symbolizer_source (sym, 0, pc, &src);
+  AugurSource src = { NULL, file, line, 0 };
+  gboolean known = file != NULL || (sym != NULL && augur_symbolizer_source (sym, 0, pc, &src));
   g_autofree char *where = known && src.file != NULL
                              ? g_strdup_printf ("%s:%u", src.file, src.line)
                              : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", pc);
@@ -77,7 +90,8 @@ note (AugurUnseenAtomics *u, GString *listing, AugurSymbolizer *sym, guint64 pc,
     }
   if (u->count <= LISTED_MAX)
     {
-      g_string_append_printf (listing, "  %s: %s", where, insn);
+      g_string_append_printf (listing, "  %s: %s%s", where, insn,
+                              file != NULL ? " (inline assembly)" : "");
       if (known && src.function != NULL)
         g_string_append_printf (listing, " in %s", src.function);
       g_string_append_c (listing, '\n');
@@ -116,7 +130,7 @@ scan_file (const char *path, AugurSymbolizer *sym, AugurUnseenAtomics *out, GStr
       guint64 pc = 0;
       g_autofree char *insn = atomic_of_line (g_strchug (line), &pc);
       if (insn != NULL)
-        note (out, listing, sym, pc, insn);
+        note (out, listing, sym, pc, NULL, 0, insn);
     }
   if (!g_subprocess_wait_check (proc, NULL, &error))
     {
@@ -124,6 +138,72 @@ scan_file (const char *path, AugurSymbolizer *sym, AugurUnseenAtomics *out, GStr
       return FALSE;
     }
   return TRUE;
+}
+
+/* Adds the memory accesses of the inline assembly that augur-cc listed in
+ * @path's .augur.asm section (records "augur-cc-asm-1", file, line,
+ * instruction); the atomic ones were found in the disassembly already. */
+static void
+scan_asm_section (const char *path, AugurUnseenAtomics *out, GString *listing)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  elf_version (EV_CURRENT);
+  Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
+  size_t shstrndx;
+  if (elf == NULL || elf_getshdrstrndx (elf, &shstrndx) != 0)
+    {
+      if (elf != NULL)
+        elf_end (elf);
+      close (fd);
+      return;
+    }
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn != NULL; scn = elf_nextscn (elf, scn))
+    {
+      GElf_Shdr shdr;
+      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type == SHT_NOBITS)
+        continue;
+      const char *name = elf_strptr (elf, shstrndx, shdr.sh_name);
+      if (name == NULL || strcmp (name, ".augur.asm") != 0)
+        continue;
+      for (Elf_Data *d = elf_getdata (scn, NULL); d != NULL; d = elf_getdata (scn, d))
+        {
+          const char *p = d->d_buf, *end = p + d->d_size;
+          /* records of four strings; padding between objects' sections */
+          const char *f[4];
+          guint nf = 0;
+          while (p != NULL && p < end)
+            {
+              const char *nul = memchr (p, '\0', (size_t) (end - p));
+              if (nul == NULL)
+                break;
+              if (nul == p && nf == 0)
+                {
+                  p = nul + 1;
+                  continue;
+                }
+              f[nf++] = p;
+              p = nul + 1;
+              if (nf == 1 && strcmp (f[0], "augur-cc-asm-1") != 0)
+                nf = 0;   /* not a record's start: resynchronise */
+              if (nf < 4)
+                continue;
+              nf = 0;
+              g_auto (GStrv) w = g_strsplit_set (f[3], " \t", 3);
+              g_autofree char *atomic =
+                w[0] != NULL ? atomic_mnemonic (w[0], w[1], f[3]) : NULL;
+              g_autofree char *key = g_strdup_printf ("%s:%s:%s", f[1], f[2], f[3]);
+              if (atomic != NULL || g_hash_table_contains (seen, key))
+                continue;
+              g_hash_table_add (seen, g_steal_pointer (&key));
+              note (out, listing, NULL, 0, f[1], (guint) g_ascii_strtoull (f[2], NULL, 10), f[3]);
+            }
+        }
+    }
+  elf_end (elf);
+  close (fd);
 }
 
 /* Does the shared library at @path carry the compiler's ThreadSanitizer
@@ -198,12 +278,16 @@ augur_unseen_atomics_scan (const char *exe, const char *server_pid, AugurSymboli
   memset (out, 0, sizeof *out);
   g_autoptr (GString) listing = g_string_new (NULL);
   gboolean ok = scan_file (exe, sym, out, listing);
+  if (ok)
+    scan_asm_section (exe, out, listing);
   g_auto (GStrv) libs = ok ? shared_libraries (server_pid, exe) : NULL;
   for (guint k = 0; ok && libs != NULL && libs[k] != NULL; k++)
     {
       g_autoptr (AugurSymbolizer) lsym = augur_symbolizer_new ();
       augur_symbolizer_add_module (lsym, 0, libs[k], 0);
       ok = scan_file (libs[k], lsym, out, listing);
+      if (ok)
+        scan_asm_section (libs[k], out, listing);
     }
   if (!ok)
     {
@@ -229,15 +313,15 @@ augur_unseen_atomics_warn (const AugurUnseenAtomics *u, const char *who, const c
 {
   if (u->unchecked != NULL)
     {
-      g_printerr ("%s: warning: could not look for atomic instructions augur cannot see: %s\n",
+      g_printerr ("%s: warning: could not look for instructions augur cannot see: %s\n",
                   who, u->unchecked);
       return;
     }
   if (u->count == 0)
     return;
-  g_printerr ("%s: warning: %u atomic instruction%s in %s or the libraries it loads make%s no "
-              "call into augur's runtime (inline assembly, or code not compiled with "
-              "augur-cc):\n%s",
+  g_printerr ("%s: warning: %u instruction%s in %s or the libraries it loads access%s memory "
+              "with no call into augur's runtime (inline assembly, or atomics in code not "
+              "compiled with augur-cc):\n%s",
               who, u->count, u->count == 1 ? "" : "s", exe, u->count == 1 ? "s" : "",
               u->listing != NULL ? u->listing : "");
   if (u->count > LISTED_MAX)

@@ -48,7 +48,7 @@ static const char exit_help[] =
   "  5  augur or a tool it runs (Frama-C, Z3) failed\n"
   "  6  no bug found, but the analysis did not finish (budget spent, runs\n"
   "     cut by a bound or the watchdog, a hang of the recorded run not found\n"
-  "     again, atomic instructions augur cannot see): never read it as clean\n"
+  "     again, instructions augur cannot see): never read it as clean\n"
   "  130, 143, 129  stopped by SIGINT, SIGTERM or SIGHUP: what augur started\n"
   "     is killed, its temporary files removed, and its results file is the\n"
   "     last one written whole (augur record: the program gets the signal,\n"
