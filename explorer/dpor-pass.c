@@ -873,6 +873,7 @@ static void
 step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
 {
   const AugurSchedStep *s = &p->s[j];
+  const guint32 *pre0 = pre;
   if (s->op == AUGUR_SOP_SEM_WAIT)
     {
       DporLockShadow *l = lock_get (p, s->obj);
@@ -882,17 +883,36 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
       l->last_acq = (gint) j;
     }
   AugurOpsMem mem = augur_ops_sched_mem (s->op);
+  guint64 lock = 0;
+  AugurOpsLock lk = augur_ops_step_lock (s, &lock);
+  guint T = p->T;
+  guint32 lpre[T], lspre[T];
+  if (lk == AUGUR_OPS_LOCK_ACQUIRE && lock != s->obj && mem != AUGUR_OPS_MEM_NONE)
+    {
+      /* a condition wait's wake-up re-acquires its mutex: it comes after
+       * the mutex's last release, and so after a signal made before that
+       * release; the wake-up can only move before that signal by moving
+       * before the signaller's acquisition, which the mutex's own race
+       * (lock_acquire) reverses.  Its races on the condition are judged
+       * with that release's clock, or each would be reversed into a
+       * state where the mutex is held (an infeasible run) */
+      DporLockShadow *l = lock_get (p, lock);
+      memcpy (lpre, pre, T * sizeof *lpre);
+      memcpy (lspre, spre, T * sizeof *lspre);
+      join (lpre, l->clock, T);
+      join (lspre, l->sclock, T);
+      pre = lpre;
+      spre = lspre;
+    }
   if (mem == AUGUR_OPS_MEM_READ || mem == AUGUR_OPS_MEM_WRITE)
     mem_access (p, j, mem == AUGUR_OPS_MEM_WRITE, s->obj, augur_sched_step_size (s), pre, spre);
   else if (mem == AUGUR_OPS_MEM_OBJECT)
     mem_access (p, j, TRUE, s->obj, 1, pre, spre);
-  guint64 lock = 0;
-  AugurOpsLock lk = augur_ops_step_lock (s, &lock);
   if (lk == AUGUR_OPS_LOCK_ACQUIRE || lk == AUGUR_OPS_LOCK_TRY)
-    lock_acquire (p, j, lock, pre);
+    lock_acquire (p, j, lock, pre0);
   else if (lk == AUGUR_OPS_LOCK_RELEASE)
     {
-      lock_release (p, j, lock, pre);
+      lock_release (p, j, lock, pre0);
       if (mem == AUGUR_OPS_MEM_NONE)
         mem_access (p, j, FALSE, s->obj, 1, pre, spre);   /* an unlock's last touch */
     }

@@ -416,6 +416,18 @@ cas_spin_hang ()
     && grep -q 'waits in a loop at cas_spin_hang.c:14 for held_lock to change' "$tmp/out"
 }
 ok "cas_spin_hang: a spin lock never released: a hang on held_lock" cas_spin_hang
+# a condition wait's wake-up comes after its mutex's last release, so a
+# signal made under the mutex is before it: optimal DPOR must not reverse
+# the two into a state where the mutex is held (an infeasible run)
+no_infeasible ()
+{
+  "$AUGUR" explore --no-progress -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q '^3 executions, 0 sleep-set blocked, 0 infeasible, 0 diverged' "$tmp/out"
+}
+ok "lost_wakeup_ok: no infeasible run around a signal under the mutex" no_infeasible lost_wakeup_ok
+ok "c11_cond_ok: the same with C11 cnd_wait" no_infeasible c11_cond_ok
 # C11 fences synchronise (7.17.4): fence to fence, fence to atomic and
 # atomic to fence message passing is no data race; without the acquire
 # fence, or with the flag stored by a thread that did not fence, it is
