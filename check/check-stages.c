@@ -98,11 +98,36 @@ stage_static (AugurCheckState *st, GError **error)
   guint n_sites = 0, no_pair = 0, no_conflict = 0;
   augur_static_facts_count_sites (st->facts, &n_sites, &no_conflict, &no_pair);
   g_auto (GStrv) left_out = augur_static_facts_dup_unanalysed (st->facts);
-  g_autofree char *why_none =
-    augur_static_facts_can_prune (st->facts)
-      ? g_strdup ("")
-      : left_out[0] != NULL ? g_strdup ("; incomplete (a source was not analysed), nothing is pruned")
-                            : g_strdup ("; incomplete, nothing is pruned");
+  g_autofree char *why_none = NULL;
+  if (augur_static_facts_can_prune (st->facts))
+    why_none = g_strdup ("");
+  else if (left_out[0] != NULL)
+    why_none = g_strdup ("; incomplete (a source was not analysed), nothing is pruned");
+  else
+    {
+      /* say why: the first warning that made the facts incomplete */
+      const GPtrArray *ws = augur_static_facts_get_warnings (st->facts);
+      const AugurStaticWarning *first = NULL;
+      guint n_why = 0;
+      for (guint i = 0; i < ws->len; i++)
+        {
+          const AugurStaticWarning *w = ws->pdata[i];
+          if (w->message != NULL && g_str_has_suffix (w->message, "nothing is pruned")
+              && n_why++ == 0)
+            first = w;
+        }
+      if (first == NULL)
+        why_none = g_strdup ("; incomplete, nothing is pruned");
+      else
+        {
+          g_autofree char *base = first->file != NULL ? g_path_get_basename (first->file) : NULL;
+          g_autofree char *more = n_why > 1 ? g_strdup_printf ("; %u more in static-facts.json",
+                                                               n_why - 1)
+                                            : g_strdup ("");
+          why_none = g_strdup_printf ("; incomplete: %s (%s:%u%s)", first->message,
+                                      base != NULL ? base : "?", first->line, more);
+        }
+    }
   if (n_files > 0)
     augur_check_say (st, "static analysis of %u source file%s: %u access sites, %u in no candidate "
                      "pair (%.1f s of Frama-C, %s)%s",

@@ -494,4 +494,16 @@ else
   ok "a failure of the recorded run no explored run shows: incomplete, not clean" recorded_failure
 fi
 
+# facts made incomplete by code the static analysis never reached: the
+# summary line says which code, not only "incomplete"
+static_why ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/unreached" "$top_srcdir/tests/check/static/unreached_deref.c" \
+    || return 1
+  "$AUGUR" check --budget 40 -o "$tmp/unreached-out" -- "$tmp/unreached" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q "static analysis of 1 source file: .*; incomplete: code of worker that Eva never reached accesses memory through pointers: nothing is pruned (unreached_deref.c:15)" "$tmp/out"
+}
+ok "incomplete static facts: the summary says which code was never reached" static_why
+
 tap_done
