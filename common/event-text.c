@@ -137,6 +137,8 @@ describe_access (const AugurRecord *r, AugurObjects *objects, Description *d)
 {
   guint size = r->flags & AUGUR_FLAG_SIZE_MASK;
   guint order = (r->flags & AUGUR_FLAG_ORDER_MASK) >> AUGUR_FLAG_ORDER_SHIFT;
+  if (size == 0 && r->kind >= AUGUR_EV_ATOMIC_LOAD && r->kind <= AUGUR_EV_ATOMIC_CAS)
+    size = 16;   /* the field's 4 bits cannot hold it */
   switch (r->kind)
     {
     case AUGUR_EV_READ:

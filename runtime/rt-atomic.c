@@ -227,7 +227,10 @@ rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra)
 }
 
 /* ------------------------------------------------------------------ */
-/* 128 bits: under the stripe lock, always. */
+/* 128 bits: under the stripe lock, always.  The scheduling point comes
+ * first (prepare, as for the other sizes): a thread that reached it while
+ * holding the stripe lock would keep every other 16-byte atomic of that
+ * stripe spinning for ever when the scheduler hands the token over. */
 
 typedef __int128 a128;
 
@@ -239,26 +242,32 @@ lock128 (const volatile void *a, Stripe **s)
 }
 
 RT_INLINE void
-emit128 (uint8_t kind, int mo, uint32_t aux, const volatile void *a, a128 value, uintptr_t ra,
-         bool on)
+begin128 (AugurRecord *r, uint8_t kind, int mo, uint32_t aux, const volatile void *a, uintptr_t ra,
+          bool on)
+{
+  if (on)
+    prepare (r, kind, 16, mo, aux, a, ra);
+}
+
+RT_INLINE void
+emit128 (AugurRecord *r, a128 value, bool on)
 {
   if (!on)
     return;
-  AugurRecord r;
-  prepare (&r, kind, 16, mo, aux, a, ra);
-  r.arg = (uint64_t) (rt_u128) value;
-  rt_emit_packed (&r);
+  r->arg = (uint64_t) (rt_u128) value;
+  rt_emit_packed (r);
 }
 
 RT_EXPORT a128
 __tsan_atomic128_load (const volatile a128 *a, int mo)
 {
   bool on = atomic_on ();
-  uintptr_t ra = RT_RA ();
+  AugurRecord r;
+  begin128 (&r, AUGUR_EV_ATOMIC_LOAD, mo, 0, a, RT_RA (), on);
   Stripe *s;
   lock128 (a, &s);
   a128 v = *(const a128 *) a;
-  emit128 (AUGUR_EV_ATOMIC_LOAD, mo, 0, a, v, ra, on);
+  emit128 (&r, v, on);
   stripe_unlock (s);
   return v;
 }
@@ -267,11 +276,12 @@ RT_EXPORT void
 __tsan_atomic128_store (volatile a128 *a, a128 v, int mo)
 {
   bool on = atomic_on ();
-  uintptr_t ra = RT_RA ();
+  AugurRecord r;
+  begin128 (&r, AUGUR_EV_ATOMIC_STORE, mo, 0, a, RT_RA (), on);
   Stripe *s;
   lock128 (a, &s);
   *(a128 *) a = v;
-  emit128 (AUGUR_EV_ATOMIC_STORE, mo, 0, a, v, ra, on);
+  emit128 (&r, v, on);
   stripe_unlock (s);
 }
 
@@ -279,12 +289,13 @@ __tsan_atomic128_store (volatile a128 *a, a128 v, int mo)
   RT_EXPORT a128 __tsan_atomic128_##name (volatile a128 *a, a128 v, int mo)          \
   {                                                                                  \
     bool on = atomic_on ();                                                          \
-    uintptr_t ra = RT_RA ();                                                         \
+    AugurRecord r;                                                                   \
+    begin128 (&r, AUGUR_EV_ATOMIC_RMW, mo, opcode, a, RT_RA (), on);                 \
     Stripe *s;                                                                       \
     lock128 (a, &s);                                                                 \
     a128 old = *(a128 *) a;                                                          \
     *(a128 *) a = (expr);                                                            \
-    emit128 (AUGUR_EV_ATOMIC_RMW, mo, opcode, a, old, ra, on);                       \
+    emit128 (&r, old, on);                                                           \
     stripe_unlock (s);                                                               \
     return old;                                                                      \
   }
@@ -301,6 +312,8 @@ static int
 cas128 (volatile a128 *a, a128 *c, a128 v, int mo, uintptr_t ra)
 {
   bool on = atomic_on ();
+  AugurRecord r;
+  begin128 (&r, AUGUR_EV_ATOMIC_CAS, mo, 0, a, ra, on);
   Stripe *s;
   lock128 (a, &s);
   a128 cur = *(a128 *) a;
@@ -311,11 +324,11 @@ cas128 (volatile a128 *a, a128 *c, a128 v, int mo, uintptr_t ra)
     *c = cur;
   if (on)
     {
-      AugurRecord r;
-      prepare (&r, AUGUR_EV_ATOMIC_CAS, 16, mo, (uint32_t) ok, a, ra);
-      r.arg = (uint64_t) (rt_u128) cur;
-      rt_emit_packed (&r);
+      r.aux = (uint32_t) ok;
+      if (rt_sched_is_on ())
+        rt_sched_cas_result (ok);
     }
+  emit128 (&r, cur, on);
   stripe_unlock (s);
   return ok;
 }

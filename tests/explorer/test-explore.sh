@@ -428,6 +428,10 @@ no_infeasible ()
 }
 ok "lost_wakeup_ok: no infeasible run around a signal under the mutex" no_infeasible lost_wakeup_ok
 ok "c11_cond_ok: the same with C11 cnd_wait" no_infeasible c11_cond_ok
+# a 16-byte _Atomic (a tagged pointer): its scheduling point comes before
+# the runtime's stripe lock, or every run hangs
+ok "atomic16_ok: a 16-byte atomic updated by compare-exchange: complete, no finding" \
+  clean_complete atomic16_ok
 # C11 fences synchronise (7.17.4): fence to fence, fence to atomic and
 # atomic to fence message passing is no data race; without the acquire
 # fence, or with the flag stored by a thread that did not fence, it is
