@@ -66,7 +66,7 @@ same ()
       run $j "$@"
       agrees $j || return 1
       ahead=$(sed -n 's/.*: \([0-9]*\) of the executions were run ahead.*/\1/p' "$tmp/note.$j")
-      [ "$n" -lt 50 ] || [ "${ahead:-0}" -gt 0 ] && break
+      [ "$n" -lt "${AHEAD_FROM:-50}" ] || [ "${ahead:-0}" -gt 0 ] && break
       echo "--jobs $j ran nothing ahead (try $try of 2)"
       [ $try -eq 2 ] && return 1
     done
@@ -112,11 +112,16 @@ if [ -n "$PARALLEL_SLOW" ]; then
     case " $quick " in *" $p "*) continue ;; esac
     # spin_write needs a step bound to end, sleeper sleeps
     case $p in sleeper|confirm_*|own_deadlock|test-*) continue ;; esac
+    # small searches (tens of executions, a few milliseconds) may end
+    # before a loaded machine gives the servers' threads a core: only the
+    # counts and findings are compared there, run-ahead from 1,000 on
     XOPTS="--max-steps 2000"
+    AHEAD_FROM=1000
     for m in optimal dpor; do
       ok "$m: $p the same with 1, 2, 3 servers" same $m "$B/$p"
     done
     XOPTS=
+    AHEAD_FROM=
   done
 fi
 
