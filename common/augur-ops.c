@@ -46,6 +46,12 @@ const AugurOpsEvent augur_ops_events[AUGUR_EV_LAST_] = {
                              .block = AUGUR_OPS_BLOCK_ALWAYS, .sync = 1 },
   [AUGUR_EV_THREAD_DETACH] = { "thread_detach", AUGUR_OP_DETACH, AUGUR_SOP_OTHER, AUGUR_OPS_OBJ_THREAD },
   [AUGUR_EV_THREAD_TLS] = { "thread_tls", AUGUR_OP_START, AUGUR_SOP_NONE, AUGUR_OPS_OBJ_NONE },
+  /* a write of the target's signal word; the delivery touches nothing and
+   * comes after the kill (its waker) */
+  [AUGUR_EV_THREAD_KILL] = { "thread_kill", AUGUR_OP_KILL, AUGUR_SOP_OTHER, AUGUR_OPS_OBJ_NONE,
+                             .sync = 1 },
+  [AUGUR_EV_SIGNAL_DELIVER] = { "signal_deliver", AUGUR_OP_HANDLER, AUGUR_SOP_YIELD,
+                                AUGUR_OPS_OBJ_NONE, .sync = 1 },
 
   [AUGUR_EV_MUTEX_INIT] = { "mutex_init", AUGUR_OP_INIT, AUGUR_SOP_INIT, AUGUR_OPS_OBJ_MUTEX },
   [AUGUR_EV_MUTEX_LOCK] = { "mutex_lock", AUGUR_OP_LOCK, AUGUR_SOP_LOCK, AUGUR_OPS_OBJ_MUTEX,
@@ -241,6 +247,8 @@ const AugurOpsOp augur_ops_ops[AUGUR_OP_N_OPS + 1] = {
   [AUGUR_OP_END] = { "end" },
   [AUGUR_OP_YIELD] = { "yield", .step = AUGUR_OPS_STEP_YES },
   [AUGUR_OP_TIME] = { "time", .step = AUGUR_OPS_STEP_YES },
+  [AUGUR_OP_KILL] = { "kill", .step = AUGUR_OPS_STEP_YES },
+  [AUGUR_OP_HANDLER] = { "handler", .step = AUGUR_OPS_STEP_YES },
 };
 
 AugurOp

@@ -68,6 +68,8 @@ typedef enum {
   AUGUR_OP_END,           /* the process ended (return from main, exit) */
   AUGUR_OP_YIELD,         /* a sleep or yield (no effect under the explorer: time is virtual) */
   AUGUR_OP_TIME,          /* a time function read the clock */
+  AUGUR_OP_KILL,          /* pthread_kill: peer = the thread signalled */
+  AUGUR_OP_HANDLER,       /* a signal sent to the thread: its handler runs now */
   AUGUR_OP_N_OPS
 } AugurOp;
 

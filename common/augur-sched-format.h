@@ -52,6 +52,8 @@
 
 #include <stdint.h>
 
+#include "common/augur-trace-format.h"
+
 #define AUGUR_ENV_SCHED "AUGUR_SCHED"            /* "MEMFD,CMDFD,STATUSFD" or "MEMFD" (no fork server) */
 #define AUGUR_ENV_SCHED_STOP "AUGUR_SCHED_STOP"  /* raise SIGTRAP before this step (replay --gdb) */
 /* set (not "0"): the execution server's malloc hands freed blocks back at
@@ -148,6 +150,9 @@ typedef enum {
 #define AUGUR_SXF_ACQ_FENCE 0x400u /* an acquire fence (acquire, acq_rel, seq_cst) came
                                     * there: what its earlier relaxed loads read
                                     * synchronises with it */
+#define AUGUR_SXF_RESUMED 0x800u  /* the operation a signal's delivery put aside, made after
+                                    * the handlers (SIGNAL_DELIVER): it races with the kill,
+                                    * as the thread could have made it before the signal came */
 #define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
                                   * could run but waits on time): the step also writes the
                                   * clock */
@@ -407,7 +412,8 @@ static inline uint32_t
 augur_sched_step_waker (const AugurSchedStep *s)
 {
   return (s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_BARRIER_LEAVE
-          || (s->op == AUGUR_SOP_OTHER && (s->flags & AUGUR_SF_ONCE_DONE))) ? s->size : 0;
+          || (s->op == AUGUR_SOP_OTHER && (s->flags & AUGUR_SF_ONCE_DONE))
+          || s->ev_kind == AUGUR_EV_SIGNAL_DELIVER) ? s->size : 0;
 }
 
 static inline uint32_t
@@ -456,6 +462,11 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
       || (b->op == AUGUR_SOP_END && a->op != AUGUR_SOP_NONE))
     return 1;
   if (a->op == AUGUR_SOP_CREATE && b->op == AUGUR_SOP_CREATE)
+    return 1;
+  /* a signal may arrive anywhere in its target's run: the kill depends on
+   * every step of the thread it signals (a sleeping target wakes up) */
+  if ((a->ev_kind == AUGUR_EV_THREAD_KILL && b->tid == (uint16_t) a->arg)
+      || (b->ev_kind == AUGUR_EV_THREAD_KILL && a->tid == (uint16_t) b->arg))
     return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
     return 0;

@@ -144,6 +144,10 @@ typedef enum {
                                 * readers can name thread-local variables (errno) stably;
                                 * arg = how far below it static TLS may reach before the
                                 * thread's stack starts, 0 if unknown */
+  AUGUR_EV_THREAD_KILL = 22,   /* pthread_kill to a thread whose signal has a handler (the
+                                * explorer's steps only): arg = target tid | signal << 32 */
+  AUGUR_EV_SIGNAL_DELIVER = 23,/* the target runs the handlers of the signals sent to it
+                                * (the explorer's steps only): arg = the signals' bits */
 
   /* mutexes: addr = mutex address */
   AUGUR_EV_MUTEX_INIT = 24,    /* arg = AUGUR_MUTEX_* type */
@@ -232,7 +236,8 @@ typedef enum {
 } AugurEventKind;
 
 /* flags bits of a record */
-#define AUGUR_FLAG_SIZE_MASK   0x0fu  /* accesses: size in bytes (1,2,4,8,16) */
+#define AUGUR_FLAG_SIZE_MASK   0x0fu  /* accesses: size in bytes (1,2,4,8); 16, which the
+                                       * field cannot hold, is 0 (atomics only) */
 #define AUGUR_FLAG_ORDER_SHIFT 4      /* atomics: memory order (0 relaxed .. 5 seq_cst) */
 #define AUGUR_FLAG_ORDER_MASK  0x70u
 #define AUGUR_FLAG_C11         0x80u  /* sync events: called through the C11 <threads.h> API */

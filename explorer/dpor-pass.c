@@ -916,6 +916,19 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
       if (mem == AUGUR_OPS_MEM_NONE)
         mem_access (p, j, FALSE, s->obj, 1, pre, spre);   /* an unlock's last touch */
     }
+  if (s->ev_kind == AUGUR_EV_THREAD_KILL)
+    {
+      /* a signal may arrive anywhere in its target's run: the kill races
+       * with the target's last step before it, which reversed puts the
+       * delivery before that step (augur_sched_dependent agrees) */
+      guint16 u = (guint16) s->arg;
+      for (guint i = j; i-- > 0;)
+        if (p->s[i].tid == u)
+          {
+            note_race (p, i, pre0);
+            break;
+          }
+    }
   if ((s->op == AUGUR_SOP_INIT || s->op == AUGUR_SOP_DESTROY) && augur_ops_event_on_lock (s->ev_kind))
     {
       lock_acquire (p, j, s->obj, pre);

@@ -257,6 +257,42 @@ spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
     }
 }
 
+/* A signal's delivery put the target's operation aside (the kill came
+ * after it was published) and it ran after the handlers (RESUMED): the
+ * target could as well have made it before the signal came.  That is no
+ * race the clocks see (the kill is before the delivery, the delivery
+ * before the operation), so the branch is added where the kill ran: the
+ * operation first. */
+static void
+signal_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
+{
+  for (guint k = d->fixed; k < n; k++)
+    {
+      if (!(steps[k].xflags & AUGUR_SXF_RESUMED))
+        continue;
+      guint kill = G_MAXUINT;
+      for (guint i = k; i-- > 0;)
+        if (steps[i].tid == steps[k].tid && steps[i].ev_kind == AUGUR_EV_SIGNAL_DELIVER)
+          {
+            if (steps[i].size > 0 && steps[i].size - 1 < i)
+              kill = steps[i].size - 1;
+            break;
+          }
+      if (kill == G_MAXUINT || kill < d->fixed || kill >= d->nodes->len)
+        continue;
+      DporNode *nd = g_ptr_array_index (d->nodes, kill);
+      guint t = steps[k].tid;
+      if (augur_tidset_has (&nd->done, t) || augur_dpor_node_sleeps (nd, t))
+        continue;   /* tried there, or at a state before that leads there */
+      AugurSchedStep b = steps[k];
+      b.xflags &= (guint16) ~AUGUR_SXF_RESUMED;
+      if (d->kind == AUGUR_DPOR_OPTIMAL)
+        augur_dpor_optimal_add_branch (nd, &b);
+      else
+        augur_tidset_add (&nd->backtrack, t);
+    }
+}
+
 void
 augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
                           AugurDporRaceFunc races, gpointer user_data)
@@ -293,6 +329,7 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
     augur_dpor_optimal_hand_down (d, steps, n, L);
   augur_dpor_analyse (d, same, first_new, races, user_data);
   spurious_branches (d, steps, n);
+  signal_branches (d, steps, n);
   g_array_set_size (d->waiting, 0);   /* for this execution only */
 }
 

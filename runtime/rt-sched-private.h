@@ -43,6 +43,16 @@ typedef struct {
   uint64_t fp;              /* the thread's own state when it was published, 0 = not taken */
 } RtHist;
 
+/* A published operation, put aside while the thread's signal handlers run. */
+typedef struct {
+  AugurSchedStep pending;
+  int try_op;
+  uint32_t held_before_step;
+  uint64_t pend_inv_seq;
+  uint32_t pend_has_old;
+  uint64_t pend_old;
+} RtSSaved;
+
 typedef struct {
   int wake;                 /* futex: 1 = your turn (real threads) */
   int parked;               /* futex: 1 once its first operation is published */
@@ -86,6 +96,15 @@ typedef struct {
                                 * step (Await: rt-sched-await.c), 0 = none */
   uint16_t fences;             /* AUGUR_SXF_REL_FENCE / ACQ_FENCE since its last step: they
                                 * go on its next one (rt_sched_fence) */
+  /* signals sent to it with pthread_kill (rt_sched_kill) */
+  uint64_t sigpend;            /* their bits, until its handlers run */
+  uint32_t sig_waker;          /* the last kill step + 1 */
+  int sig_armed;               /* its pending step is the delivery, which replaced ... */
+  int sig_was_awaiting;        /* (... in a loop that only waits: its iterations before the
+                                * signal came are all the same; or blocked: it could not
+                                * have made it before) */
+  int in_handler;              /* it runs its handlers now */
+  RtSSaved sig_saved;          /* ... the operation it was waiting to make */
   /* the arrays last: a new thread clears only what comes before them */
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
   RtHist hist[RT_HIST_MAX];

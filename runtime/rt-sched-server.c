@@ -18,7 +18,7 @@
  * the fork server only watches it, answers for an execution the server
  * died in (a crash it could not catch, the watchdog) and starts a new
  * one.  An execution that needs real threads (pthread_cancel,
- * pthread_kill, cleanup handlers, fork, the program's own
+ * pthread_kill of a signal with no handler, cleanup handlers, fork, the program's own
  * mmap/munmap/mremap/mprotect, or a program with __thread variables, exit
  * handlers or destructors of its own) makes the fork server go back to a
  * fork per execution, from that execution on.

@@ -30,6 +30,19 @@
  * END earlier (it is always the last step; a failure is recorded when it
  * happens).  If the others keep running for exit_steps steps, the END is
  * forced (AUGUR_SST_EXIT_BOUND: that execution was cut).
+ *
+ * Signals sent to a thread with pthread_kill, when the program has a
+ * handler for them (rt_sched_kill).  The kill is a step (THREAD_KILL)
+ * that depends on every step of its target, so the explorer tries it
+ * between any two of them.  The target's handlers run as its next step:
+ * a parked target's published operation is put aside and replaced by a
+ * SIGNAL_DELIVER step, which is enabled even when that operation is
+ * blocked (a handler interrupts a wait); when it is chosen, the target
+ * runs its handlers (their operations are its steps), then publishes the
+ * operation again and waits for it, as SA_RESTART makes a wait go on.  A
+ * running target (the sender itself, a new thread that has not published
+ * yet) delivers at once.  The delivery is ordered after the kill (its
+ * waker).  Signal masks are not looked at.
  */
 #include "config.h"
 
@@ -412,6 +425,164 @@ choose (void)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* Signals sent with pthread_kill */
+
+static void schedule (uint32_t me);
+
+static void
+save_pending (RtSThread *t, RtSSaved *sv)
+{
+  sv->pending = t->pending;
+  sv->try_op = t->try_op;
+  sv->held_before_step = t->held_before_step;
+  sv->pend_inv_seq = t->pend_inv_seq;
+  sv->pend_has_old = t->pend_has_old;
+  sv->pend_old = t->pend_old;
+}
+
+static void
+restore_pending (RtSThread *t, const RtSSaved *sv)
+{
+  t->pending = sv->pending;
+  t->try_op = sv->try_op;
+  t->held_before_step = sv->held_before_step;
+  t->pend_inv_seq = sv->pend_inv_seq;
+  t->pend_has_old = sv->pend_has_old;
+  t->pend_old = sv->pend_old;
+  t->pend_fp = 0;
+  t->has_pending = 1;
+}
+
+/* The delivery step of thread t's pending signals, at @pc of @module. */
+static void
+delivery_step (uint32_t t, AugurSchedStep *d, uint32_t pc, uint8_t module)
+{
+  memset (d, 0, sizeof *d);
+  d->tid = (uint16_t) t;
+  d->op = AUGUR_SOP_YIELD;
+  d->ev_kind = AUGUR_EV_SIGNAL_DELIVER;
+  d->pc = pc;
+  d->module = module;
+  d->size = th[t].sig_waker;                 /* after the kill */
+  d->xflags = AUGUR_SXF_NEEDS_WAKER;
+}
+
+/* The calling thread runs the handlers of its pending signals, lowest
+ * first, as the program installed them. */
+static void
+run_handlers (uint32_t me)
+{
+  RtSThread *t = &th[me];
+  t->in_handler = 1;
+  while (t->sigpend != 0)
+    {
+      int sig = __builtin_ctzll (t->sigpend);
+      t->sigpend &= ~(1ull << sig);
+      struct sigaction sa;
+      if (rt_libc_sigaction (sig, NULL, &sa) != 0)
+        continue;
+      if (sa.sa_flags & SA_SIGINFO)
+        {
+          siginfo_t info;
+          memset (&info, 0, sizeof info);
+          info.si_signo = sig;
+          info.si_code = SI_TKILL;
+          info.si_pid = getpid ();
+          if (sa.sa_sigaction != NULL)
+            sa.sa_sigaction (sig, &info, NULL);
+        }
+      else if (sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)
+        sa.sa_handler (sig);
+      if (sa.sa_flags & SA_RESETHAND)
+        {
+          struct sigaction dfl;
+          memset (&dfl, 0, sizeof dfl);
+          dfl.sa_handler = SIG_DFL;
+          rt_libc_sigaction (sig, &dfl, NULL);
+        }
+    }
+  t->in_handler = 0;
+  t->n_hist = 0;   /* what the handlers did is no iteration of a loop */
+}
+
+/* Thread me, running, has signals pending: the delivery step, then the
+ * handlers. */
+static void
+deliver_now (uint32_t me, uint32_t pc, uint8_t module)
+{
+  AugurSchedStep d;
+  delivery_step (me, &d, pc, module);
+  th[me].in_handler = 1;   /* the delivery's own point delivers nothing */
+  rt_sched_point (&d, 0);
+  run_handlers (me);
+}
+
+/* Thread me was chosen for the delivery step that replaced its published
+ * operation: the handlers, then that operation again, and its turn. */
+static void
+deliver_armed (uint32_t me)
+{
+  RtSThread *t = &th[me];
+  RtSSaved sv = t->sig_saved;
+  t->sig_armed = 0;
+  t->has_pending = 0;
+  run_handlers (me);
+  t->hist_upto = t->last_step + 1;
+  restore_pending (t, &sv);
+  /* it could have made it before the signal came (the explorer tries
+   * that), unless it was blocked then, or waited in a loop whose
+   * iterations are all alike */
+  if (!t->sig_was_awaiting)
+    t->pending.xflags |= AUGUR_SXF_RESUMED;
+  schedule (me);
+}
+
+int
+rt_sched_kill (uint32_t target, int sig, uintptr_t ra)
+{
+  uint32_t me = rt_self.tid;
+  if (me >= RT_MAXT || target >= rt_sched_n_threads || sig <= 0 || sig >= 64)
+    return 0;
+  struct sigaction sa;
+  if (rt_libc_sigaction (sig, NULL, &sa) != 0)
+    return 0;
+  int ignored = !(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_IGN;
+  int handled = (sa.sa_flags & SA_SIGINFO) ? sa.sa_sigaction != NULL
+                                           : sa.sa_handler != SIG_DFL && !ignored;
+  if (!handled && !ignored)
+    return 0;
+  AugurSchedStep s;
+  rt_sched_make_step (&s, AUGUR_SOP_OTHER, AUGUR_EV_THREAD_KILL,
+                      (uint64_t) (uintptr_t) &th[target].sigpend, 1, ra);
+  s.arg = target | ((uint64_t) sig << 32);
+  rt_sched_point (&s, 0);
+  RtSThread *u = &th[target];
+  if (!handled || u->state != AUGUR_STH_ENABLED)
+    return 1;
+  u->sigpend |= 1ull << sig;
+  u->sig_waker = th[me].last_step + 1;
+  if (target == me)
+    {
+      /* a signal to itself is handled before pthread_kill returns */
+      if (!u->in_handler)
+        deliver_now (me, s.pc, s.module);
+      return 1;
+    }
+  if (u->sig_armed || u->in_handler || !u->has_pending || u->ending)
+    return 1;   /* delivered already armed, or when it next runs */
+  u->sig_was_awaiting = u->awaiting || base_enabled (target) != 1;
+  save_pending (u, &u->sig_saved);
+  delivery_step (target, &u->pending, u->pending.pc, u->pending.module);
+  u->try_op = 0;
+  u->pend_has_old = 0;
+  u->pend_fp = 0;
+  u->sig_armed = 1;
+  if (u->awaiting)
+    rt_sched_await_wake (target, u->sig_waker);
+  return 1;
+}
+
 /* Logs thread next's pending operation as the next step. */
 static void
 append_step (uint32_t next)
@@ -481,6 +652,10 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
     return;
   RtSThread *t = &th[me];
   int saved_errno = errno;
+  /* signals sent while it ran (it had nothing published, or sent them to
+   * itself): their handlers first */
+  if (RT_UNLIKELY (t->sigpend != 0) && !t->in_handler && !t->sig_armed)
+    deliver_now (me, op->pc, op->module);
   /* its previous step has completed: history for Await */
   if (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1)
     {
@@ -520,6 +695,10 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
       t->token = 1;
     }
   t->has_pending = 0;
+  /* chosen for the delivery that replaced this operation: the handlers,
+   * then this operation again */
+  while (RT_UNLIKELY (t->sig_armed) && shm->steps[t->last_step].ev_kind == AUGUR_EV_SIGNAL_DELIVER)
+    deliver_armed (me);
   if (RT_UNLIKELY (t->last_step == rt_sched_stop_step))
     rt_sys_raise (SIGTRAP);
   errno = saved_errno;

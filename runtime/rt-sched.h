@@ -49,6 +49,10 @@ void rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 /* An atomic access with its C11 memory order (mo: __ATOMIC_*). */
 void rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, int mo, uintptr_t ra);
 void rt_sched_cas_result (int ok);
+/* pthread_kill of thread @target (a scheduler id) with @sig, at @ra: 1 if
+ * modelled (the program has a handler for @sig, or ignores it: the caller
+ * returns 0), 0 if the real signal must be sent (its default action). */
+int rt_sched_kill (uint32_t target, int sig, uintptr_t ra);
 void rt_sched_once_begin (const void *control);
 void rt_sched_once_end (const void *control);
 int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);

@@ -807,6 +807,14 @@ pthread_cancel (pthread_t thread)
 RT_EXPORT int
 pthread_kill (pthread_t thread, int sig)
 {
+  if (rt_sched_is_on ())
+    {
+      /* a signal with a handler (or ignored) is the scheduler's: its
+       * handler runs as its target's next step (rt_sched_kill) */
+      uint32_t target = rt_thread_table_get ((unsigned long) thread);
+      if (target != RT_TID_NONE && rt_sched_kill (target, sig, RT_RA ()))
+        return 0;
+    }
   if (rt_fibers)
     rt_sched_need_threads ();
   return get_real_pthread_kill () (thread, sig);

@@ -101,7 +101,8 @@ print_notes (const AugurExploreOptions *o, const AugurExploreStats *st, AugurSta
   if (st->forked && st->executions > 0)
     g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
                 "the slower way (AUGUR_FIBERS=0, or the program has thread-local variables "
-                "of its own, exit handlers or destructors, cancels or signals a thread, uses "
+                "of its own, exit handlers or destructors, cancels a thread or sends it a signal "
+                "it has no handler for, uses "
                 "cleanup handlers, forks or maps memory itself)\n",
                 st->in_process > 0 ? "later" : "the");
   if (st->jobs > 1)
@@ -256,7 +257,8 @@ set_description (GOptionContext *ctx)
     "\n"
     "Executions run one after another in one process, the program's threads as\n"
     "fibers; a program that needs real threads or processes (thread-local variables of\n"
-    "its own, atexit/on_exit handlers or destructors, pthread_cancel, pthread_kill,\n"
+    "its own, atexit/on_exit handlers or destructors, pthread_cancel, pthread_kill of\n"
+    "a signal with no handler,\n"
     "cleanup handlers, fork, mmap) is run one forked process per execution instead,\n"
     "and a note says so.\n"
     "With --jobs N (default 1), N execution servers run the\n"

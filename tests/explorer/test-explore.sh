@@ -428,6 +428,26 @@ no_infeasible ()
 }
 ok "lost_wakeup_ok: no infeasible run around a signal under the mutex" no_infeasible lost_wakeup_ok
 ok "c11_cond_ok: the same with C11 cnd_wait" no_infeasible c11_cond_ok
+# pthread_kill with a handler: the handler runs as its target's steps,
+# tried between any two of them (both DPOR modes, fibers and real
+# threads), and while the target is blocked
+signal_between ()
+{
+  for mode in optimal dpor; do
+    "$AUGUR" explore --no-progress --mode $mode -- "$prog_dir/signal_between" >"$tmp/out" 2>&1
+    st=$?
+    cat "$tmp/out"
+    [ "$st" -eq 6 ] || [ "$st" -eq 0 ] || [ "$st" -eq 1 ] || return 1
+    grep -q '^assertion signal_between.c:41' "$tmp/out" || return 1
+    grep -q 'complete: every interleaving' "$tmp/out" || return 1
+  done
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -- "$prog_dir/signal_between" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q '^assertion signal_between.c:41' "$tmp/out"
+}
+ok "signal_between: a signal between two writes of its target: the assertion" signal_between
+ok "signal_hold_ok: a worker paused by a signal while blocked: complete, no finding" \
+  clean_complete signal_hold_ok
 # a 16-byte _Atomic (a tagged pointer): its scheduling point comes before
 # the runtime's stripe lock, or every run hangs
 ok "atomic16_ok: a 16-byte atomic updated by compare-exchange: complete, no finding" \
