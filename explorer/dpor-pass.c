@@ -390,9 +390,10 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
             }
           if (acq)
             join (svc, ac, p->T);
-          else if (!write && !clock_is_zero (ac, p->T))
+          else if (!store && !clock_is_zero (ac, p->T))
             {
-              /* a relaxed load: its thread's next acquire fence takes it */
+              /* a relaxed load or read-modify-write: its thread's next
+               * acquire fence takes what it read */
               undo_frows (p, t, j);
               join (p->facq + t * p->T, ac, p->T);
             }

@@ -463,6 +463,8 @@ fence_race ()
 }
 ok "fence_ok: message passing through C11 fences: complete, no finding" clean_complete fence_ok
 ok "fence_race: the same without the acquire fence: both data races" fence_race
+ok "fence_rmw_ok: a relaxed read-modify-write then an acquire fence: no data race" \
+  clean_complete fence_rmw_ok
 # an atomic instruction in inline assembly makes no call into the runtime
 # (explorer/unseen-atomics.h): augur names it and the search that ends is
 # incomplete (exit 6, bounds_hit "unseen-atomics"), not complete
