@@ -661,13 +661,21 @@ race_reversed (const AugurEventMap *map, AugurFinding *p)
   return r;
 }
 
+/* Seconds left before @end (monotonic µs); 0 when none. */
+static double
+left_until (gint64 end)
+{
+  gint64 us = end - g_get_monotonic_time ();
+  return us > 10000 ? (double) us / G_USEC_PER_SEC : 0.0;
+}
+
 /* The probe, the prefix alone, stopped at its end, so that a program that
  * leaves it (say, to spin on a flag nobody sets) is not run on to its step
  * bound before the divergence is seen; then the prefix and what follows
  * it, explored. */
 static gboolean
 explore_prefix (const char *const *argv, Watch *w, AugurExploreOptions *eo, AugurExploreStats *st,
-                guint max_steps, GError **error)
+                guint max_steps, gint64 end, GError **error)
 {
   w->probe = TRUE;
   eo->max_steps = MAX (w->map->threads->len, 1u);
@@ -678,6 +686,13 @@ explore_prefix (const char *const *argv, Watch *w, AugurExploreOptions *eo, Augu
   eo->max_steps = max_steps;
   if (w->diverged || st->prefix_diverged || w->harm != NULL)
     return TRUE;
+  /* the probe's time counts: the whole confirmation has one budget */
+  eo->timeout = left_until (end);
+  if (eo->timeout == 0.0)
+    {
+      st->timed_out = TRUE;
+      return TRUE;
+    }
   g_autoptr (AugurResults) explored = augur_explore (argv, eo, st, error);
   return explored != NULL;
 }
@@ -685,10 +700,10 @@ explore_prefix (const char *const *argv, Watch *w, AugurExploreOptions *eo, Augu
 /* A race that harmed nothing in the predicted order: the other order.
  * TRUE if it harmed, then w's harm is its. */
 static gboolean
-explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo)
+explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
 {
   g_autoptr (GArray) rev = race_reversed (w->map, w->prediction);
-  if (rev == NULL)
+  if (rev == NULL || left_until (end) == 0.0)
     return FALSE;
   Watch rw = { .map = w->map, .prediction = w->prediction, .sym = w->sym, .exe = w->exe };
   rw.needed = rev->len;
@@ -698,6 +713,7 @@ explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *
   ro.prefix = (const guint *) rev->data;
   ro.prefix_len = rev->len;
   ro.user_data = &rw;
+  ro.timeout = left_until (end);
   AugurExploreStats rst;
   g_autoptr (GError) rerr = NULL;
   g_autoptr (AugurResults) rexp = augur_explore (argv, &ro, &rst, &rerr);
@@ -713,8 +729,11 @@ explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *
  * deadlock: the same threads waiting at the same places) */
 static gboolean
 fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, const Run *harm,
-              const AugurConfirmOptions *o)
+              const AugurConfirmOptions *o, gint64 end)
 {
+  double left = left_until (end);
+  if (left == 0.0)
+    return FALSE;   /* no time to tell: the harm stands */
   g_autofree char *key = run_harm_key (harm, sym, TRUE);
   Control c = { sym, key, FALSE };
   AugurExploreOptions co;
@@ -722,7 +741,7 @@ fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, 
   co.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
   co.exec_timeout = o->exec_timeout;
   co.max_steps = o->max_steps;
-  co.timeout = 10.0;
+  co.timeout = MIN (10.0, left);
   co.on_execution = on_control;
   co.user_data = &c;
   co.no_diagnose = TRUE;
@@ -805,6 +824,11 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   eo.exec_timeout = o->exec_timeout;
   eo.max_steps = o->max_steps;
   eo.timeout = o->timeout > 0 ? o->timeout : 60.0;
+  /* one budget for the probe, the exploration, the reversed order and
+   * the control run together (a recorded spin of 157,733 events made
+   * each take a whole budget of its own, and augur check had none left
+   * to explore) */
+  gint64 end = g_get_monotonic_time () + (gint64) (eo.timeout * G_USEC_PER_SEC);
   eo.prefix = (const guint *) map->threads->data;
   eo.prefix_len = map->threads->len;
   eo.on_execution = on_execution;
@@ -813,14 +837,14 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   AugurExploreStats st;
   g_autoptr (AugurExecutor) ex = augur_executor_new (argv, FALSE, error);
   eo.executor = ex;   /* one fork server for the probe and the exploration */
-  if (ex == NULL || !explore_prefix (argv, &w, &eo, &st, o->max_steps, error))
+  if (ex == NULL || !explore_prefix (argv, &w, &eo, &st, o->max_steps, end, error))
     {
       watch_clear (&w);
       return FALSE;
     }
   gboolean realised = !w.diverged && !st.prefix_diverged;
-  gboolean reversed_harm = realised && w.harm == NULL && explore_reversed (argv, &w, &eo);
-  gboolean own_path = realised && w.harm != NULL && fails_anyway (argv, ex, sym, w.harm, o);
+  gboolean reversed_harm = realised && w.harm == NULL && explore_reversed (argv, &w, &eo, end);
+  gboolean own_path = realised && w.harm != NULL && fails_anyway (argv, ex, sym, w.harm, o, end);
   classify (out, &w, &st, own_path, reversed_harm);
   watch_clear (&w);
   return TRUE;
