@@ -245,9 +245,9 @@ note_race (DporPass *p, guint i, const guint32 *pre)
   if (augur_dpor_before (p, i, pre))
     return;
   /* once per pair: the bytes of one access meet the same steps */
-  for (guint k = 0; k < p->races->len; k++)
-    if (g_array_index (p->races, guint, k) == i)
-      return;
+  if (p->raced[i] == p->race_epoch)
+    return;
+  p->raced[i] = p->race_epoch;
   g_array_append_val (p->races, i);
 }
 
@@ -279,13 +279,16 @@ note_data_race (DporPass *p, guint i, guint j, const guint32 *spre)
     return;
   if (p->reported_j != j)
     {
-      g_array_set_size (p->reported, 0);
       p->reported_j = j;
+      if (++p->datarace_epoch == 0)
+        {
+          memset (p->dataraced, 0, p->cap * sizeof *p->dataraced);
+          p->datarace_epoch = 1;
+        }
     }
-  for (guint k = 0; k < p->reported->len; k++)
-    if (g_array_index (p->reported, guint, k) == i)
-      return;
-  g_array_append_val (p->reported, i);
+  if (p->dataraced[i] == p->datarace_epoch)
+    return;
+  p->dataraced[i] = p->datarace_epoch;
   call (p, FALSE, i, j);
 }
 
@@ -608,6 +611,12 @@ pass_size (DporPass *p, guint n, guint T)
       g_free (p->joined);
       p->joined = g_new0 (guint32, p->cap);
       p->stamp = 0;
+      g_free (p->raced);
+      g_free (p->dataraced);
+      p->raced = g_new0 (guint32, p->cap);
+      p->dataraced = g_new0 (guint32, p->cap);
+      p->race_epoch = p->datarace_epoch = 0;
+      p->reported_j = G_MAXUINT;
     }
 }
 
@@ -633,7 +642,6 @@ pass_new (AugurDpor *d)
   DporPass *p = g_new0 (DporPass, 1);
   p->d = d;
   p->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
-  p->reported = g_array_new (FALSE, FALSE, sizeof (guint));
   p->races = g_array_new (FALSE, FALSE, sizeof (guint));
   p->ext = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   p->v = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
@@ -652,7 +660,6 @@ augur_dpor_pass_free (DporPass *p)
   g_free (p->saved);
   g_free (p->calls);
   g_array_unref (p->races);
-  g_array_unref (p->reported);
   g_array_unref (p->ext);
   g_array_unref (p->v);
   g_hash_table_unref (p->locks);
@@ -666,6 +673,8 @@ augur_dpor_pass_free (DporPass *p)
   g_free (p->li);
   g_free (p->marks);
   g_free (p->joined);
+  g_free (p->raced);
+  g_free (p->dataraced);
   g_free (p);
 }
 
@@ -1000,6 +1009,11 @@ augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc
       svc[t] = vc[t];
       p->li[j] = vc[t] - 1;
       g_array_set_size (p->races, 0);
+      if (++p->race_epoch == 0)
+        {
+          memset (p->raced, 0, p->cap * sizeof *p->raced);
+          p->race_epoch = 1;
+        }
       step_order (p, j, vc, pre);
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
         mem_access (p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);

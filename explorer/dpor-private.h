@@ -153,13 +153,18 @@ struct _DporPass {
   AugurDporRaceFunc race_cb;
   gpointer race_data;
   AugurEnabled *enabled;   /* classic only: built on first use, owned */
-  GArray *reported;        /* guint i: data races (i, j) reported for the current j */
   guint reported_j;
   GArray *ext;             /* the execution's steps and pending operations, if any */
   GArray *v;               /* scratch: a race's reversal (dpor-optimal.c) */
   guint32 *first;          /* scratch, T: backtrack's first steps */
   guint32 *joined;         /* cap: the memory access (stamp) that joined each step's clock */
   guint32 stamp;
+  /* cap: the step (epoch) whose races, and whose data races, already
+   * hold each step, so that noting one is O(1): a write after a spin of
+   * 56,000 reads meets them all, and a list scanned each time made that
+   * one step quadratic (minutes) */
+  guint32 *raced, *dataraced;
+  guint32 race_epoch, datarace_epoch;
   /* kept for the next pass, which starts where its execution leaves this one */
   gboolean valid;          /* the state is that after every step of d->steps (and its
                             * pending operations) */
