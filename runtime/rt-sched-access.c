@@ -125,6 +125,16 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
   rt_sched_point (&s, 0);
 }
 
+/* Does C11 order @mo (relaxed 0, consume 1, acquire 2, release 3,
+ * acq_rel 4, seq_cst 5; gcc may pass flags above them) acquire, release? */
+static void
+order_of (int mo, int *acquire, int *release)
+{
+  int o = mo & 7;
+  *acquire = o == __ATOMIC_CONSUME || o == __ATOMIC_ACQUIRE || o >= __ATOMIC_ACQ_REL;
+  *release = o == __ATOMIC_RELEASE || o >= __ATOMIC_ACQ_REL;
+}
+
 /* A thread fence makes no step (it touches no memory, so no reordering
  * of it matters): its order goes on the thread's next step, where the
  * explorer's race detection applies C11's fence rules (7.17.4). */
@@ -134,21 +144,9 @@ fence (int mo)
   uint32_t me = rt_self.tid;
   if (me >= RT_MAXT)
     return;
-  switch (mo & 7)
-    {
-    case __ATOMIC_RELAXED:
-      break;
-    case __ATOMIC_CONSUME:
-    case __ATOMIC_ACQUIRE:
-      rt_sth[me].fences |= AUGUR_SXF_ACQ_FENCE;
-      break;
-    case __ATOMIC_RELEASE:
-      rt_sth[me].fences |= AUGUR_SXF_REL_FENCE;
-      break;
-    default:
-      rt_sth[me].fences |= AUGUR_SXF_ACQ_FENCE | AUGUR_SXF_REL_FENCE;
-      break;
-    }
+  int acq, rel;
+  order_of (mo, &acq, &rel);
+  rt_sth[me].fences |= (uint16_t) ((acq ? AUGUR_SXF_ACQ_FENCE : 0) | (rel ? AUGUR_SXF_REL_FENCE : 0));
 }
 
 void
@@ -163,23 +161,9 @@ rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, int mo,
   rt_sched_make_step (&s, kind == AUGUR_EV_ATOMIC_LOAD ? AUGUR_SOP_READ : AUGUR_SOP_WRITE, kind,
                       (uint64_t) (uintptr_t) addr, size ? size : 16, ra);
   s.flags |= AUGUR_SF_ATOMIC;
-  /* C11 orders: relaxed 0, consume 1, acquire 2, release 3, acq_rel 4,
-   * seq_cst 5 (gcc may pass flags above them) */
-  switch (mo & 7)
-    {
-    case __ATOMIC_CONSUME:
-    case __ATOMIC_ACQUIRE:
-      s.flags |= AUGUR_SF_ACQUIRE;
-      break;
-    case __ATOMIC_RELEASE:
-      s.flags |= AUGUR_SF_RELEASE;
-      break;
-    case __ATOMIC_RELAXED:
-      break;
-    default:
-      s.flags |= AUGUR_SF_ACQUIRE | AUGUR_SF_RELEASE;
-      break;
-    }
+  int acq, rel;
+  order_of (mo, &acq, &rel);
+  s.flags |= (uint8_t) ((acq ? AUGUR_SF_ACQUIRE : 0) | (rel ? AUGUR_SF_RELEASE : 0));
   rt_sched_point (&s, 0);
 }
 
