@@ -446,6 +446,16 @@ augur_sched_ranges_overlap (uint64_t a, uint32_t an, uint64_t b, uint32_t bn)
  * lives at address 1). */
 #define AUGUR_SCHED_THREAD_COUNTER 1u
 
+/* A signal may arrive anywhere in its target's run: a pthread_kill
+ * (THREAD_KILL, arg = the target) depends on every step of the thread it
+ * signals (a sleeping target wakes up; DPOR tries the kill before each). */
+static inline int
+augur_sched_kill_meets (const AugurSchedStep *a, const AugurSchedStep *b)
+{
+  return (a->ev_kind == AUGUR_EV_THREAD_KILL && b->tid == (uint16_t) a->arg)
+         || (b->ev_kind == AUGUR_EV_THREAD_KILL && a->tid == (uint16_t) b->arg);
+}
+
 /* Dependency of two steps of different threads (sleep sets, races):
  * they touch a common object and not both only read it.  Thread-only ops
  * (create, join, exit) depend on nothing here but each other's creations
@@ -463,10 +473,7 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
     return 1;
   if (a->op == AUGUR_SOP_CREATE && b->op == AUGUR_SOP_CREATE)
     return 1;
-  /* a signal may arrive anywhere in its target's run: the kill depends on
-   * every step of the thread it signals (a sleeping target wakes up) */
-  if ((a->ev_kind == AUGUR_EV_THREAD_KILL && b->tid == (uint16_t) a->arg)
-      || (b->ev_kind == AUGUR_EV_THREAD_KILL && a->tid == (uint16_t) b->arg))
+  if (augur_sched_kill_meets (a, b))
     return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
     return 0;

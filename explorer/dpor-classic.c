@@ -148,9 +148,7 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
 {
   guint64 alo, ahi, blo, bhi, la, lb;
   gboolean aw, bw;
-  /* a signal may arrive anywhere in its target's run (common/augur-sched-format.h) */
-  if ((a->ev_kind == AUGUR_EV_THREAD_KILL && b->tid == (guint16) a->arg)
-      || (b->ev_kind == AUGUR_EV_THREAD_KILL && a->tid == (guint16) b->arg))
+  if (augur_sched_kill_meets (a, b))
     return TRUE;
   if (mem_view (a, &alo, &ahi, &aw) && mem_view (b, &blo, &bhi, &bw))
     return (aw || bw) && alo <= bhi && blo <= ahi;
