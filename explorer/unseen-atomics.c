@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/elf-section.h"
 #include "explorer/unseen-atomics.h"
 
 #define LISTED_MAX 8
@@ -146,64 +147,39 @@ scan_file (const char *path, AugurSymbolizer *sym, AugurUnseenAtomics *out, GStr
 static void
 scan_asm_section (const char *path, AugurUnseenAtomics *out, GString *listing)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  g_autoptr (GByteArray) all = augur_elf_section_read (path, ".augur.asm", NULL);
+  if (all == NULL)
     return;
-  elf_version (EV_CURRENT);
-  Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
-  size_t shstrndx;
-  if (elf == NULL || elf_getshdrstrndx (elf, &shstrndx) != 0)
-    {
-      if (elf != NULL)
-        elf_end (elf);
-      close (fd);
-      return;
-    }
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn != NULL; scn = elf_nextscn (elf, scn))
+  const char *p = (const char *) all->data, *end = p + all->len;
+  /* records of four strings; a NUL between objects' sections */
+  const char *f[4];
+  guint nf = 0;
+  while (p < end)
     {
-      GElf_Shdr shdr;
-      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type == SHT_NOBITS)
-        continue;
-      const char *name = elf_strptr (elf, shstrndx, shdr.sh_name);
-      if (name == NULL || strcmp (name, ".augur.asm") != 0)
-        continue;
-      for (Elf_Data *d = elf_getdata (scn, NULL); d != NULL; d = elf_getdata (scn, d))
+      const char *nul = memchr (p, '\0', (size_t) (end - p));
+      if (nul == NULL)
+        break;
+      if (nul == p && nf == 0)
         {
-          const char *p = d->d_buf, *end = p + d->d_size;
-          /* records of four strings; padding between objects' sections */
-          const char *f[4];
-          guint nf = 0;
-          while (p != NULL && p < end)
-            {
-              const char *nul = memchr (p, '\0', (size_t) (end - p));
-              if (nul == NULL)
-                break;
-              if (nul == p && nf == 0)
-                {
-                  p = nul + 1;
-                  continue;
-                }
-              f[nf++] = p;
-              p = nul + 1;
-              if (nf == 1 && strcmp (f[0], "augur-cc-asm-1") != 0)
-                nf = 0;   /* not a record's start: resynchronise */
-              if (nf < 4)
-                continue;
-              nf = 0;
-              g_auto (GStrv) w = g_strsplit_set (f[3], " \t", 3);
-              g_autofree char *atomic =
-                w[0] != NULL ? atomic_mnemonic (w[0], w[1], f[3]) : NULL;
-              g_autofree char *key = g_strdup_printf ("%s:%s:%s", f[1], f[2], f[3]);
-              if (atomic != NULL || g_hash_table_contains (seen, key))
-                continue;
-              g_hash_table_add (seen, g_steal_pointer (&key));
-              note (out, listing, NULL, 0, f[1], (guint) g_ascii_strtoull (f[2], NULL, 10), f[3]);
-            }
+          p = nul + 1;
+          continue;
         }
+      f[nf++] = p;
+      p = nul + 1;
+      if (nf == 1 && strcmp (f[0], "augur-cc-asm-1") != 0)
+        nf = 0;   /* not a record's start: resynchronise */
+      if (nf < 4)
+        continue;
+      nf = 0;
+      g_auto (GStrv) w = g_strsplit_set (f[3], " \t", 3);
+      g_autofree char *atomic = w[0] != NULL ? atomic_mnemonic (w[0], w[1], f[3]) : NULL;
+      g_autofree char *key = g_strdup_printf ("%s:%s:%s", f[1], f[2], f[3]);
+      if (atomic != NULL || g_hash_table_contains (seen, key))
+        continue;
+      g_hash_table_add (seen, g_steal_pointer (&key));
+      note (out, listing, NULL, 0, f[1], (guint) g_ascii_strtoull (f[2], NULL, 10), f[3]);
     }
-  elf_end (elf);
-  close (fd);
 }
 
 /* Does the shared library at @path carry the compiler's ThreadSanitizer

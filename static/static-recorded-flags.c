@@ -5,13 +5,9 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "common/elf-section.h"
 #include "static/static-compile-db.h"
 #include "static/static-error.h"
 #include "static/static-recorded-flags.h"
@@ -77,48 +73,12 @@ augur_static_recorded_units (const char *elf_path, GError **error)
 {
   g_return_val_if_fail (elf_path != NULL, NULL);
 
-  int fd = open (elf_path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GByteArray) all = augur_elf_section_read (elf_path, AUGUR_STATIC_RECORDED_SECTION, &local);
+  if (all == NULL)
     {
-      int e = errno;
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT, "cannot open %s: %s",
-                   elf_path, g_strerror (e));
+      g_set_error_literal (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT, local->message);
       return NULL;
     }
-  elf_version (EV_CURRENT);
-  Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
-  size_t shstrndx;
-  if (elf == NULL || elf_kind (elf) != ELF_K_ELF || elf_getshdrstrndx (elf, &shstrndx) != 0)
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
-                   "%s is not an ELF file", elf_path);
-      if (elf != NULL)
-        elf_end (elf);
-      close (fd);
-      return NULL;
-    }
-  /* usually one section (the linker merged them); relocatable files
-   * made with ld -r may keep several */
-  GByteArray *all = g_byte_array_new ();
-  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn != NULL; scn = elf_nextscn (elf, scn))
-    {
-      GElf_Shdr shdr;
-      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type == SHT_NOBITS)
-        continue;
-      const char *name = elf_strptr (elf, shstrndx, shdr.sh_name);
-      if (name == NULL || strcmp (name, AUGUR_STATIC_RECORDED_SECTION) != 0)
-        continue;
-      Elf_Data *d = NULL;
-      while ((d = elf_getdata (scn, d)) != NULL)
-        if (d->d_buf != NULL && d->d_size > 0)
-          {
-            g_byte_array_append (all, d->d_buf, (guint) d->d_size);
-            g_byte_array_append (all, (const guint8 *) "", 1);
-          }
-    }
-  elf_end (elf);
-  close (fd);
-  GPtrArray *units = augur_static_recorded_units_parse ((const char *) all->data, all->len);
-  g_byte_array_unref (all);
-  return units;
+  return augur_static_recorded_units_parse ((const char *) all->data, all->len);
 }
