@@ -247,7 +247,8 @@ stage_confirm (AugurCheckState *st, GError **error)
       AugurConfirmOptions co;
       augur_confirm_options_init (&co);
       co.exec_timeout = st->options->run_timeout_seconds;
-      /* its probe and its exploration may each take all of co.timeout */
+      /* a confirmation keeps to co.timeout (explorer/confirm.c); half of
+       * what is left, so that the predictions after it keep some */
       co.timeout = MIN (left / 2, co.timeout > 0 ? co.timeout : 60.0);
       AugurConfirmOutcome out = { 0 };
       g_autoptr (GError) local = NULL;
