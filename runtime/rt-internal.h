@@ -449,6 +449,7 @@ typedef struct {
   uint32_t pre_aux;
   uint64_t pre_arg;
   bool on;             /* this call is recorded */
+  uintptr_t ra;        /* the intercept's return address */
   uint64_t slot;       /* slot of a release-like record written early */
 } RtSync;
 
@@ -465,6 +466,7 @@ rt_sync_begin (RtSync *op, uint8_t kind, uint8_t flags, const void *obj, uintptr
       return false;
     }
   rt_record_init (&op->rec, kind, flags, rt_tid (), ra);
+  op->ra = ra;
   op->rec.addr = (uint64_t) (uintptr_t) obj;
   op->pre_kind = 0;
   op->pre_aux = 0;

@@ -440,6 +440,17 @@ free_prepare (RtSync *op, AugurSchedStep *s)
       shm->n_objects = no - 1;
       return 0;
     }
+  /* a free that libc (or any code augur-cc did not build) makes for itself
+   * is no step: it may come with one of libc's own locks held (localtime_r
+   * frees under its time-zone lock), and a switch to a thread that then
+   * waits for that lock, which augur cannot see, would stop the execution.
+   * The block is still named until here (memcheck's use-after-free judges
+   * only the program's frees). */
+  if (!rt_module_instrumented (op->ra))
+    {
+      rt_sched_object (op->rec.kind, op->rec.tid, 0, op->rec.addr, 0);
+      return 0;
+    }
   /* a write of the whole block */
   s->size = (uint32_t) (op->rec.arg > UINT32_MAX ? UINT32_MAX : (op->rec.arg ? op->rec.arg : 1));
   /* not a data race of its own: a use on the wrong side of it is a use
