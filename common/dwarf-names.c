@@ -28,6 +28,8 @@ typedef struct {
   Dwarf_Off type;      /* the pointee's type DIE */
   gboolean from_alloc; /* named at its allocation (wins over accesses) */
   gboolean array;      /* several of them: name[i], not *name */
+  gboolean ambiguous;  /* from a line where another expression fitted as
+                        * well ("a->f = b->f = 1"): any other evidence wins */
 } Base;
 
 struct _AugurDwarfNames {
@@ -223,19 +225,36 @@ member_offset (Dwarf_Die *m)
   return off;
 }
 
-/* The member of struct @s (peeled) named @name, or containing @off. */
+/* An unnamed member: an anonymous struct or union, whose members C names
+ * as the enclosing struct's own; its type in *@t. */
+static gboolean
+is_anonymous (Dwarf_Die *m, Dwarf_Die *t)
+{
+  if (dwarf_tag (m) != DW_TAG_member || dwarf_diename (m) != NULL || !type_of (m, t)
+      || !peel (t, NULL))
+    return FALSE;
+  int tag = dwarf_tag (t);
+  return tag == DW_TAG_structure_type || tag == DW_TAG_union_type;
+}
+
+/* The member of struct or union @s (peeled) named @name, members of its
+ * anonymous structs and unions included. */
 static gboolean
 member_named (Dwarf_Die *s, const char *name, Dwarf_Die *out)
 {
-  Dwarf_Die m;
+  Dwarf_Die m, inner;
   if (dwarf_child (s, &m) != 0)
     return FALSE;
   do
-    if (dwarf_tag (&m) == DW_TAG_member && g_strcmp0 (dwarf_diename (&m), name) == 0)
-      {
-        *out = m;
+    {
+      if (dwarf_tag (&m) == DW_TAG_member && g_strcmp0 (dwarf_diename (&m), name) == 0)
+        {
+          *out = m;
+          return TRUE;
+        }
+      if (is_anonymous (&m, &inner) && member_named (&inner, name, out))
         return TRUE;
-      }
+    }
   while (dwarf_siblingof (&m, &m) == 0);
   return FALSE;
 }
@@ -260,9 +279,21 @@ member_at (Dwarf_Die *s, guint64 off, Dwarf_Die *out, guint64 *start)
     return FALSE;
   do
     {
+      Dwarf_Die t;
+      guint64 inner_start;
+      if (is_anonymous (&m, &t))
+        {
+          /* its members at their place in @s (the first of a union's) */
+          guint64 mo = member_offset (&m);
+          if (off >= mo && off < mo + MAX (size_of (&t), 1) && member_at (&t, off - mo, out, &inner_start))
+            {
+              *start = mo + inner_start;
+              return TRUE;
+            }
+          continue;
+        }
       if (dwarf_tag (&m) != DW_TAG_member || dwarf_diename (&m) == NULL)
         continue;
-      Dwarf_Die t;
       gboolean typed = type_of (&m, &t);
       guint64 mo = member_offset (&m), ms = typed ? size_of (&t) : 0;
       if (off >= mo && off < mo + MAX (ms, 1))
@@ -302,7 +333,7 @@ append_path (GString *s, Dwarf_Die *type, guint64 off, gboolean arrow)
       if (!peel (&t, &system) || system)
         break;
       int tag = dwarf_tag (&t);
-      if (tag == DW_TAG_structure_type)
+      if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type)
         {
           Dwarf_Die m;
           guint64 start;
@@ -443,15 +474,34 @@ is_struct (Dwarf_Die *t)
   return peel (&p, NULL) && dwarf_tag (&p) == DW_TAG_structure_type;
 }
 
-/* The name of the first member of struct @t at @off, or NULL. */
-static const char *
-first_member_at (Dwarf_Die *t, guint64 off)
+/* Does struct or union @t hold a member named @name at @off (one of a
+ * union's members, or of an anonymous struct's or union's)? */
+static gboolean
+member_at_is (Dwarf_Die *t, guint64 off, const char *name)
 {
   Dwarf_Die p = *t, m;
-  guint64 start;
-  if (!peel (&p, NULL) || dwarf_tag (&p) != DW_TAG_structure_type || !member_at (&p, off, &m, &start))
-    return NULL;
-  return dwarf_diename (&m);
+  if (name == NULL || !peel (&p, NULL)
+      || (dwarf_tag (&p) != DW_TAG_structure_type && dwarf_tag (&p) != DW_TAG_union_type)
+      || dwarf_child (&p, &m) != 0)
+    return FALSE;
+  do
+    {
+      if (dwarf_tag (&m) != DW_TAG_member)
+        continue;
+      Dwarf_Die mt;
+      guint64 mo = member_offset (&m);
+      gboolean typed = type_of (&m, &mt);
+      guint64 ms = typed ? size_of (&mt) : 0;
+      /* a flexible array member holds what the allocation has past it */
+      if (off < mo || (off >= mo + MAX (ms, 1) && !(ms == 0 && typed && is_flexible (&mt))))
+        continue;
+      if (g_strcmp0 (dwarf_diename (&m), name) == 0)
+        return TRUE;
+      if (dwarf_diename (&m) == NULL && typed && member_at_is (&mt, off - mo, name))
+        return TRUE;
+    }
+  while (dwarf_siblingof (&m, &m) == 0);
+  return FALSE;
 }
 
 static void
@@ -459,7 +509,7 @@ set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *typ
           gboolean array)
 {
   Base *b = g_hash_table_lookup (n->bases, base);
-  if (b != NULL && (b->from_alloc || !alloc))
+  if (b != NULL && (b->from_alloc || !alloc) && !b->ambiguous)
     return;   /* the allocation site wins; else the first access */
   b = g_new0 (Base, 1);
   b->name = g_strdup (name);
@@ -481,15 +531,31 @@ fits (Dwarf_Die *t, guint64 size, gboolean strict)
   return strict ? size % ts == 0 : ts <= size;
 }
 
+/* What an expression says a heap object is. */
+typedef struct {
+  char *name;
+  Dwarf_Off type;
+  gboolean array;
+} Candidate;
+
+static gboolean
+candidate_set (Candidate *c, GString *expr, Dwarf_Die *type, gboolean array)
+{
+  c->name = g_strdup (expr->str);
+  c->type = dwarf_dieoffset (type);
+  c->array = array;
+  return TRUE;
+}
+
 /* The expression at @p ("q->items[i]->next", "pool->jobqueue.rwmutex")
- * tried as the way to heap object @base at @off: the first pointer along
- * it whose pointee has, at @off, the member the expression names next,
- * and fits the object's @size.  In "c->last->next = n", both c (whose
+ * tried as the way to a heap object at @off: the first pointer along it
+ * whose pointee has, at @off, the member the expression names next, and
+ * fits the object's @size; in *@c.  In "c->last->next = n", both c (whose
  * member at 8 may be `last`) and c->last (whose `next` is at 8) have such
  * a member: only the object's size tells them apart. */
 static gboolean
 try_expression (AugurDwarfNames *n, const char *function, const char *file, const char *p,
-                const char *base, guint64 off, guint64 size, gboolean strict)
+                guint64 off, guint64 size, gboolean strict, Candidate *c)
 {
   g_autofree char *x = read_ident (&p);
   Dwarf_Die var, t;
@@ -506,12 +572,8 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
           Dwarf_Die pt;
           if (m == NULL || !pointee (&t, &pt))
             return FALSE;
-          if (is_struct (&pt) && g_strcmp0 (first_member_at (&pt, off), m) == 0
-              && fits (&pt, size, strict))
-            {
-              set_base (n, base, expr->str, &pt, FALSE, FALSE);
-              return TRUE;
-            }
+          if (is_struct (&pt) && member_at_is (&pt, off, m) && fits (&pt, size, strict))
+            return candidate_set (c, expr, &pt, FALSE);
           Dwarf_Die s = pt, member;
           if (!peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
             return FALSE;
@@ -558,17 +620,11 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
             {
               const char *mp = next + 1;
               g_autofree char *m = read_ident (&mp);
-              if (m != NULL && g_strcmp0 (first_member_at (&e, off % es), m) == 0)
-                {
-                  set_base (n, base, expr->str, &e, FALSE, TRUE);
-                  return TRUE;
-                }
+              if (member_at_is (&e, off % es, m))
+                return candidate_set (c, expr, &e, TRUE);
             }
           else if (es > 0 && !is_struct (&e) && off % es == 0)
-            {
-              set_base (n, base, expr->str, &e, FALSE, TRUE);
-              return TRUE;
-            }
+            return candidate_set (c, expr, &e, TRUE);
           return FALSE;
         }
       return FALSE;
@@ -682,7 +738,7 @@ augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const
   if (!split_heap (object, &base, &off) || file == NULL || !open_debug_info (names))
     return;
   Base *known = g_hash_table_lookup (names->bases, base);
-  if (known != NULL)
+  if (known != NULL && !known->ambiguous)
     return;
   g_autofree char *key = g_strdup_printf ("%s|%s:%u", object, file, line);
   if (g_hash_table_contains (names->noted, key))
@@ -695,16 +751,43 @@ augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const
   guint64 size = known_size != NULL ? *known_size : 0;
   /* each identifier that starts an expression, in the order written; a
    * struct of the object's size (or of which it is an array) first, then
-   * one that is not larger */
+   * one that is not larger.  When two different expressions on the line
+   * fit, the line cannot say which one the access was: the first one
+   * names the object until a line that can */
   for (int strict = size > 0; strict >= 0; strict--)
-    for (const char *p = text; *p != '\0'; p++)
-      {
-        if (!is_ident_start (*p) || (p > text && (is_ident_char (p[-1]) || p[-1] == '.'
-                                                   || (p[-1] == '>' && p > text + 1 && p[-2] == '-'))))
-          continue;
-        if (try_expression (names, function, file, p, base, off, size, strict))
-          return;
-      }
+    {
+      Candidate first = { 0 };
+      gboolean ambiguous = FALSE;
+      for (const char *p = text; *p != '\0' && !ambiguous; p++)
+        {
+          if (!is_ident_start (*p) || (p > text && (is_ident_char (p[-1]) || p[-1] == '.'
+                                                     || (p[-1] == '>' && p > text + 1 && p[-2] == '-'))))
+            continue;
+          Candidate c = { 0 };
+          if (!try_expression (names, function, file, p, off, size, strict, &c))
+            continue;
+          if (first.name == NULL)
+            first = c;
+          else
+            {
+              ambiguous = strcmp (first.name, c.name) != 0;
+              g_free (c.name);
+            }
+        }
+      if (first.name == NULL)
+        continue;
+      if (known == NULL || !ambiguous)
+        {
+          Dwarf_Die t;
+          if (die_at (names, first.type, &t))
+            {
+              set_base (names, base, first.name, &t, FALSE, first.array);
+              ((Base *) g_hash_table_lookup (names->bases, base))->ambiguous = ambiguous;
+            }
+        }
+      g_free (first.name);
+      return;
+    }
 }
 
 void

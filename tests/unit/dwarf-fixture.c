@@ -3,7 +3,9 @@
  * dwarf-fixture.c — a program whose debug info test-dwarf-names.c reads:
  * heap objects allocated into a local and into a member, accessed through
  * parameters, an array of structs, globals of struct and array type, a
- * line that goes through two pointers to a member at one offset.  The
+ * line that goes through two pointers to a member at one offset, a line
+ * that writes the same member of two objects, members of an anonymous
+ * union.  The
  * test finds its lines by the markers in the comments.
  */
 #include <stdlib.h>
@@ -56,6 +58,14 @@ sum (struct node *nodes, int n)
   return s;
 }
 
+static void
+slots_link (struct slot *a, struct slot *b)
+{
+  a->flag = b->flag = 1;                         /* BOTH */
+  if (b->flag)                                   /* B-FLAG */
+    a->next = b;                                 /* A-NEXT */
+}
+
 int
 main (void)
 {
@@ -66,9 +76,11 @@ main (void)
     ns[i].key = i;
   struct chain ch = { ns, ns, 1 };
   chain_append (&ch, ns + 1);
+  struct slot *s1 = calloc (1, sizeof *s1), *s2 = calloc (1, sizeof *s2);
+  slots_link (s1, s2);
   stats.count++;
   table[4]++;
   pthread_mutex_lock (&m);
   pthread_mutex_unlock (&m);
-  return sum (ns, 3) + (int) q->pushed + stats.table[2];
+  return sum (ns, 3) + (int) q->pushed + stats.table[2] + (s1->payload != NULL);
 }

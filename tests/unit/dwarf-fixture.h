@@ -35,4 +35,13 @@ struct chain {
   size_t length;
 };
 
+/* a free list's link shares its place with the payload pointer */
+struct slot {
+  int flag;
+  union {
+    struct slot *next;
+    void *payload;
+  };
+};
+
 #endif

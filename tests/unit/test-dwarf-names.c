@@ -6,7 +6,9 @@
  * a member (`q->items[2]`), or by an access through a parameter alone,
  * an array of structs (`nodes[2].key`), globals of struct and array type
  * (`stats.count`, `table[4]`), the pointer of a chained access told by
- * the object's size (`c->last->next`, not `c->last`), names left alone (a mutex global, a stack
+ * the object's size (`c->last->next`, not `c->last`), a line that names
+ * two objects alike left to better evidence, members of an anonymous
+ * union (`a->next`), names left alone (a mutex global, a stack
  * slot), "main" in prose, and the results renamed with their stable
  * names kept.
  */
@@ -121,6 +123,31 @@ test_access_size (void)
   assert_name (n2, next, "c->last->next");
 }
 
+/* "a->flag = b->flag = 1" fits either object: the line names one only
+ * until a line that can tell names it; an anonymous union's member is
+ * named as C names it, through the enclosing struct. */
+static void
+test_access_ambiguous (void)
+{
+  g_autoptr (AugurDwarfNames) n = augur_dwarf_names_new (program, NULL);
+  augur_dwarf_names_note_size (n, "T0.alloc9", sizeof (struct slot));
+  augur_dwarf_names_note_access (n, "T0.alloc9", source, line_of ("BOTH"), "slots_link");
+  augur_dwarf_names_note_access (n, "T0.alloc9", source, line_of ("B-FLAG"), "slots_link");
+  assert_name (n, "T0.alloc9", "b->flag");
+  /* the other order: the clear line first, the shared one adds nothing */
+  g_autoptr (AugurDwarfNames) n2 = augur_dwarf_names_new (program, NULL);
+  augur_dwarf_names_note_access (n2, "T0.alloc9", source, line_of ("B-FLAG"), "slots_link");
+  augur_dwarf_names_note_access (n2, "T0.alloc9", source, line_of ("BOTH"), "slots_link");
+  assert_name (n2, "T0.alloc9", "b->flag");
+  /* a union member inside the struct, found and named */
+  g_autoptr (AugurDwarfNames) n3 = augur_dwarf_names_new (program, NULL);
+  g_autofree char *next = heap ("T0.alloc8", offsetof (struct slot, next));
+  augur_dwarf_names_note_size (n3, "T0.alloc8", sizeof (struct slot));
+  augur_dwarf_names_note_access (n3, next, source, line_of ("A-NEXT"), "slots_link");
+  assert_name (n3, next, "a->next");
+  assert_name (n3, "T0.alloc8", "a->flag");
+}
+
 static void
 test_globals (void)
 {
@@ -197,6 +224,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dwarf-names/alloc-site", test_alloc_site);
   g_test_add_func ("/dwarf-names/access", test_access);
   g_test_add_func ("/dwarf-names/access-size", test_access_size);
+  g_test_add_func ("/dwarf-names/access-ambiguous", test_access_ambiguous);
   g_test_add_func ("/dwarf-names/globals", test_globals);
   g_test_add_func ("/dwarf-names/main-in-prose", test_main_in_prose);
   g_test_add_func ("/dwarf-names/apply", test_apply);
