@@ -150,7 +150,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
                                  es->diagnosis_runs, es->diagnosis_runs == 1 ? "" : "s",
                                  es->diagnosed, es->diagnosed == 1 ? "" : "s");
   augur_check_say (st, "explored %" G_GUINT64_FORMAT " interleavings with %s in %.1f s (%s): "
-                   "%u more bug%s%s%s",
+                   "%u more finding%s%s%s",
                    es->executions, label, es->seconds, guarantee, added, added == 1 ? "" : "s",
                    pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "");
   return TRUE;

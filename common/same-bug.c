@@ -67,6 +67,7 @@ typedef struct {
   char *kind;             /* "data-race", "misuse:uninitialised-cond" */
   GPtrArray *locs;
   GPtrArray *variants;    /* AugurFinding* (borrowed from the stolen list) */
+  gboolean gone;          /* merged into an earlier bug */
 } Bug;
 
 static void
@@ -119,6 +120,7 @@ append_list (GString *s, GPtrArray *items)
 static void
 explain_variants (Bug *b)
 {
+  g_autoptr (GPtrArray) own = locations (b->finding);
   g_autoptr (GPtrArray) other = g_ptr_array_new_with_free_func (g_free);
   for (guint v = 0; v < b->variants->len; v++)
     {
@@ -126,7 +128,7 @@ explain_variants (Bug *b)
       for (guint i = 0; i < locs->len; i++)
         {
           const char *l = g_ptr_array_index (locs, i);
-          if (!has (b->locs, l) && !has (other, l))
+          if (!has (own, l) && !has (other, l))
             g_ptr_array_add (other, g_strdup (l));
         }
     }
@@ -144,6 +146,56 @@ explain_variants (Bug *b)
   g_string_free (e, TRUE);
 }
 
+/* Are bugs @a and @b one?  Two cause chains stay apart. */
+static gboolean
+can_merge (const Bug *a, const Bug *b)
+{
+  if (a->gone || b->gone
+      || (augur_finding_get_n_parts (a->finding) > 0 && augur_finding_get_n_parts (b->finding) > 0))
+    return FALSE;
+  return same_bug (a, b->finding, b->kind, b->locs);
+}
+
+/* @b joins @a: a cause chain heads the bug, else @a's finding does.  A
+ * race's or a misuse's lines are all of its findings' (any one shared
+ * line joins); a deadlock keeps its head's stuck locations. */
+static void
+merge (Bug *a, Bug *b)
+{
+  gboolean lines = augur_finding_get_kind (a->finding) == AUGUR_FINDING_DATA_RACE
+                   || augur_finding_get_kind (a->finding) == AUGUR_FINDING_MISUSE;
+  if (augur_finding_get_n_parts (b->finding) > 0)
+    {
+      g_ptr_array_insert (a->variants, 0, a->finding);
+      a->finding = b->finding;
+      if (!lines)
+        {
+          g_ptr_array_unref (a->locs);
+          a->locs = g_ptr_array_ref (b->locs);
+        }
+    }
+  else
+    g_ptr_array_add (a->variants, b->finding);
+  g_ptr_array_extend (a->variants, b->variants, NULL, NULL);
+  if (lines)
+    {
+      for (guint i = 0; i < b->locs->len; i++)
+        if (!has (a->locs, g_ptr_array_index (b->locs, i)))
+          g_ptr_array_add (a->locs, g_strdup (g_ptr_array_index (b->locs, i)));
+      g_ptr_array_sort (a->locs, cmp_str_ptr);
+    }
+  b->gone = TRUE;
+}
+
+/* Variants in the results' order. */
+static gint
+by_order (gconstpointer x, gconstpointer y, gpointer order)
+{
+  guint a = GPOINTER_TO_UINT (g_hash_table_lookup (order, *(gpointer const *) x));
+  guint b = GPOINTER_TO_UINT (g_hash_table_lookup (order, *(gpointer const *) y));
+  return a < b ? -1 : a > b;
+}
+
 guint
 augur_same_bug_merge (AugurResults *results)
 {
@@ -151,47 +203,40 @@ augur_same_bug_merge (AugurResults *results)
   g_autoptr (GPtrArray) all = augur_results_steal_findings (results);   /* sorted */
   GArray *bugs = g_array_new (FALSE, FALSE, sizeof (Bug));
   g_array_set_clear_func (bugs, (GDestroyNotify) bug_clear);
-  guint merged = 0;
+  g_autoptr (GHashTable) order = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *f = g_ptr_array_index (all, i);
-      g_autofree char *kind = augur_finding_dup_full_kind (f);
-      GPtrArray *locs = locations (f);
-      Bug *into = NULL;
-      for (guint b = 0; b < bugs->len && into == NULL; b++)
-        if (same_bug (&g_array_index (bugs, Bug, b), f, kind, locs))
-          into = &g_array_index (bugs, Bug, b);
-      if (into != NULL && augur_finding_get_n_parts (f) > 0)
-        {
-          /* a cause chain is kept whole: it heads the bug, unless the
-           * head has one too */
-          if (augur_finding_get_n_parts (into->finding) > 0)
-            into = NULL;
-          else
-            {
-              g_ptr_array_insert (into->variants, 0, into->finding);
-              into->finding = f;
-              g_ptr_array_unref (into->locs);
-              into->locs = locs;
-              merged++;
-              continue;
-            }
-        }
-      if (into != NULL)
-        {
-          g_ptr_array_add (into->variants, f);
-          g_ptr_array_unref (locs);
-          merged++;
-          continue;
-        }
-      Bug nb = { f, g_steal_pointer (&kind), locs, g_ptr_array_new () };
+      g_hash_table_insert (order, f, GUINT_TO_POINTER (i + 1));
+      Bug nb = { f, augur_finding_dup_full_kind (f), locations (f), g_ptr_array_new (), FALSE };
       g_array_append_val (bugs, nb);
+    }
+  /* each bug joins the first earlier one it is the same bug as, until
+   * none does: "the same bug as" is taken transitively (races at lines 6-7
+   * and 7-8 of one variable are one bug with lines 6-8 with 8) */
+  guint merged = 0;
+  gboolean changed = TRUE;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint j = 1; j < bugs->len; j++)
+        for (guint i = 0; i < j; i++)
+          if (can_merge (&g_array_index (bugs, Bug, i), &g_array_index (bugs, Bug, j)))
+            {
+              merge (&g_array_index (bugs, Bug, i), &g_array_index (bugs, Bug, j));
+              merged++;
+              changed = TRUE;
+              break;
+            }
     }
   for (guint b = 0; b < bugs->len; b++)
     {
       Bug *bug = &g_array_index (bugs, Bug, b);
+      if (bug->gone)
+        continue;
       if (bug->variants->len > 0)
         {
+          g_ptr_array_sort_with_data (bug->variants, by_order, order);
           for (guint v = 0; v < bug->variants->len; v++)
             augur_finding_add_part (bug->finding, g_ptr_array_index (bug->variants, v));
           explain_variants (bug);

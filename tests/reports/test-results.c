@@ -527,6 +527,46 @@ test_same_bug (void)
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
 }
 
+/* Races on one variable at lines 6-6, 7-7 and 6-7 are one bug: the third
+ * joins the first two, taken in either order (a finding joined only the
+ * first earlier one, and 7-7 stayed a bug of its own). */
+static AugurFinding *
+build_race_pair (guint line_a, guint line_b)
+{
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "x again.");
+  augur_finding_set_object (f, "x", "variable");
+  augur_finding_add_access (f, 1, 1, AUGUR_OP_WRITE, "t.c", line_a, "t", NULL);
+  augur_finding_add_access (f, 2, 1, AUGUR_OP_WRITE, "t.c", line_b, "t", NULL);
+  return f;
+}
+
+static void
+test_same_bug_transitive (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "check");
+  g_autoptr (AugurFinding) a = build_race_pair (6, 6);
+  g_autoptr (AugurFinding) b = build_race_pair (7, 7);
+  g_autoptr (AugurFinding) c = build_race_pair (6, 7);
+  g_autoptr (AugurFinding) d = build_race_pair (8, 8);
+  AugurFinding *all[] = { a, b, c, d };
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    augur_results_add_finding (r, all[i]);
+  g_assert_cmpuint (augur_same_bug_merge (r), ==, 2);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 2);
+  AugurFinding *head = augur_results_get_finding (r, 0);
+  AugurFinding *other = augur_results_get_finding (r, 1);
+  if (head == d)
+    {
+      head = other;
+      other = d;
+    }
+  g_assert_true (other == d);
+  g_assert_cmpuint (augur_finding_get_n_parts (head), ==, 2);
+  g_assert_cmpuint (augur_finding_get_n_parts (d), ==, 0);
+  g_assert_nonnull (strstr (augur_finding_get_explanation (head),
+                            "The same bug shows 2 more times, at t.c:7 (listed in it as its variants)."));
+}
+
 /* An access's callers (a lock taken through a wrapper) survive the JSON
  * round trip and show in the text form. */
 static void
@@ -566,6 +606,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/severity", test_severity);
   g_test_add_func ("/results/parts", test_parts);
   g_test_add_func ("/results/same-bug", test_same_bug);
+  g_test_add_func ("/results/same-bug-transitive", test_same_bug_transitive);
   g_test_add_func ("/results/callers", test_callers);
   g_test_add_func ("/results/replay-commands", test_replay_commands);
   g_test_add_func ("/results/describe", test_describe);
