@@ -709,8 +709,10 @@ pass_begin (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb
     }
   p->first_new = first_new;
   guint T = 1;
+  p->has_kill = FALSE;
   for (guint k = 0; k < p->n; k++)
     {
+      p->has_kill = p->has_kill || p->s[k].ev_kind == AUGUR_EV_THREAD_KILL;
       if (p->s[k].tid + 1u > T)
         T = p->s[k].tid + 1u;
       if (p->s[k].op == AUGUR_SOP_CREATE && p->s[k].arg < AUGUR_SCHED_MAX_THREADS && p->s[k].arg + 1 > T)
@@ -938,6 +940,16 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
             note_race (p, i, pre0);
             break;
           }
+    }
+  else if (p->has_kill)
+    {
+      /* ... and with the target's steps after it that its handlers did
+       * not come before (the target blocks the signal: it stays pending,
+       * and the step could as well have come before the kill); a step
+       * after the delivery is ordered after the kill, no race */
+      for (guint i = j; i-- > 0 && p->s[i].tid != s->tid;)
+        if (p->s[i].ev_kind == AUGUR_EV_THREAD_KILL && (guint16) p->s[i].arg == s->tid)
+          note_race (p, i, pre0);
     }
   if ((s->op == AUGUR_SOP_INIT || s->op == AUGUR_SOP_DESTROY) && augur_ops_event_on_lock (s->ev_kind))
     {

@@ -134,6 +134,7 @@ struct _DporPass {
   const AugurSchedStep *s;
   guint n, T, first_new;   /* T: the clocks' width, every thread id of the execution below it */
   guint n_real;            /* steps [n_real, n) are pending operations that never ran */
+  gboolean has_kill;       /* the execution has a THREAD_KILL step */
   guint32 *vc, *svc;       /* T x T */
   /* C11 fences (7.17.4), T x T: frel, each thread's synchronisation clock
    * at its last release fence (what its relaxed stores publish); facq,

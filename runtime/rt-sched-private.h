@@ -98,6 +98,8 @@ typedef struct {
                                 * go on its next one (rt_sched_fence) */
   /* signals sent to it with pthread_kill (rt_sched_kill) */
   uint64_t sigpend;            /* their bits, until its handlers run */
+  uint64_t sigmask;            /* the signals it blocks (pthread_sigmask): theirs stay
+                                * pending until it unblocks them */
   uint32_t sig_waker;          /* the last kill step + 1 */
   int sig_armed;               /* its pending step is the delivery, which replaced ... */
   int sig_was_awaiting;        /* (... in a loop that only waits: its iterations before the

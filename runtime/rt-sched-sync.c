@@ -477,6 +477,9 @@ create_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32
   if (c >= RT_MAXT)
     rt_sched_end_now (AUGUR_SST_TOO_MANY_THREADS, 1);
   rt_sched_thread_created (c, s->pc, s->module);
+  /* a new thread blocks the signals its creator blocks */
+  if (c < RT_MAXT && me < RT_MAXT)
+    rt_sth[c].sigmask = rt_sth[me].sigmask;
 }
 
 static RtSObj *

@@ -42,7 +42,8 @@
  * operation again and waits for it, as SA_RESTART makes a wait go on.  A
  * running target (the sender itself, a new thread that has not published
  * yet) delivers at once.  The delivery is ordered after the kill (its
- * waker).  Signal masks are not looked at.
+ * waker).  A signal the target blocks (rt_sched_sigmask keeps each
+ * thread's mask) stays pending until the target unblocks it.
  */
 #include "config.h"
 
@@ -454,6 +455,24 @@ restore_pending (RtSThread *t, const RtSSaved *sv)
   t->has_pending = 1;
 }
 
+/* Its pending signals that it does not block. */
+static uint64_t
+deliverable (const RtSThread *t)
+{
+  return t->sigpend & ~t->sigmask;
+}
+
+/* The signals 1..63 of @set, as bits. */
+static uint64_t
+sigset_bits (const sigset_t *set)
+{
+  uint64_t bits = 0;
+  for (int sig = 1; sig < 64; sig++)
+    if (sigismember (set, sig) == 1)
+      bits |= 1ull << sig;
+  return bits;
+}
+
 /* The delivery step of thread t's pending signals, at @pc of @module. */
 static void
 delivery_step (uint32_t t, AugurSchedStep *d, uint32_t pc, uint8_t module)
@@ -468,20 +487,23 @@ delivery_step (uint32_t t, AugurSchedStep *d, uint32_t pc, uint8_t module)
   d->xflags = AUGUR_SXF_NEEDS_WAKER;
 }
 
-/* The calling thread runs the handlers of its pending signals, lowest
- * first, as the program installed them. */
+/* The calling thread runs the handlers of its pending signals that it
+ * does not block, lowest first, as the program installed them: with the
+ * signal and the handler's sa_mask blocked while it runs. */
 static void
 run_handlers (uint32_t me)
 {
   RtSThread *t = &th[me];
   t->in_handler = 1;
-  while (t->sigpend != 0)
+  uint64_t mask = t->sigmask;
+  while (deliverable (t) != 0)
     {
-      int sig = __builtin_ctzll (t->sigpend);
+      int sig = __builtin_ctzll (deliverable (t));
       t->sigpend &= ~(1ull << sig);
       struct sigaction sa;
       if (rt_libc_sigaction (sig, NULL, &sa) != 0)
         continue;
+      t->sigmask = mask | sigset_bits (&sa.sa_mask) | (sa.sa_flags & SA_NODEFER ? 0 : 1ull << sig);
       if (sa.sa_flags & SA_SIGINFO)
         {
           siginfo_t info;
@@ -501,6 +523,7 @@ run_handlers (uint32_t me)
           dfl.sa_handler = SIG_DFL;
           rt_libc_sigaction (sig, &dfl, NULL);
         }
+      t->sigmask = mask;
     }
   t->in_handler = 0;
   t->n_hist = 0;   /* what the handlers did is no iteration of a loop */
@@ -562,6 +585,8 @@ rt_sched_kill (uint32_t target, int sig, uintptr_t ra)
     return 1;
   u->sigpend |= 1ull << sig;
   u->sig_waker = th[me].last_step + 1;
+  if (u->sigmask & (1ull << sig))
+    return 1;   /* pending until it unblocks the signal (rt_sched_sigmask) */
   if (target == me)
     {
       /* a signal to itself is handled before pthread_kill returns */
@@ -581,6 +606,39 @@ rt_sched_kill (uint32_t target, int sig, uintptr_t ra)
   if (u->awaiting)
     rt_sched_await_wake (target, u->sig_waker);
   return 1;
+}
+
+void
+rt_sched_sigmask (int how, const sigset_t *set, sigset_t *old, uintptr_t ra)
+{
+  uint32_t me = rt_self.tid;
+  if (me >= RT_MAXT || th[me].state != AUGUR_STH_ENABLED)
+    return;
+  RtSThread *t = &th[me];
+  if (old != NULL)
+    {
+      sigemptyset (old);
+      for (int sig = 1; sig < 64; sig++)
+        if (t->sigmask & (1ull << sig))
+          sigaddset (old, sig);
+    }
+  if (set == NULL)
+    return;
+  /* SIGKILL and SIGSTOP cannot be blocked */
+  uint64_t bits = sigset_bits (set) & ~(1ull << SIGKILL | 1ull << SIGSTOP);
+  if (how == SIG_BLOCK)
+    t->sigmask |= bits;
+  else if (how == SIG_UNBLOCK)
+    t->sigmask &= ~bits;
+  else if (how == SIG_SETMASK)
+    t->sigmask = bits;
+  /* a pending signal it unblocked is handled before the call returns */
+  if (deliverable (t) != 0 && !t->in_handler && !t->sig_armed)
+    {
+      AugurSchedStep here;
+      rt_sched_make_step (&here, AUGUR_SOP_YIELD, AUGUR_EV_SIGNAL_DELIVER, 0, 1, ra);
+      deliver_now (me, here.pc, here.module);
+    }
 }
 
 /* Logs thread next's pending operation as the next step. */
@@ -654,7 +712,7 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
   int saved_errno = errno;
   /* signals sent while it ran (it had nothing published, or sent them to
    * itself): their handlers first */
-  if (RT_UNLIKELY (t->sigpend != 0) && !t->in_handler && !t->sig_armed)
+  if (RT_UNLIKELY (t->sigpend != 0) && deliverable (t) != 0 && !t->in_handler && !t->sig_armed)
     deliver_now (me, op->pc, op->module);
   /* its previous step has completed: history for Await */
   if (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1)

@@ -9,6 +9,8 @@
 
 #include "runtime/rt-internal.h"
 
+#include <signal.h>
+
 extern int rt_sched_on;
 extern int rt_sched_mode;
 
@@ -53,6 +55,12 @@ void rt_sched_cas_result (int ok);
  * modelled (the program has a handler for @sig, or ignores it: the caller
  * returns 0), 0 if the real signal must be sent (its default action). */
 int rt_sched_kill (uint32_t target, int sig, uintptr_t ra);
+/* pthread_sigmask or sigprocmask by the calling thread, at @ra, after the
+ * real call succeeded: its own mask changes as @how says (the fibers share
+ * one kernel thread, so the kernel's mask is no thread's); *@old, if given,
+ * is set to the mask it had.  Signals it unblocks that are pending run
+ * their handlers before this returns. */
+void rt_sched_sigmask (int how, const sigset_t *set, sigset_t *old, uintptr_t ra);
 void rt_sched_once_begin (const void *control);
 void rt_sched_once_end (const void *control);
 int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);

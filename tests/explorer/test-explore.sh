@@ -464,6 +464,34 @@ signal_between ()
 ok "signal_between: a signal between two writes of its target: the assertion" signal_between
 ok "signal_hold_ok: a worker paused by a signal while blocked: complete, no finding" \
   clean_complete signal_hold_ok
+# a signal its target blocks (pthread_sigmask) stays pending until
+# unblocked, and its handler runs then; the steps the target makes in
+# between could as well come before the kill
+signal_mask_ok ()
+{
+  clean_complete signal_mask_ok || return 1
+  "$AUGUR" explore --no-progress --mode dpor -o "$tmp/smd.json" -- "$prog_dir/signal_mask_ok" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/smd.json" '$.executions')" -eq 4 ] || return 1
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -o "$tmp/smt.json" -- "$prog_dir/signal_mask_ok" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/smt.json" '$.executions')" -eq 4 ]
+}
+ok "signal_mask_ok: a signal blocked around an update: complete, no finding" signal_mask_ok
+signal_mask ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/sm.json" -- "$prog_dir/signal_mask" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/sm.json" '$.executions')" -eq 4 ] \
+    && results_findings "$tmp/sm.json" | grep -q "^assertion signal_mask.c:46" \
+    && "$AUGUR" replay "$tmp/sm.json" 2>&1 | grep -q "^reproduced: assertion signal_mask.c:46"
+}
+ok "signal_mask: a signal unblocked before the update is done: the assertion, replayed" signal_mask
 # a 16-byte _Atomic (a tagged pointer): its scheduling point comes before
 # the runtime's stripe lock, or every run hangs
 ok "atomic16_ok: a 16-byte atomic updated by compare-exchange: complete, no finding" \
