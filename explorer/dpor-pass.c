@@ -68,8 +68,8 @@ typedef struct _DporUndo {
   DporLockShadow *lock;
   union {
     struct {
-      gint last_acq, last_rel, last_wrel;
-      guint owner, depth, n_failed;
+      gint last_acq, last_wacq, last_rel, last_wrel;
+      guint owner, depth, n_failed, n_reads;
       guint64 readers_lo;
       GArray *readers_hi;  /* owned, a copy */
     } lk;
@@ -155,7 +155,10 @@ undo_lock (DporPass *p, DporLockShadow *l)
   save_values (p, l->wclock, T);
   save_values (p, l->wsclock, T);
   save_values (p, (const guint32 *) l->failed_tries->data, l->failed_tries->len);
+  save_values (p, (const guint32 *) l->read_acqs->data, l->read_acqs->len);
   u.u.lk.last_acq = l->last_acq;
+  u.u.lk.last_wacq = l->last_wacq;
+  u.u.lk.n_reads = l->read_acqs->len;
   u.u.lk.last_rel = l->last_rel;
   u.u.lk.last_wrel = l->last_wrel;
   u.u.lk.owner = l->owner;
@@ -200,7 +203,10 @@ undo_apply (DporPass *p, DporUndo *u)
         memcpy (l->wsclock, v + 3 * T, T * sizeof *v);
         g_array_set_size (l->failed_tries, 0);
         g_array_append_vals (l->failed_tries, v + 4 * T, u->u.lk.n_failed);
+        g_array_set_size (l->read_acqs, 0);
+        g_array_append_vals (l->read_acqs, v + 4 * T + u->u.lk.n_failed, u->u.lk.n_reads);
         l->last_acq = u->u.lk.last_acq;
+        l->last_wacq = u->u.lk.last_wacq;
         l->last_rel = u->u.lk.last_rel;
         l->last_wrel = u->u.lk.last_wrel;
         l->owner = u->u.lk.owner;
@@ -223,6 +229,7 @@ lock_shadow_free (gpointer p)
   g_free (l->wclock);
   g_free (l->wsclock);
   g_array_unref (l->failed_tries);
+  g_array_unref (l->read_acqs);
   g_free (l);
 }
 
@@ -425,6 +432,8 @@ lock_get (DporPass *p, guint64 addr)
       *key = addr;
       l = g_new0 (DporLockShadow, 1);
       l->last_acq = -1;
+      l->last_wacq = -1;
+      l->read_acqs = g_array_new (FALSE, FALSE, sizeof (guint));
       l->last_rel = -1;
       l->last_wrel = -1;
       l->failed_tries = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -455,14 +464,21 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
         l->depth++;
       return;
     }
-  if (l->last_acq >= 0)
-    {
-      guint a = (guint) l->last_acq;
-      gboolean both_read = p->s[a].op == AUGUR_SOP_RDLOCK && p->s[j].op == AUGUR_SOP_RDLOCK;
-      if (p->s[a].tid != t && !both_read)
-        note_race (p, a, pre);
-    }
   gboolean read = p->s[j].op == AUGUR_SOP_RDLOCK;
+  /* as with memory: a read acquisition races with the last write-mode
+   * one, a write-mode one with the read ones since that (two readers
+   * apart, each can be moved before the writer), else with it */
+  if (!read && l->read_acqs->len > 0)
+    {
+      for (guint k = 0; k < l->read_acqs->len; k++)
+        {
+          guint a = g_array_index (l->read_acqs, guint, k);
+          if (p->s[a].tid != t)
+            note_race (p, a, pre);
+        }
+    }
+  else if (l->last_wacq >= 0 && p->s[l->last_wacq].tid != t)
+    note_race (p, (guint) l->last_wacq, pre);
   if ((p->s[j].xflags & AUGUR_SXF_TRY) && p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL
       && !(p->s[j].flags & AUGUR_SF_FAILED))
     {
@@ -476,7 +492,16 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
   join (p->vc + t * p->T, read ? l->wclock : l->clock, p->T);
   join (p->svc + t * p->T, read ? l->wsclock : l->sclock, p->T);
   if (p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL)
-    l->last_acq = (gint) j;
+    {
+      l->last_acq = (gint) j;
+      if (read)
+        g_array_append_val (l->read_acqs, j);
+      else
+        {
+          l->last_wacq = (gint) j;
+          g_array_set_size (l->read_acqs, 0);
+        }
+    }
   else
     g_array_append_val (l->failed_tries, j);
   if (exclusive && !(p->s[j].flags & AUGUR_SF_FAILED))

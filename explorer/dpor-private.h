@@ -108,6 +108,11 @@ void dpor_shadow_restore (DporShadow *s, const DporByteSaved *v);
 
 typedef struct {
   gint last_acq;
+  gint last_wacq;          /* the last write-mode (or mutex) acquisition ... */
+  GArray *read_acqs;       /* guint: ... and the read acquisitions since it: as a write
+                            * of memory races with the last write and the reads since,
+                            * a write acquisition races with each of these, a read
+                            * acquisition with last_wacq */
   gint last_rel;           /* the last release (a trylock that took the lock races with it) */
   gint last_wrel;          /* ... the last one of a writer or mutex holder */
   GArray *failed_tries;    /* guint: trylocks that found it held since its last release

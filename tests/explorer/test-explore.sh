@@ -365,7 +365,18 @@ for m in optimal dpor preempt; do
     "deadlock sem_steal.c:32"
   ok "cond_if_hang ($m): the waiter nobody signals" mode_finding $m cond_if_hang \
     "deadlock cond_if_hang.c:23"
+  ok "rwlock_readers ($m): the writer between two readers" mode_finding $m rwlock_readers \
+    "assertion rwlock_readers.c:42"
 done
+# ... and the optimal search runs each of the four orders of the writer
+# and the two readers once
+rwlock_orders ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rwo.json" -- "$prog_dir/rwlock_readers" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  [ "$(json_path "$tmp/rwo.json" '$.executions')" -eq 4 ]
+}
+ok "rwlock_readers: four executions in optimal mode" rwlock_orders
 
 # glibc's own locks are invisible: a switch inside libc (localtime_r frees
 # under its time-zone lock) let the other thread block on that lock, and
