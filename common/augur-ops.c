@@ -58,8 +58,9 @@ const AugurOpsEvent augur_ops_events[AUGUR_EV_LAST_] = {
                             .block = AUGUR_OPS_BLOCK_ALWAYS, .sync = 1 },
   [AUGUR_EV_MUTEX_TRYLOCK] = { "mutex_trylock", AUGUR_OP_TRYLOCK, AUGUR_SOP_LOCK, AUGUR_OPS_OBJ_MUTEX,
                                .sync = 1 },
+  /* it gives up when the time is up: no deadlock waits in it */
   [AUGUR_EV_MUTEX_TIMEDLOCK] = { "mutex_timedlock", AUGUR_OP_LOCK, AUGUR_SOP_LOCK, AUGUR_OPS_OBJ_MUTEX,
-                                 .block = AUGUR_OPS_BLOCK_ALWAYS, .sync = 1 },
+                                 .sync = 1 },
   [AUGUR_EV_MUTEX_UNLOCK] = { "mutex_unlock", AUGUR_OP_UNLOCK, AUGUR_SOP_UNLOCK, AUGUR_OPS_OBJ_MUTEX,
                               .sync = 1 },
   [AUGUR_EV_MUTEX_DESTROY] = { "mutex_destroy", AUGUR_OP_DESTROY, AUGUR_SOP_DESTROY, AUGUR_OPS_OBJ_MUTEX },

@@ -99,11 +99,12 @@ typedef enum {
   AUGUR_OPS_OBJ_HEAP,       /* a heap block (alloc, free) */
 } AugurOpsObject;
 
-/* May the call wait for another thread? */
+/* May the call wait for another thread for ever (a deadlock's wait)?  A
+ * try does not wait; a timed form gives up. */
 typedef enum {
   AUGUR_OPS_BLOCK_NEVER = 0,
-  AUGUR_OPS_BLOCK_ALWAYS,       /* it may wait (until a timeout for the timed forms) */
-  AUGUR_OPS_BLOCK_UNLESS_TRY,   /* unless its aux is AUGUR_TRY_TRY */
+  AUGUR_OPS_BLOCK_ALWAYS,       /* it may */
+  AUGUR_OPS_BLOCK_UNLESS_TRY,   /* unless its aux is AUGUR_TRY_TRY or AUGUR_TRY_TIMED */
 } AugurOpsBlock;
 
 /* What a step does to a lock (mutex, rwlock, spinlock, a condition
@@ -281,12 +282,12 @@ augur_ops_event_access (unsigned kind, unsigned aux)
   return acc & (uint8_t) ~AUGUR_OPS_ACC_WRITE_IF_AUX;
 }
 
-/* May this call (kind and the aux it was recorded with) wait? */
+/* May this call (kind and the aux it was recorded with) wait for ever? */
 static inline int
 augur_ops_event_blocks (unsigned kind, unsigned aux)
 {
   AugurOpsBlock b = augur_ops_event (kind)->block;
-  return b == AUGUR_OPS_BLOCK_ALWAYS || (b == AUGUR_OPS_BLOCK_UNLESS_TRY && aux != AUGUR_TRY_TRY);
+  return b == AUGUR_OPS_BLOCK_ALWAYS || (b == AUGUR_OPS_BLOCK_UNLESS_TRY && aux == AUGUR_TRY_BLOCKING);
 }
 
 /* Is the event's object a lock (mutex, rwlock, spinlock)? */

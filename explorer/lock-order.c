@@ -43,11 +43,13 @@ any_acquire (const AugurSchedStep *s, guint64 *lock)
   return augur_ops_step_lock (s, lock) == AUGUR_OPS_LOCK_ACQUIRE;
 }
 
-/* ... and may it block to take it (not a trylock)? */
+/* ... and may it wait for ever to take it (not a trylock, nor a timed
+ * lock, which gives up)? */
 static gboolean
 blocking_acquire (const AugurSchedStep *s, guint64 *lock)
 {
-  return any_acquire (s, lock) && augur_ops_event (s->ev_kind)->block != AUGUR_OPS_BLOCK_NEVER;
+  return any_acquire (s, lock) && !(s->xflags & AUGUR_SXF_TRY)
+         && augur_ops_event (s->ev_kind)->block != AUGUR_OPS_BLOCK_NEVER;
 }
 
 static gboolean

@@ -205,11 +205,22 @@ mtx_lock (mtx_t *m)
             get_real_mtx_lock () (m))
 }
 
+/* Under the scheduler a timed lock is taken now or times out: the model
+ * says which, the real trylock takes it (rt_sched_timed_busy). */
+static int
+sched_mtx_timedlock (mtx_t *m)
+{
+  int busy = rt_sched_timed_busy (m, RT_TIMED_MUTEX);
+  if (busy == ETIMEDOUT)
+    return thrd_timedout;
+  return busy != 0 ? thrd_error : get_real_mtx_trylock () (m);
+}
+
 RT_EXPORT int
 mtx_timedlock (mtx_t *restrict m, const struct timespec *restrict abstime)
 {
   MTX_BODY (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_EV_MUTEX_LOCK_REQ, AUGUR_TRY_TIMED,
-            get_real_mtx_timedlock () (m, abstime))
+            rt_sched_is_on () ? sched_mtx_timedlock (m) : get_real_mtx_timedlock () (m, abstime))
 }
 
 RT_EXPORT int

@@ -166,18 +166,28 @@ pthread_mutex_lock (pthread_mutex_t *m)
   LOCK_BODY (AUGUR_EV_MUTEX_LOCK, AUGUR_TRY_BLOCKING, get_real_pthread_mutex_lock () (m))
 }
 
+/* Under the scheduler a timed lock is taken now or times out: the model
+ * says which, the real trylock takes it (rt_sched_timed_busy). */
+static int
+sched_timedlock (pthread_mutex_t *m)
+{
+  int busy = rt_sched_timed_busy (m, RT_TIMED_MUTEX);
+  return busy != 0 ? busy : get_real_pthread_mutex_trylock () (m);
+}
+
 RT_EXPORT int
 pthread_mutex_timedlock (pthread_mutex_t *m, const struct timespec *abstime)
 {
   LOCK_BODY (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_TRY_TIMED,
-             get_real_pthread_mutex_timedlock () (m, abstime))
+             rt_sched_is_on () ? sched_timedlock (m) : get_real_pthread_mutex_timedlock () (m, abstime))
 }
 
 RT_EXPORT int
 pthread_mutex_clocklock (pthread_mutex_t *m, clockid_t clock, const struct timespec *abstime)
 {
   LOCK_BODY (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_TRY_TIMED,
-             get_real_pthread_mutex_clocklock () (m, clock, abstime))
+             rt_sched_is_on () ? sched_timedlock (m)
+                               : get_real_pthread_mutex_clocklock () (m, clock, abstime))
 }
 
 RT_EXPORT int

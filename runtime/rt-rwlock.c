@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <pthread.h>
 #include <time.h>
@@ -60,32 +61,47 @@ pthread_rwlock_trywrlock (pthread_rwlock_t *rw)
   RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TRY, get_real_pthread_rwlock_trywrlock () (rw))
 }
 
+/* Under the scheduler a timed lock is taken now or times out: the model
+ * says which, the real trylock takes it (rt_sched_timed_busy). */
+static int
+sched_timedlock (pthread_rwlock_t *rw, int write)
+{
+  int busy = rt_sched_timed_busy (rw, write ? RT_TIMED_WRLOCK : RT_TIMED_RDLOCK);
+  if (busy != 0)
+    return busy;
+  return write ? get_real_pthread_rwlock_trywrlock () (rw) : get_real_pthread_rwlock_tryrdlock () (rw);
+}
+
 RT_EXPORT int
 pthread_rwlock_timedrdlock (pthread_rwlock_t *rw, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_TIMED,
-           get_real_pthread_rwlock_timedrdlock () (rw, abstime))
+           rt_sched_is_on () ? sched_timedlock (rw, 0)
+                             : get_real_pthread_rwlock_timedrdlock () (rw, abstime))
 }
 
 RT_EXPORT int
 pthread_rwlock_timedwrlock (pthread_rwlock_t *rw, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TIMED,
-           get_real_pthread_rwlock_timedwrlock () (rw, abstime))
+           rt_sched_is_on () ? sched_timedlock (rw, 1)
+                             : get_real_pthread_rwlock_timedwrlock () (rw, abstime))
 }
 
 RT_EXPORT int
 pthread_rwlock_clockrdlock (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_TIMED,
-           get_real_pthread_rwlock_clockrdlock () (rw, clock, abstime))
+           rt_sched_is_on () ? sched_timedlock (rw, 0)
+                             : get_real_pthread_rwlock_clockrdlock () (rw, clock, abstime))
 }
 
 RT_EXPORT int
 pthread_rwlock_clockwrlock (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TIMED,
-           get_real_pthread_rwlock_clockwrlock () (rw, clock, abstime))
+           rt_sched_is_on () ? sched_timedlock (rw, 1)
+                             : get_real_pthread_rwlock_clockwrlock () (rw, clock, abstime))
 }
 
 RT_EXPORT int

@@ -759,8 +759,9 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_MUTEX_LOCK] = { .obj = RT_OBJ_MUTEX, .uninit = AUGUR_MISUSE_UNINIT_MUTEX, LOCK_HOOKS },
   [AUGUR_EV_MUTEX_TRYLOCK] = { .try_when = TRY_ALWAYS, .obj = RT_OBJ_MUTEX,
                                .uninit = AUGUR_MISUSE_UNINIT_MUTEX, LOCK_HOOKS },
-  [AUGUR_EV_MUTEX_TIMEDLOCK] = { .obj = RT_OBJ_MUTEX, .timed = 1, .uninit = AUGUR_MISUSE_UNINIT_MUTEX,
-                                 LOCK_HOOKS },
+  /* a timed lock is a try: taken, or timed out (rt_sched_timed_busy) */
+  [AUGUR_EV_MUTEX_TIMEDLOCK] = { .try_when = TRY_ALWAYS, .obj = RT_OBJ_MUTEX, .timed = 1,
+                                 .uninit = AUGUR_MISUSE_UNINIT_MUTEX, LOCK_HOOKS },
   [AUGUR_EV_MUTEX_UNLOCK] = { .obj = RT_OBJ_MUTEX, .uninit = AUGUR_MISUSE_UNINIT_MUTEX,
                               .before = unlock_before },
   [AUGUR_EV_MUTEX_DESTROY] = { .obj = RT_OBJ_MUTEX, .marks_destroyed = 1,
@@ -773,10 +774,10 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_SPIN_DESTROY] = { .obj = RT_OBJ_MUTEX, .before = destroy_before },
 
   [AUGUR_EV_RWLOCK_INIT] = { .obj = RT_OBJ_RWLOCK, .before = init_before },
-  [AUGUR_EV_RWLOCK_RDLOCK] = { .try_when = TRY_IF_TRY, .obj = RT_OBJ_RWLOCK, .enabled = rdlock_enabled,
-                               .before = use_before, .after = rdlock_after },
-  [AUGUR_EV_RWLOCK_WRLOCK] = { .try_when = TRY_IF_TRY, .obj = RT_OBJ_RWLOCK, .enabled = wrlock_enabled,
-                               .before = use_before, .after = wrlock_after },
+  [AUGUR_EV_RWLOCK_RDLOCK] = { .try_when = TRY_UNLESS_BLOCKING, .obj = RT_OBJ_RWLOCK,
+                               .enabled = rdlock_enabled, .before = use_before, .after = rdlock_after },
+  [AUGUR_EV_RWLOCK_WRLOCK] = { .try_when = TRY_UNLESS_BLOCKING, .obj = RT_OBJ_RWLOCK,
+                               .enabled = wrlock_enabled, .before = use_before, .after = wrlock_after },
   [AUGUR_EV_RWLOCK_UNLOCK] = { .obj = RT_OBJ_RWLOCK, .before = use_before, .after = rwunlock_after },
   [AUGUR_EV_RWLOCK_DESTROY] = { .obj = RT_OBJ_RWLOCK, .marks_destroyed = 1, .before = destroy_before },
 
@@ -1063,6 +1064,33 @@ rt_sched_check_not_destroyed (void)
       if (o->kind == RT_OBJ_MUTEX && o->inited)
         rt_sched_misuse (AUGUR_MISUSE_NOT_DESTROYED, o->init_tid, o->init_pc, o->init_module, o->addr);
     }
+}
+
+int
+rt_sched_timed_busy (const void *lock, int how)
+{
+  uint32_t me = rt_self.tid;
+  RtSObj *o = rt_sched_obj ((uint64_t) (uintptr_t) lock, RT_OBJ_FREE);
+  if (o == NULL)
+    return 0;
+  if (how == RT_TIMED_MUTEX)
+    {
+      if (o->owner == RT_NONE)
+        return 0;
+      if (o->owner != me)
+        return ETIMEDOUT;
+      if (!o->type_known)
+        o = mutex_obj ((uint64_t) (uintptr_t) lock, AUGUR_EV_MUTEX_TIMEDLOCK);
+      /* its own: a recursive mutex is taken again, an error-checking one
+       * refuses, a normal one waits until the time is up */
+      return o->type == AUGUR_MUTEX_RECURSIVE ? 0 : o->type == AUGUR_MUTEX_ERRORCHECK ? EDEADLK
+                                                                                     : ETIMEDOUT;
+    }
+  if (o->owner == me)
+    return EDEADLK;   /* glibc's answer to its own writer */
+  if (o->owner != RT_NONE || (how == RT_TIMED_WRLOCK && o->count > 0))
+    return ETIMEDOUT;
+  return 0;
 }
 
 bool

@@ -34,6 +34,14 @@ void rt_sched_need_threads (void) __attribute__ ((noreturn));
 /* A fiber trylock: is the mutex held by another thread (which the OS,
  * seeing one thread, cannot tell)? */
 bool rt_sched_held_by_other (const void *mutex);
+/* A timed lock (pthread_mutex_timedlock, ..._clocklock, mtx_timedlock, the
+ * rwlock ones) at its turn: 0 if the lock can be taken now (the caller
+ * then takes it with the real trylock, which never waits), else its
+ * error: ETIMEDOUT (time is virtual: a lock held now would be held until
+ * the time is up, the explorer tries the call after the release too), or
+ * EDEADLK (an error-checking mutex, or a rwlock, the caller holds). */
+enum { RT_TIMED_MUTEX, RT_TIMED_RDLOCK, RT_TIMED_WRLOCK };
+int rt_sched_timed_busy (const void *lock, int how);
 /* exit(): on fibers, the END step, and the execution ends (does not
  * return); on real threads nothing (libc runs the exit handlers, as steps,
  * then the END step is taken in an exit handler of the scheduler's). */

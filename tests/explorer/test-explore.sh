@@ -503,6 +503,23 @@ signal_mask ()
     && "$AUGUR" replay "$tmp/sm.json" 2>&1 | grep -q "^reproduced: assertion signal_mask.c:46"
 }
 ok "signal_mask: a signal unblocked before the update is done: the assertion, replayed" signal_mask
+# a timed lock is taken or times out (time is virtual): backing off is no
+# deadlock nor lock-order inversion, a timed relock of one's own normal
+# mutex times out, and the timed-out ending is explored
+timedlock_ok ()
+{
+  clean_complete timedlock_ok || return 1
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -o "$tmp/tlt.json" -- "$prog_dir/timedlock_ok" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/tlt.json" '$.findings[*].kind')" ]
+}
+ok "timedlock_ok: timed locks that give up: complete, no finding" timedlock_ok
+for m in optimal dpor; do
+  ok "timedlock_timeout ($m): a timed lock that times out" mode_finding $m timedlock_timeout \
+    "assertion timedlock_timeout.c:41"
+done
 # a 16-byte _Atomic (a tagged pointer): its scheduling point comes before
 # the runtime's stripe lock, or every run hangs
 ok "atomic16_ok: a 16-byte atomic updated by compare-exchange: complete, no finding" \

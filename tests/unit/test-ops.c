@@ -120,7 +120,8 @@ test_events (void)
         g_assert_cmpuint (row->object, !=, AUGUR_OPS_OBJ_MEMORY);
       if (row->block == AUGUR_OPS_BLOCK_UNLESS_TRY)
         g_assert_true (augur_ops_event_blocks (v->value, AUGUR_TRY_BLOCKING)
-                       && !augur_ops_event_blocks (v->value, AUGUR_TRY_TRY));
+                       && !augur_ops_event_blocks (v->value, AUGUR_TRY_TRY)
+                       && !augur_ops_event_blocks (v->value, AUGUR_TRY_TIMED));
       /* a step of its own is one whose op the step shows */
       if (row->sop != AUGUR_SOP_NONE && row->sop != AUGUR_SOP_OTHER && row->sop != AUGUR_SOP_END)
         g_assert_cmpuint (op->step, !=, AUGUR_OPS_STEP_NO);
@@ -286,9 +287,12 @@ test_rows (void)
   g_assert_cmpuint (augur_ops_event_access (AUGUR_EV_ATOMIC_CAS, 1), ==,
                     AUGUR_OPS_ACC_READ | AUGUR_OPS_ACC_WRITE | AUGUR_OPS_ACC_ATOMIC);
   g_assert_cmpuint (augur_ops_event_access (AUGUR_EV_WRITE_RANGE, 0), ==, 0);
-  /* a trylock never blocks; a spin lock unless tried */
+  /* a trylock never blocks for ever, nor does a timed lock; a spin lock
+   * unless tried */
   g_assert_false (augur_ops_event_blocks (AUGUR_EV_MUTEX_TRYLOCK, AUGUR_TRY_BLOCKING));
-  g_assert_true (augur_ops_event_blocks (AUGUR_EV_SPIN_LOCK, AUGUR_TRY_TIMED));
+  g_assert_false (augur_ops_event_blocks (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_TRY_BLOCKING));
+  g_assert_false (augur_ops_event_blocks (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TIMED));
+  g_assert_true (augur_ops_event_blocks (AUGUR_EV_SPIN_LOCK, AUGUR_TRY_BLOCKING));
   g_assert_false (augur_ops_event_blocks (AUGUR_EV_SPIN_LOCK, AUGUR_TRY_TRY));
   /* the lock objects */
   g_assert_true (augur_ops_event_on_lock (AUGUR_EV_RWLOCK_INIT));
