@@ -636,6 +636,7 @@ search_take (Search *s, guint64 run, gboolean killed)
     {
       st->prefix_diverged = TRUE;
       st->prefix_diverged_at = shm->diverged_at;
+      augur_results_add_bound_hit (c->results, "diverged");
       if (s->o->on_execution != NULL)
         s->o->on_execution (shm, killed, s->o->user_data);
       return FALSE;
@@ -651,7 +652,11 @@ search_take (Search *s, guint64 run, gboolean killed)
       if (status == AUGUR_SST_INFEASIBLE)
         st->infeasible++;
       else
-        st->diverged++;
+        {
+          /* what lies below it is not explored: the results say so */
+          st->diverged++;
+          augur_results_add_bound_hit (c->results, "diverged");
+        }
       augur_dpor_drop_execution (s->dpor, shm->diverged_at);
       augur_strategy_drop_execution (s->strategy, shm->diverged_at);
     }

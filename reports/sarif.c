@@ -299,14 +299,48 @@ add_rules (JsonBuilder *b, const gint rule_index[AUGUR_FINDING_N_KINDS])
   json_builder_end_array (b);
 }
 
-/* The "invocations" member: the command line, when it ran, and augur's
- * own properties of the run. */
+/* An analysis that was cut short, or did not cover everything, says so
+ * to CI as a warning notification: no result is no clean bill then. */
+static void
+add_incompleteness (JsonBuilder *b, AugurResults *results)
+{
+  gboolean complete = TRUE;
+  const char *how = NULL;
+  gboolean said = augur_results_get_completeness (results, &complete, &how);
+  const char *const *bounds = augur_results_get_bounds_hit (results);
+  if ((!said || complete) && bounds[0] == NULL)
+    return;
+  GString *text = g_string_new (NULL);
+  if (said && !complete)
+    g_string_append_printf (text, "The analysis is %s.", how);
+  else
+    g_string_append (text, "The analysis was cut short.");
+  if (bounds[0] != NULL)
+    {
+      g_string_append (text, " Bounds hit: ");
+      for (guint i = 0; bounds[i] != NULL; i++)
+        g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", bounds[i]);
+      g_string_append_c (text, '.');
+    }
+  g_string_append (text, " What was not explored may hide bugs.");
+  augur_json_begin_array_member (b, "toolExecutionNotifications");
+  json_builder_begin_object (b);
+  augur_json_add_string (b, "level", "warning");
+  augur_sarif_add_message (b, "message", text->str);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+  g_string_free (text, TRUE);
+}
+
+/* The "invocations" member: the command line, when it ran, whether the
+ * analysis was complete, and augur's own properties of the run. */
 static void
 add_invocations (JsonBuilder *b, AugurResults *results)
 {
   augur_json_begin_array_member (b, "invocations");
   json_builder_begin_object (b);
   augur_json_add_bool (b, "executionSuccessful", TRUE);
+  add_incompleteness (b, results);
   g_autofree char *command_line = augur_results_dup_command_line (results);
   if (command_line[0] != '\0')
     augur_json_add_string (b, "commandLine", command_line);

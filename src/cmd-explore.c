@@ -175,13 +175,16 @@ report (AugurResults *results, const AugurExploreOptions *o, const AugurExploreS
   augur_check_link_lock_order (results);
   augur_same_bug_merge (results);
   augur_results_set_replay_commands (results, o->results_path);
+  g_autofree char *guarantee = augur_explore_guarantee (o, st);
+  /* the report says how far it went, as the summary line does */
+  augur_results_set_completeness (results, st->complete && o->mode != AUGUR_EXPLORE_MODE_PCT,
+                                  guarantee);
   if (!augur_results_save (results, o->results_path, &error))
     {
       augur_cmd_print_error (CMD, error->message);
       return AUGUR_EXIT_TOOL;
     }
   guint nf = augur_results_get_n_findings (results);
-  g_autofree char *guarantee = augur_explore_guarantee (o, st);
   g_print ("%" G_GUINT64_FORMAT " executions, %" G_GUINT64_FORMAT " sleep-set blocked, %"
            G_GUINT64_FORMAT " infeasible, %" G_GUINT64_FORMAT " diverged in %.2f s (%s); %u finding%s\n",
            st->executions, st->blocked, st->infeasible, st->diverged, st->seconds, guarantee,

@@ -503,6 +503,25 @@ signal_mask ()
     && "$AUGUR" replay "$tmp/sm.json" 2>&1 | grep -q "^reproduced: assertion signal_mask.c:46"
 }
 ok "signal_mask: a signal unblocked before the update is done: the assertion, replayed" signal_mask
+# a run that leaves its schedule (the program behaves differently each
+# run) cuts the exploration short: the results file, the report and the
+# SARIF log say so, not only the summary line
+diverged_said ()
+{
+  rm -f "$tmp/dvcount"
+  "$AUGUR" explore --no-progress -o "$tmp/dv.json" -- "$prog_dir/diverge" "$tmp/dvcount" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/dv.json" '$.bounds_hit[*]')" = diverged ] \
+    && [ "$(json_path "$tmp/dv.json" '$.analysis.complete')" = false ] || return 1
+  "$AUGUR" report -o "$tmp/dvrep" "$tmp/dv.json" >/dev/null 2>&1 || return 1
+  ! grep -q "not cut short" "$tmp/dvrep/index.html" \
+    && grep -q 'id="analysis">incomplete' "$tmp/dvrep/index.html" || return 1
+  "$AUGUR" report -f sarif -o "$tmp/dv.sarif" "$tmp/dv.json" >/dev/null 2>&1 || return 1
+  [ "$(json_path "$tmp/dv.sarif" '$.runs[0].invocations[0].toolExecutionNotifications[0].level')" = warning ]
+}
+ok "diverge: a run off its schedule: exit 6, and the results and reports say incomplete" diverged_said
 # a timed lock is taken or times out (time is virtual): backing off is no
 # deadlock nor lock-order inversion, a timed relock of one's own normal
 # mutex times out, and the timed-out ending is explored
