@@ -104,14 +104,14 @@ pruned_pc (uintptr_t ra)
 void
 rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 {
-  if (shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
-    return;   /* Await is off (rt_sched_await_check) */
   /* errno and the rest of libc's TLS: one address for every fiber, each
    * fiber's own value (rt-fiber.h) */
   if (rt_fibers && (uint64_t) (uintptr_t) addr - rt_fiber_tls_lo < rt_fiber_tls_span)
     return;
-  /* one predictable branch when the explorer pruned nothing */
-  if (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra))
+  /* no step, but Await still sees it (--sync-only, or pruned by the
+   * static facts; one predictable branch when neither) */
+  if ((shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
+      || (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra)))
     {
       rt_sched_await_invisible_access (kind, addr, size);
       return;

@@ -14,7 +14,7 @@
  * everything it did since that step only read memory (reads, failed CAS
  * and trylocks, atomic read-modify-writes that left the value as it was,
  * lock/unlock pairs, sleeps, time functions, wake-ups that no signal
- * caused), while holding no lock, and nothing it read has been
+ * caused), holding a lock or not, and nothing it read has been
  * written by another thread since it read it, and its own state (its stack
  * and callee-saved registers, fingerprinted: a loop counter) is what it was
  * at the previous repetition, then the next iteration would repeat the
@@ -374,9 +374,11 @@ void
 rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
 {
   RtSThread *t = &th[me];
-  if (shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
-    return;   /* no access is seen: no loop can be judged */
-  if (t->held != 0 || t->n_hist == 0 || p->op == AUGUR_SOP_END || p->op == AUGUR_SOP_EXIT
+  /* a loop under a lock is judged too, when it holds the lock for the
+   * whole iteration: if whoever could change what it reads needs that
+   * lock, nothing can run, and the hang is real (one that releases it on
+   * the way, a poll under the lock, is judged where it holds none) */
+  if (t->n_hist == 0 || p->op == AUGUR_SOP_END || p->op == AUGUR_SOP_EXIT
       || p->op == AUGUR_SOP_COND_WAIT || p->op == AUGUR_SOP_COND_WAKE || p->op == AUGUR_SOP_CREATE
       || p->op == AUGUR_SOP_JOIN)
     return;   /* a wait's wake-ups have their own bound (rt-sched-sync.c) */
@@ -404,6 +406,9 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
       hist_drop (t, h + 1);
       return;
     }
+  for (uint32_t i = h + 1; i < t->n_hist && t->held != 0; i++)
+    if (t->hist[i].held_before != t->held)
+      return;
   /* writes that did not restore their value: unless all are in the
    * thread's own stack, which the fingerprint judges instead */
   uint64_t fp = 0;

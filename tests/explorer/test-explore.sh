@@ -405,6 +405,27 @@ spin_waits ()
     && results_findings "$tmp/spin.json" | grep -q "^data-race spin.c:23 spin.c:13"
 }
 ok "a loop that only re-reads a flag waits for its write: complete, no step bound" spin_waits
+# ... also while it holds a lock (a pool waiting for its workers under
+# its execution lock), and under --sync-only, where plain accesses are no
+# steps but Await still sees them; a loop whose writer needs the held
+# lock is a hang
+spin_held ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/sh.json" -- "$B/spin_held" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ -z "$(json_path "$tmp/sh.json" '$.bounds_hit[*]')" ] \
+    && [ "$(json_path "$tmp/sh.json" '$.executions')" -le 20 ] \
+    && results_findings "$tmp/sh.json" | grep -q "^data-race spin_held.c:20 spin_held.c:32" || return 1
+  "$AUGUR" explore --no-progress --sync-only -o "$tmp/sho.json" -- "$B/spin_held" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/sho.json" '$.bounds_hit[*]')" ] \
+    && [ "$(json_path "$tmp/sho.json" '$.executions')" -le 10 ]
+}
+ok "spin_held: a loop under a lock waits for its write: the race, complete (and --sync-only)" spin_held
+ok "spin_held_hang: a loop under the lock its writer needs: the hang" \
+  mode_finding optimal spin_held_hang "hang spin_held_hang.c:28"
 
 # futexes called through syscall(), as lock libraries do (runtime/rt-futex.c):
 # a correct three-state futex mutex explores to the end (the waiter waits
