@@ -543,6 +543,16 @@ diverged_said ()
   [ "$(json_path "$tmp/dv.sarif" '$.runs[0].invocations[0].toolExecutionNotifications[0].level')" = warning ]
 }
 ok "diverge: a run off its schedule: exit 6, and the results and reports say incomplete" diverged_said
+# ThreadSanitizer's annotations (code calls them under __SANITIZE_THREAD__):
+# they link, an ignored read is not recorded, the other race is reported
+tsan_annotate ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/ta.json" -- "$prog_dir/tsan_annotate" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/ta.json")" = "data-race tsan_annotate.c:42 tsan_annotate.c:28" ]
+}
+ok "tsan_annotate: TSan's annotations link and ignore what they say" tsan_annotate
 # a timed lock is taken or times out (time is virtual): backing off is no
 # deadlock nor lock-order inversion, a timed relock of one's own normal
 # mutex times out, and the timed-out ending is explored
