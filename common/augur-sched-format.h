@@ -349,8 +349,8 @@ typedef struct {
   uint32_t pad3;
   /* the execution server (runtime/rt-sched.c): AUGUR_SERVER_*, written by
    * the server and the fork server; no_fibers: executions are forked
-   * children with real threads (from the start, or since one needed them);
-   * fiber_executions: how many ran in the server */
+   * children with real threads (from the start, or since one needed them),
+   * AUGUR_FORKED_*: why; fiber_executions: how many ran in the server */
   uint32_t server_state;
   uint32_t no_fibers;
   uint64_t fiber_executions;
@@ -384,6 +384,21 @@ typedef struct {
 } AugurSchedShm;
 
 enum { AUGUR_SERVER_IDLE = 0, AUGUR_SERVER_RUNNING, AUGUR_SERVER_GONE };
+
+/* Why executions run as forked children with real threads (no_fibers). */
+enum {
+  AUGUR_FORKED_NO = 0,
+  AUGUR_FORKED_ASKED,          /* AUGUR_FIBERS=0, or replay --gdb */
+  AUGUR_FORKED_DESTRUCTORS,    /* the program or a library has destructors */
+  AUGUR_FORKED_EXIT_HANDLERS,  /* it registers exit handlers (atexit) */
+  AUGUR_FORKED_TLS,            /* it has thread-local variables of its own */
+  AUGUR_FORKED_CANCEL,         /* it cancels a thread */
+  AUGUR_FORKED_SIGNAL,         /* it sends a thread a signal with no handler */
+  AUGUR_FORKED_CLEANUP,        /* it uses cleanup handlers */
+  AUGUR_FORKED_FORK,           /* it forks */
+  AUGUR_FORKED_MMAP,           /* it maps or unmaps memory itself */
+  AUGUR_FORKED_SETUP,          /* the server could not be set up (memory, architecture) */
+};
 
 #define AUGUR_SCHED_F_NO_ACCESSES 0x1u  /* plain accesses are invisible (sync only) */
 #define AUGUR_SCHED_F2_NO_SPURIOUS 0x1u /* condition waits never wake up spuriously */

@@ -290,7 +290,8 @@ augur_explore_mpi_stop (AugurExploreMpi *mpi, AugurExploreStats *st)
       memcpy (&in_process, b, sizeof in_process);
       memcpy (&forked, b + sizeof in_process, sizeof forked);
       st->in_process += in_process;
-      st->forked = st->forked || forked;
+      if (st->forked == 0)
+        st->forked = forked;
     }
   /* the servers the note counts: ranks, not slots */
   guint slots = (guint) (mpi->size - 1) * SLOTS;
@@ -384,7 +385,7 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
   augur_executor_unpin_caller (&pin);
   AugurSchedShm *shm = ex != NULL ? augur_executor_shm (ex) : NULL;
   guint64 in_process = shm != NULL ? shm->fiber_executions : 0;
-  guint32 forked = shm != NULL && shm->no_fibers;
+  guint32 forked = shm != NULL ? shm->no_fibers : 0;
   guint8 reply[sizeof in_process + sizeof forked];
   memcpy (reply, &in_process, sizeof in_process);
   memcpy (reply + sizeof in_process, &forked, sizeof forked);

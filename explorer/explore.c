@@ -151,6 +151,36 @@ augur_explore_stats_cut (const AugurExploreStats *st)
   return st->step_bound + st->watchdog + st->exit_bound + st->thread_limit + st->diverged;
 }
 
+const char *
+augur_explore_forked_why (guint32 why)
+{
+  switch (why)
+    {
+    case AUGUR_FORKED_ASKED:
+      return "AUGUR_FIBERS=0 asked for it (or replay --gdb)";
+    case AUGUR_FORKED_DESTRUCTORS:
+      return "the program or a library it loads has destructors";
+    case AUGUR_FORKED_EXIT_HANDLERS:
+      return "the program registers exit handlers (atexit, on_exit)";
+    case AUGUR_FORKED_TLS:
+      return "the program or a library other than libc has thread-local variables";
+    case AUGUR_FORKED_CANCEL:
+      return "the program cancels a thread";
+    case AUGUR_FORKED_SIGNAL:
+      return "the program sends a thread a signal it has no handler for";
+    case AUGUR_FORKED_CLEANUP:
+      return "the program uses cleanup handlers (pthread_cleanup_push)";
+    case AUGUR_FORKED_FORK:
+      return "the program forks";
+    case AUGUR_FORKED_MMAP:
+      return "the program maps or unmaps memory itself";
+    case AUGUR_FORKED_SETUP:
+      return "the execution server could not be set up here";
+    default:
+      return "for a reason this augur does not know";
+    }
+}
+
 char *
 augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *st)
 {
@@ -758,7 +788,8 @@ search_finish (Search *s, const AugurPruneInfo *pi, gboolean ok)
   /* the search's own server's, added to the others' (search_pool_stop) */
   AugurSchedShm *own = augur_executor_shm (s->ex);
   st->in_process += own->fiber_executions;
-  st->forked = st->forked || own->no_fibers;
+  if (st->forked == 0)
+    st->forked = own->no_fibers;
   progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, 0, NULL, 0, TRUE);
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);
@@ -841,7 +872,8 @@ search_pool_stop (Search *s)
         {
           AugurSchedShm *shm = augur_executor_shm (g_ptr_array_index (s->servers, k));
           s->st->in_process += shm->fiber_executions;
-          s->st->forked = s->st->forked || shm->no_fibers;
+          if (s->st->forked == 0)
+            s->st->forked = shm->no_fibers;
           augur_executor_free (g_ptr_array_index (s->servers, k));
         }
       g_clear_pointer (&s->servers, g_ptr_array_unref);

@@ -136,7 +136,8 @@ typedef struct {
   guint diagnosed;        /* atomicity violations they showed */
   guint64 in_process;     /* executions run in the program's execution server (threads as
                            * fibers, no fork; runtime/rt-sched.c) */
-  gboolean forked;        /* executions were (or became) forked children with real threads */
+  guint32 forked;         /* executions were (or became) forked children with real threads:
+                           * why (AUGUR_FORKED_*, the first one seen), 0 if not */
   guint jobs;             /* execution servers that ran the exploration (1: serial) */
   guint64 ahead_used;     /* executions run ahead by a server and then asked for */
   guint64 ahead_wasted;   /* ... run ahead and never asked for (guesses that did not come) */
@@ -156,6 +157,8 @@ void augur_explore_options_init (AugurExploreOptions *opts);
  * cut by the step bound", "a sample: 1000 random PCT schedules".  Newly
  * allocated.  See doc/design.md, "What each mode guarantees". */
 char *augur_explore_guarantee (const AugurExploreOptions *opts, const AugurExploreStats *st);
+/* Why executions ran as forked processes (st->forked), in words. */
+const char *augur_explore_forked_why (guint32 why);
 
 /* Executions cut short (step bound, watchdog, exit bound, thread limit), or
  * whose branches were skipped because they left their schedule (diverged). */

@@ -141,18 +141,18 @@ destructors (struct dl_phdr_info *info, size_t size, void *data)
   return 0;
 }
 
-bool
-rt_fiber_possible (void)
+int
+rt_fiber_why_not (void)
 {
 #if !HAVE_SWITCH
-  return false;
+  return AUGUR_FORKED_SETUP;
 #else
   const char *env = rt_libc_getenv ("AUGUR_FIBERS");
   if (env != NULL && strcmp (env, "0") == 0)
-    return false;
+    return AUGUR_FORKED_ASKED;
   int found = 0;
   dl_iterate_phdr (destructors, &found);
-  return !found && !exit_handlers;
+  return found ? AUGUR_FORKED_DESTRUCTORS : exit_handlers ? AUGUR_FORKED_EXIT_HANDLERS : 0;
 #endif
 }
 
@@ -165,7 +165,7 @@ exit_handler_added (uintptr_t ra)
   if (!rt_module_instrumented (ra))
     return;   /* libc's, the runtime's */
   if (rt_fibers && rt_self.off_sync == 0)
-    rt_sched_need_threads ();
+    rt_sched_need_threads (AUGUR_FORKED_EXIT_HANDLERS);
   exit_handlers = 1;
 }
 
@@ -217,15 +217,16 @@ tls_module (struct dl_phdr_info *info, size_t size, void *data)
   return 0;
 }
 
-bool
+int
 rt_fiber_setup (void **lo, size_t *size)
 {
-  if (!rt_fiber_possible ())
-    return false;
+  int why = rt_fiber_why_not ();
+  if (why != 0)
+    return why;
   TlsScan scan = { 0, 0 };
   dl_iterate_phdr (tls_module, &scan);
   if (scan.foreign)
-    return false;
+    return AUGUR_FORKED_TLS;
 #if defined(__x86_64__)
   /* glibc lays the initial modules' blocks out below the thread pointer,
    * each aligned: their sizes with an alignment each cover them */
@@ -238,7 +239,7 @@ rt_fiber_setup (void **lo, size_t *size)
   void *p = rt_sys_mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                   -1, 0);
   if (p == MAP_FAILED)
-    return false;
+    return AUGUR_FORKED_SETUP;
   fib = p;
   handles = (char *) p + table;
   /* as large as a thread's native stack (RLIMIT_STACK, as glibc's default),
@@ -255,7 +256,7 @@ rt_fiber_setup (void **lo, size_t *size)
     }
   *lo = p;
   *size = total;
-  return true;
+  return 0;
 }
 
 /* The runtime's TLS block and errno travel with the fiber. */

@@ -40,13 +40,15 @@ extern int rt_fibers;
  * no step (rt-sched-access.c).  Span 0: unknown. */
 extern uint64_t rt_fiber_tls_lo, rt_fiber_tls_span;
 
-/* Can this process run its threads as fibers?  No when the program or a
- * library other than libc and the runtime has thread-local variables, or
- * on an architecture without the switch. */
-bool rt_fiber_possible (void);
+/* Can this process run its threads as fibers?  0 if so, else why not
+ * (AUGUR_FORKED_*: AUGUR_FIBERS=0, destructors, exit handlers, an
+ * architecture without the switch). */
+int rt_fiber_why_not (void);
 /* Once, in the execution server, before the snapshot: the fiber table.
- * Its address range is what the snapshot must leave alone. */
-bool rt_fiber_setup (void **lo, size_t *size);
+ * Its address range is what the snapshot must leave alone.  0, or why it
+ * cannot be (AUGUR_FORKED_*: the above, a library other than libc and the
+ * runtime with thread-local variables, no memory). */
+int rt_fiber_setup (void **lo, size_t *size);
 
 /* Runs fn(arg) as fiber 0 (the program's main thread) and returns when an
  * execution ends (rt_fiber_to_server). */

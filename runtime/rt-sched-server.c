@@ -380,7 +380,7 @@ static void
 fork_prepare (void)
 {
   if (rt_fibers)
-    rt_sched_need_threads ();
+    rt_sched_need_threads (AUGUR_FORKED_FORK);
 }
 
 /* The child of a fork the program makes in an execution is not part of
@@ -420,8 +420,10 @@ serve (void)
   const void *keep[3];
   size_t keep_size[3];
   void *lo;
-  if (!rt_fiber_setup (&lo, &keep_size[0]))
+  uint32_t why = (uint32_t) rt_fiber_setup (&lo, &keep_size[0]);
+  if (why != 0)
     goto no_fibers;
+  why = AUGUR_FORKED_SETUP;
   keep[0] = lo;
   if (!rt_arena_setup (&lo, &keep_size[1]))
     goto no_fibers;
@@ -468,15 +470,15 @@ serve (void)
         }
     }
 no_fibers:
-  shm->no_fibers = 1;
+  shm->no_fibers = why;
   rt_sys_exit_group (0);
   __builtin_unreachable ();
 }
 
 void
-rt_sched_need_threads (void)
+rt_sched_need_threads (uint32_t why)
 {
-  shm->no_fibers = 1;
+  shm->no_fibers = why;
   rt_sys_exit_group (0);
   __builtin_unreachable ();
 }
@@ -567,7 +569,7 @@ rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **envp)
   srv_argc = argc;
   srv_argv = argv;
   srv_envp = envp;
-  shm->no_fibers = !rt_fiber_possible () || rt_sched_stop_step != UINT32_MAX;
+  shm->no_fibers = rt_sched_stop_step != UINT32_MAX ? AUGUR_FORKED_ASKED : (uint32_t) rt_fiber_why_not ();
   for (;;)
     {
       if (shm->no_fibers)
@@ -587,7 +589,7 @@ rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **envp)
         while (rt_sys_waitpid (pid, &st, 0) < 0 && errno == EINTR)
           ;
       else
-        shm->no_fibers = 1;
+        shm->no_fibers = AUGUR_FORKED_SETUP;
       if (shm->server_state == AUGUR_SERVER_GONE)
         rt_sys_exit_group (0);
       if (shm->server_state != AUGUR_SERVER_RUNNING)

@@ -30,7 +30,7 @@ void rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **env
  * every later one.  Does not return. */
 /* Calls main; with fn NULL, measures where main's frame lies (rt-start.c). */
 int rt_call_main (RtMainFunc fn, int argc, char **argv, char **envp);
-void rt_sched_need_threads (void) __attribute__ ((noreturn));
+void rt_sched_need_threads (uint32_t why) __attribute__ ((noreturn));   /* AUGUR_FORKED_* */
 /* A fiber trylock: is the mutex held by another thread (which the OS,
  * seeing one thread, cannot tell)? */
 bool rt_sched_held_by_other (const void *mutex);

@@ -648,7 +648,7 @@ static void
 mapping_changes (void)
 {
   if (rt_fibers && rt_self.off_sync == 0)
-    rt_sched_need_threads ();
+    rt_sched_need_threads (AUGUR_FORKED_MMAP);
 }
 
 RT_DEFINE_REAL (mmap, NULL)

@@ -800,7 +800,7 @@ RT_EXPORT int
 pthread_cancel (pthread_t thread)
 {
   if (rt_fibers)
-    rt_sched_need_threads ();
+    rt_sched_need_threads (AUGUR_FORKED_CANCEL);
   return get_real_pthread_cancel () (thread);
 }
 
@@ -816,7 +816,7 @@ pthread_kill (pthread_t thread, int sig)
         return 0;
     }
   if (rt_fibers)
-    rt_sched_need_threads ();
+    rt_sched_need_threads (AUGUR_FORKED_SIGNAL);
   return get_real_pthread_kill () (thread, sig);
 }
 
@@ -851,6 +851,6 @@ __pthread_register_cancel (__pthread_unwind_buf_t *buf)
   /* pthread_cleanup_push: its handlers are kept in the OS thread's
    * descriptor, which the fibers share */
   if (rt_fibers)
-    rt_sched_need_threads ();
+    rt_sched_need_threads (AUGUR_FORKED_CLEANUP);
   get_real___pthread_register_cancel () (buf);
 }

@@ -100,11 +100,8 @@ print_notes (const AugurExploreOptions *o, const AugurExploreStats *st, AugurSta
                 "a sample, not a proof of absence\n", st->executions, o->seed, o->depth ? o->depth : 3);
   if (st->forked && st->executions > 0)
     g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
-                "the slower way (AUGUR_FIBERS=0, or the program has thread-local variables "
-                "of its own, exit handlers or destructors, cancels a thread or sends it a signal "
-                "it has no handler for, uses "
-                "cleanup handlers, forks or maps memory itself)\n",
-                st->in_process > 0 ? "later" : "the");
+                "the slower way: %s\n",
+                st->in_process > 0 ? "later" : "the", augur_explore_forked_why (st->forked));
   if (st->jobs > 1)
     g_printerr ("augur explore: %u execution servers: %" G_GUINT64_FORMAT " of the executions "
                 "were run ahead of the search, %" G_GUINT64_FORMAT " run ahead were not needed; "

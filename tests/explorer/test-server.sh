@@ -31,9 +31,10 @@ same ()
   cmp -s "$tmp/fib.cmp" "$tmp/thr.cmp"
 }
 
+# ... and why, when $1 is given
 forked_note ()
 {
-  grep -q "ran as forked processes with real threads" "$tmp/fib.err"
+  grep -q "ran as forked processes with real threads, the slower way: .*$1" "$tmp/fib.err"
 }
 
 # executions: how many the fibers explored
@@ -65,20 +66,20 @@ fresh ()
 ok "every execution starts afresh; threads keep self, TSD and its destructor" fresh
 
 ok "thread-local variables of the program: forked executions, and a note" \
-  eval 'same server_tls && forked_note && findings 1'
+  eval 'same server_tls && forked_note thread-local && findings 1'
 ok "a cleanup handler: that execution again, forked, and the later ones" \
-  eval 'same server_cleanup && forked_note && found "data-race server_cleanup.c:25"'
+  eval 'same server_cleanup && forked_note "cleanup handlers" && found "data-race server_cleanup.c:25"'
 ok "fork in an execution: that execution again, forked, and the later ones" \
-  eval 'same server_fork && forked_note && found "data-race server_fork.c:18"'
+  eval 'same server_fork && forked_note forks && found "data-race server_fork.c:18"'
 ok "a mapping of the program's own: that execution again, forked, and the later ones" \
-  eval 'same server_mmap && forked_note && found "data-race server_mmap.c:17"'
+  eval 'same server_mmap && forked_note "maps or unmaps" && found "data-race server_mmap.c:17"'
 ok "thread attributes: a stack size only, and a stack of the program's own" \
   eval 'same server_attr && ! forked_note && found "data-race server_attr.c:20" \
         && ! found crash'
 ok "an atexit() handler: that execution again, forked, and its assertion found" \
-  eval 'same server_atexit && forked_note && found "assertion "'
+  eval 'same server_atexit && forked_note "exit handlers" && found "assertion "'
 ok "a destructor function: forked from the start, and its assertion found" \
-  eval 'same server_dtor && forked_note && found "assertion "'
+  eval 'same server_dtor && forked_note destructors && found "assertion "'
 ok "exit() in a thread ends the execution normally" \
   eval 'same server_exit && [ "$(executions)" -eq 4 ] && findings 1 && ! forked_note'
 
