@@ -21,7 +21,11 @@
  * In the explorer's execution server (rt_fibers), blocks come from the
  * arena instead: one reserved range, allocated upwards and emptied after
  * each execution simply because its cursor is part of the memory the
- * snapshot puts back (rt-snapshot.c).  Freeing the last block gives it
+ * snapshot puts back (rt-snapshot.c).  Its contents are not put back, so
+ * every block is handed out zeroed, as a fresh process's heap mostly is:
+ * what an earlier execution left there must not reach the next one (a
+ * read before the first write would differ from run to run, and a
+ * finding would not replay).  Freeing the last block gives it
  * back, so malloc/free loops stay in place; other frees are no-ops until
  * the execution ends, so a freed block keeps its place and any later use
  * of it is a use of freed memory (explorer/memcheck.c).  Blocks glibc
@@ -95,6 +99,15 @@ rt_arena_contains (const void *p)
 }
 
 static void *
+arena_zeroed (void *p, size_t size)
+{
+  rt_guard_enter ();
+  memset (p, 0, size);
+  rt_guard_leave ();
+  return p;
+}
+
+static void *
 arena_alloc (size_t size, size_t align)
 {
   size_t cls = arena_class (size);
@@ -103,7 +116,7 @@ arena_alloc (size_t size, size_t align)
       void *q = arena_freed[cls];
       arena_freed[cls] = *(void **) q;
       ((ArenaHead *) q - 1)->size = size;
-      return q;
+      return arena_zeroed (q, size);
     }
   if (align < 16)
     align = 16;
@@ -115,7 +128,7 @@ arena_alloc (size_t size, size_t align)
   h->size = size;
   h->prev = arena_cur;
   arena_cur = (char *) ((p + size + 15) & ~(uintptr_t) 15);
-  return (void *) p;
+  return arena_zeroed ((void *) p, size);
 }
 
 static size_t
@@ -164,15 +177,9 @@ base_calloc (size_t n, size_t size)
   size_t total;
   if (rt_fibers && !__builtin_mul_overflow (n, size, &total))
     {
-      void *p = arena_alloc (total, 16);
+      void *p = arena_alloc (total, 16);   /* zeroed */
       if (p != NULL)
-        {
-          /* arena memory is reused from earlier executions */
-          rt_guard_enter ();
-          memset (p, 0, total);
-          rt_guard_leave ();
-          return p;
-        }
+        return p;
     }
   return __libc_calloc (n, size);
 }

@@ -553,6 +553,7 @@ tsan_annotate ()
   [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/ta.json")" = "data-race tsan_annotate.c:42 tsan_annotate.c:28" ]
 }
 ok "tsan_annotate: TSan's annotations link and ignore what they say" tsan_annotate
+ok "heap_fresh: no execution sees what an earlier one left on the heap" clean_complete heap_fresh
 # a timed lock is taken or times out (time is virtual): backing off is no
 # deadlock nor lock-order inversion, a timed relock of one's own normal
 # mutex times out, and the timed-out ending is explored
