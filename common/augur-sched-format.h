@@ -277,6 +277,7 @@ typedef enum {
   AUGUR_MISUSE_DOUBLE_FREE,          /* free() of a block already freed in this execution */
   AUGUR_MISUSE_INVALID_FREE,         /* free() of memory that malloc did not return */
   AUGUR_MISUSE_USE_AFTER_FREE,       /* an access to a freed block (found by the explorer) */
+  AUGUR_MISUSE_DESTROY_WAITED,       /* a condition variable destroyed while a thread waits on it */
 } AugurMisuseKind;
 
 typedef struct {

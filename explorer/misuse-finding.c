@@ -107,6 +107,14 @@ is_wait_other_mutex (const AugurSchedStep *s, gconstpointer data)
          && s->arg != w->other;
 }
 
+/* a condition wait on @obj by a thread other than @tid, not woken since */
+static gboolean
+is_wait_by_other (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return s->op == AUGUR_SOP_COND_WAIT && s->obj == w->obj && s->tid != w->tid;
+}
+
 static gboolean
 is_create_of (const AugurSchedStep *s, gconstpointer data)
 {
@@ -321,6 +329,35 @@ static char *
 explain_destroy_held (Misuse *u)
 {
   return explain_held (u, FALSE);
+}
+
+static char *
+explain_destroy_waited (Misuse *u)
+{
+  const Exec *x = &u->x;
+  u->object_kind = "condition";
+  /* the latest wait of another thread that no wake-up of it followed */
+  for (gint k = u->k; k > 0;)
+    {
+      Want w = { u->obj, u->m->tid, 0 };
+      gint e = last_step (x, (guint) k, is_wait_by_other, &w);
+      if (e < 0)
+        break;
+      gboolean woken = FALSE;
+      for (guint j = (guint) e + 1; j < (guint) u->k && !woken; j++)
+        woken = x->steps[j].tid == x->steps[e].tid && x->steps[j].op == AUGUR_SOP_COND_WAKE;
+      if (!woken)
+        {
+          u->e = e;
+          g_autofree char *since = at_step (x, (guint) e);
+          g_autofree char *waiter = augur_thread_name (x->steps[e].tid);
+          return g_strdup_printf ("%s while %s waits on it: it began waiting %s, and no "
+                                  "signal or broadcast has woken it since.", did_or_who (u), waiter,
+                                  since);
+        }
+      k = e;
+    }
+  return g_strdup_printf ("%s while a thread waits on it.", did_or_who (u));
 }
 
 static char *
@@ -555,6 +592,8 @@ static const MisuseRule rules[] = {
                                   explain_invalid_free },
   /* found by the explorer (memcheck.h), not reported by the runtime */
   [AUGUR_MISUSE_USE_AFTER_FREE] = { "use-after-free", AUGUR_OP_INIT, NAMED_AT_STEP, explain_other },
+  [AUGUR_MISUSE_DESTROY_WAITED] = { "destroy-waited-cond", AUGUR_OP_DESTROY, NAMED_AT_STEP,
+                                    explain_destroy_waited },
 };
 
 static const MisuseRule *

@@ -630,7 +630,8 @@ destroy_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint3
     for (uint32_t t = 0; t < rt_sched_n_threads && !busy; t++)
       busy = rt_sth[t].state == AUGUR_STH_ENABLED && rt_sth[t].wait_cond == s->obj;
   if (busy)
-    rt_sched_misuse (AUGUR_MISUSE_DESTROY_HELD, me, s->pc, s->module, s->obj);
+    rt_sched_misuse (o->kind == RT_OBJ_COND ? AUGUR_MISUSE_DESTROY_WAITED : AUGUR_MISUSE_DESTROY_HELD,
+                     me, s->pc, s->module, s->obj);
   o->inited = 0;
   if (m->marks_destroyed)
     o->destroyed = 1;

@@ -39,6 +39,7 @@ misuse_name (guint32 kind)
     case AUGUR_MISUSE_DOUBLE_FREE: return "double-free";
     case AUGUR_MISUSE_INVALID_FREE: return "invalid-free";
     case AUGUR_MISUSE_USE_AFTER_FREE: return "use-after-free";
+    case AUGUR_MISUSE_DESTROY_WAITED: return "destroy-waited-cond";
     default: return "other";
     }
 }

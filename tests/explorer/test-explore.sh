@@ -554,6 +554,18 @@ tsan_annotate ()
 }
 ok "tsan_annotate: TSan's annotations link and ignore what they say" tsan_annotate
 ok "heap_fresh: no execution sees what an earlier one left on the heap" clean_complete heap_fresh
+cond_destroy_waited ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/cdw.json" -- "$prog_dir/cond_destroy_waited" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/cdw.json" \
+    | grep -q "^misuse:destroy-waited-cond cond_destroy_waited.c:18 cond_destroy_waited.c:37" \
+    && json_path "$tmp/cdw.json" '$.findings[*].explanation' \
+       | grep -q "while thread 1 waits on it: it began waiting at cond_destroy_waited.c:18"
+}
+ok "cond_destroy_waited: a destroy of a condition variable a thread waits on, named so" \
+  cond_destroy_waited
 # a timed lock is taken or times out (time is virtual): backing off is no
 # deadlock nor lock-order inversion, a timed relock of one's own normal
 # mutex times out, and the timed-out ending is explored
