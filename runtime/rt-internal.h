@@ -228,6 +228,8 @@ void rt_module_mark_instrumented (void);
 /* The load bias of module @index (0: the executable), 0 if unknown. */
 uintptr_t rt_module_bias (uint32_t index);
 bool rt_module_instrumented (uintptr_t ra);
+/* Is the return address @ra in the runtime itself? */
+bool rt_module_is_runtime (uintptr_t ra);
 /* The loaded module holding pc: its first address and size; false if no
  * module holds it. */
 bool rt_module_range (uintptr_t pc, uintptr_t *lo, uintptr_t *size);
@@ -449,6 +451,7 @@ typedef struct {
   uint32_t pre_aux;
   uint64_t pre_arg;
   bool on;             /* this call is recorded */
+  bool keep;           /* a free that is no step: the block is not handed back */
   uintptr_t ra;        /* the intercept's return address */
   uint64_t slot;       /* slot of a release-like record written early */
 } RtSync;
@@ -467,6 +470,7 @@ rt_sync_begin (RtSync *op, uint8_t kind, uint8_t flags, const void *obj, uintptr
     }
   rt_record_init (&op->rec, kind, flags, rt_tid (), ra);
   op->ra = ra;
+  op->keep = false;
   op->rec.addr = (uint64_t) (uintptr_t) obj;
   op->pre_kind = 0;
   op->pre_aux = 0;

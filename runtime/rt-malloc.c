@@ -25,11 +25,13 @@
  * every block is handed out zeroed, as a fresh process's heap mostly is:
  * what an earlier execution left there must not reach the next one (a
  * read before the first write would differ from run to run, and a
- * finding would not replay).  Freeing the last block gives it
- * back, so malloc/free loops stay in place; other frees are no-ops until
- * the execution ends, so a freed block keeps its place and any later use
- * of it is a use of freed memory (explorer/memcheck.c).  Blocks glibc
- * handed out before the server started still go back to glibc.
+ * finding would not replay).  Freeing the last block gives it back when
+ * no step came between its allocation and its free, so that malloc/free
+ * loops stay in place: no other thread can have seen it.  Other frees are
+ * no-ops until the execution ends, so a freed block keeps its place and
+ * any later use of it is a use of freed memory (explorer/memcheck.c), not
+ * of a new block at the same address.  Blocks glibc handed out before the
+ * server started still go back to glibc.
  *
  * With AUGUR_MALLOC_REUSE set (augur explore --malloc-reuse), freed blocks
  * of up to 1 KiB are handed back as glibc's per-thread cache does: the
@@ -59,6 +61,7 @@
 typedef struct {
   size_t size;        /* what was asked for */
   char *prev;         /* the cursor before this block */
+  uint32_t step;      /* steps made when it was allocated */
 } ArenaHead;
 
 static char *arena_lo, *arena_hi, *arena_cur;
@@ -127,6 +130,7 @@ arena_alloc (size_t size, size_t align)
   ArenaHead *h = (ArenaHead *) p - 1;
   h->size = size;
   h->prev = arena_cur;
+  h->step = rt_sched_steps_made ();
   arena_cur = (char *) ((p + size + 15) & ~(uintptr_t) 15);
   return arena_zeroed ((void *) p, size);
 }
@@ -141,7 +145,8 @@ static void
 arena_free (void *p)
 {
   ArenaHead *h = (ArenaHead *) p - 1;
-  if ((char *) (((uintptr_t) p + h->size + 15) & ~(uintptr_t) 15) == arena_cur)
+  if ((char *) (((uintptr_t) p + h->size + 15) & ~(uintptr_t) 15) == arena_cur
+      && h->step == rt_sched_steps_made ())
     {
       arena_cur = h->prev;
       return;
@@ -337,7 +342,8 @@ free (void *p)
       op.rec.arg = usable_size (p);
     }
   rt_sync_before (&op);
-  base_free (p);
+  if (!op.keep || !rt_arena_contains (p))
+    base_free (p);
   rt_sync_after (&op, 0);
 }
 

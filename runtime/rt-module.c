@@ -427,9 +427,21 @@ mark_callback (struct dl_phdr_info *info, size_t size, void *data)
   return 0;
 }
 
+/* The runtime's own range: a call from there is one the runtime makes on
+ * the program's behalf (a TSD destructor, an exit handler). */
+static uintptr_t runtime_lo, runtime_size;
+
+bool
+rt_module_is_runtime (uintptr_t ra)
+{
+  return ra - 1 - runtime_lo < runtime_size;
+}
+
 void
 rt_module_mark_instrumented (void)
 {
+  if (runtime_size == 0)
+    rt_module_range ((uintptr_t) &rt_module_is_runtime, &runtime_lo, &runtime_size);
   rt_guard_enter ();
   rt_spin_take (&module_lock);
   bool first = true;

@@ -444,10 +444,13 @@ free_prepare (RtSync *op, AugurSchedStep *s)
    * is no step: it may come with one of libc's own locks held (localtime_r
    * frees under its time-zone lock), and a switch to a thread that then
    * waits for that lock, which augur cannot see, would stop the execution.
-   * The block is still named until here (memcheck's use-after-free judges
-   * only the program's frees). */
-  if (!rt_module_instrumented (op->ra))
+   * Nothing orders it with the block's uses, so the block is not handed
+   * back for another allocation (rt-malloc.c: keep).  memcheck's
+   * use-after-free judges only the program's frees.  A free the runtime
+   * calls for the program (free as a TSD destructor) is the program's. */
+  if (!rt_module_instrumented (op->ra) && !rt_module_is_runtime (op->ra))
     {
+      op->keep = true;
       rt_sched_object (op->rec.kind, op->rec.tid, 0, op->rec.addr, 0);
       return 0;
     }
@@ -1092,6 +1095,12 @@ rt_sched_timed_busy (const void *lock, int how)
   if (o->owner != RT_NONE || (how == RT_TIMED_WRLOCK && o->count > 0))
     return ETIMEDOUT;
   return 0;
+}
+
+uint32_t
+rt_sched_steps_made (void)
+{
+  return rt_sched_shm != NULL ? rt_sched_shm->n_steps : 0;
 }
 
 bool

@@ -34,6 +34,8 @@ void rt_sched_need_threads (uint32_t why) __attribute__ ((noreturn));   /* AUGUR
 /* A fiber trylock: is the mutex held by another thread (which the OS,
  * seeing one thread, cannot tell)? */
 bool rt_sched_held_by_other (const void *mutex);
+/* How many steps the execution has made so far (0 when not scheduling). */
+uint32_t rt_sched_steps_made (void);
 /* A timed lock (pthread_mutex_timedlock, ..._clocklock, mtx_timedlock, the
  * rwlock ones) at its turn: 0 if the lock can be taken now (the caller
  * then takes it with the real trylock, which never waits), else its

@@ -566,6 +566,17 @@ cond_destroy_waited ()
 }
 ok "cond_destroy_waited: a destroy of a condition variable a thread waits on, named so" \
   cond_destroy_waited
+ok "tsd_free_ok: free as a TSD destructor is the program's free: complete, no finding" \
+  clean_complete tsd_free_ok
+uaf_last_block ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/ulb.json" -- "$prog_dir/uaf_last_block" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/ulb.json")" = \
+    "misuse:use-after-free uaf_last_block.c:20 uaf_last_block.c:31" ]
+}
+ok "uaf_last_block: a use of the last block after its free is a use after free" uaf_last_block
 # a timed lock is taken or times out (time is virtual): backing off is no
 # deadlock nor lock-order inversion, a timed relock of one's own normal
 # mutex times out, and the timed-out ending is explored
