@@ -36,6 +36,34 @@ atomic_mnemonic (const char *first, const char *second, const char *text)
   return NULL;
 }
 
+/* Is @text ("lock orq $0x0,(%rsp)", "lock; addl $0,0(%rsp)") the x86 full
+ * fence idiom: a locked add, or, sub or xor of zero to the thread's own
+ * stack?  It changes no value, and its only effect on other threads is a
+ * fence, which augur's sequentially consistent search does not need: no
+ * instruction augur cannot see (liburcu's cmm_smp_mb, the kernel's
+ * smp_mb, gcc's own seq_cst fence). */
+static gboolean
+stack_fence (const char *text)
+{
+  const char *op = strstr (text, "lock");
+  if (op == NULL)
+    return FALSE;
+  op += 4;
+  while (*op == ';' || *op == ' ' || *op == '\t')
+    op++;
+  if (!g_str_has_prefix (op, "add") && !g_str_has_prefix (op, "or") && !g_str_has_prefix (op, "sub")
+      && !g_str_has_prefix (op, "xor"))
+    return FALSE;
+  const char *imm = strchr (op, '$');
+  const char *open = strchr (op, '(');
+  if (imm == NULL || open == NULL || imm > open)
+    return FALSE;
+  char *end = NULL;
+  if (g_ascii_strtoull (imm + 1, &end, 0) != 0 || end == imm + 1 || *end != ',')
+    return FALSE;
+  return g_str_has_prefix (open, "(%rsp)") || g_str_has_prefix (open, "(%esp)");
+}
+
 /* The atomic instruction on one line of `objdump -d --no-show-raw-insn -w`
  * ("    1265:\tlock xadd %eax,0x2de7(%rip)  # 4054 <counter>"): its
  * address in *pc and its mnemonic (newly allocated), else NULL. */
@@ -61,7 +89,7 @@ atomic_of_line (const char *line, guint64 *pc)
   gboolean hle = strcmp (w[0], "xacquire") == 0 || strcmp (w[0], "xrelease") == 0;
   const char *first = hle ? w[1] : w[0];
   const char *second = hle ? w[2] : w[1];
-  if (first == NULL)
+  if (first == NULL || stack_fence (tab + 1))
     return NULL;
   char *mnemonic = atomic_mnemonic (first, second, tab + 1);
   if (mnemonic != NULL)
@@ -175,7 +203,7 @@ scan_asm_section (const char *path, AugurUnseenAtomics *out, GString *listing)
       g_auto (GStrv) w = g_strsplit_set (f[3], " \t", 3);
       g_autofree char *atomic = w[0] != NULL ? atomic_mnemonic (w[0], w[1], f[3]) : NULL;
       g_autofree char *key = g_strdup_printf ("%s:%s:%s", f[1], f[2], f[3]);
-      if (atomic != NULL || g_hash_table_contains (seen, key))
+      if (atomic != NULL || stack_fence (f[3]) || g_hash_table_contains (seen, key))
         continue;
       g_hash_table_add (seen, g_steal_pointer (&key));
       note (out, listing, NULL, 0, f[1], (guint) g_ascii_strtoull (f[2], NULL, 10), f[3]);

@@ -652,6 +652,8 @@ unseen_plain ()
     && grep -q 'incomplete: 2 instructions augur cannot see (asm_plain.c:17' "$tmp/out"
 }
 ok "asm_plain: plain movs in inline assembly are named, the search incomplete" unseen_plain
+ok "asm_fence_ok: the lock-add-zero-to-the-stack fence is no unseen instruction" \
+  clean_complete asm_fence_ok
 # the same with the instruction in a shared library built with augur-cc,
 # which the execution server loads
 unseen_atomic_dso ()
