@@ -645,10 +645,24 @@ add_operations (AugurFinding *f, const Misuse *u, const MisuseRule *r)
     add_access (x, f, (guint) k);
   else
     {
-      /* not a step (the steps were cut): the reported call site */
+      /* not a step (the steps were cut, or the misuse is no call): the
+       * reported call site, as the event after the thread's last step
+       * (tied to none of them), unless it is the thread's own earlier
+       * operation's */
       const AugurSource *l = augur_symbolizer_lookup (x->sym, u->m->module, u->m->pc);
       augur_finding_add_thread (f, u->m->tid);
-      augur_finding_add_access (f, u->m->tid, 0, r->op, l->file, l->line, l->function, NULL);
+      guint64 next = 0;
+      for (guint j = 0; j < n; j++)
+        next += x->steps[j].tid == u->m->tid;
+      gboolean same = FALSE;
+      if (e >= 0 && (guint) e < n)
+        {
+          const AugurSource *el = augur_symbolizer_lookup (x->sym, x->steps[e].module, x->steps[e].pc);
+          same = x->steps[e].tid == u->m->tid && el->line == l->line
+                 && g_strcmp0 (el->file, l->file) == 0;
+        }
+      if (!same)
+        augur_finding_add_access (f, u->m->tid, next, r->op, l->file, l->line, l->function, NULL);
     }
   if (e >= 0 && (guint) e < n && k >= 0 && e > k)
     add_access (x, f, (guint) e);

@@ -173,6 +173,13 @@ ok "a double unlock names the caller's own first unlock, not another thread's in
 ok "an init of a live mutex says re-initialised while in use" \
    misuse_own misuse_reinit "main initialises \`b->mutex\` at misuse_reinit.c:31 (step 7) again: re-initialised while in use. It was initialised at misuse_reinit.c:27 (step 0), and used since, by thread 1 at misuse_reinit.c:19 (step 5): initialise it once, or destroy it first, when no thread can use it any more." "5,7"
 ok "main returning with threads running found and replayed" finding misuse_main_returns "misuse:main-returns-with-threads misuse_main_returns.c:14"
+# its one access is the creation step, not a second one made up at the
+# thread's step 0
+main_returns_access ()
+{
+  [ "$(json_path "$tmp/misuse_main_returns.json" '$.findings[0].accesses[*].op')" = create ]
+}
+ok "main returning: one access, the creation" main_returns_access
 # stable_names RESULTS: the stable name of each data race's object, one a
 # line, sorted: its object_id when debug info gave it a source-level name
 # (common/dwarf-names.h), else its object
