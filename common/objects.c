@@ -14,6 +14,7 @@
 typedef struct {
   guint64 start, size;
   guint32 tid, number;
+  gboolean freed;       /* named still, until an allocation overlaps it */
 } HeapObject;
 
 /* What is known of one thread; 0 when unknown. */
@@ -27,7 +28,9 @@ typedef struct {
 
 struct _AugurObjects {
   AugurSymbolizer *symbolizer;
-  GTree *heap;          /* start address -> HeapObject* (live objects) */
+  GTree *heap;          /* start address -> HeapObject*: live objects, and freed ones
+                         * no allocation has taken the place of (a use after a free
+                         * names what was freed) */
   /* ThreadInfo of the threads seen, sorted by tid: one entry per thread
    * observed, never a table indexed by a thread id read from a file
    * (an id of 0xffffffff must not ask for 2^32 entries) */
@@ -104,6 +107,36 @@ thread_info (AugurObjects *o, guint32 tid)
   return &g_array_index (o->threads, ThreadInfo, lo);
 }
 
+/* The freed objects [start, start + size) overlaps: gone, the place is
+ * another object's now. */
+static void
+forget_freed (AugurObjects *o, guint64 start, guint64 size)
+{
+  guint64 end = start + MAX (size, 1);
+  guint64 key = start;
+  GTreeNode *n = g_tree_upper_bound (o->heap, &key);
+  n = n != NULL ? g_tree_node_previous (n) : g_tree_node_last (o->heap);
+  /* from the last object starting at or before start, on while they start
+   * before its end */
+  GArray *gone = NULL;
+  for (; n != NULL; n = g_tree_node_next (n))
+    {
+      HeapObject *h = g_tree_node_value (n);
+      if (h->start >= end)
+        break;
+      if (h->freed && h->start + MAX (h->size, 1) > start)
+        {
+          if (gone == NULL)
+            gone = g_array_new (FALSE, FALSE, sizeof (guint64));
+          g_array_append_val (gone, h->start);
+        }
+    }
+  for (guint i = 0; gone != NULL && i < gone->len; i++)
+    g_tree_remove (o->heap, &g_array_index (gone, guint64, i));
+  if (gone != NULL)
+    g_array_unref (gone);
+}
+
 void
 augur_objects_observe (AugurObjects *o, const AugurRecord *r)
 {
@@ -111,6 +144,7 @@ augur_objects_observe (AugurObjects *o, const AugurRecord *r)
     {
     case AUGUR_EV_ALLOC:
       {
+        forget_freed (o, r->addr, r->arg);
         HeapObject *h = g_new0 (HeapObject, 1);
         h->start = r->addr;
         h->size = r->arg;
@@ -122,7 +156,9 @@ augur_objects_observe (AugurObjects *o, const AugurRecord *r)
     case AUGUR_EV_FREE:
       {
         guint64 key = r->addr;
-        g_tree_remove (o->heap, &key);
+        HeapObject *h = g_tree_lookup (o->heap, &key);
+        if (h != NULL)
+          h->freed = TRUE;
         break;
       }
     case AUGUR_EV_THREAD_START:

@@ -19,8 +19,9 @@
  *   - constants without a symbol (string literals): "prog+0x2004";
  *   - anything else by its address: "0x7f...".
  * Feed every event in trace order with augur_objects_observe(); names are
- * those valid at that point of the run (a freed object's address is
- * reused by a later one).
+ * those valid at that point of the run: a freed object keeps its name
+ * (a use after the free names what was freed) until a later allocation
+ * takes its place.
  */
 #ifndef AUGUR_OBJECTS_H
 #define AUGUR_OBJECTS_H
@@ -39,7 +40,7 @@ AugurObjects *augur_objects_new (AugurSymbolizer *symbolizer);
 void augur_objects_free (AugurObjects *o);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurObjects, augur_objects_free)
 
-/* Updates the live heap objects and thread stacks with one event. */
+/* Updates the heap objects and thread stacks with one event. */
 void augur_objects_observe (AugurObjects *o, const AugurRecord *r);
 
 /* The stable name of an address at the current point (newly allocated). */

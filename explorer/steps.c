@@ -55,6 +55,8 @@ augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
     return NULL;
   if (s->ev_kind == AUGUR_EV_TIME)
     return g_strdup ("the clock");
+  if (augur_ops_event (s->ev_kind)->object == AUGUR_OPS_OBJ_THREAD)
+    return NULL;   /* a thread number (detach): its peer says which */
   if (s->obj == 0 || names == NULL)
     return NULL;
   return augur_exec_names_at (names, k, s->obj);
@@ -135,6 +137,8 @@ augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFind
       g_autofree char *obj = augur_steps_object (names, steps, k);
       gint peer = (s->op == AUGUR_SOP_CREATE || s->op == AUGUR_SOP_JOIN) && s->arg < AUGUR_SCHED_MAX_THREADS
                     ? (gint) s->arg : -1;
+      if (s->ev_kind == AUGUR_EV_THREAD_DETACH && s->obj < AUGUR_SCHED_MAX_THREADS)
+        peer = (gint) s->obj;
       augur_finding_add_step (f, s->tid, ev[k], augur_steps_op (s), obj, peer, l->file, l->line,
                               l->function);
     }

@@ -581,9 +581,10 @@ uaf_last_block ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/ulb.json")" = \
-    "misuse:use-after-free uaf_last_block.c:20 uaf_last_block.c:31" ]
+    "misuse:use-after-free uaf_last_block.c:20 uaf_last_block.c:31" ] \
+    && [ "$(json_path "$tmp/ulb.json" '$.findings[0].schedule[-1:].object')" = "o->x" ]
 }
-ok "uaf_last_block: a use of the last block after its free is a use after free" uaf_last_block
+ok "uaf_last_block: a use of the last block after its free is a use after free, named" uaf_last_block
 # a timed lock is taken or times out (time is virtual): backing off is no
 # deadlock nor lock-order inversion, a timed relock of one's own normal
 # mutex times out, and the timed-out ending is explored

@@ -41,13 +41,21 @@ names_of_run (guint64 base)
   g_ptr_array_add (names, augur_objects_name (o, 0));
   g_ptr_array_add (names, augur_objects_name_pointer (o, heap + 64));
   g_ptr_array_add (names, augur_objects_name_pointer (o, 42));
-  /* free the first object; a new one at the same address is another */
+  /* free the first object: a use after the free still names it; a new
+   * one at the same address is another */
   AugurRecord fr = { .kind = AUGUR_EV_FREE, .tid = 0, .addr = heap };
   augur_objects_observe (o, &fr);
   g_ptr_array_add (names, augur_objects_name (o, heap + 8));
   AugurRecord al = { .kind = AUGUR_EV_ALLOC, .tid = 0, .aux = 2, .addr = heap, .arg = 24 };
   augur_objects_observe (o, &al);
   g_ptr_array_add (names, augur_objects_name (o, heap + 8));
+  /* a freed object a new one overlaps from another start is gone */
+  AugurRecord fr2 = { .kind = AUGUR_EV_FREE, .tid = 1, .addr = heap + 64 };
+  augur_objects_observe (o, &fr2);
+  AugurRecord al2 = { .kind = AUGUR_EV_ALLOC, .tid = 0, .aux = 3, .addr = heap + 56, .arg = 12 };
+  augur_objects_observe (o, &al2);
+  g_ptr_array_add (names, augur_objects_name (o, heap + 66));
+  g_ptr_array_add (names, augur_objects_name (o, heap + 72));
   return names;
 }
 
@@ -58,7 +66,7 @@ test_names (void)
   const char *const want[] = {
     "T1.alloc1", "T1.alloc1+8", "T1.alloc2+6", "T0.alloc1", "0x555500001028",
     "T0.stack-0x2c", "T1.stack-0x10", "T1.tls-0x28", "T0.args", "NULL",
-    "&T1.alloc2", NULL, "0x555500001008", "T0.alloc2+8",
+    "&T1.alloc2", NULL, "T1.alloc1+8", "T0.alloc2+8", "T0.alloc3+10", "0x555500001048",
   };
   g_assert_cmpuint (a->len, ==, G_N_ELEMENTS (want));
   for (guint i = 0; i < a->len; i++)
