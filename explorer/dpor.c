@@ -257,6 +257,35 @@ spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
     }
 }
 
+/* Classic DPOR's backtrack sets hold threads, not steps: a waiter that a
+ * signal woke could also have woken without it (a spurious wake-up) right
+ * after it began to wait, while the mutex its wait released is free, but
+ * no race names that state (the signal orders the wake-up after it, and
+ * later the mutex is held), and a waiter that cannot run where the race
+ * is asks only for the threads that can.  Optimal DPOR's wakeup sequences
+ * reach it; here the waiter is tried at the step after its wait (found
+ * by a helper: a consumer's spurious wake-up while the producer was
+ * signalled but had not run yet, missed, and the search said complete). */
+static void
+early_spurious_branches (AugurDpor *d, const AugurSchedStep *steps, guint n)
+{
+  for (guint k = d->fixed; k < n; k++)
+    {
+      const AugurSchedStep *x = &steps[k];
+      if (x->op != AUGUR_SOP_COND_WAKE || (x->xflags & (AUGUR_SXF_SPURIOUS | AUGUR_SXF_NEEDS_WAKER)))
+        continue;
+      guint w = k;
+      while (w-- > 0 && !(steps[w].tid == x->tid && steps[w].op == AUGUR_SOP_COND_WAIT))
+        ;
+      if (w == G_MAXUINT || w + 1 < d->fixed || w + 1 >= d->nodes->len || w + 1 == k)
+        continue;
+      DporNode *nd = g_ptr_array_index (d->nodes, w + 1);
+      if (augur_tidset_has (&nd->done, x->tid) || augur_dpor_node_sleeps (nd, x->tid))
+        continue;
+      augur_tidset_add (&nd->backtrack, x->tid);
+    }
+}
+
 /* A signal's delivery put the target's operation aside (the kill came
  * after it was published) and it ran after the handlers (RESUMED): the
  * target could as well have made it before the signal came.  That is no
@@ -329,6 +358,8 @@ augur_dpor_add_execution (AugurDpor *d, const AugurSchedStep *steps, guint n,
     augur_dpor_optimal_hand_down (d, steps, n, L);
   augur_dpor_analyse (d, same, first_new, races, user_data);
   spurious_branches (d, steps, n);
+  if (d->kind == AUGUR_DPOR_CLASSIC)
+    early_spurious_branches (d, steps, n);
   signal_branches (d, steps, n);
   g_array_set_size (d->waiting, 0);   /* for this execution only */
 }

@@ -375,6 +375,21 @@ for m in optimal dpor preempt; do
   ok "rwlock_readers ($m): the writer between two readers" mode_finding $m rwlock_readers \
     "assertion rwlock_readers.c:42"
 done
+# a spurious wake-up right after the wait began, before the signalled
+# thread ran: both DPOR modes, with the same count
+spurious_early ()
+{
+  for m in optimal dpor; do
+    "$AUGUR" explore --no-progress --mode $m -o "$tmp/se-$m.json" -- "$prog_dir/spurious_early" \
+      >"$tmp/out" 2>&1
+    st=$?
+    cat "$tmp/out"
+    [ "$st" -eq 1 ] && results_findings "$tmp/se-$m.json" | grep -q "^assertion spurious_early.c:45" \
+      || return 1
+  done
+  [ "$(json_path "$tmp/se-optimal.json" '$.executions')" = "$(json_path "$tmp/se-dpor.json" '$.executions')" ]
+}
+ok "spurious_early: an early spurious wake-up, in both DPOR modes" spurious_early
 # ... and the optimal search runs each of the four orders of the writer
 # and the two readers once
 rwlock_orders ()
