@@ -84,11 +84,9 @@ print_finding (guint number, AugurFinding *f)
   GString *s = g_string_new (NULL);
   g_string_append_printf (s, "%u %s %s", number,
                           augur_severity_to_string (augur_finding_get_severity (f)), kind);
-  if (augur_finding_get_object (f) != NULL)
-    g_string_append_printf (s, " on %s %s",
-                            augur_finding_get_object_kind (f) ? augur_finding_get_object_kind (f)
-                                                              : "object",
-                            augur_finding_get_object (f));
+  g_autofree char *object = augur_finding_dup_object_phrase (f);
+  if (object != NULL)
+    g_string_append_printf (s, " on %s", object);
   guint nt = 0;
   const guint *threads = augur_finding_get_threads (f, &nt);
   g_string_append (s, " (");

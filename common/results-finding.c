@@ -444,6 +444,19 @@ augur_finding_dup_full_kind (AugurFinding *finding)
   return g_strdup (augur_finding_kind_to_string (finding->kind));
 }
 
+char *
+augur_finding_dup_object_phrase (AugurFinding *finding)
+{
+  if (finding->object == NULL)
+    return NULL;
+  const char *kind = finding->object_kind != NULL ? finding->object_kind : "object";
+  gsize n = strlen (kind);
+  if (strcmp (kind, "thread") == 0
+      || (strncmp (finding->object, kind, n) == 0 && finding->object[n] == ' '))
+    return g_strdup (finding->object);
+  return g_strdup_printf ("%s %s", kind, finding->object);
+}
+
 gint
 augur_finding_find_step (AugurFinding *finding, guint thread, guint64 event)
 {

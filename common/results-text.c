@@ -35,9 +35,9 @@ finding_append (GString *s, AugurFinding *finding, const char *indent)
 {
   g_autofree char *full = augur_finding_dup_full_kind (finding);
   g_string_append_printf (s, "%s %s", augur_severity_to_string (finding->severity), full);
-  if (finding->object != NULL)
-    g_string_append_printf (s, " on %s %s", finding->object_kind ? finding->object_kind : "object",
-                            finding->object);
+  g_autofree char *object = augur_finding_dup_object_phrase (finding);
+  if (object != NULL)
+    g_string_append_printf (s, " on %s", object);
   if (finding->object_id != NULL)
     g_string_append_printf (s, " (%s)", finding->object_id);
   g_string_append (s, " threads");

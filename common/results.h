@@ -295,6 +295,10 @@ const char        *augur_finding_get_prediction_pattern (AugurFinding *finding);
 const char        *augur_finding_get_prediction_answer (AugurFinding *finding);
 /* "data-race" or "misuse:uninitialised-cond". */
 char              *augur_finding_dup_full_kind (AugurFinding *finding);
+/* Its object with its kind: "variable counter", "mutex q->lock"; the
+ * object alone when it names its kind already ("thread 1", "main");
+ * NULL when it has no object. */
+char              *augur_finding_dup_object_phrase (AugurFinding *finding);
 /* The step of an access (same thread and event), or -1 if the schedule lacks it. */
 gint               augur_finding_find_step (AugurFinding *finding, guint thread, guint64 event);
 

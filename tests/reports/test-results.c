@@ -567,6 +567,29 @@ test_same_bug_transitive (void)
                             "The same bug shows 2 more times, at t.c:7 (listed in it as its variants)."));
 }
 
+/* A finding's object with its kind, the kind said once: "on thread 1",
+ * not "on thread thread 1". */
+static void
+test_object_phrase (void)
+{
+  static const char *const cases[][3] = {
+    { "variable", "counter", "variable counter" },
+    { "thread", "thread 1", "thread 1" },
+    { "thread", "main", "main" },
+    { "mutex", "q->lock", "mutex q->lock" },
+    { NULL, "x", "object x" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, "x", "x.");
+      augur_finding_set_object (f, cases[i][1], cases[i][0]);
+      g_autofree char *got = augur_finding_dup_object_phrase (f);
+      g_assert_cmpstr (got, ==, cases[i][2]);
+    }
+  g_autoptr (AugurFinding) none = augur_finding_new (AUGUR_FINDING_MISUSE, "x", "x.");
+  g_assert_null (augur_finding_dup_object_phrase (none));
+}
+
 /* An access's callers (a lock taken through a wrapper) survive the JSON
  * round trip and show in the text form. */
 static void
@@ -607,6 +630,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/parts", test_parts);
   g_test_add_func ("/results/same-bug", test_same_bug);
   g_test_add_func ("/results/same-bug-transitive", test_same_bug_transitive);
+  g_test_add_func ("/results/object-phrase", test_object_phrase);
   g_test_add_func ("/results/callers", test_callers);
   g_test_add_func ("/results/replay-commands", test_replay_commands);
   g_test_add_func ("/results/describe", test_describe);
