@@ -33,6 +33,8 @@ explore_diagnose_failure_free (gpointer p)
 static const char *
 access_verb (const AugurSchedStep *s)
 {
+  if (s->xflags & AUGUR_SXF_FREE)
+    return "frees";   /* a write of the whole block to the search, a free to the reader */
   return s->op == AUGUR_SOP_WRITE ? "writes" : "reads";
 }
 

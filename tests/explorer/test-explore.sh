@@ -600,6 +600,14 @@ uaf_last_block ()
     && [ "$(json_path "$tmp/ulb.json" '$.findings[0].schedule[-1:].object')" = "o->x" ]
 }
 ok "uaf_last_block: a use of the last block after its free is a use after free, named" uaf_last_block
+av_free ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/avf.json" -- "$prog_dir/av_free" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^atomicity-violation .*and frees f->a (av_free.c:34) in between" "$tmp/out"
+}
+ok "av_free: an atomicity violation names a free a free" av_free
 # a timed lock is taken or times out (time is virtual): backing off is no
 # deadlock nor lock-order inversion, a timed relock of one's own normal
 # mutex times out, and the timed-out ending is explored
