@@ -824,23 +824,26 @@ RT_DEFINE_REAL (pthread_sigmask, NULL)
 RT_DEFINE_REAL (sigprocmask, NULL)
 
 /* A thread's signal mask, under the scheduler, is the scheduler's
- * (rt_sched_sigmask): the kernel's is still set, for real signals. */
+ * (rt_sched_sigmask), after the real call @r: the kernel's is still set,
+ * for real signals. */
+static int
+sched_mask (int r, int how, const sigset_t *set, sigset_t *old, uintptr_t ra)
+{
+  if (r == 0 && rt_sched_is_on ())
+    rt_sched_sigmask (how, set, old, ra);
+  return r;
+}
+
 RT_EXPORT int
 pthread_sigmask (int how, const sigset_t *set, sigset_t *old)
 {
-  int r = get_real_pthread_sigmask () (how, set, old);
-  if (r == 0 && rt_sched_is_on ())
-    rt_sched_sigmask (how, set, old, RT_RA ());
-  return r;
+  return sched_mask (get_real_pthread_sigmask () (how, set, old), how, set, old, RT_RA ());
 }
 
 RT_EXPORT int
 sigprocmask (int how, const sigset_t *set, sigset_t *old)
 {
-  int r = get_real_sigprocmask () (how, set, old);
-  if (r == 0 && rt_sched_is_on ())
-    rt_sched_sigmask (how, set, old, RT_RA ());
-  return r;
+  return sched_mask (get_real_sigprocmask () (how, set, old), how, set, old, RT_RA ());
 }
 
 RT_DEFINE_REAL (__pthread_register_cancel, NULL)
