@@ -615,6 +615,9 @@ rt_sched_sigmask (int how, const sigset_t *set, sigset_t *old, uintptr_t ra)
   if (me >= RT_MAXT || th[me].state != AUGUR_STH_ENABLED)
     return;
   RtSThread *t = &th[me];
+  /* SIGKILL and SIGSTOP cannot be blocked; @set is read before @old is
+   * written (they may be one set) */
+  uint64_t bits = set != NULL ? sigset_bits (set) & ~(1ull << SIGKILL | 1ull << SIGSTOP) : 0;
   if (old != NULL)
     {
       sigemptyset (old);
@@ -624,8 +627,6 @@ rt_sched_sigmask (int how, const sigset_t *set, sigset_t *old, uintptr_t ra)
     }
   if (set == NULL)
     return;
-  /* SIGKILL and SIGSTOP cannot be blocked */
-  uint64_t bits = sigset_bits (set) & ~(1ull << SIGKILL | 1ull << SIGSTOP);
   if (how == SIG_BLOCK)
     t->sigmask |= bits;
   else if (how == SIG_UNBLOCK)

@@ -834,16 +834,25 @@ sched_mask (int r, int how, const sigset_t *set, sigset_t *old, uintptr_t ra)
   return r;
 }
 
+/* @set as it was before the real call, which may have written it (one
+ * set for both arguments) */
+#define RT_MASK_CALL(real_call)                                             \
+  sigset_t was;                                                             \
+  if (set != NULL)                                                          \
+    was = *set;                                                             \
+  int r = real_call;                                                        \
+  return sched_mask (r, how, set != NULL ? &was : NULL, old, RT_RA ());
+
 RT_EXPORT int
 pthread_sigmask (int how, const sigset_t *set, sigset_t *old)
 {
-  return sched_mask (get_real_pthread_sigmask () (how, set, old), how, set, old, RT_RA ());
+  RT_MASK_CALL (get_real_pthread_sigmask () (how, set, old))
 }
 
 RT_EXPORT int
 sigprocmask (int how, const sigset_t *set, sigset_t *old)
 {
-  return sched_mask (get_real_sigprocmask () (how, set, old), how, set, old, RT_RA ());
+  RT_MASK_CALL (get_real_sigprocmask () (how, set, old))
 }
 
 RT_DEFINE_REAL (__pthread_register_cancel, NULL)

@@ -23,13 +23,14 @@ static void *
 worker (void *arg)
 {
   (void) arg;
-  sigset_t usr1, old;
-  sigemptyset (&usr1);
-  sigaddset (&usr1, SIGUSR1);
-  pthread_sigmask (SIG_BLOCK, &usr1, &old);
+  /* one set for both arguments: what to block in, the mask before out */
+  sigset_t set;
+  sigemptyset (&set);
+  sigaddset (&set, SIGUSR1);
+  pthread_sigmask (SIG_BLOCK, &set, &set);
   low = 1;
   high = 1;
-  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  pthread_sigmask (SIG_SETMASK, &set, NULL);
   return NULL;
 }
 
