@@ -150,6 +150,9 @@ typedef enum {
 #define AUGUR_SXF_ACQ_FENCE 0x400u /* an acquire fence (acquire, acq_rel, seq_cst) came
                                     * there: what its earlier relaxed loads read
                                     * synchronises with it */
+#define AUGUR_SXF_FOREIGN 0x1000u /* a free that code augur-cc did not build (libc) makes for
+                                   * itself, maybe holding one of its own locks: no switch to
+                                   * another thread right before it (preempt, PCT) */
 #define AUGUR_SXF_RESUMED 0x800u  /* the operation a signal's delivery put aside, made after
                                     * the handlers (SIGNAL_DELIVER): it races with the kill,
                                     * as the thread could have made it before the signal came */

@@ -140,6 +140,10 @@ augur_preempt_next (AugurPreempt *p, GArray *prefix)
             continue;
           augur_tidset_add (&nd->done, q);
           guint cost = k > 0 && nd->prev_can_run && q != s[k - 1].tid;
+          /* no switch right before a free libc makes for itself: it may
+           * hold a lock of libc's that the other thread would wait for */
+          if (cost && k < p->steps->len && (s[k].xflags & AUGUR_SXF_FOREIGN))
+            continue;
           if (nd->preemptions + cost > p->bound)
             {
               p->bound_reached = TRUE;

@@ -451,7 +451,6 @@ typedef struct {
   uint32_t pre_aux;
   uint64_t pre_arg;
   bool on;             /* this call is recorded */
-  bool keep;           /* a free that is no step: the block is not handed back */
   uintptr_t ra;        /* the intercept's return address */
   uint64_t slot;       /* slot of a release-like record written early */
 } RtSync;
@@ -470,7 +469,6 @@ rt_sync_begin (RtSync *op, uint8_t kind, uint8_t flags, const void *obj, uintptr
     }
   rt_record_init (&op->rec, kind, flags, rt_tid (), ra);
   op->ra = ra;
-  op->keep = false;
   op->rec.addr = (uint64_t) (uintptr_t) obj;
   op->pre_kind = 0;
   op->pre_aux = 0;

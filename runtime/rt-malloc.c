@@ -342,8 +342,7 @@ free (void *p)
       op.rec.arg = usable_size (p);
     }
   rt_sync_before (&op);
-  if (!op.keep || !rt_arena_contains (p))
-    base_free (p);
+  base_free (p);
   rt_sync_after (&op, 0);
 }
 

@@ -440,26 +440,21 @@ free_prepare (RtSync *op, AugurSchedStep *s)
       shm->n_objects = no - 1;
       return 0;
     }
-  /* a free that libc (or any code augur-cc did not build) makes for itself
-   * is no step: it may come with one of libc's own locks held (localtime_r
-   * frees under its time-zone lock), and a switch to a thread that then
-   * waits for that lock, which augur cannot see, would stop the execution.
-   * Nothing orders it with the block's uses, so the block is not handed
-   * back for another allocation (rt-malloc.c: keep).  memcheck's
-   * use-after-free judges only the program's frees.  A free the runtime
-   * calls for the program (free as a TSD destructor) is the program's. */
-  if (!rt_module_instrumented (op->ra) && !rt_module_is_runtime (op->ra))
-    {
-      op->keep = true;
-      rt_sched_object (op->rec.kind, op->rec.tid, 0, op->rec.addr, 0);
-      return 0;
-    }
   /* a write of the whole block */
   s->size = (uint32_t) (op->rec.arg > UINT32_MAX ? UINT32_MAX : (op->rec.arg ? op->rec.arg : 1));
   /* not a data race of its own: a use on the wrong side of it is a use
    * after free (explorer/memcheck.c) */
   s->flags = AUGUR_SF_ATOMIC | AUGUR_SF_RANGE;
   s->xflags = AUGUR_SXF_FREE;
+  /* a free that libc (or any code augur-cc did not build) makes for itself
+   * may come with one of libc's own locks held (localtime_r frees under
+   * its time-zone lock): a switch to a thread that then waits for that
+   * lock, which augur cannot see, would stop the execution, so the
+   * scheduler never switches away right before it (FOREIGN).  A free the
+   * runtime calls for the program (free as a TSD destructor) is the
+   * program's. */
+  if (!rt_module_instrumented (op->ra) && !rt_module_is_runtime (op->ra))
+    s->xflags |= AUGUR_SXF_FOREIGN;
   rt_sched_point (s, 0);
   rt_sched_object (op->rec.kind, op->rec.tid, 0, op->rec.addr, 0);
   return 0;

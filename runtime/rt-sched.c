@@ -387,6 +387,11 @@ choose (void)
         }
       if (end_forced && !asleep (first_ender))
         return first_ender;
+      /* a free libc makes for itself may hold one of libc's locks: the
+       * thread goes on (AUGUR_SXF_FOREIGN) */
+      if (cur < n && (th[cur].pending.xflags & AUGUR_SXF_FOREIGN) && th[cur].has_pending
+          && chooseable (cur) && !asleep (cur))
+        return cur;
       /* a thread that ran RT_FAIR_RUN steps in a row lets the others go
        * first, if one can */
       uint32_t tired = fair && run_len >= RT_FAIR_RUN ? cur : RT_NONE;
