@@ -28,25 +28,15 @@
 
 #include <stddef.h>
 
-/* ---- ignores ---- */
+/* ---- ignores: ThreadSanitizer's own (rt-tsan.c) ---- */
 
-static void
-ignore_begin (void)
-{
-  rt_self.off_access++;
-}
+void __tsan_ignore_thread_begin (void);
+void __tsan_ignore_thread_end (void);
 
-static void
-ignore_end (void)
-{
-  if (rt_self.off_access > 0)
-    rt_self.off_access--;
-}
-
-RT_EXPORT void AnnotateIgnoreReadsBegin (const char *file, int line) { ignore_begin (); }
-RT_EXPORT void AnnotateIgnoreReadsEnd (const char *file, int line) { ignore_end (); }
-RT_EXPORT void AnnotateIgnoreWritesBegin (const char *file, int line) { ignore_begin (); }
-RT_EXPORT void AnnotateIgnoreWritesEnd (const char *file, int line) { ignore_end (); }
+RT_EXPORT void AnnotateIgnoreReadsBegin (const char *file, int line) { __tsan_ignore_thread_begin (); }
+RT_EXPORT void AnnotateIgnoreReadsEnd (const char *file, int line) { __tsan_ignore_thread_end (); }
+RT_EXPORT void AnnotateIgnoreWritesBegin (const char *file, int line) { __tsan_ignore_thread_begin (); }
+RT_EXPORT void AnnotateIgnoreWritesEnd (const char *file, int line) { __tsan_ignore_thread_end (); }
 
 /* ---- what augur sees for itself: no-ops ---- */
 
