@@ -330,37 +330,49 @@ model_obj (const RtSyncModel *m, uint64_t addr, uint8_t ev_kind)
 
 /* ---- enabled: may the pending step run ---- */
 
+/* May thread t's lock of the mutex at @addr go ahead (it is free, or t
+ * holds it and it is recursive or error-checking: taken again, or
+ * refused)?  *@errcheck: the latter, error-checking. */
 static int
-lock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+mutex_takes (uint32_t t, uint64_t addr, uint8_t ev_kind, int *errcheck)
 {
-  if (s->try_op)
-    return 1;
-  RtSObj *o = rt_sched_obj (p->obj, RT_OBJ_FREE);
+  *errcheck = 0;
+  RtSObj *o = rt_sched_obj (addr, RT_OBJ_FREE);
   if (o == NULL || o->owner == RT_NONE)
     return 1;
   if (o->owner != t)
     return 0;
   if (!o->type_known && o->kind == RT_OBJ_MUTEX)
-    o = mutex_obj (p->obj, p->ev_kind);
+    o = mutex_obj (addr, ev_kind);
+  *errcheck = o->type == AUGUR_MUTEX_ERRORCHECK;
   return o->type == AUGUR_MUTEX_RECURSIVE || o->type == AUGUR_MUTEX_ERRORCHECK;
+}
+
+/* Is the rwlock at @addr free for a read (or @write) lock? */
+static int
+rwlock_takes (uint64_t addr, int write)
+{
+  RtSObj *o = rt_sched_obj (addr, RT_OBJ_FREE);
+  return o == NULL || (o->owner == RT_NONE && (!write || o->count == 0));
+}
+
+static int
+lock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  int errcheck;
+  return s->try_op || mutex_takes (t, p->obj, p->ev_kind, &errcheck);
 }
 
 static int
 rdlock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 {
-  if (s->try_op)
-    return 1;
-  RtSObj *o = rt_sched_obj (p->obj, RT_OBJ_FREE);
-  return o == NULL || o->owner == RT_NONE;
+  return s->try_op || rwlock_takes (p->obj, 0);
 }
 
 static int
 wrlock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 {
-  if (s->try_op)
-    return 1;
-  RtSObj *o = rt_sched_obj (p->obj, RT_OBJ_FREE);
-  return o == NULL || (o->owner == RT_NONE && o->count == 0);
+  return s->try_op || rwlock_takes (p->obj, 1);
 }
 
 /* a condition wait's wake-up: signalled (or unsignalled), and its mutex free */
@@ -1069,27 +1081,20 @@ int
 rt_sched_timed_busy (const void *lock, int how)
 {
   uint32_t me = rt_self.tid;
-  RtSObj *o = rt_sched_obj ((uint64_t) (uintptr_t) lock, RT_OBJ_FREE);
-  if (o == NULL)
-    return 0;
+  uint64_t addr = (uint64_t) (uintptr_t) lock;
   if (how == RT_TIMED_MUTEX)
     {
-      if (o->owner == RT_NONE)
-        return 0;
-      if (o->owner != me)
+      /* a lock a blocking one would wait for times out; its own
+       * error-checking mutex refuses */
+      int errcheck;
+      if (!mutex_takes (me, addr, AUGUR_EV_MUTEX_TIMEDLOCK, &errcheck))
         return ETIMEDOUT;
-      if (!o->type_known)
-        o = mutex_obj ((uint64_t) (uintptr_t) lock, AUGUR_EV_MUTEX_TIMEDLOCK);
-      /* its own: a recursive mutex is taken again, an error-checking one
-       * refuses, a normal one waits until the time is up */
-      return o->type == AUGUR_MUTEX_RECURSIVE ? 0 : o->type == AUGUR_MUTEX_ERRORCHECK ? EDEADLK
-                                                                                     : ETIMEDOUT;
+      return errcheck ? EDEADLK : 0;
     }
-  if (o->owner == me)
+  RtSObj *o = rt_sched_obj (addr, RT_OBJ_FREE);
+  if (o != NULL && o->owner == me)
     return EDEADLK;   /* glibc's answer to its own writer */
-  if (o->owner != RT_NONE || (how == RT_TIMED_WRLOCK && o->count > 0))
-    return ETIMEDOUT;
-  return 0;
+  return rwlock_takes (addr, how == RT_TIMED_WRLOCK) ? 0 : ETIMEDOUT;
 }
 
 uint32_t
