@@ -40,8 +40,10 @@ cmp_str_ptr (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* Its accesses' file:line, in its order (as augur explore prints them) or sorted (to
+ * compare findings whatever their order) */
 static char *
-locations (AugurFinding *f)
+locations (AugurFinding *f, gboolean sorted)
 {
   g_autoptr(GPtrArray) l = g_ptr_array_new_with_free_func (g_free);
   for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
@@ -50,7 +52,8 @@ locations (AugurFinding *f)
       g_autofree char *base = a->file != NULL ? g_path_get_basename (a->file) : g_strdup ("?");
       g_ptr_array_add (l, g_strdup_printf ("%s:%u", base, a->line));
     }
-  g_ptr_array_sort (l, cmp_str_ptr);
+  if (sorted)
+    g_ptr_array_sort (l, cmp_str_ptr);
   g_ptr_array_add (l, NULL);
   return g_strjoinv (" ", (char **) l->pdata);
 }
@@ -125,7 +128,7 @@ replay_prediction (const char *const *pargv, AugurFinding *target, gboolean show
       return augur_cmd_explore_exit_for_error (error);
     }
   g_autofree char *kind = augur_finding_dup_full_kind (target);
-  g_autofree char *locs = locations (target);
+  g_autofree char *locs = locations (target, FALSE);
   g_print ("%s: %s %s: %s\n", reproduced ? "reproduced" : "not reproduced", kind, locs, what);
   return reproduced ? AUGUR_EXIT_BUG : AUGUR_EXIT_PROGRAM;
 }
@@ -182,7 +185,8 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
   if (!replay_facts (facts_path, path, &facts, &beside_facts, &status))
     return status;
   g_autofree char *want_kind = augur_finding_dup_full_kind (target);
-  g_autofree char *want_locs = locations (target);
+  g_autofree char *want_locs = locations (target, TRUE);
+  g_autofree char *shown_locs = locations (target, FALSE);   /* as explore printed them */
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) first_error = NULL;
   gboolean ran = FALSE;
@@ -209,13 +213,13 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
         {
           AugurFinding *f = augur_results_get_finding (got, k);
           g_autofree char *kind = augur_finding_dup_full_kind (f);
-          g_autofree char *locs = locations (f);
+          g_autofree char *locs = locations (f, TRUE);
           if (strcmp (kind, want_kind) == 0 && strcmp (locs, want_locs) == 0)
             {
               if (beside_facts && attempt == 0)
                 g_printerr ("augur replay: the schedule was run with the static facts next to %s\n",
                             path);
-              g_print ("reproduced: %s %s: %s\n", kind, locs, augur_finding_get_explanation (f));
+              g_print ("reproduced: %s %s: %s\n", kind, shown_locs, augur_finding_get_explanation (f));
               return AUGUR_EXIT_BUG;
             }
         }
