@@ -52,6 +52,10 @@ const AugurOpsEvent augur_ops_events[AUGUR_EV_LAST_] = {
                              .sync = 1 },
   [AUGUR_EV_SIGNAL_DELIVER] = { "signal_deliver", AUGUR_OP_HANDLER, AUGUR_SOP_YIELD,
                                 AUGUR_OPS_OBJ_NONE, .sync = 1 },
+  /* a write of the process's signal word, after the kill it took (its
+   * waker); a poll that found nothing is a read of it */
+  [AUGUR_EV_SIGNAL_WAIT] = { "signal_wait", AUGUR_OP_SIGWAIT, AUGUR_SOP_OTHER, AUGUR_OPS_OBJ_NONE,
+                             .block = AUGUR_OPS_BLOCK_ALWAYS, .sync = 1 },
 
   [AUGUR_EV_MUTEX_INIT] = { "mutex_init", AUGUR_OP_INIT, AUGUR_SOP_INIT, AUGUR_OPS_OBJ_MUTEX },
   [AUGUR_EV_MUTEX_LOCK] = { "mutex_lock", AUGUR_OP_LOCK, AUGUR_SOP_LOCK, AUGUR_OPS_OBJ_MUTEX,
@@ -250,6 +254,8 @@ const AugurOpsOp augur_ops_ops[AUGUR_OP_N_OPS + 1] = {
   [AUGUR_OP_TIME] = { "time", .step = AUGUR_OPS_STEP_YES },
   [AUGUR_OP_KILL] = { "kill", .step = AUGUR_OPS_STEP_YES },
   [AUGUR_OP_HANDLER] = { "handler", .step = AUGUR_OPS_STEP_YES },
+  [AUGUR_OP_SIGWAIT] = { "sigwait", .waits = AUGUR_OPS_WAITS_SIGNAL, .step = AUGUR_OPS_STEP_YES,
+                         .verb = "waits for a signal" },
 };
 
 AugurOp

@@ -70,6 +70,7 @@ typedef enum {
   AUGUR_OP_TIME,          /* a time function read the clock */
   AUGUR_OP_KILL,          /* pthread_kill: peer = the thread signalled */
   AUGUR_OP_HANDLER,       /* a signal sent to the thread: its handler runs now */
+  AUGUR_OP_SIGWAIT,       /* sigwait and its kin, sigsuspend, pause: takes or waits for a signal */
   AUGUR_OP_N_OPS
 } AugurOp;
 
@@ -140,6 +141,7 @@ typedef enum {
   AUGUR_OPS_WAITS_SEM,
   AUGUR_OPS_WAITS_BARRIER,
   AUGUR_OPS_WAITS_ONCE,     /* a pthread_once routine another thread runs */
+  AUGUR_OPS_WAITS_SIGNAL,   /* a signal (sigwait, sigsuspend, pause) */
 } AugurOpsWaits;
 
 /* The happens-before edges a report draws (reports/relevance.c): an op

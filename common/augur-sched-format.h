@@ -432,7 +432,8 @@ augur_sched_step_waker (const AugurSchedStep *s)
 {
   return (s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_BARRIER_LEAVE
           || (s->op == AUGUR_SOP_OTHER && (s->flags & AUGUR_SF_ONCE_DONE))
-          || s->ev_kind == AUGUR_EV_SIGNAL_DELIVER) ? s->size : 0;
+          || s->ev_kind == AUGUR_EV_SIGNAL_DELIVER
+          || (s->ev_kind == AUGUR_EV_SIGNAL_WAIT && s->op == AUGUR_SOP_OTHER)) ? s->size : 0;
 }
 
 static inline uint32_t

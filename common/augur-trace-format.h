@@ -144,8 +144,10 @@ typedef enum {
                                 * readers can name thread-local variables (errno) stably;
                                 * arg = how far below it static TLS may reach before the
                                 * thread's stack starts, 0 if unknown */
-  AUGUR_EV_THREAD_KILL = 22,   /* pthread_kill to a thread whose signal has a handler (the
-                                * explorer's steps only): arg = target tid | signal << 32 */
+  AUGUR_EV_THREAD_KILL = 22,   /* pthread_kill, raise or kill to the program itself, of a
+                                * signal that has a handler or that its target blocks (the
+                                * explorer's steps only): arg = target tid | signal << 32
+                                * (tid 0xffff: pending for the process) */
   AUGUR_EV_SIGNAL_DELIVER = 23,/* the target runs the handlers of the signals sent to it
                                 * (the explorer's steps only): arg = the signals' bits */
 
@@ -231,6 +233,8 @@ typedef enum {
                                 * where the kernel put argv, envp and auxv (on the real
                                 * stack THREAD_START's stack top is that address).  Not an
                                 * operation */
+  AUGUR_EV_SIGNAL_WAIT = 103,  /* sigwait and its kin, sigsuspend, pause (the explorer's
+                                * steps only): arg = the bits of the signals waited for */
 
   AUGUR_EV_LAST_
 } AugurEventKind;

@@ -966,12 +966,13 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
             break;
           }
     }
-  else if (p->has_kill)
+  else if (p->has_kill && s->op != AUGUR_SOP_END)
     {
       /* ... and with the target's steps after it that its handlers did
        * not come before (the target blocks the signal: it stays pending,
        * and the step could as well have come before the kill); a step
-       * after the delivery is ordered after the kill, no race */
+       * after the delivery is ordered after the kill, no race; an END
+       * runs only once nothing else can, never before the kill */
       for (guint i = j; i-- > 0 && p->s[i].tid != s->tid;)
         if (p->s[i].ev_kind == AUGUR_EV_THREAD_KILL && (guint16) p->s[i].arg == s->tid)
           note_race (p, i, pre0);

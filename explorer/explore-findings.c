@@ -193,6 +193,7 @@ static const char *const waits_text[] = {
   [AUGUR_OPS_WAITS_SEM] = "waits on a semaphore at zero",
   [AUGUR_OPS_WAITS_BARRIER] = "waits at a barrier",
   [AUGUR_OPS_WAITS_ONCE] = "waits for a pthread_once routine that another thread runs",
+  [AUGUR_OPS_WAITS_SIGNAL] = "waits for a signal that never comes",
 };
 
 /* Why thread @t, blocked in a condition wait, is never woken, from the
@@ -322,7 +323,11 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
                                         "another thread could change;", t, where);
               continue;
             }
-          AugurOpsWaits waits = augur_ops_sched (th->pending.op)->waits;
+          /* the event's own, where the scheduler's op is shared (a
+           * sigwait is an OTHER step, as a pthread_once is) */
+          AugurOpsWaits waits = augur_ops_op (augur_ops_event (th->pending.ev_kind)->op)->waits;
+          if (waits == AUGUR_OPS_WAITS_NONE)
+            waits = augur_ops_sched (th->pending.op)->waits;
           const char *what = waits_text[waits < G_N_ELEMENTS (waits_text) ? waits : 0];
           if (waits == AUGUR_OPS_WAITS_COND)
             {

@@ -57,6 +57,8 @@ augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
     return g_strdup ("the clock");
   if (augur_ops_event (s->ev_kind)->object == AUGUR_OPS_OBJ_THREAD)
     return NULL;   /* a thread number (detach): its peer says which */
+  if (augur_ops_event (s->ev_kind)->object == AUGUR_OPS_OBJ_NONE && s->ev_kind != AUGUR_EV_NONE)
+    return NULL;   /* the runtime's own word (a kill's, a sigwait's) */
   if (s->obj == 0 || names == NULL)
     return NULL;
   return augur_exec_names_at (names, k, s->obj);
@@ -139,6 +141,8 @@ augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFind
                     ? (gint) s->arg : -1;
       if (s->ev_kind == AUGUR_EV_THREAD_DETACH && s->obj < AUGUR_SCHED_MAX_THREADS)
         peer = (gint) s->obj;
+      if (s->ev_kind == AUGUR_EV_THREAD_KILL && (guint16) s->arg < AUGUR_SCHED_MAX_THREADS)
+        peer = (gint) (guint16) s->arg;   /* the thread signalled */
       augur_finding_add_step (f, s->tid, ev[k], augur_steps_op (s), obj, peer, l->file, l->line,
                               l->function);
     }

@@ -577,6 +577,10 @@ void rt_signal_init (void);
 /* Writes the one END record of the run and closes the trace.  Returns false
  * if another END was already written. */
 bool rt_end (uint32_t how, uint64_t status);
+/* Is this action one of the runtime's own handlers (of a fatal signal the
+ * program left at its default)? */
+struct sigaction;
+bool rt_signal_is_runtime_handler (const struct sigaction *sa);
 extern int rt_exit_status;          /* set by main's return or exit() */
 extern int rt_exit_status_known;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * rt-sched-private.h — the controlled scheduler's shared state, private to
- * its five files:
+ * its six files:
  *
  *   rt-sched.c         the token and the choice of the next step: which
  *                      threads are enabled, sleep sets, fairness, PCT,
@@ -10,6 +10,8 @@
  *   rt-sched-await.c   loops that wait ("Await") and the virtual clock;
  *   rt-sched-access.c  memory accesses and atomics as steps (static
  *                      pruning), object events;
+ *   rt-sched-signal.c  signals: kills, handlers, masks, and the waits for a
+ *                      signal;
  *   rt-sched-sync.c    the model of the synchronisation objects (mutex
  *                      owners, rwlock readers, condition and barrier
  *                      emulation, pthread_once) and the misuses it sees;
@@ -100,12 +102,16 @@ typedef struct {
   uint64_t sigpend;            /* their bits, until its handlers run */
   uint64_t sigmask;            /* the signals it blocks (pthread_sigmask): theirs stay
                                 * pending until it unblocks them */
-  uint32_t sig_waker;          /* the last kill step + 1 */
+  uint32_t sig_wakers[64];     /* each pending signal's kill step + 1 */
   int sig_armed;               /* its pending step is the delivery, which replaced ... */
   int sig_was_awaiting;        /* (... in a loop that only waits: its iterations before the
                                 * signal came are all the same; or blocked: it could not
                                 * have made it before) */
   int in_handler;              /* it runs its handlers now */
+  int sig_taken;               /* the signal its SIGNAL_WAIT step took, 0 if none */
+  int sig_interrupts;          /* its SIGNAL_WAIT ends when a handler runs (sigsuspend,
+                                * pause, sigwaitinfo, sigtimedwait) ... */
+  int sig_interrupted;         /* ... and one did */
   RtSSaved sig_saved;          /* ... the operation it was waiting to make */
   /* the arrays last: a new thread clears only what comes before them */
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
@@ -196,6 +202,29 @@ rt_sched_value_write (const AugurSchedStep *s)
          && (s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8)
          && (s->obj & (s->size - 1)) == 0;
 }
+
+/* ---- rt-sched.c ---- */
+/* The token holder picks the next step, logs it and hands the token over.
+ * Returns once `me` may run again (at once if it was chosen). */
+void rt_sched_schedule (uint32_t me);
+/* 0, 1, or 2: only by a spurious wake-up (rt_sched_obj_enabled) */
+int rt_sched_base_enabled (uint32_t t);
+
+/* ---- rt-sched-signal.c ---- */
+/* Per execution (rt_sched_start_execution). */
+void rt_sched_signal_reset (void);
+/* Thread t's pending signals, and the process's, that it does not block. */
+uint64_t rt_sched_deliverable (const RtSThread *t);
+/* Thread me, running, has signals pending: the delivery step, then the
+ * handlers. */
+void rt_sched_deliver_now (uint32_t me, uint32_t pc, uint8_t module);
+/* Thread me was chosen for the delivery that replaced its published step. */
+void rt_sched_deliver_armed (uint32_t me);
+/* The signals of @set that thread t may take now. */
+uint64_t rt_sched_sig_waitable (uint32_t t, uint64_t set);
+/* Thread t's SIGNAL_WAIT step s is chosen: the signal it takes, s's waker
+ * (or s becomes a failed poll). */
+void rt_sched_sigwait_chosen (uint32_t t, AugurSchedStep *s);
 
 /* ---- rt-sched-sync.c ---- */
 enum { RT_OBJ_FREE = 0, RT_OBJ_MUTEX, RT_OBJ_RWLOCK, RT_OBJ_COND, RT_OBJ_BARRIER, RT_OBJ_OTHER };

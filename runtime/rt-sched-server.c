@@ -139,8 +139,8 @@ abort (void)
   __builtin_unreachable ();
 }
 
-static void
-on_crash (int sig, siginfo_t *info, void *context)
+void
+rt_sched_on_crash (int sig, siginfo_t *info, void *context)
 {
   (void) info;
   ucontext_t *uc = context;
@@ -221,7 +221,7 @@ install_handlers (void)
 {
   struct sigaction sa;
   memset (&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_crash;
+  sa.sa_sigaction = rt_sched_on_crash;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
   static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
   for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)

@@ -404,6 +404,13 @@ join_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
   return p->arg >= RT_MAXT || rt_sth[p->arg].state != AUGUR_STH_ENABLED;
 }
 
+/* sigwait waits for a signal of its set (a poll never blocks) */
+static int
+sigwait_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
+{
+  return s->try_op || rt_sched_sig_waitable (t, p->arg) != 0;
+}
+
 /* pthread_once waits while another thread runs the routine */
 static int
 once_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
@@ -765,6 +772,7 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_THREAD_JOIN] = { .enabled = join_enabled, .prepare = join_prepare, .after = accounted_after },
   [AUGUR_EV_THREAD_DETACH] = { .after = accounted_after },
   [AUGUR_EV_ONCE] = { .enabled = once_enabled },   /* rt_sched_once_begin, _end */
+  [AUGUR_EV_SIGNAL_WAIT] = { .enabled = sigwait_enabled },   /* rt-sched-signal.c */
 
   [AUGUR_EV_MUTEX_INIT] = { .obj = RT_OBJ_MUTEX, .before = mutex_init_before },
   [AUGUR_EV_MUTEX_LOCK] = { .obj = RT_OBJ_MUTEX, .uninit = AUGUR_MISUSE_UNINIT_MUTEX, LOCK_HOOKS },

@@ -3,8 +3,8 @@
  * rt-sched.c — the controlled scheduler: one thread runs at a time, and the
  * explorer decides who, at every visible operation.  Protocol and shared
  * page: common/augur-sched-format.h; the other parts of the scheduler
- * (loops that wait and the virtual clock, accesses, the synchronisation
- * model, the servers): rt-sched-private.h.  This file: the token, the
+ * (loops that wait and the virtual clock, accesses, signals, the
+ * synchronisation model, the servers): rt-sched-private.h.  This file: the token, the
  * choice of the next step, threads starting and leaving, the end of the
  * process.
  *
@@ -31,19 +31,9 @@
  * happens).  If the others keep running for exit_steps steps, the END is
  * forced (AUGUR_SST_EXIT_BOUND: that execution was cut).
  *
- * Signals sent to a thread with pthread_kill, when the program has a
- * handler for them (rt_sched_kill).  The kill is a step (THREAD_KILL)
- * that depends on every step of its target, so the explorer tries it
- * between any two of them.  The target's handlers run as its next step:
- * a parked target's published operation is put aside and replaced by a
- * SIGNAL_DELIVER step, which is enabled even when that operation is
- * blocked (a handler interrupts a wait); when it is chosen, the target
- * runs its handlers (their operations are its steps), then publishes the
- * operation again and waits for it, as SA_RESTART makes a wait go on.  A
- * running target (the sender itself, a new thread that has not published
- * yet) delivers at once.  The delivery is ordered after the kill (its
- * waker).  A signal the target blocks (rt_sched_sigmask keeps each
- * thread's mask) stays pending until the target unblocks it.
+ * Signals (kills, the handlers' delivery, the masks, sigwait): rt-sched-
+ * signal.c; a thread's handlers run when it next publishes a step, or when
+ * the delivery that replaced its published step is chosen (rt_sched_point).
  */
 #include "config.h"
 
@@ -149,7 +139,6 @@ give_turn (uint32_t t)
   futex (&th[t].wake, FUTEX_WAKE_PRIVATE, 1);
 }
 
-static int base_enabled (uint32_t t);
 
 static void
 snapshot_threads (void)
@@ -174,7 +163,7 @@ snapshot_threads (void)
               s->await_pc = th[t].n_await > 0 ? r->pc : th[t].pending.pc;
               continue;
             }
-          if (th[t].pending.op == AUGUR_SOP_COND_WAKE && !th[t].ending && base_enabled (t) == 2)
+          if (th[t].pending.op == AUGUR_SOP_COND_WAKE && !th[t].ending && rt_sched_base_enabled (t) == 2)
             s->spurious = 1;
           uint64_t m = th[t].pending.op == AUGUR_SOP_COND_WAKE ? th[t].pending.arg : th[t].pending.obj;
           RtSObj *o = rt_sched_obj (m, RT_OBJ_FREE);
@@ -203,8 +192,8 @@ rt_sched_end_now (uint32_t status, int threads)
 /* Enabledness and choice */
 
 /* 0, 1, or 2: only by a spurious wake-up (rt_sched_obj_enabled) */
-static int
-base_enabled (uint32_t t)
+int
+rt_sched_base_enabled (uint32_t t)
 {
   RtSThread *s = &th[t];
   if (s->state != AUGUR_STH_ENABLED || !s->has_pending || s->awaiting || s->ending)
@@ -237,7 +226,7 @@ choice_view (void)
           if (first_ender == RT_NONE)
             first_ender = t;
         }
-      else if (!others_can_run && base_enabled (t) == 1)
+      else if (!others_can_run && rt_sched_base_enabled (t) == 1)
         others_can_run = 1;
     }
   uint32_t limit = shm->exit_steps ? shm->exit_steps : RT_EXIT_STEPS;
@@ -255,7 +244,7 @@ enabled (uint32_t t)
   if (th[t].ending)
     return th[t].state == AUGUR_STH_ENABLED && th[t].has_pending && t == first_ender
            && (!others_can_run || end_forced);
-  return base_enabled (t) != 0;
+  return rt_sched_base_enabled (t) != 0;
 }
 
 /* May the scheduler choose thread t by itself? */
@@ -264,7 +253,7 @@ chooseable (uint32_t t)
 {
   if (th[t].ending)
     return enabled (t);
-  return base_enabled (t) == 1;
+  return rt_sched_base_enabled (t) == 1;
 }
 
 static int
@@ -369,7 +358,7 @@ choose (void)
                   RtSObj *o = p < n ? rt_sched_obj (th[p].pending.obj, RT_OBJ_FREE) : NULL;
                   int len = snprintf (b, sizeof b, "rt: step %u wants t%u: state %d pend %d op %u await %d ending %d owner %u base %d\n",
                                       k, p, th[p].state, th[p].has_pending, th[p].pending.op, th[p].awaiting, th[p].ending,
-                                      o ? o->owner : 999, base_enabled (p));
+                                      o ? o->owner : 999, rt_sched_base_enabled (p));
                   rt_sys_write (2, b, (size_t) len);
                 }
               shm->diverged_at = k;
@@ -431,222 +420,6 @@ choose (void)
     }
 }
 
-/* ------------------------------------------------------------------ */
-/* Signals sent with pthread_kill */
-
-static void schedule (uint32_t me);
-
-static void
-save_pending (RtSThread *t, RtSSaved *sv)
-{
-  sv->pending = t->pending;
-  sv->try_op = t->try_op;
-  sv->held_before_step = t->held_before_step;
-  sv->pend_inv_seq = t->pend_inv_seq;
-  sv->pend_has_old = t->pend_has_old;
-  sv->pend_old = t->pend_old;
-}
-
-static void
-restore_pending (RtSThread *t, const RtSSaved *sv)
-{
-  t->pending = sv->pending;
-  t->try_op = sv->try_op;
-  t->held_before_step = sv->held_before_step;
-  t->pend_inv_seq = sv->pend_inv_seq;
-  t->pend_has_old = sv->pend_has_old;
-  t->pend_old = sv->pend_old;
-  t->pend_fp = 0;
-  t->has_pending = 1;
-}
-
-/* Its pending signals that it does not block. */
-static uint64_t
-deliverable (const RtSThread *t)
-{
-  return t->sigpend & ~t->sigmask;
-}
-
-/* The signals 1..63 of @set, as bits. */
-static uint64_t
-sigset_bits (const sigset_t *set)
-{
-  uint64_t bits = 0;
-  for (int sig = 1; sig < 64; sig++)
-    if (sigismember (set, sig) == 1)
-      bits |= 1ull << sig;
-  return bits;
-}
-
-/* The delivery step of thread t's pending signals, at @pc of @module. */
-static void
-delivery_step (uint32_t t, AugurSchedStep *d, uint32_t pc, uint8_t module)
-{
-  memset (d, 0, sizeof *d);
-  d->tid = (uint16_t) t;
-  d->op = AUGUR_SOP_YIELD;
-  d->ev_kind = AUGUR_EV_SIGNAL_DELIVER;
-  d->pc = pc;
-  d->module = module;
-  d->size = th[t].sig_waker;                 /* after the kill */
-  d->xflags = AUGUR_SXF_NEEDS_WAKER;
-}
-
-/* The calling thread runs the handlers of its pending signals that it
- * does not block, lowest first, as the program installed them: with the
- * signal and the handler's sa_mask blocked while it runs. */
-static void
-run_handlers (uint32_t me)
-{
-  RtSThread *t = &th[me];
-  t->in_handler = 1;
-  uint64_t mask = t->sigmask;
-  while (deliverable (t) != 0)
-    {
-      int sig = __builtin_ctzll (deliverable (t));
-      t->sigpend &= ~(1ull << sig);
-      struct sigaction sa;
-      if (rt_libc_sigaction (sig, NULL, &sa) != 0)
-        continue;
-      t->sigmask = mask | sigset_bits (&sa.sa_mask) | (sa.sa_flags & SA_NODEFER ? 0 : 1ull << sig);
-      if (sa.sa_flags & SA_SIGINFO)
-        {
-          siginfo_t info;
-          memset (&info, 0, sizeof info);
-          info.si_signo = sig;
-          info.si_code = SI_TKILL;
-          info.si_pid = getpid ();
-          if (sa.sa_sigaction != NULL)
-            sa.sa_sigaction (sig, &info, NULL);
-        }
-      else if (sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)
-        sa.sa_handler (sig);
-      if (sa.sa_flags & SA_RESETHAND)
-        {
-          struct sigaction dfl;
-          memset (&dfl, 0, sizeof dfl);
-          dfl.sa_handler = SIG_DFL;
-          rt_libc_sigaction (sig, &dfl, NULL);
-        }
-      t->sigmask = mask;
-    }
-  t->in_handler = 0;
-  t->n_hist = 0;   /* what the handlers did is no iteration of a loop */
-}
-
-/* Thread me, running, has signals pending: the delivery step, then the
- * handlers. */
-static void
-deliver_now (uint32_t me, uint32_t pc, uint8_t module)
-{
-  AugurSchedStep d;
-  delivery_step (me, &d, pc, module);
-  th[me].in_handler = 1;   /* the delivery's own point delivers nothing */
-  rt_sched_point (&d, 0);
-  run_handlers (me);
-}
-
-/* Thread me was chosen for the delivery step that replaced its published
- * operation: the handlers, then that operation again, and its turn. */
-static void
-deliver_armed (uint32_t me)
-{
-  RtSThread *t = &th[me];
-  RtSSaved sv = t->sig_saved;
-  t->sig_armed = 0;
-  t->has_pending = 0;
-  run_handlers (me);
-  t->hist_upto = t->last_step + 1;
-  restore_pending (t, &sv);
-  /* it could have made it before the signal came (the explorer tries
-   * that), unless it was blocked then, or waited in a loop whose
-   * iterations are all alike */
-  if (!t->sig_was_awaiting)
-    t->pending.xflags |= AUGUR_SXF_RESUMED;
-  schedule (me);
-}
-
-int
-rt_sched_kill (uint32_t target, int sig, uintptr_t ra)
-{
-  uint32_t me = rt_self.tid;
-  if (me >= RT_MAXT || target >= rt_sched_n_threads || sig <= 0 || sig >= 64)
-    return 0;
-  struct sigaction sa;
-  if (rt_libc_sigaction (sig, NULL, &sa) != 0)
-    return 0;
-  int ignored = !(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == SIG_IGN;
-  int handled = (sa.sa_flags & SA_SIGINFO) ? sa.sa_sigaction != NULL
-                                           : sa.sa_handler != SIG_DFL && !ignored;
-  if (!handled && !ignored)
-    return 0;
-  AugurSchedStep s;
-  rt_sched_make_step (&s, AUGUR_SOP_OTHER, AUGUR_EV_THREAD_KILL,
-                      (uint64_t) (uintptr_t) &th[target].sigpend, 1, ra);
-  s.arg = target | ((uint64_t) sig << 32);
-  rt_sched_point (&s, 0);
-  RtSThread *u = &th[target];
-  if (!handled || u->state != AUGUR_STH_ENABLED)
-    return 1;
-  u->sigpend |= 1ull << sig;
-  u->sig_waker = th[me].last_step + 1;
-  if (u->sigmask & (1ull << sig))
-    return 1;   /* pending until it unblocks the signal (rt_sched_sigmask) */
-  if (target == me)
-    {
-      /* a signal to itself is handled before pthread_kill returns */
-      if (!u->in_handler)
-        deliver_now (me, s.pc, s.module);
-      return 1;
-    }
-  if (u->sig_armed || u->in_handler || !u->has_pending || u->ending)
-    return 1;   /* delivered already armed, or when it next runs */
-  u->sig_was_awaiting = u->awaiting || base_enabled (target) != 1;
-  save_pending (u, &u->sig_saved);
-  delivery_step (target, &u->pending, u->pending.pc, u->pending.module);
-  u->try_op = 0;
-  u->pend_has_old = 0;
-  u->pend_fp = 0;
-  u->sig_armed = 1;
-  if (u->awaiting)
-    rt_sched_await_wake (target, u->sig_waker);
-  return 1;
-}
-
-void
-rt_sched_sigmask (int how, const sigset_t *set, sigset_t *old, uintptr_t ra)
-{
-  uint32_t me = rt_self.tid;
-  if (me >= RT_MAXT || th[me].state != AUGUR_STH_ENABLED)
-    return;
-  RtSThread *t = &th[me];
-  /* SIGKILL and SIGSTOP cannot be blocked; @set is read before @old is
-   * written (they may be one set) */
-  uint64_t bits = set != NULL ? sigset_bits (set) & ~(1ull << SIGKILL | 1ull << SIGSTOP) : 0;
-  if (old != NULL)
-    {
-      sigemptyset (old);
-      for (int sig = 1; sig < 64; sig++)
-        if (t->sigmask & (1ull << sig))
-          sigaddset (old, sig);
-    }
-  if (set == NULL)
-    return;
-  if (how == SIG_BLOCK)
-    t->sigmask |= bits;
-  else if (how == SIG_UNBLOCK)
-    t->sigmask &= ~bits;
-  else if (how == SIG_SETMASK)
-    t->sigmask = bits;
-  /* a pending signal it unblocked is handled before the call returns */
-  if (deliverable (t) != 0 && !t->in_handler && !t->sig_armed)
-    {
-      AugurSchedStep here;
-      rt_sched_make_step (&here, AUGUR_SOP_YIELD, AUGUR_EV_SIGNAL_DELIVER, 0, 1, ra);
-      deliver_now (me, here.pc, here.module);
-    }
-}
-
 /* Logs thread next's pending operation as the next step. */
 static void
 append_step (uint32_t next)
@@ -665,6 +438,8 @@ append_step (uint32_t next)
           s->size = o->count;
         }
     }
+  if (s->ev_kind == AUGUR_EV_SIGNAL_WAIT)
+    rt_sched_sigwait_chosen (next, s);
   if (th[next].woken)
     {
       /* the waking step, for the explorer's happens-before (never a cond
@@ -685,10 +460,8 @@ append_step (uint32_t next)
 
 static void finish_end (uint32_t t) __attribute__ ((noreturn));
 
-/* The token holder picks the next step, logs it and hands the token over.
- * Returns once `me` may run again (at once if it was chosen). */
-static void
-schedule (uint32_t me)
+void
+rt_sched_schedule (uint32_t me)
 {
   uint32_t next = choose ();
   append_step (next);
@@ -718,8 +491,8 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
   int saved_errno = errno;
   /* signals sent while it ran (it had nothing published, or sent them to
    * itself): their handlers first */
-  if (RT_UNLIKELY (t->sigpend != 0) && deliverable (t) != 0 && !t->in_handler && !t->sig_armed)
-    deliver_now (me, op->pc, op->module);
+  if (RT_UNLIKELY (t->sigpend != 0) && rt_sched_deliverable (t) != 0 && !t->in_handler && !t->sig_armed)
+    rt_sched_deliver_now (me, op->pc, op->module);
   /* its previous step has completed: history for Await */
   if (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1)
     {
@@ -748,7 +521,7 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
   /* Not `cur == me`: a new thread may be chosen (and cur set) between its
    * publishing and this test; only a thread that holds the token chooses. */
   if (t->token)
-    schedule (me);
+    rt_sched_schedule (me);
   else
     {
       /* a new thread, parked: on fibers, back to its creator */
@@ -762,7 +535,7 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
   /* chosen for the delivery that replaced this operation: the handlers,
    * then this operation again */
   while (RT_UNLIKELY (t->sig_armed) && shm->steps[t->last_step].ev_kind == AUGUR_EV_SIGNAL_DELIVER)
-    deliver_armed (me);
+    rt_sched_deliver_armed (me);
   if (RT_UNLIKELY (t->last_step == rt_sched_stop_step))
     rt_sys_raise (SIGTRAP);
   errno = saved_errno;
@@ -826,6 +599,7 @@ rt_sched_start_execution (void)
   n_ending = 0;
   end_asked_at = 0;
   rt_sched_await_reset ();
+  rt_sched_signal_reset ();
   shm->n_threads = 1;
   shm->n_objects = 0;
   shm->objects_lost_at = UINT32_MAX;

@@ -71,6 +71,18 @@ int rt_sched_kill (uint32_t target, int sig, uintptr_t ra);
  * is set to the mask it had.  Signals it unblocks that are pending run
  * their handlers before this returns. */
 void rt_sched_sigmask (int how, const sigset_t *set, sigset_t *old, uintptr_t ra);
+/* The scheduler's handler of crashes (SEGV, BUS, FPE, ILL, ABRT, TRAP). */
+void rt_sched_on_crash (int sig, siginfo_t *info, void *context);
+/* kill() of @sig to the program's own process, at @ra: 1 if the scheduler
+ * took it (a step), 0 if the real signal must be sent. */
+int rt_sched_kill_process (int sig, uintptr_t ra);
+/* sigwait and its kin by the calling thread, at @ra: the signal taken, or
+ * -1 with errno EAGAIN (@timed: none pending) or EINTR (@interrupts: a
+ * handler ran). */
+int rt_sched_sigwait (const sigset_t *set, int timed, int interrupts, uintptr_t ra);
+/* sigsuspend (@mask) and pause (NULL): -1 with errno EINTR once a handler
+ * ran. */
+int rt_sched_sigsuspend (const sigset_t *mask, uintptr_t ra);
 void rt_sched_once_begin (const void *control);
 void rt_sched_once_end (const void *control);
 int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);

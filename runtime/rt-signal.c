@@ -88,6 +88,13 @@ on_fatal (int sig, siginfo_t *info, void *context)
   errno = saved_errno;
 }
 
+bool
+rt_signal_is_runtime_handler (const struct sigaction *sa)
+{
+  return (sa->sa_flags & SA_SIGINFO)
+         && (sa->sa_sigaction == on_fatal || sa->sa_sigaction == rt_sched_on_crash);
+}
+
 static void
 on_exit_handler (int status, void *data)
 {

@@ -19,6 +19,7 @@
 #define AUGUR_RT_SYS_H
 
 #include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/syscall.h>
@@ -145,6 +146,14 @@ static inline int
 rt_sys_raise (int sig)
 {
   return (int) RT_SYS (SYS_tgkill, rt_sys_getpid (), rt_sys_gettid (), sig, 0, 0, 0);
+}
+
+/* Lets @sig through the calling thread's real signal mask. */
+static inline int
+rt_sys_sig_unblock (int sig)
+{
+  uint64_t set = 1ull << (sig - 1);
+  return (int) RT_SYS (SYS_rt_sigprocmask, SIG_UNBLOCK, &set, 0, sizeof set, 0, 0);
 }
 
 static inline int

@@ -855,6 +855,117 @@ sigprocmask (int how, const sigset_t *set, sigset_t *old)
   RT_MASK_CALL (get_real_sigprocmask () (how, set, old))
 }
 
+/* Signals sent to the program itself, and the calls that wait for one:
+ * under the scheduler they are its steps (rt-sched-signal.c); a real
+ * sigwait would block the whole execution, as nobody else runs while it
+ * waits. */
+RT_DEFINE_REAL (raise, NULL)
+RT_DEFINE_REAL (kill, NULL)
+RT_DEFINE_REAL (sigwait, NULL)
+RT_DEFINE_REAL (sigwaitinfo, NULL)
+RT_DEFINE_REAL (sigtimedwait, NULL)
+RT_DEFINE_REAL (sigsuspend, NULL)
+RT_DEFINE_REAL (pause, NULL)
+
+/* Is the calling thread one the scheduler runs? */
+static bool
+scheduled (void)
+{
+  return rt_sched_is_on () && rt_self.tid != RT_TID_NONE && rt_self.off_access == 0;
+}
+
+RT_EXPORT int
+raise (int sig)
+{
+  if (scheduled () && rt_sched_kill (rt_self.tid, sig, RT_RA ()))
+    return 0;
+  return get_real_raise () (sig);
+}
+
+RT_EXPORT int
+kill (pid_t pid, int sig)
+{
+  if (scheduled () && (pid == 0 || pid == getpid ()) && rt_sched_kill_process (sig, RT_RA ()))
+    return 0;
+  return get_real_kill () (pid, sig);
+}
+
+/* A signal of @set the kernel holds for the thread or the process (sent
+ * from outside the program): taken at once, without waiting. */
+static int
+kernel_pending (const sigset_t *set, siginfo_t *info)
+{
+  static const struct timespec now;
+  int saved = errno;
+  int sig = get_real_sigtimedwait () (set, info, &now);
+  errno = saved;
+  return sig;
+}
+
+/* sigwaitinfo and sigtimedwait (@timed) under the scheduler, at @ra. */
+static int
+sched_sigwait (const sigset_t *set, siginfo_t *info, int timed, uintptr_t ra)
+{
+  int sig = kernel_pending (set, info);
+  if (sig > 0)
+    return sig;
+  sig = rt_sched_sigwait (set, timed, 1, ra);
+  if (sig > 0 && info != NULL)
+    {
+      memset (info, 0, sizeof *info);
+      info->si_signo = sig;
+      info->si_code = SI_TKILL;
+      info->si_pid = getpid ();
+    }
+  return sig;
+}
+
+RT_EXPORT int
+sigwait (const sigset_t *set, int *sig)
+{
+  if (!scheduled ())
+    return get_real_sigwait () (set, sig);
+  int s = kernel_pending (set, NULL);
+  if (s <= 0)
+    s = rt_sched_sigwait (set, 0, 0, RT_RA ());   /* a handler does not end it */
+  if (s <= 0)
+    return errno;
+  *sig = s;
+  return 0;
+}
+
+RT_EXPORT int
+sigwaitinfo (const sigset_t *set, siginfo_t *info)
+{
+  if (!scheduled ())
+    return get_real_sigwaitinfo () (set, info);
+  return sched_sigwait (set, info, 0, RT_RA ());
+}
+
+RT_EXPORT int
+sigtimedwait (const sigset_t *set, siginfo_t *info, const struct timespec *timeout)
+{
+  if (!scheduled ())
+    return get_real_sigtimedwait () (set, info, timeout);
+  return sched_sigwait (set, info, timeout != NULL, RT_RA ());
+}
+
+RT_EXPORT int
+sigsuspend (const sigset_t *mask)
+{
+  if (!scheduled ())
+    return get_real_sigsuspend () (mask);
+  return rt_sched_sigsuspend (mask, RT_RA ());
+}
+
+RT_EXPORT int
+pause (void)
+{
+  if (!scheduled ())
+    return get_real_pause () ();
+  return rt_sched_sigsuspend (NULL, RT_RA ());
+}
+
 RT_DEFINE_REAL (__pthread_register_cancel, NULL)
 
 RT_EXPORT void

@@ -546,6 +546,30 @@ signal_mask ()
     && "$AUGUR" replay "$tmp/sm.json" 2>&1 | grep -q "^reproduced: assertion signal_mask.c:46"
 }
 ok "signal_mask: a signal unblocked before the update is done: the assertion, replayed" signal_mask
+# the calls that wait for a signal are the scheduler's (a real one would
+# block the execution): sigwait takes a signal its thread blocks, sent to
+# the thread or to the process, after the kill that sent it; pause can
+# miss the signal; sigsuspend cannot; sigtimedwait may time out first.
+# Fibers and real threads.
+signal_waits ()
+{
+  for f in 1 0; do
+    AUGUR_FIBERS=$f clean_complete sigwait_ok || return 1
+    [ "$(json_path "$tmp/sigwait_ok.json" '$.executions')" -eq 2 ] || return 1
+    AUGUR_FIBERS=$f clean_complete sigsuspend_ok || return 1
+    AUGUR_FIBERS=$f finding sigwait_race "data-race sigwait_race.c:28 sigwait_race.c:16" || return 1
+    AUGUR_FIBERS=$f finding pause_lost "deadlock pause_lost.c:24" || return 1
+    grep -q "thread 1 waits for a signal that never comes" "$tmp/out" || return 1
+    AUGUR_FIBERS=$f finding sigtimedwait_poll "assertion sigtimedwait_poll.c:25" || return 1
+    AUGUR_FIBERS=$f "$AUGUR" explore --no-progress -o "$tmp/stp.json" -- "$prog_dir/sigtimedwait_poll" poll \
+      >"$tmp/out" 2>&1
+    st=$?
+    cat "$tmp/out"
+    [ "$st" -eq 0 ] && grep -q "(complete: every interleaving up to equivalence); 0 findings" "$tmp/out" \
+      && grep -q " 0 infeasible" "$tmp/out" || return 1
+  done
+}
+ok "signal waits: sigwait, sigsuspend, pause, sigtimedwait, by thread and process kills" signal_waits
 # a run that leaves its schedule (the program behaves differently each
 # run) cuts the exploration short: the results file, the report and the
 # SARIF log say so, not only the summary line

@@ -73,7 +73,7 @@ static void
 test_events (void)
 {
   g_autoptr (GArray) values = enum_values ("augur-trace-format.h", "AUGUR_EV_", "AugurEventKind");
-  g_assert_cmpuint (values->len, ==, 60);   /* NONE .. THREAD_ARGS */
+  g_assert_cmpuint (values->len, ==, 61);   /* NONE .. SIGNAL_WAIT */
   g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < values->len; i++)
     {
