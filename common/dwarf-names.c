@@ -1047,6 +1047,18 @@ map_name (const char *name, gpointer data)
   return g_strdup (namer_lookup (data, name));
 }
 
+/* What a free frees is the block, not the field at its start that its
+ * address names too: "shared->time" is freed as "*shared". */
+static char *
+block_name (const char *name, gpointer data)
+{
+  (void) data;
+  const char *arrow = g_strrstr (name, "->");
+  if (arrow == NULL)
+    return NULL;
+  return g_strdup_printf ("*%.*s", (int) (arrow - name), name);
+}
+
 static void
 note_finding (AugurDwarfNames *n, AugurFinding *f)
 {
@@ -1181,6 +1193,7 @@ augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
     {
       AugurFinding *f = augur_results_get_finding (results, i);
       augur_finding_rename (f, map_name, &namer);
+      augur_finding_rename_steps (f, AUGUR_OP_FREE, block_name, NULL);
       rename_explanations (f, renames);
     }
   g_hash_table_unref (namer.memo);

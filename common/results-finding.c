@@ -520,6 +520,24 @@ rename_one (const char *name, char *(*map) (const char *, gpointer), gpointer da
 }
 
 void
+augur_finding_rename_steps (AugurFinding *finding, AugurOp op,
+                            char *(*map) (const char *name, gpointer data), gpointer data)
+{
+  g_return_if_fail (finding != NULL && map != NULL);
+  for (guint i = 0; i < finding->steps->len; i++)
+    {
+      AugurStep *st = &g_array_index (finding->steps, AugurStep, i);
+      if (st->op != op)
+        continue;
+      char *renamed = rename_one (st->object, map, data);
+      g_free (st->object);
+      st->object = renamed;
+    }
+  for (guint i = 0; i < finding->parts->len; i++)
+    augur_finding_rename_steps (g_ptr_array_index (finding->parts, i), op, map, data);
+}
+
+void
 augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpointer data),
                       gpointer data)
 {

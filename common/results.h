@@ -309,6 +309,10 @@ gint               augur_finding_find_step (AugurFinding *finding, guint thread,
  * Explanations are left to the caller (augur_finding_set_explanation). */
 void augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpointer data),
                            gpointer data);
+/* The same for the objects of its schedule's steps of @op only (and its
+ * parts'). */
+void augur_finding_rename_steps (AugurFinding *finding, AugurOp op,
+                                 char *(*map) (const char *name, gpointer data), gpointer data);
 
 /* One sentence on what this finding's kind means, fitted to the case: a
  * deadlock of locks is a cycle of locks, a stall on a condition variable

@@ -624,6 +624,15 @@ uaf_last_block ()
     && [ "$(json_path "$tmp/ulb.json" '$.findings[0].schedule[-1:].object')" = "o->x" ]
 }
 ok "uaf_last_block: a use of the last block after its free is a use after free, named" uaf_last_block
+free_named ()
+{
+  finding free_named "misuse:use-after-free free_named.c:30 free_named.c:19" || return 1
+  json_path "$tmp/free_named.json" '$.findings[0].schedule[*]' >"$tmp/steps"
+  cat "$tmp/steps"
+  grep -q '"op":"free","object":"\*shared"' "$tmp/steps" \
+    && grep -q '"op":"write","object":"shared->time"' "$tmp/steps"
+}
+ok "free_named: a free names the struct it frees, not its first field" free_named
 av_free ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/avf.json" -- "$prog_dir/av_free" >"$tmp/out" 2>&1
