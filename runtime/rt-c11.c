@@ -80,7 +80,7 @@ thrd_create (thrd_t *thread, thrd_start_t routine, void *arg)
   if (r == thrd_success)
     rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr); /* s belongs to the child now */
   else
-    __libc_free (s);
+    rt_thread_start_free (s);
   rt_sync_after (&op, r);
   rt_thread_emit_frames ((uintptr_t) __builtin_frame_address (0));
   return r;

@@ -598,5 +598,8 @@ void *rt_memset_at (void *dst, int c, size_t n, uintptr_t ra);
 /* ALLOC for an object allocated by the runtime on the program's behalf
  * (strdup, strndup) (rt-malloc.c). */
 void rt_alloc_note (void *p, size_t size, uintptr_t ra);
+/* Does the program replace malloc (its calls and glibc's reach its own
+ * allocator, not rt-malloc.c's)? (rt-malloc.c) */
+bool rt_malloc_replaced (void);
 
 #endif /* AUGUR_RT_INTERNAL_H */

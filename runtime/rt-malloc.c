@@ -308,6 +308,25 @@ malloc (size_t size)
   return p;
 }
 
+/* The runtime's own malloc, whatever the program's calls reach. */
+extern __typeof__ (malloc) rt_malloc_self __attribute__ ((alias ("malloc"), copy (malloc)));
+
+bool
+rt_malloc_replaced (void)
+{
+  static int replaced = -1;
+  int r = __atomic_load_n (&replaced, __ATOMIC_RELAXED);
+  if (r < 0)
+    {
+      rt_guard_enter ();
+      void *seen = dlsym (RTLD_DEFAULT, "malloc");
+      rt_guard_leave ();
+      r = seen != NULL && seen != (void *) rt_malloc_self;
+      __atomic_store_n (&replaced, r, __ATOMIC_RELAXED);
+    }
+  return r != 0;
+}
+
 RT_EXPORT void *
 calloc (size_t n, size_t size)
 {

@@ -26,6 +26,7 @@
 #include "runtime/rt-sched.h"
 
 #include <link.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -426,14 +427,19 @@ RT_EXPORT char *
 strdup (const char *s)
 {
   size_t n = get_real_strlen () (s) + 1;
-  char *p = __libc_malloc (n);
+  /* a program with a malloc of its own frees the copy with its own free:
+   * the copy comes from its malloc, as glibc's strdup would take it (the
+   * allocator's accesses are the program's; no ALLOC, it has none) */
+  bool own = rt_malloc_replaced ();
+  char *p = own ? malloc (n) : __libc_malloc (n);
   if (p != NULL)
     get_real_memcpy () (p, s, n);
   if (mem_on ())
     {
       uintptr_t ra = RT_RA ();
       call_range (AUGUR_EV_READ_RANGE, s, n, ra);
-      rt_alloc_note (p, n, ra);
+      if (!own)
+        rt_alloc_note (p, n, ra);
     }
   return p;
 }
@@ -442,7 +448,8 @@ RT_EXPORT char *
 strndup (const char *s, size_t max)
 {
   size_t len = get_real_strnlen () (s, max);
-  char *p = __libc_malloc (len + 1);
+  bool own = rt_malloc_replaced ();   /* as strdup */
+  char *p = own ? malloc (len + 1) : __libc_malloc (len + 1);
   if (p != NULL)
     {
       get_real_memcpy () (p, s, len);
@@ -452,7 +459,8 @@ strndup (const char *s, size_t max)
     {
       uintptr_t ra = RT_RA ();
       call_range (AUGUR_EV_READ_RANGE, s, len < max ? len + 1 : len, ra);
-      rt_alloc_note (p, len + 1, ra);
+      if (!own)
+        rt_alloc_note (p, len + 1, ra);
     }
   return p;
 }

@@ -399,12 +399,19 @@ after_fork_child (void)
 static uint64_t
 thread_depth (void)
 {
-  if (shm->thread_depth != 0)
+  if (shm->thread_depth != 0 && shm->stack_top_from_tp != 0)
     return shm->thread_depth;
+  /* also the stack top's distance from the thread pointer
+   * (rt_sched_stack_top): pthread_getattr_np calls malloc, realloc and
+   * free, which may be the program's own allocator, and in an execution
+   * that would change the program's state in that execution only (a
+   * thread-local cache filled in the first execution and not in the
+   * next: a divergence) */
   pid_t pid = rt_libc_fork ();
   if (pid == 0)
     {
       shm->thread_depth = rt_thread_measure_depth ();
+      shm->stack_top_from_tp = rt_thread_measured_top_from_tp ();
       rt_sys_exit_group (0);
     }
   if (pid > 0)
@@ -543,6 +550,7 @@ rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **envp)
       reset_page ();
       free (malloc (1));
       rt_sched_find_heap ();
+      thread_depth ();   /* as the fork server does: a replay runs as the explorer's executions did */
       child_start ();
       return;
     }
@@ -569,6 +577,8 @@ rt_sched_before_main (RtMainFunc main_fn, int argc, char **argv, char **envp)
   srv_argc = argc;
   srv_argv = argv;
   srv_envp = envp;
+  /* once, here, in a child of its own: never in an execution */
+  thread_depth ();
   shm->no_fibers = rt_sched_stop_step != UINT32_MAX ? AUGUR_FORKED_ASKED : (uint32_t) rt_fiber_why_not ();
   for (;;)
     {

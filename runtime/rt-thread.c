@@ -250,6 +250,37 @@ rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
 /* ------------------------------------------------------------------ */
 /* Creation */
 
+/* The start blocks of real threads: never from the malloc family, which
+ * the program may replace (rpmalloc, mimalloc and jemalloc also define
+ * __libc_malloc and __libc_free): the replacement would run as the
+ * parent's steps inside pthread_create, and its free in the child before
+ * the child has its id (rt_tid would adopt it as a thread of its own).  A
+ * static pool, then mmap when the pool is used up. */
+#define START_POOL 256u
+static RtStart start_pool[START_POOL];
+static uint8_t start_used[START_POOL];
+
+RtStart *
+rt_thread_start_alloc (void)
+{
+  for (unsigned k = 0; k < START_POOL; k++)
+    if (__atomic_load_n (&start_used[k], __ATOMIC_RELAXED) == 0
+        && __atomic_exchange_n (&start_used[k], 1, __ATOMIC_ACQUIRE) == 0)
+      return &start_pool[k];
+  void *p = rt_sys_mmap (NULL, sizeof (RtStart), PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+void
+rt_thread_start_free (RtStart *s)
+{
+  if (s >= start_pool && s < start_pool + START_POOL)
+    __atomic_store_n (&start_used[s - start_pool], 0, __ATOMIC_RELEASE);
+  else
+    rt_sys_munmap (s, sizeof *s);
+}
+
 RtStart *
 rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flags, uintptr_t ra)
 {
@@ -257,7 +288,7 @@ rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flag
     return NULL;
   /* a fiber's block goes with the fiber once it has its number: no heap
    * in the server */
-  RtStart *s = rt_fibers ? local : __libc_malloc (sizeof *s);
+  RtStart *s = rt_fibers ? local : rt_thread_start_alloc ();
   if (s == NULL)
     return NULL;
   memset (s, 0, sizeof *s);
@@ -499,8 +530,9 @@ rt_thread_fiber_create (RtSync *op, RtStart *s, const pthread_attr_t *attr, unsi
   return r;
 }
 
-/* The top of a real thread's stack minus its rt_thread_run frame. */
-static uint64_t thread_depth;
+/* The top of a real thread's stack minus its rt_thread_run frame, and
+ * minus its thread pointer. */
+static uint64_t thread_depth, thread_top_from_tp;
 
 void *
 rt_thread_run (RtStart *start)
@@ -509,16 +541,15 @@ rt_thread_run (RtStart *start)
     {
       uint64_t top = rt_thread_stack_top ();
       uint64_t frame = (uint64_t) (uintptr_t) __builtin_frame_address (0);
+      uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
       thread_depth = top > frame ? top - frame : 0;
+      thread_top_from_tp = top > tp ? top - tp : 0;
       return NULL;
     }
   RtStart s = *start;
-  /* A first free() in a thread makes glibc build the thread's tcache and
-   * arena (an mmap of 64 MiB of address space): under the scheduler, where
-   * every execution is a short-lived fork, the block is left to the exit. */
-  if (!rt_sched_is_on ())
-    __libc_free (start);
+  /* the id first: nothing of this thread may run without it */
   rt_self.tid = s.tid;
+  rt_thread_start_free (start);
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
   if (rt_sched_is_on ())
     rt_shadow_use_static (s.tid);
@@ -594,6 +625,12 @@ rt_thread_measure_depth (void)
   return thread_depth;
 }
 
+uint64_t
+rt_thread_measured_top_from_tp (void)
+{
+  return thread_top_from_tp;
+}
+
 void
 rt_thread_set_depth (uint64_t depth)
 {
@@ -648,7 +685,7 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   if (r == 0)
     rt_thread_table_set ((unsigned long) *thread, (uint32_t) op.rec.addr); /* s belongs to the child now */
   else
-    __libc_free (s);
+    rt_thread_start_free (s);
   rt_sync_after (&op, r);
   rt_thread_emit_frames ((uintptr_t) __builtin_frame_address (0));
   return r;

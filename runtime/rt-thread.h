@@ -45,6 +45,10 @@ typedef struct {
  * the fiber once the child has its id. */
 RtStart *rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flags,
                             uintptr_t ra);
+/* A start block for a real thread, from the runtime's own memory (never
+ * the malloc family, which the program may replace); NULL if none. */
+RtStart *rt_thread_start_alloc (void);
+void rt_thread_start_free (RtStart *start);
 /* rt_sync_before's writing of a CREATE record not yet numbered: takes
  * the number and writes the record under one lock; returns its slot. */
 uint64_t rt_thread_number_emit (RtSync *op);
@@ -69,6 +73,9 @@ void rt_thread_fiber_exit (void *ret, uint64_t by_exit_call, uint8_t flags, uint
  * plus the distance a real thread has between the two, measured once by
  * starting one real thread. */
 uint64_t rt_thread_measure_depth (void);
+/* After rt_thread_measure_depth: a real thread's stack top minus its
+ * thread pointer (0 if unknown). */
+uint64_t rt_thread_measured_top_from_tp (void);
 void rt_thread_set_depth (uint64_t depth);
 uint64_t rt_thread_fiber_top (uint64_t frame);
 /* A thread-specific data key and its destructor (pthread_key_create,

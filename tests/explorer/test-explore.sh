@@ -570,6 +570,31 @@ signal_waits ()
   done
 }
 ok "signal waits: sigwait, sigsuspend, pause, sigtimedwait, by thread and process kills" signal_waits
+# a program with a malloc of its own: the runtime never runs it for its
+# own needs (pthread_getattr_np in one execution only: the others left
+# their schedules; a thread's start block through __libc_malloc, which
+# the allocator defines too: threads that do not exist), and strdup
+# allocates with it as glibc's does
+own_malloc ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/omt.json" -- "$prog_dir/own_malloc_tls" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q " 0 diverged" "$tmp/out" \
+    && grep -q "complete: every interleaving" "$tmp/out" \
+    && results_findings "$tmp/omt.json" | grep -q "^data-race own_malloc_tls.c" || return 1
+  (cd "$tmp" && "$AUGUR" record -o oml.trace -- "$prog_dir/own_malloc_libc") >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  grep -q ": 3 threads," "$tmp/out" \
+    && ! "$AUGUR" trace show "$tmp/oml.trace" 2>&1 | grep "parent=none" | grep -v "^T0 " || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/oml.json" -- "$prog_dir/own_malloc_libc" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  results_findings "$tmp/oml.json" | grep -q "^data-race own_malloc_libc.c:75 own_malloc_libc.c:75" \
+    || return 1
+  [ "$("$prog_dir/own_malloc_strdup")" = "hello hello" ] || return 1
+  clean_complete own_malloc_strdup
+}
+ok "own_malloc: a program's own malloc is its own: no divergence, no phantom thread, strdup" own_malloc
 # a run that leaves its schedule (the program behaves differently each
 # run) cuts the exploration short: the results file, the report and the
 # SARIF log say so, not only the summary line
