@@ -97,6 +97,13 @@ print_finding (guint number, AugurFinding *f)
   for (guint i = 0; i < na; i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
+      if (a->file == NULL && a->function == NULL)
+        {
+          /* no place: the process's end, when the harm is its exit status */
+          g_string_append_printf (s, "%s%s (T%u)", i ? ", " : "    ", augur_op_to_string (a->op),
+                                  a->thread);
+          continue;
+        }
       g_autofree char *base = a->file ? g_path_get_basename (a->file) : g_strdup ("?");
       g_string_append_printf (s, "%s%s:%u %s in %s", i ? ", " : "    ", base, a->line,
                               augur_op_to_string (a->op), a->function ? a->function : "?");

@@ -878,9 +878,13 @@ augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 
       Dwarf_Die t, pt;
       if (lvalue != NULL && expression_type (names, function, file, lvalue, &t) && pointee (&t, &pt))
         {
-          /* more than one of them: an array (unknown size: named as one) */
+          /* more than one of them: an array (unknown size: named as one);
+           * a struct with a flexible array member has its elements there */
           guint64 es = size_of (&pt);
-          set_base (names, base, lvalue, &pt, TRUE, es > 0 && size > es);
+          Dwarf_Die st = pt, m;
+          guint64 start;
+          gboolean flexible = is_struct (&pt) && peel (&st, NULL) && member_at (&st, es, &m, &start);
+          set_base (names, base, lvalue, &pt, TRUE, es > 0 && size > es && !flexible);
         }
       return;
     }

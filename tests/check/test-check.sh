@@ -128,6 +128,19 @@ names_elsewhere ()
 }
 ok "names from the debug info wherever augur runs, in the explanation too" names_elsewhere
 
+names_flexible ()
+{
+  # the allocation's evidence (the trace) of a struct with a flexible
+  # array member: the elements past the struct are its members
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/flexible" "$top_srcdir/tests/check/names/flexible.c" || return 1
+  "$AUGUR" check --budget 20 -o "$tmp/fl" -- "$tmp/flexible" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  [ "$(json_path "$tmp/fl/results.json" '$.findings[0].kind')" = data-race ] \
+    && [ "$(json_path "$tmp/fl/results.json" '$.findings[0].object')" = "g->ws[1].x" ] \
+    && ! grep -q "?:0" "$tmp/out"
+}
+ok "names a flexible array member's element, and no ?:0 access" names_flexible
+
 no_schedule ()
 {
   # a lock-order inversion that cannot deadlock is a warning without a
