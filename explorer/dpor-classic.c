@@ -150,8 +150,12 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
   gboolean aw, bw;
   if (augur_sched_kill_meets (a, b))
     return TRUE;
-  if (mem_view (a, &alo, &ahi, &aw) && mem_view (b, &blo, &bhi, &bw))
-    return (aw || bw) && alo <= bhi && blo <= ahi;
+  /* memory, then locks: a condition wake-up touches its condition and
+   * takes its mutex back, so two wake-ups from two conditions that
+   * share a mutex are dependent by the mutex alone */
+  if (mem_view (a, &alo, &ahi, &aw) && mem_view (b, &blo, &bhi, &bw) && (aw || bw) && alo <= bhi
+      && blo <= ahi)
+    return TRUE;
   /* a trylock that took the lock and the release before it, a trylock
    * that failed and the release after it (dpor-pass.c) */
   guint64 r;

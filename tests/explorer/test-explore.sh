@@ -390,6 +390,23 @@ spurious_early ()
   [ "$(json_path "$tmp/se-optimal.json" '$.executions')" = "$(json_path "$tmp/se-dpor.json" '$.executions')" ]
 }
 ok "spurious_early: an early spurious wake-up, in both DPOR modes" spurious_early
+# two wake-ups from two conditions that share a mutex race for it: both
+# orders, in both DPOR modes, with and without spurious wake-ups
+cond_two_wake ()
+{
+  for m in optimal dpor; do
+    for sp in "" --no-spurious-wakeups; do
+      # shellcheck disable=SC2086
+      "$AUGUR" explore --no-progress --mode $m $sp -o "$tmp/ctw.json" -- "$prog_dir/cond_two_wake" \
+        >"$tmp/out" 2>&1
+      st=$?
+      cat "$tmp/out"
+      [ "$st" -eq 1 ] && results_findings "$tmp/ctw.json" | grep -q "^assertion cond_two_wake.c:52" \
+        || return 1
+    done
+  done
+}
+ok "cond_two_wake: two conditions' wake-ups race for their mutex, in both DPOR modes" cond_two_wake
 # ... and the optimal search runs each of the four orders of the writer
 # and the two readers once
 rwlock_orders ()
