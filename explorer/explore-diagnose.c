@@ -99,9 +99,9 @@ explore_diagnose_keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, con
                                 r->tid, access_verb (r), o1, lr, access_verb (r2), o2, lr2,
                                 a1->tid, pattern);
       g_autofree char *expl = g_strdup_printf (
-        "%s With them serialised, no execution that can follow fails (up to %u explored): this "
-        "interleaving causes the failure. %s",
-        what, DIAGNOSE_MAX_RUNS, augur_finding_get_explanation (failure));
+        "%s With them serialised, no execution that can follow fails (every one explored): "
+        "this interleaving causes the failure. %s",
+        what, augur_finding_get_explanation (failure));
       AugurFinding *f = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL, expl);
       if (obj != NULL && t->r == t->r2)
         augur_finding_set_object (f, obj, "variable");
@@ -181,7 +181,9 @@ typedef enum { SERIAL_UNKNOWN, SERIAL_PASSES, SERIAL_FAILS } SerialVerdict;
 
 /* Explores the continuations of sched[0..decided), at most
  * DIAGNOSE_MAX_RUNS executions and @seconds: PASSES if the prefix could
- * be followed and no continuation failed, FAILS if one failed the way
+ * be followed and no continuation failed, all of them explored (a search
+ * cut short proves nothing: the blame would be unearned), FAILS if one
+ * failed the way
  * fl's failing execution did (same thread, same place), UNKNOWN if the
  * prefix could not be followed or a continuation failed otherwise (the
  * other thread's side of the same bug, say). */
@@ -220,7 +222,7 @@ serial_continuations (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, c
     return SERIAL_UNKNOWN;
   if (w.failed)
     return w.same ? SERIAL_FAILS : SERIAL_UNKNOWN;
-  return SERIAL_PASSES;
+  return st.complete ? SERIAL_PASSES : SERIAL_UNKNOWN;
 }
 
 /* Diagnosis (diagnose.h): for each failing execution kept, its candidate

@@ -62,7 +62,7 @@ typedef struct {
 #define DIAGNOSE_MAX_TRIPLES 32u   /* per failing execution */
 #define DIAGNOSE_MAX_FAILURES 16u
 #define DIAGNOSE_MAX_PER_FAILURE 4u  /* failing executions diagnosed per failure location */
-#define DIAGNOSE_MAX_RUNS 50u        /* continuations explored per serialisation */
+#define DIAGNOSE_MAX_RUNS 500u       /* continuations explored per serialisation */
 #define DIAGNOSE_MAX_SECONDS 5.0     /* and seconds */
 
 /* explore_findings_on_race's data: the event indices of the steps, made

@@ -407,6 +407,19 @@ cond_two_wake ()
   done
 }
 ok "cond_two_wake: two conditions' wake-ups race for their mutex, in both DPOR modes" cond_two_wake
+# the diagnosis blames an interleaving only when no serialised
+# continuation fails, all of them explored
+blame_wait_loop ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/bwl.json" -- "$prog_dir/blame_wait_loop" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  results_findings "$tmp/bwl.json" >"$tmp/found"
+  cat "$tmp/found"
+  [ "$st" -eq 1 ] && grep -q "^atomicity-violation blame_wait_loop.c:\(34\|47\) " "$tmp/found" \
+    && ! grep "^atomicity-violation" "$tmp/found" | grep -q "blame_wait_loop.c:31"
+}
+ok "blame_wait_loop: the lost update is blamed, not the wait loop's re-check" blame_wait_loop
 # ... and the optimal search runs each of the four orders of the writer
 # and the two readers once
 rwlock_orders ()
