@@ -585,7 +585,11 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size)
                                               augur_sched_step_size (&a->await_r[j]));
           if (hit)
             {
-              rt_sched_await_wake (awaiting[k], 0);
+              /* the write is no step: the writer's last step, which
+               * comes before it, is what the woken thread comes after
+               * (with none, DPOR forced one more iteration of the loop
+               * before the writer in each run, for ever) */
+              rt_sched_await_wake (awaiting[k], t->last_step != RT_NONE ? t->last_step + 1 : 0);
               k--;
             }
         }

@@ -158,7 +158,9 @@ snapshot_threads (void)
           if (th[t].awaiting)
             {
               const AugurSchedStep *r = &th[t].await_r[0];
-              s->await_obj = th[t].n_await > 0 ? r->obj : AUGUR_SCHED_CLOCK_OBJ;
+              /* what it re-reads; none: the time, if it read the clock,
+               * else nothing another thread could change (0) */
+              s->await_obj = th[t].n_await > 0 ? r->obj : th[t].await_clock ? AUGUR_SCHED_CLOCK_OBJ : 0;
               s->await_size = th[t].n_await > 0 ? r->size : 8;
               s->await_pc = th[t].n_await > 0 ? r->pc : th[t].pending.pc;
               continue;

@@ -420,6 +420,27 @@ blame_wait_loop ()
     && ! grep "^atomicity-violation" "$tmp/found" | grep -q "blame_wait_loop.c:31"
 }
 ok "blame_wait_loop: the lost update is blamed, not the wait loop's re-check" blame_wait_loop
+# a loop woken by a write that is no step (--sync-only, static facts) is
+# ordered after the writer's last step: the search ends
+spin_pruned_ok ()
+{
+  "$AUGUR" explore --no-progress --sync-only -o "$tmp/spo.json" -- "$prog_dir/spin_pruned_ok" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q "(complete: every interleaving up to equivalence); 0 findings" "$tmp/out" \
+    && [ "$(json_path "$tmp/spo.json" '$.executions')" -le 100 ]
+}
+ok "spin_pruned_ok: a poll woken by writes that are no steps: complete" spin_pruned_ok
+spin_nothing_hang ()
+{
+  "$AUGUR" explore --no-progress --timeout 2 -o "$tmp/snh.json" -- "$prog_dir/spin_nothing_hang" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^hang spin_nothing_hang.c:.*main waits in a loop at spin_nothing_hang.c:[0-9]* that reads nothing another thread could change" "$tmp/out"
+}
+ok "spin_nothing_hang: a loop that reads nothing: the hang says so" spin_nothing_hang
 # ... and the optimal search runs each of the four orders of the writer
 # and the two readers once
 rwlock_orders ()
