@@ -294,6 +294,18 @@ augur_results_add_finding (AugurResults *results, AugurFinding *finding)
   results->dirty = TRUE;
 }
 
+void
+augur_results_replace_finding (AugurResults *results, AugurFinding *old, AugurFinding *finding)
+{
+  g_return_if_fail (results != NULL && finding != NULL);
+  guint i;
+  if (!g_ptr_array_find (results->findings, old, &i))
+    g_return_if_reached ();
+  augur_finding_unref (g_ptr_array_index (results->findings, i));
+  g_ptr_array_index (results->findings, i) = augur_finding_ref (finding);
+  results->dirty = TRUE;
+}
+
 static int
 finding_ptr_cmp (gconstpointer a, gconstpointer b)
 {

@@ -379,6 +379,9 @@ void augur_results_add_static_candidate (AugurResults *results,
                                          guint         line_b);
 /* Takes a reference. */
 void augur_results_add_finding (AugurResults *results, AugurFinding *finding);
+/* Puts @finding (a reference taken) in the place of @old, one of its
+ * findings. */
+void augur_results_replace_finding (AugurResults *results, AugurFinding *old, AugurFinding *finding);
 /* How far the analysis got (augur check): @complete only when the chosen
  * search ended; @summary says what holds ("complete: every interleaving up
  * to equivalence", "incomplete: time budget spent, 3 runs cut by the step

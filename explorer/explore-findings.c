@@ -55,21 +55,69 @@ cmp_str_ptr (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
-gboolean
-explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs)
+static char *
+seen_key (const char *kind, GPtrArray *locs)
 {
   g_ptr_array_sort (locs, cmp_str_ptr);
   GString *key = g_string_new (kind);
   for (guint k = 0; k < locs->len; k++)
     g_string_append_printf (key, " %s", (const char *) g_ptr_array_index (locs, k));
-  char *k = g_string_free (key, FALSE);
+  return g_string_free (key, FALSE);
+}
+
+gboolean
+explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs)
+{
+  char *k = seen_key (kind, locs);
   if (g_hash_table_contains (c->seen, k))
     {
       g_free (k);
       return FALSE;
     }
-  g_hash_table_add (c->seen, k);
+  g_hash_table_insert (c->seen, k, NULL);
   return TRUE;
+}
+
+/* A witness of a finding that may replace the one kept (first_or_better). */
+typedef struct {
+  char *key;                /* its dedup key */
+  AugurFinding *old;        /* the finding it replaces, NULL if none */
+  gboolean spurious;        /* it needed a spurious wake-up */
+} Witness;
+
+/* As explore_findings_first_time, for a finding whose witness needed a
+ * spurious wake-up or not (@spurious): TRUE also when the one kept at
+ * these locations needed one and this one does not, which then takes its
+ * place (keep_witness).  A reader told that the bug "may need" a wake-up
+ * POSIX allows may dismiss a bug that needs none. */
+static gboolean
+first_or_better (Ctx *c, const char *kind, GPtrArray *locs, gboolean spurious, Witness *w)
+{
+  *w = (Witness) { seen_key (kind, locs), NULL, spurious };
+  gpointer kept;
+  if (g_hash_table_lookup_extended (c->seen, w->key, NULL, &kept) && (kept == NULL || spurious))
+    {
+      g_clear_pointer (&w->key, g_free);
+      return FALSE;
+    }
+  w->old = kept;   /* the seen table's value: a kept finding with a spurious wake-up */
+  return TRUE;
+}
+
+/* Keeps @f, witness @w (first_or_better): a new finding, or in the place
+ * of the one it betters. */
+static void
+keep_witness (Ctx *c, AugurFinding *f, Witness *w)
+{
+  if (w->old != NULL)
+    {
+      augur_results_replace_finding (c->results, w->old, f);
+      explore_findings_save (c);
+    }
+  else
+    explore_findings_keep (c, f);
+  /* owned by the results, which keep it until the end */
+  g_hash_table_insert (c->seen, g_steal_pointer (&w->key), w->spurious ? f : NULL);
 }
 
 char *
@@ -123,6 +171,16 @@ explore_findings_keep (Ctx *c, AugurFinding *f)
   explore_findings_save (c);
 }
 
+
+/* Does steps[0..n) have a spurious wake-up? */
+static gboolean
+has_spurious (const AugurSchedStep *steps, guint n)
+{
+  for (guint k = 0; k < n; k++)
+    if (steps[k].op == AUGUR_SOP_COND_WAKE && (steps[k].xflags & AUGUR_SXF_SPURIOUS))
+      return TRUE;
+  return FALSE;
+}
 
 /* @text, and if steps[0..n) has a spurious wake-up, a sentence naming the
  * last one: the finding (@what) may need it, and a reader should know that
@@ -292,7 +350,8 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
           }
       }
   const char *kind = self_lock ? "misuse:recursive-lock" : spins ? "hang" : "deadlock";
-  if (!explore_findings_first_time (c, kind, locs))
+  Witness w;
+  if (!first_or_better (c, kind, locs, has_spurious (steps, n), &w))
     return;
   g_autoptr (AugurFinding) f = NULL;
   if (self_lock)
@@ -370,7 +429,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     augur_finding_mark_bug_step (f, n - 1);
   for (guint i = 0; i < signals->len; i++)
     augur_finding_mark_bug_step (f, g_array_index (signals, guint, i));
-  explore_findings_keep (c, f);
+  keep_witness (c, f, &w);
 }
 
 /* One failure of the execution: a failed assertion, abort() or a fatal
@@ -418,7 +477,9 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
       g_ptr_array_add (locs, explore_findings_loc_key (c, module, pc));
     }
   const char *kind = assertion ? "assertion" : "crash";
-  gboolean first = explore_findings_first_time (c, kind, locs);
+  guint upto = MIN (fl->step, n);
+  Witness w;
+  gboolean first = first_or_better (c, kind, locs, has_spurious (steps, upto), &w);
   c->failing_runs++;
   /* a failure seen before is not reported again, but a few more
    * executions failing there are diagnosed: they may show other causes */
@@ -436,7 +497,6 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
                                          : WIFSIGNALED (ws) ? WTERMSIG (ws) : SIGSEGV));
   /* a spurious wake-up in the failing execution: the failure may need it
    * (diagnosis blames no interleaving for it, explore-diagnose.c) */
-  guint upto = MIN (fl->step, n);
   char *more = spurious_note (c, expl, steps, upto, "failure");
   g_free (expl);
   expl = more;
@@ -457,9 +517,12 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
       explore_findings_add_schedule (c, f, steps, upto, ev);
       if (upto > 0)
         augur_finding_mark_bug_step (f, upto - 1);
-      explore_findings_keep (c, f);
-      failed = g_new0 (guint, 1);
-      g_hash_table_insert (c->failed_at, g_strdup (g_ptr_array_index (locs, 0)), failed);
+      keep_witness (c, f, &w);
+      if (failed == NULL)
+        {
+          failed = g_new0 (guint, 1);
+          g_hash_table_insert (c->failed_at, g_strdup (g_ptr_array_index (locs, 0)), failed);
+        }
     }
   (*failed)++;
   explore_diagnose_keep_failure (c, steps, upto, ev, f, fl);

@@ -441,6 +441,16 @@ spin_nothing_hang ()
   [ "$st" -eq 1 ] && grep -q "^hang spin_nothing_hang.c:.*main waits in a loop at spin_nothing_hang.c:[0-9]* that reads nothing another thread could change" "$tmp/out"
 }
 ok "spin_nothing_hang: a loop that reads nothing: the hang says so" spin_nothing_hang
+# a witness that needs no spurious wake-up replaces one that does
+lost_wakeup_flag ()
+{
+  finding lost_wakeup_flag "deadlock lost_wakeup_flag.c:17" || return 1
+  json_path "$tmp/lost_wakeup_flag.json" '$.findings[*].explanation' >"$tmp/expl"
+  cat "$tmp/expl"
+  ! grep -q "may need it" "$tmp/expl" && ! json_path "$tmp/lost_wakeup_flag.json" \
+    '$.findings[0].schedule[*]' | grep -q '"op":"wake"'
+}
+ok "lost_wakeup_flag: a lost wake-up that needs no spurious wake-up says none" lost_wakeup_flag
 # ... and the optimal search runs each of the four orders of the writer
 # and the two readers once
 rwlock_orders ()
