@@ -113,7 +113,7 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
   if ((shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
       || (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra)))
     {
-      rt_sched_await_invisible_access (kind, addr, size);
+      rt_sched_await_invisible_access (kind, addr, size, ra);
       return;
     }
   AugurSchedStep s;

@@ -557,7 +557,7 @@ rt_sched_await_clock_jump (void)
  * threads' loops, and wakes those that wait on it; a read goes into the
  * history, so that a loop that waits on it waits for its write. */
 void
-rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size)
+rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 {
   uint32_t me = rt_self.tid;
   if (me >= RT_MAXT || th[me].state != AUGUR_STH_ENABLED)
@@ -608,6 +608,10 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size)
   h->step.op = AUGUR_SOP_READ;
   h->step.obj = (uint64_t) (uintptr_t) addr;
   h->step.size = sz;
+  AugurRecord r;
+  rt_pc (ra, &r);   /* where a hang says the loop waits */
+  h->step.pc = r.pc;
+  h->step.module = r.module;
   h->step.tid = (uint16_t) me;
   h->index = shm->n_steps;
   h->held_before = t->held;

@@ -179,7 +179,7 @@ void rt_sched_await_wake_awaiters (uint32_t upto);
 int rt_sched_await_clock_jump (void);
 /* An access at a pc static analysis pruned (not a step), which Await
  * must still see. */
-void rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size);
+void rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra);
 
 /* The value of the up to 8 bytes at a, read by the runtime (not seen). */
 static inline uint64_t

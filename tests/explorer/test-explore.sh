@@ -441,6 +441,15 @@ spin_nothing_hang ()
   [ "$st" -eq 1 ] && grep -q "^hang spin_nothing_hang.c:.*main waits in a loop at spin_nothing_hang.c:[0-9]* that reads nothing another thread could change" "$tmp/out"
 }
 ok "spin_nothing_hang: a loop that reads nothing: the hang says so" spin_nothing_hang
+spin_sync_hang ()
+{
+  "$AUGUR" explore --no-progress --sync-only -o "$tmp/ssh.json" -- "$prog_dir/spin_sync_hang" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^hang spin_sync_hang.c:15: .* waits in a loop at spin_sync_hang.c:15 for ready to change" "$tmp/out"
+}
+ok "spin_sync_hang: a hang whose reads are no steps names the loop's line" spin_sync_hang
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
