@@ -348,6 +348,8 @@ verify_all (Ctx *c, AugurDiagFinding *df)
       AugurDiagRepair *r = g_ptr_array_index (df->repairs, i);
       if (c->o->no_verify)
         r->verification = g_strdup ("not verified \u2014 --no-verify");
+      else if (c->o->no_verify_why != NULL)
+        r->verification = g_strdup_printf ("not verified \u2014 %s", c->o->no_verify_why);
       else if (augur_interrupt_signal () != 0)
         r->verification = g_strdup ("not verified \u2014 interrupted");
       else

@@ -41,6 +41,7 @@ typedef struct {
   guint max_classes;         /* 0 = 32 */
   guint max_repairs;         /* repairs written and verified (0 = 4) */
   gboolean no_verify;
+  const char *no_verify_why; /* not verified, for this reason (NULL: they are) */
   const char *source_dir;    /* where relative source names are (NULL: the results') */
   const char *given_patch;   /* a patch to verify as well (--verify-patch), its text */
   guint only;                /* 1-based: diagnose this finding only (0: every failure) */

@@ -144,6 +144,39 @@ decl_line (const Edit *e)
   return at;
 }
 
+/* "#include <pthread.h>\n" when the source does not include it (the
+ * repairs' declarations need it: a source may include only a header of
+ * its own), else "". */
+static const char *
+pthread_include (const Edit *e)
+{
+  for (guint i = 0; i < e->n; i++)
+    {
+      const char *l = e->lines[i] + strspn (e->lines[i], " \t");
+      if (g_str_has_prefix (l, "#include") && strstr (l, "<pthread.h>") != NULL)
+        return "";
+    }
+  return "#include <pthread.h> /* augur diagnose: repair */\n";
+}
+
+/* Is line @l inside a function body (the braces before it leave it at a
+ * depth of one or more)?  A statement can go before it only then: a
+ * definition on one line (`static void f (void) { n++; }`) is at file
+ * scope. */
+static gboolean
+in_body (const Edit *e, guint l)
+{
+  gint depth = 0;
+  for (guint k = 1; k < l && k <= e->n; k++)
+    for (const char *c = e->lines[k - 1]; *c; c++)
+      {
+        if (*c == '/' && c[1] == '/')
+          break;
+        depth += *c == '{' ? 1 : *c == '}' ? -1 : 0;
+      }
+  return depth > 0;
+}
+
 static char *
 indent_of (const char *line)
 {
@@ -673,8 +706,9 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
     thread_regions (e, g_ptr_array_index (classes, ci), source, regions);
   drop_nested (e, regions);
   edit_add (e, decl_line (e), TRUE,
-            g_strdup ("static pthread_mutex_t augur_repair_lock = PTHREAD_MUTEX_INITIALIZER; "
-                      "/* augur diagnose: repair */"));
+            g_strdup_printf ("%sstatic pthread_mutex_t augur_repair_lock = "
+                             "PTHREAD_MUTEX_INITIALIZER; /* augur diagnose: repair */",
+                             pthread_include (e)));
   GString *sum = g_string_new ("a new mutex makes ");
   for (guint i = 0; i < regions->len; i++)
     {
@@ -684,6 +718,14 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
         {
           *why = g_strdup_printf ("lines %u-%u of %s are not whole statements of one block",
                                   r->lo, hi, r->function != NULL ? r->function : "?");
+          g_string_free (sum, TRUE);
+          return NULL;
+        }
+      if (!in_body (e, r->lo))
+        {
+          *why = g_strdup_printf ("line %u holds all of %s, on one line: no statement of it to "
+                                  "put a lock around", r->lo,
+                                  r->function != NULL ? r->function : "a function");
           g_string_free (sum, TRUE);
           return NULL;
         }
@@ -769,7 +811,7 @@ augur_diag_repair_order (GPtrArray *classes, GArray *cover, const char *source_d
       return NULL;
     }
   edit_add (e, decl_line (e), TRUE, g_strdup_printf (
-    "/* augur diagnose: repair — orderings enforced by handshakes */\n"
+    "%s/* augur diagnose: repair — orderings enforced by handshakes */\n"
     "static pthread_mutex_t augur_repair_lock = PTHREAD_MUTEX_INITIALIZER;\n"
     "static pthread_cond_t augur_repair_cond = PTHREAD_COND_INITIALIZER;\n"
     "static int augur_repair_done[%u];\n"
@@ -788,7 +830,7 @@ augur_diag_repair_order (GPtrArray *classes, GArray *cover, const char *source_d
     "  while (!augur_repair_done[i])\n"
     "    pthread_cond_wait (&augur_repair_cond, &augur_repair_lock);\n"
     "  pthread_mutex_unlock (&augur_repair_lock);\n"
-    "}", cover->len));
+    "}", pthread_include (e), cover->len));
   for (guint k = 0; k < cover->len; k++)
     {
       guint lx = statement_end (e, g_array_index (lines, guint, 2 * k));
@@ -800,6 +842,13 @@ augur_diag_repair_order (GPtrArray *classes, GArray *cover, const char *source_d
           return NULL;
         }
       guint x0 = g_array_index (lines, guint, 2 * k);
+      if (!in_body (e, x0) || !in_body (e, ly))
+        {
+          *why = g_strdup_printf ("line %u holds a whole function, on one line: no statement of "
+                                  "it to put a handshake beside", !in_body (e, x0) ? x0 : ly);
+          g_string_free (sum, TRUE);
+          return NULL;
+        }
       if (body_of_condition (e, x0))
         {
           /* the only statement of an if/for/while: make it a block */

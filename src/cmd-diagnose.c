@@ -20,6 +20,7 @@
 
 #include "common/augur-exit.h"
 #include "common/finding-ref.h"
+#include "check/check-sources.h"
 #include "common/results.h"
 #include "diagnose/diagnose.h"
 #include "src/augur-cmd.h"
@@ -123,6 +124,15 @@ augur_cmd_diagnose (int argc, char **argv)
   o.verify.cc = cc;
   o.verify.cflags = cflags;
   o.verify.timeout = verify_timeout;
+  /* a patched file is rebuilt alone: a program of several sources cannot
+   * be (as augur check says) */
+  guint n_recorded = 0;
+  g_autoptr (GPtrArray) units = augur_check_program_units (rest[1], NULL, &n_recorded, NULL);
+  g_autofree char *why_not = NULL;
+  if (units != NULL && units->len > 1)
+    why_not = g_strdup_printf ("the program is built from %u source files, and only a one-file "
+                               "program is rebuilt to verify a repair", units->len);
+  o.no_verify_why = why_not;
   g_autoptr (GPtrArray) diag = augur_diagnose (results, (const char *const *) rest + 1, &o);
   g_autofree char *text = augur_diag_to_text (diag);
   fputs (text, stdout);

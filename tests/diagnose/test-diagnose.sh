@@ -122,6 +122,33 @@ ok "lazy01: a handshake outside the critical sections verified" \
 ok "mysql-169: one region across a call, widened to the program's critical sections, verified" \
   corpus_repair mysql_169 lock 'a new mutex makes prog.c:31-36 (client) atomic'
 
+# a function on one line has no statement to put a repair around
+oneline ()
+{
+  cp "$top_srcdir/tests/diagnose/oneline.c" . && "$AUGUR_CC_BIN" -O0 -g -o oneline oneline.c \
+    && "$AUGUR" explore --no-progress -o ol.json -- ./oneline >/dev/null 2>&1
+  "$AUGUR" diagnose -o ol.diag.json ol.json -- ./oneline >out.txt 2>&1
+  cat out.txt
+  grep -q "no lock repair: line 8 holds all of bump, on one line" out.txt \
+    && ! grep -q "^    | +pthread_mutex_lock" out.txt
+}
+ok "a function on one line: no repair at file scope, and why" oneline
+# two sources: repairs not verified (one file is rebuilt alone), and a
+# patched file that includes no pthread header gets the include
+split ()
+{
+  mkdir -p split && cp "$top_srcdir/tests/diagnose/split/main.c" "$top_srcdir/tests/diagnose/split/count.c" split/ \
+    && (cd split && "$AUGUR_CC_BIN" -O0 -g -o prog main.c count.c \
+        && "$AUGUR" explore --no-progress -o r.json -- ./prog >/dev/null 2>&1; [ -f r.json ]) \
+    || return 1
+  (cd split && "$AUGUR" diagnose -o d.json r.json -- ./prog) >out.txt 2>&1
+  cat out.txt
+  grep -q "^    not verified — the program is built from 2 source files" out.txt \
+    && ! grep -q "rejected" out.txt \
+    && grep -q '^    | +#include <pthread.h>' out.txt
+}
+ok "two sources: repairs not verified, and the patch includes pthread.h" split
+
 wrong ()
 {
   "$AUGUR" diagnose --max-repairs 1 --verify-patch "$top_srcdir/tests/diagnose/fig3-wrong.patch" \

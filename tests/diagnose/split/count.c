@@ -1,0 +1,7 @@
+int counted;
+
+void
+count (void)
+{
+  counted++;
+}
