@@ -274,6 +274,7 @@ typedef struct {
   const char *frama_c;
   const char *plugin;
   const char *harness;
+  const char *compat;       /* augur-frama-c.h, beside the harness */
   const char *cflags;
   const char *tmp;
   const char *out;
@@ -304,6 +305,10 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
             g_strv_builder_add (args, "-idirafter");
             g_strv_builder_add (args, *d);
           }
+      /* what Frama-C cannot take as GCC does (augur-frama-c.h): the
+       * program's files only */
+      g_strv_builder_add (args, "-include");
+      g_strv_builder_add (args, r->compat);
       g_auto(GStrv) argv = g_strv_builder_end (args);
       g_ptr_array_add (db, augur_static_compile_unit_new (u->directory, u->file,
                                                           (const char *const *) argv));
@@ -410,10 +415,11 @@ display_path (const char *file)
 }
 
 /* frama-c, augur's plug-in and the pthread harness, found (each
- * overridable from the environment); FALSE when one is missing.  The
+ * overridable from the environment), and the header forced into the
+ * program's files, beside the harness; FALSE when one is missing.  The
  * caller frees what was found, even on failure. */
 static gboolean
-find_tools (char **frama_c, char **plugin, char **harness, GError **error)
+find_tools (char **frama_c, char **plugin, char **harness, char **compat, GError **error)
 {
   *frama_c = find_frama_c ();
   if (*frama_c == NULL || !g_file_test (*frama_c, G_FILE_TEST_IS_EXECUTABLE))
@@ -427,8 +433,11 @@ find_tools (char **frama_c, char **plugin, char **harness, GError **error)
                        "augur_static.cmxs", "static/plugin");
   *harness = find_file ("AUGUR_STATIC_HARNESS", AUGUR_PKGDATADIR,
                         "augur-pthread-harness.c", "static/harness");
+  g_autofree char *dir = g_path_get_dirname (*harness);
+  *compat = g_build_filename (dir, "augur-frama-c.h", NULL);
   const char *missing = !g_file_test (*plugin, G_FILE_TEST_IS_REGULAR) ? *plugin
-                        : !g_file_test (*harness, G_FILE_TEST_IS_REGULAR) ? *harness : NULL;
+                        : !g_file_test (*harness, G_FILE_TEST_IS_REGULAR) ? *harness
+                        : !g_file_test (*compat, G_FILE_TEST_IS_REGULAR) ? *compat : NULL;
   if (missing != NULL)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_MISSING,
@@ -589,7 +598,8 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
   g_autofree char *frama_c = NULL;
   g_autofree char *plugin = NULL;
   g_autofree char *harness = NULL;
-  if (!find_tools (&frama_c, &plugin, &harness, error))
+  g_autofree char *compat = NULL;
+  if (!find_tools (&frama_c, &plugin, &harness, &compat, error))
     return NULL;
 
   g_autoptr(GError) local = NULL;
@@ -602,7 +612,7 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
     }
   g_autofree char *out = g_build_filename (tmp, "facts.json", NULL);
   g_autofree char *log = g_build_filename (tmp, "frama-c.log", NULL);
-  Run r = { frama_c, plugin, harness, o->cflags, tmp, out, log };
+  Run r = { frama_c, plugin, harness, compat, o->cflags, tmp, out, log };
 
   guint timeout = o->timeout != 0 ? o->timeout : AUGUR_STATIC_DEFAULT_TIMEOUT;
   double seconds = 0;

@@ -42,6 +42,18 @@ for c in $cases; do
   fi
 done
 
+# two files that use GCC's builtins on different types, and __int128
+builtins ()
+{
+  (cd "$src" && "$AUGUR" static --print-facts -o "$work/builtins.json" builtins_a.c builtins_b.c \
+     >"$work/builtins.out") && same "$src/builtins.expected" "$work/builtins.out"
+}
+if [ "$have_frama_c" = yes ]; then
+  ok "facts of builtins (two files, __atomic and __sync on several types, __int128)" builtins
+else
+  skip "facts of builtins" "$have_frama_c"
+fi
+
 if [ "$have_frama_c" = yes ]; then
   ok "the summary names every count" sh -c "cd '$src' && '$AUGUR' static -o '$work/s.json' racy_counter.c >'$work/s.out' && grep -q '^threads  *2' '$work/s.out' && grep -q '^shared locations  *1' '$work/s.out' && grep -q '^candidate pairs  *1 ' '$work/s.out' && grep -q '^frama-c time' '$work/s.out'"
   ok "the facts file is written and is JSON of format augur-static-facts 1" sh -c "grep -q '\"format\" : \"augur-static-facts\"' '$work/racy_counter.json' && grep -q '\"version\" : 1' '$work/racy_counter.json'"

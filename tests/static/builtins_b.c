@@ -1,0 +1,33 @@
+/* builtins: see builtins_a.c. */
+#include <pthread.h>
+
+int flag;
+long total;
+int plain;
+static unsigned __int128 wide;
+
+void add (long v);
+int get (void);
+void set_total (long v);
+
+static void *
+worker (void *arg)
+{
+  add (1);
+  plain = 1;
+  __atomic_store_n (&flag, 1, __ATOMIC_RELEASE);
+  wide++;
+  return arg;
+}
+
+int
+main (void)
+{
+  pthread_t t;
+  pthread_create (&t, NULL, worker, NULL);
+  while (!get ())
+    ;
+  set_total (2);
+  pthread_join (t, NULL);
+  return (int) wide;
+}
