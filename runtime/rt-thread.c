@@ -549,7 +549,8 @@ rt_thread_run (RtStart *start)
   RtStart s = *start;
   /* the id first: nothing of this thread may run without it */
   rt_self.tid = s.tid;
-  rt_thread_start_free (start);
+  if (!rt_fibers)
+    rt_thread_start_free (start);   /* a fiber's is its own (rt_thread_prepare) */
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
   if (rt_sched_is_on ())
     rt_shadow_use_static (s.tid);

@@ -665,6 +665,8 @@ own_malloc ()
   clean_complete own_malloc_strdup
 }
 ok "own_malloc: a program's own malloc is its own: no divergence, no phantom thread, strdup" own_malloc
+ok "many_joined_ok: 600 threads one after the other on fibers: complete, no finding" \
+  clean_complete many_joined_ok
 # a run that leaves its schedule (the program behaves differently each
 # run) cuts the exploration short: the results file, the report and the
 # SARIF log say so, not only the summary line
