@@ -489,6 +489,10 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
       if (r >= 0 && p->s[r].tid != t)
         note_race (p, (guint) r, pre);
     }
+  if (j >= p->n_real)
+    return;   /* a request its thread was still waiting to make: it took
+               * nothing, and the next waiter races with the holder too,
+               * not with it (each may be moved before the holder) */
   join (p->vc + t * p->T, read ? l->wclock : l->clock, p->T);
   join (p->svc + t * p->T, read ? l->wsclock : l->sclock, p->T);
   if (p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL)

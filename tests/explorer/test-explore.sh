@@ -407,6 +407,20 @@ cond_two_wake ()
   done
 }
 ok "cond_two_wake: two conditions' wake-ups race for their mutex, in both DPOR modes" cond_two_wake
+# requests that were still waiting for a lock when the run ended each race
+# with the holder's acquisition, not with one another: both modes agree
+lock_waiters ()
+{
+  for m in optimal dpor; do
+    "$AUGUR" explore --no-progress --mode $m -o "$tmp/lw-$m.json" -- "$prog_dir/lock_waiters" \
+      >"$tmp/out" 2>&1
+    st=$?
+    cat "$tmp/out"
+    [ "$st" -eq 1 ] && results_findings "$tmp/lw-$m.json" | grep -q "^assertion lock_waiters.c:25" \
+      && [ "$(json_path "$tmp/lw-$m.json" '$.executions')" -eq 27 ] || return 1
+  done
+}
+ok "lock_waiters: two threads left waiting for a lock: both tried first, in both DPOR modes" lock_waiters
 # the diagnosis blames an interleaving only when no serialised
 # continuation fails, all of them explored
 blame_wait_loop ()
