@@ -490,13 +490,27 @@ rt_sched_need_threads (uint32_t why)
   __builtin_unreachable ();
 }
 
+/* On real threads: an exit() (or main's return) has begun in this
+ * execution, a process of its own.  libc runs the exit handlers once: a
+ * second exit() goes straight to the end of the process, where the
+ * scheduler would not see it. */
+static int exit_begun;
+
 void
 rt_sched_exit (int status, uintptr_t ra)
 {
   if (!rt_sched_on)
     return;
   if (!rt_fibers)
-    return;   /* real threads: libc runs the exit handlers, then on_child_exit */
+    {
+      /* real threads: libc runs the exit handlers, then on_child_exit; a
+       * second caller ends the process by an END step of its own, taken
+       * when nothing else can run (it used to end it at once, unseen:
+       * the others' steps were lost and the search said complete) */
+      if (__atomic_exchange_n (&exit_begun, 1, __ATOMIC_ACQ_REL))
+        rt_sched_exit_now (status, ra);
+      return;
+    }
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) status, ra);
   rt_sched_process_exit ();
   shm->wait_status = (status & 0xff) << 8;
@@ -525,6 +539,8 @@ rt_sched_main_return (int status)
   (void) status;
   if (!rt_sched_on || rt_self.tid != 0)
     return;
+  if (!rt_fibers)
+    __atomic_store_n (&exit_begun, 1, __ATOMIC_RELEASE);   /* libc calls exit itself */
   /* a thread that runs on, or that ended but that nobody joined (nor
    * detached: that one's end was left to itself on purpose): its end is
    * ordered before main's return by nothing, so in another schedule of

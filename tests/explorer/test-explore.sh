@@ -421,6 +421,18 @@ lock_waiters ()
   done
 }
 ok "lock_waiters: two threads left waiting for a lock: both tried first, in both DPOR modes" lock_waiters
+# a second exit() on real threads is an END step of its own, not an
+# unseen end of the process
+exit_twice ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/et.json" -- "$prog_dir/exit_twice" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "real threads" "$tmp/out" \
+    && results_findings "$tmp/et.json" | grep -q "^assertion exit_twice.c:25" \
+    && grep -q "complete: every interleaving" "$tmp/out"
+}
+ok "exit_twice: two threads call exit() on real threads: the third's failure is found" exit_twice
 # the diagnosis blames an interleaving only when no serialised
 # continuation fails, all of them explored
 blame_wait_loop ()
