@@ -285,9 +285,9 @@ wake_pollers (int sig, uint32_t waker)
 /* Signal @sig is sent to thread @target by the kill step just made (the
  * caller's last step, at @pc of @module): pending, and its handlers run
  * now (the sender itself), at the target's next step, or at once if the
- * target is parked.  @handled, @ignored: disposition (). */
+ * target is parked.  @handled: disposition (). */
 static void
-post (uint32_t target, int sig, int handled, int ignored, uint32_t pc, uint8_t module)
+post (uint32_t target, int sig, int handled, uint32_t pc, uint8_t module)
 {
   uint32_t me = rt_self.tid;
   RtSThread *u = &th[target];
@@ -296,7 +296,6 @@ post (uint32_t target, int sig, int handled, int ignored, uint32_t pc, uint8_t m
   int blocked = (u->sigmask & (1ull << sig)) != 0;
   if (!blocked && !handled)
     return;   /* ignored: gone */
-  (void) ignored;
   u->sigpend |= 1ull << sig;
   uint32_t kill = th[me].last_step + 1;
   u->sig_wakers[sig] = kill;
@@ -342,7 +341,7 @@ rt_sched_kill (uint32_t target, int sig, uintptr_t ra)
                       (uint64_t) (uintptr_t) &th[target].sigpend, 1, ra);
   s.arg = target | ((uint64_t) sig << 32);
   rt_sched_point (&s, 0);
-  post (target, sig, handled, ignored, s.pc, s.module);
+  post (target, sig, handled, s.pc, s.module);
   return 1;
 }
 
@@ -388,7 +387,7 @@ rt_sched_kill_process (int sig, uintptr_t ra)
       wake_pollers (sig, proc_sig_wakers[sig]);
       return 1;
     }
-  post (target, sig, handled, ignored, s.pc, s.module);
+  post (target, sig, handled, s.pc, s.module);
   return 1;
 }
 
