@@ -94,8 +94,10 @@ static gboolean
 first_or_better (Ctx *c, const char *kind, GPtrArray *locs, gboolean spurious, Witness *w)
 {
   *w = (Witness) { seen_key (kind, locs), NULL, spurious };
-  gpointer kept;
-  if (g_hash_table_lookup_extended (c->seen, w->key, NULL, &kept) && (kept == NULL || spurious))
+  gpointer kept = NULL;
+  if (!g_hash_table_lookup_extended (c->seen, w->key, NULL, &kept))
+    return TRUE;   /* the first */
+  if (kept == NULL || spurious)
     {
       g_clear_pointer (&w->key, g_free);
       return FALSE;
