@@ -290,8 +290,7 @@ augur_explore_mpi_stop (AugurExploreMpi *mpi, AugurExploreStats *st)
       memcpy (&in_process, b, sizeof in_process);
       memcpy (&forked, b + sizeof in_process, sizeof forked);
       st->in_process += in_process;
-      if (st->forked == 0)
-        st->forked = forked;
+      augur_explore_stats_forked (st, forked);
     }
   /* the servers the note counts: ranks, not slots */
   guint slots = (guint) (mpi->size - 1) * SLOTS;

@@ -181,6 +181,13 @@ augur_explore_forked_why (guint32 why)
     }
 }
 
+void
+augur_explore_stats_forked (AugurExploreStats *st, guint32 why)
+{
+  if (st->forked == 0)
+    st->forked = why;
+}
+
 char *
 augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *st)
 {
@@ -788,8 +795,7 @@ search_finish (Search *s, const AugurPruneInfo *pi, gboolean ok)
   /* the search's own server's, added to the others' (search_pool_stop) */
   AugurSchedShm *own = augur_executor_shm (s->ex);
   st->in_process += own->fiber_executions;
-  if (st->forked == 0)
-    st->forked = own->no_fibers;
+  augur_explore_stats_forked (st, own->no_fibers);
   progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, 0, NULL, 0, TRUE);
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);
@@ -872,8 +878,7 @@ search_pool_stop (Search *s)
         {
           AugurSchedShm *shm = augur_executor_shm (g_ptr_array_index (s->servers, k));
           s->st->in_process += shm->fiber_executions;
-          if (s->st->forked == 0)
-            s->st->forked = shm->no_fibers;
+          augur_explore_stats_forked (s->st, shm->no_fibers);
           augur_executor_free (g_ptr_array_index (s->servers, k));
         }
       g_clear_pointer (&s->servers, g_ptr_array_unref);

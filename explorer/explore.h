@@ -159,6 +159,9 @@ void augur_explore_options_init (AugurExploreOptions *opts);
 char *augur_explore_guarantee (const AugurExploreOptions *opts, const AugurExploreStats *st);
 /* Why executions ran as forked processes (st->forked), in words. */
 const char *augur_explore_forked_why (guint32 why);
+/* A server's executions ran as forked processes for @why (0: they did
+ * not): st->forked keeps the first reason seen. */
+void augur_explore_stats_forked (AugurExploreStats *st, guint32 why);
 
 /* Executions cut short (step bound, watchdog, exit bound, thread limit), or
  * whose branches were skipped because they left their schedule (diverged). */
