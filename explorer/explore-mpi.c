@@ -42,6 +42,7 @@
 
 #include "explorer/explore-pool.h"
 #include "explorer/explore-private.h"
+#include "explorer/killed-run.h"
 
 enum { TAG_JOB = 1, TAG_STOP, TAG_STOPPED, TAG_RESULT /* + the slot */ };
 
@@ -371,7 +372,8 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
       AugurSchedShm *shm = augur_executor_shm (ex);
       explore_pool_prepare (shm, prefix, np, sleep, ns, (gpointer) o);
       gboolean killed = FALSE;
-      if (!augur_executor_run (ex, timeout, &killed, &start_error))
+      if (!augur_executor_run (ex, timeout, &killed, &start_error)
+          || (killed && !augur_killed_run_threads (ex, timeout, &start_error)))
         {
           gone = TRUE;
           send_result (mpi, slot, FALSE, FALSE, start_error->message, strlen (start_error->message));

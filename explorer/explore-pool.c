@@ -19,6 +19,8 @@
 
 #include "explorer/explore-pool.h"
 
+#include "explorer/killed-run.h"
+
 #include <gio/gio.h>
 #include <sched.h>
 #include <stddef.h>
@@ -290,7 +292,7 @@ make_room (AugurExplorePool *pool, guint depth)
 /* One run of @j's input on @s, at most @timeout s: its page in short in
  * j->page.  FALSE with j->error if the server is gone. */
 static gboolean
-server_attempt (Server *s, Job *j, double timeout, gboolean *killed)
+server_attempt (Server *s, Job *j, double timeout, gboolean cut, gboolean *killed)
 {
   AugurExplorePool *pool = s->pool;
   gsize len;
@@ -305,6 +307,9 @@ server_attempt (Server *s, Job *j, double timeout, gboolean *killed)
   AugurSchedShm *shm = augur_executor_shm (s->ex);
   pool->prepare (shm, prefix, np, sleep, ns, pool->prepare_data);
   if (!augur_executor_run (s->ex, timeout, killed, &j->error))
+    return FALSE;
+  /* what its threads were left waiting to do (killed-run.h) */
+  if (*killed && !cut && !augur_killed_run_threads (s->ex, timeout, &j->error))
     return FALSE;
   j->page = augur_explore_pool_page_save (shm, &j->page_len);
   return TRUE;
@@ -333,7 +338,7 @@ server_run (Server *s, Job *j)
             }
         }
       gboolean killed = FALSE;
-      if (!server_attempt (s, j, timeout, &killed))
+      if (!server_attempt (s, j, timeout, cut, &killed))
         return;
       j->killed = killed;
       if (killed && cut)

@@ -25,6 +25,7 @@
 #include "explorer/dpor.h"
 #include "explorer/estimate.h"
 #include "explorer/explore-pool.h"
+#include "explorer/killed-run.h"
 #include "explorer/prune.h"
 #include "explorer/steps.h"
 #include "explorer/strategy.h"
@@ -619,6 +620,9 @@ search_run (Search *s, gboolean *killed, GError **error)
         }
       *killed = FALSE;
       if (!augur_executor_run (s->ex, run_timeout, killed, error))
+        return RUN_FAILED;
+      /* what its threads were left waiting to do (killed-run.h) */
+      if (*killed && !cut_by_deadline && !augur_killed_run_threads (s->ex, run_timeout, error))
         return RUN_FAILED;
       s->run_ended = g_get_monotonic_time ();
       /* a run the watchdog killed is a hang only if it is killed again:

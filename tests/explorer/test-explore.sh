@@ -476,6 +476,23 @@ spin_sync_hang ()
   [ "$st" -eq 1 ] && grep -q "^hang spin_sync_hang.c:15: .* waits in a loop at spin_sync_hang.c:15 for ready to change" "$tmp/out"
 }
 ok "spin_sync_hang: a hang whose reads are no steps names the loop's line" spin_sync_hang
+# a run the watchdog killed (an invisible spin) still gives the other
+# threads' pending steps: the order that fails the assertion is explored
+hang_then_assert ()
+{
+  for opts in "" "--mode dpor" "--jobs 2"; do
+    # shellcheck disable=SC2086
+    "$AUGUR" explore --no-progress --timeout 60 --exec-timeout 1 $opts -o "$tmp/hta.json" \
+      -- "$prog_dir/hang_then_assert" >"$tmp/out" 2>&1
+    st=$?
+    cat "$tmp/out"
+    results_findings "$tmp/hta.json" >"$tmp/found"
+    [ "$st" -eq 1 ] && grep -q "^assertion hang_then_assert.c:22" "$tmp/found" \
+      && grep -q "^hang hang_then_assert.c:\(19\|20\)" "$tmp/found" \
+      && [ "$(json_path "$tmp/hta.json" '$.executions')" = 2 ] || return 1
+  done
+}
+ok "hang_then_assert: after a run killed by the watchdog, the other order is explored" hang_then_assert
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
