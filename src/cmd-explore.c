@@ -220,13 +220,13 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
   g_autofree char *lo = augur_estimate_format (est.batch_low);
   g_autofree char *hi = augur_estimate_format (est.batch_high);
   g_print ("estimate: ~%s executions (mean of %u random probes from seed %u, after %u that "
-           "learned the branches; %u batches of them: %s to %s; standard error %.0f%%)\n", ex,
+           "learned the branches; %u batches of them: %s to %s; standard error %.0f%%, which leaves "
+           "out the branches no probe saw: they could only add to it)\n", ex,
            est.probes, seed, est.learning, est.batches, lo, hi, 100 * est.rel_error);
   double rate = est.seconds > 0 ? est.probe_runs / est.seconds : 0;
   if (rate > 0)
-    g_print ("estimate: a full %s search would take %s~%.1f s at the %.0f runs/s the probes "
-             "ran (one server)\n", dpor ? "dpor" : "optimal", dpor ? "more than " : "",
-             est.executions / rate, rate);
+    g_print ("estimate: a full %s search would take ~%.1f s or more at the %.0f runs/s the "
+             "probes ran (one server)\n", dpor ? "dpor" : "optimal", est.executions / rate, rate);
   if (dpor)
     g_print ("estimate: dpor also runs sleep-set blocked executions, not estimated "
              "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
