@@ -21,7 +21,7 @@ G_DEFINE_QUARK (augur-check-outdir-error-quark, augur_check_outdir_error)
 /* What a check writes into its folder (check-pipeline.c, check-stages.c,
  * reports/html.c), besides finding-N.{html,dot,svg}. */
 static const char *const outputs[] = {
-  "run.trace", "run.trace.stage", "results.json", "predictions.json", "explore.json",
+  "run.trace", "run.trace.stage", "run-output.txt", "results.json", "predictions.json", "explore.json",
   "static-facts.json", "diagnosis.json", "diagnosis.txt", "index.html",
 };
 

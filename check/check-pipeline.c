@@ -332,8 +332,10 @@ record (AugurCheckState *st)
   int record_timeout = MIN (o->run_timeout_seconds, MAX (1, o->budget_seconds / 4));
   guint64 cap = o->max_trace_bytes > 0 ? o->max_trace_bytes
                                        : augur_check_default_trace_cap (o->budget_seconds);
+  /* the program's output is not mixed into augur's: it is kept */
+  g_autofree char *output_path = g_build_filename (o->out_dir, "run-output.txt", NULL);
   if (!augur_record_run ((char **) o->argv, st->trace_path, (guint) record_timeout, cap,
-                         o->stdin_path, &outcome, &error))
+                         o->stdin_path, output_path, &outcome, &error))
     {
       g_printerr ("augur check: %s\n", error->message);
       return g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_NO_TRACE)
@@ -347,7 +349,7 @@ record (AugurCheckState *st)
     }
   {
     g_autofree char *run = augur_trace_summary (st->trace);
-    augur_check_say (st, "recorded one run: %s", run);
+    augur_check_say (st, "recorded one run: %s (its output: %s)", run, output_path);
   }
   st->recorded_hung = outcome.timed_out;
   st->recorded_failed = recorded_failure (&outcome);

@@ -60,17 +60,22 @@ prepare_trace (const char *trace_path, const char *abs_trace, GError **error)
   return TRUE;
 }
 
-/* The launcher of the recorded run: its standard input, where its trace
- * goes and the trace size cap.  With a cap, *trace_fd is the trace opened
- * for reading its header flags, else -1. */
+/* The launcher of the recorded run: its standard input and output, where
+ * its trace goes and the trace size cap.  With a cap, *trace_fd is the
+ * trace opened for reading its header flags, else -1. */
 static GSubprocessLauncher *
 new_launcher (const char *abs_trace, guint64 max_trace_bytes, const char *stdin_path,
-              int *trace_fd, GError **error)
+              const char *output_path, int *trace_fd, GError **error)
 {
-  /* the user's standard input, as if augur were not there, or a file */
-  g_autoptr (GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (stdin_path == NULL ? G_SUBPROCESS_FLAGS_STDIN_INHERIT
-                                                  : G_SUBPROCESS_FLAGS_NONE);
+  /* the user's standard input, as if augur were not there, or a file; the
+   * output to augur's, or both streams into one file */
+  GSubprocessFlags flags = stdin_path == NULL ? G_SUBPROCESS_FLAGS_STDIN_INHERIT
+                                              : G_SUBPROCESS_FLAGS_NONE;
+  if (output_path != NULL)
+    flags |= G_SUBPROCESS_FLAGS_STDERR_MERGE;
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (flags);
+  if (output_path != NULL)
+    g_subprocess_launcher_set_stdout_file_path (launcher, output_path);
   if (stdin_path != NULL)
     {
       g_autoptr (GError) in_error = NULL;
@@ -127,8 +132,8 @@ ending (const AugurRecordOutcome *outcome, guint64 max_trace_bytes, guint timeou
 
 gboolean
 augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                  guint64 max_trace_bytes, const char *stdin_path, AugurRecordOutcome *outcome,
-                  GError **error)
+                  guint64 max_trace_bytes, const char *stdin_path, const char *output_path,
+                  AugurRecordOutcome *outcome, GError **error)
 {
   memset (outcome, 0, sizeof *outcome);
   g_autofree char *abs_trace = g_canonicalize_filename (trace_path, NULL);
@@ -137,7 +142,7 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
 
   int trace_fd;
   g_autoptr (GSubprocessLauncher) launcher =
-    new_launcher (abs_trace, max_trace_bytes, stdin_path, &trace_fd, error);
+    new_launcher (abs_trace, max_trace_bytes, stdin_path, output_path, &trace_fd, error);
   if (launcher == NULL)
     return FALSE;
   gint64 start = g_get_monotonic_time ();

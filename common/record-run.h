@@ -43,10 +43,12 @@ typedef struct {
 /* argv[0] is the program (already checked and resolved); timeout 0 = none;
  * max_trace_bytes 0 = no size cap.  stdin_path: a regular file the program
  * reads as its standard input; NULL: augur's own standard input, passed
- * through. */
+ * through.  output_path: the file its standard output and error go to
+ * (created or truncated); NULL: augur's own. */
 gboolean augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
                            guint64 max_trace_bytes, const char *stdin_path,
-                           AugurRecordOutcome *outcome, GError **error);
+                           const char *output_path, AugurRecordOutcome *outcome,
+                           GError **error);
 
 G_END_DECLS
 

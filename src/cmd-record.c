@@ -91,7 +91,8 @@ augur_cmd_record (int argc, char **argv)
   g_free (rest[0]);
   rest[0] = g_strdup (program);
   AugurRecordOutcome outcome;
-  if (!augur_record_run (rest, output, (guint) timeout, max_size, stdin_file, &outcome, &error))
+  if (!augur_record_run (rest, output, (guint) timeout, max_size, stdin_file, NULL, &outcome,
+                         &error))
     {
       augur_cmd_print_error (CMD, error->message);
       if (g_error_matches (error, AUGUR_RECORD_ERROR, AUGUR_RECORD_ERROR_SPAWN)

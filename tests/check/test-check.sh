@@ -167,6 +167,19 @@ clean ()
 }
 ok "the fixed program: exit 0, no finding, a report" clean
 
+# the recorded run's output goes to DIR/run-output.txt, not into augur's
+program_output ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/aget_stats_ok" "$P/aget_stats_ok/prog.c" || return 1
+  "$AUGUR" check --budget 60 -o "$tmp/po" -- "$tmp/aget_stats_ok" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq 0 ] && grep -q "bytes written" "$tmp/po/run-output.txt" \
+    && ! grep -q "bytes written" "$tmp/out" "$tmp/err" \
+    && grep -q "^augur check: recorded one run: .*(its output: $tmp/po/run-output.txt)" "$tmp/err"
+}
+ok "the recorded run's output is kept in run-output.txt, apart from augur's" program_output
+
 severities ()
 {
   # leaked_mutex only leaks its mutex (a note): no bug by default, a

@@ -113,7 +113,7 @@ concurrency ()
   grep -q "^drive  *BUG  *augur-reports/drive/index.html" augur-reports/summary.txt \
     && grep -q "^drive 3  *BUG  *augur-reports/drive-3/index.html" augur-reports/summary.txt \
     && grep -A1 "^drive  *BUG" augur-reports/summary.txt | grep -q "^  *\(complete\|incomplete\): " \
-    && grep -q "^drive: 3 jobs, 3 done" out.txt \
+    && grep -q "^drive: 3 jobs, 3 done" augur-reports/drive-3/run-output.txt \
     && [ "$(grep -c "^augur check: static analysis of 3 source files: .*flags recorded by augur-cc)$" out.txt)" -eq 2 ] \
     && [ -s augur-reports/drive-3/static-facts.json ]
 }
