@@ -225,16 +225,17 @@ serial_continuations (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o, c
   return st.complete ? SERIAL_PASSES : SERIAL_UNKNOWN;
 }
 
-/* Diagnosis (diagnose.h): for each failing execution kept, its candidate
- * triples in diagnose.h's order, each serialised both ways where fork/join
- * allows; the first one blamed is reported (once per set of locations).
- * Bounded by DIAGNOSE_MAX_* and by @seconds of wall time. */
+/* Diagnosis (diagnose.h): for each failing execution kept and not yet
+ * diagnosed, its candidate triples in diagnose.h's order, each serialised
+ * both ways where fork/join allows; the first one blamed is reported (once
+ * per set of locations).  Bounded by DIAGNOSE_MAX_* and by @seconds of
+ * wall time; a failing execution the time cut is left undiagnosed. */
 void
 explore_diagnose_failures (Ctx *c, AugurExecutor *ex, const AugurExploreOptions *o,
                            AugurExploreStats *st, double seconds)
 {
   gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-  for (guint f = 0; f < c->failures->len; f++)
+  for (guint f = c->failures_diagnosed; f < c->failures->len; f++, c->failures_diagnosed = f)
     {
       Failure *fl = g_ptr_array_index (c->failures, f);
 

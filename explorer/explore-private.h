@@ -36,6 +36,7 @@ typedef struct {
   AugurExecNames *names;          /* owned, lazily: the current execution's objects */
   guint n_new;                    /* findings added */
   GPtrArray *failures;            /* Failure: failing executions to diagnose */
+  guint failures_diagnosed;       /* the first ones of them, diagnosed already */
   GHashTable *failed_at;          /* failure location -> guint *: its failing executions seen */
   const char *const *argv;        /* borrowed */
   guint failing_runs;             /* executions that failed (assertion, crash) */

@@ -544,6 +544,8 @@ typedef struct {
   double probed;             /* their estimate of the executions in all */
   gboolean probes_run;
   SearchTimes *times;        /* AUGUR_EXPLORE_STATS: where the CPU goes; NULL: not asked */
+  const AugurPruneInfo *pi;  /* the static facts' pruning of the servers */
+  gboolean diagnosed;        /* the failures so far were diagnosed while the search ran */
 } Search;
 
 /* The loop's first prefix: the fixed one, if any (a confirmation): the
@@ -567,6 +569,27 @@ search_time_up (Search *s)
   augur_results_add_bound_hit (s->c->results, "time");
 }
 
+/* The failing executions diagnosed, in at most @budget seconds: without
+ * the static facts' pruning (their accesses are often no steps), else
+ * the ones kept since the last diagnosis. */
+static void
+search_diagnose (Search *s, double budget)
+{
+  Ctx *c = s->c;
+  const AugurExploreOptions *o = s->o;
+  if (!o->no_diagnose && c->failing_runs > 0 && s->pi->n_ranges > 0 && !s->pi->overflow)
+    {
+      if (s->diagnosed)
+        return;   /* that exploration found its own failures: once */
+      explore_diagnose_unpruned (c, s->ex, o, s->st, budget);
+      /* its servers' page was left without the facts: the search's again */
+      AugurPruneInfo again;
+      augur_prune_fill (augur_executor_shm (s->ex), c->exe, o->facts, &again);
+    }
+  else if (c->failures->len > c->failures_diagnosed)
+    explore_diagnose_failures (c, s->ex, o, s->st, budget);
+}
+
 /* --timeout less the reserve is a hard limit for the search: no execution
  * and no analysis pass goes on past it (an execution started just before
  * would otherwise take its whole watchdog time, a pass over a long one can
@@ -577,7 +600,7 @@ search_out_of_time (Search *s)
 {
   const AugurExploreOptions *o = s->o;
   /* once something failed, a quarter of the time is kept for diagnosis */
-  double share = s->c->failing_runs > 0 && !o->no_diagnose ? 0.75 : 1.0;
+  double share = s->c->failing_runs > 0 && !o->no_diagnose && !s->diagnosed ? 0.75 : 1.0;
   s->hard_deadline = augur_deadline_stop_time (s->deadline);
   augur_dpor_set_deadline (s->dpor, s->hard_deadline);
   /* what the last execution cost after it ran (its analysis, its
@@ -588,6 +611,17 @@ search_out_of_time (Search *s)
   if (o->timeout > 0
       && now + s->analysis - s->t0 > (gint64) ((s->hard_deadline - s->t0) * share))
     {
+      if (share < 1.0 && s->pool == NULL)
+        {
+          /* the failures are diagnosed now, on the search's server, and
+           * what the diagnosis leaves of the quarter is the search's (a
+           * pool's servers are busy running ahead: it diagnoses at the
+           * end) */
+          search_diagnose (s, augur_deadline_left (s->deadline));
+          s->diagnosed = TRUE;
+          s->run_ended = 0;
+          return search_out_of_time (s);
+        }
       search_time_up (s);
       return TRUE;
     }
@@ -775,7 +809,7 @@ search_stops (Search *s, gboolean killed, gboolean *ok, GError **error)
 /* After the search: the failing executions diagnosed within what is left
  * of --timeout, the counts, the last save. */
 static void
-search_finish (Search *s, const AugurPruneInfo *pi, gboolean ok)
+search_finish (Search *s, gboolean ok)
 {
   Ctx *c = s->c;
   const AugurExploreOptions *o = s->o;
@@ -789,11 +823,8 @@ search_finish (Search *s, const AugurPruneInfo *pi, gboolean ok)
   double budget = 30.0;
   if (o->timeout > 0)
     budget = augur_deadline_left (s->deadline);
-  gboolean diagnose = ok && budget >= 0.05;   /* else there is no time left for it */
-  if (diagnose && !o->no_diagnose && c->failing_runs > 0 && pi->n_ranges > 0 && !pi->overflow)
-    explore_diagnose_unpruned (c, s->ex, o, st, budget);
-  else if (diagnose && c->failures->len > 0)
-    explore_diagnose_failures (c, s->ex, o, st, budget);
+  if (ok && budget >= 0.05)   /* else there is no time left for it */
+    search_diagnose (s, budget);
   observe_lines (c);
   st->seconds = (g_get_monotonic_time () - s->t0) / 1e6;
   /* the search's own server's, added to the others' (search_pool_stop) */
@@ -969,6 +1000,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   st->pruned_sites = pi.n_sites;
   st->pruned_ranges = pi.n_ranges;
   st->prune_overflow = pi.overflow;
+  s.pi = &pi;
   if (pi.overflow)
     g_printerr ("augur explore: %s: more than %u pruned PC ranges: static pruning is off\n",
                 c->exe, AUGUR_SCHED_MAX_PRUNED);
@@ -1023,7 +1055,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   augur_executor_unpin_caller (&pin);
   search_pool_stop (&s);
   search_times_write (s.times);
-  search_finish (&s, &pi, ok);
+  search_finish (&s, ok);
   AugurResults *r = ok ? augur_results_ref (c->results) : NULL;
   ctx_free (c);
   return r;

@@ -493,6 +493,21 @@ hang_then_assert ()
   done
 }
 ok "hang_then_assert: after a run killed by the watchdog, the other order is explored" hang_then_assert
+# once a failure is seen a quarter of --timeout is kept for its diagnosis;
+# what the diagnosis leaves goes back to the search (it stopped at 3/4)
+budget_after_failure ()
+{
+  "$AUGUR" explore --no-progress --timeout 4 -o "$tmp/baf.json" \
+    -- "$prog_dir/budget_after_failure" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  ms=$(json_path "$tmp/baf.json" '$.duration_ms')
+  echo "searched for $ms ms"
+  [ "$st" -eq 1 ] && results_findings "$tmp/baf.json" | grep -q "^assertion budget_after_failure.c" \
+    && results_findings "$tmp/baf.json" | grep -q "^atomicity-violation budget_after_failure.c" \
+    && [ "$ms" -ge 3400 ]
+}
+ok "budget_after_failure: the time the diagnosis leaves goes back to the search" budget_after_failure
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
