@@ -162,7 +162,14 @@ verb (const AugurSchedStep *s)
 {
   if (s->op == AUGUR_SOP_EXIT && s->tid == 0)
     return "returns";
-  const char *verb = augur_ops_sched (s->op)->verb;
+  /* a call on a lock or a semaphore that failed is a read of it: the
+   * call's verb */
+  const AugurOpsEvent *ev = augur_ops_event (s->ev_kind);
+  AugurSchedOp op = s->op;
+  if (op == AUGUR_SOP_READ && ev->sop != AUGUR_SOP_NONE && ev->object != AUGUR_OPS_OBJ_MEMORY
+      && ev->object != AUGUR_OPS_OBJ_NONE)
+    op = ev->sop;
+  const char *verb = augur_ops_sched (op)->verb;
   return verb != NULL ? verb : "uses";
 }
 

@@ -208,7 +208,8 @@ pthread_mutex_trylock (pthread_mutex_t *m)
 RT_EXPORT int
 pthread_mutex_unlock (pthread_mutex_t *m)
 {
-  RT_MUTEX_BODY (AUGUR_EV_MUTEX_UNLOCK, 0, 0, 0, get_real_pthread_mutex_unlock () (m))
+  RT_MUTEX_BODY (AUGUR_EV_MUTEX_UNLOCK, 0, 0, 0,
+                 rt_sched_unlock_refused () ? EPERM : get_real_pthread_mutex_unlock () (m))
 }
 
 RT_EXPORT int

@@ -515,6 +515,10 @@ use_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t 
   use_obj (op, m, s);
 }
 
+/* The thread whose unlock unlock_before refused, until its call asks
+ * (rt_sched_unlock_refused): nothing runs between the two. */
+static uint32_t refused_unlock = RT_NONE;
+
 static void
 unlock_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
 {
@@ -529,6 +533,14 @@ unlock_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32
     }
   rt_sched_misuse (o->owner == RT_NONE ? AUGUR_MISUSE_UNLOCK_UNLOCKED : AUGUR_MISUSE_UNLOCK_NOT_OWNER,
                    me, s->pc, s->module, s->obj);
+  /* an error-checking or recursive mutex refuses it (EPERM) and stays as
+   * it is (unlock_after); glibc releases a normal one whoever unlocks it */
+  if (augur_ops_event (op->rec.kind)->object != AUGUR_OPS_OBJ_SPIN
+      && (o->type == AUGUR_MUTEX_ERRORCHECK || o->type == AUGUR_MUTEX_RECURSIVE))
+    {
+      refused_unlock = me;
+      return;
+    }
   if (o->owner != RT_NONE && rt_sth[o->owner].held >= o->count)
     rt_sth[o->owner].held -= o->count;
   o->owner = RT_NONE;
@@ -748,12 +760,32 @@ rwunlock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t res
     rt_sth[me].held--;
 }
 
-/* a sem_trywait or sem_timedwait that failed read the value, took nothing */
+/* A call that failed took or released nothing: it read the object, as
+ * an atomic read (no data access: it cannot race), which DPOR still
+ * orders against the object's other operations. */
+static void
+failed_is_read (AugurSchedStep *s, int64_t result)
+{
+  if (result != 0 && s != NULL)
+    {
+      s->op = AUGUR_SOP_READ;
+      s->flags |= AUGUR_SF_ATOMIC;
+    }
+}
+
+/* a sem_trywait or sem_timedwait that failed read the value */
 static void
 sem_wait_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
 {
-  if (result != 0)
-    s->op = AUGUR_SOP_READ;
+  failed_is_read (s, result);
+}
+
+/* an unlock that failed (EPERM: not the owner of an error-checking or
+ * recursive mutex) released nothing */
+static void
+unlock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  failed_is_read (s, result);
 }
 
 /* the allocation's number and block, for the names of the objects in it */
@@ -782,7 +814,7 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_MUTEX_TIMEDLOCK] = { .try_when = TRY_ALWAYS, .obj = RT_OBJ_MUTEX, .timed = 1,
                                  .uninit = AUGUR_MISUSE_UNINIT_MUTEX, LOCK_HOOKS },
   [AUGUR_EV_MUTEX_UNLOCK] = { .obj = RT_OBJ_MUTEX, .uninit = AUGUR_MISUSE_UNINIT_MUTEX,
-                              .before = unlock_before },
+                              .before = unlock_before, .after = unlock_after },
   [AUGUR_EV_MUTEX_DESTROY] = { .obj = RT_OBJ_MUTEX, .marks_destroyed = 1,
                                .uninit = AUGUR_MISUSE_UNINIT_MUTEX, .before = destroy_before },
 
@@ -1109,6 +1141,15 @@ uint32_t
 rt_sched_steps_made (void)
 {
   return rt_sched_shm != NULL ? rt_sched_shm->n_steps : 0;
+}
+
+int
+rt_sched_unlock_refused (void)
+{
+  if (RT_LIKELY (refused_unlock == RT_NONE) || refused_unlock != rt_self.tid)
+    return 0;
+  refused_unlock = RT_NONE;
+  return 1;
 }
 
 bool

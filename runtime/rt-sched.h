@@ -34,6 +34,11 @@ void rt_sched_need_threads (uint32_t why) __attribute__ ((noreturn));   /* AUGUR
 /* A fiber trylock: is the mutex held by another thread (which the OS,
  * seeing one thread, cannot tell)? */
 bool rt_sched_held_by_other (const void *mutex);
+/* Did the model refuse the calling thread's unlock that just took its
+ * step (an error-checking or recursive mutex it does not hold)?  The call
+ * then fails with EPERM without the real one: on fibers every thread has
+ * the OS's one thread id, and glibc would let the unlock through. */
+int rt_sched_unlock_refused (void);
 /* How many steps the execution has made so far (0 when not scheduling). */
 uint32_t rt_sched_steps_made (void);
 /* A timed lock (pthread_mutex_timedlock, ..._clocklock, mtx_timedlock, the

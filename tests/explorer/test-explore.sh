@@ -508,6 +508,22 @@ budget_after_failure ()
     && [ "$ms" -ge 3400 ]
 }
 ok "budget_after_failure: the time the diagnosis leaves goes back to the search" budget_after_failure
+# an unlock an error-checking mutex refuses (EPERM) releases nothing: the
+# race on x is found, the worker keeps m (no race on y), the call fails
+failed_unlock ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/fu.json" -- "$prog_dir/failed_unlock" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  results_findings "$tmp/fu.json" >"$tmp/found"
+  [ "$st" -eq 1 ] && grep -q "complete: every interleaving" "$tmp/out" \
+    && grep -q "^data-race failed_unlock.c:\(19 failed_unlock.c:36\|36 failed_unlock.c:19\)" "$tmp/found" \
+    && [ "$(grep -c "^data-race" "$tmp/found")" -eq 1 ] \
+    && grep -q "^misuse:unlock-not-owner" "$tmp/found" \
+    && ! grep -q "^assertion" "$tmp/found"
+}
+ok "failed_unlock: a refused unlock is no release: the race is found, the lock kept" failed_unlock
+ok "sem_trywait_ok: a failed sem_trywait is no data race with the post" clean sem_trywait_ok
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
