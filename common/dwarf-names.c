@@ -1110,9 +1110,26 @@ longest_first (gconstpointer a, gconstpointer b)
   return lx != ly ? (lx > ly ? -1 : 1) : strcmp (x->from, y->from);
 }
 
+/* A name that is one identifier: a global's own (its first member or
+ * element refined by the rename, `a` to `a[0]`), which may also be a word
+ * of the prose ("A thread locks a normal mutex ..."). */
+static gboolean
+is_identifier (const char *name)
+{
+  if (!g_ascii_isalpha (*name) && *name != '_')
+    return FALSE;
+  for (const char *p = name; *p != '\0'; p++)
+    if (!is_ident_char (*p))
+      return FALSE;
+  return TRUE;
+}
+
 /* Stable names in @text replaced where they stand as whole names, not
  * inside quotes: an assertion's expression, quoted, is the program's own
- * text (`result[1 - me]` must not become `result[0][1 - me]`). */
+ * text (`result[1 - me]` must not become `result[0][1 - me]`).  A name
+ * that is one identifier is replaced only where quoted alone (`a`): bare,
+ * it cannot be told from a word of the prose, and left as it is it still
+ * names the object (the whole of it). */
 static char *
 rename_text (const char *text, GArray *renames)
 {
@@ -1145,6 +1162,8 @@ rename_text (const char *text, GArray *renames)
             continue;
           char next = p[len];
           if (!start && next != '`')
+            continue;
+          if (!whole_quote && is_identifier (r->from))
             continue;
           if (!is_ident_char (next) && next != '+' && next != '['
               && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))

@@ -524,6 +524,16 @@ failed_unlock ()
 }
 ok "failed_unlock: a refused unlock is no release: the race is found, the lock kept" failed_unlock
 ok "sem_trywait_ok: a failed sem_trywait is no data race with the post" clean sem_trywait_ok
+# a global's name that is also a word of the prose: the words stay words
+prose_names ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/pn.json" -- "$prog_dir/prose_names" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^misuse:recursive-lock prose_names.c:20: A thread locks a normal mutex it already holds" "$tmp/out" \
+    && json_path "$tmp/pn.json" '$.findings[*].object' | grep -qx 'a\[0\]'
+}
+ok "prose_names: globals named a and A do not rename the words of the prose" prose_names
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
