@@ -65,7 +65,7 @@
  * starts on */
 #define AUGUR_ENV_SERVER_CPU "AUGUR_SERVER_CPU"
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 8u
+#define AUGUR_SCHED_VERSION 9u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 #define AUGUR_SCHED_MAX_SLEEP 256u
@@ -217,6 +217,20 @@ typedef struct {
   char     expr[224];
 } AugurSchedFailure;
 
+/* The calling functions of a step that takes a lock (LOCK, RDLOCK, WRLOCK,
+ * COND_WAKE): the call sites in the program's functions that called the
+ * one taking it, innermost first, each as a step's (module, pc).  The
+ * child writes callers[k] when steps[k] takes a lock; other entries are
+ * stale.  32 bytes.  A thread's pending lock
+ * acquisition has them too (AugurSchedThread). */
+#define AUGUR_SCHED_MAX_CALLERS 6u
+typedef struct {
+  uint8_t  n;
+  uint8_t  module[AUGUR_SCHED_MAX_CALLERS];
+  uint8_t  pad;
+  uint32_t pc[AUGUR_SCHED_MAX_CALLERS];
+} AugurSchedCallers;
+
 /* Per thread, written at the end of an execution (for deadlocks). */
 typedef struct {
   uint8_t  state;     /* AUGUR_STH_* */
@@ -228,6 +242,8 @@ typedef struct {
   uint64_t await_obj; /* AUGUR_STH_AWAITING: the first location its loop re-read */
   uint32_t await_size;
   uint32_t await_pc;  /* ... and where */
+  AugurSchedCallers callers;  /* of a pending lock acquisition (n = 0 otherwise): where a
+                               * deadlocked lock request was called from */
 } AugurSchedThread;
 
 /* The enabled-set log: which threads could take the next step, as the
@@ -308,19 +324,6 @@ typedef struct {
   uint64_t addr;
   uint64_t arg;
 } AugurSchedObjectEvent;
-
-/* The calling functions of a step that takes a lock (LOCK, RDLOCK, WRLOCK,
- * COND_WAKE): the call sites in the program's functions that called the
- * one taking it, innermost first, each as a step's (module, pc).  The
- * child writes callers[k] when steps[k] takes a lock; other entries are
- * stale.  32 bytes. */
-#define AUGUR_SCHED_MAX_CALLERS 6u
-typedef struct {
-  uint8_t  n;
-  uint8_t  module[AUGUR_SCHED_MAX_CALLERS];
-  uint8_t  pad;
-  uint32_t pc[AUGUR_SCHED_MAX_CALLERS];
-} AugurSchedCallers;
 
 typedef struct {
   uint32_t magic;

@@ -424,6 +424,12 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
         augur_finding_add_access (f, t, count,
                                   p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p),
                                   l->file, l->line, l->function, (const char *const *) held);
+        /* a request made in a wrapper: where the wrapper was called */
+        AugurFrame frames[AUGUR_SCHED_MAX_CALLERS];
+        guint nf = th->state == AUGUR_STH_BLOCKED ? augur_steps_callers (c->sym, &th->callers, frames)
+                                                   : 0;
+        if (nf > 0)
+          augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames, nf);
       }
 #undef RELEVANT
   explore_findings_add_schedule (c, f, steps, n, ev);

@@ -80,19 +80,7 @@ lock_name (Exec *x, guint k, guint64 addr)
 static guint
 callers_of (Exec *x, guint k, AugurFrame frames[AUGUR_SCHED_MAX_CALLERS])
 {
-  const AugurSchedCallers *c = &x->shm->callers[k];
-  guint n = 0;
-  for (guint i = 0; i < MIN (c->n, AUGUR_SCHED_MAX_CALLERS); i++)
-    {
-      const AugurSource *l = augur_symbolizer_lookup (x->sym, c->module[i], c->pc[i]);
-      if (l->file == NULL && l->function == NULL)
-        continue;   /* the runtime's or libc's thread start */
-      frames[n].file = (char *) l->file;
-      frames[n].line = l->line;
-      frames[n].function = (char *) l->function;
-      n++;
-    }
-  return n;
+  return augur_steps_callers (x->sym, &x->shm->callers[k], frames);
 }
 
 /* Steps k's acquisition of @lock with @held (its thread's other locks) */

@@ -222,3 +222,21 @@ augur_steps_exclusive_locks (const AugurSchedStep *steps, guint upto, guint tid,
   *n = held->len;
   return (const guint64 *) held->data;
 }
+
+guint
+augur_steps_callers (AugurSymbolizer *sym, const AugurSchedCallers *callers,
+                     AugurFrame frames[AUGUR_SCHED_MAX_CALLERS])
+{
+  guint n = 0;
+  for (guint i = 0; i < MIN (callers->n, AUGUR_SCHED_MAX_CALLERS); i++)
+    {
+      const AugurSource *l = augur_symbolizer_lookup (sym, callers->module[i], callers->pc[i]);
+      if (l->file == NULL && l->function == NULL)
+        continue;   /* the runtime's or libc's thread start */
+      frames[n].file = (char *) l->file;
+      frames[n].line = l->line;
+      frames[n].function = (char *) l->function;
+      n++;
+    }
+  return n;
+}

@@ -36,6 +36,13 @@ char *augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, gu
 AugurExecNames *augur_steps_names (AugurSymbolizer *sym, const AugurSchedObjectEvent *events,
                                    guint n_events, guint32 lost_at);
 
+/* The program's functions a lock acquisition was called from (the
+ * runtime's AugurSchedCallers, innermost first) into @frames, whose
+ * strings are @sym's (borrowed); how many.  The runtime's or libc's own
+ * frames are left out. */
+guint augur_steps_callers (AugurSymbolizer *sym, const AugurSchedCallers *callers,
+                           AugurFrame frames[AUGUR_SCHED_MAX_CALLERS]);
+
 /* The index of every step among its thread's steps; n + 1 entries (owned). */
 guint64 *augur_steps_event_indices (const AugurSchedStep *steps, guint n);
 

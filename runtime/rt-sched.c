@@ -151,6 +151,10 @@ snapshot_threads (void)
       s->spurious = 0;
       s->owner = RT_NONE;
       s->await_obj = 0;
+      /* written when the thread published a lock acquisition (stale else) */
+      if (!(th[t].state == AUGUR_STH_ENABLED && th[t].has_pending
+            && augur_ops_sched (th[t].pending.op)->lock == AUGUR_OPS_LOCK_ACQUIRE))
+        s->callers.n = 0;
       if (th[t].state == AUGUR_STH_ENABLED && th[t].has_pending)
         {
           s->pending = th[t].pending;
@@ -503,6 +507,13 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
     }
   t->pending = *op;
   t->pending.tid = (uint16_t) me;
+  /* where a lock request that may never be granted was called from (the
+   * end of a deadlocked execution has no step of it) */
+  if (augur_ops_sched (op->op)->lock == AUGUR_OPS_LOCK_ACQUIRE)
+    {
+      AugurSchedCallers *c = &shm->threads[me].callers;
+      c->n = (uint8_t) rt_callers (c->module, c->pc, AUGUR_SCHED_MAX_CALLERS);
+    }
   t->pending.xflags |= t->fences;
   t->fences = 0;
   t->try_op = try_op;
@@ -560,8 +571,8 @@ rt_sched_note_callers (void)
     return;
   if (augur_ops_sched (s->op)->lock != AUGUR_OPS_LOCK_ACQUIRE)
     return;
-  AugurSchedCallers *c = &shm->callers[s - shm->steps];
-  c->n = (uint8_t) rt_callers (c->module, c->pc, AUGUR_SCHED_MAX_CALLERS);
+  /* as the step was published (rt_sched_point): the same frames */
+  shm->callers[s - shm->steps] = shm->threads[s->tid].callers;
 }
 
 void

@@ -534,6 +534,20 @@ prose_names ()
     && json_path "$tmp/pn.json" '$.findings[*].object' | grep -qx 'a\[0\]'
 }
 ok "prose_names: globals named a and A do not rename the words of the prose" prose_names
+# a deadlock whose lock requests are in a wrapper says where it was called
+deadlock_wrapper ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/dw.json" -- "$prog_dir/deadlock_wrapper" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  n=$(results_findings "$tmp/dw.json" | grep -n "^deadlock " | cut -d: -f1)
+  [ "$st" -eq 1 ] && [ -n "$n" ] || return 1
+  n=$((n - 1))
+  json_path "$tmp/dw.json" "\$.findings[$n].accesses[*].callers[0].line" | sort >"$tmp/lines"
+  cat "$tmp/lines"
+  [ "$(tr "\n" " " <"$tmp/lines")" = "25 35 " ]
+}
+ok "deadlock_wrapper: a deadlock in a wrapper names the wrapper's callers" deadlock_wrapper
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
