@@ -98,6 +98,13 @@ print_notes (const AugurExploreOptions *o, const AugurExploreStats *st, AugurSta
   else if (o->mode == AUGUR_EXPLORE_MODE_PCT)
     g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, depth %u): "
                 "a sample, not a proof of absence\n", st->executions, o->seed, o->depth ? o->depth : 3);
+  else if ((o->mode == AUGUR_EXPLORE_MODE_OPTIMAL || o->mode == AUGUR_EXPLORE_MODE_DPOR)
+           && st->timed_out && o->prefix_len == 0)
+    g_printerr ("augur explore: the search ran out of time; depth-first, it varied mostly the "
+                "last steps of its first executions.  --mode pct samples schedules from the whole "
+                "tree and finds a bug that needs few ordering constraints early (SV-COMP's "
+                "fkp2013, 51 threads: no failure in 378,351 executions in 30 s, found by pct in "
+                "1.4 s); augur check runs both\n");
   if (st->forked && st->executions > 0)
     g_printerr ("augur explore: %s executions ran as forked processes with real threads, "
                 "the slower way: %s\n",

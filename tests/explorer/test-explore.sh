@@ -505,9 +505,9 @@ budget_after_failure ()
   echo "searched for $ms ms"
   [ "$st" -eq 1 ] && results_findings "$tmp/baf.json" | grep -q "^assertion budget_after_failure.c" \
     && results_findings "$tmp/baf.json" | grep -q "^atomicity-violation budget_after_failure.c" \
-    && [ "$ms" -ge 3400 ]
+    && [ "$ms" -ge 3400 ] && grep -q "ran out of time; .*--mode pct samples schedules" "$tmp/out"
 }
-ok "budget_after_failure: the time the diagnosis leaves goes back to the search" budget_after_failure
+ok "budget_after_failure: the time the diagnosis leaves goes back to the search; pct is suggested" budget_after_failure
 # an unlock an error-checking mutex refuses (EPERM) releases nothing: the
 # race on x is found, the worker keeps m (no race on y), the call fails
 failed_unlock ()
