@@ -910,6 +910,12 @@ augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
         continue;
       augur_dwarf_names_note_alloc (names, base, r->arg, src->file, src->line, src->function);
     }
+  augur_dwarf_names_note_frames (names, trace);
+}
+
+void
+augur_dwarf_names_note_frames (AugurDwarfNames *names, const AugurTrace *trace)
+{
   if (open_debug_info (names))
     {
       g_clear_pointer (&names->frames, augur_dwarf_frames_free);

@@ -57,6 +57,10 @@ void augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, 
                                     guint line, const char *function);
 /* The allocation sites of a recorded run's heap objects, as evidence. */
 void augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace);
+/* Only the trace's stack frames (FRAME records, common/dwarf-frames.h):
+ * which stack slots ("T0.stack-0x158") are which locals.  The trace must
+ * outlive @names. */
+void augur_dwarf_names_note_frames (AugurDwarfNames *names, const AugurTrace *trace);
 
 /* The source-level name of a stable name, or NULL (newly allocated). */
 char *augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object);

@@ -33,6 +33,7 @@
 
 #include "check/check-merge.h"
 #include "common/dwarf-names.h"
+#include "common/frames-run.h"
 #include "common/malloc-reuse.h"
 #include "common/results.h"
 #include "common/same-bug.h"
@@ -165,15 +166,22 @@ mode_from_string (const char *mode, AugurExploreMode *out)
  * saved, the summary, the notes and the findings printed; the exit
  * status. */
 static int
-report (AugurResults *results, const AugurExploreOptions *o, const AugurExploreStats *st,
-        AugurStaticFacts *facts, AugurSeverity threshold)
+report (const char *const *argv, AugurResults *results, const AugurExploreOptions *o,
+        const AugurExploreStats *st, AugurStaticFacts *facts, AugurSeverity threshold)
 {
   g_autoptr (GError) error = NULL;
-  /* names from the debug info; a realised inversion is its deadlock's
+  /* names from the debug info (a stack variable's from one recorded run's
+   * frames: common/frames-run.h); a realised inversion is its deadlock's
    * cause; each finding replayable */
   {
     g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
       augur_results_get_program (results), augur_results_get_source_dir (results));
+    g_autoptr (AugurTrace) frames = NULL;
+    if (augur_frames_run_needed (results))
+      frames = augur_frames_run (argv, NULL, o->exec_timeout > 0 ? (guint) MAX (o->exec_timeout, 1)
+                                                                 : 10);
+    if (frames != NULL)
+      augur_dwarf_names_note_frames (names, frames);
     augur_dwarf_names_apply (names, results);
   }
   augur_check_link_lock_order (results);
@@ -346,7 +354,7 @@ search (const char *const *rest, AugurExploreOptions *o, gboolean use_mpi, guint
   if (mpi != NULL)
     augur_explore_mpi_stop (mpi, &st);
 #endif
-  return report (results, o, &st, facts, threshold);
+  return report (rest, results, o, &st, facts, threshold);
 }
 
 int

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "common/dwarf-names.h"
+#include "common/frames-run.h"
 #include "common/finding-ref.h"
 #include "common/malloc-reuse.h"
 #include "common/results.h"
@@ -208,6 +209,11 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
       g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
         augur_results_get_program (got), source_dir != NULL ? source_dir
                                                             : augur_results_get_source_dir (got));
+      g_autoptr (AugurTrace) frames = augur_frames_run_needed (got)
+                                        ? augur_frames_run ((const char *const *) pargv, NULL, 10)
+                                        : NULL;
+      if (frames != NULL)
+        augur_dwarf_names_note_frames (names, frames);
       augur_dwarf_names_apply (names, got);
       for (guint k = 0; k < augur_results_get_n_findings (got); k++)
         {

@@ -548,6 +548,16 @@ deadlock_wrapper ()
   [ "$(tr "\n" " " <"$tmp/lines")" = "25 35 " ]
 }
 ok "deadlock_wrapper: a deadlock in a wrapper names the wrapper's callers" deadlock_wrapper
+# a local on main's stack is named from one recorded run's frames
+stack_local_race ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/slr.json" -- "$prog_dir/stack_local_race" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^data-race .*access total without synchronisation" "$tmp/out" \
+    && [ "$(json_path "$tmp/slr.json" '$.findings[0].object')" = total ]
+}
+ok "stack_local_race: explore names a local of main's stack" stack_local_race
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * frames-run.h — one recorded run of the program, for the names of the
+ * stack variables in findings that came without a trace.
+ *
+ * A variable on a thread's stack has a stable name ("T0.stack-0x158",
+ * common/objects.h) that the debug info turns into its own ("counter")
+ * only with the stack frames a recorded run's thread creations walked
+ * (FRAME records, common/dwarf-frames.h).  augur check has its recorded
+ * run; augur explore and augur replay run under the scheduler, which
+ * records no trace, so their findings kept the stable name.  When one of
+ * their findings names a stack slot, the program is run once more with
+ * the recording runtime, its output thrown away, under a watchdog, and
+ * its frames name the slots (its allocations are not used: the findings'
+ * heap objects are named from their own accesses).
+ */
+#ifndef AUGUR_FRAMES_RUN_H
+#define AUGUR_FRAMES_RUN_H
+
+#include <glib.h>
+
+#include "common/results.h"
+#include "common/trace.h"
+
+G_BEGIN_DECLS
+
+/* Does a finding or a part of @results (its object, its explanation)
+ * name a stack slot? */
+gboolean augur_frames_run_needed (AugurResults *results);
+
+/* Records one run of @argv (reading @stdin_path, a regular file, or
+ * nothing if NULL) for at most @timeout seconds, and returns its trace,
+ * or NULL (said on the debug log: the names then stay stable names). */
+AugurTrace *augur_frames_run (const char *const *argv, const char *stdin_path, guint timeout);
+
+G_END_DECLS
+
+#endif
