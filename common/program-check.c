@@ -43,6 +43,34 @@ needs_runtime (Elf *elf)
   return FALSE;
 }
 
+/* TRUE if the executable's own code calls the runtime's instrumentation
+ * entry points (__tsan_*: augur-cc compiled some of it), which the
+ * dynamic symbol table lists as undefined. */
+static gboolean
+instrumented (Elf *elf)
+{
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr shdr;
+      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != SHT_DYNSYM)
+        continue;
+      Elf_Data *data = elf_getdata (scn, NULL);
+      if (data == NULL || shdr.sh_entsize == 0)
+        continue;
+      for (size_t i = 0; i < shdr.sh_size / shdr.sh_entsize; i++)
+        {
+          GElf_Sym sym;
+          if (gelf_getsym (data, (int) i, &sym) == NULL)
+            break;
+          const char *name = elf_strptr (elf, shdr.sh_link, sym.st_name);
+          if (sym.st_shndx == SHN_UNDEF && name != NULL && g_str_has_prefix (name, "__tsan_"))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 char *
 augur_program_check (const char *program, GError **error)
 {
@@ -74,6 +102,7 @@ augur_program_check (const char *program, GError **error)
   Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
   gboolean is_elf = elf != NULL && elf_kind (elf) == ELF_K_ELF;
   gboolean ok = is_elf && needs_runtime (elf);
+  gboolean seen = ok && instrumented (elf);
   if (elf != NULL)
     elf_end (elf);
   close (fd);
@@ -90,6 +119,16 @@ augur_program_check (const char *program, GError **error)
       g_set_error (error, AUGUR_PROGRAM_ERROR, AUGUR_PROGRAM_ERROR_NOT_AUGUR,
                    "%s: not built with augur-cc (it does not link libaugur-rt); "
                    "rebuild it with CC=augur-cc", program);
+      return NULL;
+    }
+  if (!seen)
+    {
+      /* every run would be one schedule, "complete": refused */
+      g_set_error (error, AUGUR_PROGRAM_ERROR, AUGUR_PROGRAM_ERROR_NOT_AUGUR,
+                   "%s: linked by augur-cc, but none of its code was compiled by it (no call of "
+                   "the instrumentation): augur would see none of its memory accesses; compile its "
+                   "sources with augur-cc too (CC=augur-cc; for C++, AUGUR_CC=g++ augur-cc)",
+                   program);
       return NULL;
     }
   return g_steal_pointer (&path);

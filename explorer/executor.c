@@ -362,6 +362,16 @@ explain_no_start (AugurExecutor *ex, const char *const *argv, int r, GError **er
 AugurExecutor *
 augur_executor_new (const char *const *argv, gboolean show_output, GError **error)
 {
+  /* a program whose code augur-cc did not compile would run one
+   * schedule, "complete": refused before it starts */
+  g_autoptr (GError) check = NULL;
+  g_autofree char *checked = augur_program_check (argv[0], &check);
+  if (checked == NULL && g_error_matches (check, AUGUR_PROGRAM_ERROR, AUGUR_PROGRAM_ERROR_NOT_AUGUR))
+    {
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED, "%s",
+                   check->message);
+      return NULL;
+    }
   g_autoptr (AugurExecutor) ex = g_new0 (AugurExecutor, 1);
   ex->cmd_w = ex->status_r = -1;
   ex->stdin_fd = open_stdin (error);

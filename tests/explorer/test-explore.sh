@@ -993,6 +993,34 @@ not_instrumented ()
   [ "$st" -eq 3 ] && grep -q "augur-cc" "$tmp/out"
 }
 ok "a program not built with augur-cc: exit 3, and says so" not_instrumented
+# C++ compiled and linked in one step is instrumented; a program whose
+# objects augur-cc did not compile is refused (it ran one schedule and
+# said "complete")
+cxx_one_step ()
+{
+  AUGUR_CC=g++ "$AUGUR_CC_BIN" -O1 -g -o "$tmp/cxx" "$top_srcdir/tests/explorer/cxx_lost_update.cpp" \
+    || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/cxx.json" -- "$tmp/cxx" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/cxx.json" | grep -q "^assertion cxx_lost_update.cpp:25"
+}
+if command -v g++ >/dev/null 2>&1; then
+  ok "a C++ source compiled and linked in one step by augur-cc is instrumented" cxx_one_step
+else
+  skip "a C++ source compiled and linked in one step by augur-cc is instrumented" "no g++"
+fi
+linked_only ()
+{
+  cc -O1 -g -c -o "$tmp/plain.o" "$top_srcdir/tests/explorer/assert.c" 2>/dev/null \
+    || gcc -O1 -g -c -o "$tmp/plain.o" "$top_srcdir/tests/explorer/assert.c" || return 1
+  "$AUGUR_CC_BIN" -o "$tmp/linked_only" "$tmp/plain.o" -lpthread || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/lo.json" -- "$tmp/linked_only" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 3 ] && grep -q "none of its code was compiled by it" "$tmp/out"
+}
+ok "a program only linked by augur-cc: exit 3, and says so" linked_only
 # replay --gdb: the program runs under gdb and stops (SIGTRAP) just
 # before the schedule's last step, the assertion's
 under_gdb ()
