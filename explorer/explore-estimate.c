@@ -80,12 +80,9 @@ probe_run (Prober *p, AugurDpor *dpor, GArray *prefix, GArray *sleep, guint32 *s
       if (*status == AUGUR_SST_DIVERGED && ++p->diverged > 20
           && p->diverged * 10 > p->est->probe_runs)
         {
-          g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
-                       "%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
-                       " diverged executions): it behaves nondeterministically (time, "
-                       "randomness, input) or uses synchronisation augur does not model (atomics in "
-                       "inline assembly, which augur-cc cannot instrument)",
-                       p->argv[0], p->diverged);
+          g_autofree char *why = augur_explore_nondeterministic_text (p->argv[0], p->diverged);
+          g_set_error_literal (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
+                               why);
           return FALSE;
         }
       augur_dpor_drop_execution (dpor, shm->diverged_at);

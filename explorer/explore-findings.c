@@ -591,6 +591,24 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
 }
 
 /* The findings of how the execution ended (not races). */
+/* Was @addr in a block this execution allocated?  A heap mutex or
+ * condition variable with no init in the execution is a misuse only
+ * there: a block allocated before main (a constructor, a C++ global
+ * object: `new StringBuffer`) was set up where no execution sees it.  Not
+ * known (the allocations' log overflowed): no. */
+static gboolean
+allocated_here (const AugurSchedShm *shm, guint64 addr)
+{
+  guint n = MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS);
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurSchedObjectEvent *o = &shm->objects[i];
+      if (o->kind == AUGUR_EV_ALLOC && addr >= o->addr && addr - o->addr < MAX (o->arg, 1u))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed,
                          guint64 **evp)
@@ -606,6 +624,9 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
   for (guint k = 0; k < shm->n_misuse && k < AUGUR_SCHED_MAX_MISUSE; k++)
     {
       const AugurSchedMisuse *m = &shm->misuse[k];
+      if ((m->kind == AUGUR_MISUSE_UNINIT_MUTEX || m->kind == AUGUR_MISUSE_UNINIT_COND)
+          && !allocated_here (shm, m->obj))
+        continue;
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (locs, explore_findings_loc_key (c, m->module, m->pc));
       g_autofree char *kind = g_strdup_printf ("misuse:%s", augur_misuse_subkind (m->kind));

@@ -794,16 +794,29 @@ search_stops (Search *s, gboolean killed, gboolean *ok, GError **error)
     }
   if (st->diverged > 20 && st->diverged * 10 > st->executions + st->blocked)
     {
-      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC,
-                   "%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
-                   " diverged executions): it behaves nondeterministically (time, "
-                   "randomness, input) or uses synchronisation augur does not model (atomics in "
-                   "inline assembly, which augur-cc cannot instrument)",
-                   s->c->argv[0], st->diverged);
+      if (s->o->keep_on_nondeterminism)
+        {
+          /* what was found is kept, and the search said incomplete */
+          st->nondeterministic = TRUE;
+          augur_results_add_bound_hit (s->c->results, "diverged");
+          return TRUE;
+        }
+      g_autofree char *why = augur_explore_nondeterministic_text (s->c->argv[0], st->diverged);
+      g_set_error_literal (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC, why);
       *ok = FALSE;
       return TRUE;
     }
   return FALSE;
+}
+
+char *
+augur_explore_nondeterministic_text (const char *program, guint64 diverged)
+{
+  return g_strdup_printf ("%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
+                          " diverged executions): it behaves nondeterministically (time, "
+                          "randomness, input, reads of uninitialised memory) or uses "
+                          "synchronisation augur does not model (atomics in inline assembly, "
+                          "which augur-cc cannot instrument)", program, diverged);
 }
 
 /* After the search: the failing executions diagnosed within what is left

@@ -70,6 +70,11 @@ typedef struct {
    * the failure depends on are reported as atomicity violations
    * (explorer/diagnose.h) — unless this is set (confirmation). */
   gboolean no_diagnose;
+  /* A program that does not follow its schedules (more than 20 diverged
+   * executions, a tenth of them) ends the search: an error by default;
+   * with this set, the results found so far are returned and
+   * AugurExploreStats.nondeterministic says why the search stopped. */
+  gboolean keep_on_nondeterminism;
   /* If set (caller-owned set of strings): receives every pair of source
    * lines whose accesses met in some execution — two threads, the same
    * memory, at least one write, ordered or not — as "a.c:12|b.c:30"
@@ -127,6 +132,8 @@ typedef struct {
   gboolean preemption_bound_hit; /* preempt: some schedules needed more preemptions */
   gboolean timed_out;
   gboolean stopped;       /* on_execution asked to stop */
+  gboolean nondeterministic; /* keep_on_nondeterminism: the program stopped following its
+                              * schedules, which ended the search */
   gboolean prefix_diverged; /* the fixed prefix could not be followed ... */
   guint prefix_diverged_at; /* ... at this step of it */
   guint pruned_sites;     /* access sites (file:line) that were not scheduling points */
@@ -180,6 +187,10 @@ AugurResults *augur_explore (const char *const *argv, const AugurExploreOptions 
  * findings of that one execution. */
 AugurResults *augur_explore_replay (const char *const *argv, const guint *threads, guint n,
                                     const AugurExploreOptions *opts, GError **error);
+
+/* "PROGRAM does not follow the schedules it is given (N diverged
+ * executions): ..." with the likely causes; newly allocated. */
+char *augur_explore_nondeterministic_text (const char *program, guint64 diverged);
 
 G_END_DECLS
 

@@ -354,7 +354,16 @@ search (const char *const *rest, AugurExploreOptions *o, gboolean use_mpi, guint
   if (mpi != NULL)
     augur_explore_mpi_stop (mpi, &st);
 #endif
-  return report (rest, results, o, &st, facts, threshold);
+  int status = report (rest, results, o, &st, facts, threshold);
+  if (st.nondeterministic)
+    {
+      /* the findings are printed; a bug found is still the status */
+      g_autofree char *why = augur_explore_nondeterministic_text (rest[0], st.diverged);
+      augur_cmd_print_error (CMD, why);
+      if (status != AUGUR_EXIT_BUG)
+        status = AUGUR_EXIT_PROGRAM;
+    }
+  return status;
 }
 
 int
@@ -455,6 +464,7 @@ augur_cmd_explore (int argc, char **argv)
   o.jobs = jobs > 0 ? (guint) jobs : g_get_num_processors ();
   o.no_spurious = no_spurious;
   o.show_output = show_output;
+  o.keep_on_nondeterminism = TRUE;   /* what was found is printed (search) */
   o.progress = !no_progress && (progress || isatty (2));
   o.results_path = output != NULL ? output : "augur-results.json";
 

@@ -314,7 +314,7 @@ ok "an inversion no explored run deadlocks on is a warning" inversion_explored l
 ok "an inversion under a gate lock is a note" inversion_explored lock_order_gate note
 ok "a write under a read lock races with the other reader" finding race_rdlock "data-race race_rdlock.c:12 race_rdlock.c:12"
 ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
-for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok; do
+for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok ctor_mutex_ok; do
   ok "$p: no finding" clean "$p"
 done
 
@@ -558,6 +558,18 @@ stack_local_race ()
     && [ "$(json_path "$tmp/slr.json" '$.findings[0].object')" = total ]
 }
 ok "stack_local_race: explore names a local of main's stack" stack_local_race
+# a search stopped by the program's nondeterminism still prints the bug it
+# found, and the bug is the exit status
+nondet_bug ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/nd.json" -- "$prog_dir/nondet_bug" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq 1 ] && grep -q "^assertion nondet_bug.c:30" "$tmp/out" \
+    && grep -q "does not follow the schedules it is given" "$tmp/err" \
+    && grep -q "incomplete: .*off their schedule" "$tmp/out"
+}
+ok "nondet_bug: a search stopped by nondeterminism still reports its bug (exit 1)" nondet_bug
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
