@@ -601,5 +601,8 @@ void rt_alloc_note (void *p, size_t size, uintptr_t ra);
 /* Does the program replace malloc (its calls and glibc's reach its own
  * allocator, not rt-malloc.c's)? (rt-malloc.c) */
 bool rt_malloc_replaced (void);
+/* Looks up, once at start-up, what malloc and free need of libc (no
+ * lookup may happen inside a free: rt-malloc.c). */
+void rt_malloc_init (void);
 
 #endif /* AUGUR_RT_INTERNAL_H */

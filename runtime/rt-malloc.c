@@ -244,6 +244,21 @@ base_realloc (void *old, size_t size)
   return p;
 }
 
+/* libc's malloc_usable_size, looked up once at start-up (rt_malloc_init):
+ * a free calls it, and a lookup (dlsym) inside a free that glibc's dl*
+ * functions make frees their pending error message again (a double free:
+ * a failed dlsym, then dlclose, on forked executions). */
+typedef size_t (*UsableSize) (void *);
+static UsableSize real_usable_size;
+
+void
+rt_malloc_init (void)
+{
+  if (real_usable_size == NULL)
+    real_usable_size = (UsableSize) rt_real ("malloc_usable_size", NULL);
+  (void) rt_malloc_replaced ();
+}
+
 static size_t
 usable_size (void *p)
 {
@@ -257,11 +272,9 @@ malloc_usable_size (void *p)
     return 0;
   if (rt_arena_contains (p))
     return arena_size (p);
-  typedef size_t (*UsableSize) (void *);
-  static UsableSize real;
-  if (real == NULL)
-    real = (UsableSize) rt_real ("malloc_usable_size", NULL);
-  return real (p);
+  if (real_usable_size == NULL)
+    rt_malloc_init ();
+  return real_usable_size (p);
 }
 
 RT_INLINE bool

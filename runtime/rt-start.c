@@ -130,6 +130,7 @@ rt_init (void)
       void *frames[2];
       backtrace (frames, 2);
       rt_sched_find_unwinder ();
+      rt_malloc_init ();
     }
   rt_guard_leave ();
   if (rt_is_active () && rt_self.tid == 0)

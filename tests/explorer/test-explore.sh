@@ -314,7 +314,7 @@ ok "an inversion no explored run deadlocks on is a warning" inversion_explored l
 ok "an inversion under a gate lock is a note" inversion_explored lock_order_gate note
 ok "a write under a read lock races with the other reader" finding race_rdlock "data-race race_rdlock.c:12 race_rdlock.c:12"
 ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
-for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok ctor_mutex_ok; do
+for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok ctor_mutex_ok dlsym_fail_ok; do
   ok "$p: no finding" clean "$p"
 done
 
