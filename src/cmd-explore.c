@@ -21,7 +21,8 @@
  * Exit status: 0 no error (nothing as severe as --fail-on) and the mode's
  * search finished, 1 error(s) found (or findings as severe as --fail-on),
  * 2 usage, 3 the program cannot be run or was not built with augur-cc,
- * 4 it behaves nondeterministically under its schedules, 5 augur failed,
+ * 4 it behaves nondeterministically under its schedules (and no error was
+ * found before that), 5 augur failed,
  * 6 no error but the search did not finish (incomplete).
  */
 #include "config.h"
