@@ -30,6 +30,14 @@ explore_diagnose_failure_free (gpointer p)
   g_free (f);
 }
 
+/* Of steps i and j (accesses of one location), the one that touches fewer
+ * bytes; i if as many. */
+static guint
+narrower (const AugurSchedStep *steps, guint i, guint j)
+{
+  return steps[j].size < steps[i].size ? j : i;
+}
+
 static const char *
 access_verb (const AugurSchedStep *s)
 {
@@ -76,8 +84,12 @@ explore_diagnose_keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, con
       const AugurTriple *t = &g_array_index (triples, AugurTriple, k);
       const AugurSchedStep *a1 = &steps[t->a1], *r = &steps[t->r], *a2 = &steps[t->a2];
       const AugurSchedStep *r2 = &steps[t->r2];
-      g_autofree char *obj = explore_findings_object_of (c, steps, t->a2);
-      g_autofree char *obj1 = explore_findings_object_of (c, steps, t->a1);
+      /* each location named by the narrower of its accesses: a memcpy's
+       * range starts elsewhere than the field the other thread writes */
+      guint n1 = narrower (steps, t->a1, t->r);
+      guint n2 = t->r == t->r2 ? narrower (steps, n1, t->a2) : narrower (steps, t->r2, t->a2);
+      g_autofree char *obj = explore_findings_object_of (c, steps, n2);
+      g_autofree char *obj1 = explore_findings_object_of (c, steps, n1);
       g_autofree char *l1 = explore_findings_loc_key (c, a1->module, a1->pc);
       g_autofree char *lr = explore_findings_loc_key (c, r->module, r->pc);
       g_autofree char *lr2 = explore_findings_loc_key (c, r2->module, r2->pc);

@@ -570,6 +570,17 @@ nondet_bug ()
     && grep -q "incomplete: .*off their schedule" "$tmp/out"
 }
 ok "nondet_bug: a search stopped by nondeterminism still reports its bug (exit 1)" nondet_bug
+# an atomicity violation between a memcpy and a field's write names the
+# field, not the start of the copied range
+memcpy_field ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/mf.json" -- "$prog_dir/memcpy_field" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^atomicity-violation .*: main reads rec\[0\]\.offset .*thread 1 writes rec\[0\]\.offset" "$tmp/out" \
+    && ! grep -q "name\[0\]" "$tmp/out"
+}
+ok "memcpy_field: an atomicity violation with a memcpy names the field written" memcpy_field
 # a witness that needs no spurious wake-up replaces one that does
 lost_wakeup_flag ()
 {
