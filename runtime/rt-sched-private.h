@@ -241,6 +241,8 @@ typedef struct {
   uint32_t barrier_count, arrived;
   uint32_t init_pc;
   uint8_t init_module;
+  uint8_t lock_failed;      /* a blocking lock of it failed (EINVAL: destroyed): an unlock
+                             * while nobody holds it follows from that */
   uint32_t init_tid;
   uint8_t init_seen;        /* an init of any kind was seen in this execution */
   uint8_t used;             /* locked, waited on ... in this execution */

@@ -531,8 +531,14 @@ unlock_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32
         o->owner = RT_NONE;
       return;
     }
-  rt_sched_misuse (o->owner == RT_NONE ? AUGUR_MISUSE_UNLOCK_UNLOCKED : AUGUR_MISUSE_UNLOCK_NOT_OWNER,
-                   me, s->pc, s->module, s->obj);
+  /* the unlock after a lock that failed (a destroyed mutex: the use after
+   * destroy is the finding) is no double unlock of its own */
+  if (o->owner == RT_NONE && o->lock_failed)
+    o->lock_failed = 0;
+  else
+    rt_sched_misuse (o->owner == RT_NONE ? AUGUR_MISUSE_UNLOCK_UNLOCKED
+                                         : AUGUR_MISUSE_UNLOCK_NOT_OWNER,
+                     me, s->pc, s->module, s->obj);
   /* an error-checking or recursive mutex refuses it (EPERM) and stays as
    * it is (unlock_after); glibc releases a normal one whoever unlocks it */
   if (augur_ops_event (op->rec.kind)->object != AUGUR_OPS_OBJ_SPIN
@@ -702,12 +708,16 @@ lock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result,
     {
       o->owner = me;
       o->count++;
+      o->lock_failed = 0;
       rt_sth[me].held++;
     }
   else if (try_op_of (m, op->rec.aux))
     s->op = AUGUR_SOP_TRYLOCK_FAIL;
   else
-    s->flags |= AUGUR_SF_FAILED;
+    {
+      s->flags |= AUGUR_SF_FAILED;
+      o->lock_failed = 1;
+    }
 }
 
 /* A read or write lock: @write, the owner; else one more reader. */

@@ -570,6 +570,18 @@ nondet_bug ()
     && grep -q "incomplete: .*off their schedule" "$tmp/out"
 }
 ok "nondet_bug: a search stopped by nondeterminism still reports its bug (exit 1)" nondet_bug
+# a lock that failed on a destroyed mutex: the unlock after it is part of
+# the use after destroy, not a double unlock
+destroy_then_lock ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/dtl.json" -- "$prog_dir/destroy_then_lock" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  results_findings "$tmp/dtl.json" >"$tmp/found"
+  [ "$st" -eq 1 ] && grep -q "^misuse:use-after-destroy" "$tmp/found" \
+    && ! grep -q "^misuse:double-unlock" "$tmp/found"
+}
+ok "destroy_then_lock: the unlock after a failed lock is no double unlock" destroy_then_lock
 # an atomicity violation between a memcpy and a field's write names the
 # field, not the start of the copied range
 memcpy_field ()
