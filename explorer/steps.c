@@ -9,6 +9,7 @@
 #include "explorer/steps.h"
 
 #include "common/augur-ops.h"
+#include "common/lock-graph.h"
 
 /* A memory access: atomic by its flag (a failed CAS is an atomic load, a
  * free an atomic write of the block), an atomic write a store or an update
@@ -227,16 +228,6 @@ guint
 augur_steps_callers (AugurSymbolizer *sym, const AugurSchedCallers *callers,
                      AugurFrame frames[AUGUR_SCHED_MAX_CALLERS])
 {
-  guint n = 0;
-  for (guint i = 0; i < MIN (callers->n, AUGUR_SCHED_MAX_CALLERS); i++)
-    {
-      const AugurSource *l = augur_symbolizer_lookup (sym, callers->module[i], callers->pc[i]);
-      if (l->file == NULL && l->function == NULL)
-        continue;   /* the runtime's or libc's thread start */
-      frames[n].file = (char *) l->file;
-      frames[n].line = l->line;
-      frames[n].function = (char *) l->function;
-      n++;
-    }
-  return n;
+  return augur_lock_site_callers (sym, callers->module, callers->pc,
+                                  MIN (callers->n, AUGUR_SCHED_MAX_CALLERS), frames);
 }
