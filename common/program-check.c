@@ -15,60 +15,50 @@
 
 G_DEFINE_QUARK (augur-program-error-quark, augur_program_error)
 
-/* TRUE if the dynamic section lists libaugur-rt.so as NEEDED. */
+/* Does entry @i of a section (@data, its header @shdr) match? */
+typedef gboolean (*EntryFunc) (Elf *elf, const GElf_Shdr *shdr, Elf_Data *data, size_t i);
+
+/* TRUE if an entry of a section of type @type matches. */
 static gboolean
-needs_runtime (Elf *elf)
+any_entry (Elf *elf, Elf64_Word type, EntryFunc match)
 {
   Elf_Scn *scn = NULL;
   while ((scn = elf_nextscn (elf, scn)) != NULL)
     {
       GElf_Shdr shdr;
-      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != SHT_DYNAMIC)
+      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != type)
         continue;
       Elf_Data *data = elf_getdata (scn, NULL);
       if (data == NULL || shdr.sh_entsize == 0)
         continue;
       for (size_t i = 0; i < shdr.sh_size / shdr.sh_entsize; i++)
-        {
-          GElf_Dyn dyn;
-          if (gelf_getdyn (data, (int) i, &dyn) == NULL)
-            break;
-          if (dyn.d_tag != DT_NEEDED)
-            continue;
-          const char *name = elf_strptr (elf, shdr.sh_link, dyn.d_un.d_val);
-          if (name != NULL && g_str_has_prefix (name, "libaugur-rt.so"))
-            return TRUE;
-        }
+        if (match (elf, &shdr, data, i))
+          return TRUE;
     }
   return FALSE;
 }
 
-/* TRUE if the executable's own code calls the runtime's instrumentation
- * entry points (__tsan_*: augur-cc compiled some of it), which the
- * dynamic symbol table lists as undefined. */
+/* A NEEDED entry of the dynamic section naming libaugur-rt.so. */
 static gboolean
-instrumented (Elf *elf)
+needs_runtime (Elf *elf, const GElf_Shdr *shdr, Elf_Data *data, size_t i)
 {
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      GElf_Shdr shdr;
-      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != SHT_DYNSYM)
-        continue;
-      Elf_Data *data = elf_getdata (scn, NULL);
-      if (data == NULL || shdr.sh_entsize == 0)
-        continue;
-      for (size_t i = 0; i < shdr.sh_size / shdr.sh_entsize; i++)
-        {
-          GElf_Sym sym;
-          if (gelf_getsym (data, (int) i, &sym) == NULL)
-            break;
-          const char *name = elf_strptr (elf, shdr.sh_link, sym.st_name);
-          if (sym.st_shndx == SHN_UNDEF && name != NULL && g_str_has_prefix (name, "__tsan_"))
-            return TRUE;
-        }
-    }
-  return FALSE;
+  GElf_Dyn dyn;
+  if (gelf_getdyn (data, (int) i, &dyn) == NULL || dyn.d_tag != DT_NEEDED)
+    return FALSE;
+  const char *name = elf_strptr (elf, shdr->sh_link, dyn.d_un.d_val);
+  return name != NULL && g_str_has_prefix (name, "libaugur-rt.so");
+}
+
+/* An undefined dynamic symbol __tsan_*: the executable's own code calls
+ * the instrumentation's entry points (augur-cc compiled some of it). */
+static gboolean
+calls_instrumentation (Elf *elf, const GElf_Shdr *shdr, Elf_Data *data, size_t i)
+{
+  GElf_Sym sym;
+  if (gelf_getsym (data, (int) i, &sym) == NULL || sym.st_shndx != SHN_UNDEF)
+    return FALSE;
+  const char *name = elf_strptr (elf, shdr->sh_link, sym.st_name);
+  return name != NULL && g_str_has_prefix (name, "__tsan_");
 }
 
 char *
@@ -101,8 +91,8 @@ augur_program_check (const char *program, GError **error)
   elf_version (EV_CURRENT);
   Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
   gboolean is_elf = elf != NULL && elf_kind (elf) == ELF_K_ELF;
-  gboolean ok = is_elf && needs_runtime (elf);
-  gboolean seen = ok && instrumented (elf);
+  gboolean ok = is_elf && any_entry (elf, SHT_DYNAMIC, needs_runtime);
+  gboolean seen = ok && any_entry (elf, SHT_DYNSYM, calls_instrumentation);
   if (elf != NULL)
     elf_end (elf);
   close (fd);
