@@ -48,6 +48,7 @@ augur_killed_run_threads (AugurExecutor *ex, double timeout, GError **error)
     return FALSE;
   gboolean same = !again && shm->status == AUGUR_SST_STEP_BOUND && shm->n_steps == n - 1
                   && (n < 2 || same_step (&shm->steps[n - 2], &before));
+  guint32 cut_status = shm->status, cut_steps = shm->n_steps;
   guint Tc = same ? MIN (MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS), T) : 0;
   g_autofree AugurSchedThread *threads = Tc > 0 ? g_memdup2 (shm->threads, Tc * sizeof *threads)
                                                 : NULL;
@@ -56,7 +57,7 @@ augur_killed_run_threads (AugurExecutor *ex, double timeout, GError **error)
   if (Tc == 0)
     {
       g_debug ("the cut run of a killed execution did not follow it (status %u, %u of %u steps)",
-               shm->status, shm->n_steps, n - 1);
+               cut_status, cut_steps, n - 1);
       return TRUE;
     }
   memcpy (shm->threads, threads, Tc * sizeof *threads);
