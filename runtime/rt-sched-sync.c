@@ -796,6 +796,7 @@ static void
 unlock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
 {
   failed_is_read (s, result);
+  refused_unlock = RT_NONE;   /* a call that did not ask (C11's mtx_unlock) leaves none */
 }
 
 /* the allocation's number and block, for the names of the objects in it */
