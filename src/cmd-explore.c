@@ -178,9 +178,12 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
     g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
       augur_results_get_program (results), augur_results_get_source_dir (results));
     g_autoptr (AugurTrace) frames = NULL;
-    if (augur_frames_run_needed (results))
-      frames = augur_frames_run (argv, NULL, o->exec_timeout > 0 ? (guint) MAX (o->exec_timeout, 1)
-                                                                 : 10);
+    /* its watchdog: an execution's, within what --timeout has left */
+    double left = o->exec_timeout > 0 ? o->exec_timeout : 10.0;
+    if (o->timeout > 0)
+      left = MIN (left, o->timeout - st->seconds);
+    if (left >= 1.0 && augur_frames_run_needed (results))
+      frames = augur_frames_run (argv, NULL, (guint) left);
     if (frames != NULL)
       augur_dwarf_names_note_frames (names, frames);
     augur_dwarf_names_apply (names, results);
