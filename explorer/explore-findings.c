@@ -396,6 +396,23 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
               if (k != G_MAXUINT)
                 g_array_append_val (signals, k);
             }
+          else if (th->owner != G_MAXUINT32 && waits == AUGUR_OPS_WAITS_LOCK)
+            {
+              /* which lock, where, and the call that led there (a
+               * wrapper's caller) */
+              g_autofree char *lock = augur_exec_names_at (explore_findings_names_of (c), n,
+                                                            th->pending.obj);
+              g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
+                                                                 th->pending.pc);
+              g_autofree char *from = th->callers.n > 0
+                                        ? explore_findings_loc_key (c, th->callers.module[0],
+                                                                    th->callers.pc[0])
+                                        : NULL;
+              g_autofree char *call = from != NULL ? g_strdup_printf (" (called at %s)", from)
+                                                   : g_strdup ("");
+              g_string_append_printf (e, " thread %u waits for `%s` at %s%s, held by thread %u;",
+                                      t, lock != NULL ? lock : "a lock", where, call, th->owner);
+            }
           else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
             g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
           else

@@ -545,7 +545,8 @@ deadlock_wrapper ()
   n=$((n - 1))
   json_path "$tmp/dw.json" "\$.findings[$n].accesses[*].callers[0].line" | sort >"$tmp/lines"
   cat "$tmp/lines"
-  [ "$(tr "\n" " " <"$tmp/lines")" = "25 35 " ]
+  [ "$(tr "\n" " " <"$tmp/lines")" = "25 35 " ] \
+    && grep -q "thread 1 waits for \`b\` at deadlock_wrapper.c:12 (called at deadlock_wrapper.c:25), held by thread 2" "$tmp/out"
 }
 ok "deadlock_wrapper: a deadlock in a wrapper names the wrapper's callers" deadlock_wrapper
 # a local on main's stack is named from one recorded run's frames
