@@ -655,9 +655,6 @@ search_run (Search *s, gboolean *killed, GError **error)
       *killed = FALSE;
       if (!augur_executor_run (s->ex, run_timeout, killed, error))
         return RUN_FAILED;
-      /* what its threads were left waiting to do (killed-run.h) */
-      if (*killed && !cut_by_deadline && !augur_killed_run_threads (s->ex, run_timeout, error))
-        return RUN_FAILED;
       s->run_ended = g_get_monotonic_time ();
       /* a run the watchdog killed is a hang only if it is killed again:
        * on a loaded machine a starved run can miss the watchdog (the
@@ -672,6 +669,10 @@ search_run (Search *s, gboolean *killed, GError **error)
         }
       s->st->watchdog_reruns++;
     }
+  /* what the threads of the run it kept were left waiting to do
+   * (killed-run.h): once, not for a kill run again */
+  if (*killed && !cut_by_deadline && !augur_killed_run_threads (s->ex, run_timeout, error))
+    return RUN_FAILED;
   if (*killed && cut_by_deadline)
     {
       /* the time ran out, not the execution's watchdog: not a hang,
