@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/demangle.h"
 #include "common/dwarf-frames.h"
 #include "common/dwarf-units.h"
 #include "common/symbolizer.h"
@@ -112,6 +113,49 @@ index_put (GHashTable *h, const char *name, Dwarf_Die *die)
   g_hash_table_insert (h, g_strdup (name), off);
 }
 
+/* The variables and functions declared in @scope (a CU or a C++
+ * namespace, whose names are @prefix "::" name) into the index. */
+static void
+index_scope (AugurDwarfNames *n, Dwarf_Die *scope, const char *prefix)
+{
+  Dwarf_Die child;
+  if (dwarf_child (scope, &child) != 0)
+    return;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      const char *base = dwarf_diename (&child);
+      g_autofree char *qualified = prefix != NULL && base != NULL
+        ? g_strconcat (prefix, "::", base, NULL) : NULL;
+      const char *name = qualified != NULL ? qualified : base;
+      if (tag == DW_TAG_variable && dwarf_hasattr_integrate (&child, DW_AT_type)
+          && !dwarf_hasattr (&child, DW_AT_declaration))
+        {
+          /* C++: the definition of a namespace's or class's variable stands
+           * at the CU's level, its name and namespace on its declaration;
+           * its linkage name, demangled, is the symbolizer's name for it */
+          Dwarf_Attribute attr;
+          g_autofree char *linkage = dwarf_attr_integrate (&child, DW_AT_linkage_name, &attr) != NULL
+            ? augur_demangle (dwarf_formstring (&attr)) : NULL;
+          index_put (n->globals, linkage != NULL ? linkage : name, &child);
+        }
+      else if (tag == DW_TAG_subprogram)
+        {
+          if (dwarf_hasattr (&child, DW_AT_low_pc))
+            index_put (n->functions, name, &child);
+          if (dwarf_haschildren (&child))
+            {
+              Dwarf_Off o = dwarf_dieoffset (&child);
+              g_array_append_val (n->scopes, o);
+            }
+        }
+      else if (tag == DW_TAG_namespace)
+        /* an anonymous namespace adds nothing to its names */
+        index_scope (n, &child, base != NULL ? name : prefix);
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+}
+
 static gboolean
 open_debug_info (AugurDwarfNames *n)
 {
@@ -130,31 +174,10 @@ open_debug_info (AugurDwarfNames *n)
   if (n->dw == NULL)
     return FALSE;
   AugurDwarfUnits units;
-  Dwarf_Die cu, child;
+  Dwarf_Die cu;
   augur_dwarf_units_init (&units, n->dw);
   while (augur_dwarf_units_next (&units, &cu))
-    {
-      if (dwarf_child (&cu, &child) == 0)
-        do
-          {
-            int tag = dwarf_tag (&child);
-            const char *name = dwarf_diename (&child);
-            if (tag == DW_TAG_variable && dwarf_hasattr_integrate (&child, DW_AT_type)
-                && !dwarf_hasattr (&child, DW_AT_declaration))
-              index_put (n->globals, name, &child);
-            else if (tag == DW_TAG_subprogram)
-              {
-                if (dwarf_hasattr (&child, DW_AT_low_pc))
-                  index_put (n->functions, name, &child);
-                if (dwarf_haschildren (&child))
-                  {
-                    Dwarf_Off o = dwarf_dieoffset (&child);
-                    g_array_append_val (n->scopes, o);
-                  }
-              }
-          }
-        while (dwarf_siblingof (&child, &child) == 0);
-    }
+    index_scope (n, &cu, NULL);
   return TRUE;
 }
 
@@ -1014,7 +1037,9 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
   if (!is_ident_start (sym[0]))
     return NULL;
   for (const char *p = sym; *p != '\0'; p++)
-    if (!is_ident_char (*p))
+    if (p[0] == ':' && p[1] == ':' && is_ident_start (p[2]))
+      p++;           /* C++'s "ns::counter" */
+    else if (!is_ident_char (*p))
       return NULL;   /* "T1.stack-0x2c", "prog+0x2004": not a variable */
   Dwarf_Off *go = g_hash_table_lookup (names->globals, sym);
   Dwarf_Die var, t;

@@ -10,6 +10,7 @@
 
 #include "common/symbolizer.h"
 
+#include "common/demangle.h"
 #include "common/dwarf-units.h"
 
 #include <dwarf.h>
@@ -116,6 +117,14 @@ intern (AugurSymbolizer *s, const char *str)
   return str != NULL ? g_string_chunk_insert_const (s->strings, str) : NULL;
 }
 
+/* An ELF symbol's name as the source spells it: a C++ one demangled. */
+static const char *
+intern_symbol (AugurSymbolizer *s, const char *sym)
+{
+  g_autofree char *plain = augur_demangle (sym);
+  return intern (s, plain != NULL ? plain : sym);
+}
+
 /* The source line of @a into @src (file not interned).  A row of line 0
  * (clang gives its instrumentation calls no line when it merged or moved
  * the instruction) takes the nearest row before it in the function (from
@@ -196,7 +205,7 @@ augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
           GElf_Sym sym;
           const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
           const char *inlined = inlined_function (m, a);
-          hit->function = intern (s, inlined != NULL ? inlined : name);
+          hit->function = inlined != NULL ? intern (s, inlined) : intern_symbol (s, name);
           source_line (m, a, name != NULL ? a - off : a, hit);
           hit->file = intern (s, hit->file);
         }
@@ -239,7 +248,7 @@ augur_symbolizer_data (AugurSymbolizer *s, guint64 address, guint64 *offset)
         }
       if (offset != NULL)
         *offset = off;
-      return intern (s, name);
+      return intern_symbol (s, name);
     }
   return NULL;
 }

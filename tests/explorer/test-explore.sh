@@ -1046,6 +1046,28 @@ if command -v g++ >/dev/null 2>&1; then
 else
   skip "a C++ source compiled and linked in one step by augur-cc is instrumented" "no g++"
 fi
+# C++ globals and functions are named as the source names them, not by
+# their mangled symbols (_ZL5ready, _ZN5stats6totalsE+4, _ZN7Counter4workEPv)
+cxx_names ()
+{
+  AUGUR_CC=g++ "$AUGUR_CC_BIN" -O1 -g -o "$tmp/cxxn" "$top_srcdir/tests/explorer/cxx_names.cpp" \
+    || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/cxxn.json" -- "$tmp/cxxn" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  objects=$(json_path "$tmp/cxxn.json" '$.findings[*].object' | sort | tr '\n' ' ')
+  functions=$(json_path "$tmp/cxxn.json" '$.findings[*].accesses[*].function' | sort -u | tr '\n' ' ')
+  echo "objects: $objects; functions: $functions"
+  [ "$st" -eq 1 ] \
+    && [ "$objects" = "Counter::hits ready seen stats::totals.finished " ] \
+    && [ "$functions" = "Counter::work main " ] \
+    && ! grep -q '_Z' "$tmp/cxxn.json" "$tmp/out"
+}
+if command -v g++ >/dev/null 2>&1; then
+  ok "C++ variables and functions are named as in the source, not mangled" cxx_names
+else
+  skip "C++ variables and functions are named as in the source, not mangled" "no g++"
+fi
 linked_only ()
 {
   cc -O1 -g -c -o "$tmp/plain.o" "$top_srcdir/tests/explorer/assert.c" 2>/dev/null \
