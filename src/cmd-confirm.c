@@ -147,6 +147,13 @@ augur_cmd_confirm (int argc, char **argv)
   if (rest == NULL || rest[0] == NULL || around < 0 || max_steps < 0 || timeout < 0 || exec_timeout < 0)
     return augur_cmd_usage_error (CMD, "expected RESULTS [-- PROGRAM [ARG...]] and "
                                        "non-negative limits; see 'augur confirm --help'");
+  if ((guint) max_steps > AUGUR_SCHED_MAX_STEPS)
+    {
+      g_autofree char *msg = g_strdup_printf ("--max-steps is at most %u (the scheduler's page "
+                                              "holds that many steps of one execution)",
+                                              AUGUR_SCHED_MAX_STEPS);
+      return augur_cmd_usage_error (CMD, msg);
+    }
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
   if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
     return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");

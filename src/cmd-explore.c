@@ -86,7 +86,8 @@ print_finding (AugurFinding *f)
 /* The notes on stderr after the summary: what the mode covered, how the
  * runs were made, what cut them. */
 static void
-print_notes (const AugurExploreOptions *o, const AugurExploreStats *st, AugurStaticFacts *facts)
+print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurExploreStats *st,
+             AugurStaticFacts *facts)
 {
   if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT && st->complete && st->preemption_bound_hit)
     g_printerr ("augur explore: schedules that need more than %" G_GUINT64_FORMAT
@@ -138,6 +139,19 @@ print_notes (const AugurExploreOptions *o, const AugurExploreStats *st, AugurSta
     if (cut[i].n > 0)
       g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) %s\n", cut[i].n,
                   cut[i].what);
+  /* what to do about it: most long runs are loops over memory no other
+   * thread touches, each access of which is a step without the facts */
+  if (st->step_bound > 0 && facts == NULL && !o->sync_only)
+    g_printerr ("augur explore: without static facts every access to memory that may be "
+                "shared is a scheduling step.  `augur check` computes the facts (Frama-C) and "
+                "explores with them; or run `augur static --program %s -o facts.json` and give "
+                "--static-facts facts.json: accesses that cannot conflict are then not steps.  "
+                "--sync-only schedules at synchronisation only (no data races found)\n",
+                argv[0]);
+  else if (st->step_bound > 0)
+    g_printerr ("augur explore: a run made more than %u steps: a longer loop than the bound "
+                "(--max-steps, at most %u), or threads that never end\n",
+                o->max_steps ? o->max_steps : 200000u, AUGUR_SCHED_MAX_STEPS);
   if (facts != NULL && !augur_static_facts_can_prune (facts))
     g_printerr ("augur explore: the static facts are incomplete: nothing was pruned\n");
   else if (facts != NULL && !st->prune_overflow)
@@ -205,7 +219,7 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
            G_GUINT64_FORMAT " infeasible, %" G_GUINT64_FORMAT " diverged in %.2f s (%s); %u finding%s\n",
            st->executions, st->blocked, st->infeasible, st->diverged, st->seconds, guarantee,
            nf, nf == 1 ? "" : "s");
-  print_notes (o, st, facts);
+  print_notes (argv, o, st, facts);
   for (guint k = 0; k < nf; k++)
     print_finding (augur_results_get_finding (results, k));
   if (augur_results_count_failing (results, threshold) > 0)
@@ -454,6 +468,15 @@ augur_cmd_explore (int argc, char **argv)
       || estimate_probes < 1)
     return augur_cmd_usage_error (CMD, "bounds and timeouts must not be negative, "
                                        "--estimate-probes at least 1");
+  if ((guint) max_steps > AUGUR_SCHED_MAX_STEPS)
+    {
+      g_autofree char *msg = g_strdup_printf ("--max-steps is at most %u (the scheduler's page "
+                                              "holds that many steps of one execution); a longer "
+                                              "run usually has accesses that need not be steps: "
+                                              "see --static-facts and --sync-only",
+                                              AUGUR_SCHED_MAX_STEPS);
+      return augur_cmd_usage_error (CMD, msg);
+    }
   if (bound < 0)
     bound = o.mode == AUGUR_EXPLORE_MODE_PREEMPT ? 2 : 0;
   o.bound = (guint64) bound;

@@ -94,6 +94,39 @@ ok "fallback facts: nothing pruned, said so" grep -q 'incomplete: nothing was pr
 same_steps () { echo "$(steps "$1") = $(steps "$2")"; [ "$(steps "$1")" = "$(steps "$2")" ]; }
 ok "fallback facts: the same steps as without facts" same_steps fb plain
 
+# a run longer than the step bound: without facts the search cannot go on
+# and says what would help; --max-steps above the page is refused; with
+# the facts the buffers' accesses are no steps and the search completes
+long="$top_builddir/tests/explorer/long_local"
+long_cut ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/long.json" -- "$long" >"$tmp/long.out" 2>&1
+  st=$?
+  cat "$tmp/long.out"
+  [ "$st" -eq 6 ] && grep -q 'hit the step bound' "$tmp/long.out" &&
+    grep -q "augur static --program $long -o facts.json" "$tmp/long.out"
+}
+ok "a run past the step bound: incomplete, and the note names the static facts" long_cut
+long_max ()
+{
+  "$AUGUR" explore --no-progress --max-steps 300000 -o "$tmp/longm.json" -- "$long" \
+    >"$tmp/longm.out" 2>&1
+  st=$?
+  cat "$tmp/longm.out"
+  [ "$st" -eq 2 ] && grep -q 'max-steps is at most 262144' "$tmp/longm.out"
+}
+ok "--max-steps above the scheduler's page is a usage error, not cut silently" long_max
+long_facts ()
+{
+  "$AUGUR" static --program "$long" -o "$tmp/longf.json" >/dev/null 2>&1 || return 1
+  "$AUGUR" explore --no-progress --static-facts "$tmp/longf.json" -o "$tmp/longp.json" \
+    -- "$long" >"$tmp/longp.out" 2>&1
+  st=$?
+  cat "$tmp/longp.out"
+  [ "$st" -eq 0 ] && grep -q '^2 executions, .*(complete' "$tmp/longp.out"
+}
+ok "with the facts of augur static --program the long run completes" long_facts
+
 ok "a facts file that is not one is bad input (3)" \
   sh -c "'$AUGUR' explore --static-facts '$src/prune.c' -o '$tmp/x.json' -- '$prog' >/dev/null 2>&1; test \$? -eq 3"
 
