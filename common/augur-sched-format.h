@@ -405,6 +405,7 @@ enum {
   AUGUR_FORKED_FORK,           /* it forks */
   AUGUR_FORKED_MMAP,           /* it maps or unmaps memory itself */
   AUGUR_FORKED_SETUP,          /* the server could not be set up (memory, architecture) */
+  AUGUR_FORKED_TLS_DTORS,      /* it has thread_local objects with destructors */
 };
 
 #define AUGUR_SCHED_F_NO_ACCESSES 0x1u  /* plain accesses are invisible (sync only) */

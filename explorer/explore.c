@@ -177,6 +177,8 @@ augur_explore_forked_why (guint32 why)
       return "the program maps or unmaps memory itself";
     case AUGUR_FORKED_SETUP:
       return "the execution server could not be set up here";
+    case AUGUR_FORKED_TLS_DTORS:
+      return "the program has thread_local objects with destructors";
     default:
       return "for a reason this augur does not know";
     }

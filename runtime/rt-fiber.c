@@ -18,15 +18,22 @@
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-sched.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
 #include <link.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/auxv.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 int rt_fibers;
+/* The fibers have thread pointers of their own (below). */
+static int own_tls;
 
 #if defined(__x86_64__)
 
@@ -102,6 +109,8 @@ typedef struct {
   int saved_errno;
   uint32_t tsd_used;        /* tsd[0..tsd_used) may be non-NULL */
   uint64_t start_block[16]; /* the thread's RtStart (rt-thread.c) */
+  char *tp;                 /* own_tls: its thread pointer, in tls_map */
+  char *tls_map;            /* own_tls: its static TLS, TCB and DTV, reused */
   RtThread tls;
   void *tsd[RT_FIBER_KEYS];
 } RtFiber;
@@ -117,6 +126,8 @@ static size_t default_stack;
  * execution without exit(), so handlers that check the final state
  * (atexit, on_exit, destructors) would never run. */
 static int exit_handlers;
+/* A thread_local object with a destructor was made (below). */
+static int tls_dtors;
 
 static int
 destructors (struct dl_phdr_info *info, size_t size, void *data)
@@ -152,7 +163,9 @@ rt_fiber_why_not (void)
     return AUGUR_FORKED_ASKED;
   int found = 0;
   dl_iterate_phdr (destructors, &found);
-  return found ? AUGUR_FORKED_DESTRUCTORS : exit_handlers ? AUGUR_FORKED_EXIT_HANDLERS : 0;
+  return found ? AUGUR_FORKED_DESTRUCTORS
+         : exit_handlers ? AUGUR_FORKED_EXIT_HANDLERS
+         : tls_dtors ? AUGUR_FORKED_TLS_DTORS : 0;
 #endif
 }
 
@@ -182,6 +195,50 @@ __cxa_atexit (void (*fn) (void *), void *arg, void *dso)
   return get_real___cxa_atexit () (fn, arg, dso);
 }
 
+/* A stream's lock (flockfile) is glibc's recursive lock, whose owner is
+ * the thread control block: with a thread pointer of each fiber's own, a
+ * second fiber's printf would wait on the futex for a fiber that cannot
+ * run.  augur does not model the stream locks (a known gap: their
+ * exclusion is not seen), so on fibers they are taken by nobody, as when
+ * all fibers shared one control block. */
+RT_DEFINE_REAL (flockfile, NULL)
+RT_DEFINE_REAL (ftrylockfile, NULL)
+RT_DEFINE_REAL (funlockfile, NULL)
+
+RT_EXPORT void
+flockfile (FILE *f)
+{
+  if (!(rt_fibers && own_tls))
+    get_real_flockfile () (f);
+}
+
+RT_EXPORT int
+ftrylockfile (FILE *f)
+{
+  return rt_fibers && own_tls ? 0 : get_real_ftrylockfile () (f);
+}
+
+RT_EXPORT void
+funlockfile (FILE *f)
+{
+  if (!(rt_fibers && own_tls))
+    get_real_funlockfile () (f);
+}
+
+/* A thread_local object's destructor (C++, through libstdc++): glibc runs
+ * it when the thread ends, which a fiber does without glibc. */
+int __cxa_thread_atexit_impl (void (*fn) (void *), void *obj, void *dso);
+RT_DEFINE_REAL (__cxa_thread_atexit_impl, NULL)
+
+RT_EXPORT int
+__cxa_thread_atexit_impl (void (*fn) (void *), void *obj, void *dso)
+{
+  if (rt_fibers && rt_self.off_sync == 0)
+    rt_sched_need_threads (AUGUR_FORKED_TLS_DTORS);
+  tls_dtors = 1;
+  return get_real___cxa_thread_atexit_impl () (fn, obj, dso);
+}
+
 RT_EXPORT int
 on_exit (void (*fn) (int, void *), void *arg)
 {
@@ -193,9 +250,26 @@ on_exit (void (*fn) (int, void *), void *arg)
  * libc's (errno) and the runtime's, [rt_fiber_tls_lo, tp). */
 uint64_t rt_fiber_tls_lo, rt_fiber_tls_span;
 
+/* A module of the process's initial ones with thread-local variables:
+ * where its block lies below the thread pointer, and what a new thread's
+ * block starts as. */
+typedef struct {
+  uint64_t below;          /* thread pointer minus the block */
+  const void *image;       /* .tdata */
+  uint64_t filesz, memsz;
+  uint64_t modid;          /* its slot in the DTV */
+  int fresh;               /* not libc's nor the runtime's: a new thread's copy is the image */
+} TlsModule;
+
+#define RT_TLS_MODULES 32
+
 typedef struct {
   int foreign;
+  int unplaced;            /* a block not allocated in this thread */
   uint64_t bytes;          /* the modules' TLS blocks, each aligned */
+  uint64_t tp;
+  unsigned n;
+  TlsModule mods[RT_TLS_MODULES];
 } TlsScan;
 
 static int
@@ -209,12 +283,146 @@ tls_module (struct dl_phdr_info *info, size_t size, void *data)
         const char *name = info->dlpi_name != NULL ? info->dlpi_name : "";
         const char *base = strrchr (name, '/');
         base = base != NULL ? base + 1 : name;
-        if (strncmp (base, "libc.so", 7) != 0 && strncmp (base, "libaugur-rt", 11) != 0)
+        int ours = strncmp (base, "libc.so", 7) == 0 || strncmp (base, "libaugur-rt", 11) == 0;
+        if (!ours)
           scan->foreign = 1;
         uint64_t align = info->dlpi_phdr[k].p_align > 0 ? info->dlpi_phdr[k].p_align : 1;
         scan->bytes += (info->dlpi_phdr[k].p_memsz + align - 1) / align * align + align;
+        uint64_t at = (uint64_t) (uintptr_t) info->dlpi_tls_data;
+        if (at == 0 || at >= scan->tp || scan->n >= RT_TLS_MODULES)
+          {
+            scan->unplaced = 1;
+            continue;
+          }
+        TlsModule *m = &scan->mods[scan->n++];
+        m->below = scan->tp - at;
+        m->image = (const void *) (info->dlpi_addr + info->dlpi_phdr[k].p_vaddr);
+        m->filesz = info->dlpi_phdr[k].p_filesz;
+        m->memsz = info->dlpi_phdr[k].p_memsz;
+        m->modid = info->dlpi_tls_modid;
+        m->fresh = !ours;
       }
   return 0;
+}
+
+/* ---- A thread pointer of each fiber's own ----
+ *
+ * A program or library with __thread variables of its own (every C++
+ * program: libstdc++ has some) needs each thread's copy at an address of
+ * its own: a thread may hand the address of its variable to another, as
+ * liburcu's readers do.  So each fiber gets a copy of the server thread's
+ * static TLS, thread control block and DTV (glibc's layout on x86-64: the
+ * blocks below the thread pointer, struct pthread at it, whose first words
+ * point to itself and to the DTV), with the program's blocks as a new
+ * thread's (their images) and libc's and the runtime's as the server's,
+ * and the switch moves the thread pointer (wrfsbase, else arch_prctl).
+ * glibc's own data per thread (its ctype tables, malloc's cache) is then
+ * the server thread's, which a new thread would set up the same way. */
+
+static int fsgsbase;              /* wrfsbase works (AT_HWCAP2) */
+static char *server_tp;
+static uint64_t tls_below;        /* static TLS below the thread pointer */
+static uint64_t tcb_size;         /* struct pthread */
+static uint64_t tls_align;
+static uint64_t dtv_entries;      /* the server's DTV, its two header slots included */
+static size_t tls_map_size;
+static TlsModule tls_mods[RT_TLS_MODULES];
+static unsigned n_tls_mods;
+
+typedef struct {
+  void *val;
+  void *to_free;
+} DtvSlot;
+
+static int
+own_tls_setup (const TlsScan *scan)
+{
+#if defined(__x86_64__)
+  if (scan->unplaced)
+    return 0;
+  void (*static_info) (size_t *, size_t *) =
+    (void (*) (size_t *, size_t *)) dlsym (RTLD_DEFAULT, "_dl_get_tls_static_info");
+  const uint32_t *sizeof_pthread = dlsym (RTLD_DEFAULT, "_thread_db_sizeof_pthread");
+  if (static_info == NULL || sizeof_pthread == NULL)
+    return 0;
+  size_t total = 0, align = 0;
+  static_info (&total, &align);
+  server_tp = (char *) __builtin_thread_pointer ();
+  DtvSlot *dtv = ((DtvSlot **) server_tp)[1];
+  if (total <= *sizeof_pthread || ((void **) server_tp)[0] != server_tp || dtv == NULL)
+    return 0;
+  uint64_t len = (uint64_t) (uintptr_t) dtv[-1].val;   /* dtv[-1].counter */
+  if (len == 0 || len > 4096)
+    return 0;
+  tcb_size = *sizeof_pthread;
+  tls_below = total - tcb_size;
+  tls_align = align < 64 ? 64 : align;
+  dtv_entries = len + 2;
+  for (unsigned i = 0; i < scan->n; i++)
+    if (scan->mods[i].below > tls_below || scan->mods[i].modid >= len + 1)
+      return 0;
+  tls_map_size = (tls_below + tls_align + tcb_size + 16 + dtv_entries * sizeof (DtvSlot) + 4095)
+                 & ~(size_t) 4095;
+  memcpy (tls_mods, scan->mods, scan->n * sizeof tls_mods[0]);
+  n_tls_mods = scan->n;
+  fsgsbase = (getauxval (AT_HWCAP2) & 2) != 0;   /* HWCAP2_FSGSBASE */
+  return 1;
+#else
+  (void) scan;
+  return 0;
+#endif
+}
+
+/* The thread pointer of the running context, moved. */
+static RT_NOINLINE void
+set_tp (char *tp)
+{
+#if defined(__x86_64__)
+  if (fsgsbase)
+    __asm__ volatile ("wrfsbase %0" : : "r" (tp) : "memory");
+  else
+    syscall (SYS_arch_prctl, 0x1002 /* ARCH_SET_FS */, tp);
+#else
+  (void) tp;
+#endif
+}
+
+/* Fiber tid's static TLS, TCB and DTV, as a new thread's (main's: as the
+ * server thread's, where the program's constructors ran). */
+static bool
+fresh_own_tls (RtFiber *f, uint32_t tid)
+{
+  if (f->tls_map == NULL)
+    {
+      rt_guard_enter ();
+      char *p = rt_sys_mmap (NULL, tls_map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                             -1, 0);
+      rt_guard_leave ();
+      if (p == MAP_FAILED)
+        return false;
+      f->tls_map = p;
+      f->tp = (char *) (((uintptr_t) p + tls_below + tls_align - 1) & ~(uintptr_t) (tls_align - 1));
+    }
+  char *tp = f->tp;
+  memcpy (tp - tls_below, server_tp - tls_below, tls_below + tcb_size);
+  ((void **) tp)[0] = tp;   /* tcbhead_t: tcb, dtv, self */
+  ((void **) tp)[2] = tp;
+  DtvSlot *dtv = (DtvSlot *) (((uintptr_t) tp + tcb_size + 15) & ~(uintptr_t) 15);
+  memcpy (dtv, ((DtvSlot **) server_tp)[1] - 1, dtv_entries * sizeof *dtv);
+  for (unsigned i = 0; i < n_tls_mods; i++)
+    {
+      const TlsModule *m = &tls_mods[i];
+      char *block = tp - m->below;
+      if (tid != 0 && m->fresh)
+        {
+          memcpy (block, m->image, m->filesz);
+          memset (block + m->filesz, 0, m->memsz - m->filesz);
+        }
+      dtv[1 + m->modid].val = block;
+      dtv[1 + m->modid].to_free = NULL;
+    }
+  ((void **) tp)[1] = dtv + 1;
+  return true;
 }
 
 int
@@ -223,16 +431,26 @@ rt_fiber_setup (void **lo, size_t *size)
   int why = rt_fiber_why_not ();
   if (why != 0)
     return why;
-  TlsScan scan = { 0, 0 };
+  static TlsScan scan;
+  memset (&scan, 0, sizeof scan);
+  scan.tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
   dl_iterate_phdr (tls_module, &scan);
   if (scan.foreign)
-    return AUGUR_FORKED_TLS;
+    {
+      if (!own_tls_setup (&scan))
+        return AUGUR_FORKED_TLS;
+      /* each fiber's libc and runtime TLS is its own, at its own address */
+      own_tls = 1;
+    }
 #if defined(__x86_64__)
-  /* glibc lays the initial modules' blocks out below the thread pointer,
-   * each aligned: their sizes with an alignment each cover them */
-  uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
-  rt_fiber_tls_span = scan.bytes;
-  rt_fiber_tls_lo = tp - scan.bytes;
+  else
+    {
+      /* glibc lays the initial modules' blocks out below the thread
+       * pointer, each aligned: their sizes with an alignment each cover
+       * them */
+      rt_fiber_tls_span = scan.bytes;
+      rt_fiber_tls_lo = scan.tp - scan.bytes;
+    }
 #endif
   size_t table = ((RT_FIBER_MAX + 1) * sizeof (RtFiber) + 4095) & ~(size_t) 4095;
   size_t total = table + (size_t) RT_FIBER_MAX * 4096;
@@ -272,6 +490,12 @@ load_tls (const RtFiber *f)
 {
   memcpy (&rt_self, &f->tls, sizeof f->tls);
   errno = f->saved_errno;
+}
+
+static RT_NOINLINE void
+load_own_tls (const RtFiber *f)
+{
+  load_tls (f);
 }
 
 static void
@@ -333,6 +557,8 @@ rt_fiber_create (uint32_t tid, void (*fn) (void *), void *arg, void *stack, size
         return false;
       top = f->stack + f->stack_size;
     }
+  if (own_tls && !fresh_own_tls (f, tid))
+    return false;
   fresh_tls (f);
   f->top = (uint64_t) (uintptr_t) top;
   f->sp = initial_frame (top, fn, arg);
@@ -349,7 +575,15 @@ rt_fiber_switch (uint32_t from, uint32_t to)
 #if HAVE_SWITCH
   RtFiber *a = &fib[from], *b = &fib[to];
   save_tls (a);
-  load_tls (b);
+  if (own_tls)
+    {
+      /* calls apart: nothing computed from the old thread pointer is
+       * used after it moved */
+      set_tp (to == RT_FIBER_SERVER ? server_tp : b->tp);
+      load_own_tls (b);
+    }
+  else
+    load_tls (b);
   rt_ctx_swap (&a->sp, b->sp);
 #else
   (void) from, (void) to;

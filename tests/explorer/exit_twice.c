@@ -1,8 +1,8 @@
 /* Three threads add one to a count under a mutex; the first two to get
  * there end the process with exit(0), and the third to count fails the
  * assertion.  The failure needs both exits to wait while the third
- * counts.  On real threads (fork mode, here for the thread-local
- * variable) libc runs the exit handlers once, and a second exit() ended
+ * counts.  On real threads (fork mode, AUGUR_FIBERS=0; here also a
+ * thread-local variable) libc runs the exit handlers once, and a second exit() ended
  * the process at once, unseen: the search said complete without the
  * failure.  Fibers and real threads must both find it. */
 #include <assert.h>

@@ -425,14 +425,16 @@ ok "lock_waiters: two threads left waiting for a lock: both tried first, in both
 # unseen end of the process
 exit_twice ()
 {
-  "$AUGUR" explore --no-progress -o "$tmp/et.json" -- "$prog_dir/exit_twice" >"$tmp/out" 2>&1
+  AUGUR_FIBERS="$1" "$AUGUR" explore --no-progress -o "$tmp/et.json" -- "$prog_dir/exit_twice" \
+    >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "real threads" "$tmp/out" \
-    && results_findings "$tmp/et.json" | grep -q "^assertion exit_twice.c:25" \
+  if [ "$1" = 0 ]; then grep -q "real threads" "$tmp/out" || return 1; fi
+  [ "$st" -eq 1 ] && results_findings "$tmp/et.json" | grep -q "^assertion exit_twice.c:25" \
     && grep -q "complete: every interleaving" "$tmp/out"
 }
-ok "exit_twice: two threads call exit() on real threads: the third's failure is found" exit_twice
+ok "exit_twice: two threads call exit() on real threads: the third's failure is found" exit_twice 0
+ok "exit_twice: two threads call exit() on fibers: the third's failure is found" exit_twice 1
 # the diagnosis blames an interleaving only when no serialised
 # continuation fails, all of them explored
 blame_wait_loop ()
@@ -1067,6 +1069,32 @@ if command -v g++ >/dev/null 2>&1; then
   ok "C++ variables and functions are named as in the source, not mangled" cxx_names
 else
   skip "C++ variables and functions are named as in the source, not mangled" "no g++"
+fi
+# C++ (libstdc++'s thread-local variables, the program's thread_local):
+# fibers with thread pointers of their own, the counts of real threads; a
+# thread_local object with a destructor: forked, and the note says why
+cxx_tls ()
+{
+  AUGUR_CC=g++ "$AUGUR_CC_BIN" -O1 -g -o "$tmp/cxxt" "$top_srcdir/tests/explorer/cxx_tls_ok.cpp" \
+    && AUGUR_CC=g++ "$AUGUR_CC_BIN" -O1 -g -o "$tmp/cxxd" "$top_srcdir/tests/explorer/cxx_tls_dtor.cpp" \
+    || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/cxxt.json" -- "$tmp/cxxt" >"$tmp/out" 2>&1
+  st=$?
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -o "$tmp/cxxt0.json" -- "$tmp/cxxt" >"$tmp/out0" 2>&1
+  st0=$?
+  "$AUGUR" explore --no-progress -o "$tmp/cxxd.json" -- "$tmp/cxxd" >"$tmp/outd" 2>&1
+  std=$?
+  cat "$tmp/out" "$tmp/out0" "$tmp/outd"
+  [ "$st" -eq 0 ] && [ "$st0" -eq 0 ] && [ "$std" -eq 0 ] \
+    && ! grep -q "forked processes" "$tmp/out" \
+    && grep -q "(complete: every interleaving up to equivalence); 0 findings" "$tmp/out" \
+    && [ "$(json_path "$tmp/cxxt.json" '$.executions')" = "$(json_path "$tmp/cxxt0.json" '$.executions')" ] \
+    && grep -q "forked processes with real threads, the slower way: the program has thread_local objects with destructors" "$tmp/outd"
+}
+if command -v g++ >/dev/null 2>&1; then
+  ok "C++ threads run as fibers with thread-local storage of their own" cxx_tls
+else
+  skip "C++ threads run as fibers with thread-local storage of their own" "no g++"
 fi
 linked_only ()
 {
