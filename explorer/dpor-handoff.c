@@ -321,7 +321,7 @@ augur_dpor_handoff_apply (AugurDpor *d, const AugurDporForward *f)
     return AUGUR_DPOR_FORWARD_APPLIED;
   const AugurSchedStep *in_flight = d->pending != NULL && d->branch_at == f->node
                                     ? &d->branch_first : NULL;
-  augur_dpor_optimal_insert (nd, f->seq, in_flight);
+  augur_dpor_optimal_insert (nd, f->seq, in_flight, NULL, 0);
   return AUGUR_DPOR_FORWARD_APPLIED;
 }
 

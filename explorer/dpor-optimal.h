@@ -42,7 +42,8 @@ void augur_dpor_optimal_race (DporPass *p, guint i, guint j);
  * done step (or @in_flight, the first step of a branch taken there whose
  * execution is not back yet; NULL: none) is a weak initial of it, else
  * inserted into the node's tree. */
-void augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight);
+void augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight,
+                                const AugurSchedStep *rest, guint n_rest);
 /* The next execution is the leftmost branch of node @k's (non-empty) tree. */
 void augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep);
 /* dpor-handoff.c: the reversal @v of a race at the fixed node @i (whose

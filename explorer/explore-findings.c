@@ -462,7 +462,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
  * at a known location are kept for diagnosis. */
 static void
 failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
-                 const AugurSchedFailure *fl, int ws, gboolean killed)
+                 const AugurSchedFailure *fl, int ws, gboolean killed, gint exit_status)
 {
   (void) killed;
   gboolean assertion = fl->status == AUGUR_SST_ASSERT;
@@ -501,7 +501,7 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
       function = l->function;
       g_ptr_array_add (locs, explore_findings_loc_key (c, module, pc));
     }
-  const char *kind = assertion ? "assertion" : "crash";
+  const char *kind = exit_status > 0 ? "exit-status" : assertion ? "assertion" : "crash";
   guint upto = MIN (fl->step, n);
   Witness w;
   gboolean first = first_or_better (c, kind, locs, has_spurious (steps, upto), &w);
@@ -512,7 +512,15 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   if (!first && (failed == NULL || *failed >= DIAGNOSE_MAX_PER_FAILURE || c->opts->no_diagnose))
     return;
   g_autofree char *expl = NULL;
-  if (assertion && fexpr[0] != '\0')
+  if (exit_status > 0 && c->first_exit == exit_status)
+    expl = g_strdup_printf ("Thread %u ends the program with exit status %d, as the first "
+                            "execution did: the program reports a failure, maybe whatever the "
+                            "interleaving (its arguments, its input).", fl->tid, exit_status);
+  else if (exit_status > 0)
+    expl = g_strdup_printf ("Thread %u ends the program with exit status %d (the first "
+                            "execution: %d): in this interleaving the program reports a "
+                            "failure.", fl->tid, exit_status, c->first_exit);
+  else if (assertion && fexpr[0] != '\0')
     expl = g_strdup_printf ("Thread %u fails the assertion '%s'.", fl->tid, fexpr);
   else if (assertion)
     expl = g_strdup_printf ("Thread %u aborts the program.", fl->tid);
@@ -526,7 +534,10 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   g_free (expl);
   expl = more;
   g_autoptr (AugurFinding) f = augur_finding_new (assertion ? AUGUR_FINDING_ASSERTION
-                                                            : AUGUR_FINDING_CRASH, NULL, expl);
+                                                            : AUGUR_FINDING_CRASH,
+                                                  exit_status > 0 ? "exit-status" : NULL, expl);
+  if (exit_status > 0 && c->first_exit == exit_status)
+    augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
   guint64 count = 0;
   for (guint k = 0; k < n; k++)
     count += steps[k].tid == fl->tid;
@@ -550,6 +561,9 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
         }
     }
   (*failed)++;
+  /* the diagnosis's re-runs know assertions and crashes, not exit statuses */
+  if (exit_status > 0)
+    return;
   explore_diagnose_keep_failure (c, steps, upto, ev, f, fl);
 }
 
@@ -665,7 +679,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
 
   guint nf = MIN (shm->n_failures, AUGUR_SCHED_MAX_FAILURES);
   for (guint k = 0; k < nf; k++)
-    failure_finding (c, steps, n, ev, &shm->failures[k], ws, killed);
+    failure_finding (c, steps, n, ev, &shm->failures[k], ws, killed, -1);
   if (nf == 0 && WIFSIGNALED (ws) && !killed)
     {
       /* a signal the runtime did not catch (a stack overflow on fibers,
@@ -680,7 +694,25 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
           f.pc = steps[n - 1].pc;
           f.module = steps[n - 1].module;
         }
-      failure_finding (c, steps, n, ev, &f, ws, killed);
+      failure_finding (c, steps, n, ev, &f, ws, killed, -1);
+    }
+  /* a test that reports its failure through its exit status (return 1,
+   * exit (1)), as test drivers do: an assertion of its own */
+  if (nf == 0 && !killed && status == AUGUR_SST_DONE && WIFEXITED (ws))
+    {
+      if (c->first_exit < 0)
+        c->first_exit = WEXITSTATUS (ws);
+      if (WEXITSTATUS (ws) != 0 && n > 0)
+        {
+          AugurSchedFailure f;
+          memset (&f, 0, sizeof f);
+          f.status = AUGUR_SST_ASSERT;
+          f.tid = steps[n - 1].tid;
+          f.pc = steps[n - 1].pc;
+          f.module = steps[n - 1].module;
+          f.step = n;
+          failure_finding (c, steps, n, ev, &f, ws, killed, WEXITSTATUS (ws));
+        }
     }
 
   if (killed && nf == 0)

@@ -43,6 +43,8 @@ typedef struct {
   AugurDeadline *deadline;        /* borrowed: --timeout and the reserve after it */
   const char *unseen_atomic;      /* the first atomic instruction augur cannot see
                                    * (explorer/unseen-atomics.h), NULL if none */
+  gint first_exit;                /* exit status of the first execution that ended
+                                   * normally, -1 before it */
 } Ctx;
 
 /* A failing execution kept for diagnosis (diagnose.h): its steps, its

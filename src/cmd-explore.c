@@ -281,7 +281,7 @@ set_description (GOptionContext *ctx)
   g_option_context_set_description (ctx,
     "Modes:\n"
     "  optimal   optimal DPOR with wakeup trees (the default): every Mazurkiewicz trace\n"
-    "            completed once, none sleep-set blocked\n"
+    "            completed once (a few runs may end sleep-set blocked)\n"
     "  dpor      inspect's persistent-set DPOR with sleep sets and locksets:\n"
     "            the same traces, usually more sleep-set blocked runs\n"
     "  preempt   every schedule with at most --bound preemptions (default 2); says\n"
