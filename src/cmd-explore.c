@@ -207,8 +207,12 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
   augur_results_set_replay_commands (results, o->results_path);
   g_autofree char *guarantee = augur_explore_guarantee (o, st);
   /* the report says how far it went, as the summary line does */
-  augur_results_set_completeness (results, st->complete && o->mode != AUGUR_EXPLORE_MODE_PCT,
-                                  guarantee);
+  /* "complete" only when nothing was left out: not a PCT sample, not
+   * preemption bounding that cut schedules (doc/design.md, "What each mode
+   * guarantees") */
+  gboolean earned = st->complete && o->mode != AUGUR_EXPLORE_MODE_PCT
+                    && !(o->mode == AUGUR_EXPLORE_MODE_PREEMPT && st->preemption_bound_hit);
+  augur_results_set_completeness (results, earned, guarantee);
   if (!augur_results_save (results, o->results_path, &error))
     {
       augur_cmd_print_error (CMD, error->message);
@@ -224,11 +228,9 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
     print_finding (augur_results_get_finding (results, k));
   if (augur_results_count_failing (results, threshold) > 0)
     return AUGUR_EXIT_BUG;
-  /* PCT's sample is what was asked for, unless its time ran out or runs
-   * were cut: then it is incomplete like any other mode */
-  gboolean pct_done = o->mode == AUGUR_EXPLORE_MODE_PCT && !st->timed_out
-                      && augur_explore_stats_cut (st) == 0;
-  return st->complete || pct_done ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
+  /* a sample, or schedules left out by the bound, found nothing: not
+   * clean (a CI job reads 0 as clean) */
+  return earned ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
 }
 
 /* augur explore --estimate: the probes' estimate of the search, on stdout. */
