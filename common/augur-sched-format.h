@@ -497,6 +497,10 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
     return 1;
   if (a->op == AUGUR_SOP_CREATE && b->op == AUGUR_SOP_CREATE)
     return 1;
+  /* two joins of one thread: whichever comes first succeeds, the other is
+   * a misuse (undefined behaviour) */
+  if (a->op == AUGUR_SOP_JOIN && b->op == AUGUR_SOP_JOIN && a->arg == b->arg)
+    return 1;
   if (augur_sched_kill_meets (a, b))
     return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)

@@ -420,7 +420,7 @@ has_step (const GArray *w, guint t)
  * commute with, are not under its branch, and the races that would reach
  * them from there are reversed at nodes where it sleeps too.  The weak
  * initial alone lost traces: six threads of copy-and-increment, created
- * in some orders (24 of 28 executions, tests/explorer/chain_order.c);
+ * in some orders (15 of 16 executions, tests/explorer/chain_order.c);
  * without the second condition lastzero(15) ran 2.3 million sleep-set
  * blocked executions beside its 147,456. */
 static gboolean

@@ -880,6 +880,15 @@ step_thread (DporPass *p, guint j, const guint32 *pre)
     }
   else if (s->op == AUGUR_SOP_JOIN && s->arg < T)
     {
+      /* a second joiner of the thread races with the first: whichever
+       * comes first succeeds (augur_sched_dependent) */
+      for (guint i = j; i-- > 0;)
+        if (p->s[i].op == AUGUR_SOP_JOIN && p->s[i].arg == s->arg)
+          {
+            if (p->s[i].tid != t)
+              note_race (p, i, pre);
+            break;
+          }
       join (vc, p->vc + s->arg * T, T);
       join (svc, p->svc + s->arg * T, T);
     }

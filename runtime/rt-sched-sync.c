@@ -443,6 +443,14 @@ join_prepare (RtSync *op, AugurSchedStep *s)
   return 0;
 }
 
+void
+rt_sched_double_join (void)
+{
+  AugurSchedStep *s = rt_sched_my_step ();
+  if (s != NULL)
+    rt_sched_misuse (AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s->pc, s->module, 0);
+}
+
 /* before the real free: the block may be handed out again at once */
 static int
 free_prepare (RtSync *op, AugurSchedStep *s)

@@ -39,6 +39,9 @@ bool rt_sched_held_by_other (const void *mutex);
  * then fails with EPERM without the real one: on fibers every thread has
  * the OS's one thread id, and glibc would let the unlock through. */
 int rt_sched_unlock_refused (void);
+/* The join just taken found its thread joined by another thread while it
+ * waited too (both blocked on it): a double join, reported at its step. */
+void rt_sched_double_join (void);
 /* How many steps the execution has made so far (0 when not scheduling). */
 uint32_t rt_sched_steps_made (void);
 /* A timed lock (pthread_mutex_timedlock, ..._clocklock, mtx_timedlock, the

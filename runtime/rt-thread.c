@@ -702,6 +702,13 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   rt_sync_before (&op);                                                     \
   if (rt_sched_is_on () && op.rec.addr == RT_TID_NONE)                      \
     return ESRCH;   /* joined already: never hand libc a reaped thread */   \
+  if (rt_sched_is_on ()                                                     \
+      && rt_thread_table_get ((unsigned long) thread) == RT_TID_NONE)       \
+    {                                                                       \
+      /* another joiner took it while this one waited */                    \
+      rt_sched_double_join ();                                              \
+      return ESRCH;                                                         \
+    }                                                                       \
   int r;                                                                    \
   if (rt_fibers)                                                            \
     {                                                                       \

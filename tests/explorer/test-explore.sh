@@ -136,6 +136,17 @@ ok "a double free found, its two accesses both frees, and replayed" free_ops
 ok "double unlock found with the first unlock, and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:10 misuse_double_unlock.c:11"
 ok "recursive lock of a normal mutex found and replayed" finding misuse_recursive_lock "misuse:recursive-lock misuse_recursive_lock.c:10"
 ok "double join found and replayed" finding misuse_double_join "misuse:double-join misuse_double_join.c:16"
+# two threads join one: the joins are reordered, the second is the misuse
+two_joiners ()
+{
+  "$AUGUR" explore --no-progress --mode "$1" -o "$tmp/tj.json" -- "$prog_dir/join_two_joiners" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/tj.json" | grep -q "^misuse:double-join join_two_joiners.c:"
+}
+ok "two joiners of one thread (optimal): the double join found" two_joiners optimal
+ok "two joiners of one thread (dpor): the double join found" two_joiners dpor
 ok "destroy of a held mutex found with the holder's lock, and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:\(9\|10\) misuse_destroy_held.c:\(9\|10\)"
 ok "unlock by a non-owner found with the owner's lock, and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:1[08] misuse_unlock_not_owner.c:1[08]"
 # a long schedule is packed in the results file (kilobytes, not a JSON
