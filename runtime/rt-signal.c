@@ -38,6 +38,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int rt_exit_status;
@@ -190,4 +191,61 @@ signal (int sig, sighandler_t handler)
   if (rt_fibers)
     rt_snapshot_signals_dirty ();
   return get_real_signal () (sig, handler);
+}
+
+/* Process state the next execution must find as it was (rt-snapshot.c):
+ * a descriptor closed or replaced, the working directory, the umask. */
+RT_DEFINE_REAL (close, NULL)
+RT_DEFINE_REAL (dup2, NULL)
+RT_DEFINE_REAL (dup3, NULL)
+RT_DEFINE_REAL (chdir, NULL)
+RT_DEFINE_REAL (fchdir, NULL)
+RT_DEFINE_REAL (umask, NULL)
+
+RT_EXPORT int
+close (int fd)
+{
+  if (rt_fibers)
+    rt_snapshot_process_dirty ();
+  return get_real_close () (fd);
+}
+
+RT_EXPORT int
+dup2 (int fd, int to)
+{
+  if (rt_fibers)
+    rt_snapshot_process_dirty ();
+  return get_real_dup2 () (fd, to);
+}
+
+RT_EXPORT int
+dup3 (int fd, int to, int flags)
+{
+  if (rt_fibers)
+    rt_snapshot_process_dirty ();
+  return get_real_dup3 () (fd, to, flags);
+}
+
+RT_EXPORT int
+chdir (const char *path)
+{
+  if (rt_fibers)
+    rt_snapshot_process_dirty ();
+  return get_real_chdir () (path);
+}
+
+RT_EXPORT int
+fchdir (int fd)
+{
+  if (rt_fibers)
+    rt_snapshot_process_dirty ();
+  return get_real_fchdir () (fd);
+}
+
+RT_EXPORT mode_t
+umask (mode_t mask)
+{
+  if (rt_fibers)
+    rt_snapshot_process_dirty ();
+  return get_real_umask () (mask);
 }

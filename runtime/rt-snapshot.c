@@ -15,7 +15,11 @@
  *   - the program break: set back (glibc's record of it is in the data
  *     copied back, the kernel's is not).
  *   - signal dispositions: put back when the program changed one.
- *   - descriptors opened by the execution: closed.
+ *   - descriptors opened by the execution: closed; the ones open at the
+ *     snapshot (stdin, stdout, stderr ...), when the program closed or
+ *     replaced one (close, dup2, dup3), put back from copies kept above
+ *     them; the working directory (chdir, fchdir) and the umask, when the
+ *     program changed them.
  *   - argv, which getopt may permute: its pointers and strings put back.
  * Not undone: files the program wrote, which a forked execution would
  * not undo either.  Mappings the program makes, moves or unmaps itself
@@ -61,6 +65,13 @@ static Region *regions;
 static unsigned n_regions;
 static void *snap_brk;
 static int max_fd;
+/* The descriptors 0..max_fd as the snapshot found them, kept at
+ * saved_base + fd (-1: not open then); the working directory; the umask */
+#define SAVED_FDS 16
+static int saved_base = -1, saved_fds;
+static int saved_cwd = -1;
+static unsigned saved_umask;
+static int process_dirty;
 static struct sigaction dispositions[MAX_SIGNALS];
 static int signals_dirty;
 static int snap_argc;
@@ -415,6 +426,44 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
   for (int f = 3; f < 1024; f++)
     if (rt_sys_fcntl (f, F_GETFD, 0) >= 0)
       max_fd = f;
+  /* copies of the inherited descriptors, above them (close_range spares
+   * them below), and of the working directory and the umask */
+  saved_fds = max_fd + 1 < SAVED_FDS ? max_fd + 1 : SAVED_FDS;
+  saved_base = -1;
+  for (int base = 1000; base >= max_fd + 1 + SAVED_FDS + 1 && saved_base < 0; base -= 64)
+    {
+      int ok = 1;
+      for (int f = 0; f <= saved_fds && ok; f++)
+        if (rt_sys_fcntl (base + f, F_GETFD, 0) >= 0)
+          ok = 0;
+      if (ok)
+        saved_base = base;
+    }
+  if (saved_base >= 0)
+    {
+      for (int f = 0; f < saved_fds; f++)
+        if (rt_sys_fcntl (f, F_GETFD, 0) >= 0
+            && rt_sys_raw (SYS_dup3, f, saved_base + f, O_CLOEXEC, 0, 0, 0) < 0)
+          {
+            /* above the descriptor limit: no copies, nothing put back */
+            rt_sys_raw (SYS_close_range, saved_base, saved_base + saved_fds, 0, 0, 0, 0);
+            saved_base = -1;
+            break;
+          }
+    }
+  if (saved_base >= 0)
+    {
+      int cwd = (int) rt_sys_raw (SYS_open, (long) ".", O_PATH | O_DIRECTORY | O_CLOEXEC, 0, 0, 0, 0);
+      if (cwd >= 0)
+        {
+          rt_sys_raw (SYS_dup3, cwd, saved_base + saved_fds, O_CLOEXEC, 0, 0, 0);
+          rt_sys_close (cwd);
+          saved_cwd = saved_base + saved_fds;
+        }
+    }
+  saved_umask = (unsigned) rt_sys_raw (SYS_umask, 022, 0, 0, 0, 0, 0);
+  rt_sys_raw (SYS_umask, saved_umask, 0, 0, 0, 0, 0);
+  process_dirty = 0;
   for (unsigned k = 0; k < n_regions; k++)
     {
       memcpy (regions[k].copy, regions[k].lo, regions[k].size);
@@ -463,6 +512,12 @@ rt_snapshot_stats_write (void)
     return;
   rt_sys_write (fd, line, (size_t) n < sizeof line ? (size_t) n : sizeof line - 1);
   rt_sys_close (fd);
+}
+
+void
+rt_snapshot_process_dirty (void)
+{
+  process_dirty = 1;
 }
 
 void
@@ -607,7 +662,29 @@ rt_snapshot_restore (void)
     for (int s = 1; s < MAX_SIGNALS; s++)
       if (s != SIGKILL && s != SIGSTOP)
         rt_libc_sigaction (s, &dispositions[s], NULL);
-  rt_sys_raw (SYS_close_range, (long) max_fd + 1, (long) ~0u, 0, 0, 0, 0);
+  if (saved_base < 0)
+    rt_sys_raw (SYS_close_range, (long) max_fd + 1, (long) ~0u, 0, 0, 0, 0);
+  else
+    {
+      rt_sys_raw (SYS_close_range, (long) max_fd + 1, (long) saved_base - 1, 0, 0, 0, 0);
+      rt_sys_raw (SYS_close_range, (long) saved_base + saved_fds + 1, (long) ~0u, 0, 0, 0, 0);
+    }
+  if (process_dirty)
+    {
+      /* what the snapshot found: the descriptors it copied (a copy that
+       * is not open was not open then), the directory, the umask */
+      if (saved_base >= 0)
+        for (int f = 0; f < saved_fds; f++)
+          {
+            if (rt_sys_fcntl (saved_base + f, F_GETFD, 0) >= 0)
+              rt_sys_raw (SYS_dup3, saved_base + f, f, 0, 0, 0, 0);
+            else
+              rt_sys_close (f);
+          }
+      if (saved_cwd >= 0)
+        rt_sys_raw (SYS_fchdir, saved_cwd, 0, 0, 0, 0, 0);
+      rt_sys_raw (SYS_umask, saved_umask, 0, 0, 0, 0, 0);
+    }
   if ((void *) rt_sys_raw (SYS_brk, 0, 0, 0, 0, 0, 0) != snap_brk)
     rt_sys_raw (SYS_brk, (long) snap_brk, 0, 0, 0, 0, 0);
   if (snap_argc > 0)

@@ -19,6 +19,9 @@ bool rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsi
 size_t rt_snapshot_restore (void);
 /* A signal disposition changed in this execution (sigaction, signal). */
 void rt_snapshot_signals_dirty (void);
+/* A descriptor open at the snapshot was closed or replaced, or the working
+ * directory or the umask changed, in this execution (rt-signal.c). */
+void rt_snapshot_process_dirty (void);
 
 /* What the server did, over all its executions (kept outside the
  * snapshot).  The times are taken only when AUGUR_SERVER_STATS names a

@@ -67,6 +67,8 @@ ok "every execution starts afresh; threads keep self, TSD and its destructor" fr
 
 ok "thread-local variables of the program: fibers, each thread its own copy at its own address" \
   eval 'same server_tls && ! forked_note && findings 1 && found "data-race server_tls.c:28"'
+ok "stdout closed, directory and umask changed: the next execution finds them as they were" \
+  eval 'same server_process && ! forked_note && findings 1 && found "data-race server_process.c:23"'
 ok "a cleanup handler: that execution again, forked, and the later ones" \
   eval 'same server_cleanup && forked_note "cleanup handlers" && found "data-race server_cleanup.c:25"'
 ok "fork in an execution: that execution again, forked, and the later ones" \
