@@ -149,9 +149,17 @@ augur_lock_order_add_execution (AugurResults *results, AugurSymbolizer *sym,
   guint T = MAX (1u, MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS));
   g_autofree GArray **held = g_new0 (GArray *, T);
   gboolean changed = FALSE;
+  /* threads alive: an order taken while a thread is the only one (main's
+   * set-up before its first create, its tear-down after the last join)
+   * can meet no other thread's, which come after it or before */
+  guint alive = 1;
   for (guint k = 0; k < n; k++)
     {
       const AugurSchedStep *s = &steps[k];
+      if (s->op == AUGUR_SOP_CREATE)
+        alive++;
+      else if (s->op == AUGUR_SOP_EXIT && alive > 1)
+        alive--;
       if (s->tid >= T)
         continue;
       guint64 lock;
@@ -171,7 +179,7 @@ augur_lock_order_add_execution (AugurResults *results, AugurSymbolizer *sym,
       if (held[s->tid] == NULL)
         held[s->tid] = g_array_new (FALSE, FALSE, sizeof (Held));
       guint64 dummy;
-      if (held[s->tid]->len > 0 && blocking_acquire (s, &dummy))
+      if (held[s->tid]->len > 0 && alive > 1 && blocking_acquire (s, &dummy))
         changed |= feed (st, &x, k, lock, held[s->tid]);
       Held h = { lock, k };
       g_array_append_val (held[s->tid], h);

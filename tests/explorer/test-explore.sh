@@ -136,6 +136,16 @@ ok "a double free found, its two accesses both frees, and replayed" free_ops
 ok "double unlock found with the first unlock, and replayed" finding misuse_double_unlock "misuse:double-unlock misuse_double_unlock.c:10 misuse_double_unlock.c:11"
 ok "recursive lock of a normal mutex found and replayed" finding misuse_recursive_lock "misuse:recursive-lock misuse_recursive_lock.c:10"
 ok "double join found and replayed" finding misuse_double_join "misuse:double-join misuse_double_join.c:16"
+# lock orders taken while only one thread is alive meet no other's
+setup_order ()
+{
+  "$AUGUR" explore --no-progress --fail-on=note -o "$tmp/so.json" -- "$prog_dir/setup_lock_order_ok" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/so.json" '$.findings[*].kind')" ]
+}
+ok "setup_lock_order_ok: main's set-up order before any thread is no inversion" setup_order
 # two threads join one: the joins are reordered, the second is the misuse
 two_joiners ()
 {
