@@ -419,8 +419,8 @@ has_step (const GArray *w, guint t)
  * executions that start with v and wake it later, at a step it does not
  * commute with, are not under its branch, and the races that would reach
  * them from there are reversed at nodes where it sleeps too.  The weak
- * initial alone lost traces: six threads of copy-and-increment, created
- * in some orders (15 of 16 executions, tests/explorer/chain_order.c);
+ * initial alone lost traces: four copy-and-increment threads and a
+ * scanner, created in some orders (15 of 16 executions, tests/explorer/chain_order.c);
  * without the second condition lastzero(15) ran 2.3 million sleep-set
  * blocked executions beside its 147,456. */
 static gboolean

@@ -15,10 +15,10 @@
  *   - the program break: set back (glibc's record of it is in the data
  *     copied back, the kernel's is not).
  *   - signal dispositions: put back when the program changed one.
- *   - descriptors opened by the execution: closed; the ones open at the
- *     snapshot (stdin, stdout, stderr ...), when the program closed or
- *     replaced one (close, dup2, dup3), put back from copies kept above
- *     them; the working directory (chdir, fchdir) and the umask, when the
+ *   - descriptors opened by the execution: closed; the first SAVED_FDS
+ *     of those open at the snapshot (stdin, stdout, stderr ...), when the
+ *     program closed or replaced one (close, dup2, dup3), put back from
+ *     copies kept above them (the ones past those are not); the working directory (chdir, fchdir) and the umask, when the
  *     program changed them.
  *   - argv, which getopt may permute: its pointers and strings put back.
  * Not undone: files the program wrote, which a forked execution would
