@@ -61,7 +61,7 @@
 typedef struct {
   size_t size;        /* what was asked for */
   char *prev;         /* the cursor before this block */
-  uint32_t step;      /* steps made when it was allocated */
+  uint64_t step;      /* rt_sched_progress() when it was allocated */
 } ArenaHead;
 
 static char *arena_lo, *arena_hi, *arena_cur;
@@ -130,7 +130,7 @@ arena_alloc (size_t size, size_t align)
   ArenaHead *h = (ArenaHead *) p - 1;
   h->size = size;
   h->prev = arena_cur;
-  h->step = rt_sched_steps_made ();
+  h->step = rt_sched_progress ();
   arena_cur = (char *) ((p + size + 15) & ~(uintptr_t) 15);
   return arena_zeroed ((void *) p, size);
 }
@@ -146,7 +146,7 @@ arena_free (void *p)
 {
   ArenaHead *h = (ArenaHead *) p - 1;
   if ((char *) (((uintptr_t) p + h->size + 15) & ~(uintptr_t) 15) == arena_cur
-      && h->step == rt_sched_steps_made ())
+      && h->step == rt_sched_progress ())
     {
       arena_cur = h->prev;
       return;
@@ -288,7 +288,7 @@ static void
 record_alloc (RtSync *op, void *p, size_t size)
 {
   if (p != NULL && rt_sched_is_on ())
-    rt_sched_allocated (p);
+    rt_sched_allocated (p, size);
   if (p == NULL)
     op->on = false;
   op->rec.addr = (uint64_t) (uintptr_t) p;
@@ -372,6 +372,7 @@ free (void *p)
       if (!rt_sched_free_ok (p, op.rec.pc, op.rec.module))
         return;
       op.rec.arg = usable_size (p);
+      rt_sched_freed (p, op.rec.arg);
     }
   rt_sync_before (&op);
   base_free (p);
@@ -399,6 +400,8 @@ realloc_at (void *old, size_t size, uintptr_t ra)
     return NULL;
   size_t old_size = usable_size (old);
   fr.rec.arg = old_size;
+  if (rt_sched_is_on ())
+    rt_sched_freed (old, old_size);
   rt_sync_before (&fr);
   rt_sync_begin (&al, AUGUR_EV_ALLOC, 0, NULL, ra);
   rt_sync_before (&al);

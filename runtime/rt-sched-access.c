@@ -16,11 +16,24 @@
 
 #define shm rt_sched_shm
 
+uint32_t rt_sched_pruned_seen;
+/* rt_sched_pruned_seen when the last ALLOC was logged */
+static uint32_t pruned_at_alloc;
+
 /* ------------------------------------------------------------------ */
 /* Object events: what gives addresses their names (augur-sched-format.h).
  * Only the running thread writes them (the token holder, or a new thread
  * before its first step while its creator waits for it to park), so a
  * few plain stores do. */
+
+int
+rt_sched_last_alloc_untouched (uint64_t addr)
+{
+  uint32_t n = shm->n_objects;
+  return n > 0 && n <= AUGUR_SCHED_MAX_OBJECTS && shm->objects[n - 1].kind == AUGUR_EV_ALLOC
+         && shm->objects[n - 1].addr == addr && shm->objects[n - 1].step == shm->n_steps
+         && pruned_at_alloc == rt_sched_pruned_seen;
+}
 
 void
 rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg)
@@ -29,12 +42,13 @@ rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64
   /* a block freed before any step could touch it names nothing: the pair
    * goes (allocation numbers still count it), and free(malloc()) loops
    * do not fill the log */
-  if (kind == AUGUR_EV_FREE && n > 0 && shm->objects[n - 1].kind == AUGUR_EV_ALLOC
-      && shm->objects[n - 1].addr == addr && shm->objects[n - 1].step == shm->n_steps)
+  if (kind == AUGUR_EV_FREE && rt_sched_last_alloc_untouched (addr))
     {
       shm->n_objects = n - 1;
       return;
     }
+  if (kind == AUGUR_EV_ALLOC)
+    pruned_at_alloc = rt_sched_pruned_seen;
   if (RT_UNLIKELY (n >= AUGUR_SCHED_MAX_OBJECTS))
     {
       if (shm->objects_lost_at == UINT32_MAX)
@@ -109,10 +123,17 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
   if (rt_fibers && (uint64_t) (uintptr_t) addr - rt_fiber_tls_lo < rt_fiber_tls_span)
     return;
   /* no step, but Await still sees it (--sync-only, or pruned by the
-   * static facts; one predictable branch when neither) */
-  if ((shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
-      || (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra)))
+   * static facts; one predictable branch when neither).  A pruned access
+   * to freed memory is a step all the same: the facts rule out races,
+   * not uses of freed blocks, which the explorer finds among steps. */
+  if (shm->flags & AUGUR_SCHED_F_NO_ACCESSES)
     {
+      rt_sched_await_invisible_access (kind, addr, size, ra);
+      return;
+    }
+  if (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra) && !rt_sched_freed_hit (addr, size))
+    {
+      rt_sched_pruned_seen++;
       rt_sched_await_invisible_access (kind, addr, size, ra);
       return;
     }

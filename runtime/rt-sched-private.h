@@ -180,6 +180,14 @@ int rt_sched_await_clock_jump (void);
 /* An access at a pc static analysis pruned (not a step), which Await
  * must still see. */
 void rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra);
+/* Accesses pruned by the static facts so far in this execution. */
+extern uint32_t rt_sched_pruned_seen;
+/* Is the last object event the allocation of the block at @addr, with no
+ * step and no pruned access since (nothing can have touched it)? */
+int rt_sched_last_alloc_untouched (uint64_t addr);
+/* Does [addr, addr + size) touch memory freed in this execution (kept
+ * only while some pcs are pruned, rt-sched-heap.c)? */
+bool rt_sched_freed_hit (const void *addr, size_t size);
 
 /* The value of the up to 8 bytes at a, read by the runtime (not seen). */
 static inline uint64_t

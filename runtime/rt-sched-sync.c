@@ -459,12 +459,9 @@ free_prepare (RtSync *op, AugurSchedStep *s)
    * nothing: its allocation goes from the log (the allocation numbers
    * still count it), no step, so that free(malloc()) loops neither fill
    * the log nor the steps */
-  AugurSchedShm *shm = rt_sched_shm;
-  uint32_t no = shm->n_objects;
-  if (no > 0 && no <= AUGUR_SCHED_MAX_OBJECTS && shm->objects[no - 1].kind == AUGUR_EV_ALLOC
-      && shm->objects[no - 1].addr == op->rec.addr && shm->objects[no - 1].step == shm->n_steps)
+  if (rt_sched_last_alloc_untouched (op->rec.addr))
     {
-      shm->n_objects = no - 1;
+      rt_sched_shm->n_objects--;
       return 0;
     }
   /* a write of the whole block */
@@ -1040,91 +1037,6 @@ rt_sched_barrier_wait (void *b, uintptr_t ra)
   return serial ? PTHREAD_BARRIER_SERIAL_THREAD : 0;
 }
 
-/* ------------------------------------------------------------------ */
-/* Double and invalid frees: the blocks freed in this execution and not
- * handed out again (open addressing, tombstones; full: not checked). */
-
-#define NFREED 4096u
-#define FREED_GONE 1u
-static uintptr_t freed[NFREED];
-static uint32_t n_freed;
-
-static uint32_t
-freed_slot (uintptr_t p)
-{
-  return (uint32_t) ((p * 0x9e3779b97f4a7c15ull) >> 52) & (NFREED - 1);
-}
-
-static int
-freed_find (uintptr_t p, uint32_t *at)
-{
-  uint32_t h = freed_slot (p);
-  for (uint32_t k = 0; k < NFREED; k++)
-    {
-      uint32_t i = (h + k) & (NFREED - 1);
-      if (freed[i] == p)
-        {
-          *at = i;
-          return 1;
-        }
-      if (freed[i] == 0)
-        return 0;
-    }
-  return 0;
-}
-
-void
-rt_sched_allocated (void *p)
-{
-  uint32_t at;
-  if (n_freed > 0 && freed_find ((uintptr_t) p, &at))
-    freed[at] = FREED_GONE;
-}
-
-/* Memory that no allocator hands out: the program's own image (globals)
- * or a thread's stack. */
-static int
-not_heap (uintptr_t p)
-{
-  if (p - rt_exe_lo < rt_exe_size)
-    return 1;
-  uint64_t top = rt_fibers ? rt_fiber_stack_top (rt_self.tid) : rt_sched_stack_top ();
-  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
-  return top != 0 && p >= sp && p < top;
-}
-
-bool
-rt_sched_free_ok (void *block, uint32_t pc, uint8_t module)
-{
-  uintptr_t p = (uintptr_t) block;
-  uint32_t at;
-  if (n_freed > 0 && freed_find (p, &at))
-    {
-      rt_sched_misuse (AUGUR_MISUSE_DOUBLE_FREE, rt_self.tid, pc, module, p);
-      return false;
-    }
-  if (not_heap (p))
-    {
-      rt_sched_misuse (AUGUR_MISUSE_INVALID_FREE, rt_self.tid, pc, module, p);
-      return false;
-    }
-  if (n_freed < NFREED / 2)
-    {
-      uint32_t h = freed_slot (p);
-      for (uint32_t k = 0; k < NFREED; k++)
-        {
-          uint32_t i = (h + k) & (NFREED - 1);
-          if (freed[i] == 0 || freed[i] == FREED_GONE)
-            {
-              freed[i] = p;
-              n_freed++;
-              break;
-            }
-        }
-    }
-  return true;
-}
-
 void
 rt_sched_check_not_destroyed (void)
 {
@@ -1156,10 +1068,10 @@ rt_sched_timed_busy (const void *lock, int how)
   return rwlock_takes (addr, how == RT_TIMED_WRLOCK) ? 0 : ETIMEDOUT;
 }
 
-uint32_t
-rt_sched_steps_made (void)
+uint64_t
+rt_sched_progress (void)
 {
-  return rt_sched_shm != NULL ? rt_sched_shm->n_steps : 0;
+  return rt_sched_shm != NULL ? rt_sched_shm->n_steps + rt_sched_pruned_seen : 0;
 }
 
 int

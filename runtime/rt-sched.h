@@ -42,8 +42,10 @@ int rt_sched_unlock_refused (void);
 /* The join just taken found its thread joined by another thread while it
  * waited too (both blocked on it): a double join, reported at its step. */
 void rt_sched_double_join (void);
-/* How many steps the execution has made so far (0 when not scheduling). */
-uint32_t rt_sched_steps_made (void);
+/* Steps made plus accesses pruned by the static facts (not steps) so far
+ * in this execution (0 when not scheduling): unchanged, no instrumented
+ * access or step came in between. */
+uint64_t rt_sched_progress (void);
 /* A timed lock (pthread_mutex_timedlock, ..._clocklock, mtx_timedlock, the
  * rwlock ones) at its turn: 0 if the lock can be taken now (the caller
  * then takes it with the real trylock, which never waits), else its
@@ -126,8 +128,11 @@ void rt_sched_find_unwinder (void);
  * memory malloc did not return (a misuse is recorded; the caller must not
  * pass it to the allocator). */
 bool rt_sched_free_ok (void *p, uint32_t pc, uint8_t module);
-/* malloc & co. returned p: a block that may be freed again. */
-void rt_sched_allocated (void *p);
+/* free(p) passed rt_sched_free_ok: its @size bytes are freed memory. */
+void rt_sched_freed (void *p, size_t size);
+/* malloc & co. returned p, of @size bytes: a block that may be freed
+ * again, no longer freed memory. */
+void rt_sched_allocated (void *p, size_t size);
 /* A sleep or yield of the calling thread (a YIELD step): 1 if the
  * scheduler took it (the caller returns at once), 0 if it is off. */
 int rt_sched_yield (uintptr_t ra);

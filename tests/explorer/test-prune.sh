@@ -127,6 +127,22 @@ long_facts ()
 }
 ok "with the facts of augur static --program the long run completes" long_facts
 
+# the facts rule out races, not uses of freed memory: a pruned access to a
+# freed block is a step all the same, and the explorer finds the use
+uaf="$top_builddir/tests/explorer/uaf_pruned"
+uaf_found ()
+{
+  "$AUGUR" static --program "$uaf" -o "$tmp/uaf.json" >/dev/null 2>&1 || return 1
+  "$AUGUR" explore --no-progress --static-facts "$tmp/uaf.json" -o "$tmp/uaf-$1.json" \
+    -- "$uaf" "$1" >"$tmp/uaf-$1.out" 2>&1
+  st=$?
+  cat "$tmp/uaf-$1.out"
+  [ "$st" -eq 1 ] && grep -q 'static facts: accesses at [1-9]' "$tmp/uaf-$1.out" &&
+    results_findings "$tmp/uaf-$1.json" | grep -q "^misuse:use-after-free uaf_pruned.c:$2 uaf_pruned.c:$3"
+}
+ok "facts: a write after free with no step since the allocation is found" uaf_found late 33 23
+ok "facts: a read after a joined worker freed the block is found" uaf_found handoff 51 63
+
 ok "a facts file that is not one is bad input (3)" \
   sh -c "'$AUGUR' explore --static-facts '$src/prune.c' -o '$tmp/x.json' -- '$prog' >/dev/null 2>&1; test \$? -eq 3"
 

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-sched-heap.c — what the controlled scheduler knows of the heap
+ * (rt-sched-private.h): the blocks freed in this execution, so that a
+ * double or invalid free is a finding instead of libc's abort, and so
+ * that an access static analysis pruned (not a step, rt-sched-access.c)
+ * still becomes a step when it touches freed memory: the facts prove
+ * that no data race involves it, not that its block is alive, and the
+ * explorer finds uses of freed memory among steps (explorer/memcheck.c).
+ *
+ * Both are reset with the rest of the runtime's memory when an execution
+ * ends.
+ */
+#include "config.h"
+
+#include "runtime/rt-sched-private.h"
+#include "runtime/rt-fiber.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Double and invalid frees: the blocks freed in this execution and not
+ * handed out again, by their first byte (open addressing, tombstones;
+ * full: not checked). */
+
+#define NFREED 4096u
+#define FREED_GONE 1u
+static uintptr_t freed[NFREED];
+static uint32_t n_freed;
+
+static uint32_t
+freed_slot (uintptr_t p)
+{
+  return (uint32_t) ((p * 0x9e3779b97f4a7c15ull) >> 52) & (NFREED - 1);
+}
+
+static int
+freed_find (uintptr_t p, uint32_t *at)
+{
+  uint32_t h = freed_slot (p);
+  for (uint32_t k = 0; k < NFREED; k++)
+    {
+      uint32_t i = (h + k) & (NFREED - 1);
+      if (freed[i] == p)
+        {
+          *at = i;
+          return 1;
+        }
+      if (freed[i] == 0)
+        return 0;
+    }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Uses of freed memory at pruned accesses: the bytes freed in this
+ * execution and not handed out again, as sorted disjoint ranges.  Kept
+ * only while some pcs are pruned; full: every pruned access is a step. */
+
+#define NRANGES 1024u
+typedef struct {
+  uintptr_t lo, hi;
+} Range;
+static Range ranges[NRANGES];
+static uint32_t n_ranges;
+static bool ranges_full;
+
+/* The first range that ends after @a. */
+static uint32_t
+range_after (uintptr_t a)
+{
+  uint32_t lo = 0, hi = n_ranges;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (ranges[mid].hi <= a)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static void
+range_open (uint32_t at)
+{
+  memmove (&ranges[at + 1], &ranges[at], (n_ranges - at) * sizeof ranges[0]);
+  n_ranges++;
+}
+
+static void
+range_close (uint32_t at)
+{
+  memmove (&ranges[at], &ranges[at + 1], (n_ranges - at - 1) * sizeof ranges[0]);
+  n_ranges--;
+}
+
+/* Bytes [lo, hi) are handed out again: no range covers them any more. */
+static void
+ranges_take (uintptr_t lo, uintptr_t hi)
+{
+  uint32_t i = range_after (lo);
+  while (i < n_ranges && ranges[i].lo < hi)
+    {
+      Range r = ranges[i];
+      if (r.lo < lo && r.hi > hi)
+        {
+          if (n_ranges == NRANGES)
+            {
+              ranges_full = true;
+              return;
+            }
+          range_open (i);
+          ranges[i].hi = lo;
+          ranges[i + 1].lo = hi;
+          return;
+        }
+      if (r.lo < lo)
+        ranges[i++].hi = lo;
+      else if (r.hi > hi)
+        {
+          ranges[i].lo = hi;
+          return;
+        }
+      else
+        range_close (i);
+    }
+}
+
+static void
+ranges_give (uintptr_t lo, uintptr_t hi)
+{
+  ranges_take (lo, hi);
+  if (n_ranges == NRANGES)
+    {
+      ranges_full = true;
+      return;
+    }
+  uint32_t at = range_after (lo);
+  range_open (at);
+  ranges[at].lo = lo;
+  ranges[at].hi = hi;
+}
+
+void
+rt_sched_freed (void *p, size_t size)
+{
+  if (rt_sched_shm->n_pruned == 0 || ranges_full || size == 0)
+    return;
+  uintptr_t lo = (uintptr_t) p;
+  ranges_give (lo, lo + size);
+}
+
+bool
+rt_sched_freed_hit (const void *addr, size_t size)
+{
+  if (ranges_full)
+    return true;
+  if (n_ranges == 0)
+    return false;
+  uintptr_t lo = (uintptr_t) addr;
+  uint32_t i = range_after (lo);
+  return i < n_ranges && ranges[i].lo < lo + (size ? size : 1);
+}
+
+void
+rt_sched_allocated (void *p, size_t size)
+{
+  uint32_t at;
+  if (n_freed > 0 && freed_find ((uintptr_t) p, &at))
+    freed[at] = FREED_GONE;
+  if (n_ranges > 0 && !ranges_full)
+    ranges_take ((uintptr_t) p, (uintptr_t) p + (size ? size : 1));
+}
+
+/* Memory that no allocator hands out: the program's own image (globals)
+ * or a thread's stack. */
+static int
+not_heap (uintptr_t p)
+{
+  if (p - rt_exe_lo < rt_exe_size)
+    return 1;
+  uint64_t top = rt_fibers ? rt_fiber_stack_top (rt_self.tid) : rt_sched_stack_top ();
+  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+  return top != 0 && p >= sp && p < top;
+}
+
+bool
+rt_sched_free_ok (void *block, uint32_t pc, uint8_t module)
+{
+  uintptr_t p = (uintptr_t) block;
+  uint32_t at;
+  if (n_freed > 0 && freed_find (p, &at))
+    {
+      rt_sched_misuse (AUGUR_MISUSE_DOUBLE_FREE, rt_self.tid, pc, module, p);
+      return false;
+    }
+  if (not_heap (p))
+    {
+      rt_sched_misuse (AUGUR_MISUSE_INVALID_FREE, rt_self.tid, pc, module, p);
+      return false;
+    }
+  if (n_freed < NFREED / 2)
+    {
+      uint32_t h = freed_slot (p);
+      for (uint32_t k = 0; k < NFREED; k++)
+        {
+          uint32_t i = (h + k) & (NFREED - 1);
+          if (freed[i] == 0 || freed[i] == FREED_GONE)
+            {
+              freed[i] = p;
+              n_freed++;
+              break;
+            }
+        }
+    }
+  return true;
+}
+
