@@ -313,8 +313,11 @@ typedef struct {
  * trace record it stands for (common/augur-trace-format.h): ALLOC (addr,
  * arg = size, aux = allocation number in the thread), FREE (addr),
  * THREAD_START (addr = parent, arg = stack top), THREAD_TLS (addr =
- * the thread pointer, arg = the reach of static TLS below it) and, for
- * main on a fiber, THREAD_ARGS (addr = where argv lies above).  32 bytes. */
+ * the thread pointer, arg = the reach of static TLS below it), for
+ * main on a fiber, THREAD_ARGS (addr = where argv lies above), and, for a
+ * thread on a fiber stack the runtime mapped, THREAD_EXIT right after its
+ * exit step (addr = the stack's low end, arg = its size: dead from then
+ * on).  32 bytes. */
 typedef struct {
   uint32_t step;     /* happened before steps[step] (n_steps at the time) */
   uint8_t  kind;     /* AugurEventKind */

@@ -586,34 +586,57 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   UafData *d = data;
   Ctx *c = d->c;
   const AugurSchedStep *fr = &steps[fs], *u = &steps[use];
+  /* the "free" of a thread's stack is its exit step, whose pc is the
+   * runtime's: it is shown at the thread's last step before, where its
+   * frames (and the local's name) were still there */
+  gboolean stack = fr->op == AUGUR_SOP_EXIT;
+  guint at = fs;
+  if (stack)
+    for (guint k = fs; k-- > 0;)
+      if (steps[k].tid == fr->tid)
+        {
+          at = k;
+          break;
+        }
+  const AugurSchedStep *shown = &steps[at];
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *where_free = explore_findings_loc_key (c, fr->module, fr->pc);
+  g_autofree char *where_free = explore_findings_loc_key (c, shown->module, shown->pc);
   g_autofree char *where_use = explore_findings_loc_key (c, u->module, u->pc);
   g_ptr_array_add (locs, g_strdup (where_use));
   g_ptr_array_add (locs, g_strdup (where_free));
-  if (!explore_findings_first_time (c, "misuse:use-after-free", locs))
+  const char *sub = stack ? "dead-stack" : "use-after-free";
+  g_autofree char *kind = g_strconcat ("misuse:", sub, NULL);
+  if (!explore_findings_first_time (c, kind, locs))
     return;
   /* what the use touches, named while the block was still allocated */
   gboolean lock = u->op == AUGUR_SOP_LOCK || u->op == AUGUR_SOP_UNLOCK
                   || u->op == AUGUR_SOP_TRYLOCK_FAIL;
-  g_autofree char *obj = u->obj != 0 ? augur_exec_names_at (explore_findings_names_of (c), fs, u->obj)
+  g_autofree char *obj = u->obj != 0 ? augur_exec_names_at (explore_findings_names_of (c), at, u->obj)
                                      : NULL;
   g_autofree char *user = augur_thread_name (u->tid);
   g_autofree char *freer = augur_thread_name (fr->tid);
-  g_autofree char *text = g_strdup_printf (
-    "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
-    "and the access then reads or corrupts another object. It may not crash.",
-    user, use_verb (u), obj != NULL ? obj : "a heap block",
-    where_use, freer, where_free, fs);
+  g_autofree char *text = NULL;
+  if (stack)
+    text = g_strdup_printf (
+      "%s %s %s at %s after %s, on whose stack it lies, exited (step %u; its last step was at %s): "
+      "a thread's locals end with it, and its stack may be unmapped or given to the next thread. "
+      "It may not crash.",
+      user, use_verb (u), obj != NULL ? obj : "a local variable", where_use, freer, fs, where_free);
+  else
+    text = g_strdup_printf (
+      "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
+      "and the access then reads or corrupts another object. It may not crash.",
+      user, use_verb (u), obj != NULL ? obj : "a heap block",
+      where_use, freer, where_free, fs);
   text[0] = g_ascii_toupper (text[0]);
-  g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, "use-after-free", text);
+  g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, sub, text);
   if (obj != NULL)
-    augur_finding_set_object (f, obj, lock ? "mutex" : "block");
-  const AugurSource *lf = augur_symbolizer_lookup (c->sym, fr->module, fr->pc);
+    augur_finding_set_object (f, obj, lock ? "mutex" : stack ? "variable" : "block");
+  const AugurSource *lf = augur_symbolizer_lookup (c->sym, shown->module, shown->pc);
   g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, fs, fr->tid);
   augur_finding_add_thread (f, fr->tid);
-  augur_finding_add_access (f, fr->tid, d->ev[fs], AUGUR_OP_FREE, lf->file, lf->line, lf->function,
-                            (const char *const *) held);
+  augur_finding_add_access (f, fr->tid, d->ev[fs], stack ? AUGUR_OP_EXIT : AUGUR_OP_FREE, lf->file,
+                            lf->line, lf->function, (const char *const *) held);
   explore_findings_add_access (c, f, steps, use, d->ev);
   explore_findings_add_schedule (c, f, steps, MIN (n, use + 1), d->ev);
   augur_finding_mark_bug_step (f, fs);

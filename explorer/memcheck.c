@@ -39,6 +39,8 @@ augur_memcheck_execution (const AugurSchedStep *steps, guint n,
   gboolean any = FALSE;
   for (guint k = 0; k < n && !any; k++)
     any = is_free (&steps[k]);
+  for (guint i = 0; i < n_objects && !any; i++)
+    any = objects[i].kind == AUGUR_EV_THREAD_EXIT;
   if (!any)
     return;
   g_autoptr (GArray) freed = g_array_new (FALSE, FALSE, sizeof (Freed));
@@ -47,7 +49,13 @@ augur_memcheck_execution (const AugurSchedStep *steps, guint n,
     {
       /* allocations before this step hand memory out again */
       for (; o < n_objects && objects[o].step <= k; o++)
-        if (objects[o].kind == AUGUR_EV_ALLOC)
+        if (objects[o].kind == AUGUR_EV_THREAD_EXIT && objects[o].step > 0 && objects[o].arg > 0)
+          {
+            /* logged right after the thread's exit step */
+            Freed f = { objects[o].addr, objects[o].addr + objects[o].arg, objects[o].step - 1 };
+            g_array_append_val (freed, f);
+          }
+        else if (objects[o].kind == AUGUR_EV_ALLOC)
           {
             guint64 lo = objects[o].addr, hi = lo + MAX (objects[o].arg, 1u);
             for (guint i = freed->len; i-- > 0;)

@@ -12,6 +12,14 @@
  * struct holding it races with a thread still inside the unlock).
  * (In the execution server a freed block is not reused until the
  * execution ends, unless it was the last one allocated.)
+ *
+ * A thread's stack on a fiber dies with its exit step (THREAD_EXIT in the
+ * object log): a later access to it by another thread, through a pointer
+ * to a local the thread published, is reported the same way, with the
+ * exit step as the free.  The exit step does not write the stack (it is
+ * independent of those accesses for DPOR), so the use is found in the
+ * orders explored for other reasons: after a join, or where a
+ * synchronisation orders it after the exit.
  */
 #ifndef AUGUR_MEMCHECK_H
 #define AUGUR_MEMCHECK_H

@@ -628,6 +628,17 @@ rt_fiber_stack_top (uint32_t tid)
   return tid < RT_FIBER_MAX ? fib[tid].top : 0;
 }
 
+bool
+rt_fiber_own_stack (uint32_t tid, uint64_t *lo, uint64_t *size)
+{
+  if (tid == 0 || tid >= RT_FIBER_MAX || fib[tid].stack == NULL
+      || fib[tid].top != (uint64_t) (uintptr_t) (fib[tid].stack + fib[tid].stack_size))
+    return false;
+  *lo = (uint64_t) (uintptr_t) fib[tid].stack;
+  *size = fib[tid].stack_size;
+  return true;
+}
+
 unsigned long
 rt_fiber_handle (uint32_t tid)
 {

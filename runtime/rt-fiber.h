@@ -66,6 +66,9 @@ void rt_fiber_switch (uint32_t from, uint32_t to);
 void rt_fiber_finish (uint32_t from, uint32_t to) __attribute__ ((noreturn));
 
 uint64_t rt_fiber_stack_top (uint32_t tid);
+/* Thread @tid (not main) runs on a stack the runtime mapped for it (not
+ * one the program gave with pthread_attr_setstack): its range. */
+bool rt_fiber_own_stack (uint32_t tid, uint64_t *lo, uint64_t *size);
 /* Room for the start block of fiber tid (at most 128 bytes), or NULL. */
 void *rt_fiber_start_block (uint32_t tid, size_t size);
 /* pthread_self() of fiber tid: distinct per tid, the same in every

@@ -701,6 +701,15 @@ rt_sched_thread_exit (uintptr_t ra)
   AugurSchedStep s;
   rt_sched_make_step (&s, AUGUR_SOP_EXIT, AUGUR_EV_THREAD_EXIT, 0, 0, ra);
   rt_sched_point (&s, 0);
+  /* its locals end with it: a later use of its stack by another thread
+   * (a pointer it published) is a use of dead memory (explorer/memcheck.c).
+   * Only on fibers, whose stacks no other thread of the execution gets. */
+  uint64_t lo, size;
+  if (rt_fibers && rt_fiber_own_stack (me, &lo, &size))
+    {
+      rt_sched_object (AUGUR_EV_THREAD_EXIT, me, 0, lo, size);
+      rt_sched_freed ((void *) (uintptr_t) lo, size);
+    }
   rt_sched_hand_off_final (me);
 }
 

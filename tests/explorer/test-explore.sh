@@ -157,6 +157,7 @@ two_joiners ()
 }
 ok "two joiners of one thread (optimal): the double join found" two_joiners optimal
 ok "two joiners of one thread (dpor): the double join found" two_joiners dpor
+ok "a read of an exited thread's local found, and replayed" finding dead_stack "misuse:dead-stack dead_stack.c:1[89] dead_stack.c:28"
 ok "destroy of a held mutex found with the holder's lock, and replayed" finding misuse_destroy_held "misuse:destroy-held-mutex misuse_destroy_held.c:\(9\|10\) misuse_destroy_held.c:\(9\|10\)"
 ok "unlock by a non-owner found with the owner's lock, and replayed" finding misuse_unlock_not_owner "misuse:unlock-not-owner misuse_unlock_not_owner.c:1[08] misuse_unlock_not_owner.c:1[08]"
 # a long schedule is packed in the results file (kilobytes, not a JSON
