@@ -135,7 +135,7 @@ const AugurOpsEvent augur_ops_events[AUGUR_EV_LAST_] = {
   /* a frame of a creating thread's stack: no operation */
   [AUGUR_EV_FRAME] = { "frame", AUGUR_OP_FENCE, AUGUR_SOP_NONE, AUGUR_OPS_OBJ_NONE },
   /* where main's arguments are when main runs on a fiber: no operation */
-  [AUGUR_EV_THREAD_ARGS] = { "thread_args", AUGUR_OP_FENCE, AUGUR_SOP_NONE, AUGUR_OPS_OBJ_NONE },
+  [AUGUR_EV_THREAD_ARGS] = { "thread_args", AUGUR_OP_MAIN, AUGUR_SOP_NONE, AUGUR_OPS_OBJ_NONE },
 };
 
 #define IN_ARG .lock_in = AUGUR_OPS_IN_ARG
@@ -256,6 +256,7 @@ const AugurOpsOp augur_ops_ops[AUGUR_OP_N_OPS + 1] = {
   [AUGUR_OP_HANDLER] = { "handler", .step = AUGUR_OPS_STEP_YES },
   [AUGUR_OP_SIGWAIT] = { "sigwait", .waits = AUGUR_OPS_WAITS_SIGNAL, .step = AUGUR_OPS_STEP_YES,
                          .verb = "waits for a signal" },
+  [AUGUR_OP_MAIN] = { "main" },
 };
 
 AugurOp

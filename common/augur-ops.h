@@ -71,6 +71,7 @@ typedef enum {
   AUGUR_OP_KILL,          /* pthread_kill: peer = the thread signalled */
   AUGUR_OP_HANDLER,       /* a signal sent to the thread: its handler runs now */
   AUGUR_OP_SIGWAIT,       /* sigwait and its kin, sigsuspend, pause: takes or waits for a signal */
+  AUGUR_OP_MAIN,          /* main is called (what its thread did before: constructors) */
   AUGUR_OP_N_OPS
 } AugurOp;
 

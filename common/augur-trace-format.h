@@ -228,11 +228,13 @@ typedef enum {
                                 * aux = its depth (0 = the caller of the create).  Not an
                                 * event: readers use it to give the function's locals
                                 * their names */
-  AUGUR_EV_THREAD_ARGS = 102,  /* the explorer's log only, after main's THREAD_START when
-                                * main runs on a fiber: addr = the top of the real stack,
-                                * where the kernel put argv, envp and auxv (on the real
-                                * stack THREAD_START's stack top is that address).  Not an
-                                * operation */
+  AUGUR_EV_THREAD_ARGS = 102,  /* main is called: addr = the top of the real stack, where
+                                * the kernel put argv, envp and auxv.  In the explorer's
+                                * log after main's THREAD_START when main runs on a fiber
+                                * (on the real stack THREAD_START's stack top is that
+                                * address); in a recorded trace, main's thread's events
+                                * before it are the constructors'.  Not an operation
+                                * (op `main`, no step) */
   AUGUR_EV_SIGNAL_WAIT = 103,  /* sigwait and its kin, sigsuspend, pause (the explorer's
                                 * steps only): arg = the bits of the signals waited for */
 

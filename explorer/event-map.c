@@ -74,6 +74,23 @@ augur_event_map_is_step (AugurFinding *f, guint k)
     }
 }
 
+/* Main's thread's event `main` (its call): the events before it came from
+ * constructors, which an execution under the scheduler does not run as
+ * steps (it starts at main).  0 if the schedule has none (a trace
+ * recorded before the event existed, or a schedule cut to a window). */
+static guint64
+pre_main (AugurFinding *f)
+{
+  guint n = augur_finding_get_n_steps (f);
+  for (guint k = 0; k < n; k++)
+    {
+      const AugurStep *s = augur_finding_get_step (f, k);
+      if (s->thread == 0 && s->op == AUGUR_OP_MAIN)
+        return s->event;
+    }
+  return 0;
+}
+
 void
 augur_event_map_free (AugurEventMap *map)
 {
@@ -99,6 +116,7 @@ augur_event_map_new (AugurFinding *f, GError **error)
   map->origin = g_array_new (FALSE, FALSE, sizeof (guint));
   map->n_schedule = n;
   g_autoptr (GHashTable) next = g_hash_table_new (NULL, NULL);   /* thread -> next event + 1 */
+  guint64 main_at = pre_main (f);
   for (guint k = 0; k < n; k++)
     {
       const AugurStep *s = augur_finding_get_step (f, k);
@@ -118,7 +136,7 @@ augur_event_map_new (AugurFinding *f, GError **error)
           return NULL;
         }
       g_hash_table_insert (next, key, GUINT_TO_POINTER ((guint) want + 1));
-      if (!augur_event_map_is_step (f, k))
+      if ((s->thread == 0 && s->event < main_at) || !augur_event_map_is_step (f, k))
         continue;
       g_array_append_val (map->threads, s->thread);
       g_array_append_val (map->origin, k);

@@ -13,6 +13,8 @@
  *     alloc/free, fences, the end of the run, and the `init` the runtime
  *     records at the first use of a statically initialised mutex (the
  *     event right before a use of the same object on the same line).
+ *     Neither are main's thread's events before its `main` event: they
+ *     are the constructors', run before the scheduler starts.
  *   - The mapping is derived from the ops alone, so it could be wrong for
  *     an operation the runtime treats differently.  It is therefore
  *     checked: augur_event_map_check compares every step the replay took

@@ -179,6 +179,13 @@ rt_call_main (RtMainFunc fn, int argc, char **argv, char **envp)
       /* argv is not on the fiber: name it where it is */
       rt_sched_object (AUGUR_EV_THREAD_ARGS, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end, 0);
     }
+  else if (!rt_sched_is_on () && rt_is_active ())
+    {
+      /* main begins: what main's thread recorded before it came from
+       * constructors, which the explorer's executions do not run as steps
+       * (explorer/event-map.c skips them) */
+      rt_event (AUGUR_EV_THREAD_ARGS, 0, 0, 0, (uint64_t) (uintptr_t) __libc_stack_end, 0);
+    }
   if (rt_sched_is_on ())
     rt_shadow_use_static (0);
   return fn (argc, argv, envp);

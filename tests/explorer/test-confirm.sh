@@ -285,6 +285,21 @@ else
   ok "confirm_exit: builds and records" false
 fi
 
+# a constructor's writes are in the trace before main; the replay starts
+# at main, so they are no steps of the predicted schedule
+if record confirm_ctor "$top_srcdir/tests/explorer/confirm_ctor.c"; then
+  confirm confirm_ctor
+  ok "confirm_ctor: with a constructor's writes recorded, the lost update is harm (1)" confirmed 1
+  ok "confirm_ctor: ... said so" \
+    harmful_says "$work/confirm_ctor.confirmed.json" "atomicity-violation R-W-W total " \
+      "then the program exited with status 1\\.$"
+  ok "confirm_ctor: ... none of its predictions is not realisable" \
+    sh -c "! grep -q '^not-realisable' '$work/confirm.out'"
+  ok "confirm_ctor: augur replay reproduces it" replays confirm_ctor
+else
+  ok "confirm_ctor: builds and records" false
+fi
+
 if record confirm_locked "$top_srcdir/tests/explorer/confirm_locked.c"; then
   confirm confirm_locked
   ok "confirm_locked: no harmful prediction in a lock-protected program (0)" confirmed 0
