@@ -250,6 +250,14 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
                               st->unseen_atomics == 1 ? "it" : "them");
       sep = ", ";
     }
+  if (o->sync_only)
+    {
+      /* a data race between plain accesses may order them either way,
+       * and only the orders of synchronisation were tried */
+      g_string_append_printf (s, "%splain accesses were no scheduling points (--sync-only): "
+                              "the interleavings between them were not explored", sep);
+      sep = ", ";
+    }
   if (strcmp (sep, " ") == 0)
     g_string_append (s, " the exploration did not finish");
   return g_string_free (s, FALSE);
@@ -1063,7 +1071,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           /* the search ended; its guarantee holds only if it is exhaustive
            * and no run was cut */
           st->complete = klass->exhaustive && augur_explore_stats_cut (st) == 0
-                         && st->unseen_atomics == 0;
+                         && st->unseen_atomics == 0 && !o->sync_only;
           break;
         }
       if (s.pool != NULL)

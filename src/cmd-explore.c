@@ -427,7 +427,8 @@ augur_cmd_explore (int argc, char **argv)
       "problems through the allocator; a use of a block handed out again is no longer seen as "
       "a use of freed memory)", NULL },
     { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
-      "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race)", NULL },
+      "Schedule at synchronisation only (plain accesses invisible: faster, finds no data race, "
+      "never complete)", NULL },
     { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
       "Facts of `augur static`: accesses at lines in no candidate pair are not scheduling points", "FACTS" },
     { "estimate", 0, 0, G_OPTION_ARG_NONE, &estimate,
