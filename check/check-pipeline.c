@@ -168,6 +168,29 @@ save (AugurCheckState *st, GError **error)
   return ok;
 }
 
+/* The explorer's step bound when none is given (explorer/explore.c). */
+#define DEFAULT_MAX_STEPS 200000u
+
+guint
+augur_check_max_steps (AugurCheckState *st)
+{
+  if (st->options->max_steps > 0)
+    return st->options->max_steps;
+  if (st->max_steps > 0)
+    return st->max_steps == G_MAXUINT ? 0 : st->max_steps;
+  gsize n = st->trace != NULL ? augur_trace_n_events (st->trace) : 0;
+  if (n <= DEFAULT_MAX_STEPS || st->options->sync_only)
+    {
+      st->max_steps = G_MAXUINT;   /* asked: the default */
+      return 0;
+    }
+  st->max_steps = AUGUR_SCHED_MAX_STEPS;
+  augur_check_say (st, "the recorded run has %" G_GSIZE_FORMAT " events: a run may take up to "
+                   "%u steps (the most the scheduler's page holds; --max-steps sets it)",
+                   n, AUGUR_SCHED_MAX_STEPS);
+  return st->max_steps;
+}
+
 double
 augur_check_time_left (AugurCheckState *st)
 {
@@ -542,6 +565,17 @@ print_outcome (AugurCheckState *st, gboolean complete, const char *summary)
             "that there is none\n", summary);
   else
     printf ("augur check: %s\n", summary);
+  /* predicted, never checked: not bugs, but not to be lost either (an
+   * exploration that ended covered them) */
+  guint unchecked = st->untried + st->unconfirmed;
+  if (unchecked > 0 && !complete)
+    {
+      g_autofree char *preds = g_build_filename (o->out_dir, "predictions.json", NULL);
+      printf ("augur check: %u prediction%s could not be checked (%s): %s\n", unchecked,
+              unchecked == 1 ? "" : "s",
+              st->untried > 0 ? "schedules too long to replay, named above" : "no time left",
+              preds);
+    }
   fflush (stdout);
   return failing;
 }

@@ -67,6 +67,10 @@ typedef struct {
   guint jobs;                /* execution servers of the explorations (AugurExploreOptions.jobs;
                               * 0 or 1: one) */
   gboolean no_repair;        /* no diagnosis after the stages (check-repair.h) */
+  guint max_steps;           /* step bound of one explored or confirming run; 0: the
+                              * explorer's default, or its cap when the recorded run was
+                              * longer (augur_check_max_steps) */
+  gboolean sync_only;        /* explore scheduling at synchronisation only */
 } AugurCheckOptions;
 
 /* The trace size cap for a budget: what can be read, modelled and

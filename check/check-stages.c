@@ -150,6 +150,25 @@ stage_static (AugurCheckState *st, GError **error)
   return augur_static_facts_save (st->facts, path, error);
 }
 
+/* "data-race on variable total, long_prefix.c:21, long_prefix.c:22":
+ * enough to find a prediction that has no verdict. */
+static char *
+prediction_phrase (AugurFinding *p)
+{
+  g_autofree char *kind = augur_finding_dup_full_kind (p);
+  g_autofree char *obj = augur_finding_dup_object_phrase (p);
+  GString *s = g_string_new (kind);
+  if (obj != NULL)
+    g_string_append_printf (s, " on %s", obj);
+  for (guint i = 0; i < augur_finding_get_n_accesses (p); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (p, i);
+      if (a->file != NULL)
+        g_string_append_printf (s, ", %s:%u", a->file, a->line);
+    }
+  return g_string_free (s, FALSE);
+}
+
 static gboolean
 stage_predict (AugurCheckState *st, GError **error)
 {
@@ -171,6 +190,10 @@ stage_predict (AugurCheckState *st, GError **error)
   st->predictions = augur_results_new (st->options->argv[0], "predict");
   augur_results_set_argv (st->predictions, st->options->argv);
   po.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
+  /* a schedule as long as a run may be is replayed whole: cut only past it
+   * (a cut one cannot be confirmed, doc/predictor.md) */
+  if (augur_check_max_steps (st) > 0)
+    po.max_schedule_steps = augur_check_max_steps (st);
   AugurPredictStats ps = { 0 };
   g_autoptr (GError) local = NULL;
   if (!augur_predict (st->trace, NULL, &po, st->predictions, &ps, &local))
@@ -247,6 +270,7 @@ stage_confirm (AugurCheckState *st, GError **error)
       AugurConfirmOptions co;
       augur_confirm_options_init (&co);
       co.exec_timeout = st->options->run_timeout_seconds;
+      co.max_steps = augur_check_max_steps (st);
       /* a confirmation keeps to co.timeout (explorer/confirm.c); half of
        * what is left, so that the predictions after it keep some */
       co.timeout = MIN (left / 2, co.timeout > 0 ? co.timeout : 60.0);
@@ -258,7 +282,9 @@ stage_confirm (AugurCheckState *st, GError **error)
             break;   /* its runs were killed: not a verdict */
           /* one prediction that cannot be re-executed does not stop the
            * others; it has no verdict, not even "not realisable" */
-          augur_check_say (st, "prediction %u not tried: %s", i + 1, local->message);
+          g_autofree char *what = prediction_phrase (p);
+          augur_check_say (st, "prediction %u (%s) not tried: %s", i + 1, what, local->message);
+          st->untried++;
           augur_results_add_predictions (st->results, augur_finding_get_kind (p),
                                          AUGUR_PREDICTION_NOT_TRIED, 1);
           counts[AUGUR_PREDICTION_NOT_TRIED]++;

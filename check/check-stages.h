@@ -37,7 +37,9 @@ typedef struct {
   gboolean recorded_hung;    /* the recorded run was killed by the watchdog */
   char *recorded_failed;     /* how the recorded run failed ("abort (SIGABRT)"), or NULL */
   guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */
+  guint untried;             /* predictions whose schedule could not be replayed */
   AugurDeadline *deadline;   /* owned: the budget, less the reserve for the end */
+  guint max_steps;           /* augur_check_max_steps's answer, once asked */
 } AugurCheckState;
 
 /* The passes over the findings' schedules after the stages (the names,
@@ -63,6 +65,11 @@ extern const AugurCheckStage augur_check_stages[];
  * involves them — added to the results as a coverage hint.  Nothing is
  * added when the explorer did not run with facts that can prune. */
 void augur_check_add_static_only (AugurCheckState *state);
+
+/* The step bound of one run of the confirm and explore stages: the
+ * option's; else, when the recorded run had more events than the
+ * explorer's default bound, its cap (said once); else 0, the default. */
+guint augur_check_max_steps (AugurCheckState *state);
 
 /* Seconds of the budget left (negative when spent). */
 double augur_check_time_left (AugurCheckState *state);

@@ -85,6 +85,8 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   eo.executor = x->ex;
   eo.jobs = st->options->jobs;
   eo.facts = st->facts;   /* NULL, or facts that may say they cannot prune */
+  eo.max_steps = augur_check_max_steps (st);
+  eo.sync_only = st->options->sync_only;
   if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
     {
       if (st->observed == NULL)
@@ -241,6 +243,20 @@ augur_check_explore (AugurCheckState *st, double seconds, GError **error)
   else
     augur_results_add_bound_hit (st->results, "budget");
   g_clear_pointer (&x.ex, augur_executor_free);
+  if (x.sum.step_bound > 0)
+    {
+      guint bound = augur_check_max_steps (st) ? augur_check_max_steps (st) : 200000u;
+      g_autofree char *raise = bound < AUGUR_SCHED_MAX_STEPS
+                                 ? g_strdup_printf ("raise it with --max-steps (at most %u), ",
+                                                    AUGUR_SCHED_MAX_STEPS)
+                                 : g_strdup ("");
+      augur_check_say (st, "%" G_GUINT64_FORMAT " run%s hit the step bound (%u steps) and %s cut "
+                       "there: %slet the static facts make private accesses no steps (--cflags "
+                       "or -p, so that Frama-C analyses every source), or explore with "
+                       "--sync-only",
+                       x.sum.step_bound, x.sum.step_bound == 1 ? "" : "s", bound,
+                       x.sum.step_bound == 1 ? "was" : "were", raise);
+    }
 
   st->explore_complete = x.complete;
   g_free (st->explore_guarantee);
@@ -254,6 +270,7 @@ augur_check_explore (AugurCheckState *st, double seconds, GError **error)
       AugurExploreOptions eo;
       augur_explore_options_init (&eo);
       eo.mode = x.only_pct ? AUGUR_EXPLORE_MODE_PCT : AUGUR_EXPLORE_MODE_OPTIMAL;
+      eo.sync_only = st->options->sync_only;
       g_autofree char *head = augur_explore_guarantee (&eo, &x.sum);
       st->explore_guarantee = x.n_runs == 1 ? g_strdup (x.last)
                                             : g_strdup_printf ("%s (%s)", head, x.details->str);

@@ -404,8 +404,15 @@ index_predictions (GString *s, AugurResults *results)
       g_string_append (s, "<p class=\"muted\">No prediction was made.</p>\n");
       return;
     }
-  g_string_append (s, "<p>Each predicted violation was re-executed and classified.</p>\n"
-                      "<table id=\"predictions\">\n<tr><th>kind</th>");
+  guint64 untried = augur_results_get_n_predictions (results, AUGUR_PREDICTION_NOT_TRIED);
+  if (untried == 0)
+    g_string_append (s, "<p>Each predicted violation was re-executed and classified.</p>\n");
+  else
+    g_string_append_printf (s, "<p>Each predicted violation was re-executed and classified, "
+                            "except %" G_GUINT64_FORMAT " not tried: %s schedule could not be "
+                            "replayed (predictions.json lists %s).</p>\n",
+                            untried, untried == 1 ? "its" : "their", untried == 1 ? "it" : "them");
+  g_string_append (s, "<table id=\"predictions\">\n<tr><th>kind</th>");
   for (guint c = 0; c < AUGUR_PREDICTION_N_CLASSES; c++)
     g_string_append_printf (s, "<th>%s</th>", augur_prediction_class_to_string (c));
   g_string_append (s, "</tr>\n");

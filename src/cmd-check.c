@@ -107,7 +107,8 @@ augur_cmd_check (int argc, char **argv)
   g_autofree char *stdin_file = NULL;
   int budget = 120;
   int timeout = 30;
-  int jobs = 1;
+  int jobs = 1, max_steps = 0;
+  gboolean sync_only = FALSE;
   gboolean quiet = FALSE, malloc_reuse = FALSE;
   gboolean no_repair = FALSE, repair = FALSE;
   g_autofree char *fail_on = NULL;
@@ -131,6 +132,12 @@ augur_cmd_check (int argc, char **argv)
       "most a quarter of the budget)", "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       "Run N executions at once when exploring (default 1, 0: one per processor)", "N" },
+    { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
+      "Step bound of one explored run (default 200000, or 262144 when the recorded run was "
+      "longer; at most 262144)", "N" },
+    { "sync-only", 0, 0, G_OPTION_ARG_NONE, &sync_only,
+      "Explore with scheduling points at synchronisation only: longer runs fit, no data races "
+      "found by exploration (the predictor still predicts them), never complete", NULL },
     { "source-dir", 's', 0, G_OPTION_ARG_FILENAME, &source_dir,
       "Resolve relative source file names in the report against DIR", "DIR" },
     { "cflags", 0, 0, G_OPTION_ARG_STRING, &static_cflags,
@@ -173,6 +180,14 @@ augur_cmd_check (int argc, char **argv)
     return status;
   if (jobs < 0)
     return augur_cmd_usage_error (CMD, "--jobs must not be negative");
+  if (max_steps < 0 || (guint) max_steps > AUGUR_SCHED_MAX_STEPS)
+    {
+      g_autofree char *msg = g_strdup_printf ("--max-steps takes a number from 1 to %u (the "
+                                              "scheduler's page); for longer runs see the static "
+                                              "facts (--cflags, -p) and --sync-only",
+                                              AUGUR_SCHED_MAX_STEPS);
+      return augur_cmd_usage_error (CMD, msg);
+    }
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
     return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
@@ -195,6 +210,8 @@ augur_cmd_check (int argc, char **argv)
     .max_trace_bytes = max_size,
     .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (),
     .no_repair = no_repair,
+    .max_steps = (guint) max_steps,
+    .sync_only = sync_only,
   };
   return augur_check_run (&options);
 }

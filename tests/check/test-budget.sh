@@ -19,7 +19,10 @@
 #     run hung and no explored run did";
 #   - a long correct C11 ring buffer: the predictor stops at its share;
 #   - --mode picks the strategies, and results.json says which ran;
-#   - make check-concurrency's summary says which analyses were incomplete.
+#   - make check-concurrency's summary says which analyses were incomplete;
+#   - runs past --max-steps are cut and the note names the way out, and
+#     predictions too long to replay are named, not hidden; --sync-only
+#     runs are not cut but the search is never complete.
 . "$top_srcdir/tests/tap.sh"
 
 O="$top_srcdir/tests/check/overrun"
@@ -30,7 +33,7 @@ build ()
 {
   "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$O/$1.c"
 }
-for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok; do
+for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run; do
   ok "$p builds with augur-cc" build $p
 done
 
@@ -205,5 +208,38 @@ corpus_summary ()
     && ! grep -q "^  sleeper " "$tmp/cr/summary.txt"
 }
 ok "make check-concurrency: the summary says which analyses were incomplete and why" corpus_summary
+
+# runs longer than --max-steps: the runs are cut and the note says what
+# helps; predictions whose schedule is longer than a run may be are not
+# tried, and each is named, in the closing lines and in the report
+long_cut ()
+{
+  timed "$tmp/lr.out" "$tmp/lr.err" "$AUGUR" check --budget 10 --mode optimal --max-steps 1000 \
+    --no-repair -o "$tmp/lr" -- "$tmp/long_run"
+  [ "$st" -eq 6 ] && analysis "$tmp/lr/results.json" false "incomplete: 1 run cut by the step bound" \
+    && grep -q "run hit the step bound (1000 steps) and was cut there: raise it with --max-steps" "$tmp/lr.err" \
+    && grep -q "^augur check: prediction [0-9] (atomicity-violation on variable total, .*long_run.c:2[23], .*) not tried: " "$tmp/lr.err" \
+    && grep -q "^augur check: [1-9] predictions* could not be checked (schedules too long to replay, named above): $tmp/lr/predictions.json" "$tmp/lr.out" \
+    && grep -q "except [1-9] not tried" "$tmp/lr/index.html"
+}
+ok "runs past --max-steps: cut, the way out named; untried predictions named, not hidden" long_cut
+max_over ()
+{
+  "$AUGUR" check --max-steps 300000 -o "$tmp/lrx" -- "$tmp/long_run" >"$tmp/lrx.out" 2>&1
+  st=$?
+  cat "$tmp/lrx.out"
+  [ "$st" -eq 2 ] && grep -q "max-steps takes a number from 1 to 262144" "$tmp/lrx.out"
+}
+ok "augur check --max-steps above the scheduler's page is a usage error (2)" max_over
+# --sync-only: no run is cut (accesses are no steps), but the search is
+# never complete
+sync_only ()
+{
+  timed "$tmp/ls.out" "$tmp/ls.err" "$AUGUR" check --budget 10 --mode optimal --max-steps 1000 \
+    --sync-only --no-repair -o "$tmp/ls" -- "$tmp/long_run"
+  [ "$st" -eq 6 ] && ! grep -q "hit the step bound" "$tmp/ls.err" \
+    && analysis "$tmp/ls/results.json" false "incomplete: plain accesses were no scheduling points (--sync-only)"
+}
+ok "augur check --sync-only: runs not cut, and not complete" sync_only
 
 tap_done
