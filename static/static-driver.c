@@ -322,6 +322,11 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
   g_ptr_array_add (argv, g_strdup (r->frama_c));
   g_ptr_array_add (argv, g_strdup ("-machdep"));
   g_ptr_array_add (argv, g_strdup ("gcc_x86_64"));
+  /* C11's keywords, which gcc takes by default (gnu17) and Frama-C 25
+   * only with -c11: _Noreturn (lbzip2), _Thread_local (the "thread"
+   * attribute, as __thread), _Static_assert; and a typedef repeated in
+   * one scope.  None of them changes what the program accesses. */
+  g_ptr_array_add (argv, g_strdup ("-c11"));
   if (libc == LIBC_SYSTEM)
     g_ptr_array_add (argv, g_strdup ("-no-frama-c-stdlib"));
   if (r->cflags != NULL && *r->cflags != '\0')
