@@ -54,6 +54,29 @@ else
   skip "facts of builtins" "$have_frama_c"
 fi
 
+# a file that includes <immintrin.h>, which Frama-C cannot parse, beside
+# one with a race: the file is left out and named, the facts prune
+# nothing, the race is a candidate all the same
+simd ()
+{
+  (cd "$src" && "$AUGUR" static --print-facts -o "$work/simd.json" simd_main.c simd_checksum.c \
+     >"$work/simd.out") && same "$src/simd.expected" "$work/simd.out"
+}
+simd_summary ()
+{
+  (cd "$src" && "$AUGUR" static -o "$work/simd.json" simd_main.c simd_checksum.c >"$work/simd.sum") &&
+    grep -q '^not analysed  *simd_checksum.c' "$work/simd.sum" &&
+    grep -q '^pruning  *none' "$work/simd.sum" &&
+    grep -q '"complete" : false' "$work/simd.json"
+}
+if [ "$have_frama_c" = yes ]; then
+  ok "facts of simd (a file with <immintrin.h> left out, the race in the other kept)" simd
+  ok "the summary names the file left out and prunes nothing" simd_summary
+else
+  skip "facts of simd" "$have_frama_c"
+  skip "summary of simd" "$have_frama_c"
+fi
+
 if [ "$have_frama_c" = yes ]; then
   ok "the summary names every count" sh -c "cd '$src' && '$AUGUR' static -o '$work/s.json' racy_counter.c >'$work/s.out' && grep -q '^threads  *2' '$work/s.out' && grep -q '^shared locations  *1' '$work/s.out' && grep -q '^candidate pairs  *1 ' '$work/s.out' && grep -q '^frama-c time' '$work/s.out'"
   ok "the facts file is written and is JSON of format augur-static-facts 1" sh -c "grep -q '\"format\" : \"augur-static-facts\"' '$work/racy_counter.json' && grep -q '\"version\" : 1' '$work/racy_counter.json'"
