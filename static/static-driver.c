@@ -322,6 +322,11 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
   g_ptr_array_add (argv, g_strdup (r->frama_c));
   g_ptr_array_add (argv, g_strdup ("-machdep"));
   g_ptr_array_add (argv, g_strdup ("gcc_x86_64"));
+  /* C11's keywords, which gcc takes by default (gnu17) and Frama-C 25
+   * only with -c11: _Noreturn (lbzip2), _Thread_local (the "thread"
+   * attribute, as __thread), _Static_assert; and a typedef repeated in
+   * one scope.  None of them changes what the program accesses. */
+  g_ptr_array_add (argv, g_strdup ("-c11"));
   if (libc == LIBC_SYSTEM)
     g_ptr_array_add (argv, g_strdup ("-no-frama-c-stdlib"));
   if (r->cflags != NULL && *r->cflags != '\0')
@@ -365,30 +370,129 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
   return g_subprocess_get_successful (proc) ? RUN_OK : RUN_FAILED;
 }
 
-/* The file frama-c stopped on ("stopping on file "X" that has errors"),
- * as one of units' files; NULL when it names none of them (the harness,
- * or an error that is not about one file). */
-static const AugurStaticCompileUnit *
-failing_unit (const char *log_path, GPtrArray *units)
+/* What frama-c's log says about the file it stopped on. */
+typedef struct {
+  char *stopped_on;   /* "stopping on file "X" that has errors": X */
+  char *parsing;      /* the last "Parsing X (with preprocessing)" before
+                       * the first syntax error: X */
+  char *syntax_file;  /* the syntax error's "[kernel] FILE:LINE:", which is
+                       * a header when the error is in one */
+  guint syntax_line;
+  char *token;        /* "before or at token: T" */
+} FramaCFailure;
+
+static void
+frama_c_failure_clear (FramaCFailure *f)
+{
+  g_clear_pointer (&f->stopped_on, g_free);
+  g_clear_pointer (&f->parsing, g_free);
+  g_clear_pointer (&f->syntax_file, g_free);
+  g_clear_pointer (&f->token, g_free);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FramaCFailure, frama_c_failure_clear)
+
+/* Reads @f from the log.  A syntax error is in the file being parsed, or
+ * in a header it includes (GCC's avx512fp16intrin.h with _Float16, for
+ * any file that includes <immintrin.h>): frama-c then names the header,
+ * never the file, and stops without "stopping on file", so the file is
+ * the one whose "Parsing" line came last.  FALSE without a log. */
+static gboolean
+read_failure (const char *log_path, FramaCFailure *f)
 {
   g_autofree char *text = NULL;
   if (!g_file_get_contents (log_path, &text, NULL, NULL))
-    return NULL;
+    return FALSE;
   /* frama-c wraps its messages: join the lines first */
   g_autoptr(GRegex) space = g_regex_new ("\\s*\\n\\s*", 0, 0, NULL);
   g_autofree char *joined = g_regex_replace_literal (space, text, -1, 0, " ", 0, NULL);
-  /* "stopping on file "X" that has errors", or a syntax error, after
-   * which frama-c stops without saying so: "[kernel] X:12: syntax error" */
-  g_autoptr(GRegex) re = g_regex_new ("stopping on file \"([^\"]+)\"|"
-                                      "\\[kernel\\] (\\S+):[0-9]+: syntax error", 0, 0, NULL);
+  g_autoptr(GRegex) re =
+    g_regex_new ("stopping on file \"([^\"]+)\"|"
+                 "\\[kernel\\] Parsing (.+?) \\((?:with|no) preprocessing\\)|"
+                 "\\[kernel\\] (\\S+):([0-9]+): syntax error"
+                 "(?::? .*?before or at token: (\\S+))?", 0, 0, NULL);
   g_autoptr(GMatchInfo) m = NULL;
-  if (joined == NULL || !g_regex_match (re, joined, 0, &m))
+  g_autofree char *parsing = NULL;
+  for (g_regex_match (re, joined != NULL ? joined : "", 0, &m); g_match_info_matches (m);
+       g_match_info_next (m, NULL))
+    {
+      g_autofree char *stopped = g_match_info_fetch (m, 1);
+      g_autofree char *file = g_match_info_fetch (m, 2);
+      g_autofree char *syntax = g_match_info_fetch (m, 3);
+      if (stopped != NULL && *stopped != '\0')
+        {
+          f->stopped_on = g_steal_pointer (&stopped);
+          break;
+        }
+      if (file != NULL && *file != '\0')
+        {
+          g_free (parsing);
+          parsing = g_steal_pointer (&file);
+          continue;
+        }
+      if (syntax != NULL && *syntax != '\0' && f->syntax_file == NULL)
+        {
+          g_autofree char *line = g_match_info_fetch (m, 4);
+          g_autofree char *token = g_match_info_fetch (m, 5);
+          f->syntax_file = g_steal_pointer (&syntax);
+          f->syntax_line = (guint) g_ascii_strtoull (line, NULL, 10);
+          f->token = token != NULL && *token != '\0' ? g_steal_pointer (&token) : NULL;
+          f->parsing = g_steal_pointer (&parsing);
+        }
+    }
+  return TRUE;
+}
+
+/* The file frama-c stopped on, as one of units' files; NULL when it
+ * names none of them (the harness, or an error that is not about one
+ * file, such as two files' declarations that do not link). */
+static const AugurStaticCompileUnit *
+failing_unit (const char *log_path, GPtrArray *units)
+{
+  g_auto(FramaCFailure) f = { 0 };
+  if (!read_failure (log_path, &f))
     return NULL;
-  g_autofree char *first = g_match_info_fetch (m, 1);
-  g_autofree char *name = first != NULL && *first != '\0' ? g_steal_pointer (&first)
-                                                          : g_match_info_fetch (m, 2);
+  const char *name = f.stopped_on != NULL ? f.stopped_on : f.parsing;
+  if (name == NULL)
+    return NULL;
   g_autofree char *canon = g_canonicalize_filename (name, NULL);
   return augur_static_compile_db_find (units, canon);
+}
+
+/* A header as the program includes it: <immintrin.h> for one of the
+ * system's include directories (GCC's own differs from one GCC to the
+ * next), else as frama-c spelled it. */
+static char *
+header_name (const char *path)
+{
+  for (const char *const *d = system_include_dirs (); *d != NULL; d++)
+    {
+      gsize n = strlen (*d);
+      if (strncmp (path, *d, n) == 0 && path[n] == '/' && path[n + 1] != '\0')
+        return g_strdup_printf ("<%s>", path + n + 1);
+    }
+  return g_strdup (path);
+}
+
+/* Why frama-c stopped on @unit_file, for the facts: a syntax error with
+ * the file and line it is at when that is a header the unit includes,
+ * else frama-c's first error line. */
+static char *
+failure_reason (const char *log_path, const char *unit_file)
+{
+  g_auto(FramaCFailure) f = { 0 };
+  if (read_failure (log_path, &f) && f.stopped_on == NULL && f.syntax_file != NULL)
+    {
+      g_autofree char *at = g_canonicalize_filename (f.syntax_file, NULL);
+      g_autofree char *unit = g_canonicalize_filename (unit_file, NULL);
+      g_autofree char *token = f.token != NULL
+        ? g_strdup_printf (" (before or at token: %s)", f.token) : g_strdup ("");
+      if (strcmp (at, unit) == 0)
+        return g_strdup_printf ("syntax error at line %u%s", f.syntax_line, token);
+      g_autofree char *header = header_name (f.syntax_file);
+      return g_strdup_printf ("syntax error in a header it includes, %s:%u%s",
+                              header, f.syntax_line, token);
+    }
+  return first_error_line (log_path);
 }
 
 /* Did the preprocessor miss a header ("fatal error: x.h: No such file or
@@ -475,7 +579,7 @@ run_attempts (const Run *r, GPtrArray *units, guint timeout, double *seconds,
       if (bad == NULL)
         break;
       g_autofree char *bad_file = display_path (bad->file);
-      g_autofree char *why = first_error_line (log);
+      g_autofree char *why = failure_reason (log, bad->file);
       /* a header missing with Frama-C's libc, whose search path ends with
        * the system's, is missing with the system's headers too */
       gboolean try_system = !system_unusable && !header_missing (log);

@@ -427,9 +427,11 @@ void
 augur_static_facts_add_unanalysed (AugurStaticFacts *facts, const char *file, const char *reason)
 {
   g_return_if_fail (facts != NULL && file != NULL && reason != NULL);
-  g_autofree char *msg = g_strdup_printf ("not analysed: %s; code in it may run in any "
-                                          "thread and touch any memory, nothing is pruned",
-                                          reason);
+  g_autofree char *msg =
+    g_strdup_printf ("not analysed: %s; code in it may run in any thread and touch any "
+                     "memory, nothing is pruned (to have it analysed, give it the macros or "
+                     "headers it lacks with --cflags, or put what Frama-C cannot parse under "
+                     "#ifndef __FRAMAC__ with plain C that touches the same memory)", reason);
   augur_static_facts_add_warning (facts, AUGUR_STATIC_WARNING_NOT_ANALYSED, file, 0, msg);
   facts->complete = FALSE;
 }

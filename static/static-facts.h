@@ -150,8 +150,9 @@ void     augur_static_facts_add_warning (AugurStaticFacts *facts,
                                          const char       *message);
 /* A source Frama-C could not parse, left out of the analysis (reason: its
  * first error): a warning of kind AUGUR_STATIC_WARNING_NOT_ANALYSED naming
- * the file, and the facts become incomplete — code in that file may run
- * in any thread and touch any memory, so nothing can be ruled out. */
+ * the file and saying how to have it analysed, and the facts become
+ * incomplete — code in that file may run in any thread and touch any
+ * memory, so nothing can be ruled out. */
 #define AUGUR_STATIC_WARNING_NOT_ANALYSED "not-analysed"
 void     augur_static_facts_add_unanalysed (AugurStaticFacts *facts,
                                             const char       *file,

@@ -258,6 +258,34 @@ test_incomplete (void)
   g_assert_true (g_str_has_prefix (s, "state incomplete\n"));
 }
 
+/* A file left out (Frama-C could not parse it) makes complete facts
+ * incomplete: its own lines, which the facts do not name, and every pair
+ * elsewhere that the facts ruled out become "maybe", in the file written
+ * and read back too. */
+static void
+test_unanalysed (void)
+{
+  g_autoptr(AugurStaticFacts) f = load (facts_json);
+  g_assert_false (augur_static_facts_is_pair_candidate (f, "p.c", 15, "p.c", 15));
+  augur_static_facts_add_unanalysed (f, "src/simd.c", "syntax error at line 4");
+  g_assert_false (augur_static_facts_can_prune (f));
+  g_assert_true (augur_static_facts_is_site_candidate (f, "src/simd.c", 9));
+  g_assert_true (augur_static_facts_is_pair_candidate (f, "src/simd.c", 9, "p.c", 40));
+  g_assert_true (augur_static_facts_is_pair_candidate (f, "p.c", 15, "p.c", 15));
+  g_assert_true (augur_static_facts_is_site_candidate (f, "src/p.c", 40));
+  g_assert_true (augur_static_facts_is_location_shared (f, "main::local"));
+  g_auto(GStrv) left_out = augur_static_facts_dup_unanalysed (f);
+  g_assert_cmpstr (left_out[0], ==, "src/simd.c");
+  g_assert_null (left_out[1]);
+
+  g_autofree char *data = augur_static_facts_to_data (f, NULL);
+  g_autoptr(AugurStaticFacts) g = load (data);
+  g_assert_false (augur_static_facts_can_prune (g));
+  g_assert_true (augur_static_facts_is_pair_candidate (g, "p.c", 15, "p.c", 15));
+  g_auto(GStrv) again = augur_static_facts_dup_unanalysed (g);
+  g_assert_cmpstr (again[0], ==, "src/simd.c");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -271,5 +299,6 @@ main (int argc, char **argv)
   g_test_add_func ("/static-facts/missing-file", test_missing_file);
   g_test_add_func ("/static-facts/fallback", test_fallback);
   g_test_add_func ("/static-facts/incomplete", test_incomplete);
+  g_test_add_func ("/static-facts/unanalysed", test_unanalysed);
   return g_test_run ();
 }

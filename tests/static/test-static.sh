@@ -10,7 +10,7 @@ set -u
 . "$top_srcdir/tests/tap.sh"
 cases="thread_local locked_counter racy_counter heap_handoff escaped_stack
        fnptr_entry atomic_flag external_call unresolved_entry leaked_lock
-       locked_loop nested_threads join_then_create"
+       locked_loop nested_threads join_then_create c11_noreturn"
 src="$top_srcdir/tests/static"
 work=$(mktemp -d "${TMPDIR:-/tmp}/augur-static.XXXXXX")
 trap 'rm -rf "$work" "$tap_log"' EXIT
@@ -52,6 +52,29 @@ if [ "$have_frama_c" = yes ]; then
   ok "facts of builtins (two files, __atomic and __sync on several types, __int128)" builtins
 else
   skip "facts of builtins" "$have_frama_c"
+fi
+
+# a file that includes <immintrin.h>, which Frama-C cannot parse, beside
+# one with a race: the file is left out and named, the facts prune
+# nothing, the race is a candidate all the same
+simd ()
+{
+  (cd "$src" && "$AUGUR" static --print-facts -o "$work/simd.json" simd_main.c simd_checksum.c \
+     >"$work/simd.out") && same "$src/simd.expected" "$work/simd.out"
+}
+simd_summary ()
+{
+  (cd "$src" && "$AUGUR" static -o "$work/simd.json" simd_main.c simd_checksum.c >"$work/simd.sum") &&
+    grep -q '^not analysed  *simd_checksum.c' "$work/simd.sum" &&
+    grep -q '^pruning  *none' "$work/simd.sum" &&
+    grep -q '"complete" : false' "$work/simd.json"
+}
+if [ "$have_frama_c" = yes ]; then
+  ok "facts of simd (a file with <immintrin.h> left out, the race in the other kept)" simd
+  ok "the summary names the file left out and prunes nothing" simd_summary
+else
+  skip "facts of simd" "$have_frama_c"
+  skip "summary of simd" "$have_frama_c"
 fi
 
 if [ "$have_frama_c" = yes ]; then
