@@ -93,7 +93,8 @@ same_bug (const Bug *head, AugurFinding *f, const char *kind, GPtrArray *locs)
         if (o == NULL || ho == NULL || strcmp (o, ho) != 0)
           return FALSE;
         const char *sub = augur_finding_get_subkind (f);
-        if (g_strcmp0 (sub, "uninitialised-cond") == 0 || g_strcmp0 (sub, "uninitialised-mutex") == 0)
+        if (g_strcmp0 (sub, "uninitialised-cond") == 0 || g_strcmp0 (sub, "uninitialised-mutex") == 0
+            || g_strcmp0 (sub, "uninitialised-barrier") == 0)
           return TRUE;
         return share_one (head->locs, locs);
       }

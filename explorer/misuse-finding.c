@@ -107,12 +107,20 @@ is_wait_other_mutex (const AugurSchedStep *s, gconstpointer data)
          && s->arg != w->other;
 }
 
-/* a condition wait on @obj by a thread other than @tid, not woken since */
+/* a condition wait on @obj by a thread other than @tid */
 static gboolean
 is_wait_by_other (const AugurSchedStep *s, gconstpointer data)
 {
   const Want *w = data;
   return s->op == AUGUR_SOP_COND_WAIT && s->obj == w->obj && s->tid != w->tid;
+}
+
+/* an arrival at the barrier @obj by a thread other than @tid */
+static gboolean
+is_arrival_by_other (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return s->op == AUGUR_SOP_BARRIER_ARRIVE && s->obj == w->obj && s->tid != w->tid;
 }
 
 static gboolean
@@ -338,33 +346,54 @@ explain_destroy_held (Misuse *u)
   return explain_held (u, FALSE);
 }
 
-static char *
-explain_destroy_waited (Misuse *u)
+/* The latest wait (@is_wait) of another thread before the misusing step
+ * that its own @wake step did not end; -1: none. */
+static gint
+waiting_since (const Misuse *u, gboolean (*is_wait) (const AugurSchedStep *, gconstpointer),
+               AugurSchedOp wake)
 {
   const Exec *x = &u->x;
-  u->object_kind = "condition";
-  /* the latest wait of another thread that no wake-up of it followed */
   for (gint k = u->k; k > 0;)
     {
       Want w = { u->obj, u->m->tid, 0 };
-      gint e = last_step (x, (guint) k, is_wait_by_other, &w);
+      gint e = last_step (x, (guint) k, is_wait, &w);
       if (e < 0)
-        break;
+        return -1;
       gboolean woken = FALSE;
       for (guint j = (guint) e + 1; j < (guint) u->k && !woken; j++)
-        woken = x->steps[j].tid == x->steps[e].tid && x->steps[j].op == AUGUR_SOP_COND_WAKE;
+        woken = x->steps[j].tid == x->steps[e].tid && x->steps[j].op == wake;
       if (!woken)
-        {
-          u->e = e;
-          g_autofree char *since = at_step (x, (guint) e);
-          g_autofree char *waiter = augur_thread_name (x->steps[e].tid);
-          return g_strdup_printf ("%s while %s waits on it: it began waiting %s, and no "
-                                  "signal or broadcast has woken it since.", did_or_who (u), waiter,
-                                  since);
-        }
+        return e;
       k = e;
     }
-  return g_strdup_printf ("%s while a thread waits on it.", did_or_who (u));
+  return -1;
+}
+
+static char *
+explain_destroy_waited (Misuse *u)
+{
+  u->object_kind = "condition";
+  u->e = waiting_since (u, is_wait_by_other, AUGUR_SOP_COND_WAKE);
+  if (u->e < 0)
+    return g_strdup_printf ("%s while a thread waits on it.", did_or_who (u));
+  g_autofree char *since = at_step (&u->x, (guint) u->e);
+  g_autofree char *waiter = augur_thread_name (u->x.steps[u->e].tid);
+  return g_strdup_printf ("%s while %s waits on it: it began waiting %s, and no signal or "
+                          "broadcast has woken it since.", did_or_who (u), waiter, since);
+}
+
+static char *
+explain_destroy_waited_barrier (Misuse *u)
+{
+  u->object_kind = "barrier";
+  u->e = waiting_since (u, is_arrival_by_other, AUGUR_SOP_BARRIER_LEAVE);
+  if (u->e < 0)
+    return g_strdup_printf ("%s while a thread waits on it.", did_or_who (u));
+  g_autofree char *since = at_step (&u->x, (guint) u->e);
+  g_autofree char *waiter = augur_thread_name (u->x.steps[u->e].tid);
+  return g_strdup_printf ("%s while %s waits on it: it arrived %s, and the barrier's count of "
+                          "threads has not been reached since: destroy a barrier only once no "
+                          "thread can wait on it any more.", did_or_who (u), waiter, since);
 }
 
 static char *
@@ -465,10 +494,29 @@ explain_recursive_lock (Misuse *u)
                           "for ever.", did_or_who (u), first);
 }
 
+/* a barrier has no holder and no use before an init: an init is a misuse
+ * only while it is initialised */
+static char *
+explain_init_barrier (Misuse *u)
+{
+  u->object_kind = "barrier";
+  u->e = earlier (u, is_init_of, u->obj, G_MAXUINT, 0);
+  if (u->e < 0)
+    return g_strdup_printf ("%s again: it is initialised already and not destroyed: initialise "
+                            "a barrier once, or destroy it first, when no thread can wait on it "
+                            "any more.", did_or_who (u));
+  g_autofree char *inited = by_at (&u->x, (guint) u->e);
+  return g_strdup_printf ("%s again: it was initialised by %s and not destroyed since: initialise "
+                          "a barrier once, or destroy it first, when no thread can wait on it any "
+                          "more.", did_or_who (u), inited);
+}
+
 static char *
 explain_init_in_use (Misuse *u)
 {
   const Exec *x = &u->x;
+  if (u->k >= 0 && augur_ops_event (x->steps[u->k].ev_kind)->object == AUGUR_OPS_OBJ_BARRIER)
+    return explain_init_barrier (u);
   u->e = earlier (u, is_use_of, u->obj, u->m->tid, 0);
   g_autofree char *used = u->e >= 0 ? by_at (x, (guint) u->e) : NULL;
   gint before = earlier (u, is_init_of, u->obj, u->m->tid, 0);
@@ -496,8 +544,10 @@ explain_use_after_destroy (Misuse *u)
 {
   const Exec *x = &u->x;
   u->e = earlier (u, is_destroy_of, u->obj, G_MAXUINT, 0);
-  u->object_kind = u->k >= 0 && augur_ops_event (x->steps[u->k].ev_kind)->object == AUGUR_OPS_OBJ_COND
-                     ? "condition" : "mutex";
+  AugurOpsObject what = u->k >= 0 ? augur_ops_event (x->steps[u->k].ev_kind)->object
+                                  : AUGUR_OPS_OBJ_NONE;
+  u->object_kind = what == AUGUR_OPS_OBJ_COND ? "condition"
+                   : what == AUGUR_OPS_OBJ_BARRIER ? "barrier" : "mutex";
   if (u->e < 0)
     return g_strdup_printf ("%s after it was destroyed.", did_or_who (u));
   /* named as it was before the destroy (a struct freed since leaves its
@@ -545,6 +595,14 @@ explain_uninit_cond (Misuse *u)
   u->object_kind = "condition";
   return g_strdup_printf ("%s, a condition variable in heap memory that was never initialised (no "
                           "pthread_cond_init in this execution).", did_or_who (u));
+}
+
+static char *
+explain_uninit_barrier (Misuse *u)
+{
+  u->object_kind = "barrier";
+  return g_strdup_printf ("%s, a barrier that was never initialised (no pthread_barrier_init "
+                          "succeeded on it): glibc divides by its count of 0.", did_or_who (u));
 }
 
 static char *
@@ -601,6 +659,10 @@ static const MisuseRule rules[] = {
   [AUGUR_MISUSE_USE_AFTER_FREE] = { "use-after-free", AUGUR_OP_INIT, NAMED_AT_STEP, explain_other },
   [AUGUR_MISUSE_DESTROY_WAITED] = { "destroy-waited-cond", AUGUR_OP_DESTROY, NAMED_AT_STEP,
                                     explain_destroy_waited },
+  [AUGUR_MISUSE_UNINIT_BARRIER] = { "uninitialised-barrier", AUGUR_OP_BARRIER_ENTER, NAMED_AT_STEP,
+                                    explain_uninit_barrier },
+  [AUGUR_MISUSE_DESTROY_WAITED_BARRIER] = { "destroy-waited-barrier", AUGUR_OP_DESTROY,
+                                            NAMED_AT_STEP, explain_destroy_waited_barrier },
 };
 
 static const MisuseRule *

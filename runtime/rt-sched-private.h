@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * rt-sched-private.h — the controlled scheduler's shared state, private to
- * its six files:
+ * its seven files:
  *
  *   rt-sched.c         the token and the choice of the next step: which
  *                      threads are enabled, sleep sets, fairness, PCT,
@@ -15,6 +15,8 @@
  *   rt-sched-sync.c    the model of the synchronisation objects (mutex
  *                      owners, rwlock readers, condition and barrier
  *                      emulation, pthread_once) and the misuses it sees;
+ *   rt-sched-heap.c    double and invalid frees, uses of freed memory at
+ *                      pruned accesses;
  *   rt-sched-server.c  start-up, the fork server and the execution server,
  *                      failures (assertions, abort, fatal signals).
  *

@@ -174,16 +174,42 @@ rt_sched_find_heap (void)
     }
 }
 
-/* A mutex or condition variable used without any init in this execution:
- * only reported for the main heap, where no static initialiser can have
- * set it up (inspect's "uninitialised" misuse; pfscan's queue). */
+/* Is the object at @a in the main heap, where no static initialiser can
+ * have set it up? */
+static int
+in_main_heap (uintptr_t a)
+{
+  if (heap_lo == 0)
+    return 0;
+  return (a >= heap_lo && a < (uintptr_t) rt_libc_sbrk (0)) || rt_arena_contains ((const void *) a);
+}
+
+/* Was the barrier at @addr never initialised, even before the scheduler
+ * started?  glibc's count, the third word of pthread_barrier_t (nptl's
+ * struct pthread_barrier: in, current_round, count, shared, out), is 0
+ * until an init succeeds, and a wait or destroy divides by it (SIGFPE).
+ * There is no static initialiser for barriers, so this holds wherever the
+ * barrier lives. */
+static int
+barrier_count_zero (uint64_t addr)
+{
+  unsigned int count;
+  memcpy (&count, (const char *) (uintptr_t) addr + 2 * sizeof count, sizeof count);
+  return count == 0;
+}
+
+/* An object used without any init in this execution (@kind: the misuse).
+ * A mutex or condition variable: only reported for the main heap, where
+ * no static initialiser can have set it up (inspect's "uninitialised"
+ * misuse; pfscan's queue); a barrier: when its memory says it was never
+ * initialised. */
 static void
 check_initialised (RtSObj *o, uint32_t kind, const AugurSchedStep *s)
 {
-  if (o == NULL || o->init_seen || o->uninit_reported || heap_lo == 0)
+  if (o == NULL || o->init_seen || o->uninit_reported)
     return;
-  uintptr_t a = (uintptr_t) o->addr;
-  if ((a < heap_lo || a >= (uintptr_t) rt_libc_sbrk (0)) && !rt_arena_contains ((const void *) a))
+  if (kind == AUGUR_MISUSE_UNINIT_BARRIER ? !barrier_count_zero (o->addr)
+                                          : !in_main_heap ((uintptr_t) o->addr))
     return;
   o->uninit_reported = 1;
   rt_sched_misuse (kind, rt_self.tid, s->pc, s->module, o->addr);
@@ -649,14 +675,6 @@ mutex_init_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, ui
 }
 
 static void
-barrier_init_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
-{
-  RtSObj *o = init_obj (m, s, me);
-  if (o != NULL)
-    o->barrier_count = (uint32_t) op->rec.arg;
-}
-
-static void
 destroy_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
 {
   if (m->uninit != 0)
@@ -664,13 +682,19 @@ destroy_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint3
   RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_FREE);
   if (o == NULL)
     return;
+  /* a barrier's arrivals of the round not yet complete are threads
+   * blocked at it; those it released may still be leaving (glibc's
+   * destroy waits for them) */
   int busy = (o->kind == RT_OBJ_MUTEX && o->owner != RT_NONE)
-             || (o->kind == RT_OBJ_RWLOCK && (o->owner != RT_NONE || o->count != 0));
+             || (o->kind == RT_OBJ_RWLOCK && (o->owner != RT_NONE || o->count != 0))
+             || (o->kind == RT_OBJ_BARRIER && o->arrived != 0);
   if (o->kind == RT_OBJ_COND)
     for (uint32_t t = 0; t < rt_sched_n_threads && !busy; t++)
       busy = rt_sth[t].state == AUGUR_STH_ENABLED && rt_sth[t].wait_cond == s->obj;
   if (busy)
-    rt_sched_misuse (o->kind == RT_OBJ_COND ? AUGUR_MISUSE_DESTROY_WAITED : AUGUR_MISUSE_DESTROY_HELD,
+    rt_sched_misuse (o->kind == RT_OBJ_COND      ? AUGUR_MISUSE_DESTROY_WAITED
+                     : o->kind == RT_OBJ_BARRIER ? AUGUR_MISUSE_DESTROY_WAITED_BARRIER
+                                                 : AUGUR_MISUSE_DESTROY_HELD,
                      me, s->pc, s->module, s->obj);
   o->inited = 0;
   if (m->marks_destroyed)
@@ -804,6 +828,28 @@ unlock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t resul
   refused_unlock = RT_NONE;   /* a call that did not ask (C11's mtx_unlock) leaves none */
 }
 
+/* A barrier's init, once it returned: glibc refuses a count of 0
+ * (EINVAL) and leaves the barrier as it was, uninitialised or not; an
+ * init of a barrier that is initialised, and not destroyed since, is a
+ * misuse whether threads wait at it or not. */
+static void
+barrier_init_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  if (result != 0)
+    {
+      failed_is_read (s, result);
+      return;
+    }
+  RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_FREE);
+  if (o != NULL && o->kind == RT_OBJ_BARRIER && o->inited)
+    rt_sched_misuse (AUGUR_MISUSE_INIT_IN_USE, me, s->pc, s->module, s->obj);
+  o = init_obj (m, s, me);
+  if (o == NULL)
+    return;
+  o->barrier_count = (uint32_t) op->rec.arg;
+  o->inited = 1;
+}
+
 /* the allocation's number and block, for the names of the objects in it */
 static void
 alloc_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
@@ -857,9 +903,10 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_COND_DESTROY] = { .obj = RT_OBJ_COND, .marks_destroyed = 1,
                               .uninit = AUGUR_MISUSE_UNINIT_COND, .before = destroy_before },
 
-  [AUGUR_EV_BARRIER_INIT] = { .obj = RT_OBJ_BARRIER, .before = barrier_init_before },
+  [AUGUR_EV_BARRIER_INIT] = { .obj = RT_OBJ_BARRIER, .after = barrier_init_after },
   [AUGUR_EV_BARRIER_LEAVE] = { .enabled = barrier_leave_enabled },   /* rt_sched_barrier_wait */
-  [AUGUR_EV_BARRIER_DESTROY] = { .obj = RT_OBJ_BARRIER, .before = destroy_before },
+  [AUGUR_EV_BARRIER_DESTROY] = { .obj = RT_OBJ_BARRIER, .marks_destroyed = 1,
+                                 .uninit = AUGUR_MISUSE_UNINIT_BARRIER, .before = destroy_before },
 
   /* the value is the semaphore's own (sem_value) */
   [AUGUR_EV_SEM_INIT] = { .obj = RT_OBJ_OTHER, .before = init_before },
@@ -1010,6 +1057,10 @@ rt_sched_barrier_wait (void *b, uintptr_t ra)
                       1, ra);
   rt_sched_point (&s, 0);
   RtSObj *o = rt_sched_obj (s.obj, RT_OBJ_BARRIER);
+  /* a barrier never initialised counts to 1, one destroyed to its old
+   * count: the misuse is the finding, the execution goes on */
+  check_initialised (o, AUGUR_MISUSE_UNINIT_BARRIER, &s);
+  note_use (o, &s);
   int serial = 0;
   rt_sth[me].barrier_released = 0;
   if (++o->arrived >= (o->barrier_count ? o->barrier_count : 1))
