@@ -11,6 +11,7 @@
 B="$top_builddir/tests/explorer"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-explore.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
 
 # count NAME ARG EXECUTIONS
 count ()
@@ -24,26 +25,6 @@ count ()
     && [ -z "$(json_path "$tmp/count.json" '$.bounds_hit[*]')" ] \
     && grep -q "^$3 executions, [0-9]* sleep-set blocked, 0 infeasible, " "$tmp/out" || return 1
   [ "$st" -le 1 ]
-}
-
-# finding PROG EXPECTED-LINE-PREFIX: explore finds it (exit 1), replay
-# of that finding reproduces it (exit 1)
-finding ()
-{
-  prog=$1
-  shift
-  # --fail-on=note: the exit status says a finding of any severity was found
-  "$AUGUR" explore --no-progress --fail-on=note -o "$tmp/$prog.json" -- "$prog_dir/$prog" >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 1 ] || return 1
-  # the first finding of the results file that matches, by its index
-  n=$(results_findings "$tmp/$prog.json" | grep -n "^$1" | head -1 | cut -d: -f1)
-  [ -n "$n" ] || return 1
-  "$AUGUR" replay "$tmp/$prog.json#$n" >"$tmp/replay" 2>&1
-  st=$?
-  cat "$tmp/replay"
-  [ "$st" -eq 1 ] && grep -q "^reproduced: $1" "$tmp/replay"
 }
 
 clean ()
@@ -698,15 +679,6 @@ ok "spin_held_hang: a loop under the lock its writer needs: the hang" \
 # a correct three-state futex mutex explores to the end (the waiter waits
 # for the holder's write instead of blocking the server), a broken one
 # shows its lost increment
-clean_complete ()
-{
-  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/$1.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/$1.json" '$.findings[*].kind')" ] \
-    && [ -z "$(json_path "$tmp/$1.json" '$.bounds_hit[*]')" ] \
-    && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
-}
 ok "futex_lock_ok: a futex mutex through syscall(): complete, no finding" clean_complete futex_lock_ok
 ok "futex_lock: a futex mutex with a split test-and-set: the lost increment" \
   finding futex_lock "assertion futex_lock.c:60"
@@ -886,23 +858,6 @@ ok "cond_destroy_waited: a destroy of a condition variable a thread waits on, na
   cond_destroy_waited
 ok "tsd_free_ok: free as a TSD destructor is the program's free: complete, no finding" \
   clean_complete tsd_free_ok
-# barrier misuse as mutex misuse: PROG's FINDING is found and replayed, an
-# error about the barrier OBJ explained with TEXT; N findings in all
-barrier_misuse () # PROG FINDING OBJ TEXT [N]
-{
-  finding "$1" "$2" || return 1
-  f="\$.findings[$(($(results_findings "$tmp/$1.json" | grep -n "^$2" | head -1 | cut -d: -f1) - 1))]"
-  [ "$(json_path "$tmp/$1.json" "$f.severity") $(json_path "$tmp/$1.json" "$f.object_kind") $(json_path "$tmp/$1.json" "$f.object")" = "error barrier $3" ] \
-    && json_path "$tmp/$1.json" "$f.explanation" | grep -qF "$4" && [ "$(results_findings "$tmp/$1.json" | wc -l)" -eq "${5:-1}" ]
-}
-ok "barrier_wait_destroyed: a wait on a destroyed barrier is a use after destroy" barrier_misuse barrier_wait_destroyed "misuse:use-after-destroy barrier_wait_destroyed.c:15 barrier_wait_destroyed.c:24" start "Thread 2 waits on \`start\` at barrier_wait_destroyed.c:24 (step 10) after it was destroyed, by thread 1 at barrier_wait_destroyed.c:15 (step 6)"
-ok "barrier_reinit: a second init of an initialised barrier names the first" barrier_misuse barrier_reinit "misuse:init-in-use barrier_reinit.c:11 barrier_reinit.c:11" phase "main initialises \`phase\` at barrier_reinit.c:11 (step 1) again: it was initialised by main at barrier_reinit.c:11 (step 0) and not destroyed since"
-ok "barrier_uninit: a wait on a global barrier never initialised" barrier_misuse barrier_uninit "misuse:uninitialised-barrier barrier_uninit.c:23" meet "main waits on \`meet\` at barrier_uninit.c:23 (step 5), a barrier that was never initialised"
-ok "barrier_destroy_waited: the destroy of a barrier a thread is blocked on names its arrival" barrier_misuse barrier_destroy_waited "misuse:destroy-waited-barrier barrier_destroy_waited.c:15 barrier_destroy_waited.c:26" gate "while thread 1 waits on it: it arrived at barrier_destroy_waited.c:15" 3
-# an init with a count of 0 returns EINVAL (else exit 2) and is no finding of its own
-ok "barrier_zero_count: an init with a count of 0 fails, the wait after it is the misuse" barrier_misuse barrier_zero_count "misuse:uninitialised-barrier barrier_zero_count.c:14" none "a barrier that was never initialised"
-barrier_count_ok () { clean_complete "$1" && [ "$(json_path "$tmp/$1.json" '$.executions')" = "$2" ]; }
-ok "barrier_rounds_ok: two rounds, destroy, init again: no finding, 54 executions as before the checks" barrier_count_ok barrier_rounds_ok 54
 uaf_last_block ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/ulb.json" -- "$prog_dir/uaf_last_block" >"$tmp/out" 2>&1
