@@ -154,6 +154,8 @@ static const Case cases[] = {
   { "misuse_unlock_not_owner", NULL, 0 },
   { "misuse_double_join", NULL, 0 },
   { "misuse_main_returns", NULL, 0 },
+  { "barrier_three_ok", NULL, 36 },
+  { "barrier_rounds_ok", NULL, 16 },
 };
 
 static const Case slow_cases[] = {
