@@ -467,6 +467,18 @@ name_and_group (AugurCheckState *st)
   augur_results_set_replay_commands (st->results, st->results_path);
 }
 
+/* Did the recorded run free memory (else where malloc's blocks go cannot
+ * explain a failure)? */
+static gboolean
+recorded_frees (AugurCheckState *st)
+{
+  gsize n = st->trace != NULL ? augur_trace_n_events (st->trace) : 0;
+  for (gsize i = 0; i < n; i++)
+    if (augur_trace_event (st->trace, i)->kind == AUGUR_EV_FREE)
+      return TRUE;
+  return st->trace == NULL;
+}
+
 /* How far it got: complete only if the search ended with its guarantee
  * and a hang or a failure of the recorded run was found again: a failure
  * no explored run shows (one that needs malloc to hand a freed block
@@ -483,15 +495,24 @@ set_completeness (AugurCheckState *st, char **summary)
   if (fail_unexplained)
     {
       augur_results_add_bound_hit (st->results, "recorded-run-failed");
-      if (st->explore_complete)
+      if (st->explore_complete && augur_results_count_severity (st->results, AUGUR_SEVERITY_ERROR) > 0)
+        /* a misuse the native run dies of (a barrier never initialised:
+         * SIGFPE) is a finding, and the explored run goes on past it */
         *summary = g_strdup_printf (
           "incomplete: the recorded run ended in %s and no explored run failed, though the "
-          "exploration was %s: the failure depends on something augur does not model (the "
-          "addresses malloc hands out, real time, the environment); the recorded run's output "
-          "above shows it%s", st->recorded_failed, explored,
-          augur_malloc_reuse_get () ? ""
-                                    : "; --malloc-reuse explores with freed blocks handed back "
-                                      "at once, as glibc does");
+          "exploration was %s; the errors found may be its cause (an explored run goes on past "
+          "a misuse the native run dies of); the recorded run's output above shows it",
+          st->recorded_failed, explored);
+      else if (st->explore_complete)
+        *summary = g_strdup_printf (
+          "incomplete: the recorded run ended in %s and no explored run failed, though the "
+          "exploration was %s: the failure depends on something augur does not model (%sreal "
+          "time, the environment); the recorded run's output above shows it%s",
+          st->recorded_failed, explored,
+          recorded_frees (st) ? "the addresses malloc hands out, " : "",
+          augur_malloc_reuse_get () || !recorded_frees (st)
+            ? ""
+            : "; --malloc-reuse explores with freed blocks handed back at once, as glibc does");
       else
         *summary = g_strdup_printf ("incomplete: the recorded run ended in %s and no explored "
                                     "run failed; %s", st->recorded_failed,

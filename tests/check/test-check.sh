@@ -482,6 +482,22 @@ recorded_failure ()
     && ! grep -q "no bug was found" "$tmp/out"
 }
 
+# the recorded run dies of a misuse (SIGFPE: a barrier never initialised)
+# that the explored runs report and go on past: the error, and a summary
+# that points at it, not at malloc's addresses
+misuse_crash ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/bu" "$top_srcdir/tests/explorer/barrier_uninit.c" || return 1
+  "$AUGUR" check --budget 30 --no-repair -o "$tmp/bu-out" -- "$tmp/bu" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  r=$tmp/bu-out/results.json
+  [ "$st" -eq 1 ] && [ "$(json_path "$r" '$.findings[0].subkind')" = uninitialised-barrier ] \
+    && json_path "$r" '$.analysis.summary' | grep -q "the errors found may be its cause" \
+    && ! json_path "$r" '$.analysis.summary' | grep -q "malloc"
+}
+ok "a recorded run that dies of a misuse: the error, and the summary points at it" misuse_crash
+
 # --malloc-reuse: the execution server's malloc hands the freed block back
 # at once, as glibc does, and the ABA is found, replayed from the results
 # file (which says how malloc ran) whatever the environment says; without
