@@ -29,23 +29,76 @@ next_event (AugurFinding *f, guint k)
   return NULL;
 }
 
-/* Is the free at schedule index k a step?  As the runtime decides
- * (runtime/rt-sched-sync.c): not when nothing happened since the block's
- * allocation, neither a step nor another allocation or free; else it is a
- * write of the whole block. */
-static gboolean
-free_is_step (AugurFinding *f, guint k)
+/* Main's thread's event `main` (its call): the events before it came from
+ * constructors, which an execution under the scheduler does not run as
+ * steps (it starts at main).  0 if the schedule has none (a trace
+ * recorded before the event existed, or a schedule cut to a window). */
+static guint64
+pre_main (AugurFinding *f)
 {
-  const AugurStep *s = augur_finding_get_step (f, k);
-  for (guint i = k; i-- > 0;)
+  guint n = augur_finding_get_n_steps (f);
+  for (guint k = 0; k < n; k++)
     {
-      const AugurStep *x = augur_finding_get_step (f, i);
-      if (x->op == AUGUR_OP_ALLOC)
-        return g_strcmp0 (x->object, s->object) != 0;
-      if (x->op == AUGUR_OP_FREE || augur_event_map_is_step (f, i))
-        return TRUE;
+      const AugurStep *s = augur_finding_get_step (f, k);
+      if (s->thread == 0 && s->op == AUGUR_OP_MAIN)
+        return s->event;
     }
-  return TRUE;
+  return 0;
+}
+
+/* Which frees of the schedule are steps, as the runtime decides
+ * (runtime/rt-sched-sync.c, free_prepare): not when the last object event
+ * logged is the block's allocation and no step came since (the pair leaves
+ * the log, so the allocation before it may be the last again); else a
+ * write of the whole block.  Thread starts log object events too, with no
+ * step.  Main's thread's events before @main_at, and events named again,
+ * are no part of the execution.  Returns a flag per schedule index (TRUE
+ * only at frees that are steps). */
+static gboolean *
+free_steps (AugurFinding *f, guint64 main_at)
+{
+  guint n = augur_finding_get_n_steps (f);
+  gboolean *is = g_new0 (gboolean, n + 1);
+  typedef struct {
+    const char *alloc;   /* the block of an ALLOC, NULL: another object event */
+    guint steps;         /* steps made when it was logged */
+  } Logged;
+  g_autoptr (GArray) log = g_array_new (FALSE, FALSE, sizeof (Logged));
+  g_autoptr (GHashTable) next = g_hash_table_new (NULL, NULL);   /* thread -> next event + 1 */
+  guint steps = 0;
+  for (guint k = 0; k < n; k++)
+    {
+      const AugurStep *s = augur_finding_get_step (f, k);
+      gpointer key = GUINT_TO_POINTER (s->thread);
+      guint64 want = GPOINTER_TO_UINT (g_hash_table_lookup (next, key));
+      if (s->event < want || (s->thread == 0 && s->event < main_at))
+        continue;
+      g_hash_table_insert (next, key, GUINT_TO_POINTER ((guint) s->event + 1));
+      if (s->op == AUGUR_OP_ALLOC || s->op == AUGUR_OP_START)
+        {
+          Logged l = { s->op == AUGUR_OP_ALLOC ? (s->object != NULL ? s->object : "") : NULL, steps };
+          g_array_append_val (log, l);
+          continue;
+        }
+      if (s->op == AUGUR_OP_FREE)
+        {
+          Logged *top = log->len > 0 ? &g_array_index (log, Logged, log->len - 1) : NULL;
+          if (top != NULL && top->alloc != NULL && top->steps == steps
+              && g_strcmp0 (top->alloc, s->object) == 0)
+            {
+              g_array_set_size (log, log->len - 1);
+              continue;
+            }
+          is[k] = TRUE;
+          steps++;
+          Logged l = { NULL, steps };
+          g_array_append_val (log, l);
+          continue;
+        }
+      if (augur_event_map_is_step (f, k))
+        steps++;
+    }
+  return is;
 }
 
 /* Is the init at schedule index k a step?  Not when it is the runtime's
@@ -68,27 +121,15 @@ augur_event_map_is_step (AugurFinding *f, guint k)
     case AUGUR_OPS_STEP_NO:
       return FALSE;
     case AUGUR_OPS_STEP_DEPENDS:
-      return s->op == AUGUR_OP_FREE ? free_is_step (f, k) : init_is_step (f, k);
+      if (s->op == AUGUR_OP_FREE)
+        {
+          g_autofree gboolean *frees = free_steps (f, pre_main (f));
+          return frees[k];
+        }
+      return init_is_step (f, k);
     default:
       return TRUE;
     }
-}
-
-/* Main's thread's event `main` (its call): the events before it came from
- * constructors, which an execution under the scheduler does not run as
- * steps (it starts at main).  0 if the schedule has none (a trace
- * recorded before the event existed, or a schedule cut to a window). */
-static guint64
-pre_main (AugurFinding *f)
-{
-  guint n = augur_finding_get_n_steps (f);
-  for (guint k = 0; k < n; k++)
-    {
-      const AugurStep *s = augur_finding_get_step (f, k);
-      if (s->thread == 0 && s->op == AUGUR_OP_MAIN)
-        return s->event;
-    }
-  return 0;
 }
 
 void
@@ -117,6 +158,7 @@ augur_event_map_new (AugurFinding *f, GError **error)
   map->n_schedule = n;
   g_autoptr (GHashTable) next = g_hash_table_new (NULL, NULL);   /* thread -> next event + 1 */
   guint64 main_at = pre_main (f);
+  g_autofree gboolean *frees = free_steps (f, main_at);
   for (guint k = 0; k < n; k++)
     {
       const AugurStep *s = augur_finding_get_step (f, k);
@@ -136,7 +178,9 @@ augur_event_map_new (AugurFinding *f, GError **error)
           return NULL;
         }
       g_hash_table_insert (next, key, GUINT_TO_POINTER ((guint) want + 1));
-      if ((s->thread == 0 && s->event < main_at) || !augur_event_map_is_step (f, k))
+      if (s->thread == 0 && s->event < main_at)
+        continue;
+      if (s->op == AUGUR_OP_FREE ? !frees[k] : !augur_event_map_is_step (f, k))
         continue;
       g_array_append_val (map->threads, s->thread);
       g_array_append_val (map->origin, k);

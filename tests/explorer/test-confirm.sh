@@ -300,6 +300,18 @@ else
   ok "confirm_ctor: builds and records" false
 fi
 
+# two blocks freed in reverse order with no step between: neither free is a
+# step under the scheduler, nor in the predicted schedule
+if record confirm_nested_free "$top_srcdir/tests/explorer/confirm_nested_free.c"; then
+  confirm confirm_nested_free
+  ok "confirm_nested_free: after two nested frees that are no steps, the lost update is harm (1)" \
+    confirmed 1
+  ok "confirm_nested_free: ... none of its predictions is not realisable" \
+    sh -c "! grep -q '^not-realisable' '$work/confirm.out'"
+else
+  ok "confirm_nested_free: builds and records" false
+fi
+
 if record confirm_locked "$top_srcdir/tests/explorer/confirm_locked.c"; then
   confirm confirm_locked
   ok "confirm_locked: no harmful prediction in a lock-protected program (0)" confirmed 0
