@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/dwarf-type.h"
 #include "common/demangle.h"
 #include "common/dwarf-frames.h"
 #include "common/dwarf-units.h"
@@ -187,208 +188,6 @@ die_at (AugurDwarfNames *n, Dwarf_Off off, Dwarf_Die *out)
   return dwarf_offdie (n->dw, off, out) != NULL;
 }
 
-static gboolean
-type_of (Dwarf_Die *die, Dwarf_Die *out)
-{
-  Dwarf_Attribute a;
-  return dwarf_attr_integrate (die, DW_AT_type, &a) != NULL && dwarf_formref_die (&a, out) != NULL;
-}
-
-/* Declared in a system header: pthread_mutex_t, struct timespec ... */
-static gboolean
-is_system (Dwarf_Die *die)
-{
-  const char *file = dwarf_decl_file (die);
-  return file != NULL && (g_str_has_prefix (file, "/usr/") || strstr (file, "/include/bits/") != NULL);
-}
-
-/* Through typedefs and qualifiers; *system when a system type was met
- * (naming stops there). */
-static gboolean
-peel (Dwarf_Die *t, gboolean *system)
-{
-  for (int i = 0; i < 32; i++)
-    {
-      int tag = dwarf_tag (t);
-      if (system != NULL && (tag == DW_TAG_typedef || tag == DW_TAG_structure_type
-                             || tag == DW_TAG_union_type) && is_system (t))
-        *system = TRUE;
-      if (tag != DW_TAG_typedef && tag != DW_TAG_const_type && tag != DW_TAG_volatile_type
-          && tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type)
-        return TRUE;
-      if (!type_of (t, t))
-        return FALSE;   /* void */
-    }
-  return FALSE;
-}
-
-static guint64
-size_of (Dwarf_Die *t)
-{
-  Dwarf_Word size = 0;
-  Dwarf_Die p = *t;
-  if (!peel (&p, NULL))
-    return 0;
-  if (dwarf_aggregate_size (&p, &size) != 0)
-    {
-      Dwarf_Attribute a;
-      if (dwarf_attr (&p, DW_AT_byte_size, &a) == NULL || dwarf_formudata (&a, &size) != 0)
-        return 0;
-    }
-  return size;
-}
-
-static guint64
-member_offset (Dwarf_Die *m)
-{
-  Dwarf_Attribute a;
-  Dwarf_Word off = 0;
-  if (dwarf_attr (m, DW_AT_data_member_location, &a) != NULL)
-    dwarf_formudata (&a, &off);
-  return off;
-}
-
-/* An unnamed member: an anonymous struct or union, whose members C names
- * as the enclosing struct's own; its type in *@t. */
-static gboolean
-is_anonymous (Dwarf_Die *m, Dwarf_Die *t)
-{
-  if (dwarf_tag (m) != DW_TAG_member || dwarf_diename (m) != NULL || !type_of (m, t)
-      || !peel (t, NULL))
-    return FALSE;
-  int tag = dwarf_tag (t);
-  return tag == DW_TAG_structure_type || tag == DW_TAG_union_type;
-}
-
-/* The member of struct or union @s (peeled) named @name, members of its
- * anonymous structs and unions included. */
-static gboolean
-member_named (Dwarf_Die *s, const char *name, Dwarf_Die *out)
-{
-  Dwarf_Die m, inner;
-  if (dwarf_child (s, &m) != 0)
-    return FALSE;
-  do
-    {
-      if (dwarf_tag (&m) == DW_TAG_member && g_strcmp0 (dwarf_diename (&m), name) == 0)
-        {
-          *out = m;
-          return TRUE;
-        }
-      if (is_anonymous (&m, &inner) && member_named (&inner, name, out))
-        return TRUE;
-    }
-  while (dwarf_siblingof (&m, &m) == 0);
-  return FALSE;
-}
-
-/* An array of no size: a flexible array member (`void *ring[];`). */
-static gboolean
-is_flexible (Dwarf_Die *t)
-{
-  Dwarf_Die p = *t;
-  return peel (&p, NULL) && dwarf_tag (&p) == DW_TAG_array_type && size_of (&p) == 0;
-}
-
-/* The member of struct @s that holds @off; past the struct's end, its
- * flexible array member, which holds what the allocation has past it. */
-static gboolean
-member_at (Dwarf_Die *s, guint64 off, Dwarf_Die *out, guint64 *start)
-{
-  Dwarf_Die m, flex;
-  gboolean have_flex = FALSE;
-  guint64 flex_start = 0;
-  if (dwarf_child (s, &m) != 0)
-    return FALSE;
-  do
-    {
-      Dwarf_Die t;
-      guint64 inner_start;
-      if (is_anonymous (&m, &t))
-        {
-          /* its members at their place in @s (the first of a union's) */
-          guint64 mo = member_offset (&m);
-          if (off >= mo && off < mo + MAX (size_of (&t), 1) && member_at (&t, off - mo, out, &inner_start))
-            {
-              *start = mo + inner_start;
-              return TRUE;
-            }
-          continue;
-        }
-      if (dwarf_tag (&m) != DW_TAG_member || dwarf_diename (&m) == NULL)
-        continue;
-      gboolean typed = type_of (&m, &t);
-      guint64 mo = member_offset (&m), ms = typed ? size_of (&t) : 0;
-      if (off >= mo && off < mo + MAX (ms, 1))
-        {
-          *out = m;
-          *start = mo;
-          return TRUE;
-        }
-      if (typed && ms == 0 && off >= mo && is_flexible (&t))
-        {
-          flex = m;
-          flex_start = mo;
-          have_flex = TRUE;
-        }
-    }
-  while (dwarf_siblingof (&m, &m) == 0);
-  if (have_flex)
-    {
-      *out = flex;
-      *start = flex_start;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* Appends the members and elements of @type at @off: "->pushed",
- * ".bucket_lock[3]"; the first separator "->" when @arrow; "+N" for
- * what is left. */
-static void
-append_path (GString *s, Dwarf_Die *type, guint64 off, gboolean arrow)
-{
-  Dwarf_Die t = *type;
-  gboolean first = TRUE;
-  for (int depth = 0; depth < 16; depth++)
-    {
-      gboolean system = FALSE;
-      if (!peel (&t, &system) || system)
-        break;
-      int tag = dwarf_tag (&t);
-      if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type)
-        {
-          Dwarf_Die m;
-          guint64 start;
-          if (!member_at (&t, off, &m, &start))
-            break;
-          g_string_append_printf (s, "%s%s", first && arrow ? "->" : ".", dwarf_diename (&m));
-          off -= start;
-          first = FALSE;
-          if (!type_of (&m, &t))
-            break;
-          continue;
-        }
-      if (tag == DW_TAG_array_type)
-        {
-          Dwarf_Die e;
-          if (!type_of (&t, &e))
-            break;
-          guint64 es = size_of (&e);
-          if (es == 0)
-            break;
-          g_string_append_printf (s, "[%" G_GUINT64_FORMAT "]", off / es);
-          off %= es;
-          t = e;
-          first = FALSE;
-          continue;
-        }
-      break;
-    }
-  if (off != 0)
-    g_string_append_printf (s, "+%" G_GUINT64_FORMAT, off);
-}
-
 /* ---- scopes and expressions ---- */
 
 /* A parameter or local named @name anywhere in @scope (nested blocks). */
@@ -480,53 +279,6 @@ read_ident (const char **p)
   return g_strndup (s, e - s);
 }
 
-/* The pointee of pointer type @t (peeled), into @out. */
-static gboolean
-pointee (Dwarf_Die *t, Dwarf_Die *out)
-{
-  Dwarf_Die p = *t;
-  if (!peel (&p, NULL) || dwarf_tag (&p) != DW_TAG_pointer_type)
-    return FALSE;
-  return type_of (&p, out);
-}
-
-static gboolean
-is_struct (Dwarf_Die *t)
-{
-  Dwarf_Die p = *t;
-  return peel (&p, NULL) && dwarf_tag (&p) == DW_TAG_structure_type;
-}
-
-/* Does struct or union @t hold a member named @name at @off (one of a
- * union's members, or of an anonymous struct's or union's)? */
-static gboolean
-member_at_is (Dwarf_Die *t, guint64 off, const char *name)
-{
-  Dwarf_Die p = *t, m;
-  if (name == NULL || !peel (&p, NULL)
-      || (dwarf_tag (&p) != DW_TAG_structure_type && dwarf_tag (&p) != DW_TAG_union_type)
-      || dwarf_child (&p, &m) != 0)
-    return FALSE;
-  do
-    {
-      if (dwarf_tag (&m) != DW_TAG_member)
-        continue;
-      Dwarf_Die mt;
-      guint64 mo = member_offset (&m);
-      gboolean typed = type_of (&m, &mt);
-      guint64 ms = typed ? size_of (&mt) : 0;
-      /* a flexible array member holds what the allocation has past it */
-      if (off < mo || (off >= mo + MAX (ms, 1) && !(ms == 0 && typed && is_flexible (&mt))))
-        continue;
-      if (g_strcmp0 (dwarf_diename (&m), name) == 0)
-        return TRUE;
-      if (dwarf_diename (&m) == NULL && typed && member_at_is (&mt, off - mo, name))
-        return TRUE;
-    }
-  while (dwarf_siblingof (&m, &m) == 0);
-  return FALSE;
-}
-
 static void
 set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *type, gboolean alloc,
           gboolean array)
@@ -540,18 +292,6 @@ set_base (AugurDwarfNames *n, const char *base, const char *name, Dwarf_Die *typ
   b->from_alloc = alloc;
   b->array = array;
   g_hash_table_replace (n->bases, g_strdup (base), b);
-}
-
-/* Can a struct of type @t be the heap object of @size bytes (0: unknown)?
- * Strictly, the object is one of them or an array of them; loosely (an
- * allocation with room for a flexible array member), it is not smaller. */
-static gboolean
-fits (Dwarf_Die *t, guint64 size, gboolean strict)
-{
-  guint64 ts = size_of (t);
-  if (size == 0 || ts == 0)
-    return TRUE;
-  return strict ? size % ts == 0 : ts <= size;
 }
 
 /* What an expression says a heap object is. */
@@ -582,7 +322,7 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
 {
   g_autofree char *x = read_ident (&p);
   Dwarf_Die var, t;
-  if (x == NULL || !find_variable (n, function, file, x, &var) || !type_of (&var, &t))
+  if (x == NULL || !find_variable (n, function, file, x, &var) || !augur_dwarf_type_of (&var, &t))
     return FALSE;
   g_autoptr (GString) expr = g_string_new (x);
   for (int depth = 0; depth < 12; depth++)
@@ -593,12 +333,12 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
           p += 2;
           g_autofree char *m = read_ident (&p);
           Dwarf_Die pt;
-          if (m == NULL || !pointee (&t, &pt))
+          if (m == NULL || !augur_dwarf_type_pointee (&t, &pt))
             return FALSE;
-          if (is_struct (&pt) && member_at_is (&pt, off, m) && fits (&pt, size, strict))
+          if (augur_dwarf_type_is_struct (&pt) && augur_dwarf_member_at_is (&pt, off, m) && augur_dwarf_type_fits (&pt, size, strict))
             return candidate_set (c, expr, &pt, FALSE);
           Dwarf_Die s = pt, member;
-          if (!peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
+          if (!augur_dwarf_type_peel (&s, NULL) || !augur_dwarf_member_named (&s, m, &member) || !augur_dwarf_type_of (&member, &t))
             return FALSE;
           g_string_append_printf (expr, "->%s", m);
           continue;
@@ -608,7 +348,7 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
           p++;
           g_autofree char *m = read_ident (&p);
           Dwarf_Die s = t, member;
-          if (m == NULL || !peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
+          if (m == NULL || !augur_dwarf_type_peel (&s, NULL) || !augur_dwarf_member_named (&s, m, &member) || !augur_dwarf_type_of (&member, &t))
             return FALSE;
           g_string_append_printf (expr, ".%s", m);
           continue;
@@ -626,10 +366,10 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
           if (*q != ']')
             return FALSE;
           Dwarf_Die e, arr = t;
-          gboolean through_pointer = pointee (&t, &e);
+          gboolean through_pointer = augur_dwarf_type_pointee (&t, &e);
           if (!through_pointer)
             {
-              if (!peel (&arr, NULL) || dwarf_tag (&arr) != DW_TAG_array_type || !type_of (&arr, &e))
+              if (!augur_dwarf_type_peel (&arr, NULL) || dwarf_tag (&arr) != DW_TAG_array_type || !augur_dwarf_type_of (&arr, &e))
                 return FALSE;
               /* an array inside the object: keep following */
               t = e;
@@ -637,16 +377,16 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
               p = q + 1;
               continue;
             }
-          guint64 es = size_of (&e);
+          guint64 es = augur_dwarf_type_size (&e);
           const char *next = skip_space (q + 1);
-          if (es > 0 && is_struct (&e) && next[0] == '.')
+          if (es > 0 && augur_dwarf_type_is_struct (&e) && next[0] == '.')
             {
               const char *mp = next + 1;
               g_autofree char *m = read_ident (&mp);
-              if (member_at_is (&e, off % es, m))
+              if (augur_dwarf_member_at_is (&e, off % es, m))
                 return candidate_set (c, expr, &e, TRUE);
             }
-          else if (es > 0 && !is_struct (&e) && off % es == 0)
+          else if (es > 0 && !augur_dwarf_type_is_struct (&e) && off % es == 0)
             return candidate_set (c, expr, &e, TRUE);
           return FALSE;
         }
@@ -854,7 +594,7 @@ expression_type (AugurDwarfNames *n, const char *function, const char *file, con
   const char *p = expr;
   g_autofree char *x = read_ident (&p);
   Dwarf_Die var, t;
-  if (x == NULL || !find_variable (n, function, file, x, &var) || !type_of (&var, &t))
+  if (x == NULL || !find_variable (n, function, file, x, &var) || !augur_dwarf_type_of (&var, &t))
     return FALSE;
   while (*p != '\0')
     {
@@ -864,9 +604,9 @@ expression_type (AugurDwarfNames *n, const char *function, const char *file, con
       p += arrow ? 2 : 1;
       g_autofree char *m = read_ident (&p);
       Dwarf_Die s = t, member;
-      if (m == NULL || (arrow && !pointee (&t, &s)))
+      if (m == NULL || (arrow && !augur_dwarf_type_pointee (&t, &s)))
         return FALSE;
-      if (!peel (&s, NULL) || !member_named (&s, m, &member) || !type_of (&member, &t))
+      if (!augur_dwarf_type_peel (&s, NULL) || !augur_dwarf_member_named (&s, m, &member) || !augur_dwarf_type_of (&member, &t))
         return FALSE;
     }
   *out = t;
@@ -899,14 +639,14 @@ augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 
       g_autofree char *lhs = g_strndup (text, eq - text);
       g_autofree char *lvalue = trailing_lvalue (lhs);
       Dwarf_Die t, pt;
-      if (lvalue != NULL && expression_type (names, function, file, lvalue, &t) && pointee (&t, &pt))
+      if (lvalue != NULL && expression_type (names, function, file, lvalue, &t) && augur_dwarf_type_pointee (&t, &pt))
         {
           /* more than one of them: an array (unknown size: named as one);
            * a struct with a flexible array member has its elements there */
-          guint64 es = size_of (&pt);
+          guint64 es = augur_dwarf_type_size (&pt);
           Dwarf_Die st = pt, m;
           guint64 start;
-          gboolean flexible = is_struct (&pt) && peel (&st, NULL) && member_at (&st, es, &m, &start);
+          gboolean flexible = augur_dwarf_type_is_struct (&pt) && augur_dwarf_type_peel (&st, NULL) && augur_dwarf_member_at (&st, es, &m, &start);
           set_base (names, base, lvalue, &pt, TRUE, es > 0 && size > es && !flexible);
         }
       return;
@@ -975,7 +715,7 @@ stack_lookup (AugurDwarfNames *names, const char *object)
   if (v == NULL || !die_at (names, v->type, &t))
     return NULL;
   GString *s = g_string_new (v->name);
-  append_path (s, &t, off, FALSE);
+  augur_dwarf_type_append_path (s, &t, off, FALSE);
   return g_string_free (s, FALSE);
 }
 
@@ -997,16 +737,16 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
       if (b == NULL || !die_at (names, b->type, &t))
         return NULL;
       GString *s = g_string_new (NULL);
-      guint64 size = size_of (&t);
+      guint64 size = augur_dwarf_type_size (&t);
       Dwarf_Die st = t, m;
       guint64 start;
       /* past the struct's end: its flexible array member, not a second
        * struct of the same type */
-      if (!b->array && is_struct (&t)
-          && (off < size || (peel (&st, NULL) && member_at (&st, off, &m, &start))))
+      if (!b->array && augur_dwarf_type_is_struct (&t)
+          && (off < size || (augur_dwarf_type_peel (&st, NULL) && augur_dwarf_member_at (&st, off, &m, &start))))
         {
           g_string_append (s, b->name);
-          append_path (s, &t, off, TRUE);
+          augur_dwarf_type_append_path (s, &t, off, TRUE);
         }
       else if (!b->array && off == 0 && size > 0)
         g_string_append_printf (s, "*%s", b->name);
@@ -1014,7 +754,7 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
         {
           /* an array of them */
           g_string_append_printf (s, "%s[%" G_GUINT64_FORMAT "]", b->name, off / size);
-          append_path (s, &t, off % size, FALSE);
+          augur_dwarf_type_append_path (s, &t, off % size, FALSE);
         }
       else
         {
@@ -1043,10 +783,10 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
       return NULL;   /* "T1.stack-0x2c", "prog+0x2004": not a variable */
   Dwarf_Off *go = g_hash_table_lookup (names->globals, sym);
   Dwarf_Die var, t;
-  if (go == NULL || !die_at (names, *go, &var) || !type_of (&var, &t))
+  if (go == NULL || !die_at (names, *go, &var) || !augur_dwarf_type_of (&var, &t))
     return NULL;
   GString *s = g_string_new (sym);
-  append_path (s, &t, off, FALSE);
+  augur_dwarf_type_append_path (s, &t, off, FALSE);
   if (strcmp (s->str, object) == 0)
     {
       g_string_free (s, TRUE);
