@@ -47,32 +47,18 @@ site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s
   s->n_callers = augur_lock_site_callers (sym, module, pc, got, frames);
 }
 
-/* The first thread creation of the run (n_events if none): the locks
- * main takes in nests before it, while it is the only thread, are taken
- * before any other thread exists in every run, so they can close no
- * cycle (as the explorer's lock graph has it, explorer/lock-order.c). */
-static guint32
-first_create (const AugurPredModel *m)
-{
-  for (guint32 g = 0; g < m->n_events; g++)
-    if (augur_trace_event (m->trace, g)->kind == AUGUR_EV_THREAD_CREATE)
-      return g;
-  return m->n_events;
-}
-
 guint
 augur_pred_lock_order (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable *feasible,
                        AugurResults *out)
 {
   g_autoptr (AugurLockGraph) graph = augur_lock_graph_new ();
-  guint32 alone_until = first_create (m);
   for (guint t = 0; t < m->n_threads; t++)
     {
       GArray *nests = m->threads[t].nests;
       for (guint i = 0; i < nests->len; i++)
         {
           const AugurPredNest *nest = &g_array_index (nests, AugurPredNest, i);
-          if (!blocking (augur_trace_event (m->trace, nest->q)) || nest->q < alone_until)
+          if (!blocking (augur_trace_event (m->trace, nest->q)))
             continue;
           AugurLockSite outer, inner;
           AugurFrame outer_frames[AUGUR_TRACE_MAX_CALLERS], inner_frames[AUGUR_TRACE_MAX_CALLERS];

@@ -178,17 +178,6 @@ else
   ok "lock_order_dataflow: builds and records a run where the reader saw the block" false
 fi
 
-# main nests the two locks while it is the only thread (set-up), a worker
-# later in the other order: no run can overlap them, no inversion
-if record setup_lock_order_ok "$top_srcdir/tests/explorer/setup_lock_order_ok.c"; then
-  ok "setup_lock_order_ok: augur predict runs" \
-    status 0 "$AUGUR" predict -o "$work/slo.json" "$work/setup_lock_order_ok.trace"
-  ok "setup_lock_order_ok: no inversion for an order taken before any thread exists" \
-    lacks "$work/slo.json" "lock-order-inversion "
-else
-  ok "setup_lock_order_ok: builds and records" false
-fi
-
 for case in splash_fft splash_lu splash_radix; do
   if ! record "$case" "$top_srcdir/tests/programs/$case/prog.c"; then
     ok "$case: builds and records" false
