@@ -567,10 +567,19 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
   if (kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE)
     {
       /* the step before the write is not added to the history either
-       * (history is added lazily, at the next step's publication) */
-      t->n_hist = 0;
-      if (t->last_step != RT_NONE)
-        t->hist_upto = t->last_step + 1;
+       * (history is added lazily, at the next step's publication).  A
+       * write into the thread's own live stack is left to the fingerprint,
+       * which hashes it (a loop counter there makes the iterations
+       * differ), as for a visible one: a CAS loop's `expected = 0`, pruned,
+       * must not hide a spin that waits */
+      uintptr_t wa = (uintptr_t) addr, sp = (uintptr_t) __builtin_frame_address (0);
+      uint64_t top = own_stack_top (me);
+      if (!(top != 0 && wa >= sp && wa + sz <= top))
+        {
+          t->n_hist = 0;
+          if (t->last_step != RT_NONE)
+            t->hist_upto = t->last_step + 1;
+        }
       RtInvWrite *w = &inv_ring[++rt_sched_await_inv_seq % RT_INV_RING];
       w->seq = rt_sched_await_inv_seq;
       w->addr = (uint64_t) (uintptr_t) addr;

@@ -143,6 +143,24 @@ uaf_found ()
 ok "facts: a write after free with no step since the allocation is found" uaf_found late 33 23
 ok "facts: a read after a joined worker freed the block is found" uaf_found handoff 51 63
 
+# a spin lock's `expected = 0` is pruned (a write to the thread's own
+# stack, in memory at -O0): the waiting loop is still recognised, the
+# livelock a hang
+cas="$tmp/cas_abba"
+cas_hang ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$cas" "$src/cas_abba.c" || return 1
+  "$AUGUR" static --program "$cas" -o "$tmp/cas.json" >/dev/null 2>&1 || return 1
+  "$AUGUR" explore --no-progress --timeout 60 --static-facts "$tmp/cas.json" -o "$tmp/cas-r.json" \
+    -- "$cas" >"$tmp/cas.out" 2>&1
+  st=$?
+  cat "$tmp/cas.out"
+  [ "$st" -eq 1 ] && grep -q 'static facts: accesses at [1-9]' "$tmp/cas.out" \
+    && [ "$(json_path "$tmp/cas-r.json" '$.analysis.complete')" = true ] \
+    && results_findings "$tmp/cas-r.json" | grep -q "^hang cas_abba.c:21 cas_abba.c:21"
+}
+ok "facts: a CAS spin's pruned reset of its expected value still lets the livelock be a hang" cas_hang
+
 ok "a facts file that is not one is bad input (3)" \
   sh -c "'$AUGUR' explore --static-facts '$src/prune.c' -o '$tmp/x.json' -- '$prog' >/dev/null 2>&1; test \$? -eq 3"
 
