@@ -516,13 +516,6 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
     return 0;
   if (a->op == AUGUR_SOP_NONE || b->op == AUGUR_SOP_NONE)
     return 0;
-  /* a barrier's leave changes nothing another thread can see: it comes
-   * after the arrival that completed the round (its waker), and that
-   * arrival decided the serial thread (the DPOR pass never races it
-   * either; as a write of the barrier it woke sleeping threads for
-   * nothing: 150 traces where there are 66) */
-  if (a->op == AUGUR_SOP_BARRIER_LEAVE || b->op == AUGUR_SOP_BARRIER_LEAVE)
-    return 0;
   if (a->op >= AUGUR_SOP_YIELD || b->op >= AUGUR_SOP_YIELD)
     return 0;   /* YIELD: it touches nothing */
   /* a reader's release and another reader's acquisition or release: both
@@ -537,7 +530,12 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
   int ro = augur_sched_op_reads_only (a->op) && augur_sched_op_reads_only (b->op);
   if (!ro && augur_sched_ranges_overlap (a->obj, augur_sched_step_size (a),
                                          b->obj, augur_sched_step_size (b)))
-    return 1;
+    /* a barrier's leave changes nothing another thread can see: it comes
+     * after the arrival that completed the round (its waker), and that
+     * arrival decided the serial thread (the DPOR pass never races it
+     * either; as a write of the barrier it woke sleeping threads for
+     * nothing: 150 traces where there are 66) */
+    return a->op != AUGUR_SOP_BARRIER_LEAVE && b->op != AUGUR_SOP_BARRIER_LEAVE;
   int ac = augur_sched_op_is_cond (a->op), bc = augur_sched_op_is_cond (b->op);
   if (ac && (a->arg == b->obj || (bc && a->arg == b->arg)))
     return 1;

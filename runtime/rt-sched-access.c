@@ -131,7 +131,8 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
       rt_sched_await_invisible_access (kind, addr, size, ra);
       return;
     }
-  if (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra) && !rt_sched_freed_hit (addr, size))
+  if (RT_UNLIKELY (shm->n_pruned != 0) && pruned_pc (ra)
+      && (rt_sched_freed_any == 0 || !rt_sched_freed_hit (addr, size)))
     {
       rt_sched_pruned_seen++;
       rt_sched_await_invisible_access (kind, addr, size, ra);

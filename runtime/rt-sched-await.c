@@ -572,9 +572,14 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
        * which hashes it (a loop counter there makes the iterations
        * differ), as for a visible one: a CAS loop's `expected = 0`, pruned,
        * must not hide a spin that waits */
-      uintptr_t wa = (uintptr_t) addr, sp = (uintptr_t) __builtin_frame_address (0);
-      uint64_t top = own_stack_top (me);
-      if (!(top != 0 && wa >= sp && wa + sz <= top))
+      int forgets = t->n_hist != 0 || (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1);
+      if (forgets)
+        {
+          uintptr_t wa = (uintptr_t) addr, sp = (uintptr_t) __builtin_frame_address (0);
+          uint64_t top = own_stack_top (me);
+          forgets = !(top != 0 && wa >= sp && wa + sz <= top);
+        }
+      if (forgets)
         {
           t->n_hist = 0;
           if (t->last_step != RT_NONE)

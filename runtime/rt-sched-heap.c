@@ -64,6 +64,8 @@ typedef struct {
 static Range ranges[NRANGES];
 static uint32_t n_ranges;
 static bool ranges_full;
+/* n_ranges, or 1 when full: 0 says at once that nothing freed is kept */
+uint32_t rt_sched_freed_any;
 
 /* The first range that ends after @a. */
 static uint32_t
@@ -86,6 +88,7 @@ range_open (uint32_t at)
 {
   memmove (&ranges[at + 1], &ranges[at], (n_ranges - at) * sizeof ranges[0]);
   n_ranges++;
+  rt_sched_freed_any = 1;
 }
 
 static void
@@ -93,6 +96,7 @@ range_close (uint32_t at)
 {
   memmove (&ranges[at], &ranges[at + 1], (n_ranges - at - 1) * sizeof ranges[0]);
   n_ranges--;
+  rt_sched_freed_any = n_ranges != 0 || ranges_full;
 }
 
 /* Bytes [lo, hi) are handed out again: no range covers them any more. */
@@ -107,7 +111,7 @@ ranges_take (uintptr_t lo, uintptr_t hi)
         {
           if (n_ranges == NRANGES)
             {
-              ranges_full = true;
+              ranges_full = true, rt_sched_freed_any = 1;
               return;
             }
           range_open (i);
@@ -133,7 +137,7 @@ ranges_give (uintptr_t lo, uintptr_t hi)
   ranges_take (lo, hi);
   if (n_ranges == NRANGES)
     {
-      ranges_full = true;
+      ranges_full = true, rt_sched_freed_any = 1;
       return;
     }
   uint32_t at = range_after (lo);

@@ -188,8 +188,10 @@ extern uint32_t rt_sched_pruned_seen;
  * step and no pruned access since (nothing can have touched it)? */
 int rt_sched_last_alloc_untouched (uint64_t addr);
 /* Does [addr, addr + size) touch memory freed in this execution (kept
- * only while some pcs are pruned, rt-sched-heap.c)? */
+ * only while some pcs are pruned, rt-sched-heap.c)?  rt_sched_freed_any
+ * 0: no, at once. */
 bool rt_sched_freed_hit (const void *addr, size_t size);
+extern uint32_t rt_sched_freed_any;
 
 /* The value of the up to 8 bytes at a, read by the runtime (not seen). */
 static inline uint64_t
