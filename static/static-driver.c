@@ -455,7 +455,23 @@ failing_unit (const char *log_path, GPtrArray *units)
   if (name == NULL)
     return NULL;
   g_autofree char *canon = g_canonicalize_filename (name, NULL);
-  return augur_static_compile_db_find (units, canon);
+  const AugurStaticCompileUnit *u = augur_static_compile_db_find (units, canon);
+  if (u != NULL || g_path_is_absolute (name))
+    return u;
+  /* frama-c shortens a path by cutting its working directory off as a
+   * string prefix, not a directory: run in /x/lb, /x/lbzip2/src/main.c is
+   * "zip2/src/main.c".  The one unit whose path ends with it. */
+  for (guint i = 0; i < units->len; i++)
+    {
+      const AugurStaticCompileUnit *c = units->pdata[i];
+      if (g_str_has_suffix (c->file, name))
+        {
+          if (u != NULL)
+            return NULL;   /* two: cannot tell */
+          u = c;
+        }
+    }
+  return u;
 }
 
 /* A header as the program includes it: <immintrin.h> for one of the

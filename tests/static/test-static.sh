@@ -69,10 +69,25 @@ simd_summary ()
     grep -q '^pruning  *none' "$work/simd.sum" &&
     grep -q '"complete" : false' "$work/simd.json"
 }
+# frama-c stops on a file it names relative to a working directory that
+# is a string prefix of the file's, not a parent ("pro" for "project"):
+# the file is still found, and tried with the system's headers
+prefix_cwd ()
+{
+  mkdir -p "$work/pro" "$work/project" &&
+    cp "$src/simd_main.c" "$src/stat_time.c" "$work/project/" || return 1
+  (cd "$work/pro" && "$AUGUR" static -o "$work/pc.json" "$work/project/simd_main.c" \
+     "$work/project/stat_time.c" >"$work/pc.sum" 2>&1)
+  st=$?
+  cat "$work/pc.sum"
+  [ "$st" -eq 0 ] && grep -q "^headers  *the system's" "$work/pc.sum"
+}
 if [ "$have_frama_c" = yes ]; then
+  ok "a file frama-c names from a prefix of the working directory is still found" prefix_cwd
   ok "facts of simd (a file with <immintrin.h> left out, the race in the other kept)" simd
   ok "the summary names the file left out and prunes nothing" simd_summary
 else
+  skip "prefix working directory" "$have_frama_c"
   skip "facts of simd" "$have_frama_c"
   skip "summary of simd" "$have_frama_c"
 fi
