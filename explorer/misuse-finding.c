@@ -369,31 +369,37 @@ waiting_since (const Misuse *u, gboolean (*is_wait) (const AugurSchedStep *, gco
   return -1;
 }
 
+/* A destroy while a thread waits on the object (@object_kind): the wait
+ * by another thread that its own @wake step did not end, where it
+ * @began, and what it means (@rest). */
 static char *
-explain_destroy_waited (Misuse *u)
+destroy_while_waited (Misuse *u, const char *object_kind,
+                      gboolean (*is_wait) (const AugurSchedStep *, gconstpointer), AugurSchedOp wake,
+                      const char *began, const char *rest)
 {
-  u->object_kind = "condition";
-  u->e = waiting_since (u, is_wait_by_other, AUGUR_SOP_COND_WAKE);
+  u->object_kind = object_kind;
+  u->e = waiting_since (u, is_wait, wake);
   if (u->e < 0)
     return g_strdup_printf ("%s while a thread waits on it.", did_or_who (u));
   g_autofree char *since = at_step (&u->x, (guint) u->e);
   g_autofree char *waiter = augur_thread_name (u->x.steps[u->e].tid);
-  return g_strdup_printf ("%s while %s waits on it: it began waiting %s, and no signal or "
-                          "broadcast has woken it since.", did_or_who (u), waiter, since);
+  return g_strdup_printf ("%s while %s waits on it: it %s %s, %s", did_or_who (u), waiter, began,
+                          since, rest);
+}
+
+static char *
+explain_destroy_waited (Misuse *u)
+{
+  return destroy_while_waited (u, "condition", is_wait_by_other, AUGUR_SOP_COND_WAKE,
+                               "began waiting", "and no signal or broadcast has woken it since.");
 }
 
 static char *
 explain_destroy_waited_barrier (Misuse *u)
 {
-  u->object_kind = "barrier";
-  u->e = waiting_since (u, is_arrival_by_other, AUGUR_SOP_BARRIER_LEAVE);
-  if (u->e < 0)
-    return g_strdup_printf ("%s while a thread waits on it.", did_or_who (u));
-  g_autofree char *since = at_step (&u->x, (guint) u->e);
-  g_autofree char *waiter = augur_thread_name (u->x.steps[u->e].tid);
-  return g_strdup_printf ("%s while %s waits on it: it arrived %s, and the barrier's count of "
-                          "threads has not been reached since: destroy a barrier only once no "
-                          "thread can wait on it any more.", did_or_who (u), waiter, since);
+  return destroy_while_waited (u, "barrier", is_arrival_by_other, AUGUR_SOP_BARRIER_LEAVE, "arrived",
+                               "and the barrier's count of threads has not been reached since: "
+                               "destroy a barrier only once no thread can wait on it any more.");
 }
 
 static char *
