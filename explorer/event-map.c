@@ -46,19 +46,50 @@ pre_main (AugurFinding *f)
   return 0;
 }
 
-/* Which frees of the schedule are steps, as the runtime decides
- * (runtime/rt-sched-sync.c, free_prepare): not when the last object event
- * logged is the block's allocation and no step came since (the pair leaves
- * the log, so the allocation before it may be the last again); else a
- * write of the whole block.  Thread starts log object events too, with no
- * step.  Main's thread's events before @main_at, and events named again,
- * are no part of the execution.  Returns a flag per schedule index (TRUE
- * only at frees that are steps). */
+/* Is the init at schedule index k a step?  Not when it is the runtime's
+ * note of a statically initialised mutex, right before its first use. */
+static gboolean
+init_is_step (AugurFinding *f, guint k)
+{
+  const AugurStep *s = augur_finding_get_step (f, k);
+  const AugurStep *x = next_event (f, k);
+  return !(x != NULL && augur_ops_op (x->op)->mutex_use && g_strcmp0 (x->object, s->object) == 0
+           && x->line == s->line && g_strcmp0 (x->file, s->file) == 0);
+}
+
+/* Is schedule index k a step, as far as its own op tells (a free: yes,
+ * a write of the whole block, unless schedule_steps says otherwise)? */
+static gboolean
+op_is_step (AugurFinding *f, guint k)
+{
+  const AugurStep *s = augur_finding_get_step (f, k);
+  switch (augur_ops_op (s->op)->step)
+    {
+    case AUGUR_OPS_STEP_NO:
+      return FALSE;
+    case AUGUR_OPS_STEP_DEPENDS:
+      return s->op == AUGUR_OP_FREE || init_is_step (f, k);
+    default:
+      return TRUE;
+    }
+}
+
+/* The schedule walked as the execution runs it: a flag per index, TRUE
+ * at the events that are steps.  Events named a second time (a
+ * deadlock's final lock requests) add nothing; main's thread's events
+ * before its `main` are the constructors', no part of the execution.  A
+ * free is no step, as the runtime decides (runtime/rt-sched-sync.c,
+ * free_prepare), when the last object event logged is the block's
+ * allocation and no step came since: the pair leaves the log, so the
+ * allocation before it may be the last again; thread starts log object
+ * events too, with no step.  NULL (and @error) when a thread's events are
+ * not listed from 0 without gaps. */
 static gboolean *
-free_steps (AugurFinding *f, guint64 main_at)
+schedule_steps (AugurFinding *f, GError **error)
 {
   guint n = augur_finding_get_n_steps (f);
-  gboolean *is = g_new0 (gboolean, n + 1);
+  guint64 main_at = pre_main (f);
+  g_autofree gboolean *is = g_new0 (gboolean, n + 1);
   typedef struct {
     const char *alloc;   /* the block of an ALLOC, NULL: another object event */
     guint steps;         /* steps made when it was logged */
@@ -71,9 +102,22 @@ free_steps (AugurFinding *f, guint64 main_at)
       const AugurStep *s = augur_finding_get_step (f, k);
       gpointer key = GUINT_TO_POINTER (s->thread);
       guint64 want = GPOINTER_TO_UINT (g_hash_table_lookup (next, key));
-      if (s->event < want || (s->thread == 0 && s->event < main_at))
+      if (s->event < want)
+        continue;   /* named again: a marker, not a new event */
+      if (s->event > want)
+        {
+          g_set_error (error, AUGUR_EVENT_MAP_ERROR, AUGUR_EVENT_MAP_ERROR_GAP,
+                       "its schedule starts T%u at its event %" G_GUINT64_FORMAT
+                       " (step %u) without its events from %" G_GUINT64_FORMAT
+                       " on: the predictor kept only the window around the bug (the trace is "
+                       "longer than the schedule-steps bound), and such a schedule cannot be "
+                       "replayed from the program's start",
+                       s->thread, s->event, k, want);
+          return NULL;
+        }
+      g_hash_table_insert (next, key, GUINT_TO_POINTER ((guint) want + 1));
+      if (s->thread == 0 && s->event < main_at)
         continue;
-      g_hash_table_insert (next, key, GUINT_TO_POINTER ((guint) s->event + 1));
       if (s->op == AUGUR_OP_ALLOC || s->op == AUGUR_OP_START)
         {
           Logged l = { s->op == AUGUR_OP_ALLOC ? (s->object != NULL ? s->object : "") : NULL, steps };
@@ -89,47 +133,23 @@ free_steps (AugurFinding *f, guint64 main_at)
               g_array_set_size (log, log->len - 1);
               continue;
             }
-          is[k] = TRUE;
-          steps++;
-          Logged l = { NULL, steps };
+          Logged l = { NULL, steps + 1 };
           g_array_append_val (log, l);
-          continue;
         }
-      if (augur_event_map_is_step (f, k))
-        steps++;
+      is[k] = op_is_step (f, k);
+      steps += is[k];
     }
-  return is;
-}
-
-/* Is the init at schedule index k a step?  Not when it is the runtime's
- * note of a statically initialised mutex, right before its first use. */
-static gboolean
-init_is_step (AugurFinding *f, guint k)
-{
-  const AugurStep *s = augur_finding_get_step (f, k);
-  const AugurStep *x = next_event (f, k);
-  return !(x != NULL && augur_ops_op (x->op)->mutex_use && g_strcmp0 (x->object, s->object) == 0
-           && x->line == s->line && g_strcmp0 (x->file, s->file) == 0);
+  return g_steal_pointer (&is);
 }
 
 gboolean
 augur_event_map_is_step (AugurFinding *f, guint k)
 {
   const AugurStep *s = augur_finding_get_step (f, k);
-  switch (augur_ops_op (s->op)->step)
-    {
-    case AUGUR_OPS_STEP_NO:
-      return FALSE;
-    case AUGUR_OPS_STEP_DEPENDS:
-      if (s->op == AUGUR_OP_FREE)
-        {
-          g_autofree gboolean *frees = free_steps (f, pre_main (f));
-          return frees[k];
-        }
-      return init_is_step (f, k);
-    default:
-      return TRUE;
-    }
+  if (s->op != AUGUR_OP_FREE)
+    return op_is_step (f, k);
+  g_autofree gboolean *is = schedule_steps (f, NULL);
+  return is == NULL || is[k];
 }
 
 void
@@ -156,35 +176,16 @@ augur_event_map_new (AugurFinding *f, GError **error)
   map->threads = g_array_new (FALSE, FALSE, sizeof (guint));
   map->origin = g_array_new (FALSE, FALSE, sizeof (guint));
   map->n_schedule = n;
-  g_autoptr (GHashTable) next = g_hash_table_new (NULL, NULL);   /* thread -> next event + 1 */
-  guint64 main_at = pre_main (f);
-  g_autofree gboolean *frees = free_steps (f, main_at);
+  g_autofree gboolean *is = schedule_steps (f, error);
+  if (is == NULL)
+    return NULL;
   for (guint k = 0; k < n; k++)
-    {
-      const AugurStep *s = augur_finding_get_step (f, k);
-      gpointer key = GUINT_TO_POINTER (s->thread);
-      guint64 want = GPOINTER_TO_UINT (g_hash_table_lookup (next, key));
-      if (s->event < want)
-        continue;   /* named again: a marker, not a new event */
-      if (s->event > want)
-        {
-          g_set_error (error, AUGUR_EVENT_MAP_ERROR, AUGUR_EVENT_MAP_ERROR_GAP,
-                       "its schedule starts T%u at its event %" G_GUINT64_FORMAT
-                       " (step %u) without its events from %" G_GUINT64_FORMAT
-                       " on: the predictor kept only the window around the bug (the trace is "
-                       "longer than the schedule-steps bound), and such a schedule cannot be "
-                       "replayed from the program's start",
-                       s->thread, s->event, k, want);
-          return NULL;
-        }
-      g_hash_table_insert (next, key, GUINT_TO_POINTER ((guint) want + 1));
-      if (s->thread == 0 && s->event < main_at)
-        continue;
-      if (s->op == AUGUR_OP_FREE ? !frees[k] : !augur_event_map_is_step (f, k))
-        continue;
-      g_array_append_val (map->threads, s->thread);
-      g_array_append_val (map->origin, k);
-    }
+    if (is[k])
+      {
+        guint t = augur_finding_get_step (f, k)->thread;
+        g_array_append_val (map->threads, t);
+        g_array_append_val (map->origin, k);
+      }
   return g_steal_pointer (&map);
 }
 
