@@ -39,6 +39,7 @@
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "explorer/executor.h"
+#include "explorer/explore.h"
 #include "reports/diagnosis.h"
 #include "reports/html.h"
 
@@ -168,9 +169,6 @@ save (AugurCheckState *st, GError **error)
   return ok;
 }
 
-/* The explorer's step bound when none is given (explorer/explore.c). */
-#define DEFAULT_MAX_STEPS 200000u
-
 guint
 augur_check_max_steps (AugurCheckState *st)
 {
@@ -179,7 +177,7 @@ augur_check_max_steps (AugurCheckState *st)
   if (st->max_steps > 0)
     return st->max_steps == G_MAXUINT ? 0 : st->max_steps;
   gsize n = st->trace != NULL ? augur_trace_n_events (st->trace) : 0;
-  if (n <= DEFAULT_MAX_STEPS || st->options->sync_only)
+  if (n <= AUGUR_EXPLORE_MAX_STEPS || st->options->sync_only)
     {
       st->max_steps = G_MAXUINT;   /* asked: the default */
       return 0;
@@ -504,15 +502,17 @@ set_completeness (AugurCheckState *st, char **summary)
           "a misuse the native run dies of); the recorded run's output above shows it",
           st->recorded_failed, explored);
       else if (st->explore_complete)
-        *summary = g_strdup_printf (
-          "incomplete: the recorded run ended in %s and no explored run failed, though the "
-          "exploration was %s: the failure depends on something augur does not model (%sreal "
-          "time, the environment); the recorded run's output above shows it%s",
-          st->recorded_failed, explored,
-          recorded_frees (st) ? "the addresses malloc hands out, " : "",
-          augur_malloc_reuse_get () || !recorded_frees (st)
-            ? ""
-            : "; --malloc-reuse explores with freed blocks handed back at once, as glibc does");
+        {
+          gboolean frees = recorded_frees (st);
+          *summary = g_strdup_printf (
+            "incomplete: the recorded run ended in %s and no explored run failed, though the "
+            "exploration was %s: the failure depends on something augur does not model (%sreal "
+            "time, the environment); the recorded run's output above shows it%s",
+            st->recorded_failed, explored, frees ? "the addresses malloc hands out, " : "",
+            augur_malloc_reuse_get () || !frees
+              ? ""
+              : "; --malloc-reuse explores with freed blocks handed back at once, as glibc does");
+        }
       else
         *summary = g_strdup_printf ("incomplete: the recorded run ended in %s and no explored "
                                     "run failed; %s", st->recorded_failed,

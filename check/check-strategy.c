@@ -245,7 +245,7 @@ augur_check_explore (AugurCheckState *st, double seconds, GError **error)
   g_clear_pointer (&x.ex, augur_executor_free);
   if (x.sum.step_bound > 0)
     {
-      guint bound = augur_check_max_steps (st) ? augur_check_max_steps (st) : 200000u;
+      guint bound = augur_check_max_steps (st) ? augur_check_max_steps (st) : AUGUR_EXPLORE_MAX_STEPS;
       g_autofree char *raise = bound < AUGUR_SCHED_MAX_STEPS
                                  ? g_strdup_printf ("raise it with --max-steps (at most %u), ",
                                                     AUGUR_SCHED_MAX_STEPS)

@@ -44,7 +44,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   double exec_timeout;      /* watchdog per execution, 0 = 10 s */
-  guint max_steps;          /* 0 = 200000 */
+  guint max_steps;          /* 0 = AUGUR_EXPLORE_MAX_STEPS */
   guint around;             /* executions explored after the violation, 0 = 50 */
   double timeout;           /* whole confirmation, 0 = 60 s */
 } AugurConfirmOptions;

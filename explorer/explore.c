@@ -277,7 +277,7 @@ explore_prepare_shm (AugurSchedShm *shm, const AugurExploreOptions *o, const Aug
   if (n_sleep > 0)
     memcpy (shm->sleep, sleep, n_sleep * sizeof *sleep);
   shm->n_sleep = n_sleep;
-  shm->max_steps = MIN (o->max_steps ? o->max_steps : 200000u, AUGUR_SCHED_MAX_STEPS);
+  shm->max_steps = MIN (o->max_steps ? o->max_steps : AUGUR_EXPLORE_MAX_STEPS, AUGUR_SCHED_MAX_STEPS);
   shm->flags = o->sync_only ? AUGUR_SCHED_F_NO_ACCESSES : 0;
   shm->flags2 = 0;
   if (o->no_spurious)

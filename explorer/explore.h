@@ -37,12 +37,15 @@ typedef gboolean (*AugurExploreExecFunc) (const AugurSchedShm *shm, gboolean kil
 typedef void (*AugurExploreCompleteFunc) (const AugurSchedStep *steps, guint n,
                                            gpointer user_data);
 
+/* The step bound of an execution when none is given. */
+#define AUGUR_EXPLORE_MAX_STEPS 200000u
+
 typedef struct {
   AugurExploreMode mode;
   guint64 bound;          /* pct: executions (0 = 1000); preempt: preemptions (0 allowed) */
   double timeout;         /* whole exploration in seconds, 0 = none */
   double exec_timeout;    /* watchdog per execution (0 = 10 s) */
-  guint max_steps;        /* step bound per execution (0 = 200,000) */
+  guint max_steps;        /* step bound per execution (0 = AUGUR_EXPLORE_MAX_STEPS) */
   guint seed;             /* pct */
   guint depth;            /* pct: bug depth d (d - 1 priority change points; 0 = 3) */
   gboolean progress;      /* progress line on stderr after 1 s */

@@ -151,7 +151,7 @@ print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurE
   else if (st->step_bound > 0)
     g_printerr ("augur explore: a run made more than %u steps: a longer loop than the bound "
                 "(--max-steps, at most %u), or threads that never end\n",
-                o->max_steps ? o->max_steps : 200000u, AUGUR_SCHED_MAX_STEPS);
+                o->max_steps ? o->max_steps : AUGUR_EXPLORE_MAX_STEPS, AUGUR_SCHED_MAX_STEPS);
   if (facts != NULL && !augur_static_facts_can_prune (facts))
     g_printerr ("augur explore: the static facts are incomplete: nothing was pruned\n");
   else if (facts != NULL && !st->prune_overflow)
