@@ -233,6 +233,34 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
   return earned ? AUGUR_EXIT_OK : AUGUR_EXIT_INCOMPLETE;
 }
 
+/* The search's own speed, from a short search (its findings unused):
+ * it analyses only what changed after each execution's shared prefix,
+ * where a probe, a fresh core, analyses its whole execution, so the
+ * probes' speed can be far off (xz's MT decoder: 24 runs/s probing, 186
+ * searching).  0 if it could not be timed; *complete if that search
+ * finished, its count in *executions. */
+static double
+search_rate (const char *const *argv, const AugurExploreOptions *o, double seconds,
+             gboolean *complete, guint64 *executions)
+{
+  AugurExploreOptions so = *o;
+  so.timeout = seconds;
+  so.progress = FALSE;
+  so.results_path = NULL;
+  so.no_diagnose = TRUE;
+  so.after_passes = 0;
+  so.keep_on_nondeterminism = TRUE;
+  AugurExploreStats st;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurResults) r = augur_explore (argv, &so, &st, &error);
+  *complete = FALSE;
+  if (r == NULL || st.seconds <= 0)
+    return 0;
+  *complete = st.complete && !st.nondeterministic;
+  *executions = st.executions;
+  return (st.executions + st.blocked + st.infeasible + st.diverged) / st.seconds;
+}
+
 /* augur explore --estimate: the probes' estimate of the search, on stdout. */
 static int
 print_estimate (const char *const *argv, const AugurExploreOptions *o, guint probes, guint seed)
@@ -251,23 +279,42 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
       return augur_cmd_explore_exit_for_error (error);
     }
   gboolean dpor = o->mode == AUGUR_EXPLORE_MODE_DPOR;
+  const char *search = dpor ? "dpor" : "optimal";
   g_autofree char *ex = augur_estimate_format (est.executions);
   g_autofree char *lo = augur_estimate_format (est.batch_low);
   g_autofree char *hi = augur_estimate_format (est.batch_high);
-  g_print ("estimate: ~%s executions (mean of %u random probes from seed %u, after %u that "
-           "learned the branches; %u batches of them: %s to %s; standard error %.0f%%, which leaves "
-           "out the branches no probe saw: they could only add to it)\n", ex,
+  /* the batches' spread says how much the probes agree, not how far the
+   * count is: what no probe saw is in none of them (lockstep programs:
+   * 8x low, with batches 5% apart) */
+  g_print ("estimate: ~%s executions or more (mean of %u random probes from seed %u, after %u "
+           "that learned the branches; %u batches of them: %s to %s, standard error %.0f%%: how "
+           "much the probes agree, not how far the count is; it errs low, by up to 8x on "
+           "programs whose threads take turns at one lock)\n", ex,
            est.probes, seed, est.learning, est.batches, lo, hi, 100 * est.rel_error);
-  double rate = est.seconds > 0 ? est.probe_runs / est.seconds : 0;
-  if (rate > 0)
+  double probe_rate = est.seconds > 0 ? est.probe_runs / est.seconds : 0;
+  double left = o->timeout > 0 ? o->timeout - est.seconds : 2.0;
+  gboolean complete = FALSE;
+  guint64 counted = 0;
+  double rate = 0;
+  if (!est.timed_out && left >= 0.2)
+    rate = search_rate (argv, o, CLAMP (est.seconds, 0.2, MIN (2.0, left)), &complete, &counted);
+  if (complete)
+    g_print ("estimate: the %s search, timed for its speed, ran to its end: exactly %"
+             G_GUINT64_FORMAT " executions\n", search, counted);
+  else if (rate > 0)
+    g_print ("estimate: a full %s search would take ~%.1f s or more at the %.0f runs/s a short "
+             "search ran (one server; the probes ran %.0f runs/s)\n", search,
+             est.executions / rate, rate, probe_rate);
+  else if (probe_rate > 0)
     g_print ("estimate: a full %s search would take ~%.1f s or more at the %.0f runs/s the "
-             "probes ran (one server)\n", dpor ? "dpor" : "optimal", est.executions / rate, rate);
+             "probes ran (one server; the search itself is usually faster)\n", search,
+             est.executions / probe_rate, probe_rate);
   if (dpor)
     g_print ("estimate: dpor also runs sleep-set blocked executions, not estimated "
              "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
   g_print ("estimate: the probes ran %" G_GUINT64_FORMAT " executions in %.2f s%s\n",
            est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)" : "");
-  if (est.probe_runs >= est.executions)
+  if (!complete && est.probe_runs >= est.executions)
     g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
              "run the search\n");
   g_printerr ("augur explore: an estimate, not a count: a probe sees only the branches its own "
