@@ -194,58 +194,20 @@ signal (int sig, sighandler_t handler)
 }
 
 /* Process state the next execution must find as it was (rt-snapshot.c):
- * a descriptor closed or replaced, the working directory, the umask. */
-RT_DEFINE_REAL (close, NULL)
-RT_DEFINE_REAL (dup2, NULL)
-RT_DEFINE_REAL (dup3, NULL)
-RT_DEFINE_REAL (chdir, NULL)
-RT_DEFINE_REAL (fchdir, NULL)
-RT_DEFINE_REAL (umask, NULL)
+ * a descriptor closed or replaced, the working directory, the umask.  Each
+ * wrapper marks it changed, then calls the real function. */
+#define RT_PROCESS_STATE_WRAPPER(ret, name, params, args) \
+  RT_DEFINE_REAL (name, NULL) \
+  RT_EXPORT ret name params \
+  { \
+    if (rt_fibers) \
+      rt_snapshot_process_dirty (); \
+    return get_real_##name () args; \
+  }
 
-RT_EXPORT int
-close (int fd)
-{
-  if (rt_fibers)
-    rt_snapshot_process_dirty ();
-  return get_real_close () (fd);
-}
-
-RT_EXPORT int
-dup2 (int fd, int to)
-{
-  if (rt_fibers)
-    rt_snapshot_process_dirty ();
-  return get_real_dup2 () (fd, to);
-}
-
-RT_EXPORT int
-dup3 (int fd, int to, int flags)
-{
-  if (rt_fibers)
-    rt_snapshot_process_dirty ();
-  return get_real_dup3 () (fd, to, flags);
-}
-
-RT_EXPORT int
-chdir (const char *path)
-{
-  if (rt_fibers)
-    rt_snapshot_process_dirty ();
-  return get_real_chdir () (path);
-}
-
-RT_EXPORT int
-fchdir (int fd)
-{
-  if (rt_fibers)
-    rt_snapshot_process_dirty ();
-  return get_real_fchdir () (fd);
-}
-
-RT_EXPORT mode_t
-umask (mode_t mask)
-{
-  if (rt_fibers)
-    rt_snapshot_process_dirty ();
-  return get_real_umask () (mask);
-}
+RT_PROCESS_STATE_WRAPPER (int, close, (int fd), (fd))
+RT_PROCESS_STATE_WRAPPER (int, dup2, (int fd, int to), (fd, to))
+RT_PROCESS_STATE_WRAPPER (int, dup3, (int fd, int to, int flags), (fd, to, flags))
+RT_PROCESS_STATE_WRAPPER (int, chdir, (const char *path), (path))
+RT_PROCESS_STATE_WRAPPER (int, fchdir, (int fd), (fd))
+RT_PROCESS_STATE_WRAPPER (mode_t, umask, (mode_t mask), (mask))
