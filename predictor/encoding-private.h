@@ -21,6 +21,8 @@ struct _AugurEncoder {
   Z3_sort    int_sort;
   AugurOrderGraph *orders;   /* the unconditional orders of the check under way */
   guint      n_orders_only;  /* checks the orders alone decided */
+  guint      n_delayed;      /* races too large to encode, found by delaying a thread */
+  guint      n_too_large;    /* checks too large to encode, not answered */
 };
 
 /* ---- building one query ---- */

@@ -10,6 +10,7 @@
 #include "common/augur-ops.h"
 
 #include "predictor/encoding-private.h"
+#include "predictor/delay.h"
 
 /* Z3 reports errors through a handler with no user data: each worker has
  * its own context, so a thread-local slot is enough. */
@@ -75,6 +76,13 @@ guint
 augur_encoder_n_orders_only (const AugurEncoder *e)
 {
   return e->n_orders_only;
+}
+
+void
+augur_encoder_n_large (const AugurEncoder *e, guint *delayed, guint *too_large)
+{
+  *delayed = e->n_delayed;
+  *too_large = e->n_too_large;
 }
 
 /* Sets the windows' ends so that every read of t1 finds its writer of t2
@@ -716,7 +724,20 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
             .deadline = g_get_monotonic_time () + (gint64) MAX (1u, timeout_ms) * 1000 };
   *answer = AUGUR_ENC_REJECTED;
   if (!set_windows (&x))
-    return TRUE;
+    {
+      /* too large to encode: a race may still need only its first
+       * access's thread to wait (delay.h) */
+      if (!x.reject && q->goal == AUGUR_ENC_GOAL_ADJACENT && q->n_exempt == 2
+          && augur_pred_delay_schedule (e->m, q->lo, MIN (q->exempt[0], q->exempt[1]),
+                                        MAX (q->exempt[0], q->exempt[1]), schedule))
+        {
+          e->n_delayed++;
+          *answer = AUGUR_ENC_SAT;
+        }
+      else if (!x.reject)
+        e->n_too_large++;
+      return TRUE;
+    }
   Enc fast = x;
   if (!check_once (&fast, answer, schedule, error))
     return FALSE;

@@ -79,6 +79,9 @@ void augur_encoder_interrupt (AugurEncoder *e);
 /* How many checks of `e` the unconditional orders decided without Z3
  * (order-graph.h): a cycle among them, or no disjunction at all. */
 guint augur_encoder_n_orders_only (const AugurEncoder *e);
+/* How many checks of `e` had windows too large to encode: races found by
+ * delaying one thread (delay.h), and checks left unanswered. */
+void augur_encoder_n_large (const AugurEncoder *e, guint *delayed, guint *too_large);
 
 /* On SAT, `schedule` (guint32 global indices) receives the predicted order
  * of the events from lo on: the two threads' windows and the events of

@@ -32,6 +32,7 @@ typedef struct {
   GArray *schedule;       /* guint32, from chosen->q.lo on */
   guint n_checks;
   guint n_orders_only;    /* of them, decided by the orders alone (no Z3) */
+  guint n_delayed, n_too_large;   /* of them, windows too large to encode */
   double ms;
   gboolean bound_hit;     /* instances left unasked, its checks spent */
   gboolean left;          /* not asked, or stopped by time before an answer: counted in
@@ -153,9 +154,15 @@ run_check (Run *run, const AugurCandidate *c)
   GError *error = NULL;
   t->n_checks++;
   guint orders_only = augur_encoder_n_orders_only (run->enc);
+  guint delayed, too_large;
+  augur_encoder_n_large (run->enc, &delayed, &too_large);
   gboolean checked = augur_encoder_check (run->enc, &q, (guint) ((run->deadline - now) / 1000),
                                           &answer, schedule, &error);
   t->n_orders_only += augur_encoder_n_orders_only (run->enc) - orders_only;
+  guint delayed_after, too_large_after;
+  augur_encoder_n_large (run->enc, &delayed_after, &too_large_after);
+  t->n_delayed += delayed_after - delayed;
+  t->n_too_large += too_large_after - too_large;
   gint64 took = g_get_monotonic_time () - now;
   g_mutex_lock (&run->sh->lock);
   run->sh->longest_check = MAX (run->sh->longest_check, took);
@@ -534,6 +541,8 @@ add_findings (Ctx *c, GPtrArray *tasks, const AugurPredictOptions *o, AugurResul
           st->n_queries++;
           st->n_checks += t->n_checks;
           st->n_orders_only += t->n_orders_only;
+          st->n_delayed += t->n_delayed;
+          st->n_too_large += t->n_too_large;
           g_array_append_val (times, t->ms);
         }
       if (t->answer != AUGUR_ENC_SAT && t->answer != AUGUR_ENC_UNKNOWN)

@@ -68,6 +68,9 @@ typedef struct {
   guint   n_checks;            /* Z3 checks made */
   guint   n_orders_only;       /* of them, decided by the unconditional orders alone
                                 * (order-graph.h), without asking Z3 */
+  guint   n_delayed;           /* of them, windows too large to encode: races found by
+                                * delaying one thread (delay.h) ... */
+  guint   n_too_large;         /* ... and checks left unanswered */
   guint   n_sat, n_unknown;    /* query answers */
   double  median_query_ms;     /* over the queries that called Z3 */
   double  model_s;             /* building the model */

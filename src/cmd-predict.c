@@ -74,6 +74,8 @@ print_stats (const AugurPredictStats *stats, gboolean stats_wanted, AugurStaticF
                   "%u checks decided by the orders alone\n",
                   stats->n_events, stats->n_threads, stats->n_shared, stats->model_s, stats->n_queries,
                   stats->n_checks, stats->solve_s, stats->median_query_ms, stats->n_orders_only);
+      g_printerr ("augur predict: windows too large to encode: %u races found by delaying one "
+                  "thread, %u checks unanswered\n", stats->n_delayed, stats->n_too_large);
       g_printerr ("augur predict: %" G_GUINT64_FORMAT " candidates in %u source patterns, %.2f s; "
                   "not asked: %" G_GUINT64_FORMAT " deduplicated, %" G_GUINT64_FORMAT
                   " past the checks bound, %" G_GUINT64_FORMAT " left at the deadline; "

@@ -9,6 +9,7 @@
 # (flag_guard) gets no prediction on the guarded data, although McPatom's
 # model (--no-data-flow) makes it.  The SPLASH-2-style kernels of the
 # corpus, synchronised with barriers and locks, get no atomicity prediction.
+# A race too far apart to encode (far_race) is found by delaying a thread.
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -118,6 +119,18 @@ if record flag_guard "$src/flag_guard.c"; then
   ok "flag_guard: ... as R-W-R on data" predicts "$work/fg2.json" "atomicity-violation R-W-R data "
 else
   ok "flag_guard: builds and records" false
+fi
+
+# A race whose accesses lie 120,000 events apart: the windows are too
+# large to encode, and delaying the reader's thread until the writer's
+# append finds it (predictor/delay.c); --stats counts it.
+if record far_race "$src/far_race.c" && rerecord far_race; then
+  ok "far_race: augur predict runs" status 0 "$AUGUR" predict --stats -o "$work/far.json" "$work/far_race.trace"
+  ok "far_race: the race on length is predicted" predicts "$work/far.json" "data-race race length "
+  ok "far_race: ... by delaying one thread, as --stats says" \
+    grep -q 'windows too large to encode: 1 races found by delaying one thread' "$work/err"
+else
+  ok "far_race: builds and records" false
 fi
 
 # pthread_once is synchronisation: the call that ran the routine happens
