@@ -387,7 +387,7 @@ spurious_early ()
       >"$tmp/out" 2>&1
     st=$?
     cat "$tmp/out"
-    [ "$st" -eq 1 ] && results_findings "$tmp/se-$m.json" | grep -q "^assertion spurious_early.c:45" \
+    [ "$st" -eq 1 ] && results_findings "$tmp/se-$m.json" | grep -q "^abort spurious_early.c:45" \
       || return 1
   done
   [ "$(json_path "$tmp/se-optimal.json" '$.executions')" = "$(json_path "$tmp/se-dpor.json" '$.executions')" ]
