@@ -110,7 +110,8 @@ loc_of (const char *file, guint line)
 static gboolean
 is_failure (AugurFindingKind k)
 {
-  return k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH || k == AUGUR_FINDING_DEADLOCK;
+  return k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_ABORT || k == AUGUR_FINDING_CRASH
+         || k == AUGUR_FINDING_DEADLOCK;
 }
 
 static gboolean
@@ -342,6 +343,13 @@ append_cause (GString *s, AugurFinding *f)
         append_failure_lines (s, f);
         return;
       }
+    case AUGUR_FINDING_MISUSE:
+      /* where the call the program gave up after was made */
+      g_string_append_printf (s, "a misuse of the threads API (%s)",
+                              augur_finding_get_subkind (f) != NULL ? augur_finding_get_subkind (f)
+                                                                    : "misuse");
+      append_failure_lines (s, f);
+      return;
     case AUGUR_FINDING_DATA_RACE:
       g_string_append (s, "a data race on ");
       append_object (s, f);
@@ -437,6 +445,17 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts, gboolean head_not
           after = rest + 3;
         break;
       }
+    case AUGUR_FINDING_ABORT:
+      {
+        g_string_append (s, "The program calls abort()");
+        append_failure_lines (s, head);
+        /* the explorer's note after its own sentence, as for an assertion */
+        const char *e = augur_finding_get_explanation (head);
+        const char *rest = strstr (e, "assert(). ");
+        if (rest != NULL && head_note)
+          after = rest + strlen ("assert(). ");
+        break;
+      }
     case AUGUR_FINDING_CRASH:
       g_string_append (s, "The program crashes");
       append_failure_lines (s, head);
@@ -474,6 +493,11 @@ augur_check_cause_chain (AugurFinding *head, GPtrArray *parts, gboolean head_not
       said++;
     }
   g_string_append_c (s, '.');
+  /* a misuse's own sentence says what the failed call did */
+  for (guint i = 0; i < parts->len; i++)
+    if (augur_finding_get_kind (g_ptr_array_index (parts, i)) == AUGUR_FINDING_MISUSE)
+      g_string_append_printf (s, " %s",
+                              augur_finding_get_explanation (g_ptr_array_index (parts, i)));
   /* who waits for what, or the signal: more than the chain says */
   if (augur_finding_get_kind (head) == AUGUR_FINDING_DEADLOCK
       || augur_finding_get_kind (head) == AUGUR_FINDING_CRASH)
@@ -531,8 +555,10 @@ build_bug (Bug *b)
     {
       AugurFinding *p = g_ptr_array_index (b->parts, i);
       g_autoptr (GHashTable) harm = lines_of (p, FALSE);
+      /* a misuse's schedule ends at the misuse, before the failure */
       if (g_hash_table_size (harm) > 0 && augur_finding_get_n_steps (p) > 0
-          && augur_finding_get_prediction_pattern (p) == NULL)
+          && augur_finding_get_prediction_pattern (p) == NULL
+          && augur_finding_get_kind (p) != AUGUR_FINDING_MISUSE)
         sched = p;
     }
   if (sched == h)
@@ -642,7 +668,7 @@ classified_benign (AugurFinding *race, AugurResults *benign)
   return FALSE;
 }
 
-static guint group (AugurResults *results, AugurResults *benign, gboolean lock_order_only);
+static guint group (AugurResults *results, AugurResults *benign, gboolean explore_only);
 
 guint
 augur_check_group_findings (AugurResults *results, AugurResults *benign)
@@ -651,7 +677,7 @@ augur_check_group_findings (AugurResults *results, AugurResults *benign)
 }
 
 guint
-augur_check_link_lock_order (AugurResults *results)
+augur_check_link_for_explore (AugurResults *results)
 {
   return group (results, NULL, TRUE);
 }
@@ -706,6 +732,67 @@ tie_realised_inversions (GPtrArray *all, GPtrArray *bugs, gboolean *used,
           /* realised: no longer a hazard but the cause of an error */
           augur_finding_set_severity (inv, AUGUR_SEVERITY_ERROR);
           g_ptr_array_add (bug_of (bugs, d)->parts, inv);
+          used[i] = used[k] = TRUE;
+        }
+    }
+}
+
+/* Was @m's misusing call the last call on the threads API that the
+ * thread aborting in @a made before abort()?  Its memory accesses in
+ * between (the test of the call's result) aside: the call failed, or
+ * did what the program checks for, and the program gave up.  Steps are
+ * compared by thread, event index, operation and line, so the two
+ * findings may come from different executions. */
+static gboolean
+misuse_before_abort (AugurFinding *m, AugurFinding *a)
+{
+  const AugurAccess *fail = NULL;
+  for (guint i = 0; i < augur_finding_get_n_accesses (a) && fail == NULL; i++)
+    if (augur_finding_get_access (a, i)->op == AUGUR_OP_ASSERT_FAIL)
+      fail = augur_finding_get_access (a, i);
+  if (fail == NULL)
+    return FALSE;
+  const AugurStep *last = NULL;
+  for (guint k = augur_finding_get_n_steps (a); k > 0 && last == NULL; k--)
+    {
+      const AugurStep *s = augur_finding_get_step (a, k - 1);
+      if (s->thread == fail->thread && !augur_op_is_memory_access (s->op))
+        last = s;
+    }
+  if (last == NULL || last->file == NULL)
+    return FALSE;
+  g_autofree char *at = loc_of (last->file, last->line);
+  for (guint i = 0; i < augur_finding_get_n_accesses (m); i++)
+    {
+      const AugurAccess *u = augur_finding_get_access (m, i);
+      if (u->file == NULL || u->thread != last->thread || u->event != last->event
+          || u->op != last->op)
+        continue;
+      g_autofree char *ua = loc_of (u->file, u->line);
+      if (strcmp (ua, at) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 0''. an abort() right after a misuse in its thread is the misuse's
+ * consequence: one bug, the abort with the misuse as its part */
+static void
+tie_misuses_to_aborts (GPtrArray *all, GPtrArray *bugs, gboolean *used, const gboolean *dropped)
+{
+  for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *m = g_ptr_array_index (all, i);
+      if (used[i] || augur_finding_get_kind (m) != AUGUR_FINDING_MISUSE
+          || augur_finding_get_severity (m) != AUGUR_SEVERITY_ERROR)
+        continue;
+      for (guint k = 0; k < all->len && !used[i]; k++)
+        {
+          AugurFinding *a = g_ptr_array_index (all, k);
+          if (dropped[k] || augur_finding_get_kind (a) != AUGUR_FINDING_ABORT
+              || !misuse_before_abort (m, a))
+            continue;
+          g_ptr_array_add (bug_of (bugs, a)->parts, m);
           used[i] = used[k] = TRUE;
         }
     }
@@ -860,9 +947,9 @@ add_ungrouped (AugurResults *results, GPtrArray *all, const gboolean *used, Augu
 }
 
 /* The passes in order: each ties findings the ones before left unused;
- * only the first two when linking lock-order inversions alone. */
+ * only the first three for `augur explore`. */
 static guint
-group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
+group (AugurResults *results, AugurResults *benign, gboolean explore_only)
 {
   g_autoptr (GPtrArray) all = augur_results_steal_findings (results);
   g_autoptr (GPtrArray) bugs = g_ptr_array_new_with_free_func (bug_free);
@@ -871,7 +958,8 @@ group (AugurResults *results, AugurResults *benign, gboolean lock_order_only)
 
   drop_found_twice (all, used, dropped);
   tie_realised_inversions (all, bugs, used, dropped);
-  if (!lock_order_only)
+  tie_misuses_to_aborts (all, bugs, used, dropped);
+  if (!explore_only)
     {
       tie_causes (all, bugs, used, dropped);
       tie_races_to_violations (all, bugs, used);

@@ -12,10 +12,11 @@
  * what followed the violation.
  *
  * At the end, the findings that are one bug become one finding
- * (augur_check_group_findings): a failure (assertion, crash, deadlock)
- * with the atomicity violations and races that confirmation or diagnosis
- * tied to it — their harm is that failure, at its line; a race is not tied
- * so to a deadlock, whose execution merely contains it — and the races on
+ * (augur_check_group_findings): a failure (assertion, abort, crash,
+ * deadlock) with the atomicity violations and races that confirmation or
+ * diagnosis tied to it — their harm is that failure, at its line; a race
+ * is not tied so to a deadlock, whose execution merely contains it —, an
+ * abort with the misuse its thread made just before it, and the races on
  * the same object at lines of such a violation whose accesses appear in
  * the failing schedule.  The failure's finding then has them as parts, its
  * explanation is the cause chain ("Assertion `…` at drive-queue.c:37 fails
@@ -49,11 +50,15 @@ guint augur_check_merge_findings (AugurResults *into, AugurResults *from);
  * Returns how many findings became parts of another. */
 guint augur_check_group_findings (AugurResults *results, AugurResults *benign);
 
-/* Only the first kind of grouping, for `augur explore`, whose findings
+/* Only the first kinds of grouping, for `augur explore`, whose findings
  * stay one per kind otherwise: each lock-order inversion a deadlock
  * realised (the deadlock's blocked lock requests are its acquisitions)
- * becomes a part of that deadlock's finding, an error.  Returns how many. */
-guint augur_check_link_lock_order (AugurResults *results);
+ * becomes a part of that deadlock's finding, an error; a misuse (an error)
+ * that was the last call on the threads API a thread made before it
+ * called abort() becomes a part of that abort's finding ("The program
+ * calls abort() at t.c:12 because of a misuse of the threads API
+ * (double-join) at t.c:11.").  Returns how many. */
+guint augur_check_link_for_explore (AugurResults *results);
 
 /* The cause chain of a failure @head and its causes @parts (in order):
  * "Assertion `n == 2` at t.c:9 fails because of a lost update of `x` at

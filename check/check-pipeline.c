@@ -234,7 +234,7 @@ some_run_failed (AugurResults *r)
   for (guint i = 0; i < augur_results_get_n_findings (r); i++)
     {
       AugurFindingKind k = augur_finding_get_kind (augur_results_get_finding (r, i));
-      if (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH)
+      if (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_ABORT || k == AUGUR_FINDING_CRASH)
         return TRUE;
     }
   return FALSE;

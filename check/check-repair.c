@@ -37,7 +37,7 @@ is_failure (AugurFinding *f)
 {
   AugurFindingKind k = augur_finding_get_kind (f);
   return augur_finding_get_severity (f) == AUGUR_SEVERITY_ERROR
-         && (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH);
+         && (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_ABORT || k == AUGUR_FINDING_CRASH);
 }
 
 static guint

@@ -293,14 +293,16 @@ typedef enum {
   AUGUR_MISUSE_INIT_IN_USE,          /* a mutex initialised while in use, or after it was used
                                       * without an init (a lock before pthread_mutex_init); a
                                       * barrier initialised while it is initialised */
-  AUGUR_MISUSE_USE_AFTER_DESTROY,    /* a mutex, condition variable or barrier used after its
-                                      * destroy */
+  AUGUR_MISUSE_USE_AFTER_DESTROY,    /* a mutex, spinlock, rwlock, condition variable or barrier
+                                      * used after its destroy */
   AUGUR_MISUSE_DOUBLE_FREE,          /* free() of a block already freed in this execution */
   AUGUR_MISUSE_INVALID_FREE,         /* free() of memory that malloc did not return */
   AUGUR_MISUSE_USE_AFTER_FREE,       /* an access to a freed block (found by the explorer) */
   AUGUR_MISUSE_DESTROY_WAITED,       /* a condition variable destroyed while a thread waits on it */
   AUGUR_MISUSE_UNINIT_BARRIER,       /* a barrier waited on or destroyed, never initialised */
   AUGUR_MISUSE_DESTROY_WAITED_BARRIER, /* a barrier destroyed while a thread waits at it */
+  AUGUR_MISUSE_DOUBLE_DESTROY,       /* a destroy of an object destroyed already and not
+                                      * initialised since (any kind: mutex ... semaphore) */
 } AugurMisuseKind;
 
 typedef struct {

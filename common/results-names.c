@@ -20,6 +20,7 @@ static const char *const kind_names[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_ATOMICITY_VIOLATION] = "atomicity-violation",
   [AUGUR_FINDING_ORDER_VIOLATION] = "order-violation",
   [AUGUR_FINDING_ASSERTION] = "assertion",
+  [AUGUR_FINDING_ABORT] = "abort",
   [AUGUR_FINDING_CRASH] = "crash",
   [AUGUR_FINDING_HANG] = "hang",
   [AUGUR_FINDING_MISUSE] = "misuse",
@@ -32,6 +33,7 @@ static const char *const kind_titles[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_ATOMICITY_VIOLATION] = "Atomicity violation",
   [AUGUR_FINDING_ORDER_VIOLATION] = "Order violation",
   [AUGUR_FINDING_ASSERTION] = "Assertion failure",
+  [AUGUR_FINDING_ABORT] = "Abort",
   [AUGUR_FINDING_CRASH] = "Crash",
   [AUGUR_FINDING_HANG] = "Hang",
   [AUGUR_FINDING_MISUSE] = "Misuse of the threads API",
@@ -53,6 +55,8 @@ static const char *const kind_descriptions[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_ORDER_VIOLATION] =
     "Two operations meant to happen in one order can happen in the other order.",
   [AUGUR_FINDING_ASSERTION] = "An assertion of the program fails under this schedule.",
+  [AUGUR_FINDING_ABORT] =
+    "The program calls abort() itself (not through a failed assert()) under this schedule.",
   [AUGUR_FINDING_CRASH] = "The program dies from a fatal signal under this schedule.",
   [AUGUR_FINDING_HANG] = "The program stops making progress under this schedule.",
   [AUGUR_FINDING_MISUSE] =

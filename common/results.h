@@ -108,6 +108,7 @@ typedef enum {
   AUGUR_FINDING_ATOMICITY_VIOLATION,
   AUGUR_FINDING_ORDER_VIOLATION,
   AUGUR_FINDING_ASSERTION,
+  AUGUR_FINDING_ABORT,           /* the program calls abort() itself, not through assert() */
   AUGUR_FINDING_CRASH,
   AUGUR_FINDING_HANG,
   AUGUR_FINDING_MISUSE,
@@ -124,7 +125,7 @@ const char *augur_finding_kind_description (AugurFindingKind kind);
 /* How sure and how bad a finding is.  The order is the sort order of
  * findings (errors first) and of --fail-on thresholds.
  *   error    a bug that happened under a replayable schedule, or undefined
- *            behaviour the program certainly has: assertion, crash,
+ *            behaviour the program certainly has: assertion, abort, crash,
  *            deadlock, hang, data race, harmful atomicity violation, misuse
  *            of the threads API that is undefined (double unlock ...);
  *   warning  a hazard that did not go wrong here: a lock-order inversion

@@ -476,7 +476,8 @@ augur_diagnose (AugurResults *results, const char *const *argv, const AugurDiagO
       AugurFindingKind k = augur_finding_get_kind (f);
       if (opts->only != 0 && opts->only != i + 1)
         continue;
-      if (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_CRASH || k == AUGUR_FINDING_DEADLOCK)
+      if (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_ABORT || k == AUGUR_FINDING_CRASH
+          || k == AUGUR_FINDING_DEADLOCK)
         g_ptr_array_add (out, diagnose_finding (&c, i, f));
     }
   g_clear_pointer (&c.passing, g_ptr_array_unref);

@@ -501,7 +501,11 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
       function = l->function;
       g_ptr_array_add (locs, explore_findings_loc_key (c, module, pc));
     }
-  const char *kind = exit_status > 0 ? "exit-status" : assertion ? "assertion" : "crash";
+  /* abort() called by the program itself (or SIGABRT): no assert()'s
+   * file, expression, nor an exit status */
+  gboolean aborts = assertion && ffile[0] == '\0' && fexpr[0] == '\0' && exit_status <= 0;
+  const char *kind = exit_status > 0 ? "exit-status" : aborts ? "abort"
+                     : assertion ? "assertion" : "crash";
   guint upto = MIN (fl->step, n);
   Witness w;
   gboolean first = first_or_better (c, kind, locs, has_spurious (steps, upto), &w);
@@ -523,7 +527,8 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   else if (assertion && fexpr[0] != '\0')
     expl = g_strdup_printf ("Thread %u fails the assertion '%s'.", fl->tid, fexpr);
   else if (assertion)
-    expl = g_strdup_printf ("Thread %u aborts the program.", fl->tid);
+    expl = g_strdup_printf ("Thread %u calls abort(): the program ends itself, not through a "
+                            "failed assert().", fl->tid);
   else
     expl = g_strdup_printf ("Thread %u crashes with %s.", fl->tid,
                             g_strsignal (fl->signal != 0 ? (int) fl->signal
@@ -533,8 +538,9 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   char *more = spurious_note (c, expl, steps, upto, "failure");
   g_free (expl);
   expl = more;
-  g_autoptr (AugurFinding) f = augur_finding_new (assertion ? AUGUR_FINDING_ASSERTION
-                                                            : AUGUR_FINDING_CRASH,
+  g_autoptr (AugurFinding) f = augur_finding_new (aborts      ? AUGUR_FINDING_ABORT
+                                                  : assertion ? AUGUR_FINDING_ASSERTION
+                                                              : AUGUR_FINDING_CRASH,
                                                   exit_status > 0 ? "exit-status" : NULL, expl);
   if (exit_status > 0 && c->first_exit == exit_status)
     augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);

@@ -545,15 +545,25 @@ explain_init_in_use (Misuse *u)
                           "and only once.", did_or_who (u));
 }
 
+/* The kind of object steps[k] uses, as the finding names it. */
+static const char *
+object_kind_of (const Exec *x, gint k)
+{
+  switch (k >= 0 ? augur_ops_event (x->steps[k].ev_kind)->object : AUGUR_OPS_OBJ_NONE)
+    {
+    case AUGUR_OPS_OBJ_COND: return "condition";
+    case AUGUR_OPS_OBJ_BARRIER: return "barrier";
+    case AUGUR_OPS_OBJ_SEM: return "semaphore";
+    default: return lock_kind (x, k);
+    }
+}
+
 static char *
 explain_use_after_destroy (Misuse *u)
 {
   const Exec *x = &u->x;
   u->e = earlier (u, is_destroy_of, u->obj, G_MAXUINT, 0);
-  AugurOpsObject what = u->k >= 0 ? augur_ops_event (x->steps[u->k].ev_kind)->object
-                                  : AUGUR_OPS_OBJ_NONE;
-  u->object_kind = what == AUGUR_OPS_OBJ_COND ? "condition"
-                   : what == AUGUR_OPS_OBJ_BARRIER ? "barrier" : "mutex";
+  u->object_kind = object_kind_of (x, u->k);
   if (u->e < 0)
     return g_strdup_printf ("%s after it was destroyed.", did_or_who (u));
   /* named as it was before the destroy (a struct freed since leaves its
@@ -563,6 +573,25 @@ explain_use_after_destroy (Misuse *u)
   g_autofree char *gone = by_at (x, (guint) u->e);
   return g_strdup_printf ("%s after it was destroyed, by %s: a destroy must wait until no thread "
                           "can use the object any more.", u->did, gone);
+}
+
+/* the earlier destroy is the last one before: an init in between would
+ * have made the object live again (rt-sched-destroy.c) */
+static char *
+explain_double_destroy (Misuse *u)
+{
+  const Exec *x = &u->x;
+  u->e = earlier (u, is_destroy_of, u->obj, G_MAXUINT, 0);
+  u->object_kind = object_kind_of (x, u->k);
+  if (u->e < 0)
+    return g_strdup_printf ("%s, which was destroyed already and not initialised since.",
+                            did_or_who (u));
+  g_free (u->did);
+  u->did = describe_named (x, (guint) u->k, u->obj, (guint) u->e);
+  g_autofree char *first = by_at (x, (guint) u->e);
+  return g_strdup_printf ("Double destroy: %s, which was destroyed already, by %s, and not "
+                          "initialised since: destroy an object once, or initialise it again "
+                          "before the next destroy.", u->did, first);
 }
 
 /* the refused free is not a step: its call site is shown */
@@ -669,6 +698,8 @@ static const MisuseRule rules[] = {
                                     explain_uninit_barrier },
   [AUGUR_MISUSE_DESTROY_WAITED_BARRIER] = { "destroy-waited-barrier", AUGUR_OP_DESTROY,
                                             NAMED_AT_STEP, explain_destroy_waited_barrier },
+  [AUGUR_MISUSE_DOUBLE_DESTROY] = { "double-destroy", AUGUR_OP_DESTROY, NAMED_BEFORE,
+                                    explain_double_destroy },
 };
 
 static const MisuseRule *

@@ -22,6 +22,7 @@ static const char *const rule_names[AUGUR_FINDING_N_KINDS] = {
   [AUGUR_FINDING_ATOMICITY_VIOLATION] = "InterleavedCriticalSequence",
   [AUGUR_FINDING_ORDER_VIOLATION] = "UnorderedDependentOperations",
   [AUGUR_FINDING_ASSERTION] = "AssertionFailsUnderSchedule",
+  [AUGUR_FINDING_ABORT] = "ProgramAbortsUnderSchedule",
   [AUGUR_FINDING_CRASH] = "CrashUnderSchedule",
   [AUGUR_FINDING_HANG] = "NoProgressUnderSchedule",
   [AUGUR_FINDING_MISUSE] = "ThreadsApiMisuse",

@@ -260,6 +260,9 @@ typedef struct {
   uint8_t used;             /* locked, waited on ... in this execution */
   uint8_t uninit_reported;
   uint8_t type_known;       /* type read from the object or set by an init */
+  uint8_t destroy_state;    /* RT_DESTROY_*: destroyed by a destroy that succeeded, and not
+                             * initialised since (rt-sched-destroy.c) */
+  uint64_t destroyed_sig;   /* a hash of its bytes just after that destroy */
 } RtSObj;
 
 /* The model's object at addr (created if kind != RT_OBJ_FREE). */
@@ -270,6 +273,14 @@ RtSObj *rt_sched_obj (uint64_t addr, int kind);
 int rt_sched_obj_enabled (uint32_t t);
 /* A misuse of the pthread API seen at the current step. */
 void rt_sched_misuse (uint32_t kind, uint32_t tid, uint32_t pc, uint8_t module, uint64_t obj);
+/* ---- rt-sched-destroy.c ---- */
+enum { RT_DESTROY_LIVE = 0, RT_DESTROY_DONE, RT_DESTROY_REPORTED };
+/* Before the destroy step s (of event kind @ev_kind) of thread me runs: a
+ * destroy of o, destroyed already, is a misuse. */
+void rt_sched_destroy_check (RtSObj *o, const AugurSchedStep *s, uint32_t ev_kind, uint32_t me);
+/* After it returned @result: o is destroyed if it succeeded. */
+void rt_sched_destroy_done (RtSObj *o, uint32_t ev_kind, int64_t result);
+
 /* Mutexes initialised and never destroyed (at the end of the process). */
 void rt_sched_check_not_destroyed (void);
 /* The start of the main heap (rt-sched-sync.c), found once. */

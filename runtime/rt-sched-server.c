@@ -119,6 +119,15 @@ __assert_fail (const char *expr, const char *file, unsigned line, const char *fu
       rt_sched_end (AUGUR_SEND_ASSERT, 0, ra);
       rt_sched_process_exit ();
     }
+  else if (shm != NULL && shm->n_failures == 0
+           && (shm->status == AUGUR_SST_RUNNING || shm->status == AUGUR_SST_DONE))
+    {
+      /* outside the scheduler's view (a destructor function): its place
+       * and expression, or libc's abort() leaves a bare SIGABRT, which
+       * the explorer would take for an abort() of the program's own */
+      rt_sched_add_failure (AUGUR_SST_ASSERT, 0, RT_RA (), file, line, function, expr);
+      shm->status = shm->failures[0].status;
+    }
   real (expr, file, line, function);
   __builtin_unreachable ();
 }

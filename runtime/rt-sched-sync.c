@@ -646,6 +646,7 @@ init_obj (const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
   o->init_seen = 1;
   o->used = 0;
   o->destroyed = 0;
+  o->destroy_state = RT_DESTROY_LIVE;
   o->owner = RT_NONE;
   o->count = 0;
   o->cond_mutex = 0;
@@ -679,7 +680,7 @@ destroy_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint3
 {
   if (m->uninit != 0)
     check_initialised (model_obj (m, s->obj, op->rec.kind), m->uninit, s);
-  RtSObj *o = rt_sched_obj (s->obj, RT_OBJ_FREE);
+  RtSObj *o = model_obj (m, s->obj, op->rec.kind);
   if (o == NULL)
     return;
   /* a barrier's arrivals of the round not yet complete are threads
@@ -696,12 +697,20 @@ destroy_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint3
                      : o->kind == RT_OBJ_BARRIER ? AUGUR_MISUSE_DESTROY_WAITED_BARRIER
                                                  : AUGUR_MISUSE_DESTROY_HELD,
                      me, s->pc, s->module, s->obj);
+  else
+    rt_sched_destroy_check (o, s, op->rec.kind, me);
   o->inited = 0;
   if (m->marks_destroyed)
     o->destroyed = 1;
 }
 
 /* ---- after: the call's result ---- */
+
+static void
+destroy_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
+{
+  rt_sched_destroy_done (rt_sched_obj (op->rec.addr, RT_OBJ_FREE), op->rec.kind, result);
+}
 
 static void
 create_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
@@ -860,6 +869,8 @@ alloc_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result
 /* ---- the rows ---- */
 
 #define LOCK_HOOKS .enabled = lock_enabled, .before = use_before, .after = lock_after
+/* a destroy of a destroyed object is a misuse (rt-sched-destroy.c) */
+#define DESTROY_HOOKS .before = destroy_before, .after = destroy_after
 
 static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_THREAD_CREATE] = { .prepare = peer_prepare, .before = create_before, .after = create_after },
@@ -878,13 +889,13 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_MUTEX_UNLOCK] = { .obj = RT_OBJ_MUTEX, .uninit = AUGUR_MISUSE_UNINIT_MUTEX,
                               .before = unlock_before, .after = unlock_after },
   [AUGUR_EV_MUTEX_DESTROY] = { .obj = RT_OBJ_MUTEX, .marks_destroyed = 1,
-                               .uninit = AUGUR_MISUSE_UNINIT_MUTEX, .before = destroy_before },
+                               .uninit = AUGUR_MISUSE_UNINIT_MUTEX, DESTROY_HOOKS },
 
   /* a spinlock is a mutex that is never checked for an init */
   [AUGUR_EV_SPIN_INIT] = { .obj = RT_OBJ_MUTEX, .before = init_before },
   [AUGUR_EV_SPIN_LOCK] = { .try_when = TRY_IF_TRY, .obj = RT_OBJ_MUTEX, LOCK_HOOKS },
   [AUGUR_EV_SPIN_UNLOCK] = { .obj = RT_OBJ_MUTEX, .before = unlock_before },
-  [AUGUR_EV_SPIN_DESTROY] = { .obj = RT_OBJ_MUTEX, .before = destroy_before },
+  [AUGUR_EV_SPIN_DESTROY] = { .obj = RT_OBJ_MUTEX, .marks_destroyed = 1, DESTROY_HOOKS },
 
   [AUGUR_EV_RWLOCK_INIT] = { .obj = RT_OBJ_RWLOCK, .before = init_before },
   [AUGUR_EV_RWLOCK_RDLOCK] = { .try_when = TRY_UNLESS_BLOCKING, .obj = RT_OBJ_RWLOCK,
@@ -892,7 +903,7 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_RWLOCK_WRLOCK] = { .try_when = TRY_UNLESS_BLOCKING, .obj = RT_OBJ_RWLOCK,
                                .enabled = wrlock_enabled, .before = use_before, .after = wrlock_after },
   [AUGUR_EV_RWLOCK_UNLOCK] = { .obj = RT_OBJ_RWLOCK, .before = use_before, .after = rwunlock_after },
-  [AUGUR_EV_RWLOCK_DESTROY] = { .obj = RT_OBJ_RWLOCK, .marks_destroyed = 1, .before = destroy_before },
+  [AUGUR_EV_RWLOCK_DESTROY] = { .obj = RT_OBJ_RWLOCK, .marks_destroyed = 1, DESTROY_HOOKS },
 
   [AUGUR_EV_COND_INIT] = { .obj = RT_OBJ_COND, .before = init_before },
   [AUGUR_EV_COND_WAKE] = { .enabled = wake_enabled },   /* rt_sched_cond_wait */
@@ -901,18 +912,18 @@ static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_COND_BROADCAST] = { .obj = RT_OBJ_COND, .uninit = AUGUR_MISUSE_UNINIT_COND,
                                 .before = broadcast_before },
   [AUGUR_EV_COND_DESTROY] = { .obj = RT_OBJ_COND, .marks_destroyed = 1,
-                              .uninit = AUGUR_MISUSE_UNINIT_COND, .before = destroy_before },
+                              .uninit = AUGUR_MISUSE_UNINIT_COND, DESTROY_HOOKS },
 
   [AUGUR_EV_BARRIER_INIT] = { .obj = RT_OBJ_BARRIER, .after = barrier_init_after },
   [AUGUR_EV_BARRIER_LEAVE] = { .enabled = barrier_leave_enabled },   /* rt_sched_barrier_wait */
   [AUGUR_EV_BARRIER_DESTROY] = { .obj = RT_OBJ_BARRIER, .marks_destroyed = 1,
-                                 .uninit = AUGUR_MISUSE_UNINIT_BARRIER, .before = destroy_before },
+                                 .uninit = AUGUR_MISUSE_UNINIT_BARRIER, DESTROY_HOOKS },
 
   /* the value is the semaphore's own (sem_value) */
   [AUGUR_EV_SEM_INIT] = { .obj = RT_OBJ_OTHER, .before = init_before },
   [AUGUR_EV_SEM_WAIT] = { .try_when = TRY_UNLESS_BLOCKING, .enabled = sem_wait_enabled,
                           .after = sem_wait_after },
-  [AUGUR_EV_SEM_DESTROY] = { .obj = RT_OBJ_OTHER, .before = destroy_before },
+  [AUGUR_EV_SEM_DESTROY] = { .obj = RT_OBJ_OTHER, DESTROY_HOOKS },
 
   /* no step: only the block, for names (rt_sched_object) */
   [AUGUR_EV_ALLOC] = { .any_thread = 1, .after = alloc_after },

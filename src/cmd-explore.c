@@ -202,7 +202,7 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
       augur_dwarf_names_note_frames (names, frames);
     augur_dwarf_names_apply (names, results);
   }
-  augur_check_link_lock_order (results);
+  augur_check_link_for_explore (results);
   augur_same_bug_merge (results);
   augur_results_set_replay_commands (results, o->results_path);
   g_autofree char *guarantee = augur_explore_guarantee (o, st);

@@ -40,6 +40,9 @@ misuse_name (guint32 kind)
     case AUGUR_MISUSE_INVALID_FREE: return "invalid-free";
     case AUGUR_MISUSE_USE_AFTER_FREE: return "use-after-free";
     case AUGUR_MISUSE_DESTROY_WAITED: return "destroy-waited-cond";
+    case AUGUR_MISUSE_UNINIT_BARRIER: return "uninit-barrier";
+    case AUGUR_MISUSE_DESTROY_WAITED_BARRIER: return "destroy-waited-barrier";
+    case AUGUR_MISUSE_DOUBLE_DESTROY: return "double-destroy";
     default: return "other";
     }
 }

@@ -347,7 +347,7 @@ ok "a thread with 3 MiB of stack, real threads: no finding" clean bigstack
 ok "a correct C11 cnd_wait: no finding, no hang" clean c11_cond_ok
 # abort() is shown at its call, in its caller: not at
 # "?:0 in ?" inside libc, nor a line off
-ok "own_path's abort() is shown at own_path.c:28, replayed" finding own_path "assertion own_path.c:28"
+ok "own_path's abort() is shown at own_path.c:28, replayed" finding own_path "abort own_path.c:28"
 
 # a bounded loop re-reading unchanged memory is no waiting loop: the
 # thread's own state (a register counter at -O1) must repeat as well
@@ -387,7 +387,7 @@ spurious_early ()
       >"$tmp/out" 2>&1
     st=$?
     cat "$tmp/out"
-    [ "$st" -eq 1 ] && results_findings "$tmp/se-$m.json" | grep -q "^assertion spurious_early.c:45" \
+    [ "$st" -eq 1 ] && results_findings "$tmp/se-$m.json" | grep -q "^abort spurious_early.c:45" \
       || return 1
   done
   [ "$(json_path "$tmp/se-optimal.json" '$.executions')" = "$(json_path "$tmp/se-dpor.json" '$.executions')" ]

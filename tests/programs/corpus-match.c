@@ -101,7 +101,8 @@ finding_locations (AugurFinding *f)
 {
   GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   AugurFindingKind kind = augur_finding_get_kind (f);
-  gboolean keep_harm = kind == AUGUR_FINDING_ASSERTION || kind == AUGUR_FINDING_CRASH
+  gboolean keep_harm = kind == AUGUR_FINDING_ASSERTION || kind == AUGUR_FINDING_ABORT
+                       || kind == AUGUR_FINDING_CRASH
                        || kind == AUGUR_FINDING_HANG || kind == AUGUR_FINDING_MISUSE;
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {

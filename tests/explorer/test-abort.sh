@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# abort() called by the program itself, not through assert(), is a finding
+# of kind "abort" that says so; when the aborting thread's last call on
+# the threads API before it was a misuse (a second join that failed), the
+# abort is that misuse's consequence: one finding, the misuse its part.
+# Both replay; the report and SARIF read the kind.
+. "$top_srcdir/tests/tap.sh"
+
+prog_dir="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-abort.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
+
+abort_caused ()
+{
+  finding abort_after_misuse "abort abort_after_misuse.c:21" || return 1
+  r="$tmp/abort_after_misuse.json"
+  [ "$(results_findings "$r")" = "abort abort_after_misuse.c:21" ] \
+    && [ "$(json_path "$r" '$.findings[0].severity') $(json_path "$r" '$.findings[0].parts[0].kind'):$(json_path "$r" '$.findings[0].parts[0].subkind')" = "error misuse:double-join" ] \
+    && json_path "$r" '$.findings[0].explanation' \
+       | grep -qF "The program calls abort() at abort_after_misuse.c:21 because of a misuse of the threads API (double-join) at abort_after_misuse.c:20. main joins a thread at abort_after_misuse.c:20"
+}
+ok "abort_after_misuse: the abort after a failed second join is one finding, the double join its part" abort_caused
+
+abort_plain ()
+{
+  finding abort_plain "abort abort_plain.c:24" || return 1
+  r="$tmp/abort_plain.json"
+  n=$(results_findings "$r" | grep -n "^abort abort_plain.c:24" | cut -d: -f1)
+  ! results_findings "$r" | grep -q "^assertion" \
+    && json_path "$r" "\$.findings[$((n - 1))].explanation" \
+       | grep -qF "main calls abort(): the program ends itself, not through a failed assert()." \
+    && [ -z "$(json_path "$r" "\$.findings[$((n - 1))].parts[*].kind")" ]
+}
+ok "abort_plain: abort() with no misuse before it is a finding of kind abort, not assertion" abort_plain
+
+abort_report ()
+{
+  "$AUGUR" report -o "$tmp/html" "$tmp/abort_after_misuse.json" >/dev/null \
+    && grep -q "Abort" "$tmp/html/index.html" \
+    && "$AUGUR" report --format sarif -o "$tmp/r.sarif" "$tmp/abort_after_misuse.json" >/dev/null \
+    && [ "$(json_path "$tmp/r.sarif" '$.runs[0].results[0].ruleId')" = "abort" ]
+}
+ok "abort: augur report reads the kind (HTML title, SARIF rule)" abort_report
+
+tap_done
