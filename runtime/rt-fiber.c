@@ -246,9 +246,7 @@ on_exit (void (*fn) (int, void *), void *arg)
   return get_real_on_exit () (fn, arg);
 }
 
-/* The static TLS below the thread pointer (x86-64) that every fiber shares:
- * libc's (errno) and the runtime's, [rt_fiber_tls_lo, tp). */
-uint64_t rt_fiber_tls_lo, rt_fiber_tls_span;
+uint64_t rt_tls_span;   /* rt-internal.h, set by rt_tls_scan */
 
 /* A module of the process's initial ones with thread-local variables:
  * where its block lies below the thread pointer, and what a new thread's
@@ -303,6 +301,24 @@ tls_module (struct dl_phdr_info *info, size_t size, void *data)
         m->fresh = !ours;
       }
   return 0;
+}
+
+void
+rt_tls_scan (void)
+{
+#if defined(__x86_64__)
+  /* glibc lays the initial modules' blocks out below the thread pointer,
+   * each aligned: their sizes with an alignment each cover them.  Only
+   * libc's and the runtime's: then every fiber shares them (their errno
+   * saved and restored at each switch); a program's own makes each
+   * fiber's TLS its own, at its own address, and accesses there are
+   * events and steps as any */
+  static TlsScan scan;
+  memset (&scan, 0, sizeof scan);
+  scan.tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  dl_iterate_phdr (tls_module, &scan);
+  rt_tls_span = scan.foreign ? 0 : scan.bytes;
+#endif
 }
 
 /* ---- A thread pointer of each fiber's own ----
@@ -442,16 +458,6 @@ rt_fiber_setup (void **lo, size_t *size)
       /* each fiber's libc and runtime TLS is its own, at its own address */
       own_tls = 1;
     }
-#if defined(__x86_64__)
-  else
-    {
-      /* glibc lays the initial modules' blocks out below the thread
-       * pointer, each aligned: their sizes with an alignment each cover
-       * them */
-      rt_fiber_tls_span = scan.bytes;
-      rt_fiber_tls_lo = scan.tp - scan.bytes;
-    }
-#endif
   size_t table = ((RT_FIBER_MAX + 1) * sizeof (RtFiber) + 4095) & ~(size_t) 4095;
   size_t total = table + (size_t) RT_FIBER_MAX * 4096;
   void *p = rt_sys_mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,

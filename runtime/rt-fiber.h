@@ -33,12 +33,8 @@
 
 /* Nonzero while an execution runs on fibers. */
 extern int rt_fibers;
-/* The static TLS every fiber shares, that of the server's one OS thread
- * (libc's, errno, and the runtime's): [rt_fiber_tls_lo, + span).  Each
- * fiber has its own errno (saved and restored at each switch), so what the
- * program reads and writes there is its thread's own, not shared memory:
- * no step (rt-sched-access.c).  Span 0: unknown. */
-extern uint64_t rt_fiber_tls_lo, rt_fiber_tls_span;
+/* The static TLS every fiber shares when it is only libc's and the
+ * runtime's: rt_tls_private (rt-internal.h). */
 
 /* Can this process run its threads as fibers?  0 if so, else why not
  * (AUGUR_FORKED_*: AUGUR_FIBERS=0, destructors, exit handlers, an

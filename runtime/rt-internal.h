@@ -89,6 +89,30 @@ rt_is_active (void)
   return RT_UNLIKELY (__atomic_load_n (&rt_active, __ATOMIC_RELAXED) != 0);
 }
 
+/* The static TLS below the thread pointer when it holds only libc's and
+ * the runtime's blocks (errno): [tp - rt_tls_span, tp); 0 when the program
+ * or a library has thread-local variables of its own, or unknown
+ * (rt_tls_scan).  What the program reads and writes there is its thread's
+ * own errno, never shared: no event is recorded for it and no step made
+ * of it, so that a recorded run and the explorer's replay of it (whose
+ * fibers share that address, each with its own errno) count the same
+ * events. */
+extern uint64_t rt_tls_span;
+void rt_tls_scan (void);
+
+RT_INLINE bool
+rt_tls_private (const void *addr)
+{
+#if defined(__x86_64__)
+  uint64_t tp = (uint64_t) (uintptr_t) __builtin_thread_pointer ();
+  uint64_t a = (uint64_t) (uintptr_t) addr;
+  return a < tp && tp - a <= rt_tls_span;
+#else
+  (void) addr;
+  return false;
+#endif
+}
+
 /* Initialise once; called by the constructor and by __tsan_init. */
 void rt_init (void);
 

@@ -68,6 +68,8 @@ call_range (uint8_t kind, const void *addr, size_t len, uintptr_t ra)
 void
 rt_range_at (uint8_t kind, const void *addr, size_t len, uintptr_t ra)
 {
+  if (rt_tls_private (addr))
+    return;
   if (rt_sched_is_on ())
     {
       rt_sched_access (kind, addr, len, ra);

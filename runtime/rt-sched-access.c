@@ -119,8 +119,8 @@ void
 rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 {
   /* errno and the rest of libc's TLS: one address for every fiber, each
-   * fiber's own value (rt-fiber.h) */
-  if (rt_fibers && (uint64_t) (uintptr_t) addr - rt_fiber_tls_lo < rt_fiber_tls_span)
+   * fiber's own value; never recorded either (rt-internal.h) */
+  if (rt_tls_private (addr))
     return;
   /* no step, but Await still sees it (--sync-only, or pruned by the
    * static facts; one predictable branch when neither).  A pruned access

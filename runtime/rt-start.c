@@ -75,6 +75,7 @@ rt_init (void)
                                     __ATOMIC_ACQUIRE))
     return;
   rt_guard_enter ();
+  rt_tls_scan ();
   const char *env = rt_libc_getenv (AUGUR_ENV_TRACE);
   const char *sched = rt_libc_getenv (AUGUR_ENV_SCHED);
   if (sched != NULL)

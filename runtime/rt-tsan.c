@@ -84,7 +84,7 @@ load_value (const void *addr, unsigned size)
 static RT_NOINLINE void
 record_read (const void *addr, unsigned size, uintptr_t ra)
 {
-  if (rt_self.off_access != 0)
+  if (rt_self.off_access != 0 || rt_tls_private (addr))
     return;
   if (rt_sched_is_on ())
     {
@@ -101,7 +101,7 @@ record_read (const void *addr, unsigned size, uintptr_t ra)
 static RT_NOINLINE void
 record_write (const void *addr, unsigned size, uintptr_t ra)
 {
-  if (rt_self.off_access != 0)
+  if (rt_self.off_access != 0 || rt_tls_private (addr))
     return;
   if (size > 8)
     rt_range (AUGUR_EV_WRITE_RANGE, addr, size, ra);
@@ -114,7 +114,7 @@ record_write (const void *addr, unsigned size, uintptr_t ra)
 static RT_NOINLINE void
 record_unaligned (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
 {
-  if (rt_self.off_access != 0)
+  if (rt_self.off_access != 0 || rt_tls_private (addr))
     return;
   if (rt_sched_is_on ())
     {

@@ -15,7 +15,8 @@
 # racy counter whose lost update does not matter is classed benign, and a
 # race harmless in the order it was predicted in is tried in the other; a
 # schedule that crosses a free() replays it as the runtime's step; a
-# deadlock the program reaches without the violation is not its harm.
+# deadlock the program reaches without the violation is not its harm; a
+# program that uses errno before its threads start is confirmed as well.
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -298,6 +299,17 @@ if record confirm_ctor "$top_srcdir/tests/explorer/confirm_ctor.c"; then
   ok "confirm_ctor: augur replay reproduces it" replays confirm_ctor
 else
   ok "confirm_ctor: builds and records" false
+fi
+
+# main clears and tests errno before the threads start: libc's TLS is
+# no event of the recorded run, as it is no step of the replay
+if record confirm_errno "$top_srcdir/tests/explorer/confirm_errno.c"; then
+  confirm confirm_errno
+  ok "confirm_errno: with errno used before the threads, the lost update is harm (1)" confirmed 1
+  ok "confirm_errno: ... none of its predictions is not realisable" \
+    sh -c "! grep -q '^not-realisable' '$work/confirm.out'"
+else
+  ok "confirm_errno: builds and records" false
 fi
 
 # two blocks freed in reverse order with no step between: neither free is a
