@@ -17,7 +17,7 @@ static void *
 worker (void *arg)
 {
   (void) arg;
-  usleep (5000);
+  usleep (100000);   /* long enough that main signals first on a loaded machine */
   pthread_mutex_lock (&lock);
   pthread_cond_wait (&wake, &lock);
   pthread_mutex_unlock (&lock);
