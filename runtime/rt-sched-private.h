@@ -262,7 +262,8 @@ typedef struct {
   uint8_t type_known;       /* type read from the object or set by an init */
   uint8_t destroy_state;    /* RT_DESTROY_*: destroyed by a destroy that succeeded, and not
                              * initialised since (rt-sched-destroy.c) */
-  uint64_t destroyed_sig;   /* a hash of its bytes just after that destroy */
+  uint8_t destroyed_size;   /* the size of the object that destroy destroyed */
+  uint64_t destroyed_sig;   /* a hash of its bytes as the last call on it left them */
 } RtSObj;
 
 /* The model's object at addr (created if kind != RT_OBJ_FREE). */
@@ -280,6 +281,11 @@ enum { RT_DESTROY_LIVE = 0, RT_DESTROY_DONE, RT_DESTROY_REPORTED };
 void rt_sched_destroy_check (RtSObj *o, const AugurSchedStep *s, uint32_t ev_kind, uint32_t me);
 /* After it returned @result: o is destroyed if it succeeded. */
 void rt_sched_destroy_done (RtSObj *o, uint32_t ev_kind, int64_t result);
+/* After any other call on o: a destroyed o's bytes as the call left them. */
+void rt_sched_destroy_sign (RtSObj *o);
+/* Is o, destroyed, a new object now: were its bytes written since the
+ * last call on it (a static initialiser, memory handed out again)? */
+int rt_sched_destroy_rewritten (const RtSObj *o);
 
 /* Mutexes initialised and never destroyed (at the end of the process). */
 void rt_sched_check_not_destroyed (void);

@@ -79,6 +79,20 @@ mutex_type_in_memory (uint64_t addr)
     }
 }
 
+/* o, as a new object of @kind at @addr */
+static void
+fresh_obj (RtSObj *o, uint64_t addr, int kind)
+{
+  memset (o, 0, sizeof *o);
+  o->addr = addr;
+  o->kind = (uint8_t) kind;
+  o->owner = RT_NONE;
+  o->type = AUGUR_MUTEX_DEFAULT;
+}
+
+/* A lookup with a kind is a call's, on memory the program is about to
+ * use: a destroyed object whose bytes the program wrote since is a new
+ * object there (rt-sched-destroy.c). */
 RtSObj *
 rt_sched_obj (uint64_t addr, int kind)
 {
@@ -87,17 +101,18 @@ rt_sched_obj (uint64_t addr, int kind)
     {
       RtSObj *o = &objs[(h + k) & (NOBJ - 1)];
       if (o->addr == addr && o->kind != RT_OBJ_FREE)
-        return o;
+        {
+          if (RT_UNLIKELY (o->destroy_state != RT_DESTROY_LIVE) && kind != RT_OBJ_FREE
+              && rt_sched_destroy_rewritten (o))
+            fresh_obj (o, addr, kind);
+          return o;
+        }
       if (o->kind == RT_OBJ_FREE)
         {
           if (kind == RT_OBJ_FREE)
             return NULL;
-          memset (o, 0, sizeof *o);
+          fresh_obj (o, addr, kind);
           objs_used[n_objs_used++] = (uint16_t) ((h + k) & (NOBJ - 1));
-          o->addr = addr;
-          o->kind = (uint8_t) kind;
-          o->owner = RT_NONE;
-          o->type = AUGUR_MUTEX_DEFAULT;
           return o;
         }
     }
@@ -979,9 +994,11 @@ rt_sched_sync_after (RtSync *op, int64_t result)
 {
   const RtSyncModel *m = model_of (op->rec.kind);
   uint32_t me = rt_self.tid;
-  if (m->after == NULL || (me >= RT_MAXT && !m->any_thread))
-    return;
-  m->after (op, m, rt_sched_my_step (), result, me);
+  if (m->after != NULL && (me < RT_MAXT || m->any_thread))
+    m->after (op, m, rt_sched_my_step (), result, me);
+  /* a destroyed object's bytes as this call left them */
+  if (m->obj != RT_OBJ_FREE && me < RT_MAXT)
+    rt_sched_destroy_sign (rt_sched_obj (op->rec.addr, RT_OBJ_FREE));
 }
 
 /* ------------------------------------------------------------------ */

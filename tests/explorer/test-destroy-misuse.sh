@@ -4,7 +4,10 @@
 # since is a misuse for every kind of object (mutex, rwlock, condition
 # variable, barrier, spinlock, semaphore), named with both destroys and
 # replayed; init, destroy, init, destroy is not, nor is a static
-# initialiser in a stack slot that held a destroyed object.
+# initialiser in a stack slot that held a destroyed object.  Such an
+# object is a new one for a use too (no use after destroy), in a reused
+# stack slot or a reused heap block; a use with no initialisation since
+# the destroy stays one, whatever the bytes the destroy left.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -33,5 +36,36 @@ ok "double_destroy: a semaphore destroyed twice" double_destroy sem semaphore 27
 ok "double_destroy: six findings, one per object" eval '[ "$(results_findings "$tmp/double_destroy.json" | wc -l)" -eq 6 ]'
 # a spinlock initialised again after its destroy was an init-in-use
 ok "double_destroy_reinit_ok: two lives of every object, static locals reused: no finding" clean_complete double_destroy_reinit_ok
+
+# the second call's statically initialised locals, in the first call's
+# stack slots, are new objects: they were reported as used after destroy
+# and destroyed twice
+ok "destroy_reuse_ok: local mutex, cond, rwlock of a function called twice: no finding" clean_complete destroy_reuse_ok
+
+# the uses after destroy in the second call, and only those: the read-write
+# lock's bytes equal PTHREAD_RWLOCK_INITIALIZER's (glibc's destroy writes
+# none), still a use after destroy as nothing wrote them since
+reuse_bad ()
+{
+  finding destroy_reuse_bad "misuse:use-after-destroy destroy_reuse_bad.c:27 destroy_reuse_bad.c:33" || return 1
+  [ "$(results_findings "$tmp/destroy_reuse_bad.json" | sort)" = "misuse:use-after-destroy destroy_reuse_bad.c:25 destroy_reuse_bad.c:30
+misuse:use-after-destroy destroy_reuse_bad.c:26 destroy_reuse_bad.c:32
+misuse:use-after-destroy destroy_reuse_bad.c:27 destroy_reuse_bad.c:33" ]
+}
+ok "destroy_reuse_bad: a use after destroy in the reused slots is still one; the new objects are not" reuse_bad
+
+# a block handed out again (--malloc-reuse) holds new objects: only what
+# fresh heap memory gets (no init call), no use after destroy, no double
+# destroy
+reuse_heap ()
+{
+  "$AUGUR" explore --no-progress --malloc-reuse -o "$tmp/heap.json" -- "$prog_dir/destroy_reuse_heap" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out" \
+    && [ "$(results_findings "$tmp/heap.json" | sort)" = "misuse:uninitialised-cond destroy_reuse_heap.c:24
+misuse:uninitialised-mutex destroy_reuse_heap.c:22" ]
+}
+ok "destroy_reuse_heap: objects in a reused heap block are new objects" reuse_heap
 
 tap_done
