@@ -153,8 +153,29 @@ explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep *step
                             (const char *const *) held);
 }
 
+/* The results file is rewritten at every new finding, so that nothing
+ * found is lost if augur is killed; but a rewrite costs every finding's
+ * schedule, and one execution can find dozens of races (SPLASH-2's barnes:
+ * 44 findings of 30,000 steps each, rewritten at each, took its whole
+ * budget in its first execution).  So a save comes at most once per twice
+ * the time the last one took: saving stays a third of the time at most,
+ * and a finding waits that long at most (explore_findings_save_pending
+ * after each execution, explore_findings_save_now at the end). */
 void
 explore_findings_save (Ctx *c)
+{
+  if (c->opts->results_path == NULL)
+    return;
+  if (g_get_monotonic_time () < c->save_due)
+    {
+      c->save_pending = TRUE;
+      return;
+    }
+  explore_findings_save_now (c);
+}
+
+void
+explore_findings_save_now (Ctx *c)
 {
   if (c->opts->results_path == NULL)
     return;
@@ -162,7 +183,17 @@ explore_findings_save (Ctx *c)
   gint64 started = g_get_monotonic_time ();
   if (!augur_results_save (c->results, c->opts->results_path, &error))
     g_printerr ("augur explore: %s\n", error->message);
+  gint64 ended = g_get_monotonic_time ();
+  c->save_due = ended + 2 * (ended - started);
+  c->save_pending = FALSE;
   explore_note_save (c, started);
+}
+
+void
+explore_findings_save_pending (Ctx *c)
+{
+  if (c->save_pending)
+    explore_findings_save (c);
 }
 
 void

@@ -45,6 +45,8 @@ typedef struct {
                                    * (explorer/unseen-atomics.h), NULL if none */
   gint first_exit;                /* exit status of the first execution that ended
                                    * normally, -1 before it */
+  gint64 save_due;                /* monotonic us: no save before (explore_findings_save) */
+  gboolean save_pending;          /* a finding not saved yet */
 } Ctx;
 
 /* A failing execution kept for diagnosis (diagnose.h): its steps, its
@@ -110,6 +112,8 @@ void explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep 
                                   const guint64 *ev);
 /* Writes the results to opts->results_path, if any. */
 void explore_findings_save (Ctx *c);
+void explore_findings_save_now (Ctx *c);
+void explore_findings_save_pending (Ctx *c);
 /* A save of the results that began at @started (g_get_monotonic_time)
  * has ended: it times the passes over the findings (explore.c). */
 void explore_note_save (Ctx *c, gint64 started);

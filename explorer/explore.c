@@ -482,6 +482,7 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
     }
   if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
     o->on_complete (steps, n, o->on_complete_data);
+  explore_findings_save_pending (c);
   g_free (rd.ev);
 }
 
@@ -859,7 +860,7 @@ search_finish (Search *s, gboolean ok)
   progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, 0, NULL, 0, TRUE);
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);
-  explore_findings_save (c);
+  explore_findings_save_now (c);
 }
 
 /* ---- --jobs: servers running ahead (explore-pool.h) ---- */

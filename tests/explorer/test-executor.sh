@@ -11,6 +11,7 @@
 B="$top_builddir/tests/explorer"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-executor.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
 
 # refused STATUS TEXT HOW PROG: augur explore PROG, with SERVER_START=HOW
 # (server_start.c; "-": unset), exits STATUS within a minute and says TEXT
@@ -72,6 +73,29 @@ killed ()
     && ! kill -0 "$server" 2>/dev/null
 }
 ok "a server killed while exploring: exit 5, 'fork server is gone'" killed
+
+# augur killed (SIGKILL: no last save) while it explores a program whose
+# first execution finds 12 races with long schedules: within 30 s the
+# results file holds all 12 (saves are spaced out when they are slow;
+# what waits is saved after the execution, explore-findings.c)
+killed_augur ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rl.json" -- "$B/races_long" >"$tmp/out" 2>&1 &
+  augur_pid=$!
+  n=0
+  while [ "$(json_path "$tmp/rl.json" '$.findings[*].kind' 2>/dev/null | grep -c data-race)" -lt 12 ]; do
+    sleep 0.2
+    n=$((n + 1))
+    [ "$n" -lt 150 ] || break
+  done
+  kill -9 "$augur_pid"
+  wait "$augur_pid" 2>/dev/null
+  pkill -9 -f "$B/races_long" 2>/dev/null
+  found=$(json_path "$tmp/rl.json" '$.findings[*].kind' | grep -c data-race)
+  echo "$found races in the results file"
+  [ "$found" -eq 12 ]
+}
+ok "augur killed while exploring: the results file holds every race found" killed_augur
 
 # placed JOBS: while augur explores lastzero(15) with --jobs JOBS, each
 # fork server is pinned to one CPU, no two to the same one, and augur's
