@@ -527,6 +527,30 @@ test_same_bug (void)
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
 }
 
+/* A bug at 100 line pairs keeps the first 64 as parts, each with its
+ * schedule; the explanation names every line (common/same-bug.c). */
+static void
+test_same_bug_capped (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "check");
+  for (guint k = 0; k < 100; k++)
+    {
+      g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "x.");
+      augur_finding_set_object (f, "x", "variable");
+      augur_finding_add_access (f, 1, 1, AUGUR_OP_WRITE, "t.c", 5, "t", NULL);
+      augur_finding_add_access (f, 2, 1, AUGUR_OP_WRITE, "t.c", 10 + k, "t", NULL);
+      augur_results_add_finding (r, f);
+    }
+  g_assert_cmpuint (augur_same_bug_merge (r), ==, 99);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 1);
+  AugurFinding *f = augur_results_get_finding (r, 0);
+  g_assert_cmpuint (augur_finding_get_n_parts (f), ==, 64);
+  const char *e = augur_finding_get_explanation (f);
+  g_assert_nonnull (strstr (e, "The same bug shows 99 more times, at "));
+  g_assert_nonnull (strstr (e, "t.c:109"));
+  g_assert_nonnull (strstr (e, "(the first 64 listed in it as its variants)."));
+}
+
 /* Races on one variable at lines 6-6, 7-7 and 6-7 are one bug: the third
  * joins the first two, taken in either order (a finding joined only the
  * first earlier one, and 7-7 stayed a bug of its own). */
@@ -630,6 +654,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/parts", test_parts);
   g_test_add_func ("/results/same-bug", test_same_bug);
   g_test_add_func ("/results/same-bug-transitive", test_same_bug_transitive);
+  g_test_add_func ("/results/same-bug-capped", test_same_bug_capped);
   g_test_add_func ("/results/object-phrase", test_object_phrase);
   g_test_add_func ("/results/callers", test_callers);
   g_test_add_func ("/results/replay-commands", test_replay_commands);
