@@ -558,19 +558,28 @@ object_kind_of (const Exec *x, gint k)
     }
 }
 
+/* The last destroy of u's object before it: u->e, the object named as
+ * it was then (a struct freed since leaves its address to other names);
+ * who destroyed it where, or NULL if no destroy is in the schedule. */
 static char *
-explain_use_after_destroy (Misuse *u)
+last_destroy (Misuse *u)
 {
   const Exec *x = &u->x;
   u->e = earlier (u, is_destroy_of, u->obj, G_MAXUINT, 0);
   u->object_kind = object_kind_of (x, u->k);
   if (u->e < 0)
-    return g_strdup_printf ("%s after it was destroyed.", did_or_who (u));
-  /* named as it was before the destroy (a struct freed since leaves its
-   * address to other names) */
+    return NULL;
   g_free (u->did);
   u->did = describe_named (x, (guint) u->k, u->obj, (guint) u->e);
-  g_autofree char *gone = by_at (x, (guint) u->e);
+  return by_at (x, (guint) u->e);
+}
+
+static char *
+explain_use_after_destroy (Misuse *u)
+{
+  g_autofree char *gone = last_destroy (u);
+  if (gone == NULL)
+    return g_strdup_printf ("%s after it was destroyed.", did_or_who (u));
   return g_strdup_printf ("%s after it was destroyed, by %s: a destroy must wait until no thread "
                           "can use the object any more.", u->did, gone);
 }
@@ -580,15 +589,10 @@ explain_use_after_destroy (Misuse *u)
 static char *
 explain_double_destroy (Misuse *u)
 {
-  const Exec *x = &u->x;
-  u->e = earlier (u, is_destroy_of, u->obj, G_MAXUINT, 0);
-  u->object_kind = object_kind_of (x, u->k);
-  if (u->e < 0)
+  g_autofree char *first = last_destroy (u);
+  if (first == NULL)
     return g_strdup_printf ("%s, which was destroyed already and not initialised since.",
                             did_or_who (u));
-  g_free (u->did);
-  u->did = describe_named (x, (guint) u->k, u->obj, (guint) u->e);
-  g_autofree char *first = by_at (x, (guint) u->e);
   return g_strdup_printf ("Double destroy: %s, which was destroyed already, by %s, and not "
                           "initialised since: destroy an object once, or initialise it again "
                           "before the next destroy.", u->did, first);
