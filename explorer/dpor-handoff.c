@@ -275,11 +275,11 @@ augur_dpor_handoff_new (const AugurDporBranch *b, GArray *prefix, GArray *sleep)
 }
 
 void
-augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v)
+augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v, gboolean cut)
 {
   DporHandoff *h = d->handoff;
   GByteArray *key = g_byte_array_new ();
-  guint32 node[2] = { i, src };
+  guint32 node[3] = { i, src, cut };
   g_byte_array_append (key, (const guint8 *) node, sizeof node);
   g_byte_array_append (key, (const guint8 *) v->data, v->len * sizeof (AugurSchedStep));
   GBytes *kb = g_byte_array_free_to_bytes (key);
@@ -290,6 +290,7 @@ augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v)
   f->src = src;
   f->prefix_hash = prefix_hash ((const AugurSchedStep *) d->steps->data, i);
   f->seq = g_array_copy ((GArray *) v);
+  f->cut = cut;
   g_ptr_array_add (h->forwards, f);
 }
 
@@ -317,11 +318,11 @@ augur_dpor_handoff_apply (AugurDpor *d, const AugurDporForward *f)
   DporNode *nd = g_ptr_array_index (d->nodes, f->node);
   /* the serial insertion: dropped if a sleeping, done or handed-out
    * branch (or one taken and not back yet) is a weak initial of it */
-  if (augur_dpor_handoff_late_insert (d, f->node, f->src, f->seq))
+  if (augur_dpor_handoff_late_insert (d, f->node, f->src, f->seq, f->cut))
     return AUGUR_DPOR_FORWARD_APPLIED;
   const AugurSchedStep *in_flight = d->pending != NULL && d->branch_at == f->node
                                     ? &d->branch_first : NULL;
-  augur_dpor_optimal_insert (nd, f->seq, in_flight, NULL, 0);
+  augur_dpor_optimal_insert (nd, f->seq, in_flight, f->cut);
   return AUGUR_DPOR_FORWARD_APPLIED;
 }
 
@@ -411,13 +412,13 @@ late_down (AugurDpor *d, guint x, GArray *w)
 }
 
 gboolean
-augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *v)
+augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *v, gboolean cut)
 {
   if (d->handoff == NULL || !d->handoff->late)
     return FALSE;
   DporNode *nd = g_ptr_array_index (d->nodes, k);
   for (guint x = 0; x < nd->sleep->len; x++)
-    if (augur_dpor_optimal_weak_initial (&g_array_index (nd->sleep, AugurSchedStep, x), v))
+    if (augur_dpor_optimal_redundant (&g_array_index (nd->sleep, AugurSchedStep, x), v, cut))
       return TRUE;
   g_autoptr (GArray) started = late_started (d, k);
   gboolean after = FALSE;
@@ -427,7 +428,7 @@ augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *
       gboolean wi = augur_dpor_optimal_weak_initial (e, v);
       if (!after)
         {
-          if (wi)
+          if (augur_dpor_optimal_redundant (e, v, cut))
             return TRUE;   /* explored before, as serially */
           after = e->tid == src;
           continue;
@@ -495,7 +496,7 @@ typedef struct {
 } BranchHeader;
 
 typedef struct {
-  guint32 magic, version, node, n_seq, src, reserved;
+  guint32 magic, version, node, n_seq, src, cut;
   guint64 prefix_hash;
 } ForwardHeader;
 
@@ -566,7 +567,7 @@ augur_dpor_branch_from_bytes (GBytes *bytes, GError **error)
 GBytes *
 augur_dpor_forward_to_bytes (const AugurDporForward *f)
 {
-  ForwardHeader h = { FORWARD_MAGIC, 1, f->node, f->seq->len, f->src, 0, f->prefix_hash };
+  ForwardHeader h = { FORWARD_MAGIC, 1, f->node, f->seq->len, f->src, f->cut, f->prefix_hash };
   GByteArray *a = g_byte_array_new ();
   g_byte_array_append (a, (const guint8 *) &h, sizeof h);
   g_byte_array_append (a, (const guint8 *) f->seq->data, f->seq->len * sizeof (AugurSchedStep));
@@ -589,6 +590,7 @@ augur_dpor_forward_from_bytes (GBytes *bytes, GError **error)
   f->node = h.node;
   f->src = h.src;
   f->prefix_hash = h.prefix_hash;
+  f->cut = h.cut != 0;
   f->seq = steps_new ();
   g_array_append_vals (f->seq, p + sizeof h, h.n_seq);
   return f;

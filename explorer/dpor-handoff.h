@@ -73,6 +73,7 @@ typedef struct {
   guint64 prefix_hash;    /* of the steps before the node (augur_dpor_handoff_apply
                            * refuses a forward whose prefix is not the owner's) */
   GArray *seq;            /* AugurSchedStep: the sequence v to insert there */
+  gboolean cut;           /* v stops short of notdep's end (augur_dpor_optimal_race) */
 } AugurDporForward;
 
 void augur_dpor_forward_free (AugurDporForward *f);

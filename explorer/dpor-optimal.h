@@ -40,17 +40,22 @@ GPtrArray *augur_dpor_optimal_tree_new (void);
 void augur_dpor_optimal_race (DporPass *p, guint i, guint j);
 /* The sequence @v reverses a race at node @nd: dropped if a sleeping or
  * done step (or @in_flight, the first step of a branch taken there whose
- * execution is not back yet; NULL: none) is a weak initial of it, else
- * inserted into the node's tree. */
+ * execution is not back yet; NULL: none) makes it redundant
+ * (augur_dpor_optimal_redundant), else inserted into the node's tree.
+ * @cut: v stops short of the end of notdep(e, E) (augur_dpor_optimal_race). */
 void augur_dpor_optimal_insert (DporNode *nd, const GArray *v, const AugurSchedStep *in_flight,
-                                const AugurSchedStep *rest, guint n_rest);
+                                gboolean cut);
+/* Are the executions that start with @v explored under the branch of the
+ * thread whose next step is @x (asleep or done at v's node)? */
+gboolean augur_dpor_optimal_redundant (const AugurSchedStep *x, const GArray *v, gboolean cut);
 /* The next execution is the leftmost branch of node @k's (non-empty) tree. */
 void augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep);
 /* dpor-handoff.c: the reversal @v of a race at the fixed node @i (whose
  * first event is thread @src's), for its owner. */
-void augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v);
+void augur_dpor_handoff_collect (AugurDpor *d, guint i, guint src, const GArray *v, gboolean cut);
 /* dpor-handoff.c, late insertions (experimental): TRUE if it took @v. */
-gboolean augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *v);
+gboolean augur_dpor_handoff_late_insert (AugurDpor *d, guint k, guint src, const GArray *v,
+                                         gboolean cut);
 gboolean augur_dpor_handoff_is_late (AugurDpor *d);
 /* Helpers for it. */
 void augur_dpor_optimal_tree_insert (GPtrArray *list, const GArray *v, gboolean below_root);

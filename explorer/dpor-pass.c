@@ -672,6 +672,7 @@ pass_new (AugurDpor *d)
   p->d = d;
   p->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
   p->races = g_array_new (FALSE, FALSE, sizeof (guint));
+  p->reversals = g_array_new (FALSE, FALSE, sizeof (guint));
   p->ext = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   p->v = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
   return p;
@@ -689,6 +690,7 @@ augur_dpor_pass_free (DporPass *p)
   g_free (p->saved);
   g_free (p->calls);
   g_array_unref (p->races);
+  g_array_unref (p->reversals);
   g_array_unref (p->ext);
   g_array_unref (p->v);
   g_hash_table_unref (p->locks);
@@ -1005,8 +1007,11 @@ step_backtrack (DporPass *p, guint j, const guint32 *pre)
   if (d->kind == AUGUR_DPOR_CLASSIC)
     augur_dpor_classic_step (p, j, pre);
   else if (d->kind == AUGUR_DPOR_OPTIMAL)
-    for (guint k = 0; k < p->races->len && !past_deadline (d, k); k++)
-      augur_dpor_optimal_race (p, g_array_index (p->races, guint, k), j);
+    for (guint k = 0; k < p->races->len; k++)
+      {
+        guint pair[2] = { g_array_index (p->races, guint, k), j };
+        g_array_append_vals (p->reversals, pair, 2);
+      }
   else
     for (guint k = 0; k < p->races->len; k++)
       backtrack (p, g_array_index (p->races, guint, k), j);
@@ -1081,6 +1086,11 @@ augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc
       if (j >= first_new)
         step_backtrack (p, j, pre);
     }
+  p->clocked = j;
+  for (guint k = 0; k + 1 < p->reversals->len && !past_deadline (d, k / 2); k += 2)
+    augur_dpor_optimal_race (p, g_array_index (p->reversals, guint, k),
+                             g_array_index (p->reversals, guint, k + 1));
+  g_array_set_size (p->reversals, 0);
   if (j == p->n)
     pass_mark (p, j);   /* the next execution may go on from the end of this one */
   pass_end (p, j == p->n && !d->cut);

@@ -155,6 +155,9 @@ struct _DporPass {
   DporShadow *mem;         /* d->shadow */
   GHashTable *locks;       /* addr -> DporLockShadow */
   GArray *races;           /* guint pairs (i) for the current j */
+  GArray *reversals;       /* optimal: the pass's races, (i, j) guint pairs, reversed once
+                            * every step's clock is known (notdep runs past j) */
+  guint clocked;           /* the steps [0, clocked) have their clocks */
   gint last_create;        /* the last CREATE step (the thread counter's last write), -1 */
   AugurDporRaceFunc race_cb;
   gpointer race_data;
