@@ -145,6 +145,7 @@ typedef struct {
                               * pthread_once) are not the program's and are not recorded */
   uintptr_t exit_ra;         /* where pthread_exit was called */
   uintptr_t *shadow;      /* RT_SHADOW_SIZE return addresses, or NULL; owned (mmap) */
+  uint32_t *frame_gen;    /* under the scheduler: RT_SHADOW_SIZE frame generations (rt-tsan.c) */
   void *altstack;         /* the sigaltstack of this thread, or NULL; owned (mmap) */
   size_t altstack_size;
   /* the last module a PC was found in (rt-module.c): most events of a
@@ -291,6 +292,11 @@ unsigned rt_callers (uint8_t *module, uint32_t *pc, unsigned max);
 /* A thread under the scheduler (no stacks of its own) starting: its
  * shadow ring is a static one, empty (rt-tsan.c). */
 void rt_shadow_use_static (uint32_t tid);
+/* Under the scheduler, the generation of the frame at each of the
+ * innermost RT_SHADOW_SIZE func_entry depths of thread tid: a new number
+ * at every entry to that depth and every exit from it, so that a frame
+ * whose number is still there has not returned (rt-sched-frame.c). */
+const uint32_t *rt_frame_gens (uint32_t tid);
 
 /* ------------------------------------------------------------------ */
 /* The trace writer (rt-trace.c)                                        */

@@ -273,6 +273,32 @@ rt_sched_find_unwinder (void)
 }
 
 typedef struct {
+  int (*fn) (void *arg, uintptr_t ip, uintptr_t cfa);
+  void *arg;
+} RtFrameWalk;
+
+static _Unwind_Reason_Code
+walk_frame (struct _Unwind_Context *ctx, void *arg)
+{
+  RtFrameWalk *w = arg;
+  int stop = w->fn (w->arg, (uintptr_t) uw_get_ip (ctx), (uintptr_t) uw_get_cfa (ctx));
+  return stop ? _URC_END_OF_STACK : _URC_NO_REASON;
+}
+
+int
+rt_sched_walk_frames (int (*fn) (void *arg, uintptr_t ip, uintptr_t cfa), void *arg)
+{
+  if (uw_backtrace == NULL)
+    return 0;
+  RtFrameWalk w = { fn, arg };
+  /* as for a fingerprint: the unwinder's own calls are not the program's */
+  rt_guard_enter ();
+  uw_backtrace (walk_frame, &w);
+  rt_guard_leave ();
+  return 1;
+}
+
+typedef struct {
   uintptr_t want;       /* the step's return address */
   uintptr_t below_cfa;  /* CFA of the frame below the last one seen: its stack pointer */
   uint64_t regs[6];
@@ -314,6 +340,12 @@ own_stack_top (uint32_t me)
       return (uint64_t) (uintptr_t) __libc_stack_end;
     }
   return rt_sched_stack_top ();
+}
+
+uint64_t
+rt_sched_own_stack_top (uint32_t me)
+{
+  return own_stack_top (me);
 }
 
 /* Thread me's own state as it makes step p; 0 if it cannot be told (no

@@ -264,6 +264,11 @@ typedef struct {
                              * initialised since (rt-sched-destroy.c) */
   uint8_t destroyed_size;   /* the size of the object that destroy destroyed */
   uint64_t destroyed_sig;   /* a hash of its bytes as the last call on it left them */
+  /* the frame of a thread's stack that holds it (rt-sched-frame.c): frame_gen 0, none */
+  uint32_t frame_gen;
+  uint16_t frame_tid;
+  uint8_t frame_depth;
+  uint8_t frame_tried;      /* looked for on its thread's stack */
 } RtSObj;
 
 /* The model's object at addr (created if kind != RT_OBJ_FREE). */
@@ -286,6 +291,21 @@ void rt_sched_destroy_sign (RtSObj *o);
 /* Is o, destroyed, a new object now: were its bytes written since the
  * last call on it (a static initialiser, memory handed out again)? */
 int rt_sched_destroy_rewritten (const RtSObj *o);
+
+/* ---- rt-sched-frame.c ---- */
+/* After a call of thread me on o: o, on me's stack, is bound to the frame
+ * that holds it, once. */
+void rt_sched_frame_bind (RtSObj *o, uint32_t me);
+/* Has the frame o is bound to returned, with o held, read-locked, waited
+ * on by nobody?  Then its memory holds a new object: what the old one's
+ * end leaves is reported (an initialised mutex never destroyed), 1. */
+int rt_sched_frame_ended (RtSObj *o);
+/* ---- rt-sched-await.c ---- */
+/* Calls fn (arg, ip, cfa) for each frame of the calling thread, innermost
+ * first, until it returns nonzero; 0 if there is no unwinder. */
+int rt_sched_walk_frames (int (*fn) (void *arg, uintptr_t ip, uintptr_t cfa), void *arg);
+/* The top of the calling thread me's stack. */
+uint64_t rt_sched_own_stack_top (uint32_t me);
 
 /* Mutexes initialised and never destroyed (at the end of the process). */
 void rt_sched_check_not_destroyed (void);

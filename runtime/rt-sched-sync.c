@@ -91,8 +91,9 @@ fresh_obj (RtSObj *o, uint64_t addr, int kind)
 }
 
 /* A lookup with a kind is a call's, on memory the program is about to
- * use: a destroyed object whose bytes the program wrote since is a new
- * object there (rt-sched-destroy.c). */
+ * use: a destroyed object whose bytes the program wrote since
+ * (rt-sched-destroy.c), a local whose frame returned (rt-sched-frame.c),
+ * is a new object there. */
 RtSObj *
 rt_sched_obj (uint64_t addr, int kind)
 {
@@ -102,8 +103,8 @@ rt_sched_obj (uint64_t addr, int kind)
       RtSObj *o = &objs[(h + k) & (NOBJ - 1)];
       if (o->addr == addr && o->kind != RT_OBJ_FREE)
         {
-          if (RT_UNLIKELY (o->destroy_state != RT_DESTROY_LIVE) && kind != RT_OBJ_FREE
-              && rt_sched_destroy_rewritten (o))
+          if (RT_UNLIKELY (o->destroy_state != RT_DESTROY_LIVE || o->frame_gen != 0)
+              && kind != RT_OBJ_FREE && (rt_sched_frame_ended (o) || rt_sched_destroy_rewritten (o)))
             fresh_obj (o, addr, kind);
           return o;
         }
@@ -658,6 +659,8 @@ init_obj (const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
       && (o->owner != RT_NONE || o->count != 0 || (o->used && !o->destroyed)))
     rt_sched_misuse (AUGUR_MISUSE_INIT_IN_USE, me, s->pc, s->module, s->obj);
   o->kind = (uint8_t) kind;
+  o->frame_gen = 0;   /* a new object, maybe of a new frame: bound again */
+  o->frame_tried = 0;
   o->init_seen = 1;
   o->used = 0;
   o->destroyed = 0;
@@ -996,9 +999,13 @@ rt_sched_sync_after (RtSync *op, int64_t result)
   uint32_t me = rt_self.tid;
   if (m->after != NULL && (me < RT_MAXT || m->any_thread))
     m->after (op, m, rt_sched_my_step (), result, me);
-  /* a destroyed object's bytes as this call left them */
+  /* a destroyed object's bytes as this call left them; a local's frame */
   if (m->obj != RT_OBJ_FREE && me < RT_MAXT)
-    rt_sched_destroy_sign (rt_sched_obj (op->rec.addr, RT_OBJ_FREE));
+    {
+      RtSObj *o = rt_sched_obj (op->rec.addr, RT_OBJ_FREE);
+      rt_sched_destroy_sign (o);
+      rt_sched_frame_bind (o, me);
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -235,8 +235,15 @@ __tsan_vptr_read (void **vptr_p)
   do_read (vptr_p, sizeof (void *), RT_RA ());
 }
 
+/* The frame generations' counter: one for all threads, as the scheduler
+ * runs one at a time (a thread it does not know has no generations), so
+ * that each thread's numbers only grow. */
+static uint32_t frame_gen_next;
+
 /* Function entry/exit: a per-thread ring of return addresses for later
- * stack traces; never recorded. */
+ * stack traces; never recorded.  Under the scheduler, the frame's new
+ * generation at its depth (only below RT_SHADOW_SIZE: a deeper frame
+ * never overwrites a live one's). */
 RT_EXPORT void
 __tsan_func_entry (void *pc)
 {
@@ -246,6 +253,9 @@ __tsan_func_entry (void *pc)
   uintptr_t *shadow = rt_self.shadow;
   if (shadow != NULL)
     shadow[d & (RT_SHADOW_SIZE - 1)] = (uintptr_t) pc;
+  uint32_t *gen = rt_self.frame_gen;
+  if (gen != NULL && d < RT_SHADOW_SIZE)
+    gen[d] = ++frame_gen_next;
 }
 
 RT_EXPORT void
@@ -254,13 +264,19 @@ __tsan_func_exit (void)
   if (RT_LIKELY (!rt_is_active ()))
     return;
   if (rt_self.depth > 0)
-    rt_self.depth--;
+    {
+      uint32_t d = --rt_self.depth;
+      uint32_t *gen = rt_self.frame_gen;
+      if (gen != NULL && d < RT_SHADOW_SIZE)
+        gen[d] = ++frame_gen_next;
+    }
 }
 
 /* Under the scheduler threads get no stacks of their own (rt-thread.c):
  * their shadow rings are these, one per thread id, reused by each
  * execution. */
 static uintptr_t sched_shadow[AUGUR_SCHED_MAX_THREADS][RT_SHADOW_SIZE];
+static uint32_t sched_frame_gen[AUGUR_SCHED_MAX_THREADS][RT_SHADOW_SIZE];
 
 void
 rt_shadow_use_static (uint32_t tid)
@@ -268,7 +284,14 @@ rt_shadow_use_static (uint32_t tid)
   if (tid >= AUGUR_SCHED_MAX_THREADS)
     return;
   rt_self.shadow = sched_shadow[tid];
+  rt_self.frame_gen = sched_frame_gen[tid];
   rt_self.depth = 0;
+}
+
+const uint32_t *
+rt_frame_gens (uint32_t tid)
+{
+  return tid < AUGUR_SCHED_MAX_THREADS ? sched_frame_gen[tid] : NULL;
 }
 
 unsigned

@@ -68,4 +68,19 @@ misuse:uninitialised-mutex destroy_reuse_heap.c:22" ]
 }
 ok "destroy_reuse_heap: objects in a reused heap block are new objects" reuse_heap
 
+# a local lock set up by its initialiser, used and never destroyed, ends
+# with its function's frame: the init of the next function's lock in that
+# stack slot is of a new object (it was an init-in-use); inits of locals
+# still alive, or of a mutex left locked when its frame ended, stay ones
+ok "local_scope_reinit_ok: a local lock's slot initialised by the next function: no finding" \
+   clean_complete local_scope_reinit_ok
+scope_bad ()
+{
+  finding local_scope_reinit_bad "misuse:init-in-use local_scope_reinit_bad.c:26" || return 1
+  [ "$(results_findings "$tmp/local_scope_reinit_bad.json" | sort)" = "misuse:init-in-use local_scope_reinit_bad.c:15
+misuse:init-in-use local_scope_reinit_bad.c:26
+misuse:init-in-use local_scope_reinit_bad.c:44" ]
+}
+ok "local_scope_reinit_bad: inits of live locals and of a held one are still reported" scope_bad
+
 tap_done
