@@ -628,6 +628,9 @@ void *rt_memset_at (void *dst, int c, size_t n, uintptr_t ra);
 /* ALLOC for an object allocated by the runtime on the program's behalf
  * (strdup, strndup) (rt-malloc.c). */
 void rt_alloc_note (void *p, size_t size, uintptr_t ra);
+/* rt-filemap.c: a new mapping (shared file mappings are kept), one gone. */
+void rt_filemap_mapped (void *addr, size_t len, int flags, int fd, off_t off);
+void rt_filemap_unmapped (void *addr, size_t len);
 /* Does the program replace malloc (its calls and glibc's reach its own
  * allocator, not rt-malloc.c's)? (rt-malloc.c) */
 bool rt_malloc_replaced (void);

@@ -36,6 +36,7 @@
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-sched.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <signal.h>
@@ -734,24 +735,42 @@ RT_DEFINE_REAL (munmap, NULL)
 RT_DEFINE_REAL (mremap, NULL)
 RT_DEFINE_REAL (mprotect, NULL)
 
+/* A new mapping: memory handed out (a use of it is no use of a freed
+ * block that lay there), and a shared file's pages (rt-filemap.c). */
+static void
+mapped (void *p, size_t len, int flags, int fd, off_t off, uintptr_t ra)
+{
+  if (p == MAP_FAILED)
+    return;
+  int saved = errno;
+  rt_alloc_note (p, len, ra);
+  rt_filemap_mapped (p, len, flags, fd, off);
+  errno = saved;
+}
+
 RT_EXPORT void *
 mmap (void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
   mapping_changes ();
-  return get_real_mmap () (addr, len, prot, flags, fd, off);
+  void *p = get_real_mmap () (addr, len, prot, flags, fd, off);
+  mapped (p, len, flags, fd, off, RT_RA ());
+  return p;
 }
 
 RT_EXPORT void *
 mmap64 (void *addr, size_t len, int prot, int flags, int fd, off64_t off)
 {
   mapping_changes ();
-  return get_real_mmap64 () (addr, len, prot, flags, fd, off);
+  void *p = get_real_mmap64 () (addr, len, prot, flags, fd, off);
+  mapped (p, len, flags, fd, off, RT_RA ());
+  return p;
 }
 
 RT_EXPORT int
 munmap (void *addr, size_t len)
 {
   mapping_changes ();
+  rt_filemap_unmapped (addr, len);
   return get_real_munmap () (addr, len);
 }
 

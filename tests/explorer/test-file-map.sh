@@ -1,0 +1,35 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Memory that system calls change: a pwrite or writev to a file the
+# program maps shared writes the mapped bytes (runtime/rt-filemap.c), so
+# the race between it and the readers of the mapping is explored; a new
+# mapping where a freed block lay is memory handed out again, not a use
+# of the freed block.
+. "$top_srcdir/tests/tap.sh"
+
+prog_dir="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-file-map.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
+
+written ()
+{
+  finding file_map_write "assertion file_map_write.c:30" || return 1
+  r="$tmp/file_map_write.json"
+  [ "$(json_path "$r" '$.analysis.complete')" = true ] \
+    && results_findings "$r" | grep -q "^data-race file_map_write.c:28 file_map_write.c:19"
+}
+ok "file_map_write: a pwrite between two reads of the mapped file: the assertion, replayed" written
+
+quiet ()
+{
+  "$AUGUR" explore --no-progress --fail-on=note -o "$tmp/ok.json" -- "$prog_dir/file_map_ok" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/ok.json" '$.analysis.complete')" = true ] \
+    && [ -z "$(json_path "$tmp/ok.json" '$.findings[*].kind')" ] \
+    && [ "$(json_path "$tmp/ok.json" '$.executions')" -ge 2 ]
+}
+ok "file_map_ok: the writev and the reads under one mutex, a mapping where a freed block lay: no finding" quiet
+
+tap_done
