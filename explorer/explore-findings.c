@@ -232,6 +232,33 @@ spurious_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint n, c
   return g_strdup (text);
 }
 
+guint
+explore_findings_race_objects (const AugurSchedShm *shm)
+{
+  return shm->n_objects > AUGUR_SCHED_MAX_OBJECTS ? G_MAXUINT : shm->n_objects;
+}
+
+/* Was the memory step j touches handed out again between steps i and j?
+ * Then i touched an earlier block that lay there: the allocator orders
+ * the free that ended it before the allocation (glibc hands an exited
+ * thread's arena to the next thread's first malloc), no data race. */
+static gboolean
+reallocated_between (const RaceData *rd, const AugurSchedStep *steps, guint i, guint j)
+{
+  if (rd->objects == NULL || rd->n_objects == G_MAXUINT)
+    return FALSE;
+  guint64 lo = steps[j].obj, hi = lo + MAX (steps[j].size, 1u);
+  for (guint k = 0; k < rd->n_objects; k++)
+    {
+      const AugurSchedObjectEvent *o = &rd->objects[k];
+      if (o->step > j)
+        break;
+      if (o->kind == AUGUR_EV_ALLOC && o->step > i && o->addr < hi && lo < o->addr + MAX (o->arg, 1u))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
                           gpointer data)
@@ -239,6 +266,8 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   RaceData *rd = data;
   Ctx *c = rd->c;
   (void) n;
+  if (reallocated_between (rd, steps, i, j))
+    return;
   /* the same pair of instructions races in execution after execution:
    * known pairs are skipped before their locations are looked up */
   guint64 a = (guint64) steps[i].module << 32 | steps[i].pc;

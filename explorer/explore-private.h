@@ -71,10 +71,13 @@ typedef struct {
 #define DIAGNOSE_MAX_SECONDS 5.0     /* and seconds */
 
 /* explore_findings_on_race's data: the event indices of the steps, made
- * when first needed (owned by the caller). */
+ * when first needed (owned by the caller), and the execution's object log
+ * (its allocations). */
 typedef struct {
   Ctx *c;
   guint64 *ev;
+  const AugurSchedObjectEvent *objects;
+  guint n_objects;   /* G_MAXUINT: the log overflowed */
 } RaceData;
 
 /* ---- explore.c ---- */
@@ -119,6 +122,9 @@ void explore_findings_save_pending (Ctx *c);
 void explore_note_save (Ctx *c, gint64 started);
 /* Adds the finding to the results (and saves them). */
 void explore_findings_keep (Ctx *c, AugurFinding *f);
+/* How many of the page's object events RaceData may read (G_MAXUINT: the
+ * log overflowed, what was allocated when cannot be told). */
+guint explore_findings_race_objects (const AugurSchedShm *shm);
 /* AugurDporRaceFunc: a data race (data: RaceData). */
 void explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
                                gpointer data);

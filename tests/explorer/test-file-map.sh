@@ -4,7 +4,8 @@
 # program maps shared writes the mapped bytes (runtime/rt-filemap.c), so
 # the race between it and the readers of the mapping is explored; a new
 # mapping where a freed block lay is memory handed out again, not a use
-# of the freed block.
+# of the freed block; and a block the allocator hands out again holds a
+# new object, whose accesses do not race with the old one's.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -31,5 +32,16 @@ quiet ()
     && [ "$(json_path "$tmp/ok.json" '$.executions')" -ge 2 ]
 }
 ok "file_map_ok: the writev and the reads under one mutex, a mapping where a freed block lay: no finding" quiet
+
+reused ()
+{
+  "$AUGUR" explore --no-progress --malloc-reuse --fail-on=note -o "$tmp/reuse.json" -- "$prog_dir/heap_reuse_ok" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/reuse.json" '$.analysis.complete')" = true ] \
+    && [ -z "$(json_path "$tmp/reuse.json" '$.findings[*].kind')" ] \
+    && [ "$(json_path "$tmp/reuse.json" '$.executions')" -ge 2 ]
+}
+ok "heap_reuse_ok: a block freed by one thread and handed to another: no data race" reused
 
 tap_done
