@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "check/check-merge.h"
+#include "explorer/confirm.h"
 
 #include <string.h>
 
@@ -648,13 +649,13 @@ cause_rank (gconstpointer a, gconstpointer b)
   return augur_finding_compare (x, y);
 }
 
-/* The races of @benign whose lines are @race's: confirmation saw it happen
- * and nothing fail. */
-static gboolean
+/* The race of @benign whose lines are @race's (confirmation saw it happen
+ * and nothing fail, or fail the same way without it), or NULL. */
+static AugurFinding *
 classified_benign (AugurFinding *race, AugurResults *benign)
 {
   if (benign == NULL)
-    return FALSE;
+    return NULL;
   g_autoptr (GHashTable) lines = lines_of (race, TRUE);
   for (guint i = 0; i < augur_results_get_n_findings (benign); i++)
     {
@@ -663,9 +664,9 @@ classified_benign (AugurFinding *race, AugurResults *benign)
         continue;
       g_autoptr (GHashTable) bl = lines_of (b, TRUE);
       if (subset (lines, bl) && subset (bl, lines))
-        return TRUE;
+        return b;
     }
-  return FALSE;
+  return NULL;
 }
 
 static guint group (AugurResults *results, AugurResults *benign, gboolean explore_only);
@@ -933,12 +934,19 @@ add_ungrouped (AugurResults *results, GPtrArray *all, const gboolean *used, Augu
        * error: it is undefined behaviour the program certainly has, and
        * whether the predictor happened to pick it depends on the recorded
        * run, so demoting it would make the verdict vary between runs. */
-      if (augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE && classified_benign (f, benign))
+      AugurFinding *b = augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE
+                        ? classified_benign (f, benign) : NULL;
+      if (b != NULL)
         {
+          gboolean failed = g_strcmp0 (augur_finding_get_explanation (b), AUGUR_CONFIRM_FAILED_ANYWAY) == 0;
           g_autofree char *e = g_strconcat (
             augur_finding_get_explanation (f),
-            " Re-executed, the race happened and nothing failed in the executions explored "
-            "after it, but a data race is still undefined behaviour in C11.",
+            failed ? " Re-executed, the race happened and the program failed after it, but the "
+                     "same way without it (in the other order of the two accesses, or its default "
+                     "schedule): the failure is not blamed on it. A data race is still undefined "
+                     "behaviour in C11."
+                   : " Re-executed, the race happened and nothing failed in the executions "
+                     "explored after it, but a data race is still undefined behaviour in C11.",
             NULL);
           augur_finding_set_explanation (f, e);
         }

@@ -294,9 +294,12 @@ stage_confirm (AugurCheckState *st, GError **error)
       counts[out.cls]++;
       if (out.cls == AUGUR_PREDICTION_BENIGN)
         {
-          /* a race seen to happen harmlessly is a warning (check-merge.h) */
+          /* a race seen to happen harmlessly is a warning (check-merge.h);
+           * its explanation becomes what confirmation saw, for the merge
+           * (predictions.json is written already) */
           if (st->benign == NULL)
             st->benign = augur_results_new (st->options->argv[0], "confirm");
+          augur_finding_set_explanation (p, out.failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : "");
           augur_results_add_finding (st->benign, p);
         }
       augur_results_set_executions (st->results,

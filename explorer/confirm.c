@@ -621,23 +621,61 @@ symbols_for (const char *exe)
   return sym;
 }
 
-/* A race's prefix with its two accesses in the other order, up to the
- * later of them: the second access moved before the first, or, if its
- * thread has steps between them, the first moved after the second.  NULL
- * if both threads have steps between them (no move keeps both threads'
- * orders) or the accesses are not in the prefix. */
-static GArray *
-race_reversed (const AugurEventMap *map, AugurFinding *p)
+/* Where the prediction's access @a is in the prefix, or -1. */
+static gint
+access_step (const AugurEventMap *map, AugurFinding *p, guint a)
 {
-  if (augur_finding_get_kind (p) != AUGUR_FINDING_DATA_RACE || augur_finding_get_n_accesses (p) != 2)
-    return NULL;
-  const AugurAccess *a = augur_finding_get_access (p, 0), *b = augur_finding_get_access (p, 1);
-  gint ja = step_of_event (map, augur_finding_find_step (p, a->thread, a->event));
-  gint jb = step_of_event (map, augur_finding_find_step (p, b->thread, b->event));
+  const AugurAccess *x = augur_finding_get_access (p, a);
+  return step_of_event (map, augur_finding_find_step (p, x->thread, x->event));
+}
+
+/* The positions j1 < j2 in the prefix of the pair a prediction puts in
+ * its order: a race's two accesses or, with @violations, an atomicity
+ * violation's remote access and the local one after it (in the other
+ * order the two local ones are back to back); FALSE if there is none or
+ * they are not in the prefix. */
+static gboolean
+race_positions (const AugurEventMap *map, AugurFinding *p, gboolean violations, guint *j1, guint *j2)
+{
+  AugurFindingKind kind = augur_finding_get_kind (p);
+  guint n = augur_finding_get_n_accesses (p);
+  gint ja = -1, jb = -1;
+  if (kind == AUGUR_FINDING_DATA_RACE && n == 2)
+    {
+      ja = access_step (map, p, 0);
+      jb = access_step (map, p, 1);
+    }
+  else if (violations && kind == AUGUR_FINDING_ATOMICITY_VIOLATION && n == 3)
+    {
+      /* the remote access is the one of a thread of its own */
+      guint t[3];
+      for (guint a = 0; a < 3; a++)
+        t[a] = augur_finding_get_access (p, a)->thread;
+      guint r = t[0] == t[1] ? 2 : t[0] == t[2] ? 1 : t[1] == t[2] ? 0 : 3;
+      if (r == 3)
+        return FALSE;
+      ja = access_step (map, p, r);
+      for (guint a = 0; a < 3; a++)
+        {
+          gint k = a == r ? -1 : access_step (map, p, a);
+          if (k > ja && (jb < 0 || k < jb))
+            jb = k;
+        }
+    }
   if (ja < 0 || jb < 0 || ja == jb)
-    return NULL;
-  guint j1 = (guint) MIN (ja, jb), j2 = (guint) MAX (ja, jb);
-  const guint *t = (const guint *) map->threads->data;
+    return FALSE;
+  *j1 = (guint) MIN (ja, jb);
+  *j2 = (guint) MAX (ja, jb);
+  return TRUE;
+}
+
+/* The threads t[0..j2] with steps j1 and j2 in the other order: the
+ * second moved before the first, or, if its thread has steps between
+ * them, the first moved after the second.  NULL if both threads have
+ * steps between them (no move keeps both threads' orders). */
+static GArray *
+reversed_at (const guint *t, guint j1, guint j2)
+{
   gboolean second_free = TRUE, first_free = TRUE;
   for (guint k = j1 + 1; k < j2; k++)
     {
@@ -659,6 +697,18 @@ race_reversed (const AugurEventMap *map, AugurFinding *p)
       g_array_append_val (r, t[j1]);
     }
   return r;
+}
+
+/* A race's prefix with its two accesses in the other order (with
+ * @violations, an atomicity violation's prefix serialised), up to the
+ * later of them (reversed_at); NULL if there is none. */
+static GArray *
+race_reversed (const AugurEventMap *map, AugurFinding *p, gboolean violations)
+{
+  guint j1, j2;
+  if (!race_positions (map, p, violations, &j1, &j2))
+    return NULL;
+  return reversed_at ((const guint *) map->threads->data, j1, j2);
 }
 
 /* Seconds left before @end (monotonic µs); 0 when none. */
@@ -697,14 +747,17 @@ explore_prefix (const char *const *argv, Watch *w, AugurExploreOptions *eo, Augu
   return explored != NULL;
 }
 
-/* A race that harmed nothing in the predicted order: the other order.
- * TRUE if it harmed, then w's harm is its. */
-static gboolean
-explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
+/* The race's other order (with @violations, an atomicity violation's
+ * serial order too): its prefix up to the two accesses reversed, what
+ * follows explored.  The first harmful execution's Run (owned), or
+ * NULL. */
+static Run *
+other_order_harm (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end,
+                  gboolean violations)
 {
-  g_autoptr (GArray) rev = race_reversed (w->map, w->prediction);
+  g_autoptr (GArray) rev = race_reversed (w->map, w->prediction, violations);
   if (rev == NULL || left_until (end) == 0.0)
-    return FALSE;
+    return NULL;
   Watch rw = { .map = w->map, .prediction = w->prediction, .sym = w->sym, .exe = w->exe };
   rw.needed = rev->len;
   rw.limit = w->limit;
@@ -718,11 +771,18 @@ explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *
   g_autoptr (GError) rerr = NULL;
   g_autoptr (AugurResults) rexp = augur_explore (argv, &ro, &rst, &rerr);
   w->runs += rw.runs;
-  gboolean harmed = rexp != NULL && rw.harm != NULL && !rst.prefix_diverged;
-  if (harmed)
-    w->harm = g_steal_pointer (&rw.harm);
+  Run *harm = rexp != NULL && !rst.prefix_diverged ? g_steal_pointer (&rw.harm) : NULL;
   watch_clear (&rw);
-  return harmed;
+  return harm;
+}
+
+/* A race that harmed nothing in the predicted order: the other order.
+ * TRUE if it harmed, then w's harm is its. */
+static gboolean
+explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
+{
+  w->harm = other_order_harm (argv, w, eo, end, FALSE);
+  return w->harm != NULL;
 }
 
 /* Does the program fail the way @harm did without the violation too?  (a
@@ -752,11 +812,30 @@ fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, 
   return controlled != NULL && c.same;
 }
 
+/* A race or atomicity violation that harmed in the predicted order: does
+ * the program fail the same way with the two accesses in the other order
+ * (the violation serialised)?  Then their order does not decide the
+ * failure (a lost update elsewhere, next to a benign race on a flag both
+ * threads set): the prediction is no cause of it.
+ * (The other order of a race that makes an update lost cannot lose it:
+ * the second thread reads what the first wrote.) */
+static gboolean
+fails_either_order (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
+{
+  Run *other = other_order_harm (argv, w, eo, end, TRUE);
+  if (other == NULL)
+    return FALSE;
+  g_autofree char *want = run_harm_key (w->harm, w->sym, TRUE);
+  g_autofree char *got = run_harm_key (other, w->sym, TRUE);
+  run_free (other);
+  return g_strcmp0 (want, got) == 0;
+}
+
 /* The class of the prediction and its explanation, from what the runs
  * showed. */
 static void
 classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gboolean own_path,
-          gboolean reversed_harm)
+          gboolean reversed_harm, gboolean either_order)
 {
   const AugurEventMap *map = w->map;
   out->executions = w->runs;
@@ -772,10 +851,21 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
   else if (own_path)
     {
       out->cls = AUGUR_PREDICTION_BENIGN;
+      out->failed_anyway = TRUE;
       g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
       out->explanation = g_strdup_printf ("Benign: after the violation %s, but the program fails "
                                           "that way without it too (its default schedule does): "
                                           "the failure is not caused by this interleaving.", harm);
+    }
+  else if (either_order)
+    {
+      out->cls = AUGUR_PREDICTION_BENIGN;
+      out->failed_anyway = TRUE;
+      g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
+      out->explanation = g_strdup_printf ("Benign: after the violation %s, but with the accesses "
+                                          "in the other order (serialised) the program fails the "
+                                          "same way: the failure is not caused by this "
+                                          "interleaving.", harm);
     }
   else if (w->harm != NULL)
     {
@@ -845,7 +935,9 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   gboolean realised = !w.diverged && !st.prefix_diverged;
   gboolean reversed_harm = realised && w.harm == NULL && explore_reversed (argv, &w, &eo, end);
   gboolean own_path = realised && w.harm != NULL && fails_anyway (argv, ex, sym, w.harm, o, end);
-  classify (out, &w, &st, own_path, reversed_harm);
+  gboolean either_order = realised && !own_path && !reversed_harm && w.harm != NULL
+                          && fails_either_order (argv, &w, &eo, end);
+  classify (out, &w, &st, own_path, reversed_harm, either_order);
   watch_clear (&w);
   return TRUE;
 }

@@ -55,7 +55,13 @@ typedef struct {
   guint diverged_at;          /* NOT_REALISABLE: index in the prediction's schedule where replay diverged */
   guint64 executions;
   char *explanation;          /* one sentence: what followed / where it diverged (owned) */
+  gboolean failed_anyway;     /* BENIGN: it failed after the violation, but the same way
+                               * without it (the default schedule, or a race's other order) */
 } AugurConfirmOutcome;
+
+/* The explanation augur check gives a benign prediction whose outcome
+ * failed_anyway (check/check-merge.c reads it back). */
+#define AUGUR_CONFIRM_FAILED_ANYWAY "failed anyway"
 
 void augur_confirm_options_init (AugurConfirmOptions *o);
 

@@ -548,4 +548,25 @@ static_why ()
 }
 ok "incomplete static facts: the summary says which code was never reached" static_why
 
+# a benign race on a flag next to a lost update: the program fails in
+# either order of the flag's accesses, so the race is reported on its own
+# and the failure blamed on the lost update alone
+not_blamed ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/flag" "$P/flag_lost_update/prog.c" || return 1
+  "$AUGUR" check --budget 60 --no-repair -o "$tmp/flag-r" -- "$tmp/flag" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  r=$tmp/flag-r/results.json
+  [ "$st" -eq 1 ] || return 1
+  n=$(results_findings "$r" | grep -n "^assertion prog.c:42" | cut -d: -f1)
+  [ -n "$n" ] || return 1
+  i=$((n - 1))
+  [ "$(json_path "$r" "\$.findings[$i].parts[*].kind")" = atomicity-violation ] \
+    && ! json_path "$r" "\$.findings[$i].explanation" | grep -q started \
+    && results_findings "$r" | grep -q "^data-race prog.c:2[34] prog.c:2[34] *$" \
+    && json_path "$r" '$.findings[*].explanation' | grep -q "the failure is not blamed on it"
+}
+ok "a benign race next to a lost update: the failure is not blamed on it" not_blamed
+
 tap_done
