@@ -629,39 +629,14 @@ access_step (const AugurEventMap *map, AugurFinding *p, guint a)
   return step_of_event (map, augur_finding_find_step (p, x->thread, x->event));
 }
 
-/* The positions j1 < j2 in the prefix of the pair a prediction puts in
- * its order: a race's two accesses or, with @violations, an atomicity
- * violation's remote access and the local one after it (in the other
- * order the two local ones are back to back); FALSE if there is none or
- * they are not in the prefix. */
+/* The positions j1 < j2 in the prefix of a race prediction's two
+ * accesses; FALSE if it is no race or they are not in the prefix. */
 static gboolean
-race_positions (const AugurEventMap *map, AugurFinding *p, gboolean violations, guint *j1, guint *j2)
+race_positions (const AugurEventMap *map, AugurFinding *p, guint *j1, guint *j2)
 {
-  AugurFindingKind kind = augur_finding_get_kind (p);
-  guint n = augur_finding_get_n_accesses (p);
-  gint ja = -1, jb = -1;
-  if (kind == AUGUR_FINDING_DATA_RACE && n == 2)
-    {
-      ja = access_step (map, p, 0);
-      jb = access_step (map, p, 1);
-    }
-  else if (violations && kind == AUGUR_FINDING_ATOMICITY_VIOLATION && n == 3)
-    {
-      /* the remote access is the one of a thread of its own */
-      guint t[3];
-      for (guint a = 0; a < 3; a++)
-        t[a] = augur_finding_get_access (p, a)->thread;
-      guint r = t[0] == t[1] ? 2 : t[0] == t[2] ? 1 : t[1] == t[2] ? 0 : 3;
-      if (r == 3)
-        return FALSE;
-      ja = access_step (map, p, r);
-      for (guint a = 0; a < 3; a++)
-        {
-          gint k = a == r ? -1 : access_step (map, p, a);
-          if (k > ja && (jb < 0 || k < jb))
-            jb = k;
-        }
-    }
+  if (augur_finding_get_kind (p) != AUGUR_FINDING_DATA_RACE || augur_finding_get_n_accesses (p) != 2)
+    return FALSE;
+  gint ja = access_step (map, p, 0), jb = access_step (map, p, 1);
   if (ja < 0 || jb < 0 || ja == jb)
     return FALSE;
   *j1 = (guint) MIN (ja, jb);
@@ -699,14 +674,13 @@ reversed_at (const guint *t, guint j1, guint j2)
   return r;
 }
 
-/* A race's prefix with its two accesses in the other order (with
- * @violations, an atomicity violation's prefix serialised), up to the
+/* A race's prefix with its two accesses in the other order, up to the
  * later of them (reversed_at); NULL if there is none. */
 static GArray *
-race_reversed (const AugurEventMap *map, AugurFinding *p, gboolean violations)
+race_reversed (const AugurEventMap *map, AugurFinding *p)
 {
   guint j1, j2;
-  if (!race_positions (map, p, violations, &j1, &j2))
+  if (!race_positions (map, p, &j1, &j2))
     return NULL;
   return reversed_at ((const guint *) map->threads->data, j1, j2);
 }
@@ -747,15 +721,13 @@ explore_prefix (const char *const *argv, Watch *w, AugurExploreOptions *eo, Augu
   return explored != NULL;
 }
 
-/* The race's other order (with @violations, an atomicity violation's
- * serial order too): its prefix up to the two accesses reversed, what
- * follows explored.  The first harmful execution's Run (owned), or
+/* The race's other order: its prefix up to the two accesses reversed,
+ * what follows explored.  The first harmful execution's Run (owned), or
  * NULL. */
 static Run *
-other_order_harm (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end,
-                  gboolean violations)
+other_order_harm (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
 {
-  g_autoptr (GArray) rev = race_reversed (w->map, w->prediction, violations);
+  g_autoptr (GArray) rev = race_reversed (w->map, w->prediction);
   if (rev == NULL || left_until (end) == 0.0)
     return NULL;
   Watch rw = { .map = w->map, .prediction = w->prediction, .sym = w->sym, .exe = w->exe };
@@ -781,7 +753,7 @@ other_order_harm (const char *const *argv, Watch *w, const AugurExploreOptions *
 static gboolean
 explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
 {
-  w->harm = other_order_harm (argv, w, eo, end, FALSE);
+  w->harm = other_order_harm (argv, w, eo, end);
   return w->harm != NULL;
 }
 
@@ -812,17 +784,19 @@ fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, 
   return controlled != NULL && c.same;
 }
 
-/* A race or atomicity violation that harmed in the predicted order: does
- * the program fail the same way with the two accesses in the other order
- * (the violation serialised)?  Then their order does not decide the
- * failure (a lost update elsewhere, next to a benign race on a flag both
- * threads set): the prediction is no cause of it.
- * (The other order of a race that makes an update lost cannot lose it:
- * the second thread reads what the first wrote.) */
+/* A race that harmed in the predicted order: does the program fail the
+ * same way with its two accesses in the other order?  Then their order
+ * does not decide the failure (a lost update elsewhere, next to a benign
+ * race on a flag both threads set): the race is no cause of it.  (The
+ * other order of a read and a write that make an update lost cannot lose
+ * it: the reader reads what the writer wrote.)  Not for an atomicity
+ * violation: moving its remote access out of the local pair leaves the
+ * mirror violation of a lost update (both reads before both writes),
+ * which fails the same way although the violation is the cause. */
 static gboolean
 fails_either_order (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
 {
-  Run *other = other_order_harm (argv, w, eo, end, TRUE);
+  Run *other = other_order_harm (argv, w, eo, end);
   if (other == NULL)
     return FALSE;
   g_autofree char *want = run_harm_key (w->harm, w->sym, TRUE);
@@ -862,10 +836,9 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
       out->cls = AUGUR_PREDICTION_BENIGN;
       out->failed_anyway = TRUE;
       g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
-      out->explanation = g_strdup_printf ("Benign: after the violation %s, but with the accesses "
-                                          "in the other order (serialised) the program fails the "
-                                          "same way: the failure is not caused by this "
-                                          "interleaving.", harm);
+      out->explanation = g_strdup_printf ("Benign: after the race %s, but with its two accesses "
+                                          "in the other order the program fails the same way: the "
+                                          "failure is not caused by this race.", harm);
     }
   else if (w->harm != NULL)
     {

@@ -2,7 +2,7 @@
  *
  * flag_lost_update — a benign race next to a real bug.  Each worker marks
  * a "started" flag without a lock (both write 1: whatever the order, the
- * flag ends set, as LMDB's me_live_reader does), then adds to a total
+ * flag ends set), then adds to a total
  * with the read and the write in two critical sections: an update can be
  * lost and main's assertion fails.  The failure comes from the split
  * update, in either order of the flag's accesses: augur must blame the
@@ -20,13 +20,12 @@ static void *
 worker (void *arg)
 {
   (void) arg;
-  if (!started)
-    started = 1;
+  started = 1;                                  /* [data-race] */
   pthread_mutex_lock (&lock);
-  int seen = total;
+  int seen = total;                             /* [atomicity-violation] */
   pthread_mutex_unlock (&lock);
   pthread_mutex_lock (&lock);
-  total = seen + 1;
+  total = seen + 1;                             /* [atomicity-violation] */
   pthread_mutex_unlock (&lock);
   return NULL;
 }
@@ -39,6 +38,6 @@ main (void)
   pthread_create (&b, NULL, worker, NULL);
   pthread_join (a, NULL);
   pthread_join (b, NULL);
-  assert (total == 2);
+  assert (total == 2);                          /* [assertion] */
   return 0;
 }
