@@ -156,6 +156,9 @@ typedef enum {
 #define AUGUR_SXF_RESUMED 0x800u  /* the operation a signal's delivery put aside, made after
                                     * the handlers (SIGNAL_DELIVER): it races with the kill,
                                     * as the thread could have made it before the signal came */
+#define AUGUR_SXF_OWNER_DIED 0x2000u /* an UNLOCK that no call made: the owner of a robust
+                                    * mutex exits holding it, which releases it marked
+                                    * "owner died" (runtime/rt-sched-robust.c) */
 #define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
                                   * could run but waits on time): the step also writes the
                                   * clock */

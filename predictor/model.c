@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+
 #include <string.h>
 
 #include "predictor/model.h"
@@ -309,7 +311,9 @@ on_join (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
 static gboolean
 on_lock (Builder *b, guint t, guint32 g, const AugurRecord *r, gboolean *sync)
 {
-  if (r->arg != 0)
+  /* EOWNERDEAD: a robust mutex taken after its owner died, whose release
+   * the trace has at that thread's exit (runtime/rt-mutex.c) */
+  if (r->arg != 0 && r->arg != EOWNERDEAD)
     {
       *sync = FALSE;   /* failed */
       return FALSE;

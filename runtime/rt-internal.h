@@ -536,6 +536,9 @@ void rt_objset_remove (const void *obj);
 /* Before the first event on a mutex never seen initialised: MUTEX_INIT
  * with AUGUR_MUTEX_STATIC (rt-mutex.c). */
 void rt_mutex_note_use (const void *mutex, uint8_t flags, uintptr_t ra);
+/* The robust mutexes the exiting thread holds, recorded as released (the
+ * kernel's owner-died release; not under the scheduler). */
+void rt_mutex_record_owner_died (uint8_t flags, uintptr_t ra);
 /* An atomic 32-bit load by the program at @ra (as __tsan_atomic32_load),
  * for intercepts that read the program's memory for it (rt-futex.c). */
 uint32_t rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra);

@@ -20,9 +20,13 @@
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
 
+#include "runtime/rt-sys.h"
+
 #include <pthread.h>
 #include <errno.h>
+#include <linux/futex.h>
 #include <sched.h>
+#include <stddef.h>
 #include <time.h>
 
 /* ------------------------------------------------------------------ */
@@ -132,6 +136,31 @@ rt_mutex_note_use (const void *mutex, uint8_t flags, uintptr_t ra)
     return;
   if (rt_objset_insert (mutex))
     rt_event (AUGUR_EV_MUTEX_INIT, flags, ra, 0, (uint64_t) (uintptr_t) mutex, AUGUR_MUTEX_STATIC);
+}
+
+/* The calling thread, recorded (not under the scheduler), exits: the
+ * kernel will release the robust mutexes it holds, owner died, and the
+ * next lock of each returns EOWNERDEAD.  Those releases are recorded as
+ * the thread's unlocks, before its THREAD_EXIT, so that the trace orders
+ * the next owner after the dead one, as the explorer's steps do
+ * (rt-sched-robust.c).  The mutexes are the ones on the thread's robust
+ * list (glibc's, registered with the kernel): each entry is a held
+ * mutex's __data.__list.__next, its low bit set for a PI mutex. */
+void
+rt_mutex_record_owner_died (uint8_t flags, uintptr_t ra)
+{
+  struct robust_list_head *head = NULL;
+  size_t len = 0;
+  if (rt_sys_raw (SYS_get_robust_list, 0, (long) &head, (long) &len, 0, 0, 0) != 0 || head == NULL)
+    return;
+  const size_t link = offsetof (pthread_mutex_t, __data.__list.__next);
+  uintptr_t e = (uintptr_t) head->list.next;
+  for (int n = 0; n < 4096 && e != 0 && (e & ~(uintptr_t) 1) != (uintptr_t) &head->list; n++)
+    {
+      const pthread_mutex_t *m = (const pthread_mutex_t *) ((e & ~(uintptr_t) 1) - link);
+      rt_event (AUGUR_EV_MUTEX_UNLOCK, flags, ra, 0, (uint64_t) (uintptr_t) m, 0);
+      e = (uintptr_t) m->__data.__list.__next;
+    }
 }
 
 RT_DEFINE_REAL (pthread_mutex_init, NULL)

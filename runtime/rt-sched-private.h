@@ -269,10 +269,13 @@ typedef struct {
   uint16_t frame_tid;
   uint8_t frame_depth;
   uint8_t frame_tried;      /* looked for on its thread's stack */
+  uint8_t robust;           /* a pthread mutex, robust when last taken (rt-sched-robust.c) */
 } RtSObj;
 
 /* The model's object at addr (created if kind != RT_OBJ_FREE). */
 RtSObj *rt_sched_obj (uint64_t addr, int kind);
+/* The u-th object of the execution, NULL past the last one. */
+RtSObj *rt_sched_obj_nth (uint32_t u);
 /* Can thread t's pending operation (not END) run, as far as the objects
  * are concerned?  0 no, 1 yes, 2 only by a spurious wake-up (rt-sched.c
  * lets it run only when another thread could run too). */
@@ -300,6 +303,14 @@ void rt_sched_frame_bind (RtSObj *o, uint32_t me);
  * on by nobody?  Then its memory holds a new object: what the old one's
  * end leaves is reported (an initialised mutex never destroyed), 1. */
 int rt_sched_frame_ended (RtSObj *o);
+/* ---- rt-sched-robust.c ---- */
+/* The result of a lock (event kind @ev_kind) of mutex o as the model
+ * takes it: EOWNERDEAD is a success (0); one that succeeded notes whether
+ * o is a robust pthread mutex. */
+int64_t rt_sched_robust_lock (RtSObj *o, uint8_t ev_kind, int64_t result);
+/* Thread me exits: the robust mutexes it holds are released, owner died. */
+void rt_sched_robust_exit (uint32_t me, uintptr_t ra);
+
 /* ---- rt-sched-await.c ---- */
 /* Calls fn (arg, ip, cfa) for each frame of the calling thread, innermost
  * first, until it returns nonzero; 0 if there is no unwinder. */

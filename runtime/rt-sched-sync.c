@@ -120,6 +120,12 @@ rt_sched_obj (uint64_t addr, int kind)
   return NULL;
 }
 
+RtSObj *
+rt_sched_obj_nth (uint32_t u)
+{
+  return u < n_objs_used ? &objs[objs_used[u]] : NULL;
+}
+
 /* The mutex at addr for a pthread mutex operation: its type read from
  * the object the first time (static initialisers). */
 static RtSObj *
@@ -760,6 +766,7 @@ static void
 lock_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
 {
   RtSObj *o = mutex_obj (s->obj, op->rec.kind);
+  result = rt_sched_robust_lock (o, op->rec.kind, result);   /* EOWNERDEAD: taken */
   if (result == 0)
     {
       o->owner = me;

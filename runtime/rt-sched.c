@@ -698,6 +698,7 @@ rt_sched_thread_exit (uintptr_t ra)
   uint32_t me = rt_self.tid;
   if (me >= RT_MAXT || th[me].state != AUGUR_STH_ENABLED)
     return;
+  rt_sched_robust_exit (me, ra);   /* the kernel's part: its robust mutexes */
   AugurSchedStep s;
   rt_sched_make_step (&s, AUGUR_SOP_EXIT, AUGUR_EV_THREAD_EXIT, 0, 0, ra);
   rt_sched_point (&s, 0);

@@ -239,7 +239,11 @@ rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
   if (rt_sched_is_on () && rt_self.off_sync == 0)
     rt_sched_thread_exit (ra);
   if (rt_is_active () && rt_self.off_sync == 0)
-    rt_event (AUGUR_EV_THREAD_EXIT, flags, ra, 0, 0, by_exit_call);
+    {
+      if (!rt_sched_is_on ())
+        rt_mutex_record_owner_died (flags, ra);
+      rt_event (AUGUR_EV_THREAD_EXIT, flags, ra, 0, 0, by_exit_call);
+    }
   rt_self.exited = 1;
   rt_trace_thread_done ();
   /* from now on nothing of this thread is recorded */

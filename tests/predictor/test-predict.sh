@@ -121,6 +121,16 @@ else
   ok "flag_guard: builds and records" false
 fi
 
+# a robust mutex's owner-died release orders its dead owner before the
+# lock that returned EOWNERDEAD, which takes the mutex (a run where main
+# locked first has nothing to show)
+if record robust_owner "$src/robust_owner.c" && rerecord robust_owner "owner died"; then
+  ok "robust_owner: augur predict runs" status 0 "$AUGUR" predict -o "$work/ro.json" "$work/robust_owner.trace"
+  ok "robust_owner: no race through the owner-died release" lacks "$work/ro.json" "data-race race value "
+else
+  ok "robust_owner: builds and records a run where the owner died first" false
+fi
+
 # A race whose accesses lie 120,000 events apart: the windows are too
 # large to encode, and delaying the reader's thread until the writer's
 # append finds it (predictor/delay.c); --stats counts it.

@@ -41,6 +41,7 @@ abort abort - trace
 abort-assert abort assert trace
 exit-thread exit-thread - trace
 fork fork - trace
+robust robust - trace
 "
 
 # record OUT PROG ARG: the shown trace of one run in OUT.
