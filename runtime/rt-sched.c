@@ -52,6 +52,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #define RT_FAIR_RUN 1000u         /* steps in a row before another thread gets a turn */
@@ -124,12 +125,61 @@ futex (int *addr, int op, int val)
   return rt_sys_futex (addr, op, val);
 }
 
+/* A real thread that took its EXIT step and handed the token on is not
+ * gone yet: glibc's exit path still runs on it (C++ thread_local and TSD
+ * destructors, the tcache flushed into its arena, the arena put on the
+ * free list for the next thread's first malloc, a detached thread's stack
+ * cached).  Run next to the token holder, that changes what the holder's
+ * malloc returns depending on real time, so one schedule could run two
+ * ways.  The thread given the token waits first until the kernel has
+ * cleared the exiting thread's tid word (CLONE_CHILD_CLEARTID, what
+ * pthread_join waits on): its exit is then complete, at the same point of
+ * every run.  Set by the exiting thread before it hands the token on (the
+ * hand-off orders it), cleared by the receiver. */
+static int *exiting_word;
+static int exiting_tid;
+
+#define PR_GET_TID_ADDRESS_ 40          /* <linux/prctl.h> */
+#define EXIT_WAIT_ROUNDS 2000           /* of 1 ms: a bound, not a wait on time */
+
+/* The calling thread's tid word (the kernel clears it at the thread's
+ * exit), or NULL if the kernel does not say (no CONFIG_CHECKPOINT_RESTORE). */
+static int *
+own_tid_word (void)
+{
+  int *w = NULL;
+  if (RT_SYS (SYS_prctl, PR_GET_TID_ADDRESS_, &w, 0, 0, 0, 0) != 0)
+    return NULL;
+  return w;
+}
+
+/* Waits until the thread that handed the token on at its exit has ended.
+ * Bounded: its exit path could wait for a lock a parked thread holds (a
+ * thread_local destructor); then the execution goes on as before. */
+static void
+wait_exited (void)
+{
+  int *w = exiting_word;
+  if (w == NULL)
+    return;
+  exiting_word = NULL;
+  struct timespec ms = { 0, 1000000 };
+  for (int i = 0; i < EXIT_WAIT_ROUNDS; i++)
+    {
+      /* not private: the kernel's wake at thread exit is a shared one */
+      long r = RT_SYS (SYS_futex, w, FUTEX_WAIT, exiting_tid, &ms, 0, 0);
+      if (r != 0 && errno != ETIMEDOUT && errno != EINTR)
+        return;   /* EAGAIN: cleared; EFAULT: its stack is unmapped */
+    }
+}
+
 static void
 wait_turn (uint32_t me)
 {
   while (!__atomic_load_n (&th[me].wake, __ATOMIC_ACQUIRE))
     futex (&th[me].wake, FUTEX_WAIT_PRIVATE, 0);
   th[me].wake = 0;
+  wait_exited ();
 }
 
 static void
@@ -689,6 +739,11 @@ rt_sched_hand_off_final (uint32_t me)
   th[me].token = 0;
   if (rt_fibers)
     rt_fiber_finish (me, next);
+  else
+    {
+      exiting_word = own_tid_word ();
+      exiting_tid = rt_sys_gettid ();
+    }
   give_turn (next);
 }
 

@@ -16,7 +16,10 @@
  * records THREAD_EXIT when the routine returns, calls pthread_exit, or is
  * cancelled.  Anything the thread does after THREAD_EXIT (TSD and TLS
  * destructors run by glibc after the routine) is not recorded, so the
- * joiner's JOIN is the next event about that thread.  A thread the runtime
+ * joiner's JOIN is the next event about that thread; under the explorer's
+ * scheduler the next step waits until that real exit is over (rt-sched.c,
+ * wait_exited), so glibc's work in it (the arena handed on) is done at
+ * the same point of every run.  A thread the runtime
  * did not create (a library's raw clone) is adopted at its first event.
  *
  * In the explorer's execution server (rt_fibers, rt-fiber.h) no OS thread
