@@ -644,12 +644,13 @@ race_positions (const AugurEventMap *map, AugurFinding *p, guint *j1, guint *j2)
   return TRUE;
 }
 
-/* The threads t[0..j2] with steps j1 and j2 in the other order: the
- * second moved before the first, or, if its thread has steps between
- * them, the first moved after the second.  NULL if both threads have
- * steps between them (no move keeps both threads' orders). */
+/* The threads t[0..n) (n > j2) with steps j1 and j2 in the other order:
+ * the second moved before the first, or, if its thread has steps between
+ * them, the first moved after the second; the steps after j2 stay.  NULL
+ * if both threads have steps between them (no move keeps both threads'
+ * orders). */
 static GArray *
-reversed_at (const guint *t, guint j1, guint j2)
+reversed_at (const guint *t, guint n, guint j1, guint j2)
 {
   gboolean second_free = TRUE, first_free = TRUE;
   for (guint k = j1 + 1; k < j2; k++)
@@ -659,7 +660,7 @@ reversed_at (const guint *t, guint j1, guint j2)
     }
   if (!second_free && !first_free)
     return NULL;
-  GArray *r = g_array_sized_new (FALSE, FALSE, sizeof (guint), j2 + 1);
+  GArray *r = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   g_array_append_vals (r, t, j1);
   if (second_free)
     {
@@ -671,6 +672,7 @@ reversed_at (const guint *t, guint j1, guint j2)
       g_array_append_vals (r, t + j1 + 1, j2 - j1);
       g_array_append_val (r, t[j1]);
     }
+  g_array_append_vals (r, t + j2 + 1, n - j2 - 1);
   return r;
 }
 
@@ -682,7 +684,7 @@ race_reversed (const AugurEventMap *map, AugurFinding *p)
   guint j1, j2;
   if (!race_positions (map, p, &j1, &j2))
     return NULL;
-  return reversed_at ((const guint *) map->threads->data, j1, j2);
+  return reversed_at ((const guint *) map->threads->data, j2 + 1, j1, j2);
 }
 
 /* Seconds left before @end (monotonic µs); 0 when none. */
@@ -721,15 +723,14 @@ explore_prefix (const char *const *argv, Watch *w, AugurExploreOptions *eo, Augu
   return explored != NULL;
 }
 
-/* The race's other order: its prefix up to the two accesses reversed,
- * what follows explored.  The first harmful execution's Run (owned), or
- * NULL. */
-static Run *
-other_order_harm (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
+/* A race that harmed nothing in the predicted order: the other order.
+ * TRUE if it harmed, then w's harm is its. */
+static gboolean
+explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
 {
   g_autoptr (GArray) rev = race_reversed (w->map, w->prediction);
   if (rev == NULL || left_until (end) == 0.0)
-    return NULL;
+    return FALSE;
   Watch rw = { .map = w->map, .prediction = w->prediction, .sym = w->sym, .exe = w->exe };
   rw.needed = rev->len;
   rw.limit = w->limit;
@@ -743,18 +744,11 @@ other_order_harm (const char *const *argv, Watch *w, const AugurExploreOptions *
   g_autoptr (GError) rerr = NULL;
   g_autoptr (AugurResults) rexp = augur_explore (argv, &ro, &rst, &rerr);
   w->runs += rw.runs;
-  Run *harm = rexp != NULL && !rst.prefix_diverged ? g_steal_pointer (&rw.harm) : NULL;
+  gboolean harmed = rexp != NULL && rw.harm != NULL && !rst.prefix_diverged;
+  if (harmed)
+    w->harm = g_steal_pointer (&rw.harm);
   watch_clear (&rw);
-  return harm;
-}
-
-/* A race that harmed nothing in the predicted order: the other order.
- * TRUE if it harmed, then w's harm is its. */
-static gboolean
-explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
-{
-  w->harm = other_order_harm (argv, w, eo, end);
-  return w->harm != NULL;
+  return harmed;
 }
 
 /* Does the program fail the way @harm did without the violation too?  (a
@@ -784,25 +778,48 @@ fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, 
   return controlled != NULL && c.same;
 }
 
-/* A race that harmed in the predicted order: does the program fail the
- * same way with its two accesses in the other order?  Then their order
- * does not decide the failure (a lost update elsewhere, next to a benign
- * race on a flag both threads set): the race is no cause of it.  (The
- * other order of a read and a write that make an update lost cannot lose
- * it: the reader reads what the writer wrote.)  Not for an atomicity
- * violation: moving its remote access out of the local pair leaves the
- * mirror violation of a lost update (both reads before both writes),
- * which fails the same way although the violation is the cause. */
+/* A race that harmed in the predicted order: does the harmful execution
+ * fail the same way with the race's two accesses in the other order and
+ * every other step as it was?  Then the pair's order did not make it fail
+ * (a lost update elsewhere, next to a benign race on a flag both threads
+ * set): the race is no cause of it.  Every other step is kept: a race
+ * whose other order fails too, but only with another race reversed as
+ * well (x and y written in opposite orders), is a cause.  An execution
+ * that cannot follow the flipped schedule (a thread that read the other
+ * value went elsewhere) leaves the race a cause. */
 static gboolean
-fails_either_order (const char *const *argv, Watch *w, const AugurExploreOptions *eo, gint64 end)
+fails_flipped (const char *const *argv, AugurExecutor *ex, const Watch *w, const AugurConfirmOptions *o,
+               gint64 end)
 {
-  Run *other = other_order_harm (argv, w, eo, end);
-  if (other == NULL)
+  guint j1, j2;
+  const Run *h = w->harm;
+  if (left_until (end) == 0.0 || !race_positions (w->map, w->prediction, &j1, &j2)
+      || h->steps->len <= j2)
     return FALSE;
-  g_autofree char *want = run_harm_key (w->harm, w->sym, TRUE);
-  g_autofree char *got = run_harm_key (other, w->sym, TRUE);
-  run_free (other);
-  return g_strcmp0 (want, got) == 0;
+  g_autofree guint *t = g_new (guint, h->steps->len);
+  for (guint k = 0; k < h->steps->len; k++)
+    t[k] = g_array_index (h->steps, AugurSchedStep, k).tid;
+  g_autoptr (GArray) flipped = reversed_at (t, h->steps->len, j1, j2);
+  if (flipped == NULL)
+    return FALSE;
+  g_autofree char *key = run_harm_key (h, w->sym, TRUE);
+  Control c = { w->sym, key, FALSE };
+  AugurExploreOptions co;
+  augur_explore_options_init (&co);
+  co.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
+  co.exec_timeout = o->exec_timeout;
+  co.max_steps = o->max_steps;
+  co.timeout = MIN (10.0, left_until (end));
+  co.prefix = (const guint *) flipped->data;
+  co.prefix_len = flipped->len;
+  co.on_execution = on_control;
+  co.user_data = &c;
+  co.no_diagnose = TRUE;
+  co.executor = ex;
+  AugurExploreStats cst;
+  g_autoptr (GError) cerr = NULL;
+  g_autoptr (AugurResults) controlled = augur_explore (argv, &co, &cst, &cerr);
+  return controlled != NULL && !cst.prefix_diverged && c.same;
 }
 
 /* The class of the prediction and its explanation, from what the runs
@@ -836,9 +853,9 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
       out->cls = AUGUR_PREDICTION_BENIGN;
       out->failed_anyway = TRUE;
       g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
-      out->explanation = g_strdup_printf ("Benign: after the race %s, but with its two accesses "
-                                          "in the other order the program fails the same way: the "
-                                          "failure is not caused by this race.", harm);
+      out->explanation = g_strdup_printf ("Benign: after the race %s, but the same execution with "
+                                          "its two accesses in the other order fails the same way: "
+                                          "the failure is not caused by this race.", harm);
     }
   else if (w->harm != NULL)
     {
@@ -909,7 +926,7 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   gboolean reversed_harm = realised && w.harm == NULL && explore_reversed (argv, &w, &eo, end);
   gboolean own_path = realised && w.harm != NULL && fails_anyway (argv, ex, sym, w.harm, o, end);
   gboolean either_order = realised && !own_path && !reversed_harm && w.harm != NULL
-                          && fails_either_order (argv, &w, &eo, end);
+                          && fails_flipped (argv, ex, &w, o, end);
   classify (out, &w, &st, own_path, reversed_harm, either_order);
   watch_clear (&w);
   return TRUE;
