@@ -751,15 +751,16 @@ explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *
   return harmed;
 }
 
-/* Does the program fail the way @harm did without the violation too?  (a
- * deadlock: the same threads waiting at the same places) */
+/* One execution (@prefix, NULL: the default schedule, then the default
+ * one): does it fail the way @harm did?  FALSE also if it cannot follow
+ * the prefix or there is no time left. */
 static gboolean
-fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, const Run *harm,
-              const AugurConfirmOptions *o, gint64 end)
+fails_like (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, const Run *harm,
+            const AugurConfirmOptions *o, gint64 end, const GArray *prefix)
 {
   double left = left_until (end);
   if (left == 0.0)
-    return FALSE;   /* no time to tell: the harm stands */
+    return FALSE;
   g_autofree char *key = run_harm_key (harm, sym, TRUE);
   Control c = { sym, key, FALSE };
   AugurExploreOptions co;
@@ -768,6 +769,11 @@ fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, 
   co.exec_timeout = o->exec_timeout;
   co.max_steps = o->max_steps;
   co.timeout = MIN (10.0, left);
+  if (prefix != NULL)
+    {
+      co.prefix = (const guint *) prefix->data;
+      co.prefix_len = prefix->len;
+    }
   co.on_execution = on_control;
   co.user_data = &c;
   co.no_diagnose = TRUE;
@@ -775,7 +781,17 @@ fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, 
   AugurExploreStats cst;
   g_autoptr (GError) cerr = NULL;
   g_autoptr (AugurResults) controlled = augur_explore (argv, &co, &cst, &cerr);
-  return controlled != NULL && c.same;
+  return controlled != NULL && !cst.prefix_diverged && c.same;
+}
+
+/* Does the program fail the way @harm did without the violation too?  (a
+ * deadlock: the same threads waiting at the same places; no time left to
+ * tell: the harm stands) */
+static gboolean
+fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, const Run *harm,
+              const AugurConfirmOptions *o, gint64 end)
+{
+  return fails_like (argv, ex, sym, harm, o, end, NULL);
 }
 
 /* A race that harmed in the predicted order: does the harmful execution
@@ -802,31 +818,14 @@ fails_flipped (const char *const *argv, AugurExecutor *ex, const Watch *w, const
   g_autoptr (GArray) flipped = reversed_at (t, h->steps->len, j1, j2);
   if (flipped == NULL)
     return FALSE;
-  g_autofree char *key = run_harm_key (h, w->sym, TRUE);
-  Control c = { w->sym, key, FALSE };
-  AugurExploreOptions co;
-  augur_explore_options_init (&co);
-  co.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
-  co.exec_timeout = o->exec_timeout;
-  co.max_steps = o->max_steps;
-  co.timeout = MIN (10.0, left_until (end));
-  co.prefix = (const guint *) flipped->data;
-  co.prefix_len = flipped->len;
-  co.on_execution = on_control;
-  co.user_data = &c;
-  co.no_diagnose = TRUE;
-  co.executor = ex;
-  AugurExploreStats cst;
-  g_autoptr (GError) cerr = NULL;
-  g_autoptr (AugurResults) controlled = augur_explore (argv, &co, &cst, &cerr);
-  return controlled != NULL && !cst.prefix_diverged && c.same;
+  return fails_like (argv, ex, w->sym, h, o, end, flipped);
 }
 
 /* The class of the prediction and its explanation, from what the runs
  * showed. */
 static void
 classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gboolean own_path,
-          gboolean reversed_harm, gboolean either_order)
+          gboolean reversed_harm, gboolean flipped_harm)
 {
   const AugurEventMap *map = w->map;
   out->executions = w->runs;
@@ -848,7 +847,7 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
                                           "that way without it too (its default schedule does): "
                                           "the failure is not caused by this interleaving.", harm);
     }
-  else if (either_order)
+  else if (flipped_harm)
     {
       out->cls = AUGUR_PREDICTION_BENIGN;
       out->failed_anyway = TRUE;
@@ -925,9 +924,9 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   gboolean realised = !w.diverged && !st.prefix_diverged;
   gboolean reversed_harm = realised && w.harm == NULL && explore_reversed (argv, &w, &eo, end);
   gboolean own_path = realised && w.harm != NULL && fails_anyway (argv, ex, sym, w.harm, o, end);
-  gboolean either_order = realised && !own_path && !reversed_harm && w.harm != NULL
+  gboolean flipped_harm = realised && !own_path && !reversed_harm && w.harm != NULL
                           && fails_flipped (argv, ex, &w, o, end);
-  classify (out, &w, &st, own_path, reversed_harm, either_order);
+  classify (out, &w, &st, own_path, reversed_harm, flipped_harm);
   watch_clear (&w);
   return TRUE;
 }
