@@ -838,23 +838,17 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
                                           "its step %u: %s.", out->diverged_at,
                                           w->why != NULL ? w->why : "the program did not follow it");
     }
-  else if (own_path)
+  else if (own_path || flipped_harm)
     {
       out->cls = AUGUR_PREDICTION_BENIGN;
       out->failed_anyway = TRUE;
       g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
-      out->explanation = g_strdup_printf ("Benign: after the violation %s, but the program fails "
-                                          "that way without it too (its default schedule does): "
-                                          "the failure is not caused by this interleaving.", harm);
-    }
-  else if (flipped_harm)
-    {
-      out->cls = AUGUR_PREDICTION_BENIGN;
-      out->failed_anyway = TRUE;
-      g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
-      out->explanation = g_strdup_printf ("Benign: after the race %s, but the same execution with "
-                                          "its two accesses in the other order fails the same way: "
-                                          "the failure is not caused by this race.", harm);
+      out->explanation = g_strdup_printf (
+        own_path ? "Benign: after the violation %s, but the program fails that way without it too "
+                   "(its default schedule does): the failure is not caused by this interleaving."
+                 : "Benign: after the race %s, but the same execution with its two accesses in the "
+                   "other order fails the same way: the failure is not caused by this race.",
+        harm);
     }
   else if (w->harm != NULL)
     {
