@@ -151,10 +151,17 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
                                  "executions blamed %u atomicity violation%s",
                                  es->diagnosis_runs, es->diagnosis_runs == 1 ? "" : "s",
                                  es->diagnosed, es->diagnosed == 1 ? "" : "s");
+  /* as augur explore says it: the slower way, and the one where a
+   * program's real threads' exits must be waited for */
+  g_autofree char *forked = NULL;
+  if (es->forked && es->executions > 0)
+    forked = g_strdup_printf ("; %s executions ran as forked processes with real threads (%s)",
+                              es->in_process > 0 ? "later" : "the", augur_explore_forked_why (es->forked));
   augur_check_say (st, "explored %" G_GUINT64_FORMAT " interleavings with %s in %.1f s (%s): "
-                   "%u more finding%s%s%s",
+                   "%u more finding%s%s%s%s",
                    es->executions, label, es->seconds, guarantee, added, added == 1 ? "" : "s",
-                   pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "");
+                   pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "",
+                   forked != NULL ? forked : "");
   return TRUE;
 }
 

@@ -5,7 +5,8 @@
 # the race between it and the readers of the mapping is explored; a new
 # mapping where a freed block lay is memory handed out again, not a use
 # of the freed block; and a block the allocator hands out again holds a
-# new object, whose accesses do not race with the old one's.
+# new object, whose accesses do not race with the old one's.  augur check
+# says, as explore does, that such a program's runs were forked.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -21,6 +22,17 @@ written ()
     && results_findings "$r" | grep -q "^data-race file_map_write.c:28 file_map_write.c:19"
 }
 ok "file_map_write: a pwrite between two reads of the mapped file: the assertion, replayed" written
+
+checked ()
+{
+  "$AUGUR" check --budget 60 --no-repair -o "$tmp/check" -- "$prog_dir/file_map_write" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] \
+    && results_findings "$tmp/check/results.json" | grep -q "^assertion file_map_write.c:30" \
+    && grep -q "^augur check: explored .*; the executions ran as forked processes with real threads (the program maps or unmaps memory itself)" "$tmp/out"
+}
+ok "augur check finds it too, and says its runs were forked with real threads" checked
 
 quiet ()
 {
