@@ -266,14 +266,13 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   RaceData *rd = data;
   Ctx *c = rd->c;
   (void) n;
-  if (reallocated_between (rd, steps, i, j))
-    return;
   /* the same pair of instructions races in execution after execution:
-   * known pairs are skipped before their locations are looked up */
+   * known pairs are skipped before their locations are looked up (and
+   * before the object log is searched) */
   guint64 a = (guint64) steps[i].module << 32 | steps[i].pc;
   guint64 b = (guint64) steps[j].module << 32 | steps[j].pc;
   guint64 pair[2] = { MIN (a, b), MAX (a, b) };
-  if (g_hash_table_contains (c->race_pcs, pair))
+  if (g_hash_table_contains (c->race_pcs, pair) || reallocated_between (rd, steps, i, j))
     return;
   g_hash_table_add (c->race_pcs, g_memdup2 (pair, sizeof pair));
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
