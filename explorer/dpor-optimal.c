@@ -436,13 +436,13 @@ augur_dpor_optimal_race (DporPass *p, guint i, guint j)
   guint32 need = p->li[i] + 1, need_j = p->li[j] + 1;
   GArray *v = p->v;   /* the pass's, reused */
   /* v = notdep(e, E).e': notdep runs to the end of E, past e', so that
-   * the steps after e' that happen after neither come before the leaf.  Cut at e', v leaves
-   * them to whatever the run after the leaf chooses, and a sleeping
-   * thread that commutes with the cut v but not with them is taken for
-   * explored (traces lost) unless, kept awake, it blocks runs.  A step
-   * whose outcome the clocks do not order cuts v there (outcome_unordered):
-   * a cut v is redundant for a sleeping thread only if the thread runs
-   * in it. */
+   * the steps after e' that happen after neither come before the leaf.
+   * Cut at e', v leaves them to whatever the run after the leaf chooses,
+   * and a sleeping thread that commutes with the cut v but not with them
+   * is taken for explored (traces lost) unless, kept awake, it blocks
+   * runs.  A step whose outcome the clocks do not order cuts v there
+   * (outcome_unordered): a cut v is redundant for a sleeping thread only
+   * if the thread runs in it. */
   guint end = MIN (MAX (j + 1, p->n_real), p->clocked);
   g_array_set_size (v, end - i);
   AugurSchedStep *out = (AugurSchedStep *) v->data;
