@@ -166,9 +166,10 @@ wait_exited (void)
   struct timespec ms = { 0, 1000000 };
   for (int i = 0; i < EXIT_WAIT_ROUNDS; i++)
     {
-      /* not private: the kernel's wake at thread exit is a shared one */
-      long r = RT_SYS (SYS_futex, w, FUTEX_WAIT, exiting_tid, &ms, 0, 0);
-      if (r != 0 && errno != ETIMEDOUT && errno != EINTR)
+      /* not private: the kernel's wake at thread exit is a shared one;
+       * the raw call leaves the program's errno alone */
+      long r = rt_sys_raw (SYS_futex, (long) w, FUTEX_WAIT, exiting_tid, (long) &ms, 0, 0);
+      if (r != 0 && r != -ETIMEDOUT && r != -EINTR)
         return;   /* EAGAIN: cleared; EFAULT: its stack is unmapped */
     }
 }
