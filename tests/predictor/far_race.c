@@ -4,15 +4,19 @@
  * queue without the lock and takes the lock only to signal.  The
  * predictor's windows would span all of the writer's buffer, too many
  * events to encode; delaying the reader's thread until just before the
- * append reaches the race (predictor/delay.c). */
+ * append reaches the race (predictor/delay.c).  That needs a run where
+ * the reader checked first and waited; main says so, and the test
+ * records until it does (a writer done before the reader started puts
+ * the two accesses side by side). */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define FILL 120000
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t more = PTHREAD_COND_INITIALIZER;
-static int length, items[4];
+static int length, items[4], waited;
 int total;
 
 static void *
@@ -20,7 +24,10 @@ reader (void *arg)
 {
   pthread_mutex_lock (&lock);
   while (length == 0)                    /* [data-race] */
-    pthread_cond_wait (&more, &lock);
+    {
+      waited = 1;
+      pthread_cond_wait (&more, &lock);
+    }
   total += items[--length];
   pthread_mutex_unlock (&lock);
   return arg;
@@ -51,5 +58,7 @@ main (void)
   pthread_create (&w, NULL, writer, NULL);
   pthread_join (r, NULL);
   pthread_join (w, NULL);
+  if (waited)
+    puts ("the reader waited");
   return total == 60000 ? 0 : 1;
 }
