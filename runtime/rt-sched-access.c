@@ -122,6 +122,8 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
    * fiber's own value; never recorded either (rt-internal.h) */
   if (rt_tls_private (addr))
     return;
+  if (kind == AUGUR_EV_WRITE_RANGE)
+    rt_sched_written (addr, size);
   /* no step, but Await still sees it (--sync-only, or pruned by the
    * static facts; one predictable branch when neither).  A pruned access
    * to freed memory is a step all the same: the facts rule out races,

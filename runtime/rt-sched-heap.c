@@ -15,6 +15,7 @@
 
 #include "runtime/rt-sched-private.h"
 #include "runtime/rt-fiber.h"
+#include "runtime/rt-ranges.h"
 
 #include <string.h>
 
@@ -58,113 +59,28 @@ freed_find (uintptr_t p, uint32_t *at)
  * only while some pcs are pruned; full: every pruned access is a step. */
 
 #define NRANGES 1024u
-typedef struct {
-  uintptr_t lo, hi;
-} Range;
-static Range ranges[NRANGES];
-static uint32_t n_ranges;
-static bool ranges_full;
-/* n_ranges, or 1 when full: 0 says at once that nothing freed is kept */
+static RtRange range_store[NRANGES];
+static RtRanges ranges = { range_store, NRANGES, 0, false };
+/* ranges.n, or 1 when full: 0 says at once that nothing freed is kept */
 uint32_t rt_sched_freed_any;
-
-/* The first range that ends after @a. */
-static uint32_t
-range_after (uintptr_t a)
-{
-  uint32_t lo = 0, hi = n_ranges;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (ranges[mid].hi <= a)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
-static void
-range_open (uint32_t at)
-{
-  memmove (&ranges[at + 1], &ranges[at], (n_ranges - at) * sizeof ranges[0]);
-  n_ranges++;
-  rt_sched_freed_any = 1;
-}
-
-static void
-range_close (uint32_t at)
-{
-  memmove (&ranges[at], &ranges[at + 1], (n_ranges - at - 1) * sizeof ranges[0]);
-  n_ranges--;
-  rt_sched_freed_any = n_ranges != 0 || ranges_full;
-}
-
-/* Bytes [lo, hi) are handed out again: no range covers them any more. */
-static void
-ranges_take (uintptr_t lo, uintptr_t hi)
-{
-  uint32_t i = range_after (lo);
-  while (i < n_ranges && ranges[i].lo < hi)
-    {
-      Range r = ranges[i];
-      if (r.lo < lo && r.hi > hi)
-        {
-          if (n_ranges == NRANGES)
-            {
-              ranges_full = true, rt_sched_freed_any = 1;
-              return;
-            }
-          range_open (i);
-          ranges[i].hi = lo;
-          ranges[i + 1].lo = hi;
-          return;
-        }
-      if (r.lo < lo)
-        ranges[i++].hi = lo;
-      else if (r.hi > hi)
-        {
-          ranges[i].lo = hi;
-          return;
-        }
-      else
-        range_close (i);
-    }
-}
-
-static void
-ranges_give (uintptr_t lo, uintptr_t hi)
-{
-  ranges_take (lo, hi);
-  if (n_ranges == NRANGES)
-    {
-      ranges_full = true, rt_sched_freed_any = 1;
-      return;
-    }
-  uint32_t at = range_after (lo);
-  range_open (at);
-  ranges[at].lo = lo;
-  ranges[at].hi = hi;
-}
 
 void
 rt_sched_freed (void *p, size_t size)
 {
-  if (rt_sched_shm->n_pruned == 0 || ranges_full || size == 0)
+  if (rt_sched_shm->n_pruned == 0 || ranges.full || size == 0)
     return;
   uintptr_t lo = (uintptr_t) p;
-  ranges_give (lo, lo + size);
+  rt_ranges_add (&ranges, lo, lo + size);
+  rt_sched_freed_any = 1;
 }
 
 bool
 rt_sched_freed_hit (const void *addr, size_t size)
 {
-  if (ranges_full)
+  if (ranges.full)
     return true;
-  if (n_ranges == 0)
-    return false;
   uintptr_t lo = (uintptr_t) addr;
-  uint32_t i = range_after (lo);
-  return i < n_ranges && ranges[i].lo < lo + (size ? size : 1);
+  return rt_ranges_hit (&ranges, lo, lo + (size ? size : 1));
 }
 
 void
@@ -172,9 +88,16 @@ rt_sched_allocated (void *p, size_t size)
 {
   uint32_t at;
   if (n_freed > 0 && freed_find ((uintptr_t) p, &at))
-    freed[at] = FREED_GONE;
-  if (n_ranges > 0 && !ranges_full)
-    ranges_take ((uintptr_t) p, (uintptr_t) p + (size ? size : 1));
+    {
+      freed[at] = FREED_GONE;
+      rt_sched_objs_reborn ((uintptr_t) p, size);
+    }
+  if (ranges.n > 0 && !ranges.full)
+    {
+      rt_ranges_remove (&ranges, (uintptr_t) p, (uintptr_t) p + (size ? size : 1));
+      rt_sched_freed_any = ranges.n != 0 || ranges.full;
+    }
+  rt_sched_written_reset ((uintptr_t) p, size);
 }
 
 /* Memory that no allocator hands out: the program's own image (globals)

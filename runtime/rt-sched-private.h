@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * rt-sched-private.h — the controlled scheduler's shared state, private to
- * its seven files:
+ * its files:
  *
  *   rt-sched.c         the token and the choice of the next step: which
  *                      threads are enabled, sleep sets, fairness, PCT,
@@ -17,6 +17,8 @@
  *                      emulation, pthread_once) and the misuses it sees;
  *   rt-sched-heap.c    double and invalid frees, uses of freed memory at
  *                      pruned accesses;
+ *   rt-sched-uninit.c  uses of objects never initialised, the heap bytes
+ *                      block stores wrote;
  *   rt-sched-server.c  start-up, the fork server and the execution server,
  *                      failures (assertions, abort, fatal signals).
  *
@@ -280,6 +282,9 @@ RtSObj *rt_sched_obj_nth (uint32_t u);
  * are concerned?  0 no, 1 yes, 2 only by a spurious wake-up (rt-sched.c
  * lets it run only when another thread could run too). */
 int rt_sched_obj_enabled (uint32_t t);
+/* The block [lo, lo + size) is handed out again: the objects in it are
+ * new ones. */
+void rt_sched_objs_reborn (uint64_t lo, size_t size);
 /* A misuse of the pthread API seen at the current step. */
 void rt_sched_misuse (uint32_t kind, uint32_t tid, uint32_t pc, uint8_t module, uint64_t obj);
 /* ---- rt-sched-destroy.c ---- */
@@ -320,8 +325,16 @@ uint64_t rt_sched_own_stack_top (uint32_t me);
 
 /* Mutexes initialised and never destroyed (at the end of the process). */
 void rt_sched_check_not_destroyed (void);
-/* The start of the main heap (rt-sched-sync.c), found once. */
+/* ---- rt-sched-uninit.c ---- */
+/* The start of the main heap, found once. */
 void rt_sched_find_heap (void);
+/* A use (or destroy) of o, misuse @kind if o was never initialised. */
+void rt_sched_check_initialised (RtSObj *o, uint32_t kind, const AugurSchedStep *s);
+/* A block store (WRITE_RANGE) of the program, pruned or not. */
+void rt_sched_written (const void *addr, size_t size);
+/* The block at lo is handed out: none of its bytes are written yet. */
+void rt_sched_written_reset (uintptr_t lo, size_t size);
+
 void rt_sched_sync_reset (void);
 
 /* ---- rt-sched-server.c ---- */

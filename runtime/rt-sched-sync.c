@@ -35,7 +35,6 @@
 #include "common/augur-ops.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -120,6 +119,20 @@ rt_sched_obj (uint64_t addr, int kind)
   return NULL;
 }
 
+/* The objects the model knew in [lo, lo + size), a block handed out
+ * again, are new ones: a lock freed with its block, never destroyed, is
+ * not the lock of the block's next life. */
+void
+rt_sched_objs_reborn (uint64_t lo, size_t size)
+{
+  for (uint32_t u = 0; u < n_objs_used; u++)
+    {
+      RtSObj *o = &objs[objs_used[u]];
+      if (o->kind != RT_OBJ_FREE && o->addr - lo < size)
+        fresh_obj (o, o->addr, o->kind);
+    }
+}
+
 RtSObj *
 rt_sched_obj_nth (uint32_t u)
 {
@@ -156,85 +169,6 @@ rt_sched_misuse (uint32_t kind, uint32_t tid, uint32_t pc, uint8_t module, uint6
   m->module = module;
   m->obj = obj;
   shm->n_misuse = n + 1;
-}
-
-/* The start of the main heap, found once in the fork server: [heap] in
- * /proc/self/maps, or, before the heap exists, the program break (where
- * it will start). */
-static uintptr_t heap_lo;
-
-void
-rt_sched_find_heap (void)
-{
-  char buf[8192];
-  heap_lo = (uintptr_t) rt_libc_sbrk (0);
-  int fd = rt_sys_open ("/proc/self/maps", O_RDONLY | O_CLOEXEC, 0);
-  if (fd < 0)
-    return;
-  size_t len = 0;
-  ssize_t r;
-  while (len + 1 < sizeof buf && (r = rt_sys_read (fd, buf + len, sizeof buf - 1 - len)) > 0)
-    len += (size_t) r;
-  rt_sys_close (fd);
-  buf[len] = '\0';
-  for (char *line = buf; line != NULL && *line != '\0';)
-    {
-      char *nl = line;
-      while (*nl != '\0' && *nl != '\n')
-        nl++;
-      int is_heap = nl - line >= 6 && nl[-1] == ']' && nl[-2] == 'p' && nl[-3] == 'a'
-                    && nl[-4] == 'e' && nl[-5] == 'h' && nl[-6] == '[';
-      if (is_heap)
-        {
-          uintptr_t v = 0;
-          for (const char *c = line; *c != '-'; c++)
-            v = v * 16 + (uintptr_t) (*c <= '9' ? *c - '0' : (*c | 0x20) - 'a' + 10);
-          heap_lo = v;
-          return;
-        }
-      line = *nl != '\0' ? nl + 1 : NULL;
-    }
-}
-
-/* Is the object at @a in the main heap, where no static initialiser can
- * have set it up? */
-static int
-in_main_heap (uintptr_t a)
-{
-  if (heap_lo == 0)
-    return 0;
-  return (a >= heap_lo && a < (uintptr_t) rt_libc_sbrk (0)) || rt_arena_contains ((const void *) a);
-}
-
-/* Was the barrier at @addr never initialised, even before the scheduler
- * started?  glibc's count, the third word of pthread_barrier_t (nptl's
- * struct pthread_barrier: in, current_round, count, shared, out), is 0
- * until an init succeeds, and a wait or destroy divides by it (SIGFPE).
- * There is no static initialiser for barriers, so this holds wherever the
- * barrier lives. */
-static int
-barrier_count_zero (uint64_t addr)
-{
-  unsigned int count;
-  memcpy (&count, (const char *) (uintptr_t) addr + 2 * sizeof count, sizeof count);
-  return count == 0;
-}
-
-/* An object used without any init in this execution (@kind: the misuse).
- * A mutex or condition variable: only reported for the main heap, where
- * no static initialiser can have set it up (inspect's "uninitialised"
- * misuse; pfscan's queue); a barrier: when its memory says it was never
- * initialised. */
-static void
-check_initialised (RtSObj *o, uint32_t kind, const AugurSchedStep *s)
-{
-  if (o == NULL || o->init_seen || o->uninit_reported)
-    return;
-  if (kind == AUGUR_MISUSE_UNINIT_BARRIER ? !barrier_count_zero (o->addr)
-                                          : !in_main_heap ((uintptr_t) o->addr))
-    return;
-  o->uninit_reported = 1;
-  rt_sched_misuse (kind, rt_self.tid, s->pc, s->module, o->addr);
 }
 
 /* A use of an object (lock, unlock, wait, signal): after a destroy it is
@@ -557,7 +491,7 @@ use_obj (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s)
 {
   RtSObj *o = model_obj (m, s->obj, op->rec.kind);
   if (m->uninit != 0)
-    check_initialised (o, m->uninit, s);
+    rt_sched_check_initialised (o, m->uninit, s);
   note_use (o, s);
   return o;
 }
@@ -703,7 +637,7 @@ static void
 destroy_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me)
 {
   if (m->uninit != 0)
-    check_initialised (model_obj (m, s->obj, op->rec.kind), m->uninit, s);
+    rt_sched_check_initialised (model_obj (m, s->obj, op->rec.kind), m->uninit, s);
   RtSObj *o = model_obj (m, s->obj, op->rec.kind);
   if (o == NULL)
     return;
@@ -1034,8 +968,8 @@ rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
   rt_sched_point (&s, 0);
   RtSObj *mo = mutex_obj (s.arg, AUGUR_EV_MUTEX_LOCK);
   RtSObj *co = rt_sched_obj (s.obj, RT_OBJ_COND);
-  check_initialised (co, AUGUR_MISUSE_UNINIT_COND, &s);
-  check_initialised (mo, AUGUR_MISUSE_UNINIT_MUTEX, &s);
+  rt_sched_check_initialised (co, AUGUR_MISUSE_UNINIT_COND, &s);
+  rt_sched_check_initialised (mo, AUGUR_MISUSE_UNINIT_MUTEX, &s);
   note_use (co, &s);
   if (co->cond_mutex != 0 && co->cond_mutex != s.arg)
     rt_sched_misuse (AUGUR_MISUSE_COND_TWO_MUTEXES, me, s.pc, s.module, s.obj);
@@ -1101,7 +1035,7 @@ rt_sched_barrier_wait (void *b, uintptr_t ra)
   RtSObj *o = rt_sched_obj (s.obj, RT_OBJ_BARRIER);
   /* a barrier never initialised counts to 1, one destroyed to its old
    * count: the misuse is the finding, the execution goes on */
-  check_initialised (o, AUGUR_MISUSE_UNINIT_BARRIER, &s);
+  rt_sched_check_initialised (o, AUGUR_MISUSE_UNINIT_BARRIER, &s);
   note_use (o, &s);
   int serial = 0;
   rt_sth[me].barrier_released = 0;
