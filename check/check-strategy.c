@@ -12,6 +12,7 @@
 
 #include "check/check-merge.h"
 #include "common/interrupt.h"
+#include "common/same-bug.h"
 #include "explorer/executor.h"
 #include "explorer/explore.h"
 
@@ -106,7 +107,12 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
-  guint added = augur_check_merge_findings (st->results, found);
+  /* new bugs, as the report will count them (findings that are the same
+   * bug are one: common/same-bug.h) */
+  guint bugs_before = augur_same_bug_count (st->results);
+  augur_check_merge_findings (st->results, found);
+  guint bugs_after = augur_same_bug_count (st->results);
+  guint added = bugs_after > bugs_before ? bugs_after - bugs_before : 0;
   augur_results_set_executions (st->results,
                                 augur_results_get_executions (st->results) + es->executions);
   const char *const *bounds = augur_results_get_bounds_hit (found);

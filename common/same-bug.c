@@ -207,25 +207,23 @@ by_order (gconstpointer x, gconstpointer y, gpointer order)
   return a < b ? -1 : a > b;
 }
 
-guint
-augur_same_bug_merge (AugurResults *results)
+/* The bugs of findings @all (borrowed, in the results' order): each
+ * joins the first earlier one it is the same bug as, until none does
+ * ("the same bug as" is taken transitively: races at lines 6-7 and 7-8
+ * of one variable are one bug with lines 6-8 with 8).  Sets *merged to
+ * how many joined another. */
+static GArray *
+group (GPtrArray *all, guint *merged)
 {
-  g_return_val_if_fail (results != NULL, 0);
-  g_autoptr (GPtrArray) all = augur_results_steal_findings (results);   /* sorted */
   GArray *bugs = g_array_new (FALSE, FALSE, sizeof (Bug));
   g_array_set_clear_func (bugs, (GDestroyNotify) bug_clear);
-  g_autoptr (GHashTable) order = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < all->len; i++)
     {
       AugurFinding *f = g_ptr_array_index (all, i);
-      g_hash_table_insert (order, f, GUINT_TO_POINTER (i + 1));
       Bug nb = { f, augur_finding_dup_full_kind (f), locations (f), g_ptr_array_new (), FALSE };
       g_array_append_val (bugs, nb);
     }
-  /* each bug joins the first earlier one it is the same bug as, until
-   * none does: "the same bug as" is taken transitively (races at lines 6-7
-   * and 7-8 of one variable are one bug with lines 6-8 with 8) */
-  guint merged = 0;
+  *merged = 0;
   gboolean changed = TRUE;
   while (changed)
     {
@@ -235,11 +233,37 @@ augur_same_bug_merge (AugurResults *results)
           if (can_merge (&g_array_index (bugs, Bug, i), &g_array_index (bugs, Bug, j)))
             {
               merge (&g_array_index (bugs, Bug, i), &g_array_index (bugs, Bug, j));
-              merged++;
+              (*merged)++;
               changed = TRUE;
               break;
             }
     }
+  return bugs;
+}
+
+guint
+augur_same_bug_count (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, 0);
+  guint n = augur_results_get_n_findings (results), merged;
+  g_autoptr (GPtrArray) all = g_ptr_array_sized_new (n);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (all, augur_results_get_finding (results, i));
+  GArray *bugs = group (all, &merged);
+  g_array_unref (bugs);
+  return n - merged;
+}
+
+guint
+augur_same_bug_merge (AugurResults *results)
+{
+  g_return_val_if_fail (results != NULL, 0);
+  g_autoptr (GPtrArray) all = augur_results_steal_findings (results);   /* sorted */
+  g_autoptr (GHashTable) order = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < all->len; i++)
+    g_hash_table_insert (order, g_ptr_array_index (all, i), GUINT_TO_POINTER (i + 1));
+  guint merged;
+  GArray *bugs = group (all, &merged);
   for (guint b = 0; b < bugs->len; b++)
     {
       Bug *bug = &g_array_index (bugs, Bug, b);

@@ -35,6 +35,9 @@ G_BEGIN_DECLS
 /* Merges the findings of @results that are the same bug (see above);
  * returns how many became variants of another. */
 guint augur_same_bug_merge (AugurResults *results);
+/* How many findings @results would hold after augur_same_bug_merge
+ * now, leaving it as it is (for a progress line). */
+guint augur_same_bug_count (AugurResults *results);
 
 G_END_DECLS
 

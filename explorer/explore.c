@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "common/malloc-reuse.h"
+#include "common/same-bug.h"
 #include "explorer/dpor.h"
 #include "explorer/estimate.h"
 #include "explorer/explore-pool.h"
@@ -545,7 +546,7 @@ typedef struct {
   gint64 t0, last;           /* µs: the start, the last progress line */
   gint64 hard_deadline;      /* µs: no execution or analysis goes on past it (0: none) */
   gint64 run_ended, analysis; /* µs: the last execution's end, what it cost after it */
-  guint n_findings;
+  guint n_findings, n_bugs;  /* findings so far; the bugs they are (same-bug.h) */
   gboolean hang_seen;        /* a run was killed twice by the watchdog: no more re-runs */
   /* --jobs > 1: the servers running ahead (explore-pool.h); NULL: ex alone */
   AugurExplorePool *pool;
@@ -753,9 +754,10 @@ search_take (Search *s, guint64 run, gboolean killed)
   if (augur_results_get_n_findings (c->results) != s->n_findings)
     {
       s->n_findings = augur_results_get_n_findings (c->results);
+      s->n_bugs = s->o->progress ? augur_same_bug_count (c->results) : s->n_findings;
       update_work (c);
     }
-  progress (s->o, st, augur_results_get_n_findings (c->results), s->t0, &s->last,
+  progress (s->o, st, s->n_bugs, s->t0, &s->last,
             s->pool != NULL ? augur_explore_pool_busy (s->pool) : 1, search_core (s), s->probed,
             FALSE);
   return TRUE;
@@ -857,7 +859,8 @@ search_finish (Search *s, gboolean ok)
   AugurSchedShm *own = augur_executor_shm (s->ex);
   st->in_process += own->fiber_executions;
   augur_explore_stats_forked (st, own->no_fibers);
-  progress (o, st, augur_results_get_n_findings (c->results), s->t0, &s->last, 0, NULL, 0, TRUE);
+  progress (o, st, o->progress ? augur_same_bug_count (c->results) : 0, s->t0, &s->last, 0, NULL, 0,
+            TRUE);
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);
   explore_findings_save_now (c);

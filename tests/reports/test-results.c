@@ -487,6 +487,10 @@ test_same_bug (void)
   AugurFinding *all[] = { r1, r2, r3, r4, u1, u2, u3, d1, d2, d3 };
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
     augur_results_add_finding (r, all[i]);
+  /* the count a progress line shows: the merge's, the findings left as they are */
+  g_assert_cmpuint (augur_same_bug_count (r), ==, 7);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 10);
+  g_assert_cmpuint (augur_finding_get_n_parts (r1), ==, 0);
   g_assert_cmpuint (augur_same_bug_merge (r), ==, 3);
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
   guint seen = 0;
@@ -541,6 +545,7 @@ test_same_bug_capped (void)
       augur_finding_add_access (f, 2, 1, AUGUR_OP_WRITE, "t.c", 10 + k, "t", NULL);
       augur_results_add_finding (r, f);
     }
+  g_assert_cmpuint (augur_same_bug_count (r), ==, 1);
   g_assert_cmpuint (augur_same_bug_merge (r), ==, 99);
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 1);
   AugurFinding *f = augur_results_get_finding (r, 0);
@@ -575,6 +580,7 @@ test_same_bug_transitive (void)
   AugurFinding *all[] = { a, b, c, d };
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
     augur_results_add_finding (r, all[i]);
+  g_assert_cmpuint (augur_same_bug_count (r), ==, 2);
   g_assert_cmpuint (augur_same_bug_merge (r), ==, 2);
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 2);
   AugurFinding *head = augur_results_get_finding (r, 0);
