@@ -8,6 +8,8 @@
 
 #include "diagnose/diagnose.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/dwarf-names.h"
@@ -52,7 +54,23 @@ typedef struct {
   gboolean explored;
   GError *explore_error;
   GPtrArray *passing;        /* AugurDiagTrace of ex.passing, made when first needed */
+  guint finding;             /* 1-based: the finding being diagnosed, for the progress lines */
 } Ctx;
+
+/* A progress line: which stage of which finding starts (each can take
+ * up to its timeout, and a diagnosis has several). */
+static void G_GNUC_PRINTF (2, 3)
+say (const Ctx *c, const char *fmt, ...)
+{
+  if (!c->o->progress)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "augur diagnose: finding %u: %s\n", c->finding, msg);
+  fflush (stderr);
+}
 
 static AugurDiagRun *
 run_dup (const AugurDiagRun *r)
@@ -283,6 +301,8 @@ classes_of (Ctx *c, GPtrArray *runs, AugurDiagFinding *df)
           break;
         }
       g_autoptr (GError) error = NULL;
+      say (c, "root cause of failing execution %u of %u (class %u, Z3 up to %.0f s a query)", i + 1,
+           runs->len, df->classes->len + 1, Z3_SECONDS);
       AugurDiagClass *cl = new_class (c, run_dup (run), df, &error);
       if (cl == NULL)
         {
@@ -353,7 +373,15 @@ verify_all (Ctx *c, AugurDiagFinding *df)
       else if (augur_interrupt_signal () != 0)
         r->verification = g_strdup ("not verified \u2014 interrupted");
       else
-        augur_diag_verify (r, c->argv, &c->o->verify);
+        {
+          if (c->o->verify.timeout > 0)
+            say (c, "verifying repair %u of %u (exploring the patched program, up to %.0f s)", i + 1,
+                 df->repairs->len, c->o->verify.timeout);
+          else
+            say (c, "verifying repair %u of %u (exploring the patched program)", i + 1,
+                 df->repairs->len);
+          augur_diag_verify (r, c->argv, &c->o->verify);
+        }
     }
   g_ptr_array_sort (df->repairs, repair_rank);
 }
@@ -407,9 +435,14 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
                            "shows; ordering diagnosis covers assertions, aborts and crashes");
       return df;
     }
+  say (c, "%s at %s", df->kind, df->site != NULL ? df->site : "an unknown place");
   if (!c->explored)
     {
       c->explored = TRUE;
+      if (c->o->timeout > 0)
+        say (c, "exploring the program for its failing schedules (up to %.0f s)", c->o->timeout);
+      else
+        say (c, "exploring the program for its failing schedules");
       if (!augur_diag_explore (c->argv, c->o->timeout, c->o->max_runs ? c->o->max_runs : 200,
                                TRUE, &c->ex, &c->explore_error))
         c->ex.runs = NULL;
@@ -444,6 +477,7 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
         "failing classes", c->ex.runs->len, c->ex.failing);
       note_add (&df->note, msg);
     }
+  say (c, "replaying its schedule; %" G_GUINT64_FORMAT " executions explored", c->ex.executions);
   g_autoptr (GPtrArray) runs = failing_runs (c, f, df);
   if (runs->len == 0)
     note_add (&df->note, "no failing execution at this place was found again");
@@ -456,6 +490,7 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
     given_patch (c, df);
   verify_all (c, df);
   df->seconds = g_timer_elapsed (timer, NULL);
+  say (c, "done in %.1f s", df->seconds);
   return df;
 }
 
@@ -478,7 +513,10 @@ augur_diagnose (AugurResults *results, const char *const *argv, const AugurDiagO
         continue;
       if (k == AUGUR_FINDING_ASSERTION || k == AUGUR_FINDING_ABORT || k == AUGUR_FINDING_CRASH
           || k == AUGUR_FINDING_DEADLOCK)
-        g_ptr_array_add (out, diagnose_finding (&c, i, f));
+        {
+          c.finding = i + 1;
+          g_ptr_array_add (out, diagnose_finding (&c, i, f));
+        }
     }
   g_clear_pointer (&c.passing, g_ptr_array_unref);
   augur_diag_exploration_clear (&c.ex);

@@ -46,6 +46,7 @@ typedef struct {
   const char *given_patch;   /* a patch to verify as well (--verify-patch), its text */
   guint only;                /* 1-based: diagnose this finding only (0: every failure) */
   gboolean trace_formula;    /* the trace formula even when the exploration was exhaustive */
+  gboolean progress;         /* a line on stderr as each stage of a finding starts */
   AugurDiagVerifyOptions verify;
 } AugurDiagOptions;
 

@@ -17,6 +17,7 @@
 
 #include <glib.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "common/augur-exit.h"
 #include "common/finding-ref.h"
@@ -58,7 +59,7 @@ augur_cmd_diagnose (int argc, char **argv)
   g_auto (GStrv) rest = NULL;
   double timeout = 60, verify_timeout = 60;
   gint max_repairs = 4, max_failing = 200;
-  gboolean no_verify = FALSE, trace_formula = FALSE;
+  gboolean no_verify = FALSE, trace_formula = FALSE, progress = FALSE, no_progress = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Diagnosis file (default diagnosis.json next to RESULTS)", "FILE" },
@@ -88,6 +89,10 @@ augur_cmd_diagnose (int argc, char **argv)
     { "cflags", 0, 0, G_OPTION_ARG_STRING, &cflags,
       "More flags for rebuilding a patched program (its one source file: augur-cc -O0 -g -o prog FILE FLAGS)",
       "FLAGS" },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress,
+      "Always show a line on stderr as each stage of a diagnosis starts (default: when stderr is a terminal)",
+      NULL },
+    { "no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress, "Never show the progress lines", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
       "RESULTS[#N] -- PROGRAM [ARG...]" },
     { NULL }
@@ -118,6 +123,7 @@ augur_cmd_diagnose (int argc, char **argv)
   o.max_runs = (guint) max_failing;
   o.no_verify = no_verify;
   o.trace_formula = trace_formula;
+  o.progress = !no_progress && (progress || isatty (2));
   o.source_dir = source_dir;
   o.given_patch = patch_text;
   o.only = g_strrstr (rest[0], "#") != NULL ? number : 0;

@@ -59,6 +59,21 @@ fig3 ()
 }
 ok "Figure 3: two cores, the Figure 5 kill-sets, four covers, a verified one-lock repair" fig3
 
+# --progress: a line on stderr as each stage starts (a diagnosis can run
+# for minutes); none without it when stderr is no terminal (fig3's err.txt)
+progress ()
+{
+  ! grep -q "^augur diagnose: finding" err.txt || return 1
+  "$AUGUR" diagnose --progress --max-repairs 2 -o p.json r.json -- ./fig3 >/dev/null 2>perr.txt
+  cat perr.txt
+  grep -q "^augur diagnose: finding [0-9]*: assertion at fig3.c:[0-9]*$" perr.txt \
+    && grep -q "^augur diagnose: finding [0-9]*: exploring the program for its failing schedules (up to 60 s)$" perr.txt \
+    && grep -q "^augur diagnose: finding [0-9]*: root cause of failing execution 1 of [0-9]* (class 1," perr.txt \
+    && grep -q "^augur diagnose: finding [0-9]*: verifying repair 2 of 2 (exploring the patched program, up to 60 s)$" perr.txt \
+    && grep -q "^augur diagnose: finding [0-9]*: done in [0-9.]* s$" perr.txt
+}
+ok "--progress: each stage of the diagnosis says when it starts" progress
+
 formula ()
 {
   # the paper's own formulation, on the failing execution alone: the same
