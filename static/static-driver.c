@@ -300,11 +300,19 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
       for (guint k = 1; u->arguments[0] != NULL && u->arguments[k] != NULL; k++)
         g_strv_builder_add (args, u->arguments[k]);
       if (libc == LIBC_FRAMA_C)
-        for (const char *const *d = system_include_dirs (); *d != NULL; d++)
-          {
-            g_strv_builder_add (args, "-idirafter");
-            g_strv_builder_add (args, *d);
-          }
+        {
+          for (const char *const *d = system_include_dirs (); *d != NULL; d++)
+            {
+              g_strv_builder_add (args, "-idirafter");
+              g_strv_builder_add (args, *d);
+            }
+          /* glibc defines __BYTE_ORDER in nearly every file (<stdlib.h>
+           * and <netinet/in.h> include <endian.h>), Frama-C's libc only in
+           * <endian.h>, which, unlike glibc's, reads no feature macro:
+           * code that tests the byte order (LMDB) stopped at its #error */
+          g_strv_builder_add (args, "-include");
+          g_strv_builder_add (args, "endian.h");
+        }
       /* what Frama-C cannot take as GCC does (augur-frama-c.h): the
        * program's files only */
       g_strv_builder_add (args, "-include");

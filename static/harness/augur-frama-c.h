@@ -16,6 +16,10 @@
  *     matter to what is shared.
  *   - __int128, which Frama-C cannot parse: a 64-bit integer (its values
  *     do not matter to what is shared either).
+ *   - C23's _FloatN types, which glibc's <stdlib.h> and <math.h> declare
+ *     functions with under _GNU_SOURCE and Frama-C cannot parse: the
+ *     standard type of the same format (when the system's headers are
+ *     used; Frama-C's libc never names them).
  */
 #ifndef AUGUR_FRAMA_C_H
 #define AUGUR_FRAMA_C_H
@@ -84,6 +88,12 @@ void __atomic_augur (const volatile void *object);
                    if (augur_old_ == (o)) *(p) = (n); augur_old_; })
 #define __sync_lock_test_and_set(p, v, ...) AUGUR_XCHG_ (p, v)
 #define __sync_lock_release(p, ...) ((void) (AUGUR_AT_ (p), *(p) = 0))
+
+#define _Float32 float
+#define _Float64 double
+#define _Float32x double
+#define _Float64x long double
+#define _Float128 long double
 
 #define __int128 long long
 #define __int128_t long long
