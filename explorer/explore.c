@@ -829,7 +829,9 @@ augur_explore_nondeterministic_text (const char *program, guint64 diverged)
 {
   return g_strdup_printf ("%s does not follow the schedules it is given (%" G_GUINT64_FORMAT
                           " diverged executions): it behaves nondeterministically (time, "
-                          "randomness, input, reads of uninitialised memory) or uses "
+                          "randomness, input, reads of uninitialised memory, files an earlier "
+                          "execution wrote: a database or log each execution must start "
+                          "afresh, removed or rebuilt by the program itself) or uses "
                           "synchronisation augur does not model (atomics in inline assembly, "
                           "which augur-cc cannot instrument)", program, diverged);
 }
