@@ -613,6 +613,44 @@ expression_type (AugurDwarfNames *n, const char *function, const char *file, con
   return TRUE;
 }
 
+/* "env->me_txns = m;" in the few lines after "void *m = mmap (...)": the
+ * lvalue the untyped pointer @var is stored into (a cast allowed), with
+ * the type it points to in *@pt; NULL if none is. */
+static char *
+stored_into (AugurDwarfNames *names, const char *file, guint line, const char *function,
+             const char *var, Dwarf_Die *pt)
+{
+  for (guint l = line + 1; l <= line + 12; l++)
+    {
+      const char *text = source_line (names, file, l);
+      if (text == NULL)
+        return NULL;
+      const char *eq = strchr (text, '=');
+      if (eq == NULL || eq[1] == '=' || eq == text || strchr ("=!<>+-*/%&|^", eq[-1]) != NULL)
+        continue;
+      const char *r = skip_space (eq + 1);
+      if (*r == '(')
+        {
+          /* a cast: "(MDB_txninfo *) m" */
+          const char *close = strchr (r, ')');
+          if (close == NULL)
+            continue;
+          r = close + 1;
+        }
+      g_autofree char *rhs = read_ident (&r);
+      if (rhs == NULL || strcmp (rhs, var) != 0 || *skip_space (r) != ';')
+        continue;
+      g_autofree char *lhs = g_strndup (text, eq - text);
+      char *lvalue = trailing_lvalue (lhs);
+      Dwarf_Die t;
+      if (lvalue != NULL && expression_type (names, function, file, lvalue, &t)
+          && augur_dwarf_type_pointee (&t, pt))
+        return lvalue;
+      g_free (lvalue);
+    }
+  return NULL;
+}
+
 void
 augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 size,
                               const char *file, guint line, const char *function)
@@ -639,7 +677,21 @@ augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 
       g_autofree char *lhs = g_strndup (text, eq - text);
       g_autofree char *lvalue = trailing_lvalue (lhs);
       Dwarf_Die t, pt;
-      if (lvalue != NULL && expression_type (names, function, file, lvalue, &t) && augur_dwarf_type_pointee (&t, &pt))
+      gboolean typed = lvalue != NULL && expression_type (names, function, file, lvalue, &t);
+      if (typed && !augur_dwarf_type_pointee (&t, &pt))
+        {
+          /* a void pointer: the typed lvalue it is stored into next */
+          char *into = strchr (lvalue, '-') == NULL && strchr (lvalue, '.') == NULL
+                         ? stored_into (names, file, l, function, lvalue, &pt)
+                         : NULL;
+          typed = into != NULL;
+          if (typed)
+            {
+              g_free (lvalue);
+              lvalue = into;
+            }
+        }
+      if (typed)
         {
           /* more than one of them: an array (unknown size: named as one);
            * a struct with a flexible array member has its elements there */

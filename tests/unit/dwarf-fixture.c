@@ -5,7 +5,7 @@
  * parameters, an array of structs, globals of struct and array type, a
  * line that goes through two pointers to a member at one offset, a line
  * that writes the same member of two objects, members of an anonymous
- * union.  The
+ * union, a block allocated into a void pointer stored into a member.  The
  * test finds its lines by the markers in the comments.
  */
 #include <stdlib.h>
@@ -66,6 +66,16 @@ slots_link (struct slot *a, struct slot *b)
     a->next = b;                                 /* A-NEXT */
 }
 
+static void
+region_open (struct region *r)
+{
+  void *m = malloc (sizeof (struct header));        /* ALLOC-VOID */
+  if (m == NULL)
+    return;
+  r->fd = 3;
+  r->hdr = m;
+}
+
 int
 main (void)
 {
@@ -78,6 +88,8 @@ main (void)
   chain_append (&ch, ns + 1);
   struct slot *s1 = calloc (1, sizeof *s1), *s2 = calloc (1, sizeof *s2);
   slots_link (s1, s2);
+  struct region rg;
+  region_open (&rg);
   stats.count++;
   table[4]++;
   pthread_mutex_lock (&m);

@@ -44,4 +44,16 @@ struct slot {
   };
 };
 
+/* a region mapped or allocated into a void pointer, then stored into a
+ * typed member (LMDB's lock file: void *m = mmap (...); env->me_txns = m) */
+struct header {
+  int magic;
+  unsigned long readers;
+};
+
+struct region {
+  int fd;
+  struct header *hdr;
+};
+
 #endif

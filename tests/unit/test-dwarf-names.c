@@ -5,7 +5,8 @@
  * named at its allocation into a local (`q->pushed`, `q->lock`) and into
  * a member (`q->items[2]`), or by an access through a parameter alone,
  * an array of structs (`nodes[2].key`), globals of struct and array type
- * (`stats.count`, `table[4]`), the pointer of a chained access told by
+ * (`stats.count`, `table[4]`), a block allocated into a void pointer
+ * and stored into a member (`r->hdr->readers`), the pointer of a chained access told by
  * the object's size (`c->last->next`, not `c->last`), a line that names
  * two objects alike left to better evidence, members of an anonymous
  * union (`a->next`), names left alone (a mutex global, a stack
@@ -73,6 +74,12 @@ test_alloc_site (void)
   /* one of them only: what the pointer points to */
   assert_name (n, "T0.alloc3", "*q->items");
   assert_name (n, "T9.alloc9+8", NULL);
+  /* allocated into a void pointer: named by the member it is stored into
+   * a few lines on */
+  augur_dwarf_names_note_alloc (n, "T0.alloc4", sizeof (struct header), source,
+                                line_of ("ALLOC-VOID"), "region_open");
+  g_autofree char *readers = heap ("T0.alloc4", offsetof (struct header, readers));
+  assert_name (n, readers, "r->hdr->readers");
 }
 
 static void
