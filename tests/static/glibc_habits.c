@@ -4,36 +4,40 @@
  * cast stops it, and the system's headers are used instead) and
  * _GNU_SOURCE (with it glibc's <stdlib.h> declares strtof32 and the other
  * _FloatN functions, which Frama-C cannot parse).
- * Two workers add to a locked total (a protected pair) and bump an
- * unlocked hit count (a race). */
+ * Two threads count their runs under a lock (a protected pair) and leave
+ * their id in an unlocked field (a race). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static long total;
-static int hits;
+struct stats {
+  pthread_mutex_t guard;
+  unsigned long done;      /* under guard */
+  unsigned long seen;      /* not: a race */
+};
+
+static struct stats st = { PTHREAD_MUTEX_INITIALIZER, 0, 0 };
 
 static void *
-worker (void *arg)
+count (void *arg)
 {
-  pthread_mutex_lock (&lock);
-  total += (long) (size_t) arg;
-  pthread_mutex_unlock (&lock);
-  hits++;
-  return NULL;
+  unsigned long self = (unsigned long) pthread_self ();
+  st.seen = self;
+  pthread_mutex_lock (&st.guard);
+  st.done += arg != NULL;
+  pthread_mutex_unlock (&st.guard);
+  return arg;
 }
 
 int
 main (void)
 {
-  pthread_t t[2];
-  for (int i = 0; i < 2; i++)
-    if (pthread_create (&t[i], NULL, worker, (void *) (size_t) (i + 1)) != 0)
-      return 1;
-  for (int i = 0; i < 2; i++)
-    pthread_join (t[i], NULL);
-  printf ("%ld %d %zx\n", total, hits, (size_t) t[0]);
+  pthread_t a, b;
+  if (pthread_create (&a, NULL, count, &st) != 0 || pthread_create (&b, NULL, count, &st) != 0)
+    return 1;
+  pthread_join (a, NULL);
+  pthread_join (b, NULL);
+  printf ("%lu %zx\n", st.done, (size_t) a);
   return 0;
 }
