@@ -56,5 +56,8 @@ gboolean augur_cmd_parse_size (const char *text, guint64 *bytes);
  * severity of a finding that makes the exit status 1, into *threshold;
  * FALSE once a usage error is told. */
 gboolean augur_cmd_parse_fail_on (const char *cmd, const char *text, AugurSeverity *threshold);
+/* Flushes standard output, at the end of a command that writes to it:
+ * @status, or AUGUR_EXIT_TOOL once the failure to write is told. */
+int augur_cmd_flush_stdout (const char *cmd, int status);
 
 #endif /* AUGUR_CMD_H */

@@ -197,6 +197,14 @@ augur_cmd_parse_fail_on (const char *cmd, const char *text, AugurSeverity *thres
 }
 
 int
+augur_cmd_flush_stdout (const char *cmd, int status)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    return augur_cmd_error (cmd, AUGUR_EXIT_TOOL, "cannot write to standard output");
+  return status;
+}
+
+int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");

@@ -184,8 +184,7 @@ augur_cmd_confirm (int argc, char **argv)
   augur_results_set_replay_commands (out, path);
   if (!augur_results_save (out, path, &error))
     return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, "cannot write to standard output");
-  return n_class[AUGUR_PREDICTION_HARMFUL] > 0 || augur_results_count_failing (out, threshold) > 0
-           ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
+  gboolean bug = n_class[AUGUR_PREDICTION_HARMFUL] > 0
+                 || augur_results_count_failing (out, threshold) > 0;
+  return augur_cmd_flush_stdout (CMD, bug ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK);
 }
