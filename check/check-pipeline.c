@@ -133,26 +133,11 @@ print_finding (guint number, AugurFinding *f)
   g_string_free (s, TRUE);
 }
 
-guint64
-augur_check_findings_steps (AugurCheckState *st)
-{
-  guint n = augur_results_get_n_findings (st->results);
-  guint64 steps = 0;
-  for (guint i = 0; i < n; i++)
-    {
-      AugurFinding *f = augur_results_get_finding (st->results, i);
-      steps += augur_finding_get_n_steps (f);
-      for (guint k = 0; k < augur_finding_get_n_parts (f); k++)
-        steps += augur_finding_get_n_steps (augur_finding_get_part (f, k));
-    }
-  return steps;
-}
-
 /* The deadline's work: the findings so far; their steps. */
 static guint64
 update_work (AugurCheckState *st)
 {
-  guint64 steps = augur_check_findings_steps (st);
+  guint64 steps = augur_results_count_steps (st->results);
   augur_deadline_set_work (st->deadline, augur_results_get_n_findings (st->results), steps);
   return steps;
 }

@@ -77,8 +77,6 @@ double augur_check_time_left (AugurCheckState *state);
  * kept for the end (names, grouping, report) of the findings so far
  * (common/deadline.h). */
 double augur_check_stage_time_left (AugurCheckState *state);
-/* Steps of the schedules of the findings so far, parts included. */
-guint64 augur_check_findings_steps (AugurCheckState *state);
 /* A progress line on stderr ("augur check: ..."), unless quiet. */
 void augur_check_say (AugurCheckState *state, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 void augur_check_state_clear (AugurCheckState *state);

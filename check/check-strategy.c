@@ -79,7 +79,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   eo.timeout = MAX (seconds, 0.01);   /* 0 would be no limit */
   /* its new findings are merged, saved, and go through the end of the check */
   eo.after_passes = 2 + AUGUR_CHECK_TAIL_PASSES;
-  eo.after_known_steps = augur_check_findings_steps (st);
+  eo.after_known_steps = augur_results_count_steps (st->results);
   eo.exec_timeout = st->options->run_timeout_seconds;
   eo.progress = !st->options->quiet && isatty (2);
   eo.results_path = x->results_path;

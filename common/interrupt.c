@@ -51,6 +51,19 @@ on_sigpipe (int sig)
   (void) sig;
 }
 
+/* Makes @handler sig's handler with BSD semantics (SA_RESTART, as glibc's
+ * signal()); the old action into *old unless NULL.  As sigaction. */
+static int
+set_handler (int sig, sighandler_t handler, struct sigaction *old)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = handler;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset (&sa.sa_mask);
+  return sigaction (sig, &sa, old);
+}
+
 static void
 take_signals (gboolean only_if_lost)
 {
@@ -99,12 +112,7 @@ signal (int sig, sighandler_t handler)
         return SIG_ERR;
       return old.sa_handler;
     }
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_handler = handler;
-  sa.sa_flags = SA_RESTART;
-  sigemptyset (&sa.sa_mask);
-  if (sigaction (sig, &sa, &old) != 0)
+  if (set_handler (sig, handler, &old) != 0)
     return SIG_ERR;
   return old.sa_handler;
 }
@@ -280,12 +288,7 @@ augur_interrupt_install (void)
   /* the watcher blocks in poll, never in read */
   fcntl (pipe_fds[0], F_SETFL, fcntl (pipe_fds[0], F_GETFL) & ~O_NONBLOCK);
   take_signals (FALSE);
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_handler = on_sigpipe;
-  sa.sa_flags = SA_RESTART;
-  sigemptyset (&sa.sa_mask);
-  sigaction (SIGPIPE, &sa, NULL);
+  set_handler (SIGPIPE, on_sigpipe, NULL);
   g_thread_unref (g_thread_new ("augur-interrupt", watch, NULL));
 }
 

@@ -493,6 +493,20 @@ augur_results_count_failing (AugurResults *results, AugurSeverity threshold)
   return n;
 }
 
+guint64
+augur_results_count_steps (AugurResults *results)
+{
+  guint64 steps = 0;
+  for (guint i = 0; i < augur_results_get_n_findings (results); i++)
+    {
+      AugurFinding *f = augur_results_get_finding (results, i);
+      steps += augur_finding_get_n_steps (f);
+      for (guint k = 0; k < augur_finding_get_n_parts (f); k++)
+        steps += augur_finding_get_n_steps (augur_finding_get_part (f, k));
+    }
+  return steps;
+}
+
 char *
 augur_results_dup_severity_summary (AugurResults *results)
 {

@@ -428,6 +428,9 @@ GPtrArray          *augur_results_steal_findings (AugurResults *results);
  * the static candidates (coverage hints, notes) when @threshold is note:
  * what makes `--fail-on=THRESHOLD` exit with 1. */
 guint               augur_results_count_failing (AugurResults *results, AugurSeverity threshold);
+/* Steps of the findings' schedules, parts included: how much a pass over
+ * the findings has to go through (the deadline's work, common/deadline.h). */
+guint64             augur_results_count_steps (AugurResults *results);
 /* "1 error, 2 warnings, 1 note" (zeroes left out; "no finding" when all are);
  * coverage hints are counted as notes. */
 char               *augur_results_dup_severity_summary (AugurResults *results);

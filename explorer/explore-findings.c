@@ -38,14 +38,10 @@ explore_findings_names_of (Ctx *c)
 char *
 explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k)
 {
-  const AugurSchedStep *s = &steps[k];
-  if (!augur_ops_sched (s->op)->names_object)
-    return NULL;
-  if (s->ev_kind == AUGUR_EV_TIME)
-    return g_strdup ("the clock");
-  if (s->obj == 0)
-    return NULL;
-  return augur_steps_object (explore_findings_names_of (c), steps, k);
+  AugurExecNames *names = NULL;
+  if (augur_steps_object_needs_names (&steps[k]))
+    names = explore_findings_names_of (c);
+  return augur_steps_object (names, steps, k);
 }
 
 /* Dedup: kind + sorted locations; TRUE if new. */

@@ -493,24 +493,12 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
 #define OWN_PASSES 2.0
 #define OWN_BASE 0.1
 
-/* Steps of the findings' schedules, parts included. */
-static guint64
-finding_steps (AugurFinding *f)
-{
-  guint64 n = augur_finding_get_n_steps (f);
-  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
-    n += augur_finding_get_n_steps (augur_finding_get_part (f, i));
-  return n;
-}
-
 /* The deadline's work: the findings so far; their steps. */
 static guint64
 update_work (Ctx *c)
 {
   guint n = augur_results_get_n_findings (c->results);
-  guint64 steps = 0;
-  for (guint i = 0; i < n; i++)
-    steps += finding_steps (augur_results_get_finding (c->results, i));
+  guint64 steps = augur_results_count_steps (c->results);
   /* the exploration's own passes over all of them, the caller's over
    * those it has not reserved for */
   const AugurExploreOptions *o = c->opts;

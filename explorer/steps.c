@@ -48,19 +48,27 @@ augur_steps_op (const AugurSchedStep *s)
   return ev->sop == s->op ? ev->op : row->op;
 }
 
+gboolean
+augur_steps_object_needs_names (const AugurSchedStep *s)
+{
+  if (!augur_ops_sched (s->op)->names_object)
+    return FALSE;
+  if (s->ev_kind == AUGUR_EV_TIME)
+    return FALSE;  /* "the clock" */
+  if (augur_ops_event (s->ev_kind)->object == AUGUR_OPS_OBJ_THREAD)
+    return FALSE;  /* a thread number (detach): its peer says which */
+  if (augur_ops_event (s->ev_kind)->object == AUGUR_OPS_OBJ_NONE && s->ev_kind != AUGUR_EV_NONE)
+    return FALSE;  /* the runtime's own word (a kill's, a sigwait's) */
+  return s->obj != 0;
+}
+
 char *
 augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
 {
   const AugurSchedStep *s = &steps[k];
-  if (!augur_ops_sched (s->op)->names_object)
-    return NULL;
-  if (s->ev_kind == AUGUR_EV_TIME)
+  if (augur_ops_sched (s->op)->names_object && s->ev_kind == AUGUR_EV_TIME)
     return g_strdup ("the clock");
-  if (augur_ops_event (s->ev_kind)->object == AUGUR_OPS_OBJ_THREAD)
-    return NULL;   /* a thread number (detach): its peer says which */
-  if (augur_ops_event (s->ev_kind)->object == AUGUR_OPS_OBJ_NONE && s->ev_kind != AUGUR_EV_NONE)
-    return NULL;   /* the runtime's own word (a kill's, a sigwait's) */
-  if (s->obj == 0 || names == NULL)
+  if (!augur_steps_object_needs_names (s) || names == NULL)
     return NULL;
   return augur_exec_names_at (names, k, s->obj);
 }

@@ -30,6 +30,10 @@ AugurOp augur_steps_op (const AugurSchedStep *step);
  * "T0.alloc1+16": exec-names.h), NULL for thread operations.  @names are
  * the execution's (augur_steps_names). */
 char *augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, guint k);
+/* Whether augur_steps_object needs the execution's names for @step's
+ * object (FALSE: it has none, or "the clock"), so that a caller can make
+ * them only when needed. */
+gboolean augur_steps_object_needs_names (const AugurSchedStep *step);
 
 /* The names of the objects of the execution @shm describes; @sym (borrowed)
  * has the program as module 0 at @shm's load bias (globals). */

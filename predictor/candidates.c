@@ -203,22 +203,6 @@ lower_tidx (const AugurPredModel *m, GArray *a, guint32 k)
   return lo;
 }
 
-/* First index of `a` with a global index > g. */
-static guint
-upper_global (GArray *a, guint32 g)
-{
-  guint lo = 0, hi = a->len;
-  while (lo < hi)
-    {
-      guint mid = (lo + hi) / 2;
-      if (g_array_index (a, guint32, mid) <= g)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 /* The k-th index of the nearest-first walk around pos (pos-1, pos, pos-2,
  * pos+1 ...) inside [jlo, jhi), or -1 for one outside. */
 static gint64
@@ -310,7 +294,7 @@ atomicity_remotes (Enum *e, AugurCandidate *proto, GArray *a2, guint32 ga, guint
   guint jhi = augur_pred_model_not_knowing (m, a2, proto->t1, gc);
   if (jlo >= jhi)
     return;
-  guint pos = CLAMP (upper_global (a2, split_prev), jlo, jhi);
+  guint pos = CLAMP (augur_pred_upper_bound (a2, split_prev), jlo, jhi);
   guint tried = 0;
   for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < B_TRIES && !out_of_time (e); k++)
     {
@@ -410,7 +394,7 @@ enum_race (Enum *e, guint v, guint t1, guint t2)
       guint jhi = augur_pred_model_not_knowing (m, a2, t1, x);
       if (jlo >= jhi)
         continue;
-      guint pos = CLAMP (upper_global (a2, x), jlo, jhi);
+      guint pos = CLAMP (augur_pred_upper_bound (a2, x), jlo, jhi);
       guint tried = 0;
       for (guint k = 0; k < 2 * (jhi - jlo) + 2 && tried < 2 && !out_of_time (e); k++)
         {

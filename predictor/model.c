@@ -829,15 +829,7 @@ gboolean
 augur_pred_model_only_locks_between (const AugurPredModel *m, guint32 x, guint32 y)
 {
   GArray *h = m->threads[augur_pred_thread_of (m, x)].handoffs;
-  guint lo = 0, hi = h->len;   /* the first hand-off after x */
-  while (lo < hi)
-    {
-      guint mid = (lo + hi) / 2;
-      if (g_array_index (h, guint32, mid) <= m->tidx[x])
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+  guint lo = augur_pred_upper_bound (h, m->tidx[x]);   /* the first hand-off after x */
   return lo == h->len || g_array_index (h, guint32, lo) >= m->tidx[y];
 }
 
@@ -907,6 +899,21 @@ augur_pred_lower_bound (GArray *sorted, guint32 value)
     {
       guint mid = (a + b) / 2;
       if (g_array_index (sorted, guint32, mid) < value)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a;
+}
+
+guint
+augur_pred_upper_bound (GArray *sorted, guint32 value)
+{
+  guint a = 0, b = sorted->len;
+  while (a < b)
+    {
+      guint mid = (a + b) / 2;
+      if (g_array_index (sorted, guint32, mid) <= value)
         a = mid + 1;
       else
         b = mid;

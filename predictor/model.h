@@ -157,6 +157,9 @@ guint32 augur_pred_model_first_at (const AugurPredModel *m, guint t, guint32 lo)
 /* The index of the first element of @sorted (guint32, increasing) that
  * is >= @value (its length if none). */
 guint augur_pred_lower_bound (GArray *sorted, guint32 value);
+/* The index of the first element of @sorted (guint32, increasing) that
+ * is > @value (its length if none). */
+guint augur_pred_upper_bound (GArray *sorted, guint32 value);
 /* One past the last index j of @events (guint32 global indices of some
  * thread, in program order) whose event does not know event @g of thread
  * @t (vc(events[j], t) <= tidx(g)): the events that @g does not happen

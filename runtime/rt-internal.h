@@ -78,6 +78,24 @@ rt_spin_give (int *lock)
 }
 
 /* ------------------------------------------------------------------ */
+/* Zeroes n 64-bit words at p, neither through the memset intercept nor
+ * under the guard (a signal handler that interrupts it must still be
+ * recorded), and not turned into a call to memset by the compiler. */
+
+RT_INLINE void
+rt_zero_words (void *p, size_t n)
+{
+#if defined(__x86_64__)
+  /* one string instruction: a chunk or a page in a few hundred cycles */
+  __asm__ volatile ("rep stosq" : "+D" (p), "+c" (n) : "a" ((uint64_t) 0) : "memory");
+#else
+  volatile uint64_t *w = p;
+  for (size_t k = 0; k < n; k++)
+    w[k] = 0;
+#endif
+}
+
+/* ------------------------------------------------------------------ */
 /* Process state (rt-start.c, rt-trace.c)                               */
 
 /* Nonzero while recording.  Read (relaxed) on every hook. */

@@ -169,14 +169,19 @@ mem_on (void)
 /* ------------------------------------------------------------------ */
 /* Copies and fills: recorded before the call. */
 
+/* A copy of n bytes from src to dst: it reads the one, writes the other. */
+RT_INLINE void
+note_copy (void *dst, const void *src, size_t n, uintptr_t ra)
+{
+  call_range (AUGUR_EV_READ_RANGE, src, n, ra);
+  call_range (AUGUR_EV_WRITE_RANGE, dst, n, ra);
+}
+
 void *
 rt_memcpy_at (void *dst, const void *src, size_t n, uintptr_t ra)
 {
   if (mem_on ())
-    {
-      call_range (AUGUR_EV_READ_RANGE, src, n, ra);
-      call_range (AUGUR_EV_WRITE_RANGE, dst, n, ra);
-    }
+    note_copy (dst, src, n, ra);
   return get_real_memcpy () (dst, src, n);
 }
 
@@ -184,10 +189,7 @@ void *
 rt_memmove_at (void *dst, const void *src, size_t n, uintptr_t ra)
 {
   if (mem_on ())
-    {
-      call_range (AUGUR_EV_READ_RANGE, src, n, ra);
-      call_range (AUGUR_EV_WRITE_RANGE, dst, n, ra);
-    }
+    note_copy (dst, src, n, ra);
   return get_real_memmove () (dst, src, n);
 }
 
@@ -221,11 +223,7 @@ RT_EXPORT void *
 mempcpy (void *restrict dst, const void *restrict src, size_t n)
 {
   if (mem_on ())
-    {
-      uintptr_t ra = RT_RA ();
-      call_range (AUGUR_EV_READ_RANGE, src, n, ra);
-      call_range (AUGUR_EV_WRITE_RANGE, dst, n, ra);
-    }
+    note_copy (dst, src, n, RT_RA ());
   return get_real_mempcpy () (dst, src, n);
 }
 
@@ -239,12 +237,7 @@ RT_EXPORT char *
 strcpy (char *restrict dst, const char *restrict src)
 {
   if (mem_on ())
-    {
-      uintptr_t ra = RT_RA ();
-      size_t n = get_real_strlen () (src) + 1;
-      call_range (AUGUR_EV_READ_RANGE, src, n, ra);
-      call_range (AUGUR_EV_WRITE_RANGE, dst, n, ra);
-    }
+    note_copy (dst, src, get_real_strlen () (src) + 1, RT_RA ());
   return get_real_strcpy () (dst, src);
 }
 
@@ -252,12 +245,7 @@ RT_EXPORT char *
 stpcpy (char *restrict dst, const char *restrict src)
 {
   if (mem_on ())
-    {
-      uintptr_t ra = RT_RA ();
-      size_t n = get_real_strlen () (src) + 1;
-      call_range (AUGUR_EV_READ_RANGE, src, n, ra);
-      call_range (AUGUR_EV_WRITE_RANGE, dst, n, ra);
-    }
+    note_copy (dst, src, get_real_strlen () (src) + 1, RT_RA ());
   return get_real_stpcpy () (dst, src);
 }
 
@@ -283,8 +271,7 @@ strcat (char *restrict dst, const char *restrict src)
       size_t dl = get_real_strlen () (dst);
       size_t sl = get_real_strlen () (src) + 1;
       call_range (AUGUR_EV_READ_RANGE, dst, dl + 1, ra);
-      call_range (AUGUR_EV_READ_RANGE, src, sl, ra);
-      call_range (AUGUR_EV_WRITE_RANGE, dst + dl, sl, ra);
+      note_copy (dst + dl, src, sl, ra);
     }
   return get_real_strcat () (dst, src);
 }

@@ -144,11 +144,19 @@ exit (int status)
   __builtin_unreachable ();
 }
 
+/* _exit, _Exit and quick_exit skip the atexit handlers (on_exit_handler
+ * among them): the END step and the END record are taken here. */
+static void
+end_now (int status, uintptr_t ra)
+{
+  rt_sched_exit_now (status, ra);
+  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+}
+
 RT_EXPORT void
 _exit (int status)
 {
-  rt_sched_exit_now (status, RT_RA ());
-  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+  end_now (status, RT_RA ());
   get_real__exit () (status);
   __builtin_unreachable ();
 }
@@ -156,8 +164,7 @@ _exit (int status)
 RT_EXPORT void
 _Exit (int status)
 {
-  rt_sched_exit_now (status, RT_RA ());
-  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+  end_now (status, RT_RA ());
   get_real__Exit () (status);
   __builtin_unreachable ();
 }
@@ -165,8 +172,7 @@ _Exit (int status)
 RT_EXPORT void
 quick_exit (int status)
 {
-  rt_sched_exit_now (status, RT_RA ());
-  rt_end (AUGUR_END_EXIT, (uint64_t) (uint32_t) status);
+  end_now (status, RT_RA ());
   get_real_quick_exit () (status);
   __builtin_unreachable ();
 }

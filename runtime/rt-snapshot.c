@@ -555,18 +555,6 @@ copy_words (void *dst, const void *src, size_t words)
 #endif
 }
 
-RT_INLINE void
-zero_words (void *dst, size_t words)
-{
-#if defined(__x86_64__)
-  __asm__ volatile ("rep stosq" : "+D" (dst), "+c" (words) : "a" (0) : "memory");
-#else
-  volatile uint64_t *d = dst;
-  for (size_t k = 0; k < words; k++)
-    d[k] = 0;
-#endif
-}
-
 /* Pages [from, to) of r put back where they differ from the copy; returns
  * how many did. */
 static size_t
@@ -583,7 +571,7 @@ restore_pages (const Region *r, size_t from, size_t to)
           /* most of the bss: one stream to read, not two */
           if (!page_is_zero ((const uint64_t *) (lo + off)))
             {
-              zero_words (lo + off, 512);
+              rt_zero_words (lo + off, 512);
               changed++;
             }
         }

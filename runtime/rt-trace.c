@@ -271,21 +271,6 @@ write_alone (uint32_t tid, uint64_t seq, const void *records, uint32_t n)
   return c * AUGUR_TRACE_CHUNK_RECORDS + 1;
 }
 
-/* Zeroes n words, neither through the memset intercept nor under the
- * guard: a signal handler that interrupts it must still be recorded. */
-static void
-clear_words (void *p, size_t n)
-{
-#if defined(__x86_64__)
-  /* one string instruction: the chunk in a few hundred cycles */
-  __asm__ volatile ("rep stosq" : "+D" (p), "+c" (n) : "a" ((uint64_t) 0) : "memory");
-#else
-  volatile uint64_t *w = p;
-  for (size_t k = 0; k < n; k++)
-    w[k] = 0;
-#endif
-}
-
 /* The chunk in cursor k's staging chunk goes to its place in the trace,
  * and the staging chunk is cleared.  The caller holds k's flag. */
 static void
@@ -309,7 +294,7 @@ flush_cursor (RtCursor *k)
   __atomic_store_n (&stage_chunk[s], 0, __ATOMIC_RELEASE);
   /* cleared only once the trace has it: a kill in between leaves a copy,
    * and the reader keeps the trace's */
-  clear_words (stage_buf (s), used / sizeof (uint64_t));
+  rt_zero_words (stage_buf (s), used / sizeof (uint64_t));
   k->end = 0;
   k->cur = 0;
   /* a lower bound of the events, for a trace that is never closed */

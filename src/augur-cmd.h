@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "common/augur-exit.h"
+#include "common/results.h"
 
 typedef int (*AugurCmdFunc) (int argc, char **argv);
 
@@ -51,5 +52,12 @@ gboolean augur_cmd_parse_options (const char *cmd, const GOptionEntry *entries,
 /* A size as a number of bytes with an optional K, M or G suffix (powers of
  * 1024; "64M", "1G", "0"); FALSE if it is not one. */
 gboolean augur_cmd_parse_size (const char *text, guint64 *bytes);
+/* The --fail-on option: @text (NULL when not given: error) as the least
+ * severity of a finding that makes the exit status 1, into *threshold;
+ * FALSE once a usage error is told. */
+gboolean augur_cmd_parse_fail_on (const char *cmd, const char *text, AugurSeverity *threshold);
+/* Flushes standard output, at the end of a command that writes to it:
+ * @status, or AUGUR_EXIT_TOOL once the failure to write is told. */
+int augur_cmd_flush_stdout (const char *cmd, int status);
 
 #endif /* AUGUR_CMD_H */

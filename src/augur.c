@@ -186,6 +186,24 @@ augur_cmd_parse_size (const char *text, guint64 *bytes)
   return TRUE;
 }
 
+gboolean
+augur_cmd_parse_fail_on (const char *cmd, const char *text, AugurSeverity *threshold)
+{
+  *threshold = AUGUR_SEVERITY_ERROR;
+  if (text == NULL || augur_severity_from_string (text, threshold))
+    return TRUE;
+  augur_cmd_usage_error (cmd, "--fail-on takes error, warning or note");
+  return FALSE;
+}
+
+int
+augur_cmd_flush_stdout (const char *cmd, int status)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    return augur_cmd_error (cmd, AUGUR_EXIT_TOOL, "cannot write to standard output");
+  return status;
+}
+
 int
 main (int argc, char **argv)
 {

@@ -86,8 +86,8 @@ check_options (char **rest, int budget, int timeout, const char *mode_text,
   if (max_size_text != NULL && (!augur_cmd_parse_size (max_size_text, max_size) || *max_size == 0))
     return augur_cmd_usage_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
                                        "(\"64M\")");
-  if (fail_on != NULL && !augur_severity_from_string (fail_on, threshold))
-    return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");
+  if (!augur_cmd_parse_fail_on (CMD, fail_on, threshold))
+    return AUGUR_EXIT_USAGE;
   if (compile_db != NULL && !g_file_test (compile_db, G_FILE_TEST_IS_REGULAR))
     {
       g_autofree char *msg = g_strdup_printf ("no such compilation database: %s", compile_db);

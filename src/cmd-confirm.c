@@ -154,9 +154,9 @@ augur_cmd_confirm (int argc, char **argv)
                                               AUGUR_SCHED_MAX_STEPS);
       return augur_cmd_usage_error (CMD, msg);
     }
-  AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
-  if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
-    return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");
+  AugurSeverity threshold;
+  if (!augur_cmd_parse_fail_on (CMD, fail_on, &threshold))
+    return AUGUR_EXIT_USAGE;
   g_autoptr (AugurResults) in = augur_results_load (rest[0], &error);
   if (in == NULL)
     return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
@@ -184,8 +184,7 @@ augur_cmd_confirm (int argc, char **argv)
   augur_results_set_replay_commands (out, path);
   if (!augur_results_save (out, path, &error))
     return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, "cannot write to standard output");
-  return n_class[AUGUR_PREDICTION_HARMFUL] > 0 || augur_results_count_failing (out, threshold) > 0
-           ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
+  gboolean bug = n_class[AUGUR_PREDICTION_HARMFUL] > 0
+                 || augur_results_count_failing (out, threshold) > 0;
+  return augur_cmd_flush_stdout (CMD, bug ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK);
 }

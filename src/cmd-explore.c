@@ -503,9 +503,9 @@ augur_cmd_explore (int argc, char **argv)
   if (rest == NULL || rest[0] == NULL)
     return augur_cmd_usage_error (CMD, "no program given; usage: augur explore [OPTION...] -- "
                                        "PROGRAM [ARG...]");
-  AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
-  if (fail_on != NULL && !augur_severity_from_string (fail_on, &threshold))
-    return augur_cmd_usage_error (CMD, "--fail-on takes error, warning or note");
+  AugurSeverity threshold;
+  if (!augur_cmd_parse_fail_on (CMD, fail_on, &threshold))
+    return AUGUR_EXIT_USAGE;
   augur_malloc_reuse_set (malloc_reuse);
   AugurExploreOptions o;
   augur_explore_options_init (&o);

@@ -191,7 +191,5 @@ augur_cmd_predict (int argc, char **argv)
                                          : g_strdup_printf ("%s.results.json", rest[0]);
   if (!augur_results_save (results, path, &error))
     return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, "cannot write to standard output");
-  return AUGUR_EXIT_OK;
+  return augur_cmd_flush_stdout (CMD, AUGUR_EXIT_OK);
 }

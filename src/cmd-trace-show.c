@@ -125,7 +125,5 @@ augur_cmd_trace_show (int argc, char **argv)
       augur_objects_observe (objects, r);
     }
   g_string_free (line, TRUE);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, "cannot write to standard output");
-  return AUGUR_EXIT_OK;
+  return augur_cmd_flush_stdout (CMD, AUGUR_EXIT_OK);
 }
