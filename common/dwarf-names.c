@@ -310,8 +310,9 @@ candidate_set (Candidate *c, GString *expr, Dwarf_Die *type, gboolean array)
   return TRUE;
 }
 
-/* The expression at @p ("q->items[i]->next", "pool->jobqueue.rwmutex")
- * tried as the way to a heap object at @off: the first pointer along it
+/* The expression at @p ("q->items[i]->next", "pool->jobqueue.rwmutex",
+ * "q->jobs[t] = job", a struct element copied whole) tried as the way to
+ * a heap object at @off: the first pointer along it
  * whose pointee has, at @off, the member the expression names next, and
  * fits the object's @size; in *@c.  In "c->last->next = n", both c (whose
  * member at 8 may be `last`) and c->last (whose `next` is at 8) have such
@@ -386,6 +387,9 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
               if (augur_dwarf_member_at_is (&e, off % es, m))
                 return candidate_set (c, expr, &e, TRUE);
             }
+          else if (es > 0 && augur_dwarf_type_is_struct (&e) && (next[0] == '=' || next[0] == ';'))
+            /* a whole element copied: "q->jobs[q->tail] = job;" */
+            return candidate_set (c, expr, &e, TRUE);
           else if (es > 0 && !augur_dwarf_type_is_struct (&e) && off % es == 0)
             return candidate_set (c, expr, &e, TRUE);
           return FALSE;

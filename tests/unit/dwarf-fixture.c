@@ -5,7 +5,7 @@
  * parameters, an array of structs, globals of struct and array type, a
  * line that goes through two pointers to a member at one offset, a line
  * that writes the same member of two objects, members of an anonymous
- * union, a block allocated into a void pointer stored into a member.  The
+ * union, a struct element copied whole, a block allocated into a void pointer stored into a member.  The
  * test finds its lines by the markers in the comments.
  */
 #include <stdlib.h>
@@ -39,6 +39,12 @@ static struct node *
 nodes_new (int n)
 {
   return malloc (n * sizeof (struct node));
+}
+
+static void
+nodes_copy (struct node *nodes)
+{
+  nodes[1] = nodes[0];                           /* COPY */
 }
 
 static void
@@ -84,6 +90,7 @@ main (void)
   struct node *ns = nodes_new (3);
   for (int i = 0; i < 3; i++)
     ns[i].key = i;
+  nodes_copy (ns);
   struct chain ch = { ns, ns, 1 };
   chain_append (&ch, ns + 1);
   struct slot *s1 = calloc (1, sizeof *s1), *s2 = calloc (1, sizeof *s2);

@@ -4,7 +4,8 @@
  * (common/dwarf-names.[ch]) on tests/unit/dwarf-fixture: a heap object
  * named at its allocation into a local (`q->pushed`, `q->lock`) and into
  * a member (`q->items[2]`), or by an access through a parameter alone,
- * an array of structs (`nodes[2].key`), globals of struct and array type
+ * an array of structs (`nodes[2].key`, `nodes[1].next` of an element
+ * copied whole), globals of struct and array type
  * (`stats.count`, `table[4]`), a block allocated into a void pointer
  * and stored into a member (`r->hdr->readers`), the pointer of a chained access told by
  * the object's size (`c->last->next`, not `c->last`), a line that names
@@ -99,6 +100,12 @@ test_access (void)
    * lock), the array q->items points to */
   assert_name (n, item, "q->items[1]");
   assert_name (n, key, "nodes[2].key");
+
+  /* a struct element copied whole: the element, at the object's offset */
+  g_autoptr (AugurDwarfNames) n3 = augur_dwarf_names_new (program, NULL);
+  g_autofree char *copied = heap ("T0.alloc3", sizeof (struct node) + offsetof (struct node, next));
+  augur_dwarf_names_note_access (n3, copied, source, line_of ("COPY"), "nodes_copy");
+  assert_name (n3, copied, "nodes[1].next");
 
   /* an access whose line does not go through a fitting pointer names
    * nothing: the pushed counter is not at offset 4 of anything there */
