@@ -728,6 +728,13 @@ augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
       if (src->file == NULL)
         continue;
       augur_dwarf_names_note_alloc (names, base, r->arg, src->file, src->line, src->function);
+      /* an allocation wrapper inlined into its caller (zstd's
+       * ZSTD_customCalloc: "void *ptr = malloc (size); ... return ptr;"):
+       * the caller's statement says what the block is */
+      Base *b = g_hash_table_lookup (names->bases, base);
+      AugurSource call;
+      if ((b == NULL || !b->from_alloc) && augur_symbolizer_inlined_call (sym, r->module, r->pc, &call))
+        augur_dwarf_names_note_alloc (names, base, r->arg, call.file, call.line, call.function);
     }
   augur_dwarf_names_note_frames (names, trace);
 }

@@ -186,6 +186,57 @@ inlined_function (Module *m, Dwarf_Addr a)
   return name;
 }
 
+gboolean
+augur_symbolizer_inlined_call (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out)
+{
+  *out = (AugurSource) { 0 };
+  Module *m = pc != 0 ? get_module (s, module) : NULL;
+  if (m == NULL)
+    return FALSE;
+  Dwarf_Addr bias = 0;
+  Dwarf_Die *cu = dwfl_module_addrdie (m->mod, pc, &bias);
+  if (cu == NULL)
+    return FALSE;
+  Dwarf_Die *scopes = NULL;
+  int n = dwarf_getscopes (cu, pc - bias, &scopes);
+  /* the innermost inlined subroutine, then what it was inlined into */
+  int i = 0;
+  while (i < n && dwarf_tag (&scopes[i]) != DW_TAG_inlined_subroutine
+         && dwarf_tag (&scopes[i]) != DW_TAG_subprogram)
+    i++;
+  Dwarf_Attribute attr;
+  Dwarf_Word file = 0, line = 0;
+  Dwarf_Files *files = NULL;
+  size_t nfiles = 0;
+  gboolean ok = i < n && dwarf_tag (&scopes[i]) == DW_TAG_inlined_subroutine
+                && dwarf_formudata (dwarf_attr (&scopes[i], DW_AT_call_file, &attr), &file) == 0
+                && dwarf_formudata (dwarf_attr (&scopes[i], DW_AT_call_line, &attr), &line) == 0
+                && dwarf_getsrcfiles (cu, &files, &nfiles) == 0 && file < nfiles;
+  if (ok)
+    {
+      out->file = intern (s, dwarf_filesrc (files, file, NULL, NULL));
+      out->line = (guint) line;
+      /* the scopes that hold the inlined instance in the DIE tree: the
+       * caller's */
+      Dwarf_Die *outer = NULL;
+      int no = dwarf_getscopes_die (&scopes[i], &outer);
+      for (int k = 1; k < no; k++)
+        {
+          int tag = dwarf_tag (&outer[k]);
+          if ((tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+              && dwarf_attr_integrate (&outer[k], DW_AT_name, &attr) != NULL)
+            {
+              out->function = intern (s, dwarf_formstring (&attr));
+              break;
+            }
+        }
+      free (outer);
+      ok = out->file != NULL && out->line > 0;
+    }
+  free (scopes);
+  return ok;
+}
+
 const AugurSource *
 augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
 {

@@ -36,6 +36,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurSymbolizer, augur_symbolizer_free)
 
 void augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, guint64 bias);
 
+/* Where the function whose code @pc is was inlined: the call's file,
+ * line and the function it was inlined into (interned, valid for the
+ * symbolizer's lifetime).  FALSE when @pc is no inlined code. */
+gboolean augur_symbolizer_inlined_call (AugurSymbolizer *s, guint module, guint64 pc,
+                                        AugurSource *out);
 /* The source location of a PC (module offset).  FALSE when nothing is
  * known; the fields then are NULL/0 (function may still be set). */
 gboolean augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out);

@@ -53,10 +53,12 @@ inlined_helper (void)
   return pc;
 }
 
+enum { CALL_LINE = __LINE__ + 5 };
+
 static __attribute__ ((noinline)) guint64
 inlining_caller (void)
 {
-  guint64 pc = inlined_helper ();
+  guint64 pc = inlined_helper ();   /* CALL_LINE */
   test_symbolizer_table[1]++;   /* not marked_function's code: never folded into it */
   return pc;
 }
@@ -104,6 +106,18 @@ test_inlined (void)
   g_assert_true (augur_symbolizer_source (s, 0, pc, &src));
   g_assert_cmpuint (src.line, ==, INLINED_LINE);
   g_assert_cmpstr (src.function, ==, "inlined_helper");
+  /* where it was inlined: the caller's statement (an allocation wrapper's
+   * caller names the block) */
+  AugurSource call;
+  g_assert_true (augur_symbolizer_inlined_call (s, 0, pc, &call));
+  g_autofree char *base = g_path_get_basename (call.file);
+  g_assert_cmpstr (base, ==, "test-symbolizer.c");
+  g_assert_cmpuint (call.line, ==, CALL_LINE);
+  g_assert_cmpstr (call.function, ==, "inlining_caller");
+  /* code of a function's own: no call site */
+  guint64 own = marked_function () - exe_bias;
+  g_assert_false (augur_symbolizer_inlined_call (s, 0, own, &call));
+  g_assert_null (call.file);
 }
 
 static void
