@@ -444,6 +444,10 @@ name_and_group (AugurCheckState *st)
     augur_dwarf_names_note_trace (names, st->trace);
     augur_dwarf_names_apply (names, st->results);
   }
+  /* a race predicted and never re-executed (its schedule too long to
+   * replay): a warning, unless a run showed it (merged by its lines) */
+  if (st->untried_races != NULL)
+    augur_check_merge_findings (st->results, st->untried_races);
   /* one bug, one finding; each with the command that replays it */
   augur_check_group_findings (st->results, st->benign);
   augur_same_bug_merge (st->results);
@@ -645,6 +649,7 @@ augur_check_state_clear (AugurCheckState *st)
   g_clear_pointer (&st->results, augur_results_unref);
   g_clear_pointer (&st->predictions, augur_results_unref);
   g_clear_pointer (&st->benign, augur_results_unref);
+  g_clear_pointer (&st->untried_races, augur_results_unref);
   g_clear_pointer (&st->facts, augur_static_facts_unref);
   g_clear_pointer (&st->observed, g_hash_table_unref);
   g_clear_pointer (&st->timer, g_timer_destroy);

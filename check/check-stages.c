@@ -236,6 +236,23 @@ stage_predict (AugurCheckState *st, GError **error)
   return augur_results_save (st->predictions, path, error);
 }
 
+/* A race prediction confirmation could not re-execute (@why): kept as a
+ * warning with its predicted schedule, not lost in predictions.json.  A
+ * predicted race is two accesses that a feasible reordering of the
+ * recorded run puts side by side; whether anything fails after it is
+ * what confirmation would have told. */
+static void
+untried_race (AugurCheckState *st, AugurFinding *p, const char *why)
+{
+  if (st->untried_races == NULL)
+    st->untried_races = augur_results_new (st->options->argv[0], "confirm");
+  g_autofree char *e = g_strdup_printf ("%s It could not be re-executed: %s.",
+                                        augur_finding_get_explanation (p), why);
+  augur_finding_set_explanation (p, e);
+  augur_finding_set_severity (p, AUGUR_SEVERITY_WARNING);
+  augur_results_add_finding (st->untried_races, p);
+}
+
 static gboolean
 stage_confirm (AugurCheckState *st, GError **error)
 {
@@ -287,6 +304,8 @@ stage_confirm (AugurCheckState *st, GError **error)
           st->untried++;
           augur_results_add_predictions (st->results, augur_finding_get_kind (p),
                                          AUGUR_PREDICTION_NOT_TRIED, 1);
+          if (augur_finding_get_kind (p) == AUGUR_FINDING_DATA_RACE)
+            untried_race (st, p, local->message);
           counts[AUGUR_PREDICTION_NOT_TRIED]++;
           continue;
         }

@@ -28,6 +28,8 @@ typedef struct {
   AugurResults *results;
   AugurResults *predictions; /* of the predict stage; not bugs until confirmed */
   AugurResults *benign;      /* of the confirm stage: the predictions it classified benign */
+  AugurResults *untried_races; /* of the confirm stage: race predictions it could not
+                              * re-execute (warnings unless a run showed the race) */
   AugurStaticFacts *facts;   /* of the static stage; NULL when it did not run */
   GHashTable *observed;      /* of the explore stage when facts can prune: the line pairs
                               * whose accesses met (AugurExploreOptions.observed) */

@@ -569,4 +569,38 @@ not_blamed ()
 }
 ok "a benign race next to a lost update: the failure is not blamed on it" not_blamed
 
+# a race predicted after a long single-threaded start: its schedule is
+# only the window around it and cannot be re-executed; with plain accesses
+# no scheduling points (--sync-only) no run shows it either.  It stays a
+# warning with no replay command, not lost in predictions.json; a search
+# that shows it makes it an error (the same lines, one finding)
+# one finding, a data race between lines 20 and 32 (in either order)
+one_race_20_32 ()
+{
+  f=$(results_findings "$1")
+  [ "$(echo "$f" | wc -l)" -eq 1 ] && echo "$f" | grep -q "^data-race " \
+    && echo "$f" | grep -q "long_prefix.c:20" && echo "$f" | grep -q "long_prefix.c:32"
+}
+
+untried_race ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/long_prefix" "$top_srcdir/tests/check/untried/long_prefix.c" || return 1
+  "$AUGUR" check --budget 30 --sync-only --mode optimal -o "$tmp/lp" -- "$tmp/long_prefix" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  r=$tmp/lp/results.json
+  [ "$st" -eq 6 ] && one_race_20_32 "$r" \
+    && [ "$(json_path "$r" '$.findings[0].severity')" = warning ] \
+    && [ -z "$(json_path "$r" '$.findings[0].replay')" ] \
+    && json_path "$r" '$.findings[0].explanation' | grep -q "It could not be re-executed: its schedule starts T0 at its event" \
+    || return 1
+  "$AUGUR" check --budget 30 --mode optimal -o "$tmp/lp2" -- "$tmp/long_prefix" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  r=$tmp/lp2/results.json
+  [ "$st" -eq 1 ] && one_race_20_32 "$r" \
+    && [ "$(json_path "$r" '$.findings[0].severity')" = error ]
+}
+ok "a race whose predicted schedule cannot be re-executed is a warning, an error once a run shows it" untried_race
+
 tap_done
