@@ -14,6 +14,11 @@
  *     is_atomic_function) and the plain accesses on its line for part of
  *     it, as Frama-C's own stdatomic.h does.  The memory orders do not
  *     matter to what is shared.
+ *   - GCC's library builtins __builtin_memcpy, __builtin_memmove,
+ *     __builtin_memset and __builtin_memcmp, declared the same way from
+ *     their first use (zstd's ZSTD_memmove on bytes in one file, void
+ *     pointers in another, and nothing was analysed): the libc functions,
+ *     which Frama-C's libc gives contracts.
  *   - __int128, which Frama-C cannot parse: a 64-bit integer (its values
  *     do not matter to what is shared either).
  *   - C23's _FloatN types, which glibc's <stdlib.h> and <math.h> declare
@@ -88,6 +93,15 @@ void __atomic_augur (const volatile void *object);
                    if (augur_old_ == (o)) *(p) = (n); augur_old_; })
 #define __sync_lock_test_and_set(p, v, ...) AUGUR_XCHG_ (p, v)
 #define __sync_lock_release(p, ...) ((void) (AUGUR_AT_ (p), *(p) = 0))
+
+void *memcpy (void *, const void *, __SIZE_TYPE__);
+void *memmove (void *, const void *, __SIZE_TYPE__);
+void *memset (void *, int, __SIZE_TYPE__);
+int memcmp (const void *, const void *, __SIZE_TYPE__);
+#define __builtin_memcpy memcpy
+#define __builtin_memmove memmove
+#define __builtin_memset memset
+#define __builtin_memcmp memcmp
 
 #define _Float32 float
 #define _Float64 double

@@ -5,10 +5,12 @@ int flag;
 long total;
 int plain;
 static unsigned __int128 wide;
+static unsigned char window[32];
 
 void add (long v);
 int get (void);
 void set_total (long v);
+void move (void *d, const void *s, unsigned long n);
 
 static void *
 worker (void *arg)
@@ -29,5 +31,7 @@ main (void)
     ;
   set_total (2);
   pthread_join (t, NULL);
+  __builtin_memmove (window + 8, window, 16);
+  move (window + 16, window, 8);
   return (int) wide;
 }
