@@ -318,8 +318,8 @@ candidate_set (Candidate *c, GString *expr, Dwarf_Die *type, gboolean array)
  * member at 8 may be `last`) and c->last (whose `next` is at 8) have such
  * a member: only the object's size tells them apart. */
 static gboolean
-try_expression (AugurDwarfNames *n, const char *function, const char *file, const char *p,
-                guint64 off, guint64 size, gboolean strict, Candidate *c)
+walk_expression (AugurDwarfNames *n, const char *function, const char *file, const char *p,
+                 guint64 off, guint64 size, gboolean strict, Candidate *c, Candidate *deepest)
 {
   g_autofree char *x = read_ident (&p);
   Dwarf_Die var, t;
@@ -337,7 +337,15 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
           if (m == NULL || !augur_dwarf_type_pointee (&t, &pt))
             return FALSE;
           if (augur_dwarf_type_is_struct (&pt) && augur_dwarf_member_at_is (&pt, off, m) && augur_dwarf_type_fits (&pt, size, strict))
-            return candidate_set (c, expr, &pt, FALSE);
+            {
+              if (size > 0)
+                return candidate_set (c, expr, &pt, FALSE);
+              /* no size to tell "q->slots[i] = j" (q's slots is at 0)
+               * from the element: the deepest pointer that fits, the
+               * one whose member the expression ends with */
+              g_free (deepest->name);
+              candidate_set (deepest, expr, &pt, FALSE);
+            }
           Dwarf_Die s = pt, member;
           if (!augur_dwarf_type_peel (&s, NULL) || !augur_dwarf_member_named (&s, m, &member) || !augur_dwarf_type_of (&member, &t))
             return FALSE;
@@ -397,6 +405,22 @@ try_expression (AugurDwarfNames *n, const char *function, const char *file, cons
       return FALSE;
     }
   return FALSE;
+}
+
+static gboolean
+try_expression (AugurDwarfNames *n, const char *function, const char *file, const char *p,
+                guint64 off, guint64 size, gboolean strict, Candidate *c)
+{
+  Candidate deepest = { 0 };
+  if (walk_expression (n, function, file, p, off, size, strict, c, &deepest))
+    {
+      g_free (deepest.name);
+      return TRUE;
+    }
+  if (deepest.name == NULL)
+    return FALSE;
+  *c = deepest;
+  return TRUE;
 }
 
 /* ---- sources ---- */

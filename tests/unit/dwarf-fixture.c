@@ -48,6 +48,12 @@ nodes_copy (struct node *nodes)
 }
 
 static void
+chain_copy_first (struct chain *c)
+{
+  c->first[1] = c->first[0];                     /* FIRST-COPY */
+}
+
+static void
 chain_append (struct chain *c, struct node *n)
 {
   c->last->next = n;                             /* APPEND */
@@ -93,6 +99,7 @@ main (void)
   nodes_copy (ns);
   struct chain ch = { ns, ns, 1 };
   chain_append (&ch, ns + 1);
+  chain_copy_first (&ch);
   struct slot *s1 = calloc (1, sizeof *s1), *s2 = calloc (1, sizeof *s2);
   slots_link (s1, s2);
   struct region rg;

@@ -106,6 +106,12 @@ test_access (void)
   g_autofree char *copied = heap ("T0.alloc3", sizeof (struct node) + offsetof (struct node, next));
   augur_dwarf_names_note_access (n3, copied, source, line_of ("COPY"), "nodes_copy");
   assert_name (n3, copied, "nodes[1].next");
+  /* no size known (augur explore): "c->first[1] = ..." at offset 0 is
+   * the element, not c, whose member at 0 is first: the deepest pointer
+   * that fits */
+  g_autoptr (AugurDwarfNames) n4 = augur_dwarf_names_new (program, NULL);
+  augur_dwarf_names_note_access (n4, "T0.alloc7", source, line_of ("FIRST-COPY"), "chain_copy_first");
+  assert_name (n4, "T0.alloc7", "c->first[0].key");
 
   /* an access whose line does not go through a fitting pointer names
    * nothing: the pushed counter is not at offset 4 of anything there */
