@@ -5,23 +5,33 @@
  * predictor's windows would span all of the writer's buffer, too many
  * events to encode; delaying the reader's thread until just before the
  * append reaches the race (predictor/delay.c).  That needs a run where
- * the reader checked first and waited; main says so, and the test
- * records until it does (a writer done before the reader started puts
- * the two accesses side by side). */
+ * the reader checked and waited before the writer began its fill; main
+ * says so (by the clock: no shared memory between the two threads, which
+ * would order them), and the test records until it does (a reader that
+ * checks late puts the two accesses closer, or side by side). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define FILL 120000
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t more = PTHREAD_COND_INITIALIZER;
 static int length, items[4], waited;
+static struct timespec checked, filling;
 int total;
+
+static int
+before (const struct timespec *a, const struct timespec *b)
+{
+  return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
 
 static void *
 reader (void *arg)
 {
+  clock_gettime (CLOCK_MONOTONIC, &checked);
   pthread_mutex_lock (&lock);
   while (length == 0)                    /* [data-race] */
     {
@@ -38,6 +48,7 @@ writer (void *arg)
 {
   volatile int *buffer = malloc (FILL * sizeof *buffer);
   int sum = 0;
+  clock_gettime (CLOCK_MONOTONIC, &filling);
   for (int i = 0; i < FILL; i++)
     buffer[i] = i;
   sum += buffer[FILL / 2];
@@ -58,7 +69,7 @@ main (void)
   pthread_create (&w, NULL, writer, NULL);
   pthread_join (r, NULL);
   pthread_join (w, NULL);
-  if (waited)
-    puts ("the reader waited");
+  if (waited && before (&checked, &filling))
+    puts ("the reader waited before the fill");
   return total == 60000 ? 0 : 1;
 }
