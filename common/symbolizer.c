@@ -155,6 +155,35 @@ source_line (Module *m, Dwarf_Addr a, Dwarf_Addr fn_start, AugurSource *src)
     }
 }
 
+/* The innermost DW_TAG_inlined_subroutine around @a (before the
+ * subprogram that holds it) into *@out and its unit into *@cu; FALSE when
+ * @a is the symbol's own code. */
+static gboolean
+innermost_inlined (Module *m, Dwarf_Addr a, Dwarf_Die *cu, Dwarf_Die *out)
+{
+  Dwarf_Addr bias = 0;
+  Dwarf_Die *c = dwfl_module_addrdie (m->mod, a, &bias);
+  if (c == NULL)
+    return FALSE;
+  *cu = *c;
+  Dwarf_Die *scopes = NULL;
+  int n = dwarf_getscopes (c, a - bias, &scopes);
+  gboolean found = FALSE;
+  for (int i = 0; i < n && !found; i++)
+    {
+      int tag = dwarf_tag (&scopes[i]);
+      if (tag == DW_TAG_subprogram)
+        break;
+      if (tag == DW_TAG_inlined_subroutine)
+        {
+          *out = scopes[i];
+          found = TRUE;
+        }
+    }
+  free (scopes);
+  return found;
+}
+
 /* The function whose code @a is when the compiler inlined it into the
  * symbol's (the innermost DW_TAG_inlined_subroutine around @a), NULL when
  * @a is the symbol's own code: `bump` for its `*p += 1` inlined into
@@ -162,28 +191,11 @@ source_line (Module *m, Dwarf_Addr a, Dwarf_Addr fn_start, AugurSource *src)
 static const char *
 inlined_function (Module *m, Dwarf_Addr a)
 {
-  Dwarf_Addr bias = 0;
-  Dwarf_Die *cu = dwfl_module_addrdie (m->mod, a, &bias);
-  if (cu == NULL)
+  Dwarf_Die cu, in;
+  Dwarf_Attribute attr;
+  if (!innermost_inlined (m, a, &cu, &in) || dwarf_attr_integrate (&in, DW_AT_name, &attr) == NULL)
     return NULL;
-  Dwarf_Die *scopes = NULL;
-  int n = dwarf_getscopes (cu, a - bias, &scopes);
-  const char *name = NULL;
-  for (int i = 0; i < n; i++)
-    {
-      int tag = dwarf_tag (&scopes[i]);
-      if (tag == DW_TAG_subprogram)
-        break;
-      Dwarf_Attribute attr;
-      if (tag == DW_TAG_inlined_subroutine
-          && dwarf_attr_integrate (&scopes[i], DW_AT_name, &attr) != NULL)
-        {
-          name = dwarf_formstring (&attr);
-          break;
-        }
-    }
-  free (scopes);
-  return name;
+  return dwarf_formstring (&attr);
 }
 
 gboolean
@@ -191,50 +203,35 @@ augur_symbolizer_inlined_call (AugurSymbolizer *s, guint module, guint64 pc, Aug
 {
   *out = (AugurSource) { 0 };
   Module *m = pc != 0 ? get_module (s, module) : NULL;
-  if (m == NULL)
+  Dwarf_Die cu, in;
+  if (m == NULL || !innermost_inlined (m, pc, &cu, &in))
     return FALSE;
-  Dwarf_Addr bias = 0;
-  Dwarf_Die *cu = dwfl_module_addrdie (m->mod, pc, &bias);
-  if (cu == NULL)
-    return FALSE;
-  Dwarf_Die *scopes = NULL;
-  int n = dwarf_getscopes (cu, pc - bias, &scopes);
-  /* the innermost inlined subroutine, then what it was inlined into */
-  int i = 0;
-  while (i < n && dwarf_tag (&scopes[i]) != DW_TAG_inlined_subroutine
-         && dwarf_tag (&scopes[i]) != DW_TAG_subprogram)
-    i++;
   Dwarf_Attribute attr;
   Dwarf_Word file = 0, line = 0;
   Dwarf_Files *files = NULL;
   size_t nfiles = 0;
-  gboolean ok = i < n && dwarf_tag (&scopes[i]) == DW_TAG_inlined_subroutine
-                && dwarf_formudata (dwarf_attr (&scopes[i], DW_AT_call_file, &attr), &file) == 0
-                && dwarf_formudata (dwarf_attr (&scopes[i], DW_AT_call_line, &attr), &line) == 0
-                && dwarf_getsrcfiles (cu, &files, &nfiles) == 0 && file < nfiles;
-  if (ok)
+  if (dwarf_formudata (dwarf_attr (&in, DW_AT_call_file, &attr), &file) != 0
+      || dwarf_formudata (dwarf_attr (&in, DW_AT_call_line, &attr), &line) != 0
+      || dwarf_getsrcfiles (&cu, &files, &nfiles) != 0 || file >= nfiles)
+    return FALSE;
+  out->file = intern (s, dwarf_filesrc (files, file, NULL, NULL));
+  out->line = (guint) line;
+  /* the scopes that hold the inlined instance in the DIE tree: the
+   * caller's */
+  Dwarf_Die *outer = NULL;
+  int no = dwarf_getscopes_die (&in, &outer);
+  for (int k = 1; k < no; k++)
     {
-      out->file = intern (s, dwarf_filesrc (files, file, NULL, NULL));
-      out->line = (guint) line;
-      /* the scopes that hold the inlined instance in the DIE tree: the
-       * caller's */
-      Dwarf_Die *outer = NULL;
-      int no = dwarf_getscopes_die (&scopes[i], &outer);
-      for (int k = 1; k < no; k++)
+      int tag = dwarf_tag (&outer[k]);
+      if ((tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+          && dwarf_attr_integrate (&outer[k], DW_AT_name, &attr) != NULL)
         {
-          int tag = dwarf_tag (&outer[k]);
-          if ((tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
-              && dwarf_attr_integrate (&outer[k], DW_AT_name, &attr) != NULL)
-            {
-              out->function = intern (s, dwarf_formstring (&attr));
-              break;
-            }
+          out->function = intern (s, dwarf_formstring (&attr));
+          break;
         }
-      free (outer);
-      ok = out->file != NULL && out->line > 0;
     }
-  free (scopes);
-  return ok;
+  free (outer);
+  return out->file != NULL && out->line > 0;
 }
 
 const AugurSource *
