@@ -9,9 +9,10 @@
  * Skipped when frama-c or the plug-in is missing.
  *
  * make check takes the programs that expect a race or an atomicity
- * violation (54 of 144, a Frama-C run of about a second each); make
- * check-slow (STATIC_CORPUS_ALL=1) every program, where what is checked
- * of the others is that Frama-C analyses them without falling back.
+ * violation (54 of 144, a Frama-C run of about a second each); with
+ * STATIC_CORPUS_ALL=1, every program, where what is checked of the
+ * others is that Frama-C analyses them without falling back (3 minutes;
+ * make check-concurrency runs the static stage on each of them too).
  */
 #include "config.h"
 
