@@ -110,9 +110,10 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   /* new bugs, as the report will count them (findings that are the same
    * bug are one: common/same-bug.h) */
   guint bugs_before = augur_same_bug_count (st->results);
-  augur_check_merge_findings (st->results, found);
+  guint merged_in = augur_check_merge_findings (st->results, found);
   guint bugs_after = augur_same_bug_count (st->results);
-  guint added = bugs_after > bugs_before ? bugs_after - bugs_before : 0;
+  guint added = bugs_after == G_MAXUINT ? merged_in   /* too many to count them again */
+                : bugs_after > bugs_before ? bugs_after - bugs_before : 0;
   augur_results_set_executions (st->results,
                                 augur_results_get_executions (st->results) + es->executions);
   const char *const *bounds = augur_results_get_bounds_hit (found);

@@ -246,6 +246,8 @@ augur_same_bug_count (AugurResults *results)
 {
   g_return_val_if_fail (results != NULL, 0);
   guint n = augur_results_get_n_findings (results), merged;
+  if (n > AUGUR_SAME_BUG_COUNT_MAX)
+    return G_MAXUINT;
   g_autoptr (GPtrArray) all = g_ptr_array_sized_new (n);
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (all, augur_results_get_finding (results, i));

@@ -36,7 +36,10 @@ G_BEGIN_DECLS
  * returns how many became variants of another. */
 guint augur_same_bug_merge (AugurResults *results);
 /* How many findings @results would hold after augur_same_bug_merge
- * now, leaving it as it is (for a progress line). */
+ * now, leaving it as it is (for a progress line).  The merge compares
+ * every pair of findings: beyond AUGUR_SAME_BUG_COUNT_MAX findings this
+ * returns G_MAXUINT instead of counting. */
+#define AUGUR_SAME_BUG_COUNT_MAX 256u
 guint augur_same_bug_count (AugurResults *results);
 
 G_END_DECLS

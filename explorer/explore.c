@@ -337,9 +337,13 @@ progress (const AugurExploreOptions *o, const AugurExploreStats *st, guint findi
       left = g_strdup_printf (", estimate: ~%s executions left (~%.0f s)", n,
                               more / (st->executions / secs));
     }
+  /* G_MAXUINT: too many findings to count the bugs they are */
+  g_autofree char *found = findings == G_MAXUINT
+                             ? g_strdup_printf ("over %u findings", AUGUR_SAME_BUG_COUNT_MAX)
+                             : g_strdup_printf ("%u finding%s", findings, findings == 1 ? "" : "s");
   fprintf (stderr, "\raugur explore: %" G_GUINT64_FORMAT " executions (%.0f/s), %"
-           G_GUINT64_FORMAT " blocked, %u finding%s%s%s%s",
-           st->executions, rate, st->blocked, findings, findings == 1 ? "" : "s", servers,
+           G_GUINT64_FORMAT " blocked, %s%s%s%s",
+           st->executions, rate, st->blocked, found, servers,
            left != NULL ? left : "", final ? "\n" : "   ");
   fflush (stderr);
 }

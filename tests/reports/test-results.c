@@ -546,6 +546,11 @@ test_same_bug_capped (void)
       augur_results_add_finding (r, f);
     }
   g_assert_cmpuint (augur_same_bug_count (r), ==, 1);
+  /* beyond the count's cap it does not compare every pair again */
+  g_autoptr (AugurResults) many = augur_results_new ("./p", "check");
+  for (guint k = 0; k <= AUGUR_SAME_BUG_COUNT_MAX; k++)
+    augur_results_add_finding (many, augur_results_get_finding (r, k % 100));
+  g_assert_cmpuint (augur_same_bug_count (many), ==, G_MAXUINT);
   g_assert_cmpuint (augur_same_bug_merge (r), ==, 99);
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 1);
   AugurFinding *f = augur_results_get_finding (r, 0);
