@@ -641,6 +641,17 @@ expression_type (AugurDwarfNames *n, const char *function, const char *file, con
   return TRUE;
 }
 
+/* The '=' of the first plain assignment on @text (not ==, <=, +=, ...),
+ * or NULL. */
+static const char *
+assignment (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    if (*p == '=' && p[1] != '=' && (p == text || strchr ("=!<>+-*/%&|^", p[-1]) == NULL))
+      return p;
+  return NULL;
+}
+
 /* "env->me_txns = m;" in the few lines after "void *m = mmap (...)": the
  * lvalue the untyped pointer @var is stored into (a cast allowed), with
  * the type it points to in *@pt; NULL if none is. */
@@ -653,8 +664,8 @@ stored_into (AugurDwarfNames *names, const char *file, guint line, const char *f
       const char *text = source_line (names, file, l);
       if (text == NULL)
         return NULL;
-      const char *eq = strchr (text, '=');
-      if (eq == NULL || eq[1] == '=' || eq == text || strchr ("=!<>+-*/%&|^", eq[-1]) != NULL)
+      const char *eq = assignment (text);
+      if (eq == NULL)
         continue;
       const char *r = skip_space (eq + 1);
       if (*r == '(')
@@ -696,10 +707,7 @@ augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 
       const char *text = source_line (names, file, l);
       if (text == NULL)
         return;
-      const char *eq = NULL;
-      for (const char *p = text; *p != '\0' && eq == NULL; p++)
-        if (*p == '=' && p[1] != '=' && (p == text || strchr ("=!<>+-*/%&|^", p[-1]) == NULL))
-          eq = p;
+      const char *eq = assignment (text);
       if (eq == NULL)
         continue;
       g_autofree char *lhs = g_strndup (text, eq - text);
