@@ -7,6 +7,7 @@
 
 #include "check/check-merge.h"
 #include "explorer/confirm.h"
+#include "common/source-label.h"
 
 #include <string.h>
 
@@ -21,7 +22,7 @@ add_loc (GPtrArray *locs, const char *file, guint line)
 {
   if (file == NULL || line == 0)
     return;
-  g_autofree char *base = g_path_get_basename (file);
+  g_autofree char *base = augur_source_label (file);
   g_ptr_array_add (locs, g_strdup_printf ("%s:%u", base, line));
 }
 
@@ -104,7 +105,7 @@ augur_check_merge_findings (AugurResults *into, AugurResults *from)
 static char *
 loc_of (const char *file, guint line)
 {
-  g_autofree char *base = g_path_get_basename (file);
+  g_autofree char *base = augur_source_label (file);
   return g_strdup_printf ("%s:%u", base, line);
 }
 

@@ -42,6 +42,7 @@
 #include "explorer/explore.h"
 #include "reports/diagnosis.h"
 #include "reports/html.h"
+#include "common/source-label.h"
 
 /* Trace size cap: 8 MiB per second of budget, whose reading and modelling
  * costs about a tenth of the budget (measured: 960 MiB, 31.4 M events,
@@ -105,12 +106,12 @@ print_finding (guint number, AugurFinding *f)
                                   a->thread);
           continue;
         }
-      g_autofree char *base = a->file ? g_path_get_basename (a->file) : g_strdup ("?");
+      g_autofree char *base = a->file ? augur_source_label (a->file) : g_strdup ("?");
       g_string_append_printf (s, "%s%s:%u %s in %s", i ? ", " : "    ", base, a->line,
                               augur_op_to_string (a->op), a->function ? a->function : "?");
       for (guint k = 0; k < a->n_callers; k++)
         {
-          g_autofree char *cb = a->callers[k].file ? g_path_get_basename (a->callers[k].file)
+          g_autofree char *cb = a->callers[k].file ? augur_source_label (a->callers[k].file)
                                                    : g_strdup ("?");
           g_string_append_printf (s, " from %s %s:%u",
                                   a->callers[k].function ? a->callers[k].function : "?", cb,
@@ -272,7 +273,7 @@ hung_threads (const AugurTrace *t)
                               augur_event_kind_name (r->kind));
       if (r->pc != 0 && augur_symbolizer_source (sym, r->module, r->pc, &src) && src.file != NULL)
         {
-          g_autofree char *base = g_path_get_basename (src.file);
+          g_autofree char *base = augur_source_label (src.file);
           g_string_append_printf (s, " at %s:%u", base, src.line);
         }
     }

@@ -39,6 +39,7 @@
 #include "predictor/predict.h"
 #include "static/static-driver.h"
 #include "static/static-error.h"
+#include "common/source-label.h"
 
 void
 augur_check_say (AugurCheckState *st, const char *fmt, ...)
@@ -120,7 +121,7 @@ stage_static (AugurCheckState *st, GError **error)
         why_none = g_strdup ("; incomplete, nothing is pruned");
       else
         {
-          g_autofree char *base = first->file != NULL ? g_path_get_basename (first->file) : NULL;
+          g_autofree char *base = first->file != NULL ? augur_source_label (first->file) : NULL;
           g_autofree char *more = n_why > 1 ? g_strdup_printf ("; %u more in static-facts.json",
                                                                n_why - 1)
                                             : g_strdup ("");
@@ -368,7 +369,7 @@ cover_pairs (GHashTable *covered, AugurFinding *f)
       const AugurAccess *a = augur_finding_get_access (f, i);
       if (a->file == NULL)
         continue;
-      g_autofree char *base = g_path_get_basename (a->file);
+      g_autofree char *base = augur_source_label (a->file);
       g_ptr_array_add (locs, g_strdup_printf ("%s:%u", base, a->line));
     }
   for (guint i = 0; i < locs->len; i++)
@@ -381,8 +382,8 @@ cover_pairs (GHashTable *covered, AugurFinding *f)
 static char *
 line_pair_key (const char *file_a, guint line_a, const char *file_b, guint line_b)
 {
-  g_autofree char *base_a = g_path_get_basename (file_a);
-  g_autofree char *base_b = g_path_get_basename (file_b);
+  g_autofree char *base_a = augur_source_label (file_a);
+  g_autofree char *base_b = augur_source_label (file_b);
   g_autofree char *a = g_strdup_printf ("%s:%u", base_a, line_a);
   g_autofree char *b = g_strdup_printf ("%s:%u", base_b, line_b);
   return augur_explore_observed_key (a, b);

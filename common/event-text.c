@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "common/json-util.h"
+#include "common/source-label.h"
 
 typedef struct {
   const char *key;
@@ -375,7 +376,7 @@ augur_event_append_text (GString *out, const AugurRecord *r, AugurObjects *objec
       location (r, symbolizer, &src);
       if (src.file != NULL)
         {
-          g_autofree char *base = g_path_get_basename (src.file);
+          g_autofree char *base = augur_source_label (src.file);
           g_string_append_printf (out, " %s:%u", base, src.line);
         }
       else

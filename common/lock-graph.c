@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "common/lock-graph.h"
+#include "common/source-label.h"
 
 #include <string.h>
 
@@ -111,7 +112,7 @@ site_text (const char *file, guint line)
 {
   if (file == NULL)
     return g_strdup ("?");
-  g_autofree char *base = g_path_get_basename (file);
+  g_autofree char *base = augur_source_label (file);
   return g_strdup_printf ("%s:%u", base, line);
 }
 

@@ -18,6 +18,7 @@
 #include "common/results.h"
 #include "common/results-private.h"
 #include "common/schedule-pack.h"
+#include "common/source-label.h"
 
 /* Its name and error codes, for common/json-util. */
 static const AugurJsonFormat format = {
@@ -246,14 +247,19 @@ parse_op (JsonObject *o, const char *where, AugurOp *op, GError **error)
   return TRUE;
 }
 
-/* The optional file, line and function of @o. */
+/* The optional file, line and function of @o; the file is registered
+ * for the labels of messages (source-label.h). */
 static gboolean
 get_place (JsonObject *o, const char *where, const char **file, guint64 *line,
            const char **function, GError **error)
 {
-  return augur_json_get_string (&format, o, "file", FALSE, where, file, error)
-         && augur_json_get_uint (&format, o, "line", FALSE, G_MAXUINT32, where, line, error)
-         && augur_json_get_string (&format, o, "function", FALSE, where, function, error);
+  if (!augur_json_get_string (&format, o, "file", FALSE, where, file, error)
+      || !augur_json_get_uint (&format, o, "line", FALSE, G_MAXUINT32, where, line, error)
+      || !augur_json_get_string (&format, o, "function", FALSE, where, function, error))
+    return FALSE;
+  /* the files of the findings read back name each other in messages */
+  augur_source_label_register (*file);
+  return TRUE;
 }
 
 /* The optional "callers" of access @a, the last one added to @f. */

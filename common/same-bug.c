@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "common/same-bug.h"
+#include "common/source-label.h"
 
 #include <string.h>
 
@@ -34,7 +35,7 @@ locations (AugurFinding *f)
       if (a->file == NULL || a->line == 0 || a->op == AUGUR_OP_ASSERT_FAIL
           || a->op == AUGUR_OP_FAULT || a->op == AUGUR_OP_END)
         continue;
-      g_autofree char *base = g_path_get_basename (a->file);
+      g_autofree char *base = augur_source_label (a->file);
       char *loc = g_strdup_printf ("%s:%u", base, a->line);
       if (g_ptr_array_find_with_equal_func (locs, loc, g_str_equal, NULL))
         g_free (loc);

@@ -12,10 +12,12 @@
 
 #include "common/demangle.h"
 #include "common/dwarf-units.h"
+#include "common/source-label.h"
 
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   char *path;
@@ -91,6 +93,48 @@ augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, 
   g_ptr_array_index (s->modules, index) = m;
 }
 
+/* @file as a path of its own: relative to its unit's compilation
+ * directory @comp_dir when it is relative (two units may both say
+ * "util.c"); NULL stays NULL.  Newly allocated. */
+static char *
+absolute (const char *file, const char *comp_dir)
+{
+  if (file == NULL)
+    return NULL;
+  if (g_path_is_absolute (file) || comp_dir == NULL || !g_path_is_absolute (comp_dir))
+    return g_strdup (file);
+  return g_canonicalize_filename (file, comp_dir);
+}
+
+/* Every source file of @m's debug info (the executable's) is known to
+ * the labels of messages (source-label.h): a file is named by more than
+ * its base name from the first message on when another one shares it. */
+static void
+register_sources (Module *m)
+{
+  Dwarf_Addr bias = 0;
+  Dwarf *dw = dwfl_module_getdwarf (m->mod, &bias);
+  if (dw == NULL)
+    return;
+  AugurDwarfUnits units;
+  augur_dwarf_units_init (&units, dw);
+  Dwarf_Die cu;
+  while (augur_dwarf_units_next (&units, &cu))
+    {
+      Dwarf_Files *files = NULL;
+      size_t n = 0;
+      if (dwarf_getsrcfiles (&cu, &files, &n) != 0)
+        continue;
+      const char *dir = augur_dwarf_unit_comp_dir (&cu);
+      for (size_t i = 0; i < n; i++)
+        {
+          g_autofree char *path = absolute (dwarf_filesrc (files, i, NULL, NULL), dir);
+          if (path != NULL && strcmp (path, "<built-in>") != 0)
+            augur_source_label_register (path);
+        }
+    }
+}
+
 static Module *
 get_module (AugurSymbolizer *s, guint index)
 {
@@ -106,7 +150,13 @@ get_module (AugurSymbolizer *s, guint index)
        * block or be read for ever (augur_dwarf_open_elf) */
       m->dwfl = augur_dwarf_open_elf (m->path, &m->mod);
       if (m->mod != NULL)
-        dwfl_module_info (m->mod, NULL, &m->low, &m->high, NULL, NULL, NULL, NULL);
+        {
+          dwfl_module_info (m->mod, NULL, &m->low, &m->high, NULL, NULL, NULL, NULL);
+          /* the program's files, not the C library's stdlib/abort.c
+           * beside the program's abort.c */
+          if (index == 0)
+            register_sources (m);
+        }
     }
   return m->mod != NULL ? m : NULL;
 }
@@ -130,7 +180,7 @@ intern_symbol (AugurSymbolizer *s, const char *sym)
  * the instruction) takes the nearest row before it in the function (from
  * @fn_start) that has one: the statement the instruction came from. */
 static void
-source_line (Module *m, Dwarf_Addr a, Dwarf_Addr fn_start, AugurSource *src)
+source_line (AugurSymbolizer *s, Module *m, Dwarf_Addr a, Dwarf_Addr fn_start, AugurSource *src)
 {
   for (int steps = 0; steps < 64; steps++)
     {
@@ -139,7 +189,9 @@ source_line (Module *m, Dwarf_Addr a, Dwarf_Addr fn_start, AugurSource *src)
         return;
       Dwarf_Addr row = 0;
       int lineno = 0, col = 0;
-      const char *file = dwfl_lineinfo (line, &row, &lineno, &col, NULL, NULL);
+      g_autofree char *abs = absolute (dwfl_lineinfo (line, &row, &lineno, &col, NULL, NULL),
+                                       dwfl_line_comp_dir (line));
+      const char *file = intern (s, abs);
       if (src->file == NULL)
         src->file = file;   /* line 0 keeps at least the file */
       if (lineno > 0)
@@ -214,7 +266,9 @@ augur_symbolizer_inlined_call (AugurSymbolizer *s, guint module, guint64 pc, Aug
       || dwarf_formudata (dwarf_attr (&in, DW_AT_call_line, &attr), &line) != 0
       || dwarf_getsrcfiles (&cu, &files, &nfiles) != 0 || file >= nfiles)
     return FALSE;
-  out->file = intern (s, dwarf_filesrc (files, file, NULL, NULL));
+  g_autofree char *path = absolute (dwarf_filesrc (files, file, NULL, NULL),
+                                    augur_dwarf_unit_comp_dir (&cu));
+  out->file = intern (s, path);
   out->line = (guint) line;
   /* the scopes that hold the inlined instance in the DIE tree: the
    * caller's */
@@ -254,8 +308,7 @@ augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
           const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
           const char *inlined = inlined_function (m, a);
           hit->function = inlined != NULL ? intern (s, inlined) : intern_symbol (s, name);
-          source_line (m, a, name != NULL ? a - off : a, hit);
-          hit->file = intern (s, hit->file);
+          source_line (s, m, a, name != NULL ? a - off : a, hit);
         }
       gint64 *k = g_new (gint64, 1);
       *k = key;
@@ -269,6 +322,17 @@ augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, AugurSour
 {
   *out = *augur_symbolizer_lookup (s, module, pc);
   return out->file != NULL;
+}
+
+const char *
+augur_symbolizer_given_file (AugurSymbolizer *s, guint module, guint64 pc, const char *file)
+{
+  if (file == NULL || file[0] == '\0' || g_path_is_absolute (file))
+    return file;
+  const AugurSource *at = augur_symbolizer_lookup (s, module, pc);
+  /* "./lib/util.c" ends a path as "/lib/util.c" */
+  g_autofree char *tail = g_canonicalize_filename (file, "/");
+  return at->file != NULL && g_str_has_suffix (at->file, tail) ? at->file : file;
 }
 
 const char *

@@ -48,6 +48,12 @@ gboolean augur_symbolizer_source (AugurSymbolizer *s, guint module, guint64 pc, 
  * never NULL: fields NULL/0 when unknown. */
 const AugurSource *augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc);
 
+/* The debug info's path of @file, a name the compiler was given (an
+ * assert()'s __FILE__) for the code at @pc, when that path ends with it:
+ * it tells two util.c apart.  Else @file itself. */
+const char *augur_symbolizer_given_file (AugurSymbolizer *s, guint module, guint64 pc,
+                                         const char *file);
+
 /* The symbol (global or static variable, function) containing a data
  * address of the recorded run, and the offset into it; NULL if none. */
 const char *augur_symbolizer_data (AugurSymbolizer *s, guint64 address, guint64 *offset);

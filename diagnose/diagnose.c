@@ -18,6 +18,7 @@
 #include "common/symbolizer.h"
 #include "diagnose/events.h"
 #include "diagnose/runs.h"
+#include "common/source-label.h"
 
 #define Z3_SECONDS 30.0
 
@@ -194,7 +195,7 @@ site_canon (Ctx *c, const char *site)
   const AugurSource *src = augur_symbolizer_lookup (c->sym, 0, pc);
   if (src == NULL || src->file == NULL)
     return g_strdup (site);
-  g_autofree char *base = g_path_get_basename (src->file);
+  g_autofree char *base = augur_source_label (src->file);
   return g_strdup_printf ("%s:%u", base, src->line);
 }
 
@@ -213,7 +214,7 @@ finding_site (AugurFinding *f)
   const AugurAccess *a = augur_finding_get_access (f, 0);
   if (a->file == NULL)
     return NULL;
-  g_autofree char *base = g_path_get_basename (a->file);
+  g_autofree char *base = augur_source_label (a->file);
   return g_strdup_printf ("%s:%u", base, a->line);
 }
 

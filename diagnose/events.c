@@ -12,6 +12,7 @@
 #include "common/augur-ops.h"
 #include "common/results.h"
 #include "explorer/steps.h"
+#include "common/source-label.h"
 
 /* A step that orders threads: it takes or gives back a lock, or starts or
  * ends a happens-before edge (the operation table's columns). */
@@ -139,7 +140,7 @@ event_describe (AugurDiagEvent *e, const AugurSchedStep *s, AugurSymbolizer *sym
   if (src != NULL && src->file != NULL)
     {
       e->path = g_strdup (src->file);
-      e->file = g_path_get_basename (src->file);
+      e->file = augur_source_label (src->file);
       e->line = src->line;
     }
   if (src != NULL && src->function != NULL)

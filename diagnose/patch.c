@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "common/interrupt.h"
+#include "common/source-label.h"
 
 void
 augur_diag_repair_free (AugurDiagRepair *r)
@@ -754,7 +755,7 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
         edit_add (e, hi, TRUE, g_strdup (!falls_through ? "}"
                                          : body ? "pthread_mutex_unlock (&augur_repair_lock); }"
                                                 : "pthread_mutex_unlock (&augur_repair_lock);"));
-      g_autofree char *base = g_path_get_basename (r->source);
+      g_autofree char *base = augur_source_label (r->source);
       g_string_append_printf (sum, "%s%s:%u-%u (%s)", i == 0 ? "" : i + 1 == regions->len ? " and " : ", ",
                               base, r->lo, hi, r->function != NULL ? r->function : "?");
     }

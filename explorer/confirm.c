@@ -20,6 +20,7 @@
 #include "explorer/explore.h"
 #include "explorer/steps.h"
 #include "common/symbolizer.h"
+#include "common/source-label.h"
 
 void
 augur_confirm_options_init (AugurConfirmOptions *o)
@@ -144,7 +145,7 @@ run_fail_loc (const Run *r, AugurSymbolizer *sym, const char **file, guint *line
 {
   if (r->harm == HARM_ASSERT && r->fail_file[0] != '\0')
     {
-      *file = r->fail_file;
+      *file = augur_symbolizer_given_file (sym, r->fail_module, r->fail_pc, r->fail_file);
       *line = r->fail_line;
       *function = r->fail_function[0] != '\0' ? r->fail_function : NULL;
       return;
@@ -169,7 +170,7 @@ run_fail_loc (const Run *r, AugurSymbolizer *sym, const char **file, guint *line
 static char *
 base_loc (const char *file, guint line)
 {
-  g_autofree char *base = file != NULL ? g_path_get_basename (file) : g_strdup ("?");
+  g_autofree char *base = file != NULL ? augur_source_label (file) : g_strdup ("?");
   return g_strdup_printf ("%s:%u", base, line);
 }
 

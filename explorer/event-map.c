@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/augur-ops.h"
+#include "common/source-label.h"
 
 G_DEFINE_QUARK (augur-event-map-error-quark, augur_event_map_error)
 
@@ -216,8 +217,8 @@ augur_event_map_check (const AugurEventMap *map, AugurFinding *f, const AugurSch
         continue;
       if (why != NULL)
         {
-          g_autofree char *wb = want->file != NULL ? g_path_get_basename (want->file) : g_strdup ("?");
-          g_autofree char *gb = l->file != NULL ? g_path_get_basename (l->file) : g_strdup ("?");
+          g_autofree char *wb = want->file != NULL ? augur_source_label (want->file) : g_strdup ("?");
+          g_autofree char *gb = l->file != NULL ? augur_source_label (l->file) : g_strdup ("?");
           *why = g_strdup_printf ("T%u's event %" G_GUINT64_FORMAT " is %s at %s:%u in the "
                                   "recorded run, T%u's step is %s at %s:%u in the replay",
                                   want->thread, want->event, augur_op_to_string (want->op), wb,

@@ -23,6 +23,7 @@
 #include "explorer/memcheck.h"
 #include "explorer/misuse-finding.h"
 #include "explorer/steps.h"
+#include "common/source-label.h"
 
 /* The current execution's object names, made when first needed. */
 AugurExecNames *
@@ -124,7 +125,7 @@ explore_findings_loc_key (Ctx *c, guint module, guint32 pc)
   const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
   if (l->file != NULL)
     {
-      g_autofree char *base = g_path_get_basename (l->file);
+      g_autofree char *base = augur_source_label (l->file);
       return g_strdup_printf ("%s:%u", base, l->line);
     }
   return g_strdup_printf ("pc%u:%x", module, pc);
@@ -530,10 +531,10 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   g_autofree char *fexpr = g_strndup (fl->expr, sizeof fl->expr);
   if (assertion && ffile[0] != '\0')
     {
-      file = ffile;
+      file = augur_symbolizer_given_file (c->sym, fl->module, fl->pc, ffile);
       line = fl->line;
       function = ffunction;
-      g_autofree char *base = g_path_get_basename (file);
+      g_autofree char *base = augur_source_label (file);
       g_ptr_array_add (locs, g_strdup_printf ("%s:%u", base, line));
     }
   else

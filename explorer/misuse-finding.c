@@ -16,6 +16,7 @@
 
 #include "common/augur-ops.h"
 #include "explorer/steps.h"
+#include "common/source-label.h"
 
 typedef struct {
   AugurSymbolizer *sym;
@@ -200,7 +201,7 @@ at_step (const Exec *x, guint k)
   const AugurSource *l = augur_symbolizer_lookup (x->sym, x->steps[k].module, x->steps[k].pc);
   if (l->file == NULL)
     return g_strdup_printf ("(step %u)", k);
-  g_autofree char *base = g_path_get_basename (l->file);
+  g_autofree char *base = augur_source_label (l->file);
   return g_strdup_printf ("at %s:%u (step %u)", base, l->line, k);
 }
 

@@ -18,6 +18,7 @@
 
 #include "common/elf-section.h"
 #include "explorer/unseen-atomics.h"
+#include "common/source-label.h"
 
 #define LISTED_MAX 8
 
@@ -113,7 +114,7 @@ note (AugurUnseenAtomics *u, GString *listing, AugurSymbolizer *sym, guint64 pc,
                              : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", pc);
   if (u->first == NULL)
     {
-      g_autofree char *base = known && src.file != NULL ? g_path_get_basename (src.file) : NULL;
+      g_autofree char *base = known && src.file != NULL ? augur_source_label (src.file) : NULL;
       u->first = base != NULL ? g_strdup_printf ("%s:%u, %s", base, src.line, insn)
                               : g_strdup_printf ("%s, %s", where, insn);
     }

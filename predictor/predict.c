@@ -17,6 +17,7 @@
 #include "predictor/patterns.h"
 #include "predictor/predict.h"
 #include "predictor/static-filter.h"
+#include "common/source-label.h"
 
 /* The shares of the time left, when there is a deadline: the model may
  * take half of it, then finding the candidates a quarter of what is left;
@@ -407,7 +408,7 @@ where (Ctx *c, guint32 g)
   source_of (c, g, &src);
   if (src.file == NULL)
     return g_strdup ("?");
-  g_autofree char *base = g_path_get_basename (src.file);
+  g_autofree char *base = augur_source_label (src.file);
   return g_strdup_printf ("%s:%u", base, src.line);
 }
 
@@ -746,7 +747,7 @@ augur_predict_finding_to_line (AugurFinding *f)
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
-      g_autofree char *base = a->file ? g_path_get_basename (a->file) : g_strdup ("?");
+      g_autofree char *base = a->file ? augur_source_label (a->file) : g_strdup ("?");
       g_string_append_printf (s, "%s T%u %s %s:%u", i ? "," : "", a->thread,
                               augur_op_to_string (a->op), base, a->line);
     }

@@ -23,6 +23,7 @@
 #include "reports/relevance.h"
 #include "reports/report-error.h"
 #include "reports/step-text.h"
+#include "common/source-label.h"
 
 /* Lines of source shown either side of an access. */
 #define SOURCE_CONTEXT 3
@@ -710,7 +711,7 @@ finding_parts (GString *s, AugurFinding *f)
           g_string_append_c (s, ' ');
           augur_report_html_escape (s, augur_op_to_string (acc->op));
           g_string_append (s, " at ");
-          g_autofree char *base = acc->file != NULL ? g_path_get_basename (acc->file) : NULL;
+          g_autofree char *base = acc->file != NULL ? augur_source_label (acc->file) : NULL;
           append_loc (s, base, acc->line);
         }
       g_string_append (s, "</div></li>\n");

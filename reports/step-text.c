@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "reports/step-text.h"
+#include "common/source-label.h"
 
 void
 augur_report_step_text_append (GString *s, const AugurStep *step, AugurReportEscapeFunc escape,
@@ -20,7 +21,7 @@ augur_report_step_text_append (GString *s, const AugurStep *step, AugurReportEsc
     g_string_append_printf (s, " T%d", step->peer);
   if (step->file != NULL)
     {
-      g_autofree char *base = g_path_get_basename (step->file);
+      g_autofree char *base = augur_source_label (step->file);
       g_string_append (s, place_open);
       escape (s, base);
       if (step->line != 0)

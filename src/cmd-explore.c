@@ -45,6 +45,7 @@
 #endif
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
+#include "common/source-label.h"
 
 #define CMD "explore"
 
@@ -76,7 +77,7 @@ print_finding (AugurFinding *f)
   for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
     {
       const AugurAccess *a = augur_finding_get_access (f, k);
-      g_autofree char *base = a->file != NULL ? g_path_get_basename (a->file) : g_strdup ("?");
+      g_autofree char *base = a->file != NULL ? augur_source_label (a->file) : g_strdup ("?");
       g_string_append_printf (s, " %s:%u", base, a->line);
     }
   g_print ("%s: %s\n", s->str, augur_finding_get_explanation (f));

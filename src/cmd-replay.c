@@ -30,6 +30,7 @@
 #include "explorer/explore.h"
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
+#include "common/source-label.h"
 
 #define CMD "replay"
 
@@ -50,7 +51,7 @@ locations (AugurFinding *f, gboolean sorted)
   for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
     {
       const AugurAccess *a = augur_finding_get_access (f, k);
-      g_autofree char *base = a->file != NULL ? g_path_get_basename (a->file) : g_strdup ("?");
+      g_autofree char *base = a->file != NULL ? augur_source_label (a->file) : g_strdup ("?");
       g_ptr_array_add (l, g_strdup_printf ("%s:%u", base, a->line));
     }
   if (sorted)
