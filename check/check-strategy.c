@@ -230,7 +230,9 @@ run_plan (Explore *x, AugurCheckMode mode, double seconds, GError **error)
     }
   if (!run_strategy (x, AUGUR_EXPLORE_MODE_OPTIMAL, 0, seconds / 2, &es, error))
     return FALSE;
-  if (x->complete)
+  /* with --sync-only, bounded preemptions and PCT at the same scheduling
+   * points would only run again orders optimal DPOR ran */
+  if (x->complete || es.sync_exhausted)
     return TRUE;
   /* what is left: half to bounded preemptions, the rest to PCT */
   gint64 preempt_end = g_get_monotonic_time () + (gint64) (left_of (x, end) / 2 * 1e6);

@@ -255,8 +255,10 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
     {
       /* a data race between plain accesses may order them either way,
        * and only the orders of synchronisation were tried */
-      g_string_append_printf (s, "%splain accesses were no scheduling points (--sync-only): "
-                              "the interleavings between them were not explored", sep);
+      g_string_append_printf (s, "%s%splain accesses were no scheduling points (--sync-only): "
+                              "the interleavings between them were not explored", sep,
+                              st->sync_exhausted ? "every order of the synchronisation was run, "
+                                                   "but " : "");
       sep = ", ";
     }
   if (strcmp (sep, " ") == 0)
@@ -1068,8 +1070,10 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
         {
           /* the search ended; its guarantee holds only if it is exhaustive
            * and no run was cut */
-          st->complete = klass->exhaustive && augur_explore_stats_cut (st) == 0
-                         && st->unseen_atomics == 0 && !o->sync_only;
+          gboolean whole = klass->exhaustive && augur_explore_stats_cut (st) == 0
+                           && st->unseen_atomics == 0;
+          st->complete = whole && !o->sync_only;
+          st->sync_exhausted = whole && o->sync_only;
           break;
         }
       if (s.pool != NULL)

@@ -132,6 +132,10 @@ typedef struct {
                            * bound, watchdog, exit bound, thread limit): the mode's
                            * guarantee holds (augur_explore_guarantee); never when the
                            * executable has unseen atomics */
+  gboolean sync_exhausted; /* --sync-only: the same but for the plain accesses, which
+                            * were no scheduling points: every order of the
+                            * synchronisation was run, another strategy runs no
+                            * new one */
   gboolean preemption_bound_hit; /* preempt: some schedules needed more preemptions */
   gboolean timed_out;
   gboolean stopped;       /* on_execution asked to stop */
