@@ -228,8 +228,13 @@ stage_predict (AugurCheckState *st, GError **error)
     : g_strdup ("");
   if (ps.n_left > 0 || ps.n_unlisted > 0)
     augur_results_add_bound_hit (st->results, "predictor-time");
-  augur_check_say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s%s)",
-                   n, n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out, left);
+  g_autofree char *unanswered = ps.n_too_large > 0
+    ? g_strdup_printf ("; %u check%s unanswered: windows too large to encode", ps.n_too_large,
+                       ps.n_too_large == 1 ? "" : "s")
+    : g_strdup ("");
+  augur_check_say (st, "predicted %u reordering%s that may break the program (%u queries, %.1f s%s%s%s)",
+                   n, n == 1 ? "" : "s", ps.n_queries, ps.model_s + ps.solve_s, ruled_out, left,
+                   unanswered);
   if (n_inversions > 0)
     augur_check_say (st, "the recorded run takes locks in inconsistent orders: %u lock-order inversion%s",
                      n_inversions, n_inversions == 1 ? "" : "s");

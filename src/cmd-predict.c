@@ -55,7 +55,12 @@ print_predictions (AugurResults *results, const AugurPredictStats *stats)
   for (guint i = 0; i < augur_results_get_n_findings (results); i++)
     n_pred += augur_finding_get_prediction_pattern (augur_results_get_finding (results, i)) != NULL;
   guint n_inv = lines->len - n_pred;   /* lock-order inversions, not predictions */
-  printf ("%u prediction%s (%u undecided)", n_pred, n_pred == 1 ? "" : "s", stats->n_unknown);
+  printf ("%u prediction%s (%u undecided", n_pred, n_pred == 1 ? "" : "s", stats->n_unknown);
+  /* Z3 never asked: not "decided" either */
+  if (stats->n_too_large > 0)
+    printf (", %u check%s unanswered: windows too large to encode", stats->n_too_large,
+            stats->n_too_large == 1 ? "" : "s");
+  printf (")");
   if (n_inv > 0)
     printf (", %u lock-order inversion%s", n_inv, n_inv == 1 ? "" : "s");
   printf ("\n");

@@ -145,6 +145,19 @@ else
   ok "far_race: builds and records a run where the reader waited" false
 fi
 
+# A lost update across a 120,000-event fill: its check cannot be encoded
+# and no delay reaches it; it is counted as unanswered, in the summary
+# line too, not hidden behind "0 undecided".
+if record far_av "$src/far_av.c"; then
+  ok "far_av: augur predict runs" status 0 "$AUGUR" predict --stats -o "$work/fav.json" "$work/far_av.trace"
+  ok "far_av: the unanswered checks are counted, in the summary line too" \
+    sh -c "grep -q 'windows too large to encode: [0-9]* races found by delaying one thread, [1-9][0-9]* checks unanswered' '$work/err' \
+             && tail -1 '$work/out' | grep -q '^[0-9]* predictions\\? ([0-9]* undecided, [1-9][0-9]* checks\\? unanswered: windows too large to encode)$' \
+           || { cat '$work/out' '$work/err'; exit 1; }"
+else
+  ok "far_av: builds and records" false
+fi
+
 # pthread_once is synchronisation: the call that ran the routine happens
 # before the calls that found it done.  gcc_25330_ok builds its locale in a
 # once routine and reads it after: no prediction across the once.  The
