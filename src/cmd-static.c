@@ -36,7 +36,17 @@ print_summary (AugurStaticFacts *facts, const char *output)
   guint n_sites, n_no_conflict, n_no_candidate;
   augur_static_facts_count_sites (facts, &n_sites, &n_no_conflict, &n_no_candidate);
   const GPtrArray *warnings = augur_static_facts_get_warnings (facts);
-  g_print ("threads           %u (besides main)\n", augur_static_facts_get_threads (facts)->len);
+  /* a thread context is a creation site: one in a loop stands for
+   * every thread it creates */
+  const GPtrArray *threads = augur_static_facts_get_threads (facts);
+  guint n_multiple = 0;
+  for (guint i = 0; i < threads->len; i++)
+    n_multiple += ((const AugurStaticThread *) threads->pdata[i])->multiple;
+  if (n_multiple > 0)
+    g_print ("threads           %u (besides main; %u of them may stand for several threads, "
+             "created in a loop or more than once)\n", threads->len, n_multiple);
+  else
+    g_print ("threads           %u (besides main)\n", threads->len);
   g_print ("shared locations  %u\n", augur_static_facts_get_shared (facts)->len);
   g_print ("access sites      %u (%u in no candidate pair, %u in no conflicting pair)\n",
            n_sites, n_no_candidate, n_no_conflict);

@@ -95,6 +95,7 @@ fi
 
 if [ "$have_frama_c" = yes ]; then
   ok "the summary names every count" sh -c "cd '$src' && '$AUGUR' static -o '$work/s.json' racy_counter.c >'$work/s.out' && grep -q '^threads  *2' '$work/s.out' && grep -q '^shared locations  *1' '$work/s.out' && grep -q '^candidate pairs  *1 ' '$work/s.out' && grep -q '^frama-c time' '$work/s.out'"
+  ok "the summary says a thread created in a loop stands for several" sh -c "cd '$src' && '$AUGUR' static -o '$work/ll.json' locked_loop.c >'$work/ll.out' && grep -q '^threads  *1 (besides main; 1 of them may stand for several threads, created in a loop or more than once)$' '$work/ll.out'"
   ok "the facts file is written and is JSON of format augur-static-facts 1" sh -c "grep -q '\"format\" : \"augur-static-facts\"' '$work/racy_counter.json' && grep -q '\"version\" : 1' '$work/racy_counter.json'"
   printf '#include "no-such-header.h"\nint main (void) { return 0; }\n' >"$work/bad.c"
   ok "frama-c failing is a tool failure (5)" status_is 5 "$AUGUR" static -o "$work/bad.json" "$work/bad.c"
