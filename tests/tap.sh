@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tap.sh — sourced by the shell tests: TAP output helpers.
 # ok NAME CMD...   runs CMD, prints "ok N - NAME" or "not ok N - NAME" with
-#                  the command's output as TAP diagnostics.
+#                  the command's output as TAP diagnostics (and, with
+#                  TAP_TIMES set, the time it took).
 tap_n=0
 tap_failed=0
 tap_log=$(mktemp "${TMPDIR:-/tmp}/augur-tap.XXXXXX")
@@ -12,6 +13,7 @@ ok ()
   tap_name=$1
   shift
   tap_n=$((tap_n + 1))
+  [ -z "${TAP_TIMES:-}" ] || tap_start=$(date +%s%N)
   if "$@" >"$tap_log" 2>&1; then
     echo "ok $tap_n - $tap_name"
   else
@@ -19,6 +21,10 @@ ok ()
     sed 's/^/# /' "$tap_log"
     tap_failed=$((tap_failed + 1))
   fi
+  # TAP_TIMES=1 make check: how long each test took, to see what makes
+  # a tier slow
+  [ -z "${TAP_TIMES:-}" ] \
+    || echo "# time $(( ($(date +%s%N) - tap_start) / 1000000 )) ms: $tap_name"
 }
 
 skip ()
