@@ -47,6 +47,7 @@
 
 #define RT_MAX_JUMPS 8u           /* clock jumps per execution */
 #define RT_AWAIT_WINDOW 20000u    /* an iteration older than this many steps is not checked */
+#define RT_POLL_EVERY 1024u       /* accesses that are no steps before a thread yields */
 #define RT_CLOCK_BASE_NS 1767225600000000000ull   /* 2026-01-01 00:00:00 UTC */
 #define RT_CLOCK_JUMP_NS 3600000000000ull         /* an hour */
 
@@ -603,6 +604,15 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
   if (me >= RT_MAXT || th[me].state != AUGUR_STH_ENABLED)
     return;
   RtSThread *t = &th[me];
+  if (RT_UNLIKELY (++t->inv_since >= RT_POLL_EVERY))
+    {
+      /* a loop of accesses that are no steps: a step, after which this
+       * access goes into the history as usual (the yield resets the
+       * count when it is published) */
+      rt_sched_yield (ra);
+      if (th[me].state != AUGUR_STH_ENABLED)
+        return;
+    }
   uint32_t sz = size > 64 ? 64 : (uint32_t) (size ? size : 1);
   if (kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE)
     {
@@ -655,10 +665,19 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
       rt_sched_await_hist_add (t, t->last_step, t->held_before_step);
       t->hist_upto = t->last_step + 1;
     }
+  /* a read the history has since the last step: the first one stays (its
+   * older count of invisible writes is the cautious one).  A loop of such
+   * reads alone (`while (!ready) {}`) makes RT_POLL_EVERY of them between
+   * two yields, which would push the first yield out of the history */
+  for (uint32_t k = t->n_hist; k-- > 0 && t->hist[k].invisible;)
+    if (t->hist[k].step.obj == (uint64_t) (uintptr_t) addr && t->hist[k].step.size == sz
+        && t->hist[k].ra == ra)
+      return;
   if (t->n_hist == RT_HIST_MAX)
     hist_drop (t, 1);
   RtHist *h = &t->hist[t->n_hist++];
   memset (h, 0, sizeof *h);
+  h->ra = ra;
   h->step.op = AUGUR_SOP_READ;
   h->step.obj = (uint64_t) (uintptr_t) addr;
   h->step.size = sz;

@@ -47,6 +47,7 @@ typedef struct {
   uint32_t invisible;       /* a read that was no step (pruned): index = steps taken then */
   uint64_t inv_seq;         /* invisible writes seen when it was read (rt-sched-await.c) */
   uint64_t fp;              /* the thread's own state when it was published, 0 = not taken */
+  uintptr_t ra;             /* an invisible read: its hook's return address */
 } RtHist;
 
 /* A published operation, put aside while the thread's signal handlers run. */
@@ -93,6 +94,7 @@ typedef struct {
   uint32_t n_await;
   int await_clock;          /* ... or the clock moving on */
   uint32_t n_hist;
+  uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
   uint32_t held_before_step;   /* held when it published its pending step */
   uint64_t pend_inv_seq;       /* invisible writes seen when it published its step */
@@ -181,8 +183,11 @@ void rt_sched_await_wake_awaiters (uint32_t upto);
 /* Nothing can run: if some thread waits on time, the clock moves on
  * (returns 1). */
 int rt_sched_await_clock_jump (void);
-/* An access at a pc static analysis pruned (not a step), which Await
- * must still see. */
+/* An access that is no step (pruned by the static facts, or plain under
+ * --sync-only), which Await must still see.  After RT_POLL_EVERY of them
+ * in a row the thread yields (a YIELD step at @ra): a loop that reads
+ * only such memory (`while (!ready) {}`) would otherwise never come to a
+ * step, never let another fiber run, and never be judged by Await. */
 void rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra);
 /* Accesses pruned by the static facts so far in this execution. */
 extern uint32_t rt_sched_pruned_seen;

@@ -512,6 +512,7 @@ append_step (uint32_t next)
     }
   run_len = k > 0 && shm->steps[k - 1].tid == next ? run_len + 1 : 1;
   th[next].last_step = k;
+  th[next].inv_since = 0;
   __atomic_store_n (&shm->n_steps, k + 1, __ATOMIC_RELEASE);
 }
 
