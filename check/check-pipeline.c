@@ -437,6 +437,14 @@ name_and_group (AugurCheckState *st)
     augur_check_add_static_only (st);
   else
     augur_results_add_bound_hit (st->results, "interrupted");
+  /* a race predicted and never re-executed (its schedule too long to
+   * replay): a warning, unless a run showed it (merged by its lines); one
+   * re-executed and seen to happen harmlessly: an error, unless a run
+   * showed it, whose finding confirmation's verdict then annotates */
+  if (st->untried_races != NULL)
+    augur_check_merge_findings (st->results, st->untried_races);
+  if (st->benign_races != NULL)
+    augur_check_merge_findings (st->results, st->benign_races);
   /* names for people (q->pushed, not T0.alloc1+168), from the debug info,
    * the recorded run's allocation sites and the findings' accesses */
   {
@@ -445,10 +453,6 @@ name_and_group (AugurCheckState *st)
     augur_dwarf_names_note_trace (names, st->trace);
     augur_dwarf_names_apply (names, st->results);
   }
-  /* a race predicted and never re-executed (its schedule too long to
-   * replay): a warning, unless a run showed it (merged by its lines) */
-  if (st->untried_races != NULL)
-    augur_check_merge_findings (st->results, st->untried_races);
   /* one bug, one finding; each with the command that replays it */
   augur_check_group_findings (st->results, st->benign);
   augur_same_bug_merge (st->results);
@@ -651,6 +655,7 @@ augur_check_state_clear (AugurCheckState *st)
   g_clear_pointer (&st->predictions, augur_results_unref);
   g_clear_pointer (&st->benign, augur_results_unref);
   g_clear_pointer (&st->untried_races, augur_results_unref);
+  g_clear_pointer (&st->benign_races, augur_results_unref);
   g_clear_pointer (&st->facts, augur_static_facts_unref);
   g_clear_pointer (&st->observed, g_hash_table_unref);
   g_clear_pointer (&st->timer, g_timer_destroy);

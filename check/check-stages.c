@@ -324,8 +324,32 @@ stage_confirm (AugurCheckState *st, GError **error)
            * (predictions.json is written already) */
           if (st->benign == NULL)
             st->benign = augur_results_new (st->options->argv[0], "confirm");
-          augur_finding_set_explanation (p, out.failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : "");
-          augur_results_add_finding (st->benign, p);
+          g_autoptr (AugurFinding) mark = augur_finding_new (
+            augur_finding_get_kind (p), NULL, out.failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : "");
+          for (guint k = 0; k < augur_finding_get_n_accesses (p); k++)
+            {
+              const AugurAccess *a = augur_finding_get_access (p, k);
+              augur_finding_add_access (mark, a->thread, a->event, a->op, a->file, a->line,
+                                        a->function, NULL);
+            }
+          augur_results_add_finding (st->benign, mark);
+          /* the race happened: a finding even where no explored run shows
+           * it (--sync-only, where plain accesses are no steps) */
+          if (augur_finding_get_kind (p) == AUGUR_FINDING_DATA_RACE)
+            {
+              if (st->benign_races == NULL)
+                st->benign_races = augur_results_new (st->options->argv[0], "confirm");
+              /* "Predicted, not confirmed: X." -> "X."; the merge says
+               * what re-execution saw (add_ungrouped) */
+              const char *pe = augur_finding_get_explanation (p);
+              const char *colon = strstr (pe, ": ");
+              if (g_str_has_prefix (pe, "Predicted") && colon != NULL)
+                {
+                  g_autofree char *what = g_strdup (colon + 2);
+                  augur_finding_set_explanation (p, what);
+                }
+              augur_results_add_finding (st->benign_races, p);
+            }
         }
       augur_results_set_executions (st->results,
                                     augur_results_get_executions (st->results) + out.executions);

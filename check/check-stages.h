@@ -27,7 +27,10 @@ typedef struct {
   AugurTrace *trace;
   AugurResults *results;
   AugurResults *predictions; /* of the predict stage; not bugs until confirmed */
-  AugurResults *benign;      /* of the confirm stage: the predictions it classified benign */
+  AugurResults *benign;      /* of the confirm stage: the predictions it classified benign
+                              * (their accesses, and whether the run failed anyway) */
+  AugurResults *benign_races; /* ... the races among them, as predicted: findings (their
+                              * re-execution showed them) unless a run showed them too */
   AugurResults *untried_races; /* of the confirm stage: race predictions it could not
                               * re-execute (warnings unless a run showed the race) */
   AugurStaticFacts *facts;   /* of the static stage; NULL when it did not run */

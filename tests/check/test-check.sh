@@ -592,7 +592,7 @@ untried_race ()
   [ "$st" -eq 6 ] && one_race_20_32 "$r" \
     && [ "$(json_path "$r" '$.findings[0].severity')" = warning ] \
     && [ -z "$(json_path "$r" '$.findings[0].replay')" ] \
-    && json_path "$r" '$.findings[0].explanation' | grep -q "It could not be re-executed: its schedule starts T0 at its event" \
+    && json_path "$r" '$.findings[0].explanation' | grep -q "It could not be re-executed: its schedule starts main at its event" \
     || return 1
   "$AUGUR" check --budget 30 --mode optimal -o "$tmp/lp2" -- "$tmp/long_prefix" >"$tmp/out" 2>&1
   st=$?
@@ -602,5 +602,23 @@ untried_race ()
     && [ "$(json_path "$r" '$.findings[0].severity')" = error ]
 }
 ok "a race whose predicted schedule cannot be re-executed is a warning, an error once a run shows it" untried_race
+
+# --sync-only: no explored run shows a race between plain accesses; one
+# the predictor predicted and re-execution saw happen is still an error
+# (C-Thread-Pool's spin on num_threads_alive was confirmed, then dropped)
+benign_sync_only ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/spin_plain_ok" "$top_srcdir/tests/explorer/spin_plain_ok.c" || return 1
+  "$AUGUR" check --budget 30 --sync-only -o "$tmp/so" -- "$tmp/spin_plain_ok" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  r=$tmp/so/results.json
+  [ "$st" -eq 1 ] && [ "$(json_path "$r" '$.findings[*].kind')" = data-race ] \
+    && [ "$(json_path "$r" '$.findings[0].object')" = alive ] \
+    && [ "$(json_path "$r" '$.findings[0].severity')" = error ] \
+    && json_path "$r" '$.findings[0].explanation' \
+      | grep -q "^main's read of alive (spin_plain_ok.c:28) and T1's write (spin_plain_ok.c:18) can run back to back, unordered\. Re-executed, the race happened and nothing failed"
+}
+ok "--sync-only: a predicted race re-execution saw happen is an error, not dropped" benign_sync_only
 
 tap_done
