@@ -23,6 +23,8 @@ struct _AugurEncoder {
   guint      n_orders_only;  /* checks the orders alone decided */
   guint      n_delayed;      /* races too large to encode, found by delaying a thread */
   guint      n_too_large;    /* checks too large to encode, not answered */
+  gint       abandoned;      /* atomic: its thread was given up while Z3 checked (the
+                              * model may be gone): the check answers unknown at once */
 };
 
 /* ---- building one query ---- */

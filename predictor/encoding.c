@@ -72,6 +72,13 @@ augur_encoder_interrupt (AugurEncoder *e)
   Z3_interrupt (e->ctx);
 }
 
+void
+augur_encoder_abandon (AugurEncoder *e)
+{
+  g_atomic_int_set (&e->abandoned, 1);
+  Z3_interrupt (e->ctx);
+}
+
 guint
 augur_encoder_n_orders_only (const AugurEncoder *e)
 {
@@ -626,6 +633,8 @@ solve (Enc *x, GArray *schedule)
   Z3_solver_set_params (ctx, e->solver, params);
   Z3_params_dec_ref (ctx, params);
   Z3_lbool r = Z3_solver_check (ctx, e->solver);
+  if (g_atomic_int_get (&e->abandoned))
+    return AUGUR_ENC_UNKNOWN;   /* nobody waits for it; the model may be gone */
   if (r == Z3_L_FALSE)
     return AUGUR_ENC_UNSAT;
   if (r != Z3_L_TRUE)
@@ -688,6 +697,21 @@ check_once (Enc *x, AugurEncAnswer *answer, GArray *schedule, GError **error)
 {
   AugurEncoder *e = x->e;
   Z3_context ctx = e->ctx;
+  /* AUGUR_PREDICT_TEST_STALL_MS (tests only): each check first sleeps that
+   * long, deaf to Z3_interrupt, as a solver stuck in its set-up is */
+  static gint stall_ms = -1;
+  if (g_atomic_int_get (&stall_ms) < 0)
+    {
+      const char *v = g_getenv ("AUGUR_PREDICT_TEST_STALL_MS");
+      g_atomic_int_set (&stall_ms, v != NULL ? (gint) CLAMP (g_ascii_strtoll (v, NULL, 10), 0, 600000) : 0);
+    }
+  if (stall_ms > 0)
+    g_usleep ((gulong) stall_ms * 1000);
+  if (g_atomic_int_get (&e->abandoned))
+    {
+      *answer = AUGUR_ENC_UNKNOWN;   /* the model may be gone */
+      return TRUE;
+    }
   x->local = g_hash_table_new (NULL, NULL);
   x->vars = g_array_new (FALSE, FALSE, sizeof (Z3_ast));
   x->var_event = g_array_new (FALSE, FALSE, sizeof (guint32));

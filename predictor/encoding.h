@@ -75,6 +75,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurEncoder, augur_encoder_free)
  * does not always keep to a check's timeout.  The check then answers
  * unknown. */
 void augur_encoder_interrupt (AugurEncoder *e);
+/* The same, for a check that did not stop when interrupted: its thread
+ * is given up, and once Z3 returns the check answers unknown without
+ * touching the model, which may be freed by then. */
+void augur_encoder_abandon (AugurEncoder *e);
 
 /* How many checks of `e` the unconditional orders decided without Z3
  * (order-graph.h): a cycle among them, or no disjunction at all. */

@@ -40,20 +40,66 @@ typedef struct {
                            * AugurPredictStats.n_left, not a prediction */
 } Task;
 
+/* A check Z3 does not stop when interrupted is given up this long after
+ * its deadline: its thread is left to end on its own (a check given 1 s
+ * ran 68 s on a thread pool's trace, the solver deaf to Z3_interrupt). */
+#define GIVE_UP_US (2 * G_USEC_PER_SEC)
+
+typedef struct _Shared Shared;
+
+/* One worker thread (under Shared.lock). */
 typedef struct {
+  Shared *sh;
+  GThread *thread;
+  AugurEncoder *enc;      /* its Z3 context, NULL until made */
+  Task *task;             /* the query it works on */
+  gint64 check_until;     /* monotonic us: the check under way must end by then; 0: none */
+  gboolean abandoned;     /* given up in a check: it touches nothing shared any more */
+} Worker;
+
+/* What the workers share.  Reference-counted: a worker given up in a
+ * check keeps it (with the tasks) until it ends, after augur_predict may
+ * have returned. */
+struct _Shared {
+  gint refs;
   const AugurPredModel *m;
-  const AugurPredictOptions *o;
+  AugurPredictOptions opts;  /* a copy: a worker given up outlives the caller's */
+  const AugurPredictOptions *o;   /* &opts */
   GPtrArray *tasks;
   gint next;
   GMutex lock;
   GError *error;          /* the first Z3 failure */
   gint64 longest_check;   /* us, the longest Z3 check so far (under lock): its encoding
                            * is not bounded by the solver's timeout */
-  GPtrArray *encoders;    /* the workers' (borrowed, under lock): interrupted at the
-                           * deadline */
-  guint n_running;        /* workers not finished (under lock) */
+  GPtrArray *workers;     /* Worker*, under lock: one more for each given up */
+  guint n_running;        /* workers not finished nor given up (under lock) */
+  guint n_abandoned;      /* workers given up */
   GCond done;             /* signalled when a worker finishes */
-} Shared;
+};
+
+/* Workers given up in a Z3 check that are still running: the process
+ * must not run Z3's static destructors under them (augur_predict_busy). */
+static gint abandoned_running;
+
+static void
+shared_unref (Shared *sh)
+{
+  if (!g_atomic_int_dec_and_test (&sh->refs))
+    return;
+  g_ptr_array_unref (sh->tasks);
+  if (sh->error != NULL)
+    g_error_free (sh->error);
+  g_ptr_array_unref (sh->workers);
+  g_cond_clear (&sh->done);
+  g_mutex_clear (&sh->lock);
+  g_free (sh);
+}
+
+gboolean
+augur_predict_busy (void)
+{
+  return g_atomic_int_get (&abandoned_running) > 0;
+}
 
 void
 augur_predict_options_init (AugurPredictOptions *o)
@@ -80,9 +126,11 @@ task_free (gpointer p)
 typedef struct {
   AugurEncoder *enc;
   Shared *sh;
+  Worker *w;
   Task *task;
   gint64 deadline;        /* monotonic us: the query's own, or the global one if sooner */
   gboolean stop;
+  gboolean abandoned;     /* given up in a check: nothing shared may be touched */
 } Run;
 
 /* Whether a check started now would run past the global deadline: the
@@ -157,8 +205,23 @@ run_check (Run *run, const AugurCandidate *c)
   guint orders_only = augur_encoder_n_orders_only (run->enc);
   guint delayed, too_large;
   augur_encoder_n_large (run->enc, &delayed, &too_large);
+  g_mutex_lock (&run->sh->lock);
+  run->w->check_until = run->deadline;
+  g_cond_signal (&run->sh->done);   /* wait_for_workers watches its deadline */
+  g_mutex_unlock (&run->sh->lock);
   gboolean checked = augur_encoder_check (run->enc, &q, (guint) ((run->deadline - now) / 1000),
                                           &answer, schedule, &error);
+  g_mutex_lock (&run->sh->lock);
+  run->w->check_until = 0;
+  run->abandoned = run->w->abandoned;
+  g_mutex_unlock (&run->sh->lock);
+  if (run->abandoned)
+    {
+      /* the task was counted as left; the candidates may be freed */
+      g_clear_error (&error);
+      run->stop = TRUE;
+      return;
+    }
   t->n_orders_only += augur_encoder_n_orders_only (run->enc) - orders_only;
   guint delayed_after, too_large_after;
   augur_encoder_n_large (run->enc, &delayed_after, &too_large_after);
@@ -199,7 +262,8 @@ run_task (Run *run)
 {
   Task *t = run->task;
   GArray *cands = t->cp->cands;
-  for (guint i = 0; i < cands->len && !run->stop; i++)
+  /* run->stop first: a worker given up must not read the candidates */
+  for (guint i = 0; !run->stop && i < cands->len; i++)
     {
       if (t->n_checks >= run->sh->o->max_checks)
         {
@@ -208,6 +272,8 @@ run_task (Run *run)
         }
       run_check (run, &g_array_index (cands, AugurCandidate, i));
     }
+  if (run->abandoned)
+    return;
   /* instances found but not kept: checks spent or not, none answered */
   if (!run->stop && !t->bound_hit && t->answer != AUGUR_ENC_SAT
       && t->cp->n_instances > cands->len)
@@ -215,15 +281,22 @@ run_task (Run *run)
 }
 
 static void
-worker_done (Shared *sh, AugurEncoder *enc)
+worker_done (Worker *w)
 {
+  Shared *sh = w->sh;
   g_mutex_lock (&sh->lock);
-  if (enc != NULL)
-    g_ptr_array_remove_fast (sh->encoders, enc);
-  sh->n_running--;
-  g_cond_signal (&sh->done);
+  AugurEncoder *enc = g_steal_pointer (&w->enc);
+  gboolean abandoned = w->abandoned;
+  if (!abandoned)
+    {
+      sh->n_running--;
+      g_cond_signal (&sh->done);
+    }
   g_mutex_unlock (&sh->lock);
   augur_encoder_free (enc);
+  if (abandoned)
+    g_atomic_int_dec_and_test (&abandoned_running);
+  shared_unref (sh);
 }
 
 /* Takes the next query; NULL when none is left or the run must stop. */
@@ -245,7 +318,8 @@ next_task (Shared *sh, gint64 now)
 static gpointer
 worker (gpointer data)
 {
-  Shared *sh = data;
+  Worker *w = data;
+  Shared *sh = w->sh;
   GError *error = NULL;
   AugurEncoder *enc = augur_encoder_new (sh->m, &error);
   if (enc == NULL)
@@ -256,11 +330,11 @@ worker (gpointer data)
       else
         g_error_free (error);
       g_mutex_unlock (&sh->lock);
-      worker_done (sh, NULL);
+      worker_done (w);
       return NULL;
     }
   g_mutex_lock (&sh->lock);
-  g_ptr_array_add (sh->encoders, enc);
+  w->enc = enc;
   g_mutex_unlock (&sh->lock);
   Task *t;
   gint64 start;
@@ -271,17 +345,51 @@ worker (gpointer data)
       gint64 deadline = start + (gint64) sh->o->timeout_ms * 1000;
       if (sh->o->deadline != 0)
         deadline = MIN (deadline, sh->o->deadline);
-      Run run = { .enc = enc, .sh = sh, .task = t, .deadline = deadline };
+      g_mutex_lock (&sh->lock);
+      w->task = t;
+      g_mutex_unlock (&sh->lock);
+      Run run = { .enc = enc, .sh = sh, .w = w, .task = t, .deadline = deadline };
       run_task (&run);
+      if (run.abandoned)
+        break;
       t->ms = (g_get_monotonic_time () - start) / 1000.0;
     }
-  worker_done (sh, enc);
+  worker_done (w);
   return NULL;
 }
 
-/* Waits for the workers.  At the deadline, the Z3 checks still running are
- * interrupted (every 100 ms, until every worker is done): a solver does
- * not always keep to its timeout (a check given 2 s ran 13 minutes). */
+/* A new worker thread (under the lock). */
+static void
+start_worker (Shared *sh)
+{
+  Worker *w = g_new0 (Worker, 1);
+  w->sh = sh;
+  g_atomic_int_inc (&sh->refs);
+  sh->n_running++;
+  g_ptr_array_add (sh->workers, w);
+  w->thread = g_thread_new ("augur-predict", worker, w);
+}
+
+/* Gives up worker @w, in a check Z3 did not stop (under the lock): its
+ * query is left, it ends on its own, and another worker takes the
+ * queries not started. */
+static void
+abandon (Shared *sh, Worker *w)
+{
+  w->abandoned = TRUE;
+  augur_encoder_abandon (w->enc);
+  w->task->left = TRUE;
+  sh->n_running--;
+  sh->n_abandoned++;
+  g_atomic_int_inc (&abandoned_running);
+  if (g_atomic_int_get (&sh->next) < (gint) sh->tasks->len && sh->error == NULL)
+    start_worker (sh);
+}
+
+/* Waits for the workers.  A check past its deadline (the query's own or
+ * the global one) is interrupted every 100 ms: a solver does not always
+ * keep to its timeout (a check given 2 s ran 13 minutes).  One that still
+ * runs GIVE_UP_US later is given up. */
 static void
 wait_for_workers (Shared *sh)
 {
@@ -289,59 +397,86 @@ wait_for_workers (Shared *sh)
   while (sh->n_running > 0)
     {
       gint64 now = g_get_monotonic_time ();
-      if (sh->o->deadline == 0)
-        g_cond_wait (&sh->done, &sh->lock);
-      else if (now < sh->o->deadline)
-        g_cond_wait_until (&sh->done, &sh->lock, sh->o->deadline);
-      else
+      gint64 wake = sh->o->deadline != 0 ? MAX (sh->o->deadline, now + G_USEC_PER_SEC / 10)
+                                         : G_MAXINT64;
+      for (guint i = 0; i < sh->workers->len; i++)
         {
-          for (guint i = 0; i < sh->encoders->len; i++)
-            augur_encoder_interrupt (g_ptr_array_index (sh->encoders, i));
-          g_cond_wait_until (&sh->done, &sh->lock, now + G_USEC_PER_SEC / 10);
+          Worker *w = g_ptr_array_index (sh->workers, i);
+          if (w->abandoned || w->check_until == 0)
+            continue;
+          if (now >= w->check_until + GIVE_UP_US)
+            abandon (sh, w);
+          else if (now >= w->check_until)
+            {
+              augur_encoder_interrupt (w->enc);
+              wake = MIN (wake, now + G_USEC_PER_SEC / 10);
+            }
+          else
+            wake = MIN (wake, w->check_until);
         }
+      if (sh->n_running == 0)
+        break;
+      if (wake == G_MAXINT64)
+        g_cond_wait (&sh->done, &sh->lock);
+      else
+        g_cond_wait_until (&sh->done, &sh->lock, wake);
     }
   g_mutex_unlock (&sh->lock);
 }
 
-/* Runs the queries of `set` on worker threads; FALSE with Z3's error. */
+/* Runs the queries of `set` on worker threads; FALSE with Z3's error.
+ * *n_abandoned: how many checks were given up (their queries left). */
 static GPtrArray *
 run_tasks (const AugurPredModel *m, const AugurPredictOptions *o, const AugurCandSet *set,
-           GError **error)
+           guint *n_abandoned, GError **error)
 {
-  Shared sh = { .m = m, .o = o };
-  g_mutex_init (&sh.lock);
-  g_cond_init (&sh.done);
-  sh.encoders = g_ptr_array_new ();
-  sh.tasks = g_ptr_array_new_with_free_func (task_free);
+  Shared *sh = g_new0 (Shared, 1);
+  sh->m = m;
+  sh->opts = *o;
+  sh->o = &sh->opts;
+  g_mutex_init (&sh->lock);
+  g_cond_init (&sh->done);
+  sh->tasks = g_ptr_array_new_with_free_func (task_free);
   for (guint i = 0; i < set->patterns->len; i++)
     {
       Task *t = g_new0 (Task, 1);
       t->cp = g_ptr_array_index (set->patterns, i);
       t->answer = AUGUR_ENC_UNSAT;
       t->left = TRUE;   /* until a worker takes it */
-      g_ptr_array_add (sh.tasks, t);
+      g_ptr_array_add (sh->tasks, t);
     }
   guint n_workers = o->n_workers > 0 ? o->n_workers : g_get_num_processors ();
   n_workers = CLAMP (n_workers, 1u, 64u);
-  n_workers = MAX (1u, MIN (n_workers, sh.tasks->len));
-  GThread **threads = g_new0 (GThread *, n_workers);
-  sh.n_running = n_workers;
+  n_workers = MAX (1u, MIN (n_workers, sh->tasks->len));
+  sh->workers = g_ptr_array_new_with_free_func (g_free);
+  sh->refs = 1;
+  g_mutex_lock (&sh->lock);
   for (guint i = 0; i < n_workers; i++)
-    threads[i] = g_thread_new ("augur-predict", worker, &sh);
-  wait_for_workers (&sh);
-  for (guint i = 0; i < n_workers; i++)
-    g_thread_join (threads[i]);
-  g_free (threads);
-  g_ptr_array_unref (sh.encoders);
-  g_cond_clear (&sh.done);
-  g_mutex_clear (&sh.lock);
-  if (sh.error != NULL)
+    start_worker (sh);
+  g_mutex_unlock (&sh->lock);
+  wait_for_workers (sh);
+  /* no worker is started any more: the array is only read from here */
+  for (guint i = 0; i < sh->workers->len; i++)
     {
-      g_propagate_error (error, sh.error);
-      g_ptr_array_unref (sh.tasks);
-      return NULL;
+      Worker *w = g_ptr_array_index (sh->workers, i);
+      g_mutex_lock (&sh->lock);
+      gboolean abandoned = w->abandoned;
+      g_mutex_unlock (&sh->lock);
+      if (abandoned)
+        g_thread_unref (w->thread);   /* it ends on its own */
+      else
+        g_thread_join (w->thread);
     }
-  return sh.tasks;
+  *n_abandoned = sh->n_abandoned;
+  GPtrArray *tasks = NULL;
+  g_mutex_lock (&sh->lock);
+  if (sh->error != NULL)
+    g_propagate_error (error, g_steal_pointer (&sh->error));
+  else
+    tasks = g_ptr_array_ref (sh->tasks);
+  g_mutex_unlock (&sh->lock);
+  shared_unref (sh);
+  return tasks;
 }
 
 /* ---- findings ---- */
@@ -701,7 +836,7 @@ augur_predict (const AugurTrace *trace, AugurSymbolizer *symbolizer,
   if (set == NULL)
     return FALSE;
   gint64 t2 = g_get_monotonic_time ();
-  g_autoptr (GPtrArray) tasks = run_tasks (m, options, set, error);
+  g_autoptr (GPtrArray) tasks = run_tasks (m, options, set, &st.n_abandoned, error);
   if (tasks == NULL)
     return FALSE;
   gint64 t3 = g_get_monotonic_time ();

@@ -63,6 +63,11 @@ typedef struct {
 
 void augur_predict_options_init (AugurPredictOptions *options);
 
+/* TRUE while a Z3 check given up past its deadline still runs on its
+ * thread: the process must then end with _exit, not run Z3's static
+ * destructors under it. */
+gboolean augur_predict_busy (void);
+
 typedef struct {
   guint   n_queries;           /* source patterns asked (at least one Z3 check) */
   guint   n_checks;            /* Z3 checks made */
@@ -71,6 +76,8 @@ typedef struct {
   guint   n_delayed;           /* of them, windows too large to encode: races found by
                                 * delaying one thread (delay.h) ... */
   guint   n_too_large;         /* ... and checks left unanswered */
+  guint   n_abandoned;         /* checks Z3 did not stop when interrupted past their
+                                * deadline: given up, their queries left */
   guint   n_sat, n_unknown;    /* query answers */
   double  median_query_ms;     /* over the queries that called Z3 */
   double  model_s;             /* building the model */

@@ -9,8 +9,10 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/interrupt.h"
+#include "predictor/predict.h"
 #include "src/augur-cmd.h"
 
 static const AugurCmd commands[] = {
@@ -155,7 +157,14 @@ run_command (const AugurCmd *cmd, int argc, char **argv)
   g_strfreev (g_steal_pointer (&strings));
   int sig = augur_interrupt_signal ();
   if (sig != 0 && !cmd->own_signals && status != AUGUR_EXIT_USAGE)
-    return 128 + sig;
+    status = 128 + sig;
+  /* a Z3 check the predictor gave up still runs: Z3's static destructors
+   * must not run under it */
+  if (augur_predict_busy ())
+    {
+      fflush (NULL);
+      _exit (status);
+    }
   return status;
 }
 

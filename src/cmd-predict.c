@@ -180,7 +180,8 @@ augur_cmd_predict (int argc, char **argv)
   print_predictions (results, &stats);
 
   print_stats (&stats, stats_wanted, facts);
-  /* only a time limit cuts the model or leaves queries (predict.h) */
+  /* only a time limit cuts the model or lists too few candidates
+   * (predict.h) */
   if (stats.model_cut)
     g_printerr ("augur predict: incomplete: at the time limit (%g s) the model covered only "
                 "the run's first %u events\n", time_limit, stats.n_events);
@@ -188,9 +189,18 @@ augur_cmd_predict (int argc, char **argv)
     g_printerr ("augur predict: incomplete: at the time limit (%g s), the candidates of %u "
                 "quer%s (a variable, a pair of threads, a pattern) were not all listed\n",
                 time_limit, stats.n_unlisted, stats.n_unlisted == 1 ? "y" : "ies");
-  if (stats.n_left > 0)
+  /* a check Z3 did not stop at its deadline is given up: its query is
+   * left, with or without a time limit */
+  guint by_time = stats.n_left - MIN (stats.n_left, stats.n_abandoned);
+  if (by_time > 0)
     g_printerr ("augur predict: incomplete: at the time limit (%g s), %u source pattern%s "
-                "left unasked\n", time_limit, stats.n_left, stats.n_left == 1 ? " was" : "s were");
+                "left unasked\n", time_limit, by_time, by_time == 1 ? " was" : "s were");
+  if (stats.n_abandoned > 0)
+    g_printerr ("augur predict: incomplete: %u Z3 check%s did not stop at %s deadline (the "
+                "query's --timeout-ms, or the time limit) and %s given up: %u source pattern%s "
+                "left undecided\n", stats.n_abandoned, stats.n_abandoned == 1 ? "" : "s",
+                stats.n_abandoned == 1 ? "its" : "their", stats.n_abandoned == 1 ? "was" : "were",
+                stats.n_abandoned, stats.n_abandoned == 1 ? "" : "s");
 
   g_autofree char *path = output != NULL ? g_strdup (output)
                                          : g_strdup_printf ("%s.results.json", rest[0]);

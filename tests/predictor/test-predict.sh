@@ -158,6 +158,29 @@ else
   ok "far_av: builds and records" false
 fi
 
+# A Z3 check that does not stop when interrupted (a solver stuck in its
+# set-up ran 68 s past a 1 s timeout on a thread pool's trace) is given
+# up two seconds after its deadline: its query is left, another worker
+# takes the rest, and augur predict ends without waiting for it.  The
+# test hook AUGUR_PREDICT_TEST_STALL_MS makes every Z3 check sleep, deaf
+# to interrupts, for a minute; gcc_21334's recorded run makes a few;
+# with a time limit of 2 s, augur predict ends in about that.
+stalled ()
+{
+  AUGUR_PREDICT_TEST_STALL_MS=60000 timeout 40 "$AUGUR" predict --time-limit 2 --timeout-ms 200 \
+    -o "$work/stall.json" "$work/gcc_21334.trace" >"$work/out" 2>"$work/err"
+  st=$?
+  cat "$work/out" "$work/err"
+  [ "$st" -eq 0 ] \
+    && grep -q "^augur predict: incomplete: [1-9][0-9]* Z3 checks\? did not stop at .* deadline .* given up: [1-9][0-9]* source patterns\? left undecided$" "$work/err" \
+    && json_path "$work/stall.json" '$.bounds_hit[*]' | grep -qx predictor-time
+}
+if record gcc_21334 "$top_srcdir/tests/programs/gcc_21334/prog.c"; then
+  ok "a Z3 check deaf to interrupts is given up, and augur predict ends" stalled
+else
+  ok "gcc_21334: builds and records" false
+fi
+
 # pthread_once is synchronisation: the call that ran the routine happens
 # before the calls that found it done.  gcc_25330_ok builds its locale in a
 # once routine and reads it after: no prediction across the once.  The
