@@ -586,10 +586,15 @@ print_outcome (AugurCheckState *st, gboolean complete, const char *summary)
   if (unchecked > 0 && !complete)
     {
       g_autofree char *preds = g_build_filename (o->out_dir, "predictions.json", NULL);
-      printf ("augur check: %u prediction%s could not be checked (%s): %s\n", unchecked,
-              unchecked == 1 ? "" : "s",
-              st->untried > 0 ? "schedules too long to replay, named above" : "no time left",
-              preds);
+      /* an untried one's reason is on its own line above: a schedule too
+       * long or cut, or no schedule (the solver gave no answer) */
+      g_autofree char *untried = st->untried > 0
+        ? g_strdup_printf ("%u not tried, each with its reason above", st->untried) : NULL;
+      g_autofree char *late = st->unconfirmed > 0
+        ? g_strdup_printf ("%u left when the time ran out", st->unconfirmed) : NULL;
+      printf ("augur check: %u prediction%s could not be checked (%s%s%s): %s\n", unchecked,
+              unchecked == 1 ? "" : "s", untried != NULL ? untried : "",
+              untried != NULL && late != NULL ? "; " : "", late != NULL ? late : "", preds);
     }
   fflush (stdout);
   return failing;
