@@ -245,6 +245,8 @@ typedef struct {
   uint64_t await_obj; /* AUGUR_STH_AWAITING: the first location its loop re-read */
   uint32_t await_size;
   uint32_t await_pc;  /* ... and where */
+  uint64_t await_also[2]; /* ... the next ones it re-read, 0 if none (the loop's
+                           * condition need not be its first read) */
   AugurSchedCallers callers;  /* of a pending lock acquisition (n = 0 otherwise): where a
                                * deadlocked lock request was called from */
 } AugurSchedThread;

@@ -431,10 +431,25 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
               if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
                 obj = g_strdup ("the time");
               else if (th->await_obj != 0)
-                obj = augur_exec_names_at (explore_findings_names_of (c), n, th->await_obj);
+                {
+                  /* every location it re-read (up to three): the loop's
+                   * condition is not always the first */
+                  GString *o = g_string_new (NULL);
+                  guint64 objs[3] = { th->await_obj, th->await_also[0], th->await_also[1] };
+                  guint n_objs = objs[2] != 0 ? 3 : objs[1] != 0 ? 2 : 1;
+                  for (guint k = 0; k < n_objs; k++)
+                    {
+                      g_autofree char *name = augur_exec_names_at (explore_findings_names_of (c), n,
+                                                                   objs[k]);
+                      g_string_append_printf (o, "%s%s", k == 0 ? "" : k + 1 == n_objs ? " or " : ", ",
+                                              name);
+                    }
+                  obj = g_string_free (o, FALSE);
+                }
               if (obj != NULL)
                 g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
-                                        "no other thread can change it;", t, where, obj);
+                                        "no other thread can change %s;", t, where, obj,
+                                        th->await_also[0] != 0 ? "them" : "it");
               else
                 g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
                                         "another thread could change;", t, where);

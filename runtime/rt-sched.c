@@ -202,6 +202,7 @@ snapshot_threads (void)
       s->spurious = 0;
       s->owner = RT_NONE;
       s->await_obj = 0;
+      s->await_also[0] = s->await_also[1] = 0;
       /* written when the thread published a lock acquisition (stale else) */
       if (!(th[t].state == AUGUR_STH_ENABLED && th[t].has_pending
             && augur_ops_sched (th[t].pending.op)->lock == AUGUR_OPS_LOCK_ACQUIRE))
@@ -218,6 +219,8 @@ snapshot_threads (void)
               s->await_obj = th[t].n_await > 0 ? r->obj : th[t].await_clock ? AUGUR_SCHED_CLOCK_OBJ : 0;
               s->await_size = th[t].n_await > 0 ? r->size : 8;
               s->await_pc = th[t].n_await > 0 ? r->pc : th[t].pending.pc;
+              for (uint32_t k = 1; k < th[t].n_await && k <= 2; k++)
+                s->await_also[k - 1] = th[t].await_r[k].obj;
               continue;
             }
           if (th[t].pending.op == AUGUR_SOP_COND_WAKE && !th[t].ending && rt_sched_base_enabled (t) == 2)

@@ -513,6 +513,15 @@ spin_plain ()
     && ! grep -q "watchdog" "$tmp/out"
 }
 ok "spin_plain: an empty loop on a plain flag under --sync-only: no false hang, a true one found" spin_plain
+# a poll that re-reads a pointer besides its condition names them all
+hang_two_reads ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/h2.json" -- "$prog_dir/hang_two_reads" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^hang hang_two_reads.c:[0-9]*: .* waits in a loop at hang_two_reads.c:[0-9]* for .*pool.alive.* to change, and no other thread can change them\.$" "$tmp/out"
+}
+ok "hang_two_reads: the hang names every location the loop re-reads" hang_two_reads
 # a run the watchdog killed (an invisible spin) still gives the other
 # threads' pending steps: the order that fails the assertion is explored
 hang_then_assert ()
