@@ -40,8 +40,9 @@ augur_source_label_register (const char *path)
   g_mutex_unlock (&lock);
 }
 
-/* Whether @path's last @n components are also @other's last @n ("/"-separated;
- * a path with fewer than @n components ends with itself). */
+/* Whether @path's last @n components are also @other's last @n
+ * ("/"-separated).  FALSE when one path runs out of components before the
+ * other: the shorter one is then shown whole. */
 static gboolean
 same_tail (const char *path, const char *other, guint n)
 {
