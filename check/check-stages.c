@@ -341,13 +341,8 @@ stage_confirm (AugurCheckState *st, GError **error)
                 st->benign_races = augur_results_new (st->options->argv[0], "confirm");
               /* "Predicted, not confirmed: X." -> "X."; the merge says
                * what re-execution saw (add_ungrouped) */
-              const char *pe = augur_finding_get_explanation (p);
-              const char *colon = strstr (pe, ": ");
-              if (g_str_has_prefix (pe, "Predicted") && colon != NULL)
-                {
-                  g_autofree char *what = g_strdup (colon + 2);
-                  augur_finding_set_explanation (p, what);
-                }
+              g_autofree char *what = augur_confirm_claim (p);
+              augur_finding_set_explanation (p, what);
               augur_results_add_finding (st->benign_races, p);
             }
         }

@@ -35,6 +35,28 @@ augur_dwarf_units_next (AugurDwarfUnits *units, Dwarf_Die *cu)
   return FALSE;
 }
 
+void
+augur_dwarf_units_each_file (Dwarf *dw, AugurDwarfFileFunc fn, gpointer data)
+{
+  AugurDwarfUnits units;
+  Dwarf_Die cu;
+  augur_dwarf_units_init (&units, dw);
+  while (augur_dwarf_units_next (&units, &cu))
+    {
+      Dwarf_Files *files = NULL;
+      size_t n = 0;
+      if (dwarf_getsrcfiles (&cu, &files, &n) != 0)
+        continue;
+      const char *dir = augur_dwarf_unit_comp_dir (&cu);
+      for (size_t i = 0; i < n; i++)
+        {
+          const char *name = dwarf_filesrc (files, i, NULL, NULL);
+          if (name != NULL && *name != '\0')
+            fn (name, dir, data);
+        }
+    }
+}
+
 static const Dwfl_Callbacks callbacks = {
   .find_elf = dwfl_build_id_find_elf,
   .find_debuginfo = dwfl_standard_find_debuginfo,

@@ -30,6 +30,11 @@ gboolean augur_dwarf_units_next (AugurDwarfUnits *units, Dwarf_Die *cu);
 /* The unit's DW_AT_comp_dir; NULL when it has none. */
 const char *augur_dwarf_unit_comp_dir (Dwarf_Die *cu);
 
+/* Calls @fn for each file name of each unit's line table (never NULL nor
+ * empty), with the unit's compilation directory (may be NULL). */
+typedef void (*AugurDwarfFileFunc) (const char *name, const char *comp_dir, gpointer data);
+void augur_dwarf_units_each_file (Dwarf *dw, AugurDwarfFileFunc fn, gpointer data);
+
 /* An offline libdwfl session over the ELF file at @path, its module in
  * *mod (NULL when the file cannot be read or is no ELF file; the session is
  * returned all the same).  The file is opened with augur_input_file_open: a

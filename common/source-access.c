@@ -17,6 +17,13 @@
 #include "common/dwarf-units.h"
 #include "common/input-file.h"
 
+static void
+add_name (const char *name, const char *comp_dir, gpointer data)
+{
+  g_hash_table_add (data, g_strdup (name));
+  g_hash_table_add (data, g_canonicalize_filename (name, comp_dir));
+}
+
 /* The file names a program's debug info lists: each as the line table
  * gives it and in canonical absolute form.  Empty when the program is not
  * there, not a regular file, or has no debug info. */
@@ -32,25 +39,7 @@ debug_info_files (const char *program)
   Dwarf *dw = dwarf_begin (fd, DWARF_C_READ);
   if (dw != NULL)
     {
-      AugurDwarfUnits units;
-      Dwarf_Die die;
-      augur_dwarf_units_init (&units, dw);
-      while (augur_dwarf_units_next (&units, &die))
-        {
-          Dwarf_Files *files = NULL;
-          size_t n = 0;
-          if (dwarf_getsrcfiles (&die, &files, &n) != 0)
-            continue;
-          const char *dir = augur_dwarf_unit_comp_dir (&die);
-          for (size_t i = 0; i < n; i++)
-            {
-              const char *name = dwarf_filesrc (files, i, NULL, NULL);
-              if (name == NULL || *name == '\0')
-                continue;
-              g_hash_table_add (names, g_strdup (name));
-              g_hash_table_add (names, g_canonicalize_filename (name, dir));
-            }
-        }
+      augur_dwarf_units_each_file (dw, add_name, names);
       dwarf_end (dw);
     }
   close (fd);

@@ -83,6 +83,14 @@ tail (const char *path, guint n)
   return g_strdup (t);
 }
 
+gboolean
+augur_source_path_ends_with (const char *path, const char *name)
+{
+  /* "./lib/util.c" ends a path as "/lib/util.c" */
+  g_autofree char *tail = g_canonicalize_filename (name, "/");
+  return g_str_has_suffix (path, tail);
+}
+
 char *
 augur_source_label (const char *path)
 {
@@ -100,7 +108,7 @@ augur_source_label (const char *path)
       const char *only = NULL;
       guint n = 0;
       for (guint i = 0; i < paths->len; i++)
-        if (g_str_has_suffix (g_ptr_array_index (paths, i), norm))
+        if (augur_source_path_ends_with (g_ptr_array_index (paths, i), path))
           {
             only = g_ptr_array_index (paths, i);
             n++;

@@ -23,6 +23,10 @@ G_BEGIN_DECLS
 void augur_source_label_register (const char *path);
 /* The label of @path (newly allocated; "?" for NULL). */
 char *augur_source_label (const char *path);
+/* Whether @name, a relative name the compiler was given ("./lib/util.c",
+ * an assert()'s __FILE__), can name @path: @path ends with its
+ * components. */
+gboolean augur_source_path_ends_with (const char *path, const char *name);
 /* Forgets every registered file (tests). */
 void augur_source_label_reset (void);
 

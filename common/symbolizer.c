@@ -106,6 +106,15 @@ absolute (const char *file, const char *comp_dir)
   return g_canonicalize_filename (file, comp_dir);
 }
 
+static void
+register_source (const char *name, const char *comp_dir, gpointer data)
+{
+  (void) data;
+  g_autofree char *path = absolute (name, comp_dir);
+  if (strcmp (path, "<built-in>") != 0)
+    augur_source_label_register (path);
+}
+
 /* Every source file of @m's debug info (the executable's) is known to
  * the labels of messages (source-label.h): a file is named by more than
  * its base name from the first message on when another one shares it. */
@@ -114,25 +123,8 @@ register_sources (Module *m)
 {
   Dwarf_Addr bias = 0;
   Dwarf *dw = dwfl_module_getdwarf (m->mod, &bias);
-  if (dw == NULL)
-    return;
-  AugurDwarfUnits units;
-  augur_dwarf_units_init (&units, dw);
-  Dwarf_Die cu;
-  while (augur_dwarf_units_next (&units, &cu))
-    {
-      Dwarf_Files *files = NULL;
-      size_t n = 0;
-      if (dwarf_getsrcfiles (&cu, &files, &n) != 0)
-        continue;
-      const char *dir = augur_dwarf_unit_comp_dir (&cu);
-      for (size_t i = 0; i < n; i++)
-        {
-          g_autofree char *path = absolute (dwarf_filesrc (files, i, NULL, NULL), dir);
-          if (path != NULL && strcmp (path, "<built-in>") != 0)
-            augur_source_label_register (path);
-        }
-    }
+  if (dw != NULL)
+    augur_dwarf_units_each_file (dw, register_source, NULL);
 }
 
 static Module *
@@ -330,9 +322,7 @@ augur_symbolizer_given_file (AugurSymbolizer *s, guint module, guint64 pc, const
   if (file == NULL || file[0] == '\0' || g_path_is_absolute (file))
     return file;
   const AugurSource *at = augur_symbolizer_lookup (s, module, pc);
-  /* "./lib/util.c" ends a path as "/lib/util.c" */
-  g_autofree char *tail = g_canonicalize_filename (file, "/");
-  return at->file != NULL && g_str_has_suffix (at->file, tail) ? at->file : file;
+  return at->file != NULL && augur_source_path_ends_with (at->file, file) ? at->file : file;
 }
 
 const char *

@@ -28,6 +28,14 @@ augur_confirm_options_init (AugurConfirmOptions *o)
   memset (o, 0, sizeof *o);
 }
 
+char *
+augur_confirm_claim (AugurFinding *prediction)
+{
+  const char *pe = augur_finding_get_explanation (prediction);
+  const char *colon = strstr (pe, ": ");
+  return g_strdup (g_str_has_prefix (pe, "Predicted") && colon != NULL ? colon + 2 : pe);
+}
+
 void
 augur_confirm_outcome_clear (AugurConfirmOutcome *out)
 {
@@ -520,9 +528,7 @@ confirmed_finding (const Watch *w, const Run *r)
   g_autofree char *harm = run_harm_sentence (r, w->sym);
 
   /* "Predicted, not confirmed: X." -> "Confirmed: X; then <harm>." */
-  const char *pe = augur_finding_get_explanation (p);
-  const char *colon = strstr (pe, ": ");
-  g_autofree char *what = g_strdup (g_str_has_prefix (pe, "Predicted") && colon != NULL ? colon + 2 : pe);
+  g_autofree char *what = augur_confirm_claim (p);
   gsize len = strlen (what);
   if (len > 0 && what[len - 1] == '.')
     what[len - 1] = '\0';

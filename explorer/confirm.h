@@ -76,6 +76,10 @@ gboolean augur_confirm_prediction (const char *const *argv, AugurFinding *predic
 
 void augur_confirm_outcome_clear (AugurConfirmOutcome *out);
 
+/* What @prediction claims, without the predictor's "Predicted, not
+ * confirmed: " (newly allocated): "X." for "Predicted, not confirmed: X.". */
+char *augur_confirm_claim (AugurFinding *prediction);
+
 /* Re-runs a confirmed finding's schedule (for augur replay) and says
  * whether the same harm followed: same kind (assertion, crash, deadlock,
  * nonzero exit) at the same source line, after the same steps (op and

@@ -295,7 +295,7 @@ worker_done (Worker *w)
   g_mutex_unlock (&sh->lock);
   augur_encoder_free (enc);
   if (abandoned)
-    g_atomic_int_dec_and_test (&abandoned_running);
+    g_atomic_int_add (&abandoned_running, -1);
   shared_unref (sh);
 }
 
