@@ -21,6 +21,12 @@
 /* Preemption bounds tried in turn, from 2. */
 #define FIRST_BOUND 2
 #define LAST_BOUND 64
+/* PCT's bug depths, taken by the runs in turn: the Thread-Pool library's
+ * thpool_wait returning before a worker counted itself busy needed depth
+ * 5 (none in 60,000 runs at 3 or 4; doc/design.md, "Exploration
+ * strategies"). */
+#define PCT_FIRST_DEPTH 3
+#define PCT_LAST_DEPTH 8
 
 typedef struct {
   AugurCheckState *st;
@@ -76,6 +82,8 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   eo.mode = mode;
   eo.bound = bound;
   eo.seed = 0;   /* PCT: the same schedules every time, for a report that can be re-made */
+  eo.depth = PCT_FIRST_DEPTH;
+  eo.depth_max = PCT_LAST_DEPTH;
   eo.timeout = MAX (seconds, 0.01);   /* 0 would be no limit */
   /* its new findings are merged, saved, and go through the end of the check */
   eo.after_passes = 2 + AUGUR_CHECK_TAIL_PASSES;

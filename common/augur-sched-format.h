@@ -68,6 +68,8 @@
 #define AUGUR_SCHED_VERSION 9u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
+/* PCT's deepest bug depth: depth - 1 priority change points, at most 16. */
+#define AUGUR_SCHED_PCT_MAX_DEPTH 17u
 #define AUGUR_SCHED_MAX_SLEEP 256u
 #define AUGUR_SCHED_MAX_MISUSE 32u
 #define AUGUR_SCHED_MAX_OBJECTS (1u << 16)
@@ -365,7 +367,7 @@ typedef struct {
   uint32_t random_seed;     /* nonzero: PCT scheduling after the prefix (Burckhardt et al.
                              * 2010): random thread priorities, pct_depth - 1 change points
                              * among the pct_steps steps after the prefix */
-  uint32_t pct_depth;
+  uint32_t pct_depth;       /* at most AUGUR_SCHED_PCT_MAX_DEPTH */
   uint32_t pct_steps;
   uint32_t pad3;
   /* the execution server (runtime/rt-sched.c): AUGUR_SERVER_*, written by

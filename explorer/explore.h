@@ -48,6 +48,7 @@ typedef struct {
   guint max_steps;        /* step bound per execution (0 = AUGUR_EXPLORE_MAX_STEPS) */
   guint seed;             /* pct */
   guint depth;            /* pct: bug depth d (d - 1 priority change points; 0 = 3) */
+  guint depth_max;        /* pct: above depth, run k takes depth + k mod (depth_max - depth + 1) */
   gboolean progress;      /* progress line on stderr after 1 s */
   gboolean show_output;   /* the program's output is shown */
   gboolean sync_only;     /* plain accesses are not scheduling points */

@@ -105,7 +105,7 @@ static int end_forced;
 static uint64_t pct_rng;
 static uint32_t pct_d;
 static uint32_t pct_prio[RT_MAXT];
-static uint32_t pct_change[16];
+static uint32_t pct_change[AUGUR_SCHED_PCT_MAX_DEPTH - 1];
 
 static uint32_t
 pct_next (void)
@@ -448,7 +448,7 @@ choose (void)
         {
           /* PCT: the highest-priority enabled thread; at change point j
            * the running thread drops to priority j */
-          for (uint32_t j = 0; j + 1 < pct_d && j < 16; j++)
+          for (uint32_t j = 0; j + 1 < pct_d && j + 1 < AUGUR_SCHED_PCT_MAX_DEPTH; j++)
             if (pct_change[j] == k && cur < RT_MAXT)
               pct_prio[cur] = j;
           uint32_t best = RT_NONE;
@@ -680,7 +680,7 @@ rt_sched_start_execution (void)
     {
       pct_rng = shm->random_seed * 0x9e3779b97f4a7c15ull + 1;
       pct_d = shm->pct_depth ? shm->pct_depth : 3;
-      for (uint32_t j = 0; j < 16; j++)
+      for (uint32_t j = 0; j + 1 < AUGUR_SCHED_PCT_MAX_DEPTH; j++)
         pct_change[j] = shm->prefix_len + 1 + pct_next () % (shm->pct_steps ? shm->pct_steps : 100);
       pct_prio[0] = pct_d + pct_next () % 1000000u;
     }

@@ -100,8 +100,14 @@ print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurE
     g_printerr ("augur explore: stopped before all schedules with <= %" G_GUINT64_FORMAT
                 " preemptions were run\n", o->bound);
   else if (o->mode == AUGUR_EXPLORE_MODE_PCT)
-    g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, depth %u): "
-                "a sample, not a proof of absence\n", st->executions, o->seed, o->depth ? o->depth : 3);
+    {
+      guint depth = o->depth ? o->depth : 3;
+      g_autofree char *depths = o->depth_max > depth
+                                  ? g_strdup_printf ("depths %u to %u in turn", depth, o->depth_max)
+                                  : g_strdup_printf ("depth %u", depth);
+      g_printerr ("augur explore: %" G_GUINT64_FORMAT " random PCT schedules (seed %u, %s): "
+                  "a sample, not a proof of absence\n", st->executions, o->seed, depths);
+    }
   else if ((o->mode == AUGUR_EXPLORE_MODE_OPTIMAL || o->mode == AUGUR_EXPLORE_MODE_DPOR)
            && st->timed_out && o->prefix_len == 0)
     g_printerr ("augur explore: the search ran out of time; depth-first, it varied mostly the "
@@ -436,6 +442,29 @@ search (const char *const *rest, AugurExploreOptions *o, gboolean use_mpi, guint
   return status;
 }
 
+/* --depth D or LO-HI into @depth and @depth_max (0: no range); FALSE
+ * when it is neither, or out of 1..AUGUR_SCHED_PCT_MAX_DEPTH. */
+static gboolean
+parse_depth (const char *arg, guint *depth, guint *depth_max)
+{
+  *depth = *depth_max = 0;
+  if (arg == NULL)
+    return TRUE;
+  g_auto (GStrv) parts = g_strsplit (arg, "-", 3);
+  guint n = g_strv_length (parts);
+  guint64 v[2] = { 0, 0 };
+  if (n < 1 || n > 2)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (!g_ascii_string_to_unsigned (parts[i], 10, 1, AUGUR_SCHED_PCT_MAX_DEPTH, &v[i], NULL))
+      return FALSE;
+  if (n == 2 && v[1] < v[0])
+    return FALSE;
+  *depth = (guint) v[0];
+  *depth_max = n == 2 ? (guint) v[1] : 0;
+  return TRUE;
+}
+
 int
 augur_cmd_explore (int argc, char **argv)
 {
@@ -444,7 +473,8 @@ augur_cmd_explore (int argc, char **argv)
   g_autofree char *facts_path = NULL;
   gint64 bound = -1;      /* not given */
   double timeout = 0, exec_timeout = 0;
-  gint max_steps = 0, seed = 0, depth = 0, jobs = 1;
+  gint max_steps = 0, seed = 0, jobs = 1;
+  g_autofree char *depth = NULL;
   gboolean progress = FALSE, no_progress = FALSE, show_output = FALSE, sync_only = FALSE;
   gboolean no_spurious = FALSE, estimate = FALSE, use_mpi = FALSE, malloc_reuse = FALSE;
   gint estimate_probes = 1000;
@@ -466,7 +496,8 @@ augur_cmd_explore (int argc, char **argv)
     { "mpi", 0, 0, G_OPTION_ARG_NONE, &use_mpi,
       "Under mpirun: rank 0 searches, the others run its executions (optimal, dpor; see below)",
       NULL },
-    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, "pct: bug depth (default 3)", "D" },
+    { "depth", 0, 0, G_OPTION_ARG_STRING, &depth,
+      "pct: bug depth (default 3), or a range the runs take in turn (e.g. 3-8; at most 17)", "D" },
     { "no-spurious-wakeups", 0, 0, G_OPTION_ARG_NONE, &no_spurious,
       "Condition waits wake up only when signalled (by default a waiter may also wake up "
       "without a signal, as POSIX allows: each such wake-up is explored where nothing else "
@@ -539,7 +570,9 @@ augur_cmd_explore (int argc, char **argv)
   o.exec_timeout = exec_timeout;
   o.max_steps = (guint) max_steps;
   o.seed = (guint) seed;
-  o.depth = depth > 0 ? (guint) depth : 0;
+  if (!parse_depth (depth, &o.depth, &o.depth_max))
+    return augur_cmd_usage_error (CMD, "--depth takes a bug depth from 1 to 17, or a range "
+                                       "such as 3-8");
   o.sync_only = sync_only;
   o.jobs = jobs > 0 ? (guint) jobs : g_get_num_processors ();
   o.no_spurious = no_spurious;
