@@ -990,15 +990,33 @@ is_identifier (const char *name)
   return TRUE;
 }
 
+/* How many times @name stands in @text as a whole word (quoted or not). */
+static guint
+count_words (const char *text, const char *name)
+{
+  guint n = 0;
+  gsize len = strlen (name);
+  for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
+    if ((p == text || !is_ident_char (p[-1])) && !is_ident_char (p[len]))
+      n++;
+  return n;
+}
+
 /* Stable names in @text replaced where they stand as whole names, not
  * inside quotes: an assertion's expression, quoted, is the program's own
  * text (`result[1 - me]` must not become `result[0][1 - me]`).  A name
  * that is one identifier is replaced only where quoted alone (`a`): bare,
  * it cannot be told from a word of the prose, and left as it is it still
- * names the object (the whole of it). */
+ * names the object (the whole of it).  But the finding's own object
+ * (@own, may be NULL), one identifier that the prose names once, is the
+ * object where it stands: the first member of a global struct has the
+ * struct's address, and "access pool without synchronisation" meant
+ * pool.queue.len. */
 static char *
-rename_text (const char *text, GArray *renames)
+rename_text (const char *text, GArray *renames, const char *own)
 {
+  if (own != NULL && (!is_identifier (own) || count_words (text, own) != 1))
+    own = NULL;
   GString *s = g_string_new (NULL);
   const char *p = text;
   gboolean quoted = FALSE;
@@ -1029,7 +1047,7 @@ rename_text (const char *text, GArray *renames)
           char next = p[len];
           if (!start && next != '`')
             continue;
-          if (!whole_quote && is_identifier (r->from))
+          if (!whole_quote && is_identifier (r->from) && (own == NULL || strcmp (r->from, own) != 0))
             continue;
           if (!is_ident_char (next) && next != '+' && next != '['
               && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))
@@ -1048,7 +1066,8 @@ rename_text (const char *text, GArray *renames)
 static void
 rename_explanations (AugurFinding *f, GArray *renames)
 {
-  g_autofree char *renamed = rename_text (augur_finding_get_explanation (f), renames);
+  g_autofree char *renamed = rename_text (augur_finding_get_explanation (f), renames,
+                                          augur_finding_get_object_id (f));
   g_autofree char *main = augur_dwarf_names_main_in_prose (renamed);
   augur_finding_set_explanation (f, main);
   for (guint i = 0; i < augur_finding_get_n_parts (f); i++)

@@ -12,7 +12,7 @@
  * two objects alike left to better evidence, members of an anonymous
  * union (`a->next`), names left alone (a mutex global, a stack
  * slot), "main" in prose, and the results renamed with their stable
- * names kept.
+ * names kept (a global struct's first member in prose too).
  */
 #include "config.h"
 
@@ -235,6 +235,34 @@ test_apply (void)
   g_assert_cmpstr (augur_finding_get_access (f, 0)->locks_held[0], ==, "q->lock");
 }
 
+/* A global struct's first member has the struct's address, and its
+ * stable name is the struct's: the finding's own object, one identifier
+ * named once in the prose, is renamed there too; a second use of the
+ * word leaves the prose as it was (it may be a word of the prose). */
+static void
+test_apply_own (void)
+{
+  static const char *const cases[][2] = {
+    { "Threads 0 and 1 access stats without synchronisation.",
+      "main and thread 1 access stats.hits without synchronisation." },
+    { "Thread 1 reads stats (a.c:3); stats is written by main.",
+      "Thread 1 reads stats (a.c:3); stats is written by main." },
+    { "Thread 1 fails the assertion 'stats.hits == 0' after reading stats.",
+      "Thread 1 fails the assertion 'stats.hits == 0' after reading stats." },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (AugurResults) r = augur_results_new (program, "check");
+      g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, cases[i][0]);
+      augur_finding_set_object (f, "stats", "variable");
+      augur_results_add_finding (r, f);
+      g_autoptr (AugurDwarfNames) n = augur_dwarf_names_new (program, NULL);
+      augur_dwarf_names_apply (n, r);
+      g_assert_cmpstr (augur_finding_get_object (f), ==, "stats.hits");
+      g_assert_cmpstr (augur_finding_get_explanation (f), ==, cases[i][1]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -248,6 +276,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dwarf-names/globals", test_globals);
   g_test_add_func ("/dwarf-names/main-in-prose", test_main_in_prose);
   g_test_add_func ("/dwarf-names/apply", test_apply);
+  g_test_add_func ("/dwarf-names/apply-own", test_apply_own);
   int status = g_test_run ();
   g_free (program);
   g_free (source);
