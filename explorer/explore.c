@@ -255,10 +255,15 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
     {
       /* a data race between plain accesses may order them either way,
        * and only the orders of synchronisation were tried */
+      g_autofree char *orders = NULL;
+      if (st->sync_exhausted && st->preemption_bound_hit)
+        orders = g_strdup_printf ("every order of the synchronisation with at most %" G_GUINT64_FORMAT
+                                  " preemptions was run, but ", o->bound);
       g_string_append_printf (s, "%s%splain accesses were no scheduling points (--sync-only): "
                               "the interleavings between them were not explored", sep,
-                              st->sync_exhausted ? "every order of the synchronisation was run, "
-                                                   "but " : "");
+                              orders != NULL ? orders
+                              : st->sync_exhausted ? "every order of the synchronisation was run, "
+                                                     "but " : "");
       sep = ", ";
     }
   if (strcmp (sep, " ") == 0)

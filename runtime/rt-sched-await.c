@@ -591,12 +591,71 @@ rt_sched_await_clock_jump (void)
 /* ------------------------------------------------------------------ */
 /* Accesses that are no steps */
 
+/* The completed step before an invisible access goes into the history
+ * first (history is added lazily, at the next step's publication). */
+static void
+hist_catch_up (RtSThread *t)
+{
+  if (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1)
+    {
+      rt_sched_await_hist_add (t, t->last_step, t->held_before_step);
+      t->hist_upto = t->last_step + 1;
+    }
+}
+
+/* Has the history, since the thread's last step, an invisible access of
+ * this kind, place and instruction?  The first one stays: a read's older
+ * count of invisible writes is the cautious one, a write's value before
+ * the first is what the iteration must leave. */
+static int
+hist_has_invisible (const RtSThread *t, uint8_t op, uint64_t addr, uint32_t sz, uintptr_t ra)
+{
+  for (uint32_t k = t->n_hist; k-- > 0 && t->hist[k].invisible;)
+    if (t->hist[k].step.op == op && t->hist[k].step.obj == addr && t->hist[k].step.size == sz
+        && t->hist[k].ra == ra)
+      return 1;
+  return 0;
+}
+
+/* An invisible access into the history: a read (the loop waits for its
+ * write), or a write with the value it overwrites (the loop waits only if
+ * the iteration puts it back: pure_window). */
+static void
+hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32_t sz, uintptr_t ra)
+{
+  if (t->n_hist == RT_HIST_MAX)
+    hist_drop (t, 1);
+  RtHist *h = &t->hist[t->n_hist++];
+  memset (h, 0, sizeof *h);
+  h->ra = ra;
+  h->step.op = op;
+  h->step.obj = addr;
+  h->step.size = sz;
+  AugurRecord r;
+  rt_pc (ra, &r);   /* where a hang says the loop waits */
+  h->step.pc = r.pc;
+  h->step.module = r.module;
+  h->step.tid = (uint16_t) me;
+  h->index = shm->n_steps;
+  h->held_before = t->held;
+  h->invisible = 1;
+  h->inv_seq = rt_sched_await_inv_seq;
+  if (op == AUGUR_SOP_WRITE)
+    {
+      h->has_old = 1;
+      h->old = rt_sched_peek (addr, sz);
+    }
+}
+
 /* An access that is not a step (pruned by static facts: no data race is
  * possible there, but a lock-protected variable still changes), which
- * Await must still see.  A write forgets the thread's loop history (a
- * loop that counts in memory is not waiting), is remembered for the other
- * threads' loops, and wakes those that wait on it; a read goes into the
- * history, so that a loop that waits on it waits for its write. */
+ * Await must still see.  A write of a word goes into the history with
+ * the value it overwrites (a loop that counts in memory is not waiting,
+ * one that sets a flag to what it was is: thread pools post a semaphore's
+ * `v = 1` in their shutdown poll); another write forgets the thread's
+ * loop history.  A write is remembered for the other threads' loops, and
+ * wakes those that wait on it; a read goes into the history, so that a
+ * loop that waits on it waits for its write. */
 void
 rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 {
@@ -614,20 +673,27 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
         return;
     }
   uint32_t sz = size > 64 ? 64 : (uint32_t) (size ? size : 1);
+  uint64_t at = (uint64_t) (uintptr_t) addr;
   if (kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE)
     {
-      /* the step before the write is not added to the history either
-       * (history is added lazily, at the next step's publication).  A
-       * write into the thread's own live stack is left to the fingerprint,
-       * which hashes it (a loop counter there makes the iterations
-       * differ), as for a visible one: a CAS loop's `expected = 0`, pruned,
-       * must not hide a spin that waits */
+      /* A write into the thread's own live stack is left to the
+       * fingerprint, which hashes it (a loop counter there makes the
+       * iterations differ), as for a visible one: a CAS loop's `expected =
+       * 0`, pruned, must not hide a spin that waits */
       int forgets = t->n_hist != 0 || (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1);
       if (forgets)
         {
           uintptr_t wa = (uintptr_t) addr, sp = (uintptr_t) __builtin_frame_address (0);
           uint64_t top = own_stack_top (me);
           forgets = !(top != 0 && wa >= sp && wa + sz <= top);
+        }
+      AugurSchedStep as_step = { .op = AUGUR_SOP_WRITE, .obj = at, .size = sz };
+      if (forgets && kind == AUGUR_EV_WRITE && rt_sched_value_write (&as_step))
+        {
+          hist_catch_up (t);
+          if (t->n_hist != 0 && !hist_has_invisible (t, AUGUR_SOP_WRITE, at, sz, ra))
+            hist_add_invisible (t, me, AUGUR_SOP_WRITE, at, sz, ra);
+          forgets = 0;
         }
       if (forgets)
         {
@@ -659,37 +725,13 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
         }
       return;
     }
-  /* the completed step before this read goes into the history first */
-  if (t->last_step != RT_NONE && t->hist_upto != t->last_step + 1)
-    {
-      rt_sched_await_hist_add (t, t->last_step, t->held_before_step);
-      t->hist_upto = t->last_step + 1;
-    }
-  /* a read the history has since the last step: the first one stays (its
-   * older count of invisible writes is the cautious one).  A loop of such
-   * reads alone (`while (!ready) {}`) makes RT_POLL_EVERY of them between
-   * two yields, which would push the first yield out of the history */
-  for (uint32_t k = t->n_hist; k-- > 0 && t->hist[k].invisible;)
-    if (t->hist[k].step.obj == (uint64_t) (uintptr_t) addr && t->hist[k].step.size == sz
-        && t->hist[k].ra == ra)
-      return;
-  if (t->n_hist == RT_HIST_MAX)
-    hist_drop (t, 1);
-  RtHist *h = &t->hist[t->n_hist++];
-  memset (h, 0, sizeof *h);
-  h->ra = ra;
-  h->step.op = AUGUR_SOP_READ;
-  h->step.obj = (uint64_t) (uintptr_t) addr;
-  h->step.size = sz;
-  AugurRecord r;
-  rt_pc (ra, &r);   /* where a hang says the loop waits */
-  h->step.pc = r.pc;
-  h->step.module = r.module;
-  h->step.tid = (uint16_t) me;
-  h->index = shm->n_steps;
-  h->held_before = t->held;
-  h->invisible = 1;
-  h->inv_seq = rt_sched_await_inv_seq;
+  hist_catch_up (t);
+  /* a read the history has since the last step is not added again: a
+   * loop of such reads alone (`while (!ready) {}`) makes RT_POLL_EVERY of
+   * them between two yields, which would push the first yield out of the
+   * history */
+  if (!hist_has_invisible (t, AUGUR_SOP_READ, at, sz, ra))
+    hist_add_invisible (t, me, AUGUR_SOP_READ, at, sz, ra);
 }
 
 /* ------------------------------------------------------------------ */

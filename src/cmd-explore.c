@@ -90,12 +90,15 @@ static void
 print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurExploreStats *st,
              AugurStaticFacts *facts)
 {
-  if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT && st->complete && st->preemption_bound_hit)
+  /* under --sync-only, the schedules of the synchronisation */
+  gboolean ended = st->complete || st->sync_exhausted;
+  if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT && ended && st->preemption_bound_hit)
     g_printerr ("augur explore: schedules that need more than %" G_GUINT64_FORMAT
                 " preemptions were not run (raise --bound)\n", o->bound);
-  else if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT && st->complete)
+  else if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT && ended)
     g_printerr ("augur explore: no schedule needs more than %" G_GUINT64_FORMAT
-                " preemptions: every schedule explored\n", o->bound);
+                " preemptions: every schedule%s explored\n", o->bound,
+                st->sync_exhausted ? " of the synchronisation" : "");
   else if (o->mode == AUGUR_EXPLORE_MODE_PREEMPT)
     g_printerr ("augur explore: stopped before all schedules with <= %" G_GUINT64_FORMAT
                 " preemptions were run\n", o->bound);

@@ -487,32 +487,6 @@ spin_sync_hang ()
   [ "$st" -eq 1 ] && grep -q "^hang spin_sync_hang.c:15: .* waits in a loop at spin_sync_hang.c:15 for ready to change" "$tmp/out"
 }
 ok "spin_sync_hang: a hang whose reads are no steps names the loop's line" spin_sync_hang
-# an empty loop on a plain flag (a thread pool's `while (alive != n) {}`):
-# under --sync-only its reads are no steps, and it yields now and then so
-# that the worker runs and Await judges the loop: no hang; the race on
-# the flag is found without --sync-only, and a flag nobody sets is a hang
-spin_plain ()
-{
-  "$AUGUR" explore --no-progress --sync-only --timeout 60 -o "$tmp/sp.json" -- "$prog_dir/spin_plain_ok" \
-    >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 6 ] && [ -z "$(json_path "$tmp/sp.json" '$.findings[*].kind')" ] \
-    && grep -q "^1 executions, .* 0 diverged in .*every order of the synchronisation was run" "$tmp/out" \
-    || return 1
-  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/sp2.json" -- "$prog_dir/spin_plain_ok" >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^data-race spin_plain_ok.c:\\(18 spin_plain_ok.c:28\\|28 spin_plain_ok.c:18\\): " "$tmp/out" \
-    && [ "$(json_path "$tmp/sp2.json" '$.analysis.complete')" = true ] || return 1
-  "$AUGUR" explore --no-progress --sync-only --timeout 60 -o "$tmp/sp3.json" -- "$prog_dir/spin_plain_hang" \
-    >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^hang spin_plain_hang.c:21: .* waits in a loop at spin_plain_hang.c:21 for alive to change" "$tmp/out" \
-    && ! grep -q "watchdog" "$tmp/out"
-}
-ok "spin_plain: an empty loop on a plain flag under --sync-only: no false hang, a true one found" spin_plain
 # a poll that re-reads a pointer besides its condition names them all
 hang_two_reads ()
 {
