@@ -396,7 +396,7 @@ debug_steps (guint64 run, const AugurSchedShm *shm, const AugurSchedStep *steps,
                             G_GINT64_MODIFIER "x pc %x%s", k, steps[k].tid, steps[k].op,
                             steps[k].ev_kind, steps[k].obj, steps[k].arg, steps[k].pc,
                             k < shm->prefix_len && shm->prefix[k] != steps[k].tid ? " !!" : "");
-  if (status == AUGUR_SST_DIVERGED)
+  if (status == AUGUR_SST_DIVERGED || status == AUGUR_SST_INFEASIBLE)
     g_string_append_printf (out, "\n  expected t%u ev%u pc %x", shm->prefix[shm->diverged_at],
                             shm->expect[shm->diverged_at].ev_kind, shm->expect[shm->diverged_at].pc);
   for (guint t = 0; t < 8; t++)
