@@ -256,6 +256,19 @@ reallocated_between (const RaceData *rd, const AugurSchedStep *steps, guint i, g
   return FALSE;
 }
 
+/* The symbol of a stable name that names a global ("stats", "stats+8",
+ * C++'s "ns::count"), NULL for a heap block, a stack slot or an address
+ * with no symbol ("T0.alloc1+8", "T1.stack-0x2c", "prog+0x2004"). */
+static char *
+global_symbol (const char *obj)
+{
+  if (obj == NULL || !(g_ascii_isalpha (obj[0]) || obj[0] == '_') || strchr (obj, '.') != NULL
+      || strstr (obj, "+0x") != NULL)
+    return NULL;
+  const char *plus = strchr (obj, '+');
+  return plus != NULL ? g_strndup (obj, (gsize) (plus - obj)) : g_strdup (obj);
+}
+
 void
 explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
                           gpointer data)
@@ -275,11 +288,17 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (locs, explore_findings_loc_key (c, steps[i].module, steps[i].pc));
   g_ptr_array_add (locs, explore_findings_loc_key (c, steps[j].module, steps[j].pc));
+  g_autofree char *obj = explore_findings_object_of (c, steps, j);
+  /* one pair of lines that races on two globals (`hits++; misses++;`)
+   * is two races; a global's name is the same in every execution and
+   * mode, a heap block's is not, and its lines alone say which race */
+  g_autofree char *global = global_symbol (obj);
+  if (global != NULL)
+    g_ptr_array_add (locs, g_strdup_printf ("@%s", global));
   if (!explore_findings_first_time (c, "data-race", locs))
     return;
   if (rd->ev == NULL)
     rd->ev = augur_steps_event_indices (steps, n);
-  g_autofree char *obj = explore_findings_object_of (c, steps, j);
   g_autofree char *race = g_strdup_printf (
     "Threads %u and %u access %s without synchronisation, and one of them writes.",
     MIN (steps[i].tid, steps[j].tid), MAX (steps[i].tid, steps[j].tid),

@@ -256,6 +256,16 @@ race_locks ()
     && echo "$flat" | grep -q '"line":20,"function":"worker","locks_held":\["p->work"\]'
 }
 ok "an explored race lists the locks each side holds" race_locks
+# race_one_line: two globals race at one pair of lines: two findings, the
+# struct's first member named in the prose too
+one_line ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rol.json" -- "$B/race_one_line" >"$tmp/out" 2>&1
+  cat "$tmp/out"
+  [ "$(json_path "$tmp/rol.json" '$.findings[*].object' | sort | tr '\n' ' ')" = "misses stats.hits " ] \
+    && grep -q "^data-race race_one_line.c:14 race_one_line.c:14: .* access stats.hits without" "$tmp/out"
+}
+ok "two globals racing at one pair of lines are two races" one_line
 # wrapper_callers RESULTS: an inversion taken through a lock wrapper
 # (every acquisition at its one line) shows each acquisition's callers, in
 # its accesses and in its explanation
