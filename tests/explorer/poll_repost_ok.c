@@ -14,7 +14,10 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t posted = PTHREAD_COND_INITIALIZER;
 static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
 static int v;
-static volatile int alive = 2;
+#ifndef COUNTED
+#define COUNTED 2          /* the workers it starts */
+#endif
+static volatile int alive = COUNTED;
 
 static void *
 worker (void *arg)

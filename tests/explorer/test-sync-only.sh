@@ -58,7 +58,7 @@ repost ()
       -- "$B/poll_repost_hang" >"$tmp/out" 2>&1
     st=$?
     cat "$tmp/out"
-    [ "$st" -eq 1 ] && grep -q "^hang poll_repost_hang.c:33: .* waits in a loop at poll_repost_hang.c:33 for alive to change" "$tmp/out" \
+    [ "$st" -eq 1 ] && grep -q "^hang poll_repost_ok.c:42: .* waits in a loop at poll_repost_ok.c:42 for alive to change" "$tmp/out" \
       && ! grep -q "step bound" "$tmp/out" || return 1
   done
 }
