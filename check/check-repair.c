@@ -51,7 +51,8 @@ count_failures (AugurResults *r)
 }
 
 /* The flags of a recorded compile that matter to rebuilding the one source
- * (-D, -I, -std, -pthread, -l): "-DN=2 -Iinc", or NULL. */
+ * (-D, -I, -iquote, -isystem, -std, -pthread, -l), a two-word one as one
+ * word and an include directory absolute: "-DN=2 -I/src/inc", or NULL. */
 static char *
 rebuild_flags (const AugurStaticCompileUnit *u)
 {
@@ -59,12 +60,31 @@ rebuild_flags (const AugurStaticCompileUnit *u)
   for (guint i = 1; u->arguments != NULL && u->arguments[i] != NULL; i++)
     {
       const char *a = u->arguments[i];
-      gboolean keep = g_str_has_prefix (a, "-D") || g_str_has_prefix (a, "-std=")
-                      || strcmp (a, "-pthread") == 0 || g_str_has_prefix (a, "-l")
-                      || (g_str_has_prefix (a, "-I") && a[2] != '\0');
+      g_autofree char *flag = NULL;
+      if (g_str_has_prefix (a, "-I") || g_str_has_prefix (a, "-iquote")
+          || g_str_has_prefix (a, "-isystem"))
+        {
+          /* an include directory, in one word or two, made absolute: the
+           * patched copy is compiled in a directory of its own */
+          gsize opt = g_str_has_prefix (a, "-I") ? 2 : g_str_has_prefix (a, "-iquote") ? 7 : 8;
+          const char *d = a[opt] != '\0' ? a + opt : u->arguments[i + 1];
+          if (d == NULL)
+            break;
+          if (a[opt] == '\0')
+            i++;
+          g_autofree char *abs = g_canonicalize_filename (d, u->directory);
+          flag = g_strdup_printf ("%.*s%s", (int) opt, a, abs);
+        }
+      else if (strcmp (a, "-D") == 0 && u->arguments[i + 1] != NULL)
+        flag = g_strdup_printf ("-D%s", u->arguments[++i]);
+      else if (g_str_has_prefix (a, "-D"))
+        flag = g_strdup (a);
+      else if (g_str_has_prefix (a, "-std=") || strcmp (a, "-pthread") == 0
+               || g_str_has_prefix (a, "-l"))
+        flag = g_strdup (a);
       /* flags with spaces would be split by augur diagnose's --cflags */
-      if (keep && strchr (a, ' ') == NULL)
-        g_string_append_printf (s, "%s%s", s->len > 0 ? " " : "", a);
+      if (flag != NULL && strchr (flag, ' ') == NULL)
+        g_string_append_printf (s, "%s%s", s->len > 0 ? " " : "", flag);
     }
   if (s->len == 0)
     {
@@ -190,7 +210,8 @@ wait_for (GSubprocess *p, double seconds)
  * finish or failed. */
 static gboolean
 run_diagnose (AugurCheckState *st, double seconds, const char *source_dir, const char *flags,
-              const char *cc, guint n_fail, const char *diag_path, char **why)
+              const char *cc, const char *why_not, guint n_fail, const char *diag_path,
+              char **why)
 {
   const AugurCheckOptions *o = st->options;
   double work = MAX (0.5, seconds - STOP_SECONDS);
@@ -210,7 +231,7 @@ run_diagnose (AugurCheckState *st, double seconds, const char *source_dir, const
   if (cc != NULL)
     g_ptr_array_add (argv, g_strdup_printf ("--cc=%s", cc));
   else
-    g_ptr_array_add (argv, g_strdup ("--no-verify"));
+    g_ptr_array_add (argv, g_strdup_printf ("--no-verify-because=%s", why_not));
   g_ptr_array_add (argv, g_strdup (st->results_path));
   g_ptr_array_add (argv, g_strdup ("--"));
   for (guint i = 0; o->argv[i] != NULL; i++)
@@ -358,7 +379,7 @@ augur_check_repair (AugurCheckState *st)
   g_autofree char *why = NULL;
   g_unlink (path);
   gint64 t0 = g_get_monotonic_time ();
-  gboolean ran = run_diagnose (st, left, source_dir, flags, cc, n_fail, path, &why);
+  gboolean ran = run_diagnose (st, left, source_dir, flags, cc, why_not, n_fail, path, &why);
   augur_check_say (st, "diagnosis of %u failure%s took %.1f s", n_fail, n_fail == 1 ? "" : "s",
                    (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC);
   if (!ran)

@@ -310,7 +310,19 @@ classes_of (Ctx *c, GPtrArray *runs, AugurDiagFinding *df)
           note_add (&df->note, error->message);
           return df->classes->len > 0;
         }
+      /* the finding's own schedule (run 0) is one of the explored
+       * executions when the search ran it, as this schedule or another
+       * of its trace: the explored ones that hold the core count it */
+      if (i == 0 && runs->len > 1)
+        cl->n_runs = 0;
       g_ptr_array_add (df->classes, cl);
+    }
+  /* a class only the finding's own schedule showed (the search did not
+   * run it) */
+  for (guint k = 0; k < df->classes->len; k++)
+    {
+      AugurDiagClass *cl = g_ptr_array_index (df->classes, k);
+      cl->n_runs = MAX (cl->n_runs, 1);
     }
   return df->classes->len > 0;
 }

@@ -60,6 +60,7 @@ augur_cmd_diagnose (int argc, char **argv)
   double timeout = 60, verify_timeout = 60;
   gint max_repairs = 4, max_failing = 200;
   gboolean no_verify = FALSE, trace_formula = FALSE, progress = FALSE, no_progress = FALSE;
+  g_autofree char *no_verify_because = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Diagnosis file (default diagnosis.json next to RESULTS)", "FILE" },
@@ -74,6 +75,9 @@ augur_cmd_diagnose (int argc, char **argv)
       "Failing executions kept from the exploration, each a candidate class (default 200)", "N" },
     { "max-repairs", 0, 0, G_OPTION_ARG_INT, &max_repairs,
       "Repairs written and verified per failure (default 4)", "N" },
+    /* augur check's: why it cannot verify, said in place of --no-verify */
+    { "no-verify-because", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &no_verify_because,
+      NULL, "TEXT" },
     { "no-verify", 0, 0, G_OPTION_ARG_NONE, &no_verify,
       "Write the repairs without verifying them (none is then recommended)", NULL },
     { "trace-formula", 0, 0, G_OPTION_ARG_NONE, &trace_formula,
@@ -138,7 +142,7 @@ augur_cmd_diagnose (int argc, char **argv)
   if (units != NULL && units->len > 1)
     why_not = g_strdup_printf ("the program is built from %u source files, and only a one-file "
                                "program is rebuilt to verify a repair", units->len);
-  o.no_verify_why = why_not;
+  o.no_verify_why = no_verify_because != NULL ? no_verify_because : why_not;
   g_autoptr (GPtrArray) diag = augur_diagnose (results, (const char *const *) rest + 1, &o);
   g_autofree char *text = augur_diag_to_text (diag);
   fputs (text, stdout);

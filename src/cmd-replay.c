@@ -254,17 +254,20 @@ augur_cmd_replay (int argc, char **argv)
     { "static-facts", 0, 0, G_OPTION_ARG_FILENAME, &facts_path,
       "The facts the finding was explored with (augur explore --static-facts; augur check's "
       "DIR/static-facts.json is tried by itself); not with --gdb", "FACTS" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "RESULTS[#FINDING]" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
+      "RESULTS[#FINDING] [-- PROGRAM [ARG...]]" },
     { NULL }
   };
   static const char help_summary[] =
-    "Re-run a finding's schedule and stop at the bug.";
+    "Re-run a finding's schedule and stop at the bug.\n\n"
+    "The program and its arguments are those RESULTS names; after --, another\n"
+    "path to the same program (a moved build tree) and the arguments to give it.";
   if (!augur_cmd_parse_options (CMD, entries, help_summary, NULL, FALSE, &argc, &argv))
     return AUGUR_EXIT_USAGE;
   g_autoptr(GError) error = NULL;
-  if (rest == NULL || g_strv_length (rest) != 1)
-    return augur_cmd_usage_error (CMD,
-                                  "expected one RESULTS[#FINDING]; see 'augur replay --help'");
+  if (rest == NULL || rest[0] == NULL)
+    return augur_cmd_usage_error (CMD, "expected RESULTS[#FINDING] [-- PROGRAM [ARG...]]; see "
+                                       "'augur replay --help'");
   g_autofree char *path = NULL;
   guint which = 1, n = 0;
   g_autoptr(AugurResults) results = NULL;
@@ -273,7 +276,10 @@ augur_cmd_replay (int argc, char **argv)
   int status = load_target (rest[0], &path, &which, &results, &target, &threads, &n);
   if (status >= 0)
     return status;
-  const char *const *pargv = augur_results_get_argv (results);
+  /* the program named after --, the same one elsewhere (replay checks
+   * that it is the one the schedule was found in) */
+  const char *const *pargv = rest[1] != NULL ? (const char *const *) rest + 1
+                                             : augur_results_get_argv (results);
   /* malloc as the exploration had it: the schedule's addresses depend on it */
   augur_malloc_reuse_set (augur_results_get_malloc_reuse (results));
   if (gdb)

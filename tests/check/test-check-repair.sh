@@ -38,6 +38,10 @@ repair ()
   d=r/diagnosis.json
   [ "$(json_path $d '$.findings[*].diagnosed')" = true ] || return 1
   [ "$(json_path $d '$.findings[0].classes[*].executions' | wc -l)" -eq 2 ] || return 1
+  # each failing execution in one class: the finding's own schedule, which
+  # the search ran too, is not counted twice
+  [ "$(json_path $d '$.findings[0].classes[*].executions' | awk '{ n += $1 } END { print n }')" \
+    = "$(json_path $d '$.findings[0].failing_executions')" ] || return 1
   json_path $d '$.findings[0].repairs[*].verdict' | grep -qx verified || return 1
   json_path $d '$.findings[0].repairs[0].summary' \
     | grep -q '^a new mutex makes fig3.c:16-17 (f1) and fig3.c:24-25 (f2) mutually exclusive' || return 1
@@ -120,6 +124,62 @@ two_files ()
   grep -q 'repairs not verified: the program is built from 2 source files' t/finding-1.html
 }
 ok "a two-file program: diagnosed, its repairs not verified, with a note" two_files
+
+# the race of a two-file program all in one file: its repairs are
+# proposed, and each says why it is not verified (not "--no-verify",
+# which augur check used to pass for it)
+two_files_why ()
+{
+  mkdir -p two2
+  {
+    echo '#include <assert.h>'
+    echo '#include <pthread.h>'
+    echo 'int twice (int v);'
+    echo 'static int x, y;'
+    echo 'static void *f1 (void *unused)'
+    echo '{'
+    echo '  x = 0;'
+    echo '  y = 0;'
+    echo '  return NULL;'
+    echo '}'
+    echo 'static void *f2 (void *unused)'
+    echo '{'
+    echo '  x = 1;'
+    echo '  y = twice (1) / 2;'
+    echo '  return NULL;'
+    echo '}'
+    echo 'int main (void) { pthread_t t1, t2; pthread_create (&t1, NULL, f1, NULL);'
+    echo '  pthread_create (&t2, NULL, f2, NULL); pthread_join (t1, NULL); pthread_join (t2, NULL);'
+    echo '  assert (x == y); return 0; }'
+  } >two2/main.c
+  echo 'int twice (int v) { return 2 * v; }' >two2/twice.c
+  "$AUGUR_CC_BIN" -O0 -g -o two2/prog two2/main.c two2/twice.c || return 1
+  "$AUGUR" check --budget 60 -o t2 -- ./two2/prog >out7 2>err7
+  st=$?
+  cat out7 err7
+  [ "$st" -eq 1 ] || return 1
+  json_path t2/diagnosis.json '$..verification' | grep -q . || return 1
+  ! json_path t2/diagnosis.json '$..verification' \
+    | grep -v '^not verified — the program is built from 2 source files' | grep -q .
+}
+ok "a two-file program's repairs say why they are not verified" two_files_why
+
+# a program whose header is found through a relative include directory,
+# given as two words: the patched copy, compiled elsewhere, still finds it
+include_dir ()
+{
+  mkdir -p inc-prog/inc && cp fig3.c inc-prog/ || return 1
+  echo '#define SECOND 1' >inc-prog/inc/values.h
+  sed -i -e 's/^#include <assert.h>/#include <assert.h>\n#include "values.h"/' \
+    -e 's/^  x = 1;/  x = SECOND;/' inc-prog/fig3.c
+  (cd inc-prog && "$AUGUR_CC_BIN" -O0 -g -I inc -o fig3 fig3.c) || return 1
+  (cd inc-prog && "$AUGUR" check --budget 60 -o r -- ./fig3) >out6 2>err6
+  st=$?
+  cat out6 err6
+  [ "$st" -eq 1 ] && json_path inc-prog/r/diagnosis.json '$..verdict' | grep -qx verified \
+    && ! grep -q "does not build" inc-prog/r/diagnosis.json
+}
+ok "a header in a relative -I directory: the repair is rebuilt and verified" include_dir
 
 deadlock_only ()
 {

@@ -45,9 +45,14 @@ replay_it ()
   "$AUGUR" replay "$tmp/r.json#$n" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q '^reproduced: assertion' "$tmp/replay" || return 1
+  # the program given after --, as it is for the other commands
+  "$AUGUR" replay "$tmp/r.json#$n" -- "$B/pool_busy_late" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
   [ "$st" -eq 1 ] && grep -q '^reproduced: assertion' "$tmp/replay"
 }
-ok "its schedule replays" replay_it
+ok "its schedule replays (also with -- PROGRAM)" replay_it
 
 bad_depth ()
 {
