@@ -145,13 +145,14 @@ decl_line (const Edit *e)
   return at;
 }
 
-/* "#include <pthread.h>\n" when the source does not include it (the
- * repairs' declarations need it: a source may include only a header of
- * its own), else "". */
+/* "#include <pthread.h>\n" when the source does not include it before
+ * the repairs' declarations (they need it: a source may include only a
+ * header of its own, or pthread.h later, in a platform's #if), else "". */
 static const char *
 pthread_include (const Edit *e)
 {
-  for (guint i = 0; i < e->n; i++)
+  guint upto = decl_line (e);
+  for (guint i = 0; i < upto && i < e->n; i++)
     {
       const char *l = e->lines[i] + strspn (e->lines[i], " \t");
       if (g_str_has_prefix (l, "#include") && strstr (l, "<pthread.h>") != NULL)

@@ -163,6 +163,22 @@ split ()
     && grep -q '^    | +#include <pthread.h>' out.txt
 }
 ok "two sources: repairs not verified, and the patch includes pthread.h" split
+# pthread.h included after other code, in a platform's #if (cgaebel/pipe
+# does): the repair's declarations, which come after the first includes,
+# include it themselves, and the lock repair builds and is verified
+late_pthread ()
+{
+  mkdir -p late && sed -e '/^#include <pthread.h>/d' \
+    -e 's/^int y = 0;/int y = 0;\n#if defined(_WIN32)\n#include <windows.h>\n#else\n#include <pthread.h>\n#endif/' \
+    fig3.c >late/fig3.c || return 1
+  (cd late && "$AUGUR_CC_BIN" -O0 -g -o fig3 fig3.c \
+     && "$AUGUR" explore --no-progress -o r.json -- ./fig3 >/dev/null 2>&1; [ -f r.json ]) || return 1
+  (cd late && "$AUGUR" diagnose --max-repairs 1 -o d.json r.json -- ./fig3) >out.txt 2>&1
+  cat out.txt
+  grep -q '^    | +#include <pthread.h> /\* augur diagnose: repair \*/' out.txt \
+    && grep -A1 "^  repair 1 (lock" out.txt | grep -q "verified — 0 failing executions"
+}
+ok "pthread.h included late, in an #if: the repair includes it, and builds" late_pthread
 
 wrong ()
 {
