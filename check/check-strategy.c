@@ -21,10 +21,9 @@
 /* Preemption bounds tried in turn, from 2. */
 #define FIRST_BOUND 2
 #define LAST_BOUND 64
-/* PCT's bug depths, taken by the runs in turn: the Thread-Pool library's
+/* PCT's bug depths, taken by the runs in turn: C-Thread-Pool's
  * thpool_wait returning before a worker counted itself busy needed depth
- * 5 (none in 60,000 runs at 3 or 4; doc/design.md, "Exploration
- * strategies"). */
+ * 5 (none in 60,000 runs at 3 or 4; doc/design.md, "Which strategy"). */
 #define PCT_FIRST_DEPTH 3
 #define PCT_LAST_DEPTH 8
 
