@@ -906,40 +906,6 @@ step_thread (DporPass *p, guint j, const guint32 *pre)
     }
 }
 
-/* Is step j a condition wake-up its thread was left waiting for that
- * nothing can make happen: no signal or broadcast of its condition after
- * its wait, and its one unsignalled wake-up taken (the runtime allows one
- * until a signal wakes the thread: its last wake-up before this wait was
- * spurious or a timeout)?  Moved before any step it races with (the
- * mutex's last acquisition, another waiter's wake-up), it still could not
- * run: each reversal was an infeasible run (a thread pool whose workers
- * all end up waiting: 29% of its runs).  Not the runtime's flag of the
- * end (AUGUR_SXF_SPURIOUS): that one is clear also while another thread
- * holds the mutex, and moved before that thread's lock, the waiter can
- * wake (difftest seed 834). */
-static gboolean
-pending_wake_stuck (const DporPass *p, guint j)
-{
-  const AugurSchedStep *s = &p->s[j];
-  if (j < p->n_real || s->op != AUGUR_SOP_COND_WAKE || (s->xflags & AUGUR_SXF_SPURIOUS)
-      || (s->flags & AUGUR_SF_TIMED))
-    return FALSE;
-  gboolean waited = FALSE;
-  for (guint k = p->n_real; k-- > 0;)
-    {
-      const AugurSchedStep *x = &p->s[k];
-      if (!waited && (x->op == AUGUR_SOP_SIGNAL || x->op == AUGUR_SOP_BROADCAST) && x->obj == s->obj)
-        return FALSE;
-      if (x->tid != s->tid)
-        continue;
-      if (!waited && x->op == AUGUR_SOP_COND_WAIT)
-        waited = TRUE;
-      else if (waited && x->op == AUGUR_SOP_COND_WAKE)
-        return (x->xflags & AUGUR_SXF_SPURIOUS) || (x->flags & AUGUR_SF_TIMEOUT);
-    }
-  return FALSE;
-}
-
 /* What step j does to memory and locks, from the operation table
  * (common/augur-ops.h): a memory access; a write of the object (signals,
  * broadcasts, semaphores, barrier arrivals, init, destroy ...),
@@ -1107,8 +1073,7 @@ augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc
       step_order (p, j, vc, pre);
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
         mem_access (p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
-      if (!pending_wake_stuck (p, j))
-        step_effects (p, j, pre, spre);
+      step_effects (p, j, pre, spre);
       step_thread (p, j, pre);
       guint32 w = augur_sched_step_waker (s);
       if (w > 0 && w - 1 < j)
