@@ -281,6 +281,44 @@ typedef struct {
   const char *log;
 } Run;
 
+/* Eva's log as it is written: once it says that it cannot bound a
+ * recursion without a specification, the run can only fail (the facts
+ * would not be sound) and the rest of it is wasted time (cgaebel/pipe:
+ * said after 11 s of a 20 s run).  Read from where the last poll stopped,
+ * with the end of the last read kept for a message across reads. */
+typedef struct {
+  const char *path;
+  goffset offset;
+  GString *text;              /* the tail of the last read, then the new bytes */
+} LogScan;
+
+#define RECURSION_MESSAGE "Recursive call to "
+
+static gboolean
+recursion_reported (gpointer data)
+{
+  LogScan *scan = data;
+  g_autoptr(GFile) file = g_file_new_for_path (scan->path);
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  if (in == NULL || !g_seekable_seek (G_SEEKABLE (in), scan->offset, G_SEEK_SET, NULL, NULL))
+    return FALSE;
+  char buf[65536];
+  gssize n;
+  while ((n = g_input_stream_read (G_INPUT_STREAM (in), buf, sizeof buf, NULL, NULL)) > 0)
+    {
+      scan->offset += n;
+      g_string_append_len (scan->text, buf, n);
+      /* "Recursive call to NAME without a specification." on the line
+       * after Eva's "User Error" */
+      const char *p = strstr (scan->text->str, RECURSION_MESSAGE);
+      if (p != NULL && strstr (p, " without a specification") != NULL)
+        return TRUE;
+      gsize keep = MIN (scan->text->len, (gsize) 256);
+      g_string_erase (scan->text, 0, (gssize) (scan->text->len - keep));
+    }
+  return FALSE;
+}
+
 /* One frama-c run on units under libc, at most timeout seconds. */
 static RunStatus
 run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *seconds,
@@ -367,14 +405,21 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
                    "cannot run frama-c (%s): %s", r->frama_c, local->message);
       return RUN_NOT_STARTED;
     }
-  AugurChildWatch watch = { .timeout_ms = (guint) MIN ((guint64) MAX (timeout, 1) * 1000, G_MAXUINT) };
-  gboolean finished = augur_child_wait (proc, &watch) == AUGUR_CHILD_ENDED;
+  LogScan scan = { r->log, 0, g_string_new (NULL) };
+  AugurChildWatch watch = { .timeout_ms = (guint) MIN ((guint64) MAX (timeout, 1) * 1000, G_MAXUINT),
+                            .poll = recursion_reported, .poll_data = &scan, .poll_ms = 200 };
+  AugurChildEnd end = augur_child_wait (proc, &watch);
+  g_string_free (scan.text, TRUE);
   *seconds += (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
   g_debug ("frama-c (%s) on %u file%s: %s", libc == LIBC_SYSTEM ? "system headers" : "Frama-C's libc",
            units->len, units->len == 1 ? "" : "s",
-           !finished ? "timed out" : g_subprocess_get_successful (proc) ? "ok" : "failed");
-  if (!finished)
+           end == AUGUR_CHILD_TIMED_OUT ? "timed out"
+           : end == AUGUR_CHILD_STOPPED ? "stopped: a recursion Eva cannot bound"
+           : g_subprocess_get_successful (proc) ? "ok" : "failed");
+  if (end == AUGUR_CHILD_TIMED_OUT)
     return RUN_TIMEOUT;
+  if (end == AUGUR_CHILD_STOPPED)
+    return RUN_FAILED;   /* the log says why: set_run_error names the function */
   return g_subprocess_get_successful (proc) ? RUN_OK : RUN_FAILED;
 }
 

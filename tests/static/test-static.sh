@@ -134,6 +134,20 @@ ok "after a timeout the sound fallback is written" grep -q '"sound_fallback" : t
 wrote_nothing () { fake mute-frama-c; test $? -eq 5 && grep -q 'wrote no usable facts' "$work/mute-frama-c.err"; }
 ok "a frama-c run that writes no facts is a tool failure (5)" wrote_nothing
 
+# Eva saying that it cannot bound a recursion: the run can only fail, so
+# it is stopped there, not waited for (this one would sleep past the
+# --timeout, which would then be the error)
+printf '#!/bin/sh\nprintf "[eva] f.c:9: User Error: \\n  Recursive call to walk without a specification.\\n"\nexec sleep 60\n' \
+  >"$work/recursive-frama-c"
+chmod +x "$work/recursive-frama-c"
+recursion_stops ()
+{
+  fake recursive-frama-c --timeout 30
+  test $? -eq 5 && grep -q 'Eva cannot bound the recursion of walk()' "$work/recursive-frama-c.err" \
+    && grep -q '"sound_fallback" : true' "$work/recursive-frama-c.json"
+}
+ok "Eva's unbounded recursion stops frama-c at once: tool failure (5), the function named" recursion_stops
+
 ok "no SOURCES is a usage error (2)" status_is 2 "$AUGUR" static
 ok "unknown option is a usage error (2)" status_is 2 "$AUGUR" static --frobnicate x.c
 ok "a bad --timeout is a usage error (2)" status_is 2 "$AUGUR" static --timeout 0 "$src/racy_counter.c"
