@@ -6,6 +6,8 @@
 
 #include "common/objects.h"
 
+#include <string.h>
+
 /* How far below a thread's recorded stack top its stack may reach. */
 #define STACK_REACH (64u << 20)
 /* How far above main's stack top argv, envp and auxv may reach. */
@@ -259,4 +261,14 @@ augur_objects_name_pointer (AugurObjects *o, guint64 value)
   char *amp = g_strconcat ("&", name, NULL);
   g_free (name);
   return amp;
+}
+
+char *
+augur_objects_global_symbol (const char *name)
+{
+  if (name == NULL || !(g_ascii_isalpha (name[0]) || name[0] == '_') || strchr (name, '.') != NULL
+      || strstr (name, "+0x") != NULL)
+    return NULL;
+  const char *plus = strchr (name, '+');
+  return plus != NULL ? g_strndup (name, (gsize) (plus - name)) : g_strdup (name);
 }

@@ -51,6 +51,13 @@ char *augur_objects_name (AugurObjects *o, guint64 address);
  * from run to run; their names do not. */
 char *augur_objects_name_pointer (AugurObjects *o, guint64 value);
 
+/* The symbol of a stable name that names a global ("stats", "stats+8",
+ * C++'s "ns::count"), NULL for a heap block, a stack slot or an address
+ * with no symbol ("T0.alloc1+8", "T1.stack-0x2c", "prog+0x2004").  A
+ * global's name is the same in every run and every exploration mode, a
+ * heap block's is not (newly allocated). */
+char *augur_objects_global_symbol (const char *name);
+
 G_END_DECLS
 
 #endif /* AUGUR_OBJECTS_H */

@@ -23,6 +23,7 @@
 #include "explorer/memcheck.h"
 #include "explorer/misuse-finding.h"
 #include "explorer/steps.h"
+#include "common/objects.h"
 #include "common/source-label.h"
 
 /* The current execution's object names, made when first needed. */
@@ -256,18 +257,7 @@ reallocated_between (const RaceData *rd, const AugurSchedStep *steps, guint i, g
   return FALSE;
 }
 
-/* The symbol of a stable name that names a global ("stats", "stats+8",
- * C++'s "ns::count"), NULL for a heap block, a stack slot or an address
- * with no symbol ("T0.alloc1+8", "T1.stack-0x2c", "prog+0x2004"). */
-static char *
-global_symbol (const char *obj)
-{
-  if (obj == NULL || !(g_ascii_isalpha (obj[0]) || obj[0] == '_') || strchr (obj, '.') != NULL
-      || strstr (obj, "+0x") != NULL)
-    return NULL;
-  const char *plus = strchr (obj, '+');
-  return plus != NULL ? g_strndup (obj, (gsize) (plus - obj)) : g_strdup (obj);
-}
+#define RACE_ADDRESSES_PER_PAIR 64
 
 void
 explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
@@ -276,15 +266,30 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   RaceData *rd = data;
   Ctx *c = rd->c;
   (void) n;
-  /* the same pair of instructions races in execution after execution:
-   * known pairs are skipped before their locations are looked up (and
-   * before the object log is searched) */
+  /* the same pair of instructions races on the same address in
+   * execution after execution: known ones are skipped before their
+   * locations are looked up (and before the object log is searched).
+   * The address counts: one function that races on two globals (a
+   * request and a reply queue) is two races.  A pair that raced at
+   * RACE_ADDRESSES_PER_PAIR addresses (an array, heap blocks that move)
+   * is looked at no more. */
   guint64 a = (guint64) steps[i].module << 32 | steps[i].pc;
   guint64 b = (guint64) steps[j].module << 32 | steps[j].pc;
-  guint64 pair[2] = { MIN (a, b), MAX (a, b) };
-  if (g_hash_table_contains (c->race_pcs, pair) || reallocated_between (rd, steps, i, j))
+  guint64 key[3] = { MIN (a, b), MAX (a, b), steps[j].obj };
+  gpointer needed_spurious = NULL;   /* its witness so far needed a spurious wake-up */
+  gboolean known = g_hash_table_lookup_extended (c->race_addrs, key, NULL, &needed_spurious);
+  guint addrs = GPOINTER_TO_UINT (g_hash_table_lookup (c->race_pcs, key));
+  if ((known && needed_spurious == NULL) || (!known && addrs >= RACE_ADDRESSES_PER_PAIR))
     return;
-  g_hash_table_add (c->race_pcs, g_memdup2 (pair, sizeof pair));
+  /* a race whose witness needed a spurious wake-up is looked at again
+   * until a witness without one turns up (first_or_better) */
+  gboolean spurious = has_spurious (steps, j + 1);
+  if ((known && spurious) || reallocated_between (rd, steps, i, j))
+    return;
+  if (!known)
+    g_hash_table_insert (c->race_pcs, g_memdup2 (key, 2 * sizeof (guint64)),
+                         GUINT_TO_POINTER (addrs + 1));
+  g_hash_table_insert (c->race_addrs, g_memdup2 (key, sizeof key), GINT_TO_POINTER (spurious));
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (locs, explore_findings_loc_key (c, steps[i].module, steps[i].pc));
   g_ptr_array_add (locs, explore_findings_loc_key (c, steps[j].module, steps[j].pc));
@@ -292,10 +297,11 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   /* one pair of lines that races on two globals (`hits++; misses++;`)
    * is two races; a global's name is the same in every execution and
    * mode, a heap block's is not, and its lines alone say which race */
-  g_autofree char *global = global_symbol (obj);
+  g_autofree char *global = augur_objects_global_symbol (obj);
   if (global != NULL)
     g_ptr_array_add (locs, g_strdup_printf ("@%s", global));
-  if (!explore_findings_first_time (c, "data-race", locs))
+  Witness w;
+  if (!first_or_better (c, "data-race", locs, spurious, &w))
     return;
   if (rd->ev == NULL)
     rd->ev = augur_steps_event_indices (steps, n);
@@ -312,7 +318,7 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   explore_findings_add_schedule (c, f, steps, j + 1, rd->ev);
   augur_finding_mark_bug_step (f, i);
   augur_finding_mark_bug_step (f, j);
-  explore_findings_keep (c, f);
+  keep_witness (c, f, &w);
 }
 
 

@@ -28,7 +28,9 @@ typedef struct {
   AugurSymbolizer *sym;           /* owned: module 0 = the program */
   char *exe;                      /* owned */
   GHashTable *seen;               /* dedup keys */
-  GHashTable *race_pcs;           /* guint64[2]: instruction pairs whose race was looked at */
+  GHashTable *race_pcs;           /* guint64[2] -> addresses: instruction pairs whose race was
+                                   * looked at, and at how many addresses */
+  GHashTable *race_addrs;         /* guint64[3]: those pairs with the racing access's address */
   GHashTable *conflict_pcs;       /* guint64[2]: instruction pairs that met (opts->observed) */
   const AugurExploreOptions *opts;
   AugurSchedShm *shm;

@@ -53,6 +53,19 @@ pc_pair_equal (gconstpointer a, gconstpointer b)
   return memcmp (a, b, 2 * sizeof (guint64)) == 0;
 }
 
+static guint
+pc_pair_addr_hash (gconstpointer p)
+{
+  const guint64 *v = p;
+  return pc_pair_hash (p) ^ (guint) ((v[2] * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 23);
+}
+
+static gboolean
+pc_pair_addr_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, 3 * sizeof (guint64)) == 0;
+}
+
 /* A new execution ran: its objects are new, the program's load bias
  * (for the names of globals) as the fork server reports it. */
 static void
@@ -121,6 +134,7 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   augur_symbolizer_add_module (c->sym, 0, c->exe, 0);
   c->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   c->race_pcs = g_hash_table_new_full (pc_pair_hash, pc_pair_equal, g_free, NULL);
+  c->race_addrs = g_hash_table_new_full (pc_pair_addr_hash, pc_pair_addr_equal, g_free, NULL);
   c->conflict_pcs = g_hash_table_new_full (pc_pair_hash, pc_pair_equal, g_free, NULL);
   c->failures = g_ptr_array_new_with_free_func (explore_diagnose_failure_free);
   c->failed_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -140,6 +154,7 @@ ctx_free (Ctx *c)
   g_free (c->exe);
   g_hash_table_unref (c->seen);
   g_hash_table_unref (c->race_pcs);
+  g_hash_table_unref (c->race_addrs);
   g_hash_table_unref (c->conflict_pcs);
   g_ptr_array_unref (c->failures);
   g_hash_table_unref (c->failed_at);
