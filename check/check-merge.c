@@ -7,6 +7,7 @@
 
 #include "check/check-merge.h"
 #include "explorer/confirm.h"
+#include "common/objects.h"
 #include "common/source-label.h"
 
 #include <string.h>
@@ -55,6 +56,12 @@ augur_check_finding_key (AugurFinding *f)
           add_loc (locs, s->file, s->line);
         }
     }
+  /* as the explorer keys races: one pair of lines racing on two globals
+   * (a request and a reply queue) is two races */
+  g_autofree char *global = augur_finding_get_kind (f) == AUGUR_FINDING_DATA_RACE
+    ? augur_objects_global_symbol (augur_finding_get_object_id (f)) : NULL;
+  if (global != NULL)
+    g_ptr_array_add (locs, g_strdup_printf ("@%s", global));
   g_ptr_array_sort (locs, cmp_str);
   g_autofree char *kind = augur_finding_dup_full_kind (f);
   GString *key = g_string_new (kind);
@@ -651,20 +658,25 @@ cause_rank (gconstpointer a, gconstpointer b)
 }
 
 /* The race of @benign whose lines are @race's (confirmation saw it happen
- * and nothing fail, or fail the same way without it), or NULL. */
+ * and nothing fail, or fail the same way without it), and whose global
+ * is @race's where both are globals (one function racing on a request
+ * queue and on a reply queue is two races), or NULL. */
 static AugurFinding *
 classified_benign (AugurFinding *race, AugurResults *benign)
 {
   if (benign == NULL)
     return NULL;
   g_autoptr (GHashTable) lines = lines_of (race, TRUE);
+  g_autofree char *global = augur_objects_global_symbol (augur_finding_get_object_id (race));
   for (guint i = 0; i < augur_results_get_n_findings (benign); i++)
     {
       AugurFinding *b = augur_results_get_finding (benign, i);
       if (augur_finding_get_kind (b) != AUGUR_FINDING_DATA_RACE)
         continue;
       g_autoptr (GHashTable) bl = lines_of (b, TRUE);
-      if (subset (lines, bl) && subset (bl, lines))
+      g_autofree char *bglobal = augur_objects_global_symbol (augur_finding_get_object_id (b));
+      if (subset (lines, bl) && subset (bl, lines)
+          && (global == NULL || bglobal == NULL || strcmp (global, bglobal) == 0))
         return b;
     }
   return NULL;

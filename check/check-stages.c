@@ -326,6 +326,9 @@ stage_confirm (AugurCheckState *st, GError **error)
             st->benign = augur_results_new (st->options->argv[0], "confirm");
           g_autoptr (AugurFinding) mark = augur_finding_new (
             augur_finding_get_kind (p), NULL, out.failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : "");
+          if (augur_finding_get_object (p) != NULL)   /* which global, for the merge */
+            augur_finding_set_object (mark, augur_finding_get_object (p),
+                                      augur_finding_get_object_kind (p));
           for (guint k = 0; k < augur_finding_get_n_accesses (p); k++)
             {
               const AugurAccess *a = augur_finding_get_access (p, k);
