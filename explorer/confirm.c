@@ -405,18 +405,67 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
 typedef struct {
   AugurSymbolizer *sym;
   char *want;                 /* harm key to look for (borrowed) */
+  guint64 limit;              /* executions to try at most */
+  const Run *path;            /* NULL, or the run whose threads' paths the first must take */
+  guint64 runs;
   gboolean same;
+  gboolean left_path;         /* the first execution's threads went elsewhere than path's */
 } Control;
+
+/* Does some thread's sequence of operations in @a differ from its
+ * sequence in @b, where both have one?  (A thread that read another
+ * value took another branch; a schedule of thread numbers alone is
+ * still followed when its threads do other things.) */
+static gboolean
+paths_differ (const Run *a, const Run *b)
+{
+  g_autoptr (GHashTable) next = g_hash_table_new (g_direct_hash, g_direct_equal);  /* tid -> index in b */
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);  /* tid -> steps in a */
+  for (guint k = 0; k < a->steps->len; k++)
+    {
+      const AugurSchedStep *x = &g_array_index (a->steps, AugurSchedStep, k);
+      guint nth = GPOINTER_TO_UINT (g_hash_table_lookup (seen, GUINT_TO_POINTER (x->tid)));
+      g_hash_table_insert (seen, GUINT_TO_POINTER (x->tid), GUINT_TO_POINTER (nth + 1));
+      /* the nth step of x's thread in b */
+      guint from = GPOINTER_TO_UINT (g_hash_table_lookup (next, GUINT_TO_POINTER (x->tid)));
+      guint m = from;
+      while (m < b->steps->len && g_array_index (b->steps, AugurSchedStep, m).tid != x->tid)
+        m++;
+      if (m == b->steps->len)
+        continue;   /* b's thread ended its steps before: no more to compare */
+      g_hash_table_insert (next, GUINT_TO_POINTER (x->tid), GUINT_TO_POINTER (m + 1));
+      const AugurSchedStep *y = &g_array_index (b->steps, AugurSchedStep, m);
+      if (x->op == AUGUR_SOP_END || y->op == AUGUR_SOP_END)
+        continue;   /* how the process ended: the outcome, not a path (abort's pc) */
+      if (augur_steps_op (x) != augur_steps_op (y) || x->pc != y->pc || x->module != y->module)
+        {
+          g_debug ("flipped run: thread %u's step %u is %s at %u:%#x, not %s at %u:%#x", x->tid, nth,
+                   augur_op_to_string (augur_steps_op (x)), x->module, x->pc,
+                   augur_op_to_string (augur_steps_op (y)), y->module, y->pc);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
 
 static gboolean
 on_control (const AugurSchedShm *shm, gboolean killed, gpointer data)
 {
   Control *c = data;
+  c->runs++;
+  if (shm->status == AUGUR_SST_DIVERGED || shm->status == AUGUR_SST_INFEASIBLE)
+    return c->runs < c->limit;
   Run *r = run_capture (shm, killed);
+  if (c->runs == 1 && c->path != NULL && paths_differ (r, c->path))
+    {
+      c->left_path = TRUE;
+      run_free (r);
+      return FALSE;
+    }
   g_autofree char *key = run_harm_key (r, c->sym, TRUE);
   c->same = r->harm != HARM_NONE && g_strcmp0 (key, c->want) == 0;
   run_free (r);
-  return FALSE;
+  return !c->same && c->runs < c->limit;
 }
 
 static void
@@ -758,18 +807,22 @@ explore_reversed (const char *const *argv, Watch *w, const AugurExploreOptions *
   return harmed;
 }
 
-/* One execution (@prefix, NULL: the default schedule, then the default
- * one): does it fail the way @harm did?  FALSE also if it cannot follow
- * the prefix or there is no time left. */
+/* Up to @limit executions that share @prefix (NULL: the default
+ * schedule, then the default one): does one fail the way @harm did?
+ * FALSE also if none can follow the prefix or there is no time left;
+ * *@diverged (may be NULL) says whether the prefix could not be followed. */
 static gboolean
 fails_like (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, const Run *harm,
-            const AugurConfirmOptions *o, gint64 end, const GArray *prefix)
+            const AugurConfirmOptions *o, gint64 end, const GArray *prefix, guint64 limit,
+            gboolean *diverged, const Run *path)
 {
   double left = left_until (end);
+  if (diverged != NULL)
+    *diverged = FALSE;
   if (left == 0.0)
     return FALSE;
   g_autofree char *key = run_harm_key (harm, sym, TRUE);
-  Control c = { sym, key, FALSE };
+  Control c = { .sym = sym, .want = key, .limit = limit, .path = path };
   AugurExploreOptions co;
   augur_explore_options_init (&co);
   co.mode = AUGUR_EXPLORE_MODE_OPTIMAL;
@@ -788,7 +841,9 @@ fails_like (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, co
   AugurExploreStats cst;
   g_autoptr (GError) cerr = NULL;
   g_autoptr (AugurResults) controlled = augur_explore (argv, &co, &cst, &cerr);
-  return controlled != NULL && !cst.prefix_diverged && c.same;
+  if (diverged != NULL)
+    *diverged = controlled != NULL && (cst.prefix_diverged || c.left_path);
+  return controlled != NULL && !cst.prefix_diverged && !c.left_path && c.same;
 }
 
 /* Does the program fail the way @harm did without the violation too?  (a
@@ -798,7 +853,7 @@ static gboolean
 fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, const Run *harm,
               const AugurConfirmOptions *o, gint64 end)
 {
-  return fails_like (argv, ex, sym, harm, o, end, NULL);
+  return fails_like (argv, ex, sym, harm, o, end, NULL, 1, NULL, NULL);
 }
 
 /* A race that harmed in the predicted order: does the harmful execution
@@ -807,15 +862,23 @@ fails_anyway (const char *const *argv, AugurExecutor *ex, AugurSymbolizer *sym, 
  * (a lost update elsewhere, next to a benign race on a flag both threads
  * set): the race is no cause of it.  Every other step is kept: a race
  * whose other order fails too, but only with another race reversed as
- * well (x and y written in opposite orders), is a cause.  An execution
- * that cannot follow the flipped schedule (a thread that read the other
- * value went elsewhere) leaves the race a cause. */
+ * well (x and y written in opposite orders), is a cause.
+ *
+ * An execution that cannot follow the flipped schedule (a thread that
+ * read the other value went elsewhere: it found a queue's request and
+ * did not wait for it) has no "every other step as it was"; then the
+ * executions that share the flipped prefix up to the later access are
+ * searched (a few dozen) for the same failure.  Found: the failure does
+ * not need this order (a lost wake-up on a second queue, after a race on
+ * the first that goes either way), *@searched says so.  Not found: the
+ * race stays a cause. */
 static gboolean
 fails_flipped (const char *const *argv, AugurExecutor *ex, const Watch *w, const AugurConfirmOptions *o,
-               gint64 end)
+               gint64 end, gboolean *searched)
 {
   guint j1, j2;
   const Run *h = w->harm;
+  *searched = FALSE;
   if (left_until (end) == 0.0 || !race_positions (w->map, w->prediction, &j1, &j2)
       || h->steps->len <= j2)
     return FALSE;
@@ -825,14 +888,21 @@ fails_flipped (const char *const *argv, AugurExecutor *ex, const Watch *w, const
   g_autoptr (GArray) flipped = reversed_at (t, h->steps->len, j1, j2);
   if (flipped == NULL)
     return FALSE;
-  return fails_like (argv, ex, w->sym, h, o, end, flipped);
+  gboolean diverged;
+  if (fails_like (argv, ex, w->sym, h, o, end, flipped, 1, &diverged, h))
+    return TRUE;
+  if (!diverged)
+    return FALSE;
+  g_array_set_size (flipped, j2 + 1);
+  *searched = fails_like (argv, ex, w->sym, h, o, end, flipped, w->limit, NULL, NULL);
+  return *searched;
 }
 
 /* The class of the prediction and its explanation, from what the runs
  * showed. */
 static void
 classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gboolean own_path,
-          gboolean reversed_harm, gboolean flipped_harm)
+          gboolean reversed_harm, gboolean flipped_harm, gboolean flip_searched)
 {
   const AugurEventMap *map = w->map;
   out->executions = w->runs;
@@ -853,8 +923,12 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
       out->explanation = g_strdup_printf (
         own_path ? "Benign: after the violation %s, but the program fails that way without it too "
                    "(its default schedule does): the failure is not caused by this interleaving."
-                 : "Benign: after the race %s, but the same execution with its two accesses in the "
-                   "other order fails the same way: the failure is not caused by this race.",
+        : flip_searched ? "Benign: after the race %s, but with its two accesses in the other order "
+                          "(a thread then went another way) an execution fails the same way too: "
+                          "the failure is not caused by this race."
+                        : "Benign: after the race %s, but the same execution with its two accesses "
+                          "in the other order fails the same way: the failure is not caused by "
+                          "this race.",
         harm);
     }
   else if (w->harm != NULL)
@@ -925,9 +999,10 @@ augur_confirm_prediction (const char *const *argv, AugurFinding *prediction,
   gboolean realised = !w.diverged && !st.prefix_diverged;
   gboolean reversed_harm = realised && w.harm == NULL && explore_reversed (argv, &w, &eo, end);
   gboolean own_path = realised && w.harm != NULL && fails_anyway (argv, ex, sym, w.harm, o, end);
+  gboolean searched = FALSE;
   gboolean flipped_harm = realised && !own_path && !reversed_harm && w.harm != NULL
-                          && fails_flipped (argv, ex, &w, o, end);
-  classify (out, &w, &st, own_path, reversed_harm, flipped_harm);
+                          && fails_flipped (argv, ex, &w, o, end, &searched);
+  classify (out, &w, &st, own_path, reversed_harm, flipped_harm, searched);
   watch_clear (&w);
   return TRUE;
 }
