@@ -12,17 +12,18 @@
 
 #include "common/record-run.h"
 
+/* a stack slot's or a heap block's stable name ("T1.stack-0x2c",
+ * "T0.alloc2+4") */
 static gboolean
-is_stack_name (const char *object)
+is_run_name (const char *object)
 {
-  return object != NULL && strstr (object, ".stack-0x") != NULL;
+  return object != NULL && (strstr (object, ".stack-0x") != NULL || strstr (object, ".alloc") != NULL);
 }
 
 static gboolean
 finding_needs (AugurFinding *f)
 {
-  if (is_stack_name (augur_finding_get_object_id (f))
-      || is_stack_name (augur_finding_get_explanation (f)))
+  if (is_run_name (augur_finding_get_object_id (f)) || is_run_name (augur_finding_get_explanation (f)))
     return TRUE;
   for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
     if (finding_needs (augur_finding_get_part (f, i)))

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * frames-run.h — one recorded run of the program, for the names of the
- * stack variables in findings that came without a trace.
+ * stack variables and heap blocks in findings that came without a trace.
  *
  * A variable on a thread's stack has a stable name ("T0.stack-0x158",
  * common/objects.h) that the debug info turns into its own ("counter")
@@ -9,10 +9,14 @@
  * (FRAME records, common/dwarf-frames.h).  augur check has its recorded
  * run; augur explore and augur replay run under the scheduler, which
  * records no trace, so their findings kept the stable name.  When one of
- * their findings names a stack slot, the program is run once more with
- * the recording runtime, its output thrown away, under a watchdog, and
- * its frames name the slots (its allocations are not used: the findings'
- * heap objects are named from their own accesses).
+ * their findings names a stack slot or a heap block, the program is run
+ * once more with the recording runtime, its output thrown away, under a
+ * watchdog: its frames name the slots, and its allocations name the
+ * blocks that their accesses leave unnamed (a buffer from pipe.c's
+ * `buf = malloc (...)` is "buf[4]", as augur check, which names them from
+ * its recorded run, says).  Blocks go by (thread, allocation number), so
+ * this run's names fit the explored ones as the recorded run's fit
+ * augur check's.
  */
 #ifndef AUGUR_FRAMES_RUN_H
 #define AUGUR_FRAMES_RUN_H
@@ -25,7 +29,7 @@
 G_BEGIN_DECLS
 
 /* Does a finding or a part of @results (its object, its explanation)
- * name a stack slot? */
+ * name a stack slot or a heap block? */
 gboolean augur_frames_run_needed (AugurResults *results);
 
 /* Records one run of @argv (reading @stdin_path, a regular file, or

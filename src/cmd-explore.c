@@ -209,7 +209,10 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
     if (left >= 1.0 && augur_frames_run_needed (results))
       frames = augur_frames_run (argv, NULL, (guint) left);
     if (frames != NULL)
-      augur_dwarf_names_note_frames (names, frames);
+      {
+        augur_dwarf_names_note_frames (names, frames);
+        augur_dwarf_names_note_trace (names, frames);
+      }
     augur_dwarf_names_apply (names, results);
   }
   augur_check_link_for_explore (results);

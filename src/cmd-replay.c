@@ -214,7 +214,10 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
                                         ? augur_frames_run ((const char *const *) pargv, NULL, 10)
                                         : NULL;
       if (frames != NULL)
-        augur_dwarf_names_note_frames (names, frames);
+        {
+          augur_dwarf_names_note_frames (names, frames);
+          augur_dwarf_names_note_trace (names, frames);
+        }
       augur_dwarf_names_apply (names, got);
       for (guint k = 0; k < augur_results_get_n_findings (got); k++)
         {
