@@ -86,10 +86,85 @@ bug_clear (Bug *b)
   g_ptr_array_unref (b->variants);
 }
 
-/* Is @f, with kind @kind and locations @locs, the same bug as @head? */
-static gboolean
-same_bug (const Bug *head, AugurFinding *f, const char *kind, GPtrArray *locs)
+/* A misuse of an object's lifetime: one end of its life (a free, a
+ * destroy) met another end or a use.  "file function" of the function
+ * that ended its life, newly allocated, or NULL for other findings and
+ * for ends in two functions. */
+static char *
+lifetime_end (AugurFinding *f)
 {
+  static const char *const lifetime[] = { "double-free", "double-destroy", "use-after-free",
+                                          "use-after-destroy", "destroy-held-mutex",
+                                          "destroy-held-rwlock", "destroy-waited-cond",
+                                          "destroy-waited-barrier", NULL };
+  const char *sub = augur_finding_get_subkind (f);
+  if (augur_finding_get_kind (f) != AUGUR_FINDING_MISUSE || sub == NULL
+      || !g_strv_contains (lifetime, sub))
+    return NULL;
+  /* every free or destroy of it in one function (two teardowns, a
+   * worker's and main's, are not one: each is a place to fix) */
+  char *end = NULL;
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      if (a->op != AUGUR_OP_FREE && a->op != AUGUR_OP_DESTROY)
+        continue;
+      if (a->file == NULL || a->function == NULL)
+        {
+          g_free (end);
+          return NULL;
+        }
+      g_autofree char *base = augur_source_label (a->file);
+      g_autofree char *here = g_strdup_printf ("%s %s", base, a->function);
+      if (end != NULL && strcmp (end, here) != 0)
+        {
+          g_free (end);
+          return NULL;
+        }
+      if (end == NULL)
+        end = g_steal_pointer (&here);
+    }
+  return end;
+}
+
+/* The functions of @all that two threads ran as teardowns: a double
+ * free or destroy with both ends in one function, by two threads
+ * ("file function" -> itself). */
+static GHashTable *
+teardowns_run_twice (GPtrArray *all)
+{
+  GHashTable *twice = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *f = g_ptr_array_index (all, i);
+      const char *sub = augur_finding_get_subkind (f);
+      if (augur_finding_get_kind (f) != AUGUR_FINDING_MISUSE
+          || (g_strcmp0 (sub, "double-free") != 0 && g_strcmp0 (sub, "double-destroy") != 0)
+          || augur_finding_get_n_accesses (f) != 2
+          || augur_finding_get_access (f, 0)->thread == augur_finding_get_access (f, 1)->thread)
+        continue;
+      char *end = lifetime_end (f);
+      if (end != NULL)
+        g_hash_table_add (twice, end);
+    }
+  return twice;
+}
+
+/* Is @f, with kind @kind and locations @locs, the same bug as @head?
+ * (@twice: teardowns_run_twice) */
+static gboolean
+same_bug (const Bug *head, AugurFinding *f, const char *kind, GPtrArray *locs, GHashTable *twice)
+{
+  /* a teardown that two threads ran (one handle freed by both): each
+   * object it frees or destroys shows a double free, a use after free, a
+   * destroy of a held lock...; they are one bug, the function that ended
+   * their lives.  (Uses after one teardown stay apart: each is a place
+   * that must not use what was ended.) */
+  g_autofree char *end = g_hash_table_size (twice) > 0 ? lifetime_end (f) : NULL;
+  g_autofree char *head_end = end != NULL ? lifetime_end (head->finding) : NULL;
+  if (end != NULL && head_end != NULL && strcmp (end, head_end) == 0
+      && g_hash_table_contains (twice, end))
+    return TRUE;
   if (strcmp (head->kind, kind) != 0 || locs->len == 0 || head->locs->len == 0)
     return FALSE;
   switch (augur_finding_get_kind (f))
@@ -154,18 +229,31 @@ explain_variants (Bug *b)
     g_string_append_printf (e, " (the first %u listed in it as its variants).", SAME_BUG_MAX_PARTS);
   else
     g_string_append_printf (e, " (listed in it as %s).", n == 1 ? "its variant" : "its variants");
+  /* joined by the function that ended the objects' lives (same_bug) */
+  g_autofree char *end = lifetime_end (b->finding);
+  gboolean mixed = FALSE;
+  for (guint v = 0; v < b->variants->len && end != NULL && !mixed; v++)
+    mixed = g_strcmp0 (augur_finding_get_subkind (g_ptr_array_index (b->variants, v)),
+                       augur_finding_get_subkind (b->finding)) != 0;
+  if (mixed)
+    {
+      g_auto (GStrv) file_function = g_strsplit (end, " ", 2);
+      g_string_append_printf (e, " Each of them ends an object's life in %s() (%s): a teardown "
+                              "that runs twice, or while another thread still uses what it frees "
+                              "or destroys.", file_function[1], file_function[0]);
+    }
   augur_finding_set_explanation (b->finding, e->str);
   g_string_free (e, TRUE);
 }
 
 /* Are bugs @a and @b one?  Two cause chains stay apart. */
 static gboolean
-can_merge (const Bug *a, const Bug *b)
+can_merge (const Bug *a, const Bug *b, GHashTable *twice)
 {
   if (a->gone || b->gone
       || (augur_finding_get_n_parts (a->finding) > 0 && augur_finding_get_n_parts (b->finding) > 0))
     return FALSE;
-  return same_bug (a, b->finding, b->kind, b->locs);
+  return same_bug (a, b->finding, b->kind, b->locs, twice);
 }
 
 /* @b joins @a: a cause chain heads the bug, else @a's finding does.  A
@@ -224,6 +312,7 @@ group (GPtrArray *all, guint *merged)
       Bug nb = { f, augur_finding_dup_full_kind (f), locations (f), g_ptr_array_new (), FALSE };
       g_array_append_val (bugs, nb);
     }
+  g_autoptr (GHashTable) twice = teardowns_run_twice (all);
   *merged = 0;
   gboolean changed = TRUE;
   while (changed)
@@ -231,7 +320,7 @@ group (GPtrArray *all, guint *merged)
       changed = FALSE;
       for (guint j = 1; j < bugs->len; j++)
         for (guint i = 0; i < j; i++)
-          if (can_merge (&g_array_index (bugs, Bug, i), &g_array_index (bugs, Bug, j)))
+          if (can_merge (&g_array_index (bugs, Bug, i), &g_array_index (bugs, Bug, j), twice))
             {
               merge (&g_array_index (bugs, Bug, i), &g_array_index (bugs, Bug, j));
               (*merged)++;

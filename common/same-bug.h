@@ -14,7 +14,15 @@
  *     source line in common, the other side differing (a use of an
  *     uninitialised mutex or condition variable: the same object is
  *     enough, the bug is the missing init wherever it is used);
- *   - deadlock, hang: the stuck locations of one are among the other's.
+ *   - deadlock, hang: the stuck locations of one are among the other's;
+ *   - misuses of objects' lifetimes (double free or destroy, use after
+ *     free or destroy, destroy of a held lock or a waited-on condition or
+ *     barrier), whatever their sub-kinds: every free or destroy of both
+ *     in one function that two threads ran (a double free or destroy
+ *     with both ends in it, by two threads, says so): one teardown run
+ *     twice ends every object it touches twice, and cgaebel/pipe showed
+ *     it as 17 errors.  A worker's teardown and main's, each destroying
+ *     the objects, stay apart, as do the uses after a teardown run once.
  * Findings are taken in the results' order (the most severe first); each
  * joins the first earlier finding it is the same bug as, which keeps its
  * own schedule (the one `augur replay` runs), gets the others as parts

@@ -531,6 +531,58 @@ test_same_bug (void)
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
 }
 
+static AugurFinding *
+build_lifetime (const char *sub, AugurOp end_op, guint end_line, const char *end_function,
+                AugurOp other_op, guint other_line)
+{
+  AugurFinding *f = augur_finding_new (AUGUR_FINDING_MISUSE, sub, "ended.");
+  augur_finding_set_object (f, sub, "block");
+  augur_finding_add_access (f, 1, 1, end_op, "t.c", end_line, end_function, NULL);
+  augur_finding_add_access (f, 2, 1, other_op, "t.c", other_line,
+                            other_op == end_op ? end_function : "user", NULL);
+  return f;
+}
+
+/* A teardown that two threads run (cgaebel/pipe's deallocate): each
+ * object it frees or destroys shows its own misuse, of several kinds; all
+ * whose free or destroy is in that function are one bug, which says so.
+ * A misuse ended elsewhere (uses after a teardown that ran once), and
+ * one of another sort, stay apart. */
+static void
+test_same_bug_teardown (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "explore");
+  g_autoptr (AugurFinding) a = build_lifetime ("destroy-held-mutex", AUGUR_OP_DESTROY, 20, "teardown",
+                                               AUGUR_OP_LOCK, 50);
+  g_autoptr (AugurFinding) b = build_lifetime ("double-destroy", AUGUR_OP_DESTROY, 21, "teardown",
+                                               AUGUR_OP_DESTROY, 21);
+  g_autoptr (AugurFinding) c = build_lifetime ("double-free", AUGUR_OP_FREE, 23, "teardown",
+                                               AUGUR_OP_FREE, 23);
+  g_autoptr (AugurFinding) d = build_lifetime ("use-after-free", AUGUR_OP_FREE, 23, "teardown",
+                                               AUGUR_OP_READ, 60);
+  g_autoptr (AugurFinding) e = build_lifetime ("use-after-free", AUGUR_OP_FREE, 90, "other_end",
+                                               AUGUR_OP_READ, 91);
+  g_autoptr (AugurFinding) g = build_lifetime ("double-unlock", AUGUR_OP_UNLOCK, 24, "teardown",
+                                               AUGUR_OP_UNLOCK, 24);
+  /* uses after a teardown that ran once: each its own */
+  g_autoptr (AugurFinding) h = build_lifetime ("use-after-destroy", AUGUR_OP_DESTROY, 92, "other_end",
+                                               AUGUR_OP_LOCK, 95);
+  AugurFinding *all[] = { a, b, c, d, e, g, h };
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    augur_results_add_finding (r, all[i]);
+  g_assert_cmpuint (augur_same_bug_merge (r), ==, 3);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 4);
+  AugurFinding *head = NULL;
+  for (guint i = 0; i < augur_results_get_n_findings (r); i++)
+    if (augur_finding_get_n_parts (augur_results_get_finding (r, i)) > 0)
+      head = augur_results_get_finding (r, i);
+  g_assert_nonnull (head);
+  g_assert_cmpuint (augur_finding_get_n_parts (head), ==, 3);
+  g_assert_nonnull (strstr (augur_finding_get_explanation (head),
+                            "Each of them ends an object's life in teardown() (t.c): a teardown "
+                            "that runs twice"));
+}
+
 /* A bug at 100 line pairs keeps the first 64 as parts, each with its
  * schedule; the explanation names every line (common/same-bug.c). */
 static void
@@ -671,6 +723,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/replay-commands", test_replay_commands);
   g_test_add_func ("/results/describe", test_describe);
   g_test_add_func ("/results/all-order", test_all_order);
+  g_test_add_func ("/results/same-bug-teardown", test_same_bug_teardown);
   static const char *const goldens[] = { "race.json", "deadlock.json", "atomicity.json",
                                          "misuse.json", "all.json" };
   for (guint i = 0; i < G_N_ELEMENTS (goldens); i++)
