@@ -306,8 +306,17 @@ typedef struct {
   guint diverged_step;        /* explorer step */
   char *why;                  /* owned */
   Run *first;                 /* replay: the one execution (owned) */
-  Run *harm;                  /* the first harmful execution (owned) */
+  Run *harm;                  /* the first harmful execution (owned), or the first with no
+                               * spurious wake-up after one with */
+  guint64 harm_at;            /* its number among runs */
 } Watch;
+
+/* Does @r have a spurious wake-up? */
+static gboolean
+run_spurious (const Run *r)
+{
+  return augur_steps_last_spurious ((const AugurSchedStep *) r->steps->data, r->steps->len) >= 0;
+}
 
 static const AugurStep *
 event_of_step (const Watch *w, guint j)
@@ -394,8 +403,17 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
     return w->explored < w->limit;
   if (harm_of (shm, killed) != HARM_NONE)
     {
-      w->harm = run_capture (shm, killed);
-      return FALSE;
+      /* a witness that needs a spurious wake-up is kept until one that
+       * needs none turns up among the executions explored */
+      gboolean spurious = augur_steps_last_spurious (shm->steps, MIN (shm->n_steps,
+                                                                      AUGUR_SCHED_MAX_STEPS)) >= 0;
+      if (w->harm == NULL || (!spurious && run_spurious (w->harm)))
+        {
+          run_free (w->harm);
+          w->harm = run_capture (shm, killed);
+          w->harm_at = w->runs;
+        }
+      return spurious && w->explored < w->limit;
     }
   return w->explored < w->limit;
 }
@@ -581,7 +599,15 @@ confirmed_finding (const Watch *w, const Run *r)
   gsize len = strlen (what);
   if (len > 0 && what[len - 1] == '.')
     what[len - 1] = '\0';
-  g_autofree char *expl = g_strdup_printf ("Confirmed: %s; then %s.", what, harm);
+  g_autofree char *claim = g_strdup_printf ("Confirmed: %s; then %s.", what, harm);
+  gint spur = augur_steps_last_spurious (steps, n);
+  g_autofree char *where = NULL;
+  if (spur >= 0)
+    {
+      const AugurSource *l = augur_symbolizer_lookup (w->sym, steps[spur].module, steps[spur].pc);
+      where = base_loc (l->file, l->line);
+    }
+  g_autofree char *expl = augur_steps_spurious_note (claim, steps, n, where, "failure");
 
   AugurFinding *f = augur_finding_new (augur_finding_get_kind (p), augur_finding_get_subkind (p), expl);
   if (augur_finding_get_object (p) != NULL)
@@ -938,7 +964,7 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
       g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
       out->explanation = g_strdup_printf ("Harmful: after the violation%s, %s (execution %" G_GUINT64_FORMAT
                                           ").", reversed_harm ? " in the other order" : "", harm,
-                                          w->runs);
+                                          w->harm_at != 0 ? w->harm_at : w->runs);
     }
   else
     {

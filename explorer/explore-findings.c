@@ -207,27 +207,16 @@ explore_findings_keep (Ctx *c, AugurFinding *f)
 static gboolean
 has_spurious (const AugurSchedStep *steps, guint n)
 {
-  for (guint k = 0; k < n; k++)
-    if (steps[k].op == AUGUR_SOP_COND_WAKE && (steps[k].xflags & AUGUR_SXF_SPURIOUS))
-      return TRUE;
-  return FALSE;
+  return augur_steps_last_spurious (steps, n) >= 0;
 }
 
-/* @text, and if steps[0..n) has a spurious wake-up, a sentence naming the
- * last one: the finding (@what) may need it, and a reader should know that
- * only a wake-up without a signal leads there.  Newly allocated. */
+/* augur_steps_spurious_note, the wake-up's place named as findings are */
 static char *
 spurious_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint n, const char *what)
 {
-  for (guint k = n; k-- > 0;)
-    if (steps[k].op == AUGUR_SOP_COND_WAKE && (steps[k].xflags & AUGUR_SXF_SPURIOUS))
-      {
-        g_autofree char *where = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
-        return g_strdup_printf ("%s Thread %u wakes up at %s without a signal (a spurious "
-                                "wake-up, which POSIX allows): the %s may need it.",
-                                text, steps[k].tid, where, what);
-      }
-  return g_strdup (text);
+  gint k = augur_steps_last_spurious (steps, n);
+  g_autofree char *where = k >= 0 ? explore_findings_loc_key (c, steps[k].module, steps[k].pc) : NULL;
+  return augur_steps_spurious_note (text, steps, n, where, what);
 }
 
 guint

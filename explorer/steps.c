@@ -239,3 +239,23 @@ augur_steps_callers (AugurSymbolizer *sym, const AugurSchedCallers *callers,
   return augur_lock_site_callers (sym, callers->module, callers->pc,
                                   MIN (callers->n, AUGUR_SCHED_MAX_CALLERS), frames);
 }
+
+gint
+augur_steps_last_spurious (const AugurSchedStep *steps, guint n)
+{
+  for (guint k = n; k-- > 0;)
+    if (steps[k].op == AUGUR_SOP_COND_WAKE && (steps[k].xflags & AUGUR_SXF_SPURIOUS))
+      return (gint) k;
+  return -1;
+}
+
+char *
+augur_steps_spurious_note (const char *text, const AugurSchedStep *steps, guint n,
+                           const char *where, const char *what)
+{
+  gint k = augur_steps_last_spurious (steps, n);
+  if (k < 0)
+    return g_strdup (text);
+  return g_strdup_printf ("%s Thread %u wakes up at %s " AUGUR_STEPS_SPURIOUS_MARK ": the %s may "
+                          "need it.", text, steps[k].tid, where, what);
+}

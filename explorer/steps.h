@@ -47,6 +47,18 @@ AugurExecNames *augur_steps_names (AugurSymbolizer *sym, const AugurSchedObjectE
 guint augur_steps_callers (AugurSymbolizer *sym, const AugurSchedCallers *callers,
                            AugurFrame frames[AUGUR_SCHED_MAX_CALLERS]);
 
+/* The last spurious wake-up (a condition wait's return with no signal)
+ * of steps[0..n), or -1. */
+gint augur_steps_last_spurious (const AugurSchedStep *steps, guint n);
+/* @text, and if steps[0..n) has a spurious wake-up, a sentence naming the
+ * last one (at @where, its "file:line"): the finding (@what: "race",
+ * "failure") may need it, and a reader should know that only a wake-up
+ * without a signal leads there.  Newly allocated. */
+char *augur_steps_spurious_note (const char *text, const AugurSchedStep *steps, guint n,
+                                 const char *where, const char *what);
+/* The words that begin that sentence's explanation of the wake-up. */
+#define AUGUR_STEPS_SPURIOUS_MARK "without a signal (a spurious wake-up, which POSIX allows)"
+
 /* The index of every step among its thread's steps; n + 1 entries (owned). */
 guint64 *augur_steps_event_indices (const AugurSchedStep *steps, guint n);
 
