@@ -917,16 +917,35 @@ map_name (const char *name, gpointer data)
   return g_strdup (namer_lookup (data, name));
 }
 
-/* What a free frees is the block, not the field at its start that its
- * address names too: "shared->time" is freed as "*shared". */
+/* What a free frees is the block, not the field or element at its start
+ * that its address names too: "shared->time" is freed as "*shared",
+ * "cache[0]" as "*cache". */
 static char *
 block_name (const char *name, gpointer data)
 {
   (void) data;
   const char *arrow = g_strrstr (name, "->");
-  if (arrow == NULL)
-    return NULL;
-  return g_strdup_printf ("*%.*s", (int) (arrow - name), name);
+  if (arrow != NULL)
+    return g_strdup_printf ("*%.*s", (int) (arrow - name), name);
+  gsize len = strlen (name);
+  if (len > 3 && g_str_has_suffix (name, "[0]") && strpbrk (name, "[.") == name + len - 3)
+    return g_strdup_printf ("*%.*s", (int) (len - 3), name);
+  return NULL;
+}
+
+/* A block's finding (a double free) is about the block, as its free
+ * steps are (block_name) */
+static void
+name_block (AugurFinding *f)
+{
+  if (g_strcmp0 (augur_finding_get_object_kind (f), "block") == 0 && augur_finding_get_object (f) != NULL)
+    {
+      g_autofree char *whole = block_name (augur_finding_get_object (f), NULL);
+      if (whole != NULL)
+        augur_finding_set_object (f, whole, "block");   /* its object_id stays */
+    }
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    name_block (augur_finding_get_part (f, i));
 }
 
 static void
@@ -1102,6 +1121,7 @@ augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
       AugurFinding *f = augur_results_get_finding (results, i);
       augur_finding_rename (f, map_name, &namer);
       augur_finding_rename_steps (f, AUGUR_OP_FREE, block_name, NULL);
+      name_block (f);
       rename_explanations (f, renames);
     }
   g_hash_table_unref (namer.memo);

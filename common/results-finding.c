@@ -578,10 +578,30 @@ augur_thread_name (guint thread)
   return thread == 0 ? g_strdup ("main") : g_strdup_printf ("thread %u", thread);
 }
 
+/* A misuse of memory (the heap, a dead stack), not of the threads API */
+static gboolean
+memory_misuse (AugurFinding *finding)
+{
+  static const char *const memory[] = { "double-free", "invalid-free", "use-after-free",
+                                        "dead-stack", NULL };
+  return finding->kind == AUGUR_FINDING_MISUSE && finding->subkind != NULL
+         && g_strv_contains (memory, finding->subkind);
+}
+
+const char *
+augur_finding_title (AugurFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, NULL);
+  return memory_misuse (finding) ? "Misuse of memory" : augur_finding_kind_title (finding->kind);
+}
+
 const char *
 augur_finding_describe (AugurFinding *finding)
 {
   g_return_val_if_fail (finding != NULL, NULL);
+  if (memory_misuse (finding))
+    return "The program frees memory twice, frees what was not allocated, or uses memory "
+           "after its end (a free, a thread's return), which the C standard leaves undefined.";
   if (finding->kind != AUGUR_FINDING_DEADLOCK)
     return augur_finding_kind_description (finding->kind);
   /* what the blocked threads wait for: their accesses are the blocked

@@ -317,8 +317,11 @@ void augur_finding_rename_steps (AugurFinding *finding, AugurOp op,
 
 /* One sentence on what this finding's kind means, fitted to the case: a
  * deadlock of locks is a cycle of locks, a stall on a condition variable
- * is not. */
+ * is not; a double free is a misuse of memory, not of the threads API. */
 const char *augur_finding_describe (AugurFinding *finding);
+/* Its kind's title, fitted the same way ("Misuse of memory" for a double
+ * free). */
+const char *augur_finding_title (AugurFinding *finding);
 /* "thread 2", or "main" for thread 0 (prose names the main thread so). */
 char *augur_thread_name (guint thread);
 

@@ -128,7 +128,7 @@ format_duration (double seconds)
 static void
 append_finding_title (GString *s, AugurFinding *f)
 {
-  augur_report_html_escape (s, augur_finding_kind_title (augur_finding_get_kind (f)));
+  augur_report_html_escape (s, augur_finding_title (f));
   append_aside (s, "", augur_finding_get_subkind (f));
   if (augur_finding_get_object (f) != NULL)
     {

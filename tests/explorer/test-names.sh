@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The names of objects in augur explore's and augur replay's findings: a
 # heap block that its accesses leave unnamed (memcpy's) is named from
-# its allocation, as augur check names it from its recorded run.
+# its allocation, as augur check names it from its recorded run; a block
+# freed twice by the pointer to it.
 . "$top_srcdir/tests/tap.sh"
 
 B="$top_builddir/tests/explorer"
@@ -23,5 +24,19 @@ heap_from_alloc ()
   [ "$st" -eq 1 ] && grep -q "buf\[4\]" "$tmp/replay" && ! grep -q "T0.alloc1" "$tmp/replay"
 }
 ok "a heap block memcpy writes is named from its allocation in explore and replay" heap_from_alloc
+
+# a double free is about the block, not the element at its start that its
+# address also names: *cache, not cache[0]
+block_freed ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/df.json" -- "$B/corpus-double_free" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  i=$(($(results_findings "$tmp/df.json" | grep -n "^misuse:double-free " | cut -d: -f1) - 1))
+  [ "$st" -eq 1 ] && [ "$i" -ge 0 ] \
+    && [ "$(json_path "$tmp/df.json" "\$.findings[$i].object")" = '*cache' ] \
+    && [ "$(json_path "$tmp/df.json" "\$.findings[$i].object_id")" = T0.alloc1 ]
+}
+ok "a block freed twice is named as the block (*cache), its stable name kept" block_freed
 
 tap_done

@@ -583,6 +583,20 @@ test_same_bug_teardown (void)
                             "that runs twice"));
 }
 
+/* A double free is a misuse of memory, not of the threads API; a double
+ * destroy is of the threads API */
+static void
+test_memory_misuse_title (void)
+{
+  g_autoptr (AugurFinding) df = build_lifetime ("double-free", AUGUR_OP_FREE, 5, "f", AUGUR_OP_FREE, 5);
+  g_autoptr (AugurFinding) dd = build_lifetime ("double-destroy", AUGUR_OP_DESTROY, 5, "f",
+                                                AUGUR_OP_DESTROY, 5);
+  g_assert_cmpstr (augur_finding_title (df), ==, "Misuse of memory");
+  g_assert_nonnull (strstr (augur_finding_describe (df), "frees memory twice"));
+  g_assert_cmpstr (augur_finding_title (dd), ==, "Misuse of the threads API");
+  g_assert_nonnull (strstr (augur_finding_describe (dd), "threads API"));
+}
+
 /* A bug at 100 line pairs keeps the first 64 as parts, each with its
  * schedule; the explanation names every line (common/same-bug.c). */
 static void
@@ -724,6 +738,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/describe", test_describe);
   g_test_add_func ("/results/all-order", test_all_order);
   g_test_add_func ("/results/same-bug-teardown", test_same_bug_teardown);
+  g_test_add_func ("/results/memory-misuse-title", test_memory_misuse_title);
   static const char *const goldens[] = { "race.json", "deadlock.json", "atomicity.json",
                                          "misuse.json", "all.json" };
   for (guint i = 0; i < G_N_ELEMENTS (goldens); i++)
