@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/same-name.h"
 #include "common/dwarf-type.h"
 #include "common/demangle.h"
 #include "common/dwarf-frames.h"
@@ -1124,6 +1125,7 @@ augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
       name_block (f);
       rename_explanations (f, renames);
     }
+  augur_same_name_tell_apart (results);
   g_hash_table_unref (namer.memo);
   for (guint i = 0; i < renames->len; i++)
     {

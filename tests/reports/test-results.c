@@ -11,6 +11,7 @@
 
 #include "common/results.h"
 #include "common/same-bug.h"
+#include "common/same-name.h"
 #include "tests/reports/test-golden.h"
 
 static AugurFinding *
@@ -583,6 +584,32 @@ test_same_bug_teardown (void)
                             "that runs twice"));
 }
 
+/* Two blocks' fields of one name (two pipes from one constructor) are
+ * told apart by their blocks; a name of one object is left as it is */
+static void
+test_same_name (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "explore");
+  g_autoptr (AugurFinding) a = build_race ("a.c", 12);
+  g_autoptr (AugurFinding) b = build_race ("a.c", 20);
+  g_autoptr (AugurFinding) c = build_race ("a.c", 30);
+  augur_finding_set_object (a, "p->end", "variable");
+  augur_finding_set_object_id (a, "T0.alloc1+48");
+  augur_finding_set_object (b, "p->end", "variable");
+  augur_finding_set_object_id (b, "T0.alloc3+48");
+  augur_finding_set_object (c, "p->begin", "variable");
+  augur_finding_set_object_id (c, "T0.alloc1+40");
+  augur_results_add_finding (r, a);
+  augur_results_add_finding (r, b);
+  augur_results_add_finding (r, c);
+  g_assert_cmpuint (augur_same_name_tell_apart (r), ==, 2);
+  g_assert_cmpstr (augur_finding_get_object (a), ==, "p->end (in T0.alloc1)");
+  g_assert_cmpstr (augur_finding_get_object (b), ==, "p->end (in T0.alloc3)");
+  g_assert_cmpstr (augur_finding_get_object_id (b), ==, "T0.alloc3+48");
+  g_assert_cmpstr (augur_finding_get_object_kind (b), ==, "variable");
+  g_assert_cmpstr (augur_finding_get_object (c), ==, "p->begin");
+}
+
 /* A double free is a misuse of memory, not of the threads API; a double
  * destroy is of the threads API */
 static void
@@ -739,6 +766,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/all-order", test_all_order);
   g_test_add_func ("/results/same-bug-teardown", test_same_bug_teardown);
   g_test_add_func ("/results/memory-misuse-title", test_memory_misuse_title);
+  g_test_add_func ("/results/same-name", test_same_name);
   static const char *const goldens[] = { "race.json", "deadlock.json", "atomicity.json",
                                          "misuse.json", "all.json" };
   for (guint i = 0; i < G_N_ELEMENTS (goldens); i++)
