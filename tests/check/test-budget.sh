@@ -234,7 +234,10 @@ long_cut ()
 {
   timed "$tmp/lr.out" "$tmp/lr.err" "$AUGUR" check --budget 10 --mode optimal --max-steps 1000 \
     --no-repair -o "$tmp/lr" -- "$tmp/long_run"
-  [ "$st" -eq 1 ] && table_race "$tmp/lr/results.json" && analysis "$tmp/lr/results.json" false "incomplete: 1 run cut by the step bound" \
+  # the lost update may happen in the recorded run itself (the threads
+  # race natively): the summary then says so before the cut run
+  [ "$st" -eq 1 ] && table_race "$tmp/lr/results.json" \
+    && analysis "$tmp/lr/results.json" false "incomplete: \(the recorded run ended in an abort (SIGABRT) and no explored run failed; \)\?1 run cut by the step bound" \
     && grep -q "run hit the step bound (1000 steps) and was cut there: raise it with --max-steps" "$tmp/lr.err" \
     && grep -q "^augur check: prediction [0-9] (atomicity-violation on variable total, .*long_run.c:2[23], .*) not tried: " "$tmp/lr.err" \
     && grep -q "^augur check: [1-9] predictions* could not be checked ([1-9] not tried, each with its reason above): $tmp/lr/predictions.json" "$tmp/lr.out" \
