@@ -586,18 +586,10 @@ build_bug (Bug *b)
    * a cause's schedule says its own spurious wake-up (what `augur replay`
    * of this finding says too) */
   g_autofree char *chain = augur_check_cause_chain (h, b->parts, sched == h);
-  const char *se = augur_finding_get_explanation (sched);
-  const char *mark = sched != h ? strstr (se, AUGUR_STEPS_SPURIOUS_MARK) : NULL;
-  const char *from = mark != NULL ? g_strrstr_len (se, mark - se, "Thread ") : NULL;
-  const char *to = mark != NULL ? strstr (mark, "may need it.") : NULL;
-  if (from != NULL && to != NULL)
-    {
-      g_autofree char *note = g_strndup (from, (gsize) (to + strlen ("may need it.") - from));
-      g_autofree char *with = g_strdup_printf ("%s %s", chain, note);
-      augur_finding_set_explanation (f, with);
-    }
-  else
-    augur_finding_set_explanation (f, chain);
+  g_autofree char *note = sched != h
+    ? augur_steps_spurious_sentence (augur_finding_get_explanation (sched)) : NULL;
+  g_autofree char *with = note != NULL ? g_strdup_printf ("%s %s", chain, note) : NULL;
+  augur_finding_set_explanation (f, with != NULL ? with : chain);
 
   AugurSeverity sev = augur_finding_get_severity (h);
   for (guint i = 0; i < b->parts->len; i++)

@@ -11,6 +11,8 @@
 #include "common/augur-ops.h"
 #include "common/lock-graph.h"
 
+#include <string.h>
+
 /* A memory access: atomic by its flag (a failed CAS is an atomic load, a
  * free an atomic write of the block), an atomic write a store or an update
  * by its call; a read of the clock is the time. */
@@ -249,6 +251,11 @@ augur_steps_last_spurious (const AugurSchedStep *steps, guint n)
   return -1;
 }
 
+/* the spurious-wake-up sentence's parts: "Thread T wakes up at WHERE "
+ * MARK ": the WHAT " END */
+#define SPURIOUS_MARK "without a signal (a spurious wake-up, which POSIX allows)"
+#define SPURIOUS_END "may need it."
+
 char *
 augur_steps_spurious_note (const char *text, const AugurSchedStep *steps, guint n,
                            const char *where, const char *what)
@@ -256,6 +263,17 @@ augur_steps_spurious_note (const char *text, const AugurSchedStep *steps, guint 
   gint k = augur_steps_last_spurious (steps, n);
   if (k < 0)
     return g_strdup (text);
-  return g_strdup_printf ("%s Thread %u wakes up at %s " AUGUR_STEPS_SPURIOUS_MARK ": the %s may "
-                          "need it.", text, steps[k].tid, where, what);
+  return g_strdup_printf ("%s Thread %u wakes up at %s " SPURIOUS_MARK ": the %s " SPURIOUS_END,
+                          text, steps[k].tid, where, what);
+}
+
+char *
+augur_steps_spurious_sentence (const char *text)
+{
+  const char *mark = text != NULL ? strstr (text, SPURIOUS_MARK) : NULL;
+  const char *from = mark != NULL ? g_strrstr_len (text, mark - text, "Thread ") : NULL;
+  const char *to = mark != NULL ? strstr (mark, SPURIOUS_END) : NULL;
+  if (from == NULL || to == NULL)
+    return NULL;
+  return g_strndup (from, (gsize) (to + strlen (SPURIOUS_END) - from));
 }

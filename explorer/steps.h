@@ -56,8 +56,9 @@ gint augur_steps_last_spurious (const AugurSchedStep *steps, guint n);
  * without a signal leads there.  Newly allocated. */
 char *augur_steps_spurious_note (const char *text, const AugurSchedStep *steps, guint n,
                                  const char *where, const char *what);
-/* The words that begin that sentence's explanation of the wake-up. */
-#define AUGUR_STEPS_SPURIOUS_MARK "without a signal (a spurious wake-up, which POSIX allows)"
+/* That sentence as it stands in @text (an explanation made with it),
+ * newly allocated, or NULL. */
+char *augur_steps_spurious_sentence (const char *text);
 
 /* The index of every step among its thread's steps; n + 1 entries (owned). */
 guint64 *augur_steps_event_indices (const AugurSchedStep *steps, guint n);

@@ -551,13 +551,20 @@ ok "incomplete static facts: the summary says which code was never reached" stat
 # a benign race on a flag next to a lost update: the program fails in
 # either order of the flag's accesses, so the race is reported on its own
 # and the failure blamed on the lost update alone
-not_blamed ()
+# check_corpus NAME: tests/programs/NAME built and checked (no repair);
+# its exit status in $st, its output in $tmp/out, its results file in $r
+check_corpus ()
 {
-  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/flag" "$P/flag_lost_update/prog.c" || return 1
-  "$AUGUR" check --budget 60 --no-repair -o "$tmp/flag-r" -- "$tmp/flag" >"$tmp/out" 2>&1
+  build "$1" || return 1
+  "$AUGUR" check --budget 60 --no-repair -o "$tmp/$1-r" -- "$tmp/$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  r=$tmp/flag-r/results.json
+  r=$tmp/$1-r/results.json
+}
+
+not_blamed ()
+{
+  check_corpus flag_lost_update || return 1
   [ "$st" -eq 1 ] || return 1
   n=$(results_findings "$r" | grep -n "^assertion prog.c:41" | cut -d: -f1)
   [ -n "$n" ] || return 1
@@ -578,11 +585,7 @@ ok "a benign race next to a lost update: the failure is not blamed on it" not_bl
 # spurious wake-up, and its witness has none.
 two_boxes ()
 {
-  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/boxes" "$P/two_mailboxes/prog.c" || return 1
-  "$AUGUR" check --budget 60 --no-repair -o "$tmp/boxes-r" -- "$tmp/boxes" >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  r=$tmp/boxes-r/results.json
+  check_corpus two_mailboxes || return 1
   [ "$st" -eq 1 ] || return 1
   for o in request.count request.item reply.count reply.item; do
     [ "$(json_path "$r" '$.findings[*].object' | grep -cx "$o")" -eq 1 ] || return 1
