@@ -217,15 +217,17 @@ typedef enum {
                                 * addr, arg, then module/pc; a second CALLERS record goes on
                                 * (AUGUR_TRACE_MAX_CALLERS in all).  Not an event: readers
                                 * attach it to the thread's previous event */
-  AUGUR_EV_FRAME = 101,        /* after a THREAD_CREATE: one frame of the creating thread's
-                                * stack, innermost first, found by following the frame
+  AUGUR_EV_FRAME = 101,        /* after a THREAD_CREATE or another synchronisation call
+                                * (not again for the same frames at the same places, at
+                                * most 256 walks a thread): one frame of the calling
+                                * thread's stack, innermost first, found by following the frame
                                 * pointers of the program's functions (augur-cc compiles
                                 * with -fno-omit-frame-pointer): module/pc = the call site
                                 * in the frame's function, addr = the frame's canonical
                                 * frame address (its frame pointer + 16), arg = the frame
                                 * pointer of the function it called (for depth 0, the
                                 * runtime's: everything below was not the program's),
-                                * aux = its depth (0 = the caller of the create).  Not an
+                                * aux = its depth (0 = the caller of the intercept).  Not an
                                 * event: readers use it to give the function's locals
                                 * their names */
   AUGUR_EV_THREAD_ARGS = 102,  /* main is called: addr = the top of the real stack, where

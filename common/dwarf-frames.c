@@ -135,28 +135,40 @@ add_scope (GArray *vars, Dwarf_Die *scope, Dwarf_Addr pc, gint64 base_delta, gui
   while (dwarf_siblingof (&c, &c) == 0);
 }
 
-/* The spans of one frame: the scopes around @pc out to its function. */
+/* The spans of one frame: the scopes around @pc out to its function.
+ * dwarf_getscopes goes from an inlined call to the inlined function's
+ * abstract definition, whose scopes are no frame's; the innermost scope
+ * it finds is concrete, and the DIE tree's own nesting leads from it out
+ * to the function whose frame this is, through the inlined calls (whose
+ * locals live in that frame, at its frame base). */
 static void
 add_frame (GArray *vars, Dwfl_Module *mod, Dwarf *dw, const AugurRecord *f, guint64 top)
 {
   Dwarf_Addr pc = f->pc;
-  Dwarf_Die cu, *scopes = NULL;
+  Dwarf_Die cu, *scopes = NULL, *chain = NULL;
   if (!cfa_at_frame_pointer (mod, pc) || dwarf_addrdie (dw, pc, &cu) == NULL)
     return;
   int n = dwarf_getscopes (&cu, pc, &scopes);
+  if (n > 0)
+    n = dwarf_getscopes_die (&scopes[0], &chain);
   for (int i = 0; i < n; i++)
     {
-      if (dwarf_tag (&scopes[i]) != DW_TAG_subprogram)
+      if (dwarf_tag (&chain[i]) != DW_TAG_subprogram)
         continue;
       gint64 delta;
-      if (!frame_base (&scopes[i], pc, &delta))
+      if (!frame_base (&chain[i], pc, &delta))
         break;
-      /* the blocks inside the function (innermost first), then it */
+      /* the blocks and inlined calls inside the function (innermost
+       * first), then it */
       for (int k = 0; k <= i; k++)
-        if (dwarf_tag (&scopes[k]) == DW_TAG_lexical_block || k == i)
-          add_scope (vars, &scopes[k], pc, delta, top, f->addr);
+        {
+          int tag = dwarf_tag (&chain[k]);
+          if (tag == DW_TAG_lexical_block || tag == DW_TAG_inlined_subroutine || k == i)
+            add_scope (vars, &chain[k], pc, delta, top, f->addr);
+        }
       break;
     }
+  free (chain);
   free (scopes);
 }
 

@@ -5,7 +5,8 @@
  * ("T0.stack-0x160", common/objects.h) are which local of which function.
  *
  * A FRAME record gives a frame's call site and its canonical frame
- * address (CFA), found at a thread creation by following frame pointers.
+ * address (CFA), found at a thread creation or another synchronisation call
+ * by following frame pointers.
  * The debug info's call frame information must agree that the function
  * keeps its CFA at its frame pointer + 16 at that call site (so that the
  * runtime's walk read the right frame); then each parameter and local in
@@ -15,7 +16,7 @@
  *
  * The same stack slots hold different functions' locals over a run, and a
  * stable stack name does not say when: a slot is named only if every
- * thread creation whose live stack (from the runtime's frame out to the
+ * walk whose live stack (from the runtime's frame out to the
  * outermost frame recorded) covers it says it is the same local.  A slot
  * of an alloca'd block, or one that two functions used, keeps its stable
  * name.  x86-64 only (the frame pointer is DWARF register 6); elsewhere no
@@ -47,7 +48,7 @@ void augur_dwarf_frames_free (AugurDwarfFrames *frames);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDwarfFrames, augur_dwarf_frames_free)
 
 /* The local at distance @dist below thread @tid's stack top, or NULL
- * (none, or not the same one at every creation that saw the slot live);
+ * (none, or not the same one at every walk that saw the slot live);
  * *off: the distance's offset in it. */
 const AugurStackVar *augur_dwarf_frames_find (AugurDwarfFrames *frames, guint tid, guint64 dist,
                                               guint64 *off);

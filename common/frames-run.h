@@ -5,7 +5,7 @@
  *
  * A variable on a thread's stack has a stable name ("T0.stack-0x158",
  * common/objects.h) that the debug info turns into its own ("counter")
- * only with the stack frames a recorded run's thread creations walked
+ * only with the stack frames a recorded run's synchronisation calls walked
  * (FRAME records, common/dwarf-frames.h).  augur check has its recorded
  * run; augur explore and augur replay run under the scheduler, which
  * records no trace, so their findings kept the stable name.  When one of

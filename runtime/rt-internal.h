@@ -151,6 +151,8 @@ typedef struct {
   uint32_t stage1;        /* the staging chunk + 1; 0 until the first chunk */
 } RtCursor;
 
+#define RT_FRAME_KEYS 16u
+
 typedef struct {
   uint32_t tid;           /* stable id in creation order, RT_TID_NONE until known */
   uint32_t off_access;    /* > 0: plain accesses are not recorded (guard, ignore, exited) */
@@ -191,6 +193,10 @@ typedef struct {
   uint32_t *busy;
   /* the top of this thread's stack as its THREAD_START says; 0 before */
   uint64_t stack_top;
+  /* the stack walks written as FRAME records (rt_thread_emit_frames):
+   * the keys of recent ones, by key modulo RT_FRAME_KEYS, and how many */
+  uint32_t frame_keys[RT_FRAME_KEYS];
+  uint32_t frame_walks;
 } RtThread;
 
 /* The runtime's thread-local block has a fixed size, with room to grow:
@@ -253,7 +259,8 @@ void rt_thread_start_record (uint8_t flags, uintptr_t ra, uint64_t parent, uint6
 
 /* The FRAME records of the calling thread's stack (augur-trace-format.h),
  * from the frame pointer @fp of the runtime function the program called;
- * when recording only. */
+ * when recording only, and not again for a walk the thread wrote lately
+ * (the same frames at the same places), nor past RT_FRAME_WALKS walks. */
 void rt_thread_emit_frames (uintptr_t fp);
 
 /* ------------------------------------------------------------------ */
@@ -500,6 +507,7 @@ typedef struct {
   uint64_t pre_arg;
   bool on;             /* this call is recorded */
   uintptr_t ra;        /* the intercept's return address */
+  uintptr_t fp;        /* the intercept's frame pointer (rt_thread_emit_frames) */
   uint64_t slot;       /* slot of a release-like record written early */
 } RtSync;
 
@@ -517,6 +525,9 @@ rt_sync_begin (RtSync *op, uint8_t kind, uint8_t flags, const void *obj, uintptr
     }
   rt_record_init (&op->rec, kind, flags, rt_tid (), ra);
   op->ra = ra;
+  /* inlined: the intercept's own frame, whose saved frame pointer and
+   * return address lead into the program's */
+  op->fp = (uintptr_t) __builtin_frame_address (0);
   op->rec.addr = (uint64_t) (uintptr_t) obj;
   op->pre_kind = 0;
   op->pre_aux = 0;

@@ -160,6 +160,8 @@ rt_sync_after (RtSync *op, int64_t result)
       if (took)
         rt_sched_note_callers ();
     }
+  else if (op->rec.kind != AUGUR_EV_THREAD_CREATE)
+    rt_thread_emit_frames (op->fp);   /* the names of this thread's locals (a create walks after) */
   if (!policy[op->rec.kind].release)
     {
       set_result (&op->rec, result);

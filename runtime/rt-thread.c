@@ -311,13 +311,16 @@ rt_thread_prepare (RtSync *op, RtStart *local, const void *routine, uint8_t flag
   return s;
 }
 
-/* At most this many frames are recorded per create. */
+/* At most this many frames are recorded per walk, and this many walks
+ * per thread (a walk's records are 32 bytes a frame). */
 #define RT_MAX_FRAMES 8u
+#define RT_FRAME_WALKS 256u
 
 void
 rt_thread_emit_frames (uintptr_t fp)
 {
-  if (rt_sched_is_on () || !rt_is_active () || rt_self.off_sync != 0)
+  if (rt_sched_is_on () || !rt_is_active () || rt_self.off_sync != 0
+      || rt_self.frame_walks >= RT_FRAME_WALKS)
     return;
   uint64_t top = rt_self.stack_top;
   uint32_t tid = rt_tid ();
@@ -325,23 +328,43 @@ rt_thread_emit_frames (uintptr_t fp)
    * into it; the walk stays inside this thread's stack, upwards, and ends
    * at the first frame outside the program's instrumented code (libc's
    * start, the runtime's thread wrapper) */
-  for (uint32_t depth = 0; depth < RT_MAX_FRAMES; depth++)
+  uintptr_t fps[RT_MAX_FRAMES], ras[RT_MAX_FRAMES];
+  uint32_t n = 0, key = 2166136261u;
+  while (n < RT_MAX_FRAMES)
     {
       if (fp == 0 || (fp & 7u) != 0 || (uint64_t) fp + 16 > top)
-        return;
+        break;
       uintptr_t next = ((const uintptr_t *) fp)[0];
       uintptr_t ra = ((const uintptr_t *) fp)[1];
       if (next <= fp || (uint64_t) next + 16 > top || !rt_module_instrumented (ra))
-        return;
+        break;
+      fps[n] = fp;
+      ras[n++] = ra;
+      key = (key ^ (uint32_t) (fp ^ (fp >> 32))) * 16777619u;
+      key = (key ^ (uint32_t) (ra ^ (ra >> 32))) * 16777619u;
+      fp = next;
+    }
+  if (n == 0)
+    return;
+  /* a lock taken in a loop walks the same frames every time: once is
+   * enough (the names come from where frames are, not how often) */
+  key |= 1u;
+  uint32_t *k = &rt_self.frame_keys[key % RT_FRAME_KEYS];
+  if (*k == key)
+    return;
+  *k = key;
+  rt_self.frame_walks++;
+  for (uint32_t depth = 0; depth < n; depth++)
+    {
       AugurRecord f;
-      rt_record_init (&f, AUGUR_EV_FRAME, 0, tid, ra);
+      rt_record_init (&f, AUGUR_EV_FRAME, 0, tid, ras[depth]);
       if (f.pc == 0)
         return;
+      uintptr_t next = ((const uintptr_t *) fps[depth])[0];
       f.aux = depth;
       f.addr = (uint64_t) next + 16;
-      f.arg = fp;
+      f.arg = fps[depth];
       rt_emit (&f);
-      fp = next;
     }
 }
 

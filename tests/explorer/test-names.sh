@@ -3,7 +3,7 @@
 # The names of objects in augur explore's and augur replay's findings: a
 # heap block that its accesses leave unnamed (memcpy's) is named from
 # its allocation, as augur check names it from its recorded run; a block
-# freed twice by the pointer to it.
+# freed twice by the pointer to it; a spawned thread's locals.
 . "$top_srcdir/tests/tap.sh"
 
 B="$top_builddir/tests/explorer"
@@ -38,5 +38,19 @@ block_freed ()
     && [ "$(json_path "$tmp/df.json" "\$.findings[$i].object_id")" = T0.alloc1 ]
 }
 ok "a block freed twice is named as the block (*cache), its stable name kept" block_freed
+
+# a spawned thread's local: named from the stack walks at its own lock
+# calls (it creates no thread), one of them inside an inlined function
+thread_local ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/tl.json" -- "$B/thread_local_name" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/tl.json" '$.findings[0].object')" = slot ] \
+    && grep -q "^data-race thread_local_name.c:.*access slot without" "$tmp/out" \
+    && case $(json_path "$tmp/tl.json" '$.findings[0].object_id') in T1.stack-0x*) ;; *) false ;; esac \
+    && ! grep -v '"object_id"' "$tmp/tl.json" | grep -q "stack-0x"
+}
+ok "a spawned thread's local is named, in the finding and in every step" thread_local
 
 tap_done
