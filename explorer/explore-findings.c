@@ -384,6 +384,83 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
   return G_MAXUINT;
 }
 
+/* What stuck thread @t waits for, appended to @e ("thread 1 waits for
+ * `m` at f.c:12, held by thread 2;"); a condition wait's signal that
+ * woke another waiter or came too early goes into @signals. */
+static void
+stuck_thread_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e,
+                   GArray *signals)
+{
+  const AugurSchedThread *th = &c->shm->threads[t];
+  if (th->state == AUGUR_STH_AWAITING)
+    {
+      g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
+                                                         th->await_pc);
+      g_autofree char *obj = NULL;
+      if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
+        obj = g_strdup ("the time");
+      else if (th->await_obj != 0)
+        {
+          /* every location it re-read (up to three): the loop's
+           * condition is not always the first */
+          GString *o = g_string_new (NULL);
+          guint64 objs[3] = { th->await_obj, th->await_also[0], th->await_also[1] };
+          guint n_objs = objs[2] != 0 ? 3 : objs[1] != 0 ? 2 : 1;
+          for (guint k = 0; k < n_objs; k++)
+            {
+              g_autofree char *name = augur_exec_names_at (explore_findings_names_of (c), n,
+                                                           objs[k]);
+              g_string_append_printf (o, "%s%s", k == 0 ? "" : k + 1 == n_objs ? " or " : ", ",
+                                      name);
+            }
+          obj = g_string_free (o, FALSE);
+        }
+      if (obj != NULL)
+        g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
+                                "no other thread can change %s;", t, where, obj,
+                                th->await_also[0] != 0 ? "them" : "it");
+      else
+        g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
+                                "another thread could change;", t, where);
+      return;
+    }
+  /* the event's own, where the scheduler's op is shared (a
+   * sigwait is an OTHER step, as a pthread_once is) */
+  AugurOpsWaits waits = augur_ops_op (augur_ops_event (th->pending.ev_kind)->op)->waits;
+  if (waits == AUGUR_OPS_WAITS_NONE)
+    waits = augur_ops_sched (th->pending.op)->waits;
+  const char *what = waits_text[waits < G_N_ELEMENTS (waits_text) ? waits : 0];
+  if (waits == AUGUR_OPS_WAITS_COND)
+    {
+      guint k = cond_wait_text (c, steps, n, t, e);
+      if (k != G_MAXUINT)
+        g_array_append_val (signals, k);
+    }
+  else if (th->owner != G_MAXUINT32 && waits == AUGUR_OPS_WAITS_LOCK)
+    {
+      /* which lock, where, and the call that led there (a
+       * wrapper's caller) */
+      g_autofree char *lock = augur_exec_names_at (explore_findings_names_of (c), n,
+                                                    th->pending.obj);
+      g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
+                                                         th->pending.pc);
+      g_autofree char *from = th->callers.n > 0
+                                ? explore_findings_loc_key (c, th->callers.module[0],
+                                                            th->callers.pc[0])
+                                : NULL;
+      g_autofree char *call = from != NULL ? g_strdup_printf (" (called at %s)", from)
+                                           : g_strdup ("");
+      g_string_append_printf (e, " thread %u waits for `%s` at %s%s, held by thread %u;",
+                              t, lock != NULL ? lock : "a lock", where, call, th->owner);
+    }
+  else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
+    g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
+  else
+    g_string_append_printf (e, " thread %u %s;", t, what);
+}
+
+/* The execution ended with every live thread stuck: a deadlock, a hang
+ * (a thread waiting in a loop) or a normal mutex locked twice. */
 static void
 deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
@@ -433,76 +510,8 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     {
       GString *e = g_string_new (spins ? "No thread can make progress:" : "Every live thread is blocked:");
       for (guint t = 0; t < T; t++)
-        {
-          const AugurSchedThread *th = &shm->threads[t];
-          if (!augur_sched_thread_stuck (th->state))
-            continue;
-          if (th->state == AUGUR_STH_AWAITING)
-            {
-              g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
-                                                                 th->await_pc);
-              g_autofree char *obj = NULL;
-              if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
-                obj = g_strdup ("the time");
-              else if (th->await_obj != 0)
-                {
-                  /* every location it re-read (up to three): the loop's
-                   * condition is not always the first */
-                  GString *o = g_string_new (NULL);
-                  guint64 objs[3] = { th->await_obj, th->await_also[0], th->await_also[1] };
-                  guint n_objs = objs[2] != 0 ? 3 : objs[1] != 0 ? 2 : 1;
-                  for (guint k = 0; k < n_objs; k++)
-                    {
-                      g_autofree char *name = augur_exec_names_at (explore_findings_names_of (c), n,
-                                                                   objs[k]);
-                      g_string_append_printf (o, "%s%s", k == 0 ? "" : k + 1 == n_objs ? " or " : ", ",
-                                              name);
-                    }
-                  obj = g_string_free (o, FALSE);
-                }
-              if (obj != NULL)
-                g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
-                                        "no other thread can change %s;", t, where, obj,
-                                        th->await_also[0] != 0 ? "them" : "it");
-              else
-                g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
-                                        "another thread could change;", t, where);
-              continue;
-            }
-          /* the event's own, where the scheduler's op is shared (a
-           * sigwait is an OTHER step, as a pthread_once is) */
-          AugurOpsWaits waits = augur_ops_op (augur_ops_event (th->pending.ev_kind)->op)->waits;
-          if (waits == AUGUR_OPS_WAITS_NONE)
-            waits = augur_ops_sched (th->pending.op)->waits;
-          const char *what = waits_text[waits < G_N_ELEMENTS (waits_text) ? waits : 0];
-          if (waits == AUGUR_OPS_WAITS_COND)
-            {
-              guint k = cond_wait_text (c, steps, n, t, e);
-              if (k != G_MAXUINT)
-                g_array_append_val (signals, k);
-            }
-          else if (th->owner != G_MAXUINT32 && waits == AUGUR_OPS_WAITS_LOCK)
-            {
-              /* which lock, where, and the call that led there (a
-               * wrapper's caller) */
-              g_autofree char *lock = augur_exec_names_at (explore_findings_names_of (c), n,
-                                                            th->pending.obj);
-              g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
-                                                                 th->pending.pc);
-              g_autofree char *from = th->callers.n > 0
-                                        ? explore_findings_loc_key (c, th->callers.module[0],
-                                                                    th->callers.pc[0])
-                                        : NULL;
-              g_autofree char *call = from != NULL ? g_strdup_printf (" (called at %s)", from)
-                                                   : g_strdup ("");
-              g_string_append_printf (e, " thread %u waits for `%s` at %s%s, held by thread %u;",
-                                      t, lock != NULL ? lock : "a lock", where, call, th->owner);
-            }
-          else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
-            g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
-          else
-            g_string_append_printf (e, " thread %u %s;", t, what);
-        }
+        if (augur_sched_thread_stuck (shm->threads[t].state))
+          stuck_thread_text (c, steps, n, t, e, signals);
       g_string_truncate (e, e->len - 1);
       g_string_append_c (e, '.');
       /* a waiter that woke without a signal and went back to sleep after

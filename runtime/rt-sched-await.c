@@ -401,6 +401,42 @@ rt_sched_await_wake (uint32_t t, uint32_t by)
       }
 }
 
+enum { READS_SAME, READS_CHANGED, READS_TOO_MANY };
+
+/* What the iteration of thread @me from its step t->hist[h] on read, into
+ * t->await_r[0..*n) (*clock set if it read the time): READS_CHANGED if
+ * some of it changed since (another thread's step, or an invisible
+ * write), READS_TOO_MANY past RT_AWAIT_MAX objects, else READS_SAME. */
+static int
+window_reads (RtSThread *t, uint32_t me, uint32_t h, uint32_t now, uint32_t *n, int *clock)
+{
+  for (uint32_t i = h; i < t->n_hist; i++)
+    {
+      const AugurSchedStep *e = &t->hist[i].step;
+      if (!reads_state (e))
+        continue;
+      if (e->xflags & AUGUR_SXF_CLOCK)
+        *clock = 1;
+      uint32_t after = t->hist[i].invisible ? t->hist[i].index : t->hist[i].index + 1;
+      for (uint32_t x = after; x < now; x++)
+        if (shm->steps[x].tid != me && changes (&shm->steps[x], e))
+          return READS_CHANGED;
+      if (inv_changed (e, t->hist[i].inv_seq, me))
+        return READS_CHANGED;
+      if (e->xflags & AUGUR_SXF_CLOCK)
+        continue;
+      int dup = 0;
+      for (uint32_t j = 0; j < *n && !dup; j++)
+        dup = t->await_r[j].obj == e->obj && t->await_r[j].size == e->size;
+      if (dup)
+        continue;
+      if (*n == RT_AWAIT_MAX)
+        return READS_TOO_MANY;
+      t->await_r[(*n)++] = *e;
+    }
+  return READS_SAME;
+}
+
 /* Thread me publishes p: does it start an iteration that repeats the last
  * one exactly?  Then it awaits a change. */
 void
@@ -466,35 +502,15 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
   /* what the iteration read, and whether any of it changed since */
   uint32_t n = 0;
   int clock = 0;
-  for (uint32_t i = h; i < t->n_hist; i++)
+  switch (window_reads (t, me, h, now, &n, &clock))
     {
-      const AugurSchedStep *e = &t->hist[i].step;
-      if (!reads_state (e))
-        continue;
-      if (e->xflags & AUGUR_SXF_CLOCK)
-        clock = 1;
-      uint32_t after = t->hist[i].invisible ? t->hist[i].index : t->hist[i].index + 1;
-      for (uint32_t x = after; x < now; x++)
-        if (shm->steps[x].tid != me && changes (&shm->steps[x], e))
-          {
-            hist_drop (t, h + 1);
-            return;
-          }
-      if (inv_changed (e, t->hist[i].inv_seq, me))
-        {
-          hist_drop (t, h + 1);
-          return;
-        }
-      if (e->xflags & AUGUR_SXF_CLOCK)
-        continue;
-      int dup = 0;
-      for (uint32_t j = 0; j < n && !dup; j++)
-        dup = t->await_r[j].obj == e->obj && t->await_r[j].size == e->size;
-      if (dup)
-        continue;
-      if (n == RT_AWAIT_MAX)
-        return;   /* too much to watch: not recognised */
-      t->await_r[n++] = *e;
+    case READS_CHANGED:
+      hist_drop (t, h + 1);
+      return;
+    case READS_TOO_MANY:
+      return;   /* too much to watch: not recognised */
+    case READS_SAME:
+      break;
     }
   /* the iteration changed no memory; did it change the thread's own
    * state?  The fingerprint of the step that began it was taken when that

@@ -471,6 +471,28 @@ parse_depth (const char *arg, guint *depth, guint *depth_max)
   return TRUE;
 }
 
+/* The facts of `augur static` at @path, or NULL (said). */
+static AugurStaticFacts *
+load_facts (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  AugurStaticFacts *facts = augur_static_facts_load (path, &error);
+  if (facts == NULL)
+    augur_cmd_print_error (CMD, error->message);
+  return facts;
+}
+
+static int
+max_steps_error (void)
+{
+  g_autofree char *msg = g_strdup_printf ("--max-steps is at most %u (the scheduler's page "
+                                          "holds that many steps of one execution); a longer "
+                                          "run usually has accesses that need not be steps: "
+                                          "see --static-facts and --sync-only",
+                                          AUGUR_SCHED_MAX_STEPS);
+  return augur_cmd_usage_error (CMD, msg);
+}
+
 int
 augur_cmd_explore (int argc, char **argv)
 {
@@ -559,14 +581,7 @@ augur_cmd_explore (int argc, char **argv)
     return augur_cmd_usage_error (CMD, "bounds and timeouts must not be negative, "
                                        "--estimate-probes at least 1");
   if ((guint) max_steps > AUGUR_SCHED_MAX_STEPS)
-    {
-      g_autofree char *msg = g_strdup_printf ("--max-steps is at most %u (the scheduler's page "
-                                              "holds that many steps of one execution); a longer "
-                                              "run usually has accesses that need not be steps: "
-                                              "see --static-facts and --sync-only",
-                                              AUGUR_SCHED_MAX_STEPS);
-      return augur_cmd_usage_error (CMD, msg);
-    }
+    return max_steps_error ();
   if (bound < 0)
     bound = o.mode == AUGUR_EXPLORE_MODE_PREEMPT ? 2 : 0;
   o.bound = (guint64) bound;
@@ -588,16 +603,7 @@ augur_cmd_explore (int argc, char **argv)
   o.results_path = output != NULL ? output : "augur-results.json";
 
   g_autoptr(AugurStaticFacts) facts = NULL;
-  if (facts_path != NULL)
-    {
-      facts = augur_static_facts_load (facts_path, &error);
-      if (facts == NULL)
-        {
-          augur_cmd_print_error (CMD, error->message);
-          return AUGUR_EXIT_INPUT;
-        }
-      o.facts = facts;
-    }
-
+  if (facts_path != NULL && (o.facts = facts = load_facts (facts_path)) == NULL)
+    return AUGUR_EXIT_INPUT;
   return search ((const char *const *) rest, &o, use_mpi, estimate ? (guint) estimate_probes : 0, facts, threshold);
 }
