@@ -422,6 +422,7 @@ enum {
   AUGUR_FORKED_MMAP,           /* it maps or unmaps memory itself */
   AUGUR_FORKED_SETUP,          /* the server could not be set up (memory, architecture) */
   AUGUR_FORKED_TLS_DTORS,      /* it has thread_local objects with destructors */
+  AUGUR_FORKED_FD_COPIES,      /* it dup2s onto a descriptor the server keeps its copies at */
 };
 
 #define AUGUR_SCHED_F_NO_ACCESSES 0x1u  /* plain accesses are invisible (sync only) */

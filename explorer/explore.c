@@ -196,6 +196,8 @@ augur_explore_forked_why (guint32 why)
       return "the execution server could not be set up here";
     case AUGUR_FORKED_TLS_DTORS:
       return "the program has thread_local objects with destructors";
+    case AUGUR_FORKED_FD_COPIES:
+      return "the program duplicates a descriptor onto a number the execution server uses";
     default:
       return "for a reason this augur does not know";
     }

@@ -450,6 +450,7 @@ serve (void)
   install_handlers ();
   pthread_atfork (fork_prepare, NULL, NULL);
   rt_thread_set_depth (thread_depth ());
+  rt_snapshot_server_fds (cmd_fd, status_fd);
   if (!rt_snapshot_take (keep, keep_size, 3, srv_argc, srv_argv))
     goto no_fibers;
   RtSnapshotStats *stats = rt_snapshot_stats ();

@@ -211,9 +211,52 @@ signal (int sig, sighandler_t handler)
     return get_real_##name () args; \
   }
 
-RT_PROCESS_STATE_WRAPPER (int, close, (int fd), (fd))
-RT_PROCESS_STATE_WRAPPER (int, dup2, (int fd, int to), (fd, to))
-RT_PROCESS_STATE_WRAPPER (int, dup3, (int fd, int to, int flags), (fd, to, flags))
+/* The server keeps copies of the inherited descriptors at numbers the
+ * program never opened (rt_snapshot_fd_kept): closing one fails as it
+ * would natively, and making one a copy of another descriptor, which
+ * natively succeeds, sends the executions to forked processes, where
+ * the server's copies are not at stake. */
+RT_DEFINE_REAL (close, NULL)
+RT_EXPORT int
+close (int fd)
+{
+  if (rt_fibers)
+    {
+      if (rt_snapshot_fd_kept (fd))
+        {
+          errno = EBADF;
+          return -1;
+        }
+      rt_snapshot_process_dirty ();
+    }
+  return get_real_close () (fd);
+}
+
+static void
+fd_target (int to)
+{
+  if (rt_fibers && rt_self.off_sync == 0 && rt_snapshot_fd_kept (to))
+    rt_sched_need_threads (AUGUR_FORKED_FD_COPIES);
+  if (rt_fibers)
+    rt_snapshot_process_dirty ();
+}
+
+RT_DEFINE_REAL (dup2, NULL)
+RT_EXPORT int
+dup2 (int fd, int to)
+{
+  fd_target (to);
+  return get_real_dup2 () (fd, to);
+}
+
+RT_DEFINE_REAL (dup3, NULL)
+RT_EXPORT int
+dup3 (int fd, int to, int flags)
+{
+  fd_target (to);
+  return get_real_dup3 () (fd, to, flags);
+}
+
 RT_PROCESS_STATE_WRAPPER (int, chdir, (const char *path), (path))
 RT_PROCESS_STATE_WRAPPER (int, fchdir, (int fd), (fd))
 RT_PROCESS_STATE_WRAPPER (mode_t, umask, (mode_t mask), (mask))

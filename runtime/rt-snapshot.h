@@ -22,6 +22,13 @@ void rt_snapshot_signals_dirty (void);
 /* A descriptor open at the snapshot was closed or replaced, or the working
  * directory or the umask changed, in this execution (rt-signal.c). */
 void rt_snapshot_process_dirty (void);
+/* The execution server's own pipes to augur, before rt_snapshot_take. */
+void rt_snapshot_server_fds (int cmd, int status);
+/* Is @fd the server's own: one of the numbers it keeps its copies at (of
+ * the inherited descriptors and the working directory), its pipes, or
+ * what tracks written pages?  The program never opened it: natively it
+ * would not be open. */
+int rt_snapshot_fd_kept (int fd);
 
 /* What the server did, over all its executions (kept outside the
  * snapshot).  The times are taken only when AUGUR_SERVER_STATS names a

@@ -77,6 +77,10 @@ ok "thread-local variables of the program: fibers, each thread its own copy at i
   eval 'same server_tls && ! forked_note && findings 1 && found "data-race server_tls.c:28"'
 ok "stdout closed, directory and umask changed: the next execution finds them as they were" \
   eval 'same server_process && ! forked_note && findings 1 && found "data-race server_process.c:23"'
+ok "every descriptor closed but the program's own: the server's copies survive, stdout comes back" \
+  eval 'same fd_closefrom && ! forked_note && findings 1 && found "data-race fd_closefrom.c:21"'
+ok "dup2 onto the numbers the server keeps its copies at: forked, as natively" \
+  eval 'same fd_dup_high && forked_note "duplicates a descriptor onto a number the execution server uses" && findings 1 && found "data-race fd_dup_high.c:20"'
 ok "a cleanup handler: that execution again, forked, and the later ones" \
   eval 'same server_cleanup && forked_note "cleanup handlers" && found "data-race server_cleanup.c:25"'
 ok "fork in an execution: that execution again, forked, and the later ones" \
