@@ -368,6 +368,16 @@ merge_neighbours (void)
   n_regions = merged;
 }
 
+/* Are descriptors lo .. lo + n - 1 all closed? */
+static int
+fds_free (int lo, int n)
+{
+  for (int f = lo; f < lo + n; f++)
+    if (rt_sys_fcntl (f, F_GETFD, 0) >= 0)
+      return 0;
+  return 1;
+}
+
 bool
 rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned n, int argc,
                   char **argv)
@@ -443,16 +453,11 @@ rt_snapshot_take (const void *const *keep_lo, const size_t *keep_size, unsigned 
   saved_fds = max_fd + 1 < SAVED_FDS ? max_fd + 1 : SAVED_FDS;
   saved_base = -1;
   int low = 63 - saved_fds;   /* in the table's first 64 slots: see above */
-  for (int base = low >= max_fd + 1 + LOW_HEADROOM ? low : 1000;
-       base >= max_fd + 1 + SAVED_FDS + 1 && saved_base < 0; base -= 64)
-    {
-      int ok = 1;
-      for (int f = 0; f <= saved_fds && ok; f++)
-        if (rt_sys_fcntl (base + f, F_GETFD, 0) >= 0)
-          ok = 0;
-      if (ok)
-        saved_base = base;
-    }
+  if (low >= max_fd + 1 + LOW_HEADROOM && fds_free (low, saved_fds + 1))
+    saved_base = low;
+  for (int base = 1000; base >= max_fd + 1 + SAVED_FDS + 1 && saved_base < 0; base -= 64)
+    if (fds_free (base, saved_fds + 1))
+      saved_base = base;
   if (saved_base >= 0)
     {
       for (int f = 0; f < saved_fds; f++)
