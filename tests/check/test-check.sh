@@ -576,6 +576,21 @@ not_blamed ()
 }
 ok "a benign race next to a lost update: the failure is not blamed on it" not_blamed
 
+# a failure that only a spurious wake-up leads to (`if` around the wait):
+# the assertion and its race both say so, and the replay command is there
+spurious_chain ()
+{
+  check_corpus if_wait_data || return 1
+  [ "$st" -eq 1 ] || return 1
+  [ "$(json_path "$r" '$.findings[0].kind')" = assertion ] \
+    && [ "$(json_path "$r" '$.findings[0].parts[0].kind')" = data-race ] \
+    && json_path "$r" '$.findings[0].explanation' | grep -q "wakes up at prog.c:25 without a signal" \
+    && json_path "$r" '$.findings[0].parts[0].explanation' \
+       | grep -q "wakes up at prog.c:25 without a signal (a spurious wake-up, which POSIX allows): the race may need it" \
+    && [ -n "$(json_path "$r" '$.findings[0].replay')" ]
+}
+ok "a failure only a spurious wake-up leads to: the finding and its race say so" spurious_chain
+
 # two mailboxes filled and emptied by the same functions: each line pair
 # races on both (two races each, kept apart by their globals, in the
 # explorer and in the merge); the reply's lost wake-up deadlocks main in
