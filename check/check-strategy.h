@@ -11,7 +11,11 @@
  * preemption-bounded schedules, bound 2, then 3 and on while time is left
  * (a bound whose search covers every schedule makes the check complete),
  * and half to PCT schedules (random priorities, seed 0) until the time
- * runs out.  --mode optimal, dpor, preempt or pct runs that strategy
+ * runs out.  Before them, when optimal DPOR's time ran out and some of
+ * its runs had a spurious wake-up, optimal DPOR without spurious
+ * wake-ups gets a third of what is left: its search may end, and says so
+ * ("optimal without spurious wake-ups: complete: ..."), but it never
+ * makes the check complete (a smaller space than the program's).  --mode optimal, dpor, preempt or pct runs that strategy
  * alone with all of the time (preempt: bounds 2, 3, ...; pct: schedules
  * until the time runs out).
  *

@@ -473,7 +473,11 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
   if (status == AUGUR_SST_SLEEP_BLOCKED)
     st->blocked++;
   else
-    st->executions++;
+    {
+      st->executions++;
+      if (!o->no_spurious && augur_steps_last_spurious (steps, n) >= 0)
+        st->spurious++;
+    }
   if (status == AUGUR_SST_STEP_BOUND)
     {
       st->step_bound++;

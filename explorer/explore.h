@@ -127,6 +127,8 @@ typedef struct {
                             * killed again: a loaded machine can starve a run) */
   guint64 exit_bound;     /* executions whose end was forced (exit_steps) */
   guint64 thread_limit;   /* executions cut at AUGUR_SCHED_MAX_THREADS threads */
+  guint64 spurious;       /* complete executions in which a condition wait returned without
+                           * a signal (a spurious wake-up; never with no_spurious) */
   double seconds;
   gboolean complete;      /* the whole space was explored (after the fixed prefix, if any;
                            * preempt: within the bound) and no execution was cut (step

@@ -40,7 +40,7 @@ build ()
 {
   "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$O/$1.c"
 }
-for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run; do
+for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run pool_wakeups; do
   ok "$p builds with augur-cc" build $p
 done
 
@@ -264,5 +264,23 @@ sync_only ()
     && [ "$(json_path "$tmp/ls/results.json" '$.analysis.strategies[*].name')" = optimal ]
 }
 ok "augur check --sync-only: runs not cut, not complete, no strategy after optimal's" sync_only
+
+# spurious wake-ups multiply a pool's interleavings (10,928 executions
+# without them, over 270,000 in 20 s with them): when optimal DPOR's
+# time runs out with some in its runs, those without them are searched
+# to the end on their own, said so, and the check stays incomplete
+no_spurious ()
+{
+  timed "$tmp/pw.out" "$tmp/pw.err" "$AUGUR" check --budget 30 --no-repair -o "$tmp/pw" \
+    -- "$tmp/pool_wakeups"
+  r=$tmp/pw/results.json
+  [ "$st" -eq 1 ] && within "$ms" 30 && analysis "$r" false "incomplete: time budget spent" \
+    && [ "$(json_path "$r" '$.analysis.strategies[0].name')" = optimal ] \
+    && [ "$(json_path "$r" '$.analysis.strategies[1].name')" = "optimal without spurious wake-ups" ] \
+    && json_path "$r" '$.analysis.strategies[1].guarantee' \
+       | grep -q "^complete: every interleaving up to equivalence in which every condition wait returns because it was signalled" \
+    && grep -q "explored [0-9]* interleavings with optimal DPOR without spurious wake-ups" "$tmp/pw.err"
+}
+ok "a pool whose spurious wake-ups outgrow the budget: searched without them to the end, still incomplete" no_spurious
 
 tap_done
