@@ -110,10 +110,50 @@ for case in apache_log apache_21287 apache_21285 mysql_644 mysql_791 mozilla_eve
     "$AUGUR" report --format json -o "$work/$case.report.json" "$work/$case.json"
 done
 
-if record flag_guard "$src/flag_guard.c"; then
+# in_order NAME VAR...: in NAME's trace no read of a VAR sees a value
+# (not 0) before the first write of that VAR.  A record is written just before its
+# access: a thread preempted between the two (a loaded machine) can leave
+# a read that saw the flag ordered before the write that set it, and the
+# data flow then follows an order the run did not have.
+in_order ()
+{
+  t=$1
+  shift
+  "$AUGUR" trace show "$work/$t.trace" \
+    | awk -v vars=" $* " 'index(vars, " " $3 " ") == 0 { next }
+           $2 == "write" { w[$3] = 1 }
+           $2 == "read" && !($3 in w) && $5 != "value=0" { bad = 1 }
+           END { exit bad }'
+}
+
+# record_in_order NAME SRC VAR...: records NAME until its trace is in
+# order for the VARs (at most 20 times)
+record_in_order ()
+{
+  record "$1" "$2" || return 1
+  name=$1
+  shift 2
+  n=0
+  until in_order "$name" "$@"; do
+    n=$((n + 1))
+    [ "$n" -le 20 ] || return 1
+    "$AUGUR" record -o "$work/$name.trace" -- "$work/$name" >"$work/$name.stdout" 2>/dev/null || return 1
+  done
+}
+
+# lacks_fg ...: lacks, and on failure the recorded accesses of flag and
+# data (the failure was seen once, under load, and not reproduced since)
+lacks_fg ()
+{
+  lacks "$@" && return 0
+  "$AUGUR" trace show "$work/flag_guard.trace" | grep -E " (flag|data) "
+  return 1
+}
+
+if record_in_order flag_guard "$src/flag_guard.c" flag data; then
   ok "flag_guard: augur predict runs" status 0 "$AUGUR" predict -o "$work/fg.json" "$work/flag_guard.trace"
-  ok "flag_guard: no atomicity violation predicted on the guarded data" lacks "$work/fg.json" "atomicity-violation R-W-R data "
-  ok "flag_guard: no race predicted on the guarded data" lacks "$work/fg.json" "data-race race data "
+  ok "flag_guard: no atomicity violation predicted on the guarded data" lacks_fg "$work/fg.json" "atomicity-violation R-W-R data "
+  ok "flag_guard: no race predicted on the guarded data" lacks_fg "$work/fg.json" "data-race race data "
   ok "flag_guard: McPatom's model (no data flow) predicts it" \
     status 0 "$AUGUR" predict --no-data-flow -o "$work/fg2.json" "$work/flag_guard.trace"
   ok "flag_guard: ... as R-W-R on data" predicts "$work/fg2.json" "atomicity-violation R-W-R data "

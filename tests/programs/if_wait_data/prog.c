@@ -24,14 +24,14 @@ consumer (void *arg)
   if (!ready)
     pthread_cond_wait (&c, &m);                 /* should be a while loop */
   pthread_mutex_unlock (&m);
-  assert (data == 42);                          /* [assertion] */
+  assert (data == 42);                          /* [assertion] [data-race] */
   return arg;
 }
 
 static void *
 producer (void *arg)
 {
-  data = 42;                                    /* [race] */
+  data = 42;                                    /* [data-race] */
   pthread_mutex_lock (&m);
   ready = 1;
   pthread_cond_signal (&c);
