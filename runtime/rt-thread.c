@@ -360,7 +360,8 @@ rt_thread_emit_frames (uintptr_t fp)
       rt_record_init (&f, AUGUR_EV_FRAME, 0, tid, ras[depth]);
       if (f.pc == 0)
         return;
-      uintptr_t next = ((const uintptr_t *) fps[depth])[0];
+      /* the caller's frame pointer, as the walk read it */
+      uintptr_t next = depth + 1 < n ? fps[depth + 1] : fp;
       f.aux = depth;
       f.addr = (uint64_t) next + 16;
       f.arg = fps[depth];
