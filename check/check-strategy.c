@@ -129,25 +129,18 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   for (guint i = 0; bounds[i] != NULL; i++)
     augur_results_add_bound_hit (st->results, bounds[i]);
 
-  g_autofree char *name = strategy_name (mode, bound);
-  g_autofree char *label = strategy_label (mode, bound);
-  g_autofree char *guarantee = augur_explore_guarantee (&eo, es);
-  if (x->no_spurious)
-    {
-      /* a smaller space than the program's: never the check's guarantee */
-      g_autofree char *n = g_strconcat (name, " without spurious wake-ups", NULL);
-      g_autofree char *l = g_strconcat (label, " without spurious wake-ups", NULL);
-      g_autofree char *g = g_strconcat (guarantee, es->complete
-                                        ? " in which every condition wait returns because it was "
-                                          "signalled, not those with a spurious wake-up"
-                                        : "", NULL);
-      g_free (name);
-      g_free (label);
-      g_free (guarantee);
-      name = g_steal_pointer (&n);
-      label = g_steal_pointer (&l);
-      guarantee = g_steal_pointer (&g);
-    }
+  /* without spurious wake-ups: a smaller space than the program's, said
+   * in its name and guarantee, and never the check's guarantee */
+  const char *space = x->no_spurious ? " without spurious wake-ups" : "";
+  g_autofree char *mode_name = strategy_name (mode, bound);
+  g_autofree char *mode_label = strategy_label (mode, bound);
+  g_autofree char *covered = augur_explore_guarantee (&eo, es);
+  g_autofree char *name = g_strconcat (mode_name, space, NULL);
+  g_autofree char *label = g_strconcat (mode_label, space, NULL);
+  g_autofree char *guarantee = g_strconcat (covered, x->no_spurious && es->complete
+                                            ? " in which every condition wait returns because "
+                                              "it was signalled, not those with a spurious wake-up"
+                                            : "", NULL);
   augur_results_add_strategy (st->results, name, guarantee, es->executions);
   g_free (x->last);
   x->last = g_strdup (guarantee);
