@@ -176,6 +176,16 @@ augur_check_max_steps (AugurCheckState *st)
 }
 
 double
+augur_check_run_watchdog (AugurCheckState *st, double slice)
+{
+  const AugurCheckOptions *o = st->options;
+  if (o->run_timeout_given)
+    return o->run_timeout_seconds;
+  double floor = 1.0 + (st->recorded_hung ? 0 : 4 * st->recorded_seconds);
+  return MIN ((double) o->run_timeout_seconds, MAX (floor, slice / 4));
+}
+
+double
 augur_check_time_left (AugurCheckState *st)
 {
   return st->options->budget_seconds - g_timer_elapsed (st->timer, NULL);
@@ -359,6 +369,7 @@ record (AugurCheckState *st)
     augur_check_say (st, "recorded one run: %s (its output: %s)", run, output_path);
   }
   st->recorded_hung = outcome.timed_out;
+  st->recorded_seconds = outcome.seconds;
   st->recorded_failed = recorded_failure (&outcome);
   if (st->recorded_failed != NULL)
     augur_check_say (st, "the recorded run ended in %s; the explorer looks for the failure",

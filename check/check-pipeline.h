@@ -56,6 +56,8 @@ typedef struct {
                               * reads augur's, the explored ones /dev/null */
   int budget_seconds;        /* for the whole check */
   int run_timeout_seconds;   /* for one run of the program */
+  gboolean run_timeout_given; /* ... set by -t; else explored runs may wait less for a step
+                              * (augur_check_run_watchdog) */
   gboolean quiet;
   const char *static_cflags; /* preprocessor flags for every source (--cflags); may be NULL */
   const char *compile_db;    /* compile_commands.json (-p): flags of the files it lists,

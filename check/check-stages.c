@@ -292,11 +292,11 @@ stage_confirm (AugurCheckState *st, GError **error)
       n_confirmed++;
       AugurConfirmOptions co;
       augur_confirm_options_init (&co);
-      co.exec_timeout = st->options->run_timeout_seconds;
       co.max_steps = augur_check_max_steps (st);
       /* a confirmation keeps to co.timeout (explorer/confirm.c); half of
        * what is left, so that the predictions after it keep some */
       co.timeout = MIN (left / 2, co.timeout > 0 ? co.timeout : 60.0);
+      co.exec_timeout = augur_check_run_watchdog (st, co.timeout);
       AugurConfirmOutcome out = { 0 };
       g_autoptr (GError) local = NULL;
       if (!augur_confirm_prediction (st->options->argv, p, &co, &out, &local))

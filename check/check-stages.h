@@ -40,6 +40,7 @@ typedef struct {
   char *explore_guarantee;   /* what it guarantees (check-strategy.h), NULL if it did not
                               * run */
   gboolean recorded_hung;    /* the recorded run was killed by the watchdog */
+  double recorded_seconds;   /* its wall time */
   char *recorded_failed;     /* how the recorded run failed ("abort (SIGABRT)"), or NULL */
   guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */
   guint untried;             /* predictions whose schedule could not be replayed */
@@ -75,6 +76,15 @@ void augur_check_add_static_only (AugurCheckState *state);
  * option's; else, when the recorded run had more events than the
  * explorer's default bound, its cap (said once); else 0, the default. */
 guint augur_check_max_steps (AugurCheckState *state);
+
+/* How long an explored or confirming run may go without a step before
+ * it is a hang, when a stage has @slice seconds: -t when given; else at
+ * most a quarter of the slice, since a hang costs two watchdog periods
+ * (a killed run is run again) and the run that finds where its threads
+ * were; never less than a second and four times the recorded run (no
+ * stretch between two steps of an explored run is longer than the whole
+ * recorded run), never more than -t's default. */
+double augur_check_run_watchdog (AugurCheckState *state, double slice);
 
 /* Seconds of the budget left (negative when spent). */
 double augur_check_time_left (AugurCheckState *state);

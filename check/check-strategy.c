@@ -88,7 +88,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   /* its new findings are merged, saved, and go through the end of the check */
   eo.after_passes = 2 + AUGUR_CHECK_TAIL_PASSES;
   eo.after_known_steps = augur_results_count_steps (st->results);
-  eo.exec_timeout = st->options->run_timeout_seconds;
+  eo.exec_timeout = augur_check_run_watchdog (st, seconds);
   eo.progress = !st->options->quiet && isatty (2);
   eo.results_path = x->results_path;
   eo.executor = x->ex;

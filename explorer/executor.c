@@ -430,8 +430,55 @@ augur_executor_same_layout (void)
   return ok;
 }
 
+/* Waits for the execution's status byte while it takes steps: FALSE
+ * (the watchdog fires) once it has taken none for @idle seconds, or at
+ * @deadline (monotonic µs, 0: none).  A stall is noticed between @idle
+ * and twice @idle after the last step: the step counter is read once a
+ * period, not at every step. */
+static int
+wait_stepping (AugurExecutor *ex, double idle, gint64 deadline, char *c)
+{
+  guint32 seen = __atomic_load_n (&ex->shm->n_steps, __ATOMIC_RELAXED);
+  for (;;)
+    {
+      double wait = idle;
+      if (deadline != 0)
+        {
+          double until = (deadline - g_get_monotonic_time ()) / 1e6;
+          if (until <= 0)
+            return -1;
+          wait = MIN (wait, until);
+        }
+      int r = read_byte (ex->status_r, wait, c);
+      if (r >= 0)
+        return r;
+      guint32 now = __atomic_load_n (&ex->shm->n_steps, __ATOMIC_RELAXED);
+      if (now == seen && (deadline == 0 || g_get_monotonic_time () < deadline))
+        return -1;   /* a whole period without a step */
+      seen = now;
+    }
+}
+
+gint64
+augur_executor_run_deadline (double idle, gint64 hard)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 cap = now + (gint64) (AUGUR_EXECUTOR_RUN_CAP * idle * 1e6);
+  if (hard != 0 && hard < cap)
+    cap = hard;
+  return MAX (cap, now + 10000);   /* 10 ms at least, as a cut run had */
+}
+
 gboolean
 augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GError **error)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (MAX (timeout, 0.001) * 1e6);
+  return augur_executor_run_watched (ex, timeout, deadline, timed_out, error);
+}
+
+gboolean
+augur_executor_run_watched (AugurExecutor *ex, double idle, gint64 deadline, gboolean *timed_out,
+                            GError **error)
 {
   *timed_out = FALSE;
   ex->shm->child_pid = 0;
@@ -447,7 +494,7 @@ augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GErr
       return FALSE;
     }
   char c;
-  int r = read_byte (ex->status_r, timeout, &c);
+  int r = wait_stepping (ex, MAX (idle, 0.001), deadline, &c);
   if (r < 0)
     {
       /* watchdog: kill the execution, the server reports it.  A short

@@ -40,6 +40,19 @@ const char *augur_executor_server_pid (AugurExecutor *ex);
 /* Runs one execution and waits for it, at most timeout seconds (then kills
  * it: *timed_out).  FALSE if the fork server is gone. */
 gboolean augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GError **error);
+/* The deadline of an explored run whose watchdog waits @idle seconds for
+ * a step: AUGUR_EXECUTOR_RUN_CAP times @idle from now (a run still taking
+ * steps that late is taken as a hang: a livelock, or a wait that polls),
+ * or @hard (monotonic µs, 0: none) when it comes first. */
+#define AUGUR_EXECUTOR_RUN_CAP 10
+gint64 augur_executor_run_deadline (double idle, gint64 hard);
+/* The same, with the watchdog of an explored run: it kills the execution
+ * when it has taken no scheduling step for @idle seconds (a spin on
+ * something augur cannot see, a blocking call it does not model: a hang),
+ * or at @deadline (monotonic µs, 0: none) whatever it does.  A run that is
+ * slow but still taking steps is not killed before @deadline. */
+gboolean augur_executor_run_watched (AugurExecutor *ex, double idle, gint64 deadline,
+                                     gboolean *timed_out, GError **error);
 
 /* The thread that drives @ex (calls augur_executor_run) runs on the CPU
  * its server is pinned to: each execution is a hand-over between the two,

@@ -289,27 +289,36 @@ make_room (AugurExplorePool *pool, guint depth)
 
 /* ---- the servers ---- */
 
-/* One run of @j's input on @s, at most @timeout s: its page in short in
+/* One run of @j's input on @s, killed when it takes no step for @timeout s
+ * or at @hard (monotonic µs, 0: none; then *cut): its page in short in
  * j->page.  FALSE with j->error if the server is gone. */
 static gboolean
-server_attempt (Server *s, Job *j, double timeout, gboolean cut, gboolean *killed)
+server_attempt (Server *s, Job *j, double timeout, gint64 hard, gboolean *cut,
+                gboolean *killed)
 {
   AugurExplorePool *pool = s->pool;
   gsize len;
   const guint8 *key = g_bytes_get_data (j->key, &len);
   g_clear_pointer (&j->page, g_free);
   if (s->ex == NULL)
-    return pool->remote_run (s->remote, key, len, timeout, &j->wanted, killed, &j->page,
-                             &j->page_len, &j->error);
+    {
+      /* a remote run's watchdog is a plain timeout, cut at the deadline */
+      double until = hard != 0 ? (hard - g_get_monotonic_time ()) / 1e6 : timeout;
+      *cut = until < timeout;
+      return pool->remote_run (s->remote, key, len, MAX (MIN (timeout, until), 0.01), &j->wanted,
+                               killed, &j->page, &j->page_len, &j->error);
+    }
   const AugurSchedStep *prefix, *sleep;
   guint np, ns;
   augur_explore_pool_input_split (key, len, &prefix, &np, &sleep, &ns);
   AugurSchedShm *shm = augur_executor_shm (s->ex);
   pool->prepare (shm, prefix, np, sleep, ns, pool->prepare_data);
-  if (!augur_executor_run (s->ex, timeout, killed, &j->error))
+  if (!augur_executor_run_watched (s->ex, timeout, augur_executor_run_deadline (timeout, hard),
+                                   killed, &j->error))
     return FALSE;
+  *cut = *killed && hard != 0 && g_get_monotonic_time () >= hard;
   /* what its threads were left waiting to do (killed-run.h) */
-  if (*killed && !cut && !augur_killed_run_threads (s->ex, timeout, &j->error))
+  if (*killed && !*cut && !augur_killed_run_threads (s->ex, timeout, &j->error))
     return FALSE;
   j->page = augur_explore_pool_page_save (shm, &j->page_len);
   return TRUE;
@@ -323,22 +332,12 @@ server_run (Server *s, Job *j)
   AugurExplorePool *pool = s->pool;
   for (guint attempt = 0;; attempt++)
     {
-      double timeout = pool->exec_timeout;
       g_mutex_lock (&pool->lock);
       gint64 deadline = pool->deadline;
       g_mutex_unlock (&pool->lock);
       gboolean cut = FALSE;
-      if (deadline != 0)
-        {
-          double until = (deadline - g_get_monotonic_time ()) / 1e6;
-          if (until < timeout)
-            {
-              timeout = MAX (until, 0.01);
-              cut = TRUE;
-            }
-        }
       gboolean killed = FALSE;
-      if (!server_attempt (s, j, timeout, cut, &killed))
+      if (!server_attempt (s, j, pool->exec_timeout, deadline, &cut, &killed))
         return;
       j->killed = killed;
       if (killed && cut)

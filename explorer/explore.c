@@ -679,15 +679,12 @@ search_run (Search *s, gboolean *killed, GError **error)
         shm->check_prefix = 0;
       augur_strategy_seed (s->strategy, shm);
       run_timeout = s->o->exec_timeout > 0 ? s->o->exec_timeout : 10.0;
-      double until = (s->hard_deadline - s->analysis - g_get_monotonic_time ()) / 1e6;
-      if (s->hard_deadline != 0 && until < run_timeout)
-        {
-          run_timeout = MAX (until, 0.01);
-          cut_by_deadline = TRUE;
-        }
+      gint64 hard = s->hard_deadline != 0 ? s->hard_deadline - s->analysis : 0;
+      gint64 deadline = augur_executor_run_deadline (run_timeout, hard);
       *killed = FALSE;
-      if (!augur_executor_run (s->ex, run_timeout, killed, error))
+      if (!augur_executor_run_watched (s->ex, run_timeout, deadline, killed, error))
         return RUN_FAILED;
+      cut_by_deadline = *killed && hard != 0 && g_get_monotonic_time () >= hard;
       s->run_ended = g_get_monotonic_time ();
       /* a run the watchdog killed is a hang only if it is killed again:
        * on a loaded machine a starved run can miss the watchdog (the

@@ -106,7 +106,7 @@ augur_cmd_check (int argc, char **argv)
   g_autofree char *compile_db = NULL;
   g_autofree char *stdin_file = NULL;
   int budget = 120;
-  int timeout = 30;
+  int timeout = G_MININT;   /* not given: 30, and explored runs may wait less (check-pipeline.h) */
   int jobs = 1, max_steps = 0;
   gboolean sync_only = FALSE;
   gboolean quiet = FALSE, malloc_reuse = FALSE;
@@ -129,7 +129,8 @@ augur_cmd_check (int argc, char **argv)
       "second of budget, from 16M to 1G)", "SIZE" },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
       "Kill one run of the program after S seconds (default 30; the recorded run after at "
-      "most a quarter of the budget)", "S" },
+      "most a quarter of the budget; an explored run when it takes no step for S seconds, by "
+      "default for less when a stage's share of the budget is short)", "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       "Run N executions at once when exploring (default 1, 0: one per processor)", "N" },
     { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
@@ -174,6 +175,9 @@ augur_cmd_check (int argc, char **argv)
   AugurCheckMode mode = AUGUR_CHECK_MODE_AUTO;
   guint64 max_size = 0;
   AugurSeverity threshold = AUGUR_SEVERITY_ERROR;
+  gboolean timeout_given = timeout != G_MININT;
+  if (!timeout_given)
+    timeout = 30;
   int status = check_options (rest, budget, timeout, mode_text, max_size_text, fail_on,
                               compile_db, &mode, &max_size, &threshold);
   if (status != AUGUR_EXIT_OK)
@@ -202,6 +206,7 @@ augur_cmd_check (int argc, char **argv)
     .stdin_path = stdin_file,
     .budget_seconds = budget,
     .run_timeout_seconds = timeout,
+    .run_timeout_given = timeout_given,
     .quiet = quiet,
     .static_cflags = static_cflags,
     .compile_db = compile_db,

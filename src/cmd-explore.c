@@ -515,7 +515,8 @@ augur_cmd_explore (int argc, char **argv)
       "pct: number of executions (default 1000); preempt: preemptions (default 2)", "N" },
     { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &timeout, "Stop exploring after S seconds", "S" },
     { "exec-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &exec_timeout,
-      "Watchdog of one execution in seconds (default 10)", "S" },
+      "Kill an execution that takes no step for S seconds, or that runs 10 times as long "
+      "(default 10)", "S" },
     { "max-steps", 0, 0, G_OPTION_ARG_INT, &max_steps,
       "Step bound of one execution (default 200000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "pct, --estimate: random seed", "N" },

@@ -17,6 +17,8 @@
 #     watchdog, the explorer finds the deadlock (1);
 #   - a native hang no explored run reaches: incomplete (6), "the recorded
 #     run hung and no explored run did";
+#   - a spin on a local copy of a flag: the explored runs' watchdog fits a
+#     stage's share of the budget, and the hang is found (1);
 #   - a long correct C11 ring buffer: the predictor stops at its share;
 #   - --mode picks the strategies, and results.json says which ran;
 #   - make check-concurrency's summary says which analyses were incomplete;
@@ -168,6 +170,19 @@ deep_hang ()
     && grep -q 'id="analysis">incomplete: the recorded run hung' "$tmp/d/index.html"
 }
 ok "a native hang no explored run reaches: incomplete (6), never 'no bug'" deep_hang
+
+spin_hang ()
+{
+  # main spins on its copy of a flag: a hang without a visible access.  With
+  # -t left at its default (30 s), no stage's share of a 20 s budget could
+  # wait for a run that long: the explored runs' watchdog fits the share
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/spin_local_hang" \
+    "$top_srcdir/tests/explorer/spin_local_hang.c" || return 1
+  timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 20 -o "$tmp/h" -- "$tmp/spin_local_hang"
+  [ "$st" -eq 1 ] && within "$ms" 20 \
+    && json_path "$tmp/h/results.json" '$.findings[*].kind' | grep -qx hang
+}
+ok "a spin without visible accesses: found as a hang with the default -t (1)" spin_hang
 
 predictor ()
 {

@@ -151,4 +151,29 @@ else
   skip "--jobs 2: each server on a CPU of its own, with its thread" "one CPU online"
 fi
 
+# the watchdog of an explored run waits for a step, not for the run's end:
+# a run of about a second that takes a step every 25 ms is not a hang at
+# --exec-timeout 0.3, alone or on two servers; a run that stops taking
+# steps is (spin_local_hang.c: main spins on its copy of a flag)
+slow_steps ()
+{
+  timeout 60 "$AUGUR" explore --no-progress --timeout 30 --exec-timeout 0.3 $1 \
+    -o "$tmp/slow.json" -- "$B/slow_steps_ok" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq 0 ] && grep -q "(complete: every interleaving" "$tmp/out" \
+    && ! grep -q "watchdog" "$tmp/out" "$tmp/err"
+}
+ok "a slow run that takes steps is not killed by --exec-timeout 0.3" slow_steps
+ok "... nor with --jobs 2" slow_steps --jobs=2
+stalled ()
+{
+  timeout 60 "$AUGUR" explore --no-progress --timeout 30 --exec-timeout 0.3 \
+    -o "$tmp/spin.json" -- "$B/spin_local_hang" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq 1 ] && grep -q "^hang " "$tmp/out"
+}
+ok "a run that stops taking steps is a hang at --exec-timeout 0.3" stalled
+
 tap_done
