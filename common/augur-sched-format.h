@@ -310,6 +310,7 @@ typedef enum {
   AUGUR_MISUSE_DESTROY_WAITED_BARRIER, /* a barrier destroyed while a thread waits at it */
   AUGUR_MISUSE_DOUBLE_DESTROY,       /* a destroy of an object destroyed already and not
                                       * initialised since (any kind: mutex ... semaphore) */
+  AUGUR_MISUSE_SELF_JOIN,            /* a thread joins itself (glibc: EDEADLK) */
 } AugurMisuseKind;
 
 typedef struct {

@@ -461,6 +461,34 @@ stuck_thread_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GStrin
 
 /* The execution ended with every live thread stuck: a deadlock, a hang
  * (a thread waiting in a loop) or a normal mutex locked twice. */
+/* "Main locks `p->lock` at x.c:11, a normal mutex it already holds (it
+ * locked it at x.c:8, step 1), and blocks for ever." */
+static char *
+self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t)
+{
+  const AugurSchedStep *p = &c->shm->threads[t].pending;
+  g_autofree char *who = augur_thread_name (t);
+  g_autofree char *obj = augur_exec_names_at (explore_findings_names_of (c), n, p->obj);
+  g_autofree char *at = explore_findings_loc_key (c, p->module, p->pc);
+  gint locked = -1;
+  for (guint k = n; k-- > 0;)
+    if (steps[k].tid == t && steps[k].obj == p->obj
+        && steps[k].op == AUGUR_SOP_LOCK)
+      {
+        locked = (gint) k;
+        break;
+      }
+  g_autofree char *before = locked >= 0
+    ? explore_findings_loc_key (c, steps[locked].module, steps[locked].pc) : NULL;
+  g_autofree char *since = before != NULL
+    ? g_strdup_printf (" (it locked it at %s, step %d)", before, locked) : g_strdup ("");
+  char *text = g_strdup_printf ("%s locks `%s` at %s, a normal mutex it already holds%s, "
+                                "and blocks for ever: a normal mutex does not count its "
+                                "owner's locks.", who, obj != NULL ? obj : "a mutex", at, since);
+  text[0] = g_ascii_toupper (text[0]);
+  return text;
+}
+
 static void
 deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
@@ -504,8 +532,11 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     return;
   g_autoptr (AugurFinding) f = NULL;
   if (self_lock)
-    f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (AUGUR_MISUSE_RECURSIVE_LOCK),
-                           "A thread locks a normal mutex it already holds and blocks for ever.");
+    {
+      g_autofree char *text = self_lock_text (c, steps, n, self_tid);
+      f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (AUGUR_MISUSE_RECURSIVE_LOCK),
+                             text);
+    }
   else
     {
       GString *e = g_string_new (spins ? "No thread can make progress:" : "Every live thread is blocked:");
@@ -670,6 +701,7 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
 typedef struct {
   Ctx *c;
   const guint64 *ev;
+  guint n;   /* steps of the execution; after them, the stuck threads' pending ones */
 } UafData;
 
 static const char *
@@ -699,6 +731,9 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
           break;
         }
   const AugurSchedStep *shown = &steps[at];
+  /* a stuck thread's pending step (a lock of a mutex in a freed block
+   * blocks for ever): not a step of the schedule */
+  gboolean pending = use >= d->n;
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *where_free = explore_findings_loc_key (c, shown->module, shown->pc);
   g_autofree char *where_use = explore_findings_loc_key (c, u->module, u->pc);
@@ -725,9 +760,12 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   else
     text = g_strdup_printf (
       "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
-      "and the access then reads or corrupts another object. It may not crash.",
+      "and the access then reads or corrupts another object. %s",
       user, use_verb (u), obj != NULL ? obj : "a heap block",
-      where_use, freer, where_free, fs);
+      where_use, freer, where_free, fs,
+      pending ? "Here the lock blocks for ever: the freed memory still holds the mutex as it "
+                "was, held."
+              : "It may not crash.");
   text[0] = g_ascii_toupper (text[0]);
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, sub, text);
   if (obj != NULL)
@@ -738,10 +776,36 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   augur_finding_add_access (f, fr->tid, d->ev[fs], stack ? AUGUR_OP_EXIT : AUGUR_OP_FREE, lf->file,
                             lf->line, lf->function, (const char *const *) held);
   explore_findings_add_access (c, f, steps, use, d->ev);
-  explore_findings_add_schedule (c, f, steps, MIN (n, use + 1), d->ev);
+  explore_findings_add_schedule (c, f, steps, MIN (d->n, use + 1), d->ev);
   augur_finding_mark_bug_step (f, fs);
-  augur_finding_mark_bug_step (f, use);
+  if (!pending)
+    augur_finding_mark_bug_step (f, use);
   explore_findings_keep (c, f);
+}
+
+/* steps[0..n), then the pending operation of each stuck thread that
+ * names an object; NULL when no thread has one. */
+static GArray *
+with_pending (const AugurSchedShm *shm, const AugurSchedStep *steps, guint n)
+{
+  GArray *a = NULL;
+  guint T = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  for (guint t = 0; t < T; t++)
+    {
+      const AugurSchedThread *th = &shm->threads[t];
+      if (!augur_sched_thread_stuck (th->state) || th->pending.obj == 0
+          || !augur_ops_sched (th->pending.op)->uses_obj)
+        continue;
+      if (a == NULL)
+        {
+          a = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedStep), n + T);
+          g_array_append_vals (a, steps, n);
+        }
+      AugurSchedStep p = th->pending;
+      p.tid = (guint16) t;
+      g_array_append_val (a, p);
+    }
+  return a;
 }
 
 /* The findings of how the execution ended (not races). */
@@ -791,11 +855,21 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
       explore_findings_keep (c, f);
     }
 
-  /* uses of freed memory, as far as the allocations are known */
-  UafData ud = { c, ev };
+  /* uses of freed memory, as far as the allocations are known; in a
+   * deadlock, the stuck threads' pending operations too (a lock of a
+   * mutex freed while held blocks for ever: a use after free first) */
+  UafData ud = { c, ev, n };
   guint known = MIN (n, shm->objects_lost_at);
-  augur_memcheck_execution (steps, known, shm->objects, MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS),
-                            on_use_after_free, &ud);
+  g_autoptr (GArray) ext = status == AUGUR_SST_DEADLOCK && known == n
+                             ? with_pending (shm, steps, n) : NULL;
+  g_autofree guint64 *ext_ev = ext != NULL ? augur_steps_event_indices (
+                                               (const AugurSchedStep *) ext->data, ext->len)
+                                           : NULL;
+  if (ext != NULL)
+    ud.ev = ext_ev;
+  augur_memcheck_execution (ext != NULL ? (const AugurSchedStep *) ext->data : steps,
+                            ext != NULL ? ext->len : known, shm->objects,
+                            MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS), on_use_after_free, &ud);
 
   if (status == AUGUR_SST_DEADLOCK)
     deadlock_finding (c, steps, n, ev);

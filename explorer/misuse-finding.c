@@ -490,6 +490,18 @@ explain_double_join (Misuse *u)
 }
 
 static char *
+explain_self_join (Misuse *u)
+{
+  u->object_kind = "thread";
+  return g_strdup_printf ("%s, and that thread is itself: it cannot wait for its own end. glibc "
+                          "returns EDEADLK "
+                          "at once and nothing is joined (POSIX leaves it undefined), so what "
+                          "the caller meant to do after the join (free what the thread used, "
+                          "count it as ended) is done while it still runs, or not at all.",
+                          did_or_who (u));
+}
+
+static char *
 explain_recursive_lock (Misuse *u)
 {
   u->e = earlier (u, is_acquire_by_other, u->obj, G_MAXUINT, 0);
@@ -675,6 +687,7 @@ static const MisuseRule rules[] = {
   [AUGUR_MISUSE_DESTROY_HELD] = { "destroy-held-mutex", AUGUR_OP_DESTROY, NAMED_AT_STEP,
                                   explain_destroy_held },
   [AUGUR_MISUSE_DOUBLE_JOIN] = { "double-join", AUGUR_OP_JOIN, NAMED_NOTHING, explain_double_join },
+  [AUGUR_MISUSE_SELF_JOIN] = { "self-join", AUGUR_OP_JOIN, NAMED_NOTHING, explain_self_join },
   [AUGUR_MISUSE_RECURSIVE_LOCK] = { "recursive-lock", AUGUR_OP_LOCK, NAMED_AT_STEP,
                                     explain_recursive_lock },
   [AUGUR_MISUSE_COND_TWO_MUTEXES] = { "cond-two-mutexes", AUGUR_OP_WAIT, NAMED_AT_STEP,

@@ -413,15 +413,20 @@ peer_prepare (RtSync *op, AugurSchedStep *s)
   return 1;
 }
 
+/* A join of a thread joined already, or of the caller itself: a step
+ * that waits for nothing (the real call returns ESRCH or EDEADLK, as
+ * glibc's does, and the thread goes on), and a misuse. */
 static int
 join_prepare (RtSync *op, AugurSchedStep *s)
 {
   peer_prepare (op, s);
-  if (op->rec.addr != RT_TID_NONE)
+  int self = op->rec.addr == rt_self.tid;
+  if (op->rec.addr != RT_TID_NONE && !self)
     return 1;
   s->arg = RT_NONE;
   rt_sched_point (s, 0);
-  rt_sched_misuse (AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s->pc, s->module, 0);
+  rt_sched_misuse (self ? AUGUR_MISUSE_SELF_JOIN : AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s->pc,
+                   s->module, 0);
   return 0;
 }
 

@@ -733,6 +733,12 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   rt_sync_before (&op);                                                     \
   if (rt_sched_is_on () && op.rec.addr == RT_TID_NONE)                      \
     return ESRCH;   /* joined already: never hand libc a reaped thread */   \
+  if (rt_sched_is_on () && op.rec.addr == rt_self.tid)                      \
+    {                                                                       \
+      /* itself: glibc's answer, and the thread stays joinable */           \
+      rt_sync_after (&op, EDEADLK);                                         \
+      return EDEADLK;                                                       \
+    }                                                                       \
   if (rt_sched_is_on ()                                                     \
       && rt_thread_table_get ((unsigned long) thread) == RT_TID_NONE)       \
     {                                                                       \

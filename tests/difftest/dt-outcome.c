@@ -43,6 +43,7 @@ misuse_name (guint32 kind)
     case AUGUR_MISUSE_UNINIT_BARRIER: return "uninit-barrier";
     case AUGUR_MISUSE_DESTROY_WAITED_BARRIER: return "destroy-waited-barrier";
     case AUGUR_MISUSE_DOUBLE_DESTROY: return "double-destroy";
+    case AUGUR_MISUSE_SELF_JOIN: return "self-join";
     default: return "other";
     }
 }

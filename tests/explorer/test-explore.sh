@@ -575,7 +575,7 @@ prose_names ()
   "$AUGUR" explore --no-progress -o "$tmp/pn.json" -- "$prog_dir/prose_names" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && grep -q "^misuse:recursive-lock prose_names.c:20: A thread locks a normal mutex it already holds" "$tmp/out" \
+  [ "$st" -eq 1 ] && grep -q "^misuse:recursive-lock prose_names.c:20: Thread 1 locks \`A.mutex\` at prose_names.c:20, a normal mutex it already holds" "$tmp/out" \
     && json_path "$tmp/pn.json" '$.findings[*].object' | grep -qx 'a\[0\]'
 }
 ok "prose_names: globals named a and A do not rename the words of the prose" prose_names

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Misuses that used to hide behind a "deadlock": a thread joining itself
+# (glibc returns EDEADLK and the thread goes on: a misuse, not a thread
+# that never ends), and a lock of a mutex that was destroyed while held
+# and freed (a use after free, though the lock then blocks for ever); and
+# a recursive lock's explanation naming the mutex and the first lock.
+. "$top_srcdir/tests/tap.sh"
+
+prog_dir="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-lock-misuse.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
+
+self_join ()
+{
+  finding misuse_self_join "misuse:self-join misuse_self_join.c:18" || return 1
+  # the only finding: main's join after it succeeds (no double join, no
+  # deadlock), and the assertion that the self-join said EDEADLK holds
+  [ "$(results_findings "$tmp/misuse_self_join.json")" = "misuse:self-join misuse_self_join.c:18" ] \
+    && json_path "$tmp/misuse_self_join.json" '$.findings[0].explanation' \
+       | grep -q "^Thread 1 joins a thread at misuse_self_join.c:18 (step [0-9]*), and that thread is itself: .*EDEADLK"
+}
+ok "a thread joining itself: a self-join misuse, replayed; it goes on and is joined" self_join
+
+freed_held ()
+{
+  finding freed_held_mutex "misuse:use-after-free freed_held_mutex.c:25 freed_held_mutex.c:26" || return 1
+  f=$(results_findings "$tmp/freed_held_mutex.json" | grep -n "^misuse:use-after-free" | cut -d: -f1)
+  json_path "$tmp/freed_held_mutex.json" "\$.findings[$((f - 1))].explanation" \
+    | grep -q "^Main locks p->lock at freed_held_mutex.c:26 after main freed it at freed_held_mutex.c:25 (step [0-9]*): .* Here the lock blocks for ever"
+}
+ok "a lock of a mutex destroyed while held and freed: a use after free, replayed" freed_held
+
+recursive ()
+{
+  finding freed_held_mutex "misuse:recursive-lock freed_held_mutex.c:26" || return 1
+  f=$(results_findings "$tmp/freed_held_mutex.json" | grep -n "^misuse:recursive-lock" | cut -d: -f1)
+  json_path "$tmp/freed_held_mutex.json" "\$.findings[$((f - 1))].explanation" \
+    | grep -q "^Main locks \`p->lock\` at freed_held_mutex.c:26, a normal mutex it already holds (it locked it at freed_held_mutex.c:23, step [0-9]*), and blocks for ever"
+}
+ok "a recursive lock names the mutex and where its holder locked it" recursive
+
+tap_done
