@@ -151,9 +151,14 @@ abort (void)
 void
 rt_sched_on_crash (int sig, siginfo_t *info, void *context)
 {
-  (void) info;
   ucontext_t *uc = context;
-  uintptr_t ra = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP] + 1;
+  uintptr_t ip = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+  uintptr_t ra = ip + 1;
+  /* a call through a bad pointer (NULL, a freed object's): the fault is
+   * the fetch of the instruction at the target, so the place is the
+   * call, whose return address the call has just pushed */
+  if ((sig == SIGSEGV || sig == SIGBUS) && info != NULL && (uintptr_t) info->si_addr == ip)
+    ra = *(const uintptr_t *) (uintptr_t) uc->uc_mcontext.gregs[REG_RSP];
   uint32_t me = rt_self.tid;
   if (rt_sched_is_on () && me < RT_MAXT && rt_sth[me].state == AUGUR_STH_ENABLED
       && !rt_sth[me].ending)

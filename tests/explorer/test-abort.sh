@@ -4,7 +4,8 @@
 # of kind "abort" that says so; when the aborting thread's last call on
 # the threads API before it was a misuse (a second join that failed), the
 # abort is that misuse's consequence: one finding, the misuse its part.
-# Both replay; the report and SARIF read the kind.
+# Both replay; the report and SARIF read the kind.  A crash in a call
+# through a NULL pointer is at the call, not at the thread's last step.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -43,5 +44,12 @@ abort_report ()
     && [ "$(json_path "$tmp/r.sarif" '$.runs[0].results[0].ruleId')" = "abort" ]
 }
 ok "abort: augur report reads the kind (HTML title, SARIF rule)" abort_report
+
+null_call ()
+{
+  finding null_call "crash null_call.c:25" || return 1
+  [ "$(json_path "$tmp/null_call.json" '$.findings[0].accesses[0].line')" = 25 ]
+}
+ok "a call through NULL: the crash is at the call, and replayed" null_call
 
 tap_done
