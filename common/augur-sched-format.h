@@ -242,7 +242,10 @@ typedef struct {
   uint8_t  spurious;  /* BLOCKED in a condition wait it may leave without a signal (a
                        * spurious wake-up): the explorer may ask for it (a prefix) */
   uint8_t  pad[2];
-  uint32_t owner;     /* for a blocked lock: the holder, else UINT32_MAX */
+  uint32_t owner;     /* for a blocked lock: the holder, else UINT32_MAX; for a condition
+                       * wait: the holder of its mutex */
+  uint32_t waker;     /* a condition wait signalled (it waits for its mutex): the signal's
+                       * step + 1; else 0 */
   AugurSchedStep pending;  /* the operation it waits to do */
   uint64_t await_obj; /* AUGUR_STH_AWAITING: the first location its loop re-read */
   uint32_t await_size;

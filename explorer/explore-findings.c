@@ -331,9 +331,50 @@ static const char *const waits_text[] = {
  * condition (one pthread_cond_signal for two waiters), a signal that came
  * before it waited, or none at all.  Appends " thread T ...;" to @e;
  * returns the step of that signal, G_MAXUINT if there is none. */
+/* " held by thread 3" or " held by thread 3, which exited holding it" */
+static void
+held_by_text (Ctx *c, guint owner, GString *e)
+{
+  g_string_append_printf (e, " held by thread %u", owner);
+  if (owner < MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS)
+      && c->shm->threads[owner].state == AUGUR_STH_EXITED)
+    g_string_append (e, ", which exited holding it");
+}
+
+/* A waiter a signal woke, stuck taking its mutex back: " thread 1 was
+ * woken on `c` at f.c:8 by the broadcast at f.c:9 (thread 2) and waits
+ * to take `m` back, held by thread 0;" */
+static void
+woken_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
+{
+  const AugurSchedThread *th = &c->shm->threads[t];
+  guint k = th->waker - 1;
+  g_autofree char *cond = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.obj);
+  g_autofree char *mutex = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.arg);
+  g_autofree char *where = explore_findings_loc_key (c, th->pending.module, th->pending.pc);
+  g_string_append_printf (e, " thread %u was woken on `%s` at %s", t,
+                          cond != NULL ? cond : "a condition", where);
+  if (k < n)
+    {
+      g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+      g_string_append_printf (e, " by the %s at %s (thread %u)",
+                              steps[k].op == AUGUR_SOP_BROADCAST ? "broadcast" : "signal", at,
+                              steps[k].tid);
+    }
+  g_string_append_printf (e, " and waits to take `%s` back,", mutex != NULL ? mutex : "its mutex");
+  if (th->owner != G_MAXUINT32)
+    held_by_text (c, th->owner, e);
+  g_string_append_c (e, ';');
+}
+
 static guint
 cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
 {
+  if (c->shm->threads[t].waker != 0)
+    {
+      woken_wait_text (c, steps, n, t, e);
+      return G_MAXUINT;
+    }
   guint w = n;
   for (guint k = n; k-- > 0;)
     if (steps[k].tid == t && steps[k].op == AUGUR_SOP_COND_WAIT)
@@ -450,11 +491,17 @@ stuck_thread_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GStrin
                                 : NULL;
       g_autofree char *call = from != NULL ? g_strdup_printf (" (called at %s)", from)
                                            : g_strdup ("");
-      g_string_append_printf (e, " thread %u waits for `%s` at %s%s, held by thread %u;",
-                              t, lock != NULL ? lock : "a lock", where, call, th->owner);
+      g_string_append_printf (e, " thread %u waits for `%s` at %s%s,",
+                              t, lock != NULL ? lock : "a lock", where, call);
+      held_by_text (c, th->owner, e);
+      g_string_append_c (e, ';');
     }
   else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
-    g_string_append_printf (e, " thread %u %s held by thread %u;", t, what, th->owner);
+    {
+      g_string_append_printf (e, " thread %u %s", t, what);
+      held_by_text (c, th->owner, e);
+      g_string_append_c (e, ';');
+    }
   else
     g_string_append_printf (e, " thread %u %s;", t, what);
 }

@@ -201,6 +201,7 @@ snapshot_threads (void)
       s->state = (uint8_t) th[t].state;
       s->spurious = 0;
       s->owner = RT_NONE;
+      s->waker = 0;
       s->await_obj = 0;
       s->await_also[0] = s->await_also[1] = 0;
       /* written when the thread published a lock acquisition (stale else) */
@@ -225,6 +226,8 @@ snapshot_threads (void)
             }
           if (th[t].pending.op == AUGUR_SOP_COND_WAKE && !th[t].ending && rt_sched_base_enabled (t) == 2)
             s->spurious = 1;
+          if (th[t].pending.op == AUGUR_SOP_COND_WAKE && th[t].signalled)
+            s->waker = th[t].waker;
           uint64_t m = th[t].pending.op == AUGUR_SOP_COND_WAKE ? th[t].pending.arg : th[t].pending.obj;
           RtSObj *o = rt_sched_obj (m, RT_OBJ_FREE);
           if (o != NULL)

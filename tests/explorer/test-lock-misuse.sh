@@ -5,6 +5,9 @@
 # that never ends), and a lock of a mutex that was destroyed while held
 # and freed (a use after free, though the lock then blocks for ever); and
 # a recursive lock's explanation naming the mutex and the first lock.
+# And two deadlocks whose text hid the cause: a waiter woken by a
+# broadcast, stuck re-taking its mutex, is not waiting "for a signal that
+# never comes"; a mutex's holder that exited holding it says so.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -40,5 +43,20 @@ recursive ()
     | grep -q "^Main locks \`p->lock\` at freed_held_mutex.c:26, a normal mutex it already holds (it locked it at freed_held_mutex.c:23, step [0-9]*), and blocks for ever"
 }
 ok "a recursive lock names the mutex and where its holder locked it" recursive
+
+woken ()
+{
+  finding woken_held "deadlock woken_held.c:20" || return 1
+  grep -q "thread 1 was woken on \`c\` at woken_held.c:20 by the broadcast at woken_held.c:31 (thread 2) and waits to take \`m\` back, held by main" "$tmp/out" \
+    && ! grep -q "never comes" "$tmp/out"
+}
+ok "a waiter woken by a broadcast, stuck taking its mutex back: said so, the holder named" woken
+
+exited_holder ()
+{
+  finding exit_holding "deadlock exit_holding.c:30" || return 1
+  grep -q "main waits for \`m\` at exit_holding.c:30, held by thread 1, which exited holding it" "$tmp/out"
+}
+ok "a mutex held by a thread that exited: the deadlock says it exited holding it" exited_holder
 
 tap_done
