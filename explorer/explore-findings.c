@@ -282,7 +282,11 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (locs, explore_findings_loc_key (c, steps[i].module, steps[i].pc));
   g_ptr_array_add (locs, explore_findings_loc_key (c, steps[j].module, steps[j].pc));
-  g_autofree char *obj = explore_findings_object_of (c, steps, j);
+  /* named where the two accesses begin to overlap: a load the compiler
+   * widened over two fields (clang merges `s->count == 0 && !s->stop`
+   * into one 8-byte load) races on the field the other access writes,
+   * and a free or a memcpy of a whole block on the field it meets */
+  g_autofree char *obj = explore_findings_object_of (c, steps, steps[i].obj > steps[j].obj ? i : j);
   /* one pair of lines that races on two globals (`hits++; misses++;`)
    * is two races; a global's name is the same in every execution and
    * mode, a heap block's is not, and its lines alone say which race */

@@ -53,4 +53,16 @@ thread_local ()
 }
 ok "a spawned thread's local is named, in the finding and in every step" thread_local
 
+# an 8-byte load over two fields races with a write of the second: the
+# race is named after the field written, where the two accesses meet
+widened ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/wl.json" -- "$B/widened_load" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/wl.json" '$.findings[0].object')" = 's->stop' ] \
+    && grep -q "^data-race widened_load.c:.*access s->stop without" "$tmp/out"
+}
+ok "a load widened over two fields races on the field written, not the first one" widened
+
 tap_done
