@@ -65,7 +65,11 @@
  * starts on */
 #define AUGUR_ENV_SERVER_CPU "AUGUR_SERVER_CPU"
 #define AUGUR_SCHED_MAGIC 0x41554753u            /* "AUGS" */
-#define AUGUR_SCHED_VERSION 9u
+/* The runtime's answer to a page of another version (the first two
+ * fields keep their places in every version): this magic, and its own
+ * version in place of the explorer's. */
+#define AUGUR_SCHED_MAGIC_OTHER 0x4155474fu      /* "AUGO" */
+#define AUGUR_SCHED_VERSION 10u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 /* PCT's deepest bug depth: depth - 1 priority change points, at most 16. */

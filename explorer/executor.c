@@ -344,6 +344,15 @@ explain_no_start (AugurExecutor *ex, const char *const *argv, int r, GError **er
   AugurChildWatch watch = { .timeout_ms = SERVER_END_MS };
   gboolean ended = r == 0 && augur_child_wait (ex->server, &watch) == AUGUR_CHILD_ENDED;
   g_autofree char *how = NULL;
+  if (ex->shm->magic == AUGUR_SCHED_MAGIC_OTHER)
+    {
+      g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED,
+                   "%s was built with another version of augur: its runtime speaks the "
+                   "scheduler's format %u, this augur format %u; rebuild it with this augur's "
+                   "augur-cc (or run the augur it was built with)", argv[0], ex->shm->version,
+                   AUGUR_SCHED_VERSION);
+      return;
+    }
   if (r < 0)
     how = g_strdup ("it did not answer within 30 s (a constructor that blocks?)");
   else if (ended && g_subprocess_get_if_exited (ex->server))
@@ -356,7 +365,8 @@ explain_no_start (AugurExecutor *ex, const char *const *argv, int r, GError **er
     how = g_strdup ("it closed the channel to augur before main ran");
   g_set_error (error, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NOT_INSTRUMENTED,
                "%s links augur's runtime, but its scheduler did not start: %s; run it alone "
-               "to see what it prints", argv[0], how);
+               "to see what it prints (built with another augur's augur-cc? rebuild it with "
+               "this one's)", argv[0], how);
 }
 
 AugurExecutor *

@@ -204,7 +204,15 @@ rt_sched_init (const char *env)
     return false;
   shm = p;
   if (shm->magic != AUGUR_SCHED_MAGIC || shm->version != AUGUR_SCHED_VERSION)
-    return false;
+    {
+      /* built with another augur: say which version this one speaks */
+      if (shm->magic == AUGUR_SCHED_MAGIC)
+        {
+          shm->version = AUGUR_SCHED_VERSION;
+          shm->magic = AUGUR_SCHED_MAGIC_OTHER;
+        }
+      return false;
+    }
   if (!rt_sched_tables_setup (NULL, NULL))
     return false;
   rt_sys_close ((int) memfd);
