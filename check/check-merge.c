@@ -957,13 +957,18 @@ add_ungrouped (AugurResults *results, GPtrArray *all, const gboolean *used, Augu
                         ? classified_benign (f, benign) : NULL;
       if (b != NULL)
         {
-          gboolean failed = g_strcmp0 (augur_finding_get_explanation (b), AUGUR_CONFIRM_FAILED_ANYWAY) == 0;
+          const char *seen = augur_finding_get_explanation (b);
+          gboolean failed = g_strcmp0 (seen, AUGUR_CONFIRM_FAILED_ANYWAY) == 0;
+          gboolean hung = g_strcmp0 (seen, AUGUR_CONFIRM_HUNG) == 0;
           g_autofree char *e = g_strconcat (
             augur_finding_get_explanation (f),
             failed ? " Re-executed, the race happened and the program failed after it, but the "
                      "same way without it (in the other order of the two accesses, or its default "
                      "schedule): the failure is not blamed on it. A data race is still undefined "
                      "behaviour in C11."
+            : hung ? " Re-executed, the race happened and some executions explored after it hung "
+                     "(killed by the watchdog), which re-execution cannot blame on it; a data "
+                     "race is undefined behaviour in C11 whatever followed."
                    : " Re-executed, the race happened and nothing failed in the executions "
                      "explored after it, but a data race is still undefined behaviour in C11.",
             NULL);

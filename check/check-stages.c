@@ -325,7 +325,8 @@ stage_confirm (AugurCheckState *st, GError **error)
           if (st->benign == NULL)
             st->benign = augur_results_new (st->options->argv[0], "confirm");
           g_autoptr (AugurFinding) mark = augur_finding_new (
-            augur_finding_get_kind (p), NULL, out.failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : "");
+            augur_finding_get_kind (p), NULL,
+            out.failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : out.hung > 0 ? AUGUR_CONFIRM_HUNG : "");
           if (augur_finding_get_object (p) != NULL)   /* which global, for the merge */
             augur_finding_set_object (mark, augur_finding_get_object (p),
                                       augur_finding_get_object_kind (p));

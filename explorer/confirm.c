@@ -302,6 +302,7 @@ typedef struct {
   guint64 limit;              /* executions explored at most */
   guint64 runs;               /* all executions (probe included) */
   guint64 explored;           /* executions of the exploration */
+  guint64 killed;             /* ... of them the watchdog killed (hung) */
   gboolean diverged;
   guint diverged_step;        /* explorer step */
   char *why;                  /* owned */
@@ -391,6 +392,8 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
       return FALSE;
     }
   w->explored++;
+  if (killed)
+    w->killed++;
   if (w->explored == 1 && !w->reversed)
     {
       /* the same prefix again: a program that does not follow it twice
@@ -972,8 +975,15 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
       const char *how = st->complete ? "every execution that shares the violating prefix"
                         : st->timed_out ? "the executions explored before the time limit"
                                         : "the executions explored around the violation";
-      out->explanation = g_strdup_printf ("Benign: the violation happened, and %s (%" G_GUINT64_FORMAT
-                                          ") ended without failure.", how, w->explored);
+      out->hung = w->killed;
+      if (w->killed > 0)
+        out->explanation = g_strdup_printf (
+          "Not shown harmful: the violation happened, and of %s (%" G_GUINT64_FORMAT ") %"
+          G_GUINT64_FORMAT " hung (killed by the watchdog) and the others ended without failure.",
+          how, w->explored, w->killed);
+      else
+        out->explanation = g_strdup_printf ("Benign: the violation happened, and %s (%" G_GUINT64_FORMAT
+                                            ") ended without failure.", how, w->explored);
     }
 }
 

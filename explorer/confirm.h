@@ -57,11 +57,15 @@ typedef struct {
   char *explanation;          /* one sentence: what followed / where it diverged (owned) */
   gboolean failed_anyway;     /* BENIGN: it failed after the violation, but the same way
                                * without it (the default schedule, or a race's other order) */
+  guint64 hung;               /* BENIGN: executions after the violation the watchdog killed
+                               * (a hang is no failure confirm can blame, nor an absence of one) */
 } AugurConfirmOutcome;
 
 /* The explanation augur check gives a benign prediction whose outcome
  * failed_anyway (check/check-merge.c reads it back). */
 #define AUGUR_CONFIRM_FAILED_ANYWAY "failed anyway"
+/* ... and one with executions that hung after it */
+#define AUGUR_CONFIRM_HUNG "hung after it"
 
 void augur_confirm_options_init (AugurConfirmOptions *o);
 

@@ -18,7 +18,8 @@
 #   - a native hang no explored run reaches: incomplete (6), "the recorded
 #     run hung and no explored run did";
 #   - a spin on a local copy of a flag: the explored runs' watchdog fits a
-#     stage's share of the budget, and the hang is found (1);
+#     stage's share of the budget, and the hang is found (1); a race whose
+#     re-execution's runs hung is not said to have had nothing fail after it;
 #   - a long correct C11 ring buffer: the predictor stops at its share;
 #   - --mode picks the strategies, and results.json says which ran;
 #   - make check-concurrency's summary says which analyses were incomplete;
@@ -183,6 +184,22 @@ spin_hang ()
     && json_path "$tmp/h/results.json" '$.findings[*].kind' | grep -qx hang
 }
 ok "a spin without visible accesses: found as a hang with the default -t (1)" spin_hang
+
+race_hung ()
+{
+  # the race on flag re-executed: some runs after it hang (on go); its
+  # explanation says so, and never that nothing failed after it
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/race_then_spin" "$O/race_then_spin.c" || return 1
+  timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 30 -o "$tmp/rh" -- "$tmp/race_then_spin"
+  [ "$st" -eq 1 ] && within "$ms" 30 || return 1
+  i=$(json_path "$tmp/rh/results.json" '$.findings[*].object' | grep -nx flag | cut -d: -f1)
+  [ -n "$i" ] || return 1
+  e=$(json_path "$tmp/rh/results.json" "\$.findings[$((i - 1))].explanation")
+  echo "$e"
+  echo "$e" | grep -q "some executions explored after it hung (killed by the watchdog)" \
+    && ! echo "$e" | grep -q "nothing failed"
+}
+ok "a race re-executed with runs after it that hang: not 'nothing failed'" race_hung
 
 predictor ()
 {
