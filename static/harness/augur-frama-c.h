@@ -33,12 +33,18 @@
 void __atomic_augur (const volatile void *object);
 
 #define AUGUR_AT_(p) __atomic_augur ((const volatile void *) (p))
+/* a OP v as GCC computes it for an atomic object of a's type: as integers,
+ * so that a pointer object (ck_pr_add_ptr's `void *` plus a `void *`)
+ * gets bytes added, and no pointer arithmetic C rejects is written */
+#define AUGUR_ARITH_(a, v, OP)                                               \
+  ((__typeof__ (a)) ((unsigned long long) (a) OP (unsigned long long) (v)))
 /* the old value, after @p is set to old OP v (fetch_OP) */
 #define AUGUR_FETCH_(p, v, OP)                                               \
   __extension__ ({ __typeof__ (*(p)) augur_old_ = *(p); AUGUR_AT_ (p);       \
-                   *(p) = augur_old_ OP (v); augur_old_; })
+                   *(p) = AUGUR_ARITH_ (augur_old_, v, OP); augur_old_; })
 /* the new value (OP_fetch) */
-#define AUGUR_OP_(p, v, OP) __extension__ ({ AUGUR_AT_ (p); *(p) = *(p) OP (v); })
+#define AUGUR_OP_(p, v, OP)                                                  \
+  __extension__ ({ AUGUR_AT_ (p); *(p) = AUGUR_ARITH_ (*(p), v, OP); })
 #define AUGUR_XCHG_(p, v)                                                    \
   __extension__ ({ __typeof__ (*(p)) augur_old_ = *(p); AUGUR_AT_ (p);       \
                    *(p) = (v); augur_old_; })

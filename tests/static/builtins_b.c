@@ -6,6 +6,8 @@ long total;
 int plain;
 static unsigned __int128 wide;
 static unsigned char window[32];
+/* a pointer moved by an atomic add (ck's ck_pr_add_ptr): GCC adds bytes */
+static void *cursor;
 
 void add (long v);
 int get (void);
@@ -19,6 +21,7 @@ worker (void *arg)
   plain = 1;
   __atomic_store_n (&flag, 1, __ATOMIC_RELEASE);
   wide++;
+  __sync_fetch_and_add (&cursor, (void *) 8);
   return arg;
 }
 

@@ -50,7 +50,7 @@ builtins ()
      >"$work/builtins.out") && same "$src/builtins.expected" "$work/builtins.out"
 }
 if [ "$have_frama_c" = yes ]; then
-  ok "facts of builtins (two files, __atomic and __sync on several types, __int128)" builtins
+  ok "facts of builtins (two files, __atomic and __sync on several types, a pointer, __int128)" builtins
 else
   skip "facts of builtins" "$have_frama_c"
 fi
