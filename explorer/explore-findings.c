@@ -598,8 +598,17 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
       g_string_append_c (e, '.');
       /* a waiter that woke without a signal and went back to sleep after
        * the last one: the deadlock may need that spurious wake-up */
+      /* a loop that waits for a write augur cannot see (inline assembly
+       * stores: ck's x86-64 port) is no hang it can vouch for */
+      if (spins && c->unseen_atomic != NULL)
+        g_string_append_printf (e, " The program has instructions augur cannot see (%s): if one "
+                                "of them writes what the loop reads, the loop ends on real "
+                                "hardware and this hang is augur's, not the program's.",
+                                c->unseen_atomic);
       g_autofree char *expl = spurious_note (c, e->str, steps, n, spins ? "hang" : "deadlock");
       f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, expl);
+      if (spins && c->unseen_atomic != NULL)
+        augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
       g_string_free (e, TRUE);
     }
   for (guint t = 0; t < T; t++)

@@ -327,7 +327,7 @@ augur_unseen_atomics_warn (const AugurUnseenAtomics *u, const char *who, const c
   g_printerr ("%s: warning: %u instruction%s in %s or the libraries it loads access%s memory "
               "with no call into augur's runtime (inline assembly, or atomics in code not "
               "compiled with augur-cc):\n%s",
-              who, u->count, u->count == 1 ? "" : "s", exe, u->count == 1 ? "s" : "",
+              who, u->count, u->count == 1 ? "" : "s", exe, u->count == 1 ? "es" : "",
               u->listing != NULL ? u->listing : "");
   if (u->count > LISTED_MAX)
     g_printerr ("  ... and %u more\n", u->count - LISTED_MAX);

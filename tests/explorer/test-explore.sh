@@ -970,34 +970,6 @@ unseen_atomic ()
     && grep -q 'incomplete: 1 instruction augur cannot see (asm_atomic.c:17, lock xadd)' "$tmp/out"
 }
 ok "asm_atomic: a lock xadd in inline assembly is named, the search incomplete" unseen_atomic
-# a spin on an xchg augur cannot see starves the thread it waits for
-# under augur's scheduler: the watchdog's hang is a warning that says it
-# may be augur's, and the exit status says incomplete, not bug
-unseen_spin ()
-{
-  "$AUGUR" explore --no-progress --exec-timeout 2 -o "$tmp/asmspin.json" -- "$prog_dir/asm_spin" \
-    >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/asmspin.json" '$.findings[*].severity')" = warning ] \
-    && [ "$(json_path "$tmp/asmspin.json" '$.findings[*].kind')" = hang ] \
-    && json_path "$tmp/asmspin.json" '$.findings[*].explanation' \
-         | grep -q 'instructions augur cannot see (asm_spin.c:16, xchg)'
-}
-ok "asm_spin: a spin on an unseen xchg: the watchdog's hang is a warning" unseen_spin
-# plain movs in inline assembly: listed by augur-cc (gcc's assembler
-# listing), named, and the search incomplete
-unseen_plain ()
-{
-  "$AUGUR" explore --no-progress -o "$tmp/asmplain.json" -- "$prog_dir/asm_plain" >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/asmplain.json" '$.bounds_hit[*]')" = unseen-atomics ] \
-    && grep -q 'asm_plain.c:17: movl .*flag(%rip) (inline assembly)' "$tmp/out" \
-    && grep -q 'asm_plain.c:26: movl flag(%rip), .* (inline assembly)' "$tmp/out" \
-    && grep -q 'incomplete: 2 instructions augur cannot see (asm_plain.c:17' "$tmp/out"
-}
-ok "asm_plain: plain movs in inline assembly are named, the search incomplete" unseen_plain
 ok "asm_fence_ok: the lock-add-zero-to-the-stack fence is no unseen instruction" \
   clean_complete asm_fence_ok
 # the same with the instruction in a shared library built with augur-cc,

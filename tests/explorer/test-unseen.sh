@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Memory accesses augur cannot see (inline assembly): a spin on an unseen
+# xchg starves the thread it waits for under augur's scheduler, and a
+# loop waiting for a flag an unseen store writes never sees it change;
+# either hang is a warning that says it may be augur's, and the exit
+# status says incomplete, not bug.  Plain movs in inline assembly are
+# listed and named.
+. "$top_srcdir/tests/tap.sh"
+
+prog_dir="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-unseen.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
+
+# a spin on an xchg augur cannot see starves the thread it waits for
+# under augur's scheduler: the watchdog's hang is a warning that says it
+# may be augur's, and the exit status says incomplete, not bug
+unseen_spin ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 2 -o "$tmp/asmspin.json" -- "$prog_dir/asm_spin" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/asmspin.json" '$.findings[*].severity')" = warning ] \
+    && [ "$(json_path "$tmp/asmspin.json" '$.findings[*].kind')" = hang ] \
+    && json_path "$tmp/asmspin.json" '$.findings[*].explanation' \
+         | grep -q 'instructions augur cannot see (asm_spin.c:16, xchg)'
+}
+ok "asm_spin: a spin on an unseen xchg: the watchdog's hang is a warning" unseen_spin
+# plain movs in inline assembly: listed by augur-cc (gcc's assembler
+# listing), named, and the search incomplete
+unseen_plain ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/asmplain.json" -- "$prog_dir/asm_plain" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && [ "$(json_path "$tmp/asmplain.json" '$.bounds_hit[*]')" = unseen-atomics ] \
+    && grep -q 'asm_plain.c:17: movl .*flag(%rip) (inline assembly)' "$tmp/out" \
+    && grep -q 'asm_plain.c:26: movl flag(%rip), .* (inline assembly)' "$tmp/out" \
+    && grep -q 'incomplete: 2 instructions augur cannot see (asm_plain.c:17' "$tmp/out"
+}
+ok "asm_plain: plain movs in inline assembly are named, the search incomplete" unseen_plain
+unseen_store ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 2 -o "$tmp/asmstore.json" -- "$prog_dir/asm_store_wait" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && ! json_path "$tmp/asmstore.json" '$.findings[*].severity' | grep -qx error \
+    && json_path "$tmp/asmstore.json" '$.findings[*].kind' | grep -qx hang \
+    && json_path "$tmp/asmstore.json" '$.findings[*].explanation' \
+         | grep -q "instructions augur cannot see (asm_store_wait.c:18, movl .*): if one of them writes what the loop reads"
+}
+ok "asm_store_wait: a loop waiting for an unseen store: the hang is a warning" unseen_store
+
+tap_done
