@@ -42,8 +42,10 @@ cmp_str_ptr (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
-/* Its accesses' file:line, in its order (as augur explore prints them) or sorted (to
- * compare findings whatever their order) */
+/* Its accesses' file:line, in its order with the files' labels (as augur
+ * explore prints them) or sorted with their whole names (to compare
+ * findings whatever their order: a label depends on the other files of
+ * that name seen so far, "ck_pr.h" or "gcc/ck_pr.h") */
 static char *
 locations (AugurFinding *f, gboolean sorted)
 {
@@ -51,7 +53,9 @@ locations (AugurFinding *f, gboolean sorted)
   for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
     {
       const AugurAccess *a = augur_finding_get_access (f, k);
-      g_autofree char *base = a->file != NULL ? augur_source_label (a->file) : g_strdup ("?");
+      g_autofree char *base = a->file == NULL ? g_strdup ("?")
+                              : sorted       ? g_strdup (a->file)
+                                             : augur_source_label (a->file);
       g_ptr_array_add (l, g_strdup_printf ("%s:%u", base, a->line));
     }
   if (sorted)
@@ -241,7 +245,7 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
       augur_cmd_print_error (CMD, e->message);
       return augur_cmd_explore_exit_for_error (e);
     }
-  g_print ("not reproduced: %s %s\n", want_kind, want_locs);
+  g_print ("not reproduced: %s %s\n", want_kind, shown_locs);
   return AUGUR_EXIT_PROGRAM;
 }
 
