@@ -46,6 +46,16 @@ access_verb (const AugurSchedStep *s)
   return s->op == AUGUR_SOP_WRITE ? "writes" : "reads";
 }
 
+/* Of two locations accessed by one thread at @a1 and @a2 and by the other
+ * at @r and between: who sees one update and not the other.  Not the
+ * writer of both: a thread that writes x and then y has its writes seen
+ * half done by the one that reads them in between. */
+static guint
+seer (const AugurSchedStep *a1, const AugurSchedStep *a2, const AugurSchedStep *r)
+{
+  return a1->op == AUGUR_SOP_WRITE && a2->op == AUGUR_SOP_WRITE ? r->tid : a1->tid;
+}
+
 /* Keeps the failing execution steps[0..n) (whose failure @failure reports)
  * for diagnosis, with one prepared atomicity-violation finding per
  * candidate triple. */
@@ -109,7 +119,7 @@ explore_diagnose_keep_failure (Ctx *c, const AugurSchedStep *steps, guint n, con
                                 "the other (%s), which no serial order of the two threads gives.",
                                 a1->tid, access_verb (a1), o1, l1, access_verb (a2), o2, l2,
                                 r->tid, access_verb (r), o1, lr, access_verb (r2), o2, lr2,
-                                a1->tid, pattern);
+                                seer (a1, a2, r), pattern);
       g_autofree char *expl = g_strdup_printf (
         "%s With them serialised, no execution that can follow fails (every one explored): "
         "this interleaving causes the failure. %s",

@@ -57,6 +57,13 @@ ok "lost update diagnosed as an atomicity violation and replayed" \
    finding assert "atomicity-violation assert.c:12 assert.c:13 assert.c:13"
 ok "check-then-act across critical sections diagnosed and replayed" \
    finding check_then_act "atomicity-violation check_then_act.c:21 check_then_act.c:26 check_then_act.c:26"
+# a pair written half by half and read between: the reader sees one half
+half_seen ()
+{
+  finding half_seen "atomicity-violation half_seen.c:22 half_seen.c:35 half_seen.c:36 half_seen.c:25" \
+    && grep -q "in between: thread 2 sees one of them and not the other (W-R-R-W)" "$tmp/out"
+}
+ok "a pair updated half by half: the reader is the one that sees one half" half_seen
 # no_diagnosis PROG LOCATION: the failure is found, and no atomicity
 # violation is blamed for it
 no_diagnosis ()
