@@ -371,11 +371,17 @@ enum_atomicity (Enum *e, guint v, guint t1, guint t2, AugurPattern pattern)
       for (guint s = 1; s < kinds->len && !out_of_time (e); s++)
         {
           guint wa, wc;
-          if (augur_pattern_witness_at (pattern, kinds->str, (const guint *) last_w->data,
-                                        kinds->len, s, &wa, &wc))
-            atomicity_remotes (e, &proto, a2, g_array_index (a1, guint32, i + wa),
-                               g_array_index (a1, guint32, i + wc),
-                               g_array_index (a1, guint32, i + s - 1));
+          if (!augur_pattern_witness_at (pattern, kinds->str, (const guint *) last_w->data,
+                                         kinds->len, s, &wa, &wc))
+            continue;
+          guint32 ga = g_array_index (a1, guint32, i + wa), gc = g_array_index (a1, guint32, i + wc);
+          /* a read that the same instruction reads again is a loop that
+           * re-checks (a spin until a sequence number is even, the while
+           * around a condition wait): seeing two values is how it works,
+           * as the explorer's diagnosis holds too (explorer/diagnose.h) */
+          if (pattern == AUGUR_PATTERN_RWR && site (m, ga) == site (m, gc))
+            continue;
+          atomicity_remotes (e, &proto, a2, ga, gc, g_array_index (a1, guint32, i + s - 1));
         }
       i = j;
     }

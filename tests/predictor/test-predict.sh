@@ -10,6 +10,7 @@
 # model (--no-data-flow) makes it.  The SPLASH-2-style kernels of the
 # corpus, synchronised with barriers and locks, get no atomicity prediction.
 # A race too far apart to encode (far_race) is found by delaying a thread.
+# Two reads by one instruction (a re-checking loop) are no R-W-R (recheck).
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -159,6 +160,16 @@ if record_in_order flag_guard "$src/flag_guard.c" flag data; then
   ok "flag_guard: ... as R-W-R on data" predicts "$work/fg2.json" "atomicity-violation R-W-R data "
 else
   ok "flag_guard: builds and records" false
+fi
+
+# two reads of one instruction (a loop that re-checks) with a write
+# between are how the loop works: no R-W-R; two reads at two lines are one
+if record recheck "$src/recheck.c"; then
+  ok "recheck: augur predict runs" status 0 "$AUGUR" predict -o "$work/rc.json" "$work/recheck.trace"
+  ok "recheck: no R-W-R on the variable one instruction re-reads" lacks "$work/rc.json" "atomicity-violation R-W-R seq "
+  ok "recheck: ... and one on the variable read at two lines" predicts "$work/rc.json" "atomicity-violation R-W-R seq2 "
+else
+  ok "recheck: builds and records" false
 fi
 
 # a robust mutex's owner-died release orders its dead owner before the
