@@ -43,6 +43,7 @@ typedef struct {
   const char *const *argv;        /* borrowed */
   guint failing_runs;             /* executions that failed (assertion, crash) */
   AugurDeadline *deadline;        /* borrowed: --timeout and the reserve after it */
+  const GArray *fences;           /* full fences augur cannot see (unseen-atomics.h), NULL */
   const char *unseen_atomic;      /* the first atomic instruction augur cannot see
                                    * (explorer/unseen-atomics.h), NULL if none */
   gint first_exit;                /* exit status of the first execution that ended

@@ -27,6 +27,7 @@
 #include "explorer/estimate.h"
 #include "explorer/explore-pool.h"
 #include "explorer/killed-run.h"
+#include "explorer/weak-memory.h"
 #include "explorer/prune.h"
 #include "explorer/steps.h"
 #include "explorer/strategy.h"
@@ -225,6 +226,10 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
       g_string_assign (s, covered);
       if (o->prefix_len > 0)
         g_string_append (s, " after the fixed prefix");
+      if (st->weak_shape[0] != '\0')
+        g_string_append_printf (s, ", under sequential consistency only (with atomics weaker "
+                                "than seq_cst the store at %s: store buffering, not run)",
+                                st->weak_shape);
       return g_string_free (s, FALSE);
     }
   g_string_assign (s, "incomplete:");
@@ -470,6 +475,14 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
                AugurSearchStrategy *strategy, AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
                guint32 status, gboolean killed, SearchTimes *times)
 {
+  guint ws, wl;
+  if (st->weak_shape[0] == '\0' && augur_weak_store_buffering (steps, n, c->fences, &ws, &wl))
+    {
+      g_autofree char *s1 = explore_findings_loc_key (c, steps[ws].module, steps[ws].pc);
+      g_autofree char *s2 = explore_findings_loc_key (c, steps[wl].module, steps[wl].pc);
+      g_snprintf (st->weak_shape, sizeof st->weak_shape, "%s may be passed by the load at %s",
+                  s1, s2);
+    }
   if (status == AUGUR_SST_SLEEP_BLOCKED)
     st->blocked++;
   else
@@ -1041,6 +1054,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
   st->unseen_atomics = unseen->count;
   st->unseen_first = unseen->first;
   c->unseen_atomic = unseen->first;
+  c->fences = unseen->fences;
   if (unseen->count > 0)
     augur_results_add_bound_hit (c->results, "unseen-atomics");
   AugurPruneInfo pi;

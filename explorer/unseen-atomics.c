@@ -128,10 +128,32 @@ note (AugurUnseenAtomics *u, GString *listing, AugurSymbolizer *sym, guint64 pc,
     }
 }
 
-/* Adds the atomics of one ELF file (module 0 of @sym) to @out; FALSE with
+/* The address of a full fence on one line of objdump's (mfence, or the
+ * locked add of zero to the stack), 0 if it is none. */
+static guint64
+fence_of_line (const char *line)
+{
+  const char *tab = strchr (line, '\t');
+  char *end = NULL;
+  guint64 a = g_ascii_strtoull (line, &end, 16);
+  if (tab == NULL || end == line || *end != ':')
+    return 0;
+  return g_str_has_prefix (tab + 1, "mfence") || stack_fence (tab + 1) ? a : 0;
+}
+
+static gint
+cmp_u64 (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Adds the atomics of one ELF file (module 0 of @sym) to @out, and when
+ * @fences is not NULL the addresses of its full fences to it; FALSE with
  * out->unchecked set if objdump could not read it. */
 static gboolean
-scan_file (const char *path, AugurSymbolizer *sym, AugurUnseenAtomics *out, GString *listing)
+scan_file (const char *path, AugurSymbolizer *sym, AugurUnseenAtomics *out, GString *listing,
+           GArray *fences)
 {
   const char *objdump = g_getenv ("AUGUR_OBJDUMP");
   if (objdump == NULL || *objdump == '\0')
@@ -161,6 +183,8 @@ scan_file (const char *path, AugurSymbolizer *sym, AugurUnseenAtomics *out, GStr
       g_autofree char *insn = atomic_of_line (g_strchug (line), &pc);
       if (insn != NULL)
         note (out, listing, sym, pc, NULL, 0, insn);
+      else if (fences != NULL && (pc = fence_of_line (line)) != 0)
+        g_array_append_val (fences, pc);
     }
   if (!g_subprocess_wait_check (proc, NULL, &error))
     {
@@ -282,7 +306,13 @@ augur_unseen_atomics_scan (const char *exe, const char *server_pid, AugurSymboli
 {
   memset (out, 0, sizeof *out);
   g_autoptr (GString) listing = g_string_new (NULL);
-  gboolean ok = scan_file (exe, sym, out, listing);
+  g_autoptr (GArray) fences = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gboolean ok = scan_file (exe, sym, out, listing, fences);
+  if (ok && fences->len > 0)
+    {
+      g_array_sort (fences, cmp_u64);
+      out->fences = g_steal_pointer (&fences);
+    }
   if (ok)
     scan_asm_section (exe, out, listing);
   g_auto (GStrv) libs = ok ? shared_libraries (server_pid, exe) : NULL;
@@ -290,7 +320,7 @@ augur_unseen_atomics_scan (const char *exe, const char *server_pid, AugurSymboli
     {
       g_autoptr (AugurSymbolizer) lsym = augur_symbolizer_new ();
       augur_symbolizer_add_module (lsym, 0, libs[k], 0);
-      ok = scan_file (libs[k], lsym, out, listing);
+      ok = scan_file (libs[k], lsym, out, listing, NULL);
       if (ok)
         scan_asm_section (libs[k], out, listing);
     }
@@ -310,6 +340,8 @@ augur_unseen_atomics_clear (AugurUnseenAtomics *u)
   g_free (u->first);
   g_free (u->listing);
   g_free (u->unchecked);
+  if (u->fences != NULL)
+    g_array_unref (u->fences);
   memset (u, 0, sizeof *u);
 }
 

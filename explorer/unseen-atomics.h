@@ -34,6 +34,9 @@ typedef struct {
   char *first;          /* where the first is: "lfring.c:210 (lock cmpxchg)"; NULL if none */
   char *listing;        /* up to 8 of them, one "  file:line: insn in function" a line */
   char *unchecked;      /* why the scan could not run (objdump missing, say); NULL if it ran */
+  GArray *fences;       /* guint64: addresses in the executable of full fences augur does not
+                         * see either (inline `mfence`, `lock; addl $0,0(%rsp)`), sorted;
+                         * NULL if none (weak-memory.h) */
 } AugurUnseenAtomics;
 
 /* Scans @exe (module 0 of @sym, which names the places) and the
