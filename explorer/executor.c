@@ -448,7 +448,7 @@ augur_executor_same_layout (void)
 static int
 wait_stepping (AugurExecutor *ex, double idle, gint64 deadline, char *c)
 {
-  guint32 seen = __atomic_load_n (&ex->shm->n_steps, __ATOMIC_RELAXED);
+  guint32 seen = 0;   /* the run starts from none (augur_executor_run_watched) */
   for (;;)
     {
       double wait = idle;
@@ -492,6 +492,10 @@ augur_executor_run_watched (AugurExecutor *ex, double idle, gint64 deadline, gbo
 {
   *timed_out = FALSE;
   ex->shm->child_pid = 0;
+  /* the server's reset of the page does the same, but perhaps after the
+   * watchdog's first look: the last run's count must not be taken for
+   * this one's */
+  __atomic_store_n (&ex->shm->n_steps, 0, __ATOMIC_RELAXED);
   lseek (ex->stdin_fd, 0, SEEK_SET);
   ssize_t n;
   do
