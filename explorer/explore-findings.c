@@ -823,9 +823,10 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
       "and the access then reads or corrupts another object. %s",
       user, use_verb (u), obj != NULL ? obj : "a heap block",
       where_use, freer, where_free, fs,
-      pending ? "Here the lock blocks for ever: the freed memory still holds the mutex as it "
-                "was, held."
-              : "It may not crash.");
+      !pending ? "It may not crash."
+      : u->op == AUGUR_SOP_LOCK ? "Here the lock blocks for ever: the freed memory still holds "
+                                  "the mutex as it was, held."
+                                : "Here the thread blocks there for ever.");
   text[0] = g_ascii_toupper (text[0]);
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, sub, text);
   if (obj != NULL)
