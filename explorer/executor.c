@@ -442,19 +442,21 @@ augur_executor_same_layout (void)
 
 /* Waits for the execution's status byte while it takes steps: FALSE
  * (the watchdog fires) once it has taken none for @idle seconds, or at
- * @deadline (monotonic µs, 0: none).  A stall is noticed between @idle
- * and twice @idle after the last step: the step counter is read once a
- * period, not at every step. */
+ * @deadline (monotonic µs, 0: none).  The step counter is read four
+ * times a period, not at every step: a stall is noticed within a
+ * quarter of @idle after @idle. */
 static int
 wait_stepping (AugurExecutor *ex, double idle, gint64 deadline, char *c)
 {
   guint32 seen = 0;   /* the run starts from none (augur_executor_run_watched) */
+  gint64 last = g_get_monotonic_time ();   /* when the counter last moved */
   for (;;)
     {
-      double wait = idle;
+      gint64 now = g_get_monotonic_time ();
+      double wait = MAX (MIN (idle / 4, idle - (now - last) / 1e6), 0.001);
       if (deadline != 0)
         {
-          double until = (deadline - g_get_monotonic_time ()) / 1e6;
+          double until = (deadline - now) / 1e6;
           if (until <= 0)
             return -1;
           wait = MIN (wait, until);
@@ -462,10 +464,15 @@ wait_stepping (AugurExecutor *ex, double idle, gint64 deadline, char *c)
       int r = read_byte (ex->status_r, wait, c);
       if (r >= 0)
         return r;
-      guint32 now = __atomic_load_n (&ex->shm->n_steps, __ATOMIC_RELAXED);
-      if (now == seen && (deadline == 0 || g_get_monotonic_time () < deadline))
+      guint32 cur = __atomic_load_n (&ex->shm->n_steps, __ATOMIC_RELAXED);
+      now = g_get_monotonic_time ();
+      if (cur != seen)
+        {
+          seen = cur;
+          last = now;
+        }
+      else if ((now - last) / 1e6 >= idle)
         return -1;   /* a whole period without a step */
-      seen = now;
     }
 }
 
