@@ -65,20 +65,30 @@ stack_fence (const char *text)
   return g_str_has_prefix (open, "(%rsp)") || g_str_has_prefix (open, "(%esp)");
 }
 
-/* The atomic instruction on one line of `objdump -d --no-show-raw-insn -w`
- * ("    1265:\tlock xadd %eax,0x2de7(%rip)  # 4054 <counter>"): its
- * address in *pc and its mnemonic (newly allocated), else NULL. */
-static char *
-atomic_of_line (const char *line, guint64 *pc)
+/* The instruction on one line of `objdump -d --no-show-raw-insn -w`
+ * ("    1265:\tlock xadd %eax,0x2de7(%rip)  # 4054 <counter>"), its
+ * address in *a; NULL if the line is no instruction. */
+static const char *
+insn_of_line (const char *line, guint64 *a)
 {
   const char *tab = strchr (line, '\t');
   if (tab == NULL)
     return NULL;
   char *end = NULL;
-  guint64 a = g_ascii_strtoull (line, &end, 16);
-  if (end == line || *end != ':')
+  *a = g_ascii_strtoull (line, &end, 16);
+  return end == line || *end != ':' ? NULL : tab + 1;
+}
+
+/* The atomic instruction on one line of objdump's: its address in *pc
+ * and its mnemonic (newly allocated), else NULL. */
+static char *
+atomic_of_line (const char *line, guint64 *pc)
+{
+  guint64 a;
+  const char *insn = insn_of_line (line, &a);
+  if (insn == NULL)
     return NULL;
-  g_auto (GStrv) words = g_strsplit_set (tab + 1, " \t", 4);
+  g_auto (GStrv) words = g_strsplit_set (insn, " \t", 4);
   /* skip the empty words of runs of blanks */
   const char *w[3] = { NULL, NULL, NULL };
   guint n = 0;
@@ -90,9 +100,9 @@ atomic_of_line (const char *line, guint64 *pc)
   gboolean hle = strcmp (w[0], "xacquire") == 0 || strcmp (w[0], "xrelease") == 0;
   const char *first = hle ? w[1] : w[0];
   const char *second = hle ? w[2] : w[1];
-  if (first == NULL || stack_fence (tab + 1))
+  if (first == NULL || stack_fence (insn))
     return NULL;
-  char *mnemonic = atomic_mnemonic (first, second, tab + 1);
+  char *mnemonic = atomic_mnemonic (first, second, insn);
   if (mnemonic != NULL)
     *pc = a;
   return mnemonic;
@@ -133,12 +143,9 @@ note (AugurUnseenAtomics *u, GString *listing, AugurSymbolizer *sym, guint64 pc,
 static guint64
 fence_of_line (const char *line)
 {
-  const char *tab = strchr (line, '\t');
-  char *end = NULL;
-  guint64 a = g_ascii_strtoull (line, &end, 16);
-  if (tab == NULL || end == line || *end != ':')
-    return 0;
-  return g_str_has_prefix (tab + 1, "mfence") || stack_fence (tab + 1) ? a : 0;
+  guint64 a;
+  const char *insn = insn_of_line (line, &a);
+  return insn != NULL && (g_str_has_prefix (insn, "mfence") || stack_fence (insn)) ? a : 0;
 }
 
 static gint
