@@ -52,35 +52,28 @@ report_again ()
 }
 ok "a report written from results.json says lib/util.c" report_again
 
-replay_all ()
+# replay_every RESULTS: RESULTS has findings, and augur replay reproduces
+# each (a note seen, not made to happen, has no schedule: exit 3)
+replay_every ()
 {
-  n=$(json_path "$tmp/r/results.json" '$.findings[*].kind' | wc -l)
+  n=$(json_path "$1" '$.findings[*].kind' | wc -l)
   [ "$n" -ge 1 ] || return 1
   i=1
   while [ "$i" -le "$n" ]; do
-    "$AUGUR" replay "$tmp/r/results.json#$i" >"$tmp/rp" 2>&1
+    "$AUGUR" replay "$1#$i" >"$tmp/rp" 2>&1
     st=$?
     cat "$tmp/rp"
-    # a note seen, not made to happen, has no schedule (exit 3)
     [ "$st" -eq 1 ] && grep -q "^reproduced: " "$tmp/rp" || [ "$st" -eq 3 ] || return 1
     i=$((i + 1))
   done
 }
-ok "augur replay reproduces every finding of the two-util.c program" replay_all
+ok "augur replay reproduces every finding of the two-util.c program" replay_every "$tmp/r/results.json"
 explored_replay ()
 {
   "$AUGUR" explore --no-progress --timeout 30 -o "$tmp/e.json" -- "$tmp/src/prog" >"$tmp/out" 2>&1
   [ $? -eq 1 ] || { cat "$tmp/out"; return 1; }
   cat "$tmp/out"
-  n=$(json_path "$tmp/e.json" '$.findings[*].kind' | wc -l)
-  i=1
-  while [ "$i" -le "$n" ]; do
-    "$AUGUR" replay "$tmp/e.json#$i" >"$tmp/rp" 2>&1
-    st=$?
-    cat "$tmp/rp"
-    [ "$st" -eq 1 ] && grep -q "^reproduced: " "$tmp/rp" || [ "$st" -eq 3 ] || return 1
-    i=$((i + 1))
-  done
+  replay_every "$tmp/e.json"
 }
 ok "... and every finding augur explore made of it" explored_replay
 # a finding in one of two box.h, the other never run: labelled "box.h"
