@@ -66,6 +66,8 @@ typedef struct {
   AugurCheckMode mode;       /* default AUGUR_CHECK_MODE_AUTO */
   guint64 max_trace_bytes;   /* size cap of the recorded trace; 0: derived from the budget
                               * (augur_check_default_trace_cap) */
+  guint64 max_trace_events;  /* its cap in events; 0: derived from the budget
+                              * (augur_check_default_trace_events) */
   guint jobs;                /* execution servers of the explorations (AugurExploreOptions.jobs;
                               * 0 or 1: one) */
   gboolean no_repair;        /* no diagnosis after the stages (check-repair.h) */
@@ -78,6 +80,10 @@ typedef struct {
 /* The trace size cap for a budget: what can be read, modelled and
  * predicted from within the budget's shares (see check-pipeline.c). */
 guint64 augur_check_default_trace_cap (int budget_seconds);
+/* The same in events: the reading, the model and the prediction cost by
+ * the event, and a spin's events are a fifth of the size of others, so
+ * that the size cap alone lets a spinning run fill the budget. */
+guint64 augur_check_default_trace_events (int budget_seconds);
 
 /* Runs the pipeline and returns augur's exit status (common/augur-exit.h). */
 int augur_check_run (const AugurCheckOptions *options);

@@ -91,6 +91,9 @@
 #define AUGUR_TRACE_FLAG_CUT       (1u << 2)  /* recording stopped at the size cap
                                                * (AUGUR_ENV_TRACE_MAX): END is AUGUR_END_CUT,
                                                * and the program went on unrecorded */
+#define AUGUR_TRACE_FLAG_CUT_EVENTS (1u << 3) /* with CUT: the cap was the one in events
+                                               * (AUGUR_ENV_TRACE_MAX_EVENTS), END is
+                                               * AUGUR_END_CUT_EVENTS */
 
 typedef struct {
   char     magic[8];                 /* AUGUR_TRACE_MAGIC */
@@ -280,8 +283,9 @@ enum {
   AUGUR_END_ABORT = 2,    /* abort() or a failed assert(); arg = SIGABRT */
   AUGUR_END_TIMEOUT = 3,  /* killed by the watchdog; written by the tool */
   AUGUR_END_LOST = 4,     /* the process vanished without a status (written by the tool) */
-  AUGUR_END_CUT = 5       /* the trace reached its size cap (arg = the cap in bytes):
+  AUGUR_END_CUT = 5,      /* the trace reached its size cap (arg = the cap in bytes):
                            * recording stopped there, the run was not over */
+  AUGUR_END_CUT_EVENTS = 6   /* the same at the cap in events (arg = the cap) */
 };
 
 /* One event: 32 bytes, naturally aligned, little-endian as the host. */
@@ -399,5 +403,7 @@ augur_trace_packed_check (uint8_t tag, uint8_t flags, uint16_t lens, uint64_t zs
 #define AUGUR_ENV_TRACE "AUGUR_TRACE"   /* path of the trace to write */
 #define AUGUR_ENV_TRACE_MAX "AUGUR_TRACE_MAX"   /* size cap of the trace in bytes (decimal);
                                                  * unset or 0: none */
+#define AUGUR_ENV_TRACE_MAX_EVENTS "AUGUR_TRACE_MAX_EVENTS"   /* cap of the trace in events
+                                                               * (decimal); unset or 0: none */
 
 #endif /* AUGUR_TRACE_FORMAT_H */

@@ -55,9 +55,12 @@ augur_frames_run (const char *const *argv, const char *stdin_path, guint timeout
   g_autofree char *empty = g_build_filename (dir, "stdin", NULL);
   AugurTrace *trace = NULL;
   AugurRecordOutcome outcome;
+  /* the frames are taken early on: a run that records without end stops
+   * well before its trace costs seconds to read */
+  const AugurRecordCaps caps = { .bytes = 64u << 20, .events = 4u << 20 };
   if (stdin_path == NULL && !g_file_set_contents (empty, "", 0, &error))
     g_debug ("no run for the stack frames: %s", error->message);
-  else if (!augur_record_run ((char **) argv, trace_path, timeout, 64u << 20,
+  else if (!augur_record_run ((char **) argv, trace_path, timeout, &caps,
                               stdin_path != NULL ? stdin_path : empty, "/dev/null", &outcome,
                               &error))
     g_debug ("no run for the stack frames: %s", error->message);

@@ -24,14 +24,20 @@ G_DEFINE_QUARK (augur-record-error-quark, augur_record_error)
 /* Every 50 ms with a size cap: once the runtime says the trace was cut,
  * the rest of the run is not recorded, so it is not waited for.  data: the
  * trace, opened for reading its header flags. */
+static guint32
+trace_flags (int trace_fd)
+{
+  guint32 flags = 0;
+  if (pread (trace_fd, &flags, sizeof flags, G_STRUCT_OFFSET (AugurTraceHeader, flags))
+      != (ssize_t) sizeof flags)
+    return 0;
+  return flags;
+}
+
 static gboolean
 trace_was_cut (gpointer data)
 {
-  int trace_fd = GPOINTER_TO_INT (data);
-  guint32 flags = 0;
-  return pread (trace_fd, &flags, sizeof flags, G_STRUCT_OFFSET (AugurTraceHeader, flags))
-           == (ssize_t) sizeof flags
-         && (flags & AUGUR_TRACE_FLAG_CUT) != 0;
+  return (trace_flags (GPOINTER_TO_INT (data)) & AUGUR_TRACE_FLAG_CUT) != 0;
 }
 
 /* An old trace removed, and the new one known writable: fail now, not
@@ -60,11 +66,25 @@ prepare_trace (const char *trace_path, const char *abs_trace, GError **error)
   return TRUE;
 }
 
+/* The cap given to the runtime in the environment variable `name`, or
+ * none. */
+static void
+set_cap (GSubprocessLauncher *launcher, const char *name, guint64 cap)
+{
+  if (cap > 0)
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, cap);
+      g_subprocess_launcher_setenv (launcher, name, text, TRUE);
+    }
+  else
+    g_subprocess_launcher_unsetenv (launcher, name);
+}
+
 /* The launcher of the recorded run: its standard input and output, where
- * its trace goes and the trace size cap.  With a cap, *trace_fd is the
+ * its trace goes and the trace's caps.  With a cap, *trace_fd is the
  * trace opened for reading its header flags, else -1. */
 static GSubprocessLauncher *
-new_launcher (const char *abs_trace, guint64 max_trace_bytes, const char *stdin_path,
+new_launcher (const char *abs_trace, const AugurRecordCaps *caps, const char *stdin_path,
               const char *output_path, int *trace_fd, GError **error)
 {
   /* the user's standard input, as if augur were not there, or a file; the
@@ -90,28 +110,25 @@ new_launcher (const char *abs_trace, guint64 max_trace_bytes, const char *stdin_
     }
   g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE, abs_trace, TRUE);
   *trace_fd = -1;
-  if (max_trace_bytes > 0)
-    {
-      g_autofree char *cap = g_strdup_printf ("%" G_GUINT64_FORMAT, max_trace_bytes);
-      g_subprocess_launcher_setenv (launcher, AUGUR_ENV_TRACE_MAX, cap, TRUE);
-      /* the runtime truncates this file, it does not replace it */
-      *trace_fd = g_open (abs_trace, O_RDONLY | O_CLOEXEC, 0);
-    }
-  else
-    g_subprocess_launcher_unsetenv (launcher, AUGUR_ENV_TRACE_MAX);
+  set_cap (launcher, AUGUR_ENV_TRACE_MAX, caps->bytes);
+  set_cap (launcher, AUGUR_ENV_TRACE_MAX_EVENTS, caps->events);
+  /* the runtime truncates this file, it does not replace it */
+  if (caps->bytes > 0 || caps->events > 0)
+    *trace_fd = g_open (abs_trace, O_RDONLY | O_CLOEXEC, 0);
   return g_steal_pointer (&launcher);
 }
 
-/* How the run ended and its figure, for the trace's END: the cap's size,
+/* How the run ended and its figure, for the trace's END: the cap,
  * the watchdog's seconds, the signal or the exit status. */
 static void
-ending (const AugurRecordOutcome *outcome, guint64 max_trace_bytes, guint timeout_seconds,
+ending (const AugurRecordOutcome *outcome, const AugurRecordCaps *caps, guint timeout_seconds,
         guint *how, guint64 *status)
 {
   if (outcome->cut)
     {
-      *how = AUGUR_END_CUT;   /* written by the runtime already, unless killed first */
-      *status = max_trace_bytes;
+      /* written by the runtime already, unless killed first */
+      *how = outcome->cut_events ? AUGUR_END_CUT_EVENTS : AUGUR_END_CUT;
+      *status = outcome->cut_events ? caps->events : caps->bytes;
     }
   else if (outcome->timed_out)
     {
@@ -132,9 +149,12 @@ ending (const AugurRecordOutcome *outcome, guint64 max_trace_bytes, guint timeou
 
 gboolean
 augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                  guint64 max_trace_bytes, const char *stdin_path, const char *output_path,
+                  const AugurRecordCaps *caps, const char *stdin_path, const char *output_path,
                   AugurRecordOutcome *outcome, GError **error)
 {
+  static const AugurRecordCaps no_caps;
+  if (caps == NULL)
+    caps = &no_caps;
   memset (outcome, 0, sizeof *outcome);
   g_autofree char *abs_trace = g_canonicalize_filename (trace_path, NULL);
   if (!prepare_trace (trace_path, abs_trace, error))
@@ -142,7 +162,7 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
 
   int trace_fd;
   g_autoptr (GSubprocessLauncher) launcher =
-    new_launcher (abs_trace, max_trace_bytes, stdin_path, output_path, &trace_fd, error);
+    new_launcher (abs_trace, caps, stdin_path, output_path, &trace_fd, error);
   if (launcher == NULL)
     return FALSE;
   gint64 start = g_get_monotonic_time ();
@@ -168,11 +188,13 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     .forward_interrupts = TRUE,
   };
   AugurChildEnd end = augur_child_wait (child, &watch);
+  guint32 flags = trace_fd >= 0 ? trace_flags (trace_fd) : 0;
   if (trace_fd >= 0)
     close (trace_fd);
 
   outcome->seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
   outcome->cut = end == AUGUR_CHILD_STOPPED;
+  outcome->cut_events = outcome->cut && (flags & AUGUR_TRACE_FLAG_CUT_EVENTS) != 0;
   outcome->timed_out = end == AUGUR_CHILD_TIMED_OUT;
   outcome->signaled = g_subprocess_get_if_signaled (child);
   outcome->status = outcome->signaled ? g_subprocess_get_term_sig (child)
@@ -189,7 +211,7 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     }
   guint how;
   guint64 status;
-  ending (outcome, max_trace_bytes, timeout_seconds, &how, &status);
+  ending (outcome, caps, timeout_seconds, &how, &status);
   /* The chunks a killed process left staged go into the trace first
    * (only here: readers never write a trace).  The runtime writes END
    * itself on every ending it can see; finishing covers the others

@@ -14,7 +14,8 @@
  *
  * A size cap bounds the trace: the runtime stops recording when the trace
  * reaches it and ends the trace there (END "cut", AUGUR_TRACE_FLAG_CUT);
- * the program, which would go on unrecorded, is then killed at once.
+ * the program, which would go on unrecorded, is then killed at once.  A
+ * cap in events does the same (END "cut-events").
  */
 #ifndef AUGUR_RECORD_RUN_H
 #define AUGUR_RECORD_RUN_H
@@ -32,21 +33,28 @@ typedef enum {
   AUGUR_RECORD_ERROR_OUTPUT,     /* the trace file cannot be created */
 } AugurRecordError;
 
+/* The caps of a recording; 0: none. */
+typedef struct {
+  guint64 bytes;        /* the trace's size */
+  guint64 events;       /* its events */
+} AugurRecordCaps;
+
 typedef struct {
   gboolean timed_out;   /* killed by the watchdog */
-  gboolean cut;         /* the trace reached the size cap; the program was then killed */
+  gboolean cut;         /* the trace reached a cap; the program was then killed */
+  gboolean cut_events;  /* ... and it was the cap in events */
   gboolean signaled;    /* ended by a signal */
   int status;           /* exit status, or the signal number */
   double seconds;       /* wall time */
 } AugurRecordOutcome;
 
 /* argv[0] is the program (already checked and resolved); timeout 0 = none;
- * max_trace_bytes 0 = no size cap.  stdin_path: a regular file the program
+ * caps NULL = none.  stdin_path: a regular file the program
  * reads as its standard input; NULL: augur's own standard input, passed
  * through.  output_path: the file its standard output and error go to
  * (created or truncated); NULL: augur's own. */
 gboolean augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
-                           guint64 max_trace_bytes, const char *stdin_path,
+                           const AugurRecordCaps *caps, const char *stdin_path,
                            const char *output_path, AugurRecordOutcome *outcome,
                            GError **error);
 

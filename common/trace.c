@@ -59,6 +59,7 @@ augur_end_name (guint how)
     case AUGUR_END_TIMEOUT: return "timeout";
     case AUGUR_END_LOST: return "lost";
     case AUGUR_END_CUT: return "cut";
+    case AUGUR_END_CUT_EVENTS: return "cut-events";
     default: return "?";
     }
 }
@@ -659,6 +660,9 @@ describe_end (const AugurRecord *end)
         g_autofree char *size = g_strjoinv (" ", words);
         return g_strdup_printf ("cut at the trace size cap (%s): the run went on unrecorded", size);
       }
+    case AUGUR_END_CUT_EVENTS:
+      return g_strdup_printf ("cut at the cap of %" G_GUINT64_FORMAT " events: the run went on "
+                              "unrecorded", (guint64) end->arg);
     default:
       return g_strdup_printf ("unknown ending %u", end->aux);
     }

@@ -40,6 +40,10 @@
  * with AUGUR_END_CUT, the COMPLETE flag, and AUGUR_TRACE_FLAG_CUT in the
  * header), so the trace is valid and says it was cut; the program goes on
  * unrecorded, and augur record, which watches for the flag, stops it.
+ * A cap in events (AUGUR_TRACE_MAX_EVENTS, set by augur check from its
+ * budget: the tools' cost grows with the events, and a spin's events are
+ * a fifth of the size of others) ends it the same way, checked as a chunk
+ * opens: a chunk per thread past it at most.
  */
 #include "config.h"
 
@@ -75,6 +79,7 @@ static int free_lock;
 int rt_trace_closed;                  /* nothing more is written to the trace (atomic) */
 static uint64_t max_chunks;          /* the size cap in chunks; 0: none */
 static uint64_t max_bytes;           /* the size cap as given */
+static uint64_t max_events;          /* the cap in events (checked as a chunk opens); 0: none */
 static int write_failed;             /* a write to the trace failed: never COMPLETE */
 
 static AugurTraceHeader *
@@ -203,6 +208,12 @@ rt_trace_open (const char *path)
             max_chunks = 4;
         }
       rt_libc_unsetenv (AUGUR_ENV_TRACE_MAX);   /* for this process only, as the trace */
+    }
+  const char *events = rt_libc_getenv (AUGUR_ENV_TRACE_MAX_EVENTS);
+  if (events != NULL)
+    {
+      max_events = rt_libc_strtoul (events, NULL, 10);
+      rt_libc_unsetenv (AUGUR_ENV_TRACE_MAX_EVENTS);
     }
   return true;
 }
@@ -339,15 +350,20 @@ busy_flag (uint32_t tid)
  * clean end would (rt_end writes END and closes the trace; recording is
  * off from then on), with the header saying the trace was cut. */
 static void
-cut_at_cap (void)
+cut_at_cap (bool by_events)
 {
   static int said;
   if (__atomic_exchange_n (&said, 1, __ATOMIC_ACQ_REL))
     return;
-  __atomic_or_fetch (&header ()->flags, AUGUR_TRACE_FLAG_CUT, __ATOMIC_SEQ_CST);
-  write_message ("augur runtime: the trace reached its size cap (" AUGUR_ENV_TRACE_MAX
-                 "); recording stops here", NULL);
-  rt_end (AUGUR_END_CUT, max_bytes);
+  uint32_t flags = AUGUR_TRACE_FLAG_CUT | (by_events ? AUGUR_TRACE_FLAG_CUT_EVENTS : 0u);
+  __atomic_or_fetch (&header ()->flags, flags, __ATOMIC_SEQ_CST);
+  if (by_events)
+    write_message ("augur runtime: the trace reached its cap in events ("
+                   AUGUR_ENV_TRACE_MAX_EVENTS "); recording stops here", NULL);
+  else
+    write_message ("augur runtime: the trace reached its size cap (" AUGUR_ENV_TRACE_MAX
+                   "); recording stops here", NULL);
+  rt_end (by_events ? AUGUR_END_CUT_EVENTS : AUGUR_END_CUT, by_events ? max_events : max_bytes);
 }
 
 /* Points cursor k at a fresh chunk owned by `tid` whose seqs start at
@@ -377,7 +393,12 @@ reopen (RtCursor *k, uint32_t tid, uint64_t base)
     return false;
   if (max_chunks != 0 && __atomic_load_n (&chunks_next, __ATOMIC_RELAXED) >= max_chunks)
     {
-      cut_at_cap ();
+      cut_at_cap (false);
+      return false;
+    }
+  if (max_events != 0 && __atomic_load_n (&rt_counter.next, __ATOMIC_RELAXED) >= max_events)
+    {
+      cut_at_cap (true);
       return false;
     }
   uint32_t s = k->stage1 - 1;

@@ -114,6 +114,7 @@ augur_cmd_check (int argc, char **argv)
   g_autofree char *fail_on = NULL;
   g_autofree char *mode_text = NULL;
   g_autofree char *max_size_text = NULL;
+  gint64 max_events = 0;
   g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -127,6 +128,10 @@ augur_cmd_check (int argc, char **argv)
     { "max-trace-size", 0, 0, G_OPTION_ARG_STRING, &max_size_text,
       "Cut the recorded run's trace at SIZE bytes (K, M, G suffixes; default: 8M per "
       "second of budget, from 16M to 1G)", "SIZE" },
+    { "max-trace-events", 0, 0, G_OPTION_ARG_INT64, &max_events,
+      "Cut the recorded run's trace after about N events (default: 100,000 per second of "
+      "budget, from 2 million to 16 million; a spinning run reaches it long before the size cap)",
+      "N" },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &timeout,
       "Kill one run of the program after S seconds (default 30; the recorded run after at "
       "most a quarter of the budget; an explored run when it takes no step for S seconds, by "
@@ -184,6 +189,8 @@ augur_cmd_check (int argc, char **argv)
     return status;
   if (jobs < 0)
     return augur_cmd_usage_error (CMD, "--jobs must not be negative");
+  if (max_events < 0)
+    return augur_cmd_usage_error (CMD, "--max-trace-events takes a number of events");
   if (max_steps < 0 || (guint) max_steps > AUGUR_SCHED_MAX_STEPS)
     {
       g_autofree char *msg = g_strdup_printf ("--max-steps takes a number from 1 to %u (the "
@@ -213,6 +220,7 @@ augur_cmd_check (int argc, char **argv)
     .fail_on = threshold,
     .mode = mode,
     .max_trace_bytes = max_size,
+    .max_trace_events = (guint64) max_events,
     .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (),
     .no_repair = no_repair,
     .max_steps = (guint) max_steps,

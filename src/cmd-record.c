@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * cmd-record.c — `augur record [-o TRACE] [--timeout S] [--max-trace-size SIZE]
- * -- PROGRAM ARGS...`: run a program built with augur-cc once and write its
- * trace.  The trace is capped (default 1 GiB): a program that never stops
- * fills gigabytes in seconds; at the cap the recording stops, the trace
- * ends there ("ended: cut at the trace size cap") and the program is
- * stopped.
+ * [--max-trace-events N] -- PROGRAM ARGS...`: run a program built with
+ * augur-cc once and write its trace.  The trace is capped (default 1 GiB,
+ * and no cap in events): a program that never stops fills gigabytes in
+ * seconds; at a cap the recording stops, the trace ends there ("ended: cut
+ * at the trace size cap") and the program is stopped.
  *
  * The program's standard streams are augur's (its input too, or the file
  * given with --stdin); augur's one-line summary goes to standard error.  The exit status is about the
@@ -37,6 +37,7 @@ augur_cmd_record (int argc, char **argv)
   g_autofree char *stdin_file = NULL;
   int timeout = DEFAULT_TIMEOUT;
   g_autofree char *max_size_text = NULL;
+  gint64 max_events = 0;
   gboolean quiet = FALSE;
   g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
@@ -50,6 +51,8 @@ augur_cmd_record (int argc, char **argv)
     { "max-trace-size", 0, 0, G_OPTION_ARG_STRING, &max_size_text,
       "Stop recording when the trace reaches SIZE bytes (K, M, G suffixes; 0: no cap; default "
       DEFAULT_MAX_TRACE_SIZE "); the trace ends there and the program is stopped", "SIZE" },
+    { "max-trace-events", 0, 0, G_OPTION_ARG_INT64, &max_events,
+      "Stop recording after about N events (0: no cap, the default); as --max-trace-size", "N" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Do not print the summary line", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL,
       "-- PROGRAM [ARG...]" },
@@ -78,6 +81,9 @@ augur_cmd_record (int argc, char **argv)
                              &max_size))
     return augur_cmd_usage_error (CMD, "--max-trace-size takes a size in bytes, with K, M or G "
                                        "(\"64M\"), or 0 for no cap");
+  if (max_events < 0)
+    return augur_cmd_usage_error (CMD, "--max-trace-events takes a number of events, "
+                                       "or 0 for no cap");
 
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
@@ -91,7 +97,8 @@ augur_cmd_record (int argc, char **argv)
   g_free (rest[0]);
   rest[0] = g_strdup (program);
   AugurRecordOutcome outcome;
-  if (!augur_record_run (rest, output, (guint) timeout, max_size, stdin_file, NULL, &outcome,
+  AugurRecordCaps caps = { .bytes = max_size, .events = (guint64) max_events };
+  if (!augur_record_run (rest, output, (guint) timeout, &caps, stdin_file, NULL, &outcome,
                          &error))
     {
       augur_cmd_print_error (CMD, error->message);

@@ -89,18 +89,35 @@ within ()
 
 endless ()
 {
-  timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 10 -o "$tmp/e" -- "$tmp/endless_write"
+  timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 10 --max-trace-size 8M -o "$tmp/e" \
+    -- "$tmp/endless_write"
   [ "$st" -eq 6 ] && within "$ms" 10 || return 1
   grep -q "^augur check: incomplete: .*no bug was found in what was explored" "$tmp/out" \
-    && grep -q "recorded one run: .*ended: cut at the trace size cap (80.0 MiB)" "$tmp/err" \
+    && grep -q "recorded one run: .*ended: cut at the trace size cap (8.0 MiB)" "$tmp/err" \
     && bound_hit "$tmp/e/results.json" trace-size \
     && analysis "$tmp/e/results.json" false "incomplete: " || return 1
-  # the cap held: 80 MiB, and a few chunks in flight
+  # the cap held: 8 MiB, and a few chunks in flight
   size=$(wc -c <"$tmp/e/run.trace")
   echo "trace: $size bytes"
-  [ "$size" -le $((81 * 1024 * 1024)) ]
+  [ "$size" -le $((9 * 1024 * 1024)) ]
 }
 ok "an endless loop that writes: the trace capped, the budget kept, incomplete (6)" endless
+
+# The default caps of a 10 s budget: 80 MiB and 2 million events; the
+# events come first
+endless_events ()
+{
+  timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 10 -o "$tmp/ee" -- "$tmp/endless_write"
+  [ "$st" -eq 6 ] && within "$ms" 10 || return 1
+  grep -q "recorded one run: .*ended: cut at the cap of 2000000 events" "$tmp/err" \
+    && grep -q "cut at the trace's cap in events (--max-trace-events)" "$tmp/err" \
+    && bound_hit "$tmp/ee/results.json" trace-events || return 1
+  events=$("$AUGUR" trace show --summary "$tmp/ee/run.trace" | sed 's/^[0-9]* threads, \([0-9]*\) events.*/\1/')
+  echo "events: $events"
+  # a chunk per thread in flight past the cap at most
+  [ "$events" -ge 2000000 ] && [ "$events" -le 2100000 ]
+}
+ok "an endless loop that writes: cut at the budget's cap in events (6)" endless_events
 
 record_cap ()
 {
@@ -113,6 +130,13 @@ record_cap ()
   [ "$size" -le $((9 * 1024 * 1024)) ] || return 1
   "$AUGUR" trace show --summary "$tmp/r.trace" | grep -q "cut at the trace size cap" || return 1
   "$AUGUR" record --max-trace-size 8Q -- "$tmp/endless_write" >/dev/null 2>&1
+  [ $? -eq 2 ] || return 1
+  timed "$tmp/out" "$tmp/err" "$AUGUR" record --timeout 60 --max-trace-events 100000 \
+    -o "$tmp/r.trace" -- "$tmp/endless_write"
+  [ "$st" -eq 0 ] && grep -q "ended: cut at the cap of 100000 events" "$tmp/err" || return 1
+  "$AUGUR" trace show --summary "$tmp/r.trace" | grep -q "cut at the cap of 100000 events" \
+    || return 1
+  "$AUGUR" record --max-trace-events -3 -- "$tmp/endless_write" >/dev/null 2>&1
   [ $? -eq 2 ]
 }
 ok "augur record --max-trace-size: the trace stops at the cap, valid, and says so" record_cap
@@ -184,6 +208,22 @@ spin_hang ()
     && json_path "$tmp/h/results.json" '$.findings[*].kind' | grep -qx hang
 }
 ok "a spin without visible accesses: found as a hang with the default -t (1)" spin_hang
+
+spin_recorded ()
+{
+  # the recorded run spins for ever on an atomic load: its events are
+  # small, and the size cap alone (480 MiB at 60 s) let it fill most of
+  # the budget; the cap in events (6 million) stops it early
+  "$AUGUR_CC_BIN" -O1 -g -o "$tmp/spin_held_hang" \
+    "$top_srcdir/tests/explorer/spin_held_hang.c" || return 1
+  timed "$tmp/out" "$tmp/err" "$AUGUR" check --budget 60 -o "$tmp/sr" -- "$tmp/spin_held_hang"
+  [ "$st" -eq 1 ] || return 1
+  grep -q "recorded one run: .*ended: cut at the cap of 6000000 events" "$tmp/err" \
+    && json_path "$tmp/sr/results.json" '$.findings[*].kind' | grep -qx hang || return 1
+  echo "took $ms ms"
+  [ "$ms" -le 30000 ]
+}
+ok "a recorded run that spins: cut at the cap in events, the hang found in half the budget (1)" spin_recorded
 
 race_hung ()
 {
