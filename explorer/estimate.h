@@ -81,6 +81,8 @@ typedef struct {
                             * completes, dpor more (not estimated) */
   double runs_low, runs_high;   /* the same batch range for runs */
   guint64 probe_runs;      /* executions the probes ran */
+  guint64 probe_killed;    /* ... of them killed by the watchdog (no step for
+                            * --exec-timeout: a hang, or one augur cannot see) */
   double seconds;          /* the probes' wall time */
   double late_branches;    /* per probe: branches its later executions added at the
                             * nodes it had passed (the lower bound's missing part) */

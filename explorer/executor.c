@@ -489,8 +489,8 @@ augur_executor_run_deadline (double idle, gint64 hard)
 gboolean
 augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GError **error)
 {
-  gint64 deadline = g_get_monotonic_time () + (gint64) (MAX (timeout, 0.001) * 1e6);
-  return augur_executor_run_watched (ex, timeout, deadline, timed_out, error);
+  return augur_executor_run_watched (ex, timeout, augur_executor_run_deadline (timeout, 0),
+                                     timed_out, error);
 }
 
 gboolean

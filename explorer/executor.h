@@ -37,8 +37,11 @@ AugurSchedShm *augur_executor_shm (AugurExecutor *ex);
 /* The execution server's process id, as a string (borrowed). */
 const char *augur_executor_server_pid (AugurExecutor *ex);
 
-/* Runs one execution and waits for it, at most timeout seconds (then kills
- * it: *timed_out).  FALSE if the fork server is gone. */
+/* Runs one execution and waits for it while it takes steps: it is killed
+ * (*timed_out) when it has taken none for @timeout seconds, or at
+ * AUGUR_EXECUTOR_RUN_CAP times @timeout whatever it does (as
+ * augur_executor_run_watched with augur_executor_run_deadline's cap).
+ * FALSE if the fork server is gone. */
 gboolean augur_executor_run (AugurExecutor *ex, double timeout, gboolean *timed_out, GError **error);
 /* The deadline of an explored run whose watchdog waits @idle seconds for
  * a step: AUGUR_EXECUTOR_RUN_CAP times @idle from now (a run still taking

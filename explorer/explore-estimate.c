@@ -74,6 +74,8 @@ probe_run (Prober *p, AugurDpor *dpor, GArray *prefix, GArray *sleep, guint32 *s
                            error))
     return FALSE;
   p->est->probe_runs++;
+  if (killed)
+    p->est->probe_killed++;
   *status = shm->status;
   if (*status == AUGUR_SST_INFEASIBLE || *status == AUGUR_SST_DIVERGED)
     {

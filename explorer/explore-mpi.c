@@ -206,7 +206,9 @@ remote_run (gpointer data, const guint8 *input, gsize input_len, double timeout,
   memcpy (job, &timeout, sizeof timeout);
   memcpy (job + sizeof timeout, &r->slot, sizeof r->slot);
   memcpy (job + head_len, input, input_len);
-  double wait = 2 * (timeout > 0 ? timeout : 10) + 60;
+  /* the job may queue behind the rank's other one, and a run that keeps
+   * taking steps may go on to AUGUR_EXECUTOR_RUN_CAP watchdog times */
+  double wait = 2 * AUGUR_EXECUTOR_RUN_CAP * (timeout > 0 ? timeout : 10) + 60;
   gint64 give_up_at = g_get_monotonic_time () + (gint64) (wait * G_USEC_PER_SEC);
   gsize n = 0;
   g_autofree guint8 *res = NULL;

@@ -328,6 +328,10 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
              "(lastzero(10): 2.2 for each complete one, indexer(14): 41); optimal runs none\n");
   g_print ("estimate: the probes ran %" G_GUINT64_FORMAT " executions in %.2f s%s\n",
            est.probe_runs, est.seconds, est.timed_out ? " (cut by --timeout)" : "");
+  if (est.probe_killed > 0)
+    g_print ("estimate: %" G_GUINT64_FORMAT " of them took no step for --exec-timeout and were "
+             "killed (a hang, or a spin augur cannot see): they count as far as they got; "
+             "augur explore looks for the hang\n", est.probe_killed);
   if (!complete && est.probe_runs >= est.executions)
     g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
              "run the search\n");

@@ -176,4 +176,22 @@ stalled ()
 }
 ok "a run that stops taking steps is a hang at --exec-timeout 0.3" stalled
 
+# --estimate's probes are watched the same way: the slow runs are not
+# killed, the stalled ones are, and the estimate says so
+probes ()
+{
+  timeout 60 "$AUGUR" explore --no-progress --timeout 30 --exec-timeout 0.3 --estimate \
+    --estimate-probes 2 -- "$B/$1" >"$tmp/out" 2>"$tmp/err"
+  st=$?
+  cat "$tmp/out" "$tmp/err"
+  [ "$st" -eq 0 ] || return 1
+  if [ "$2" = killed ]; then
+    grep -q "^estimate: [0-9]* of them took no step for --exec-timeout and were killed" "$tmp/out"
+  else
+    ! grep -q "killed" "$tmp/out"
+  fi
+}
+ok "--estimate: a slow probe that takes steps is not killed" probes slow_steps_ok slow
+ok "--estimate: a probe that stops taking steps is killed, and said so" probes spin_local_hang killed
+
 tap_done
