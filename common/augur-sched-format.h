@@ -165,6 +165,9 @@ typedef enum {
 #define AUGUR_SXF_OWNER_DIED 0x2000u /* an UNLOCK that no call made: the owner of a robust
                                     * mutex exits holding it, which releases it marked
                                     * "owner died" (runtime/rt-sched-robust.c) */
+#define AUGUR_SXF_VOLATILE 0x4000u /* a plain READ or WRITE through a volatile lvalue: as
+                                    * plain as any other (volatile is not atomic), named so
+                                    * in a race's explanation */
 #define AUGUR_SXF_CLOCK_JUMP 0x08u /* the virtual clock moved on just before this step (nothing
                                   * could run but waits on time): the step also writes the
                                   * clock */

@@ -211,6 +211,39 @@ has_spurious (const AugurSchedStep *steps, guint n)
 }
 
 /* augur_steps_spurious_note, the wake-up's place named as findings are */
+/* Volatile accesses (a port of atomics built on them, a flag declared
+ * volatile) are plain ones: the cause of the race is the belief that
+ * they are not, said so.  Either access of the race is volatile, or the
+ * first thread's volatile write that the second's volatile access saw in
+ * between was meant to order them (a lock released by a volatile store).
+ * NULL when neither. */
+static char *
+volatile_note (Ctx *c, const AugurSchedStep *steps, guint i, guint j)
+{
+  static const char why[] = "volatile makes an access neither atomic nor ordered with "
+                            "another thread's: use atomics (_Atomic, or __atomic builtins "
+                            "with the order needed).";
+  gboolean vi = (steps[i].xflags & AUGUR_SXF_VOLATILE) != 0;
+  gboolean vj = (steps[j].xflags & AUGUR_SXF_VOLATILE) != 0;
+  if (vi || vj)
+    return g_strdup_printf (" %s volatile: %s", vi && vj ? "Both accesses are" : "One access is",
+                            why);
+  for (guint w = i + 1; w < j; w++)
+    if (steps[w].tid == steps[i].tid && steps[w].op == AUGUR_SOP_WRITE
+        && (steps[w].xflags & AUGUR_SXF_VOLATILE))
+      for (guint r = w + 1; r < j; r++)
+        if (steps[r].tid == steps[j].tid
+            && steps[r].obj < steps[w].obj + MAX (steps[w].size, 1)
+            && steps[w].obj < steps[r].obj + MAX (steps[r].size, 1))
+          {
+            g_autofree char *at = explore_findings_loc_key (c, steps[w].module, steps[w].pc);
+            return g_strdup_printf (" Between them thread %u's volatile write at %s, which "
+                                    "thread %u then saw, orders nothing: %s", steps[w].tid, at,
+                                    steps[j].tid, why);
+          }
+  return NULL;
+}
+
 static char *
 spurious_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint n, const char *what)
 {
@@ -298,10 +331,11 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
     return;
   if (rd->ev == NULL)
     rd->ev = augur_steps_event_indices (steps, n);
+  g_autofree char *vol = volatile_note (c, steps, i, j);
   g_autofree char *race = g_strdup_printf (
-    "Threads %u and %u access %s without synchronisation, and one of them writes.",
+    "Threads %u and %u access %s without synchronisation, and one of them writes.%s",
     MIN (steps[i].tid, steps[j].tid), MAX (steps[i].tid, steps[j].tid),
-    obj != NULL ? obj : "the same memory");
+    obj != NULL ? obj : "the same memory", vol != NULL ? vol : "");
   g_autofree char *expl = spurious_note (c, race, steps, j + 1, "race");
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, expl);
   if (obj != NULL)

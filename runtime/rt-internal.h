@@ -157,6 +157,8 @@ typedef struct {
   uint32_t tid;           /* stable id in creation order, RT_TID_NONE until known */
   uint32_t off_access;    /* > 0: plain accesses are not recorded (guard, ignore, exited) */
   uint32_t off_sync;      /* > 0: nothing is recorded (guard, exited) */
+  uint32_t in_volatile;   /* the access being made is a volatile one (rt-tsan.c): its
+                           * step says so (AUGUR_SXF_VOLATILE) */
   uint32_t depth;         /* func_entry depth */
   uint32_t alloc_no;      /* allocations made by this thread so far */
   uint32_t exited;        /* THREAD_EXIT written: later events are dropped */

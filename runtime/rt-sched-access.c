@@ -146,6 +146,8 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
                       (uint32_t) (size > UINT32_MAX ? UINT32_MAX : size), ra);
   if (kind == AUGUR_EV_READ_RANGE || kind == AUGUR_EV_WRITE_RANGE)
     s.flags |= AUGUR_SF_RANGE;
+  if (rt_self.in_volatile)
+    s.xflags |= AUGUR_SXF_VOLATILE;
   rt_sched_point (&s, 0);
 }
 

@@ -157,19 +157,45 @@ do_unaligned (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
   record_unaligned (kind, addr, size, ra);
 }
 
+/* A volatile access (augur-cc asks the compiler for hooks of their own):
+ * recorded as a plain one, its step marked, so that a race on it can say
+ * that volatile is not atomic.  Out of line, as record_*. */
+static RT_NOINLINE void
+record_volatile (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
+{
+  rt_self.in_volatile = 1;
+  if (kind == AUGUR_EV_READ)
+    record_read (addr, size, ra);
+  else if (kind == AUGUR_EV_WRITE)
+    record_write (addr, size, ra);
+  else
+    record_unaligned (kind == AUGUR_EV_READ_RANGE ? AUGUR_EV_READ : AUGUR_EV_WRITE, addr, size, ra);
+  rt_self.in_volatile = 0;
+}
+
+RT_INLINE void
+do_volatile (uint8_t kind, const void *addr, unsigned size, uintptr_t ra)
+{
+  if (RT_LIKELY (!rt_is_active ()))
+    return;
+  record_volatile (kind, addr, size, ra);
+}
+
 #define ACCESS_HOOKS(N)                                                                 \
   RT_EXPORT void __tsan_read##N (void *addr) { do_read (addr, N, RT_RA ()); }           \
   RT_EXPORT void __tsan_write##N (void *addr) { do_write (addr, N, RT_RA ()); }         \
-  RT_EXPORT void __tsan_volatile_read##N (void *addr) { do_read (addr, N, RT_RA ()); }  \
-  RT_EXPORT void __tsan_volatile_write##N (void *addr) { do_write (addr, N, RT_RA ()); }\
+  RT_EXPORT void __tsan_volatile_read##N (void *addr)                                   \
+  { do_volatile (AUGUR_EV_READ, addr, N, RT_RA ()); }                                   \
+  RT_EXPORT void __tsan_volatile_write##N (void *addr)                                  \
+  { do_volatile (AUGUR_EV_WRITE, addr, N, RT_RA ()); }                                  \
   RT_EXPORT void __tsan_unaligned_read##N (void *addr)                                  \
   { do_unaligned (AUGUR_EV_READ, addr, N, RT_RA ()); }                                  \
   RT_EXPORT void __tsan_unaligned_write##N (void *addr)                                 \
   { do_unaligned (AUGUR_EV_WRITE, addr, N, RT_RA ()); }                                 \
   RT_EXPORT void __tsan_unaligned_volatile_read##N (void *addr)                         \
-  { do_unaligned (AUGUR_EV_READ, addr, N, RT_RA ()); }                                  \
+  { do_volatile (AUGUR_EV_READ_RANGE, addr, N, RT_RA ()); }                             \
   RT_EXPORT void __tsan_unaligned_volatile_write##N (void *addr)                        \
-  { do_unaligned (AUGUR_EV_WRITE, addr, N, RT_RA ()); }                                 \
+  { do_volatile (AUGUR_EV_WRITE_RANGE, addr, N, RT_RA ()); }                            \
   RT_EXPORT void __tsan_read_write##N (void *addr)                                      \
   {                                                                                     \
     uintptr_t ra = RT_RA ();                                                            \

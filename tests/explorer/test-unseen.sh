@@ -4,7 +4,8 @@
 # xchg starves the thread it waits for under augur's scheduler, and a
 # loop waiting for a flag an unseen store writes never sees it change;
 # either hang is a warning that says it may be augur's, and the exit
-# status says incomplete, not bug.  Plain movs in inline assembly are
+# status says incomplete, not bug.  A race on volatile accesses says that
+# volatile is not atomic.  Plain movs in inline assembly are
 # listed and named.  And what the interleavings do not show: a search
 # that met the shape of store buffering (relaxed atomics, no fence) is
 # complete under sequential consistency only, and says so; with the
@@ -76,5 +77,19 @@ sb_fenced ()
 }
 ok "store_buffering with seq_cst fences: complete, no caveat" sb_fenced
 ok "asm_fence_ok: an inline-assembly fence between: complete, no caveat" clean_complete asm_fence_ok
+
+# a handshake through a volatile flag: the race on the flag says that
+# volatile is not atomic, and the one on the data it was meant to order
+# names the volatile write that orders nothing
+volatile_race ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/vol.json" -- "$prog_dir/volatile_flag" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^data-race .*access flag without synchronisation, and one of them writes. Both accesses are volatile: volatile makes an access neither atomic nor ordered" "$tmp/out" \
+    && grep -q "^data-race .*access data without synchronisation, and one of them writes. Between them thread 1's volatile write at volatile_flag.c:18, which main then saw, orders nothing" "$tmp/out"
+}
+ok "volatile_flag: races on and through volatile accesses say volatile is not atomic" volatile_race
 
 tap_done
