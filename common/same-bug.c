@@ -346,6 +346,31 @@ augur_same_bug_count (AugurResults *results)
   return n - merged;
 }
 
+/* A finding whose schedule needed a spurious wake-up does not head a bug
+ * one of whose variants needs none: the bug happens without it (a
+ * deadlock in every run headed by a caveat reads as a rare one).  Not for
+ * a cause chain, which heads its bug for its parts. */
+static void
+head_without_spurious (Bug *bug)
+{
+  const char *e = augur_finding_get_explanation (bug->finding);
+  if (augur_finding_get_n_parts (bug->finding) > 0 || e == NULL
+      || strstr (e, AUGUR_SPURIOUS_MARK) == NULL)
+    return;
+  for (guint v = 0; v < bug->variants->len; v++)
+    {
+      AugurFinding *f = g_ptr_array_index (bug->variants, v);
+      const char *ev = augur_finding_get_explanation (f);
+      if (augur_finding_get_kind (f) == augur_finding_get_kind (bug->finding)
+          && (ev == NULL || strstr (ev, AUGUR_SPURIOUS_MARK) == NULL))
+        {
+          bug->variants->pdata[v] = bug->finding;
+          bug->finding = f;
+          return;
+        }
+    }
+}
+
 guint
 augur_same_bug_merge (AugurResults *results)
 {
@@ -363,6 +388,7 @@ augur_same_bug_merge (AugurResults *results)
         continue;
       if (bug->variants->len > 0)
         {
+          head_without_spurious (bug);
           g_ptr_array_sort_with_data (bug->variants, by_order, order);
           for (guint v = 0; v < MIN (bug->variants->len, SAME_BUG_MAX_PARTS); v++)
             augur_finding_add_part (bug->finding, g_ptr_array_index (bug->variants, v));

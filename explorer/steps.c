@@ -9,6 +9,7 @@
 #include "explorer/steps.h"
 
 #include "common/augur-ops.h"
+#include "common/results.h"
 #include "common/lock-graph.h"
 
 #include <string.h>
@@ -253,7 +254,7 @@ augur_steps_last_spurious (const AugurSchedStep *steps, guint n)
 
 /* the spurious-wake-up sentence's parts: "Thread T wakes up at WHERE "
  * MARK ": the WHAT " END */
-#define SPURIOUS_MARK "without a signal (a spurious wake-up, which POSIX allows)"
+#define SPURIOUS_MARK AUGUR_SPURIOUS_MARK
 #define SPURIOUS_END "may need it."
 
 char *

@@ -695,6 +695,28 @@ test_same_bug_transitive (void)
                             "The same bug shows 2 more times, at t.c:7 (listed in it as its variants)."));
 }
 
+/* A deadlock whose schedule needed a spurious wake-up does not head a bug
+ * one of whose variants (the same stuck wait) needs none. */
+static void
+test_same_bug_spurious_head (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "check");
+  g_autoptr (AugurFinding) rare = augur_finding_new (
+    AUGUR_FINDING_DEADLOCK, NULL, "stuck. Thread 2 wakes up at d.c:110 " AUGUR_SPURIOUS_MARK
+    ": the deadlock may need it.");
+  augur_finding_add_access (rare, 2, 1, AUGUR_OP_WAKE, "d.c", 110, "w", NULL);
+  g_autoptr (AugurFinding) plain = build_deadlock (110, 139);
+  augur_results_add_finding (r, rare);
+  augur_results_add_finding (r, plain);
+  g_assert_cmpuint (augur_same_bug_merge (r), ==, 1);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 1);
+  AugurFinding *head = augur_results_get_finding (r, 0);
+  g_assert_true (head == plain);
+  g_assert_cmpuint (augur_finding_get_n_parts (head), ==, 1);
+  g_assert_null (strstr (augur_finding_get_explanation (head), AUGUR_SPURIOUS_MARK));
+  g_assert_true (augur_finding_get_part (head, 0) == rare);
+}
+
 /* A finding's object with its kind, the kind said once: "on thread 1",
  * not "on thread thread 1". */
 static void
@@ -759,6 +781,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/same-bug", test_same_bug);
   g_test_add_func ("/results/same-bug-transitive", test_same_bug_transitive);
   g_test_add_func ("/results/same-bug-capped", test_same_bug_capped);
+  g_test_add_func ("/results/same-bug-spurious-head", test_same_bug_spurious_head);
   g_test_add_func ("/results/object-phrase", test_object_phrase);
   g_test_add_func ("/results/callers", test_callers);
   g_test_add_func ("/results/replay-commands", test_replay_commands);
