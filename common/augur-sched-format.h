@@ -165,6 +165,9 @@ typedef enum {
 #define AUGUR_SXF_OWNER_DIED 0x2000u /* an UNLOCK that no call made: the owner of a robust
                                     * mutex exits holding it, which releases it marked
                                     * "owner died" (runtime/rt-sched-robust.c) */
+#define AUGUR_SXF_DEAD_FRAME 0x8000u /* a READ or WRITE of another thread's stack below the
+                                    * frame of its function that made its last step: a
+                                    * local of a function that has returned */
 #define AUGUR_SXF_VOLATILE 0x4000u /* a plain READ or WRITE through a volatile lvalue: as
                                     * plain as any other (volatile is not atomic), named so
                                     * in a race's explanation */

@@ -583,7 +583,7 @@ static gboolean
 memory_misuse (AugurFinding *finding)
 {
   static const char *const memory[] = { "double-free", "invalid-free", "use-after-free",
-                                        "dead-stack", NULL };
+                                        "dead-stack", "dead-frame", NULL };
   return finding->kind == AUGUR_FINDING_MISUSE && finding->subkind != NULL
          && g_strv_contains (memory, finding->subkind);
 }

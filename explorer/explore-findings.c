@@ -878,6 +878,37 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   explore_findings_keep (c, f);
 }
 
+/* An access to a local of another thread's function that has returned
+ * (AUGUR_SXF_DEAD_FRAME, runtime/rt-fiber.c): once per place. */
+static void
+dead_frame_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      const AugurSchedStep *u = &steps[k];
+      if (!(u->xflags & AUGUR_SXF_DEAD_FRAME))
+        continue;
+      g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *where = explore_findings_loc_key (c, u->module, u->pc);
+      g_ptr_array_add (locs, g_strdup (where));
+      if (!explore_findings_first_time (c, "misuse:dead-frame", locs))
+        continue;
+      g_autofree char *user = augur_thread_name (u->tid);
+      g_autofree char *text = g_strdup_printf (
+        "%s %s memory at %s that is another thread's stack, below the function that thread is "
+        "in: a local of a function that has returned.  A function's locals end when it returns "
+        "(the calls that follow reuse the memory, and augur does not see their writes, so the "
+        "orders in which the access came before the return were not all explored).  It may not "
+        "crash.", user, use_verb (u), where);
+      text[0] = g_ascii_toupper (text[0]);
+      g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, "dead-frame", text);
+      explore_findings_add_access (c, f, steps, k, ev);
+      explore_findings_add_schedule (c, f, steps, k + 1, ev);
+      augur_finding_mark_bug_step (f, k);
+      explore_findings_keep (c, f);
+    }
+}
+
 /* steps[0..n), then the pending operation of each stuck thread that
  * names an object; NULL when no thread has one. */
 static GArray *
@@ -966,6 +997,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
                             ext != NULL ? ext->len : known, shm->objects,
                             MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS), on_use_after_free, &ud);
 
+  dead_frame_findings (c, steps, known, ev);
   if (status == AUGUR_SST_DEADLOCK)
     deadlock_finding (c, steps, n, ev);
 

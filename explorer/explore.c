@@ -273,6 +273,13 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
                               st->unseen_atomics == 1 ? "it" : "them");
       sep = ", ";
     }
+  if (st->dead_frame[0] != '\0')
+    {
+      g_string_append_printf (s, "%sa local of a function that had returned was used (%s), "
+                              "and what its memory holds then augur does not follow: the "
+                              "orders around it not all explored", sep, st->dead_frame);
+      sep = ", ";
+    }
   if (o->sync_only)
     {
       /* a data race between plain accesses may order them either way,
@@ -483,6 +490,13 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
       g_snprintf (st->weak_shape, sizeof st->weak_shape, "%s may be passed by the load at %s",
                   s1, s2);
     }
+  for (guint k = 0; k < n && st->dead_frame[0] == '\0'; k++)
+    if (steps[k].xflags & AUGUR_SXF_DEAD_FRAME)
+      {
+        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        g_snprintf (st->dead_frame, sizeof st->dead_frame, "%s", at);
+        augur_results_add_bound_hit (c->results, "dead-frame");
+      }
   if (status == AUGUR_SST_SLEEP_BLOCKED)
     st->blocked++;
   else
@@ -1108,7 +1122,7 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           /* the search ended; its guarantee holds only if it is exhaustive
            * and no run was cut */
           gboolean whole = klass->exhaustive && augur_explore_stats_cut (st) == 0
-                           && st->unseen_atomics == 0;
+                           && st->unseen_atomics == 0 && st->dead_frame[0] == '\0';
           st->complete = whole && !o->sync_only;
           st->sync_exhausted = whole && o->sync_only;
           break;

@@ -161,6 +161,10 @@ typedef struct {
   guint unseen_atomics;   /* atomic instructions of the executable the runtime never sees
                            * (explorer/unseen-atomics.h): the search cannot be complete */
   const char *unseen_first; /* where the first is (lives as long as the process) */
+  char dead_frame[128];   /* where an execution first used a local of another thread's
+                           * function that had returned (AUGUR_SXF_DEAD_FRAME), "" if
+                           * none did: what that memory holds then, calls write unseen,
+                           * so the search cannot be complete */
   char weak_shape[192];   /* an execution had the shape of store buffering (weak-memory.h):
                            * "x.c:12 may be passed by the load at x.c:13";
                            * "" if none did.  The search is then complete for sequential

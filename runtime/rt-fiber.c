@@ -17,6 +17,7 @@
 
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-sched.h"
+#include "runtime/rt-sched-private.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -105,6 +106,8 @@ typedef struct {
   char *stack;              /* our mapping for this tid, reused */
   size_t stack_size;
   uint64_t top;             /* top of the stack it runs on in this execution */
+  uint64_t lo;              /* ... and its bottom */
+  uintptr_t frame_sp[RT_SHADOW_SIZE];   /* its RtThread's frame_sp */
   void *ret;
   int saved_errno;
   uint32_t tsd_used;        /* tsd[0..tsd_used) may be non-NULL */
@@ -119,6 +122,10 @@ typedef struct {
  * fiber, the target of its pthread_t (glibc's functions that are handed a
  * foreign thread read a descriptor there: zeros are harmless). */
 static RtFiber *fib;
+/* the span of every fiber's stack, and the fibers created: a quick "no" for
+ * rt_fiber_dead_frame */
+static uint64_t stacks_lo = UINT64_MAX, stacks_hi;
+static uint32_t n_fibers;
 static char *handles;
 static size_t default_stack;
 
@@ -509,6 +516,7 @@ fresh_tls (RtFiber *f)
 {
   memset (&f->tls, 0, sizeof f->tls);
   f->tls.tid = RT_TID_NONE;
+  f->tls.frame_sp = f->frame_sp;
   f->saved_errno = 0;
   memset (f->tsd, 0, f->tsd_used * sizeof f->tsd[0]);
   f->tsd_used = 0;
@@ -567,6 +575,13 @@ rt_fiber_create (uint32_t tid, void (*fn) (void *), void *arg, void *stack, size
     return false;
   fresh_tls (f);
   f->top = (uint64_t) (uintptr_t) top;
+  f->lo = stack != NULL ? (uint64_t) (uintptr_t) stack : (uint64_t) (uintptr_t) f->stack;
+  if (f->lo < stacks_lo)
+    stacks_lo = f->lo;
+  if (f->top > stacks_hi)
+    stacks_hi = f->top;
+  if (tid >= n_fibers)
+    n_fibers = tid + 1;
   f->sp = initial_frame (top, fn, arg);
   return true;
 #else
@@ -632,6 +647,58 @@ uint64_t
 rt_fiber_stack_top (uint32_t tid)
 {
   return tid < RT_FIBER_MAX ? fib[tid].top : 0;
+}
+
+/* The scan for the return address of the owner's call into the runtime
+ * stops after this many bytes */
+#define DEAD_FRAME_SCAN (64u << 10)
+
+/* Where the owner's function that made its pending step has its stack
+ * pointer: the slot of the return address its call into the runtime
+ * pushed, found by going down from that function's stack pointer at its
+ * entry (a lower bound of where it is now: alloca and pushes move it
+ * down) to the first word that holds the return address; the runtime's
+ * frames lie below it.  0 if not found. */
+static uint64_t
+program_sp (const RtFiber *f, uintptr_t ra)
+{
+  uint32_t d = f->tls.depth;
+  if (d == 0 || d > RT_SHADOW_SIZE)
+    return 0;
+  uint64_t from = f->frame_sp[d - 1] & ~(uint64_t) 7;
+  uint64_t low = (uint64_t) (uintptr_t) f->sp;
+  if (from <= low || from > f->top || from - low > DEAD_FRAME_SCAN)
+    return 0;
+  for (uint64_t a = from - 8; a >= low; a -= 8)
+    if (*(const uintptr_t *) (uintptr_t) a == ra)
+      return a + 8;
+  return 0;
+}
+
+uint32_t
+rt_fiber_dead_frame (uint32_t me, uint64_t addr)
+{
+#if HAVE_SWITCH
+  if (!rt_fibers || addr < stacks_lo || addr >= stacks_hi
+      || (me < n_fibers && addr >= fib[me].lo && addr < fib[me].top))
+    return RT_TID_NONE;
+  for (uint32_t t = 0; t < n_fibers; t++)
+    {
+      const RtFiber *f = &fib[t];
+      if (t == me || addr < f->lo || addr >= f->top)
+        continue;
+      const RtSThread *s = &rt_sth[t];
+      if (s->state == AUGUR_STH_EXITED || s->state == AUGUR_STH_UNUSED || !s->has_pending
+          || s->pending.pc == 0)
+        return RT_TID_NONE;
+      uintptr_t bias = s->pending.module == 0 ? rt_exe_bias : rt_module_bias (s->pending.module);
+      uint64_t sp = program_sp (f, bias + s->pending.pc + 1);
+      return sp != 0 && addr < sp ? t : RT_TID_NONE;
+    }
+#else
+  (void) me, (void) addr;
+#endif
+  return RT_TID_NONE;
 }
 
 bool

@@ -168,6 +168,8 @@ typedef struct {
   uintptr_t exit_ra;         /* where pthread_exit was called */
   uintptr_t *shadow;      /* RT_SHADOW_SIZE return addresses, or NULL; owned (mmap) */
   uint32_t *frame_gen;    /* under the scheduler: RT_SHADOW_SIZE frame generations (rt-tsan.c) */
+  uintptr_t *frame_sp;    /* on a fiber: RT_SHADOW_SIZE stack pointers, each frame's as it
+                           * was entered (rt-tsan.c, rt_fiber_dead_frame) */
   void *altstack;         /* the sigaltstack of this thread, or NULL; owned (mmap) */
   size_t altstack_size;
   /* the last module a PC was found in (rt-module.c): most events of a

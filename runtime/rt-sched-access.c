@@ -149,6 +149,17 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
   if (rt_self.in_volatile)
     s.xflags |= AUGUR_SXF_VOLATILE;
   rt_sched_point (&s, 0);
+  /* a local of another thread's function that has returned: the calls
+   * that thread made since write that memory unseen.  Judged as the
+   * access is made (the step was chosen), with the owner at its own
+   * next step */
+  if (RT_UNLIKELY (rt_fibers) && rt_fiber_dead_frame (rt_self.tid, (uint64_t) (uintptr_t) addr)
+                                   != RT_TID_NONE)
+    {
+      AugurSchedStep *mine = rt_sched_my_step ();
+      if (mine != NULL)
+        mine->xflags |= AUGUR_SXF_DEAD_FRAME;
+    }
 }
 
 /* Does C11 order @mo (relaxed 0, consume 1, acquire 2, release 3,

@@ -282,6 +282,10 @@ __tsan_func_entry (void *pc)
   uint32_t *gen = rt_self.frame_gen;
   if (gen != NULL && d < RT_SHADOW_SIZE)
     gen[d] = ++frame_gen_next;
+  /* the caller's stack pointer as it calls here: its frame lies above */
+  uintptr_t *fsp = rt_self.frame_sp;
+  if (fsp != NULL && d < RT_SHADOW_SIZE)
+    fsp[d] = (uintptr_t) __builtin_frame_address (0) + 2 * sizeof (void *);
 }
 
 RT_EXPORT void

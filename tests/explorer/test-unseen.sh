@@ -5,7 +5,9 @@
 # loop waiting for a flag an unseen store writes never sees it change;
 # either hang is a warning that says it may be augur's, and the exit
 # status says incomplete, not bug.  A race on volatile accesses says that
-# volatile is not atomic.  Plain movs in inline assembly are
+# volatile is not atomic.  A local of another thread's function that has
+# returned, whose memory later calls write unseen: an error, and the
+# search incomplete.  Plain movs in inline assembly are
 # listed and named.  And what the interleavings do not show: a search
 # that met the shape of store buffering (relaxed atomics, no fence) is
 # complete under sequential consistency only, and says so; with the
@@ -91,5 +93,21 @@ volatile_race ()
     && grep -q "^data-race .*access data without synchronisation, and one of them writes. Between them thread 1's volatile write at volatile_flag.c:18, which main then saw, orders nothing" "$tmp/out"
 }
 ok "volatile_flag: races on and through volatile accesses say volatile is not atomic" volatile_race
+
+# a worker reads a local of a function that has returned: a misuse of
+# memory, and since the calls that reuse the frame write it unseen, the
+# search is incomplete whatever the mode
+dead_frame ()
+{
+  "$AUGUR" explore --no-progress $1 -o "$tmp/df.json" -- "$prog_dir/dead_frame" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/df.json" '$.bounds_hit[*]')" = dead-frame ] \
+    && json_path "$tmp/df.json" '$.findings[*].subkind' | grep -qx dead-frame \
+    && grep -q "^misuse:dead-frame dead_frame.c:25: Thread 1 reads memory at dead_frame.c:25 that is another thread's stack" "$tmp/out" \
+    && grep -q "(incomplete: a local of a function that had returned was used (dead_frame.c:25)" "$tmp/out"
+}
+ok "dead_frame: a local of a returned function: an error, the search incomplete" dead_frame
+ok "... and with --mode dpor" dead_frame "--mode dpor"
 
 tap_done
