@@ -879,7 +879,9 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
 }
 
 /* An access to a local of another thread's function that has returned
- * (AUGUR_SXF_DEAD_FRAME, runtime/rt-fiber.c): once per place. */
+ * (AUGUR_SXF_DEAD_FRAME, runtime/rt-fiber.c): once per function that
+ * makes it (a worker that reads its returned creator's struct does so at
+ * every field: one finding). */
 static void
 dead_frame_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
@@ -890,7 +892,8 @@ dead_frame_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64
         continue;
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
       g_autofree char *where = explore_findings_loc_key (c, u->module, u->pc);
-      g_ptr_array_add (locs, g_strdup (where));
+      const AugurSource *src = augur_symbolizer_lookup (c->sym, u->module, u->pc);
+      g_ptr_array_add (locs, g_strdup (src != NULL && src->function != NULL ? src->function : where));
       if (!explore_findings_first_time (c, "misuse:dead-frame", locs))
         continue;
       g_autofree char *user = augur_thread_name (u->tid);
