@@ -97,6 +97,26 @@ check_options (char **rest, int budget, int timeout, const char *mode_text,
   return AUGUR_EXIT_OK;
 }
 
+/* The counts among the options: AUGUR_EXIT_OK, or the usage error of the
+ * first that is wrong (told). */
+static int
+check_counts (int jobs, int max_steps, gint64 max_events)
+{
+  if (jobs < 0)
+    return augur_cmd_usage_error (CMD, "--jobs must not be negative");
+  if (max_events < 0)
+    return augur_cmd_usage_error (CMD, "--max-trace-events takes a number of events");
+  if (max_steps < 0 || (guint) max_steps > AUGUR_SCHED_MAX_STEPS)
+    {
+      g_autofree char *msg = g_strdup_printf ("--max-steps takes a number from 1 to %u (the "
+                                              "scheduler's page); for longer runs see the static "
+                                              "facts (--cflags, -p) and --sync-only",
+                                              AUGUR_SCHED_MAX_STEPS);
+      return augur_cmd_usage_error (CMD, msg);
+    }
+  return AUGUR_EXIT_OK;
+}
+
 int
 augur_cmd_check (int argc, char **argv)
 {
@@ -187,18 +207,9 @@ augur_cmd_check (int argc, char **argv)
                               compile_db, &mode, &max_size, &threshold);
   if (status != AUGUR_EXIT_OK)
     return status;
-  if (jobs < 0)
-    return augur_cmd_usage_error (CMD, "--jobs must not be negative");
-  if (max_events < 0)
-    return augur_cmd_usage_error (CMD, "--max-trace-events takes a number of events");
-  if (max_steps < 0 || (guint) max_steps > AUGUR_SCHED_MAX_STEPS)
-    {
-      g_autofree char *msg = g_strdup_printf ("--max-steps takes a number from 1 to %u (the "
-                                              "scheduler's page); for longer runs see the static "
-                                              "facts (--cflags, -p) and --sync-only",
-                                              AUGUR_SCHED_MAX_STEPS);
-      return augur_cmd_usage_error (CMD, msg);
-    }
+  status = check_counts (jobs, max_steps, max_events);
+  if (status != AUGUR_EXIT_OK)
+    return status;
   g_autofree char *program = augur_program_check (rest[0], &error);
   if (program == NULL)
     return augur_cmd_error (CMD, AUGUR_EXIT_INPUT, error->message);
