@@ -174,9 +174,30 @@ requests_of (AugurFinding *d)
   return set;
 }
 
+/* Has @f an access with @h's op at @h's line (and file)? */
+static gboolean
+has_harm_access (AugurFinding *f, const AugurAccess *h)
+{
+  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, k);
+      if (!augur_op_is_memory_access (h->op) && h->op == a->op && h->line == a->line
+          && h->file != NULL && a->file != NULL)
+        {
+          g_autofree char *la = loc_of (a->file, a->line), *lh = loc_of (h->file, h->line);
+          if (strcmp (la, lh) == 0)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* The failure @cause's confirmation or diagnosis says followed it: a
  * failure among @all whose own accesses (the failed assertion, the fault,
- * the blocked operations) are @cause's harm accesses, same op and line.
+ * the blocked operations) are @cause's harm accesses, same op and line,
+ * all of them: a deadlock in which main waits elsewhere is another one
+ * (klib's pool: the cause's schedule, taken for the bug, replayed the
+ * other deadlock and `augur replay` said "not reproduced").
  * Not a deadlock for a data race: a deadlock's execution holds whatever
  * races came before the threads blocked, and nothing has shown that the
  * race is why they block (a lost signal or a spurious wake-up may be; no
@@ -198,21 +219,11 @@ tied_failure (AugurFinding *cause, GPtrArray *all, const gboolean *dropped)
         continue;
       gboolean all_match = TRUE;
       for (guint k = 0; k < augur_finding_get_n_accesses (f) && all_match; k++)
+        all_match = has_harm_access (cause, augur_finding_get_access (f, k));
+      for (guint j = 0; j < augur_finding_get_n_accesses (cause) && all_match; j++)
         {
-          const AugurAccess *a = augur_finding_get_access (f, k);
-          gboolean match = FALSE;
-          for (guint j = 0; j < augur_finding_get_n_accesses (cause) && !match; j++)
-            {
-              const AugurAccess *h = augur_finding_get_access (cause, j);
-              match = !augur_op_is_memory_access (h->op) && h->op == a->op && h->line == a->line
-                      && h->file != NULL && a->file != NULL;
-              if (match)
-                {
-                  g_autofree char *la = loc_of (a->file, a->line), *lh = loc_of (h->file, h->line);
-                  match = strcmp (la, lh) == 0;
-                }
-            }
-          all_match = match;
+          const AugurAccess *h = augur_finding_get_access (cause, j);
+          all_match = augur_op_is_memory_access (h->op) || h->file == NULL || has_harm_access (f, h);
         }
       if (all_match)
         return (gint) i;

@@ -119,6 +119,31 @@ test_deadlock_not_caused_by_race (void)
                             "The program deadlocks at p.c:30 because of"));
 }
 
+/* A violation whose confirmation ran into a deadlock in which main also
+ * waits (at p.c:60) is not the cause of a deadlock in which only thread 1
+ * waits: another deadlock, whose schedule would not replay it */
+static void
+test_other_deadlock (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("p", "check");
+  g_autoptr (AugurFinding) d = deadlock ();
+  g_autoptr (AugurFinding) v = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL,
+                                                  "Thread 2's write of `n` comes between "
+                                                  "thread 1's read and write of it.");
+  augur_finding_set_object (v, "n", "variable");
+  augur_finding_add_access (v, 1, 12, AUGUR_OP_READ, "p.c", 28, "worker", NULL);
+  augur_finding_add_access (v, 2, 5, AUGUR_OP_WRITE, "p.c", 28, "worker", NULL);
+  augur_finding_add_access (v, 1, 20, AUGUR_OP_WAIT, "p.c", 30, "worker", NULL);
+  augur_finding_add_access (v, 0, 22, AUGUR_OP_WAIT, "p.c", 60, "main", NULL);
+  augur_results_add_finding (r, d);
+  augur_results_add_finding (r, v);
+  g_assert_cmpuint (augur_check_group_findings (r, NULL), ==, 0);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    g_assert_null (strstr (augur_finding_get_explanation (augur_results_get_finding (r, i)),
+                           "because of"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -127,5 +152,6 @@ main (int argc, char **argv)
   g_test_add_func ("/check/cause-chain/spurious-note", test_spurious_note);
   g_test_add_func ("/check/cause-chain/deadlock-not-caused-by-race",
                    test_deadlock_not_caused_by_race);
+  g_test_add_func ("/check/cause-chain/other-deadlock", test_other_deadlock);
   return g_test_run ();
 }
