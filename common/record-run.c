@@ -21,9 +21,7 @@
 
 G_DEFINE_QUARK (augur-record-error-quark, augur_record_error)
 
-/* Every 50 ms with a size cap: once the runtime says the trace was cut,
- * the rest of the run is not recorded, so it is not waited for.  data: the
- * trace, opened for reading its header flags. */
+/* The trace's header flags, 0 if they cannot be read. */
 static guint32
 trace_flags (int trace_fd)
 {
@@ -34,6 +32,9 @@ trace_flags (int trace_fd)
   return flags;
 }
 
+/* Every 50 ms with a cap: once the runtime says the trace was cut, the
+ * rest of the run is not recorded, so it is not waited for.  data: the
+ * trace, opened for reading its header flags. */
 static gboolean
 trace_was_cut (gpointer data)
 {
