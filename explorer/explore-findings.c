@@ -210,13 +210,12 @@ has_spurious (const AugurSchedStep *steps, guint n)
   return augur_steps_last_spurious (steps, n) >= 0;
 }
 
-/* augur_steps_spurious_note, the wake-up's place named as findings are */
 /* Volatile accesses (a port of atomics built on them, a flag declared
  * volatile) are plain ones: the cause of the race is the belief that
- * they are not, said so.  Either access of the race is volatile, or the
- * first thread's volatile write that the second's volatile access saw in
- * between was meant to order them (a lock released by a volatile store).
- * NULL when neither. */
+ * they are not, said so.  Either access of the race is volatile, or a
+ * volatile write of the first thread that an access of the second to the
+ * same memory then saw (a load, the exchange of a lock) was meant to order
+ * them (a lock released by a volatile store).  NULL when neither. */
 static char *
 volatile_note (Ctx *c, const AugurSchedStep *steps, guint i, guint j)
 {
@@ -244,6 +243,7 @@ volatile_note (Ctx *c, const AugurSchedStep *steps, guint i, guint j)
   return NULL;
 }
 
+/* augur_steps_spurious_note, the wake-up's place named as findings are */
 static char *
 spurious_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint n, const char *what)
 {
