@@ -331,7 +331,7 @@ print_estimate (const char *const *argv, const AugurExploreOptions *o, guint pro
   if (est.probe_killed > 0)
     g_print ("estimate: %" G_GUINT64_FORMAT " of them took no step for --exec-timeout and were "
              "killed (a hang, or a spin augur cannot see): they count as far as they got; "
-             "augur explore looks for the hang\n", est.probe_killed);
+             "the search (without --estimate) looks for the hang\n", est.probe_killed);
   if (!complete && est.probe_runs >= est.executions)
     g_print ("estimate: the probes ran as many executions as the search is estimated to run: "
              "run the search\n");
