@@ -1000,7 +1000,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
                             ext != NULL ? ext->len : known, shm->objects,
                             MIN (shm->n_objects, AUGUR_SCHED_MAX_OBJECTS), on_use_after_free, &ud);
 
-  dead_frame_findings (c, steps, known, ev);
+  dead_frame_findings (c, steps, n, ev);
   if (status == AUGUR_SST_DEADLOCK)
     deadlock_finding (c, steps, n, ev);
 

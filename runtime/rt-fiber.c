@@ -17,7 +17,6 @@
 
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-sched.h"
-#include "runtime/rt-sched-private.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -123,7 +122,7 @@ typedef struct {
  * foreign thread read a descriptor there: zeros are harmless). */
 static RtFiber *fib;
 /* the span of every fiber's stack, and the fibers created: a quick "no" for
- * rt_fiber_dead_frame */
+ * rt_fiber_program_sp */
 static uint64_t stacks_lo = UINT64_MAX, stacks_hi;
 static uint32_t n_fibers;
 static char *handles;
@@ -675,30 +674,25 @@ program_sp (const RtFiber *f, uintptr_t ra)
   return 0;
 }
 
-uint32_t
-rt_fiber_dead_frame (uint32_t me, uint64_t addr)
+uint64_t
+rt_fiber_program_sp (uint32_t me, uint64_t addr, uintptr_t ra_of (uint32_t owner))
 {
 #if HAVE_SWITCH
   if (!rt_fibers || addr < stacks_lo || addr >= stacks_hi
       || (me < n_fibers && addr >= fib[me].lo && addr < fib[me].top))
-    return RT_TID_NONE;
+    return 0;
   for (uint32_t t = 0; t < n_fibers; t++)
     {
       const RtFiber *f = &fib[t];
       if (t == me || addr < f->lo || addr >= f->top)
         continue;
-      const RtSThread *s = &rt_sth[t];
-      if (s->state == AUGUR_STH_EXITED || s->state == AUGUR_STH_UNUSED || !s->has_pending
-          || s->pending.pc == 0)
-        return RT_TID_NONE;
-      uintptr_t bias = s->pending.module == 0 ? rt_exe_bias : rt_module_bias (s->pending.module);
-      uint64_t sp = program_sp (f, bias + s->pending.pc + 1);
-      return sp != 0 && addr < sp ? t : RT_TID_NONE;
+      uintptr_t ra = ra_of (t);
+      return ra != 0 ? program_sp (f, ra) : 0;
     }
 #else
-  (void) me, (void) addr;
+  (void) me, (void) addr, (void) ra_of;
 #endif
-  return RT_TID_NONE;
+  return 0;
 }
 
 bool

@@ -62,11 +62,13 @@ void rt_fiber_switch (uint32_t from, uint32_t to);
 void rt_fiber_finish (uint32_t from, uint32_t to) __attribute__ ((noreturn));
 
 uint64_t rt_fiber_stack_top (uint32_t tid);
-/* Is @addr on the stack of another fiber than @me, which is suspended at
- * its pending step, below the frame of the program's function that made
- * that step (a frame that has returned)?  That fiber, or RT_TID_NONE.
- * RT_TID_NONE too where it cannot tell (rt-fiber.c). */
-uint32_t rt_fiber_dead_frame (uint32_t me, uint64_t addr);
+/* @addr on the stack of another fiber than @me, its owner: the stack
+ * pointer of the owner's program function that made the call into the
+ * runtime whose return address ra_of (owner) gives (0: none known), found
+ * from its innermost instrumented frame's entry downwards (rt-fiber.c):
+ * below it, a frame that has returned.  0 where it cannot tell, or @addr
+ * is on no other fiber's stack. */
+uint64_t rt_fiber_program_sp (uint32_t me, uint64_t addr, uintptr_t ra_of (uint32_t owner));
 /* Thread @tid (not main) runs on a stack the runtime mapped for it (not
  * one the program gave with pthread_attr_setstack): its range. */
 bool rt_fiber_own_stack (uint32_t tid, uint64_t *lo, uint64_t *size);

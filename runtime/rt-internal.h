@@ -169,7 +169,7 @@ typedef struct {
   uintptr_t *shadow;      /* RT_SHADOW_SIZE return addresses, or NULL; owned (mmap) */
   uint32_t *frame_gen;    /* under the scheduler: RT_SHADOW_SIZE frame generations (rt-tsan.c) */
   uintptr_t *frame_sp;    /* on a fiber: RT_SHADOW_SIZE stack pointers, each frame's as it
-                           * was entered (rt-tsan.c, rt_fiber_dead_frame) */
+                           * was entered (rt-tsan.c, rt_fiber_program_sp) */
   void *altstack;         /* the sigaltstack of this thread, or NULL; owned (mmap) */
   size_t altstack_size;
   /* the last module a PC was found in (rt-module.c): most events of a

@@ -115,6 +115,28 @@ pruned_pc (uintptr_t ra)
   return 0;
 }
 
+/* The return address of the call into the runtime that made thread t's
+ * pending step, if it is live and suspended at one; else 0. */
+static uintptr_t
+pending_ra (uint32_t t)
+{
+  const RtSThread *s = &rt_sth[t];
+  if (s->state == AUGUR_STH_EXITED || s->state == AUGUR_STH_UNUSED || !s->has_pending
+      || s->pending.pc == 0)
+    return 0;
+  uintptr_t bias = s->pending.module == 0 ? rt_exe_bias : rt_module_bias (s->pending.module);
+  return bias + s->pending.pc + 1;
+}
+
+/* Is @addr a local of a function another thread has returned from: on
+ * its stack, below the function that made its pending step? */
+static bool
+dead_frame (uint64_t addr)
+{
+  uint64_t sp = rt_fiber_program_sp (rt_self.tid, addr, pending_ra);
+  return sp != 0 && addr < sp;
+}
+
 void
 rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
 {
@@ -153,8 +175,7 @@ rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra)
    * that thread made since write that memory unseen.  Judged as the
    * access is made (the step was chosen), with the owner at its own
    * next step */
-  if (RT_UNLIKELY (rt_fibers) && rt_fiber_dead_frame (rt_self.tid, (uint64_t) (uintptr_t) addr)
-                                   != RT_TID_NONE)
+  if (RT_UNLIKELY (rt_fibers) && dead_frame ((uint64_t) (uintptr_t) addr))
     {
       AugurSchedStep *mine = rt_sched_my_step ();
       if (mine != NULL)
