@@ -85,6 +85,22 @@ deadlock (void)
   return f;
 }
 
+/* An atomicity violation on @object: thread 2's write at p.c:@remote
+ * between thread 1's read at p.c:28, whose confirmation ran into thread
+ * 1's wait at p.c:30 */
+static AugurFinding *
+violation (const char *object, guint remote)
+{
+  g_autofree char *text = g_strdup_printf ("Thread 2's write of `%s` comes between thread 1's "
+                                           "read and write of it.", object);
+  AugurFinding *v = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL, text);
+  augur_finding_set_object (v, object, "variable");
+  augur_finding_add_access (v, 1, 12, AUGUR_OP_READ, "p.c", 28, "worker", NULL);
+  augur_finding_add_access (v, 2, 5, AUGUR_OP_WRITE, "p.c", remote, "signaller", NULL);
+  augur_finding_add_access (v, 1, 20, AUGUR_OP_WAIT, "p.c", 30, "worker", NULL);
+  return v;
+}
+
 static void
 test_deadlock_not_caused_by_race (void)
 {
@@ -104,13 +120,7 @@ test_deadlock_not_caused_by_race (void)
 
   g_autoptr (AugurResults) r2 = augur_results_new ("p", "check");
   g_autoptr (AugurFinding) d2 = deadlock ();
-  g_autoptr (AugurFinding) v = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL,
-                                                  "Thread 2's write of `ready` comes between "
-                                                  "thread 1's read and write of it.");
-  augur_finding_set_object (v, "ready", "variable");
-  augur_finding_add_access (v, 1, 12, AUGUR_OP_READ, "p.c", 28, "worker", NULL);
-  augur_finding_add_access (v, 2, 5, AUGUR_OP_WRITE, "p.c", 50, "signaller", NULL);
-  augur_finding_add_access (v, 1, 20, AUGUR_OP_WAIT, "p.c", 30, "worker", NULL);
+  g_autoptr (AugurFinding) v = violation ("ready", 50);
   augur_results_add_finding (r2, d2);
   augur_results_add_finding (r2, v);
   g_assert_cmpuint (augur_check_group_findings (r2, NULL), ==, 1);
@@ -127,13 +137,7 @@ test_other_deadlock (void)
 {
   g_autoptr (AugurResults) r = augur_results_new ("p", "check");
   g_autoptr (AugurFinding) d = deadlock ();
-  g_autoptr (AugurFinding) v = augur_finding_new (AUGUR_FINDING_ATOMICITY_VIOLATION, NULL,
-                                                  "Thread 2's write of `n` comes between "
-                                                  "thread 1's read and write of it.");
-  augur_finding_set_object (v, "n", "variable");
-  augur_finding_add_access (v, 1, 12, AUGUR_OP_READ, "p.c", 28, "worker", NULL);
-  augur_finding_add_access (v, 2, 5, AUGUR_OP_WRITE, "p.c", 28, "worker", NULL);
-  augur_finding_add_access (v, 1, 20, AUGUR_OP_WAIT, "p.c", 30, "worker", NULL);
+  g_autoptr (AugurFinding) v = violation ("n", 28);
   augur_finding_add_access (v, 0, 22, AUGUR_OP_WAIT, "p.c", 60, "main", NULL);
   augur_results_add_finding (r, d);
   augur_results_add_finding (r, v);
