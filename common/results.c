@@ -532,6 +532,10 @@ augur_results_set_replay_commands (AugurResults *results, const char *path)
 {
   g_return_if_fail (results != NULL && path != NULL);
   augur_results_sort_findings_ (results);
+  /* the command is copied from a report opened anywhere: an absolute
+   * path works from every directory, "../out" only from the run's */
+  g_autofree char *abs = g_canonicalize_filename (path, NULL);
+  path = abs;
   /* "path#N" needs quotes when path does ('#' only starts a comment after
    * a blank) */
   gboolean plain = is_plain_word (path);

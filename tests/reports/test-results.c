@@ -351,12 +351,17 @@ test_replay_commands (void)
   augur_results_add_finding (r, leak);
   augur_results_add_finding (r, race);
   augur_results_add_finding (r, pred);
-  augur_results_set_replay_commands (r, "out dir/results.json");
-  g_assert_cmpstr (augur_finding_get_replay (race), ==, "augur replay 'out dir/results.json#1'");
+  augur_results_set_replay_commands (r, "/o/out dir/results.json");
+  g_assert_cmpstr (augur_finding_get_replay (race), ==, "augur replay '/o/out dir/results.json#1'");
   g_assert_cmpstr (augur_finding_get_replay (pred), ==, "augur replay -- ./p");
-  g_assert_cmpstr (augur_finding_get_replay (leak), ==, "augur replay 'out dir/results.json#3'");
-  augur_results_set_replay_commands (r, "r/results.json");
-  g_assert_cmpstr (augur_finding_get_replay (leak), ==, "augur replay r/results.json#3");
+  g_assert_cmpstr (augur_finding_get_replay (leak), ==, "augur replay '/o/out dir/results.json#3'");
+  /* a relative path is made absolute: the command works from anywhere */
+  augur_results_set_replay_commands (r, "../r/./results.json");
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *parent = g_path_get_dirname (cwd);
+  g_autofree char *want = g_strdup_printf ("augur replay %s/r/results.json#3",
+                                           strcmp (parent, "/") == 0 ? "" : parent);
+  g_assert_cmpstr (augur_finding_get_replay (leak), ==, want);
 }
 
 /* Deadlock wording fits what the threads wait for. */
