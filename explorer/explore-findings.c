@@ -649,17 +649,29 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     if (RELEVANT (t) && (!self_lock || t == self_tid))
       {
         guint64 count = 0;
+        gint last = -1;
         for (guint k = 0; k < n; k++)
-          count += steps[k].tid == t;
+          if (steps[k].tid == t)
+            {
+              count++;
+              last = (gint) k;
+            }
         const AugurSchedThread *th = &shm->threads[t];
         const AugurSchedStep *p = &th->pending;
         guint32 pc = th->state == AUGUR_STH_AWAITING ? th->await_pc : p->pc;
         const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, pc);
         g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, n, t);
         augur_finding_add_thread (f, t);
-        augur_finding_add_access (f, t, count,
-                                  p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p),
-                                  l->file, l->line, l->function, (const char *const *) held);
+        AugurOp op = p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p);
+        /* a waiter's pending wake-up never came: the access is its wait,
+         * the step that names the condition variable */
+        if (p->op == AUGUR_SOP_COND_WAKE && last >= 0 && steps[last].op == AUGUR_SOP_COND_WAIT)
+          {
+            op = augur_steps_op (&steps[last]);
+            count = ev[last];
+          }
+        augur_finding_add_access (f, t, count, op, l->file, l->line, l->function,
+                                  (const char *const *) held);
         /* a request made in a wrapper: where the wrapper was called */
         AugurFrame frames[AUGUR_SCHED_MAX_CALLERS];
         guint nf = th->state == AUGUR_STH_BLOCKED ? augur_steps_callers (c->sym, &th->callers, frames)

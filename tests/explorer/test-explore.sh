@@ -653,9 +653,11 @@ lost_wakeup_flag ()
   json_path "$tmp/lost_wakeup_flag.json" '$.findings[*].explanation' >"$tmp/expl"
   cat "$tmp/expl"
   ! grep -q "may need it" "$tmp/expl" && ! json_path "$tmp/lost_wakeup_flag.json" \
-    '$.findings[0].schedule[*]' | grep -q '"op":"wake"'
+    '$.findings[0].schedule[*]' | grep -q '"op":"wake"' \
+    && [ "$(json_path "$tmp/lost_wakeup_flag.json" '$.findings[0].accesses[*].op')" = wait ]
 }
-ok "lost_wakeup_flag: a lost wake-up that needs no spurious wake-up says none" lost_wakeup_flag
+ok "lost_wakeup_flag: a lost wake-up that needs no spurious wake-up says none; the access is the wait" \
+   lost_wakeup_flag
 # ... and the optimal search runs each of the four orders of the writer
 # and the two readers once
 rwlock_orders ()
