@@ -78,17 +78,27 @@ augur_check_finding_key (AugurFinding *f)
   return g_string_free (key, FALSE);
 }
 
+static gboolean
+needs_spurious (AugurFinding *f)
+{
+  const char *e = augur_finding_get_explanation (f);
+  return e != NULL && strstr (e, AUGUR_SPURIOUS_MARK) != NULL;
+}
+
 guint
 augur_check_merge_findings (AugurResults *into, AugurResults *from)
 {
+  /* key -> the finding of @into with it, when a witness without a
+   * spurious wake-up may take its place; else NULL */
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint n = augur_results_get_n_findings (into);
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *f = augur_results_get_finding (into, i);
-      g_hash_table_add (seen, augur_check_finding_key (f));
+      gboolean better = augur_finding_get_n_parts (f) == 0 && needs_spurious (f);
+      g_hash_table_insert (seen, augur_check_finding_key (f), better ? f : NULL);
       for (guint k = 0; k < augur_finding_get_n_parts (f); k++)
-        g_hash_table_add (seen, augur_check_finding_key (augur_finding_get_part (f, k)));
+        g_hash_table_insert (seen, augur_check_finding_key (augur_finding_get_part (f, k)), NULL);
     }
   guint added = 0;
   guint m = augur_results_get_n_findings (from);
@@ -96,12 +106,22 @@ augur_check_merge_findings (AugurResults *into, AugurResults *from)
     {
       AugurFinding *f = augur_results_get_finding (from, i);
       char *key = augur_check_finding_key (f);
-      if (g_hash_table_contains (seen, key))
+      gpointer kept = NULL;
+      if (g_hash_table_lookup_extended (seen, key, NULL, &kept))
         {
+          /* the same bug shown without a spurious wake-up (a later
+           * strategy's, which allows none): that witness is the one to
+           * show, as the explorer keeps it (explore-findings.c) */
+          if (kept != NULL && !needs_spurious (f)
+              && augur_finding_get_kind (f) == augur_finding_get_kind (kept))
+            {
+              augur_results_replace_finding (into, kept, f);
+              g_hash_table_insert (seen, g_strdup (key), NULL);
+            }
           g_free (key);
           continue;
         }
-      g_hash_table_add (seen, key);
+      g_hash_table_insert (seen, key, NULL);
       augur_results_add_finding (into, f);
       added++;
     }

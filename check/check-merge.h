@@ -42,7 +42,9 @@ G_BEGIN_DECLS
 char *augur_check_finding_key (AugurFinding *finding);
 
 /* Adds the findings of @from to @into unless @into has the same bug, as a
- * finding or as a part of one; returns how many were added. */
+ * finding or as a part of one; returns how many were added.  A finding of
+ * @from that needs no spurious wake-up replaces its same-key finding of
+ * @into that did (not a part). */
 guint augur_check_merge_findings (AugurResults *into, AugurResults *from);
 
 /* Groups the findings of @results into bugs (see above).  @benign (may be

@@ -4,7 +4,8 @@
  * causes (check/check-merge.h, augur_check_cause_chain): the failure, its
  * place, "because of" each cause, and what the explorer said after the
  * failed assertion (a spurious wake-up the failure may need) at the end,
- * when the bug shows the head's own execution.
+ * when the bug shows the head's own execution; and which witness of a bug
+ * found twice is kept.
  */
 #include "config.h"
 
@@ -148,6 +149,33 @@ test_other_deadlock (void)
                            "because of"));
 }
 
+/* A later strategy's witness of the same bug that needs no spurious
+ * wake-up takes the place of one that did (augur_check_merge_findings);
+ * one that needs it as well does not. */
+static void
+test_merge_prefers_no_spurious (void)
+{
+  g_autoptr (AugurResults) into = augur_results_new ("/bin/p", "check");
+  g_autoptr (AugurFinding) caveat = assertion (
+    "main fails the assertion 'all == N'. Thread 2 wakes up at p.c:41 " AUGUR_SPURIOUS_MARK
+    ": the failure may need it.");
+  augur_results_add_finding (into, caveat);
+  g_autoptr (AugurResults) again = augur_results_new ("/bin/p", "check");
+  g_autoptr (AugurFinding) also_spurious = assertion (
+    "main fails the assertion 'all == N'. Thread 1 wakes up at p.c:41 " AUGUR_SPURIOUS_MARK
+    ": the failure may need it.");
+  augur_results_add_finding (again, also_spurious);
+  g_assert_cmpuint (augur_check_merge_findings (into, again), ==, 0);
+  g_assert_true (augur_results_get_finding (into, 0) == caveat);
+
+  g_autoptr (AugurResults) from = augur_results_new ("/bin/p", "check");
+  g_autoptr (AugurFinding) plain = assertion ("main fails the assertion 'all == N'.");
+  augur_results_add_finding (from, plain);
+  g_assert_cmpuint (augur_check_merge_findings (into, from), ==, 0);
+  g_assert_cmpuint (augur_results_get_n_findings (into), ==, 1);
+  g_assert_true (augur_results_get_finding (into, 0) == plain);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,5 +185,6 @@ main (int argc, char **argv)
   g_test_add_func ("/check/cause-chain/deadlock-not-caused-by-race",
                    test_deadlock_not_caused_by_race);
   g_test_add_func ("/check/cause-chain/other-deadlock", test_other_deadlock);
+  g_test_add_func ("/check/cause-chain/merge-prefers-no-spurious", test_merge_prefers_no_spurious);
   return g_test_run ();
 }
