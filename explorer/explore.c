@@ -123,7 +123,15 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   Ctx *c = g_new0 (Ctx, 1);
   g_autofree char *exe = g_find_program_in_path (argv[0]);
   c->results = augur_results_new (exe != NULL ? exe : argv[0], "explore");
-  augur_results_set_argv (c->results, argv);
+  /* a replay runs the stored argv from wherever it is typed: a path
+   * relative to this directory is stored absolute (as augur check does) */
+  g_auto (GStrv) stored = g_strdupv ((char **) argv);
+  if (strchr (argv[0], '/') != NULL && !g_path_is_absolute (argv[0]))
+    {
+      g_free (stored[0]);
+      stored[0] = g_canonicalize_filename (argv[0], NULL);
+    }
+  augur_results_set_argv (c->results, (const char *const *) stored);
   augur_results_set_mode (c->results, mode);
   augur_results_set_malloc_reuse (c->results, augur_malloc_reuse_get ());
   g_autofree char *cwd = g_get_current_dir ();
