@@ -403,10 +403,13 @@ record (AugurCheckState *st)
   if (st->recorded_hung)
     {
       augur_results_add_bound_hit (st->results, "recorded-run-hung");
-      augur_check_say (st, "the recorded run hung: killed by the watchdog after %d s%s%s; "
-                       "the explorer looks for the hang", record_timeout,
+      g_autofree char *how = outcome.stuck
+        ? g_strdup_printf ("deadlocked: every thread waited for another in a call with no "
+                           "timeout (killed after %.1f s of that)", outcome.stuck_ms / 1000.0)
+        : g_strdup_printf ("hung: killed by the watchdog after %d s", record_timeout);
+      augur_check_say (st, "the recorded run %s%s%s; the explorer looks for the %s", how,
                        hung_where != NULL ? ", its threads last seen at: " : "",
-                       hung_where != NULL ? hung_where : "");
+                       hung_where != NULL ? hung_where : "", outcome.stuck ? "deadlock" : "hang");
     }
   if (!save (st, &error))
     {

@@ -107,12 +107,22 @@ typedef struct {
   uint8_t  build_id[AUGUR_TRACE_BUILD_ID_MAX];
   uint32_t runtime_version;          /* AUGUR_RUNTIME_ABI, checked by the tools */
   uint32_t reserved0;
-  uint64_t reserved1[6];
+  /* kept by the runtime while it records, read by the tool's watchdog
+   * (common/record-run.c): the threads that have been created and not
+   * ended, those of them inside a pthread call that only another thread
+   * can end (an untimed lock, condition wait, join or barrier wait), and
+   * how many times a thread has gone into one.  Every thread inside one,
+   * and none gone in since a second: nothing can end them. */
+  uint32_t live_threads;
+  uint32_t blocked_threads;
+  uint64_t block_entries;
+  uint64_t reserved1[4];
   char     program[AUGUR_TRACE_PATH_MAX]; /* absolute path of the executable, NUL-terminated */
   uint8_t  padding[AUGUR_TRACE_HEADER_SIZE - 8 - 4 * 4 - 8 - 4 - 4
-                   - AUGUR_TRACE_BUILD_ID_MAX - 4 - 4 - 6 * 8
+                   - AUGUR_TRACE_BUILD_ID_MAX - 4 - 4 - 4 - 4 - 8 - 4 * 8
                    - AUGUR_TRACE_PATH_MAX];
 } AugurTraceHeader;
+_Static_assert (sizeof (AugurTraceHeader) == AUGUR_TRACE_HEADER_SIZE, "the header is 4096 bytes");
 
 /* Event kinds.  Values are part of the format: append only. */
 typedef enum {
@@ -285,7 +295,10 @@ enum {
   AUGUR_END_LOST = 4,     /* the process vanished without a status (written by the tool) */
   AUGUR_END_CUT = 5,      /* the trace reached its size cap (arg = the cap in bytes):
                            * recording stopped there, the run was not over */
-  AUGUR_END_CUT_EVENTS = 6   /* the same at the cap in events (arg = the cap) */
+  AUGUR_END_CUT_EVENTS = 6,  /* the same at the cap in events (arg = the cap) */
+  AUGUR_END_BLOCKED = 7   /* killed by the tool: every thread waited in a pthread call
+                           * that only another one could end (arg = milliseconds it
+                           * watched them all wait) */
 };
 
 /* One event: 32 bytes, naturally aligned, little-endian as the host. */

@@ -323,6 +323,8 @@ describe_memory_end (const AugurRecord *r, AugurObjects *objects, Description *d
         detail_u (d, "cap_bytes", r->arg);
       else if (r->aux == AUGUR_END_CUT_EVENTS)
         detail_u (d, "cap_events", r->arg);
+      else if (r->aux == AUGUR_END_BLOCKED)
+        detail_u (d, "blocked_ms", r->arg);
       break;
     default:
       return FALSE;

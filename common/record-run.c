@@ -32,13 +32,54 @@ trace_flags (int trace_fd)
   return flags;
 }
 
-/* Every 50 ms with a cap: once the runtime says the trace was cut, the
- * rest of the run is not recorded, so it is not waited for.  data: the
- * trace, opened for reading its header flags. */
+/* How long every thread must have waited in a call only another thread
+ * can end, none having gone into one since, before the run is called
+ * stuck: long against a thread's start or a wake-up in flight, short
+ * against the watchdog's seconds. */
+#define STUCK_MS 1000
+
+/* The watch on the trace's header while the program runs. */
+typedef struct {
+  int fd;                 /* the trace, opened for reading its header */
+  gint64 all_waiting;     /* since when every thread waits (monotonic us), or 0 */
+  guint64 entries;        /* block_entries then */
+  gboolean stuck;         /* it stopped the run for that */
+  guint stuck_ms;         /* how long it watched them all wait */
+} TraceWatch;
+
+/* Every 50 ms: once the runtime says the trace was cut, the rest of the
+ * run is not recorded, so it is not waited for; once every live thread
+ * has waited for STUCK_MS in an untimed lock, condition wait, join or
+ * barrier wait with none going into one since (the header's counts,
+ * kept by the runtime), nothing can end the run but a kill. */
 static gboolean
-trace_was_cut (gpointer data)
+trace_watch (gpointer data)
 {
-  return (trace_flags (GPOINTER_TO_INT (data)) & AUGUR_TRACE_FLAG_CUT) != 0;
+  TraceWatch *w = data;
+  AugurTraceHeader h;
+  if (pread (w->fd, &h, sizeof h, 0) != (ssize_t) sizeof h)
+    return FALSE;
+  if (h.flags & AUGUR_TRACE_FLAG_CUT)
+    return TRUE;
+  gint64 now = g_get_monotonic_time ();
+  if (h.live_threads == 0 || h.blocked_threads < h.live_threads
+      || (w->all_waiting != 0 && h.block_entries != w->entries))
+    {
+      w->all_waiting = 0;
+      if (h.live_threads == 0 || h.blocked_threads < h.live_threads)
+        return FALSE;
+    }
+  if (w->all_waiting == 0)
+    {
+      w->all_waiting = now;
+      w->entries = h.block_entries;
+      return FALSE;
+    }
+  if (now - w->all_waiting < STUCK_MS * 1000)
+    return FALSE;
+  w->stuck = TRUE;
+  w->stuck_ms = (guint) ((now - w->all_waiting) / 1000);
+  return TRUE;
 }
 
 /* An old trace removed, and the new one known writable: fail now, not
@@ -125,7 +166,12 @@ static void
 ending (const AugurRecordOutcome *outcome, const AugurRecordCaps *caps, guint timeout_seconds,
         guint *how, guint64 *status)
 {
-  if (outcome->cut)
+  if (outcome->stuck)
+    {
+      *how = AUGUR_END_BLOCKED;
+      *status = outcome->stuck_ms;
+    }
+  else if (outcome->cut)
     {
       /* written by the runtime already, unless killed first */
       *how = outcome->cut_events ? AUGUR_END_CUT_EVENTS : AUGUR_END_CUT;
@@ -181,10 +227,11 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
 
   /* SIGINT, SIGTERM or SIGHUP to augur is for the program too: augur
    * waits for it to end and keeps its trace (common/interrupt.h). */
+  TraceWatch tw = { .fd = trace_fd };
   AugurChildWatch watch = {
     .timeout_ms = (guint) MIN ((guint64) timeout_seconds * 1000, G_MAXUINT),
-    .poll = trace_fd >= 0 ? trace_was_cut : NULL,
-    .poll_data = GINT_TO_POINTER (trace_fd),
+    .poll = trace_fd >= 0 ? trace_watch : NULL,
+    .poll_data = &tw,
     .poll_ms = 50,
     .forward_interrupts = TRUE,
   };
@@ -194,9 +241,11 @@ augur_record_run (char **argv, const char *trace_path, guint timeout_seconds,
     close (trace_fd);
 
   outcome->seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
-  outcome->cut = end == AUGUR_CHILD_STOPPED;
+  outcome->stuck = end == AUGUR_CHILD_STOPPED && tw.stuck;
+  outcome->stuck_ms = tw.stuck_ms;
+  outcome->cut = end == AUGUR_CHILD_STOPPED && !tw.stuck;
   outcome->cut_events = outcome->cut && (flags & AUGUR_TRACE_FLAG_CUT_EVENTS) != 0;
-  outcome->timed_out = end == AUGUR_CHILD_TIMED_OUT;
+  outcome->timed_out = end == AUGUR_CHILD_TIMED_OUT || outcome->stuck;
   outcome->signaled = g_subprocess_get_if_signaled (child);
   outcome->status = outcome->signaled ? g_subprocess_get_term_sig (child)
                                       : g_subprocess_get_exit_status (child);

@@ -40,7 +40,11 @@ typedef struct {
 } AugurRecordCaps;
 
 typedef struct {
-  gboolean timed_out;   /* killed by the watchdog */
+  gboolean timed_out;   /* killed by the watchdog (or stuck) */
+  gboolean stuck;       /* killed by the watchdog early: every thread waited for another
+                         * (an untimed lock, condition wait, join or barrier wait) and
+                         * none had gone into such a call for stuck_ms */
+  guint stuck_ms;
   gboolean cut;         /* the trace reached a cap; the program was then killed */
   gboolean cut_events;  /* ... and it was the cap in events */
   gboolean signaled;    /* ended by a signal */

@@ -60,6 +60,7 @@ augur_end_name (guint how)
     case AUGUR_END_LOST: return "lost";
     case AUGUR_END_CUT: return "cut";
     case AUGUR_END_CUT_EVENTS: return "cut-events";
+    case AUGUR_END_BLOCKED: return "blocked";
     default: return "?";
     }
 }
@@ -663,6 +664,10 @@ describe_end (const AugurRecord *end)
     case AUGUR_END_CUT_EVENTS:
       return g_strdup_printf ("cut at the cap of %" G_GUINT64_FORMAT " events: the run went on "
                               "unrecorded", (guint64) end->arg);
+    case AUGUR_END_BLOCKED:
+      return g_strdup_printf ("blocked (every thread waited in a lock, condition wait, join or "
+                              "barrier wait for %.1f s, none of them timed: killed by augur's "
+                              "watchdog)", (double) end->arg / 1000.0);
     default:
       return g_strdup_printf ("unknown ending %u", end->aux);
     }

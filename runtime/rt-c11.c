@@ -93,6 +93,7 @@ thrd_join (thrd_t thread, int *res)
   if (!rt_sync_begin (&op, AUGUR_EV_THREAD_JOIN, C11, NULL, RT_RA ()))
     return get_real_thrd_join () (thread, res);
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);
+  op.untimed = true;
   rt_sync_before (&op);
   int r;
   if (rt_fibers)

@@ -162,6 +162,10 @@ typedef struct {
   uint32_t depth;         /* func_entry depth */
   uint32_t alloc_no;      /* allocations made by this thread so far */
   uint32_t exited;        /* THREAD_EXIT written: later events are dropped */
+  uint32_t live;          /* counted in the trace header's live threads (rt_trace_live) */
+  uint32_t in_block;      /* ... and in its blocked ones: inside a call that waits for
+                           * another thread (rt-sync.c); a cancelled wait never
+                           * returns, its thread's exit takes it out */
   uint32_t exit_by_unwind;   /* started by the runtime: pthread_exit ends in its cleanup handler */
   uint32_t unwinding;        /* in pthread_exit's unwinding: the unwinder's own calls (libgcc's
                               * pthread_once) are not the program's and are not recorded */
@@ -371,6 +375,11 @@ void rt_trace_forget (void);
 /* The calling thread records nothing more: its chunks go to the file and
  * its staging chunks to others. */
 void rt_trace_thread_done (void);
+/* The header's count of live threads, and of those inside a pthread call
+ * only another thread can end (AugurTraceHeader.live_threads ...): +1 or
+ * -1; nothing while no trace is open. */
+void rt_trace_live (int delta);
+void rt_trace_blocked (int delta);
 
 RT_INLINE void
 rt_record_seal (void *r)
@@ -513,6 +522,9 @@ typedef struct {
   uintptr_t ra;        /* the intercept's return address */
   uintptr_t fp;        /* the intercept's frame pointer (rt_thread_emit_frames) */
   uint64_t slot;       /* slot of a release-like record written early */
+  bool untimed;        /* a join that waits as long as it takes (pthread_join) */
+  bool blocked;        /* counted in the trace header's blocked threads */
+  bool live_added;     /* a create that counted its child in the live threads */
 } RtSync;
 
 /* Is this call recorded?  Fills op->rec's common fields. */
@@ -537,6 +549,9 @@ rt_sync_begin (RtSync *op, uint8_t kind, uint8_t flags, const void *obj, uintptr
   op->pre_aux = 0;
   op->pre_arg = 0;
   op->slot = UINT64_MAX;
+  op->untimed = false;
+  op->blocked = false;
+  op->live_added = false;
   return true;
 }
 

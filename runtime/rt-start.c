@@ -116,7 +116,10 @@ rt_init (void)
               /* the constructor runs on the main thread; a __tsan_init
                * from a library dlopen'ed by another thread does not */
               if (rt_sys_gettid () == recording_pid)
-                rt_self.tid = 0;
+                {
+                  rt_self.tid = 0;
+                  rt_self.live = 1;   /* the trace header counts it (rt_trace_open) */
+                }
               rt_thread_setup_stacks ();
               __atomic_store_n (&rt_active, 1, __ATOMIC_RELEASE);
             }

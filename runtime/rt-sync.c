@@ -85,6 +85,31 @@ static const RtKindPolicy policy[AUGUR_EV_LAST_] = {
   [AUGUR_EV_FREE] = { .release = 1, .result = RT_RESULT_NONE },
 };
 
+/* A call that returns only when another thread makes it (an untimed
+ * lock, condition wait, join or barrier wait): while every live thread is
+ * in one, the run can only end by a kill (the trace header's counts, read
+ * by the tool's watchdog).  A semaphore is not one: sem_post may come from
+ * a signal handler. */
+static bool
+waits_for_others (const RtSync *op)
+{
+  switch (op->rec.kind)
+    {
+    case AUGUR_EV_MUTEX_LOCK:
+    case AUGUR_EV_BARRIER_LEAVE:
+      return true;
+    case AUGUR_EV_RWLOCK_RDLOCK:
+    case AUGUR_EV_RWLOCK_WRLOCK:
+      return op->rec.aux == AUGUR_TRY_BLOCKING;
+    case AUGUR_EV_COND_WAKE:
+      return op->pre_aux == 0;   /* not timed */
+    case AUGUR_EV_THREAD_JOIN:
+      return op->untimed;
+    default:
+      return false;
+    }
+}
+
 void
 rt_sync_before (RtSync *op)
 {
@@ -92,6 +117,11 @@ rt_sync_before (RtSync *op)
     return;
   if (rt_sched_is_on ())
     rt_sched_sync_before (op);
+  else if (op->rec.kind == AUGUR_EV_THREAD_CREATE)
+    {
+      op->live_added = true;   /* the child is counted until its exit (rt_thread_exit_record) */
+      rt_trace_live (1);
+    }
   if (op->pre_kind != 0)
     {
       AugurRecord pre = op->rec;
@@ -104,6 +134,12 @@ rt_sync_before (RtSync *op)
     op->slot = rt_thread_number_emit (op);   /* the child's number, in record order */
   else if (policy[op->rec.kind].release)
     op->slot = rt_emit_patchable (&op->rec, policy[op->rec.kind].result);
+  if (!rt_sched_is_on () && rt_self.live && !rt_self.in_block && waits_for_others (op))
+    {
+      op->blocked = true;
+      rt_self.in_block = 1;
+      rt_trace_blocked (1);
+    }
 }
 
 static void
@@ -152,6 +188,17 @@ rt_sync_after (RtSync *op, int64_t result)
 {
   if (!op->on)
     return;
+  if (op->blocked && rt_self.in_block)
+    {
+      op->blocked = false;
+      rt_self.in_block = 0;
+      rt_trace_blocked (-1);
+    }
+  if (op->live_added && result != 0)
+    {
+      op->live_added = false;   /* no child */
+      rt_trace_live (-1);
+    }
   /* a lock taken (a condition wait re-acquires its mutex whatever it returns) */
   bool took = policy[op->rec.kind].callers && (result == 0 || op->rec.kind == AUGUR_EV_COND_WAKE);
   if (rt_sched_is_on ())

@@ -248,6 +248,16 @@ rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
       rt_event (AUGUR_EV_THREAD_EXIT, flags, ra, 0, 0, by_exit_call);
     }
   rt_self.exited = 1;
+  if (rt_self.in_block)
+    {
+      rt_self.in_block = 0;   /* cancelled in its wait */
+      rt_trace_blocked (-1);
+    }
+  if (rt_self.live)
+    {
+      rt_self.live = 0;
+      rt_trace_live (-1);
+    }
   rt_trace_thread_done ();
   /* from now on nothing of this thread is recorded */
   rt_self.off_access += 0x10000;
@@ -385,6 +395,7 @@ uint32_t
 rt_thread_numbered (const RtSync *op, RtStart *start)
 {
   start->tid = (uint32_t) op->rec.addr;
+  start->live = op->live_added;
   return start->tid;
 }
 
@@ -580,6 +591,7 @@ rt_thread_run (RtStart *start)
   RtStart s = *start;
   /* the id first: nothing of this thread may run without it */
   rt_self.tid = s.tid;
+  rt_self.live = s.live;
   if (!rt_fibers)
     rt_thread_start_free (start);   /* a fiber's is its own (rt_thread_prepare) */
   rt_thread_table_set ((unsigned long) pthread_self (), s.tid);
@@ -725,11 +737,12 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
 
 /* One shape for the four joins: JOIN after the real call, addr = the
  * joined thread's id, arg = the result code. */
-#define JOIN_BODY(call)                                                     \
+#define JOIN_BODY(untimed_, call)                                           \
   RtSync op;                                                                \
   if (!rt_sync_begin (&op, AUGUR_EV_THREAD_JOIN, 0, NULL, RT_RA ()))        \
     return call;                                                            \
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);               \
+  op.untimed = untimed_;                                                    \
   rt_sync_before (&op);                                                     \
   if (rt_sched_is_on () && op.rec.addr == RT_TID_NONE)                      \
     return ESRCH;   /* joined already: never hand libc a reaped thread */   \
@@ -768,25 +781,25 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
 RT_EXPORT int
 pthread_join (pthread_t thread, void **ret)
 {
-  JOIN_BODY (get_real_pthread_join () (thread, ret))
+  JOIN_BODY (true, get_real_pthread_join () (thread, ret))
 }
 
 RT_EXPORT int
 pthread_tryjoin_np (pthread_t thread, void **ret)
 {
-  JOIN_BODY (get_real_pthread_tryjoin_np () (thread, ret))
+  JOIN_BODY (false, get_real_pthread_tryjoin_np () (thread, ret))
 }
 
 RT_EXPORT int
 pthread_timedjoin_np (pthread_t thread, void **ret, const struct timespec *abstime)
 {
-  JOIN_BODY (get_real_pthread_timedjoin_np () (thread, ret, abstime))
+  JOIN_BODY (false, get_real_pthread_timedjoin_np () (thread, ret, abstime))
 }
 
 RT_EXPORT int
 pthread_clockjoin_np (pthread_t thread, void **ret, clockid_t clock, const struct timespec *abstime)
 {
-  JOIN_BODY (get_real_pthread_clockjoin_np () (thread, ret, clock, abstime))
+  JOIN_BODY (false, get_real_pthread_clockjoin_np () (thread, ret, clock, abstime))
 }
 
 RT_EXPORT void

@@ -36,6 +36,7 @@ typedef struct {
   uint8_t probe;             /* rt_thread_measure_depth's: measure, run nothing */
   uint64_t stack_top;        /* under the scheduler: the top of a stack the program
                               * gave (pthread_attr_setstack), else 0 */
+  uint8_t live;              /* counted in the trace header's live threads by its creator */
 } RtStart;
 
 /* NULL when the call is not recorded; then call the real function as is.

@@ -88,6 +88,26 @@ header (void)
   return (AugurTraceHeader *) head_map;
 }
 
+void
+rt_trace_live (int delta)
+{
+  if (head_map != NULL)
+    __atomic_add_fetch (&header ()->live_threads, (uint32_t) delta, __ATOMIC_SEQ_CST);
+}
+
+void
+rt_trace_blocked (int delta)
+{
+  if (head_map == NULL)
+    return;
+  AugurTraceHeader *h = header ();
+  /* counted in before the thread is, so that the watchdog never sees
+   * every thread inside with no entry since it last looked */
+  if (delta > 0)
+    __atomic_add_fetch (&h->block_entries, 1, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch (&h->blocked_threads, (uint32_t) delta, __ATOMIC_SEQ_CST);
+}
+
 static void
 write_message (const char *a, const char *b)
 {
@@ -195,6 +215,9 @@ rt_trace_open (const char *path)
   hd->n_records = 0;
   hd->pid = (uint32_t) rt_sys_getpid ();
   hd->runtime_version = AUGUR_RUNTIME_ABI;
+  hd->live_threads = 1;   /* the main thread */
+  hd->blocked_threads = 0;
+  hd->block_entries = 0;
   /* the cap: at least a few chunks, for the modules and END */
   const char *cap = rt_libc_getenv (AUGUR_ENV_TRACE_MAX);
   if (cap != NULL)

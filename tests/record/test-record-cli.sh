@@ -48,16 +48,34 @@ ok "record: an unwritable trace path (3)" status 3 "$AUGUR" record -o /nonexiste
 ok "record: ... named before the program runs" one_line_error "cannot write the trace /nonexistent/dir/t.trace"
 
 # --- endings the runtime cannot write itself
+# every thread waits for another in a call with no timeout: ended after
+# a second of that, not at the --timeout
 hung ()
 {
-  "$AUGUR" record --timeout 1 -o hang.trace -- "$bin/deadlock" 2>"$work/err" || return 1
-  grep -q "ended: timeout" "$work/err" || { cat "$work/err"; return 1; }
+  "$AUGUR" record --timeout 60 -o hang.trace -- "$bin/deadlock" 2>"$work/err" || return 1
+  grep -q "ended: blocked (every thread waited in a lock" "$work/err" || { cat "$work/err"; return 1; }
   "$AUGUR" trace show hang.trace >hang.txt || return 1
   # both threads got their first lock and asked for the second
   grep -q "T0 mutex_lock_request b" hang.txt && grep -q "T1 mutex_lock_request a" hang.txt \
-    && tail -n 1 hang.txt | grep -q "end how=timeout seconds=1" || { cat hang.txt; return 1; }
+    && tail -n 1 hang.txt | grep -q "end how=blocked blocked_ms=[0-9]" || { cat hang.txt; return 1; }
 }
-ok "record: a deadlocked program is ended by the watchdog, trace kept" hung
+ok "record: a deadlocked program is ended by the watchdog once every thread waits, trace kept" hung
+# a thread asleep (the waker) is not waiting for another: the run goes on
+slow_wake ()
+{
+  "$AUGUR" record --timeout 60 -o wake.trace -- "$bin/slow-wake" 2>"$work/err" || return 1
+  grep -q "ended: exit status 0" "$work/err" || { cat "$work/err"; return 1; }
+}
+ok "record: a waiter woken after a long sleep of its waker is not ended early" slow_wake
+# a semaphore can be posted by a signal handler: only the timeout ends it
+sem_hang ()
+{
+  "$AUGUR" record --timeout 3 -o sem.trace -- "$bin/slow-wake" sem 2>"$work/err" || return 1
+  grep -q "ended: timeout (killed by augur's watchdog after 3 s)" "$work/err" \
+    || { cat "$work/err"; return 1; }
+  "$AUGUR" trace show sem.trace | tail -n 1 | grep -q "end how=timeout seconds=3"
+}
+ok "record: a hang in a semaphore wait is ended by the watchdog's timeout, trace kept" sem_hang
 
 killed ()
 {
