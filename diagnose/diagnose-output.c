@@ -6,6 +6,7 @@
  *   { "schema": "augur-diagnosis/1", "results": PATH,
  *     "findings": [ { "finding": N, "kind", "site", "diagnosed", "note"?,
  *       "executions", "complete", "failing_executions", "passing_checked",
+ *       "no_lock_repair"? (why not),
  *       "seconds",
  *       "classes": [ { "executions", "level", "schedule_orderings",
  *                      "core": [ { "before": EV, "after": EV, "text" } ],
@@ -127,6 +128,8 @@ augur_diag_to_text (GPtrArray *findings)
           g_string_append_printf (s, "  by source line: %u distinct core%s, %u distinct ordering%s\n",
                                   uc, uc == 1 ? "" : "s", uo, uo == 1 ? "" : "s");
           g_string_append_printf (s, "  binate covers: %u\n", f->covers);
+          if (f->no_lock != NULL)
+            g_string_append_printf (s, "  no lock repair: %s\n", f->no_lock);
         }
       for (guint k = 0; k < f->repairs->len; k++)
         {
@@ -215,6 +218,7 @@ json_finding (JsonBuilder *b, AugurDiagFinding *f)
   augur_json_add_int (b, "distinct_cores_by_line", uc);
   augur_json_add_int (b, "distinct_orderings_by_line", uo);
   augur_json_add_int (b, "binate_covers", f->covers);
+  augur_json_add_opt_string (b, "no_lock_repair", f->no_lock);
   augur_json_begin_array_member (b, "repairs");
   for (guint k = 0; k < f->repairs->len; k++)
     {

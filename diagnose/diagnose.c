@@ -39,6 +39,7 @@ augur_diag_finding_free (AugurDiagFinding *f)
   g_free (f->site);
   g_free (f->match_site);
   g_free (f->note);
+  g_free (f->no_lock);
   g_clear_pointer (&f->classes, g_ptr_array_unref);
   g_clear_pointer (&f->repairs, g_ptr_array_unref);
   g_free (f);
@@ -354,10 +355,7 @@ repairs_of (Ctx *c, AugurDiagFinding *df)
   if (lock != NULL)
     g_ptr_array_add (df->repairs, lock);
   else
-    {
-      g_autofree char *msg = g_strdup_printf ("no lock repair: %s", why);
-      note_add (&df->note, msg);
-    }
+    df->no_lock = g_steal_pointer (&why);
   for (guint i = 0; i < covers->len && df->repairs->len < max; i++)
     {
       g_autofree char *w = NULL;

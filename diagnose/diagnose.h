@@ -66,6 +66,7 @@ typedef struct {
   gboolean complete;         /* the exploration was exhaustive */
   guint passing_checked;     /* passing executions the cores were checked against */
   guint covers;              /* binate covers found */
+  char *no_lock;             /* why there is no lock repair (a sentence), NULL if there is one */
   GPtrArray *repairs;        /* AugurDiagRepair, recommended (verified) first */
   double seconds;
 } AugurDiagFinding;

@@ -13,6 +13,7 @@
 
 #include "common/interrupt.h"
 #include "common/source-label.h"
+#include "diagnose/lock-block.h"
 
 void
 augur_diag_repair_free (AugurDiagRepair *r)
@@ -660,6 +661,36 @@ finish (Edit *e, AugurDiagRepairKind kind, const char *source_dir, char *summary
   return r;
 }
 
+/* The regions that would hold the new mutex across a blocking wait
+ * (lock-block.h), in words, or NULL when none does. */
+static char *
+blocking_regions (const Edit *e, GPtrArray *classes, const GArray *regions)
+{
+  GString *s = NULL;
+  guint nb = 0;
+  for (guint i = 0; i < regions->len; i++)
+    {
+      const Region *r = &g_array_index (regions, Region, i);
+      guint hi = MIN (statement_end (e, r->hi), e->n);
+      g_autofree char *w = augur_diag_region_blocking (classes, r->source, r->function, r->lo, hi,
+                                                       e->lines, e->n);
+      if (w == NULL)
+        continue;
+      g_autofree char *base = augur_source_label (r->source);
+      if (s == NULL)
+        s = g_string_new (NULL);
+      g_string_append_printf (s, "%s%s:%u-%u (%s) contains %s", nb++ == 0 ? "" : "; ", base, r->lo, hi,
+                              r->function != NULL ? r->function : "?", w);
+    }
+  if (s == NULL)
+    return NULL;
+  g_string_prepend (s, nb == 1 ? "its region would hold the new mutex across a blocking wait: "
+                               : "its regions would hold the new mutex across blocking waits: ");
+  g_string_append (s, " (a thread waiting there would keep the new mutex from the thread that "
+                      "must wake it: a deadlock; not proposed)");
+  return g_string_free (s, FALSE);
+}
+
 AugurDiagRepair *
 augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
 {
@@ -707,6 +738,9 @@ augur_diag_repair_lock (GPtrArray *classes, const char *source_dir, char **why)
   for (guint ci = 0; ci < classes->len; ci++)
     thread_regions (e, g_ptr_array_index (classes, ci), source, regions);
   drop_nested (e, regions);
+  *why = blocking_regions (e, classes, regions);
+  if (*why != NULL)
+    return NULL;
   edit_add (e, decl_line (e), TRUE,
             g_strdup_printf ("%sstatic pthread_mutex_t augur_repair_lock = "
                              "PTHREAD_MUTEX_INITIALIZER; /* augur diagnose: repair */",

@@ -11,7 +11,8 @@
  *     mutually exclusive, which kills every core at once while letting
  *     either thread go first.  A region whose lines do not form whole
  *     statements of one block (braces that do not balance) is not
- *     realised.
+ *     realised, nor one that would hold the new mutex across a blocking
+ *     wait (lock-block.h): that deadlocks without running it.
  *   - Order (an elementary solution): each chosen edge x →s y becomes a
  *     handshake, a flag set and broadcast under a new mutex after x's
  *     statement and waited for before y's.

@@ -199,6 +199,12 @@ augur_report_html_diagnosis_append (GString *s, AugurReportDiagnosis *d, guint n
   JsonArray *repairs = array_of (f, "repairs");
   if (repairs != NULL)
     append_repairs (s, repairs);
+  if (augur_json_member_string (f, "no_lock_repair") != NULL)
+    {
+      g_string_append (s, "<p class=\"note\">No lock repair: ");
+      augur_report_html_escape (s, augur_json_member_string (f, "no_lock_repair"));
+      g_string_append (s, "</p>\n");
+    }
   g_string_append (s, "</section>\n");
 }
 

@@ -180,6 +180,31 @@ late_pthread ()
 }
 ok "pthread.h included late, in an #if: the repair includes it, and builds" late_pthread
 
+# a handoff whose one-lock region would hold the new mutex across
+# pthread_cond_wait (it deadlocks): not proposed, and the output says why;
+# no lock region of any repair proposed encloses a wait
+handoff ()
+{
+  mkdir -p handoff && cp "$top_srcdir/tests/diagnose/handoff.c" handoff/ \
+    && (cd handoff && "$AUGUR_CC_BIN" -O0 -g -o prog handoff.c \
+        && "$AUGUR" explore --no-progress -o r.json -- ./prog >/dev/null 2>&1; [ -f r.json ]) \
+    || return 1
+  (cd handoff && "$AUGUR" diagnose -o d.json r.json -- ./prog) >out.txt 2>&1
+  cat out.txt
+  grep -q "^  no lock repair: its region would hold the new mutex across a blocking wait: handoff.c:36-43 (main) contains pthread_cond_wait at handoff.c:40, where main waited in a failing execution" out.txt \
+    && ! grep -q "^  repair [0-9]* (lock" out.txt \
+    && grep -A1 "^  repair 1 (order, recommended)" out.txt | grep -q "verified — 0 failing" \
+    && grep -q '"no_lock_repair" : "its region would hold' handoff/d.json || return 1
+  # every lock region in the patches: nothing between the new lock and its unlock waits
+  sed -n 's/^    | +//p' out.txt | awk '
+    /augur_repair_cond/ { next }
+    /pthread_mutex_lock \(&augur_repair_lock\)/ { inside = 1 }
+    inside && /pthread_cond_(timed)?wait|pthread_join|sem_wait|pthread_barrier_wait/ { bad = 1 }
+    /pthread_mutex_unlock \(&augur_repair_lock\)/ { inside = 0 }
+    END { exit bad }'
+}
+ok "a lock region across pthread_cond_wait is not proposed, and why" handoff
+
 wrong ()
 {
   "$AUGUR" diagnose --max-repairs 1 --verify-patch "$top_srcdir/tests/diagnose/fig3-wrong.patch" \
