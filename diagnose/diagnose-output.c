@@ -5,8 +5,9 @@
  *
  *   { "schema": "augur-diagnosis/1", "results": PATH,
  *     "findings": [ { "finding": N, "kind", "site", "diagnosed", "note"?,
- *       "executions", "complete", "failing_executions", "passing_checked",
- *       "no_lock_repair"? (why not),
+ *       "executions", "complete", "failing_executions" (at this site, among
+ *       those kept), "failing_explored" (met, any site), "failing_kept"
+ *       (--max-failing), "passing_checked", "no_lock_repair"? (why not),
  *       "seconds",
  *       "classes": [ { "executions", "level", "schedule_orderings",
  *                      "core": [ { "before": EV, "after": EV, "text" } ],
@@ -92,6 +93,21 @@ by_lines (AugurDiagFinding *f, guint *orderings, guint *cores)
   *cores = g_hash_table_size (cor);
 }
 
+/* How many failing executions the classes come from: all of them, or a
+ * sample when --max-failing kept fewer than the exploration met. */
+static char *
+sample_text (const AugurDiagFinding *f)
+{
+  const char *done = f->complete ? "all traces" : "exploration incomplete";
+  if (f->failing_explored <= f->failing_kept)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " failing of %" G_GUINT64_FORMAT
+                            " executions explored, %s", f->failing_runs, f->executions, done);
+  return g_strdup_printf ("a sample: %" G_GUINT64_FORMAT " failing here among the first %u failing "
+                          "executions kept (--max-failing) of the %" G_GUINT64_FORMAT " failing in %"
+                          G_GUINT64_FORMAT " executions explored; %s", f->failing_runs,
+                          f->failing_kept, f->failing_explored, f->executions, done);
+}
+
 char *
 augur_diag_to_text (GPtrArray *findings)
 {
@@ -103,11 +119,9 @@ augur_diag_to_text (GPtrArray *findings)
                               f->site != NULL ? f->site : "?");
       if (f->diagnosed)
         {
-          g_string_append_printf (s, "  root cause: %u class%s of failing schedules (%" G_GUINT64_FORMAT
-                                  " failing of %" G_GUINT64_FORMAT " executions explored%s)\n",
-                                  f->classes->len, f->classes->len == 1 ? "" : "es",
-                                  f->failing_runs, f->executions,
-                                  f->complete ? ", all traces" : ", exploration incomplete");
+          g_autofree char *sample = sample_text (f);
+          g_string_append_printf (s, "  root cause: %u class%s of failing schedules (%s)\n",
+                                  f->classes->len, f->classes->len == 1 ? "" : "es", sample);
           for (guint k = 0; k < f->classes->len; k++)
             {
               AugurDiagClass *c = g_ptr_array_index (f->classes, k);
@@ -199,6 +213,8 @@ json_finding (JsonBuilder *b, AugurDiagFinding *f)
   augur_json_add_int (b, "executions", (gint64) f->executions);
   augur_json_add_bool (b, "complete", f->complete);
   augur_json_add_int (b, "failing_executions", (gint64) f->failing_runs);
+  augur_json_add_int (b, "failing_explored", (gint64) f->failing_explored);
+  augur_json_add_int (b, "failing_kept", f->failing_kept);
   augur_json_add_int (b, "passing_checked", f->passing_checked);
   augur_json_begin_array_member (b, "classes");
   for (guint k = 0; k < f->classes->len; k++)

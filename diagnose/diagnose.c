@@ -476,6 +476,8 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
     }
   df->executions = c->ex.executions;
   df->complete = c->ex.complete;
+  df->failing_explored = c->ex.failing;
+  df->failing_kept = c->ex.runs != NULL ? c->ex.runs->len : 0;
   if (!c->ex.complete && c->explore_error == NULL)
     note_add (&df->note, "the exploration did not finish: there may be more failing classes");
   if (c->ex.sigs_overflow)

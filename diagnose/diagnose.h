@@ -61,7 +61,9 @@ typedef struct {
   gboolean diagnosed;
   char *note;                /* why not, or a caveat; NULL if none */
   GPtrArray *classes;        /* AugurDiagClass */
-  guint64 failing_runs;      /* failing executions at this site explored */
+  guint64 failing_runs;      /* failing executions at this site among those kept */
+  guint64 failing_explored;  /* failing executions the exploration met, at any site */
+  guint failing_kept;        /* ... of which kept (--max-failing): the sample diagnosed */
   guint64 executions;
   gboolean complete;         /* the exploration was exhaustive */
   guint passing_checked;     /* passing executions the cores were checked against */

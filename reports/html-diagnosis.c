@@ -164,12 +164,18 @@ augur_report_html_diagnosis_append (GString *s, AugurReportDiagnosis *d, guint n
       gint64 failing = json_object_get_int_member_with_default (f, "failing_executions", 0);
       gint64 execs = json_object_get_int_member_with_default (f, "executions", 0);
       gboolean complete = json_object_get_boolean_member_with_default (f, "complete", FALSE);
+      gint64 met = json_object_get_int_member_with_default (f, "failing_explored", 0);
+      gint64 kept = json_object_get_int_member_with_default (f, "failing_kept", 0);
+      g_autofree char *sample = met > kept
+        ? g_strdup_printf (" among the first %" G_GINT64_FORMAT " kept (--max-failing) of the %"
+                           G_GINT64_FORMAT " failing", kept, met)
+        : g_strdup ("");
       g_string_append_printf (s, "<p>%u class%s of failing schedules (%" G_GINT64_FORMAT
-                                 " failing of %" G_GINT64_FORMAT " executions explored, %s). "
+                                 " failing%s of %" G_GINT64_FORMAT " executions explored, %s). "
                                  "The root cause of a class is the few orderings between "
                                  "threads that must all hold for the failure; the diagram above "
                                  "draws %u of them as bold red <em>root cause</em> edges.</p>\n",
-                              nc, nc == 1 ? "" : "es", failing, execs,
+                              nc, nc == 1 ? "" : "es", failing, sample, execs,
                               complete ? "all traces" : "the exploration was incomplete", drawn);
     }
   for (guint k = 0; k < nc; k++)

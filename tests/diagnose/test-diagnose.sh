@@ -201,9 +201,14 @@ handoff ()
     /pthread_mutex_lock \(&augur_repair_lock\)/ { inside = 1 }
     inside && /pthread_cond_(timed)?wait|pthread_join|sem_wait|pthread_barrier_wait/ { bad = 1 }
     /pthread_mutex_unlock \(&augur_repair_lock\)/ { inside = 0 }
-    END { exit bad }'
+    END { exit bad }' || return 1
+  # a sample of the failing executions (--max-failing) says it is one
+  (cd handoff && "$AUGUR" diagnose --no-verify --max-failing 1 -o d1.json r.json -- ./prog) >out1.txt 2>&1
+  cat out1.txt
+  grep -q "root cause: 1 class of failing schedules (a sample: 1 failing here among the first 1 failing executions kept (--max-failing) of the 2 failing in 6 executions explored; all traces)" out1.txt \
+    && grep -q '"failing_explored" : 2' handoff/d1.json && grep -q '"failing_kept" : 1' handoff/d1.json
 }
-ok "a lock region across pthread_cond_wait is not proposed, and why" handoff
+ok "a lock region across pthread_cond_wait is not proposed, and why; a sample says so" handoff
 
 wrong ()
 {
