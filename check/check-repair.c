@@ -50,52 +50,9 @@ count_failures (AugurResults *r)
   return n;
 }
 
-/* The flags of a recorded compile that matter to rebuilding the one source
- * (-D, -I, -iquote, -isystem, -std, -pthread, -l), a two-word one as one
- * word and an include directory absolute: "-DN=2 -I/src/inc", or NULL. */
-static char *
-rebuild_flags (const AugurStaticCompileUnit *u)
-{
-  GString *s = g_string_new (NULL);
-  for (guint i = 1; u->arguments != NULL && u->arguments[i] != NULL; i++)
-    {
-      const char *a = u->arguments[i];
-      g_autofree char *flag = NULL;
-      if (g_str_has_prefix (a, "-I") || g_str_has_prefix (a, "-iquote")
-          || g_str_has_prefix (a, "-isystem"))
-        {
-          /* an include directory, in one word or two, made absolute: the
-           * patched copy is compiled in a directory of its own */
-          gsize opt = g_str_has_prefix (a, "-I") ? 2 : g_str_has_prefix (a, "-iquote") ? 7 : 8;
-          const char *d = a[opt] != '\0' ? a + opt : u->arguments[i + 1];
-          if (d == NULL)
-            break;
-          if (a[opt] == '\0')
-            i++;
-          g_autofree char *abs = g_canonicalize_filename (d, u->directory);
-          flag = g_strdup_printf ("%.*s%s", (int) opt, a, abs);
-        }
-      else if (strcmp (a, "-D") == 0 && u->arguments[i + 1] != NULL)
-        flag = g_strdup_printf ("-D%s", u->arguments[++i]);
-      else if (g_str_has_prefix (a, "-D"))
-        flag = g_strdup (a);
-      else if (g_str_has_prefix (a, "-std=") || strcmp (a, "-pthread") == 0
-               || g_str_has_prefix (a, "-l"))
-        flag = g_strdup (a);
-      /* flags with spaces would be split by augur diagnose's --cflags */
-      if (flag != NULL && strchr (flag, ' ') == NULL)
-        g_string_append_printf (s, "%s%s", s->len > 0 ? " " : "", flag);
-    }
-  if (s->len == 0)
-    {
-      g_string_free (s, TRUE);
-      return NULL;
-    }
-  return g_string_free (s, FALSE);
-}
-
-/* The one source file the program is built from, its directory and
- * flags; FALSE with *why when there is not exactly one. */
+/* The program's sources are known: for one, its directory and flags
+ * (of several, augur diagnose finds each one's); FALSE with *why when
+ * there is none. */
 static gboolean
 one_source (AugurCheckState *st, char **dir, char **flags, char **why)
 {
@@ -111,15 +68,21 @@ one_source (AugurCheckState *st, char **dir, char **flags, char **why)
                                               "augur-cc");
       return FALSE;
     }
+  /* several of the program's own: augur diagnose rebuilds it from them,
+   * each with its own recorded flags; a library's are not rebuilt */
   if (units->len > 1)
     {
-      *why = g_strdup_printf ("the program is built from %u source files, and only a one-file "
-                              "program is rebuilt to verify a repair", units->len);
+      g_autoptr (GPtrArray) own = augur_check_program_units (st->options->argv[0], NULL,
+                                                            &n_recorded, NULL);
+      if (own != NULL && own->len == units->len)
+        return TRUE;
+      *why = g_strdup_printf ("the program and its libraries are built from %u source files, and "
+                              "a library is not rebuilt to verify a repair", units->len);
       return FALSE;
     }
   const AugurStaticCompileUnit *u = g_ptr_array_index (units, 0);
   *dir = g_path_get_dirname (u->file);
-  *flags = rebuild_flags (u);
+  *flags = augur_check_rebuild_flags (u);
   return TRUE;
 }
 

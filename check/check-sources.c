@@ -124,3 +124,47 @@ augur_check_program_units (const char *program, const AugurTrace *trace, guint *
     }
   return g_steal_pointer (&units);
 }
+
+/* The flags of a recorded compile that matter to rebuilding the one source
+ * (-D, -I, -iquote, -isystem, -std, -pthread, -l), a two-word one as one
+ * word and an include directory absolute: "-DN=2 -I/src/inc", or NULL. */
+char *
+augur_check_rebuild_flags (const AugurStaticCompileUnit *u)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 1; u->arguments != NULL && u->arguments[i] != NULL; i++)
+    {
+      const char *a = u->arguments[i];
+      g_autofree char *flag = NULL;
+      if (g_str_has_prefix (a, "-I") || g_str_has_prefix (a, "-iquote")
+          || g_str_has_prefix (a, "-isystem"))
+        {
+          /* an include directory, in one word or two, made absolute: the
+           * patched copy is compiled in a directory of its own */
+          gsize opt = g_str_has_prefix (a, "-I") ? 2 : g_str_has_prefix (a, "-iquote") ? 7 : 8;
+          const char *d = a[opt] != '\0' ? a + opt : u->arguments[i + 1];
+          if (d == NULL)
+            break;
+          if (a[opt] == '\0')
+            i++;
+          g_autofree char *abs = g_canonicalize_filename (d, u->directory);
+          flag = g_strdup_printf ("%.*s%s", (int) opt, a, abs);
+        }
+      else if (strcmp (a, "-D") == 0 && u->arguments[i + 1] != NULL)
+        flag = g_strdup_printf ("-D%s", u->arguments[++i]);
+      else if (g_str_has_prefix (a, "-D"))
+        flag = g_strdup (a);
+      else if (g_str_has_prefix (a, "-std=") || strcmp (a, "-pthread") == 0
+               || g_str_has_prefix (a, "-l"))
+        flag = g_strdup (a);
+      /* flags with spaces would be split by augur diagnose's --cflags */
+      if (flag != NULL && strchr (flag, ' ') == NULL)
+        g_string_append_printf (s, "%s%s", s->len > 0 ? " " : "", flag);
+    }
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}

@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "common/trace.h"
+#include "static/static-compile-db.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +28,11 @@ GPtrArray *augur_check_program_units (const char       *program,
                                       const AugurTrace *trace,
                                       guint            *n_recorded,
                                       GError          **error);
+
+/* The flags of @u's recorded compile that matter to rebuilding its source
+ * elsewhere (-D, -I, -iquote, -isystem, -std, -pthread, -l), include
+ * directories made absolute: "-DN=2 -I/src/inc", or NULL if none. */
+char *augur_check_rebuild_flags (const AugurStaticCompileUnit *u);
 
 G_END_DECLS
 

@@ -77,6 +77,80 @@ reject (AugurDiagRepair *r, char *why)
   g_free (why);
 }
 
+/* Appends @flags, split on spaces, to @argv. */
+static void
+add_flags (GPtrArray *argv, const char *flags)
+{
+  if (flags == NULL)
+    return;
+  g_auto (GStrv) fl = g_strsplit_set (flags, " \t", -1);
+  for (guint i = 0; fl[i] != NULL; i++)
+    if (fl[i][0] != '\0')
+      g_ptr_array_add (argv, g_strdup (fl[i]));
+}
+
+/* "cc -O0 -g" and, for the patched copy, its original's directory for
+ * quoted includes (the copy is alone in @dir). */
+static GPtrArray *
+cc_argv (const AugurDiagRepair *r, const AugurDiagVerifyOptions *o)
+{
+  GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (argv, augur_cc (o));
+  g_ptr_array_add (argv, g_strdup ("-O0"));
+  g_ptr_array_add (argv, g_strdup ("-g"));
+  g_autofree char *home = g_path_get_dirname (r->source);
+  g_ptr_array_add (argv, g_strdup_printf ("-iquote%s", home));
+  return argv;
+}
+
+/* The program of one source: the patched copy, the flags given. */
+static gboolean
+build_one (const AugurDiagRepair *r, const char *copy, const char *dir, const char *prog,
+           const AugurDiagVerifyOptions *o, char **why)
+{
+  g_autoptr (GPtrArray) argv = cc_argv (r, o);
+  g_ptr_array_add (argv, g_strdup ("-o"));
+  g_ptr_array_add (argv, g_strdup (prog));
+  g_ptr_array_add (argv, g_strdup (copy));
+  add_flags (argv, o->cflags);
+  g_ptr_array_add (argv, NULL);
+  return run ((const char *const *) argv->pdata, dir, why);
+}
+
+/* A program of several sources: each compiled with its own flags (the
+ * patched copy for its original), then all linked with all the flags. */
+static gboolean
+build_several (const AugurDiagRepair *r, const char *copy, const char *dir, const char *prog,
+               const AugurDiagVerifyOptions *o, char **why)
+{
+  g_autoptr (GPtrArray) link = cc_argv (r, o);
+  g_ptr_array_add (link, g_strdup ("-o"));
+  g_ptr_array_add (link, g_strdup (prog));
+  for (guint i = 0; o->sources[i] != NULL; i++)
+    {
+      const char *src = o->sources[i];
+      gboolean mine = strcmp (src, r->source) == 0;
+      g_autofree char *obj = g_strdup_printf ("%s/augur-repaired-%u.o", dir, i);
+      augur_interrupt_add_temp (obj);
+      g_autoptr (GPtrArray) argv = cc_argv (r, o);
+      g_ptr_array_add (argv, g_strdup ("-c"));
+      g_ptr_array_add (argv, g_strdup ("-o"));
+      g_ptr_array_add (argv, g_strdup (obj));
+      g_ptr_array_add (argv, g_strdup (mine ? copy : src));
+      add_flags (argv, o->source_flags != NULL ? o->source_flags[i] : NULL);
+      add_flags (argv, o->cflags);
+      g_ptr_array_add (argv, NULL);
+      if (!run ((const char *const *) argv->pdata, dir, why))
+        return FALSE;
+      g_ptr_array_add (link, g_strdup (obj));
+    }
+  for (guint i = 0; o->sources[i] != NULL; i++)
+    add_flags (link, o->source_flags != NULL ? o->source_flags[i] : NULL);
+  add_flags (link, o->cflags);
+  g_ptr_array_add (link, NULL);
+  return run ((const char *const *) link->pdata, dir, why);
+}
+
 /* Applies and builds in @dir; the built program's path, or NULL (rejected). */
 static char *
 apply_and_build (AugurDiagRepair *r, const char *dir, const AugurDiagVerifyOptions *o)
@@ -106,25 +180,12 @@ apply_and_build (AugurDiagRepair *r, const char *dir, const AugurDiagVerifyOptio
       g_free (why);
       return NULL;
     }
-  g_autofree char *cc = augur_cc (o);
   char *prog = g_build_filename (dir, "augur-repaired-prog", NULL);
   augur_interrupt_add_temp (prog);
-  g_autoptr (GPtrArray) bargv = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (bargv, g_strdup (cc));
-  g_ptr_array_add (bargv, g_strdup ("-O0"));
-  g_ptr_array_add (bargv, g_strdup ("-g"));
-  g_ptr_array_add (bargv, g_strdup ("-o"));
-  g_ptr_array_add (bargv, g_strdup (prog));
-  g_ptr_array_add (bargv, g_strdup (copy));
-  if (o->cflags != NULL)
-    {
-      g_auto (GStrv) fl = g_strsplit_set (o->cflags, " \t", -1);
-      for (guint i = 0; fl[i] != NULL; i++)
-        if (fl[i][0] != '\0')
-          g_ptr_array_add (bargv, g_strdup (fl[i]));
-    }
-  g_ptr_array_add (bargv, NULL);
-  if (!run ((const char *const *) bargv->pdata, dir, &why))
+  gboolean built = o->sources != NULL && o->sources[0] != NULL
+                   ? build_several (r, copy, dir, prog, o, &why)
+                   : build_one (r, copy, dir, prog, o, &why);
+  if (!built)
     {
       reject (r, g_strdup_printf ("the patched program does not build: %s", why));
       g_free (why);
@@ -138,6 +199,14 @@ void
 augur_diag_verify (AugurDiagRepair *r, const char *const *argv, const AugurDiagVerifyOptions *o)
 {
   g_autoptr (GError) error = NULL;
+  if (o->sources != NULL && o->sources[0] != NULL
+      && !g_strv_contains ((const char *const *) o->sources, r->source))
+    {
+      r->verdict = AUGUR_DIAG_UNVERIFIED;
+      r->verification = g_strdup_printf ("not verified \u2014 %s is not one of the sources the "
+                                         "program's debug info names", r->source);
+      return;
+    }
   g_autofree char *dir = g_dir_make_tmp ("augur-repair-XXXXXX", &error);
   if (dir == NULL)
     {

@@ -4,8 +4,12 @@
  * whose repairs are never checked).
  *
  * The patch is applied with `patch -p1` to a copy of the source in a
- * temporary directory, the copy is built with augur-cc (the program is one
- * source file: `augur-cc -O0 -g -o prog FILE` plus the flags given), and
+ * temporary directory, the copy is built with augur-cc (a program of one
+ * source file: `augur-cc -O0 -g -o prog FILE` plus the flags given; of
+ * several: each source compiled with -c and its own recorded flags, the
+ * patched copy in place of its original, and the objects linked with all
+ * of them; the copy's quoted includes are looked for where its original
+ * is), and
  * the patched program is explored exhaustively (optimal DPOR: every
  * Mazurkiewicz trace once).  Verified: the exploration completed, no
  * execution failed and none deadlocked ("verified — 0 failing executions
@@ -26,6 +30,11 @@ typedef struct {
   const char *cc;          /* augur-cc to build with (NULL: AUGUR_CC_BIN, then the installed one) */
   const char *cflags;      /* more flags, split on spaces (may be NULL) */
   double timeout;          /* exploration of the patched program, seconds (0 = none) */
+  /* a program of several sources: each one's absolute path and its own
+   * flags (an entry may be NULL), NULL-terminated; NULL: the patched
+   * file is the program */
+  const char *const *sources;
+  const char *const *source_flags;
 } AugurDiagVerifyOptions;
 
 /* Sets r->verdict, r->verification and r->still_fails.  @argv: the

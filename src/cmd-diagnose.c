@@ -134,15 +134,23 @@ augur_cmd_diagnose (int argc, char **argv)
   o.verify.cc = cc;
   o.verify.cflags = cflags;
   o.verify.timeout = verify_timeout;
-  /* a patched file is rebuilt alone: a program of several sources cannot
-   * be (as augur check says) */
+  /* a program of several sources is rebuilt from all of them, each with
+   * the flags augur-cc recorded for it (the debug info's sources) */
   guint n_recorded = 0;
   g_autoptr (GPtrArray) units = augur_check_program_units (rest[1], NULL, &n_recorded, NULL);
-  g_autofree char *why_not = NULL;
-  if (units != NULL && units->len > 1)
-    why_not = g_strdup_printf ("the program is built from %u source files, and only a one-file "
-                               "program is rebuilt to verify a repair", units->len);
-  o.no_verify_why = no_verify_because != NULL ? no_verify_because : why_not;
+  g_autoptr (GPtrArray) sources = g_ptr_array_new ();
+  g_autoptr (GPtrArray) source_flags = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; units != NULL && units->len > 1 && i < units->len; i++)
+    {
+      const AugurStaticCompileUnit *u = g_ptr_array_index (units, i);
+      g_ptr_array_add (sources, u->file);
+      g_ptr_array_add (source_flags, augur_check_rebuild_flags (u));
+    }
+  g_ptr_array_add (sources, NULL);
+  g_ptr_array_add (source_flags, NULL);
+  o.verify.sources = (const char *const *) sources->pdata;
+  o.verify.source_flags = (const char *const *) source_flags->pdata;
+  o.no_verify_why = no_verify_because;
   g_autoptr (GPtrArray) diag = augur_diagnose (results, (const char *const *) rest + 1, &o);
   g_autofree char *text = augur_diag_to_text (diag);
   fputs (text, stdout);

@@ -6,7 +6,9 @@
 # one-lock repair, the console says so, the report's finding page shows
 # them; --no-repair writes no diagnosis; and neither the finding nor the
 # exit status changes with the diagnosis, nor when it is cut by the budget;
-# a program of two source files is diagnosed with its repairs unverified;
+# a program of two source files is diagnosed and its repairs verified on
+# the program rebuilt from both (a repair that would touch both is not
+# proposed, and the diagnosis says why);
 # a deadlock, which the diagnosis does not cover, starts none.
 . "$top_srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-check-repair.XXXXXX")
@@ -93,8 +95,9 @@ ok "a small budget: the diagnosis is cut or skipped with a note, the bug stays a
 
 two_files ()
 {
-  # the same program in two source files: diagnosed, its repairs proposed
-  # but not verified (only a one-file program is rebuilt), and said so
+  # the same program in two source files, each thread's code in one: a
+  # repair would touch both, so none is proposed, and the diagnosis says
+  # why (not that the repairs go unverified)
   mkdir two
   {
     echo '#include <stddef.h>'
@@ -117,17 +120,16 @@ two_files ()
   st=$?
   cat out4 err4
   [ "$st" -eq 1 ] || return 1
-  grep -q "^augur check: diagnosis: 1 failure diagnosed, .* 0 verified; repairs not verified: the program is built from 2 source files" out4 || return 1
-  json_path t/diagnosis.json '$.note' \
-    | grep -q '^repairs not verified: the program is built from 2 source files' || return 1
-  ! json_path t/diagnosis.json '$..verdict' | grep -qx verified || return 1
-  grep -q 'repairs not verified: the program is built from 2 source files' t/finding-1.html
+  grep -q "^augur check: diagnosis: 1 failure diagnosed, 2 classes of failing schedules, 0 repairs proposed, 0 verified: t/diagnosis.json" out4 || return 1
+  ! grep -q "not verified" out4 || return 1
+  json_path t/diagnosis.json '$.findings[0].no_lock_repair' \
+    | grep -q '^the repair would touch two files' || return 1
+  grep -q 'No lock repair: the repair would touch two files' t/finding-2.html
 }
-ok "a two-file program: diagnosed, its repairs not verified, with a note" two_files
+ok "a two-file program whose repair would touch both: none proposed, and why" two_files
 
 # the race of a two-file program all in one file: its repairs are
-# proposed, and each says why it is not verified (not "--no-verify",
-# which augur check used to pass for it)
+# proposed and verified, the program rebuilt from both files
 two_files_why ()
 {
   mkdir -p two2
@@ -160,9 +162,10 @@ two_files_why ()
   [ "$st" -eq 1 ] || return 1
   json_path t2/diagnosis.json '$..verification' | grep -q . || return 1
   ! json_path t2/diagnosis.json '$..verification' \
-    | grep -v '^not verified — the program is built from 2 source files' | grep -q .
+    | grep -v '^verified — 0 failing executions of [0-9]* (all traces), no deadlock$' | grep -q . \
+    && grep -q "^augur check: diagnosis: 1 failure diagnosed, .* 2 verified: t2/diagnosis.json" out7
 }
-ok "a two-file program's repairs say why they are not verified" two_files_why
+ok "a two-file program's repairs are verified on the program rebuilt from both files" two_files_why
 
 # a program whose header is found through a relative include directory,
 # given as two words: the patched copy, compiled elsewhere, still finds it

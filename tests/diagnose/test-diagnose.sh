@@ -148,8 +148,9 @@ oneline ()
     && ! grep -q "^    | +pthread_mutex_lock" out.txt
 }
 ok "a function on one line: no repair at file scope, and why" oneline
-# two sources: repairs not verified (one file is rebuilt alone), and a
-# patched file that includes no pthread header gets the include
+# two sources: the program is rebuilt from both, the patched one in place
+# of its original, and the repair verified; a patched file that includes
+# no pthread header gets the include
 split ()
 {
   mkdir -p split && cp "$top_srcdir/tests/diagnose/split/main.c" "$top_srcdir/tests/diagnose/split/count.c" split/ \
@@ -158,11 +159,12 @@ split ()
     || return 1
   (cd split && "$AUGUR" diagnose -o d.json r.json -- ./prog) >out.txt 2>&1
   cat out.txt
-  grep -q "^    not verified — the program is built from 2 source files" out.txt \
-    && ! grep -q "rejected" out.txt \
+  grep -q "^  repair 1 (lock, recommended): a new mutex makes count.c:6-6 (count) atomic" out.txt \
+    && grep -A1 "^  repair 1 " out.txt | grep -q "^    verified — 0 failing executions" \
+    && ! grep -q "not verified" out.txt \
     && grep -q '^    | +#include <pthread.h>' out.txt
 }
-ok "two sources: repairs not verified, and the patch includes pthread.h" split
+ok "two sources: the repair verified on the program rebuilt from both, with pthread.h" split
 # pthread.h included after other code, in a platform's #if (cgaebel/pipe
 # does): the repair's declarations, which come after the first includes,
 # include it themselves, and the lock repair builds and is verified
