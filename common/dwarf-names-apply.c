@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * dwarf-names-apply.c — the source-level names of common/dwarf-names.h
+ * put into results: every finding's objects, its steps' and the locks
+ * held, and the stable names standing in its explanation.
+ */
+#include "config.h"
+
+#include "common/dwarf-names.h"
+#include "common/same-name.h"
+
+#include <string.h>
+
+static gboolean
+is_ident_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+/* ---- applying them ---- */
+
+/* Lookups of names already looked up, for the schedules' steps: a
+ * 100,000-step schedule names a few thousand objects, and a lookup walks
+ * the DWARF types. */
+typedef struct {
+  AugurDwarfNames *names;
+  GHashTable      *memo;   /* stable name -> source-level name, or NULL for none; owned */
+} Namer;
+
+static const char *
+namer_lookup (Namer *m, const char *name)
+{
+  gpointer found;
+  if (g_hash_table_lookup_extended (m->memo, name, NULL, &found))
+    return found;
+  char *to = augur_dwarf_names_lookup (m->names, name);
+  g_hash_table_insert (m->memo, g_strdup (name), to);
+  return to;
+}
+
+static char *
+map_name (const char *name, gpointer data)
+{
+  return g_strdup (namer_lookup (data, name));
+}
+
+/* What a free frees is the block, not the field or element at its start
+ * that its address names too: "shared->time" is freed as "*shared",
+ * "cache[0]" as "*cache". */
+static char *
+block_name (const char *name, gpointer data)
+{
+  (void) data;
+  const char *arrow = g_strrstr (name, "->");
+  if (arrow != NULL)
+    return g_strdup_printf ("*%.*s", (int) (arrow - name), name);
+  gsize len = strlen (name);
+  if (len > 3 && g_str_has_suffix (name, "[0]") && strpbrk (name, "[.") == name + len - 3)
+    return g_strdup_printf ("*%.*s", (int) (len - 3), name);
+  return NULL;
+}
+
+/* A block's finding (a double free) is about the block, as its free
+ * steps are (block_name) */
+static void
+name_block (AugurFinding *f)
+{
+  if (g_strcmp0 (augur_finding_get_object_kind (f), "block") == 0 && augur_finding_get_object (f) != NULL)
+    {
+      g_autofree char *whole = block_name (augur_finding_get_object (f), NULL);
+      if (whole != NULL)
+        augur_finding_set_object (f, whole, "block");   /* its object_id stays */
+    }
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    name_block (augur_finding_get_part (f, i));
+}
+
+static void
+note_finding (AugurDwarfNames *n, AugurFinding *f)
+{
+  for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
+    {
+      const AugurStep *s = augur_finding_get_step (f, i);
+      if (s->object != NULL)
+        augur_dwarf_names_note_access (n, s->object, s->file, s->line, s->function);
+    }
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    note_finding (n, augur_finding_get_part (f, i));
+}
+
+static void
+collect (AugurFinding *f, GHashTable *set)
+{
+  if (augur_finding_get_object (f) != NULL)
+    {
+      g_auto (GStrv) parts = g_strsplit (augur_finding_get_object (f), ", ", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        g_hash_table_add (set, g_strdup (parts[i]));
+    }
+  for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
+    {
+      const AugurStep *s = augur_finding_get_step (f, i);
+      if (s->object != NULL)
+        g_hash_table_add (set, g_strdup (s->object));
+    }
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    for (char **l = augur_finding_get_access (f, i)->locks_held; *l != NULL; l++)
+      g_hash_table_add (set, g_strdup (*l));
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    collect (augur_finding_get_part (f, i), set);
+}
+
+typedef struct {
+  char *from, *to;
+} Rename;
+
+static gint
+longest_first (gconstpointer a, gconstpointer b)
+{
+  const Rename *x = a, *y = b;
+  gsize lx = strlen (x->from), ly = strlen (y->from);
+  return lx != ly ? (lx > ly ? -1 : 1) : strcmp (x->from, y->from);
+}
+
+/* A name that is one identifier: a global's own (its first member or
+ * element refined by the rename, `a` to `a[0]`), which may also be a word
+ * of the prose ("A thread locks a normal mutex ..."). */
+static gboolean
+is_identifier (const char *name)
+{
+  if (!g_ascii_isalpha (*name) && *name != '_')
+    return FALSE;
+  for (const char *p = name; *p != '\0'; p++)
+    if (!is_ident_char (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* How many times @name stands in @text as a whole word (quoted or not). */
+static guint
+count_words (const char *text, const char *name)
+{
+  guint n = 0;
+  gsize len = strlen (name);
+  for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
+    if ((p == text || !is_ident_char (p[-1])) && !is_ident_char (p[len]))
+      n++;
+  return n;
+}
+
+/* Stable names in @text replaced where they stand as whole names, not
+ * inside quotes: an assertion's expression, quoted, is the program's own
+ * text (`result[1 - me]` must not become `result[0][1 - me]`).  A name
+ * that is one identifier is replaced only where quoted alone (`a`): bare,
+ * it cannot be told from a word of the prose, and left as it is it still
+ * names the object (the whole of it).  But the finding's own object
+ * (@own, may be NULL), one identifier that the prose names once, is the
+ * object where it stands: the first member of a global struct has the
+ * struct's address, and "access pool without synchronisation" meant
+ * pool.queue.len. */
+static char *
+rename_text (const char *text, GArray *renames, const char *own)
+{
+  if (own != NULL && (!is_identifier (own) || count_words (text, own) != 1))
+    own = NULL;
+  GString *s = g_string_new (NULL);
+  const char *p = text;
+  gboolean quoted = FALSE;
+  while (*p != '\0')
+    {
+      gboolean done = FALSE;
+      /* a quote opens after a space or a parenthesis, and closes before
+       * anything but a letter ("T1's" is no quote) */
+      if (*p == '`')
+        quoted = !quoted;
+      else if (*p == '\'' && !quoted && (p == text || p[-1] == ' ' || p[-1] == '('))
+        quoted = TRUE;
+      else if (*p == '\'' && quoted && !g_ascii_isalpha (p[1]))
+        quoted = FALSE;
+      gboolean start = !quoted
+                       && (p == text || !(is_ident_char (p[-1]) || p[-1] == '.' || p[-1] == '>'));
+      /* a quote that is only an object's raw name (`T0.alloc1+8`) is a
+       * name, not code: it is renamed too */
+      gboolean whole_quote = quoted && p > text && p[-1] == '`';
+      for (guint i = 0; i < renames->len && (start || whole_quote) && !done; i++)
+        {
+          const Rename *r = &g_array_index (renames, Rename, i);
+          gsize len = strlen (r->from);
+          /* p[len] is only read once p holds all of r->from: past the end
+           * of a shorter text otherwise */
+          if (strncmp (p, r->from, len) != 0)
+            continue;
+          char next = p[len];
+          if (!start && next != '`')
+            continue;
+          if (!whole_quote && is_identifier (r->from) && (own == NULL || strcmp (r->from, own) != 0))
+            continue;
+          if (!is_ident_char (next) && next != '+' && next != '['
+              && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))
+            {
+              g_string_append (s, r->to);
+              p += len;
+              done = TRUE;
+            }
+        }
+      if (!done)
+        g_string_append_c (s, *p++);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+rename_explanations (AugurFinding *f, GArray *renames)
+{
+  g_autofree char *renamed = rename_text (augur_finding_get_explanation (f), renames,
+                                          augur_finding_get_object_id (f));
+  g_autofree char *main = augur_dwarf_names_main_in_prose (renamed);
+  augur_finding_set_explanation (f, main);
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    rename_explanations (augur_finding_get_part (f, i), renames);
+}
+
+void
+augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
+{
+  guint n = augur_results_get_n_findings (results);
+  for (guint i = 0; i < n; i++)
+    note_finding (names, augur_results_get_finding (results, i));
+  g_autoptr (GHashTable) set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < n; i++)
+    collect (augur_results_get_finding (results, i), set);
+  Namer namer = { names, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
+  GArray *renames = g_array_new (FALSE, FALSE, sizeof (Rename));
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, set);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      const char *to = namer_lookup (&namer, key);
+      if (to == NULL)
+        continue;
+      Rename r = { g_strdup (key), g_strdup (to) };
+      g_array_append_val (renames, r);
+    }
+  g_array_sort (renames, longest_first);
+  for (guint i = 0; i < n; i++)
+    {
+      AugurFinding *f = augur_results_get_finding (results, i);
+      augur_finding_rename (f, map_name, &namer);
+      augur_finding_rename_steps (f, AUGUR_OP_FREE, block_name, NULL);
+      name_block (f);
+      rename_explanations (f, renames);
+    }
+  augur_same_name_tell_apart (results);
+  g_hash_table_unref (namer.memo);
+  for (guint i = 0; i < renames->len; i++)
+    {
+      g_free (g_array_index (renames, Rename, i).from);
+      g_free (g_array_index (renames, Rename, i).to);
+    }
+  g_array_unref (renames);
+}
+
+char *
+augur_dwarf_names_main_in_prose (const char *text)
+{
+  static const struct {
+    const char *from, *to;
+  } words[] = {
+    { "Threads 0 and ", "main and thread " },
+    { "threads 0 and ", "main and thread " },
+    { "Thread 0", "main" },
+    { "thread 0", "main" },
+    { "T0's", "main's" },
+    { "T0", "main" },
+  };
+  GString *s = g_string_new (NULL);
+  const char *p = text;
+  while (*p != '\0')
+    {
+      gboolean done = FALSE;
+      gboolean start = p == text || !is_ident_char (p[-1]);
+      for (guint i = 0; i < G_N_ELEMENTS (words) && start && !done; i++)
+        {
+          gsize len = strlen (words[i].from);
+          if (strncmp (p, words[i].from, len) != 0)
+            continue;
+          char next = p[len];
+          /* "thread 0" but not "thread 01"; "T0" but not "T0.alloc1", "T0#3" */
+          if (words[i].from[len - 1] != ' '
+              && (is_ident_char (next) || next == '#' || (next == '.' && is_ident_char (p[len + 1]))))
+            continue;
+          g_string_append (s, words[i].to);
+          p += len;
+          done = TRUE;
+        }
+      if (!done)
+        g_string_append_c (s, *p++);
+    }
+  return g_string_free (s, FALSE);
+}
