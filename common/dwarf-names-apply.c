@@ -46,33 +46,29 @@ map_name (const char *name, gpointer data)
 
 /* What a free frees is the block, not the field or element at its start
  * that its address names too: "shared->time" is freed as "*shared",
- * "cache[0]" as "*cache". */
+ * "cache[0]" as "*cache", and "fp->w[0].t" as "*fp->w" (the block the
+ * pointer member fp->w points to, not the struct *fp around the member).
+ * From the stable name, which says which block it is: the source-level
+ * name only says how the code reached it. */
 static char *
 block_name (const char *name, gpointer data)
 {
-  (void) data;
-  const char *arrow = g_strrstr (name, "->");
-  if (arrow != NULL)
-    return g_strdup_printf ("*%.*s", (int) (arrow - name), name);
-  gsize len = strlen (name);
-  if (len > 3 && g_str_has_suffix (name, "[0]") && strpbrk (name, "[.") == name + len - 3)
-    return g_strdup_printf ("*%.*s", (int) (len - 3), name);
-  return NULL;
+  return augur_dwarf_names_block (((Namer *) data)->names, name);
 }
 
-/* A block's finding (a double free) is about the block, as its free
- * steps are (block_name) */
+/* A block's finding (a double free, a use after a free) is about the
+ * block, as its free steps are (block_name) */
 static void
-name_block (AugurFinding *f)
+name_block (AugurFinding *f, Namer *namer)
 {
   if (g_strcmp0 (augur_finding_get_object_kind (f), "block") == 0 && augur_finding_get_object (f) != NULL)
     {
-      g_autofree char *whole = block_name (augur_finding_get_object (f), NULL);
+      g_autofree char *whole = block_name (augur_finding_get_object_id (f), namer);
       if (whole != NULL)
         augur_finding_set_object (f, whole, "block");   /* its object_id stays */
     }
   for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
-    name_block (augur_finding_get_part (f, i));
+    name_block (augur_finding_get_part (f, i), namer);
 }
 
 static void
@@ -246,9 +242,10 @@ augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *f = augur_results_get_finding (results, i);
+      /* the free steps by their stable names first: renamed, they stay */
+      augur_finding_rename_steps (f, AUGUR_OP_FREE, block_name, &namer);
       augur_finding_rename (f, map_name, &namer);
-      augur_finding_rename_steps (f, AUGUR_OP_FREE, block_name, NULL);
-      name_block (f);
+      name_block (f, &namer);
       rename_explanations (f, renames);
     }
   augur_same_name_tell_apart (results);

@@ -817,6 +817,17 @@ stack_lookup (AugurDwarfNames *names, const char *object)
 /* ---- names ---- */
 
 char *
+augur_dwarf_names_block (AugurDwarfNames *names, const char *object)
+{
+  g_autofree char *base = NULL;
+  guint64 off;
+  if (object == NULL || !split_heap (object, &base, &off) || !open_debug_info (names))
+    return NULL;
+  const Base *b = g_hash_table_lookup (names->bases, base);
+  return b != NULL ? g_strdup_printf ("*%s", b->name) : NULL;
+}
+
+char *
 augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
 {
   if (object == NULL || !open_debug_info (names))

@@ -65,6 +65,13 @@ void augur_dwarf_names_note_frames (AugurDwarfNames *names, const AugurTrace *tr
 /* The source-level name of a stable name, or NULL (newly allocated). */
 char *augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object);
 
+/* The heap block that holds @object ("T0.alloc3+8"), as a free names
+ * it: "*fp->w" when the block's base name is `fp->w` (whatever member or
+ * element of it @object is: "fp->w[0].t" is in block *fp->w, not *fp);
+ * NULL when @object is no heap object or its block has no name (newly
+ * allocated). */
+char *augur_dwarf_names_block (AugurDwarfNames *names, const char *object);
+
 /* Names the objects of @results: every finding's and part's object (the
  * stable name kept as object_id), its schedule's objects and the locks
  * held, and the stable names in its explanation; the accesses of the

@@ -3,7 +3,8 @@
 # The names of objects in augur explore's and augur replay's findings: a
 # heap block that its accesses leave unnamed (memcpy's) is named from
 # its allocation, as augur check names it from its recorded run; a block
-# freed twice by the pointer to it; a spawned thread's locals.
+# freed twice by the pointer to it; a block freed while used, by the
+# pointer member that points to it; a spawned thread's locals.
 . "$top_srcdir/tests/tap.sh"
 
 B="$top_builddir/tests/explorer"
@@ -38,6 +39,25 @@ block_freed ()
     && [ "$(json_path "$tmp/df.json" "\$.findings[$i].object_id")" = T0.alloc1 ]
 }
 ok "a block freed twice is named as the block (*cache), its stable name kept" block_freed
+
+# a use after free of the array a struct's pointer member points to: the
+# block is *p->items (freed first), not the struct *p around the member,
+# in the finding and in its free step
+member_block ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/mb.json" -- "$B/uaf_member_block" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  json_path "$tmp/mb.json" '$.findings[0].schedule[*]' >"$tmp/steps"
+  cat "$tmp/steps"
+  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/mb.json")" = \
+    "misuse:use-after-free uaf_member_block.c:36 uaf_member_block.c:25" ] \
+    && [ "$(json_path "$tmp/mb.json" '$.findings[0].object')" = '*p->items' ] \
+    && case $(json_path "$tmp/mb.json" '$.findings[0].object_id') in T0.alloc2*) ;; *) false ;; esac \
+    && grep -q '"op":"free","object":"\*p->items"' "$tmp/steps" \
+    && grep -q '"op":"read","object":"p->items\[1\].value"' "$tmp/steps"
+}
+ok "a use after free names the block a pointer member points to (*p->items, not *p)" member_block
 
 # a spawned thread's local: named from the stack walks at its own lock
 # calls (it creates no thread), one of them inside an inlined function
