@@ -14,16 +14,26 @@
 
 #define FP_REGNO 6   /* x86-64's rbp in DWARF numbering */
 
-/* One thread creation's stack: the distances [near, far) were live, and
- * vars[first, first + n) are its locals. */
+/* One thread creation's stack: the distances [near, far) were live,
+ * vars[first, first + n) are its locals and spans[first_span, first_span
+ * + n_spans) its frames. */
 typedef struct {
   guint tid;
   guint64 near, far;
   guint first, n;
+  guint first_span, n_spans;
 } Creation;
+
+/* One frame of a walk: it holds the distances (cfa, end] below the
+ * thread's stack top, from its CFA down to its callee's; its function. */
+typedef struct {
+  guint64 cfa, end;
+  char *function;
+} Span;
 
 struct _AugurDwarfFrames {
   GArray *vars;        /* AugurStackVar */
+  GArray *spans;       /* Span */
   GArray *creations;   /* Creation, in record order */
 };
 
@@ -33,12 +43,19 @@ var_clear (gpointer p)
   g_free (((AugurStackVar *) p)->name);
 }
 
+static void
+span_clear (gpointer p)
+{
+  g_free (((Span *) p)->function);
+}
+
 void
 augur_dwarf_frames_free (AugurDwarfFrames *frames)
 {
   if (frames == NULL)
     return;
   g_array_unref (frames->vars);
+  g_array_unref (frames->spans);
   g_array_unref (frames->creations);
   g_free (frames);
 }
@@ -142,8 +159,9 @@ add_scope (GArray *vars, Dwarf_Die *scope, Dwarf_Addr pc, gint64 base_delta, gui
  * to the function whose frame this is, through the inlined calls (whose
  * locals live in that frame, at its frame base). */
 static void
-add_frame (GArray *vars, Dwfl_Module *mod, Dwarf *dw, const AugurRecord *f, guint64 top)
+add_frame (AugurDwarfFrames *fr, Dwfl_Module *mod, Dwarf *dw, const AugurRecord *f, guint64 top)
 {
+  GArray *vars = fr->vars;
   Dwarf_Addr pc = f->pc;
   Dwarf_Die cu, *scopes = NULL, *chain = NULL;
   if (!cfa_at_frame_pointer (mod, pc) || dwarf_addrdie (dw, pc, &cu) == NULL)
@@ -165,6 +183,14 @@ add_frame (GArray *vars, Dwfl_Module *mod, Dwarf *dw, const AugurRecord *f, guin
           int tag = dwarf_tag (&chain[k]);
           if (tag == DW_TAG_lexical_block || tag == DW_TAG_inlined_subroutine || k == i)
             add_scope (vars, &chain[k], pc, delta, top, f->addr);
+        }
+      /* down to its callee's CFA (the callee's frame pointer + 16):
+       * its locals, and what it alloca'd */
+      const char *name = dwarf_diename (&chain[i]);
+      if (name != NULL && f->addr <= top && f->arg + 16 < f->addr)
+        {
+          Span sp = { .cfa = top - f->addr, .end = top - (f->arg + 16), .function = g_strdup (name) };
+          g_array_append_val (fr->spans, sp);
         }
       break;
     }
@@ -202,11 +228,12 @@ add_creation (AugurDwarfFrames *fr, Dwfl_Module *mod, Dwarf *dw, const AugurReco
   if (!g_hash_table_add (seen, g_string_free (key, FALSE)))
     return;
   Creation c = { .tid = inner->tid, .near = top - outer->addr, .far = top - inner->arg,
-                 .first = fr->vars->len };
+                 .first = fr->vars->len, .first_span = fr->spans->len };
   for (gsize k = 0; k < n; k++)
     if (frames[k].module == 0)
-      add_frame (fr->vars, mod, dw, &frames[k], top);
+      add_frame (fr, mod, dw, &frames[k], top);
   c.n = fr->vars->len - c.first;
+  c.n_spans = fr->spans->len - c.first_span;
   g_array_append_val (fr->creations, c);
 }
 
@@ -225,6 +252,8 @@ augur_dwarf_frames_new (Dwfl_Module *mod, Dwarf *dw, const AugurTrace *trace)
   AugurDwarfFrames *fr = g_new0 (AugurDwarfFrames, 1);
   fr->vars = g_array_new (FALSE, FALSE, sizeof (AugurStackVar));
   g_array_set_clear_func (fr->vars, var_clear);
+  fr->spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_array_set_clear_func (fr->spans, span_clear);
   fr->creations = g_array_new (FALSE, FALSE, sizeof (Creation));
   gsize n_frames;
   const AugurRecord *frames = augur_trace_frames (trace, &n_frames);
@@ -279,4 +308,37 @@ augur_dwarf_frames_find (AugurDwarfFrames *fr, guint tid, guint64 dist, guint64 
   if (agreed != NULL)
     *off = agreed->hi - dist;
   return agreed;
+}
+
+const char *
+augur_dwarf_frames_holder (AugurDwarfFrames *fr, guint tid, guint64 dist, guint64 *cfa)
+{
+  const Span *agreed = NULL;
+  for (guint i = 0; fr != NULL && i < fr->creations->len; i++)
+    {
+      const Creation *c = &g_array_index (fr->creations, Creation, i);
+      if (c->tid != tid || dist < c->near || dist >= c->far)
+        continue;
+      for (guint k = c->first; k < c->first + c->n; k++)
+        {
+          const AugurStackVar *v = &g_array_index (fr->vars, AugurStackVar, k);
+          if (dist <= v->hi && dist > v->hi - v->size)
+            return NULL;   /* a local's */
+        }
+      const Span *here = NULL;
+      for (guint k = c->first_span; k < c->first_span + c->n_spans && here == NULL; k++)
+        {
+          const Span *sp = &g_array_index (fr->spans, Span, k);
+          if (dist > sp->cfa && dist <= sp->end)
+            here = sp;
+        }
+      if (here == NULL
+          || (agreed != NULL && (agreed->cfa != here->cfa || strcmp (agreed->function, here->function) != 0)))
+        return NULL;
+      agreed = here;
+    }
+  if (agreed == NULL)
+    return NULL;
+  *cfa = agreed->cfa;
+  return agreed->function;
 }

@@ -18,8 +18,9 @@
  * stable stack name does not say when: a slot is named only if every
  * walk whose live stack (from the runtime's frame out to the
  * outermost frame recorded) covers it says it is the same local.  A slot
- * of an alloca'd block, or one that two functions used, keeps its stable
- * name.  x86-64 only (the frame pointer is DWARF register 6); elsewhere no
+ * that two functions used keeps its stable name; one that no local
+ * covers, in the same function's frame at every walk, is an alloca'd
+ * block's (augur_dwarf_frames_holder).  x86-64 only (the frame pointer is DWARF register 6); elsewhere no
  * slot is named.
  */
 #ifndef AUGUR_DWARF_FRAMES_H
@@ -52,6 +53,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDwarfFrames, augur_dwarf_frames_free)
  * *off: the distance's offset in it. */
 const AugurStackVar *augur_dwarf_frames_find (AugurDwarfFrames *frames, guint tid, guint64 dist,
                                               guint64 *off);
+
+/* The function whose frame holds distance @dist below thread @tid's
+ * stack top where none of its locals does (what it alloca'd), or NULL
+ * (a local's slot, no walk's frame, or not the same frame at every walk
+ * that saw the slot live); *@cfa: the distance of the frame's CFA. */
+const char *augur_dwarf_frames_holder (AugurDwarfFrames *frames, guint tid, guint64 dist,
+                                       guint64 *cfa);
 
 G_END_DECLS
 

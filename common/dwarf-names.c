@@ -17,7 +17,9 @@
 #include "common/dwarf-type.h"
 #include "common/demangle.h"
 #include "common/dwarf-frames.h"
+#include "common/dwarf-alloca.h"
 #include "common/dwarf-units.h"
+#include "common/objects.h"
 #include "common/symbolizer.h"
 
 #include <dwarf.h>
@@ -50,6 +52,7 @@ struct _AugurDwarfNames {
   GHashTable *sources;   /* file -> char ** (lines), NULL value if unreadable */
   GHashTable *noted;     /* evidence already looked at */
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
+  AugurDwarfAlloca *allocas; /* what those frames alloca'd, or NULL */
 };
 
 static void
@@ -98,6 +101,7 @@ augur_dwarf_names_free (AugurDwarfNames *names)
   g_hash_table_unref (names->sizes);
   g_hash_table_unref (names->sources);
   g_hash_table_unref (names->noted);
+  g_clear_pointer (&names->allocas, augur_dwarf_alloca_free);
   g_clear_pointer (&names->frames, augur_dwarf_frames_free);
   g_free (names);
 }
@@ -776,38 +780,27 @@ augur_dwarf_names_note_frames (AugurDwarfNames *names, const AugurTrace *trace)
 {
   if (open_debug_info (names))
     {
+      g_clear_pointer (&names->allocas, augur_dwarf_alloca_free);
       g_clear_pointer (&names->frames, augur_dwarf_frames_free);
       names->frames = augur_dwarf_frames_new (names->mod, names->dw, trace);
+      names->allocas = augur_dwarf_alloca_new (names->frames, names->dw, trace);
     }
 }
 
-/* "T2.stack-0x2c" -> thread 2, distance 0x2c; FALSE if not a stack name */
-static gboolean
-split_stack (const char *object, guint *tid, guint64 *dist)
-{
-  const char *p = object;
-  if (*p++ != 'T' || !g_ascii_isdigit (*p))
-    return FALSE;
-  char *end;
-  guint64 t = g_ascii_strtoull (p, &end, 10);
-  if (t > G_MAXUINT || strncmp (end, ".stack-0x", 9) != 0 || !g_ascii_isxdigit (end[9]))
-    return FALSE;
-  *tid = (guint) t;
-  *dist = g_ascii_strtoull (end + 9, &end, 16);
-  return *end == '\0';
-}
-
-/* A local of a recorded frame: "ws[1].count" for "T0.stack-0x158". */
+/* A local of a recorded frame: "ws[1].count" for "T0.stack-0x158"; else
+ * what a frame alloca'd, "t.w[1].i" (common/dwarf-alloca.h). */
 static char *
 stack_lookup (AugurDwarfNames *names, const char *object)
 {
   guint tid;
   guint64 dist, off;
   Dwarf_Die t;
-  if (names->frames == NULL || !split_stack (object, &tid, &dist))
+  if (names->frames == NULL || !augur_objects_split_stack (object, &tid, &dist))
     return NULL;
   const AugurStackVar *v = augur_dwarf_frames_find (names->frames, tid, dist, &off);
-  if (v == NULL || !die_at (names, v->type, &t))
+  if (v == NULL)
+    return augur_dwarf_alloca_lookup (names->allocas, tid, dist);
+  if (!die_at (names, v->type, &t))
     return NULL;
   GString *s = g_string_new (v->name);
   augur_dwarf_type_append_path (s, &t, off, FALSE);

@@ -222,6 +222,33 @@ augur_dwarf_type_pointee (Dwarf_Die *t, Dwarf_Die *out)
 }
 
 gboolean
+augur_dwarf_type_pointer_at (Dwarf_Die *type, guint64 off, Dwarf_Die *pointee)
+{
+  Dwarf_Die t = *type;
+  for (int depth = 0; depth < 16; depth++)
+    {
+      if (off == 0 && augur_dwarf_type_pointee (&t, pointee))
+        return TRUE;
+      if (!augur_dwarf_type_peel (&t, NULL))
+        return FALSE;
+      int tag = dwarf_tag (&t);
+      Dwarf_Die m;
+      guint64 start;
+      if (tag == DW_TAG_structure_type && augur_dwarf_member_at (&t, off, &m, &start)
+          && augur_dwarf_type_of (&m, &t))
+        off -= start;
+      else if (tag == DW_TAG_array_type && augur_dwarf_type_of (&t, &m) && augur_dwarf_type_size (&m) > 0)
+        {
+          off %= augur_dwarf_type_size (&m);
+          t = m;
+        }
+      else
+        return FALSE;
+    }
+  return FALSE;
+}
+
+gboolean
 augur_dwarf_type_is_struct (Dwarf_Die *t)
 {
   Dwarf_Die p = *t;

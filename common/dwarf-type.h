@@ -42,6 +42,9 @@ gboolean augur_dwarf_member_at (Dwarf_Die *s, guint64 off, Dwarf_Die *out, guint
 void augur_dwarf_type_append_path (GString *s, Dwarf_Die *type, guint64 off, gboolean arrow);
 /* The pointee of pointer type @t (peeled), into @out. */
 gboolean augur_dwarf_type_pointee (Dwarf_Die *t, Dwarf_Die *out);
+/* The pointer that starts at @off of @type (a member of a struct, an
+ * element of an array, or @type itself at 0): its pointee into @pointee. */
+gboolean augur_dwarf_type_pointer_at (Dwarf_Die *type, guint64 off, Dwarf_Die *pointee);
 /* A struct (peeled)? */
 gboolean augur_dwarf_type_is_struct (Dwarf_Die *t);
 /* Does struct or union @t hold a member named @name at @off (one of a

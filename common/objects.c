@@ -272,3 +272,18 @@ augur_objects_global_symbol (const char *name)
   const char *plus = strchr (name, '+');
   return plus != NULL ? g_strndup (name, (gsize) (plus - name)) : g_strdup (name);
 }
+
+gboolean
+augur_objects_split_stack (const char *object, guint *tid, guint64 *dist)
+{
+  const char *p = object;
+  if (*p++ != 'T' || !g_ascii_isdigit (*p))
+    return FALSE;
+  char *end;
+  guint64 t = g_ascii_strtoull (p, &end, 10);
+  if (t > G_MAXUINT || strncmp (end, ".stack-0x", 9) != 0 || !g_ascii_isxdigit (end[9]))
+    return FALSE;
+  *tid = (guint) t;
+  *dist = g_ascii_strtoull (end + 9, &end, 16);
+  return *end == '\0';
+}

@@ -58,6 +58,10 @@ char *augur_objects_name_pointer (AugurObjects *o, guint64 value);
  * heap block's is not (newly allocated). */
 char *augur_objects_global_symbol (const char *name);
 
+/* A stack slot's stable name, "T2.stack-0x2c": its thread (2) and its
+ * distance below the thread's stack top (0x2c); FALSE for any other name. */
+gboolean augur_objects_split_stack (const char *name, guint *tid, guint64 *dist);
+
 G_END_DECLS
 
 #endif /* AUGUR_OBJECTS_H */

@@ -4,7 +4,8 @@
 # heap block that its accesses leave unnamed (memcpy's) is named from
 # its allocation, as augur check names it from its recorded run; a block
 # freed twice by the pointer to it; a block freed while used, by the
-# pointer member that points to it; a spawned thread's locals.
+# pointer member that points to it; a spawned thread's locals; what a
+# function alloca'd.
 . "$top_srcdir/tests/tap.sh"
 
 B="$top_builddir/tests/explorer"
@@ -58,6 +59,25 @@ member_block ()
     && grep -q '"op":"read","object":"p->items\[1\].value"' "$tmp/steps"
 }
 ok "a use after free names the block a pointer member points to (*p->items, not *p)" member_block
+
+# alloca'd memory: an element of the array named by the pointer the
+# workers load to reach it (jobs.slots[1].done); the alloca'd flag, which
+# no loaded local points to, by the frame that holds it; no stack offset
+# left but the stable names
+alloca_named ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/al.json" -- "$B/alloca_race" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/al.json")" = \
+    "data-race alloca_race.c:31 alloca_race.c:31
+data-race alloca_race.c:32 alloca_race.c:32" ] \
+    && [ "$(json_path "$tmp/al.json" '$.findings[0].object')" = 'jobs.slots[1].done' ] \
+    && case $(json_path "$tmp/al.json" '$.findings[1].object') in "alloca in run (cfa-0x"*")") ;; *) false ;; esac \
+    && grep -q "^data-race alloca_race.c:31 .*access jobs.slots\[1\].done without" "$tmp/out" \
+    && ! grep -v '"object_id"' "$tmp/al.json" | grep -q "stack-0x"
+}
+ok "alloca'd memory is named by the pointer loaded to reach it, else by its frame" alloca_named
 
 # a spawned thread's local: named from the stack walks at its own lock
 # calls (it creates no thread), one of them inside an inlined function

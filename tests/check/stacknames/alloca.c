@@ -2,7 +2,9 @@
  *
  * alloca.c — workers' slots in a block main allocates on its stack with
  * alloca; both workers bump the first slot without a lock.  No variable
- * is the block, so the race's object keeps its stack name.
+ * is the block, and no load of a pointer to it is recorded (main's
+ * `slots` never has its address taken): the race is on "alloca in main
+ * (cfa-0x...)", the frame that holds it.
  */
 #include <alloca.h>
 #include <pthread.h>
