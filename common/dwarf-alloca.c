@@ -56,21 +56,39 @@ start_order (gconstpointer x, gconstpointer y)
   return strcmp (a->name, b->name);
 }
 
-/* Could @value be a stack address (below one of @tops, within reach)? */
-static gboolean
-near_a_top (GArray *tops, guint64 value)
+/* The thread stack tops seen so far, and the range they span. */
+typedef struct {
+  GArray *tops;
+  guint64 lowest, highest;
+} Tops;
+
+static void
+tops_add (Tops *t, guint64 top)
 {
-  for (guint i = 0; i < tops->len; i++)
+  g_array_append_val (t->tops, top);
+  t->lowest = t->tops->len == 1 ? top : MIN (t->lowest, top);
+  t->highest = MAX (t->highest, top);
+}
+
+/* Could @value be a stack address (below one of the tops, within
+ * reach)?  Most values are not near any: the range says so at once. */
+static gboolean
+near_a_top (const Tops *t, guint64 value)
+{
+  if (t->tops->len == 0 || value > t->highest || (value < t->lowest && t->lowest - value > REACH))
+    return FALSE;
+  for (guint i = 0; i < t->tops->len; i++)
     {
-      guint64 top = g_array_index (tops, guint64, i);
+      guint64 top = g_array_index (t->tops, guint64, i);
       if (value <= top && top - value <= REACH)
         return TRUE;
     }
   return FALSE;
 }
 
-/* The load @r, of @value_name from @addr_name: a named local's pointer to
- * a frame's uncovered memory makes a Start. */
+/* A load of @value_name from @addr_name (stable names): a named local's
+ * pointer to a frame's uncovered memory makes a Start; one a place, the
+ * first of its names in strcmp order. */
 static void
 note_load (AugurDwarfAlloca *a, const char *addr_name, const char *value_name)
 {
@@ -90,6 +108,20 @@ note_load (AugurDwarfAlloca *a, const char *addr_name, const char *value_name)
   augur_dwarf_type_append_path (name, &type, off, FALSE);
   st.name = g_string_free (name, FALSE);
   st.elem = dwarf_dieoffset (&elem);
+  for (guint i = 0; i < a->starts->len; i++)
+    {
+      Start *known = &g_array_index (a->starts, Start, i);
+      if (known->tid != st.tid || known->dist != st.dist)
+        continue;
+      if (strcmp (st.name, known->name) < 0)
+        {
+          start_clear (known);
+          *known = st;
+        }
+      else
+        g_free (st.name);
+      return;
+    }
   g_array_append_val (a->starts, st);
 }
 
@@ -104,32 +136,24 @@ augur_dwarf_alloca_new (AugurDwarfFrames *frames, Dwarf *dw, const AugurTrace *t
   if (frames == NULL || dw == NULL)
     return a;
   g_autoptr (AugurObjects) objects = augur_objects_new (NULL);
-  g_autoptr (GArray) tops = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GArray) top_array = g_array_new (FALSE, FALSE, sizeof (guint64));
+  Tops tops = { top_array, 0, 0 };
   gsize n = augur_trace_n_events (trace);
   for (gsize i = 0; i < n; i++)
     {
       const AugurRecord *r = augur_trace_event (trace, i);
       augur_objects_observe (objects, r);
       if (r->kind == AUGUR_EV_THREAD_START && r->arg != 0)
-        g_array_append_val (tops, r->arg);
+        tops_add (&tops, r->arg);
       gboolean load = r->kind == AUGUR_EV_READ || r->kind == AUGUR_EV_ATOMIC_LOAD;
-      if (!load || (r->flags & AUGUR_FLAG_SIZE_MASK) != 8 || !near_a_top (tops, r->arg)
-          || !near_a_top (tops, r->addr))
+      if (!load || (r->flags & AUGUR_FLAG_SIZE_MASK) != 8 || !near_a_top (&tops, r->arg)
+          || !near_a_top (&tops, r->addr))
         continue;
       g_autofree char *addr_name = augur_objects_name (objects, r->addr);
       g_autofree char *value_name = augur_objects_name (objects, r->arg);
       note_load (a, addr_name, value_name);
     }
-  /* one Start a place: the first name */
   g_array_sort (a->starts, start_order);
-  for (guint i = 1; i < a->starts->len;)
-    {
-      const Start *p = &g_array_index (a->starts, Start, i - 1), *q = &g_array_index (a->starts, Start, i);
-      if (p->tid == q->tid && p->dist == q->dist)
-        g_array_remove_index (a->starts, i);
-      else
-        i++;
-    }
   return a;
 }
 
