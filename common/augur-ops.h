@@ -72,6 +72,8 @@ typedef enum {
   AUGUR_OP_HANDLER,       /* a signal sent to the thread: its handler runs now */
   AUGUR_OP_SIGWAIT,       /* sigwait and its kin, sigsuspend, pause: takes or waits for a signal */
   AUGUR_OP_MAIN,          /* main is called (what its thread did before: constructors) */
+  AUGUR_OP_SPURIOUS_WAKE, /* back from a condition wait that no signal ended (POSIX allows
+                           * it): the explorer's schedules only */
   AUGUR_OP_N_OPS
 } AugurOp;
 

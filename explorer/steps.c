@@ -155,8 +155,10 @@ augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFind
         peer = (gint) s->obj;
       if (s->ev_kind == AUGUR_EV_THREAD_KILL && (guint16) s->arg < AUGUR_SCHED_MAX_THREADS)
         peer = (gint) (guint16) s->arg;   /* the thread signalled */
-      augur_finding_add_step (f, s->tid, ev[k], augur_steps_op (s), obj, peer, l->file, l->line,
-                              l->function);
+      /* which wake-ups were spurious: the explanation names only the last */
+      AugurOp op = s->op == AUGUR_SOP_COND_WAKE && (s->xflags & AUGUR_SXF_SPURIOUS)
+                     ? AUGUR_OP_SPURIOUS_WAKE : augur_steps_op (s);
+      augur_finding_add_step (f, s->tid, ev[k], op, obj, peer, l->file, l->line, l->function);
     }
 }
 

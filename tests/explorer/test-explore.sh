@@ -108,6 +108,13 @@ ok "a lost wake-up's explanation names the signal that came before the wait" \
 ok "a deadlock that needs a spurious wake-up says so" \
    cond_why spurious_deadlock spurious_deadlock.c:22 \
    "came before it waited\. Thread 1 wakes up at spurious_deadlock.c:22 without a signal (a spurious wake-up, which POSIX allows): the deadlock may need it\.$"
+# ... and its schedule shows the wake-up as one
+spurious_step ()
+{
+  json_path "$tmp/spurious_deadlock.json" '$.findings[0].schedule[*]' >"$tmp/sched"
+  grep -q '"op":"spurious-wake","object":"go".*"line":22' "$tmp/sched" || { cat "$tmp/sched"; return 1; }
+}
+ok "spurious_deadlock: the schedule's spurious wake-up is a spurious-wake step" spurious_step
 ok "one signal for two waiters: the deadlock names the signal that woke the other one" \
    cond_why signal_one_of_two signal_one_of_two.c:19 \
    "thread [12] waits on \`c\` at signal_one_of_two.c:19, but the signal at signal_one_of_two.c:32 (main) woke thread [12], which waited on it too, and no signal came after it: one pthread_cond_signal for two waiters"
