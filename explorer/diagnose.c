@@ -26,13 +26,26 @@ overlap (const AugurSchedStep *a, const AugurSchedStep *b)
   return a->obj < b->obj + sb && b->obj < a->obj + sa;
 }
 
-/* The four unserializable patterns (a1, r, a2). */
+/* An atomic read-modify-write (or successful CAS): it reads what it
+ * updates. */
 static gboolean
-unserializable (guint8 a1, guint8 r, guint8 a2)
+is_rmw (const AugurSchedStep *s)
+{
+  return s->op == AUGUR_SOP_WRITE && (s->flags & AUGUR_SF_ATOMIC) && s->ev_kind != AUGUR_EV_ATOMIC_STORE
+         && !(s->xflags & AUGUR_SXF_FREE);
+}
+
+/* The four unserializable patterns (a1, r, a2).  R-W-W is not one when
+ * the local write is a read-modify-write: it is not based on the stale
+ * read, the remote write is not lost (a plain scan for the least
+ * counter, then __sync_fetch_and_add on it: klib's work stealing). */
+static gboolean
+unserializable (const AugurSchedStep *a1, const AugurSchedStep *r, const AugurSchedStep *a2)
 {
   const guint8 R = AUGUR_SOP_READ, W = AUGUR_SOP_WRITE;
-  return (a1 == R && r == W && a2 == R) || (a1 == W && r == W && a2 == R)
-         || (a1 == R && r == W && a2 == W) || (a1 == W && r == R && a2 == W);
+  return (a1->op == R && r->op == W && a2->op == R) || (a1->op == W && r->op == W && a2->op == R)
+         || (a1->op == R && r->op == W && a2->op == W && !is_rmw (a2))
+         || (a1->op == W && r->op == R && a2->op == W);
 }
 
 char *
@@ -184,7 +197,7 @@ augur_diagnose_triples (const AugurSchedStep *steps, guint n, guint max)
                 continue;
               if (same)
                 {
-                  if (overlap (r, a1) && unserializable (a1->op, r->op, a2->op))
+                  if (overlap (r, a1) && unserializable (a1, r, a2))
                     add_candidate (out, seen, &fj, steps, i, j, j, k);
                   continue;
                 }

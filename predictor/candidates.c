@@ -381,6 +381,14 @@ enum_atomicity (Enum *e, guint v, guint t1, guint t2, AugurPattern pattern)
            * as the explorer's diagnosis holds too (explorer/diagnose.h) */
           if (pattern == AUGUR_PATTERN_RWR && site (m, ga) == site (m, gc))
             continue;
+          /* a local write that is an atomic read-modify-write reads what
+           * it updates: the remote write is not lost, the write not based
+           * on the stale read (klib's work stealing: a plain scan for the
+           * least counter, then __sync_fetch_and_add on it) */
+          const guint8 rmw = AUGUR_ACC_READ | AUGUR_ACC_WRITE | AUGUR_ACC_ATOMIC;
+          if ((pattern == AUGUR_PATTERN_RWW || pattern == AUGUR_PATTERN_WWW)
+              && (m->acc[gc] & rmw) == rmw)
+            continue;
           atomicity_remotes (e, &proto, a2, ga, gc, g_array_index (a1, guint32, i + s - 1));
         }
       i = j;

@@ -3,8 +3,8 @@
  * test-diagnose.c — the candidate atomicity violations of a failing
  * schedule and their serialisations (explorer/diagnose.h), on schedules
  * written by hand as strings: one step per word, "T:OP:OBJ" with OP one of
- * r w (read, write of OBJ), l u (lock, unlock of mutex OBJ), c j (create,
- * join of thread OBJ), x (exit).
+ * r w (read, write of OBJ), a (an atomic read-modify-write of OBJ), l u
+ * (lock, unlock of mutex OBJ), c j (create, join of thread OBJ), x (exit).
  */
 #include "config.h"
 
@@ -31,6 +31,13 @@ parse (const char *text)
         {
         case 'r': s.op = AUGUR_SOP_READ; s.obj = 0x1000 + obj * 8; s.size = 4; break;
         case 'w': s.op = AUGUR_SOP_WRITE; s.obj = 0x1000 + obj * 8; s.size = 4; break;
+        case 'a':
+          s.op = AUGUR_SOP_WRITE;
+          s.flags = AUGUR_SF_ATOMIC;
+          s.ev_kind = AUGUR_EV_ATOMIC_RMW;
+          s.obj = 0x1000 + obj * 8;
+          s.size = 4;
+          break;
         case 'l': s.op = AUGUR_SOP_LOCK; s.obj = 0x9000 + obj * 64; s.size = 1; break;
         case 'u': s.op = AUGUR_SOP_UNLOCK; s.obj = 0x9000 + obj * 64; s.size = 1; break;
         case 'c': s.op = AUGUR_SOP_CREATE; s.arg = obj; break;
@@ -101,9 +108,17 @@ test_patterns (void)
                                                          &g_array_index (t, AugurTriple, 0));
       g_assert_cmpstr (pattern, ==, yes[k].pattern);
     }
-  /* ... the serializable ones are not */
+  /* ... as is W-R-W and R-W-R around atomic updates, whose remote read
+   * sees an intermediate value, whose local reads see two */
+  g_autofree char *wrw = triples_text ("1:a:0 2:r:0 1:a:0", 8);
+  g_assert_cmpstr (wrw, ==, "0,1,2");
+  g_autofree char *rwr = triples_text ("1:r:0 2:a:0 1:r:0", 8);
+  g_assert_cmpstr (rwr, ==, "0,1,2");
+  /* ... the serializable ones are not, nor R-W-W whose local write is a
+   * read-modify-write (it reads what it updates: no update is lost) */
   const char *no[] = { "1:r:0 2:r:0 1:r:0", "1:r:0 2:r:0 1:w:0", "1:w:0 2:r:0 1:r:0",
-                       "1:w:0 2:w:0 1:w:0", "1:r:0 2:w:1 1:r:0" };
+                       "1:w:0 2:w:0 1:w:0", "1:r:0 2:w:1 1:r:0", "1:r:0 2:a:0 1:a:0",
+                       "1:r:0 2:w:0 1:a:0" };
   for (guint k = 0; k < G_N_ELEMENTS (no); k++)
     {
       g_autofree char *t = triples_text (no[k], 8);

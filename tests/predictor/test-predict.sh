@@ -11,6 +11,8 @@
 # corpus, synchronised with barriers and locks, get no atomicity prediction.
 # A race too far apart to encode (far_race) is found by delaying a thread.
 # Two reads by one instruction (a re-checking loop) are no R-W-R (recheck).
+# A local write that is an atomic read-modify-write loses no update
+# (steal_min).
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -170,6 +172,17 @@ if record recheck "$src/recheck.c"; then
   ok "recheck: ... and one on the variable read at two lines" predicts "$work/rc.json" "atomicity-violation R-W-R seq2 "
 else
   ok "recheck: builds and records" false
+fi
+
+# a local write that is an atomic read-modify-write is no lost update
+if record steal_min "$src/steal_min.c"; then
+  ok "steal_min: augur predict runs" status 0 "$AUGUR" predict -o "$work/sm.json" "$work/steal_min.trace"
+  ok "steal_min: no R-W-W whose local write is a fetch-and-add" \
+    lacks "$work/sm.json" "atomicity-violation R-W-W counter .*, T[12] atomic-rmw steal_min.c:[0-9]*$"
+  ok "steal_min: ... and one on the plain read and write of hits" \
+    predicts "$work/sm.json" "atomicity-violation R-W-W hits "
+else
+  ok "steal_min: builds and records" false
 fi
 
 # a robust mutex's owner-died release orders its dead owner before the
