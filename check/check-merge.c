@@ -88,6 +88,14 @@ needs_spurious (AugurFinding *f)
 guint
 augur_check_merge_findings (AugurResults *into, AugurResults *from)
 {
+  return augur_check_merge_findings_full (into, from, NULL);
+}
+
+guint
+augur_check_merge_findings_full (AugurResults *into, AugurResults *from, guint *bettered)
+{
+  if (bettered != NULL)
+    *bettered = 0;
   /* key -> the finding of @into with it, when a witness without a
    * spurious wake-up may take its place; else NULL */
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -117,6 +125,8 @@ augur_check_merge_findings (AugurResults *into, AugurResults *from)
             {
               augur_results_replace_finding (into, kept, f);
               g_hash_table_insert (seen, g_strdup (key), NULL);
+              if (bettered != NULL)
+                (*bettered)++;
             }
           g_free (key);
           continue;

@@ -46,6 +46,9 @@ char *augur_check_finding_key (AugurFinding *finding);
  * @from that needs no spurious wake-up replaces its same-key finding of
  * @into that did (not a part). */
 guint augur_check_merge_findings (AugurResults *into, AugurResults *from);
+/* The same; *@bettered (may be NULL): how many findings of @into were
+ * replaced by a witness that needs no spurious wake-up. */
+guint augur_check_merge_findings_full (AugurResults *into, AugurResults *from, guint *bettered);
 
 /* Groups the findings of @results into bugs (see above).  @benign (may be
  * NULL) holds the race predictions confirmation classified benign.

@@ -67,6 +67,42 @@ strategy_label (AugurExploreMode mode, guint64 bound)
     }
 }
 
+/* The line that says what a strategy explored and found. */
+static void
+say_explored (AugurCheckState *st, const AugurExploreStats *es, const char *label,
+              const char *guarantee, guint added, guint bettered)
+{
+  g_autofree char *pruned = NULL;
+  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
+    pruned = es->prune_overflow
+               ? g_strdup ("; too many pruned ranges, no site pruned")
+               : g_strdup_printf ("; %u access site%s pruned by the static facts",
+                                  es->pruned_sites, es->pruned_sites == 1 ? "" : "s");
+  g_autofree char *diagnosed = NULL;
+  if (es->diagnosis_runs > 0)
+    diagnosed = g_strdup_printf ("; %" G_GUINT64_FORMAT " serialised re-run%s of failing "
+                                 "executions blamed %u atomicity violation%s",
+                                 es->diagnosis_runs, es->diagnosis_runs == 1 ? "" : "s",
+                                 es->diagnosed, es->diagnosed == 1 ? "" : "s");
+  /* as augur explore says it: the slower way, and the one where a
+   * program's real threads' exits must be waited for */
+  g_autofree char *forked = NULL;
+  if (es->forked && es->executions > 0)
+    forked = g_strdup_printf ("; %s executions ran as forked processes with real threads (%s)",
+                              es->in_process > 0 ? "later" : "the", augur_explore_forked_why (es->forked));
+  /* which findings a search without spurious wake-ups found too: their
+   * caveat went (augur_check_merge_findings_full) */
+  g_autofree char *again = bettered > 0
+    ? g_strdup_printf ("; %u found before only with a spurious wake-up, now without one",
+                       bettered)
+    : NULL;
+  augur_check_say (st, "explored %" G_GUINT64_FORMAT " interleavings with %s in %.1f s (%s): "
+                   "%u more finding%s%s%s%s%s",
+                   es->executions, label, es->seconds, guarantee, added, added == 1 ? "" : "s",
+                   again != NULL ? again : "", pruned != NULL ? pruned : "",
+                   diagnosed != NULL ? diagnosed : "", forked != NULL ? forked : "");
+}
+
 /* One strategy for at most @seconds.  FALSE with @error when the program
  * could not be explored. */
 static gboolean
@@ -119,7 +155,8 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   /* new bugs, as the report will count them (findings that are the same
    * bug are one: common/same-bug.h) */
   guint bugs_before = augur_same_bug_count (st->results);
-  guint merged_in = augur_check_merge_findings (st->results, found);
+  guint bettered = 0;
+  guint merged_in = augur_check_merge_findings_full (st->results, found, &bettered);
   guint bugs_after = augur_same_bug_count (st->results);
   guint added = bugs_after == G_MAXUINT ? merged_in   /* too many to count them again */
                 : bugs_after > bugs_before ? bugs_after - bugs_before : 0;
@@ -164,29 +201,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
       x->complete_how = g_strdup_printf ("%s (%s)", guarantee, label);
     }
 
-  g_autofree char *pruned = NULL;
-  if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
-    pruned = es->prune_overflow
-               ? g_strdup ("; too many pruned ranges, no site pruned")
-               : g_strdup_printf ("; %u access site%s pruned by the static facts",
-                                  es->pruned_sites, es->pruned_sites == 1 ? "" : "s");
-  g_autofree char *diagnosed = NULL;
-  if (es->diagnosis_runs > 0)
-    diagnosed = g_strdup_printf ("; %" G_GUINT64_FORMAT " serialised re-run%s of failing "
-                                 "executions blamed %u atomicity violation%s",
-                                 es->diagnosis_runs, es->diagnosis_runs == 1 ? "" : "s",
-                                 es->diagnosed, es->diagnosed == 1 ? "" : "s");
-  /* as augur explore says it: the slower way, and the one where a
-   * program's real threads' exits must be waited for */
-  g_autofree char *forked = NULL;
-  if (es->forked && es->executions > 0)
-    forked = g_strdup_printf ("; %s executions ran as forked processes with real threads (%s)",
-                              es->in_process > 0 ? "later" : "the", augur_explore_forked_why (es->forked));
-  augur_check_say (st, "explored %" G_GUINT64_FORMAT " interleavings with %s in %.1f s (%s): "
-                   "%u more finding%s%s%s%s",
-                   es->executions, label, es->seconds, guarantee, added, added == 1 ? "" : "s",
-                   pruned != NULL ? pruned : "", diagnosed != NULL ? diagnosed : "",
-                   forked != NULL ? forked : "");
+  say_explored (st, es, label, guarantee, added, bettered);
   return TRUE;
 }
 

@@ -165,13 +165,16 @@ test_merge_prefers_no_spurious (void)
     "main fails the assertion 'all == N'. Thread 1 wakes up at p.c:41 " AUGUR_SPURIOUS_MARK
     ": the failure may need it.");
   augur_results_add_finding (again, also_spurious);
-  g_assert_cmpuint (augur_check_merge_findings (into, again), ==, 0);
+  guint bettered = 7;
+  g_assert_cmpuint (augur_check_merge_findings_full (into, again, &bettered), ==, 0);
+  g_assert_cmpuint (bettered, ==, 0);
   g_assert_true (augur_results_get_finding (into, 0) == caveat);
 
   g_autoptr (AugurResults) from = augur_results_new ("/bin/p", "check");
   g_autoptr (AugurFinding) plain = assertion ("main fails the assertion 'all == N'.");
   augur_results_add_finding (from, plain);
-  g_assert_cmpuint (augur_check_merge_findings (into, from), ==, 0);
+  g_assert_cmpuint (augur_check_merge_findings_full (into, from, &bettered), ==, 0);
+  g_assert_cmpuint (bettered, ==, 1);
   g_assert_cmpuint (augur_results_get_n_findings (into), ==, 1);
   g_assert_true (augur_results_get_finding (into, 0) == plain);
 }
