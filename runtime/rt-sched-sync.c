@@ -976,11 +976,17 @@ rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
   rt_sched_check_initialised (co, AUGUR_MISUSE_UNINIT_COND, &s);
   rt_sched_check_initialised (mo, AUGUR_MISUSE_UNINIT_MUTEX, &s);
   note_use (co, &s);
+  /* the wait unlocks and locks its mutex: a use of it too */
+  note_use (mo, &s);
   if (co->cond_mutex != 0 && co->cond_mutex != s.arg)
     rt_sched_misuse (AUGUR_MISUSE_COND_TWO_MUTEXES, me, s.pc, s.module, s.obj);
   co->cond_mutex = s.arg;
   if (mo->owner != me)
     {
+      /* refused: it released nothing and waited for nothing */
+      AugurSchedStep *refused = rt_sched_my_step ();
+      if (refused != NULL)
+        refused->flags |= AUGUR_SF_FAILED;
       rt_sched_misuse (AUGUR_MISUSE_WAIT_NOT_OWNER, me, s.pc, s.module, s.arg);
       return EPERM;
     }
