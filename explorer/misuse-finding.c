@@ -26,19 +26,28 @@ typedef struct {
   const guint64 *ev;
 } Exec;
 
-/* Does steps[k] acquire / release the mutex (or lock) at @obj? */
+/* Is steps[k] a call that would acquire (@what) or release the mutex
+ * (or lock) at @obj, and did it succeed?  A call that failed (a lock of a
+ * destroyed mutex, a condition wait refused to a thread that does not
+ * hold its mutex) took or released nothing. */
+static gboolean
+lock_call (const AugurSchedStep *s, guint64 obj, AugurOpsLock what, gboolean failed)
+{
+  guint64 lock;
+  return augur_ops_step_lock (s, &lock) == what && lock == obj
+         && ((s->flags & AUGUR_SF_FAILED) != 0) == failed;
+}
+
 static gboolean
 acquires (const AugurSchedStep *s, guint64 obj)
 {
-  guint64 lock;
-  return augur_ops_step_lock (s, &lock) == AUGUR_OPS_LOCK_ACQUIRE && lock == obj;
+  return lock_call (s, obj, AUGUR_OPS_LOCK_ACQUIRE, FALSE);
 }
 
 static gboolean
 releases (const AugurSchedStep *s, guint64 obj)
 {
-  guint64 lock;
-  return augur_ops_step_lock (s, &lock) == AUGUR_OPS_LOCK_RELEASE && lock == obj;
+  return lock_call (s, obj, AUGUR_OPS_LOCK_RELEASE, FALSE);
 }
 
 /* The operation that misused: the last step of the reporting thread at
@@ -152,6 +161,15 @@ is_use_of (const AugurSchedStep *s, gconstpointer data)
   return (acquires (s, w->obj) || releases (s, w->obj)) && s->tid != w->tid;
 }
 
+/* a lock of @obj that failed, by thread @tid (G_MAXUINT: any) */
+static gboolean
+is_failed_lock (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return lock_call (s, w->obj, AUGUR_OPS_LOCK_ACQUIRE, TRUE)
+         && (w->tid == G_MAXUINT || s->tid == w->tid);
+}
+
 static gboolean
 is_destroy_of (const AugurSchedStep *s, gconstpointer data)
 {
@@ -217,6 +235,12 @@ describe_named (const Exec *x, guint k, guint64 obj, guint named)
   g_autofree char *at = at_step (x, k);
   if (s->op == AUGUR_SOP_EXIT)
     return g_strdup_printf ("%s %s %s", who, verb (s), at);
+  /* a condition wait named by its mutex (a wait with a destroyed one) */
+  if ((s->op == AUGUR_SOP_COND_WAIT || s->op == AUGUR_SOP_COND_WAKE) && obj == s->arg && obj != s->obj)
+    {
+      g_autofree char *cond = object_text (x, named, s->obj);
+      return g_strdup_printf ("%s %s %s with %s %s", who, verb (s), cond, what, at);
+    }
   return g_strdup_printf ("%s %s %s %s", who, verb (s), what, at);
 }
 
@@ -294,6 +318,19 @@ earlier (const Misuse *u, gboolean (*pred) (const AugurSchedStep *, gconstpointe
   return u->k >= 0 ? last_step (&u->x, (guint) u->k, pred, &w) : -1;
 }
 
+/* An unlock while nobody holds the lock, which no lock took before: a
+ * lock that failed (a destroyed mutex) is no lock, and is named so. */
+static char *
+nobody_locked (Misuse *u)
+{
+  u->e = earlier (u, is_failed_lock, u->obj, G_MAXUINT, 0);
+  if (u->e < 0)
+    return g_strdup_printf ("%s while nobody holds it: it was never locked.", did_or_who (u));
+  g_autofree char *tried = describe (&u->x, (guint) u->e, u->obj);
+  return g_strdup_printf ("%s while nobody holds it: no lock of it succeeded (%s, and failed).",
+                          did_or_who (u), tried);
+}
+
 static char *
 explain_double_unlock (Misuse *u)
 {
@@ -313,7 +350,7 @@ explain_double_unlock (Misuse *u)
   if (u->e >= 0 && !releases (&x->steps[u->e], u->obj))
     u->e = -1;
   if (u->e < 0)
-    return g_strdup_printf ("%s while nobody holds it: it was never locked.", did_or_who (u));
+    return nobody_locked (u);
   g_autofree char *first = by_at (x, (guint) u->e);
   return g_strdup_printf ("Double unlock: %s while nobody holds it: it was unlocked already, by "
                           "%s, and nobody locked it since.", u->did, first);
@@ -426,6 +463,17 @@ explain_wait_not_owner (Misuse *u)
   const Exec *x = &u->x;
   gint k = u->k;
   u->e = earlier (u, is_lock_op, u->obj, G_MAXUINT, 0);
+  gint tried = earlier (u, is_failed_lock, u->obj, u->m->tid, 0);
+  if (tried > u->e)
+    {
+      /* its own lock failed since (a destroyed mutex): that is why */
+      u->e = tried;
+      g_autofree char *mutex = object_text (x, (guint) tried, u->obj);
+      g_autofree char *wait = k >= 0 ? describe (x, (guint) k, x->steps[k].obj) : NULL;
+      g_autofree char *lock = describe (x, (guint) tried, u->obj);
+      return g_strdup_printf ("%s with mutex %s, which it does not hold: %s, and failed.",
+                              wait != NULL ? wait : u->who, mutex, lock);
+    }
   g_autofree char *mutex = k >= 0 ? object_text (x, (guint) k, u->obj) : g_strdup ("its mutex");
   g_autofree char *wait = k >= 0 ? describe (x, (guint) k, x->steps[k].obj) : NULL;
   g_autofree char *last = u->e >= 0 ? describe (x, (guint) u->e, u->obj) : NULL;
@@ -580,6 +628,8 @@ last_destroy (Misuse *u)
   const Exec *x = &u->x;
   u->e = earlier (u, is_destroy_of, u->obj, G_MAXUINT, 0);
   u->object_kind = object_kind_of (x, u->k);
+  if (u->k >= 0 && x->steps[u->k].op == AUGUR_SOP_COND_WAIT && x->steps[u->k].arg == u->obj)
+    u->object_kind = "mutex";   /* the wait's mutex was destroyed */
   if (u->e < 0)
     return NULL;
   g_free (u->did);
