@@ -25,6 +25,12 @@ access_op (const AugurSchedStep *s, AugurOpsMem mem)
     {
       if (s->ev_kind == AUGUR_EV_TIME)
         return AUGUR_OP_TIME;
+      /* an unlock that failed (of a destroyed mutex: EINVAL; of another
+       * thread's error-checking one: EPERM) released nothing and is a
+       * read of the lock to the scheduler, but the program unlocked, as a
+       * lock that failed is still a lock */
+      if (atomic && augur_ops_event (s->ev_kind)->op == AUGUR_OP_UNLOCK)
+        return AUGUR_OP_UNLOCK;
       return atomic ? AUGUR_OP_ATOMIC_LOAD : AUGUR_OP_READ;
     }
   /* a free() is an atomic write of the whole block to the scheduler, but
