@@ -279,6 +279,14 @@ reallocated_between (const RaceData *rd, const AugurSchedStep *steps, guint i, g
   return FALSE;
 }
 
+void
+explore_findings_race_data_clear (RaceData *rd)
+{
+  g_clear_pointer (&rd->ev, g_free);
+  g_clear_pointer (&rd->after_destroy, augur_after_destroy_free);
+  rd->after_destroy_made = FALSE;
+}
+
 #define RACE_ADDRESSES_PER_PAIR 64
 
 void
@@ -287,7 +295,6 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
 {
   RaceData *rd = data;
   Ctx *c = rd->c;
-  (void) n;
   /* the same pair of instructions races on the same address in
    * execution after execution: known ones are skipped before their
    * locations are looked up (and before the object log is searched).
@@ -302,6 +309,17 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   gboolean known = g_hash_table_lookup_extended (c->race_addrs, key, NULL, &needed_spurious);
   guint addrs = GPOINTER_TO_UINT (g_hash_table_lookup (c->race_pcs, key));
   if ((known && needed_spurious == NULL) || (!known && addrs >= RACE_ADDRESSES_PER_PAIR))
+    return;
+  /* a race between threads whose calls on a destroyed mutex failed is
+   * the use after destroy's consequence (after-destroy.h): not kept, so
+   * that an execution without that bug may still report the race */
+  if (!rd->after_destroy_made)
+    {
+      rd->after_destroy_made = TRUE;
+      rd->after_destroy = augur_after_destroy_new (
+        rd->shm->misuse, MIN (rd->shm->n_misuse, AUGUR_SCHED_MAX_MISUSE), steps, n);
+    }
+  if (augur_after_destroy_explains (rd->after_destroy, steps, i, j))
     return;
   /* a race whose witness needed a spurious wake-up is looked at again
    * until a witness without one turns up (first_or_better) */
@@ -985,6 +1003,9 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
       const AugurSchedMisuse *m = &shm->misuse[k];
       if ((m->kind == AUGUR_MISUSE_UNINIT_MUTEX || m->kind == AUGUR_MISUSE_UNINIT_COND)
           && !allocated_here (shm, m->obj))
+        continue;
+      /* a misuse of an object used after its destroy follows from that */
+      if (augur_after_destroy_follows (shm->misuse, k, steps, n))
         continue;
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (locs, explore_findings_loc_key (c, m->module, m->pc));

@@ -19,6 +19,7 @@
 
 #include "common/deadline.h"
 #include "common/symbolizer.h"
+#include "explorer/after-destroy.h"
 #include "explorer/dpor.h"
 #include "explorer/exec-names.h"
 
@@ -75,12 +76,16 @@ typedef struct {
 
 /* explore_findings_on_race's data: the event indices of the steps, made
  * when first needed (owned by the caller), and the execution's object log
- * (its allocations). */
+ * (its allocations); its destroyed mutexes (after-destroy.h), made when
+ * first needed (freed by explore_findings_race_data_clear). */
 typedef struct {
   Ctx *c;
   guint64 *ev;
   const AugurSchedObjectEvent *objects;
   guint n_objects;   /* G_MAXUINT: the log overflowed */
+  const AugurSchedShm *shm;   /* the execution's page: its misuses */
+  AugurAfterDestroy *after_destroy;
+  gboolean after_destroy_made;
 } RaceData;
 
 /* ---- explore.c ---- */
@@ -128,6 +133,8 @@ void explore_findings_keep (Ctx *c, AugurFinding *f);
 /* How many of the page's object events RaceData may read (G_MAXUINT: the
  * log overflowed, what was allocated when cannot be told). */
 guint explore_findings_race_objects (const AugurSchedShm *shm);
+/* Frees what explore_findings_on_race made for one execution (not rd). */
+void explore_findings_race_data_clear (RaceData *rd);
 /* AugurDporRaceFunc: a data race (data: RaceData). */
 void explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j,
                                gpointer data);

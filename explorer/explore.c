@@ -530,7 +530,7 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
     }
   if (killed)
     augur_results_add_bound_hit (c->results, "watchdog");
-  RaceData rd = { c, NULL, shm->objects, explore_findings_race_objects (shm) };
+  RaceData rd = { c, NULL, shm->objects, explore_findings_race_objects (shm), shm, NULL, FALSE };
   gboolean logged = (shm->flags2 & AUGUR_SCHED_F2_LOG_ENABLED) != 0;
   const AugurSchedEnabled *log = logged ? shm->enabled : NULL;
   guint n_log = logged ? MIN (shm->n_enabled, AUGUR_SCHED_MAX_ENABLED) : 0;
@@ -551,7 +551,7 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
   if (status != AUGUR_SST_SLEEP_BLOCKED && o->on_complete != NULL)
     o->on_complete (steps, n, o->on_complete_data);
   explore_findings_save_pending (c);
-  g_free (rd.ev);
+  explore_findings_race_data_clear (&rd);
 }
 
 /* The work after the search, besides the caller's passes: the last save
@@ -1183,10 +1183,11 @@ augur_explore_replay (const char *const *argv, const guint *threads, guint n,
     }
   guint ns = MIN (c->shm->n_steps, AUGUR_SCHED_MAX_STEPS);
   g_autoptr (AugurDpor) dpor = augur_dpor_new ();
-  RaceData rd = { c, NULL, c->shm->objects, explore_findings_race_objects (c->shm) };
+  RaceData rd = { c, NULL, c->shm->objects, explore_findings_race_objects (c->shm), c->shm,
+                  NULL, FALSE };
   augur_dpor_add_execution (dpor, c->shm->steps, ns, explore_findings_on_race, &rd);
   explore_findings_ending (c, c->shm->steps, ns, killed, &rd.ev);
-  g_free (rd.ev);
+  explore_findings_race_data_clear (&rd);
   /* a diagnosed atomicity violation shows again only by diagnosis */
   if (c->failures->len > 0)
     {

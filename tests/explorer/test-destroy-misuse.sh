@@ -7,7 +7,8 @@
 # initialiser in a stack slot that held a destroyed object.  Such an
 # object is a new one for a use too (no use after destroy), in a reused
 # stack slot or a reused heap block; a use with no initialisation since
-# the destroy stays one, whatever the bytes the destroy left.
+# the destroy stays one, whatever the bytes the destroy left.  What
+# follows a use after destroy in its execution is not reported apart.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -81,5 +82,30 @@ misuse:init-in-use local_scope_reinit_bad.c:26
 misuse:init-in-use local_scope_reinit_bad.c:44" ]
 }
 ok "local_scope_reinit_bad: inits of live locals and of a held one are still reported" scope_bad
+
+# a mutex destroyed while workers still lock it, count under it and wait
+# on a condition with it: the use after destroy is the finding (and the
+# destroy of the held mutex, a bug of its own); the failed calls after it
+# (an unlock after a refused wait, an unlock of a lock that failed, a wait
+# refused) and the races on what it no longer protects are its
+# consequences.  They were reported as a "double unlock ... unlocked it
+# already at" a wait, a "wait ... which it does not hold: thread 1 locks
+# it", and a data race on `count`.  The race on `unguarded`, before any
+# lock, is one of its own.  A failed unlock shows as an unlock, never as
+# an atomic load of the mutex.
+cascade ()
+{
+  finding destroy_cascade "misuse:use-after-destroy destroy_cascade.c:40 destroy_cascade.c:" || return 1
+  results_findings "$tmp/destroy_cascade.json" >"$tmp/found"
+  grep -q "^misuse:destroy-held-mutex " "$tmp/found" \
+    && ! grep -q "^misuse:\(double-unlock\|unlock-not-owner\|wait-without-mutex\)" "$tmp/found" \
+    && [ "$(grep "^data-race" "$tmp/found")" = "data-race destroy_cascade.c:19 destroy_cascade.c:19" ] \
+    && json_path "$tmp/destroy_cascade.json" '$.findings[*].explanation' \
+       | grep -q "^Thread [12] .* \`m\` at destroy_cascade.c:[0-9]* (step [0-9]*) after it was destroyed, by main at destroy_cascade.c:40 (step [0-9]*): .* the misuses of it after this one, and the data races between threads whose calls on it failed before the race, follow from this bug and are not reported apart" \
+    && json_path "$tmp/destroy_cascade.json" '$.findings[*].parts[*].schedule[*]' >"$tmp/steps" \
+    && grep -q '"op":"unlock","object":"m"' "$tmp/steps" \
+    && ! grep -q '"op":"atomic-load","object":"m"' "$tmp/steps"
+}
+ok "destroy_cascade: a use after destroy, not the misuses and races that follow from it" cascade
 
 tap_done
