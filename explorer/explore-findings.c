@@ -986,18 +986,12 @@ allocated_here (const AugurSchedShm *shm, guint64 addr)
   return FALSE;
 }
 
-void
-explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed,
-                         guint64 **evp)
+/* The misuses the runtime reported in the execution, once per kind and
+ * call site. */
+static void
+misuse_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
-  AugurSchedShm *shm = c->shm;
-  if (*evp == NULL)
-    *evp = augur_steps_event_indices (steps, n);
-  guint64 *ev = *evp;
-  guint32 status = shm->status;
-  int ws = shm->wait_status;
-  augur_lock_order_add_execution (c->results, c->sym, shm, steps, n, ev);
-
+  const AugurSchedShm *shm = c->shm;
   for (guint k = 0; k < shm->n_misuse && k < AUGUR_SCHED_MAX_MISUSE; k++)
     {
       const AugurSchedMisuse *m = &shm->misuse[k];
@@ -1016,6 +1010,21 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
                                                              steps, n, ev, m);
       explore_findings_keep (c, f);
     }
+}
+
+void
+explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed,
+                         guint64 **evp)
+{
+  AugurSchedShm *shm = c->shm;
+  if (*evp == NULL)
+    *evp = augur_steps_event_indices (steps, n);
+  guint64 *ev = *evp;
+  guint32 status = shm->status;
+  int ws = shm->wait_status;
+  augur_lock_order_add_execution (c->results, c->sym, shm, steps, n, ev);
+
+  misuse_findings (c, steps, n, ev);
 
   /* uses of freed memory, as far as the allocations are known; in a
    * deadlock, the stuck threads' pending operations too (a lock of a
