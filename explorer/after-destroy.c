@@ -24,11 +24,11 @@ call_on (const AugurSchedStep *s, guint64 obj)
 
 /* Did the call steps[k] fail: a lock of a pthread mutex that took
  * nothing, an unlock that released nothing (a read of it), a condition
- * wait refused? */
+ * wait refused, or woken but unable to lock its mutex again? */
 static gboolean
 failed_call (const AugurSchedStep *s)
 {
-  if (s->op == AUGUR_SOP_COND_WAIT)
+  if (s->op == AUGUR_SOP_COND_WAIT || s->op == AUGUR_SOP_COND_WAKE)
     return (s->flags & AUGUR_SF_FAILED) != 0;
   if (augur_ops_event (s->ev_kind)->object != AUGUR_OPS_OBJ_MUTEX)
     return FALSE;

@@ -19,14 +19,15 @@
  *    (and before an init makes it a live object again);
  *  - a data race between two threads that both made a call on a
  *    destroyed mutex that failed (a lock that took nothing, an unlock
- *    that released nothing, a condition wait refused) before the later of
- *    its two accesses.  Whatever that mutex ordered or protected between
- *    them, directly (a critical section) or through what it protected (a
- *    turn, a step counter read under it), is lost from there on, so the
- *    race is taken for that loss.  Only a mutex whose calls failed counts
- *    (glibc's destroyed read-write lock or spinlock still works, and its
- *    steps order what they order); a thread that never used the mutex
- *    after its destroy keeps its races.
+ *    that released nothing, a condition wait refused, or woken without
+ *    its mutex) before the later of its two accesses.  Whatever that
+ *    mutex ordered or protected between them, directly (a critical
+ *    section) or through what it protected (a turn, a step counter read
+ *    under it), is lost from there on, so the race is taken for that
+ *    loss.  Only a mutex whose calls failed counts (glibc's destroyed
+ *    read-write lock or spinlock still works, and its steps order what
+ *    they order); a thread that never used the mutex after its destroy
+ *    keeps its races.
  *
  * The same race or misuse in an execution without the use after destroy
  * is reported as usual.

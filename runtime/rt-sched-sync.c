@@ -1026,9 +1026,21 @@ rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
     }
   t->wait_cond = 0;
   t->signalled = 0;
+  int relocked = 1;
   for (uint32_t k = 0; k < count; k++)
-    get_real_pthread_mutex_lock () (m);
+    {
+      int e = get_real_pthread_mutex_lock () (m);
+      relocked = relocked && (e == 0 || e == EOWNERDEAD);
+    }
   mo = rt_sched_obj (s.arg, RT_OBJ_MUTEX);
+  if (!relocked)
+    {
+      /* a mutex destroyed while the thread waited: the re-lock failed
+       * (EINVAL) and took nothing, as a lock of it does (lock_after) */
+      done->flags |= AUGUR_SF_FAILED;
+      mo->lock_failed = 1;
+      return r;
+    }
   mo->owner = me;
   mo->count = count;
   t->held += count;
