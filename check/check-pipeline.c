@@ -514,9 +514,20 @@ set_completeness (AugurCheckState *st, char **summary)
 {
   gboolean hang_unexplained = st->recorded_hung && !some_run_hung (st->results);
   gboolean fail_unexplained = st->recorded_failed != NULL && !some_run_failed (st->results);
-  gboolean complete = st->explore_complete && !hang_unexplained && !fail_unexplained;
+  gboolean complete = st->explore_complete && !hang_unexplained && !fail_unexplained
+                      && st->unseen_pairs == 0;
   const char *explored = st->explore_guarantee != NULL ? st->explore_guarantee
                                                        : "incomplete: the exploration did not run";
+  /* accesses augur did not see: the search's guarantee is of the others */
+  g_autofree char *unseen = st->unseen_pairs > 0 && st->explore_complete
+    ? g_strdup_printf ("incomplete: %u pair%s flagged by the static analysis at lines the runs "
+                       "went through had no access augur saw (made inside code augur-cc did "
+                       "not build, or left out by the compiler); of the accesses it sees, the "
+                       "search was %s", st->unseen_pairs, st->unseen_pairs == 1 ? "" : "s",
+                       explored)
+    : NULL;
+  if (unseen != NULL)
+    explored = unseen;
   if (fail_unexplained)
     {
       augur_results_add_bound_hit (st->results, "recorded-run-failed");

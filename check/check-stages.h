@@ -40,6 +40,8 @@ typedef struct {
   char *explore_guarantee;   /* what it guarantees (check-strategy.h), NULL if it did not
                               * run */
   gboolean recorded_hung;    /* the recorded run was killed by the watchdog */
+  guint unseen_pairs;        /* static pairs the runs went through without augur seeing
+                              * an access of theirs (augur_check_add_static_only) */
   double recorded_seconds;   /* its wall time */
   char *recorded_failed;     /* how the recorded run failed ("abort (SIGABRT)"), or NULL */
   guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */

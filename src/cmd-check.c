@@ -63,7 +63,8 @@ static const char help_description[] =
   "complete, 1 error(s) found (or findings as severe as --fail-on), 2 usage error\n"
   "(or DIR in use), 3 program missing or not built with augur-cc, 4 the program\n"
   "could not be analysed, 5 augur or a tool it runs failed, 6 no error found but\n"
-  "the analysis did not finish (budget spent, runs cut, a hang not found again):\n"
+  "the analysis did not finish (budget spent, runs cut, a hang not found again,\n"
+  "accesses augur cannot see):\n"
   "never read it as clean; 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP\n"
   "(DIR/results.json then holds what was found).";
 

@@ -331,6 +331,43 @@ PROG
 }
 ok "a candidate pair no run exercised is a coverage hint; one exercised in order is not" static_only
 
+# a pair at lines every run goes through, whose access is made inside a
+# library augur-cc did not build (zlib's crc32 reads the buffer memcpy
+# writes): not a coverage hint, and no "complete"
+unseen_lib ()
+{
+  cat >"$tmp/unseen.c" <<'PROG'
+#include <pthread.h>
+#include <string.h>
+#include <zlib.h>
+static unsigned char buf[64];
+static const unsigned char src[64] = "0123456789";
+static unsigned long sum;
+static void *writer (void *a) { (void) a; memcpy (buf, src, sizeof buf); return NULL; }
+static void *reader (void *a) { (void) a; sum = crc32 (0L, buf, sizeof buf); return NULL; }
+int
+main (void)
+{
+  pthread_t w, r;
+  pthread_create (&w, NULL, writer, NULL);
+  pthread_create (&r, NULL, reader, NULL);
+  pthread_join (w, NULL);
+  pthread_join (r, NULL);
+  return sum == 0;
+}
+PROG
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/unseen" "$tmp/unseen.c" -lz || return 1
+  "$AUGUR" check --budget 30 -o "$tmp/u" -- "$tmp/unseen" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] \
+    && grep -q "1 pair flagged by the static analysis at lines the runs went through, with no access of it seen (\`buf\` at unseen.c:7 and unseen.c:8)" "$tmp/out" \
+    && ! grep -q "not exercised by the test driver" "$tmp/out" \
+    && json_path "$tmp/u/results.json" '$.bounds_hit[*]' | grep -qx unseen-accesses \
+    && [ "$(json_path "$tmp/u/results.json" '$.analysis.complete')" = false ]
+}
+ok "a pair whose access is made inside a library augur cannot see: incomplete (6), not a hint" unseen_lib
+
 hang ()
 {
   cat >"$tmp/hang.c" <<'PROG'
