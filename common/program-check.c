@@ -61,6 +61,19 @@ calls_instrumentation (Elf *elf, const GElf_Shdr *shdr, Elf_Data *data, size_t i
   return name != NULL && g_str_has_prefix (name, "__tsan_");
 }
 
+char **
+augur_program_argv_absolute (const char *const *argv)
+{
+  char **out = g_strdupv ((char **) argv);
+  if (out[0] != NULL && strchr (out[0], '/') != NULL && !g_path_is_absolute (out[0]))
+    {
+      char *abs = g_canonicalize_filename (out[0], NULL);
+      g_free (out[0]);
+      out[0] = abs;
+    }
+  return out;
+}
+
 char *
 augur_program_check (const char *program, GError **error)
 {

@@ -28,6 +28,11 @@ typedef enum {
  * what to do. */
 char *augur_program_check (const char *program, GError **error);
 
+/* A copy of @argv whose program, when a path relative to the current
+ * directory ("tests/x/prog", "./prog"), is made absolute: a command stored
+ * to be run again from anywhere (augur replay). */
+char **augur_program_argv_absolute (const char *const *argv);
+
 G_END_DECLS
 
 #endif /* AUGUR_PROGRAM_CHECK_H */

@@ -769,6 +769,9 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
     expl = g_strdup_printf ("Thread %u ends the program with exit status %d, as the first "
                             "execution did: the program reports a failure, maybe whatever the "
                             "interleaving (its arguments, its input).", fl->tid, exit_status);
+  else if (exit_status > 0 && c->first_exit < 0)
+    expl = g_strdup_printf ("Thread %u ends the program with exit status %d: in this "
+                            "interleaving the program reports a failure.", fl->tid, exit_status);
   else if (exit_status > 0)
     expl = g_strdup_printf ("Thread %u ends the program with exit status %d (the first "
                             "execution: %d): in this interleaving the program reports a "
@@ -1069,7 +1072,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
    * exit (1)), as test drivers do: an assertion of its own */
   if (nf == 0 && !killed && status == AUGUR_SST_DONE && WIFEXITED (ws))
     {
-      if (c->first_exit < 0)
+      if (c->first_exit == -1)
         c->first_exit = WEXITSTATUS (ws);
       if (WEXITSTATUS (ws) != 0 && n > 0)
         {

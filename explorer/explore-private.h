@@ -48,7 +48,8 @@ typedef struct {
   const char *unseen_atomic;      /* the first atomic instruction augur cannot see
                                    * (explorer/unseen-atomics.h), NULL if none */
   gint first_exit;                /* exit status of the first execution that ended
-                                   * normally, -1 before it */
+                                   * normally, -1 before it; -2 in a replay, whose one
+                                   * run is a finding's schedule */
   gint64 save_due;                /* monotonic us: no save before (explore_findings_save) */
   gboolean save_pending;          /* a finding not saved yet */
 } Ctx;

@@ -32,6 +32,7 @@
 #include "explorer/steps.h"
 #include "explorer/strategy.h"
 #include "explorer/unseen-atomics.h"
+#include "common/program-check.h"
 
 void
 augur_explore_options_init (AugurExploreOptions *o)
@@ -123,14 +124,8 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   Ctx *c = g_new0 (Ctx, 1);
   g_autofree char *exe = g_find_program_in_path (argv[0]);
   c->results = augur_results_new (exe != NULL ? exe : argv[0], "explore");
-  /* a replay runs the stored argv from wherever it is typed: a path
-   * relative to this directory is stored absolute (as augur check does) */
-  g_auto (GStrv) stored = g_strdupv ((char **) argv);
-  if (strchr (argv[0], '/') != NULL && !g_path_is_absolute (argv[0]))
-    {
-      g_free (stored[0]);
-      stored[0] = g_canonicalize_filename (argv[0], NULL);
-    }
+  /* a replay runs the stored argv from anywhere */
+  g_auto (GStrv) stored = augur_program_argv_absolute (argv);
   augur_results_set_argv (c->results, (const char *const *) stored);
   augur_results_set_mode (c->results, mode);
   augur_results_set_malloc_reuse (c->results, augur_malloc_reuse_get ());
@@ -1165,6 +1160,7 @@ augur_explore_replay (const char *const *argv, const guint *threads, guint n,
   explore_prepare_shm (c->shm, o, (const AugurSchedStep *) prefix->data, prefix->len, NULL, 0);
   c->shm->check_prefix = 0;
   c->shm->random_seed = 0;
+  c->first_exit = -2;   /* its one run is the finding's schedule, no first execution */
   gboolean killed = FALSE;
   if (!augur_executor_run (ex, o->exec_timeout > 0 ? o->exec_timeout : 10.0, &killed, error))
     {

@@ -1096,9 +1096,14 @@ exit_status ()
   cat "$tmp/out"
   [ "$st" -eq 1 ] && results_findings "$tmp/es.json" | grep -q "^assertion:exit-status exit_status.c:30" \
     && [ "$(json_path "$tmp/es.json" '$.findings[0].severity')" = error ] \
-    && grep -q "exit status 1 (the first execution: 0)" "$tmp/out"
+    && grep -q "exit status 1 (the first execution: 0)" "$tmp/out" || return 1
+  # its replay's one run is the failing schedule: no "as the first execution did"
+  "$AUGUR" replay "$tmp/es.json#1" >"$tmp/rout" 2>&1
+  st=$?
+  cat "$tmp/rout"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: .*exit status 1: in this interleaving the program reports a failure" "$tmp/rout"
 }
-ok "exit_status: a test that fails through its exit status is found" exit_status
+ok "exit_status: a test that fails through its exit status is found, and replayed as such" exit_status
 # C++ globals and functions are named as the source names them, not by
 # their mangled symbols (_ZL5ready, _ZN5stats6totalsE+4, _ZN7Counter4workEPv)
 cxx_names ()
