@@ -510,7 +510,7 @@ augur_check_add_static_only (AugurCheckState *st)
    * own access augur never saw: made inside code augur-cc did not build
    * (zlib's crc32 reading a buffer another thread memcpy's into), or left
    * out by the compiler; the search cannot vouch for it */
-  g_autoptr (GHashTable) lines = lines_accessed (st->trace);
+  g_autoptr (GHashTable) lines = NULL;   /* read from the trace when a pair needs it */
   guint added = 0, unseen = 0;
   const AugurStaticPair *first_unseen = NULL;
   for (guint i = 0; i < pairs->len; i++)
@@ -522,6 +522,8 @@ augur_check_add_static_only (AugurCheckState *st)
       augur_results_add_static_candidate (st->results, p->location, p->file_a, p->line_a,
                                           p->file_b, p->line_b);
       added++;
+      if (lines == NULL)
+        lines = lines_accessed (st->trace);
       if (unseen_at (lines, p))
         {
           unseen++;
