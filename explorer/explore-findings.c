@@ -350,12 +350,21 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
   if (rd->ev == NULL)
     rd->ev = augur_steps_event_indices (steps, n);
   g_autofree char *vol = volatile_note (c, steps, i, j);
+  /* an ordering augur cannot see (ck's inline-assembly store that
+   * publishes, or releases a lock) makes no race it can vouch for */
+  g_autofree char *unseen = c->unseen_atomic != NULL
+    ? g_strdup_printf (" The program has instructions augur cannot see (%s): if one of them "
+                       "orders these two accesses (a store that publishes, a lock's release), "
+                       "the race is augur's, not the program's.", c->unseen_atomic)
+    : NULL;
   g_autofree char *race = g_strdup_printf (
-    "Threads %u and %u access %s without synchronisation, and one of them writes.%s",
+    "Threads %u and %u access %s without synchronisation, and one of them writes.%s%s",
     MIN (steps[i].tid, steps[j].tid), MAX (steps[i].tid, steps[j].tid),
-    obj != NULL ? obj : "the same memory", vol != NULL ? vol : "");
+    obj != NULL ? obj : "the same memory", vol != NULL ? vol : "", unseen != NULL ? unseen : "");
   g_autofree char *expl = spurious_note (c, race, steps, j + 1, "race");
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, expl);
+  if (unseen != NULL)
+    augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
   if (obj != NULL)
     augur_finding_set_object (f, obj, "variable");
   explore_findings_add_access (c, f, steps, i, rd->ev);

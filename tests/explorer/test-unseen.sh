@@ -3,8 +3,9 @@
 # Memory accesses augur cannot see (inline assembly): a spin on an unseen
 # xchg starves the thread it waits for under augur's scheduler, and a
 # loop waiting for a flag an unseen store writes never sees it change;
-# either hang is a warning that says it may be augur's, and the exit
-# status says incomplete, not bug.  A race on volatile accesses says that
+# either hang is a warning that says it may be augur's, as is a race on
+# data such a store publishes, and the exit status says incomplete, not
+# bug.  A race on volatile accesses says that
 # volatile is not atomic.  A local of another thread's function that has
 # returned, whose memory later calls write unseen: an error, and the
 # search incomplete.  Plain movs in inline assembly are
@@ -59,6 +60,19 @@ unseen_store ()
          | grep -q "instructions augur cannot see (asm_store_wait.c:18, movl .*): if one of them writes what the loop reads"
 }
 ok "asm_store_wait: a loop waiting for an unseen store: the hang is a warning" unseen_store
+# a race on data an unseen store publishes: a warning that says so
+unseen_publish ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 2 -o "$tmp/asmpub.json" -- "$prog_dir/asm_publish" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 6 ] && ! json_path "$tmp/asmpub.json" '$.findings[*].severity' | grep -qx error \
+    && json_path "$tmp/asmpub.json" '$.findings[*].kind' | grep -qx data-race \
+    && json_path "$tmp/asmpub.json" '$.findings[*].explanation' \
+         | grep -q "access data without synchronisation, and one of them writes\. The program has instructions augur cannot see (asm_publish.c:18, movl .*): if one of them orders these two accesses"
+}
+ok "asm_publish: a race on data an unseen store publishes is a warning that says why" unseen_publish
 
 store_buffering ()
 {
