@@ -78,13 +78,6 @@ augur_check_finding_key (AugurFinding *f)
   return g_string_free (key, FALSE);
 }
 
-static gboolean
-needs_spurious (AugurFinding *f)
-{
-  const char *e = augur_finding_get_explanation (f);
-  return e != NULL && strstr (e, AUGUR_SPURIOUS_MARK) != NULL;
-}
-
 guint
 augur_check_merge_findings (AugurResults *into, AugurResults *from)
 {
@@ -103,7 +96,7 @@ augur_check_merge_findings_full (AugurResults *into, AugurResults *from, guint *
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *f = augur_results_get_finding (into, i);
-      gboolean better = augur_finding_get_n_parts (f) == 0 && needs_spurious (f);
+      gboolean better = augur_finding_get_n_parts (f) == 0 && augur_finding_needs_spurious (f);
       g_hash_table_insert (seen, augur_check_finding_key (f), better ? f : NULL);
       for (guint k = 0; k < augur_finding_get_n_parts (f); k++)
         g_hash_table_insert (seen, augur_check_finding_key (augur_finding_get_part (f, k)), NULL);
@@ -120,7 +113,7 @@ augur_check_merge_findings_full (AugurResults *into, AugurResults *from, guint *
           /* the same bug shown without a spurious wake-up (a later
            * strategy's, which allows none): that witness is the one to
            * show, as the explorer keeps it (explore-findings.c) */
-          if (kept != NULL && !needs_spurious (f)
+          if (kept != NULL && !augur_finding_needs_spurious (f)
               && augur_finding_get_kind (f) == augur_finding_get_kind (kept))
             {
               augur_results_replace_finding (into, kept, f);

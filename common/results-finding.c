@@ -329,6 +329,13 @@ augur_finding_get_explanation (AugurFinding *finding)
   return finding->explanation;
 }
 
+gboolean
+augur_finding_needs_spurious (AugurFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, FALSE);
+  return finding->explanation != NULL && strstr (finding->explanation, AUGUR_SPURIOUS_MARK) != NULL;
+}
+
 const char *
 augur_finding_get_object (AugurFinding *finding)
 {

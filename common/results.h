@@ -272,6 +272,8 @@ const char        *augur_finding_get_explanation (AugurFinding *finding);
 /* The words an explanation has when its schedule needed a spurious
  * wake-up (explorer/steps.h, augur_steps_spurious_note). */
 #define AUGUR_SPURIOUS_MARK "without a signal (a spurious wake-up, which POSIX allows)"
+/* Does its explanation say its schedule needed a spurious wake-up? */
+gboolean           augur_finding_needs_spurious (AugurFinding *finding);
 const char        *augur_finding_get_object (AugurFinding *finding);       /* may be NULL */
 const char        *augur_finding_get_object_kind (AugurFinding *finding);  /* may be NULL */
 /* The stable name of the object (common/objects.h): object_id if set, else object. */

@@ -353,16 +353,13 @@ augur_same_bug_count (AugurResults *results)
 static void
 head_without_spurious (Bug *bug)
 {
-  const char *e = augur_finding_get_explanation (bug->finding);
-  if (augur_finding_get_n_parts (bug->finding) > 0 || e == NULL
-      || strstr (e, AUGUR_SPURIOUS_MARK) == NULL)
+  if (augur_finding_get_n_parts (bug->finding) > 0 || !augur_finding_needs_spurious (bug->finding))
     return;
   for (guint v = 0; v < bug->variants->len; v++)
     {
       AugurFinding *f = g_ptr_array_index (bug->variants, v);
-      const char *ev = augur_finding_get_explanation (f);
       if (augur_finding_get_kind (f) == augur_finding_get_kind (bug->finding)
-          && (ev == NULL || strstr (ev, AUGUR_SPURIOUS_MARK) == NULL))
+          && !augur_finding_needs_spurious (f))
         {
           bug->variants->pdata[v] = bug->finding;
           bug->finding = f;
