@@ -388,6 +388,14 @@ stage_explore (AugurCheckState *st, GError **error)
   return augur_check_explore (st, augur_check_stage_time_left (st), error);
 }
 
+/* "file.c:12", the file as reports label it (common/source-label.h). */
+static char *
+line_key (const char *file, guint line)
+{
+  g_autofree char *base = augur_source_label (file);
+  return g_strdup_printf ("%s:%u", base, line);
+}
+
 /* Adds to @covered the key of every pair of lines two accesses of @f
  * are at (a line with itself included): the pairs it exercised. */
 static void
@@ -399,8 +407,7 @@ cover_pairs (GHashTable *covered, AugurFinding *f)
       const AugurAccess *a = augur_finding_get_access (f, i);
       if (a->file == NULL)
         continue;
-      g_autofree char *base = augur_source_label (a->file);
-      g_ptr_array_add (locs, g_strdup_printf ("%s:%u", base, a->line));
+      g_ptr_array_add (locs, line_key (a->file, a->line));
     }
   for (guint i = 0; i < locs->len; i++)
     for (guint j = i; j < locs->len; j++)
@@ -412,10 +419,8 @@ cover_pairs (GHashTable *covered, AugurFinding *f)
 static char *
 line_pair_key (const char *file_a, guint line_a, const char *file_b, guint line_b)
 {
-  g_autofree char *base_a = augur_source_label (file_a);
-  g_autofree char *base_b = augur_source_label (file_b);
-  g_autofree char *a = g_strdup_printf ("%s:%u", base_a, line_a);
-  g_autofree char *b = g_strdup_printf ("%s:%u", base_b, line_b);
+  g_autofree char *a = line_key (file_a, line_a);
+  g_autofree char *b = line_key (file_b, line_b);
   return augur_explore_observed_key (a, b);
 }
 
@@ -453,8 +458,7 @@ lines_accessed (const AugurTrace *t)
       if (!augur_symbolizer_source (sym, (guint) (k >> 48), (guint32) (k & 0xffffffffu), &src)
           || src.file == NULL)
         continue;
-      g_autofree char *base = augur_source_label (src.file);
-      char *line = g_strdup_printf ("%s:%u", base, src.line);
+      char *line = line_key (src.file, src.line);
       guint old = GPOINTER_TO_UINT (g_hash_table_lookup (lines, line));
       g_hash_table_insert (lines, line, GUINT_TO_POINTER (old | GPOINTER_TO_UINT (value)));
     }
@@ -464,8 +468,7 @@ lines_accessed (const AugurTrace *t)
 static guint
 kinds_at (GHashTable *lines, const char *file, guint line)
 {
-  g_autofree char *base = augur_source_label (file);
-  g_autofree char *key = g_strdup_printf ("%s:%u", base, line);
+  g_autofree char *key = line_key (file, line);
   return GPOINTER_TO_UINT (g_hash_table_lookup (lines, key));
 }
 
