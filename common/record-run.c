@@ -56,8 +56,10 @@ static gboolean
 trace_watch (gpointer data)
 {
   TraceWatch *w = data;
+  /* the header up to its counts, not the program's path after them */
   AugurTraceHeader h;
-  if (pread (w->fd, &h, sizeof h, 0) != (ssize_t) sizeof h)
+  const gsize head = G_STRUCT_OFFSET (AugurTraceHeader, reserved1);
+  if (pread (w->fd, &h, head, 0) != (ssize_t) head)
     return FALSE;
   if (h.flags & AUGUR_TRACE_FLAG_CUT)
     return TRUE;
