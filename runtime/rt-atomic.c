@@ -226,6 +226,22 @@ rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra)
   return v;
 }
 
+uint32_t
+rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t ra)
+{
+  if (RT_LIKELY (!atomic_on ()))
+    return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST);
+  AugurRecord r;
+  prepare (&r, AUGUR_EV_ATOMIC_RMW, 4, mo, AUGUR_ATOMIC_OP_ADD, a, ra);
+  Stripe *s = stripe_of (a);
+  stripe_lock (s);
+  uint32_t old = __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST);
+  r.arg = old;
+  rt_emit_packed (&r);
+  stripe_unlock (s);
+  return old;
+}
+
 /* ------------------------------------------------------------------ */
 /* 128 bits: under the stripe lock, always.  The scheduling point comes
  * first (prepare, as for the other sizes): a thread that reached it while

@@ -161,6 +161,7 @@ RT_EXPORT ssize_t
 write (int fd, const void *buf, size_t n)
 {
   uint64_t off;
+  rt_fdio_before_write (fd, n == 0, RT_RA ());
   if (n_maps > 0 && current_offset (fd, &off))
     file_write (fd, off, n, RT_RA ());
   return get_real_write () (fd, buf, n);
@@ -186,6 +187,7 @@ RT_EXPORT ssize_t
 writev (int fd, const struct iovec *iov, int cnt)
 {
   uint64_t off;
+  rt_fdio_before_write (fd, 0, RT_RA ());
   if (n_maps > 0 && cnt > 0 && current_offset (fd, &off))
     file_write (fd, off, iov_bytes (iov, cnt), RT_RA ());
   return get_real_writev () (fd, iov, cnt);

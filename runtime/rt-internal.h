@@ -590,6 +590,14 @@ void rt_mutex_record_owner_died (uint8_t flags, uintptr_t ra);
 /* An atomic 32-bit load by the program at @ra (as __tsan_atomic32_load),
  * for intercepts that read the program's memory for it (rt-futex.c). */
 uint32_t rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra);
+/* An atomic 32-bit fetch-and-add at @ra (as __tsan_atomic32_fetch_add),
+ * for intercepts that synchronise through a word of their own (rt-fdio.c). */
+uint32_t rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t ra);
+/* A write (or writev) and a close of @fd by the program at @ra: the steps
+ * they are when @fd is an end of a pipe or socket pair the program made
+ * (rt-fdio.c); called by the intercepts of rt-filemap.c and rt-signal.c. */
+void rt_fdio_before_write (int fd, int dontwait, uintptr_t ra);
+void rt_fdio_before_close (int fd, uintptr_t ra);
 /* The whole of a mutex intercept (pthread and C11), on the mutex `m' in
  * scope: KIND after CALL, PRE (LOCK_REQ, or 0) before it with aux TRY_KIND;
  * a trylock carries TRY_KIND in its own aux. */

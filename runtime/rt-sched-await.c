@@ -437,12 +437,42 @@ window_reads (RtSThread *t, uint32_t me, uint32_t h, uint32_t now, uint32_t *n, 
   return READS_SAME;
 }
 
+void
+rt_sched_await_load (const volatile void *addr)
+{
+  if (rt_sched_is_on ())
+    th[rt_self.tid].await_load = (uintptr_t) addr;
+}
+
+/* @p is the load rt_sched_await_load announced: thread @me awaits a write
+ * of what it loads from now on, with no loop to recognise first. */
+static void
+await_announced (uint32_t me, RtSThread *t, const AugurSchedStep *p)
+{
+  t->await_r[0] = *p;
+  t->n_await = 1;
+  t->await_clock = 0;
+  t->await_from = shm->n_steps;
+  t->awaiting = 1;
+  awaiting[n_awaiting++] = (uint16_t) me;
+}
+
 /* Thread me publishes p: does it start an iteration that repeats the last
  * one exactly?  Then it awaits a change. */
 void
 rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
 {
   RtSThread *t = &th[me];
+  if (t->await_load != 0)
+    {
+      uintptr_t a = t->await_load;
+      t->await_load = 0;
+      if (p->op == AUGUR_SOP_READ && p->obj == (uint64_t) a)
+        {
+          await_announced (me, t, p);
+          return;
+        }
+    }
   /* a loop under a lock is judged too, when it holds the lock for the
    * whole iteration: if whoever could change what it reads needs that
    * lock, nothing can run, and the hang is real (one that releases it on

@@ -229,6 +229,7 @@ close (int fd)
         }
       rt_snapshot_process_dirty ();
     }
+  rt_fdio_before_close (fd, RT_RA ());
   return get_real_close () (fd);
 }
 

@@ -1,5 +1,6 @@
-/* A thread blocks in a call augur does not model (a pipe nobody writes):
- * the execution's watchdog fires and the hang is reported. */
+/* A thread blocks in a call augur does not model (poll, on a pipe nobody
+ * writes): the execution's watchdog fires and the hang is reported. */
+#include <poll.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -8,9 +9,9 @@ static int fds[2];
 static void *
 reader (void *arg)
 {
-  char c;
+  struct pollfd p = { .fd = fds[0], .events = POLLIN };
   (void) arg;
-  return read (fds[0], &c, 1) == 1 ? NULL : NULL;   /* [hang] */
+  return poll (&p, 1, -1) == 1 ? NULL : NULL;   /* [hang] */
 }
 
 int
