@@ -373,6 +373,7 @@ free (void *p)
         return;
       op.rec.arg = usable_size (p);
       rt_sched_freed (p, op.rec.arg);
+      rt_sched_objs_freed (p, op.rec.arg);
     }
   rt_sync_before (&op);
   base_free (p);
@@ -401,7 +402,10 @@ realloc_at (void *old, size_t size, uintptr_t ra)
   size_t old_size = usable_size (old);
   fr.rec.arg = old_size;
   if (rt_sched_is_on ())
-    rt_sched_freed (old, old_size);
+    {
+      rt_sched_freed (old, old_size);
+      rt_sched_objs_freed (old, old_size);
+    }
   rt_sync_before (&fr);
   rt_sync_begin (&al, AUGUR_EV_ALLOC, 0, NULL, ra);
   rt_sync_before (&al);

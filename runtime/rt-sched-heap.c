@@ -6,9 +6,11 @@
  * that an access static analysis pruned (not a step, rt-sched-access.c)
  * still becomes a step when it touches freed memory: the facts prove
  * that no data race involves it, not that its block is alive, and the
- * explorer finds uses of freed memory among steps (explorer/memcheck.c).
+ * explorer finds uses of freed memory among steps (explorer/memcheck.c);
+ * and the model's synchronisation objects in freed blocks, which stay the
+ * objects they were until their memory is handed out again.
  *
- * Both are reset with the rest of the runtime's memory when an execution
+ * All are reset with the rest of the runtime's memory when an execution
  * ends.
  */
 #include "config.h"
@@ -83,15 +85,42 @@ rt_sched_freed_hit (const void *addr, size_t size)
   return rt_ranges_hit (&ranges, lo, lo + (size ? size : 1));
 }
 
+/* ------------------------------------------------------------------ */
+/* The model's objects in freed blocks.  A mutex destroyed, freed and then
+ * locked is a use after destroy and a use of freed memory, whatever the
+ * allocator wrote over its bytes meanwhile: glibc's free puts its list
+ * links in a block's first words, and a thread's exit moves its cached
+ * blocks to the arena's lists; those writes are no new object
+ * (rt_sched_obj), and a call on the dead object is no call on an
+ * uninitialised one (rt_sched_check_initialised).  The objects are new
+ * ones once an allocation hands any of their memory out again. */
+
+/* an object was marked in this execution: allocations look for them */
+static bool objs_freed_any;
+
+void
+rt_sched_objs_freed (void *p, size_t size)
+{
+  uintptr_t lo = (uintptr_t) p;
+  RtSObj *o;
+  for (uint32_t u = 0; (o = rt_sched_obj_nth (u)) != NULL; u++)
+    if (o->kind != RT_OBJ_FREE && o->addr - lo < size)
+      {
+        o->in_freed = 1;
+        objs_freed_any = true;
+      }
+}
+
 void
 rt_sched_allocated (void *p, size_t size)
 {
   uint32_t at;
-  if (n_freed > 0 && freed_find ((uintptr_t) p, &at))
-    {
-      freed[at] = FREED_GONE;
-      rt_sched_objs_reborn ((uintptr_t) p, size);
-    }
+  bool again = n_freed > 0 && freed_find ((uintptr_t) p, &at);
+  if (again)
+    freed[at] = FREED_GONE;
+  /* a block handed out whole, or any memory of a marked object's block */
+  if (again || objs_freed_any)
+    rt_sched_objs_reborn ((uintptr_t) p, size);
   if (ranges.n > 0 && !ranges.full)
     {
       rt_ranges_remove (&ranges, (uintptr_t) p, (uintptr_t) p + (size ? size : 1));

@@ -279,6 +279,7 @@ typedef struct {
   uint8_t frame_depth;
   uint8_t frame_tried;      /* looked for on its thread's stack */
   uint8_t robust;           /* a pthread mutex, robust when last taken (rt-sched-robust.c) */
+  uint8_t in_freed;         /* its memory was freed and not handed out since (rt-sched-heap.c) */
 } RtSObj;
 
 /* The model's object at addr (created if kind != RT_OBJ_FREE). */

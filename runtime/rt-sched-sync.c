@@ -92,7 +92,9 @@ fresh_obj (RtSObj *o, uint64_t addr, int kind)
 /* A lookup with a kind is a call's, on memory the program is about to
  * use: a destroyed object whose bytes the program wrote since
  * (rt-sched-destroy.c), a local whose frame returned (rt-sched-frame.c),
- * is a new object there. */
+ * is a new object there.  Not one in a freed block: its bytes are the
+ * allocator's then (glibc's free, and a thread's exit, write its lists
+ * there), and the call is a use of the dead object (rt-sched-heap.c). */
 RtSObj *
 rt_sched_obj (uint64_t addr, int kind)
 {
@@ -103,7 +105,8 @@ rt_sched_obj (uint64_t addr, int kind)
       if (o->addr == addr && o->kind != RT_OBJ_FREE)
         {
           if (RT_UNLIKELY (o->destroy_state != RT_DESTROY_LIVE || o->frame_gen != 0)
-              && kind != RT_OBJ_FREE && (rt_sched_frame_ended (o) || rt_sched_destroy_rewritten (o)))
+              && kind != RT_OBJ_FREE
+              && (rt_sched_frame_ended (o) || (!o->in_freed && rt_sched_destroy_rewritten (o))))
             fresh_obj (o, addr, kind);
           return o;
         }

@@ -148,7 +148,9 @@ copied_initialiser (uint64_t addr, uint32_t kind)
 void
 rt_sched_check_initialised (RtSObj *o, uint32_t kind, const AugurSchedStep *s)
 {
-  if (o == NULL || o->init_seen || o->uninit_reported)
+  /* in a freed block: a use of freed memory (explorer/memcheck.c), of
+   * whatever the object was */
+  if (o == NULL || o->init_seen || o->uninit_reported || o->in_freed)
     return;
   if (kind == AUGUR_MISUSE_UNINIT_BARRIER ? !barrier_count_zero (o->addr)
                                           : !in_main_heap ((uintptr_t) o->addr))

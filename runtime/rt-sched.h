@@ -130,6 +130,9 @@ void rt_sched_find_unwinder (void);
 bool rt_sched_free_ok (void *p, uint32_t pc, uint8_t module);
 /* free(p) passed rt_sched_free_ok: its @size bytes are freed memory. */
 void rt_sched_freed (void *p, size_t size);
+/* ... and the synchronisation objects in them are dead ones until the
+ * memory is handed out again (rt-sched-heap.c). */
+void rt_sched_objs_freed (void *p, size_t size);
 /* malloc & co. returned p, of @size bytes: a block that may be freed
  * again, no longer freed memory. */
 void rt_sched_allocated (void *p, size_t size);

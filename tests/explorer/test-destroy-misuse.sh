@@ -108,4 +108,42 @@ cascade ()
 }
 ok "destroy_cascade: a use after destroy, not the misuses and races that follow from it" cascade
 
+
+# a mutex destroyed, freed with its struct, and locked by another thread
+# after the destroying one exited: the use after destroy and the uses of
+# freed memory, the same on fibers and on real threads (forked
+# executions), where glibc's free and the thread's exit wrote their list
+# links over the mutex: the lock was also reported as one of an
+# uninitialised mutex (pigz)
+free_exit () # FIBERS [ARG...]
+{
+  fibers=$1
+  shift
+  AUGUR_FIBERS=$fibers "$AUGUR" explore --no-progress -o "$tmp/dfe.json" -- "$prog_dir/destroy_free_exit" "$@" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && { [ "$fibers" = 1 ] || grep -q "forked processes with real threads" "$tmp/out"; } \
+    && [ "$(results_findings "$tmp/dfe.json" | sort)" = "misuse:destroy-held-mutex destroy_free_exit.c:41 destroy_free_exit.c:31
+misuse:use-after-destroy destroy_free_exit.c:31 destroy_free_exit.c:41
+misuse:use-after-free destroy_free_exit.c:32 destroy_free_exit.c:41
+misuse:use-after-free destroy_free_exit.c:32 destroy_free_exit.c:42" ]
+}
+ok "destroy_free_exit: a destroyed, freed mutex locked after its thread's exit: use after destroy and free" \
+  free_exit 1
+ok "destroy_free_exit, real threads: the same, no uninitialised mutex" free_exit 0
+# --malloc-reuse on real threads: glibc has the block back at once, and
+# its links over the mutex are no new object
+reuse_free_exit ()
+{
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress --malloc-reuse -o "$tmp/dfr.json" \
+    -- "$prog_dir/destroy_free_exit" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/dfr.json" >"$tmp/found" \
+    && grep -q "^misuse:use-after-destroy destroy_free_exit.c:31 destroy_free_exit.c:41" "$tmp/found" \
+    && ! grep -q "^misuse:uninitialised-mutex" "$tmp/found"
+}
+ok "destroy_free_exit, real threads, --malloc-reuse: no uninitialised mutex" reuse_free_exit
+
 tap_done
