@@ -40,6 +40,16 @@
  * needs (a CAS on a pointer to a block freed and allocated again); the
  * price is that a use of a block after it is handed out again is not a
  * use of freed memory any more.
+ *
+ * On real threads (forked executions) blocks come from glibc, which hands
+ * a freed block to the next malloc of its size at once (the same
+ * thread's, from its cache): a use of the block after that would be a use
+ * of the new one, no use of freed memory, and a lock freed with its
+ * block a new, uninitialised one.  So, as in the arena, a free there
+ * keeps its block from glibc until the execution's process ends (held
+ * back; not with --malloc-reuse): the last HELD_BLOCKS blocks, of
+ * HELD_BYTES at most, the oldest going to glibc when either is
+ * full.
  */
 #include "config.h"
 
@@ -162,6 +172,65 @@ arena_free (void *p)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* Forked executions: freed blocks held back from glibc */
+
+#define HELD_BLOCKS 4096u
+#define HELD_BYTES ((size_t) 64 << 20)
+
+typedef struct {
+  void *p;
+  size_t size;
+} Held;
+
+static Held *held;            /* a ring, mapped at the first free held back */
+static uint32_t held_first, held_n;
+static size_t held_bytes;
+static int held_off = -1;     /* --malloc-reuse: glibc reuses blocks, as it does */
+
+/* Frees of the explored program on real threads are held back. */
+static bool
+hold_wanted (void *p)
+{
+  if (rt_fibers || rt_arena_contains (p) || !rt_sched_is_on ())
+    return false;
+  if (held_off < 0)
+    {
+      const char *reuse = rt_libc_getenv (AUGUR_ENV_MALLOC_REUSE);
+      held_off = reuse != NULL && reuse[0] != '\0' && strcmp (reuse, "0") != 0;
+    }
+  return !held_off;
+}
+
+/* Keeps the freed block p of @size usable bytes from glibc; false if it
+ * is not kept (the caller frees it). */
+static bool
+hold_back (void *p, size_t size)
+{
+  if (!hold_wanted (p) || size > HELD_BYTES)
+    return false;
+  if (held == NULL)
+    {
+      void *m = rt_sys_mmap (NULL, HELD_BLOCKS * sizeof (Held), PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (m == MAP_FAILED)
+        return false;
+      held = m;
+    }
+  while (held_n > 0 && (held_n == HELD_BLOCKS || held_bytes + size > HELD_BYTES))
+    {
+      Held *h = &held[held_first];
+      __libc_free (h->p);
+      held_bytes -= h->size;
+      held_first = (held_first + 1) % HELD_BLOCKS;
+      held_n--;
+    }
+  held[(held_first + held_n) % HELD_BLOCKS] = (Held) { p, size };
+  held_n++;
+  held_bytes += size;
+  return true;
+}
+
 /* The allocator underneath: the arena in the execution server, else
  * glibc's. */
 static void *
@@ -210,13 +279,29 @@ base_memalign (size_t align, size_t size)
   return __libc_memalign (align, size);
 }
 
+static size_t usable_size (void *p);
+
 static void *
 base_realloc (void *old, size_t size)
 {
   if (old == NULL)
     return base_malloc (size);
-  if (!rt_arena_contains (old))
+  if (!rt_arena_contains (old) && (size == 0 || !hold_wanted (old)))
     return __libc_realloc (old, size);
+  if (!rt_arena_contains (old))
+    {
+      /* a new block, the old one held back (realloc records it freed) */
+      size_t old_size = usable_size (old);
+      void *p = __libc_malloc (size);
+      if (p == NULL)
+        return NULL;
+      rt_guard_enter ();
+      memcpy (p, old, old_size < size ? old_size : size);
+      rt_guard_leave ();
+      if (!hold_back (old, old_size))
+        __libc_free (old);
+      return p;
+    }
   if (size == 0)
     {
       arena_free (old);
@@ -376,7 +461,8 @@ free (void *p)
       rt_sched_objs_freed (p, op.rec.arg);
     }
   rt_sync_before (&op);
-  base_free (p);
+  if (!hold_back (p, op.rec.arg))
+    base_free (p);
   rt_sync_after (&op, 0);
 }
 

@@ -113,8 +113,9 @@ ok "destroy_cascade: a use after destroy, not the misuses and races that follow 
 # after the destroying one exited: the use after destroy and the uses of
 # freed memory, the same on fibers and on real threads (forked
 # executions), where glibc's free and the thread's exit wrote their list
-# links over the mutex: the lock was also reported as one of an
-# uninitialised mutex (pigz)
+# links over the mutex, or (`again`) glibc handed its block to the
+# destroying thread's next malloc: the lock was also reported as one of
+# an uninitialised mutex (pigz), or (`again`) as nothing but that
 free_exit () # FIBERS [ARG...]
 {
   fibers=$1
@@ -132,6 +133,8 @@ misuse:use-after-free destroy_free_exit.c:32 destroy_free_exit.c:42" ]
 ok "destroy_free_exit: a destroyed, freed mutex locked after its thread's exit: use after destroy and free" \
   free_exit 1
 ok "destroy_free_exit, real threads: the same, no uninitialised mutex" free_exit 0
+ok "destroy_free_exit again, real threads: the block handed out again is still freed memory" \
+  free_exit 0 again
 # --malloc-reuse on real threads: glibc has the block back at once, and
 # its links over the mutex are no new object
 reuse_free_exit ()

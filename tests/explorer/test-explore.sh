@@ -922,6 +922,34 @@ uaf_last_block ()
     && [ "$(json_path "$tmp/ulb.json" '$.findings[0].schedule[-1:].object')" = "o->x" ]
 }
 ok "uaf_last_block: a use of the last block after its free is a use after free, named" uaf_last_block
+# uses of freed memory by the thread that freed it, after the others are
+# joined, with a malloc of the block's size between the free and the use:
+# on real threads (forked executions) glibc handed the block to that
+# malloc, and both ended complete with no finding
+same_thread () # FIBERS MODE EXPECTED
+{
+  AUGUR_FIBERS=$1 "$AUGUR" explore --no-progress -o "$tmp/ust.json" -- "$prog_dir/uaf_same_thread" "$2" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && { [ "$1" = 1 ] || grep -q "forked processes with real threads" "$tmp/out"; } \
+    && [ "$(results_findings "$tmp/ust.json" | sort)" = "$3" ]
+}
+ust_tasks="misuse:use-after-free uaf_same_thread.c:53 uaf_same_thread.c:68"
+ust_mutex="misuse:use-after-destroy uaf_same_thread.c:101 uaf_same_thread.c:105
+misuse:use-after-free uaf_same_thread.c:102 uaf_same_thread.c:105"
+ok "uaf_same_thread: a pool's task array written after its destroy freed it" same_thread 1 tasks "$ust_tasks"
+ok "uaf_same_thread, real threads: the same, though malloc had the block again" \
+  same_thread 0 tasks "$ust_tasks"
+ok "uaf_same_thread: a mutex locked by the thread that destroyed and freed it" same_thread 1 mutex "$ust_mutex"
+ok "uaf_same_thread, real threads: the same" same_thread 0 mutex "$ust_mutex"
+ust_text ()
+{
+  same_thread 0 tasks "$ust_tasks" >/dev/null \
+    && json_path "$tmp/ust.json" '$.findings[0].explanation' \
+       | grep -q "^Main writes p->tasks\[0\].arg at uaf_same_thread.c:68 after main freed it at uaf_same_thread.c:53 (step [0-9]*): freed memory may be handed out again"
+}
+ok "uaf_same_thread: named with the free and the use, as across threads" ust_text
 free_named ()
 {
   finding free_named "misuse:use-after-free free_named.c:30 free_named.c:19" || return 1
