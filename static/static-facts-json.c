@@ -156,14 +156,6 @@ parse_access (AugurStaticFacts *f, JsonObject *o, const char *where, GError **er
   return TRUE;
 }
 
-static gboolean
-parse_pair_common (AugurStaticPair *p, JsonObject *o, const char *where, GError **error)
-{
-  return get_site (o, "a", where, &p->file_a, &p->line_a, error)
-         && get_site (o, "b", where, &p->file_b, &p->line_b, error)
-         && get_string (o, "location", where, &p->location, error);
-}
-
 /* The model keeps a <= b (file, then line as a number); the plug-in
  * orders "file:line" as strings, so "p.c:12" may come before "p.c:7".
  * Swapping the ends swaps each kind too ("R/W" -> "W/R"). */
@@ -194,28 +186,37 @@ order_pair (AugurStaticPair *p)
   p->kinds = (char **) g_ptr_array_steal (kinds, NULL);
 }
 
+/* An element of "pairs" (with kinds) or, when protected, of "protected"
+ * (with a lock and no kinds), added to list. */
 static gboolean
-parse_pair (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+parse_pair_into (GPtrArray *list, gboolean protected, JsonObject *o, const char *where,
+                 GError **error)
 {
   AugurStaticPair *p = g_new0 (AugurStaticPair, 1);
-  g_ptr_array_add (f->pairs, p);
-  if (!parse_pair_common (p, o, where, error) || !augur_json_get_strv (&format, o, "kinds", TRUE,
-                                                                       where, &p->kinds, error))
+  g_ptr_array_add (list, p);
+  if (protected)
+    p->kinds = g_new0 (char *, 1);
+  if (!get_site (o, "a", where, &p->file_a, &p->line_a, error)
+      || !get_site (o, "b", where, &p->file_b, &p->line_b, error)
+      || !get_string (o, "location", where, &p->location, error))
+    return FALSE;
+  if (protected ? !get_string (o, "lock", where, &p->lock, error)
+                : !augur_json_get_strv (&format, o, "kinds", TRUE, where, &p->kinds, error))
     return FALSE;
   order_pair (p);
   return TRUE;
 }
 
 static gboolean
+parse_pair (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
+{
+  return parse_pair_into (f->pairs, FALSE, o, where, error);
+}
+
+static gboolean
 parse_protected (AugurStaticFacts *f, JsonObject *o, const char *where, GError **error)
 {
-  AugurStaticPair *p = g_new0 (AugurStaticPair, 1);
-  g_ptr_array_add (f->protected_pairs, p);
-  p->kinds = g_new0 (char *, 1);
-  if (!parse_pair_common (p, o, where, error) || !get_string (o, "lock", where, &p->lock, error))
-    return FALSE;
-  order_pair (p);
-  return TRUE;
+  return parse_pair_into (f->protected_pairs, TRUE, o, where, error);
 }
 
 static gboolean
@@ -321,13 +322,17 @@ augur_static_facts_load (const char *path, GError **error)
 
 /* ---- writing ---- */
 
+/* {file, line} as member `name`, or directly in the open object when name
+ * is NULL (the mirror of get_site). */
 static void
 add_site (JsonBuilder *b, const char *name, const char *file, guint line)
 {
-  augur_json_begin_object_member (b, name);
+  if (name != NULL)
+    augur_json_begin_object_member (b, name);
   augur_json_add_string (b, "file", file);
   augur_json_add_int (b, "line", line);
-  json_builder_end_object (b);
+  if (name != NULL)
+    json_builder_end_object (b);
 }
 
 /* Writes one element's members (inside its object). */
@@ -378,8 +383,7 @@ static void
 add_access (JsonBuilder *b, gconstpointer element)
 {
   const AugurStaticAccess *a = element;
-  augur_json_add_string (b, "file", a->file);
-  augur_json_add_int (b, "line", a->line);
+  add_site (b, NULL, a->file, a->line);
   augur_json_add_int (b, "thread", a->thread);
   augur_json_add_string (b, "kind", augur_static_access_kind_to_string (a->kind));
   augur_json_add_string (b, "location", a->location);
@@ -405,8 +409,7 @@ static void
 add_unknown (JsonBuilder *b, gconstpointer element)
 {
   const AugurStaticUnknownSite *u = element;
-  augur_json_add_string (b, "file", u->file);
-  augur_json_add_int (b, "line", u->line);
+  add_site (b, NULL, u->file, u->line);
   augur_json_add_string (b, "reason", u->reason);
 }
 
@@ -415,10 +418,7 @@ add_warning (JsonBuilder *b, gconstpointer element)
 {
   const AugurStaticWarning *w = element;
   if (w->file != NULL)
-    {
-      augur_json_add_string (b, "file", w->file);
-      augur_json_add_int (b, "line", w->line);
-    }
+    add_site (b, NULL, w->file, w->line);
   augur_json_add_string (b, "kind", w->kind);
   augur_json_add_string (b, "message", w->message);
 }
