@@ -244,38 +244,49 @@ edge_label (AugurFinding *f, const AugurReportEdge *e)
   return g_string_free (l, FALSE);
 }
 
-/* The graph's defaults, declared once so that each statement stays short. */
-static void
-graph_defaults (Agraph_t *g)
-{
-  agattr (g, AGRAPH, "fontname", FONT);
-  agattr (g, AGRAPH, "fontsize", "12");
-  agattr (g, AGRAPH, "rankdir", "TB");
-  agattr (g, AGRAPH, "newrank", "true");
-  agattr (g, AGRAPH, "nodesep", "0.4");
-  agattr (g, AGRAPH, "ranksep", "0.35");
-  agattr (g, AGRAPH, "bgcolor", "transparent");
+/* The graph's defaults (kind of object, attribute, value), declared once
+ * so that each statement stays short; agattr is called in this order. */
+static const struct {
+  int kind;
+  const char *name;
+  const char *value;
+} graph_default_attrs[] = {
+  { AGRAPH, "fontname", FONT },
+  { AGRAPH, "fontsize", "12" },
+  { AGRAPH, "rankdir", "TB" },
+  { AGRAPH, "newrank", "true" },
+  { AGRAPH, "nodesep", "0.4" },
+  { AGRAPH, "ranksep", "0.35" },
+  { AGRAPH, "bgcolor", "transparent" },
   /* Keep the initial order (threads left to right, from the anchors below):
    * crossing reduction would reorder the columns for no gain, since most
    * edges stay inside a column. */
-  agattr (g, AGRAPH, "mclimit", "0.01");
-  agattr (g, AGNODE, "shape", "box");
-  agattr (g, AGNODE, "style", "rounded,filled");
-  agattr (g, AGNODE, "fillcolor", "white");
-  agattr (g, AGNODE, "color", COLOR_NODE);
-  agattr (g, AGNODE, "fontname", FONT);
-  agattr (g, AGNODE, "fontsize", "10");
-  agattr (g, AGNODE, "penwidth", "1");
-  agattr (g, AGEDGE, "fontname", FONT);
-  agattr (g, AGEDGE, "fontsize", "9");
-  agattr (g, AGEDGE, "color", COLOR_PO);
-  agattr (g, AGEDGE, "fontcolor", COLOR_NODE);
-  agattr (g, AGEDGE, "penwidth", "1");
-  agattr (g, AGEDGE, "style", "solid");
-  agattr (g, AGEDGE, "constraint", "true");
-  agattr (g, AGEDGE, "weight", "1");
-  agattr (g, AGEDGE, "dir", "forward");
-  agattr (g, AGEDGE, "label", "");
+  { AGRAPH, "mclimit", "0.01" },
+  { AGNODE, "shape", "box" },
+  { AGNODE, "style", "rounded,filled" },
+  { AGNODE, "fillcolor", "white" },
+  { AGNODE, "color", COLOR_NODE },
+  { AGNODE, "fontname", FONT },
+  { AGNODE, "fontsize", "10" },
+  { AGNODE, "penwidth", "1" },
+  { AGEDGE, "fontname", FONT },
+  { AGEDGE, "fontsize", "9" },
+  { AGEDGE, "color", COLOR_PO },
+  { AGEDGE, "fontcolor", COLOR_NODE },
+  { AGEDGE, "penwidth", "1" },
+  { AGEDGE, "style", "solid" },
+  { AGEDGE, "constraint", "true" },
+  { AGEDGE, "weight", "1" },
+  { AGEDGE, "dir", "forward" },
+  { AGEDGE, "label", "" },
+};
+
+static void
+graph_defaults (Agraph_t *g)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (graph_default_attrs); i++)
+    agattr (g, graph_default_attrs[i].kind, (char *) graph_default_attrs[i].name,
+            (char *) graph_default_attrs[i].value);
 }
 
 /* The graph's title: "Finding N: kind on object". */
