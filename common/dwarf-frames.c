@@ -285,6 +285,19 @@ same_var (const AugurStackVar *a, const AugurStackVar *b)
   return a->hi == b->hi && a->size == b->size && a->type == b->type && strcmp (a->name, b->name) == 0;
 }
 
+/* Creation c's first local that holds the distance dist, or NULL. */
+static const AugurStackVar *
+creation_var_at (AugurDwarfFrames *fr, const Creation *c, guint64 dist)
+{
+  for (guint k = c->first; k < c->first + c->n; k++)
+    {
+      const AugurStackVar *v = &g_array_index (fr->vars, AugurStackVar, k);
+      if (dist <= v->hi && dist > v->hi - v->size)
+        return v;
+    }
+  return NULL;
+}
+
 const AugurStackVar *
 augur_dwarf_frames_find (AugurDwarfFrames *fr, guint tid, guint64 dist, guint64 *off)
 {
@@ -294,13 +307,7 @@ augur_dwarf_frames_find (AugurDwarfFrames *fr, guint tid, guint64 dist, guint64 
       const Creation *c = &g_array_index (fr->creations, Creation, i);
       if (c->tid != tid || dist < c->near || dist >= c->far)
         continue;
-      const AugurStackVar *here = NULL;
-      for (guint k = c->first; k < c->first + c->n && here == NULL; k++)
-        {
-          const AugurStackVar *v = &g_array_index (fr->vars, AugurStackVar, k);
-          if (dist <= v->hi && dist > v->hi - v->size)
-            here = v;
-        }
+      const AugurStackVar *here = creation_var_at (fr, c, dist);
       if (here == NULL || (agreed != NULL && !same_var (agreed, here)))
         return NULL;
       agreed = here;
@@ -319,12 +326,8 @@ augur_dwarf_frames_holder (AugurDwarfFrames *fr, guint tid, guint64 dist, guint6
       const Creation *c = &g_array_index (fr->creations, Creation, i);
       if (c->tid != tid || dist < c->near || dist >= c->far)
         continue;
-      for (guint k = c->first; k < c->first + c->n; k++)
-        {
-          const AugurStackVar *v = &g_array_index (fr->vars, AugurStackVar, k);
-          if (dist <= v->hi && dist > v->hi - v->size)
-            return NULL;   /* a local's */
-        }
+      if (creation_var_at (fr, c, dist) != NULL)
+        return NULL;   /* a local's */
       const Span *here = NULL;
       for (guint k = c->first_span; k < c->first_span + c->n_spans && here == NULL; k++)
         {
