@@ -93,3 +93,14 @@ augur_json_parse_file (const char *path, GError **error)
     return NULL;
   return augur_json_parse (data, (gssize) length, error);
 }
+
+JsonParser *
+augur_json_parse_input (const char *path, const char *what, GQuark domain, gint code,
+                        GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  JsonParser *parser = augur_json_parse_file (path, &local);
+  if (parser == NULL)
+    g_set_error (error, domain, code, "cannot read the %s %s: %s", what, path, local->message);
+  return parser;
+}

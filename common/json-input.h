@@ -35,6 +35,11 @@ JsonParser *augur_json_parse (const char *data, gssize length, GError **error);
  * AUGUR_INPUT_JSON_MAX_BYTES; a FIFO or a device is refused, not read). */
 JsonParser *augur_json_parse_file (const char *path, GError **error);
 
+/* The same, its error said as "cannot read the WHAT PATH: why" in
+ * domain and code (what: "diagnosis", "compilation database" ...). */
+JsonParser *augur_json_parse_input (const char *path, const char *what, GQuark domain,
+                                    gint code, GError **error);
+
 G_END_DECLS
 
 #endif /* AUGUR_JSON_INPUT_H */

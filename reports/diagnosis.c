@@ -18,14 +18,10 @@ struct _AugurReportDiagnosis {
 AugurReportDiagnosis *
 augur_report_diagnosis_load (const char *path, GError **error)
 {
-  g_autoptr (GError) local = NULL;
-  g_autoptr (JsonParser) parser = augur_json_parse_file (path, &local);
+  g_autoptr (JsonParser) parser = augur_json_parse_input (path, "diagnosis", AUGUR_REPORT_ERROR,
+                                                          AUGUR_REPORT_ERROR_INPUT, error);
   if (parser == NULL)
-    {
-      g_set_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_INPUT,
-                   "cannot read the diagnosis %s: %s", path, local->message);
-      return NULL;
-    }
+    return NULL;
   JsonNode *root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
       || g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root),

@@ -76,14 +76,11 @@ augur_static_compile_db_load (const char *path, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
 
-  g_autoptr(GError) local = NULL;
-  g_autoptr(JsonParser) parser = augur_json_parse_file (path, &local);
+  g_autoptr(JsonParser) parser = augur_json_parse_input (path, "compilation database",
+                                                         AUGUR_STATIC_ERROR,
+                                                         AUGUR_STATIC_ERROR_INPUT, error);
   if (parser == NULL)
-    {
-      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT,
-                   "cannot read the compilation database %s: %s", path, local->message);
-      return NULL;
-    }
+    return NULL;
   JsonNode *root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_ARRAY (root))
     {

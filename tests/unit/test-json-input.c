@@ -4,7 +4,7 @@
  * facts) on hostile input: nesting deep enough to overflow json-glib's
  * recursive parser is refused before it parses, and what is not a regular
  * file (a FIFO, /dev/zero) is refused without blocking on it or reading
- * it for ever.
+ * it for ever; and the message of an input that cannot be read.
  */
 #include "config.h"
 
@@ -127,6 +127,42 @@ test_not_regular (void)
   g_rmdir (dir);
 }
 
+/* A JSON input that cannot be read says which input, the file and why, in
+ * the caller's domain and code; one that can is parsed. */
+static void
+test_parse_input (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-test-json-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *bad = g_build_filename (dir, "bad.json", NULL);
+  g_assert_true (g_file_set_contents (bad, "{", -1, NULL));
+  g_autoptr (JsonParser) none = augur_json_parse_input (bad, "diagnosis", AUGUR_STATIC_ERROR,
+                                                        AUGUR_STATIC_ERROR_INPUT, &error);
+  g_assert_null (none);
+  g_assert_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_INPUT);
+  g_autofree char *prefix = g_strdup_printf ("cannot read the diagnosis %s: ", bad);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  g_assert_nonnull (strstr (error->message, "Parse error"));
+  g_clear_error (&error);
+
+  g_autofree char *missing = g_build_filename (dir, "missing.json", NULL);
+  g_assert_null (augur_json_parse_input (missing, "compilation database", AUGUR_STATIC_ERROR,
+                                         AUGUR_STATIC_ERROR_INPUT, &error));
+  g_autofree char *want = g_strdup_printf ("cannot read the compilation database %s: "
+                                           "cannot open %s: ", missing, missing);
+  g_assert_true (g_str_has_prefix (error->message, want));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (bad, "[1]", -1, NULL));
+  g_autoptr (JsonParser) one = augur_json_parse_input (bad, "diagnosis", AUGUR_STATIC_ERROR,
+                                                       AUGUR_STATIC_ERROR_INPUT, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (json_parser_get_root (one)));
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -134,5 +170,6 @@ main (int argc, char **argv)
   g_test_add_func ("/json-input/depth", test_depth);
   g_test_add_func ("/json-input/deep-results-and-facts", test_deep_results_and_facts);
   g_test_add_func ("/json-input/not-regular", test_not_regular);
+  g_test_add_func ("/json-input/parse-input", test_parse_input);
   return g_test_run ();
 }
