@@ -534,22 +534,28 @@ listed (AugurStaticFacts *facts, const char *file, guint line)
   return index_has (facts->listed_sites, file, line, NULL, 0);
 }
 
+/* The site queries: is file:line in index (the candidate or the
+ * conflicting sites), or can the facts not rule it out? */
+static gboolean
+site_in (AugurStaticFacts *facts, GHashTable *index, const char *file, guint line)
+{
+  if (!augur_static_facts_can_prune (facts) || !listed (facts, file, line))
+    return TRUE;
+  return index_has (index, file, line, NULL, 0);
+}
+
 gboolean
 augur_static_facts_is_site_candidate (AugurStaticFacts *facts, const char *file, guint line)
 {
   g_return_val_if_fail (facts != NULL && file != NULL, TRUE);
-  if (!augur_static_facts_can_prune (facts) || !listed (facts, file, line))
-    return TRUE;
-  return index_has (facts->candidate_sites, file, line, NULL, 0);
+  return site_in (facts, facts->candidate_sites, file, line);
 }
 
 gboolean
 augur_static_facts_is_site_conflicting (AugurStaticFacts *facts, const char *file, guint line)
 {
   g_return_val_if_fail (facts != NULL && file != NULL, TRUE);
-  if (!augur_static_facts_can_prune (facts) || !listed (facts, file, line))
-    return TRUE;
-  return index_has (facts->conflicting_sites, file, line, NULL, 0);
+  return site_in (facts, facts->conflicting_sites, file, line);
 }
 
 gboolean
