@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * rt-fdio.c — reads and writes of the pipes and socket pairs the program
- * made itself (pipe, pipe2, socketpair): threads that hand work or a
- * wake-up to one another through a pipe (a worker pool's notification
- * pipe, an event loop's self-pipe).
+ * rt-fdio.c — reads, writes and waits (poll, select) on the pipes,
+ * socket pairs and eventfds the program made itself (pipe, pipe2,
+ * socketpair, eventfd): threads that hand work or a wake-up to one
+ * another through them (a worker pool's notification pipe, an event
+ * loop's self-pipe or eventfd).
  *
  * Such a channel is shared state that lives in the kernel, where the
  * explorer cannot see it, and a read of an empty one blocks.  Under the
@@ -14,31 +15,37 @@
  * between the write and the read, what the writer stored before writing
  * and the reader loads after reading would look like a data race.
  *
- * So each channel has a word of the runtime's (`channels`, both ends of a
- * pipe or of a socket pair share one), and every read, write and close of
- * one of its ends is a sequentially consistent fetch-and-add of that word
- * by the program at the call, made before the kernel's call under the
+ * So each channel has a word of the runtime's (`augur_channels`; both
+ * ends of a pipe or of a socket pair share one, and so do all eventfds,
+ * whose inode is one), and every read, write and close of one of its
+ * ends is a sequentially consistent fetch-and-add of that word by the
+ * program at the call, made before the kernel's call under the
  * scheduler: the explorer orders the calls on one channel like any
  * atomics on one location, and the add's read-from edges are the
  * happens-before the data's transfer makes.  A call that would block
  * (poll says the end is not ready) is instead an atomic load of the word,
- * which waits (rt-sched-await.c, Await) until another thread
- * adds to the word, as for a futex (rt-futex.c); once the end is ready the
- * call adds and goes to the kernel, which no longer blocks.  A blocking
- * call that finds its end not ready does not wait for the loop to be
- * recognised (three loads): its load awaits the add at once
- * (rt_sched_await_load).  A call on a
- * non-blocking end (O_NONBLOCK, MSG_DONTWAIT) that is not ready loads once
- * and lets the kernel fail with EAGAIN: a loop that polls so waits too.
+ * which waits (rt-sched-await.c, Await) until another thread adds to the
+ * word, as for a futex (rt-futex.c), without a loop to recognise first
+ * (rt_sched_await_loads); once the end is ready the call adds and goes to
+ * the kernel, which no longer blocks.  A call on a non-blocking end
+ * (O_NONBLOCK, MSG_DONTWAIT) that is not ready loads once and lets the
+ * kernel fail with EAGAIN: a loop that polls so waits too (Await).
+ *
+ * poll, ppoll and select on such channels only are a load of the first
+ * one's word: without a timeout, one that finds nothing ready awaits an
+ * add to any of their words; with a timeout, the call returns what is
+ * ready then, or 0 (timed out): the explorer orders the load before and
+ * after the other threads' adds, so both endings are explored.  A set
+ * with any other descriptor is the kernel's, as before.
  *
  * Recording, the calls are the kernel's, and the add is made before a
  * write or close and after a read that returned data or the end of file,
  * so that the trace holds the write's add before the read's.
  *
  * Not modelled: pipes the program did not make (its standard input from a
- * shell, a FIFO opened by name), which are the kernel's as before; poll,
- * select and epoll (a thread that waits in them for another thread's
- * write still blocks the execution: a hang); reads through stdio
+ * shell, a FIFO opened by name), which are the kernel's as before; epoll
+ * (a thread that waits in epoll_wait for another thread's write still
+ * blocks the execution: the watchdog cuts it); reads through stdio
  * (fread on fdopen's FILE goes to the kernel inside libc); a blocking
  * write larger than the pipe's free space, which the kernel may block
  * part-way.
@@ -52,18 +59,24 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
+#include <sys/eventfd.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <time.h>
 
 #define RT_CHANNELS 256u
+#define RT_POLL_WORDS 16u   /* channels a poll may wait on: rt_sched_await_loads takes as many */
 
 /* The ends the program made: an inode (both ends of a pipe have the same
  * one; a socket pair's ends one each) and the index of its word. */
 typedef struct {
   uint64_t dev, ino;
   uint32_t word;
+  int eventfd;      /* an eventfd: its inode is the one every anonymous-inode
+                     * descriptor shares (timerfd, signalfd, epoll) */
 } Channel;
 
 static Channel ends[RT_CHANNELS];
@@ -81,6 +94,10 @@ RT_DEFINE_REAL (sendmsg, NULL)
 RT_DEFINE_REAL (pipe, NULL)
 RT_DEFINE_REAL (pipe2, NULL)
 RT_DEFINE_REAL (socketpair, NULL)
+RT_DEFINE_REAL (eventfd, NULL)
+RT_DEFINE_REAL (poll, NULL)   /* the intercept is rt-time.c's */
+RT_DEFINE_REAL (ppoll, NULL)
+RT_DEFINE_REAL (select, NULL)   /* the intercept is rt-time.c's */
 
 typedef ssize_t ReadChk (int, void *, size_t, size_t);
 static ReadChk *real_read_chk;
@@ -96,10 +113,55 @@ inode_of (int fd, uint64_t *dev, uint64_t *ino)
   return 1;
 }
 
+/* Is @fd an eventfd?  (Only asked of a descriptor with an eventfd's
+ * inode.) */
+static int
+is_eventfd (int fd)
+{
+  char path[40], link[32];
+  int n = 0;
+  const char *pre = "/proc/self/fd/";
+  while (pre[n] != '\0')
+    {
+      path[n] = pre[n];
+      n++;
+    }
+  char digits[12];
+  int d = 0;
+  for (unsigned v = (unsigned) fd; d == 0 || v > 0; v /= 10)
+    digits[d++] = (char) ('0' + v % 10);
+  while (d > 0)
+    path[n++] = digits[--d];
+  path[n] = '\0';
+  ssize_t r = rt_sys_readlink (path, link, sizeof link - 1);
+  if (r <= 0)
+    return 0;
+  link[r] = '\0';
+  const char *want = "anon_inode:[eventfd]";
+  for (int k = 0; ; k++)
+    if (link[k] != want[k])
+      return 0;
+    else if (want[k] == '\0')
+      return 1;
+}
+
+/* The row of @fd's inode, or NULL. */
+static const Channel *
+find_end (int fd)
+{
+  uint64_t dev, ino;
+  if (n_ends == 0 || !inode_of (fd, &dev, &ino))
+    return NULL;
+  for (uint32_t k = 0; k < n_ends; k++)
+    if (ends[k].dev == dev && ends[k].ino == ino)
+      return ends[k].eventfd && !is_eventfd (fd) ? NULL : &ends[k];
+  return NULL;
+}
+
 /* Notes the end @fd as one of channel @word's (a new word if -1); the
  * word, or -1 when the table is full (the end is then the kernel's). */
 static int
-add_end (int fd, int word)
+add_end (int fd, int word, int eventfd)
 {
   uint64_t dev, ino;
   if (!inode_of (fd, &dev, &ino))
@@ -111,7 +173,7 @@ add_end (int fd, int word)
     return -1;
   if (word < 0)
     word = (int) n_words++;
-  ends[n_ends++] = (Channel) { dev, ino, (uint32_t) word };
+  ends[n_ends++] = (Channel) { dev, ino, (uint32_t) word, eventfd };
   return word;
 }
 
@@ -119,13 +181,8 @@ add_end (int fd, int word)
 static volatile uint32_t *
 word_of (int fd)
 {
-  uint64_t dev, ino;
-  if (n_ends == 0 || !inode_of (fd, &dev, &ino))
-    return NULL;
-  for (uint32_t k = 0; k < n_ends; k++)
-    if (ends[k].dev == dev && ends[k].ino == ino)
-      return &augur_channels[ends[k].word];
-  return NULL;
+  const Channel *c = find_end (fd);
+  return c != NULL ? &augur_channels[c->word] : NULL;
 }
 
 /* Would a call for @events on @fd return at once? (An end closed at the
@@ -155,7 +212,10 @@ take_turn (int fd, volatile uint32_t *w, short events, int dontwait, uintptr_t r
         {
           /* a blocking call waits for another thread's add at once */
           if (!nonblock)
-            rt_sched_await_load (w);
+            {
+              uintptr_t a = (uintptr_t) w;
+              rt_sched_await_loads (&a, 1);
+            }
           rt_atomic_load32_at (w, __ATOMIC_SEQ_CST, ra);
           if (nonblock && !ready (fd, events))
             return;
@@ -283,7 +343,7 @@ pipe (int fds[2])
   if (r == 0)
     {
       int saved_errno = errno;
-      add_end (fds[0], -1);
+      add_end (fds[0], -1, 0);
       errno = saved_errno;
     }
   return r;
@@ -296,7 +356,7 @@ pipe2 (int fds[2], int flags)
   if (r == 0)
     {
       int saved_errno = errno;
-      add_end (fds[0], -1);
+      add_end (fds[0], -1, 0);
       errno = saved_errno;
     }
   return r;
@@ -309,10 +369,173 @@ socketpair (int domain, int type, int protocol, int fds[2])
   if (r == 0)
     {
       int saved_errno = errno;
-      int w = add_end (fds[0], -1);
+      int w = add_end (fds[0], -1, 0);
       if (w >= 0)
-        add_end (fds[1], w);
+        add_end (fds[1], w, 0);
       errno = saved_errno;
     }
   return r;
+}
+
+RT_EXPORT int
+eventfd (unsigned int value, int flags)
+{
+  int fd = get_real_eventfd () (value, flags);
+  if (fd >= 0)
+    {
+      int saved_errno = errno;
+      add_end (fd, -1, 1);
+      errno = saved_errno;
+    }
+  return fd;
+}
+
+/* ---- poll and select ---- */
+
+/* The distinct words of the channels, one for each descriptor @fd[0..n)
+ * (negative ones skipped) is an end of, into @words (RT_POLL_WORDS):
+ * their number, 0 when one of them is none of the program's channels
+ * (the kernel waits then, as before) or there are too many. */
+static unsigned
+add_word (uintptr_t *words, unsigned nw, int fd)
+{
+  volatile uint32_t *w = word_of (fd);
+  if (w == NULL)
+    return 0;
+  for (unsigned j = 0; j < nw; j++)
+    if (words[j] == (uintptr_t) w)
+      return nw;
+  if (nw == RT_POLL_WORDS)
+    return 0;
+  words[nw] = (uintptr_t) w;
+  return nw + 1;
+}
+
+static int
+on_scheduler (void)
+{
+  return rt_is_active () && rt_self.off_access == 0 && rt_sched_is_on () && n_ends > 0;
+}
+
+/* Under the scheduler, a poll or select on channels only: @check makes
+ * the call without waiting (its result; 0: nothing ready).  Its load of
+ * the first word is the step (what was written before the adds it comes
+ * after happens before the caller's next steps); then, with a timeout,
+ * the call returns what is ready, 0 if nothing (timed out: the explorer
+ * also runs the load after another thread's add, and the call sees it
+ * ready); without one, a call that finds nothing ready awaits an add to
+ * any of the words and checks again. */
+static int
+wait_any (const uintptr_t *words, unsigned nw, int forever, int (*check) (void *), void *arg,
+          uintptr_t ra)
+{
+  for (;;)
+    {
+      int saved_errno = errno;
+      if (forever && check (arg) == 0)
+        rt_sched_await_loads (words, nw);
+      rt_atomic_load32_at ((volatile uint32_t *) words[0], __ATOMIC_SEQ_CST, ra);
+      errno = saved_errno;
+      int r = check (arg);
+      if (r != 0 || !forever)
+        return r;
+    }
+}
+
+typedef struct {
+  struct pollfd *fds;
+  nfds_t n;
+  const sigset_t *mask;
+} PollCall;
+
+static int
+poll_now (void *arg)
+{
+  PollCall *c = arg;
+  struct timespec zero = { 0, 0 };
+  return c->mask != NULL ? get_real_ppoll () (c->fds, c->n, &zero, c->mask)
+                         : get_real_poll () (c->fds, c->n, 0);
+}
+
+static unsigned
+poll_words (const struct pollfd *fds, nfds_t n, uintptr_t *words)
+{
+  unsigned nw = 0;
+  for (nfds_t k = 0; k < n; k++)
+    if (fds[k].fd >= 0 && (nw = add_word (words, nw, fds[k].fd)) == 0)
+      return 0;
+  return nw;
+}
+
+/* poll is rt-time.c's (with nothing to wait for, a sleep), which asks
+ * this first: 1 and the call's result in *result when it waited here. */
+int
+rt_fdio_poll (struct pollfd *fds, nfds_t n, int timeout, uintptr_t ra, int *result)
+{
+  uintptr_t words[RT_POLL_WORDS];
+  unsigned nw = on_scheduler () && timeout != 0 ? poll_words (fds, n, words) : 0;
+  if (nw == 0)
+    return 0;
+  PollCall c = { fds, n, NULL };
+  *result = wait_any (words, nw, timeout < 0, poll_now, &c, ra);
+  return 1;
+}
+
+RT_EXPORT int
+ppoll (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask)
+{
+  uintptr_t words[RT_POLL_WORDS];
+  int now = timeout != NULL && timeout->tv_sec == 0 && timeout->tv_nsec == 0;
+  unsigned nw = on_scheduler () && !now ? poll_words (fds, n, words) : 0;
+  if (nw == 0)
+    return get_real_ppoll () (fds, n, timeout, mask);
+  sigset_t none;
+  sigemptyset (&none);
+  PollCall c = { fds, n, mask != NULL ? mask : &none };
+  return wait_any (words, nw, timeout == NULL, poll_now, &c, RT_RA ());
+}
+
+typedef struct {
+  int nfds;
+  fd_set *sets[3];
+  fd_set asked[3];
+} SelectCall;
+
+static int
+select_now (void *arg)
+{
+  SelectCall *c = arg;
+  for (int k = 0; k < 3; k++)
+    if (c->sets[k] != NULL)
+      *c->sets[k] = c->asked[k];
+  struct timeval zero = { 0, 0 };
+  return get_real_select () (c->nfds, c->sets[0], c->sets[1], c->sets[2], &zero);
+}
+
+/* select, the same (rt-time.c's) */
+int
+rt_fdio_select (int nfds, fd_set *r, fd_set *w, fd_set *e, const struct timeval *timeout,
+                uintptr_t ra, int *result)
+{
+  int now = timeout != NULL && timeout->tv_sec == 0 && timeout->tv_usec == 0;
+  if (!on_scheduler () || now || nfds <= 0 || nfds > FD_SETSIZE)
+    return 0;
+  SelectCall c = { nfds, { r, w, e } };
+  uintptr_t words[RT_POLL_WORDS];
+  unsigned nw = 0;
+  for (int fd = 0; fd < nfds; fd++)
+    {
+      int asked = 0;
+      for (int k = 0; k < 3; k++)
+        asked |= c.sets[k] != NULL && FD_ISSET (fd, c.sets[k]);
+      if (asked && (nw = add_word (words, nw, fd)) == 0)
+        return 0;
+    }
+  if (nw == 0)
+    return 0;
+  for (int k = 0; k < 3; k++)
+    if (c.sets[k] != NULL)
+      c.asked[k] = *c.sets[k];
+  *result = wait_any (words, nw, timeout == NULL, select_now, &c, ra);
+  return 1;
 }

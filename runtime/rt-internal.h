@@ -39,6 +39,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/select.h>
 
 #include "common/augur-trace-format.h"
 #include "runtime/rt-sys.h"
@@ -598,6 +599,12 @@ uint32_t rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t
  * (rt-fdio.c); called by the intercepts of rt-filemap.c and rt-signal.c. */
 void rt_fdio_before_write (int fd, int dontwait, uintptr_t ra);
 void rt_fdio_before_close (int fd, uintptr_t ra);
+/* poll and select by the program at @ra on its own pipes only (rt-time.c
+ * asks): 1 and the call's result in *result when rt-fdio.c made the call. */
+struct pollfd;
+int rt_fdio_poll (struct pollfd *fds, unsigned long n, int timeout, uintptr_t ra, int *result);
+int rt_fdio_select (int nfds, fd_set *r, fd_set *w, fd_set *e, const struct timeval *timeout,
+                    uintptr_t ra, int *result);
 /* The whole of a mutex intercept (pthread and C11), on the mutex `m' in
  * scope: KIND after CALL, PRE (LOCK_REQ, or 0) before it with aux TRY_KIND;
  * a trylock carries TRY_KIND in its own aux. */

@@ -72,6 +72,10 @@ static RtInvWrite inv_ring[RT_INV_RING];
 uint64_t rt_sched_await_inv_seq;
 static uint64_t clock_ticks;     /* microseconds the clock moved on by reads */
 static uint32_t clock_upto;      /* steps before this were looked at by a clock read */
+/* What rt_sched_await_loads announced, for its thread's next publish
+ * (only the token holder runs between the two) */
+static uintptr_t announced[RT_AWAIT_MAX];
+static uint32_t n_announced, announced_by;
 
 void
 rt_sched_await_reset (void)
@@ -82,6 +86,7 @@ rt_sched_await_reset (void)
   clock_ticks = 0;
   clock_upto = 0;
   rt_sched_await_inv_seq = 0;
+  n_announced = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -438,19 +443,29 @@ window_reads (RtSThread *t, uint32_t me, uint32_t h, uint32_t now, uint32_t *n, 
 }
 
 void
-rt_sched_await_load (const volatile void *addr)
+rt_sched_await_loads (const uintptr_t *addrs, unsigned n)
 {
-  if (rt_sched_is_on ())
-    th[rt_self.tid].await_load = (uintptr_t) addr;
+  if (!rt_sched_is_on ())
+    return;
+  n_announced = n < RT_AWAIT_MAX ? n : RT_AWAIT_MAX;
+  for (uint32_t k = 0; k < n_announced; k++)
+    announced[k] = addrs[k];
+  announced_by = rt_self.tid;
 }
 
-/* @p is the load rt_sched_await_load announced: thread @me awaits a write
- * of what it loads from now on, with no loop to recognise first. */
+/* @p is the load rt_sched_await_loads announced: thread @me awaits a
+ * write of the words announced from now on, with no loop to recognise
+ * first. */
 static void
 await_announced (uint32_t me, RtSThread *t, const AugurSchedStep *p)
 {
-  t->await_r[0] = *p;
-  t->n_await = 1;
+  for (uint32_t k = 0; k < n_announced; k++)
+    {
+      t->await_r[k] = *p;
+      t->await_r[k].obj = (uint64_t) announced[k];
+      t->await_r[k].size = 4;
+    }
+  t->n_await = n_announced;
   t->await_clock = 0;
   t->await_from = shm->n_steps;
   t->awaiting = 1;
@@ -463,15 +478,14 @@ void
 rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
 {
   RtSThread *t = &th[me];
-  if (t->await_load != 0)
+  if (n_announced > 0 && announced_by == me)
     {
-      uintptr_t a = t->await_load;
-      t->await_load = 0;
-      if (p->op == AUGUR_SOP_READ && p->obj == (uint64_t) a)
-        {
-          await_announced (me, t, p);
-          return;
-        }
+      int mine = p->op == AUGUR_SOP_READ && p->obj == (uint64_t) announced[0];
+      if (mine)
+        await_announced (me, t, p);
+      n_announced = 0;
+      if (mine)
+        return;
     }
   /* a loop under a lock is judged too, when it holds the lock for the
    * whole iteration: if whoever could change what it reads needs that

@@ -93,8 +93,6 @@ typedef struct {
   uint32_t await_from;      /* steps from this index on can wake it */
   uint32_t n_await;
   int await_clock;          /* ... or the clock moving on */
-  uintptr_t await_load;     /* its next step, a load of this address, awaits a write of it
-                             * (rt_sched_await_load) */
   uint32_t n_hist;
   uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */

@@ -139,10 +139,11 @@ void rt_sched_allocated (void *p, size_t size);
 /* A sleep or yield of the calling thread (a YIELD step): 1 if the
  * scheduler took it (the caller returns at once), 0 if it is off. */
 int rt_sched_yield (uintptr_t ra);
-/* The calling thread's next step, an atomic load of @addr, is not enabled
- * until another thread writes @addr: an intercept knows its call would
+/* The calling thread's next step, an atomic load of addrs[0], is not
+ * enabled until another thread writes one of the @n (at most
+ * RT_AWAIT_MAX) 32-bit words at @addrs: an intercept knows its call would
  * block until then (rt-fdio.c).  A hang if no thread ever does. */
-void rt_sched_await_load (const volatile void *addr);
+void rt_sched_await_loads (const uintptr_t *addrs, unsigned n);
 /* A time function: 1 and the virtual clock in *ns if the scheduler is
  * on (a step), 0 if it is off (the caller asks the kernel). */
 int rt_sched_clock (uint64_t *ns, uintptr_t ra);

@@ -8,7 +8,8 @@
  * function (time, gettimeofday, clock_gettime, clock) is a step that reads
  * the clock; a sleep (sleep, usleep, nanosleep, clock_nanosleep,
  * sched_yield, pthread_yield, thrd_sleep, thrd_yield, and select or poll
- * with nothing to wait for) is a YIELD step and returns at once.  The
+ * with nothing to wait for) is a YIELD step and returns at once; poll and
+ * select on the program's own pipes are rt-fdio.c's.  The
  * clock moves on only when nothing else can run (rt-sched-await.c).
  *
  * When recording (augur record), time is the kernel's and sleeps are real
@@ -282,6 +283,9 @@ poll (struct pollfd *fds, nfds_t n, int timeout)
       if (timeout >= 0 && capped_sleep ((uint64_t) timeout * 1000000u))
         return 0;
     }
+  int r;
+  if (rt_fdio_poll (fds, n, timeout, RT_RA (), &r))
+    return r;
   return get_real_poll () (fds, n, timeout);
 }
 
@@ -298,5 +302,8 @@ select (int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
           && capped_sleep ((uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u))
         return 0;
     }
+  int result;
+  if (rt_fdio_select (n, r, w, e, tv, RT_RA (), &result))
+    return result;
   return get_real_select () (n, r, w, e, tv);
 }

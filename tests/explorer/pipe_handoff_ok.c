@@ -1,27 +1,35 @@
-/* A producer stores the data, then wakes the consumer through a pipe (or
- * a socket pair: argument "s"; or a pipe read without blocking, retried
- * on EAGAIN: argument "n").  The consumer reads the data after its read
- * returned: ordered by the channel, no race, and the assertion holds in
- * every interleaving.  Under augur's scheduler a blocking read of the
- * empty pipe must not block the execution (it was reported as a hang). */
+/* A producer stores the data, then wakes the consumer through a pipe.
+ * The argument says how: p a blocking read (the default), s through a
+ * socket pair, n a non-blocking read retried on EAGAIN, o a poll without
+ * timeout before the read, t a poll with a timeout retried until ready, l
+ * a select without timeout, e an eventfd.  The consumer reads the data
+ * after its read returned: ordered by the channel, no race, and the
+ * assertion holds in every interleaving.  Under augur's scheduler a
+ * blocking read of the empty pipe must not block the execution (it was
+ * reported as a hang). */
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
+#include <sys/eventfd.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 static int fds[2];
 static int data;
+static char how;
 
 static void *
 producer (void *arg)
 {
   (void) arg;
   data = 42;
-  char c = 'x';
-  if (write (fds[1], &c, 1) != 1)
+  uint64_t one = 1;
+  if (write (fds[1], &one, how == 'e' ? sizeof one : 1) < 1)
     return NULL;
   return NULL;
 }
@@ -30,11 +38,21 @@ static void *
 consumer (void *arg)
 {
   (void) arg;
-  char c;
+  uint64_t c;
   ssize_t r;
-  while ((r = read (fds[0], &c, 1)) < 0 && errno == EAGAIN)
+  struct pollfd p = { .fd = fds[0], .events = POLLIN };
+  if (how == 'o' && poll (&p, 1, -1) != 1)
+    return NULL;
+  while (how == 't' && poll (&p, 1, 100) == 0)
+    ;
+  fd_set in;
+  FD_ZERO (&in);
+  FD_SET (fds[0], &in);
+  if (how == 'l' && select (fds[0] + 1, &in, NULL, NULL, NULL) != 1)
+    return NULL;
+  while ((r = read (fds[0], &c, how == 'e' ? sizeof c : 1)) < 0 && errno == EAGAIN)
     sched_yield ();
-  if (r != 1)
+  if (r < 1)
     return NULL;
   assert (data == 42);
   return NULL;
@@ -43,8 +61,12 @@ consumer (void *arg)
 int
 main (int argc, char **argv)
 {
-  char how = argc > 1 ? argv[1][0] : 'p';
-  if ((how == 's' ? socketpair (AF_UNIX, SOCK_STREAM, 0, fds) : pipe (fds)) != 0)
+  how = argc > 1 ? argv[1][0] : 'p';
+  if (how == 'e')
+    fds[0] = fds[1] = eventfd (0, 0);
+  else if ((how == 's' ? socketpair (AF_UNIX, SOCK_STREAM, 0, fds) : pipe (fds)) != 0)
+    return 2;
+  if (fds[0] < 0)
     return 2;
   if (how == 'n' && fcntl (fds[0], F_SETFL, O_NONBLOCK) != 0)
     return 2;
@@ -54,6 +76,7 @@ main (int argc, char **argv)
   pthread_join (a, NULL);
   pthread_join (b, NULL);
   close (fds[0]);
-  close (fds[1]);
+  if (fds[1] != fds[0])
+    close (fds[1]);
   return 0;
 }

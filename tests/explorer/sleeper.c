@@ -1,7 +1,8 @@
-/* A thread blocks in a call augur does not model (poll, on a pipe nobody
- * writes): the execution's watchdog fires and the hang is reported. */
-#include <poll.h>
+/* A thread blocks in a call augur does not model (epoll_wait, on a pipe
+ * nobody writes): the execution's watchdog fires and the hang is
+ * reported. */
 #include <pthread.h>
+#include <sys/epoll.h>
 #include <unistd.h>
 
 static int fds[2];
@@ -9,9 +10,12 @@ static int fds[2];
 static void *
 reader (void *arg)
 {
-  struct pollfd p = { .fd = fds[0], .events = POLLIN };
+  struct epoll_event e = { .events = EPOLLIN };
   (void) arg;
-  return poll (&p, 1, -1) == 1 ? NULL : NULL;   /* [hang] */
+  int ep = epoll_create1 (0);
+  if (ep < 0 || epoll_ctl (ep, EPOLL_CTL_ADD, fds[0], &e) != 0)
+    return NULL;
+  return epoll_wait (ep, &e, 1, -1) == 1 ? NULL : NULL;   /* [hang] */
 }
 
 int

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Pipes and socket pairs between threads (runtime/rt-fdio.c): a read of
-# an empty pipe under augur's scheduler waits for another thread's write
-# instead of blocking the execution (it was reported as a hang, exit 1,
-# on a correct program), and the write orders what the writer stored
-# before it with what the reader loads after its read (no data race).
+# Pipes, socket pairs and eventfds between threads (runtime/rt-fdio.c):
+# a read of an empty pipe under augur's scheduler, or a poll or select
+# for it, waits for another thread's write instead of blocking the
+# execution (it was reported as a hang, exit 1, on a correct program),
+# and the write orders what the writer stored before it with what the
+# reader loads after its read (no data race).
 # A store made after the wake-up still races, and fails the assertion; a
 # read nobody ever answers is a hang naming the read's line; a pool fed
 # through a pipe until its end of file is complete with no finding.
@@ -30,6 +31,10 @@ handoff ()
 ok "pipe_handoff_ok: a blocking read of a pipe waits for the write, no race" handoff p
 ok "pipe_handoff_ok s: the same through a socket pair" handoff s
 ok "pipe_handoff_ok n: a non-blocking read retried on EAGAIN" handoff n
+ok "pipe_handoff_ok o: a poll without timeout waits for the write" handoff o
+ok "pipe_handoff_ok t: a poll with a timeout, retried until ready" handoff t
+ok "pipe_handoff_ok l: a select without timeout waits for the write" handoff l
+ok "pipe_handoff_ok e: an eventfd's read waits for its write" handoff e
 ok "pipe_pool_ok: workers fed through a pipe until its end of file" clean_complete pipe_pool_ok
 ok "pipe_late: a store after the wake-up races with the reader" finding pipe_late "data-race pipe_late.c:18 pipe_late.c:29"
 ok "pipe_late: and the reader's assertion fails" finding pipe_late "assertion pipe_late.c:29"
