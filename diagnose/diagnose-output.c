@@ -4,7 +4,9 @@
  * ("augur-diagnosis/1", written next to the results):
  *
  *   { "schema": "augur-diagnosis/1", "results": PATH,
- *     "findings": [ { "finding": N, "kind", "site", "diagnosed", "note"?,
+ *     "findings": [ { "finding": N, "kind", "site", "exit_status"? (an
+ *       exit-status failure: the status its failing executions end with),
+ *       "diagnosed", "note"?,
  *       "executions", "complete", "failing_executions" (at this site, among
  *       those kept), "failing_explored" (met, any site), "failing_kept"
  *       (--max-failing), "passing_checked", "no_lock_repair"? (why not),
@@ -115,8 +117,13 @@ augur_diag_to_text (GPtrArray *findings)
   for (guint i = 0; i < findings->len; i++)
     {
       AugurDiagFinding *f = g_ptr_array_index (findings, i);
-      g_string_append_printf (s, "finding %u: %s at %s\n", f->finding, f->kind,
+      g_string_append_printf (s, "finding %u: %s at %s", f->finding, f->kind,
                               f->site != NULL ? f->site : "?");
+      if (f->exit_failure && f->exit_status > 0)
+        g_string_append_printf (s, ", exit status %d", f->exit_status);
+      else if (f->exit_failure)
+        g_string_append (s, ", an exit status");
+      g_string_append_c (s, '\n');
       if (f->diagnosed)
         {
           g_autofree char *sample = sample_text (f);
@@ -208,6 +215,8 @@ json_finding (JsonBuilder *b, AugurDiagFinding *f)
   augur_json_add_int (b, "finding", f->finding);
   augur_json_add_string (b, "kind", f->kind);
   augur_json_add_opt_string (b, "site", f->site);
+  if (f->exit_failure)
+    augur_json_add_int (b, "exit_status", f->exit_status);
   augur_json_add_bool (b, "diagnosed", f->diagnosed);
   augur_json_add_opt_string (b, "note", f->note);
   augur_json_add_int (b, "executions", (gint64) f->executions);

@@ -45,6 +45,16 @@ augur_diag_finding_free (AugurDiagFinding *f)
   g_free (f);
 }
 
+/* The program explored once for each notion of failing (runs.h): the
+ * runtime's failures, and for an exit-status finding nonzero exit
+ * statuses too. */
+typedef struct {
+  AugurDiagExploration ex;
+  gboolean explored;
+  GError *error;
+  GPtrArray *passing;        /* AugurDiagTrace of ex.passing, made when first needed */
+} Explored;
+
 typedef struct {
   const char *const *argv;
   const AugurDiagOptions *o;
@@ -52,10 +62,8 @@ typedef struct {
   AugurSymbolizer *sym;
   AugurDwarfNames *names;
   const char *source_dir;
-  AugurDiagExploration ex;
-  gboolean explored;
-  GError *explore_error;
-  GPtrArray *passing;        /* AugurDiagTrace of ex.passing, made when first needed */
+  Explored by_notion[2];     /* [1]: a nonzero exit status is a failure */
+  Explored *e;               /* the finding's */
   guint finding;             /* 1-based: the finding being diagnosed, for the progress lines */
 } Ctx;
 
@@ -102,15 +110,15 @@ note_add (char **note, const char *text)
 static gboolean
 passing_satisfies (Ctx *c, const AugurDiagTrace *t, const GArray *core, guint *checked)
 {
-  if (c->passing == NULL)
+  if (c->e->passing == NULL)
     {
-      c->passing = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_trace_free);
-      for (guint i = 0; c->ex.passing != NULL && i < c->ex.passing->len; i++)
-        g_ptr_array_add (c->passing, trace_of (c, g_ptr_array_index (c->ex.passing, i)));
+      c->e->passing = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_trace_free);
+      for (guint i = 0; c->e->ex.passing != NULL && i < c->e->ex.passing->len; i++)
+        g_ptr_array_add (c->e->passing, trace_of (c, g_ptr_array_index (c->e->ex.passing, i)));
     }
-  *checked = c->passing->len;
-  for (guint i = 0; i < c->passing->len; i++)
-    if (augur_diag_core_holds (t, core, g_ptr_array_index (c->passing, i)))
+  *checked = c->e->passing->len;
+  for (guint i = 0; i < c->e->passing->len; i++)
+    if (augur_diag_core_holds (t, core, g_ptr_array_index (c->e->passing, i)))
       return TRUE;
   return FALSE;
 }
@@ -126,13 +134,13 @@ new_class (Ctx *c, AugurDiagRun *run, AugurDiagFinding *df, GError **error)
   cl->run = run;
   cl->trace = trace_of (c, run);
   cl->n_runs = 1;
-  if (c->ex.complete && c->ex.sigs != NULL && !c->ex.sigs_overflow && !c->o->trace_formula)
+  if (c->e->ex.complete && c->e->ex.sigs != NULL && !c->e->ex.sigs_overflow && !c->o->trace_formula)
     {
       GError *e0 = NULL;
-      if (augur_diag_root_cause_explored (cl->trace, c->ex.sigs, df->match_site, Z3_SECONDS,
+      if (augur_diag_root_cause_explored (cl->trace, c->e->ex.sigs, df->match_site, Z3_SECONDS,
                                           &cl->core, &e0))
         {
-          df->passing_checked = c->ex.sigs->len - df->failing_runs;
+          df->passing_checked = c->e->ex.sigs->len - df->failing_runs;
           return cl;
         }
       if (e0->code != AUGUR_DIAG_ERROR_NOT_SCHEDULE)
@@ -200,11 +208,25 @@ site_canon (Ctx *c, const char *site)
   return g_strdup_printf ("%s:%u", base, src->line);
 }
 
+/* What a failing execution is matched by: its site, and for an exit
+ * status the status too ("prog.c:23, exit status 1"): an execution that
+ * ends with another status fails another way. */
+static char *
+fail_key (Ctx *c, const char *raw_site, gint exit_status)
+{
+  char *site = site_canon (c, raw_site);
+  if (site == NULL || exit_status <= 0)
+    return site;
+  char *key = g_strdup_printf ("%s, exit status %d", site, exit_status);
+  g_free (site);
+  return key;
+}
+
 static char *
 run_site (Ctx *c, const AugurDiagRun *r)
 {
   g_autofree char *raw = augur_diag_run_site (r);
-  return site_canon (c, raw);
+  return fail_key (c, raw, r->exit_status);
 }
 
 static char *
@@ -219,18 +241,25 @@ finding_site (AugurFinding *f)
   return g_strdup_printf ("%s:%u", base, a->line);
 }
 
-/* A failing execution at @site is one of the finding's. */
+/* A failing execution at @site (fail_key) is one of the finding's: for an
+ * exit-status finding, one ending there with the status of the first
+ * one matched (its own schedule's when it replays). */
 static gboolean
-site_matches (AugurDiagFinding *df, const char *site)
+site_matches (AugurDiagFinding *df, const char *site, const AugurDiagRun *r)
 {
   if (site == NULL)
     return FALSE;
   if (df->match_site != NULL)
     return strcmp (site, df->match_site) == 0;
-  if (g_strcmp0 (site, df->site) == 0
-      || (strcmp (df->kind, "crash") == 0 && strcmp (site, AUGUR_DIAG_SITE_LIBRARY) == 0))
+  g_autofree char *exit_key = df->exit_failure && r->exit_status > 0 && df->site != NULL
+                              ? g_strdup_printf ("%s, exit status %d", df->site, r->exit_status)
+                              : NULL;
+  if (df->exit_failure ? g_strcmp0 (site, exit_key) == 0
+      : g_strcmp0 (site, df->site) == 0
+        || (strcmp (df->kind, "crash") == 0 && strcmp (site, AUGUR_DIAG_SITE_LIBRARY) == 0))
     {
       df->match_site = g_strdup (site);
+      df->exit_status = r->exit_status;
       return TRUE;
     }
   return FALSE;
@@ -245,9 +274,10 @@ failing_runs (Ctx *c, AugurFinding *f, AugurDiagFinding *df)
   g_autoptr (GError) error = NULL;
   g_autofree guint *threads = augur_finding_ref_schedule (f, AUGUR_SCHED_MAX_THREADS,
                                                           AUGUR_SCHED_MAX_STEPS, &n, &error);
-  AugurDiagRun *first = threads != NULL ? augur_diag_replay (c->argv, threads, n, &error) : NULL;
+  AugurDiagRun *first = threads != NULL
+                        ? augur_diag_replay (c->argv, threads, n, df->exit_failure, &error) : NULL;
   g_autofree char *site = first != NULL ? run_site (c, first) : NULL;
-  if (first != NULL && site_matches (df, site))
+  if (first != NULL && site_matches (df, site, first))
     g_ptr_array_add (runs, first);
   else
     {
@@ -257,11 +287,11 @@ failing_runs (Ctx *c, AugurFinding *f, AugurDiagFinding *df)
       note_add (&df->note, msg);
       augur_diag_run_free (first);
     }
-  for (guint i = 0; c->ex.runs != NULL && i < c->ex.runs->len; i++)
+  for (guint i = 0; c->e->ex.runs != NULL && i < c->e->ex.runs->len; i++)
     {
-      AugurDiagRun *r = g_ptr_array_index (c->ex.runs, i);
+      AugurDiagRun *r = g_ptr_array_index (c->e->ex.runs, i);
       g_autofree char *s = run_site (c, r);
-      if (site_matches (df, s))
+      if (site_matches (df, s, r))
         {
           df->failing_runs++;
           g_ptr_array_add (runs, run_dup (r));
@@ -391,7 +421,9 @@ verify_all (Ctx *c, AugurDiagFinding *df)
           else
             say (c, "verifying repair %u of %u (exploring the patched program)", i + 1,
                  df->repairs->len);
-          augur_diag_verify (r, c->argv, &c->o->verify);
+          AugurDiagVerifyOptions vo = c->o->verify;
+          vo.exit_fails = df->exit_failure;
+          augur_diag_verify (r, c->argv, &vo);
         }
     }
   g_ptr_array_sort (df->repairs, repair_rank);
@@ -430,6 +462,38 @@ given_patch (Ctx *c, AugurDiagFinding *df)
   g_ptr_array_add (df->repairs, r);
 }
 
+/* Explores the program for the finding's failing executions, once for
+ * each notion of failing (Explored): @exit_fails, a nonzero exit status
+ * is one. */
+static void
+explore_for (Ctx *c, gboolean exit_fails)
+{
+  c->e = &c->by_notion[exit_fails ? 1 : 0];
+  if (c->e->explored)
+    return;
+  c->e->explored = TRUE;
+  if (c->o->timeout > 0)
+    say (c, "exploring the program for its failing schedules (up to %.0f s)", c->o->timeout);
+  else
+    say (c, "exploring the program for its failing schedules");
+  AugurDiagExploreFlags flags = AUGUR_DIAG_EXPLORE_SIGS;
+  if (exit_fails)
+    flags |= AUGUR_DIAG_EXPLORE_EXIT_FAILS;
+  if (!augur_diag_explore (c->argv, c->o->timeout, c->o->max_runs ? c->o->max_runs : 200, flags,
+                           &c->e->ex, &c->e->error))
+    c->e->ex.runs = NULL;
+  for (guint i = 0; c->e->ex.sigs != NULL && i < c->e->ex.sigs->len; i++)
+    {
+      AugurDiagSig *sig = g_ptr_array_index (c->e->ex.sigs, i);
+      if (sig->site != NULL && (g_str_has_prefix (sig->site, "pc 0x") || sig->exit_status > 0))
+        {
+          char *key = fail_key (c, sig->site, sig->exit_status);
+          g_free (sig->site);
+          sig->site = key;
+        }
+    }
+}
+
 static AugurDiagFinding *
 diagnose_finding (Ctx *c, guint index, AugurFinding *f)
 {
@@ -438,6 +502,7 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
   df->finding = index + 1;
   df->kind = g_strdup (augur_finding_kind_to_string (augur_finding_get_kind (f)));
   df->site = finding_site (f);
+  df->exit_failure = g_strcmp0 (augur_finding_get_subkind (f), "exit-status") == 0;
   df->classes = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_class_free);
   df->repairs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_repair_free);
   if (augur_finding_get_kind (f) == AUGUR_FINDING_DEADLOCK)
@@ -447,50 +512,30 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
       return df;
     }
   say (c, "%s at %s", df->kind, df->site != NULL ? df->site : "an unknown place");
-  if (!c->explored)
-    {
-      c->explored = TRUE;
-      if (c->o->timeout > 0)
-        say (c, "exploring the program for its failing schedules (up to %.0f s)", c->o->timeout);
-      else
-        say (c, "exploring the program for its failing schedules");
-      if (!augur_diag_explore (c->argv, c->o->timeout, c->o->max_runs ? c->o->max_runs : 200,
-                               TRUE, &c->ex, &c->explore_error))
-        c->ex.runs = NULL;
-      for (guint i = 0; c->ex.sigs != NULL && i < c->ex.sigs->len; i++)
-        {
-          AugurDiagSig *sig = g_ptr_array_index (c->ex.sigs, i);
-          if (sig->site != NULL && g_str_has_prefix (sig->site, "pc 0x"))
-            {
-              char *canon = site_canon (c, sig->site);
-              g_free (sig->site);
-              sig->site = canon;
-            }
-        }
-    }
-  if (c->explore_error != NULL)
+  explore_for (c, df->exit_failure);
+  if (c->e->error != NULL)
     {
       g_autofree char *msg = g_strdup_printf ("the program could not be explored: %s",
-                                              c->explore_error->message);
+                                              c->e->error->message);
       note_add (&df->note, msg);
     }
-  df->executions = c->ex.executions;
-  df->complete = c->ex.complete;
-  df->failing_explored = c->ex.failing;
-  df->failing_kept = c->ex.runs != NULL ? c->ex.runs->len : 0;
-  if (!c->ex.complete && c->explore_error == NULL)
+  df->executions = c->e->ex.executions;
+  df->complete = c->e->ex.complete;
+  df->failing_explored = c->e->ex.failing;
+  df->failing_kept = c->e->ex.runs != NULL ? c->e->ex.runs->len : 0;
+  if (!c->e->ex.complete && c->e->error == NULL)
     note_add (&df->note, "the exploration did not finish: there may be more failing classes");
-  if (c->ex.sigs_overflow)
+  if (c->e->ex.sigs_overflow)
     note_add (&df->note, "too many executions to keep what each did: the root causes come from "
                          "the failing executions' trace formula");
-  if (c->ex.runs != NULL && c->ex.failing > c->ex.runs->len)
+  if (c->e->ex.runs != NULL && c->e->ex.failing > c->e->ex.runs->len)
     {
       g_autofree char *msg = g_strdup_printf (
         "%u of %" G_GUINT64_FORMAT " failing executions kept (--max-failing): there may be more "
-        "failing classes", c->ex.runs->len, c->ex.failing);
+        "failing classes", c->e->ex.runs->len, c->e->ex.failing);
       note_add (&df->note, msg);
     }
-  say (c, "replaying its schedule; %" G_GUINT64_FORMAT " executions explored", c->ex.executions);
+  say (c, "replaying its schedule; %" G_GUINT64_FORMAT " executions explored", c->e->ex.executions);
   g_autoptr (GPtrArray) runs = failing_runs (c, f, df);
   if (runs->len == 0)
     note_add (&df->note, "no failing execution at this place was found again");
@@ -531,9 +576,12 @@ augur_diagnose (AugurResults *results, const char *const *argv, const AugurDiagO
           g_ptr_array_add (out, diagnose_finding (&c, i, f));
         }
     }
-  g_clear_pointer (&c.passing, g_ptr_array_unref);
-  augur_diag_exploration_clear (&c.ex);
-  g_clear_error (&c.explore_error);
+  for (guint i = 0; i < G_N_ELEMENTS (c.by_notion); i++)
+    {
+      g_clear_pointer (&c.by_notion[i].passing, g_ptr_array_unref);
+      augur_diag_exploration_clear (&c.by_notion[i].ex);
+      g_clear_error (&c.by_notion[i].error);
+    }
   augur_dwarf_names_free (c.names);
   augur_symbolizer_free (c.sym);
   g_free (c.exe);

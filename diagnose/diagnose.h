@@ -4,7 +4,9 @@
  * (Algorithms 1 and 2) for the failures of a results file, each repair
  * proven by re-exploration.
  *
- * For each finding that is a failure (assertion, abort, crash):
+ * For each finding that is a failure (assertion, abort, crash, or a
+ * nonzero exit status of a program that checks its own result: then an
+ * execution fails when it ends with that status, runs.h):
  *   1. its schedule is replayed to get the failing execution's steps, and
  *      the program is explored exhaustively to get every failing schedule
  *      at the same place (and a sample of passing ones);
@@ -56,8 +58,12 @@ typedef struct {
   guint finding;             /* 1-based, in the results */
   char *kind;                /* "assertion" ... */
   char *site;                /* "prog.c:23" */
+  gboolean exit_failure;     /* an exit-status failure (the program ended itself nonzero) */
+  gint exit_status;          /* ... with this status, as its failing executions end (0: none
+                              * found) */
   char *match_site;          /* the site of its failing executions (runs.h), the same
-                              * or, for a crash in a library, AUGUR_DIAG_SITE_LIBRARY */
+                              * or, for a crash in a library, AUGUR_DIAG_SITE_LIBRARY; for an
+                              * exit status "prog.c:23, exit status 1" */
   gboolean diagnosed;
   char *note;                /* why not, or a caveat; NULL if none */
   GPtrArray *classes;        /* AugurDiagClass */

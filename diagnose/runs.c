@@ -8,6 +8,7 @@
 #include "diagnose/runs.h"
 
 #include <string.h>
+#include <sys/wait.h>
 
 #include "diagnose/events.h"
 
@@ -49,8 +50,46 @@ cmp_keypos (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+/* How the execution in @shm failed, into @r (failed, failure,
+ * exit_status): the runtime's first failure, or with @exit_fails an exit
+ * status as `augur explore` reports it: the process ran to its end, the
+ * runtime saw no failure and it exited nonzero; its failure is its last
+ * step (explorer/explore-findings.c). */
+static void
+failure_of (const AugurSchedShm *shm, gboolean killed, gboolean exit_fails, AugurDiagRun *r)
+{
+  r->failed = augur_sched_failed (shm);
+  if (shm->n_failures > 0)
+    r->failure = shm->failures[0];
+  guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
+  int ws = shm->wait_status;
+  if (r->failed || !exit_fails || killed || shm->status != AUGUR_SST_DONE || n == 0
+      || !WIFEXITED (ws) || WEXITSTATUS (ws) == 0)
+    return;
+  r->failed = TRUE;
+  r->exit_status = WEXITSTATUS (ws);
+  memset (&r->failure, 0, sizeof r->failure);
+  r->failure.status = AUGUR_SST_ASSERT;
+  r->failure.tid = shm->steps[n - 1].tid;
+  r->failure.pc = shm->steps[n - 1].pc;
+  r->failure.module = shm->steps[n - 1].module;
+  r->failure.step = n;
+  /* an end the program cannot be placed at (main returned, exit() in a
+   * library): the thread's last step before it, as the explorer says */
+  if (r->failure.pc != 0 && r->failure.module == 0)
+    return;
+  for (guint k = n - 1; k-- > 0;)
+    if (shm->steps[k].tid == r->failure.tid && shm->steps[k].op != AUGUR_SOP_END
+        && shm->steps[k].pc != 0)
+      {
+        r->failure.pc = shm->steps[k].pc;
+        r->failure.module = shm->steps[k].module;
+        break;
+      }
+}
+
 static AugurDiagSig *
-sig_of (const AugurSchedShm *shm)
+sig_of (const AugurSchedShm *shm, gboolean exit_fails)
 {
   g_autoptr (AugurDiagKeyer) keyer = augur_diag_keyer_new ();
   guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
@@ -74,19 +113,15 @@ sig_of (const AugurSchedShm *shm)
       sig->keys[i] = g_array_index (kp, KeyPos, i).key;
       sig->pos[i] = g_array_index (kp, KeyPos, i).pos;
     }
-  if (augur_sched_failed (shm))
-    {
-      g_autoptr (AugurDiagRun) r = g_new0 (AugurDiagRun, 1);
-      r->failed = TRUE;
-      if (shm->n_failures > 0)
-        r->failure = shm->failures[0];
-      sig->site = augur_diag_run_site (r);
-    }
+  g_autoptr (AugurDiagRun) r = g_new0 (AugurDiagRun, 1);
+  failure_of (shm, FALSE, exit_fails, r);
+  sig->site = augur_diag_run_site (r);
+  sig->exit_status = r->exit_status;
   return sig;
 }
 
 AugurDiagRun *
-augur_diag_run_copy (const AugurSchedShm *shm)
+augur_diag_run_copy (const AugurSchedShm *shm, gboolean killed, gboolean exit_fails)
 {
   AugurDiagRun *r = g_new0 (AugurDiagRun, 1);
   r->n_steps = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
@@ -96,9 +131,7 @@ augur_diag_run_copy (const AugurSchedShm *shm)
   r->objects_lost_at = shm->objects_lost_at;
   r->exe_bias = shm->exe_bias;
   r->status = shm->status;
-  r->failed = augur_sched_failed (shm);
-  if (shm->n_failures > 0)
-    r->failure = shm->failures[0];
+  failure_of (shm, killed, exit_fails, r);
   guint nt = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
   r->pending = g_new0 (AugurSchedStep, MAX (nt, 1));
   for (guint t = 0; t < nt; t++)
@@ -174,6 +207,7 @@ typedef struct {
   AugurDiagExploration *out;
   guint max_kept;
   gboolean first_only;  /* replay: keep the first execution and stop */
+  gboolean exit_fails;  /* a nonzero exit status is a failure */
 } Keep;
 
 static gboolean
@@ -182,7 +216,7 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
   Keep *k = data;
   if (k->first_only)
     {
-      g_ptr_array_add (k->out->runs, augur_diag_run_copy (shm));
+      g_ptr_array_add (k->out->runs, augur_diag_run_copy (shm, killed, k->exit_fails));
       return FALSE;
     }
   if (killed)
@@ -193,7 +227,7 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
     {
       if (k->out->sigs->len < AUGUR_DIAG_MAX_SIGS && k->out->sig_events < AUGUR_DIAG_MAX_SIG_EVENTS)
         {
-          AugurDiagSig *sig = sig_of (shm);
+          AugurDiagSig *sig = sig_of (shm, k->exit_fails);
           k->out->sig_events += sig->n;
           g_ptr_array_add (k->out->sigs, sig);
         }
@@ -204,16 +238,18 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
           g_ptr_array_set_size (k->out->sigs, 0);
         }
     }
-  if (augur_sched_failed (shm))
+  AugurDiagRun how = { 0 };
+  failure_of (shm, killed, k->exit_fails, &how);
+  if (how.failed)
     {
       k->out->failing++;
       if (k->out->runs->len < k->max_kept)
-        g_ptr_array_add (k->out->runs, augur_diag_run_copy (shm));
+        g_ptr_array_add (k->out->runs, augur_diag_run_copy (shm, killed, k->exit_fails));
     }
   else if (shm->status == AUGUR_SST_DEADLOCK)
     k->out->deadlocks++;
   else if (shm->status == AUGUR_SST_DONE && k->out->passing->len < k->max_kept)
-    g_ptr_array_add (k->out->passing, augur_diag_run_copy (shm));
+    g_ptr_array_add (k->out->passing, augur_diag_run_copy (shm, killed, k->exit_fails));
   return TRUE;
 }
 
@@ -229,15 +265,16 @@ options_for (AugurExploreOptions *o, double timeout, Keep *k)
 }
 
 gboolean
-augur_diag_explore (const char *const *argv, double timeout, guint max_kept, gboolean with_sigs,
-                    AugurDiagExploration *out, GError **error)
+augur_diag_explore (const char *const *argv, double timeout, guint max_kept,
+                    AugurDiagExploreFlags flags, AugurDiagExploration *out, GError **error)
 {
   memset (out, 0, sizeof *out);
   out->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
   out->passing = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
-  if (with_sigs)
+  if (flags & AUGUR_DIAG_EXPLORE_SIGS)
     out->sigs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_sig_free);
-  Keep k = { .out = out, .max_kept = max_kept };
+  Keep k = { .out = out, .max_kept = max_kept,
+             .exit_fails = (flags & AUGUR_DIAG_EXPLORE_EXIT_FAILS) != 0 };
   AugurExploreOptions o;
   options_for (&o, timeout, &k);
   AugurExploreStats st;
@@ -253,12 +290,13 @@ augur_diag_explore (const char *const *argv, double timeout, guint max_kept, gbo
 }
 
 AugurDiagRun *
-augur_diag_replay (const char *const *argv, const guint *threads, guint n, GError **error)
+augur_diag_replay (const char *const *argv, const guint *threads, guint n, gboolean exit_fails,
+                   GError **error)
 {
   AugurDiagExploration ex = { 0 };
   ex.runs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
   ex.passing = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_run_free);
-  Keep k = { .out = &ex, .first_only = TRUE };
+  Keep k = { .out = &ex, .first_only = TRUE, .exit_fails = exit_fails };
   AugurExploreOptions o;
   options_for (&o, 0, &k);
   o.prefix = threads;

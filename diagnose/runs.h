@@ -10,6 +10,12 @@
  * The same exploration is the verification of a repair: it counts the
  * executions that fail, deadlock or are cut, and keeps the first failing
  * one's schedule to show.
+ *
+ * An execution fails when the runtime saw it fail (assertion, abort,
+ * crash), and, when the exploration is asked to (a finding that is one),
+ * when it ran to its end and the program ended itself with a nonzero exit
+ * status: what `augur explore` reports as an exit-status failure
+ * (explorer/explore-findings.c), a test that checks its own result.
  */
 #ifndef AUGUR_DIAGNOSE_RUNS_H
 #define AUGUR_DIAGNOSE_RUNS_H
@@ -33,14 +39,19 @@ typedef struct {
   guint32 objects_lost_at;
   guint64 exe_bias;
   guint status;                 /* AugurSchedStatus */
-  gboolean failed;              /* an assertion, abort or crash */
-  AugurSchedFailure failure;    /* the first failure, when failed */
+  gboolean failed;              /* an assertion, abort or crash, or a nonzero exit status */
+  gint exit_status;             /* > 0: it failed by ending with this exit status, the
+                                 * runtime seeing no failure */
+  AugurSchedFailure failure;    /* the first failure, when failed (an exit status's: the
+                                 * last step, as the explorer reports it) */
   AugurSchedStep *pending;      /* the next operation of each thread still alive at the end
                                  * (blocked or runnable), tid set */
   guint n_pending;
 } AugurDiagRun;
 
-AugurDiagRun *augur_diag_run_copy (const AugurSchedShm *shm);
+/* @exit_fails: a nonzero exit status is a failure (runs.h, above). */
+AugurDiagRun *augur_diag_run_copy (const AugurSchedShm *shm, gboolean killed,
+                                   gboolean exit_fails);
 void          augur_diag_run_free (AugurDiagRun *run);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagRun, augur_diag_run_free)
 
@@ -62,6 +73,7 @@ typedef struct {
   guint *pos;                   /* step index of keys[i] */
   guint n;
   char *site;                   /* augur_diag_run_site, NULL if it did not fail */
+  gint exit_status;             /* the run's (AugurDiagRun) */
 } AugurDiagSig;
 
 void augur_diag_sig_free (AugurDiagSig *sig);
@@ -71,7 +83,8 @@ gint augur_diag_sig_find (const AugurDiagSig *sig, guint64 key);
 
 typedef struct {
   guint64 executions;           /* complete executions (traces) */
-  guint64 failing;              /* ... that failed (assertion, abort, crash) */
+  guint64 failing;              /* ... that failed (assertion, abort, crash; with
+                                 * AUGUR_DIAG_EXPLORE_EXIT_FAILS a nonzero exit status) */
   guint64 deadlocks;            /* ... that deadlocked */
   guint64 cut;                  /* cut by a bound or the watchdog */
   gboolean complete;            /* every trace explored, none cut */
@@ -90,18 +103,25 @@ typedef struct {
 
 void augur_diag_exploration_clear (AugurDiagExploration *ex);
 
+typedef enum {
+  AUGUR_DIAG_EXPLORE_SIGS = 1 << 0,       /* the signature of every execution */
+  AUGUR_DIAG_EXPLORE_EXIT_FAILS = 1 << 1, /* a nonzero exit status is a failure */
+} AugurDiagExploreFlags;
+
 /* Explores @argv exhaustively (optimal mode, no static pruning, no
  * diagnosis re-runs) within @timeout seconds (0 = none), keeping at most
- * @max_kept failing runs (and passing ones), and with @with_sigs the
- * signature of every execution.  FALSE with @error when the program could not be
- * explored (AUGUR_EXPLORE_ERROR_*). */
+ * @max_kept failing runs (and passing ones), with AUGUR_DIAG_EXPLORE_SIGS
+ * the signature of every execution.  FALSE with @error when the program
+ * could not be explored (AUGUR_EXPLORE_ERROR_*). */
 gboolean augur_diag_explore (const char *const *argv, double timeout, guint max_kept,
-                             gboolean with_sigs, AugurDiagExploration *out, GError **error);
+                             AugurDiagExploreFlags flags, AugurDiagExploration *out,
+                             GError **error);
 
 /* Re-runs @threads (one thread per step) on @argv and returns that one
- * execution (the first one the prefix leads to), or NULL with @error. */
+ * execution (the first one the prefix leads to), or NULL with @error;
+ * @exit_fails as for augur_diag_run_copy. */
 AugurDiagRun *augur_diag_replay (const char *const *argv, const guint *threads, guint n,
-                                 GError **error);
+                                 gboolean exit_fails, GError **error);
 
 G_END_DECLS
 

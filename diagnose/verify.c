@@ -223,7 +223,8 @@ augur_diag_verify (AugurDiagRepair *r, const char *const *argv, const AugurDiagV
       for (guint i = 1; i < n; i++)
         pargv[i] = argv[i];
       AugurDiagExploration ex;
-      if (!augur_diag_explore (pargv, o->timeout, 1, FALSE, &ex, &error))
+      if (!augur_diag_explore (pargv, o->timeout, 1,
+                               o->exit_fails ? AUGUR_DIAG_EXPLORE_EXIT_FAILS : 0, &ex, &error))
         reject (r, g_strdup_printf ("the patched program cannot be explored: %s", error->message));
       else if (ex.failing > 0 || ex.deadlocks > 0)
         {
@@ -241,10 +242,14 @@ augur_diag_verify (AugurDiagRepair *r, const char *const *argv, const AugurDiagV
               AugurDiagRun *f = g_ptr_array_index (ex.runs, 0);
               g_autofree char *site = augur_diag_run_site (f);
               r->still_fails = augur_diag_run_schedule_text (f);
-              g_string_append_printf (s, ": %s %s%s, schedule %s",
-                                      strchr (site, ':') != NULL ? "at" : "in", site,
-                                      strchr (site, ':') != NULL ? " of the patched source" : "",
-                                      r->still_fails);
+              if (f->exit_status > 0)
+                g_string_append_printf (s, ": it ends with exit status %d, schedule %s",
+                                        f->exit_status, r->still_fails);
+              else
+                g_string_append_printf (s, ": %s %s%s, schedule %s",
+                                        strchr (site, ':') != NULL ? "at" : "in", site,
+                                        strchr (site, ':') != NULL ? " of the patched source" : "",
+                                        r->still_fails);
             }
           reject (r, g_string_free (s, FALSE));
         }

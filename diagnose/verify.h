@@ -12,7 +12,8 @@
  * is), and
  * the patched program is explored exhaustively (optimal DPOR: every
  * Mazurkiewicz trace once).  Verified: the exploration completed, no
- * execution failed and none deadlocked ("verified — 0 failing executions
+ * execution failed (for an exit-status failure, none ended with a nonzero
+ * exit status either) and none deadlocked ("verified — 0 failing executions
  * of 12 (all traces), no deadlock").  Rejected: some execution fails or
  * deadlocks (the first one's schedule is shown), or the patch does not
  * apply or build.  Not verified: the exploration did not finish in time.
@@ -35,6 +36,7 @@ typedef struct {
    * file is the program */
   const char *const *sources;
   const char *const *source_flags;
+  gboolean exit_fails;     /* a nonzero exit status is a failure too (the finding was one) */
 } AugurDiagVerifyOptions;
 
 /* Sets r->verdict, r->verification and r->still_fails.  @argv: the

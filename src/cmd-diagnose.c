@@ -38,12 +38,12 @@ has_bug (AugurResults *r)
 }
 
 static const char help_summary[] =
-  "Find the root cause of each failure of RESULTS (assertion, abort, crash): the few\n"
-  "inter-thread orderings that must all hold for it, one set per class of failing\n"
-  "schedules (ConcBugAssist); their kill-sets; and repairs as patches (a new mutex\n"
-  "making regions mutually exclusive, or handshakes enforcing an order), each\n"
-  "verified by exploring the patched program exhaustively.  Only verified repairs\n"
-  "are recommended.";
+  "Find the root cause of each failure of RESULTS (assertion, abort, crash, or the\n"
+  "program ending itself with a nonzero exit status): the few inter-thread orderings\n"
+  "that must all hold for it, one set per class of failing schedules (ConcBugAssist);\n"
+  "their kill-sets; and repairs as patches (a new mutex making regions mutually\n"
+  "exclusive, or handshakes enforcing an order), each verified by exploring the\n"
+  "patched program exhaustively.  Only verified repairs are recommended.";
 
 static const char help_description[] =
   "Patched programs are rebuilt from one source file with augur-cc; apply a patch\n"
