@@ -208,18 +208,17 @@ site_canon (Ctx *c, const char *site)
   return g_strdup_printf ("%s:%u", base, src->line);
 }
 
-/* What a failing execution is matched by: its site, and for an exit
- * status the status too ("prog.c:23, exit status 1"): an execution that
- * ends with another status fails another way. */
+/* What a failing execution is matched by: its site, or for an exit
+ * status the status ("exit status 1"): where the program ends is no
+ * identity of the failure (the explorer places it at the thread's last
+ * step it saw, which pruning moves), the status the program chose is;
+ * an execution that ends with another status fails another way. */
 static char *
 fail_key (Ctx *c, const char *raw_site, gint exit_status)
 {
-  char *site = site_canon (c, raw_site);
-  if (site == NULL || exit_status <= 0)
-    return site;
-  char *key = g_strdup_printf ("%s, exit status %d", site, exit_status);
-  g_free (site);
-  return key;
+  if (exit_status > 0)
+    return g_strdup_printf ("exit status %d", exit_status);
+  return site_canon (c, raw_site);
 }
 
 static char *
@@ -242,8 +241,8 @@ finding_site (AugurFinding *f)
 }
 
 /* A failing execution at @site (fail_key) is one of the finding's: for an
- * exit-status finding, one ending there with the status of the first
- * one matched (its own schedule's when it replays). */
+ * exit-status finding, one ending with the status of the first one
+ * matched (its own schedule's when it replays). */
 static gboolean
 site_matches (AugurDiagFinding *df, const char *site, const AugurDiagRun *r)
 {
@@ -251,10 +250,7 @@ site_matches (AugurDiagFinding *df, const char *site, const AugurDiagRun *r)
     return FALSE;
   if (df->match_site != NULL)
     return strcmp (site, df->match_site) == 0;
-  g_autofree char *exit_key = df->exit_failure && r->exit_status > 0 && df->site != NULL
-                              ? g_strdup_printf ("%s, exit status %d", df->site, r->exit_status)
-                              : NULL;
-  if (df->exit_failure ? g_strcmp0 (site, exit_key) == 0
+  if (df->exit_failure ? r->exit_status > 0
       : g_strcmp0 (site, df->site) == 0
         || (strcmp (df->kind, "crash") == 0 && strcmp (site, AUGUR_DIAG_SITE_LIBRARY) == 0))
     {

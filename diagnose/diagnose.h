@@ -6,7 +6,7 @@
  *
  * For each finding that is a failure (assertion, abort, crash, or a
  * nonzero exit status of a program that checks its own result: then an
- * execution fails when it ends with that status, runs.h):
+ * execution fails when it ends with the same status, runs.h):
  *   1. its schedule is replayed to get the failing execution's steps, and
  *      the program is explored exhaustively to get every failing schedule
  *      at the same place (and a sample of passing ones);
@@ -63,7 +63,7 @@ typedef struct {
                               * found) */
   char *match_site;          /* the site of its failing executions (runs.h), the same
                               * or, for a crash in a library, AUGUR_DIAG_SITE_LIBRARY; for an
-                              * exit status "prog.c:23, exit status 1" */
+                              * exit status "exit status 1" */
   gboolean diagnosed;
   char *note;                /* why not, or a caveat; NULL if none */
   GPtrArray *classes;        /* AugurDiagClass */

@@ -54,7 +54,8 @@ cmp_keypos (gconstpointer a, gconstpointer b)
  * exit_status): the runtime's first failure, or with @exit_fails an exit
  * status as `augur explore` reports it: the process ran to its end, the
  * runtime saw no failure and it exited nonzero; its failure is its last
- * step (explorer/explore-findings.c). */
+ * step, its thread the one that ended the program
+ * (explorer/explore-findings.c). */
 static void
 failure_of (const AugurSchedShm *shm, gboolean killed, gboolean exit_fails, AugurDiagRun *r)
 {
@@ -74,18 +75,6 @@ failure_of (const AugurSchedShm *shm, gboolean killed, gboolean exit_fails, Augu
   r->failure.pc = shm->steps[n - 1].pc;
   r->failure.module = shm->steps[n - 1].module;
   r->failure.step = n;
-  /* an end the program cannot be placed at (main returned, exit() in a
-   * library): the thread's last step before it, as the explorer says */
-  if (r->failure.pc != 0 && r->failure.module == 0)
-    return;
-  for (guint k = n - 1; k-- > 0;)
-    if (shm->steps[k].tid == r->failure.tid && shm->steps[k].op != AUGUR_SOP_END
-        && shm->steps[k].pc != 0)
-      {
-        r->failure.pc = shm->steps[k].pc;
-        r->failure.module = shm->steps[k].module;
-        break;
-      }
 }
 
 static AugurDiagSig *
@@ -113,10 +102,10 @@ sig_of (const AugurSchedShm *shm, gboolean exit_fails)
       sig->keys[i] = g_array_index (kp, KeyPos, i).key;
       sig->pos[i] = g_array_index (kp, KeyPos, i).pos;
     }
-  g_autoptr (AugurDiagRun) r = g_new0 (AugurDiagRun, 1);
-  failure_of (shm, FALSE, exit_fails, r);
-  sig->site = augur_diag_run_site (r);
-  sig->exit_status = r->exit_status;
+  AugurDiagRun r = { 0 };
+  failure_of (shm, FALSE, exit_fails, &r);
+  sig->site = augur_diag_run_site (&r);
+  sig->exit_status = r.exit_status;
   return sig;
 }
 

@@ -80,4 +80,16 @@ still_nonzero ()
     | grep -q "rejected — still fails in 2 executions of 4: it ends with exit status 3, schedule T0"
 }
 ok "a patch after which the program still ends nonzero is rejected" still_nonzero
+
+# augur check explores with static pruning, which places the end of main
+# at another line (its last step it saw): the failure is still matched,
+# by its status, and diagnosed in check's time left
+check ()
+{
+  "$AUGUR" check -o ck -- ./exit-count >check.txt 2>&1
+  cat check.txt
+  grep -q "^augur check: diagnosis: 1 failure diagnosed, 2 classes of failing schedules, [0-9]* repairs proposed, [1-9][0-9]* verified: ck/diagnosis.json" check.txt \
+    && grep -q '"exit_status" : 1' ck/diagnosis.json
+}
+ok "augur check diagnoses the exit-status failure it found, wherever it places it" check
 tap_done
