@@ -103,52 +103,51 @@ cc_argv (const AugurDiagRepair *r, const AugurDiagVerifyOptions *o)
   return argv;
 }
 
-/* The program of one source: the patched copy, the flags given. */
+/* augur-cc in @dir: -o @out (an object with @object: -c) from @inputs,
+ * with each of @flag_sets (split on spaces; NULL entries none) and then
+ * the flags given. */
 static gboolean
-build_one (const AugurDiagRepair *r, const char *copy, const char *dir, const char *prog,
-           const AugurDiagVerifyOptions *o, char **why)
+cc (const AugurDiagRepair *r, const AugurDiagVerifyOptions *o, const char *dir, gboolean object,
+    const char *out, const char *const *inputs, guint n_inputs, const char *const *flag_sets,
+    guint n_sets, char **why)
 {
   g_autoptr (GPtrArray) argv = cc_argv (r, o);
+  if (object)
+    g_ptr_array_add (argv, g_strdup ("-c"));
   g_ptr_array_add (argv, g_strdup ("-o"));
-  g_ptr_array_add (argv, g_strdup (prog));
-  g_ptr_array_add (argv, g_strdup (copy));
+  g_ptr_array_add (argv, g_strdup (out));
+  for (guint i = 0; i < n_inputs; i++)
+    g_ptr_array_add (argv, g_strdup (inputs[i]));
+  for (guint i = 0; i < n_sets; i++)
+    add_flags (argv, flag_sets[i]);
   add_flags (argv, o->cflags);
   g_ptr_array_add (argv, NULL);
   return run ((const char *const *) argv->pdata, dir, why);
 }
 
-/* A program of several sources: each compiled with its own flags (the
- * patched copy for its original), then all linked with all the flags. */
+/* The patched program: of one source, the patched copy with the flags
+ * given; of several, each compiled with its own flags (the patched copy
+ * for its original), then all linked with all the flags. */
 static gboolean
-build_several (const AugurDiagRepair *r, const char *copy, const char *dir, const char *prog,
-               const AugurDiagVerifyOptions *o, char **why)
+build (const AugurDiagRepair *r, const char *copy, const char *dir, const char *prog,
+       const AugurDiagVerifyOptions *o, char **why)
 {
-  g_autoptr (GPtrArray) link = cc_argv (r, o);
-  g_ptr_array_add (link, g_strdup ("-o"));
-  g_ptr_array_add (link, g_strdup (prog));
-  for (guint i = 0; o->sources[i] != NULL; i++)
+  if (o->sources == NULL || o->sources[0] == NULL)
+    return cc (r, o, dir, FALSE, prog, &copy, 1, NULL, 0, why);
+  guint n = g_strv_length ((char **) o->sources);
+  g_autoptr (GPtrArray) objs = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n; i++)
     {
-      const char *src = o->sources[i];
-      gboolean mine = strcmp (src, r->source) == 0;
-      g_autofree char *obj = g_strdup_printf ("%s/augur-repaired-%u.o", dir, i);
+      const char *src = strcmp (o->sources[i], r->source) == 0 ? copy : o->sources[i];
+      const char *flags = o->source_flags != NULL ? o->source_flags[i] : NULL;
+      char *obj = g_strdup_printf ("%s/augur-repaired-%u.o", dir, i);
+      g_ptr_array_add (objs, obj);
       augur_interrupt_add_temp (obj);
-      g_autoptr (GPtrArray) argv = cc_argv (r, o);
-      g_ptr_array_add (argv, g_strdup ("-c"));
-      g_ptr_array_add (argv, g_strdup ("-o"));
-      g_ptr_array_add (argv, g_strdup (obj));
-      g_ptr_array_add (argv, g_strdup (mine ? copy : src));
-      add_flags (argv, o->source_flags != NULL ? o->source_flags[i] : NULL);
-      add_flags (argv, o->cflags);
-      g_ptr_array_add (argv, NULL);
-      if (!run ((const char *const *) argv->pdata, dir, why))
+      if (!cc (r, o, dir, TRUE, obj, &src, 1, &flags, 1, why))
         return FALSE;
-      g_ptr_array_add (link, g_strdup (obj));
     }
-  for (guint i = 0; o->sources[i] != NULL; i++)
-    add_flags (link, o->source_flags != NULL ? o->source_flags[i] : NULL);
-  add_flags (link, o->cflags);
-  g_ptr_array_add (link, NULL);
-  return run ((const char *const *) link->pdata, dir, why);
+  return cc (r, o, dir, FALSE, prog, (const char *const *) objs->pdata, objs->len,
+             o->source_flags, o->source_flags != NULL ? n : 0, why);
 }
 
 /* Applies and builds in @dir; the built program's path, or NULL (rejected). */
@@ -182,10 +181,7 @@ apply_and_build (AugurDiagRepair *r, const char *dir, const AugurDiagVerifyOptio
     }
   char *prog = g_build_filename (dir, "augur-repaired-prog", NULL);
   augur_interrupt_add_temp (prog);
-  gboolean built = o->sources != NULL && o->sources[0] != NULL
-                   ? build_several (r, copy, dir, prog, o, &why)
-                   : build_one (r, copy, dir, prog, o, &why);
-  if (!built)
+  if (!build (r, copy, dir, prog, o, &why))
     {
       reject (r, g_strdup_printf ("the patched program does not build: %s", why));
       g_free (why);
