@@ -136,6 +136,8 @@ const AugurOpsEvent augur_ops_events[AUGUR_EV_LAST_] = {
   [AUGUR_EV_FRAME] = { "frame", AUGUR_OP_FENCE, AUGUR_SOP_NONE, AUGUR_OPS_OBJ_NONE },
   /* where main's arguments are when main runs on a fiber: no operation */
   [AUGUR_EV_THREAD_ARGS] = { "thread_args", AUGUR_OP_MAIN, AUGUR_SOP_NONE, AUGUR_OPS_OBJ_NONE },
+  /* the word that stands for a pipe the program made: no operation */
+  [AUGUR_EV_CHANNEL] = { "channel", AUGUR_OP_FENCE, AUGUR_SOP_NONE, AUGUR_OPS_OBJ_NONE },
 };
 
 #define IN_ARG .lock_in = AUGUR_OPS_IN_ARG

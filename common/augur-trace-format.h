@@ -252,9 +252,22 @@ typedef enum {
                                 * (op `main`, no step) */
   AUGUR_EV_SIGNAL_WAIT = 103,  /* sigwait and its kin, sigsuspend, pause (the explorer's
                                 * steps only): arg = the bits of the signals waited for */
+  AUGUR_EV_CHANNEL = 104,      /* the program made a pipe, socket pair or eventfd
+                                * (runtime/rt-fdio.c): addr = the runtime's word whose
+                                * atomic adds and loads stand for its reads and writes,
+                                * aux = its number in the process (1, 2, ...), arg = its
+                                * kind (AUGUR_CHANNEL_*).  Names the word ("pipe 1"); not
+                                * an operation */
 
   AUGUR_EV_LAST_
 } AugurEventKind;
+
+/* The kinds of a CHANNEL event (arg). */
+enum {
+  AUGUR_CHANNEL_PIPE = 0,
+  AUGUR_CHANNEL_SOCKETPAIR = 1,
+  AUGUR_CHANNEL_EVENTFD = 2,
+};
 
 /* flags bits of a record */
 #define AUGUR_FLAG_SIZE_MASK   0x0fu  /* accesses: size in bytes (1,2,4,8); 16, which the

@@ -28,8 +28,16 @@ typedef struct {
   guint64 args;         /* main: where argv and the rest lie above; 0: the stack top */
 } ThreadInfo;
 
+/* A pipe, socket pair or eventfd the program made: the runtime's word
+ * that stands for it (CHANNEL events). */
+typedef struct {
+  guint64 word;
+  guint32 number, kind;
+} Channel;
+
 struct _AugurObjects {
   AugurSymbolizer *symbolizer;
+  GArray *channels;     /* Channel, in the order made */
   GTree *heap;          /* start address -> HeapObject*: live objects, and freed ones
                          * no allocation has taken the place of (a use after a free
                          * names what was freed) */
@@ -60,6 +68,7 @@ augur_objects_new (AugurSymbolizer *symbolizer)
   o->symbolizer = symbolizer;
   o->heap = g_tree_new_full (compare_address, NULL, NULL, g_free);
   o->threads = g_array_new (FALSE, TRUE, sizeof (ThreadInfo));
+  o->channels = g_array_new (FALSE, FALSE, sizeof (Channel));
   return o;
 }
 
@@ -70,6 +79,7 @@ augur_objects_free (AugurObjects *o)
     return;
   g_tree_unref (o->heap);
   g_array_unref (o->threads);
+  g_array_unref (o->channels);
   g_free (o);
 }
 
@@ -169,6 +179,12 @@ augur_objects_observe (AugurObjects *o, const AugurRecord *r)
     case AUGUR_EV_THREAD_ARGS:
       thread_info (o, r->tid)->args = r->addr;
       break;
+    case AUGUR_EV_CHANNEL:
+      {
+        Channel c = { r->addr, r->aux, (guint32) r->arg };
+        g_array_append_val (o->channels, c);
+        break;
+      }
     case AUGUR_EV_THREAD_TLS:
       {
         ThreadInfo *ti = thread_info (o, r->tid);
@@ -181,10 +197,47 @@ augur_objects_observe (AugurObjects *o, const AugurRecord *r)
     }
 }
 
+static const Channel *
+channel_at (AugurObjects *o, guint64 address)
+{
+  for (guint i = 0; i < o->channels->len; i++)
+    {
+      const Channel *c = &g_array_index (o->channels, Channel, i);
+      if (address >= c->word && address < c->word + 4)
+        return c;
+    }
+  return NULL;
+}
+
+gboolean
+augur_objects_is_channel (AugurObjects *o, guint64 address)
+{
+  return channel_at (o, address) != NULL;
+}
+
+/* "pipe 1": the word of a channel the program made, or NULL. */
+static char *
+channel_name (AugurObjects *o, guint64 address)
+{
+  static const char *const kinds[] = {
+    [AUGUR_CHANNEL_PIPE] = "pipe",
+    [AUGUR_CHANNEL_SOCKETPAIR] = "socket pair",
+    [AUGUR_CHANNEL_EVENTFD] = "eventfd",
+  };
+  const Channel *c = channel_at (o, address);
+  if (c == NULL)
+    return NULL;
+  return g_strdup_printf ("%s %u", c->kind < G_N_ELEMENTS (kinds) ? kinds[c->kind] : "channel",
+                          c->number);
+}
+
 /* NULL when the address is in no known object. */
 static char *
 known_name (AugurObjects *o, guint64 address)
 {
+  char *channel = channel_name (o, address);
+  if (channel != NULL)
+    return channel;
   HeapObject *h = heap_find (o, address);
   if (h != NULL)
     {

@@ -49,8 +49,9 @@ augur_exec_names_free (AugurExecNames *names)
   g_free (names);
 }
 
-char *
-augur_exec_names_at (AugurExecNames *names, guint step, guint64 address)
+/* The objects as they are just before step @step. */
+static AugurObjects *
+objects_at (AugurExecNames *names, guint step)
 {
   if (step >= names->lost_at)
     {
@@ -58,7 +59,7 @@ augur_exec_names_at (AugurExecNames *names, guint step, guint64 address)
        * stale name would be wrong, an address is only unstable */
       if (names->globals == NULL)
         names->globals = augur_objects_new (names->symbolizer);
-      return augur_objects_name (names->globals, address);
+      return names->globals;
     }
   if (step < names->step)
     {
@@ -79,5 +80,17 @@ augur_exec_names_at (AugurExecNames *names, guint step, guint64 address)
       };
       augur_objects_observe (names->objects, &r);
     }
-  return augur_objects_name (names->objects, address);
+  return names->objects;
+}
+
+char *
+augur_exec_names_at (AugurExecNames *names, guint step, guint64 address)
+{
+  return augur_objects_name (objects_at (names, step), address);
+}
+
+gboolean
+augur_exec_names_is_channel (AugurExecNames *names, guint step, guint64 address)
+{
+  return augur_objects_is_channel (objects_at (names, step), address);
 }

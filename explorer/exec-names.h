@@ -37,6 +37,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExecNames, augur_exec_names_free)
 /* The name of `address` just before step `step` runs (newly allocated).
  * Cheapest when asked for in step order. */
 char *augur_exec_names_at (AugurExecNames *names, guint step, guint64 address);
+/* Is `address` the word of a pipe, socket pair or eventfd the program made
+ * (common/objects.h), as of step `step`? */
+gboolean augur_exec_names_is_channel (AugurExecNames *names, guint step, guint64 address);
 
 G_END_DECLS
 

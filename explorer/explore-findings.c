@@ -521,7 +521,12 @@ stuck_thread_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GStrin
             }
           obj = g_string_free (o, FALSE);
         }
-      if (obj != NULL)
+      if (obj != NULL
+          && augur_exec_names_is_channel (explore_findings_names_of (c), n, th->await_obj))
+        g_string_append_printf (e, " thread %u waits at %s for a write to %s, and no other "
+                                "thread can write %s;", t, where, obj,
+                                th->await_also[0] != 0 ? "them" : "it");
+      else if (obj != NULL)
         g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
                                 "no other thread can change %s;", t, where, obj,
                                 th->await_also[0] != 0 ? "them" : "it");

@@ -158,10 +158,22 @@ find_end (int fd)
   return NULL;
 }
 
-/* Notes the end @fd as one of channel @word's (a new word if -1); the
- * word, or -1 when the table is full (the end is then the kernel's). */
+/* A new channel's word is named (AUGUR_EV_CHANNEL) for the reports. */
+static void
+name_word (uint32_t word, uint64_t kind, uintptr_t ra)
+{
+  uint64_t addr = (uint64_t) (uintptr_t) &augur_channels[word];
+  if (rt_sched_is_on ())
+    rt_sched_object (AUGUR_EV_CHANNEL, rt_tid (), word + 1, addr, kind);
+  else if (rt_is_active ())
+    rt_event (AUGUR_EV_CHANNEL, 0, ra, word + 1, addr, kind);
+}
+
+/* Notes the end @fd as one of channel @word's (a new word if -1, named
+ * as of @kind, made at @ra); the word, or -1 when the table is full (the
+ * end is then the kernel's). */
 static int
-add_end (int fd, int word, int eventfd)
+add_end (int fd, int word, int eventfd, uint64_t kind, uintptr_t ra)
 {
   uint64_t dev, ino;
   if (!inode_of (fd, &dev, &ino))
@@ -172,7 +184,10 @@ add_end (int fd, int word, int eventfd)
   if (n_ends == RT_CHANNELS || (word < 0 && n_words == RT_CHANNELS))
     return -1;
   if (word < 0)
-    word = (int) n_words++;
+    {
+      word = (int) n_words++;
+      name_word ((uint32_t) word, kind, ra);
+    }
   ends[n_ends++] = (Channel) { dev, ino, (uint32_t) word, eventfd };
   return word;
 }
@@ -343,7 +358,7 @@ pipe (int fds[2])
   if (r == 0)
     {
       int saved_errno = errno;
-      add_end (fds[0], -1, 0);
+      add_end (fds[0], -1, 0, AUGUR_CHANNEL_PIPE, RT_RA ());
       errno = saved_errno;
     }
   return r;
@@ -356,7 +371,7 @@ pipe2 (int fds[2], int flags)
   if (r == 0)
     {
       int saved_errno = errno;
-      add_end (fds[0], -1, 0);
+      add_end (fds[0], -1, 0, AUGUR_CHANNEL_PIPE, RT_RA ());
       errno = saved_errno;
     }
   return r;
@@ -369,9 +384,9 @@ socketpair (int domain, int type, int protocol, int fds[2])
   if (r == 0)
     {
       int saved_errno = errno;
-      int w = add_end (fds[0], -1, 0);
+      int w = add_end (fds[0], -1, 0, AUGUR_CHANNEL_SOCKETPAIR, RT_RA ());
       if (w >= 0)
-        add_end (fds[1], w, 0);
+        add_end (fds[1], w, 0, AUGUR_CHANNEL_SOCKETPAIR, RT_RA ());
       errno = saved_errno;
     }
   return r;
@@ -384,7 +399,7 @@ eventfd (unsigned int value, int flags)
   if (fd >= 0)
     {
       int saved_errno = errno;
-      add_end (fd, -1, 1);
+      add_end (fd, -1, 1, AUGUR_CHANNEL_EVENTFD, RT_RA ());
       errno = saved_errno;
     }
   return fd;

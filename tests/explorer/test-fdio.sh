@@ -46,9 +46,16 @@ nowrite ()
   [ "$st" -eq 1 ] && [ "$(json_path "$tmp/nw.json" '$.findings[*].kind')" = hang ] \
     && [ "$(json_path "$tmp/nw.json" '$.findings[*].severity')" = error ] \
     && grep -q '^1 executions, ' "$tmp/out" \
-    && json_path "$tmp/nw.json" '$.findings[*].explanation' | grep -q 'at pipe_nowrite.c:13'
+    && json_path "$tmp/nw.json" '$.findings[*].explanation' \
+         | grep -q 'thread 1 waits at pipe_nowrite.c:13 for a write to pipe 1, and no other thread can write it'
 }
-ok "pipe_nowrite: a read no thread answers is a hang at its line, found at once" nowrite
+ok "pipe_nowrite: a read no thread answers is a hang at its line naming the pipe, found at once" nowrite
+# the schedule names the pipe's steps after the pipe
+named ()
+{
+  json_path "$tmp/pipe_late.json" '$.findings[*].schedule[*].object' | grep -qx 'pipe 1'
+}
+ok "pipe_late: the schedule's steps on the pipe name it 'pipe 1'" named
 # recorded and checked: the recorded run's read follows the write in the
 # trace, so the predictor sees the order too
 checked ()

@@ -73,7 +73,7 @@ static void
 test_events (void)
 {
   g_autoptr (GArray) values = enum_values ("augur-trace-format.h", "AUGUR_EV_", "AugurEventKind");
-  g_assert_cmpuint (values->len, ==, 61);   /* NONE .. SIGNAL_WAIT */
+  g_assert_cmpuint (values->len, ==, 62);   /* NONE .. CHANNEL */
   g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < values->len; i++)
     {
