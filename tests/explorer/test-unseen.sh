@@ -9,7 +9,9 @@
 # volatile is not atomic.  A local of another thread's function that has
 # returned, whose memory later calls write unseen: an error, and the
 # search incomplete.  Plain movs in inline assembly are
-# listed and named.  And what the interleavings do not show: a search
+# listed and named.  String functions the compiler would expand inline
+# (strcpy of a literal) stay calls augur sees.  And what the
+# interleavings do not show: a search
 # that met the shape of store buffering (relaxed atomics, no fence) is
 # complete under sequential consistency only, and says so; with the
 # fences, or an inline-assembly fence between, it says nothing.
@@ -123,5 +125,18 @@ dead_frame ()
 }
 ok "dead_frame: a local of a returned function: an error, the search incomplete" dead_frame
 ok "... and with --mode dpor" dead_frame "--mode dpor"
+
+# strcpy of a literal and strcmp with one, which the compiler expands into
+# plain stores and loads after the instrumentation: augur-cc keeps the
+# calls, so the race on the name is seen
+string_literal ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/sl.json" -- "$prog_dir/string_literal_race" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] \
+    && grep -q "^data-race string_literal_race.c:23 string_literal_race.c:31: Threads 1 and 2 access rec.name\[0\]" "$tmp/out"
+}
+ok "string_literal_race: strcpy of a literal racing with strcmp is seen" string_literal
 
 tap_done
