@@ -1126,8 +1126,8 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
         f = augur_finding_new (
           AUGUR_FINDING_HANG, NULL,
           "The execution made no progress before the watchdog fired: a blocking call augur does "
-          "not model (epoll, a read from a pipe or socket the program did not make with "
-          "pipe(), socketpair() or eventfd()), or a loop "
+          "not model (a read from a pipe or socket the program did not make with pipe(), "
+          "socketpair() or eventfd(), or a poll or epoll that waits for one), or a loop "
           "that makes no visible access.");
       if (n > 0)
         explore_findings_add_access (c, f, steps, n - 1, ev);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * rt-fdio.c — reads, writes and waits (poll, select) on the pipes,
+ * rt-fdio.c — reads, writes and waits (poll, select, epoll) on the pipes,
  * socket pairs and eventfds the program made itself (pipe, pipe2,
  * socketpair, eventfd): threads that hand work or a wake-up to one
  * another through them (a worker pool's notification pipe, an event
@@ -36,16 +36,19 @@
  * add to any of their words; with a timeout, the call returns what is
  * ready then, or 0 (timed out): the explorer orders the load before and
  * after the other threads' adds, so both endings are explored.  A set
- * with any other descriptor is the kernel's, as before.
+ * with any other descriptor is the kernel's, as before.  epoll_wait and
+ * epoll_pwait the same, on an epoll instance whose descriptors (as
+ * epoll_ctl added them) are all channels of the program's.
  *
  * Recording, the calls are the kernel's, and the add is made before a
  * write or close and after a read that returned data or the end of file,
  * so that the trace holds the write's add before the read's.
  *
  * Not modelled: pipes the program did not make (its standard input from a
- * shell, a FIFO opened by name), which are the kernel's as before; epoll
- * (a thread that waits in epoll_wait for another thread's write still
- * blocks the execution: the watchdog cuts it); reads through stdio
+ * shell, a FIFO opened by name), which are the kernel's as before (a
+ * thread that waits for one, or in a poll or epoll that also watches one,
+ * for another thread's write still blocks the execution: the watchdog
+ * cuts it); an epoll instance shared through dup or fork; reads through stdio
  * (fread on fdopen's FILE goes to the kernel inside libc); a blocking
  * write larger than the pipe's free space, which the kernel may block
  * part-way.
@@ -60,6 +63,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -98,6 +102,9 @@ RT_DEFINE_REAL (eventfd, NULL)
 RT_DEFINE_REAL (poll, NULL)   /* the intercept is rt-time.c's */
 RT_DEFINE_REAL (ppoll, NULL)
 RT_DEFINE_REAL (select, NULL)   /* the intercept is rt-time.c's */
+RT_DEFINE_REAL (epoll_ctl, NULL)
+RT_DEFINE_REAL (epoll_wait, NULL)
+RT_DEFINE_REAL (epoll_pwait, NULL)
 
 typedef ssize_t ReadChk (int, void *, size_t, size_t);
 static ReadChk *real_read_chk;
@@ -345,10 +352,13 @@ sendmsg (int fd, const struct msghdr *msg, int flags)
 /* A close (rt-signal.c's, which calls this first) is a write for the
  * other end's readers: they see the end of file once every write end is
  * closed. */
+static void epoll_forget (int fd);
+
 void
 rt_fdio_before_close (int fd, uintptr_t ra)
 {
   before (fd, 0, 0, 1, ra);
+  epoll_forget (fd);
 }
 
 RT_EXPORT int
@@ -553,4 +563,123 @@ rt_fdio_select (int nfds, fd_set *r, fd_set *w, fd_set *e, const struct timeval 
       c.asked[k] = *c.sets[k];
   *result = wait_any (words, nw, timeout == NULL, select_now, &c, ra);
   return 1;
+}
+
+/* ---- epoll ---- */
+
+/* The descriptors each epoll instance watches (epoll_ctl), to tell
+ * whether all are the program's channels: by the epoll descriptor's
+ * number. */
+#define RT_EPOLLS 16u
+typedef struct {
+  int epfd;              /* -1: a free row */
+  int n;                 /* fds[0..n) */
+  int other;             /* it watches a descriptor that is no channel (or too many) */
+  int fds[RT_POLL_WORDS];
+} Epoll;
+static Epoll epolls[RT_EPOLLS];
+static uint32_t n_epolls;
+
+static Epoll *
+epoll_row (int epfd, int make)
+{
+  for (uint32_t k = 0; k < n_epolls; k++)
+    if (epolls[k].epfd == epfd)
+      return &epolls[k];
+  if (!make)
+    return NULL;
+  for (uint32_t k = 0; k < n_epolls; k++)
+    if (epolls[k].epfd == -1)
+      {
+        epolls[k] = (Epoll) { .epfd = epfd };
+        return &epolls[k];
+      }
+  if (n_epolls == RT_EPOLLS)
+    return NULL;
+  epolls[n_epolls] = (Epoll) { .epfd = epfd };
+  return &epolls[n_epolls++];
+}
+
+/* An epoll descriptor closed: its row is free (called by close). */
+static void
+epoll_forget (int fd)
+{
+  Epoll *e = epoll_row (fd, 0);
+  if (e != NULL)
+    e->epfd = -1;
+}
+
+RT_EXPORT int
+epoll_ctl (int epfd, int op, int fd, struct epoll_event *ev)
+{
+  int r = get_real_epoll_ctl () (epfd, op, fd, ev);
+  if (r != 0)
+    return r;
+  int saved_errno = errno;
+  Epoll *e = epoll_row (epfd, op == EPOLL_CTL_ADD);
+  if (e != NULL && op == EPOLL_CTL_ADD)
+    {
+      if (word_of (fd) == NULL || e->n == (int) RT_POLL_WORDS)
+        e->other = 1;
+      else
+        e->fds[e->n++] = fd;
+    }
+  else if (e != NULL && op == EPOLL_CTL_DEL)
+    for (int k = 0; k < e->n; k++)
+      if (e->fds[k] == fd)
+        e->fds[k--] = e->fds[--e->n];
+  errno = saved_errno;
+  return r;
+}
+
+typedef struct {
+  int epfd;
+  struct epoll_event *events;
+  int max;
+  const sigset_t *mask;
+} EpollCall;
+
+static int
+epoll_now (void *arg)
+{
+  EpollCall *c = arg;
+  return get_real_epoll_pwait () (c->epfd, c->events, c->max, 0, c->mask);
+}
+
+/* epoll_wait and epoll_pwait on an instance that watches channels only */
+static int
+epoll_call (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask,
+            uintptr_t ra, int *result)
+{
+  if (!on_scheduler () || timeout == 0)
+    return 0;
+  Epoll *e = epoll_row (epfd, 0);
+  if (e == NULL || e->other || e->n == 0)
+    return 0;
+  uintptr_t words[RT_POLL_WORDS];
+  unsigned nw = 0;
+  for (int k = 0; k < e->n; k++)
+    if ((nw = add_word (words, nw, e->fds[k])) == 0)
+      return 0;
+  EpollCall c = { epfd, events, max, mask };
+  *result = wait_any (words, nw, timeout < 0, epoll_now, &c, ra);
+  return 1;
+}
+
+RT_EXPORT int
+epoll_wait (int epfd, struct epoll_event *events, int max, int timeout)
+{
+  int r;
+  if (epoll_call (epfd, events, max, timeout, NULL, RT_RA (), &r))
+    return r;
+  return get_real_epoll_wait () (epfd, events, max, timeout);
+}
+
+RT_EXPORT int
+epoll_pwait (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask)
+{
+  int r;
+  if (epoll_call (epfd, events, max, timeout, mask, RT_RA (), &r))
+    return r;
+  return get_real_epoll_pwait () (epfd, events, max, timeout, mask);
 }

@@ -2,7 +2,8 @@
  * The argument says how: p a blocking read (the default), s through a
  * socket pair, n a non-blocking read retried on EAGAIN, o a poll without
  * timeout before the read, t a poll with a timeout retried until ready, l
- * a select without timeout, e an eventfd.  The consumer reads the data
+ * a select without timeout, E an epoll_wait without timeout, e an
+ * eventfd.  The consumer reads the data
  * after its read returned: ordered by the channel, no race, and the
  * assertion holds in every interleaving.  Under augur's scheduler a
  * blocking read of the empty pipe must not block the execution (it was
@@ -14,6 +15,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -50,6 +52,13 @@ consumer (void *arg)
   FD_SET (fds[0], &in);
   if (how == 'l' && select (fds[0] + 1, &in, NULL, NULL, NULL) != 1)
     return NULL;
+  struct epoll_event ev = { .events = EPOLLIN };
+  int ep = how == 'E' ? epoll_create1 (0) : -1;
+  if (how == 'E' && (ep < 0 || epoll_ctl (ep, EPOLL_CTL_ADD, fds[0], &ev) != 0
+                     || epoll_wait (ep, &ev, 1, -1) != 1))
+    return NULL;
+  if (ep >= 0)
+    close (ep);
   while ((r = read (fds[0], &c, how == 'e' ? sizeof c : 1)) < 0 && errno == EAGAIN)
     sched_yield ();
   if (r < 1)

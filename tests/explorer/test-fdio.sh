@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Pipes, socket pairs and eventfds between threads (runtime/rt-fdio.c):
-# a read of an empty pipe under augur's scheduler, or a poll or select
-# for it, waits for another thread's write instead of blocking the
+# a read of an empty pipe under augur's scheduler, or a poll, select or
+# epoll_wait for it, waits for another thread's write instead of blocking the
 # execution (it was reported as a hang, exit 1, on a correct program),
 # and the write orders what the writer stored before it with what the
 # reader loads after its read (no data race).
@@ -34,6 +34,7 @@ ok "pipe_handoff_ok n: a non-blocking read retried on EAGAIN" handoff n
 ok "pipe_handoff_ok o: a poll without timeout waits for the write" handoff o
 ok "pipe_handoff_ok t: a poll with a timeout, retried until ready" handoff t
 ok "pipe_handoff_ok l: a select without timeout waits for the write" handoff l
+ok "pipe_handoff_ok E: an epoll_wait without timeout waits for the write" handoff E
 ok "pipe_handoff_ok e: an eventfd's read waits for its write" handoff e
 ok "pipe_pool_ok: workers fed through a pipe until its end of file" clean_complete pipe_pool_ok
 ok "pipe_late: a store after the wake-up races with the reader" finding pipe_late "data-race pipe_late.c:18 pipe_late.c:29"
