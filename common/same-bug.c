@@ -150,6 +150,81 @@ teardowns_run_twice (GPtrArray *all)
   return twice;
 }
 
+static gboolean
+holds (const AugurAccess *a, const char *lock)
+{
+  return g_strv_contains ((const char *const *) a->locks_held, lock);
+}
+
+/* A data race whose two sides are in functions of known names and where
+ * one side holds a lock the other does not: the two accesses, the side
+ * that holds it first.  FALSE for any other finding. */
+static gboolean
+race_sides (AugurFinding *f, const AugurAccess **with, const AugurAccess **without,
+            const char **lock)
+{
+  if (augur_finding_get_kind (f) != AUGUR_FINDING_DATA_RACE || augur_finding_get_n_accesses (f) < 2)
+    return FALSE;
+  const AugurAccess *a = augur_finding_get_access (f, 0), *b = augur_finding_get_access (f, 1);
+  if (a->function == NULL || b->function == NULL)
+    return FALSE;
+  for (guint side = 0; side < 2; side++)
+    {
+      const AugurAccess *x = side == 0 ? a : b, *y = side == 0 ? b : a;
+      for (char **l = x->locks_held; *l != NULL; l++)
+        if (!holds (y, *l))
+          {
+            *with = x;
+            *without = y;
+            *lock = *l;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+/* The two sides of data race @f as *x in function @fx and *y in @fy (in
+ * either order); FALSE if it has no such two. */
+static gboolean
+sides_in (AugurFinding *f, const char *fx, const char *fy, const AugurAccess **x,
+          const AugurAccess **y)
+{
+  if (augur_finding_get_kind (f) != AUGUR_FINDING_DATA_RACE || augur_finding_get_n_accesses (f) < 2)
+    return FALSE;
+  const AugurAccess *a = augur_finding_get_access (f, 0), *b = augur_finding_get_access (f, 1);
+  if (a->function == NULL || b->function == NULL)
+    return FALSE;
+  *x = strcmp (a->function, fx) == 0 && strcmp (b->function, fy) == 0 ? a : b;
+  *y = *x == a ? b : a;
+  return strcmp ((*x)->function, fx) == 0 && strcmp ((*y)->function, fy) == 0;
+}
+
+/* A lock @x holds and @y does not, in both races: (hx, hy) and (x, y). */
+static gboolean
+lock_on_one_side (const AugurAccess *hx, const AugurAccess *hy, const AugurAccess *x,
+                  const AugurAccess *y)
+{
+  for (char **l = hx->locks_held; *l != NULL; l++)
+    if (!holds (hy, *l) && holds (x, *l) && !holds (y, *l))
+      return TRUE;
+  return FALSE;
+}
+
+/* Two data races between the same two functions where the same lock is
+ * held on the same function's side and not on the other's: one missing
+ * lock (or one lock too many: the two sides share none), which a person
+ * fixes once, whatever the variables (zlog's reload against its logging
+ * function showed 42 races, one per field). */
+static gboolean
+same_missing_lock (AugurFinding *head, AugurFinding *f)
+{
+  const AugurAccess *hw, *hwo, *x, *y;
+  const char *hl;
+  if (!race_sides (head, &hw, &hwo, &hl) || !sides_in (f, hw->function, hwo->function, &x, &y))
+    return FALSE;
+  return lock_on_one_side (hw, hwo, x, y) || lock_on_one_side (hwo, hw, y, x);
+}
+
 /* Is @f, with kind @kind and locations @locs, the same bug as @head?
  * (@twice: teardowns_run_twice) */
 static gboolean
@@ -173,6 +248,8 @@ same_bug (const Bug *head, AugurFinding *f, const char *kind, GPtrArray *locs, G
     case AUGUR_FINDING_MISUSE:
       {
         const char *o = augur_finding_get_object (f), *ho = augur_finding_get_object (head->finding);
+        if (same_missing_lock (head->finding, f))
+          return TRUE;
         if (o == NULL || ho == NULL || strcmp (o, ho) != 0)
           return FALSE;
         const char *sub = augur_finding_get_subkind (f);
@@ -242,6 +319,27 @@ explain_variants (Bug *b)
                               "that runs twice, or while another thread still uses what it frees "
                               "or destroys.", file_function[1], file_function[0]);
     }
+  /* joined by one missing lock (same_missing_lock) */
+  gboolean lock = FALSE;
+  for (guint v = 0; v < b->variants->len && !lock; v++)
+    lock = same_missing_lock (b->finding, g_ptr_array_index (b->variants, v))
+           && g_strcmp0 (augur_finding_get_object (g_ptr_array_index (b->variants, v)),
+                         augur_finding_get_object (b->finding)) != 0;
+  const AugurAccess *with, *without;
+  const char *held;
+  const char *instead = NULL;
+  if (lock && race_sides (b->finding, &with, &without, &held))
+    for (char **l = without->locks_held; *l != NULL && instead == NULL; l++)
+      if (!holds (with, *l))
+        instead = *l;
+  if (lock && instead != NULL)
+    g_string_append_printf (e, " Each of them is between %s(), which holds `%s`, and %s(), "
+                            "which holds `%s` instead: they share no lock.", with->function,
+                            held, without->function, instead);
+  else if (lock)
+    g_string_append_printf (e, " Each of them is between %s(), which holds `%s`, and %s(), "
+                            "which does not: one missing lock.", with->function, held,
+                            without->function);
   augur_finding_set_explanation (b->finding, e->str);
   g_string_free (e, TRUE);
 }

@@ -14,6 +14,10 @@
  *     source line in common, the other side differing (a use of an
  *     uninitialised mutex or condition variable: the same object is
  *     enough, the bug is the missing init wherever it is used);
+ *   - data races between the same two functions where the one holds a
+ *     lock and the other does not, the same lock: one missing lock,
+ *     whatever the variables (zlog's reload against its logging showed
+ *     42 races, one per field);
  *   - deadlock, hang: the stuck locations of one are among the other's;
  *   - misuses of objects' lifetimes (double free or destroy, use after
  *     free or destroy, destroy of a held lock or a waited-on condition or

@@ -476,8 +476,11 @@ test_same_bug (void)
   g_autoptr (AugurResults) r = augur_results_new ("./p", "check");
   g_autoptr (AugurFinding) r1 = build_race ("a.c", 12);     /* a.c:12, b.c:9 on x */
   g_autoptr (AugurFinding) r2 = build_race ("a.c", 20);     /* a.c:20, b.c:9 on x: same bug */
-  g_autoptr (AugurFinding) r3 = build_race ("c.c", 1);      /* c.c:1, b.c:9 on y: another */
+  /* c.c:1, b.c:9 on y, no lock on either side: another */
+  g_autoptr (AugurFinding) r3 = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "y.");
   augur_finding_set_object (r3, "y", "variable");
+  augur_finding_add_access (r3, 2, 7, AUGUR_OP_WRITE, "c.c", 1, "inc", NULL);
+  augur_finding_add_access (r3, 1, 3, AUGUR_OP_READ, "b.c", 9, "get", NULL);
   g_autoptr (AugurFinding) r4 = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "x again.");
   augur_finding_set_object (r4, "x", "variable");          /* no line in common with r1 */
   augur_finding_add_access (r4, 1, 1, AUGUR_OP_WRITE, "e.c", 1, "h", NULL);
@@ -535,6 +538,50 @@ test_same_bug (void)
   /* merging again changes nothing */
   g_assert_cmpuint (augur_same_bug_merge (r), ==, 0);
   g_assert_cmpuint (augur_results_get_n_findings (r), ==, 7);
+}
+
+/* Races between the same two functions, the one holding a lock the other
+ * does not, are one missing lock whatever the variables; a race between
+ * other functions, or with the lock on neither side, stays apart. */
+static void
+test_same_bug_missing_lock (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("./p", "check");
+  const char *lk[] = { "lk", NULL };
+  const char *other[] = { "other", NULL };
+  struct { const char *object, *fa, *fb; const char *const *held_a, *const *held_b; guint line; } cases[] = {
+    { "conf.min", "reload", "log", lk, NULL, 10 },      /* heads */
+    { "conf.max", "reload", "log", lk, NULL, 11 },      /* joins */
+    { "conf.fd", "log", "reload", NULL, lk, 12 },       /* joins: the sides in the other order */
+    { "conf.level", "reload", "dump", lk, NULL, 13 },   /* another function */
+    { "conf.name", "reload", "log", other, NULL, 14 },  /* another lock */
+    { "conf.size", "reload", "log", NULL, NULL, 15 },   /* no lock */
+  };
+  AugurFinding *f[G_N_ELEMENTS (cases)];
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      f[i] = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, "Race.");
+      augur_finding_set_object (f[i], cases[i].object, "variable");
+      augur_finding_add_access (f[i], 1, 1, AUGUR_OP_WRITE, "z.c", cases[i].line, cases[i].fa,
+                                (const char **) cases[i].held_a);
+      augur_finding_add_access (f[i], 2, 1, AUGUR_OP_READ, "z.c", 40 + i, cases[i].fb,
+                                (const char **) cases[i].held_b);
+      augur_results_add_finding (r, f[i]);
+    }
+  g_assert_cmpuint (augur_same_bug_merge (r), ==, 2);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 4);
+  g_assert_true (augur_results_get_finding (r, 0) == f[0]);
+  g_assert_cmpuint (augur_finding_get_n_parts (f[0]), ==, 2);
+  g_assert_true (augur_finding_get_part (f[0], 0) == f[1]);
+  g_assert_true (augur_finding_get_part (f[0], 1) == f[2]);
+  g_assert_cmpstr (augur_finding_get_explanation (f[0]), ==,
+                   "Race. The same bug shows 2 more times, at z.c:11, z.c:12, z.c:41 and z.c:42 "
+                   "(listed in it as its variants). Each of them is between reload(), which "
+                   "holds `lk`, and log(), which does not: one missing lock.");
+  for (guint i = 3; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpuint (augur_finding_get_n_parts (f[i]), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    augur_finding_unref (f[i]);
 }
 
 static AugurFinding *
@@ -785,6 +832,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/parts", test_parts);
   g_test_add_func ("/results/same-bug", test_same_bug);
   g_test_add_func ("/results/same-bug-transitive", test_same_bug_transitive);
+  g_test_add_func ("/results/same-bug-missing-lock", test_same_bug_missing_lock);
   g_test_add_func ("/results/same-bug-capped", test_same_bug_capped);
   g_test_add_func ("/results/same-bug-spurious-head", test_same_bug_spurious_head);
   g_test_add_func ("/results/object-phrase", test_object_phrase);
