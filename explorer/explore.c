@@ -183,7 +183,8 @@ augur_explore_forked_why (guint32 why)
     case AUGUR_FORKED_DESTRUCTORS:
       return "the program or a library it loads has destructors";
     case AUGUR_FORKED_EXIT_HANDLERS:
-      return "the program registers exit handlers (atexit, on_exit)";
+      return "the program has exit handlers (atexit, on_exit) registered before main, "
+             "or that run when its last thread ends by pthread_exit";
     case AUGUR_FORKED_TLS:
       return "the program or a library other than libc has thread-local variables";
     case AUGUR_FORKED_CANCEL:

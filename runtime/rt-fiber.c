@@ -128,10 +128,6 @@ static uint32_t n_fibers;
 static char *handles;
 static size_t default_stack;
 
-/* Exit handlers of the program's own: the execution server ends an
- * execution without exit(), so handlers that check the final state
- * (atexit, on_exit, destructors) would never run. */
-static int exit_handlers;
 /* A thread_local object with a destructor was made (below). */
 static int tls_dtors;
 
@@ -170,35 +166,9 @@ rt_fiber_why_not (void)
   int found = 0;
   dl_iterate_phdr (destructors, &found);
   return found ? AUGUR_FORKED_DESTRUCTORS
-         : exit_handlers ? AUGUR_FORKED_EXIT_HANDLERS
+         : rt_exit_handlers_before_server () ? AUGUR_FORKED_EXIT_HANDLERS
          : tls_dtors ? AUGUR_FORKED_TLS_DTORS : 0;
 #endif
-}
-
-/* An exit handler registered: from the program before the server starts,
- * the server is not used; during an execution, that one and the later
- * ones run the forked way. */
-static void
-exit_handler_added (uintptr_t ra)
-{
-  if (!rt_module_instrumented (ra))
-    return;   /* libc's, the runtime's */
-  if (rt_fibers && rt_self.off_sync == 0)
-    rt_sched_need_threads (AUGUR_FORKED_EXIT_HANDLERS);
-  exit_handlers = 1;
-}
-
-int __cxa_atexit (void (*fn) (void *), void *arg, void *dso);
-RT_DEFINE_REAL (__cxa_atexit, NULL)
-RT_DEFINE_REAL (on_exit, NULL)
-
-/* atexit() is glibc's static stub around __cxa_atexit, linked into the
- * program: its call lands here with the program's return address. */
-RT_EXPORT int
-__cxa_atexit (void (*fn) (void *), void *arg, void *dso)
-{
-  exit_handler_added (RT_RA ());
-  return get_real___cxa_atexit () (fn, arg, dso);
 }
 
 /* A stream's lock (flockfile) is glibc's recursive lock, whose owner is
@@ -243,13 +213,6 @@ __cxa_thread_atexit_impl (void (*fn) (void *), void *obj, void *dso)
     rt_sched_need_threads (AUGUR_FORKED_TLS_DTORS);
   tls_dtors = 1;
   return get_real___cxa_thread_atexit_impl () (fn, obj, dso);
-}
-
-RT_EXPORT int
-on_exit (void (*fn) (int, void *), void *arg)
-{
-  exit_handler_added (RT_RA ());
-  return get_real_on_exit () (fn, arg);
 }
 
 uint64_t rt_tls_span;   /* rt-internal.h, set by rt_tls_scan */

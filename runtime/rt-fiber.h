@@ -90,6 +90,15 @@ int rt_fiber_setspecific (unsigned key, const void *value) __attribute__ ((acces
 /* Runs the running fiber's TSD destructors (as glibc does at thread exit). */
 void rt_fiber_run_destructors (void (*const *dtors) (void *));
 
+/* The program's exit handlers (rt-atexit.c).  Nonzero if one was handed
+ * to libc before the server started (then the executions run forked). */
+int rt_exit_handlers_before_server (void);
+/* The execution registered handlers that have not run. */
+bool rt_exit_handlers_pending (void);
+/* On fibers, at exit() or main's return: runs the execution's handlers,
+ * last registered first, as steps of the calling thread. */
+void rt_exit_handlers_run (int status);
+
 /* The execution server's heap (rt-malloc.c): reserved once, before the
  * snapshot, and left out of it. */
 bool rt_arena_setup (void **lo, size_t *size);

@@ -19,9 +19,10 @@
  * died in (a crash it could not catch, the watchdog) and starts a new
  * one.  An execution that needs real threads (pthread_cancel,
  * pthread_kill of a signal with no handler, cleanup handlers, fork, the program's own
- * mmap/munmap/mremap/mprotect, or a program with __thread variables, exit
- * handlers or destructors of its own) makes the fork server go back to a
- * fork per execution, from that execution on.
+ * mmap/munmap/mremap/mprotect, or a program with destructors of its own or
+ * exit handlers registered before main, rt-atexit.c) makes the fork server
+ * go back to a fork per execution, from that execution on.  The exit
+ * handlers an execution registers run at its end, as steps (rt-atexit.c).
  *
  * Failures.  A failed assertion, abort() or a fatal signal is recorded in
  * the page (failures[]) when it happens; then the failing thread asks for
@@ -388,6 +389,8 @@ main_fiber (void *data)
   child_start ();
   int st = rt_call_main (srv_main, srv_argc, srv_argv, srv_envp);
   rt_sched_main_return (st);
+  /* libc would call exit (st): the exit handlers, then the end */
+  rt_exit_handlers_run (st);
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) st, 0);
   /* not schedulable any more (it cannot happen): end as before */
   rt_sched_process_exit ();
@@ -513,10 +516,10 @@ rt_sched_need_threads (uint32_t why)
   __builtin_unreachable ();
 }
 
-/* On real threads: an exit() (or main's return) has begun in this
- * execution, a process of its own.  libc runs the exit handlers once: a
- * second exit() goes straight to the end of the process, where the
- * scheduler would not see it. */
+/* An exit() (or main's return) has begun in this execution.  The exit
+ * handlers run once: a second exit() (another thread's, or a handler's)
+ * goes straight to the end of the process.  On fibers it is in the
+ * snapshot's memory: 0 again in the next execution. */
 static int exit_begun;
 
 void
@@ -524,16 +527,17 @@ rt_sched_exit (int status, uintptr_t ra)
 {
   if (!rt_sched_on)
     return;
-  if (!rt_fibers)
+  /* a second caller ends the process by an END step of its own, taken
+   * when nothing else can run (it used to end it at once, unseen: the
+   * others' steps were lost and the search said complete) */
+  if (__atomic_exchange_n (&exit_begun, 1, __ATOMIC_ACQ_REL))
     {
-      /* real threads: libc runs the exit handlers, then on_child_exit; a
-       * second caller ends the process by an END step of its own, taken
-       * when nothing else can run (it used to end it at once, unseen:
-       * the others' steps were lost and the search said complete) */
-      if (__atomic_exchange_n (&exit_begun, 1, __ATOMIC_ACQ_REL))
-        rt_sched_exit_now (status, ra);
+      rt_sched_exit_now (status, ra);
       return;
     }
+  if (!rt_fibers)
+    return;   /* real threads: libc runs the exit handlers, then on_child_exit */
+  rt_exit_handlers_run (status);
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) status, ra);
   rt_sched_process_exit ();
   shm->wait_status = (status & 0xff) << 8;
@@ -562,8 +566,8 @@ rt_sched_main_return (int status)
   (void) status;
   if (!rt_sched_on || rt_self.tid != 0)
     return;
-  if (!rt_fibers)
-    __atomic_store_n (&exit_begun, 1, __ATOMIC_RELEASE);   /* libc calls exit itself */
+  /* libc calls exit itself (on fibers main_fiber runs its part) */
+  __atomic_store_n (&exit_begun, 1, __ATOMIC_RELEASE);
   /* a thread that runs on, or that ended but that nobody joined (nor
    * detached: that one's end was left to itself on purpose): its end is
    * ordered before main's return by nothing, so in another schedule of

@@ -729,7 +729,11 @@ rt_sched_hand_off_final (uint32_t me)
   if (!live)
     {
       /* the last thread ends (main called pthread_exit earlier): libc
-       * exits the process with status 0, a normal end, not a deadlock */
+       * exits the process with status 0, a normal end, not a deadlock.
+       * It runs the exit handlers then, after this: on fibers, with
+       * handlers to run, this execution runs forked (rt-atexit.c) */
+      if (rt_fibers && rt_exit_handlers_pending ())
+        rt_sched_need_threads (AUGUR_FORKED_EXIT_HANDLERS);
       rt_sched_check_not_destroyed ();
       rt_sched_process_exit ();
       if (rt_fibers)

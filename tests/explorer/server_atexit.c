@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The lost update is only checked at exit, by a handler main registers
- * with atexit(): the execution server ends an execution without exit(),
- * so this execution and the later ones run the forked way, and the
- * assertion fails in the handler as it does with real threads.
+ * with atexit(): the execution server runs it at the end of each
+ * execution (runtime/rt-atexit.c), and the assertion fails in the handler
+ * as it does with real threads.
  */
 #include <assert.h>
 #include <pthread.h>

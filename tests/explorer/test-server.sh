@@ -90,8 +90,15 @@ ok "a mapping of the program's own: that execution again, forked, and the later 
 ok "thread attributes: a stack size only, and a stack of the program's own" \
   eval 'same server_attr && ! forked_note && found "data-race server_attr.c:20" \
         && ! found crash'
-ok "an atexit() handler: that execution again, forked, and its assertion found" \
-  eval 'same server_atexit && forked_note "exit handlers" && found "assertion "'
+ok "an atexit() handler registered in main: run by the execution server, its assertion found" \
+  eval 'same server_atexit && ! forked_note && found "assertion server_atexit.c:17"'
+ok "exit handlers in the server: reverse order, on_exit's status, none left for the next execution" \
+  eval 'same server_atexit_order && ! forked_note && complete && findings 1 \
+        && found "assertion server_atexit_order.c:51"'
+ok "exit() in a thread: the handlers run on it in the server, the lost update found" \
+  eval 'same server_atexit_thread && ! forked_note && found "assertion server_atexit_thread.c:17"'
+ok "exit handlers and main's pthread_exit: that execution again, forked, and its assertion found" \
+  eval 'same server_atexit_pexit && forked_note "exit handlers" && found "assertion server_atexit_pexit.c:17"'
 ok "a destructor function: forked from the start, and its assertion found" \
   eval 'same server_dtor && forked_note destructors && found "assertion "'
 ok "exit() in a thread ends the execution normally" \
