@@ -3,7 +3,8 @@
  * failed dlsym's message and frees it in the next dl* call.  A free made
  * there looked a libc function up with dlsym, which freed that message
  * again: glibc aborted ("double free"), reported as a failure of main,
- * in every forked execution (the atexit handler makes them forked). */
+ * in every forked execution (test-explore.sh runs it forked too, with
+ * AUGUR_FIBERS=0: the atexit handler no longer makes it so). */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>

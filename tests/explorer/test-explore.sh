@@ -348,6 +348,8 @@ ok "condition variable used uninitialised found and replayed" finding misuse_uni
 for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok ctor_mutex_ok dlsym_fail_ok; do
   ok "$p: no finding" clean "$p"
 done
+ok "dlsym_fail_ok on real threads (forked executions): no finding" \
+  eval '(AUGUR_FIBERS=0; export AUGUR_FIBERS; clean dlsym_fail_ok && grep -q "forked processes" "$tmp/out")'
 
 # ten times: the hang it guards against came one run in four
 main_exit_clean ()
