@@ -14,6 +14,8 @@
  *     is_atomic_function) and the plain accesses on its line for part of
  *     it, as Frama-C's own stdatomic.h does.  The memory orders do not
  *     matter to what is shared.
+ *   - The marker Frama-C's own <stdatomic.h> calls in atomic_init and never
+ *     declares, typed by its first call the same way: that marker too.
  *   - GCC's library builtins __builtin_memcpy, __builtin_memmove,
  *     __builtin_memset and __builtin_memcmp, declared the same way from
  *     their first use (zstd's ZSTD_memmove on bytes in one file, void
@@ -81,6 +83,16 @@ void __atomic_augur (const volatile void *object);
 #define __atomic_signal_fence(mo) ((void) 0)
 #define __atomic_always_lock_free(size, p) 1
 #define __atomic_is_lock_free(size, p) 1
+
+/* Frama-C's <stdatomic.h> makes atomic_init a call of
+ * __fc_atomic_init_marker, which it never declares: the first call gives
+ * it its type, and two files that initialise atomics of two types do not
+ * link ("Incompatible declaration for __fc_atomic_init_marker: Types
+ * atomic_int and atomic_uint are not isomorphic"; zlog).  Its other
+ * markers are declared.  As a macro here, it is the marker of the GCC
+ * builtins above on the object, which the plug-in takes for an atomic
+ * operation, and the store atomic_init writes after it is part of it. */
+#define __fc_atomic_init_marker(obj, value) AUGUR_AT_ (obj)
 
 #define __sync_fetch_and_add(p, v, ...) AUGUR_FETCH_ (p, v, +)
 #define __sync_fetch_and_sub(p, v, ...) AUGUR_FETCH_ (p, v, -)

@@ -55,6 +55,23 @@ else
   skip "facts of builtins" "$have_frama_c"
 fi
 
+# two files that use C11's <stdatomic.h> on different atomic types
+# (atomic_init on atomic_int and atomic_uint did not link in Frama-C): the
+# facts are complete, no file is left out, the atomics are no candidate
+c11_atomics ()
+{
+  (cd "$src" && "$AUGUR" static --print-facts -o "$work/c11_atomics.json" c11_atomics_a.c \
+     c11_atomics_b.c >"$work/c11_atomics.out") &&
+    same "$src/c11_atomics.expected" "$work/c11_atomics.out" &&
+    ! grep -q 'not-analysed' "$work/c11_atomics.out" &&
+    ! grep -q '"sound_fallback" : true' "$work/c11_atomics.json"
+}
+if [ "$have_frama_c" = yes ]; then
+  ok "facts of c11_atomics (two files, the C11 atomic functions on several types)" c11_atomics
+else
+  skip "facts of c11_atomics" "$have_frama_c"
+fi
+
 # a file that includes <immintrin.h>, which Frama-C cannot parse, beside
 # one with a race: the file is left out and named, the facts prune
 # nothing, the race is a candidate all the same
