@@ -30,6 +30,7 @@
 #include "static/static-compile-db.h"
 #include "static/static-driver.h"
 #include "static/static-error.h"
+#include "static/static-failure-cause.h"
 
 /* Enough for threads that create threads four deep; Eva's cost grows
  * exponentially with it on recursive code (cp_avltree: 1.1 s at 2, 2.4 s
@@ -544,24 +545,36 @@ header_name (const char *path)
 
 /* Why frama-c stopped on @unit_file, for the facts: a syntax error with
  * the file and line it is at when that is a header the unit includes,
- * else frama-c's first error line. */
+ * else frama-c's first error line; said to come from Frama-C's atomics
+ * model when it does (not a header the file lacks). */
 static char *
 failure_reason (const char *log_path, const char *unit_file)
 {
   g_auto(FramaCFailure) f = { 0 };
+  g_autofree char *reason = NULL;
+  guint line = 0;
   if (read_failure (log_path, &f) && f.stopped_on == NULL && f.syntax_file != NULL)
     {
       g_autofree char *at = g_canonicalize_filename (f.syntax_file, NULL);
       g_autofree char *unit = g_canonicalize_filename (unit_file, NULL);
       g_autofree char *token = f.token != NULL
         ? g_strdup_printf (" (before or at token: %s)", f.token) : g_strdup ("");
-      if (strcmp (at, unit) == 0)
-        return g_strdup_printf ("syntax error at line %u%s", f.syntax_line, token);
       g_autofree char *header = header_name (f.syntax_file);
-      return g_strdup_printf ("syntax error in a header it includes, %s:%u%s",
-                              header, f.syntax_line, token);
+      if (strcmp (at, unit) == 0)
+        line = f.syntax_line;
+      reason = line != 0
+        ? g_strdup_printf ("syntax error at line %u%s", f.syntax_line, token)
+        : g_strdup_printf ("syntax error in a header it includes, %s:%u%s",
+                           header, f.syntax_line, token);
     }
-  return first_error_line (log_path);
+  else
+    {
+      reason = first_error_line (log_path);
+      line = augur_static_error_line_in (reason, unit_file);
+    }
+  if (!augur_static_atomics_rejected (reason, unit_file, line))
+    return g_steal_pointer (&reason);
+  return g_strdup_printf ("%s rejected it: %s", AUGUR_STATIC_ATOMICS_MODEL, reason);
 }
 
 /* Did the preprocessor miss a header ("fatal error: x.h: No such file or
@@ -687,6 +700,15 @@ run_attempts (const Run *r, GPtrArray *units, guint timeout, double *seconds,
   return st;
 }
 
+/* What to do about a failure: the usual cause, or one of Frama-C's
+ * atomics model, which flags cannot help. */
+#define HEADERS_HINT \
+  "if headers or macros are missing, pass them with --cflags or -p compile_commands.json"
+#define ATOMICS_HINT \
+  "this is a limit of Frama-C, not a missing header or macro: to have the code analysed, " \
+  "put the atomic operations it rejects under #ifndef __FRAMAC__ with plain C that " \
+  "touches the same memory"
+
 /* The error of attempts that ended in @st, other than RUN_OK: frama-c
  * not started (already set), out of time, failing on every source, or
  * failing on the rest (an unbounded recursion said as such). */
@@ -706,9 +728,14 @@ set_run_error (RunStatus st, GPtrArray *units, GPtrArray *left_out, guint timeou
                  "--timeout; augur check gives it a third of --budget), or analyse fewer "
                  "sources at once", timeout);
   else if (st == RUN_FAILED && units->len == 0)
-    g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
-                 "frama-c failed on every source: %s; if headers or macros are "
-                 "missing, pass them with --cflags or -p compile_commands.json", unparsed->str);
+    {
+      gboolean atomics = TRUE;   /* every file's reason */
+      for (guint i = 1; i < left_out->len; i += 2)
+        atomics = atomics && g_str_has_prefix (left_out->pdata[i], AUGUR_STATIC_ATOMICS_MODEL);
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
+                   "frama-c failed on every source: %s; %s", unparsed->str,
+                   atomics ? ATOMICS_HINT : HEADERS_HINT);
+    }
   else if (st == RUN_FAILED)
     {
       g_autofree char *why = first_error_line (log);
@@ -722,10 +749,13 @@ set_run_error (RunStatus st, GPtrArray *units, GPtrArray *left_out, guint timeou
                      "an ACSL specification, so its facts would not be sound; write one "
                      "(/*@ assigns ...; */ on %s) to get pruning%s", recursive,
                      AUGUR_STATIC_RECURSION_DEPTH, recursive, also);
+      else if (augur_static_atomics_rejected (why, NULL, 0))
+        g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
+                     "frama-c failed on the sources: %s rejected them (%s)%s; %s",
+                     AUGUR_STATIC_ATOMICS_MODEL, why, also, ATOMICS_HINT);
       else
         g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
-                     "frama-c failed on the sources (%s)%s; if headers or macros are "
-                     "missing, pass them with --cflags or -p compile_commands.json", why, also);
+                     "frama-c failed on the sources (%s)%s; %s", why, also, HEADERS_HINT);
     }
 }
 

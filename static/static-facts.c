@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "static/static-facts-private.h"
+#include "static/static-failure-cause.h"
 
 /* ---- elements ---- */
 
@@ -427,11 +428,14 @@ void
 augur_static_facts_add_unanalysed (AugurStaticFacts *facts, const char *file, const char *reason)
 {
   g_return_if_fail (facts != NULL && file != NULL && reason != NULL);
+  /* flags cannot help with Frama-C's atomics model */
+  const char *flags = g_str_has_prefix (reason, AUGUR_STATIC_ATOMICS_MODEL) ? ""
+                      : "give it the macros or headers it lacks with --cflags, or ";
   g_autofree char *msg =
     g_strdup_printf ("not analysed: %s; code in it may run in any thread and touch any "
-                     "memory, nothing is pruned (to have it analysed, give it the macros or "
-                     "headers it lacks with --cflags, or put what Frama-C cannot parse under "
-                     "#ifndef __FRAMAC__ with plain C that touches the same memory)", reason);
+                     "memory, nothing is pruned (to have it analysed, %sput what Frama-C "
+                     "cannot parse under #ifndef __FRAMAC__ with plain C that touches the "
+                     "same memory)", reason, flags);
   augur_static_facts_add_warning (facts, AUGUR_STATIC_WARNING_NOT_ANALYSED, file, 0, msg);
   facts->complete = FALSE;
 }

@@ -117,6 +117,26 @@ if [ "$have_frama_c" = yes ]; then
   printf '#include "no-such-header.h"\nint main (void) { return 0; }\n' >"$work/bad.c"
   ok "frama-c failing is a tool failure (5)" status_is 5 "$AUGUR" static -o "$work/bad.json" "$work/bad.c"
   ok "its error is one line naming frama-c and --cflags" sh -c "'$AUGUR' static -o '$work/bad.json' '$work/bad.c' 2>&1 >/dev/null | head -1 | grep 'frama-c failed' | grep -q -- '--cflags'"
+  # a file Frama-C's atomics model rejects (an atomic struct): the error
+  # says so, and does not send the user after missing headers
+  atomics_named ()
+  {
+    (cd "$src" && "$AUGUR" static -o "$work/as.json" atomic_struct.c 2>"$work/as.err")
+    st=$?
+    cat "$work/as.err"
+    test "$st" -eq 5 && grep -q "atomic_struct.c (Frama-C's C11 atomics model (its <stdatomic.h>) rejected it: .*castTo" "$work/as.err" \
+      && grep -q 'a limit of Frama-C, not a missing header' "$work/as.err" && ! grep -q -- '--cflags' "$work/as.err"
+  }
+  ok "a file Frama-C's atomics model rejects is said so, without the --cflags hint" atomics_named
+  atomics_left_out ()
+  {
+    (cd "$src" && "$AUGUR" static --print-facts -o "$work/as2.json" racy_counter.c atomic_struct.c \
+       >"$work/as2.out") || return 1
+    cat "$work/as2.out"
+    grep -q "^warning not-analysed atomic_struct.c:0 not analysed: Frama-C's C11 atomics model" "$work/as2.out" \
+      && ! grep -q -- '--cflags' "$work/as2.out" && grep -q '^candidate counter ' "$work/as2.out"
+  }
+  ok "beside another file, it is left out for that reason, without the --cflags hint" atomics_left_out
   ok "--cflags reaches the preprocessor" sh -c "mkdir -p '$work/inc' && : >'$work/inc/no-such-header.h' && '$AUGUR' static --cflags '-I$work/inc' -o '$work/bad.json' '$work/bad.c' >/dev/null"
   printf '[{"directory": "%s", "file": "racy_counter.c", "arguments": ["cc", "-c", "racy_counter.c"]}]\n' "$src" >"$work/cc.json"
   ok "-p compile_commands.json alone gives the sources" sh -c "cd '$src' && '$AUGUR' static -p '$work/cc.json' --print-facts -o '$work/cc-facts.json' | cmp - racy_counter.expected"
@@ -164,6 +184,20 @@ recursion_stops ()
     && grep -q '"sound_fallback" : true' "$work/recursive-frama-c.json"
 }
 ok "Eva's unbounded recursion stops frama-c at once: tool failure (5), the function named" recursion_stops
+
+# Frama-C's atomics model failing the whole run (its atomic_init before
+# augur-frama-c.h declared the marker, zlog): the error names the model,
+# not missing headers
+printf '#!/bin/sh\nprintf "[kernel] Parsing b.c (with preprocessing)\\n[kernel] User Error: Incompatible declaration for __fc_atomic_init_marker:\\n  Types atomic_int and atomic_uint are not isomorphic.\\n[kernel] Frama-C aborted: invalid user input.\\n"\nexit 1\n' \
+  >"$work/atomics-frama-c"
+chmod +x "$work/atomics-frama-c"
+atomics_run_named ()
+{
+  fake atomics-frama-c
+  test $? -eq 5 && grep -q "failed on the sources: Frama-C's C11 atomics model (its <stdatomic.h>) rejected them (.*__fc_atomic_init_marker" \
+    "$work/atomics-frama-c.err" && ! grep -q -- '--cflags' "$work/atomics-frama-c.err"
+}
+ok "Frama-C's atomics model failing the run is named, without the --cflags hint" atomics_run_named
 
 ok "no SOURCES is a usage error (2)" status_is 2 "$AUGUR" static
 ok "unknown option is a usage error (2)" status_is 2 "$AUGUR" static --frobnicate x.c
