@@ -216,6 +216,25 @@ has_spurious (const AugurSchedStep *steps, guint n)
  * volatile write of the first thread that an access of the second to the
  * same memory then saw (a load, the exchange of a lock) was meant to order
  * them (a lock released by a volatile store).  NULL when neither. */
+/* A rwlock that the threads of steps i and j both hold for reading at
+ * them: its name, or NULL.  A read lock excludes writers, not another
+ * reader, and orders nothing between readers (dpor-pass.c: a read
+ * acquisition joins only the write-mode releases' clock). */
+static char *
+shared_read_lock (Ctx *c, const AugurSchedStep *steps, guint i, guint j)
+{
+  for (guint k = 0; k < i; k++)
+    {
+      if (steps[k].tid != steps[i].tid || steps[k].op != AUGUR_SOP_RDLOCK)
+        continue;
+      gboolean ri = FALSE, rj = FALSE;
+      if (augur_steps_rwlock_held_since (steps, i, steps[i].tid, steps[k].obj, &ri) >= 0 && ri
+          && augur_steps_rwlock_held_since (steps, j, steps[j].tid, steps[k].obj, &rj) >= 0 && rj)
+        return augur_exec_names_at (explore_findings_names_of (c), j, steps[k].obj);
+    }
+  return NULL;
+}
+
 static char *
 volatile_note (Ctx *c, const AugurSchedStep *steps, guint i, guint j)
 {
@@ -357,10 +376,17 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
                        "orders these two accesses (a store that publishes, a lock's release), "
                        "the race is augur's, not the program's.", c->unseen_atomic)
     : NULL;
+  /* both under one rwlock held for reading: that is why nothing orders them */
+  g_autofree char *rdlock = shared_read_lock (c, steps, i, j);
+  g_autofree char *how = rdlock != NULL
+    ? g_strdup_printf (", and one of them writes. Both hold `%s`, but only for reading: a read "
+                       "lock does not exclude another reader, so it orders nothing between "
+                       "them.", rdlock)
+    : g_strdup (" without synchronisation, and one of them writes.");
   g_autofree char *race = g_strdup_printf (
-    "Threads %u and %u access %s without synchronisation, and one of them writes.%s%s",
-    MIN (steps[i].tid, steps[j].tid), MAX (steps[i].tid, steps[j].tid),
-    obj != NULL ? obj : "the same memory", vol != NULL ? vol : "", unseen != NULL ? unseen : "");
+    "Threads %u and %u access %s%s%s%s", MIN (steps[i].tid, steps[j].tid),
+    MAX (steps[i].tid, steps[j].tid), obj != NULL ? obj : "the same memory", how,
+    vol != NULL ? vol : "", unseen != NULL ? unseen : "");
   g_autofree char *expl = spurious_note (c, race, steps, j + 1, "race");
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, expl);
   if (unseen != NULL)

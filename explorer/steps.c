@@ -243,6 +243,31 @@ augur_steps_exclusive_locks (const AugurSchedStep *steps, guint upto, guint tid,
   return (const guint64 *) held->data;
 }
 
+gint
+augur_steps_rwlock_held_since (const AugurSchedStep *steps, guint upto, guint tid, guint64 lock,
+                               gboolean *read)
+{
+  guint depth = 0;
+  gint since = -1;
+  for (guint k = 0; k < upto; k++)
+    {
+      const AugurSchedStep *s = &steps[k];
+      if (s->tid != tid || s->obj != lock || (s->flags & AUGUR_SF_FAILED))
+        continue;
+      if (s->op == AUGUR_SOP_RDLOCK || s->op == AUGUR_SOP_WRLOCK)
+        {
+          if (depth++ == 0)
+            {
+              since = (gint) k;
+              *read = s->op == AUGUR_SOP_RDLOCK;
+            }
+        }
+      else if (s->op == AUGUR_SOP_RWUNLOCK && depth > 0 && --depth == 0)
+        since = -1;
+    }
+  return since;
+}
+
 guint
 augur_steps_callers (AugurSymbolizer *sym, const AugurSchedCallers *callers,
                      AugurFrame frames[AUGUR_SCHED_MAX_CALLERS])

@@ -82,6 +82,12 @@ AugurThreadStates *augur_steps_lives (const AugurSchedStep *steps, guint n);
 const guint64 *augur_steps_exclusive_locks (const AugurSchedStep *steps, guint upto, guint tid,
                                             GArray *held, guint *n);
 
+/* Does thread @tid hold rwlock @lock after steps[0..upto)?  The step of
+ * its outermost acquisition still held (a thread may read-lock it more
+ * than once), -1 if it holds it not; *@read: taken for reading. */
+gint augur_steps_rwlock_held_since (const AugurSchedStep *steps, guint upto, guint tid,
+                                    guint64 lock, gboolean *read);
+
 /* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices. */
 void augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *finding,
                                const AugurSchedStep *steps, guint n, const guint64 *ev);

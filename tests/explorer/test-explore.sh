@@ -343,7 +343,15 @@ inversion_explored ()
 }
 ok "an inversion no explored run deadlocks on is a warning" inversion_explored lock_order_dataflow warning
 ok "an inversion under a gate lock is a note" inversion_explored lock_order_gate note
-ok "a write under a read lock races with the other reader" finding race_rdlock "data-race race_rdlock.c:12 race_rdlock.c:12"
+# ... and says why: both hold the lock, for reading only (not "without
+# synchronisation")
+race_rdlock_text ()
+{
+  finding race_rdlock "data-race race_rdlock.c:12 race_rdlock.c:12" || return 1
+  grep -q "^data-race race_rdlock.c:12 race_rdlock.c:12: Threads 1 and 2 access hits, and one of them writes. Both hold \`rw\`, but only for reading: a read lock does not exclude another reader, so it orders nothing between them.$" "$tmp/out" \
+    && ! grep -q "without synchronisation" "$tmp/out"
+}
+ok "a write under a read lock races with the other reader, both holding it for reading" race_rdlock_text
 ok "condition variable used uninitialised found and replayed" finding misuse_uninit_cond "misuse:uninitialised-cond misuse_uninit_cond.c:18"
 for p in assert_ok deadlock_ok lost_wakeup_ok race_ok misuse_uninit_cond_ok once_ok ctor_mutex_ok dlsym_fail_ok; do
   ok "$p: no finding" clean "$p"
