@@ -720,9 +720,10 @@ finding_parts (GString *s, AugurFinding *f)
 }
 
 /* The call stack of an access (a lock wrapper's acquisitions differ only
- * here), then the locks it held. */
+ * here), then the locks it held ("lk (read)": a rwlock held for reading,
+ * which does not exclude another reader). */
 static void
-access_callers_and_locks (GString *s, const AugurAccess *a)
+access_callers_and_locks (GString *s, AugurFinding *f, const AugurAccess *a)
 {
   if (a->n_callers > 0)
     {
@@ -751,6 +752,8 @@ access_callers_and_locks (GString *s, const AugurAccess *a)
       g_string_append (s, j > 0 ? ", <code>" : "<code>");
       augur_report_html_escape (s, a->locks_held[j]);
       g_string_append (s, "</code>");
+      if (augur_report_lock_held_for_reading (f, a, a->locks_held[j]))
+        g_string_append (s, " (read)");
     }
 }
 
@@ -798,7 +801,7 @@ finding_accesses (GString *s, AugurResults *results, AugurFinding *f, const char
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
       access_head (s, f, a);
-      access_callers_and_locks (s, a);
+      access_callers_and_locks (s, f, a);
       g_string_append (s, "</div>\n");
       append_source_excerpt (s, cache, augur_results_get_program (results), source_dir, a->file,
                              a->line);

@@ -100,6 +100,37 @@ static const AugurReportEdgeKind edge_of_channel[AUGUR_OPS_SYNC_N_] = {
   [AUGUR_OPS_SYNC_BARRIER] = AUGUR_REPORT_EDGE_BARRIER,
 };
 
+/* How many read locks each thread holds on each object: an unlock of a
+ * rwlock held for reading is a reader's release, which orders no later
+ * reader.  Keys "thread:object" -> depth. */
+static GHashTable *
+read_depths_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static void
+read_depths_take (GHashTable *d, const AugurStep *s)
+{
+  char *key = g_strdup_printf ("%u:%s", s->thread, s->object);
+  guint depth = GPOINTER_TO_UINT (g_hash_table_lookup (d, key));
+  g_hash_table_insert (d, key, GUINT_TO_POINTER (depth + 1));
+}
+
+/* Is @s (an unlock) a reader's release?  Then one read lock fewer held. */
+static gboolean
+read_depths_release (GHashTable *d, const AugurStep *s)
+{
+  if (s->op != AUGUR_OP_UNLOCK)
+    return FALSE;
+  g_autofree char *key = g_strdup_printf ("%u:%s", s->thread, s->object);
+  guint depth = GPOINTER_TO_UINT (g_hash_table_lookup (d, key));
+  if (depth == 0)
+    return FALSE;
+  g_hash_table_insert (d, g_steal_pointer (&key), GUINT_TO_POINTER (depth - 1));
+  return TRUE;
+}
+
 static void
 sync_table_compute (AugurFinding *f, SyncTable *t)
 {
@@ -118,6 +149,11 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
   GHashTable *last[AUGUR_OPS_SYNC_N_] = { NULL };
   for (guint c = AUGUR_OPS_SYNC_LOCK; c < AUGUR_OPS_SYNC_N_; c++)
     last[c] = g_hash_table_new (g_str_hash, g_str_equal);
+  /* a read lock is ordered after the last write-mode release only, not
+   * after another reader's (the explorer's happens-before: two readers
+   * of a rwlock do not order each other, explorer/dpor-pass.c) */
+  g_autoptr(GHashTable) last_wrel = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) reading = read_depths_new ();
 
   for (guint i = 0; i < n; i++)
     {
@@ -143,8 +179,13 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
         default:
           if (s->object != NULL)
             g_hash_table_insert (last[row->sync_out], s->object, val);
+          if (s->object != NULL && row->sync_out == AUGUR_OPS_SYNC_LOCK
+              && !read_depths_release (reading, s))
+            g_hash_table_insert (last_wrel, s->object, val);
           break;
         }
+      if (s->op == AUGUR_OP_RDLOCK && s->object != NULL)
+        read_depths_take (reading, s);
       switch (row->sync_in)
         {
         case AUGUR_OPS_SYNC_NONE:
@@ -165,7 +206,7 @@ sync_table_compute (AugurFinding *f, SyncTable *t)
             }
           break;
         default:
-          from = last[row->sync_in];
+          from = s->op == AUGUR_OP_RDLOCK ? last_wrel : last[row->sync_in];
           kind = edge_of_channel[row->sync_in];
           break;
         }
@@ -252,6 +293,16 @@ held_acquire (AugurFinding *f, guint thread, const char *object, guint before, g
         }
     }
   return NONE;
+}
+
+gboolean
+augur_report_lock_held_for_reading (AugurFinding *f, const AugurAccess *a, const char *lock)
+{
+  /* an access the schedule does not hold (a blocked request) comes after it */
+  gint st = augur_finding_find_step (f, a->thread, a->event);
+  guint before = st >= 0 ? (guint) st : augur_finding_get_n_steps (f);
+  guint acq = held_acquire (f, a->thread, lock, before, FALSE);
+  return acq != NONE && augur_finding_get_step (f, acq)->op == AUGUR_OP_RDLOCK;
 }
 
 static guint

@@ -20,7 +20,8 @@
  *   - program order between consecutive relevant steps of a thread, with the
  *     number of the thread's steps left out in between;
  *   - synchronisation: create->start, exit->join, unlock->lock (and rdlock,
- *     trylock), signal/broadcast->wake, sem-post->sem-wait,
+ *     trylock; a read lock only from a write-mode release: two readers do
+ *     not order each other), signal/broadcast->wake, sem-post->sem-wait,
  *     barrier-enter->barrier-leave, computed over the WHOLE schedule and kept
  *     when both ends are relevant;
  *   - the highlighted edges of the bug: for a deadlock, each blocked request
@@ -91,6 +92,12 @@ const char *augur_report_edge_kind_to_string (AugurReportEdgeKind kind);
  * for program order). */
 const char *augur_report_edge_kind_label (AugurReportEdgeKind kind);
 gboolean    augur_report_edge_kind_is_highlight (AugurReportEdgeKind kind);
+
+/* Does access @a's thread hold @lock (one of @a's locks held) for reading,
+ * a rwlock's read lock, as the schedule shows where it took it?  FALSE
+ * when the schedule does not show that acquisition. */
+gboolean    augur_report_lock_held_for_reading (AugurFinding *finding, const AugurAccess *a,
+                                                const char *lock);
 
 /* The function a thread runs, from its start step or its first step ("main"
  * for thread 0); NULL if unknown. */

@@ -86,8 +86,11 @@ access_text (AugurFinding *f, const AugurAccess *a)
     g_string_append (s, ", no lock held");
   else
     {
-      g_autofree char *locks = g_strjoinv (", ", a->locks_held);
-      g_string_append_printf (s, ", holding %s", locks);
+      g_string_append (s, ", holding ");
+      for (guint j = 0; a->locks_held[j] != NULL; j++)
+        g_string_append_printf (s, "%s%s%s", j > 0 ? ", " : "", a->locks_held[j],
+                                augur_report_lock_held_for_reading (f, a, a->locks_held[j])
+                                  ? " (read)" : "");
     }
   return g_string_free (s, FALSE);
 }

@@ -139,6 +139,18 @@ test_edges (void)
     g_assert_true (has_edge (rel, 9, 10, AUGUR_REPORT_EDGE_LOCK));
   }
   {
+    /* two readers of lk race: thread 1's read lock is ordered after
+     * thread 2's write-mode release (4), thread 2's is not after thread
+     * 1's read-mode release (7); a write lock is ordered after a reader's
+     * release (10) */
+    g_autoptr(AugurResults) r = load ("rdlock.json");
+    g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (augur_results_get_finding (r, 0), 60);
+    g_assert_true (has_edge (rel, 6, 9, AUGUR_REPORT_EDGE_CONFLICT));
+    g_assert_true (has_edge (rel, 4, 5, AUGUR_REPORT_EDGE_LOCK));
+    g_assert_false (has_edge (rel, 7, 8, AUGUR_REPORT_EDGE_LOCK));
+    g_assert_true (has_edge (rel, 10, 11, AUGUR_REPORT_EDGE_LOCK));
+  }
+  {
     g_autoptr(AugurResults) r = load ("misuse.json");
     g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (augur_results_get_finding (r, 0), 60);
     g_assert_true (has_edge (rel, 3, 6, AUGUR_REPORT_EDGE_THEN));

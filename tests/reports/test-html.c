@@ -146,6 +146,20 @@ test_finding_escaped (void)
                                   "race.schedule -- ./race</code></pre>"));
 }
 
+/* Two readers of rdlock.json race: each holds lk for reading, and says so;
+ * a lock held for writing has no mode (all.json's race holds m). */
+static void
+test_finding_read_lock (void)
+{
+  g_autoptr(AugurResults) r = load ("rdlock.json");
+  g_autofree char *dir = test_data_path ("");
+  g_autofree char *html = augur_report_html_finding (r, 0, dir, NULL);
+  g_assert_cmpuint (count (html, "Locks held: <code>lk</code> (read)</div>"), ==, 2);
+  g_autoptr(AugurResults) all = load ("all.json");
+  g_autofree char *html2 = augur_report_html_finding (all, 1, dir, NULL);
+  g_assert_nonnull (strstr (html2, "Locks held: <code>m</code></div>"));
+}
+
 static void
 test_finding_missing_source (void)
 {
@@ -375,6 +389,7 @@ main (int argc, char **argv)
   g_test_add_func ("/html/index", test_index);
   g_test_add_func ("/html/index-empty", test_index_empty);
   g_test_add_func ("/html/finding-escaped", test_finding_escaped);
+  g_test_add_func ("/html/finding-read-lock", test_finding_read_lock);
   g_test_add_func ("/html/finding-missing-source", test_finding_missing_source);
   g_test_add_func ("/html/finding-parts", test_finding_parts);
   g_test_add_func ("/html/timeline-cut", test_timeline_cut);
