@@ -538,7 +538,9 @@ add_blocked (const Watch *w, const Run *r, AugurFinding *f)
       if (!augur_sched_thread_stuck (r->threads[t].state) || (!only_joins && ps->op == AUGUR_SOP_JOIN))
         continue;
       const AugurSource *l = augur_symbolizer_lookup (w->sym, ps->module, ps->pc);
-      AugurOp op = ps->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (ps);
+      gboolean request = ps->op == AUGUR_SOP_LOCK || ps->op == AUGUR_SOP_RDLOCK
+                         || ps->op == AUGUR_SOP_WRLOCK;
+      AugurOp op = request ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (ps);
       if (has_access (f, t, op, l->line))
         continue;
       augur_finding_add_thread (f, t);

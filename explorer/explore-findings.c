@@ -404,234 +404,8 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
 
 /* No thread could run: a deadlock (threads blocked on each other's
  * locks, a lost wake-up, a join of a thread that never ends), or a hang
- * (threads that wait in a loop for memory that nobody will change). */
-/* What a thread blocked at a step waits for, in a deadlock's prose. */
-static const char *const waits_text[] = {
-  [AUGUR_OPS_WAITS_NONE] = "waits for a lock",
-  [AUGUR_OPS_WAITS_LOCK] = "waits for a lock",
-  [AUGUR_OPS_WAITS_COND] = "waits for a condition signal that never comes",
-  [AUGUR_OPS_WAITS_THREAD] = "joins a thread that never ends",
-  [AUGUR_OPS_WAITS_SEM] = "waits on a semaphore at zero",
-  [AUGUR_OPS_WAITS_BARRIER] = "waits at a barrier",
-  [AUGUR_OPS_WAITS_ONCE] = "waits for a pthread_once routine that another thread runs",
-  [AUGUR_OPS_WAITS_SIGNAL] = "waits for a signal that never comes",
-};
-
-/* Why thread @t, blocked in a condition wait, is never woken, from the
- * execution's steps: a signal that woke another thread waiting on the same
- * condition (one pthread_cond_signal for two waiters), a signal that came
- * before it waited, or none at all.  Appends " thread T ...;" to @e;
- * returns the step of that signal, G_MAXUINT if there is none. */
-/* " held by thread 3" or " held by thread 3, which exited holding it" */
-static void
-held_by_text (Ctx *c, guint owner, GString *e)
-{
-  g_string_append_printf (e, " held by thread %u", owner);
-  if (owner < MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS)
-      && c->shm->threads[owner].state == AUGUR_STH_EXITED)
-    g_string_append (e, ", which exited holding it");
-}
-
-/* A waiter a signal woke, stuck taking its mutex back: " thread 1 was
- * woken on `c` at f.c:8 by the broadcast at f.c:9 (thread 2) and waits
- * to take `m` back, held by thread 0;" */
-static void
-woken_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
-{
-  const AugurSchedThread *th = &c->shm->threads[t];
-  guint k = th->waker - 1;
-  g_autofree char *cond = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.obj);
-  g_autofree char *mutex = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.arg);
-  g_autofree char *where = explore_findings_loc_key (c, th->pending.module, th->pending.pc);
-  g_string_append_printf (e, " thread %u was woken on `%s` at %s", t,
-                          cond != NULL ? cond : "a condition", where);
-  if (k < n)
-    {
-      g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
-      g_string_append_printf (e, " by the %s at %s (thread %u)",
-                              steps[k].op == AUGUR_SOP_BROADCAST ? "broadcast" : "signal", at,
-                              steps[k].tid);
-    }
-  g_string_append_printf (e, " and waits to take `%s` back,", mutex != NULL ? mutex : "its mutex");
-  if (th->owner != G_MAXUINT32)
-    held_by_text (c, th->owner, e);
-  g_string_append_c (e, ';');
-}
-
-static guint
-cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
-{
-  if (c->shm->threads[t].waker != 0)
-    {
-      woken_wait_text (c, steps, n, t, e);
-      return G_MAXUINT;
-    }
-  guint w = n;
-  for (guint k = n; k-- > 0;)
-    if (steps[k].tid == t && steps[k].op == AUGUR_SOP_COND_WAIT)
-      {
-        w = k;
-        break;
-      }
-  if (w == n)
-    {
-      g_string_append_printf (e, " thread %u %s;", t, waits_text[AUGUR_OPS_WAITS_COND]);
-      return G_MAXUINT;
-    }
-  uint64_t cond = steps[w].obj;
-  g_autofree char *obj = explore_findings_object_of (c, steps, w);
-  g_autofree char *where = explore_findings_loc_key (c, steps[w].module, steps[w].pc);
-  g_string_append_printf (e, " thread %u waits on `%s` at %s", t, obj != NULL ? obj : "a condition",
-                          where);
-  /* the last signal after the wait: whom it woke */
-  for (guint k = n; k-- > w + 1;)
-    if (steps[k].obj == cond && steps[k].op == AUGUR_SOP_SIGNAL
-        && !(steps[k].xflags & AUGUR_SXF_NO_WAITER))
-      {
-        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
-        guint woken = G_MAXUINT;
-        for (guint m = k + 1; m < n && woken == G_MAXUINT; m++)
-          if (steps[m].op == AUGUR_SOP_COND_WAKE && augur_sched_step_waker (&steps[m]) == k + 1)
-            woken = steps[m].tid;
-        if (woken != G_MAXUINT)
-          g_string_append_printf (e, ", but the signal at %s (thread %u) woke thread %u, which "
-                                  "waited on it too, and no signal came after it: one "
-                                  "pthread_cond_signal for two waiters;", at, steps[k].tid, woken);
-        else
-          g_string_append_printf (e, ", but the signal at %s (thread %u) woke another waiter, "
-                                  "and no signal came after it;", at, steps[k].tid);
-        return k;
-      }
-  /* none after it: the last one before it found nobody waiting */
-  for (guint k = w; k-- > 0;)
-    if (steps[k].obj == cond
-        && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST))
-      {
-        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
-        g_string_append_printf (e, " for a signal that never comes: the last one, at %s "
-                                "(thread %u), came before it waited;", at, steps[k].tid);
-        return k;
-      }
-  g_string_append (e, " for a signal that never comes: nothing signals it in this execution;");
-  return G_MAXUINT;
-}
-
-/* What stuck thread @t waits for, appended to @e ("thread 1 waits for
- * `m` at f.c:12, held by thread 2;"); a condition wait's signal that
- * woke another waiter or came too early goes into @signals. */
-static void
-stuck_thread_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e,
-                   GArray *signals)
-{
-  const AugurSchedThread *th = &c->shm->threads[t];
-  if (th->state == AUGUR_STH_AWAITING)
-    {
-      g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
-                                                         th->await_pc);
-      g_autofree char *obj = NULL;
-      if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
-        obj = g_strdup ("the time");
-      else if (th->await_obj != 0)
-        {
-          /* every location it re-read (up to three): the loop's
-           * condition is not always the first */
-          GString *o = g_string_new (NULL);
-          guint64 objs[3] = { th->await_obj, th->await_also[0], th->await_also[1] };
-          guint n_objs = objs[2] != 0 ? 3 : objs[1] != 0 ? 2 : 1;
-          for (guint k = 0; k < n_objs; k++)
-            {
-              g_autofree char *name = augur_exec_names_at (explore_findings_names_of (c), n,
-                                                           objs[k]);
-              g_string_append_printf (o, "%s%s", k == 0 ? "" : k + 1 == n_objs ? " or " : ", ",
-                                      name);
-            }
-          obj = g_string_free (o, FALSE);
-        }
-      if (obj != NULL
-          && augur_exec_names_is_channel (explore_findings_names_of (c), n, th->await_obj))
-        g_string_append_printf (e, " thread %u waits at %s for a write to %s, and no other "
-                                "thread can write %s;", t, where, obj,
-                                th->await_also[0] != 0 ? "them" : "it");
-      else if (obj != NULL)
-        g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
-                                "no other thread can change %s;", t, where, obj,
-                                th->await_also[0] != 0 ? "them" : "it");
-      else
-        g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
-                                "another thread could change;", t, where);
-      return;
-    }
-  /* the event's own, where the scheduler's op is shared (a
-   * sigwait is an OTHER step, as a pthread_once is) */
-  AugurOpsWaits waits = augur_ops_op (augur_ops_event (th->pending.ev_kind)->op)->waits;
-  if (waits == AUGUR_OPS_WAITS_NONE)
-    waits = augur_ops_sched (th->pending.op)->waits;
-  const char *what = waits_text[waits < G_N_ELEMENTS (waits_text) ? waits : 0];
-  if (waits == AUGUR_OPS_WAITS_COND)
-    {
-      guint k = cond_wait_text (c, steps, n, t, e);
-      if (k != G_MAXUINT)
-        g_array_append_val (signals, k);
-    }
-  else if (th->owner != G_MAXUINT32 && waits == AUGUR_OPS_WAITS_LOCK)
-    {
-      /* which lock, where, and the call that led there (a
-       * wrapper's caller) */
-      g_autofree char *lock = augur_exec_names_at (explore_findings_names_of (c), n,
-                                                    th->pending.obj);
-      g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
-                                                         th->pending.pc);
-      g_autofree char *from = th->callers.n > 0
-                                ? explore_findings_loc_key (c, th->callers.module[0],
-                                                            th->callers.pc[0])
-                                : NULL;
-      g_autofree char *call = from != NULL ? g_strdup_printf (" (called at %s)", from)
-                                           : g_strdup ("");
-      g_string_append_printf (e, " thread %u waits for `%s` at %s%s,",
-                              t, lock != NULL ? lock : "a lock", where, call);
-      held_by_text (c, th->owner, e);
-      g_string_append_c (e, ';');
-    }
-  else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
-    {
-      g_string_append_printf (e, " thread %u %s", t, what);
-      held_by_text (c, th->owner, e);
-      g_string_append_c (e, ';');
-    }
-  else
-    g_string_append_printf (e, " thread %u %s;", t, what);
-}
-
-/* The execution ended with every live thread stuck: a deadlock, a hang
- * (a thread waiting in a loop) or a normal mutex locked twice. */
-/* "Main locks `p->lock` at x.c:11, a normal mutex it already holds (it
- * locked it at x.c:8, step 1), and blocks for ever." */
-static char *
-self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t)
-{
-  const AugurSchedStep *p = &c->shm->threads[t].pending;
-  g_autofree char *who = augur_thread_name (t);
-  g_autofree char *obj = augur_exec_names_at (explore_findings_names_of (c), n, p->obj);
-  g_autofree char *at = explore_findings_loc_key (c, p->module, p->pc);
-  gint locked = -1;
-  for (guint k = n; k-- > 0;)
-    if (steps[k].tid == t && steps[k].obj == p->obj
-        && steps[k].op == AUGUR_SOP_LOCK)
-      {
-        locked = (gint) k;
-        break;
-      }
-  g_autofree char *before = locked >= 0
-    ? explore_findings_loc_key (c, steps[locked].module, steps[locked].pc) : NULL;
-  g_autofree char *since = before != NULL
-    ? g_strdup_printf (" (it locked it at %s, step %d)", before, locked) : g_strdup ("");
-  char *text = g_strdup_printf ("%s locks `%s` at %s, a normal mutex it already holds%s, "
-                                "and blocks for ever: a normal mutex does not count its "
-                                "owner's locks.", who, obj != NULL ? obj : "a mutex", at, since);
-  text[0] = g_ascii_toupper (text[0]);
-  return text;
-}
-
+ * (threads that wait in a loop for memory that nobody will change); its
+ * prose is explore-deadlock-text.c's. */
 static void
 deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
@@ -676,7 +450,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
   g_autoptr (AugurFinding) f = NULL;
   if (self_lock)
     {
-      g_autofree char *text = self_lock_text (c, steps, n, self_tid);
+      g_autofree char *text = explore_deadlock_self_lock_text (c, steps, n, self_tid);
       f = augur_finding_new (AUGUR_FINDING_MISUSE, augur_misuse_subkind (AUGUR_MISUSE_RECURSIVE_LOCK),
                              text);
     }
@@ -685,7 +459,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
       GString *e = g_string_new (spins ? "No thread can make progress:" : "Every live thread is blocked:");
       for (guint t = 0; t < T; t++)
         if (augur_sched_thread_stuck (shm->threads[t].state))
-          stuck_thread_text (c, steps, n, t, e, signals);
+          explore_deadlock_stuck_text (c, steps, n, t, e, signals);
       g_string_truncate (e, e->len - 1);
       g_string_append_c (e, '.');
       /* a waiter that woke without a signal and went back to sleep after
@@ -720,7 +494,10 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
         const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, pc);
         g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, n, t);
         augur_finding_add_thread (f, t);
-        AugurOp op = p->op == AUGUR_SOP_LOCK ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p);
+        /* a blocked lock, read or write lock: a request, not an acquisition */
+        gboolean request = p->op == AUGUR_SOP_LOCK || p->op == AUGUR_SOP_RDLOCK
+                           || p->op == AUGUR_SOP_WRLOCK;
+        AugurOp op = request ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p);
         /* a waiter's pending wake-up never came: the access is its wait,
          * the step that names the condition variable */
         if (p->op == AUGUR_SOP_COND_WAKE && last >= 0 && steps[last].op == AUGUR_SOP_COND_WAIT)

@@ -144,6 +144,16 @@ void explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, gu
 void explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed,
                               guint64 **evp);
 
+/* ---- explore-deadlock-text.c ---- */
+/* What stuck thread @t waits for, appended to @e ("thread 1 waits for
+ * `m` at f.c:12, held by thread 2;"); a condition wait's signal that woke
+ * another waiter or came too early goes into @signals (guint steps). */
+void explore_deadlock_stuck_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t,
+                                  GString *e, GArray *signals);
+/* "Main locks `m` at x.c:11, a normal mutex it already holds (...), and
+ * blocks for ever: ..." (owned). */
+char *explore_deadlock_self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t);
+
 /* ---- explore-diagnose.c ---- */
 void explore_diagnose_failure_free (gpointer p);
 /* Keeps the failing execution steps[0..n) (whose failure @failure reports)

@@ -7,7 +7,8 @@
 # a recursive lock's explanation naming the mutex and the first lock.
 # And two deadlocks whose text hid the cause: a waiter woken by a
 # broadcast, stuck re-taking its mutex, is not waiting "for a signal that
-# never comes"; a mutex's holder that exited holding it says so.
+# never comes"; a mutex's holder that exited holding it says so; a
+# rwlock's deadlock names the lock and its holders in their mode.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -58,5 +59,30 @@ exited_holder ()
   grep -q "main waits for \`m\` at exit_holding.c:30, held by thread 1, which exited holding it" "$tmp/out"
 }
 ok "a mutex held by a thread that exited: the deadlock says it exited holding it" exited_holder
+
+# rwlock deadlocks are told as a mutex's: the lock, the mode asked for,
+# its holders in their mode since where; the blocked calls are requests
+rwlock_writer_waits ()
+{
+  finding rwlock_deadlock "deadlock rwlock_deadlock.c:20 rwlock_deadlock.c:30" || return 1
+  grep -q "thread 1 waits for \`m\` at rwlock_deadlock.c:20, held by thread 2; thread 2 waits for \`a\` at rwlock_deadlock.c:30 to lock it for writing, held for reading by thread 1 since rwlock_deadlock.c:19\." "$tmp/out" \
+    && ! grep -q "waits for a lock" "$tmp/out" \
+    && [ "$(json_path "$tmp/rwlock_deadlock.json" '$.findings[0].accesses[*].op' | sort -u)" = lock-request ]
+}
+ok "a writer waits for a rwlock a reader holds: named, with the reader and since where" rwlock_writer_waits
+
+rwlock_reader_waits ()
+{
+  finding rwlock_deadlock "deadlock rwlock_deadlock.c:40 rwlock_deadlock.c:50" || return 1
+  grep -q "thread 4 waits for \`b\` at rwlock_deadlock.c:50 to lock it for reading, held for writing by thread 3 since rwlock_deadlock.c:39\." "$tmp/out"
+}
+ok "a reader waits for a rwlock a writer holds: named, with the writer and since where" rwlock_reader_waits
+
+rwlock_exited_readers ()
+{
+  finding rwlock_exit_holding "deadlock rwlock_exit_holding.c:39" || return 1
+  grep -q "main waits for \`env_lock\` at rwlock_exit_holding.c:39 to lock it for writing, held for reading by main itself since rwlock_exit_holding.c:18, and by thread 1 since rwlock_exit_holding.c:18, which exited holding it, and by thread 2 since rwlock_exit_holding.c:18, which exited holding it\.$" "$tmp/out"
+}
+ok "a rwlock read-held by main and by threads that exited: every reader named" rwlock_exited_readers
 
 tap_done

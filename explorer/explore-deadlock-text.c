@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * explore-deadlock-text.c — the prose of a deadlock or a hang
+ * (explore-private.h): what each stuck thread waits for (a lock, held by
+ * whom, in which mode, since where; a condition signal that never comes;
+ * a thread, a semaphore, a barrier; a loop), and a normal mutex locked
+ * again by its holder.
+ */
+#include "config.h"
+
+#include "explorer/explore-private.h"
+
+#include "common/augur-ops.h"
+
+#include "explorer/steps.h"
+
+/* What a thread blocked at a step waits for, in a deadlock's prose. */
+static const char *const waits_text[] = {
+  [AUGUR_OPS_WAITS_NONE] = "waits for a lock",
+  [AUGUR_OPS_WAITS_LOCK] = "waits for a lock",
+  [AUGUR_OPS_WAITS_COND] = "waits for a condition signal that never comes",
+  [AUGUR_OPS_WAITS_THREAD] = "joins a thread that never ends",
+  [AUGUR_OPS_WAITS_SEM] = "waits on a semaphore at zero",
+  [AUGUR_OPS_WAITS_BARRIER] = "waits at a barrier",
+  [AUGUR_OPS_WAITS_ONCE] = "waits for a pthread_once routine that another thread runs",
+  [AUGUR_OPS_WAITS_SIGNAL] = "waits for a signal that never comes",
+};
+
+/* Why thread @t, blocked in a condition wait, is never woken, from the
+ * execution's steps: a signal that woke another thread waiting on the same
+ * condition (one pthread_cond_signal for two waiters), a signal that came
+ * before it waited, or none at all.  Appends " thread T ...;" to @e;
+ * returns the step of that signal, G_MAXUINT if there is none. */
+/* " held by thread 3" or " held by thread 3, which exited holding it" */
+static void
+held_by_text (Ctx *c, guint owner, GString *e)
+{
+  g_string_append_printf (e, " held by thread %u", owner);
+  if (owner < MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS)
+      && c->shm->threads[owner].state == AUGUR_STH_EXITED)
+    g_string_append (e, ", which exited holding it");
+}
+
+/* A waiter a signal woke, stuck taking its mutex back: " thread 1 was
+ * woken on `c` at f.c:8 by the broadcast at f.c:9 (thread 2) and waits
+ * to take `m` back, held by thread 0;" */
+static void
+woken_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
+{
+  const AugurSchedThread *th = &c->shm->threads[t];
+  guint k = th->waker - 1;
+  g_autofree char *cond = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.obj);
+  g_autofree char *mutex = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.arg);
+  g_autofree char *where = explore_findings_loc_key (c, th->pending.module, th->pending.pc);
+  g_string_append_printf (e, " thread %u was woken on `%s` at %s", t,
+                          cond != NULL ? cond : "a condition", where);
+  if (k < n)
+    {
+      g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+      g_string_append_printf (e, " by the %s at %s (thread %u)",
+                              steps[k].op == AUGUR_SOP_BROADCAST ? "broadcast" : "signal", at,
+                              steps[k].tid);
+    }
+  g_string_append_printf (e, " and waits to take `%s` back,", mutex != NULL ? mutex : "its mutex");
+  if (th->owner != G_MAXUINT32)
+    held_by_text (c, th->owner, e);
+  g_string_append_c (e, ';');
+}
+
+static guint
+cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
+{
+  if (c->shm->threads[t].waker != 0)
+    {
+      woken_wait_text (c, steps, n, t, e);
+      return G_MAXUINT;
+    }
+  guint w = n;
+  for (guint k = n; k-- > 0;)
+    if (steps[k].tid == t && steps[k].op == AUGUR_SOP_COND_WAIT)
+      {
+        w = k;
+        break;
+      }
+  if (w == n)
+    {
+      g_string_append_printf (e, " thread %u %s;", t, waits_text[AUGUR_OPS_WAITS_COND]);
+      return G_MAXUINT;
+    }
+  uint64_t cond = steps[w].obj;
+  g_autofree char *obj = explore_findings_object_of (c, steps, w);
+  g_autofree char *where = explore_findings_loc_key (c, steps[w].module, steps[w].pc);
+  g_string_append_printf (e, " thread %u waits on `%s` at %s", t, obj != NULL ? obj : "a condition",
+                          where);
+  /* the last signal after the wait: whom it woke */
+  for (guint k = n; k-- > w + 1;)
+    if (steps[k].obj == cond && steps[k].op == AUGUR_SOP_SIGNAL
+        && !(steps[k].xflags & AUGUR_SXF_NO_WAITER))
+      {
+        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        guint woken = G_MAXUINT;
+        for (guint m = k + 1; m < n && woken == G_MAXUINT; m++)
+          if (steps[m].op == AUGUR_SOP_COND_WAKE && augur_sched_step_waker (&steps[m]) == k + 1)
+            woken = steps[m].tid;
+        if (woken != G_MAXUINT)
+          g_string_append_printf (e, ", but the signal at %s (thread %u) woke thread %u, which "
+                                  "waited on it too, and no signal came after it: one "
+                                  "pthread_cond_signal for two waiters;", at, steps[k].tid, woken);
+        else
+          g_string_append_printf (e, ", but the signal at %s (thread %u) woke another waiter, "
+                                  "and no signal came after it;", at, steps[k].tid);
+        return k;
+      }
+  /* none after it: the last one before it found nobody waiting */
+  for (guint k = w; k-- > 0;)
+    if (steps[k].obj == cond
+        && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST))
+      {
+        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        g_string_append_printf (e, " for a signal that never comes: the last one, at %s "
+                                "(thread %u), came before it waited;", at, steps[k].tid);
+        return k;
+      }
+  g_string_append (e, " for a signal that never comes: nothing signals it in this execution;");
+  return G_MAXUINT;
+}
+
+/* " thread 1 waits for `m` at f.c:12 (called at f.c:30)": which lock,
+ * where, and the call that led there (a wrapper's caller). */
+static void
+lock_request_text (Ctx *c, guint n, guint t, GString *e)
+{
+  const AugurSchedThread *th = &c->shm->threads[t];
+  g_autofree char *lock = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.obj);
+  g_autofree char *where = explore_findings_loc_key (c, th->pending.module, th->pending.pc);
+  g_autofree char *from = th->callers.n > 0
+                            ? explore_findings_loc_key (c, th->callers.module[0], th->callers.pc[0])
+                            : NULL;
+  g_autofree char *call = from != NULL ? g_strdup_printf (" (called at %s)", from) : g_strdup ("");
+  g_string_append_printf (e, " thread %u waits for `%s` at %s%s", t, lock != NULL ? lock : "a lock",
+                          where, call);
+}
+
+/* A thread blocked on a rwlock: the mode it asks for, and who holds the
+ * lock in which mode since where (" main waits for `lk` at f.c:9 to lock
+ * it for writing, held for reading by thread 1 since f.c:6, which exited
+ * holding it, and by main itself since f.c:8;").  The runtime knows a
+ * writer only; the readers come from the steps.  FALSE when they show no
+ * holder. */
+static gboolean
+rwlock_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
+{
+  const AugurSchedStep *p = &c->shm->threads[t].pending;
+  if (p->op != AUGUR_SOP_RDLOCK && p->op != AUGUR_SOP_WRLOCK)
+    return FALSE;
+  g_autoptr (GString) holders = g_string_new (NULL);
+  gboolean read = FALSE;
+  guint T = MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  for (guint u = 0; u < T; u++)
+    {
+      gboolean r = FALSE;
+      gint since = augur_steps_rwlock_held_since (steps, n, u, p->obj, &r);
+      if (since < 0)
+        continue;
+      read = r;
+      g_autofree char *at = explore_findings_loc_key (c, steps[since].module, steps[since].pc);
+      g_string_append_printf (holders, "%s by thread %u%s since %s", holders->len > 0 ? ", and" : "",
+                              u, u == t ? " itself" : "", at);
+      if (c->shm->threads[u].state == AUGUR_STH_EXITED)
+        g_string_append (holders, ", which exited holding it");
+    }
+  if (holders->len == 0)
+    return FALSE;
+  lock_request_text (c, n, t, e);
+  g_string_append_printf (e, " to lock it for %s, held for %s%s;",
+                          p->op == AUGUR_SOP_WRLOCK ? "writing" : "reading",
+                          read ? "reading" : "writing", holders->str);
+  return TRUE;
+}
+
+/* What stuck thread @t waits for, appended to @e ("thread 1 waits for
+ * `m` at f.c:12, held by thread 2;"); a condition wait's signal that
+ * woke another waiter or came too early goes into @signals. */
+void
+explore_deadlock_stuck_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e,
+                             GArray *signals)
+{
+  const AugurSchedThread *th = &c->shm->threads[t];
+  if (th->state == AUGUR_STH_AWAITING)
+    {
+      g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
+                                                         th->await_pc);
+      g_autofree char *obj = NULL;
+      if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
+        obj = g_strdup ("the time");
+      else if (th->await_obj != 0)
+        {
+          /* every location it re-read (up to three): the loop's
+           * condition is not always the first */
+          GString *o = g_string_new (NULL);
+          guint64 objs[3] = { th->await_obj, th->await_also[0], th->await_also[1] };
+          guint n_objs = objs[2] != 0 ? 3 : objs[1] != 0 ? 2 : 1;
+          for (guint k = 0; k < n_objs; k++)
+            {
+              g_autofree char *name = augur_exec_names_at (explore_findings_names_of (c), n,
+                                                           objs[k]);
+              g_string_append_printf (o, "%s%s", k == 0 ? "" : k + 1 == n_objs ? " or " : ", ",
+                                      name);
+            }
+          obj = g_string_free (o, FALSE);
+        }
+      if (obj != NULL
+          && augur_exec_names_is_channel (explore_findings_names_of (c), n, th->await_obj))
+        g_string_append_printf (e, " thread %u waits at %s for a write to %s, and no other "
+                                "thread can write %s;", t, where, obj,
+                                th->await_also[0] != 0 ? "them" : "it");
+      else if (obj != NULL)
+        g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
+                                "no other thread can change %s;", t, where, obj,
+                                th->await_also[0] != 0 ? "them" : "it");
+      else
+        g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
+                                "another thread could change;", t, where);
+      return;
+    }
+  /* the event's own, where the scheduler's op is shared (a
+   * sigwait is an OTHER step, as a pthread_once is) */
+  AugurOpsWaits waits = augur_ops_op (augur_ops_event (th->pending.ev_kind)->op)->waits;
+  if (waits == AUGUR_OPS_WAITS_NONE)
+    waits = augur_ops_sched (th->pending.op)->waits;
+  const char *what = waits_text[waits < G_N_ELEMENTS (waits_text) ? waits : 0];
+  if (waits == AUGUR_OPS_WAITS_COND)
+    {
+      guint k = cond_wait_text (c, steps, n, t, e);
+      if (k != G_MAXUINT)
+        g_array_append_val (signals, k);
+    }
+  else if (waits == AUGUR_OPS_WAITS_LOCK && rwlock_wait_text (c, steps, n, t, e))
+    return;
+  else if (th->owner != G_MAXUINT32 && waits == AUGUR_OPS_WAITS_LOCK)
+    {
+      lock_request_text (c, n, t, e);
+      g_string_append_c (e, ',');
+      held_by_text (c, th->owner, e);
+      g_string_append_c (e, ';');
+    }
+  else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
+    {
+      g_string_append_printf (e, " thread %u %s", t, what);
+      held_by_text (c, th->owner, e);
+      g_string_append_c (e, ';');
+    }
+  else
+    g_string_append_printf (e, " thread %u %s;", t, what);
+}
+
+/* "Main locks `p->lock` at x.c:11, a normal mutex it already holds (it
+ * locked it at x.c:8, step 1), and blocks for ever." */
+char *
+explore_deadlock_self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t)
+{
+  const AugurSchedStep *p = &c->shm->threads[t].pending;
+  g_autofree char *who = augur_thread_name (t);
+  g_autofree char *obj = augur_exec_names_at (explore_findings_names_of (c), n, p->obj);
+  g_autofree char *at = explore_findings_loc_key (c, p->module, p->pc);
+  gint locked = -1;
+  for (guint k = n; k-- > 0;)
+    if (steps[k].tid == t && steps[k].obj == p->obj
+        && steps[k].op == AUGUR_SOP_LOCK)
+      {
+        locked = (gint) k;
+        break;
+      }
+  g_autofree char *before = locked >= 0
+    ? explore_findings_loc_key (c, steps[locked].module, steps[locked].pc) : NULL;
+  g_autofree char *since = before != NULL
+    ? g_strdup_printf (" (it locked it at %s, step %d)", before, locked) : g_strdup ("");
+  char *text = g_strdup_printf ("%s locks `%s` at %s, a normal mutex it already holds%s, "
+                                "and blocks for ever: a normal mutex does not count its "
+                                "owner's locks.", who, obj != NULL ? obj : "a mutex", at, since);
+  text[0] = g_ascii_toupper (text[0]);
+  return text;
+}
