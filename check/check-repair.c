@@ -29,8 +29,8 @@
 #define STOP_SECONDS 1.0
 
 /* A failure the diagnosis explains: an assertion, an abort or a crash.
- * A deadlock is not one (augur diagnose only notes that the finding shows
- * its cycle), so a run whose only failures are deadlocks starts no
+ * A deadlock is not one (augur diagnose only notes what the finding says
+ * each blocked thread waits for), so a run whose only failures are deadlocks starts no
  * diagnosis that would report "0 failures diagnosed". */
 static gboolean
 is_failure (AugurFinding *f)

@@ -503,8 +503,13 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
   df->repairs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_repair_free);
   if (augur_finding_get_kind (f) == AUGUR_FINDING_DEADLOCK)
     {
-      note_add (&df->note, "a deadlock: its cause is the cycle of locks and waits the finding "
-                           "shows; ordering diagnosis covers assertions, aborts and crashes");
+      /* its cause is what each blocked thread waits for, which the
+       * finding says (a cycle of locks, or a holder that exited) */
+      g_autofree char *msg = g_strdup_printf ("a deadlock, which ordering diagnosis does not "
+                                              "cover (assertions, aborts and crashes only); "
+                                              "the finding says who waits for what: %s",
+                                              augur_finding_get_explanation (f));
+      note_add (&df->note, msg);
       return df;
     }
   say (c, "%s at %s", df->kind, df->site != NULL ? df->site : "an unknown place");

@@ -5,7 +5,8 @@
 # one-lock repair whose patch applies with patch -p1 and explores clean),
 # an order violation (testc: one ordering, a verified handshake), a
 # deliberately wrong repair reported rejected with the schedule that still
-# fails, and a diagnosis that cannot run leaving the bug a bug.
+# fails, a diagnosis that cannot run leaving the bug a bug, and a
+# deadlock's note.
 . "$top_srcdir/tests/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-diagnose.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
@@ -259,4 +260,17 @@ keeps_bug ()
     && grep -q '"diagnosed" : false' none.json
 }
 ok "a diagnosis that cannot run leaves the confirmed bug a bug (exit 1, a note)" keeps_bug
+
+deadlock_note ()
+{
+  # a deadlock is not diagnosed by ordering: the note says what the
+  # finding says each thread waits for (no cycle it does not show)
+  "$AUGUR_CC_BIN" -O0 -g -o rwdl "$top_srcdir/tests/explorer/rwlock_exit_holding.c" \
+    && "$AUGUR" explore --no-progress -o rwdl.json -- ./rwdl >/dev/null 2>&1
+  "$AUGUR" diagnose --no-verify rwdl.json -- ./rwdl >rwdl.txt 2>&1
+  cat rwdl.txt
+  grep -q "note: a deadlock, which ordering diagnosis does not cover (assertions, aborts and crashes only); the finding says who waits for what: Every live thread is blocked: main waits for \`env_lock\` at rwlock_exit_holding.c:39 to lock it for writing, held for reading by main itself" rwdl.txt \
+    && ! grep -q "cycle" rwdl.txt
+}
+ok "a deadlock's diagnosis note says who waits for what" deadlock_note
 tap_done
