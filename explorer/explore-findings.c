@@ -523,6 +523,45 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
   keep_witness (c, f, &w);
 }
 
+/* The explanation of a failure: an exit status, a failed assertion,
+ * abort(), or a crash at @site (its "file:line" in @function, NULL if
+ * unknown; @outside: the fault was outside the program's code, and @site
+ * is where its thread last was in it). */
+static char *
+failure_text (Ctx *c, const AugurSchedFailure *fl, int ws, gint exit_status, const char *fexpr,
+              const char *site, const char *function, gboolean outside)
+{
+  gboolean assertion = fl->status == AUGUR_SST_ASSERT;
+  if (exit_status > 0 && c->first_exit == exit_status)
+    return g_strdup_printf ("Thread %u ends the program with exit status %d, as the first "
+                            "execution did: the program reports a failure, maybe whatever the "
+                            "interleaving (its arguments, its input).", fl->tid, exit_status);
+  if (exit_status > 0 && c->first_exit < 0)
+    return g_strdup_printf ("Thread %u ends the program with exit status %d: in this "
+                            "interleaving the program reports a failure.", fl->tid, exit_status);
+  if (exit_status > 0)
+    return g_strdup_printf ("Thread %u ends the program with exit status %d (the first "
+                            "execution: %d): in this interleaving the program reports a "
+                            "failure.", fl->tid, exit_status, c->first_exit);
+  if (assertion && fexpr[0] != '\0')
+    return g_strdup_printf ("Thread %u fails the assertion '%s'.", fl->tid, fexpr);
+  if (assertion)
+    return g_strdup_printf ("Thread %u calls abort(): the program ends itself, not through a "
+                            "failed assert().", fl->tid);
+  const char *sig = g_strsignal (fl->signal != 0 ? (int) fl->signal
+                                 : WIFSIGNALED (ws) ? WTERMSIG (ws) : SIGSEGV);
+  g_autofree char *in = function != NULL ? g_strdup_printf (" in %s()", function) : g_strdup ("");
+  if (site == NULL)
+    return g_strdup_printf ("Thread %u crashes with %s.", fl->tid, sig);
+  /* where it faulted; a fault outside the program's code (in a library,
+   * or a call through a bad pointer): where its thread last was in it */
+  if (!outside)
+    return g_strdup_printf ("Thread %u crashes with %s at %s%s.", fl->tid, sig, site, in);
+  return g_strdup_printf ("Thread %u crashes with %s outside the program's code (in a library, "
+                          "or a call through a bad pointer); it was last at %s%s.", fl->tid, sig,
+                          site, in);
+}
+
 /* One failure of the execution: a failed assertion, abort() or a fatal
  * signal (f), reported once per location; a few more failing executions
  * at a known location are kept for diagnosis. */
@@ -536,6 +575,7 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   const char *file = NULL;
   guint line = 0;
   const char *function = NULL;
+  gboolean outside = FALSE;   /* the fault's pc is not in the program's code */
   g_autofree char *ffile = g_strndup (fl->file, sizeof fl->file);
   g_autofree char *ffunction = g_strndup (fl->function, sizeof fl->function);
   g_autofree char *fexpr = g_strndup (fl->expr, sizeof fl->expr);
@@ -552,6 +592,7 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
       guint module = fl->module;
       guint32 pc = fl->pc;
       const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
+      outside = l->file == NULL;
       /* in a library (strlen of NULL, abort()): where the thread last was
        * in the program */
       for (guint k = MIN (fl->step, n); l->file == NULL && k-- > 0;)
@@ -581,27 +622,9 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   guint *failed = g_hash_table_lookup (c->failed_at, g_ptr_array_index (locs, 0));
   if (!first && (failed == NULL || *failed >= DIAGNOSE_MAX_PER_FAILURE || c->opts->no_diagnose))
     return;
-  g_autofree char *expl = NULL;
-  if (exit_status > 0 && c->first_exit == exit_status)
-    expl = g_strdup_printf ("Thread %u ends the program with exit status %d, as the first "
-                            "execution did: the program reports a failure, maybe whatever the "
-                            "interleaving (its arguments, its input).", fl->tid, exit_status);
-  else if (exit_status > 0 && c->first_exit < 0)
-    expl = g_strdup_printf ("Thread %u ends the program with exit status %d: in this "
-                            "interleaving the program reports a failure.", fl->tid, exit_status);
-  else if (exit_status > 0)
-    expl = g_strdup_printf ("Thread %u ends the program with exit status %d (the first "
-                            "execution: %d): in this interleaving the program reports a "
-                            "failure.", fl->tid, exit_status, c->first_exit);
-  else if (assertion && fexpr[0] != '\0')
-    expl = g_strdup_printf ("Thread %u fails the assertion '%s'.", fl->tid, fexpr);
-  else if (assertion)
-    expl = g_strdup_printf ("Thread %u calls abort(): the program ends itself, not through a "
-                            "failed assert().", fl->tid);
-  else
-    expl = g_strdup_printf ("Thread %u crashes with %s.", fl->tid,
-                            g_strsignal (fl->signal != 0 ? (int) fl->signal
-                                         : WIFSIGNALED (ws) ? WTERMSIG (ws) : SIGSEGV));
+  g_autofree char *expl = failure_text (c, fl, ws, exit_status, fexpr,
+                                        assertion || file == NULL ? NULL : g_ptr_array_index (locs, 0), function,
+                                        outside);
   /* a spurious wake-up in the failing execution: the failure may need it
    * (diagnosis blames no interleaving for it, explore-diagnose.c) */
   char *more = spurious_note (c, expl, steps, upto, "failure");

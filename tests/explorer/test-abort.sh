@@ -5,7 +5,8 @@
 # the threads API before it was a misuse (a second join that failed), the
 # abort is that misuse's consequence: one finding, the misuse its part.
 # Both replay; the report and SARIF read the kind.  A crash in a call
-# through a NULL pointer is at the call, not at the thread's last step.
+# through a NULL pointer is at the call, not at the thread's last step; a
+# crash inside libc says so, and where its thread last was in the program.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -51,5 +52,14 @@ null_call ()
   [ "$(json_path "$tmp/null_call.json" '$.findings[0].accesses[0].line')" = 25 ]
 }
 ok "a call through NULL: the crash is at the call, and replayed" null_call
+
+# a crash inside libc: outside the program's code, and where its thread
+# last was in it
+crash_libc ()
+{
+  finding crash_libc "crash crash_libc.c:28" || return 1
+  grep -q "^crash crash_libc.c:28: Thread 1 crashes with Segmentation fault outside the program's code (in a library, or a call through a bad pointer); it was last at crash_libc.c:28 in measure()\.$" "$tmp/out"
+}
+ok "a crash in libc says so and where the thread last was in the program" crash_libc
 
 tap_done

@@ -52,7 +52,13 @@ fi
 
 prog_dir=$B
 ok "assertion found and replayed" finding assert "assertion assert.c:25"
-ok "crash found and replayed" finding crash "crash crash.c:23"
+# ... and its text says where it faulted, not only the signal
+crash_site ()
+{
+  finding crash "crash crash.c:23" || return 1
+  grep -q "^crash crash.c:23: Thread 1 crashes with Segmentation fault at crash.c:23 in use()\.$" "$tmp/out"
+}
+ok "crash found and replayed, the fault's place named" crash_site
 ok "lost update diagnosed as an atomicity violation and replayed" \
    finding assert "atomicity-violation assert.c:12 assert.c:13 assert.c:13"
 ok "check-then-act across critical sections diagnosed and replayed" \
