@@ -69,7 +69,7 @@
  * fields keep their places in every version): this magic, and its own
  * version in place of the explorer's. */
 #define AUGUR_SCHED_MAGIC_OTHER 0x4155474fu      /* "AUGO" */
-#define AUGUR_SCHED_VERSION 10u
+#define AUGUR_SCHED_VERSION 11u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 /* PCT's deepest bug depth: depth - 1 priority change points, at most 16. */
@@ -344,15 +344,21 @@ typedef struct {
  * main on a fiber, THREAD_ARGS (addr = where argv lies above), and, for a
  * thread on a fiber stack the runtime mapped, THREAD_EXIT right after its
  * exit step (addr = the stack's low end, arg = its size: dead from then
- * on).  32 bytes. */
+ * on).  An ALLOC also says where the block was allocated (module, pc as a
+ * step's), which names it in findings of this execution
+ * (explorer/steps.h: another execution's block of the same number may
+ * be another one).  40 bytes. */
 typedef struct {
   uint32_t step;     /* happened before steps[step] (n_steps at the time) */
   uint8_t  kind;     /* AugurEventKind */
-  uint8_t  pad[3];
+  uint8_t  module;   /* ALLOC: the module of pc; else 0 */
+  uint8_t  pad[2];
   uint32_t tid;
   uint32_t aux;
   uint64_t addr;
   uint64_t arg;
+  uint32_t pc;       /* ALLOC: the call site (0 if unknown); else 0 */
+  uint32_t pad2;
 } AugurSchedObjectEvent;
 
 typedef struct {

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/objects.h"
 #include "common/same-name.h"
 
 #include <string.h>
@@ -19,22 +20,44 @@ is_ident_char (char c)
 
 /* ---- applying them ---- */
 
+/* A heap block's stable name, "T2.alloc1" or "T2.alloc1+8": what only
+ * the execution it comes from can name. */
+static gboolean
+is_heap_name (const char *name)
+{
+  const char *p = name;
+  if (*p++ != 'T' || !g_ascii_isdigit (*p))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  return strncmp (p, ".alloc", 6) == 0 && g_ascii_isdigit (p[6]);
+}
+
 /* Lookups of names already looked up, for the schedules' steps: a
  * 100,000-step schedule names a few thousand objects, and a lookup walks
- * the DWARF types. */
+ * the DWARF types.  Heap names are the execution's (@heap: the recorded
+ * run's, or one finding's own), the others the same for all. */
 typedef struct {
   AugurDwarfNames *names;
   GHashTable      *memo;   /* stable name -> source-level name, or NULL for none; owned */
+  GHashTable      *heap;   /* the same for heap names; borrowed */
 } Namer;
+
+static GHashTable *
+memo_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
 
 static const char *
 namer_lookup (Namer *m, const char *name)
 {
+  GHashTable *memo = is_heap_name (name) ? m->heap : m->memo;
   gpointer found;
-  if (g_hash_table_lookup_extended (m->memo, name, NULL, &found))
+  if (g_hash_table_lookup_extended (memo, name, NULL, &found))
     return found;
   char *to = augur_dwarf_names_lookup (m->names, name);
-  g_hash_table_insert (m->memo, g_strdup (name), to);
+  g_hash_table_insert (memo, g_strdup (name), to);
   return to;
 }
 
@@ -67,12 +90,11 @@ name_block (AugurFinding *f, Namer *namer)
       if (whole != NULL)
         augur_finding_set_object (f, whole, "block");   /* its object_id stays */
     }
-  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
-    name_block (augur_finding_get_part (f, i), namer);
 }
 
+/* Its own schedule's accesses (not its parts') as evidence. */
 static void
-note_finding (AugurDwarfNames *n, AugurFinding *f)
+note_accesses (AugurDwarfNames *n, AugurFinding *f)
 {
   for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
     {
@@ -80,30 +102,64 @@ note_finding (AugurDwarfNames *n, AugurFinding *f)
       if (s->object != NULL)
         augur_dwarf_names_note_access (n, s->object, s->file, s->line, s->function);
     }
-  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
-    note_finding (n, augur_finding_get_part (f, i));
 }
 
+/* The accesses of the findings named from the recorded run, and of their
+ * parts. */
 static void
-collect (AugurFinding *f, GHashTable *set)
+note_shared (AugurDwarfNames *n, AugurFinding *f)
 {
+  if (!augur_finding_has_own_blocks (f))
+    note_accesses (n, f);
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    note_shared (n, augur_finding_get_part (f, i));
+}
+
+/* A finding's own execution's evidence: where its blocks were allocated,
+ * then its accesses. */
+static void
+note_own (AugurDwarfNames *n, AugurFinding *f)
+{
+  for (guint i = 0; i < augur_finding_get_n_block_sites (f); i++)
+    {
+      const AugurBlockSite *b = augur_finding_get_block_site (f, i);
+      augur_dwarf_names_note_alloc (n, b->object, b->size, b->file, b->line, b->function);
+    }
+  note_accesses (n, f);
+}
+
+/* The stable names @f itself (not its parts) shows, into @set; with
+ * @heap, only heap names (its explanation's too), else only the others. */
+static void
+collect (AugurFinding *f, GHashTable *set, gboolean heap)
+{
+  g_autoptr (GHashTable) all = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   if (augur_finding_get_object (f) != NULL)
     {
       g_auto (GStrv) parts = g_strsplit (augur_finding_get_object (f), ", ", -1);
       for (guint i = 0; parts[i] != NULL; i++)
-        g_hash_table_add (set, g_strdup (parts[i]));
+        g_hash_table_add (all, g_strdup (parts[i]));
     }
   for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
     {
       const AugurStep *s = augur_finding_get_step (f, i);
       if (s->object != NULL)
-        g_hash_table_add (set, g_strdup (s->object));
+        g_hash_table_add (all, g_strdup (s->object));
     }
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     for (char **l = augur_finding_get_access (f, i)->locks_held; *l != NULL; l++)
-      g_hash_table_add (set, g_strdup (*l));
-  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
-    collect (augur_finding_get_part (f, i), set);
+      g_hash_table_add (all, g_strdup (*l));
+  if (heap)
+    augur_objects_heap_names_in (augur_finding_get_explanation (f), TRUE, all);
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, all);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    if (is_heap_name (key) == heap)
+      {
+        g_hash_table_iter_steal (&it);
+        g_hash_table_add (set, key);
+      }
 }
 
 typedef struct {
@@ -205,15 +261,77 @@ rename_text (const char *text, GArray *renames, const char *own)
   return g_string_free (s, FALSE);
 }
 
+/* The renames of the names of @set that @namer names, appended to @renames. */
 static void
-rename_explanations (AugurFinding *f, GArray *renames)
+add_renames (GArray *renames, GHashTable *set, Namer *namer)
 {
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, set);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      const char *to = namer_lookup (namer, key);
+      if (to == NULL)
+        continue;
+      Rename r = { g_strdup (key), g_strdup (to) };
+      g_array_append_val (renames, r);
+    }
+}
+
+static void
+renames_free (GArray *renames)
+{
+  for (guint i = 0; i < renames->len; i++)
+    {
+      g_free (g_array_index (renames, Rename, i).from);
+      g_free (g_array_index (renames, Rename, i).to);
+    }
+  g_array_unref (renames);
+}
+
+/* The stable names other than heap names of @f and its parts, into @set. */
+static void
+collect_others (AugurFinding *f, GHashTable *set)
+{
+  collect (f, set, FALSE);
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    collect_others (augur_finding_get_part (f, i), set);
+}
+
+/* Names @f itself (its parts are named on their own): its heap blocks
+ * from its own execution when it has one, else from the recorded run
+ * (@shared_heap's lookups); other names as every finding's (@others,
+ * renamed in explanations wherever they stand). */
+static void
+name_finding (Namer *shared, GHashTable *shared_heap, GHashTable *others, AugurFinding *f)
+{
+  gboolean own = augur_finding_has_own_blocks (f);
+  g_autoptr (GHashTable) own_heap = own ? memo_new () : NULL;
+  Namer namer = { shared->names, shared->memo, own ? own_heap : shared_heap };
+  if (own)
+    {
+      augur_dwarf_names_begin_execution (namer.names);
+      note_own (namer.names, f);
+    }
+  g_autoptr (GHashTable) heap = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  collect (f, heap, TRUE);
+  GArray *renames = g_array_new (FALSE, FALSE, sizeof (Rename));
+  add_renames (renames, heap, &namer);
+  add_renames (renames, others, &namer);
+  g_array_sort (renames, longest_first);
+  /* the free steps by their stable names first: renamed, they stay */
+  augur_finding_rename_steps (f, AUGUR_OP_FREE, block_name, &namer);
+  augur_finding_rename (f, map_name, &namer);
+  name_block (f, &namer);
   g_autofree char *renamed = rename_text (augur_finding_get_explanation (f), renames,
                                           augur_finding_get_object_id (f));
   g_autofree char *main = augur_dwarf_names_main_in_prose (renamed);
   augur_finding_set_explanation (f, main);
+  renames_free (renames);
+  if (own)
+    augur_dwarf_names_end_execution (namer.names);
   for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
-    rename_explanations (augur_finding_get_part (f, i), renames);
+    name_finding (shared, shared_heap, others, augur_finding_get_part (f, i));
 }
 
 void
@@ -221,41 +339,16 @@ augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
 {
   guint n = augur_results_get_n_findings (results);
   for (guint i = 0; i < n; i++)
-    note_finding (names, augur_results_get_finding (results, i));
-  g_autoptr (GHashTable) set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    note_shared (names, augur_results_get_finding (results, i));
+  g_autoptr (GHashTable) others = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; i < n; i++)
-    collect (augur_results_get_finding (results, i), set);
-  Namer namer = { names, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
-  GArray *renames = g_array_new (FALSE, FALSE, sizeof (Rename));
-  GHashTableIter it;
-  gpointer key;
-  g_hash_table_iter_init (&it, set);
-  while (g_hash_table_iter_next (&it, &key, NULL))
-    {
-      const char *to = namer_lookup (&namer, key);
-      if (to == NULL)
-        continue;
-      Rename r = { g_strdup (key), g_strdup (to) };
-      g_array_append_val (renames, r);
-    }
-  g_array_sort (renames, longest_first);
+    collect_others (augur_results_get_finding (results, i), others);
+  g_autoptr (GHashTable) memo = memo_new ();
+  g_autoptr (GHashTable) shared_heap = memo_new ();
+  Namer shared = { names, memo, shared_heap };
   for (guint i = 0; i < n; i++)
-    {
-      AugurFinding *f = augur_results_get_finding (results, i);
-      /* the free steps by their stable names first: renamed, they stay */
-      augur_finding_rename_steps (f, AUGUR_OP_FREE, block_name, &namer);
-      augur_finding_rename (f, map_name, &namer);
-      name_block (f, &namer);
-      rename_explanations (f, renames);
-    }
+    name_finding (&shared, shared_heap, others, augur_results_get_finding (results, i));
   augur_same_name_tell_apart (results);
-  g_hash_table_unref (namer.memo);
-  for (guint i = 0; i < renames->len; i++)
-    {
-      g_free (g_array_index (renames, Rename, i).from);
-      g_free (g_array_index (renames, Rename, i).to);
-    }
-  g_array_unref (renames);
 }
 
 char *

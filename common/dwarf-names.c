@@ -51,6 +51,8 @@ struct _AugurDwarfNames {
   GHashTable *sizes;     /* "T0.alloc1" -> its size in bytes (guint64*) */
   GHashTable *sources;   /* file -> char ** (lines), NULL value if unreadable */
   GHashTable *noted;     /* evidence already looked at */
+  GHashTable *saved[3];  /* bases, sizes, noted of the recorded run while an
+                          * execution's own are in their place */
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
   AugurDwarfAlloca *allocas; /* what those frames alloca'd, or NULL */
 };
@@ -69,6 +71,23 @@ lines_free (gpointer p)
   g_strfreev (p);
 }
 
+/* A new set of heap evidence: bases, sizes, noted. */
+static void
+heap_evidence_new (AugurDwarfNames *n)
+{
+  n->bases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, base_free);
+  n->sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  n->noted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static void
+heap_evidence_free (AugurDwarfNames *n)
+{
+  g_hash_table_unref (n->bases);
+  g_hash_table_unref (n->sizes);
+  g_hash_table_unref (n->noted);
+}
+
 AugurDwarfNames *
 augur_dwarf_names_new (const char *program, const char *source_dir)
 {
@@ -78,11 +97,30 @@ augur_dwarf_names_new (const char *program, const char *source_dir)
   n->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   n->functions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   n->scopes = g_array_new (FALSE, FALSE, sizeof (Dwarf_Off));
-  n->bases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, base_free);
-  n->sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   n->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, lines_free);
-  n->noted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  heap_evidence_new (n);
   return n;
+}
+
+void
+augur_dwarf_names_begin_execution (AugurDwarfNames *names)
+{
+  g_return_if_fail (names->saved[0] == NULL);
+  names->saved[0] = names->bases;
+  names->saved[1] = names->sizes;
+  names->saved[2] = names->noted;
+  heap_evidence_new (names);
+}
+
+void
+augur_dwarf_names_end_execution (AugurDwarfNames *names)
+{
+  g_return_if_fail (names->saved[0] != NULL);
+  heap_evidence_free (names);
+  names->bases = names->saved[0];
+  names->sizes = names->saved[1];
+  names->noted = names->saved[2];
+  memset (names->saved, 0, sizeof names->saved);
 }
 
 void
@@ -97,10 +135,10 @@ augur_dwarf_names_free (AugurDwarfNames *names)
   g_hash_table_unref (names->globals);
   g_hash_table_unref (names->functions);
   g_array_unref (names->scopes);
-  g_hash_table_unref (names->bases);
-  g_hash_table_unref (names->sizes);
+  if (names->saved[0] != NULL)
+    augur_dwarf_names_end_execution (names);
+  heap_evidence_free (names);
   g_hash_table_unref (names->sources);
-  g_hash_table_unref (names->noted);
   g_clear_pointer (&names->allocas, augur_dwarf_alloca_free);
   g_clear_pointer (&names->frames, augur_dwarf_frames_free);
   g_free (names);

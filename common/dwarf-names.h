@@ -62,6 +62,14 @@ void augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *tra
  * outlive @names. */
 void augur_dwarf_names_note_frames (AugurDwarfNames *names, const AugurTrace *trace);
 
+/* The heap blocks of one execution (a finding's own: explorer/steps.h):
+ * from here to augur_dwarf_names_end_execution, heap evidence is noted
+ * into and looked up in a set of its own, since another run's block of
+ * the same number ("T2.alloc1") may be another block; the evidence noted
+ * before (the recorded run's) is back after.  Not nested. */
+void augur_dwarf_names_begin_execution (AugurDwarfNames *names);
+void augur_dwarf_names_end_execution (AugurDwarfNames *names);
+
 /* The source-level name of a stable name, or NULL (newly allocated). */
 char *augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object);
 
@@ -75,8 +83,11 @@ char *augur_dwarf_names_block (AugurDwarfNames *names, const char *object);
 /* Names the objects of @results: every finding's and part's object (the
  * stable name kept as object_id), its schedule's objects and the locks
  * held, and the stable names in its explanation; the accesses of the
- * schedules are noted as evidence first.  The main thread becomes "main"
- * in explanations ("thread 0" and "T0" of the engines' sentences). */
+ * schedules are noted as evidence first.  A finding whose heap blocks are
+ * its own execution's (augur_finding_has_own_blocks) has them named from
+ * that execution only: its block sites and its own accesses; what they do
+ * not name keeps its stable name.  The main thread becomes "main" in
+ * explanations ("thread 0" and "T0" of the engines' sentences). */
 void augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results);
 
 /* "thread 0 waits" -> "main waits", "T0's write" -> "main's write",

@@ -12,18 +12,22 @@
 
 #include "common/record-run.h"
 
-/* a stack slot's or a heap block's stable name ("T1.stack-0x2c",
- * "T0.alloc2+4") */
+/* a stack slot's stable name ("T1.stack-0x2c"), or a heap block's
+ * ("T0.alloc2+4") when the finding's blocks are not its own execution's
+ * (those are named from its block sites: common/results.h) */
 static gboolean
-is_run_name (const char *object)
+is_run_name (const char *object, gboolean heap)
 {
-  return object != NULL && (strstr (object, ".stack-0x") != NULL || strstr (object, ".alloc") != NULL);
+  return object != NULL
+         && (strstr (object, ".stack-0x") != NULL || (heap && strstr (object, ".alloc") != NULL));
 }
 
 static gboolean
 finding_needs (AugurFinding *f)
 {
-  if (is_run_name (augur_finding_get_object_id (f)) || is_run_name (augur_finding_get_explanation (f)))
+  gboolean heap = !augur_finding_has_own_blocks (f);
+  if (is_run_name (augur_finding_get_object_id (f), heap)
+      || is_run_name (augur_finding_get_explanation (f), heap))
     return TRUE;
   for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
     if (finding_needs (augur_finding_get_part (f, i)))

@@ -12,11 +12,12 @@
  * their findings names a stack slot or a heap block, the program is run
  * once more with the recording runtime, its output thrown away, under a
  * watchdog: its frames name the slots, and its allocations name the
- * blocks that their accesses leave unnamed (a buffer from pipe.c's
- * `buf = malloc (...)` is "buf[4]", as augur check, which names them from
- * its recorded run, says).  Blocks go by (thread, allocation number), so
- * this run's names fit the explored ones as the recorded run's fit
- * augur check's.
+ * blocks of findings that carry no allocation sites of their own
+ * execution (common/results.h, AugurBlockSite; an explorer execution's
+ * findings carry them, and are named from them only: blocks go by
+ * (thread, allocation number), and another run's block of a number may
+ * be another one when which thread allocates what depends on the
+ * interleaving).
  */
 #ifndef AUGUR_FRAMES_RUN_H
 #define AUGUR_FRAMES_RUN_H
@@ -29,7 +30,7 @@
 G_BEGIN_DECLS
 
 /* Does a finding or a part of @results (its object, its explanation)
- * name a stack slot or a heap block? */
+ * name a stack slot, or a heap block without its own execution's sites? */
 gboolean augur_frames_run_needed (AugurResults *results);
 
 /* Records one run of @argv (reading @stdin_path, a regular file, or

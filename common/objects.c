@@ -340,3 +340,35 @@ augur_objects_split_stack (const char *object, guint *tid, guint64 *dist)
   *dist = g_ascii_strtoull (end + 9, &end, 16);
   return *end == '\0';
 }
+
+/* The digits at @p, if any: past them, else NULL. */
+static const char *
+past_digits (const char *p)
+{
+  if (!g_ascii_isdigit (*p))
+    return NULL;
+  while (g_ascii_isdigit (*p))
+    p++;
+  return p;
+}
+
+void
+augur_objects_heap_names_in (const char *text, gboolean whole, GHashTable *set)
+{
+  if (text == NULL)
+    return;
+  for (const char *p = strchr (text, 'T'); p != NULL; p = strchr (p + 1, 'T'))
+    {
+      if (p > text && (g_ascii_isalnum (p[-1]) || p[-1] == '_'))
+        continue;
+      const char *q = past_digits (p + 1);
+      if (q == NULL || strncmp (q, ".alloc", 6) != 0 || (q = past_digits (q + 6)) == NULL)
+        continue;
+      const char *end = q;
+      if (*q == '+' && past_digits (q + 1) != NULL)
+        end = past_digits (q + 1);
+      if (g_ascii_isalpha (*end) || *end == '_')
+        continue;
+      g_hash_table_add (set, g_strndup (p, (whole ? end : q) - p));
+    }
+}

@@ -64,6 +64,11 @@ char *augur_objects_name_pointer (AugurObjects *o, guint64 value);
  * heap block's is not (newly allocated). */
 char *augur_objects_global_symbol (const char *name);
 
+/* The heap names that stand in @text ("... `T1.alloc3+8` ...") added to
+ * @set (a set of strings it owns): whole ("T1.alloc3+8"), or with @whole
+ * FALSE the blocks ("T1.alloc3"). */
+void augur_objects_heap_names_in (const char *text, gboolean whole, GHashTable *set);
+
 /* A stack slot's stable name, "T2.stack-0x2c": its thread (2) and its
  * distance below the thread's stack top (0x2c); FALSE for any other name. */
 gboolean augur_objects_split_stack (const char *name, guint *tid, guint64 *dist);

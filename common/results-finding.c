@@ -59,6 +59,15 @@ step_clear (gpointer p)
   g_free (s->function);
 }
 
+static void
+block_site_clear (gpointer p)
+{
+  AugurBlockSite *b = p;
+  g_free (b->object);
+  g_free (b->file);
+  g_free (b->function);
+}
+
 AugurFinding *
 augur_finding_new (AugurFindingKind kind, const char *subkind, const char *explanation)
 {
@@ -109,6 +118,8 @@ augur_finding_unref (AugurFinding *finding)
   g_free (finding->replay);
   g_free (finding->pattern);
   g_free (finding->answer);
+  if (finding->block_sites != NULL)
+    g_array_unref (finding->block_sites);
   g_free (finding);
 }
 
@@ -540,8 +551,6 @@ augur_finding_rename_steps (AugurFinding *finding, AugurOp op,
       g_free (st->object);
       st->object = renamed;
     }
-  for (guint i = 0; i < finding->parts->len; i++)
-    augur_finding_rename_steps (g_ptr_array_index (finding->parts, i), op, map, data);
 }
 
 void
@@ -575,8 +584,6 @@ augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpo
         }
       qsort (a->locks_held, g_strv_length (a->locks_held), sizeof (char *), cmp_strv_item);
     }
-  for (guint i = 0; i < finding->parts->len; i++)
-    augur_finding_rename (g_ptr_array_index (finding->parts, i), map, data);
 }
 
 char *
@@ -680,4 +687,51 @@ augur_finding_compare (AugurFinding *a, AugurFinding *b)
                                     g_ptr_array_index (b->parts, i))) != 0)
       return c;
   return 0;
+}
+
+void
+augur_finding_mark_own_blocks (AugurFinding *finding)
+{
+  g_return_if_fail (finding != NULL);
+  if (finding->block_sites != NULL)
+    return;
+  finding->block_sites = g_array_new (FALSE, TRUE, sizeof (AugurBlockSite));
+  g_array_set_clear_func (finding->block_sites, block_site_clear);
+}
+
+void
+augur_finding_add_block_site (AugurFinding *finding, const char *object, guint64 size,
+                              const char *file, guint line, const char *function)
+{
+  g_return_if_fail (finding != NULL && object != NULL);
+  augur_finding_mark_own_blocks (finding);
+  AugurBlockSite b = {
+    .object = g_strdup (object),
+    .size = size,
+    .file = g_strdup (file),
+    .line = line,
+    .function = g_strdup (function),
+  };
+  g_array_append_val (finding->block_sites, b);
+}
+
+gboolean
+augur_finding_has_own_blocks (AugurFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, FALSE);
+  return finding->block_sites != NULL;
+}
+
+guint
+augur_finding_get_n_block_sites (AugurFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, 0);
+  return finding->block_sites != NULL ? finding->block_sites->len : 0;
+}
+
+const AugurBlockSite *
+augur_finding_get_block_site (AugurFinding *finding, guint i)
+{
+  g_return_val_if_fail (finding != NULL && i < augur_finding_get_n_block_sites (finding), NULL);
+  return &g_array_index (finding->block_sites, AugurBlockSite, i);
 }

@@ -30,6 +30,8 @@ struct _AugurFinding {
   char             *pattern;      /* owned: set on a prediction (not confirmed), else NULL */
   char             *answer;       /* owned: the solver's answer of a prediction, else NULL */
   gint              cls;          /* AugurPredictionClass once confirmed, else -1 */
+  GArray           *block_sites;  /* AugurBlockSite, owns its strings; NULL: not its own
+                                   * execution's blocks (augur_finding_mark_own_blocks) */
 };
 
 struct _AugurResults {

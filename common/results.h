@@ -195,6 +195,21 @@ typedef struct {
   guint    n_callers;
 } AugurAccess;
 
+/* Where a heap block that a finding names was allocated in the execution
+ * its schedule is ("T2.alloc1", 40 bytes, at prog.c:18 in worker): the
+ * evidence for the block's source-level name (common/dwarf-names.h), since
+ * another execution's block of the same number may be another one.  A
+ * block may have two, tried in order: an inlined allocation wrapper's
+ * site, then its caller's.  Kept in memory only (names are given before
+ * the results are saved).  Owned by its finding. */
+typedef struct {
+  char    *object;       /* the block's stable name, "T2.alloc1" */
+  guint64  size;         /* 0 if unknown */
+  char    *file;         /* NULL if unknown (the size alone is evidence too) */
+  guint    line;
+  char    *function;     /* NULL if unknown */
+} AugurBlockSite;
+
 /* One step of the schedule.  Owned by its finding. */
 typedef struct {
   guint    thread;
@@ -263,6 +278,15 @@ void augur_finding_set_object_id (AugurFinding *finding, const char *object_id);
 /* Adds @part (a reference is taken; it must have no parts itself) to the
  * bug's parts, in the order of the cause chain. */
 void augur_finding_add_part (AugurFinding *finding, AugurFinding *part);
+/* The finding's heap blocks are its own execution's (an explorer
+ * execution's): named only from the sites added here and its own
+ * accesses, never from another run's blocks of the same numbers.  A
+ * finding never marked so (a prediction: its schedule is the recorded
+ * run) may be named from the recorded run. */
+void augur_finding_mark_own_blocks (AugurFinding *finding);
+/* Marks it so and adds one site (see AugurBlockSite). */
+void augur_finding_add_block_site (AugurFinding *finding, const char *object, guint64 size,
+                                   const char *file, guint line, const char *function);
 /* Marks the finding as an unconfirmed prediction (see the schema above). */
 void augur_finding_set_prediction (AugurFinding *finding, const char *pattern, const char *answer);
 
@@ -291,6 +315,10 @@ const AugurStep   *augur_finding_get_step (AugurFinding *finding, guint i);
 const guint       *augur_finding_get_bug_steps (AugurFinding *finding, guint *n_bug_steps);
 gboolean           augur_finding_is_bug_step (AugurFinding *finding, guint step);
 const char        *augur_finding_get_replay (AugurFinding *finding);       /* may be NULL */
+/* Whether its blocks are its own execution's (augur_finding_mark_own_blocks). */
+gboolean           augur_finding_has_own_blocks (AugurFinding *finding);
+guint              augur_finding_get_n_block_sites (AugurFinding *finding);
+const AugurBlockSite *augur_finding_get_block_site (AugurFinding *finding, guint i);
 /* A prediction confirmed by the explorer (only `harmful` ones are kept as
  * findings by augur confirm).  The finding must be a prediction. */
 void               augur_finding_set_prediction_class (AugurFinding *finding, AugurPredictionClass cls);
@@ -311,12 +339,13 @@ gint               augur_finding_find_step (AugurFinding *finding, guint thread,
 /* Renames objects for people: @map gives the new name of a stable name
  * (newly allocated) or NULL to keep it.  Applies to the finding's object
  * (each of a list "a, b"; the stable name is kept as object_id), its
- * schedule's objects and the locks held at its accesses, and its parts.
- * Explanations are left to the caller (augur_finding_set_explanation). */
+ * schedule's objects and the locks held at its accesses; not to its
+ * parts, each of which has a schedule of its own whose heap blocks may be
+ * other ones (the caller renames each).  Explanations are left to the
+ * caller (augur_finding_set_explanation). */
 void augur_finding_rename (AugurFinding *finding, char *(*map) (const char *name, gpointer data),
                            gpointer data);
-/* The same for the objects of its schedule's steps of @op only (and its
- * parts'). */
+/* The same for the objects of its schedule's steps of @op only. */
 void augur_finding_rename_steps (AugurFinding *finding, AugurOp op,
                                  char *(*map) (const char *name, gpointer data), gpointer data);
 

@@ -24,6 +24,7 @@ struct _AugurExecNames {
   guint next;                            /* first event not observed yet */
   guint step;
   AugurObjects *globals;                 /* owned, lazily: no heap, stacks, TLS */
+  GHashTable *allocs;                    /* owned, lazily: "T2.alloc1" -> its ALLOC event */
 };
 
 AugurExecNames *
@@ -46,6 +47,8 @@ augur_exec_names_free (AugurExecNames *names)
     return;
   augur_objects_free (names->objects);
   augur_objects_free (names->globals);
+  if (names->allocs != NULL)
+    g_hash_table_unref (names->allocs);
   g_free (names);
 }
 
@@ -93,4 +96,27 @@ gboolean
 augur_exec_names_is_channel (AugurExecNames *names, guint step, guint64 address)
 {
   return augur_objects_is_channel (objects_at (names, step), address);
+}
+
+gboolean
+augur_exec_names_alloc (AugurExecNames *names, const char *block, guint64 *size, guint *module,
+                        guint32 *pc)
+{
+  if (names->allocs == NULL)
+    {
+      /* common/objects.h's names of the blocks */
+      names->allocs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint i = 0; i < names->n_events; i++)
+        if (names->events[i].kind == AUGUR_EV_ALLOC)
+          g_hash_table_insert (names->allocs,
+                               g_strdup_printf ("T%u.alloc%u", names->events[i].tid, names->events[i].aux),
+                               (gpointer) &names->events[i]);
+    }
+  const AugurSchedObjectEvent *e = g_hash_table_lookup (names->allocs, block);
+  if (e == NULL)
+    return FALSE;
+  *size = e->arg;
+  *module = e->module;
+  *pc = e->pc;
+  return TRUE;
 }

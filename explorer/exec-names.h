@@ -37,6 +37,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExecNames, augur_exec_names_free)
 /* The name of `address` just before step `step` runs (newly allocated).
  * Cheapest when asked for in step order. */
 char *augur_exec_names_at (AugurExecNames *names, guint step, guint64 address);
+/* The allocation of heap block @block ("T2.alloc1") in this execution:
+ * its size and call site (module, pc as a step's; pc 0 if unknown).
+ * FALSE if the log has none. */
+gboolean augur_exec_names_alloc (AugurExecNames *names, const char *block, guint64 *size,
+                                 guint *module, guint32 *pc);
 /* Is `address` the word of a pipe, socket pair or eventfd the program made
  * (common/objects.h), as of step `step`? */
 gboolean augur_exec_names_is_channel (AugurExecNames *names, guint step, guint64 address);

@@ -8,6 +8,8 @@
 
 #include "explorer/steps.h"
 
+#include "common/objects.h"
+
 #include "common/augur-ops.h"
 #include "common/results.h"
 #include "common/lock-graph.h"
@@ -146,6 +148,48 @@ augur_steps_locks_held (AugurExecNames *names, const AugurSchedStep *steps, guin
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
+static gint
+cmp_str (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The heap blocks @f names (its steps, its object, the locks held at its
+ * accesses, its explanation), with where this execution allocated them:
+ * the evidence for their names, which is the execution's own. */
+static void
+add_block_sites (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *f)
+{
+  augur_finding_mark_own_blocks (f);
+  g_autoptr (GHashTable) set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
+    augur_objects_heap_names_in (augur_finding_get_step (f, i)->object, FALSE, set);
+  augur_objects_heap_names_in (augur_finding_get_object_id (f), FALSE, set);
+  augur_objects_heap_names_in (augur_finding_get_explanation (f), FALSE, set);
+  for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
+    for (char **l = augur_finding_get_access (f, i)->locks_held; *l != NULL; l++)
+      augur_objects_heap_names_in (*l, FALSE, set);
+  guint n;
+  g_autofree gpointer *blocks = g_hash_table_get_keys_as_array (set, &n);
+  qsort (blocks, n, sizeof *blocks, cmp_str);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 size;
+      guint module;
+      guint32 pc;
+      if (!augur_exec_names_alloc (names, blocks[i], &size, &module, &pc))
+        continue;
+      const AugurSource *l = augur_symbolizer_lookup (sym, module, pc);
+      augur_finding_add_block_site (f, blocks[i], size, pc != 0 ? l->file : NULL, l->line,
+                                    l->function);
+      /* an allocation wrapper inlined into its caller: the caller's
+       * statement says what the block is (as for a recorded run's) */
+      AugurSource call;
+      if (pc != 0 && augur_symbolizer_inlined_call (sym, module, pc, &call))
+        augur_finding_add_block_site (f, blocks[i], size, call.file, call.line, call.function);
+    }
+}
+
 void
 augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *f,
                           const AugurSchedStep *steps, guint n, const guint64 *ev)
@@ -166,6 +210,8 @@ augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFind
                      ? AUGUR_OP_SPURIOUS_WAKE : augur_steps_op (s);
       augur_finding_add_step (f, s->tid, ev[k], op, obj, peer, l->file, l->line, l->function);
     }
+  if (names != NULL)
+    add_block_sites (sym, names, f);
 }
 
 static gint

@@ -35,8 +35,9 @@ rt_sched_last_alloc_untouched (uint64_t addr)
          && pruned_at_alloc == rt_sched_pruned_seen;
 }
 
-void
-rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg)
+static void
+object_event (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg,
+              uint8_t module, uint32_t pc)
 {
   uint32_t n = shm->n_objects;
   /* a block freed before any step could touch it names nothing: the pair
@@ -62,7 +63,21 @@ rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64
   e->aux = aux;
   e->addr = addr;
   e->arg = arg;
+  e->module = module;
+  e->pc = pc;
   shm->n_objects = n + 1;
+}
+
+void
+rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg)
+{
+  object_event (kind, tid, aux, addr, arg, 0, 0);
+}
+
+void
+rt_sched_alloc_object (const AugurRecord *rec)
+{
+  object_event (rec->kind, rec->tid, rec->aux, rec->addr, rec->arg, rec->module, rec->pc);
 }
 
 /* pthread_getattr_np mallocs, and a thread's first malloc maps it a new

@@ -830,7 +830,7 @@ barrier_init_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t
 static void
 alloc_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result, uint32_t me)
 {
-  rt_sched_object (op->rec.kind, op->rec.tid, op->rec.aux, op->rec.addr, op->rec.arg);
+  rt_sched_alloc_object (&op->rec);
 }
 
 /* ---- the rows ---- */

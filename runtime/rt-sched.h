@@ -120,6 +120,8 @@ int rt_sched_barrier_wait (void *barrier, uintptr_t ra);
 /* An event that names addresses (ALLOC, FREE, THREAD_START, THREAD_TLS,
  * fields as in the trace record), appended to the page's objects[]. */
 void rt_sched_object (uint8_t kind, uint32_t tid, uint32_t aux, uint64_t addr, uint64_t arg);
+/* An ALLOC record's event, with where it was allocated (its pc, module). */
+void rt_sched_alloc_object (const AugurRecord *rec);
 /* rt_thread_stack_top() of a thread whose stack glibc allocated, cheaply. */
 uint64_t rt_sched_stack_top (void);
 /* Resolve libgcc's unwinder for Await's fingerprints (once, at start). */

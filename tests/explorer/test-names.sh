@@ -4,8 +4,9 @@
 # heap block that its accesses leave unnamed (memcpy's) is named from
 # its allocation, as augur check names it from its recorded run; a block
 # freed twice by the pointer to it; a block freed while used, by the
-# pointer member that points to it; a spawned thread's locals; what a
-# function alloca'd.
+# pointer member that points to it; a block whose number is another
+# block in another run; a spawned thread's locals; what a function
+# alloca'd.
 . "$top_srcdir/tests/tap.sh"
 
 B="$top_builddir/tests/explorer"
@@ -59,6 +60,36 @@ member_block ()
     && grep -q '"op":"read","object":"p->items\[1\].value"' "$tmp/steps"
 }
 ok "a use after free names the block a pointer member points to (*p->items, not *p)" member_block
+
+# which thread allocates the category depends on the interleaving: the
+# race's T2.alloc1 is the category in the execution that shows it, and
+# thread 2's own td in the recorded run (and in explore's and replay's
+# frames run), where thread 1 creates it.  Named from its own execution
+# in check, explore and replay: cat->name[0], in the finding and its steps
+other_run ()
+{
+  for cmd in "check --budget 30" "explore --no-progress --timeout 60"; do
+    args=${cmd#* } cmd=${cmd%% *}
+    "$AUGUR" $cmd $args -o "$tmp/or-$cmd" -- "$B/alloc_other_run" >"$tmp/out" 2>&1
+    st=$?
+    cat "$tmp/out"
+    r="$tmp/or-$cmd"
+    [ -d "$r" ] && r="$r/results.json"
+    i=$(($(results_findings "$r" | grep -n "^data-race " | cut -d: -f1) - 1))
+    json_path "$r" "\$.findings[$i].schedule[*]" >"$tmp/steps"
+    [ "$st" -eq 1 ] && [ "$i" -ge 0 ] \
+      && [ "$(json_path "$r" "\$.findings[$i].object")" = 'cat->name[0]' ] \
+      && [ "$(json_path "$r" "\$.findings[$i].object_id")" = T2.alloc1 ] \
+      && grep -q '"op":"write","object":"cat->name\[0\]","file":"[^"]*alloc_other_run.c","line":42' "$tmp/steps" \
+      && grep -q '"op":"read","object":"cat->name\[0\]","file":"[^"]*alloc_other_run.c","line":45' "$tmp/steps" \
+      && ! grep -q 'td->init_version' "$tmp/out" || return 1
+    "$AUGUR" replay "$r#$((i + 1))" >"$tmp/replay" 2>&1
+    st=$?
+    cat "$tmp/replay"
+    [ "$st" -eq 1 ] && grep -q "^reproduced: .*access cat->name\[0\] without" "$tmp/replay" || return 1
+  done
+}
+ok "a block is named from the execution of its finding, not a run where its number is another block" other_run
 
 # alloca'd memory: an element of the array named by the pointer the
 # workers load to reach it (jobs.slots[1].done); the alloca'd flag, which
