@@ -18,6 +18,7 @@
 #include "common/demangle.h"
 #include "common/dwarf-frames.h"
 #include "common/dwarf-alloca.h"
+#include "common/dwarf-statics.h"
 #include "common/dwarf-units.h"
 #include "common/objects.h"
 #include "common/symbolizer.h"
@@ -55,6 +56,7 @@ struct _AugurDwarfNames {
                           * execution's own are in their place */
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
   AugurDwarfAlloca *allocas; /* what those frames alloca'd, or NULL */
+  AugurDwarfStatics *statics; /* function-static variables, lazily */
 };
 
 static void
@@ -141,6 +143,7 @@ augur_dwarf_names_free (AugurDwarfNames *names)
   g_hash_table_unref (names->sources);
   g_clear_pointer (&names->allocas, augur_dwarf_alloca_free);
   g_clear_pointer (&names->frames, augur_dwarf_frames_free);
+  g_clear_pointer (&names->statics, augur_dwarf_statics_free);
   g_free (names);
 }
 
@@ -847,6 +850,25 @@ stack_lookup (AugurDwarfNames *names, const char *object)
 
 /* ---- names ---- */
 
+/* A function-static variable by its symbol ("init_flag.1", clang's
+ * "profile.init_flag"), @off bytes in: "init_flag", "counts[2] (in f)". */
+static char *
+static_lookup (AugurDwarfNames *names, const char *sym, guint64 off)
+{
+  if (names->statics == NULL)
+    names->statics = augur_dwarf_statics_new (names->mod, names->dw);
+  Dwarf_Die var, t;
+  const char *name, *function;
+  if (!augur_dwarf_statics_find (names->statics, sym, &var, &name, &function)
+      || !augur_dwarf_type_of (&var, &t))
+    return NULL;
+  GString *s = g_string_new (name);
+  augur_dwarf_type_append_path (s, &t, off, FALSE);
+  if (function != NULL)
+    g_string_append_printf (s, " (in %s)", function);
+  return g_string_free (s, FALSE);
+}
+
 char *
 augur_dwarf_names_block (AugurDwarfNames *names, const char *object)
 {
@@ -913,6 +935,8 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
     }
   if (!is_ident_start (sym[0]))
     return NULL;
+  if (strchr (sym, '.') != NULL)
+    return static_lookup (names, sym, off);
   for (const char *p = sym; *p != '\0'; p++)
     if (p[0] == ':' && p[1] == ':' && is_ident_start (p[2]))
       p++;           /* C++'s "ns::counter" */
