@@ -135,6 +135,28 @@ test_huge_thread_ids (void)
   g_assert_cmpstr (d, ==, "T0.args");
 }
 
+/* the heap names standing in a text: whole, or their blocks; not inside
+ * a longer word, nor a heap-looking prefix of an identifier */
+static void
+test_heap_names_in (void)
+{
+  const char *text = "Thread 1 reads `T2.alloc1+8` after T0.alloc3 freed it; "
+                     "XT1.alloc4, T5.alloc6x and T7.allocate are no names; T2.alloc1 again.";
+  g_autoptr (GHashTable) whole = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  augur_objects_heap_names_in (text, TRUE, whole);
+  g_assert_cmpuint (g_hash_table_size (whole), ==, 3);
+  g_assert_true (g_hash_table_contains (whole, "T2.alloc1+8"));
+  g_assert_true (g_hash_table_contains (whole, "T2.alloc1"));
+  g_assert_true (g_hash_table_contains (whole, "T0.alloc3"));
+  g_autoptr (GHashTable) blocks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  augur_objects_heap_names_in (text, FALSE, blocks);
+  g_assert_cmpuint (g_hash_table_size (blocks), ==, 2);
+  g_assert_true (g_hash_table_contains (blocks, "T2.alloc1"));
+  g_assert_true (g_hash_table_contains (blocks, "T0.alloc3"));
+  augur_objects_heap_names_in (NULL, TRUE, blocks);
+  g_assert_cmpuint (g_hash_table_size (blocks), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -143,5 +165,6 @@ main (int argc, char **argv)
   g_test_add_func ("/objects/stable-across-runs", test_stable_across_runs);
   g_test_add_func ("/objects/tls-reach", test_tls_reach);
   g_test_add_func ("/objects/huge-thread-ids", test_huge_thread_ids);
+  g_test_add_func ("/objects/heap-names-in", test_heap_names_in);
   return g_test_run ();
 }
