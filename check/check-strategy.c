@@ -191,6 +191,9 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   x->sum.exit_bound += es->exit_bound;
   x->sum.thread_limit += es->thread_limit;
   x->sum.executions += es->executions;
+  x->sum.diverged += es->diverged;
+  if (x->sum.diverged_where[0] == '\0')
+    g_strlcpy (x->sum.diverged_where, es->diverged_where, sizeof x->sum.diverged_where);
   /* the guarantees that cover every interleaving (a bound, a sample or a
    * fixed prefix do not) */
   gboolean whole = es->complete && !x->no_spurious && mode != AUGUR_EXPLORE_MODE_PCT
@@ -322,6 +325,12 @@ augur_check_explore (AugurCheckState *st, double seconds, GError **error)
                        x.sum.step_bound == 1 ? "was" : "were", raise);
     }
 
+  if (x.sum.diverged > 0 && x.sum.diverged_where[0] != '\0')
+    augur_check_say (st, "%" G_GUINT64_FORMAT " run%s left %s schedule; the first %s: what the "
+                     "program did before that point differed from the run the schedule came from "
+                     "(time, input, files, addresses)", x.sum.diverged,
+                     x.sum.diverged == 1 ? "" : "s", x.sum.diverged == 1 ? "its" : "their",
+                     x.sum.diverged_where);
   st->explore_complete = x.complete;
   g_free (st->explore_guarantee);
   if (x.complete)

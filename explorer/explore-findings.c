@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include "explorer/divergence.h"
 #include "explorer/explore-private.h"
 
 #include "common/augur-ops.h"
@@ -118,6 +119,14 @@ keep_witness (Ctx *c, AugurFinding *f, Witness *w)
     explore_findings_keep (c, f);
   /* owned by the results, which keep it until the end */
   g_hash_table_insert (c->seen, g_steal_pointer (&w->key), w->spurious ? f : NULL);
+}
+
+void
+explore_findings_note_divergence (Ctx *c, AugurExploreStats *st)
+{
+  g_autofree char *where = augur_divergence_text (c->sym, c->shm);
+  if (where != NULL)
+    g_strlcpy (st->diverged_where, where, sizeof st->diverged_where);
 }
 
 char *

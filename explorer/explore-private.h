@@ -117,6 +117,8 @@ char *explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k);
 gboolean explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs);
 /* "file:line" of an instruction (basename), or "pc<module>:<pc>". */
 char *explore_findings_loc_key (Ctx *c, guint module, guint32 pc);
+/* The execution in c->shm left its schedule: where, into st->diverged_where. */
+void explore_findings_note_divergence (Ctx *c, AugurExploreStats *st);
 void explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps,
                                     guint n, const guint64 *ev);
 /* Adds steps[k] as an access of @f, with the locks its thread holds then. */

@@ -791,7 +791,8 @@ search_take (Search *s, guint64 run, gboolean killed)
       else
         {
           /* what lies below it is not explored: the results say so */
-          st->diverged++;
+          if (st->diverged++ == 0)
+            explore_findings_note_divergence (c, st);
           augur_results_add_bound_hit (c->results, "diverged");
         }
       augur_dpor_drop_execution (s->dpor, shm->diverged_at);

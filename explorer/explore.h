@@ -121,6 +121,8 @@ typedef struct {
   guint64 blocked;        /* sleep-set blocked executions */
   guint64 infeasible;     /* backtrack choices the program could not take */
   guint64 diverged;       /* executions that did not follow their prefix */
+  char diverged_where[240]; /* where the first of them left it (explorer/divergence.h), "" if
+                             * none */
   guint64 step_bound;     /* executions cut by the step bound */
   guint64 watchdog;       /* executions killed by the watchdog */
   guint64 watchdog_reruns; /* runs killed once by the watchdog and run again (a hang only if

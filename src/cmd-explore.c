@@ -149,6 +149,10 @@ print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurE
     if (cut[i].n > 0)
       g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) %s\n", cut[i].n,
                   cut[i].what);
+  /* where, so that the cause (time, a file, input) can be found */
+  if (st->diverged > 0 && st->diverged_where[0] != '\0')
+    g_printerr ("augur explore: the first left its schedule %s: what the program did before "
+                "that point differed from the run the schedule came from\n", st->diverged_where);
   /* what to do about it: most long runs are loops over memory no other
    * thread touches, each access of which is a step without the facts */
   if (st->step_bound > 0 && facts == NULL && !o->sync_only)

@@ -886,7 +886,8 @@ ok "many_joined_ok: 600 threads one after the other on fibers: complete, no find
   clean_complete many_joined_ok
 # a run that leaves its schedule (the program behaves differently each
 # run) cuts the exploration short: the results file, the report and the
-# SARIF log say so, not only the summary line
+# SARIF log say so, not only the summary line; stderr says where the
+# first run left its schedule
 diverged_said ()
 {
   rm -f "$tmp/dvcount"
@@ -896,6 +897,8 @@ diverged_said ()
   cat "$tmp/out"
   [ "$st" -eq 6 ] && [ "$(json_path "$tmp/dv.json" '$.bounds_hit[*]')" = diverged ] \
     && [ "$(json_path "$tmp/dv.json" '$.analysis.complete')" = false ] || return 1
+  # where: the thread the schedule named, what it was to do, what it did
+  grep -q "the first left its schedule at step [0-9]*, thread 0 was to do the thread_create at diverge.c:46 (main) and was about to do the mutex_lock at diverge.c:42 (main) instead" "$tmp/out" || return 1
   "$AUGUR" report -o "$tmp/dvrep" "$tmp/dv.json" >/dev/null 2>&1 || return 1
   ! grep -q "not cut short" "$tmp/dvrep/index.html" \
     && grep -q 'id="analysis">incomplete' "$tmp/dvrep/index.html" || return 1
