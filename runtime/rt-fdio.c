@@ -361,58 +361,49 @@ rt_fdio_before_close (int fd, uintptr_t ra)
   epoll_forget (fd);
 }
 
+/* The program made a channel (call result @r): its end @fd, and for a
+ * socket pair (@other >= 0) its other end, which has an inode of its own
+ * (both ends of a pipe share one); @r as it was, errno too. */
+static int
+made (int r, int fd, int other, uint64_t kind, uintptr_t ra)
+{
+  if (r < 0)
+    return r;
+  int saved_errno = errno;
+  int w = add_end (fd, -1, kind == AUGUR_CHANNEL_EVENTFD, kind, ra);
+  if (w >= 0 && other >= 0)
+    add_end (other, w, 0, kind, ra);
+  errno = saved_errno;
+  return r;
+}
+
 RT_EXPORT int
 pipe (int fds[2])
 {
   int r = get_real_pipe () (fds);
-  if (r == 0)
-    {
-      int saved_errno = errno;
-      add_end (fds[0], -1, 0, AUGUR_CHANNEL_PIPE, RT_RA ());
-      errno = saved_errno;
-    }
-  return r;
+  return made (r, r == 0 ? fds[0] : -1, -1, AUGUR_CHANNEL_PIPE, RT_RA ());
 }
 
 RT_EXPORT int
 pipe2 (int fds[2], int flags)
 {
   int r = get_real_pipe2 () (fds, flags);
-  if (r == 0)
-    {
-      int saved_errno = errno;
-      add_end (fds[0], -1, 0, AUGUR_CHANNEL_PIPE, RT_RA ());
-      errno = saved_errno;
-    }
-  return r;
+  return made (r, r == 0 ? fds[0] : -1, -1, AUGUR_CHANNEL_PIPE, RT_RA ());
 }
 
 RT_EXPORT int
 socketpair (int domain, int type, int protocol, int fds[2])
 {
   int r = get_real_socketpair () (domain, type, protocol, fds);
-  if (r == 0)
-    {
-      int saved_errno = errno;
-      int w = add_end (fds[0], -1, 0, AUGUR_CHANNEL_SOCKETPAIR, RT_RA ());
-      if (w >= 0)
-        add_end (fds[1], w, 0, AUGUR_CHANNEL_SOCKETPAIR, RT_RA ());
-      errno = saved_errno;
-    }
-  return r;
+  return made (r, r == 0 ? fds[0] : -1, r == 0 ? fds[1] : -1, AUGUR_CHANNEL_SOCKETPAIR,
+               RT_RA ());
 }
 
 RT_EXPORT int
 eventfd (unsigned int value, int flags)
 {
   int fd = get_real_eventfd () (value, flags);
-  if (fd >= 0)
-    {
-      int saved_errno = errno;
-      add_end (fd, -1, 1, AUGUR_CHANNEL_EVENTFD, RT_RA ());
-      errno = saved_errno;
-    }
-  return fd;
+  return made (fd, fd, -1, AUGUR_CHANNEL_EVENTFD, RT_RA ());
 }
 
 /* ---- poll and select ---- */
