@@ -563,6 +563,10 @@ void rt_sync_before (RtSync *op);
 /* After the real call: writes the main event if it is acquire-like, or
  * patches the early record if the call failed. */
 void rt_sync_after (RtSync *op, int64_t result);
+/* The calling thread is no longer inside a call that waits for another
+ * thread (it returned, or the thread was cancelled in it): the trace
+ * header's count of blocked threads goes down (rt_trace_blocked). */
+void rt_sync_unblocked (void);
 
 /* The whole of an intercept that only names its event: KIND (with FLAGS,
  * aux = AUX) on OBJ around CALL, the real call, which is evaluated once,

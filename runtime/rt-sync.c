@@ -184,15 +184,24 @@ emit_callers (const AugurRecord *r)
 }
 
 void
+rt_sync_unblocked (void)
+{
+  if (rt_self.in_block)
+    {
+      rt_self.in_block = 0;
+      rt_trace_blocked (-1);
+    }
+}
+
+void
 rt_sync_after (RtSync *op, int64_t result)
 {
   if (!op->on)
     return;
-  if (op->blocked && rt_self.in_block)
+  if (op->blocked)
     {
       op->blocked = false;
-      rt_self.in_block = 0;
-      rt_trace_blocked (-1);
+      rt_sync_unblocked ();
     }
   if (op->live_added && result != 0)
     {

@@ -248,11 +248,7 @@ rt_thread_exit_record (uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
       rt_event (AUGUR_EV_THREAD_EXIT, flags, ra, 0, 0, by_exit_call);
     }
   rt_self.exited = 1;
-  if (rt_self.in_block)
-    {
-      rt_self.in_block = 0;   /* cancelled in its wait */
-      rt_trace_blocked (-1);
-    }
+  rt_sync_unblocked ();   /* cancelled in its wait */
   if (rt_self.live)
     {
       rt_self.live = 0;
