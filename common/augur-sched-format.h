@@ -246,6 +246,19 @@ typedef struct {
   uint32_t pc[AUGUR_SCHED_MAX_CALLERS];
 } AugurSchedCallers;
 
+/* The kernel calls of kernel_wait_call. */
+enum {
+  AUGUR_KERNEL_WAIT_NONE = 0,
+  AUGUR_KERNEL_WAIT_POLL,     /* poll, ppoll */
+  AUGUR_KERNEL_WAIT_SELECT,
+  AUGUR_KERNEL_WAIT_EPOLL,    /* epoll_wait, epoll_pwait */
+  AUGUR_KERNEL_WAIT_READ,     /* read, readv, recv and kin */
+  /* or'ed in: the call waits for another thread's write to a channel of
+   * the program's (in the scheduler, not in the kernel) and watches other
+   * descriptors too, which only the world can make ready */
+  AUGUR_KERNEL_WAIT_ALSO = 0x80,
+};
+
 /* Per thread, written at the end of an execution (for deadlocks). */
 typedef struct {
   uint8_t  state;     /* AUGUR_STH_* */
@@ -410,6 +423,20 @@ typedef struct {
                              * an END was asked for before it is forced (0 = 10,000) */
   uint32_t flags2;          /* AUGUR_SCHED_F2_*, written by the explorer */
   uint32_t clock_jumps;     /* written by the child: times the virtual clock moved on */
+  /* written by the child around a kernel call that may wait for what augur
+   * does not model (a poll that watches a descriptor the program did not
+   * make, a read of one: runtime/rt-fdio.c): the thread + 1 inside one, 0
+   * if none; where; and which call (AUGUR_KERNEL_WAIT_*).  A run the
+   * watchdog kills there may be waiting for the world, not hung */
+  uint32_t kernel_wait;
+  uint32_t kernel_wait_pc;
+  uint8_t  kernel_wait_module;
+  uint8_t  kernel_wait_call;
+  /* ... and the first wait of the execution on channels that also watched
+   * other descriptors, only the channels waking it (call 0: none) */
+  uint8_t  world_wait_module;
+  uint8_t  world_wait_call;
+  uint32_t world_wait_pc;
   AugurSchedFailure failures[AUGUR_SCHED_MAX_FAILURES];
   /* written by the explorer once, before the first execution */
   uint32_t n_pruned;        /* pruned[0..n_pruned): see "Static pruning" above */

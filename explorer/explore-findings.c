@@ -23,6 +23,7 @@
 #include "explorer/lock-order.h"
 #include "explorer/memcheck.h"
 #include "explorer/misuse-finding.h"
+#include "explorer/weak-memory.h"
 #include "explorer/steps.h"
 #include "common/objects.h"
 #include "common/source-label.h"
@@ -119,6 +120,71 @@ keep_witness (Ctx *c, AugurFinding *f, Witness *w)
     explore_findings_keep (c, f);
   /* owned by the results, which keep it until the end */
   g_hash_table_insert (c->seen, g_steal_pointer (&w->key), w->spurious ? f : NULL);
+}
+
+/* A run that stopped while a thread waited in a kernel call that may wait
+ * for what augur does not model (shm->kernel_wait): killed by the watchdog
+ * in it (@killed), or stuck in a poll whose other descriptors are the
+ * program's channels: the hang may be the world's (libuv's epoll set
+ * holds an io_uring ring), said as such; else NULL. */
+static char *
+kernel_wait_text (Ctx *c, gboolean killed)
+{
+  static const char *const calls[] = {
+    [AUGUR_KERNEL_WAIT_POLL] = "poll",
+    [AUGUR_KERNEL_WAIT_SELECT] = "select",
+    [AUGUR_KERNEL_WAIT_EPOLL] = "epoll_wait",
+    [AUGUR_KERNEL_WAIT_READ] = "a read",
+  };
+  guint t = c->shm->kernel_wait;
+  guint call = c->shm->kernel_wait_call & ~AUGUR_KERNEL_WAIT_ALSO;
+  gboolean also = (c->shm->kernel_wait_call & AUGUR_KERNEL_WAIT_ALSO) != 0;
+  /* killed by the watchdog: a thread in the kernel; stuck: one waiting in
+   * the scheduler for channels and for the world */
+  if (t == 0 || also == killed || call >= G_N_ELEMENTS (calls) || calls[call] == NULL)
+    return NULL;
+  g_autofree char *at = explore_findings_loc_key (c, c->shm->kernel_wait_module,
+                                                  c->shm->kernel_wait_pc);
+  return g_strdup_printf ("%sThread %u waits in %s at %s %son a descriptor augur does not model "
+                          "(not a pipe, socket pair or eventfd the program made), which another "
+                          "process, the network, a timer or the kernel may make ready where no "
+                          "thread of the program can: this hang may be augur's rather than the "
+                          "program's.",
+                          killed ? "The execution made no progress before the watchdog fired. "
+                                 : "",
+                          t - 1, calls[call], at, killed ? "" : "also ");
+}
+
+void
+explore_findings_note_execution (Ctx *c, AugurExploreStats *st, const AugurSchedShm *shm,
+                                 const AugurSchedStep *steps, guint n)
+{
+  guint ws, wl;
+  if (st->weak_shape[0] == '\0' && augur_weak_store_buffering (steps, n, c->fences, &ws, &wl))
+    {
+      g_autofree char *s1 = explore_findings_loc_key (c, steps[ws].module, steps[ws].pc);
+      g_autofree char *s2 = explore_findings_loc_key (c, steps[wl].module, steps[wl].pc);
+      g_snprintf (st->weak_shape, sizeof st->weak_shape, "%s may be passed by the load at %s",
+                  s1, s2);
+    }
+  for (guint k = 0; k < n && st->dead_frame[0] == '\0'; k++)
+    if (steps[k].xflags & AUGUR_SXF_DEAD_FRAME)
+      {
+        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        g_snprintf (st->dead_frame, sizeof st->dead_frame, "%s", at);
+        augur_results_add_bound_hit (c->results, "dead-frame");
+      }
+  static const char *const calls[] = {
+    [AUGUR_KERNEL_WAIT_POLL] = "poll", [AUGUR_KERNEL_WAIT_SELECT] = "select",
+    [AUGUR_KERNEL_WAIT_EPOLL] = "epoll_wait",
+  };
+  guint call = shm->world_wait_call;
+  if (st->world_wait[0] == '\0' && call != 0 && call < G_N_ELEMENTS (calls) && calls[call] != NULL)
+    {
+      g_autofree char *at = explore_findings_loc_key (c, shm->world_wait_module, shm->world_wait_pc);
+      g_snprintf (st->world_wait, sizeof st->world_wait, "%s at %s also watches one", calls[call],
+                  at);
+    }
 }
 
 void
@@ -480,9 +546,14 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
                                 "of them writes what the loop reads, the loop ends on real "
                                 "hardware and this hang is augur's, not the program's.",
                                 c->unseen_atomic);
+      /* a poll that also watches what augur does not model (an io_uring
+       * ring, a timer) may be woken from outside the program */
+      g_autofree char *world = spins ? kernel_wait_text (c, FALSE) : NULL;
+      if (world != NULL)
+        g_string_append_printf (e, " %s", world);
       g_autofree char *expl = spurious_note (c, e->str, steps, n, spins ? "hang" : "deadlock");
       f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, expl);
-      if (spins && c->unseen_atomic != NULL)
+      if (spins && (c->unseen_atomic != NULL || world != NULL))
         augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
       g_string_free (e, TRUE);
     }
@@ -944,7 +1015,13 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
       if (!explore_findings_first_time (c, "hang", locs))
         return;
       g_autoptr (AugurFinding) f = NULL;
-      if (c->unseen_atomic != NULL)
+      g_autofree char *world = kernel_wait_text (c, TRUE);
+      if (world != NULL)
+        {
+          f = augur_finding_new (AUGUR_FINDING_HANG, NULL, world);
+          augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
+        }
+      else if (c->unseen_atomic != NULL)
         {
           /* a thread that spins on an atomic augur cannot see never gives
            * the scheduler a turn, so the thread it waits for never runs:

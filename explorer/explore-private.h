@@ -117,6 +117,12 @@ char *explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k);
 gboolean explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs);
 /* "file:line" of an instruction (basename), or "pc<module>:<pc>". */
 char *explore_findings_loc_key (Ctx *c, guint module, guint32 pc);
+/* What an execution's steps (and @shm) tell the search's guarantee: the
+ * shape of store buffering (st->weak_shape), a dead frame used
+ * (st->dead_frame), a wait that also watched descriptors augur does not
+ * model (st->world_wait). */
+void explore_findings_note_execution (Ctx *c, AugurExploreStats *st, const AugurSchedShm *shm,
+                                      const AugurSchedStep *steps, guint n);
 /* The execution in c->shm left its schedule: where, into st->diverged_where. */
 void explore_findings_note_divergence (Ctx *c, AugurExploreStats *st);
 void explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps,

@@ -27,7 +27,6 @@
 #include "explorer/estimate.h"
 #include "explorer/explore-pool.h"
 #include "explorer/killed-run.h"
-#include "explorer/weak-memory.h"
 #include "explorer/prune.h"
 #include "explorer/steps.h"
 #include "explorer/strategy.h"
@@ -234,6 +233,9 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
         g_string_append_printf (s, ", under sequential consistency only (with atomics weaker "
                                 "than seq_cst the store at %s: store buffering, not run)",
                                 st->weak_shape);
+      if (st->world_wait[0] != '\0')
+        g_string_append_printf (s, ", with the descriptors augur does not model never ready "
+                                "(%s)", st->world_wait);
       return g_string_free (s, FALSE);
     }
   g_string_assign (s, "incomplete:");
@@ -486,21 +488,7 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
                AugurSearchStrategy *strategy, AugurSchedShm *shm, const AugurSchedStep *steps, guint n,
                guint32 status, gboolean killed, SearchTimes *times)
 {
-  guint ws, wl;
-  if (st->weak_shape[0] == '\0' && augur_weak_store_buffering (steps, n, c->fences, &ws, &wl))
-    {
-      g_autofree char *s1 = explore_findings_loc_key (c, steps[ws].module, steps[ws].pc);
-      g_autofree char *s2 = explore_findings_loc_key (c, steps[wl].module, steps[wl].pc);
-      g_snprintf (st->weak_shape, sizeof st->weak_shape, "%s may be passed by the load at %s",
-                  s1, s2);
-    }
-  for (guint k = 0; k < n && st->dead_frame[0] == '\0'; k++)
-    if (steps[k].xflags & AUGUR_SXF_DEAD_FRAME)
-      {
-        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
-        g_snprintf (st->dead_frame, sizeof st->dead_frame, "%s", at);
-        augur_results_add_bound_hit (c->results, "dead-frame");
-      }
+  explore_findings_note_execution (c, st, shm, steps, n);
   if (status == AUGUR_SST_SLEEP_BLOCKED)
     st->blocked++;
   else

@@ -167,6 +167,10 @@ typedef struct {
                            * function that had returned (AUGUR_SXF_DEAD_FRAME), "" if
                            * none did: what that memory holds then, calls write unseen,
                            * so the search cannot be complete */
+  char world_wait[160];   /* an execution waited in a poll that also watched descriptors
+                           * augur does not model (runtime/rt-fdio.c), only the program's
+                           * channels waking it: "epoll_wait at prog.c:33 also watches one",
+                           * "" if none */
   char weak_shape[192];   /* an execution had the shape of store buffering (weak-memory.h):
                            * "x.c:12 may be passed by the load at x.c:13";
                            * "" if none did.  The search is then complete for sequential

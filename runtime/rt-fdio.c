@@ -35,10 +35,16 @@
  * one's word: without a timeout, one that finds nothing ready awaits an
  * add to any of their words; with a timeout, the call returns what is
  * ready then, or 0 (timed out): the explorer orders the load before and
- * after the other threads' adds, so both endings are explored.  A set
- * with any other descriptor is the kernel's, as before.  epoll_wait and
- * epoll_pwait the same, on an epoll instance whose descriptors (as
- * epoll_ctl added them) are all channels of the program's.
+ * after the other threads' adds, so both endings are explored.
+ * epoll_wait and epoll_pwait the same, on the channels among the
+ * descriptors epoll_ctl added.  A set that also watches other
+ * descriptors (libuv's epoll set holds an io_uring ring) is checked for
+ * them at each of its steps, but only the channels' adds wake it: the
+ * scheduler's page says so (shm->world_wait, the guarantee's "with the
+ * descriptors augur does not model never ready"), and a hang there is a
+ * warning.  A set with no channel of the program's is the kernel's; a
+ * run the watchdog kills in it, or in a read of such a descriptor, is a
+ * hang that may be the world's (shm->kernel_wait), a warning too.
  *
  * Recording, the calls are the kernel's, and the add is made before a
  * write or close and after a read that returned data or the end of file,
@@ -46,15 +52,17 @@
  *
  * Not modelled: pipes the program did not make (its standard input from a
  * shell, a FIFO opened by name), which are the kernel's as before (a
- * thread that waits for one, or in a poll or epoll that also watches one,
- * for another thread's write still blocks the execution: the watchdog
- * cuts it); an epoll instance shared through dup or fork; reads through stdio
+ * thread that waits for one for another thread's write still blocks the
+ * execution: the watchdog cuts it); the world making a descriptor of a
+ * mixed set ready while the program's threads still run (only their adds
+ * wake the wait); an epoll instance shared through dup or fork; reads through stdio
  * (fread on fdopen's FILE goes to the kernel inside libc); a blocking
  * write larger than the pipe's free space, which the kernel may block
  * part-way.
  */
 #include "config.h"
 
+#include "common/augur-sched-format.h"
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
 #include "runtime/rt-sys.h"
@@ -103,7 +111,6 @@ RT_DEFINE_REAL (poll, NULL)   /* the intercept is rt-time.c's */
 RT_DEFINE_REAL (ppoll, NULL)
 RT_DEFINE_REAL (select, NULL)   /* the intercept is rt-time.c's */
 RT_DEFINE_REAL (epoll_ctl, NULL)
-RT_DEFINE_REAL (epoll_wait, NULL)
 RT_DEFINE_REAL (epoll_pwait, NULL)
 
 typedef ssize_t ReadChk (int, void *, size_t, size_t);
@@ -275,10 +282,17 @@ after_read (volatile uint32_t *w, ssize_t r, uintptr_t ra)
   errno = saved_errno;
 }
 
+/* A read of a descriptor that is none of the program's channels may wait
+ * for the world (a pipe from another process, a socket): said while it is
+ * in the kernel (rt_sched_kernel_wait). */
 #define READ_BODY(fd, dontwait, call)                                      \
   uintptr_t ra = RT_RA ();                                                 \
   volatile uint32_t *w = before ((fd), POLLIN, (dontwait), 0, ra);         \
+  if (w == NULL)                                                           \
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_READ, ra);                     \
   ssize_t r = (call);                                                      \
+  if (w == NULL)                                                           \
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);                     \
   after_read (w, r, ra);                                                   \
   return r;
 
@@ -408,23 +422,39 @@ eventfd (unsigned int value, int flags)
 
 /* ---- poll and select ---- */
 
-/* The distinct words of the channels, one for each descriptor @fd[0..n)
- * (negative ones skipped) is an end of, into @words (RT_POLL_WORDS):
- * their number, 0 when one of them is none of the program's channels
- * (the kernel waits then, as before) or there are too many. */
-static unsigned
-add_word (uintptr_t *words, unsigned nw, int fd)
+/* What a poll, select or epoll_wait watches: the distinct words of the
+ * program's channels among its descriptors (negative ones skipped), and
+ * whether it also watches others. */
+typedef struct {
+  uintptr_t words[RT_POLL_WORDS];
+  unsigned n;
+  int other;      /* a descriptor that is none of the program's channels */
+  int full;       /* more channels than RT_POLL_WORDS: the kernel waits, as before */
+} WaitSet;
+
+static void
+wait_add (WaitSet *s, int fd)
 {
   volatile uint32_t *w = word_of (fd);
   if (w == NULL)
-    return 0;
-  for (unsigned j = 0; j < nw; j++)
-    if (words[j] == (uintptr_t) w)
-      return nw;
-  if (nw == RT_POLL_WORDS)
-    return 0;
-  words[nw] = (uintptr_t) w;
-  return nw + 1;
+    {
+      s->other = 1;
+      return;
+    }
+  for (unsigned j = 0; j < s->n; j++)
+    if (s->words[j] == (uintptr_t) w)
+      return;
+  if (s->n == RT_POLL_WORDS)
+    s->full = 1;
+  else
+    s->words[s->n++] = (uintptr_t) w;
+}
+
+/* Does the call wait here (some channel, not too many), not in the kernel? */
+static int
+waits_here (const WaitSet *s)
+{
+  return s->n > 0 && !s->full;
 }
 
 static int
@@ -433,28 +463,38 @@ on_scheduler (void)
   return rt_is_active () && rt_self.off_access == 0 && rt_sched_is_on () && n_ends > 0;
 }
 
-/* Under the scheduler, a poll or select on channels only: @check makes
- * the call without waiting (its result; 0: nothing ready).  Its load of
- * the first word is the step (what was written before the adds it comes
- * after happens before the caller's next steps); then, with a timeout,
- * the call returns what is ready, 0 if nothing (timed out: the explorer
- * also runs the load after another thread's add, and the call sees it
- * ready); without one, a call that finds nothing ready awaits an add to
- * any of the words and checks again. */
+/* Under the scheduler, a poll, select or epoll_wait (@call) that watches
+ * channels: @check makes the call without waiting (its result; 0: nothing
+ * ready).  Its load of the first word is the step (what was written
+ * before the adds it comes after happens before the caller's next steps);
+ * then, with a timeout, the call returns what is ready, 0 if nothing
+ * (timed out: the explorer also runs the load after another thread's add,
+ * and the call sees it ready); without one, a call that finds nothing
+ * ready awaits an add to any of the words and checks again.  A set that
+ * also watches other descriptors is checked for them at each of its
+ * steps, but only the channels' adds wake it: the page says so while it
+ * waits (AUGUR_KERNEL_WAIT_ALSO), for a hang the world might have ended. */
 static int
-wait_any (const uintptr_t *words, unsigned nw, int forever, int (*check) (void *), void *arg,
-          uintptr_t ra)
+wait_any (const WaitSet *s, int forever, int (*check) (void *), void *arg, int call, uintptr_t ra)
 {
+  if (forever && s->other)
+    rt_sched_kernel_wait (call | AUGUR_KERNEL_WAIT_ALSO, ra);
   for (;;)
     {
       int saved_errno = errno;
       if (forever && check (arg) == 0)
-        rt_sched_await_loads (words, nw);
-      rt_atomic_load32_at ((volatile uint32_t *) words[0], __ATOMIC_SEQ_CST, ra);
+        rt_sched_await_loads (s->words, s->n);
+      rt_atomic_load32_at ((volatile uint32_t *) s->words[0], __ATOMIC_SEQ_CST, ra);
       errno = saved_errno;
       int r = check (arg);
       if (r != 0 || !forever)
-        return r;
+        {
+          saved_errno = errno;
+          if (forever && s->other)
+            rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
+          errno = saved_errno;
+          return r;
+        }
     }
 }
 
@@ -473,14 +513,14 @@ poll_now (void *arg)
                          : get_real_poll () (c->fds, c->n, 0);
 }
 
-static unsigned
-poll_words (const struct pollfd *fds, nfds_t n, uintptr_t *words)
+static WaitSet
+poll_set (const struct pollfd *fds, nfds_t n)
 {
-  unsigned nw = 0;
+  WaitSet s = { .n = 0 };
   for (nfds_t k = 0; k < n; k++)
-    if (fds[k].fd >= 0 && (nw = add_word (words, nw, fds[k].fd)) == 0)
-      return 0;
-  return nw;
+    if (fds[k].fd >= 0)
+      wait_add (&s, fds[k].fd);
+  return s;
 }
 
 /* poll is rt-time.c's (with nothing to wait for, a sleep), which asks
@@ -488,27 +528,38 @@ poll_words (const struct pollfd *fds, nfds_t n, uintptr_t *words)
 int
 rt_fdio_poll (struct pollfd *fds, nfds_t n, int timeout, uintptr_t ra, int *result)
 {
-  uintptr_t words[RT_POLL_WORDS];
-  unsigned nw = on_scheduler () && timeout != 0 ? poll_words (fds, n, words) : 0;
-  if (nw == 0)
+  if (!on_scheduler () || timeout == 0)
+    return 0;
+  WaitSet s = poll_set (fds, n);
+  if (!waits_here (&s))
     return 0;
   PollCall c = { fds, n, NULL };
-  *result = wait_any (words, nw, timeout < 0, poll_now, &c, ra);
+  *result = wait_any (&s, timeout < 0, poll_now, &c, AUGUR_KERNEL_WAIT_POLL, ra);
   return 1;
 }
 
 RT_EXPORT int
 ppoll (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask)
 {
-  uintptr_t words[RT_POLL_WORDS];
   int now = timeout != NULL && timeout->tv_sec == 0 && timeout->tv_nsec == 0;
-  unsigned nw = on_scheduler () && !now ? poll_words (fds, n, words) : 0;
-  if (nw == 0)
-    return get_real_ppoll () (fds, n, timeout, mask);
+  WaitSet s = { .n = 0 };
+  if (on_scheduler () && !now)
+    s = poll_set (fds, n);
+  if (!waits_here (&s))
+    {
+      if (!now)
+        rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_POLL, RT_RA ());
+      int r = get_real_ppoll () (fds, n, timeout, mask);
+      int saved_errno = errno;
+      if (!now)
+        rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
+      errno = saved_errno;
+      return r;
+    }
   sigset_t none;
   sigemptyset (&none);
   PollCall c = { fds, n, mask != NULL ? mask : &none };
-  return wait_any (words, nw, timeout == NULL, poll_now, &c, RT_RA ());
+  return wait_any (&s, timeout == NULL, poll_now, &c, AUGUR_KERNEL_WAIT_POLL, RT_RA ());
 }
 
 typedef struct {
@@ -537,22 +588,21 @@ rt_fdio_select (int nfds, fd_set *r, fd_set *w, fd_set *e, const struct timeval 
   if (!on_scheduler () || now || nfds <= 0 || nfds > FD_SETSIZE)
     return 0;
   SelectCall c = { nfds, { r, w, e } };
-  uintptr_t words[RT_POLL_WORDS];
-  unsigned nw = 0;
+  WaitSet s = { .n = 0 };
   for (int fd = 0; fd < nfds; fd++)
     {
       int asked = 0;
       for (int k = 0; k < 3; k++)
         asked |= c.sets[k] != NULL && FD_ISSET (fd, c.sets[k]);
-      if (asked && (nw = add_word (words, nw, fd)) == 0)
-        return 0;
+      if (asked)
+        wait_add (&s, fd);
     }
-  if (nw == 0)
+  if (!waits_here (&s))
     return 0;
   for (int k = 0; k < 3; k++)
     if (c.sets[k] != NULL)
       c.asked[k] = *c.sets[k];
-  *result = wait_any (words, nw, timeout == NULL, select_now, &c, ra);
+  *result = wait_any (&s, timeout == NULL, select_now, &c, AUGUR_KERNEL_WAIT_SELECT, ra);
   return 1;
 }
 
@@ -564,8 +614,9 @@ rt_fdio_select (int nfds, fd_set *r, fd_set *w, fd_set *e, const struct timeval 
 #define RT_EPOLLS 16u
 typedef struct {
   int epfd;              /* -1: a free row */
-  int n;                 /* fds[0..n) */
-  int other;             /* it watches a descriptor that is no channel (or too many) */
+  int n;                 /* fds[0..n): the channels it watches */
+  int other;             /* it also watches a descriptor that is no channel */
+  int full;              /* more channels than fds holds: the kernel waits, as before */
   int fds[RT_POLL_WORDS];
 } Epoll;
 static Epoll epolls[RT_EPOLLS];
@@ -610,8 +661,10 @@ epoll_ctl (int epfd, int op, int fd, struct epoll_event *ev)
   Epoll *e = epoll_row (epfd, op == EPOLL_CTL_ADD);
   if (e != NULL && op == EPOLL_CTL_ADD)
     {
-      if (word_of (fd) == NULL || e->n == (int) RT_POLL_WORDS)
+      if (word_of (fd) == NULL)
         e->other = 1;
+      else if (e->n == (int) RT_POLL_WORDS)
+        e->full = 1;
       else
         e->fds[e->n++] = fd;
     }
@@ -637,7 +690,7 @@ epoll_now (void *arg)
   return get_real_epoll_pwait () (c->epfd, c->events, c->max, 0, c->mask);
 }
 
-/* epoll_wait and epoll_pwait on an instance that watches channels only */
+/* epoll_wait and epoll_pwait on an instance that watches channels */
 static int
 epoll_call (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask,
             uintptr_t ra, int *result)
@@ -645,16 +698,33 @@ epoll_call (int epfd, struct epoll_event *events, int max, int timeout, const si
   if (!on_scheduler () || timeout == 0)
     return 0;
   Epoll *e = epoll_row (epfd, 0);
-  if (e == NULL || e->other || e->n == 0)
+  if (e == NULL || e->full)
     return 0;
-  uintptr_t words[RT_POLL_WORDS];
-  unsigned nw = 0;
+  WaitSet s = { .other = e->other };
   for (int k = 0; k < e->n; k++)
-    if ((nw = add_word (words, nw, e->fds[k])) == 0)
-      return 0;
+    wait_add (&s, e->fds[k]);
+  if (!waits_here (&s))
+    return 0;
   EpollCall c = { epfd, events, max, mask };
-  *result = wait_any (words, nw, timeout < 0, epoll_now, &c, ra);
+  *result = wait_any (&s, timeout < 0, epoll_now, &c, AUGUR_KERNEL_WAIT_EPOLL, ra);
   return 1;
+}
+
+/* the kernel's epoll_pwait, said to wait for the world when it may */
+static int
+epoll_kernel (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask,
+              uintptr_t ra)
+{
+  if (timeout != 0)
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_EPOLL, ra);
+  int r = get_real_epoll_pwait () (epfd, events, max, timeout, mask);
+  if (timeout != 0)
+    {
+      int saved_errno = errno;
+      rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
+      errno = saved_errno;
+    }
+  return r;
 }
 
 RT_EXPORT int
@@ -663,7 +733,7 @@ epoll_wait (int epfd, struct epoll_event *events, int max, int timeout)
   int r;
   if (epoll_call (epfd, events, max, timeout, NULL, RT_RA (), &r))
     return r;
-  return get_real_epoll_wait () (epfd, events, max, timeout);
+  return epoll_kernel (epfd, events, max, timeout, NULL, RT_RA ());
 }
 
 RT_EXPORT int
@@ -672,5 +742,5 @@ epoll_pwait (int epfd, struct epoll_event *events, int max, int timeout, const s
   int r;
   if (epoll_call (epfd, events, max, timeout, mask, RT_RA (), &r))
     return r;
-  return get_real_epoll_pwait () (epfd, events, max, timeout, mask);
+  return epoll_kernel (epfd, events, max, timeout, mask, RT_RA ());
 }

@@ -797,6 +797,30 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
 /* ------------------------------------------------------------------ */
 /* Time */
 
+void
+rt_sched_kernel_wait (int call, uintptr_t ra)
+{
+  if (!rt_sched_is_on ())
+    return;
+  if (call == AUGUR_KERNEL_WAIT_NONE)
+    {
+      __atomic_store_n (&shm->kernel_wait, 0, __ATOMIC_RELEASE);
+      return;
+    }
+  AugurRecord r;
+  rt_pc (ra, &r);
+  if ((call & AUGUR_KERNEL_WAIT_ALSO) && shm->world_wait_call == 0)
+    {
+      shm->world_wait_pc = r.pc;
+      shm->world_wait_module = r.module;
+      shm->world_wait_call = (uint8_t) (call & ~AUGUR_KERNEL_WAIT_ALSO);
+    }
+  shm->kernel_wait_pc = r.pc;
+  shm->kernel_wait_module = r.module;
+  shm->kernel_wait_call = (uint8_t) call;
+  __atomic_store_n (&shm->kernel_wait, rt_self.tid + 1, __ATOMIC_RELEASE);
+}
+
 int
 rt_sched_yield (uintptr_t ra)
 {

@@ -305,6 +305,8 @@ reset_page (void)
   shm->n_enabled = 0;
   shm->enabled_lost_at = UINT32_MAX;
   shm->clock_jumps = 0;
+  shm->kernel_wait = 0;
+  shm->world_wait_call = 0;
   shm->wait_status = 0;
 }
 

@@ -22,6 +22,7 @@
  */
 #include "config.h"
 
+#include "common/augur-sched-format.h"
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
 
@@ -286,7 +287,17 @@ poll (struct pollfd *fds, nfds_t n, int timeout)
   int r;
   if (rt_fdio_poll (fds, n, timeout, RT_RA (), &r))
     return r;
-  return get_real_poll () (fds, n, timeout);
+  /* descriptors augur does not model: the page says it waits for them */
+  if (timeout != 0)
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_POLL, RT_RA ());
+  r = get_real_poll () (fds, n, timeout);
+  if (timeout != 0)
+    {
+      int saved_errno = errno;
+      rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
+      errno = saved_errno;
+    }
+  return r;
 }
 
 RT_EXPORT int
@@ -305,5 +316,15 @@ select (int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
   int result;
   if (rt_fdio_select (n, r, w, e, tv, RT_RA (), &result))
     return result;
-  return get_real_select () (n, r, w, e, tv);
+  int waits = tv == NULL || tv->tv_sec != 0 || tv->tv_usec != 0;
+  if (waits)
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_SELECT, RT_RA ());
+  result = get_real_select () (n, r, w, e, tv);
+  if (waits)
+    {
+      int saved_errno = errno;
+      rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
+      errno = saved_errno;
+    }
+  return result;
 }

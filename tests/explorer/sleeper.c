@@ -1,6 +1,7 @@
 /* A thread blocks in a call augur does not model (a read of a pipe made
  * by the system call itself, not through libc's pipe(), which nobody
- * writes): the execution's watchdog fires and the hang is reported. */
+ * writes): the execution's watchdog fires and the hang is reported, as a
+ * warning: another process could write such a pipe. */
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
