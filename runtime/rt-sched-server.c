@@ -224,13 +224,19 @@ rt_sched_init (const char *env)
   return true;
 }
 
+static void main_returns_check (void);
+
 /* exit() and the return from main, on real threads: the program's exit
  * handlers ran (as steps of the exiting thread; this one was registered
- * first, so it runs last), now the process ends. */
+ * first, so it runs last), then the program's destructors (which libc
+ * would run after this, unseen: rt-fini.c), now the process ends. */
 static void
 on_child_exit (int status, void *data)
 {
   (void) data;
+  if (rt_sched_is_on ())
+    rt_fini_run ();
+  main_returns_check ();
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) status, 0);
   rt_sched_process_exit ();
 }
@@ -393,6 +399,7 @@ main_fiber (void *data)
   rt_sched_main_return (st);
   /* libc would call exit (st): the exit handlers, then the end */
   rt_exit_handlers_run (st);
+  main_returns_check ();
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) st, 0);
   /* not schedulable any more (it cannot happen): end as before */
   rt_sched_process_exit ();
@@ -540,6 +547,7 @@ rt_sched_exit (int status, uintptr_t ra)
   if (!rt_fibers)
     return;   /* real threads: libc runs the exit handlers, then on_child_exit */
   rt_exit_handlers_run (status);
+  main_returns_check ();
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) status, ra);
   rt_sched_process_exit ();
   shm->wait_status = (status & 0xff) << 8;
@@ -553,6 +561,7 @@ rt_sched_exit_now (int status, uintptr_t ra)
 {
   if (!rt_sched_on)
     return;
+  main_returns_check ();
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) status, ra);
   rt_sched_process_exit ();
   if (rt_fibers)
@@ -562,6 +571,12 @@ rt_sched_exit_now (int status, uintptr_t ra)
     }
 }
 
+/* main returned (the step it was at), to be checked at the END: the
+ * exit handlers and destructors in between may join the threads.  In the
+ * snapshot's memory on fibers. */
+static int main_returned;
+static uint32_t main_return_step;
+
 void
 rt_sched_main_return (int status)
 {
@@ -570,16 +585,31 @@ rt_sched_main_return (int status)
     return;
   /* libc calls exit itself (on fibers main_fiber runs its part) */
   __atomic_store_n (&exit_begun, 1, __ATOMIC_RELEASE);
-  /* a thread that runs on, or that ended but that nobody joined (nor
-   * detached: that one's end was left to itself on purpose): its end is
-   * ordered before main's return by nothing, so in another schedule of
-   * the same trace it is still running (a property of the trace, not of
-   * the order that happened to run, which DPOR does not keep) */
+  main_returned = 1;
+  main_return_step = shm->n_steps ? shm->n_steps - 1 : 0;
+}
+
+/* Before the END step of an execution whose main returned: a thread that
+ * runs on, or that ended but that nobody joined (nor detached: that one's
+ * end was left to itself on purpose), neither before main's return nor by
+ * an exit handler or a destructor: its end is ordered before the end of
+ * the process by nothing, so in another schedule of the same trace it is
+ * still running (a property of the trace, not of the order that happened
+ * to run, which DPOR does not keep).  Reported at main's return. */
+static void
+main_returns_check (void)
+{
+  if (!main_returned || !rt_sched_on)
+    return;
+  main_returned = 0;
   for (uint32_t t = 1; t < rt_sched_n_threads; t++)
     if (rt_sth[t].state == AUGUR_STH_ENABLED
         || (rt_sth[t].state == AUGUR_STH_EXITED && !rt_sth[t].joined))
       {
+        uint32_t n = shm->n_misuse;
         rt_sched_misuse (AUGUR_MISUSE_MAIN_RETURNS, 0, rt_sth[t].create_pc, rt_sth[t].create_module, t);
+        if (shm->n_misuse > n)
+          shm->misuse[n].step = main_return_step;
         break;
       }
 }

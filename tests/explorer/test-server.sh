@@ -101,6 +101,9 @@ ok "exit handlers and main's pthread_exit: that execution again, forked, and its
   eval 'same server_atexit_pexit && forked_note "exit handlers" && found "assertion server_atexit_pexit.c:17"'
 ok "a destructor function: forked from the start, and its assertion found" \
   eval 'same server_dtor && forked_note destructors && found "assertion "'
+ok "a destructor that wakes and joins a thread after main returned: run as steps before the END, in libc's order, once; no hang, no main-returns misuse" \
+  eval 'same server_dtor_join && forked_note destructors && complete && findings 0 \
+        && [ "$(executions)" -eq 3 ]'
 ok "exit() in a thread ends the execution normally" \
   eval 'same server_exit && [ "$(executions)" -eq 4 ] && findings 1 && ! forked_note'
 
