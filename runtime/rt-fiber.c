@@ -131,29 +131,6 @@ static size_t default_stack;
 /* A thread_local object with a destructor was made (below). */
 static int tls_dtors;
 
-static int
-destructors (struct dl_phdr_info *info, size_t size, void *data)
-{
-  (void) size;
-  int *found = data;
-  uintptr_t code = 0;
-  for (int k = 0; k < info->dlpi_phnum; k++)
-    if (info->dlpi_phdr[k].p_type == PT_LOAD && (info->dlpi_phdr[k].p_flags & PF_X))
-      code = info->dlpi_addr + info->dlpi_phdr[k].p_vaddr + 1;
-  if (code == 0 || !rt_module_instrumented (code))
-    return 0;
-  for (int k = 0; k < info->dlpi_phnum; k++)
-    if (info->dlpi_phdr[k].p_type == PT_DYNAMIC)
-      {
-        const ElfW (Dyn) *d = (const ElfW (Dyn) *) (info->dlpi_addr + info->dlpi_phdr[k].p_vaddr);
-        for (; d->d_tag != DT_NULL; d++)
-          /* the compiler's own __do_global_dtors_aux is always one */
-          if (d->d_tag == DT_FINI_ARRAYSZ && d->d_un.d_val > sizeof (void *))
-            *found = 1;
-      }
-  return 0;
-}
-
 int
 rt_fiber_why_not (void)
 {
@@ -163,10 +140,7 @@ rt_fiber_why_not (void)
   const char *env = rt_libc_getenv ("AUGUR_FIBERS");
   if (env != NULL && strcmp (env, "0") == 0)
     return AUGUR_FORKED_ASKED;
-  int found = 0;
-  dl_iterate_phdr (destructors, &found);
-  return found ? AUGUR_FORKED_DESTRUCTORS
-         : rt_exit_handlers_before_server () ? AUGUR_FORKED_EXIT_HANDLERS
+  return rt_exit_handlers_before_server () ? AUGUR_FORKED_EXIT_HANDLERS
          : tls_dtors ? AUGUR_FORKED_TLS_DTORS : 0;
 #endif
 }

@@ -98,10 +98,12 @@ bool rt_exit_handlers_pending (void);
 /* On fibers, at exit() or main's return: runs the execution's handlers,
  * last registered first, as steps of the calling thread. */
 void rt_exit_handlers_run (int status);
-/* At the end of a forked execution, after the exit handlers: the
- * destructors of the modules built with augur-cc, as steps of the calling
- * thread, once (rt-fini.c). */
+/* At exit() or main's return, after the exit handlers: the destructors
+ * of the modules built with augur-cc, as steps of the calling thread,
+ * once (rt-fini.c). */
 void rt_fini_run (void);
+/* A module built with augur-cc has destructor functions of its own. */
+bool rt_fini_present (void);
 
 /* The execution server's heap (rt-malloc.c): reserved once, before the
  * snapshot, and left out of it. */

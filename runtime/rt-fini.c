@@ -11,14 +11,17 @@
  * uv_library_shutdown) needs them to run: outside the scheduler's view
  * (after the END step) they never would, the run hung.
  *
- * So at the end of a forked execution (on_child_exit, after the program's
- * exit handlers and before the END step) rt_fini_run calls the
- * destructors of the modules built with augur-cc, in libc's order, as
- * steps of the exiting thread; then it points their entries at a function
- * that does nothing, so that _dl_fini, which runs after it, does not call
- * them again.  Libc's and the runtime's own modules are left to libc.
- * The execution server does not run a program with destructors of its
- * own (rt_fiber_why_not): its executions are forked.
+ * So at exit() and main's return, after the program's exit handlers and
+ * before the END step, rt_fini_run calls the destructors of the modules
+ * built with augur-cc, in libc's order, as steps of the exiting thread.
+ * A forked execution (on_child_exit) then points their entries at a
+ * function that does nothing, so that _dl_fini, which runs after it, does
+ * not call them again.  The execution server never ends by exit(): it
+ * leaves them as they are, and its flag below is put back with the
+ * snapshot's memory, for the next execution.  Libc's and the runtime's
+ * own modules are left to libc.  Where the scheduler has no exit to run
+ * them at (the last thread leaves by pthread_exit), libc runs them after
+ * the END step: on fibers that execution goes forked (rt_fini_present).
  */
 #include "config.h"
 
@@ -80,16 +83,21 @@ collect (struct dl_phdr_info *info, size_t size, void *data)
       }
   if (m->array == NULL)
     m->n = 0;
-  if (m->n > 0 || m->fini != NULL)
+  /* only the compiler's __do_global_dtors_aux, which every module has:
+   * left to libc, as before */
+  if (m->n > 1)
     n_modules++;
   return 0;
 }
 
 /* A word of the RELRO part, read-only since relocation: its page stays
- * writable (its old protection is not known; the process is ending). */
+ * writable (its old protection is not known; the process is ending).
+ * Not in the execution server, which does not end by exit(). */
 static void
 write_word (void *p, uintptr_t value)
 {
+  if (rt_fibers)
+    return;
   uintptr_t page = (uintptr_t) getpagesize ();
   uintptr_t lo = (uintptr_t) p & ~(page - 1);
   size_t len = (uintptr_t) p + sizeof value - lo;
@@ -124,4 +132,13 @@ rt_fini_run (void)
             fn ();
         }
     }
+}
+
+/* A module built with augur-cc has destructors of its own. */
+bool
+rt_fini_present (void)
+{
+  n_modules = 0;
+  dl_iterate_phdr (collect, NULL);
+  return n_modules > 0;
 }

@@ -19,10 +19,11 @@
  * died in (a crash it could not catch, the watchdog) and starts a new
  * one.  An execution that needs real threads (pthread_cancel,
  * pthread_kill of a signal with no handler, cleanup handlers, fork, the program's own
- * mmap/munmap/mremap/mprotect, or a program with destructors of its own or
- * exit handlers registered before main, rt-atexit.c) makes the fork server
- * go back to a fork per execution, from that execution on.  The exit
- * handlers an execution registers run at its end, as steps (rt-atexit.c).
+ * mmap/munmap/mremap/mprotect, or a program with exit handlers registered
+ * before main, rt-atexit.c) makes the fork server go back to a fork per
+ * execution, from that execution on.  The exit handlers an execution
+ * registers, then the program's destructors, run at its end, as steps
+ * (rt-atexit.c, rt-fini.c).
  *
  * Failures.  A failed assertion, abort() or a fatal signal is recorded in
  * the page (failures[]) when it happens; then the failing thread asks for
@@ -399,6 +400,7 @@ main_fiber (void *data)
   rt_sched_main_return (st);
   /* libc would call exit (st): the exit handlers, then the end */
   rt_exit_handlers_run (st);
+  rt_fini_run ();
   main_returns_check ();
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) st, 0);
   /* not schedulable any more (it cannot happen): end as before */
@@ -547,6 +549,7 @@ rt_sched_exit (int status, uintptr_t ra)
   if (!rt_fibers)
     return;   /* real threads: libc runs the exit handlers, then on_child_exit */
   rt_exit_handlers_run (status);
+  rt_fini_run ();
   main_returns_check ();
   rt_sched_end (AUGUR_SEND_EXIT, (uint32_t) status, ra);
   rt_sched_process_exit ();

@@ -734,6 +734,8 @@ rt_sched_hand_off_final (uint32_t me)
        * handlers to run, this execution runs forked (rt-atexit.c) */
       if (rt_fibers && rt_exit_handlers_pending ())
         rt_sched_need_threads (AUGUR_FORKED_EXIT_HANDLERS);
+      if (rt_fibers && rt_fini_present ())
+        rt_sched_need_threads (AUGUR_FORKED_DESTRUCTORS);
       rt_sched_check_not_destroyed ();
       rt_sched_process_exit ();
       if (rt_fibers)

@@ -99,11 +99,16 @@ ok "exit() in a thread: the handlers run on it in the server, the lost update fo
   eval 'same server_atexit_thread && ! forked_note && found "assertion server_atexit_thread.c:17"'
 ok "exit handlers and main's pthread_exit: that execution again, forked, and its assertion found" \
   eval 'same server_atexit_pexit && forked_note "exit handlers" && found "assertion server_atexit_pexit.c:17"'
-ok "a destructor function: forked from the start, and its assertion found" \
-  eval 'same server_dtor && forked_note destructors && found "assertion "'
+ok "a destructor function: run by the execution server as steps, its assertion found" \
+  eval 'same server_dtor && ! forked_note && found "assertion server_dtor.c:15"'
 ok "a destructor that wakes and joins a thread after main returned: run as steps before the END, in libc's order, once; no hang, no main-returns misuse" \
-  eval 'same server_dtor_join && forked_note destructors && complete && findings 0 \
+  eval 'same server_dtor_join && ! forked_note && complete && findings 0 \
         && [ "$(executions)" -eq 3 ]'
+ok "a destructor that stops a thread without joining it: main's return still a misuse" \
+  eval 'same server_dtor_nojoin && ! forked_note \
+        && found "misuse:main-returns-with-threads server_dtor_nojoin.c:29"'
+ok "a destructor function and main's pthread_exit: that execution again, forked, and its assertion found" \
+  eval 'same server_dtor_pexit && forked_note destructors && found "assertion "'
 ok "exit() in a thread ends the execution normally" \
   eval 'same server_exit && [ "$(executions)" -eq 4 ] && findings 1 && ! forked_note'
 
