@@ -180,7 +180,7 @@ augur_explore_forked_why (guint32 why)
     case AUGUR_FORKED_ASKED:
       return "AUGUR_FIBERS=0 asked for it (or replay --gdb)";
     case AUGUR_FORKED_DESTRUCTORS:
-      return "the program or a library it loads has destructors";
+      return "the program or a library it loads has destructors, which libc runs after main's pthread_exit";
     case AUGUR_FORKED_EXIT_HANDLERS:
       return "the program has exit handlers (atexit, on_exit) registered before main, "
              "or that run when its last thread ends by pthread_exit";
