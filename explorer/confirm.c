@@ -1076,14 +1076,21 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
     }
   Run *r = w.first;
   g_return_val_if_fail (r != NULL, FALSE);
-  /* the same steps: thread, op and line of each */
+  /* the same steps: thread, op and line of each (a wake-up is the same
+   * step whether a signal or nothing ended the wait: the schedule gives
+   * the thread, not the signal) */
   guint m = MIN (n, r->steps->len);
   for (guint k = 0; k < m; k++)
     {
       const AugurSchedStep *got = &g_array_index (r->steps, AugurSchedStep, k);
       const AugurStep *want = augur_finding_get_step (f, k);
       const AugurSource *l = augur_symbolizer_lookup (sym, got->module, got->pc);
-      if (got->tid != want->thread || augur_steps_op (got) != want->op
+      AugurOp got_op = augur_steps_op (got), want_op = want->op;
+      if (got_op == AUGUR_OP_SPURIOUS_WAKE)
+        got_op = AUGUR_OP_WAKE;
+      if (want_op == AUGUR_OP_SPURIOUS_WAKE)
+        want_op = AUGUR_OP_WAKE;
+      if (got->tid != want->thread || got_op != want_op
           || (want->line != 0 && l->line != 0 && want->line != l->line))
         {
           *what = g_strdup_printf ("the program did not follow the schedule at its step %u "
