@@ -256,7 +256,7 @@ typedef enum {
                                 * (runtime/rt-fdio.c): addr = the runtime's word whose
                                 * atomic adds and loads stand for its reads and writes,
                                 * aux = its number in the process (1, 2, ...), arg = its
-                                * kind (AUGUR_CHANNEL_*).  Names the word ("pipe 1"); not
+                                * kind (AUGUR_CHANNEL_*).  Names the word ("pipe #1"); not
                                 * an operation */
 
   AUGUR_EV_LAST_

@@ -215,7 +215,7 @@ augur_objects_is_channel (AugurObjects *o, guint64 address)
   return channel_at (o, address) != NULL;
 }
 
-/* "pipe 1": the word of a channel the program made, or NULL. */
+/* "pipe #1": the word of a channel the program made, or NULL. */
 static char *
 channel_name (AugurObjects *o, guint64 address)
 {
@@ -227,7 +227,7 @@ channel_name (AugurObjects *o, guint64 address)
   const Channel *c = channel_at (o, address);
   if (c == NULL)
     return NULL;
-  return g_strdup_printf ("%s %u", c->kind < G_N_ELEMENTS (kinds) ? kinds[c->kind] : "channel",
+  return g_strdup_printf ("%s #%u", c->kind < G_N_ELEMENTS (kinds) ? kinds[c->kind] : "channel",
                           c->number);
 }
 

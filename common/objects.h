@@ -16,7 +16,7 @@
  *   - thread-local variables by (thread, distance from the thread
  *     pointer): "T1.tls-0x28" (errno);
  *   - argv, envp and auxv (above main's stack): "T0.args";
- *   - the word that stands for a pipe the program made: "pipe 1";
+ *   - the word that stands for a pipe the program made: "pipe #1" (augur's numbering, not a descriptor);
  *   - constants without a symbol (string literals): "prog+0x2004";
  *   - anything else by its address: "0x7f...".
  * Feed every event in trace order with augur_objects_observe(); names are
@@ -48,8 +48,8 @@ void augur_objects_observe (AugurObjects *o, const AugurRecord *r);
 char *augur_objects_name (AugurObjects *o, guint64 address);
 
 /* Is @address the runtime's word that stands for a pipe, socket pair or
- * eventfd the program made (CHANNEL events; named "pipe 1", "socket pair
- * 2", "eventfd 3")? */
+ * eventfd the program made (CHANNEL events; named "pipe #1", "socket pair
+ * #2", "eventfd #3")? */
 gboolean augur_objects_is_channel (AugurObjects *o, guint64 address);
 
 /* A value that may be a pointer: "&name" when it points into a known

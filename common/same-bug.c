@@ -319,12 +319,18 @@ explain_variants (Bug *b)
                               "that runs twice, or while another thread still uses what it frees "
                               "or destroys.", file_function[1], file_function[0]);
     }
-  /* joined by one missing lock (same_missing_lock) */
+  /* joined by one missing lock (same_missing_lock): how many of them */
+  guint by_lock = 0;
   gboolean lock = FALSE;
-  for (guint v = 0; v < b->variants->len && !lock; v++)
-    lock = same_missing_lock (b->finding, g_ptr_array_index (b->variants, v))
-           && g_strcmp0 (augur_finding_get_object (g_ptr_array_index (b->variants, v)),
-                         augur_finding_get_object (b->finding)) != 0;
+  for (guint v = 0; v < b->variants->len; v++)
+    if (same_missing_lock (b->finding, g_ptr_array_index (b->variants, v)))
+      {
+        by_lock++;
+        lock = lock || g_strcmp0 (augur_finding_get_object (g_ptr_array_index (b->variants, v)),
+                                  augur_finding_get_object (b->finding)) != 0;
+      }
+  g_autofree char *which = by_lock == n ? g_strdup ("Each of them is")
+                                        : g_strdup_printf ("%u of them are", by_lock);
   const AugurAccess *with, *without;
   const char *held;
   const char *instead = NULL;
@@ -333,13 +339,12 @@ explain_variants (Bug *b)
       if (!holds (with, *l))
         instead = *l;
   if (lock && instead != NULL)
-    g_string_append_printf (e, " Each of them is between %s(), which holds `%s`, and %s(), "
-                            "which holds `%s` instead: they share no lock.", with->function,
-                            held, without->function, instead);
+    g_string_append_printf (e, " %s between %s(), which holds `%s`, and %s(), which holds `%s` "
+                            "instead: they share no lock.", which, with->function, held,
+                            without->function, instead);
   else if (lock)
-    g_string_append_printf (e, " Each of them is between %s(), which holds `%s`, and %s(), "
-                            "which does not: one missing lock.", with->function, held,
-                            without->function);
+    g_string_append_printf (e, " %s between %s(), which holds `%s`, and %s(), which does not: "
+                            "one missing lock.", which, with->function, held, without->function);
   augur_finding_set_explanation (b->finding, e->str);
   g_string_free (e, TRUE);
 }

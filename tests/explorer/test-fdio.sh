@@ -48,15 +48,15 @@ nowrite ()
     && [ "$(json_path "$tmp/nw.json" '$.findings[*].severity')" = error ] \
     && grep -q '^1 executions, ' "$tmp/out" \
     && json_path "$tmp/nw.json" '$.findings[*].explanation' \
-         | grep -q 'thread 1 waits at pipe_nowrite.c:13 for a write to pipe 1, and no other thread can write it'
+         | grep -q 'thread 1 waits at pipe_nowrite.c:13 for a write to pipe #1, and no other thread can write it'
 }
 ok "pipe_nowrite: a read no thread answers is a hang at its line naming the pipe, found at once" nowrite
 # the schedule names the pipe's steps after the pipe
 named ()
 {
-  json_path "$tmp/pipe_late.json" '$.findings[*].schedule[*].object' | grep -qx 'pipe 1'
+  json_path "$tmp/pipe_late.json" '$.findings[*].schedule[*].object' | grep -qx 'pipe #1'
 }
-ok "pipe_late: the schedule's steps on the pipe name it 'pipe 1'" named
+ok "pipe_late: the schedule's steps on the pipe name it 'pipe #1' (a number of augur's, not a descriptor)" named
 # an epoll set that also holds a descriptor augur does not model (a timer,
 # libuv's io_uring ring): the eventfd's write wakes the wait, complete
 # with the timer taken as never ready; without the write, a hang only the
