@@ -122,6 +122,14 @@ keep_witness (Ctx *c, AugurFinding *f, Witness *w)
   g_hash_table_insert (c->seen, g_steal_pointer (&w->key), w->spurious ? f : NULL);
 }
 
+/* The kernel calls of the page's kernel_wait_call and world_wait_call */
+static const char *const calls[] = {
+  [AUGUR_KERNEL_WAIT_POLL] = "poll",
+  [AUGUR_KERNEL_WAIT_SELECT] = "select",
+  [AUGUR_KERNEL_WAIT_EPOLL] = "epoll_wait",
+  [AUGUR_KERNEL_WAIT_READ] = "a read",
+};
+
 /* A run that stopped while a thread waited in a kernel call that may wait
  * for what augur does not model (shm->kernel_wait): killed by the watchdog
  * in it (@killed), or stuck in a poll whose other descriptors are the
@@ -130,12 +138,6 @@ keep_witness (Ctx *c, AugurFinding *f, Witness *w)
 static char *
 kernel_wait_text (Ctx *c, gboolean killed)
 {
-  static const char *const calls[] = {
-    [AUGUR_KERNEL_WAIT_POLL] = "poll",
-    [AUGUR_KERNEL_WAIT_SELECT] = "select",
-    [AUGUR_KERNEL_WAIT_EPOLL] = "epoll_wait",
-    [AUGUR_KERNEL_WAIT_READ] = "a read",
-  };
   guint t = c->shm->kernel_wait;
   guint call = c->shm->kernel_wait_call & ~AUGUR_KERNEL_WAIT_ALSO;
   gboolean also = (c->shm->kernel_wait_call & AUGUR_KERNEL_WAIT_ALSO) != 0;
@@ -174,12 +176,8 @@ explore_findings_note_execution (Ctx *c, AugurExploreStats *st, const AugurSched
         g_snprintf (st->dead_frame, sizeof st->dead_frame, "%s", at);
         augur_results_add_bound_hit (c->results, "dead-frame");
       }
-  static const char *const calls[] = {
-    [AUGUR_KERNEL_WAIT_POLL] = "poll", [AUGUR_KERNEL_WAIT_SELECT] = "select",
-    [AUGUR_KERNEL_WAIT_EPOLL] = "epoll_wait",
-  };
   guint call = shm->world_wait_call;
-  if (st->world_wait[0] == '\0' && call != 0 && call < G_N_ELEMENTS (calls) && calls[call] != NULL)
+  if (st->world_wait[0] == '\0' && call < G_N_ELEMENTS (calls) && calls[call] != NULL)
     {
       g_autofree char *at = explore_findings_loc_key (c, shm->world_wait_module, shm->world_wait_pc);
       g_snprintf (st->world_wait, sizeof st->world_wait, "%s at %s also watches one", calls[call],

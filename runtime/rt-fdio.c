@@ -489,10 +489,8 @@ wait_any (const WaitSet *s, int forever, int (*check) (void *), void *arg, int c
       int r = check (arg);
       if (r != 0 || !forever)
         {
-          saved_errno = errno;
           if (forever && s->other)
             rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
-          errno = saved_errno;
           return r;
         }
     }
@@ -550,10 +548,8 @@ ppoll (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigse
       if (!now)
         rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_POLL, RT_RA ());
       int r = get_real_ppoll () (fds, n, timeout, mask);
-      int saved_errno = errno;
       if (!now)
         rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
-      errno = saved_errno;
       return r;
     }
   sigset_t none;
@@ -719,11 +715,7 @@ epoll_kernel (int epfd, struct epoll_event *events, int max, int timeout, const 
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_EPOLL, ra);
   int r = get_real_epoll_pwait () (epfd, events, max, timeout, mask);
   if (timeout != 0)
-    {
-      int saved_errno = errno;
-      rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
-      errno = saved_errno;
-    }
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
   return r;
 }
 

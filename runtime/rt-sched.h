@@ -149,7 +149,8 @@ void rt_sched_await_loads (const uintptr_t *addrs, unsigned n);
 /* The calling thread goes into (@call, AUGUR_KERNEL_WAIT_*, at @ra) or
  * comes back from (AUGUR_KERNEL_WAIT_NONE) a kernel call that may wait for
  * what augur does not model: the page says so while it is in it, for a
- * watchdog that kills the run there (shm->kernel_wait). */
+ * watchdog that kills the run there (shm->kernel_wait).  Makes no system
+ * call: errno is left as the kernel's call set it. */
 void rt_sched_kernel_wait (int call, uintptr_t ra);
 /* A time function: 1 and the virtual clock in *ns if the scheduler is
  * on (a step), 0 if it is off (the caller asks the kernel). */

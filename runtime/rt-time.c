@@ -292,11 +292,7 @@ poll (struct pollfd *fds, nfds_t n, int timeout)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_POLL, RT_RA ());
   r = get_real_poll () (fds, n, timeout);
   if (timeout != 0)
-    {
-      int saved_errno = errno;
-      rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
-      errno = saved_errno;
-    }
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
   return r;
 }
 
@@ -321,10 +317,6 @@ select (int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_SELECT, RT_RA ());
   result = get_real_select () (n, r, w, e, tv);
   if (waits)
-    {
-      int saved_errno = errno;
-      rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
-      errno = saved_errno;
-    }
+    rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
   return result;
 }
