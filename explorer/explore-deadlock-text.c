@@ -211,9 +211,10 @@ explore_deadlock_stuck_text (Ctx *c, const AugurSchedStep *steps, guint n, guint
         }
       if (obj != NULL
           && augur_exec_names_is_channel (explore_findings_names_of (c), n, th->await_obj))
-        g_string_append_printf (e, " thread %u waits at %s for a write to %s, and no other "
-                                "thread can write %s;", t, where, obj,
-                                th->await_also[0] != 0 ? "them" : "it");
+        /* a read of an empty channel, or a write to a full pipe */
+        g_string_append_printf (e, " thread %u waits at %s on %s (for data to read, or for "
+                                "room to write), and no other thread can write or read %s;",
+                                t, where, obj, th->await_also[0] != 0 ? "them" : "it");
       else if (obj != NULL)
         g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
                                 "no other thread can change %s;", t, where, obj,

@@ -56,9 +56,7 @@
  * execution: the watchdog cuts it); the world making a descriptor of a
  * mixed set ready while the program's threads still run (only their adds
  * wake the wait); an epoll instance shared through dup or fork; reads through stdio
- * (fread on fdopen's FILE goes to the kernel inside libc); a blocking
- * write larger than the pipe's free space, which the kernel may block
- * part-way.
+ * (fread on fdopen's FILE goes to the kernel inside libc).
  */
 #include "config.h"
 
@@ -91,8 +89,11 @@ typedef struct {
                      * descriptor shares (timerfd, signalfd, epoll) */
 } Channel;
 
+/* Recording, threads make channels at once: ends_lock orders the
+ * additions, and n_ends is published after the row it counts. */
 static Channel ends[RT_CHANNELS];
 static uint32_t n_ends, n_words;
+static int ends_lock;
 static volatile uint32_t augur_channels[RT_CHANNELS];
 
 RT_DEFINE_REAL (read, NULL)
@@ -103,6 +104,7 @@ RT_DEFINE_REAL (recvmsg, NULL)
 RT_DEFINE_REAL (send, NULL)
 RT_DEFINE_REAL (sendto, NULL)
 RT_DEFINE_REAL (sendmsg, NULL)
+RT_DEFINE_REAL (write, NULL)
 RT_DEFINE_REAL (pipe, NULL)
 RT_DEFINE_REAL (pipe2, NULL)
 RT_DEFINE_REAL (socketpair, NULL)
@@ -164,9 +166,10 @@ static const Channel *
 find_end (int fd)
 {
   uint64_t dev, ino;
-  if (n_ends == 0 || !inode_of (fd, &dev, &ino))
+  uint32_t n = __atomic_load_n (&n_ends, __ATOMIC_ACQUIRE);
+  if (n == 0 || !inode_of (fd, &dev, &ino))
     return NULL;
-  for (uint32_t k = 0; k < n_ends; k++)
+  for (uint32_t k = 0; k < n; k++)
     if (ends[k].dev == dev && ends[k].ino == ino)
       return ends[k].eventfd && !is_eventfd (fd) ? NULL : &ends[k];
   return NULL;
@@ -192,17 +195,30 @@ add_end (int fd, int word, int eventfd, uint64_t kind, uintptr_t ra)
   uint64_t dev, ino;
   if (!inode_of (fd, &dev, &ino))
     return -1;
+  int fresh = 0;
+  rt_spin_take (&ends_lock);
   for (uint32_t k = 0; k < n_ends; k++)
     if (ends[k].dev == dev && ends[k].ino == ino)
-      return (int) ends[k].word;
+      {
+        word = (int) ends[k].word;
+        goto out;
+      }
   if (n_ends == RT_CHANNELS || (word < 0 && n_words == RT_CHANNELS))
-    return -1;
+    {
+      word = -1;
+      goto out;
+    }
   if (word < 0)
     {
       word = (int) n_words++;
-      name_word ((uint32_t) word, kind, ra);
+      fresh = 1;
     }
-  ends[n_ends++] = (Channel) { dev, ino, (uint32_t) word, eventfd };
+  ends[n_ends] = (Channel) { dev, ino, (uint32_t) word, eventfd };
+  __atomic_store_n (&n_ends, n_ends + 1, __ATOMIC_RELEASE);
+out:
+  rt_spin_give (&ends_lock);
+  if (fresh)
+    name_word ((uint32_t) word, kind, ra);
   return word;
 }
 
@@ -296,9 +312,6 @@ after_read (volatile uint32_t *w, ssize_t r, uintptr_t ra)
   after_read (w, r, ra);                                                   \
   return r;
 
-#define WRITE_BODY(fd, dontwait, call)                                     \
-  before ((fd), POLLOUT, (dontwait), 1, RT_RA ());                         \
-  return (call);
 
 RT_EXPORT ssize_t
 read (int fd, void *buf, size_t n)
@@ -338,29 +351,158 @@ recvmsg (int fd, struct msghdr *msg, int flags)
   READ_BODY (fd, (flags & MSG_DONTWAIT) != 0, get_real_recvmsg () (fd, msg, flags))
 }
 
-/* write and writev are rt-filemap.c's, which calls this first */
-void
-rt_fdio_before_write (int fd, int dontwait, uintptr_t ra)
+/* ---- writes ---- */
+
+/* A blocking write to a channel under the scheduler must not block in the
+ * kernel: the reader that would make room cannot run meanwhile, and a
+ * correct program that writes more than the pipe holds would hang.  So
+ * the call is made without waiting (O_NONBLOCK set around it, or
+ * MSG_DONTWAIT), and what did not fit is written in parts as room comes:
+ * each part after a step of the channel's word that, while the end is
+ * full, awaits another thread's add (a read or a close).  The program
+ * sees one call that wrote everything (or, after an error part-way, what
+ * it wrote), as the kernel's blocking call would; a pipe's write of at
+ * most PIPE_BUF bytes stays whole, since a non-blocking one is written
+ * whole or not at all. */
+typedef struct {
+  const struct iovec *iov;
+  int cnt;
+  int send_flags;            /* -1: a write or writev; else the send's flags */
+  RtFdioFirst *first;        /* the caller's call */
+  const void *args;
+} WriteReq;
+
+/* Runs the caller's call, or writes @p, without waiting. */
+static ssize_t
+call_nowait (int fd, const WriteReq *q, const void *p, size_t n)
 {
-  before (fd, POLLOUT, dontwait, 1, ra);
+  if (q->send_flags >= 0)
+    return p != NULL ? get_real_send () (fd, p, n, q->send_flags | MSG_DONTWAIT)
+                     : q->first (fd, q->args, q->send_flags | MSG_DONTWAIT);
+  /* under the scheduler no other thread runs to see the flag */
+  long fl = rt_sys_fcntl (fd, F_GETFL, 0);
+  rt_sys_fcntl (fd, F_SETFL, fl | O_NONBLOCK);
+  ssize_t r = p != NULL ? get_real_write () (fd, p, n) : q->first (fd, q->args, 0);
+  int saved_errno = errno;
+  rt_sys_fcntl (fd, F_SETFL, fl);
+  errno = saved_errno;
+  return r;
+}
+
+/* The end was full: await another thread's add, then take the next turn. */
+static void
+await_room (int fd, volatile uint32_t *w, uintptr_t ra)
+{
+  uintptr_t a = (uintptr_t) w;
+  rt_sched_await_loads (&a, 1);
+  rt_atomic_load32_at (w, __ATOMIC_SEQ_CST, ra);
+  take_turn (fd, w, POLLOUT, 0, ra);
+}
+
+static ssize_t
+write_in_parts (int fd, volatile uint32_t *w, const WriteReq *q, uintptr_t ra)
+{
+  ssize_t r;
+  while ((r = call_nowait (fd, q, NULL, 0)) < 0 && errno == EAGAIN)
+    await_room (fd, w, ra);
+  if (r < 0)
+    return r;
+  size_t done = (size_t) r, at = 0;
+  for (int k = 0; k < q->cnt; k++)
+    {
+      size_t len = q->iov[k].iov_len;
+      while (done < at + len)
+        {
+          const char *p = (const char *) q->iov[k].iov_base + (done - at);
+          take_turn (fd, w, POLLOUT, 0, ra);
+          ssize_t part = call_nowait (fd, q, p, at + len - done);
+          if (part < 0 && errno == EAGAIN)
+            await_room (fd, w, ra);
+          else if (part < 0)
+            return (ssize_t) done;
+          else
+            done += (size_t) part;
+        }
+      at += len;
+    }
+  return (ssize_t) done;
+}
+
+/* The steps before a write's kernel call; 1 and the call's result in *@r
+ * when it made the call itself (write_in_parts). */
+static int
+write_steps (int fd, int dontwait, const WriteReq *q, uintptr_t ra, ssize_t *r)
+{
+  volatile uint32_t *w = before (fd, POLLOUT, dontwait, 1, ra);
+  if (w == NULL || !rt_sched_is_on () || dontwait
+      || (rt_sys_fcntl (fd, F_GETFL, 0) & O_NONBLOCK) != 0)
+    return 0;
+  *r = write_in_parts (fd, w, q, ra);
+  return 1;
+}
+
+/* write and writev are rt-filemap.c's, which calls this first */
+int
+rt_fdio_write (int fd, const struct iovec *iov, int cnt, RtFdioFirst *first, const void *args,
+               uintptr_t ra, ssize_t *r)
+{
+  size_t n = 0;
+  for (int k = 0; k < cnt; k++)
+    n += iov[k].iov_len;
+  WriteReq q = { iov, cnt, -1, first, args };
+  return write_steps (fd, n == 0, &q, ra, r);
+}
+
+typedef struct {
+  const void *buf;
+  size_t n;
+  const struct sockaddr *to;
+  socklen_t len;
+  const struct msghdr *msg;
+} SendArgs;
+
+static ssize_t
+send_first (int fd, const void *args, int flags)
+{
+  const SendArgs *a = args;
+  if (a->msg != NULL)
+    return get_real_sendmsg () (fd, a->msg, flags);
+  if (a->to != NULL)
+    return get_real_sendto () (fd, a->buf, a->n, flags, a->to, a->len);
+  return get_real_send () (fd, a->buf, a->n, flags);
+}
+
+static ssize_t
+send_any (int fd, const SendArgs *a, const struct iovec *iov, int cnt, int flags)
+{
+  WriteReq q = { iov, cnt, flags, send_first, a };
+  ssize_t r;
+  if (write_steps (fd, (flags & MSG_DONTWAIT) != 0, &q, RT_RA (), &r))
+    return r;
+  return send_first (fd, a, flags);
 }
 
 RT_EXPORT ssize_t
 send (int fd, const void *buf, size_t n, int flags)
 {
-  WRITE_BODY (fd, (flags & MSG_DONTWAIT) != 0, get_real_send () (fd, buf, n, flags))
+  SendArgs a = { buf, n, NULL, 0, NULL };
+  struct iovec iov = { (void *) buf, n };
+  return send_any (fd, &a, &iov, 1, flags);
 }
 
 RT_EXPORT ssize_t
 sendto (int fd, const void *buf, size_t n, int flags, const struct sockaddr *to, socklen_t len)
 {
-  WRITE_BODY (fd, (flags & MSG_DONTWAIT) != 0, get_real_sendto () (fd, buf, n, flags, to, len))
+  SendArgs a = { buf, n, to, len, NULL };
+  struct iovec iov = { (void *) buf, n };
+  return send_any (fd, &a, &iov, 1, flags);
 }
 
 RT_EXPORT ssize_t
 sendmsg (int fd, const struct msghdr *msg, int flags)
 {
-  WRITE_BODY (fd, (flags & MSG_DONTWAIT) != 0, get_real_sendmsg () (fd, msg, flags))
+  SendArgs a = { NULL, 0, NULL, 0, msg };
+  return send_any (fd, &a, msg->msg_iov, (int) msg->msg_iovlen, flags);
 }
 
 /* A close (rt-signal.c's, which calls this first) is a write for the

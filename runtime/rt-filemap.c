@@ -157,11 +157,36 @@ RT_DEFINE_REAL (writev, NULL)
 RT_DEFINE_REAL (pwritev, NULL)
 RT_DEFINE_REAL (pwritev64, NULL)
 
+/* the calls rt_fdio_write makes for write and writev */
+static ssize_t
+write_first (int fd, const void *args, int flags)
+{
+  (void) flags;
+  const struct iovec *iov = args;
+  return get_real_write () (fd, iov->iov_base, iov->iov_len);
+}
+
+typedef struct {
+  const struct iovec *iov;
+  int cnt;
+} WritevArgs;
+
+static ssize_t
+writev_first (int fd, const void *args, int flags)
+{
+  (void) flags;
+  const WritevArgs *a = args;
+  return get_real_writev () (fd, a->iov, a->cnt);
+}
+
 RT_EXPORT ssize_t
 write (int fd, const void *buf, size_t n)
 {
   uint64_t off;
-  rt_fdio_before_write (fd, n == 0, RT_RA ());
+  struct iovec iov = { (void *) buf, n };
+  ssize_t r;
+  if (rt_fdio_write (fd, &iov, 1, write_first, &iov, RT_RA (), &r))
+    return r;
   if (n_maps > 0 && current_offset (fd, &off))
     file_write (fd, off, n, RT_RA ());
   return get_real_write () (fd, buf, n);
@@ -187,7 +212,10 @@ RT_EXPORT ssize_t
 writev (int fd, const struct iovec *iov, int cnt)
 {
   uint64_t off;
-  rt_fdio_before_write (fd, 0, RT_RA ());
+  WritevArgs a = { iov, cnt };
+  ssize_t r;
+  if (cnt >= 0 && rt_fdio_write (fd, iov, cnt, writev_first, &a, RT_RA (), &r))
+    return r;
   if (n_maps > 0 && cnt > 0 && current_offset (fd, &off))
     file_write (fd, off, iov_bytes (iov, cnt), RT_RA ());
   return get_real_writev () (fd, iov, cnt);

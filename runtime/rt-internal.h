@@ -600,8 +600,14 @@ uint32_t rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra);
 uint32_t rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t ra);
 /* A write (or writev) and a close of @fd by the program at @ra: the steps
  * they are when @fd is an end of a pipe or socket pair the program made
- * (rt-fdio.c); called by the intercepts of rt-filemap.c and rt-signal.c. */
-void rt_fdio_before_write (int fd, int dontwait, uintptr_t ra);
+ * (rt-fdio.c); called by the intercepts of rt-filemap.c and rt-signal.c.
+ * rt_fdio_write returns 1 and the result in *@r when it made the call
+ * itself (a blocking one under the scheduler, in parts as room comes:
+ * @first makes the caller's call, with @flags added to a send's). */
+typedef ssize_t RtFdioFirst (int fd, const void *args, int flags);
+struct iovec;
+int rt_fdio_write (int fd, const struct iovec *iov, int cnt, RtFdioFirst *first, const void *args,
+                   uintptr_t ra, ssize_t *r);
 void rt_fdio_before_close (int fd, uintptr_t ra);
 /* poll and select by the program at @ra on its own pipes only (rt-time.c
  * asks): 1 and the call's result in *result when rt-fdio.c made the call. */

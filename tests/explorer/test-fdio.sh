@@ -48,9 +48,37 @@ nowrite ()
     && [ "$(json_path "$tmp/nw.json" '$.findings[*].severity')" = error ] \
     && grep -q '^1 executions, ' "$tmp/out" \
     && json_path "$tmp/nw.json" '$.findings[*].explanation' \
-         | grep -q 'thread 1 waits at pipe_nowrite.c:13 for a write to pipe #1, and no other thread can write it'
+         | grep -q 'thread 1 waits at pipe_nowrite.c:13 on pipe #1 (for data to read, or for room to write), and no other thread can write or read it'
 }
 ok "pipe_nowrite: a read no thread answers is a hang at its line naming the pipe, found at once" nowrite
+# bigwrite HOW: pipe_bigwrite writes 100 KiB, more than a pipe holds; the
+# kernel's blocking write waited for a reader that could not run (a false
+# hang after the watchdog): now it goes in parts as the reader reads
+bigwrite ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/bw$1.json" -- "$prog_dir/pipe_bigwrite" "$1" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/bw$1.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/bw$1.json" '$.bounds_hit[*]')" ] \
+    && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
+}
+ok "pipe_bigwrite w: a write larger than the pipe goes in parts as the reader reads" bigwrite w
+ok "pipe_bigwrite v: the same with writev" bigwrite v
+ok "pipe_bigwrite s: the same with send on a socket pair" bigwrite s
+fullpipe ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/bwx.json" -- "$prog_dir/pipe_bigwrite" x \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/bwx.json" '$.findings[*].kind')" = hang ] \
+    && [ "$(json_path "$tmp/bwx.json" '$.findings[*].severity')" = error ] \
+    && json_path "$tmp/bwx.json" '$.findings[*].explanation' \
+         | grep -q 'main waits at pipe_bigwrite.c:63 on pipe #1 (for data to read, or for room to write)'
+}
+ok "pipe_bigwrite x: a write to a pipe nobody reads any more is a hang at its line" fullpipe
 # the schedule names the pipe's steps after the pipe
 named ()
 {
