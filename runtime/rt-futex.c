@@ -38,12 +38,9 @@
 
 #include <errno.h>
 #include <linux/futex.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-RT_DEFINE_REAL (syscall, NULL)
 
 /* FUTEX_WAIT or FUTEX_WAIT_BITSET on @word for @val, with a timeout if
  * @timed, by the program at @ra. */
@@ -67,21 +64,16 @@ futex_wait (const volatile uint32_t *word, uint32_t val, int timed, uintptr_t ra
   return -1;
 }
 
-RT_EXPORT long
-syscall (long number, ...)
+/* A futex call through syscall() (rt-syscall.c asks): 1 and its result
+ * in *@r when it is a wait under the scheduler. */
+int
+rt_futex_call (const long a[6], uintptr_t ra, long *r)
 {
-  va_list ap;
-  va_start (ap, number);
-  long a[6];
-  for (int k = 0; k < 6; k++)
-    a[k] = va_arg (ap, long);
-  va_end (ap);
-  if (number == SYS_futex && rt_sched_is_on () && rt_self.off_access == 0)
-    {
-      int cmd = (int) a[1] & FUTEX_CMD_MASK;
-      if ((cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) && a[0] != 0)
-        return futex_wait ((const volatile uint32_t *) (uintptr_t) a[0], (uint32_t) a[2],
-                           a[3] != 0, RT_RA ());
-    }
-  return get_real_syscall () (number, a[0], a[1], a[2], a[3], a[4], a[5]);
+  if (!rt_sched_is_on () || rt_self.off_access != 0)
+    return 0;
+  int cmd = (int) a[1] & FUTEX_CMD_MASK;
+  if ((cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET) || a[0] == 0)
+    return 0;
+  *r = futex_wait ((const volatile uint32_t *) (uintptr_t) a[0], (uint32_t) a[2], a[3] != 0, ra);
+  return 1;
 }

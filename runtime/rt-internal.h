@@ -598,6 +598,9 @@ uint32_t rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra);
 /* An atomic 32-bit fetch-and-add at @ra (as __tsan_atomic32_fetch_add),
  * for intercepts that synchronise through a word of their own (rt-fdio.c). */
 uint32_t rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t ra);
+/* A futex call through syscall() (rt-futex.c; rt-syscall.c asks): 1 and
+ * its result in *@r when it is a wait under the scheduler. */
+int rt_futex_call (const long a[6], uintptr_t ra, long *r);
 /* A write (or writev) and a close of @fd by the program at @ra: the steps
  * they are when @fd is an end of a pipe or socket pair the program made
  * (rt-fdio.c); called by the intercepts of rt-filemap.c and rt-signal.c.

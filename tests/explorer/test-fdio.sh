@@ -37,6 +37,18 @@ ok "pipe_handoff_ok l: a select without timeout waits for the write" handoff l
 ok "pipe_handoff_ok E: an epoll_wait without timeout waits for the write" handoff E
 ok "pipe_handoff_ok e: an eventfd's read waits for its write" handoff e
 ok "pipe_pool_ok: workers fed through a pipe until its end of file" clean_complete pipe_pool_ok
+# io_uring: libuv added its descriptors to its epoll set through a ring,
+# where augur could not see them (its loop woken through an eventfd was a
+# hang); io_uring_setup now fails with ENOSYS, recording and exploring
+ok "io_uring_refused: exploring, io_uring_setup fails with ENOSYS" clean_complete io_uring_refused
+uring_recorded ()
+{
+  "$AUGUR" record -o "$tmp/iou.trace" -- "$prog_dir/io_uring_refused" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && grep -q 'ended: exit status 0' "$tmp/out"
+}
+ok "io_uring_refused: recording, io_uring_setup fails with ENOSYS" uring_recorded
 ok "pipe_late: a store after the wake-up races with the reader" finding pipe_late "data-race pipe_late.c:18 pipe_late.c:29"
 ok "pipe_late: and the reader's assertion fails" finding pipe_late "assertion pipe_late.c:29"
 nowrite ()
