@@ -69,7 +69,7 @@
  * fields keep their places in every version): this magic, and its own
  * version in place of the explorer's. */
 #define AUGUR_SCHED_MAGIC_OTHER 0x4155474fu      /* "AUGO" */
-#define AUGUR_SCHED_VERSION 11u
+#define AUGUR_SCHED_VERSION 12u
 #define AUGUR_SCHED_MAX_THREADS 1024u            /* more: the execution ends TOO_MANY_THREADS */
 #define AUGUR_SCHED_MAX_STEPS (1u << 18)
 /* PCT's deepest bug depth: depth - 1 priority change points, at most 16. */
@@ -259,6 +259,14 @@ enum {
   AUGUR_KERNEL_WAIT_ALSO = 0x80,
 };
 
+/* A shared object of the program's (AugurSchedShm.modules): its load bias
+ * and path, as the dynamic loader has them. */
+#define AUGUR_SCHED_MAX_MODULES 32u
+typedef struct {
+  uint64_t bias;
+  char     path[248];
+} AugurSchedModule;
+
 /* Per thread, written at the end of an execution (for deadlocks). */
 typedef struct {
   uint8_t  state;     /* AUGUR_STH_* */
@@ -437,6 +445,14 @@ typedef struct {
   uint8_t  world_wait_module;
   uint8_t  world_wait_call;
   uint32_t world_wait_pc;
+  /* the shared objects the program's steps were found in (module 1 on; 0
+   * is the executable, see exe_bias): written by the child that met each
+   * first, kept for the next ones, which load the same objects at the
+   * same addresses and number them alike; more than
+   * AUGUR_SCHED_MAX_MODULES are counted but not described */
+  uint32_t n_modules;
+  uint32_t pad5;
+  AugurSchedModule modules[AUGUR_SCHED_MAX_MODULES];
   AugurSchedFailure failures[AUGUR_SCHED_MAX_FAILURES];
   /* written by the explorer once, before the first execution */
   uint32_t n_pruned;        /* pruned[0..n_pruned): see "Static pruning" above */

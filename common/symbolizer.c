@@ -81,6 +81,8 @@ augur_symbolizer_free (AugurSymbolizer *s)
   g_free (s);
 }
 
+static void resolve (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *hit);
+
 void
 augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, guint64 bias)
 {
@@ -89,8 +91,28 @@ augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, 
   Module *m = g_new0 (Module, 1);
   m->path = g_strdup (path);
   m->bias = bias;
+  gboolean fresh = g_ptr_array_index (s->modules, index) == NULL;
   module_free (g_ptr_array_index (s->modules, index));
   g_ptr_array_index (s->modules, index) = m;
+  if (!fresh)
+    return;
+  /* what was looked up in it before it was known is known now (in
+   * place: callers may hold the entries) */
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, s->cache);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    if ((guint) (*(gint64 *) key >> 32) == index && ((AugurSource *) value)->file == NULL)
+      resolve (s, index, (guint64) (*(gint64 *) key & 0xffffffff), value);
+}
+
+void
+augur_symbolizer_add_sched_modules (AugurSymbolizer *s, const AugurSchedModule *modules,
+                                    guint n)
+{
+  for (guint k = 1; k <= n && k <= AUGUR_SCHED_MAX_MODULES; k++)
+    if (k >= s->modules->len || g_ptr_array_index (s->modules, k) == NULL)
+      augur_symbolizer_add_module (s, k, modules[k - 1].path, modules[k - 1].bias);
 }
 
 /* @file as a path of its own: relative to its unit's compilation
@@ -280,6 +302,22 @@ augur_symbolizer_inlined_call (AugurSymbolizer *s, guint module, guint64 pc, Aug
   return out->file != NULL && out->line > 0;
 }
 
+/* @hit for @pc in @module (left unknown when the module is). */
+static void
+resolve (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *hit)
+{
+  Module *m = get_module (s, module);
+  if (m == NULL)
+    return;
+  Dwarf_Addr a = pc; /* reported at bias 0: the offset is the address */
+  GElf_Off off;
+  GElf_Sym sym;
+  const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
+  const char *inlined = inlined_function (m, a);
+  hit->function = inlined != NULL ? intern (s, inlined) : intern_symbol (s, name);
+  source_line (s, m, a, name != NULL ? a - off : a, hit);
+}
+
 const AugurSource *
 augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
 {
@@ -291,17 +329,7 @@ augur_symbolizer_lookup (AugurSymbolizer *s, guint module, guint64 pc)
   if (hit == NULL)
     {
       hit = g_new0 (AugurSource, 1);
-      Module *m = get_module (s, module);
-      if (m != NULL)
-        {
-          Dwarf_Addr a = pc; /* reported at bias 0: the offset is the address */
-          GElf_Off off;
-          GElf_Sym sym;
-          const char *name = dwfl_module_addrinfo (m->mod, a, &off, &sym, NULL, NULL, NULL);
-          const char *inlined = inlined_function (m, a);
-          hit->function = inlined != NULL ? intern (s, inlined) : intern_symbol (s, name);
-          source_line (s, m, a, name != NULL ? a - off : a, hit);
-        }
+      resolve (s, module, pc, hit);
       gint64 *k = g_new (gint64, 1);
       *k = key;
       g_hash_table_insert (s->cache, k, hit);

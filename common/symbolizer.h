@@ -15,6 +15,7 @@
 
 #include <glib.h>
 
+#include "common/augur-sched-format.h"
 #include "common/trace.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,10 @@ void augur_symbolizer_free (AugurSymbolizer *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurSymbolizer, augur_symbolizer_free)
 
 void augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, guint64 bias);
+/* The explorer's modules 1 to @n as the execution server's page
+ * describes them (AugurSchedShm.modules), those not added yet. */
+void augur_symbolizer_add_sched_modules (AugurSymbolizer *s, const AugurSchedModule *modules,
+                                         guint n);
 
 /* Where the function whose code @pc is was inlined: the call's file,
  * line and the function it was inlined into (interned, valid for the

@@ -379,6 +379,7 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
 {
   Watch *w = data;
   w->runs++;
+  augur_symbolizer_add_sched_modules (w->sym, shm->modules, shm->n_modules);
   if (w->map == NULL)
     {
       w->first = run_capture (shm, killed);
@@ -474,6 +475,7 @@ on_control (const AugurSchedShm *shm, gboolean killed, gpointer data)
 {
   Control *c = data;
   c->runs++;
+  augur_symbolizer_add_sched_modules (c->sym, shm->modules, shm->n_modules);
   if (shm->status == AUGUR_SST_DIVERGED || shm->status == AUGUR_SST_INFEASIBLE)
     return c->runs < c->limit;
   Run *r = run_capture (shm, killed);

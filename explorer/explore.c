@@ -73,6 +73,7 @@ static void
 new_execution (Ctx *c)
 {
   g_clear_pointer (&c->names, augur_exec_names_free);
+  augur_symbolizer_add_sched_modules (c->sym, c->shm->modules, c->shm->n_modules);
   if (c->shm->exe_bias != c->exe_bias)
     {
       c->exe_bias = c->shm->exe_bias;

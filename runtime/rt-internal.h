@@ -281,6 +281,10 @@ void rt_module_init (void);
 /* MODULE record for the executable (index 0), once, at start-up. */
 void rt_module_announce_exe (const char *path);
 void rt_module_slow (uintptr_t pc, AugurRecord *r);
+/* Under the explorer: the modules numbered so far after the first @have
+ * described on the scheduler's page (rt_sched_module), at each
+ * execution's start; a module found later is described when found. */
+void rt_module_publish (uint32_t have);
 /* Instrumented modules: looked for by __tsan_init, which each one's
  * constructor calls (rt-module.c). */
 void rt_module_mark_instrumented (void);

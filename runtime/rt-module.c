@@ -26,6 +26,7 @@
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <link.h>
 #include <stddef.h>
@@ -259,6 +260,35 @@ rt_module_announce_exe (const char *path)
   announce (0, &f);
 }
 
+/* Under the explorer, module @index (found as @f) described on the
+ * scheduler's page, for the names of its steps. */
+static void
+publish (uint32_t index, const FindPc *f)
+{
+  rt_sched_module (index, f->bias, f->path);
+}
+
+void
+rt_module_publish (uint32_t have)
+{
+  uint32_t n = __atomic_load_n (&n_modules, __ATOMIC_ACQUIRE);
+  if (have + 1 >= n)
+    return;
+  rt_guard_enter ();
+  rt_spin_take (&module_lock);
+  for (uint32_t k = have + 1; k < n_modules; k++)
+    {
+      static FindPc f;   /* under module_lock */
+      memset (&f, 0, sizeof f);
+      f.r.pc = modules[k].lo;
+      dl_iterate_phdr (find_callback, &f);
+      if (f.r.found)
+        publish (k, &f);
+    }
+  rt_spin_give (&module_lock);
+  rt_guard_leave ();
+}
+
 void
 rt_module_slow (uintptr_t pc, AugurRecord *r)
 {
@@ -285,6 +315,7 @@ rt_module_slow (uintptr_t pc, AugurRecord *r)
         {
           modules[n] = (RtModule) { f.r.lo, f.r.hi - f.r.lo, f.bias };
           announce (n, &f);
+          publish (n, &f);
           __atomic_store_n (&n_modules, n + 1, __ATOMIC_RELEASE);
           use_module (n, pc, r);
           done = true;

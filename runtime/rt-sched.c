@@ -652,6 +652,24 @@ rt_sched_make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj
 /* Threads */
 
 void
+rt_sched_module (uint32_t index, uint64_t bias, const char *path)
+{
+  if (shm == NULL || index == 0)
+    return;
+  if (index <= AUGUR_SCHED_MAX_MODULES)
+    {
+      AugurSchedModule *m = &shm->modules[index - 1];
+      size_t n = 0;
+      for (; path[n] != '\0' && n + 1 < sizeof m->path; n++)
+        m->path[n] = path[n];
+      m->path[n] = '\0';
+      m->bias = bias;
+    }
+  if (shm->n_modules < index)
+    shm->n_modules = index;
+}
+
+void
 rt_sched_start_execution (void)
 {
   /* the table is outside the snapshot: main's slot is cleared here, the
@@ -678,6 +696,7 @@ rt_sched_start_execution (void)
   shm->enabled_lost_at = UINT32_MAX;
   shm->n_failures = 0;
   shm->clock_jumps = 0;
+  rt_module_publish (shm->n_modules);
   rt_sched_sync_reset ();
   if (shm->random_seed != 0)
     {
