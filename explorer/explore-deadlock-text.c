@@ -12,6 +12,7 @@
 
 #include "common/augur-ops.h"
 
+#include "explorer/dpor.h"
 #include "explorer/steps.h"
 
 /* What a thread blocked at a step waits for, in a deadlock's prose. */
@@ -26,11 +27,6 @@ static const char *const waits_text[] = {
   [AUGUR_OPS_WAITS_SIGNAL] = "waits for a signal that never comes",
 };
 
-/* Why thread @t, blocked in a condition wait, is never woken, from the
- * execution's steps: a signal that woke another thread waiting on the same
- * condition (one pthread_cond_signal for two waiters), a signal that came
- * before it waited, or none at all.  Appends " thread T ...;" to @e;
- * returns the step of that signal, G_MAXUINT if there is none. */
 /* " held by thread 3" or " held by thread 3, which exited holding it" */
 static void
 held_by_text (Ctx *c, guint owner, GString *e)
@@ -67,6 +63,33 @@ woken_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString 
   g_string_append_c (e, ';');
 }
 
+/* Do stuck threads @t and @u wait on the same condition at the same place
+ * (the same wait, called from the same places): then a signal that woke @u
+ * and found it waiting there again would have found @t no better off, and
+ * a broadcast instead of it would not have helped. */
+static gboolean
+same_wait (Ctx *c, guint t, guint u)
+{
+  if (u >= MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS))
+    return FALSE;
+  const AugurSchedThread *a = &c->shm->threads[t], *b = &c->shm->threads[u];
+  if (b->state != AUGUR_STH_BLOCKED || b->waker != 0 || b->pending.op != a->pending.op
+      || b->pending.obj != a->pending.obj || b->pending.module != a->pending.module
+      || b->pending.pc != a->pending.pc || b->callers.n != a->callers.n)
+    return FALSE;
+  for (guint k = 0; k < a->callers.n && k < AUGUR_SCHED_MAX_CALLERS; k++)
+    if (a->callers.module[k] != b->callers.module[k] || a->callers.pc[k] != b->callers.pc[k])
+      return FALSE;
+  return TRUE;
+}
+
+/* Why thread @t, blocked in a condition wait, is never woken, from the
+ * execution's steps: a signal that woke another thread waiting on the same
+ * condition, a signal that came before it waited, or none at all.  The
+ * other thread woken is one pthread_cond_signal for two waiters only if it
+ * does not wait at the same place again (same_wait): when it does, what
+ * the signal announced did not let it go on either.  Appends " thread T
+ * ...;" to @e; returns the step of that signal, G_MAXUINT if there is none. */
 static guint
 cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
 {
@@ -102,7 +125,13 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
         for (guint m = k + 1; m < n && woken == G_MAXUINT; m++)
           if (steps[m].op == AUGUR_SOP_COND_WAKE && augur_sched_step_waker (&steps[m]) == k + 1)
             woken = steps[m].tid;
-        if (woken != G_MAXUINT)
+        if (woken != G_MAXUINT && same_wait (c, t, woken))
+          g_string_append_printf (e, ", and no signal came after the one at %s (thread %u), "
+                                  "which woke thread %u: thread %u waits at the same place "
+                                  "again, so a broadcast would not have helped, and the "
+                                  "wake-up this thread needs never came;", at, steps[k].tid,
+                                  woken, woken);
+        else if (woken != G_MAXUINT)
           g_string_append_printf (e, ", but the signal at %s (thread %u) woke thread %u, which "
                                   "waited on it too, and no signal came after it: one "
                                   "pthread_cond_signal for two waiters;", at, steps[k].tid, woken);
@@ -281,4 +310,55 @@ explore_deadlock_self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, g
                                 "owner's locks.", who, obj != NULL ? obj : "a mutex", at, since);
   text[0] = g_ascii_toupper (text[0]);
   return text;
+}
+
+/* The first race of an execution that augur reports (its pair of
+ * instructions and address in c->race_addrs): its steps i < j, j ==
+ * G_MAXUINT if none. */
+typedef struct {
+  Ctx *c;
+  guint i, j;
+} FirstRace;
+
+static void
+first_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer data)
+{
+  FirstRace *r = data;
+  (void) n;
+  if (j > r->j || (j == r->j && i >= r->i))
+    return;
+  guint64 a = (guint64) steps[i].module << 32 | steps[i].pc;
+  guint64 b = (guint64) steps[j].module << 32 | steps[j].pc;
+  guint64 key[3] = { MIN (a, b), MAX (a, b), steps[j].obj };
+  if (!g_hash_table_contains (r->c->race_addrs, key))
+    return;
+  r->i = i;
+  r->j = j;
+}
+
+/* " This execution also races on `q.head` at f.c:9 and f.c:20 before the
+ * deadlock: the lost wake-up may be its consequence.", or NULL: a race the
+ * execution ran before it ended stuck may have corrupted what the threads
+ * wait for (an entry of a queue lost, so the wake-up a waiter needs never
+ * comes), and is then the cause to look at, not the waits.  The races of
+ * the execution are found again by a pass of their own: the search's pass
+ * does not look at a replayed prefix again. */
+char *
+explore_deadlock_race_text (Ctx *c, const AugurSchedStep *steps, guint n, const char *what,
+                            gboolean cond)
+{
+  FirstRace r = { c, G_MAXUINT, G_MAXUINT };
+  g_autoptr (AugurDpor) dpor = augur_dpor_new ();
+  augur_dpor_add_execution (dpor, steps, n, first_race, &r);
+  if (r.j == G_MAXUINT)
+    return NULL;
+  g_autofree char *obj = explore_findings_object_of (c, steps, steps[r.i].obj > steps[r.j].obj
+                                                                 ? r.i : r.j);
+  g_autofree char *on = obj != NULL ? g_strdup_printf (" on `%s`", obj) : g_strdup ("");
+  g_autofree char *at_i = explore_findings_loc_key (c, steps[r.i].module, steps[r.i].pc);
+  g_autofree char *at_j = explore_findings_loc_key (c, steps[r.j].module, steps[r.j].pc);
+  g_autofree char *at = g_strcmp0 (at_i, at_j) == 0 ? g_strdup (at_i)
+                                                    : g_strdup_printf ("%s and %s", at_i, at_j);
+  return g_strdup_printf (" This execution also races%s at %s before the %s: %s may be its "
+                          "consequence.", on, at, what, cond ? "the lost wake-up" : "it");
 }

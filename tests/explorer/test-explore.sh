@@ -124,6 +124,24 @@ ok "spurious_deadlock: the schedule's spurious wake-up is a spurious-wake step" 
 ok "one signal for two waiters: the deadlock names the signal that woke the other one" \
    cond_why signal_one_of_two signal_one_of_two.c:19 \
    "thread [12] waits on \`c\` at signal_one_of_two.c:19, but the signal at signal_one_of_two.c:32 (main) woke thread [12], which waited on it too, and no signal came after it: one pthread_cond_signal for two waiters"
+# (its explanations, just read: no race to name there)
+no_race_note ()
+{
+  ! grep -q "races" "$tmp/expl"
+}
+ok "signal_one_of_two: no race named in its deadlock" no_race_note
+# ... but not when the thread it woke waits at the same place again (a
+# broadcast would not help), and a race before the deadlock is named:
+# the queue's insert outside its mutex lost the entry the waiter needed
+queue_lost ()
+{
+  cond_why queue_lost_wakeup "queue_lost_wakeup.c:35 queue_lost_wakeup.c:35" \
+    "thread [12] waits on \`cond\` at queue_lost_wakeup.c:35, and no signal came after the one at queue_lost_wakeup.c:60 (main), which woke thread [12]: thread [12] waits at the same place again, so a broadcast would not have helped, and the wake-up this thread needs never came;" \
+    || return 1
+  ! grep -q "for two waiters" "$tmp/expl" \
+    && grep -q "This execution also races on \`[a-z.]*\` at queue_lost_wakeup.c:[0-9]* and queue_lost_wakeup.c:[0-9]* before the deadlock: the lost wake-up may be its consequence\.$" "$tmp/expl"
+}
+ok "a wake-up lost to a race on a queue: no 'one signal for two waiters', the race named" queue_lost
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
 # both frees of a double free are shown as frees, not as the atomic write
 # of the block the scheduler makes of a free
