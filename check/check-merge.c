@@ -39,7 +39,7 @@ augur_check_finding_key (AugurFinding *f)
   for (guint i = 0; i < n; i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
-      if (a->op != AUGUR_OP_ASSERT_FAIL && a->op != AUGUR_OP_FAULT && a->op != AUGUR_OP_END)
+      if (!augur_op_is_failure (a->op) && a->op != AUGUR_OP_FAULT && a->op != AUGUR_OP_END)
         add_loc (locs, a->file, a->line);
     }
   for (guint i = 0; i < n && locs->len == 0; i++)
@@ -197,6 +197,15 @@ requests_of (AugurFinding *d)
   return set;
 }
 
+/* The same harm: one op, or a failed assertion and an abort (a
+ * confirmation's re-run tells abort() from assert() no more than a
+ * recorded trace does). */
+static gboolean
+same_harm_op (AugurOp a, AugurOp b)
+{
+  return a == b || (augur_op_is_failure (a) && augur_op_is_failure (b));
+}
+
 /* Has @f an access with @h's op at @h's line (and file)? */
 static gboolean
 has_harm_access (AugurFinding *f, const AugurAccess *h)
@@ -204,7 +213,7 @@ has_harm_access (AugurFinding *f, const AugurAccess *h)
   for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
     {
       const AugurAccess *a = augur_finding_get_access (f, k);
-      if (!augur_op_is_memory_access (h->op) && h->op == a->op && h->line == a->line
+      if (!augur_op_is_memory_access (h->op) && same_harm_op (h->op, a->op) && h->line == a->line
           && h->file != NULL && a->file != NULL)
         {
           g_autofree char *la = loc_of (a->file, a->line), *lh = loc_of (h->file, h->line);
@@ -285,7 +294,7 @@ race_at_failure (AugurFinding *race, AugurFinding *f)
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
-      if ((a->op != AUGUR_OP_ASSERT_FAIL && a->op != AUGUR_OP_FAULT) || a->file == NULL)
+      if ((!augur_op_is_failure (a->op) && a->op != AUGUR_OP_FAULT) || a->file == NULL)
         continue;
       g_autofree char *la = loc_of (a->file, a->line);
       for (guint j = 0; j < augur_finding_get_n_accesses (race); j++)
@@ -580,6 +589,56 @@ bug_of (GPtrArray *bugs, AugurFinding *head)
   return b;
 }
 
+/* @p's access that is @a's harm (a failed assertion, an abort, a fault,
+ * at @a's line): @a's thread's if it has one, else another thread's (the
+ * threads that run one function take turns failing at its line from one
+ * execution to the next); NULL if none. */
+static const AugurAccess *
+harm_access_of (AugurFinding *p, const AugurAccess *a)
+{
+  const AugurAccess *found = NULL;
+  for (guint k = 0; k < augur_finding_get_n_accesses (p); k++)
+    {
+      const AugurAccess *c = augur_finding_get_access (p, k);
+      if (!same_harm_op (c->op, a->op) || c->line != a->line || g_strcmp0 (c->file, a->file) != 0)
+        continue;
+      if (c->thread == a->thread)
+        return c;
+      if (found == NULL)
+        found = c;
+    }
+  return found;
+}
+
+/* A part of @f other than its schedule's (@sched) whose own execution
+ * failed in another thread than @f's failure access says (its text reads
+ * "Thread 3 calls abort()" below a headline "(T2)"): it says so. */
+static void
+note_other_executions (AugurFinding *f, GPtrArray *parts, AugurFinding *sched)
+{
+  const AugurAccess *fail = NULL;
+  for (guint i = 0; i < augur_finding_get_n_accesses (f) && fail == NULL; i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, i);
+      if (augur_op_is_failure (a->op) || a->op == AUGUR_OP_FAULT)
+        fail = a;
+    }
+  if (fail == NULL)
+    return;
+  for (guint i = 0; i < parts->len; i++)
+    {
+      AugurFinding *p = g_ptr_array_index (parts, i);
+      const AugurAccess *c = p != sched ? harm_access_of (p, fail) : NULL;
+      if (c == NULL || c->thread == fail->thread)
+        continue;
+      g_autofree char *e = g_strdup_printf ("%s This part is another execution: thread %u fails "
+                                            "there, thread %u in the finding's schedule.",
+                                            augur_finding_get_explanation (p), c->thread,
+                                            fail->thread);
+      augur_finding_set_explanation (p, e);
+    }
+}
+
 /* The finding of a failure with its causes: its accesses, the schedule of
  * the first cause whose confirmation or diagnosis ran into the failure
  * (violation and failure highlighted), the worst severity, the chain. */
@@ -643,17 +702,14 @@ build_bug (Bug *b)
   for (guint i = 0; i < augur_finding_get_n_accesses (h); i++)
     {
       const AugurAccess *a = augur_finding_get_access (h, i);
-      guint64 event = a->event;
-      if (sched != h)
-        /* numbered as in the schedule taken: the cause's harm access */
-        for (guint k = 0; k < augur_finding_get_n_accesses (sched); k++)
-          {
-            const AugurAccess *c = augur_finding_get_access (sched, k);
-            if (c->op == a->op && c->line == a->line && c->thread == a->thread)
-              event = c->event;
-          }
-      augur_finding_add_access (f, a->thread, event, a->op, a->file, a->line, a->function,
-                                (const char *const *) a->locks_held);
+      /* numbered as in the schedule taken: the cause's harm access, in
+       * the thread that failed in that execution */
+      const AugurAccess *c = sched != h ? harm_access_of (sched, a) : NULL;
+      gboolean other = c != NULL && c->thread != a->thread;
+      augur_finding_add_access (f, c != NULL ? c->thread : a->thread,
+                                c != NULL ? c->event : a->event, a->op, a->file, a->line,
+                                a->function,
+                                (const char *const *) (other ? c->locks_held : a->locks_held));
     }
   for (guint i = 0; i < augur_finding_get_n_steps (sched); i++)
     {
@@ -680,6 +736,7 @@ build_bug (Bug *b)
               }
         }
     }
+  note_other_executions (f, b->parts, sched);
   for (guint i = 0; i < b->parts->len; i++)
     augur_finding_add_part (f, g_ptr_array_index (b->parts, i));
   return f;
@@ -802,7 +859,7 @@ misuse_before_abort (AugurFinding *m, AugurFinding *a)
 {
   const AugurAccess *fail = NULL;
   for (guint i = 0; i < augur_finding_get_n_accesses (a) && fail == NULL; i++)
-    if (augur_finding_get_access (a, i)->op == AUGUR_OP_ASSERT_FAIL)
+    if (augur_op_is_failure (augur_finding_get_access (a, i)->op))
       fail = augur_finding_get_access (a, i);
   if (fail == NULL)
     return FALSE;

@@ -261,6 +261,7 @@ const AugurOpsOp augur_ops_ops[AUGUR_OP_N_OPS + 1] = {
   [AUGUR_OP_SIGWAIT] = { "sigwait", .waits = AUGUR_OPS_WAITS_SIGNAL, .step = AUGUR_OPS_STEP_YES,
                          .verb = "waits for a signal" },
   [AUGUR_OP_MAIN] = { "main" },
+  [AUGUR_OP_ABORT] = { "abort" },
   /* no edge from a signal: none ended the wait */
   [AUGUR_OP_SPURIOUS_WAKE] = { "spurious-wake", .lock = AUGUR_OPS_LOCK_ACQUIRE,
                                .waits = AUGUR_OPS_WAITS_COND, .step = AUGUR_OPS_STEP_YES,

@@ -74,6 +74,8 @@ typedef enum {
   AUGUR_OP_MAIN,          /* main is called (what its thread did before: constructors) */
   AUGUR_OP_SPURIOUS_WAKE, /* back from a condition wait that no signal ended (POSIX allows
                            * it): the explorer's schedules only */
+  AUGUR_OP_ABORT,         /* abort() called by the program, not by a failed assert() (the
+                           * explorer's findings; a recorded trace's abort is ASSERT_FAIL) */
   AUGUR_OP_N_OPS
 } AugurOp;
 

@@ -220,3 +220,9 @@ augur_op_is_release (AugurOp op)
 {
   return augur_ops_op (op)->lock == AUGUR_OPS_LOCK_RELEASE;
 }
+
+gboolean
+augur_op_is_failure (AugurOp op)
+{
+  return op == AUGUR_OP_ASSERT_FAIL || op == AUGUR_OP_ABORT;
+}

@@ -169,6 +169,7 @@ gboolean    augur_op_is_memory_access (AugurOp op);  /* read, write, atomics */
 gboolean    augur_op_is_write (AugurOp op);          /* write, atomic store/rmw */
 gboolean    augur_op_is_acquire (AugurOp op);        /* lock, rdlock, trylock, wake */
 gboolean    augur_op_is_release (AugurOp op);        /* unlock, wait */
+gboolean    augur_op_is_failure (AugurOp op);        /* assert-fail, abort: a failing program */
 
 /* A call site in a function that called the one an access is in. */
 typedef struct {

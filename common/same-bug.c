@@ -32,7 +32,7 @@ locations (AugurFinding *f)
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
       const AugurAccess *a = augur_finding_get_access (f, i);
-      if (a->file == NULL || a->line == 0 || a->op == AUGUR_OP_ASSERT_FAIL
+      if (a->file == NULL || a->line == 0 || augur_op_is_failure (a->op)
           || a->op == AUGUR_OP_FAULT || a->op == AUGUR_OP_END)
         continue;
       g_autofree char *base = augur_source_label (a->file);

@@ -278,7 +278,7 @@ finding_harm_key (AugurFinding *f)
     {
       const AugurAccess *a = augur_finding_get_access (f, k);
       g_autofree char *at = base_loc (a->file, a->line);
-      if (a->op == AUGUR_OP_ASSERT_FAIL)
+      if (augur_op_is_failure (a->op))
         return g_strdup_printf ("assertion %s", at);
       if (a->op == AUGUR_OP_FAULT)
         return g_strdup_printf ("crash %s", at);

@@ -732,7 +732,8 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, upto, fl->tid);
   augur_finding_add_thread (f, fl->tid);
   augur_finding_add_access (f, fl->tid, count,
-                            assertion ? AUGUR_OP_ASSERT_FAIL : AUGUR_OP_FAULT,
+                            aborts ? AUGUR_OP_ABORT : assertion ? AUGUR_OP_ASSERT_FAIL
+                                                                : AUGUR_OP_FAULT,
                             file, line, function, (const char *const *) held);
   if (first)
     {

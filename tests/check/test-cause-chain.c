@@ -179,6 +179,94 @@ test_merge_prefers_no_spurious (void)
   g_assert_true (augur_results_get_finding (into, 0) == plain);
 }
 
+/* An abort() at p.c:24 that threads 1, 2 and 3 (all running user())
+ * reach: the explorer's finding saw thread 1 abort, each diagnosed
+ * violation another thread, in its own execution (the survey's D7:
+ * "assert-fail (T1)" over a part saying "Thread 3 calls abort()").  The
+ * bug takes a violation's schedule, so its failure access is that
+ * schedule's aborting thread; the other violation says its execution is
+ * another one; a confirmed race whose re-run aborted there (an
+ * assert-fail: a re-run does not tell abort() from assert()) is a cause
+ * of it all the same. */
+static AugurFinding *
+aborting (guint thread, AugurFindingKind kind, const char *text)
+{
+  AugurFinding *f = augur_finding_new (kind, NULL, text);
+  augur_finding_add_thread (f, thread);
+  for (guint k = 0; k < 3; k++)
+    augur_finding_add_step (f, 1 + (thread + k) % 3, k, AUGUR_OP_READ, "table", 0, "p.c", 23,
+                            "user");
+  augur_finding_add_step (f, thread, 3, AUGUR_OP_READ, "table", 0, "p.c", 23, "user");
+  return f;
+}
+
+static AugurFinding *
+abort_violation (guint thread)
+{
+  AugurFinding *v = aborting (thread, AUGUR_FINDING_ATOMICITY_VIOLATION,
+                              "Thread T reads table (p.c:11) and next reads it at p.c:23.");
+  augur_finding_set_object (v, "table", "variable");
+  augur_finding_add_thread (v, 3);
+  augur_finding_add_access (v, thread, 2, AUGUR_OP_READ, "p.c", 11, "init", NULL);
+  augur_finding_add_access (v, 3, 1, AUGUR_OP_WRITE, "p.c", 9, "init", NULL);
+  augur_finding_add_access (v, thread, 3, AUGUR_OP_READ, "p.c", 23, "user", NULL);
+  augur_finding_add_access (v, thread, 4, AUGUR_OP_ABORT, "p.c", 24, "user", NULL);
+  return v;
+}
+
+static void
+test_abort_threads (void)
+{
+  g_autoptr (AugurResults) r = augur_results_new ("p", "check");
+  g_autoptr (AugurFinding) a = aborting (1, AUGUR_FINDING_ABORT, "Thread 1 calls abort().");
+  augur_finding_add_access (a, 1, 4, AUGUR_OP_ABORT, "p.c", 24, "user", NULL);
+  g_autoptr (AugurFinding) v2 = abort_violation (2);
+  g_autoptr (AugurFinding) v3 = abort_violation (3);
+  g_autoptr (AugurFinding) x = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL,
+                                                  "Confirmed: then thread 1 aborted.");
+  augur_finding_set_object (x, "done", "variable");
+  augur_finding_set_prediction (x, "W-R", "harmful");
+  augur_finding_add_access (x, 2, 1, AUGUR_OP_WRITE, "p.c", 21, "user", NULL);
+  augur_finding_add_access (x, 3, 1, AUGUR_OP_READ, "p.c", 18, "user", NULL);
+  augur_finding_add_access (x, 1, 5, AUGUR_OP_ASSERT_FAIL, "p.c", 24, "user", NULL);
+  augur_results_add_finding (r, a);
+  augur_results_add_finding (r, v2);
+  augur_results_add_finding (r, v3);
+  augur_results_add_finding (r, x);
+  g_assert_cmpuint (augur_check_group_findings (r, NULL), ==, 3);
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 1);
+  AugurFinding *f = augur_results_get_finding (r, 0);
+  g_assert_cmpuint (augur_finding_get_n_parts (f), ==, 3);
+  /* its failure access: an abort, by the thread that aborts in its schedule */
+  g_assert_cmpuint (augur_finding_get_n_accesses (f), ==, 1);
+  const AugurAccess *fail = augur_finding_get_access (f, 0);
+  g_assert_cmpstr (augur_op_to_string (fail->op), ==, "abort");
+  guint n = augur_finding_get_n_steps (f);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpuint (fail->thread, ==, augur_finding_get_step (f, n - 1)->thread);
+  g_assert_cmpuint (fail->thread, !=, 1);
+  /* the other violation, in whose execution another thread aborts, says
+   * so, and so does the race's confirmation, whose thread 1 aborted */
+  guint noted = 0;
+  for (guint i = 0; i < 3; i++)
+    {
+      AugurFinding *p = augur_finding_get_part (f, i);
+      guint t = p == v2 ? 2 : p == v3 ? 3 : 1;
+      g_autofree char *note = g_strdup_printf ("This part is another execution: thread %u "
+                                               "fails there, thread %u in the finding's "
+                                               "schedule.", t, fail->thread);
+      const char *e = augur_finding_get_explanation (p);
+      if (t == fail->thread)
+        g_assert_null (strstr (e, "another execution"));
+      else
+        {
+          g_assert_nonnull (strstr (e, note));
+          noted++;
+        }
+    }
+  g_assert_cmpuint (noted, ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -189,5 +277,6 @@ main (int argc, char **argv)
                    test_deadlock_not_caused_by_race);
   g_test_add_func ("/check/cause-chain/other-deadlock", test_other_deadlock);
   g_test_add_func ("/check/cause-chain/merge-prefers-no-spurious", test_merge_prefers_no_spurious);
+  g_test_add_func ("/check/cause-chain/abort-threads", test_abort_threads);
   return g_test_run ();
 }

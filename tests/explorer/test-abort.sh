@@ -33,9 +33,10 @@ abort_plain ()
   ! results_findings "$r" | grep -q "^assertion" \
     && json_path "$r" "\$.findings[$((n - 1))].explanation" \
        | grep -qF "main calls abort(): the program ends itself, not through a failed assert()." \
-    && [ -z "$(json_path "$r" "\$.findings[$((n - 1))].parts[*].kind")" ]
+    && [ -z "$(json_path "$r" "\$.findings[$((n - 1))].parts[*].kind")" ] \
+    && [ "$(json_path "$r" "\$.findings[$((n - 1))].accesses[*].op")" = abort ]
 }
-ok "abort_plain: abort() with no misuse before it is a finding of kind abort, not assertion" abort_plain
+ok "abort_plain: abort() with no misuse before it is a finding of kind abort, not assertion, its access an abort, not an assert-fail" abort_plain
 
 abort_report ()
 {
