@@ -88,7 +88,8 @@ same_wait (Ctx *c, guint t, guint u)
  * condition, a signal that came before it waited, or none at all.  The
  * other thread woken is one pthread_cond_signal for two waiters only if it
  * does not wait at the same place again (same_wait): when it does, what
- * the signal announced did not let it go on either.  Appends " thread T
+ * the signal announced did not let it go on either (unless the two wait
+ * there for different things, a turn each, which the steps do not tell).  Appends " thread T
  * ...;" to @e; returns the step of that signal, G_MAXUINT if there is none. */
 static guint
 cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *e)
@@ -128,8 +129,9 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
         if (woken != G_MAXUINT && same_wait (c, t, woken))
           g_string_append_printf (e, ", and no signal came after the one at %s (thread %u), "
                                   "which woke thread %u: thread %u waits at the same place "
-                                  "again, so a broadcast would not have helped, and the "
-                                  "wake-up this thread needs never came;", at, steps[k].tid,
+                                  "again, so unless the two wait there for different things, "
+                                  "a broadcast would not have helped, and the wake-up this "
+                                  "thread needs never came;", at, steps[k].tid,
                                   woken, woken);
         else if (woken != G_MAXUINT)
           g_string_append_printf (e, ", but the signal at %s (thread %u) woke thread %u, which "

@@ -136,7 +136,7 @@ ok "signal_one_of_two: no race named in its deadlock" no_race_note
 queue_lost ()
 {
   cond_why queue_lost_wakeup "queue_lost_wakeup.c:35 queue_lost_wakeup.c:35" \
-    "thread [12] waits on \`cond\` at queue_lost_wakeup.c:35, and no signal came after the one at queue_lost_wakeup.c:60 (main), which woke thread [12]: thread [12] waits at the same place again, so a broadcast would not have helped, and the wake-up this thread needs never came;" \
+    "thread [12] waits on \`cond\` at queue_lost_wakeup.c:35, and no signal came after the one at queue_lost_wakeup.c:60 (main), which woke thread [12]: thread [12] waits at the same place again, so unless the two wait there for different things, a broadcast would not have helped, and the wake-up this thread needs never came;" \
     || return 1
   ! grep -q "for two waiters" "$tmp/expl" \
     && grep -q "This execution also races on \`[a-z.]*\` at queue_lost_wakeup.c:[0-9]* and queue_lost_wakeup.c:[0-9]* before the deadlock: the lost wake-up may be its consequence\.$" "$tmp/expl"
