@@ -339,21 +339,30 @@ first_race (const AugurSchedStep *steps, guint n, guint i, guint j, gpointer dat
 }
 
 /* " This execution also races on `q.head` at f.c:9 and f.c:20 before the
- * deadlock: the lost wake-up may be its consequence.", or NULL: a race the
+ * deadlock: the lost wake-up may be its consequence.", if any: a race the
  * execution ran before it ended stuck may have corrupted what the threads
  * wait for (an entry of a queue lost, so the wake-up a waiter needs never
- * comes), and is then the cause to look at, not the waits.  The races of
+ * comes), and is then the cause to look at, not the waits.  Only when a
+ * stuck thread waits on a condition: a lock-order deadlock is its locks'.
+ * The races of
  * the execution are found again by a pass of their own: the search's pass
  * does not look at a replayed prefix again. */
-char *
+void
 explore_deadlock_race_text (Ctx *c, const AugurSchedStep *steps, guint n, const char *what,
-                            gboolean cond)
+                            GString *e)
 {
+  gboolean cond = FALSE;
+  for (guint t = 0; t < MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS); t++)
+    if (augur_sched_thread_stuck (c->shm->threads[t].state)
+        && augur_ops_sched (c->shm->threads[t].pending.op)->waits == AUGUR_OPS_WAITS_COND)
+      cond = TRUE;
+  if (!cond)
+    return;
   FirstRace r = { c, G_MAXUINT, G_MAXUINT };
   g_autoptr (AugurDpor) dpor = augur_dpor_new ();
   augur_dpor_add_execution (dpor, steps, n, first_race, &r);
   if (r.j == G_MAXUINT)
-    return NULL;
+    return;
   g_autofree char *obj = explore_findings_object_of (c, steps, steps[r.i].obj > steps[r.j].obj
                                                                  ? r.i : r.j);
   g_autofree char *on = obj != NULL ? g_strdup_printf (" on `%s`", obj) : g_strdup ("");
@@ -361,6 +370,6 @@ explore_deadlock_race_text (Ctx *c, const AugurSchedStep *steps, guint n, const 
   g_autofree char *at_j = explore_findings_loc_key (c, steps[r.j].module, steps[r.j].pc);
   g_autofree char *at = g_strcmp0 (at_i, at_j) == 0 ? g_strdup (at_i)
                                                     : g_strdup_printf ("%s and %s", at_i, at_j);
-  return g_strdup_printf (" This execution also races%s at %s before the %s: %s may be its "
-                          "consequence.", on, at, what, cond ? "the lost wake-up" : "it");
+  g_string_append_printf (e, " This execution also races%s at %s before the %s: the lost "
+                          "wake-up may be its consequence.", on, at, what);
 }

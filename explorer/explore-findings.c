@@ -535,16 +535,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
           explore_deadlock_stuck_text (c, steps, n, t, e, signals);
       g_string_truncate (e, e->len - 1);
       g_string_append_c (e, '.');
-      /* a race before it: the waits may only be its consequence */
-      gboolean cond = FALSE;
-      for (guint t = 0; t < T; t++)
-        if (augur_sched_thread_stuck (shm->threads[t].state)
-            && augur_ops_sched (shm->threads[t].pending.op)->waits == AUGUR_OPS_WAITS_COND)
-          cond = TRUE;
-      g_autofree char *race = explore_deadlock_race_text (c, steps, n, spins ? "hang" : "deadlock",
-                                                          cond);
-      if (race != NULL)
-        g_string_append (e, race);
+      explore_deadlock_race_text (c, steps, n, spins ? "hang" : "deadlock", e);
       /* a waiter that woke without a signal and went back to sleep after
        * the last one: the deadlock may need that spurious wake-up */
       /* a loop that waits for a write augur cannot see (inline assembly

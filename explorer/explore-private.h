@@ -158,11 +158,12 @@ void explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboo
  * another waiter or came too early goes into @signals (guint steps). */
 void explore_deadlock_stuck_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t,
                                   GString *e, GArray *signals);
-/* " This execution also races on `x` at f.c:9 and f.c:20 before the
- * @what: the lost wake-up (@cond: a thread waits on a condition) may be
- * its consequence.", NULL if the execution has no race augur reports. */
-char *explore_deadlock_race_text (Ctx *c, const AugurSchedStep *steps, guint n, const char *what,
-                                  gboolean cond);
+/* Appends " This execution also races on `x` at f.c:9 and f.c:20 before
+ * the @what: the lost wake-up may be its consequence." to @e when a stuck
+ * thread waits on a condition and the execution has a race augur reports:
+ * the wait may only be the race's consequence. */
+void explore_deadlock_race_text (Ctx *c, const AugurSchedStep *steps, guint n, const char *what,
+                                 GString *e);
 /* "Main locks `m` at x.c:11, a normal mutex it already holds (...), and
  * blocks for ever: ..." (owned). */
 char *explore_deadlock_self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t);

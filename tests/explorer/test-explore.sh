@@ -142,6 +142,14 @@ queue_lost ()
     && grep -q "This execution also races on \`[a-z.]*\` at queue_lost_wakeup.c:[0-9]* and queue_lost_wakeup.c:[0-9]* before the deadlock: the lost wake-up may be its consequence\.$" "$tmp/expl"
 }
 ok "a wake-up lost to a race on a queue: no 'one signal for two waiters', the race named" queue_lost
+# a lock-order deadlock is its locks': a race in its execution is no cause
+deadlock_race ()
+{
+  finding deadlock_race "deadlock deadlock_race.c:28 deadlock_race.c:15" || return 1
+  results_findings "$tmp/deadlock_race.json" | grep -q "^data-race deadlock_race.c:26 deadlock_race.c:13" \
+    && ! json_path "$tmp/deadlock_race.json" '$.findings[*].explanation' | grep -q "also races"
+}
+ok "a lock-order deadlock after a race: the race is not offered as its cause" deadlock_race
 ok "data race found and replayed" finding race "data-race race.c:10 race.c:10"
 # both frees of a double free are shown as frees, not as the atomic write
 # of the block the scheduler makes of a free
