@@ -260,11 +260,13 @@ enum {
 };
 
 /* A shared object of the program's (AugurSchedShm.modules): its load bias
- * and path, as the dynamic loader has them. */
+ * and path, as the dynamic loader has them, and whether augur-cc built it
+ * (its code is the program's: a library of the program's, not libc). */
 #define AUGUR_SCHED_MAX_MODULES 32u
 typedef struct {
   uint64_t bias;
-  char     path[248];
+  uint32_t instrumented;
+  char     path[244];
 } AugurSchedModule;
 
 /* Per thread, written at the end of an execution (for deadlocks). */

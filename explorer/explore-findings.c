@@ -641,6 +641,16 @@ failure_text (Ctx *c, const AugurSchedFailure *fl, int ws, gint exit_status, con
                           site, in);
 }
 
+/* Is @module's code the program's: the executable, or a library augur-cc
+ * built (the page says which), not libc? */
+static gboolean
+in_program (Ctx *c, guint module)
+{
+  return module == 0
+         || (module <= MIN (c->shm->n_modules, AUGUR_SCHED_MAX_MODULES)
+             && c->shm->modules[module - 1].instrumented);
+}
+
 /* One failure of the execution: a failed assertion, abort() or a fatal
  * signal (f), reported once per location; a few more failing executions
  * at a known location are kept for diagnosis. */
@@ -671,11 +681,12 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
       guint module = fl->module;
       guint32 pc = fl->pc;
       const AugurSource *l = augur_symbolizer_lookup (c->sym, module, pc);
-      outside = l->file == NULL;
+      outside = l->file == NULL || !in_program (c, module);
       /* in a library (strlen of NULL, abort()): where the thread last was
        * in the program */
-      for (guint k = MIN (fl->step, n); l->file == NULL && k-- > 0;)
-        if (steps[k].tid == fl->tid && steps[k].op != AUGUR_SOP_END && steps[k].pc != 0)
+      for (guint k = MIN (fl->step, n); outside && k-- > 0;)
+        if (steps[k].tid == fl->tid && steps[k].op != AUGUR_SOP_END && steps[k].pc != 0
+            && in_program (c, steps[k].module))
           {
             module = steps[k].module;
             pc = steps[k].pc;

@@ -265,7 +265,7 @@ rt_module_announce_exe (const char *path)
 static void
 publish (uint32_t index, const FindPc *f)
 {
-  rt_sched_module (index, f->bias, f->path);
+  rt_sched_module (index, f->bias, f->path, rt_module_instrumented (f->r.lo + 1));
 }
 
 void

@@ -652,7 +652,7 @@ rt_sched_make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj
 /* Threads */
 
 void
-rt_sched_module (uint32_t index, uint64_t bias, const char *path)
+rt_sched_module (uint32_t index, uint64_t bias, const char *path, int instrumented)
 {
   if (shm == NULL || index == 0)
     return;
@@ -664,6 +664,7 @@ rt_sched_module (uint32_t index, uint64_t bias, const char *path)
         m->path[n] = path[n];
       m->path[n] = '\0';
       m->bias = bias;
+      m->instrumented = instrumented != 0;
     }
   if (shm->n_modules < index)
     shm->n_modules = index;

@@ -152,10 +152,10 @@ void rt_sched_await_loads (const uintptr_t *addrs, unsigned n);
  * watchdog that kills the run there (shm->kernel_wait).  Makes no system
  * call: errno is left as the kernel's call set it. */
 void rt_sched_kernel_wait (int call, uintptr_t ra);
-/* Module @index (1 on) of the program's, loaded at @bias from @path
- * (rt-module.c found it): described on the page for the explorer's names
- * of the steps in it. */
-void rt_sched_module (uint32_t index, uint64_t bias, const char *path);
+/* Module @index (1 on) of the program's, loaded at @bias from @path,
+ * built by augur-cc if @instrumented (rt-module.c found it): described on
+ * the page for the explorer's names of the steps in it. */
+void rt_sched_module (uint32_t index, uint64_t bias, const char *path, int instrumented);
 /* A time function: 1 and the virtual clock in *ns if the scheduler is
  * on (a step), 0 if it is off (the caller asks the kernel). */
 int rt_sched_clock (uint64_t *ns, uintptr_t ra);
