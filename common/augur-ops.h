@@ -273,6 +273,17 @@ augur_ops_sched_mem (unsigned sop)
   return bit & AUGUR_OPS_SCHED_MEM_OBJECT_SET ? AUGUR_OPS_MEM_OBJECT : AUGUR_OPS_MEM_NONE;
 }
 
+/* A step the program made by a synchronisation call (a pthread call, an
+ * init, a thread create or join): the scheduler keeps its callers
+ * (AugurSchedCallers), which name the call site outside a wrapper such as
+ * libuv's uv_mutex_lock.  Not memory accesses, exits, yields, the end. */
+static inline int
+augur_ops_sched_keeps_callers (unsigned sop)
+{
+  return sop > AUGUR_SOP_WRITE && sop < AUGUR_SOP_N_ && sop != AUGUR_SOP_EXIT
+         && sop != AUGUR_SOP_YIELD && sop != AUGUR_SOP_END;
+}
+
 /* ---- questions that need more than the row ---- */
 
 /* The op of an END record: how the process ended (aux = AUGUR_END_*). */

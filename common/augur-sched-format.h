@@ -232,12 +232,12 @@ typedef struct {
   char     expr[224];
 } AugurSchedFailure;
 
-/* The calling functions of a step that takes a lock (LOCK, RDLOCK, WRLOCK,
- * COND_WAKE): the call sites in the program's functions that called the
- * one taking it, innermost first, each as a step's (module, pc).  The
- * child writes callers[k] when steps[k] takes a lock; other entries are
- * stale.  32 bytes.  A thread's pending lock
- * acquisition has them too (AugurSchedThread). */
+/* The calling functions of a synchronisation step (a lock, unlock, wait,
+ * post, init ...: augur_ops_sched_keeps_callers): the call sites in the
+ * program's functions that called the one making it, innermost first,
+ * each as a step's (module, pc).  The child writes callers[k] when it
+ * logs such a steps[k]; other entries are stale.  32 bytes.  A thread's
+ * pending synchronisation call has them too (AugurSchedThread). */
 #define AUGUR_SCHED_MAX_CALLERS 6u
 typedef struct {
   uint8_t  n;
@@ -285,8 +285,8 @@ typedef struct {
   uint32_t await_pc;  /* ... and where */
   uint64_t await_also[2]; /* ... the next ones it re-read, 0 if none (the loop's
                            * condition need not be its first read) */
-  AugurSchedCallers callers;  /* of a pending lock acquisition (n = 0 otherwise): where a
-                               * deadlocked lock request was called from */
+  AugurSchedCallers callers;  /* of a pending synchronisation call (n = 0 otherwise): where
+                               * a deadlocked lock request was called from */
 } AugurSchedThread;
 
 /* The enabled-set log: which threads could take the next step, as the

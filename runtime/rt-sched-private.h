@@ -58,6 +58,7 @@ typedef struct {
   uint64_t pend_inv_seq;
   uint32_t pend_has_old;
   uint64_t pend_old;
+  AugurSchedCallers callers;   /* its callers (the handlers' steps publish theirs) */
 } RtSSaved;
 
 typedef struct {

@@ -76,6 +76,7 @@ save_pending (RtSThread *t, RtSSaved *sv)
   sv->pend_inv_seq = t->pend_inv_seq;
   sv->pend_has_old = t->pend_has_old;
   sv->pend_old = t->pend_old;
+  sv->callers = shm->threads[t - th].callers;
 }
 
 static void
@@ -87,6 +88,7 @@ restore_pending (RtSThread *t, const RtSSaved *sv)
   t->pend_inv_seq = sv->pend_inv_seq;
   t->pend_has_old = sv->pend_has_old;
   t->pend_old = sv->pend_old;
+  shm->threads[t - th].callers = sv->callers;
   t->pend_fp = 0;
   t->has_pending = 1;
 }

@@ -204,9 +204,9 @@ snapshot_threads (void)
       s->waker = 0;
       s->await_obj = 0;
       s->await_also[0] = s->await_also[1] = 0;
-      /* written when the thread published a lock acquisition (stale else) */
+      /* written when the thread published a synchronisation call (stale else) */
       if (!(th[t].state == AUGUR_STH_ENABLED && th[t].has_pending
-            && augur_ops_sched (th[t].pending.op)->lock == AUGUR_OPS_LOCK_ACQUIRE))
+            && augur_ops_sched_keeps_callers (th[t].pending.op)))
         s->callers.n = 0;
       if (th[t].state == AUGUR_STH_ENABLED && th[t].has_pending)
         {
@@ -516,6 +516,8 @@ append_step (uint32_t next)
       s->xflags |= AUGUR_SXF_CLOCK_JUMP;
       rt_sched_await_jump_pending = 0;
     }
+  if (augur_ops_sched_keeps_callers (s->op))
+    shm->callers[k] = shm->threads[next].callers;   /* as published: the same frames */
   run_len = k > 0 && shm->steps[k - 1].tid == next ? run_len + 1 : 1;
   th[next].last_step = k;
   th[next].inv_since = 0;
@@ -565,13 +567,14 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
     }
   t->pending = *op;
   t->pending.tid = (uint16_t) me;
-  /* where a lock request that may never be granted was called from (the
-   * end of a deadlocked execution has no step of it) */
-  if (augur_ops_sched (op->op)->lock == AUGUR_OPS_LOCK_ACQUIRE)
-    {
-      AugurSchedCallers *c = &shm->threads[me].callers;
-      c->n = (uint8_t) rt_callers (c->module, c->pc, AUGUR_SCHED_MAX_CALLERS);
-    }
+  /* where a synchronisation call was called from: a lock request that
+   * may never be granted (the end of a deadlocked execution has no step
+   * of it), or the call site outside a wrapper (append_step keeps them) */
+  AugurSchedCallers *callers = &shm->threads[me].callers;
+  if (augur_ops_sched_keeps_callers (op->op))
+    callers->n = (uint8_t) rt_callers (callers->module, callers->pc, AUGUR_SCHED_MAX_CALLERS);
+  else
+    callers->n = 0;
   t->pending.xflags |= t->fences;
   t->fences = 0;
   t->try_op = try_op;
@@ -619,18 +622,6 @@ rt_sched_my_step (void)
   if (me >= RT_MAXT || th[me].last_step == RT_NONE)
     return NULL;
   return &shm->steps[th[me].last_step];
-}
-
-void
-rt_sched_note_callers (void)
-{
-  AugurSchedStep *s = rt_sched_my_step ();
-  if (s == NULL)
-    return;
-  if (augur_ops_sched (s->op)->lock != AUGUR_OPS_LOCK_ACQUIRE)
-    return;
-  /* as the step was published (rt_sched_point): the same frames */
-  shm->callers[s - shm->steps] = shm->threads[s->tid].callers;
 }
 
 void

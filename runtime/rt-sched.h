@@ -66,7 +66,6 @@ void rt_sched_thread_exit (uintptr_t ra);
 void rt_sched_sync_before (RtSync *op);
 void rt_sched_sync_after (RtSync *op, int64_t result);
 /* After a step that took a lock: its callers (callers[] of the shared page). */
-void rt_sched_note_callers (void);
 void rt_sched_access (uint8_t kind, const void *addr, size_t size, uintptr_t ra);
 /* An atomic access with its C11 memory order (mo: __ATOMIC_*). */
 void rt_sched_atomic (uint8_t kind, const volatile void *addr, unsigned size, int mo, uintptr_t ra);

@@ -211,11 +211,7 @@ rt_sync_after (RtSync *op, int64_t result)
   /* a lock taken (a condition wait re-acquires its mutex whatever it returns) */
   bool took = policy[op->rec.kind].callers && (result == 0 || op->rec.kind == AUGUR_EV_COND_WAKE);
   if (rt_sched_is_on ())
-    {
-      rt_sched_sync_after (op, result);
-      if (took)
-        rt_sched_note_callers ();
-    }
+    rt_sched_sync_after (op, result);
   else if (op->rec.kind != AUGUR_EV_THREAD_CREATE)
     rt_thread_emit_frames (op->fp);   /* the names of this thread's locals (a create walks after) */
   if (!policy[op->rec.kind].release)
