@@ -156,18 +156,25 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
   return G_MAXUINT;
 }
 
-/* " thread 1 waits for `m` at f.c:12 (called at f.c:30)": which lock,
- * where, and the call that led there (a wrapper's caller). */
+/* " thread 1 waits for `m` at f.c:30 (through take at f.c:12)" when the
+ * request is in a thin wrapper (wrapper-site.h), else " thread 1 waits
+ * for `m` at f.c:12 (called at f.c:30)": which lock, where, and the call
+ * that led there. */
 static void
 lock_request_text (Ctx *c, guint n, guint t, GString *e)
 {
   const AugurSchedThread *th = &c->shm->threads[t];
   g_autofree char *lock = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.obj);
-  g_autofree char *where = explore_findings_loc_key (c, th->pending.module, th->pending.pc);
-  g_autofree char *from = th->callers.n > 0
+  AugurWrapperExec x = explore_findings_wrapper_exec (c, c->shm->steps, n);
+  g_autofree char *where = NULL;
+  g_autofree char *through = NULL;
+  augur_wrapper_site (&x, th->pending.module, th->pending.pc, &th->callers, &where, &through);
+  g_autofree char *from = through == NULL && th->callers.n > 0
                             ? explore_findings_loc_key (c, th->callers.module[0], th->callers.pc[0])
                             : NULL;
-  g_autofree char *call = from != NULL ? g_strdup_printf (" (called at %s)", from) : g_strdup ("");
+  g_autofree char *call = through != NULL ? g_strdup_printf (" (%s)", through)
+                          : from != NULL  ? g_strdup_printf (" (called at %s)", from)
+                                          : g_strdup ("");
   g_string_append_printf (e, " thread %u waits for `%s` at %s%s", t, lock != NULL ? lock : "a lock",
                           where, call);
 }
@@ -287,14 +294,18 @@ explore_deadlock_stuck_text (Ctx *c, const AugurSchedStep *steps, guint n, guint
 }
 
 /* "Main locks `p->lock` at x.c:11, a normal mutex it already holds (it
- * locked it at x.c:8, step 1), and blocks for ever." */
+ * locked it at x.c:8, step 1), and blocks for ever."  Locks in a thin
+ * wrapper are named by their callers: "at x.c:39 (through my_lock at
+ * x.c:14), ... (it locked it at x.c:28 through my_lock at x.c:14, step 7)". */
 char *
 explore_deadlock_self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t)
 {
-  const AugurSchedStep *p = &c->shm->threads[t].pending;
+  const AugurSchedThread *th = &c->shm->threads[t];
+  const AugurSchedStep *p = &th->pending;
   g_autofree char *who = augur_thread_name (t);
   g_autofree char *obj = augur_exec_names_at (explore_findings_names_of (c), n, p->obj);
-  g_autofree char *at = explore_findings_loc_key (c, p->module, p->pc);
+  AugurWrapperExec x = explore_findings_wrapper_exec (c, steps, n);
+  g_autofree char *at = augur_wrapper_site_text (&x, p->module, p->pc, &th->callers);
   gint locked = -1;
   for (guint k = n; k-- > 0;)
     if (steps[k].tid == t && steps[k].obj == p->obj
@@ -303,10 +314,14 @@ explore_deadlock_self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, g
         locked = (gint) k;
         break;
       }
-  g_autofree char *before = locked >= 0
-    ? explore_findings_loc_key (c, steps[locked].module, steps[locked].pc) : NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *through = NULL;
+  if (locked >= 0)
+    augur_wrapper_site (&x, steps[locked].module, steps[locked].pc,
+                        augur_wrapper_step_callers (&x, (guint) locked), &before, &through);
   g_autofree char *since = before != NULL
-    ? g_strdup_printf (" (it locked it at %s, step %d)", before, locked) : g_strdup ("");
+    ? g_strdup_printf (" (it locked it at %s%s%s, step %d)", before, through != NULL ? " " : "",
+                       through != NULL ? through : "", locked) : g_strdup ("");
   char *text = g_strdup_printf ("%s locks `%s` at %s, a normal mutex it already holds%s, "
                                 "and blocks for ever: a normal mutex does not count its "
                                 "owner's locks.", who, obj != NULL ? obj : "a mutex", at, since);

@@ -205,6 +205,16 @@ explore_findings_loc_key (Ctx *c, guint module, guint32 pc)
   return g_strdup_printf ("pc%u:%x", module, pc);
 }
 
+AugurWrapperExec
+explore_findings_wrapper_exec (Ctx *c, const AugurSchedStep *steps, guint n)
+{
+  gboolean own = steps == c->shm->steps;
+  AugurWrapperExec x = { c->sym, steps, own ? c->shm->callers : NULL, n,
+                         own ? c->shm->threads : NULL,
+                         own ? MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS) : 0 };
+  return x;
+}
+
 void
 explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n,
                                const guint64 *ev)
@@ -940,8 +950,8 @@ misuse_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev
       g_autofree char *kind = g_strdup_printf ("misuse:%s", augur_misuse_subkind (m->kind));
       if (!explore_findings_first_time (c, kind, locs))
         continue;
-      g_autoptr (AugurFinding) f = augur_misuse_finding_new (c->sym, explore_findings_names_of (c),
-                                                             steps, n, ev, m);
+      AugurWrapperExec x = explore_findings_wrapper_exec (c, steps, n);
+      g_autoptr (AugurFinding) f = augur_misuse_finding_new (&x, explore_findings_names_of (c), ev, m);
       explore_findings_keep (c, f);
     }
 }

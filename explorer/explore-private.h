@@ -22,6 +22,7 @@
 #include "explorer/after-destroy.h"
 #include "explorer/dpor.h"
 #include "explorer/exec-names.h"
+#include "explorer/wrapper-site.h"
 
 
 typedef struct {
@@ -117,6 +118,10 @@ char *explore_findings_object_of (Ctx *c, const AugurSchedStep *steps, guint k);
 gboolean explore_findings_first_time (Ctx *c, const char *kind, GPtrArray *locs);
 /* "file:line" of an instruction (basename), or "pc<module>:<pc>". */
 char *explore_findings_loc_key (Ctx *c, guint module, guint32 pc);
+/* steps[0..n) (the current execution's, shm->steps) with their callers
+ * and the calls its threads were left blocked in, to name a
+ * synchronisation call outside its thin wrappers (wrapper-site.h). */
+AugurWrapperExec explore_findings_wrapper_exec (Ctx *c, const AugurSchedStep *steps, guint n);
 /* What an execution's steps (and @shm) tell the search's guarantee: the
  * shape of store buffering (st->weak_shape), a dead frame used
  * (st->dead_frame), a wait that also watched descriptors augur does not

@@ -24,6 +24,7 @@ typedef struct {
   const AugurSchedStep *steps;
   guint n;
   const guint64 *ev;
+  const AugurWrapperExec *wx;   /* the steps with their callers */
 } Exec;
 
 /* Is steps[k] a call that would acquire (@what) or release the mutex
@@ -212,15 +213,21 @@ object_text (const Exec *x, guint k, guint64 obj)
   return name != NULL ? g_strdup_printf ("`%s`", name) : g_strdup ("an object");
 }
 
-/* "x.c:9 (step 14)", or "step 14" where the place is unknown */
+/* "at x.c:9 (step 14)", "at x.c:30 (through take at x.c:9; step 14)" for a
+ * call in a thin wrapper, or "(step 14)" where the place is unknown */
 static char *
 at_step (const Exec *x, guint k)
 {
   const AugurSource *l = augur_symbolizer_lookup (x->sym, x->steps[k].module, x->steps[k].pc);
   if (l->file == NULL)
     return g_strdup_printf ("(step %u)", k);
-  g_autofree char *base = augur_source_label (l->file);
-  return g_strdup_printf ("at %s:%u (step %u)", base, l->line, k);
+  g_autofree char *outer = NULL;
+  g_autofree char *through = NULL;
+  augur_wrapper_site (x->wx, x->steps[k].module, x->steps[k].pc,
+                      augur_wrapper_step_callers (x->wx, k), &outer, &through);
+  if (through != NULL)
+    return g_strdup_printf ("at %s (%s; step %u)", outer, through, k);
+  return g_strdup_printf ("at %s (step %u)", outer, k);
 }
 
 /* "thread 2 unlocks `m` at x.c:9 (step 14)"; @obj: the object named (a
@@ -270,6 +277,12 @@ add_access (const Exec *x, AugurFinding *f, guint k)
   g_auto (GStrv) held = augur_steps_locks_held (x->names, x->steps, k, s->tid);
   augur_finding_add_access (f, s->tid, x->ev[k], augur_steps_op (s), l->file, l->line,
                             l->function, (const char *const *) held);
+  /* a call made in a wrapper: where the wrapper was called */
+  const AugurSchedCallers *callers = augur_wrapper_step_callers (x->wx, k);
+  AugurFrame frames[AUGUR_SCHED_MAX_CALLERS];
+  guint nf = callers != NULL ? augur_steps_callers (x->sym, callers, frames) : 0;
+  if (nf > 0)
+    augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames, nf);
 }
 
 /* The kind of lock steps[k] uses, as the finding names it. */
@@ -866,11 +879,11 @@ add_operations (AugurFinding *f, const Misuse *u, const MisuseRule *r)
 }
 
 AugurFinding *
-augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names, const AugurSchedStep *steps,
-                          guint n, const guint64 *ev, const AugurSchedMisuse *m)
+augur_misuse_finding_new (const AugurWrapperExec *x, AugurExecNames *names, const guint64 *ev,
+                          const AugurSchedMisuse *m)
 {
-  Misuse u = { { sym, names, steps, n, ev }, m, -1, -1, m->obj, "mutex", NULL, NULL,
-               MIN (n, m->step + 1) };
+  Misuse u = { { x->sym, names, x->steps, x->n, ev, x }, m, -1, -1, m->obj, "mutex", NULL, NULL,
+               MIN (x->n, m->step + 1) };
   u.k = misusing_step (&u.x, m);
   u.did = u.k >= 0 ? describe (&u.x, (guint) u.k, u.obj) : NULL;
   u.who = augur_thread_name (m->tid);

@@ -24,18 +24,20 @@
 #include "common/results.h"
 #include "common/symbolizer.h"
 #include "explorer/exec-names.h"
+#include "explorer/wrapper-site.h"
 
 G_BEGIN_DECLS
 
 /* "double-unlock", "not-destroyed" ...: the finding's misuse sub-kind. */
 const char *augur_misuse_subkind (guint32 kind);
 
-/* The finding of misuse @m of the execution steps[0..n) (@ev: the steps'
+/* The finding of misuse @m of the execution @x (its steps, their callers,
+ * and @x->sym: the program at the execution's load bias; @ev: the steps'
  * event indices, augur_steps_event_indices; @names: the execution's object
- * names, may be NULL; @sym: the program at the execution's load bias). */
-AugurFinding *augur_misuse_finding_new (AugurSymbolizer *sym, AugurExecNames *names,
-                                        const AugurSchedStep *steps, guint n, const guint64 *ev,
-                                        const AugurSchedMisuse *m);
+ * names, may be NULL).  A step's place is named outside the thin wrappers
+ * it went through (wrapper-site.h). */
+AugurFinding *augur_misuse_finding_new (const AugurWrapperExec *x, AugurExecNames *names,
+                                        const guint64 *ev, const AugurSchedMisuse *m);
 
 G_END_DECLS
 

@@ -635,7 +635,7 @@ prose_names ()
     && json_path "$tmp/pn.json" '$.findings[*].object' | grep -qx 'a\[0\]'
 }
 ok "prose_names: globals named a and A do not rename the words of the prose" prose_names
-# a deadlock whose lock requests are in a wrapper says where it was called
+# a deadlock whose lock requests are in a wrapper names the wrapper's callers first
 deadlock_wrapper ()
 {
   "$AUGUR" explore --no-progress -o "$tmp/dw.json" -- "$prog_dir/deadlock_wrapper" >"$tmp/out" 2>&1
@@ -647,9 +647,21 @@ deadlock_wrapper ()
   json_path "$tmp/dw.json" "\$.findings[$n].accesses[*].callers[0].line" | sort >"$tmp/lines"
   cat "$tmp/lines"
   [ "$(tr "\n" " " <"$tmp/lines")" = "25 35 " ] \
-    && grep -q "thread 1 waits for \`b\` at deadlock_wrapper.c:12 (called at deadlock_wrapper.c:25), held by thread 2" "$tmp/out"
+    && grep -q "thread 1 waits for \`b\` at deadlock_wrapper.c:25 (through take at deadlock_wrapper.c:12), held by thread 2" "$tmp/out"
 }
 ok "deadlock_wrapper: a deadlock in a wrapper names the wrapper's callers" deadlock_wrapper
+# a recursive lock whose two locks are in a lock wrapper called from two
+# places names both callers first (libuv's uv_mutex_lock, survey D5)
+recursive_lock_wrapper ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/rlw.json" -- "$prog_dir/recursive_lock_wrapper" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  grep -qF "Thread 1 locks \`m\` at recursive_lock_wrapper.c:40 (through my_lock at recursive_lock_wrapper.c:15), a normal mutex it already holds (it locked it at recursive_lock_wrapper.c:29 through my_lock at recursive_lock_wrapper.c:15, step " "$tmp/out" \
+    && json_path "$tmp/rlw.json" '$.findings[0].accesses[*].callers[0].line' | grep -qx 40
+}
+ok "recursive_lock_wrapper: both locks of a recursive lock in a wrapper are named by their callers" recursive_lock_wrapper
 # a local on main's stack is named from one recorded run's frames
 stack_local_race ()
 {
