@@ -27,6 +27,16 @@ static const char *const waits_text[] = {
   [AUGUR_OPS_WAITS_SIGNAL] = "waits for a signal that never comes",
 };
 
+/* "f.c:9" where steps[k] was made, or "f.c:30 (through uv_cond_signal at
+ * f.c:9)" when it was made in a thin wrapper (wrapper-site.h). */
+static char *
+step_site (Ctx *c, const AugurSchedStep *steps, guint n, guint k)
+{
+  AugurWrapperExec x = explore_findings_wrapper_exec (c, steps, n);
+  return augur_wrapper_site_text (&x, steps[k].module, steps[k].pc,
+                                  augur_wrapper_step_callers (&x, k));
+}
+
 /* " held by thread 3" or " held by thread 3, which exited holding it" */
 static void
 held_by_text (Ctx *c, guint owner, GString *e)
@@ -47,12 +57,14 @@ woken_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString 
   guint k = th->waker - 1;
   g_autofree char *cond = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.obj);
   g_autofree char *mutex = augur_exec_names_at (explore_findings_names_of (c), n, th->pending.arg);
-  g_autofree char *where = explore_findings_loc_key (c, th->pending.module, th->pending.pc);
+  AugurWrapperExec x = explore_findings_wrapper_exec (c, steps, n);
+  g_autofree char *where = augur_wrapper_site_text (&x, th->pending.module, th->pending.pc,
+                                                    &th->callers);
   g_string_append_printf (e, " thread %u was woken on `%s` at %s", t,
                           cond != NULL ? cond : "a condition", where);
   if (k < n)
     {
-      g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+      g_autofree char *at = step_site (c, steps, n, k);
       g_string_append_printf (e, " by the %s at %s (thread %u)",
                               steps[k].op == AUGUR_SOP_BROADCAST ? "broadcast" : "signal", at,
                               steps[k].tid);
@@ -113,7 +125,7 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
     }
   uint64_t cond = steps[w].obj;
   g_autofree char *obj = explore_findings_object_of (c, steps, w);
-  g_autofree char *where = explore_findings_loc_key (c, steps[w].module, steps[w].pc);
+  g_autofree char *where = step_site (c, steps, n, w);
   g_string_append_printf (e, " thread %u waits on `%s` at %s", t, obj != NULL ? obj : "a condition",
                           where);
   /* the last signal after the wait: whom it woke */
@@ -121,7 +133,7 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
     if (steps[k].obj == cond && steps[k].op == AUGUR_SOP_SIGNAL
         && !(steps[k].xflags & AUGUR_SXF_NO_WAITER))
       {
-        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        g_autofree char *at = step_site (c, steps, n, k);
         guint woken = G_MAXUINT;
         for (guint m = k + 1; m < n && woken == G_MAXUINT; m++)
           if (steps[m].op == AUGUR_SOP_COND_WAKE && augur_sched_step_waker (&steps[m]) == k + 1)
@@ -147,7 +159,7 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
     if (steps[k].obj == cond
         && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST))
       {
-        g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+        g_autofree char *at = step_site (c, steps, n, k);
         g_string_append_printf (e, " for a signal that never comes: the last one, at %s "
                                 "(thread %u), came before it waited;", at, steps[k].tid);
         return k;
@@ -201,7 +213,7 @@ rwlock_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString
       if (since < 0)
         continue;
       read = r;
-      g_autofree char *at = explore_findings_loc_key (c, steps[since].module, steps[since].pc);
+      g_autofree char *at = step_site (c, steps, n, (guint) since);
       g_string_append_printf (holders, "%s by thread %u%s since %s", holders->len > 0 ? ", and" : "",
                               u, u == t ? " itself" : "", at);
       if (c->shm->threads[u].state == AUGUR_STH_EXITED)
