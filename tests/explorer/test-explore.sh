@@ -662,6 +662,23 @@ recursive_lock_wrapper ()
     && json_path "$tmp/rlw.json" '$.findings[0].accesses[*].callers[0].line' | grep -qx 40
 }
 ok "recursive_lock_wrapper: both locks of a recursive lock in a wrapper are named by their callers" recursive_lock_wrapper
+# unlocks and semaphore waits keep their callers too: a double unlock in
+# a wrapper names both unlocks' callers, a blocked wait its call chain
+unlock_wrapper ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/uw.json" -- "$prog_dir/unlock_wrapper" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  grep -q "main unlocks \`m\` at unlock_wrapper.c:34 (through my_unlock at unlock_wrapper.c:13; step [0-9]*) while nobody holds it: main unlocked it already at unlock_wrapper.c:33 (through my_unlock at unlock_wrapper.c:13; step [0-9]*)" "$tmp/out" \
+    || return 1
+  n=$(results_findings "$tmp/uw.json" | grep -n "^deadlock " | cut -d: -f1)
+  [ -n "$n" ] || return 1
+  json_path "$tmp/uw.json" "\$.findings[$((n - 1))].accesses[*].callers[1].line" | sort >"$tmp/lines"
+  cat "$tmp/lines"
+  [ "$(tr "\n" " " <"$tmp/lines")" = "22 35 " ]
+}
+ok "unlock_wrapper: wrapped unlocks and semaphore waits are named by their callers" unlock_wrapper
 # a local on main's stack is named from one recorded run's frames
 stack_local_race ()
 {
