@@ -89,12 +89,11 @@ order_bits (int mo)
   return (uint8_t) (o << AUGUR_FLAG_ORDER_SHIFT);
 }
 
+/* The record of an atomic (the scheduling point is the caller's) */
 RT_INLINE void
-prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
-         const volatile void *a, uintptr_t ra)
+prepare_record (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
+                const volatile void *a, uintptr_t ra)
 {
-  if (rt_sched_is_on ())
-    rt_sched_atomic (kind, a, size, mo, ra);
   r->kind = kind;
   r->flags = (uint8_t) ((size & AUGUR_FLAG_SIZE_MASK) | order_bits (mo));
   r->check = 0;
@@ -103,6 +102,15 @@ prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
   r->addr = (uint64_t) (uintptr_t) a;
   r->arg = 0;
   rt_pc (ra, r);
+}
+
+RT_INLINE void
+prepare (AugurRecord *r, uint8_t kind, unsigned size, int mo, uint32_t aux,
+         const volatile void *a, uintptr_t ra)
+{
+  if (rt_sched_is_on ())
+    rt_sched_atomic (kind, a, size, mo, ra);
+  prepare_record (r, kind, size, mo, aux, a, ra);
 }
 
 /* ------------------------------------------------------------------ */
@@ -211,12 +219,14 @@ ATOMIC_FAMILY (32, int)
 ATOMIC_FAMILY (64, long)
 
 uint32_t
-rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra)
+rt_atomic_load32_span_at (const volatile uint32_t *a, uint32_t n, int mo, uintptr_t ra)
 {
   if (RT_LIKELY (!atomic_on ()))
     return __atomic_load_n (a, __ATOMIC_SEQ_CST);
+  if (rt_sched_is_on ())
+    rt_sched_atomic (AUGUR_EV_ATOMIC_LOAD, a, n * 4u, mo, ra);
   AugurRecord r;
-  prepare (&r, AUGUR_EV_ATOMIC_LOAD, 4, mo, 0, a, ra);
+  prepare_record (&r, AUGUR_EV_ATOMIC_LOAD, 4, mo, 0, a, ra);
   Stripe *s = stripe_of (a);
   stripe_lock (s);
   uint32_t v = __atomic_load_n (a, __ATOMIC_SEQ_CST);
@@ -224,6 +234,12 @@ rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra)
   rt_emit_packed (&r);
   stripe_unlock (s);
   return v;
+}
+
+uint32_t
+rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra)
+{
+  return rt_atomic_load32_span_at (a, 1, mo, ra);
 }
 
 uint32_t

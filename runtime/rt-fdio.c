@@ -31,11 +31,16 @@
  * (O_NONBLOCK, MSG_DONTWAIT) that is not ready loads once and lets the
  * kernel fail with EAGAIN: a loop that polls so waits too (Await).
  *
- * poll, ppoll and select on such channels only are a load of the first
- * one's word: without a timeout, one that finds nothing ready awaits an
- * add to any of their words; with a timeout, the call returns what is
- * ready then, or 0 (timed out): the explorer orders the load before and
- * after the other threads' adds, so both endings are explored.
+ * poll, ppoll and select on such channels only are one load of their
+ * words (a step that reads from the lowest to the highest of them, so
+ * that the explorer orders it with an add to any: what the call returns
+ * depends on all of them, and a wait ordered only with the first one's
+ * adds left its schedule when a replay moved another one's add after it,
+ * libuv's epoll set of a signal pipe and an eventfd): without a timeout,
+ * one that finds nothing ready awaits an add to any of their words; with
+ * a timeout, the call returns what is ready then, or 0 (timed out): the
+ * explorer orders the load before and after the other threads' adds, so
+ * both endings are explored.
  * epoll_wait and epoll_pwait the same, on the channels among the
  * descriptors epoll_ctl added.  A set that also watches other
  * descriptors (libuv's epoll set holds an io_uring ring) is checked for
@@ -607,7 +612,7 @@ on_scheduler (void)
 
 /* Under the scheduler, a poll, select or epoll_wait (@call) that watches
  * channels: @check makes the call without waiting (its result; 0: nothing
- * ready).  Its load of the first word is the step (what was written
+ * ready).  Its load of the words is the step (what was written
  * before the adds it comes after happens before the caller's next steps);
  * then, with a timeout, the call returns what is ready, 0 if nothing
  * (timed out: the explorer also runs the load after another thread's add,
@@ -621,12 +626,27 @@ wait_any (const WaitSet *s, int forever, int (*check) (void *), void *arg, int c
 {
   if (forever && s->other)
     rt_sched_kernel_wait (call | AUGUR_KERNEL_WAIT_ALSO, ra);
+  /* the words, the lowest first: the load's address, which the
+   * scheduler takes for the announced wait's (rt_sched_await_loads) */
+  uintptr_t words[RT_POLL_WORDS];
+  uintptr_t hi = s->words[0];
+  for (unsigned j = 0; j < s->n; j++)
+    {
+      words[j] = s->words[j];
+      if (words[j] < words[0])
+        {
+          words[j] = words[0];
+          words[0] = s->words[j];
+        }
+      hi = s->words[j] > hi ? s->words[j] : hi;
+    }
+  uint32_t n_read = (uint32_t) ((hi - words[0]) / sizeof (uint32_t)) + 1;
   for (;;)
     {
       int saved_errno = errno;
       if (forever && check (arg) == 0)
-        rt_sched_await_loads (s->words, s->n);
-      rt_atomic_load32_at ((volatile uint32_t *) s->words[0], __ATOMIC_SEQ_CST, ra);
+        rt_sched_await_loads (words, s->n);
+      rt_atomic_load32_span_at ((volatile uint32_t *) words[0], n_read, __ATOMIC_SEQ_CST, ra);
       errno = saved_errno;
       int r = check (arg);
       if (r != 0 || !forever)

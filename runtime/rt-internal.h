@@ -599,6 +599,10 @@ void rt_mutex_record_owner_died (uint8_t flags, uintptr_t ra);
 /* An atomic 32-bit load by the program at @ra (as __tsan_atomic32_load),
  * for intercepts that read the program's memory for it (rt-futex.c). */
 uint32_t rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra);
+/* The same load of @a, whose step under the scheduler reads the @n words
+ * from @a on (one wait on several of rt-fdio.c's words: it depends on an
+ * add to any of them); the record is the load of @a. */
+uint32_t rt_atomic_load32_span_at (const volatile uint32_t *a, uint32_t n, int mo, uintptr_t ra);
 /* An atomic 32-bit fetch-and-add at @ra (as __tsan_atomic32_fetch_add),
  * for intercepts that synchronise through a word of their own (rt-fdio.c). */
 uint32_t rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t ra);

@@ -8,7 +8,8 @@
 # reader loads after its read (no data race).
 # A store made after the wake-up still races, and fails the assertion; a
 # read nobody ever answers is a hang naming the read's line; a pool fed
-# through a pipe until its end of file is complete with no finding.
+# through a pipe until its end of file is complete with no finding; a
+# wait on two pipes follows its schedule whichever pipe wakes it.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -120,6 +121,23 @@ world ()
 }
 ok "epoll_world_ok: a wait that also watches a timer is woken by the write: complete, said" world
 ok "epoll_world_ok silent: the hang only the timer could end is a warning" world silent
+# a wait on two pipes woken through one: the wait's step depends on both,
+# so no run leaves its schedule (when it depended only on the first pipe
+# it watched, the explorer moved the other one's write after the wait: 1
+# of 2 runs diverged, incomplete; libuv's loop lost subtrees so)
+two ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/two$1.json" -- "$prog_dir/wait_two_pipes_ok" "$1" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/two$1.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/two$1.json" '$.bounds_hit[*]')" ] \
+    && grep -q '^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in .*(complete: every interleaving up to equivalence); 0 findings$' "$tmp/out"
+}
+ok "wait_two_pipes_ok p: a poll on two pipes, woken through the second: no run left its schedule, complete" two p
+ok "wait_two_pipes_ok e: an epoll_wait, woken through the pipe added last: the same" two e
+ok "wait_two_pipes_ok s: a select, woken through the second: the same" two s
 # recorded and checked: the recorded run's read follows the write in the
 # trace, so the predictor sees the order too
 checked ()
