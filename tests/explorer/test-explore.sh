@@ -988,6 +988,23 @@ for m in optimal dpor; do
   ok "timedlock_timeout ($m): a timed lock that times out" mode_finding $m timedlock_timeout \
     "assertion timedlock_timeout.c:41"
 done
+# the time a program reads is the virtual clock, a function of the
+# schedule: a loop that branches on the microseconds it reads (all four
+# clock functions) takes the same path in every replay of a prefix, no run
+# leaves its schedule, fibers or forked processes alike (with the kernel's
+# clock, LD_PRELOADed over the runtime's, most runs diverged)
+clock_branch ()
+{
+  clean_complete clock_branch_ok || return 1
+  grep -q '^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged' "$tmp/out" || return 1
+  AUGUR_FIBERS=0 "$AUGUR" explore --no-progress -o "$tmp/cbf.json" -- "$prog_dir/clock_branch_ok" \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/cbf.json" '$.bounds_hit[*]')" ] \
+    && grep -q '^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in .*(complete: every interleaving up to equivalence)' "$tmp/out"
+}
+ok "clock_branch_ok: a path that depends on the clock: no run left its schedule, complete" clock_branch
 # a 16-byte _Atomic (a tagged pointer): its scheduling point comes before
 # the runtime's stripe lock, or every run hangs
 ok "atomic16_ok: a 16-byte atomic updated by compare-exchange: complete, no finding" \
