@@ -22,7 +22,8 @@
  * thread writes something it read (its next step is marked
  * AUGUR_SXF_AWOKEN).  If nothing else can run, it waits for ever: a hang
  * (livelock) that the explorer reports.  A loop is thus recognised on its
- * third iteration.  What the runtime cannot see can still make a loop that
+ * third iteration; one that yields (sched_yield, a sleep) also by what it
+ * did between two yields, on its second (yield_await).  What the runtime cannot see can still make a loop that
  * progresses look like one that waits: thread-local variables, state kept
  * by code not built with augur-cc (rand's seed).
  *
@@ -169,6 +170,8 @@ changes (const AugurSchedStep *x, const AugurSchedStep *r)
   return augur_sched_dependent (x, &rr);
 }
 
+static void yw_note (RtSThread *t, const RtHist *e);
+
 static void
 hist_drop (RtSThread *t, uint32_t upto)
 {
@@ -186,6 +189,7 @@ rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
   if (!pure_step (s, has_old))
     {
       t->n_hist = 0;
+      t->yw_dirty = 1;
       return;
     }
   if (t->n_hist == RT_HIST_MAX)
@@ -199,6 +203,7 @@ rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
   h->invisible = 0;
   h->inv_seq = t->pend_inv_seq;
   h->fp = t->pend_fp;
+  yw_note (t, h);
 }
 
 /* Did an invisible write of another thread touch what r read, after it
@@ -217,7 +222,7 @@ inv_changed (const AugurSchedStep *r, uint64_t since, uint32_t me)
   return 0;
 }
 
-/* The writes of hist[h..]: did each variable they wrote end with the
+/* The writes of v[from..to): did each variable they wrote end with the
  * value it had before the first of them (a -O0 temporary, a flag set
  * again to what it was)?  Then the iteration changed nothing.  Writes into
  * [own_lo, own_hi), the part of the thread's own stack its fingerprint
@@ -225,18 +230,18 @@ inv_changed (const AugurSchedStep *r, uint64_t since, uint32_t me)
  * a failed compare-exchange writes the value it found into its `expected`
  * local with no step of its own, and the loop then resets it. */
 static int
-pure_window (const RtSThread *t, uint32_t h, uintptr_t own_lo, uintptr_t own_hi)
+pure_window (const RtHist *v, uint32_t from, uint32_t to, uintptr_t own_lo, uintptr_t own_hi)
 {
-  for (uint32_t i = h; i < t->n_hist; i++)
+  for (uint32_t i = from; i < to; i++)
     {
-      const RtHist *e = &t->hist[i];
+      const RtHist *e = &v[i];
       if (!e->has_old)
         continue;
       if (e->step.obj >= own_lo && e->step.obj + augur_sched_step_size (&e->step) <= own_hi)
         continue;
       int first = 1;
-      for (uint32_t j = h; j < i && first; j++)
-        first = !(t->hist[j].has_old && t->hist[j].step.obj == e->step.obj);
+      for (uint32_t j = from; j < i && first; j++)
+        first = !(v[j].has_old && v[j].step.obj == e->step.obj);
       if (first && rt_sched_peek (e->step.obj, e->step.size) != e->old)
         return 0;
     }
@@ -408,25 +413,26 @@ rt_sched_await_wake (uint32_t t, uint32_t by)
 
 enum { READS_SAME, READS_CHANGED, READS_TOO_MANY };
 
-/* What the iteration of thread @me from its step t->hist[h] on read, into
+/* What the iteration of thread @me whose steps are v[from..to) read, into
  * t->await_r[0..*n) (*clock set if it read the time): READS_CHANGED if
  * some of it changed since (another thread's step, or an invisible
  * write), READS_TOO_MANY past RT_AWAIT_MAX objects, else READS_SAME. */
 static int
-window_reads (RtSThread *t, uint32_t me, uint32_t h, uint32_t now, uint32_t *n, int *clock)
+window_reads (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to, uint32_t me, uint32_t now,
+              uint32_t *n, int *clock)
 {
-  for (uint32_t i = h; i < t->n_hist; i++)
+  for (uint32_t i = from; i < to; i++)
     {
-      const AugurSchedStep *e = &t->hist[i].step;
+      const AugurSchedStep *e = &v[i].step;
       if (!reads_state (e))
         continue;
       if (e->xflags & AUGUR_SXF_CLOCK)
         *clock = 1;
-      uint32_t after = t->hist[i].invisible ? t->hist[i].index : t->hist[i].index + 1;
+      uint32_t after = v[i].invisible ? v[i].index : v[i].index + 1;
       for (uint32_t x = after; x < now; x++)
         if (shm->steps[x].tid != me && changes (&shm->steps[x], e))
           return READS_CHANGED;
-      if (inv_changed (e, t->hist[i].inv_seq, me))
+      if (inv_changed (e, v[i].inv_seq, me))
         return READS_CHANGED;
       if (e->xflags & AUGUR_SXF_CLOCK)
         continue;
@@ -472,6 +478,109 @@ await_announced (uint32_t me, RtSThread *t, const AugurSchedStep *p)
   awaiting[n_awaiting++] = (uint16_t) me;
 }
 
+/* Thread me awaits a write of what its loop read (t->await_r[0..n)), or
+ * the clock moving on if it read the time (clock). */
+static void
+await_begin (uint32_t me, RtSThread *t, uint32_t n, int clock, uint32_t now)
+{
+  /* the object a hang message names is await_r[0]: one another thread
+   * could write, rather than a local of the loop's own (the `expected` of
+   * a compare-exchange, a -O0 copy of what it loaded) */
+  uint64_t top = own_stack_top (me);
+  uint64_t sp = (uint64_t) (uintptr_t) __builtin_frame_address (0);
+  for (uint32_t j = 0; j < n; j++)
+    if (!(t->await_r[j].obj >= sp && t->await_r[j].obj < top))
+      {
+        AugurSchedStep first = t->await_r[0];
+        t->await_r[0] = t->await_r[j];
+        t->await_r[j] = first;
+        break;
+      }
+  t->n_await = n;
+  t->await_clock = clock;
+  t->await_from = now;
+  t->awaiting = 1;
+  awaiting[n_awaiting++] = (uint16_t) me;
+}
+
+/* Await of a loop that yields.  A spin-wait that polls many times between
+ * two sched_yield calls (libuv's uv__async_spin: 997 loads, then a yield)
+ * makes iterations longer than the history holds, with a counter that
+ * makes its inner steps differ: Await above never sees it repeat.  So each
+ * thread also keeps what it did since its last YIELD step (sched_yield,
+ * pthread_yield, a sleep), in t->yw: the first read of each location and
+ * the first write of each word outside its own stack, with the value it
+ * overwrote; any other step that is not pure, or more than RT_YW_MAX of
+ * them, spoils the window.  At the next yield at the same call, holding
+ * the same locks, with the same fingerprint of its own state (a retry
+ * counter makes it differ), if the window is clean, its writes put back
+ * what they overwrote and nothing it read has been written by another
+ * thread since, then the next iteration would repeat this one exactly:
+ * the thread awaits a write of what it read, as above.  Such a loop is
+ * recognised at its second yield, and again at the first one after a
+ * wake-up that changed nothing it would do. */
+
+/* A step of thread t's (as its history has it) into its yield window. */
+static void
+yw_note (RtSThread *t, const RtHist *e)
+{
+  if (!t->yw_open || t->yw_dirty)
+    return;
+  if (e->held_before != t->yw_held)
+    t->yw_held_moved = 1;
+  int reads = reads_state (&e->step);
+  if (!reads && !e->has_old)
+    return;
+  if (e->has_old && !reads)
+    {
+      uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+      uint64_t top = own_stack_top (e->step.tid);
+      if (top != 0 && e->step.obj >= sp && e->step.obj + augur_sched_step_size (&e->step) <= top)
+        return;   /* its own stack: the fingerprint judges it */
+    }
+  for (uint32_t k = 0; k < t->n_yw; k++)
+    {
+      const RtHist *f = &t->yw[k];
+      if (f->step.obj == e->step.obj && f->step.size == e->step.size && f->has_old == e->has_old
+          && reads_state (&f->step) == reads)
+        return;   /* the first one is the one that counts */
+    }
+  if (t->n_yw == RT_YW_MAX)
+    {
+      t->yw_dirty = 1;
+      return;
+    }
+  t->yw[t->n_yw++] = *e;
+}
+
+/* Thread me publishes the YIELD step p: does its yield window repeat the
+ * last one exactly (then it awaits, 1)?  The next window opens here. */
+static int
+yield_await (uint32_t me, RtSThread *t, const AugurSchedStep *p)
+{
+  uint64_t fp = fingerprint (me, p, NULL, NULL);
+  uint32_t now = shm->n_steps, n = 0;
+  int clock = 0;
+  int same = t->yw_open && !t->yw_dirty && fp != 0 && fp == t->yw_fp && p->pc == t->yw_pc
+             && p->module == t->yw_module && t->held == t->yw_held
+             && !(t->held != 0 && t->yw_held_moved) && now - t->yw_from <= RT_AWAIT_WINDOW
+             && pure_window (t->yw, 0, t->n_yw, 0, 0)
+             && window_reads (t, t->yw, 0, t->n_yw, me, now, &n, &clock) == READS_SAME;
+  t->yw_open = fp != 0;
+  t->yw_dirty = 0;
+  t->yw_held_moved = 0;
+  t->yw_fp = fp;
+  t->yw_pc = p->pc;
+  t->yw_module = p->module;
+  t->yw_held = t->held;
+  t->yw_from = now;
+  t->n_yw = 0;
+  if (!same)
+    return 0;
+  await_begin (me, t, n, clock, now);
+  return 1;
+}
+
 /* Thread me publishes p: does it start an iteration that repeats the last
  * one exactly?  Then it awaits a change. */
 void
@@ -487,6 +596,8 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
       if (mine)
         return;
     }
+  if (p->op == AUGUR_SOP_YIELD && yield_await (me, t, p))
+    return;
   /* a loop under a lock is judged too, when it holds the lock for the
    * whole iteration: if whoever could change what it reads needs that
    * lock, nothing can run, and the hang is real (one that releases it on
@@ -525,19 +636,19 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
   /* writes that did not restore their value: unless all are in the
    * thread's own stack, which the fingerprint judges instead */
   uint64_t fp = 0;
-  if (!pure_window (t, h, 0, 0))
+  if (!pure_window (t->hist, h, t->n_hist, 0, 0))
     {
       /* the part the fingerprint hashes lies between this frame and the
        * stack's top: a write outside that ends the loop without unwinding
        * (lbzip2's decoders spent a third of their run in the unwinder) */
-      if (!pure_window (t, h, (uintptr_t) __builtin_frame_address (0), own_stack_top (me)))
+      if (!pure_window (t->hist, h, t->n_hist, (uintptr_t) __builtin_frame_address (0), own_stack_top (me)))
         {
           hist_drop (t, h + 1);
           return;
         }
       uintptr_t own_lo = 0, own_hi = 0;
       fp = fingerprint (me, p, &own_lo, &own_hi);
-      if (fp == 0 || !pure_window (t, h, own_lo, own_hi))
+      if (fp == 0 || !pure_window (t->hist, h, t->n_hist, own_lo, own_hi))
         {
           hist_drop (t, h + 1);
           return;
@@ -546,7 +657,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
   /* what the iteration read, and whether any of it changed since */
   uint32_t n = 0;
   int clock = 0;
-  switch (window_reads (t, me, h, now, &n, &clock))
+  switch (window_reads (t, t->hist, h, t->n_hist, me, now, &n, &clock))
     {
     case READS_CHANGED:
       hist_drop (t, h + 1);
@@ -569,24 +680,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
       t->pend_fp = fp;
       return;
     }
-  /* the object a hang message names is await_r[0]: one another thread
-   * could write, rather than a local of the loop's own (the `expected` of
-   * a compare-exchange, a -O0 copy of what it loaded) */
-  uint64_t top = own_stack_top (me);
-  uint64_t sp = (uint64_t) (uintptr_t) __builtin_frame_address (0);
-  for (uint32_t j = 0; j < n; j++)
-    if (!(t->await_r[j].obj >= sp && t->await_r[j].obj < top))
-      {
-        AugurSchedStep first = t->await_r[0];
-        t->await_r[0] = t->await_r[j];
-        t->await_r[j] = first;
-        break;
-      }
-  t->n_await = n;
-  t->await_clock = clock;
-  t->await_from = now;
-  t->awaiting = 1;
-  awaiting[n_awaiting++] = (uint16_t) me;
+  await_begin (me, t, n, clock, now);
 }
 
 /* Steps completed since the last look: do they wake awaiting threads? */
@@ -705,6 +799,39 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
       h->has_old = 1;
       h->old = rt_sched_peek (addr, sz);
     }
+  else
+    yw_note (t, h);
+}
+
+/* An invisible write into thread me's yield window: one into its own
+ * stack is left to the fingerprint, a word goes in with the value it
+ * overwrites, anything else spoils the window. */
+static void
+yw_invisible_write (RtSThread *t, uint32_t me, uint8_t kind, uint64_t at, uint32_t sz, uintptr_t ra)
+{
+  if (!t->yw_open || t->yw_dirty)
+    return;
+  uintptr_t sp = (uintptr_t) __builtin_frame_address (0);
+  uint64_t top = own_stack_top (me);
+  if (top != 0 && at >= sp && at + sz <= top)
+    return;
+  AugurSchedStep as_step = { .op = AUGUR_SOP_WRITE, .obj = at, .size = sz };
+  if (kind != AUGUR_EV_WRITE || !rt_sched_value_write (&as_step))
+    {
+      t->yw_dirty = 1;
+      return;
+    }
+  RtHist h;
+  memset (&h, 0, sizeof h);
+  h.step = as_step;
+  h.step.tid = (uint16_t) me;
+  h.index = shm->n_steps;
+  h.held_before = t->held;
+  h.invisible = 1;
+  h.ra = ra;
+  h.has_old = 1;
+  h.old = rt_sched_peek (at, sz);
+  yw_note (t, &h);
 }
 
 /* An access that is not a step (pruned by static facts: no data race is
@@ -736,6 +863,7 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
   uint64_t at = (uint64_t) (uintptr_t) addr;
   if (kind == AUGUR_EV_WRITE || kind == AUGUR_EV_WRITE_RANGE)
     {
+      yw_invisible_write (t, me, kind, at, sz, ra);
       /* A write into the thread's own live stack is left to the
        * fingerprint, which hashes it (a loop counter there makes the
        * iterations differ), as for a visible one: a CAS loop's `expected =

@@ -36,6 +36,7 @@
 #define RT_MAXT AUGUR_SCHED_MAX_THREADS
 #define RT_HIST_MAX 32u     /* steps of a loop iteration that can be recognised */
 #define RT_AWAIT_MAX 16u    /* locations a waiting loop may re-read */
+#define RT_YW_MAX 24u       /* reads and writes a yielding loop may make (yield window) */
 
 /* One step of a thread's recent history (Await, rt-sched-await.c). */
 typedef struct {
@@ -95,6 +96,16 @@ typedef struct {
   uint32_t n_await;
   int await_clock;          /* ... or the clock moving on */
   uint32_t n_hist;
+  /* Await of a yielding loop: what it did since its last YIELD step (its yield window) */
+  int yw_open;              /* a window is open: the last yield's fingerprint was taken */
+  int yw_dirty;             /* ... and something in it was no pure step (or too much) */
+  int yw_held_moved;        /* ... a lock held changed in it */
+  uint32_t yw_pc;           /* the yield that opened it, */
+  uint8_t yw_module;
+  uint32_t yw_held;         /* the locks held then, */
+  uint32_t yw_from;         /* its step index, */
+  uint64_t yw_fp;           /* and the fingerprint of its own state then */
+  uint32_t n_yw;
   uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
   uint32_t held_before_step;   /* held when it published its pending step */
@@ -123,6 +134,7 @@ typedef struct {
   /* the arrays last: a new thread clears only what comes before them */
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
   RtHist hist[RT_HIST_MAX];
+  RtHist yw[RT_YW_MAX];     /* the yield window's first reads and writes (rt-sched-await.c) */
 } RtSThread;
 
 extern AugurSchedShm *rt_sched_shm;

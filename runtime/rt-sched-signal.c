@@ -225,6 +225,7 @@ run_handlers (uint32_t me)
     }
   t->in_handler = 0;
   t->n_hist = 0;   /* what the handlers did is no iteration of a loop */
+  t->yw_dirty = 1;
 }
 
 /* Thread me, running, has signals pending: the delivery step, then the
