@@ -23,9 +23,10 @@
  * AUGUR_SXF_AWOKEN).  If nothing else can run, it waits for ever: a hang
  * (livelock) that the explorer reports.  A loop is thus recognised on its
  * third iteration; one that yields (sched_yield, a sleep) also by what it
- * did between two yields, on its second (yield_await).  What the runtime cannot see can still make a loop that
- * progresses look like one that waits: thread-local variables, state kept
- * by code not built with augur-cc (rand's seed).
+ * did between two yields, on its second (yield_await).  What the runtime
+ * cannot see can still make a loop that progresses look like one that
+ * waits: thread-local variables, state kept by code not built with
+ * augur-cc (rand's seed).
  *
  * The virtual clock.  Time functions return a clock that starts at a fixed
  * date and moves by a microsecond at a call if anything but pure steps
