@@ -23,7 +23,7 @@
  * AUGUR_SXF_AWOKEN).  If nothing else can run, it waits for ever: a hang
  * (livelock) that the explorer reports.  A loop is thus recognised on its
  * third iteration; one that yields (sched_yield, a sleep) also by what it
- * did between two yields, on its second (yield_await).  What the runtime
+ * did between two yields, at its third yield (yield_await).  What the runtime
  * cannot see can still make a loop that progresses look like one that
  * waits: thread-local variables, state kept by code not built with
  * augur-cc (rand's seed).
@@ -514,12 +514,13 @@ await_begin (uint32_t me, RtSThread *t, uint32_t n, int clock, uint32_t now)
  * overwrote; any other step that is not pure, or more than RT_YW_MAX of
  * them, spoils the window.  At the next yield at the same call, holding
  * the same locks, with the same fingerprint of its own state (a retry
- * counter makes it differ), if the window is clean, its writes put back
- * what they overwrote and nothing it read has been written by another
- * thread since, then the next iteration would repeat this one exactly:
- * the thread awaits a write of what it read, as above.  Such a loop is
- * recognised at its second yield, and again at the first one after a
- * wake-up that changed nothing it would do. */
+ * counter makes it differ) as at the end of the previous window, if the
+ * window is clean, its writes put back what they overwrote and nothing it
+ * read has been written by another thread since, then the next iteration
+ * would repeat this one exactly: the thread awaits a write of what it
+ * read, as above.  The fingerprint is taken only where a clean window
+ * ends, so such a loop is recognised at its third yield, and again at the
+ * first one after a wake-up that changed nothing it would do. */
 
 /* A step of thread t's (as its history has it) into its yield window. */
 static void
@@ -559,15 +560,18 @@ yw_note (RtSThread *t, const RtHist *e)
 static int
 yield_await (uint32_t me, RtSThread *t, const AugurSchedStep *p)
 {
-  uint64_t fp = fingerprint (me, p, NULL, NULL);
   uint32_t now = shm->n_steps, n = 0;
   int clock = 0;
-  int same = t->yw_open && !t->yw_dirty && fp != 0 && fp == t->yw_fp && p->pc == t->yw_pc
-             && p->module == t->yw_module && t->held == t->yw_held
-             && !(t->held != 0 && t->yw_held_moved) && now - t->yw_from <= RT_AWAIT_WINDOW
-             && pure_window (t->yw, 0, t->n_yw, 0, 0)
-             && window_reads (t, t->yw, 0, t->n_yw, me, now, &n, &clock) == READS_SAME;
-  t->yw_open = fp != 0;
+  int clean = t->yw_open && !t->yw_dirty && p->pc == t->yw_pc && p->module == t->yw_module
+              && t->held == t->yw_held && !(t->held != 0 && t->yw_held_moved)
+              && now - t->yw_from <= RT_AWAIT_WINDOW && pure_window (t->yw, 0, t->n_yw, 0, 0)
+              && window_reads (t, t->yw, 0, t->n_yw, me, now, &n, &clock) == READS_SAME;
+  /* the fingerprint only where a clean window ends (unwinding at every
+   * yield of a loop that works between them cost libuv's loop half its
+   * time): the next clean window, if it ends with the same, repeats */
+  uint64_t fp = clean ? fingerprint (me, p, NULL, NULL) : 0;
+  int same = fp != 0 && fp == t->yw_fp;
+  t->yw_open = 1;
   t->yw_dirty = 0;
   t->yw_held_moved = 0;
   t->yw_fp = fp;

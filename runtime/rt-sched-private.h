@@ -97,14 +97,15 @@ typedef struct {
   int await_clock;          /* ... or the clock moving on */
   uint32_t n_hist;
   /* Await of a yielding loop: what it did since its last YIELD step (its yield window) */
-  int yw_open;              /* a window is open: the last yield's fingerprint was taken */
+  int yw_open;              /* a window is open (it yielded once) */
   int yw_dirty;             /* ... and something in it was no pure step (or too much) */
   int yw_held_moved;        /* ... a lock held changed in it */
   uint32_t yw_pc;           /* the yield that opened it, */
   uint8_t yw_module;
   uint32_t yw_held;         /* the locks held then, */
   uint32_t yw_from;         /* its step index, */
-  uint64_t yw_fp;           /* and the fingerprint of its own state then */
+  uint64_t yw_fp;           /* and the fingerprint of its own state then (0: not taken,
+                             * the window before was not clean) */
   uint32_t n_yw;
   uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
