@@ -276,6 +276,7 @@ typedef struct {
   const char *plugin;
   const char *harness;
   const char *compat;       /* augur-frama-c.h, beside the harness */
+  const char *compat_libc;  /* augur-frama-c-libc.h, beside it: with Frama-C's libc */
   const char *cflags;
   const char *tmp;
   const char *out;
@@ -356,6 +357,12 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
        * program's files only */
       g_strv_builder_add (args, "-include");
       g_strv_builder_add (args, r->compat);
+      /* what glibc gives a Linux program and Frama-C's libc lacks */
+      if (libc == LIBC_FRAMA_C)
+        {
+          g_strv_builder_add (args, "-include");
+          g_strv_builder_add (args, r->compat_libc);
+        }
       g_auto(GStrv) argv = g_strv_builder_end (args);
       g_ptr_array_add (db, augur_static_compile_unit_new (u->directory, u->file,
                                                           (const char *const *) argv));
@@ -605,7 +612,8 @@ display_path (const char *file)
  * program's files, beside the harness; FALSE when one is missing.  The
  * caller frees what was found, even on failure. */
 static gboolean
-find_tools (char **frama_c, char **plugin, char **harness, char **compat, GError **error)
+find_tools (char **frama_c, char **plugin, char **harness, char **compat, char **compat_libc,
+            GError **error)
 {
   *frama_c = find_frama_c ();
   if (*frama_c == NULL || !g_file_test (*frama_c, G_FILE_TEST_IS_EXECUTABLE))
@@ -621,9 +629,11 @@ find_tools (char **frama_c, char **plugin, char **harness, char **compat, GError
                         "augur-pthread-harness.c", "static/harness");
   g_autofree char *dir = g_path_get_dirname (*harness);
   *compat = g_build_filename (dir, "augur-frama-c.h", NULL);
+  *compat_libc = g_build_filename (dir, "augur-frama-c-libc.h", NULL);
   const char *missing = !g_file_test (*plugin, G_FILE_TEST_IS_REGULAR) ? *plugin
                         : !g_file_test (*harness, G_FILE_TEST_IS_REGULAR) ? *harness
-                        : !g_file_test (*compat, G_FILE_TEST_IS_REGULAR) ? *compat : NULL;
+                        : !g_file_test (*compat, G_FILE_TEST_IS_REGULAR) ? *compat
+                        : !g_file_test (*compat_libc, G_FILE_TEST_IS_REGULAR) ? *compat_libc : NULL;
   if (missing != NULL)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_MISSING,
@@ -802,7 +812,8 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
   g_autofree char *plugin = NULL;
   g_autofree char *harness = NULL;
   g_autofree char *compat = NULL;
-  if (!find_tools (&frama_c, &plugin, &harness, &compat, error))
+  g_autofree char *compat_libc = NULL;
+  if (!find_tools (&frama_c, &plugin, &harness, &compat, &compat_libc, error))
     return NULL;
 
   g_autoptr(GError) local = NULL;
@@ -815,7 +826,7 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
     }
   g_autofree char *out = g_build_filename (tmp, "facts.json", NULL);
   g_autofree char *log = g_build_filename (tmp, "frama-c.log", NULL);
-  Run r = { frama_c, plugin, harness, compat, o->cflags, tmp, out, log };
+  Run r = { frama_c, plugin, harness, compat, compat_libc, o->cflags, tmp, out, log };
 
   guint timeout = o->timeout != 0 ? o->timeout : AUGUR_STATIC_DEFAULT_TIMEOUT;
   double seconds = 0;

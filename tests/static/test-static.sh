@@ -72,6 +72,25 @@ else
   skip "facts of c11_atomics" "$have_frama_c"
 fi
 
+# glibc's declarations Frama-C's libc lacks or declares elsewhere (libuv):
+# pthread_atfork called with <pthread.h> alone, beside a file with
+# <unistd.h>; <sys/epoll.h> with glibc's __attr_access; a CPU set.  The
+# facts are complete and made with Frama-C's libc (no system-headers
+# warning), the racy counter a candidate
+glibc_decls ()
+{
+  (cd "$src" && "$AUGUR" static --print-facts -o "$work/glibc_decls.json" glibc_decls_a.c \
+     glibc_decls_b.c >"$work/glibc_decls.out") &&
+    same "$src/glibc_decls.expected" "$work/glibc_decls.out" &&
+    grep -q '^state complete' "$work/glibc_decls.out" &&
+    ! grep -q 'system-headers\|not-analysed' "$work/glibc_decls.out"
+}
+if [ "$have_frama_c" = yes ]; then
+  ok "facts of glibc_decls (pthread_atfork, __attr_access, cpu_set_t with Frama-C's libc)" glibc_decls
+else
+  skip "facts of glibc_decls" "$have_frama_c"
+fi
+
 # a file that includes <immintrin.h>, which Frama-C cannot parse, beside
 # one with a race: the file is left out and named, the facts prune
 # nothing, the race is a candidate all the same
