@@ -402,6 +402,11 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
 
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  /* this GLib opens it without O_TRUNC: a shorter log kept the end of
+   * the last run's, whose "stopping on file" then named the wrong file
+   * (the system's headers blamed on the file Frama-C's libc failed on,
+   * and tried again at every attempt) */
+  g_unlink (r->log);
   g_subprocess_launcher_set_stdout_file_path (launcher, r->log);
   g_autoptr(GError) local = NULL;
   gint64 start = g_get_monotonic_time ();
@@ -692,6 +697,7 @@ run_attempts (const Run *r, GPtrArray *units, guint timeout, double *seconds,
           if (st != RUN_FAILED)
             break;
           const AugurStaticCompileUnit *bad2 = failing_unit (log, units);
+          g_debug ("system headers failed on %s", bad2 != NULL ? bad2->file : "?");
           if (bad2 != NULL)
             g_hash_table_add (system_failed, g_strdup (bad2->file));
           else
