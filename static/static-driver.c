@@ -143,17 +143,38 @@ unbounded_recursion (const char *why)
   return end > p ? g_strndup (p, (gsize) (end - p)) : NULL;
 }
 
+/* @dir and what is in it, but @keep (and then the directory) when not
+ * NULL. */
 static void
-remove_tmpdir (const char *dir)
+remove_tmpdir (const char *dir, const char *keep)
 {
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
       g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_unlink (p);
+      if (keep == NULL || strcmp (p, keep) != 0)
+        g_unlink (p);
     }
-  g_rmdir (dir);
+  if (keep == NULL)
+    g_rmdir (dir);
+}
+
+/* Every run's log copied to @dest when it is not NULL, else left where
+ * it is; where it is then, or NULL when there is none. */
+static char *
+keep_log (const char *all_log, const char *dest)
+{
+  if (!g_file_test (all_log, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+  if (dest == NULL)
+    return g_strdup (all_log);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  if (!g_file_get_contents (all_log, &text, &len, NULL)
+      || !g_file_set_contents (dest, text, (gssize) len, NULL))
+    return NULL;
+  return g_strdup (dest);
 }
 
 /* The units to analyse, each file once: the given units, then the given
@@ -269,6 +290,7 @@ typedef enum {
   RUN_FAILED,
   RUN_TIMEOUT,
   RUN_NOT_STARTED,
+  RUN_INCOMPLETE,   /* a file left out, when the caller wants complete facts only */
 } RunStatus;
 
 typedef struct {
@@ -280,8 +302,28 @@ typedef struct {
   const char *cflags;
   const char *tmp;
   const char *out;
-  const char *log;
+  const char *log;          /* this run's */
+  const char *all_log;      /* every run's, one after the other */
+  gboolean complete_only;   /* stop at the first file left out */
 } Run;
+
+/* Adds this run's log to every run's, after a line saying which run it
+ * was: for the user when frama-c failed. */
+static void
+append_log (const Run *r, guint n_units, Libc libc, const char *end)
+{
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  if (!g_file_get_contents (r->log, &text, &len, NULL))
+    return;
+  FILE *f = g_fopen (r->all_log, "a");
+  if (f == NULL)
+    return;
+  fprintf (f, "==== augur: frama-c on %u file%s with %s: %s\n", n_units, n_units == 1 ? "" : "s",
+           libc == LIBC_SYSTEM ? "the system's headers" : "Frama-C's libc", end);
+  fwrite (text, 1, len, f);
+  fclose (f);
+}
 
 /* Eva's log as it is written: once it says that it cannot bound a
  * recursion without a specification, the run can only fail (the facts
@@ -424,11 +466,12 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
   AugurChildEnd end = augur_child_wait (proc, &watch);
   g_string_free (scan.text, TRUE);
   *seconds += (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  const char *said = end == AUGUR_CHILD_TIMED_OUT ? "timed out"
+                     : end == AUGUR_CHILD_STOPPED ? "stopped: a recursion Eva cannot bound"
+                     : g_subprocess_get_successful (proc) ? "ok" : "failed";
   g_debug ("frama-c (%s) on %u file%s: %s", libc == LIBC_SYSTEM ? "system headers" : "Frama-C's libc",
-           units->len, units->len == 1 ? "" : "s",
-           end == AUGUR_CHILD_TIMED_OUT ? "timed out"
-           : end == AUGUR_CHILD_STOPPED ? "stopped: a recursion Eva cannot bound"
-           : g_subprocess_get_successful (proc) ? "ok" : "failed");
+           units->len, units->len == 1 ? "" : "s", said);
+  append_log (r, units->len, libc, said);
   if (end == AUGUR_CHILD_TIMED_OUT)
     return RUN_TIMEOUT;
   if (end == AUGUR_CHILD_STOPPED)
@@ -703,10 +746,23 @@ run_attempts (const Run *r, GPtrArray *units, guint timeout, double *seconds,
           else
             system_unusable = TRUE;
         }
-      /* leave the file out, and go on with Frama-C's libc */
+      /* leave the file out, and go on with Frama-C's libc; the files
+       * before it parsed, so the next run starts with those after it:
+       * frama-c parses the files in order and stops on the first that
+       * fails, and re-parsing the good ones first made each attempt
+       * longer than the last (libuv: 9 attempts, 22 s to 100 s) */
       g_ptr_array_add (left_out, g_strdup (bad_file));
       g_ptr_array_add (left_out, g_strdup (why));
-      g_ptr_array_remove (units, (gpointer) bad);   /* frees it */
+      if (r->complete_only)
+        {
+          st = RUN_INCOMPLETE;
+          break;
+        }
+      guint k = 0;
+      g_ptr_array_find (units, bad, &k);
+      g_ptr_array_remove_index (units, k);   /* frees it */
+      for (guint i = 0; i < k && i < units->len; i++)
+        g_ptr_array_add (units, g_ptr_array_steal_index (units, 0));
       if (units->len == 0)
         {
           st = RUN_FAILED;
@@ -720,58 +776,89 @@ run_attempts (const Run *r, GPtrArray *units, guint timeout, double *seconds,
  * atomics model, which flags cannot help. */
 #define HEADERS_HINT \
   "if headers or macros are missing, pass them with --cflags or -p compile_commands.json"
+#define HEADERS_HINT_PARSE \
+  "give it the headers or macros it lacks with --cflags or -p compile_commands.json, or " \
+  "put what Frama-C cannot parse under #ifndef __FRAMAC__"
 #define ATOMICS_HINT \
   "this is a limit of Frama-C, not a missing header or macro: to have the code analysed, " \
   "put the atomic operations it rejects under #ifndef __FRAMAC__ with plain C that " \
   "touches the same memory"
 
+/* The files left out, short: the first with its reason, and how many
+ * more ("core.c (syntax error at line 2052 ...) and 7 more files"); the
+ * log names them all. */
+static char *
+left_out_summary (GPtrArray *left_out)
+{
+  if (left_out->len == 0)
+    return g_strdup ("");
+  g_autofree char *base = g_path_get_basename (left_out->pdata[0]);
+  g_autofree char *why = augur_static_short_reason (left_out->pdata[1]);
+  guint more = left_out->len / 2 - 1;
+  g_autofree char *rest = more > 0
+    ? g_strdup_printf (" and %u more file%s", more, more == 1 ? "" : "s") : g_strdup ("");
+  return g_strdup_printf ("%s (%s)%s", base, why, rest);
+}
+
 /* The error of attempts that ended in @st, other than RUN_OK: frama-c
  * not started (already set), out of time, failing on every source, or
- * failing on the rest (an unbounded recursion said as such). */
+ * failing on the rest (an unbounded recursion said as such).  One short
+ * line: the cause at its file and line, what to do, and @log_note, where
+ * frama-c's whole log is. */
 static void
 set_run_error (RunStatus st, GPtrArray *units, GPtrArray *left_out, guint timeout,
-               const char *log, GError **error)
+               const char *log, const char *log_note, GError **error)
 {
-  g_autoptr(GString) unparsed = g_string_new (NULL);
-  for (guint i = 0; i < left_out->len; i += 2)
-    g_string_append_printf (unparsed, "%s%s (%s)", i > 0 ? "; " : "",
-                            (char *) left_out->pdata[i], (char *) left_out->pdata[i + 1]);
+  g_autofree char *unparsed = left_out_summary (left_out);
   if (st == RUN_NOT_STARTED)
     ;   /* error set */
+  else if (st == RUN_INCOMPLETE)
+    g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
+                 "frama-c could not parse %s, so its facts would be incomplete and prune "
+                 "nothing: stopped there; %s%s", unparsed,
+                 g_str_has_prefix (left_out->pdata[1], AUGUR_STATIC_ATOMICS_MODEL)
+                 ? ATOMICS_HINT : HEADERS_HINT_PARSE, log_note);
   else if (st == RUN_TIMEOUT)
-    g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_TIMEOUT,
-                 "frama-c did not finish within %u s: give it more time (augur static "
-                 "--timeout; augur check gives it a third of --budget), or analyse fewer "
-                 "sources at once", timeout);
+    {
+      g_autofree char *also = left_out->len > 0
+        ? g_strdup_printf (" (left out, as it could not parse them: %s)", unparsed)
+        : g_strdup ("");
+      g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_TIMEOUT,
+                   "frama-c did not finish within %u s%s: give it more time (augur static "
+                   "--timeout; augur check gives it a third of --budget), or analyse fewer "
+                   "sources at once%s", timeout, also, log_note);
+    }
   else if (st == RUN_FAILED && units->len == 0)
     {
       gboolean atomics = TRUE;   /* every file's reason */
       for (guint i = 1; i < left_out->len; i += 2)
         atomics = atomics && g_str_has_prefix (left_out->pdata[i], AUGUR_STATIC_ATOMICS_MODEL);
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
-                   "frama-c failed on every source: %s; %s", unparsed->str,
-                   atomics ? ATOMICS_HINT : HEADERS_HINT);
+                   "frama-c failed on every source: %s; %s%s", unparsed,
+                   atomics ? ATOMICS_HINT : HEADERS_HINT, log_note);
     }
   else if (st == RUN_FAILED)
     {
       g_autofree char *why = first_error_line (log);
       g_autofree char *recursive = unbounded_recursion (why);
+      g_autofree char *cause = augur_static_short_reason (why);
       g_autofree char *also = left_out->len > 0
-        ? g_strdup_printf (" (left out, as frama-c could not parse them: %s)", unparsed->str)
+        ? g_strdup_printf (" (left out, as frama-c could not parse them: %s)", unparsed)
         : g_strdup ("");
       if (recursive != NULL)
         g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_UNSUPPORTED,
                      "Eva cannot bound the recursion of %s() (deeper than %s calls) without "
                      "an ACSL specification, so its facts would not be sound; write one "
-                     "(/*@ assigns ...; */ on %s) to get pruning%s", recursive,
-                     AUGUR_STATIC_RECURSION_DEPTH, recursive, also);
+                     "(/*@ assigns ...; */ on %s) to get pruning%s%s", recursive,
+                     AUGUR_STATIC_RECURSION_DEPTH, recursive, also, log_note);
       else if (augur_static_atomics_rejected (why, NULL, 0))
         g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
-                     "frama-c failed on the sources: %s rejected them (%s)%s; %s",
-                     AUGUR_STATIC_ATOMICS_MODEL, why, also, ATOMICS_HINT);
+                     "frama-c failed on the sources: %s rejected them (%s)%s; %s%s",
+                     AUGUR_STATIC_ATOMICS_MODEL, cause, also, ATOMICS_HINT, log_note);
       else
         g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_FAILED,
-                     "frama-c failed on the sources (%s)%s; %s", why, also, HEADERS_HINT);
+                     "frama-c failed on the sources (%s)%s; %s%s", cause, also, HEADERS_HINT,
+                     log_note);
     }
 }
 
@@ -831,8 +918,10 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
       return NULL;
     }
   g_autofree char *out = g_build_filename (tmp, "facts.json", NULL);
-  g_autofree char *log = g_build_filename (tmp, "frama-c.log", NULL);
-  Run r = { frama_c, plugin, harness, compat, compat_libc, o->cflags, tmp, out, log };
+  g_autofree char *log = g_build_filename (tmp, "frama-c-run.log", NULL);
+  g_autofree char *all_log = g_build_filename (tmp, "frama-c.log", NULL);
+  Run r = { frama_c, plugin, harness, compat, compat_libc, o->cflags, tmp, out, log, all_log,
+            o->complete_only };
 
   guint timeout = o->timeout != 0 ? o->timeout : AUGUR_STATIC_DEFAULT_TIMEOUT;
   double seconds = 0;
@@ -843,11 +932,21 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
                                error);
 
   AugurStaticFacts *facts = NULL;
+  gboolean keep_tmp = FALSE;   /* for the log named in the error */
   if (st == RUN_OK)
-    facts = load_facts (out, seconds, used, system_reason, left_out, error);
+    {
+      facts = load_facts (out, seconds, used, system_reason, left_out, error);
+      g_free (keep_log (all_log, o->log_path));
+    }
   else
-    set_run_error (st, units, left_out, timeout, log, error);
-  remove_tmpdir (tmp);
+    {
+      g_autofree char *kept = keep_log (all_log, o->log_path);
+      g_autofree char *note = kept != NULL ? g_strdup_printf ("; frama-c's log: %s", kept)
+                                           : g_strdup ("");
+      set_run_error (st, units, left_out, timeout, log, note, error);
+      keep_tmp = kept != NULL && o->log_path == NULL;
+    }
+  remove_tmpdir (tmp, keep_tmp ? all_log : NULL);
   return facts;
 }
 

@@ -36,6 +36,12 @@ typedef struct {
                                  * static-recorded-flags.h), or NULL; compile_db's entry
                                  * for a file wins over its unit's flags */
   guint              timeout;   /* seconds for all attempts; 0 = AUGUR_STATIC_DEFAULT_TIMEOUT */
+  const char        *log_path;  /* where to write frama-c's log (every attempt's), or NULL:
+                                 * when frama-c fails, it is then kept in a temporary
+                                 * directory; the error names it either way */
+  gboolean           complete_only; /* fail as soon as a file has to be left out (facts
+                                 * without it prune nothing), instead of analysing the
+                                 * rest: for callers that only prune */
 } AugurStaticRunOptions;
 
 /* Runs the analysis.  Headers: each file is preprocessed with its own

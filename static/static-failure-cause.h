@@ -29,6 +29,13 @@ gboolean augur_static_atomics_rejected (const char *message, const char *source,
  * directory, or cut at a string prefix of it); 0 otherwise. */
 guint augur_static_error_line_in (const char *message, const char *source);
 
+/* frama-c's error @message in one short line, for augur's message: its
+ * tags ("[kernel] ") and "User Error:" (or gcc's "fatal error:") left
+ * out, the file at its base name ("threadpool.c:269: "), a declaration that does not link said at
+ * the later one, and at most about 200 characters; frama-c's log has the
+ * rest. */
+char *augur_static_short_reason (const char *message);
+
 G_END_DECLS
 
 #endif /* AUGUR_STATIC_FAILURE_CAUSE_H */

@@ -136,6 +136,28 @@ if [ "$have_frama_c" = yes ]; then
   printf '#include "no-such-header.h"\nint main (void) { return 0; }\n' >"$work/bad.c"
   ok "frama-c failing is a tool failure (5)" status_is 5 "$AUGUR" static -o "$work/bad.json" "$work/bad.c"
   ok "its error is one line naming frama-c and --cflags" sh -c "'$AUGUR' static -o '$work/bad.json' '$work/bad.c' 2>&1 >/dev/null | head -1 | grep 'frama-c failed' | grep -q -- '--cflags'"
+  # eight files that fail (libuv: one line of ~2,000 characters): the
+  # first is named with its line, the others counted, and frama-c's log
+  # of every attempt is kept where the line says
+  short_error ()
+  {
+    for i in 1 2 3 4 5 6 7 8; do
+      printf '#include "no-such-header-%s.h"\nint f%s (void) { return 0; }\n' $i $i >"$work/many$i.c"
+    done
+    "$AUGUR" static -o "$work/many.json" "$work"/many[1-8].c 2>"$work/many.err"
+    st=$?
+    cat "$work/many.err"
+    line=$(head -1 "$work/many.err")
+    log=$(sed -n "s/.*; frama-c's log: //p" "$work/many.err" | head -1)
+    test "$st" -eq 5 && test "${#line}" -lt 400 &&
+      echo "$line" | grep -q "every source: many1.c (.*many1.c:1.*no-such-header-1.h.*) and 7 more files" &&
+      test -f "$log" && test "$(grep -c '^==== augur: frama-c on' "$log")" -eq 8 &&
+      grep -q 'no-such-header-8.h' "$log"
+    st=$?
+    [ -n "$log" ] && rm -rf "$(dirname "$log")"
+    return $st
+  }
+  ok "eight files frama-c cannot parse: one short line, the first named, the log kept and named" short_error
   # a file Frama-C's atomics model rejects (an atomic struct): the error
   # says so, and does not send the user after missing headers
   atomics_named ()
