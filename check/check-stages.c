@@ -78,18 +78,24 @@ stage_static (AugurCheckState *st, GError **error)
       augur_check_say (st, "static analysis skipped: the budget is too small for it");
       return TRUE;
     }
+  /* facts without one of the files prune nothing: Frama-C stops at the
+   * first it cannot parse; its log goes into the report */
+  g_autofree char *log_path = g_build_filename (st->options->out_dir, "static-frama-c.log", NULL);
   AugurStaticRunOptions so = {
     .units = units != NULL && units->len > 0 ? units : NULL,
     .cflags = st->options->static_cflags,
     .compile_db = st->options->compile_db,
     .timeout = (guint) share,
+    .log_path = log_path,
+    .complete_only = TRUE,
   };
   g_clear_error (&local);
   st->facts = augur_static_run (&so, &local);
   if (st->facts == NULL)
     {
       /* not fatal: every access stays a candidate */
-      augur_check_say (st, "static analysis gave no facts, nothing is pruned: %s", local->message);
+      augur_check_say (st, "static analysis gave no facts, so augur explores without static "
+                       "pruning: %s", local->message);
       return TRUE;
     }
   guint n_files = units != NULL ? units->len : 0;

@@ -57,9 +57,10 @@ static_stage ()
     return
   fi
   grep -q "^augur check: static analysis of 1 source file: [0-9]* access sites" "$tmp/err" \
-    && [ -s "$tmp/r/static-facts.json" ]
+    && [ -s "$tmp/r/static-facts.json" ] \
+    && grep -q "^==== augur: frama-c on 1 file with Frama-C's libc: ok" "$tmp/r/static-frama-c.log"
 }
-ok "the static analysis runs on the sources named in the debug info" static_stage
+ok "the static analysis runs on the sources named in the debug info, its log in the report" static_stage
 
 confirmed ()
 {
