@@ -450,6 +450,9 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
    * and tried again at every attempt) */
   g_unlink (r->log);
   g_subprocess_launcher_set_stdout_file_path (launcher, r->log);
+  /* Frama-C's own temporary files (its preprocessed sources) go into
+   * ours, which is removed: one killed at its deadline left them in /tmp */
+  g_subprocess_launcher_setenv (launcher, "TMPDIR", r->tmp, TRUE);
   g_autoptr(GError) local = NULL;
   gint64 start = g_get_monotonic_time ();
   g_autoptr(GSubprocess) proc =
