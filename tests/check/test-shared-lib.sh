@@ -36,3 +36,5 @@ checked ()
   [ "$st" -eq 1 ] && grep -q 'counter.c:7' "$tmp/out" && ! grep -q '?:0\|pc1:' "$tmp/out"
 }
 ok "check names them too" checked
+
+tap_done
