@@ -194,6 +194,8 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   x->sum.diverged += es->diverged;
   if (x->sum.diverged_where[0] == '\0')
     g_strlcpy (x->sum.diverged_where, es->diverged_where, sizeof x->sum.diverged_where);
+  if (x->sum.cut_where[0] == '\0')
+    g_strlcpy (x->sum.cut_where, es->cut_where, sizeof x->sum.cut_where);
   /* the guarantees that cover every interleaving (a bound, a sample or a
    * fixed prefix do not) */
   gboolean whole = es->complete && !x->no_spurious && mode != AUGUR_EXPLORE_MODE_PCT
@@ -323,6 +325,8 @@ augur_check_explore (AugurCheckState *st, double seconds, GError **error)
                        "--sync-only",
                        x.sum.step_bound, x.sum.step_bound == 1 ? "" : "s", bound,
                        x.sum.step_bound == 1 ? "was" : "were", raise);
+  if (x.sum.step_bound > 0 && x.sum.cut_where[0] != '\0')
+    augur_check_say (st, "in the first run cut by the step bound, %s", x.sum.cut_where);
     }
 
   if (x.sum.diverged > 0 && x.sum.diverged_where[0] != '\0')

@@ -130,6 +130,10 @@ void explore_findings_note_execution (Ctx *c, AugurExploreStats *st, const Augur
                                       const AugurSchedStep *steps, guint n);
 /* The execution in c->shm left its schedule: where, into st->diverged_where. */
 void explore_findings_note_divergence (Ctx *c, AugurExploreStats *st);
+/* The execution (@steps[0..n)) was cut by the step bound: where its
+ * busiest thread spent its last steps, into st->cut_where (the first). */
+void explore_findings_note_cut (Ctx *c, AugurExploreStats *st, const AugurSchedStep *steps,
+                                guint n);
 void explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps,
                                     guint n, const guint64 *ev);
 /* Adds steps[k] as an access of @f, with the locks its thread holds then. */

@@ -502,6 +502,8 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
     {
       st->step_bound++;
       augur_results_add_bound_hit (c->results, "steps");
+      if (st->cut_where[0] == '\0')
+        explore_findings_note_cut (c, st, steps, n);
     }
   if (status == AUGUR_SST_TOO_MANY_THREADS)
     {

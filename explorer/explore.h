@@ -124,6 +124,7 @@ typedef struct {
   char diverged_where[240]; /* where the first of them left it (explorer/divergence.h), "" if
                              * none */
   guint64 step_bound;     /* executions cut by the step bound */
+  char cut_where[240];    /* where the first of them spent its last steps, "" if none */
   guint64 watchdog;       /* executions killed by the watchdog */
   guint64 watchdog_reruns; /* runs killed once by the watchdog and run again (a hang only if
                             * killed again: a loaded machine can starve a run) */

@@ -149,6 +149,8 @@ print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurE
     if (cut[i].n > 0)
       g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) %s\n", cut[i].n,
                   cut[i].what);
+  if (st->step_bound > 0 && st->cut_where[0] != '\0')
+    g_printerr ("augur explore: in the first run cut there, %s\n", st->cut_where);
   /* where, so that the cause (time, a file, input) can be found */
   if (st->diverged > 0 && st->diverged_where[0] != '\0')
     g_printerr ("augur explore: the first left its schedule %s: what the program did before "

@@ -33,3 +33,13 @@ clean_complete ()
     && [ -z "$(json_path "$tmp/$1.json" '$.bounds_hit[*]')" ] \
     && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
 }
+
+# stable_names RESULTS: the stable name of each data race's object, one a
+# line, sorted: its object_id when debug info gave it a source-level name
+# (common/dwarf-names.h), else its object
+stable_names ()
+{
+  tr -d '\n' <"$1" | sed 's/"kind" : /\n&/g' | grep '^"kind" : "data-race"' \
+    | sed -n 's/.*"object" : "\([^"]*\)", *"object_id" : "\([^"]*\)".*/\2/p; t; s/.*"object" : "\([^"]*\)".*/\1/p' \
+    | sort
+}
