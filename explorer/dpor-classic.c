@@ -192,6 +192,17 @@ backtrack (DporPass *p, AugurEnabled *e, guint i, guint j)
     augur_enabled_add_mask (e, i, &nd->backtrack);
 }
 
+/* Step i inits or destroys a lock held in a mode that keeps step j's
+ * request out: j cannot go right before i (the holder's release comes
+ * after i), so i is not the latest step it can go before; the
+ * acquisition that holds the lock, further back, is (dpor-pass.c). */
+static gboolean
+held_past (const DporPass *p, guint i, guint j)
+{
+  DporHeld h = dpor_pass_pseudo_held (p, i);
+  return h == DPOR_HELD_EXCLUSIVE || (h == DPOR_HELD_READ && p->s[j].op != AUGUR_SOP_RDLOCK);
+}
+
 void
 augur_dpor_classic_step (DporPass *p, guint j, const guint32 *pre)
 {
@@ -213,7 +224,7 @@ augur_dpor_classic_step (DporPass *p, guint j, const guint32 *pre)
       if (locksets_meet (e, p->s[i].tid, i, t, j))
         continue;
       backtrack (p, e, i, j);
-      if (i < lo)
+      if (i < lo && !held_past (p, i, j))
         break;              /* the latest one before p's previous step */
     }
 }

@@ -68,7 +68,7 @@ typedef struct _DporUndo {
   DporLockShadow *lock;
   union {
     struct {
-      gint last_acq, last_wacq, last_rel, last_wrel;
+      gint last_acq, last_wacq, last_rel, last_wrel, held_pseudo;
       guint owner, depth, n_failed, n_reads;
       guint64 readers_lo;
       GArray *readers_hi;  /* owned, a copy */
@@ -158,6 +158,7 @@ undo_lock (DporPass *p, DporLockShadow *l)
   save_values (p, (const guint32 *) l->read_acqs->data, l->read_acqs->len);
   u.u.lk.last_acq = l->last_acq;
   u.u.lk.last_wacq = l->last_wacq;
+  u.u.lk.held_pseudo = l->held_pseudo;
   u.u.lk.n_reads = l->read_acqs->len;
   u.u.lk.last_rel = l->last_rel;
   u.u.lk.last_wrel = l->last_wrel;
@@ -207,6 +208,7 @@ undo_apply (DporPass *p, DporUndo *u)
         g_array_append_vals (l->read_acqs, v + 4 * T + u->u.lk.n_failed, u->u.lk.n_reads);
         l->last_acq = u->u.lk.last_acq;
         l->last_wacq = u->u.lk.last_wacq;
+        l->held_pseudo = u->u.lk.held_pseudo;
         l->last_rel = u->u.lk.last_rel;
         l->last_wrel = u->u.lk.last_wrel;
         l->owner = u->u.lk.owner;
@@ -433,6 +435,7 @@ lock_get (DporPass *p, guint64 addr)
       l = g_new0 (DporLockShadow, 1);
       l->last_acq = -1;
       l->last_wacq = -1;
+      l->held_pseudo = -1;
       l->read_acqs = g_array_new (FALSE, FALSE, sizeof (guint));
       l->last_rel = -1;
       l->last_wrel = -1;
@@ -479,6 +482,9 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
     }
   else if (l->last_wacq >= 0 && p->s[l->last_wacq].tid != t)
     note_race (p, (guint) l->last_wacq, pre);
+  if (((p->s[j].xflags & AUGUR_SXF_TRY) || p->s[j].op == AUGUR_SOP_TRYLOCK_FAIL)
+      && l->held_pseudo >= 0 && p->s[l->held_pseudo].tid != t)
+    note_race (p, (guint) l->held_pseudo, pre);   /* a try can go before it: it fails */
   if ((p->s[j].xflags & AUGUR_SXF_TRY) && p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL
       && !(p->s[j].flags & AUGUR_SF_FAILED))
     {
@@ -495,15 +501,27 @@ lock_acquire (DporPass *p, guint j, guint64 m, const guint32 *pre)
                * not with it (each may be moved before the holder) */
   join (p->vc + t * p->T, read ? l->wclock : l->clock, p->T);
   join (p->svc + t * p->T, read ? l->wsclock : l->sclock, p->T);
+  /* an init or destroy of a held lock (a misuse) does not take it from
+   * its holders: a request moved before it would find the lock held (an
+   * infeasible run), so the requests after it race with the acquisitions
+   * that hold it instead, as if it were not there; a read request with
+   * it, if readers hold it, and a try (both can go before it) */
+  DporHeld h = dpor_pass_pseudo_held (p, j);
   if (p->s[j].op != AUGUR_SOP_TRYLOCK_FAIL)
     {
       l->last_acq = (gint) j;
+      if (h != DPOR_HELD_NO)
+        l->held_pseudo = (gint) j;
       if (read)
         g_array_append_val (l->read_acqs, j);
-      else
+      else if (h != DPOR_HELD_EXCLUSIVE)
         {
           l->last_wacq = (gint) j;
-          g_array_set_size (l->read_acqs, 0);
+          if (h == DPOR_HELD_NO)
+            {
+              g_array_set_size (l->read_acqs, 0);
+              l->held_pseudo = -1;
+            }
         }
     }
   else
@@ -535,7 +553,9 @@ lock_release (DporPass *p, guint j, guint64 m, const guint32 *pre)
       l->depth--;   /* an inner unlock of a recursive mutex: still held */
       return;
     }
-  if (l->owner == t)
+  /* a destroy leaves a held lock held, an init frees it, whoever held it
+   * (runtime/rt-sched-sync.c) */
+  if ((l->owner == t && p->s[j].op != AUGUR_SOP_DESTROY) || p->s[j].op == AUGUR_SOP_INIT)
     {
       l->owner = G_MAXUINT;
       l->depth = 0;
@@ -636,6 +656,7 @@ pass_size (DporPass *p, guint n, guint T)
       p->clk = g_renew (guint32, p->clk, (gsize) p->cap * T);
       p->sclk = g_renew (guint32, p->sclk, (gsize) p->cap * T);
       p->li = g_renew (guint32, p->li, p->cap);
+      p->held = g_renew (guint8, p->held, p->cap);
       p->marks = g_renew (DporStepMark, p->marks, p->cap);
       g_free (p->joined);
       p->joined = g_new0 (guint32, p->cap);
@@ -702,6 +723,7 @@ augur_dpor_pass_free (DporPass *p)
   g_free (p->clk);
   g_free (p->sclk);
   g_free (p->li);
+  g_free (p->held);
   g_free (p->marks);
   g_free (p->joined);
   g_free (p->raced);
@@ -994,6 +1016,10 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
     }
   if ((s->op == AUGUR_SOP_INIT || s->op == AUGUR_SOP_DESTROY) && augur_ops_event_on_lock (s->ev_kind))
     {
+      DporLockShadow *l = lock_get (p, s->obj);
+      p->held[j] = l->owner != G_MAXUINT                ? DPOR_HELD_EXCLUSIVE
+                   : !augur_tidset_empty (&l->readers) ? DPOR_HELD_READ
+                                                       : DPOR_HELD_NO;
       lock_acquire (p, j, s->obj, pre);
       lock_release (p, j, s->obj, pre);
     }

@@ -9,6 +9,7 @@
 #ifndef AUGUR_DPOR_PRIVATE_H
 #define AUGUR_DPOR_PRIVATE_H
 
+#include "common/augur-ops.h"
 #include "explorer/dpor.h"
 #include "explorer/enabled.h"
 #include "explorer/tidset.h"
@@ -113,6 +114,8 @@ typedef struct {
                             * of memory races with the last write and the reads since,
                             * a write acquisition races with each of these, a read
                             * acquisition with last_wacq */
+  gint held_pseudo;        /* the last init or destroy of it made while it was held,
+                            * since last_wacq (a try races with it), -1 */
   gint last_rel;           /* the last release (a trylock that took the lock races with it) */
   gint last_wrel;          /* ... the last one of a writer or mutex holder */
   GArray *failed_tries;    /* guint: trylocks that found it held since its last release
@@ -134,6 +137,13 @@ typedef struct {
   gint last_create;
 } DporStepMark;
 
+/* How a lock is held (DporPass.held). */
+typedef enum {
+  DPOR_HELD_NO,
+  DPOR_HELD_READ,          /* by readers only */
+  DPOR_HELD_EXCLUSIVE      /* a mutex, a write-held rwlock */
+} DporHeld;
+
 struct _DporPass {
   AugurDpor *d;
   const AugurSchedStep *s;
@@ -150,6 +160,8 @@ struct _DporPass {
   guint frows_saved;       /* step + 1 whose change of them is logged already, 0 */
   guint32 *clk, *sclk;     /* n x T */
   guint32 *li;             /* n */
+  guint8 *held;            /* n: at a step that inits or destroys a lock, how the lock
+                            * was held just before it (DporHeld; other steps: stale) */
   DporStepMark *marks;     /* n + 1 */
   guint cap;               /* steps the arrays above have room for */
   DporShadow *mem;         /* d->shadow */
@@ -189,6 +201,17 @@ struct _DporPass {
   struct _DporCall *calls; /* the callbacks of the steps, in order */
   guint n_calls, cap_calls;
 };
+
+/* How the lock that step j inits or destroys was held just before it
+ * (DPOR_HELD_NO for other steps). */
+static inline DporHeld
+dpor_pass_pseudo_held (const DporPass *p, guint j)
+{
+  const AugurSchedStep *s = &p->s[j];
+  if ((s->op != AUGUR_SOP_INIT && s->op != AUGUR_SOP_DESTROY) || !augur_ops_event_on_lock (s->ev_kind))
+    return DPOR_HELD_NO;
+  return (DporHeld) p->held[j];
+}
 
 /* Event i happens before the point whose clock is c. */
 static inline gboolean
