@@ -149,4 +149,46 @@ reuse_free_exit ()
 }
 ok "destroy_free_exit, real threads, --malloc-reuse: no uninitialised mutex" reuse_free_exit
 
+# a lock that waits for a held lock, which its holder then destroys (or
+# frees): the destroy is the last step dependent with the waiting lock,
+# but moving the lock right before it asks for a held lock (an
+# infeasible run); the lock goes before the holder's acquisition.  Was:
+# 1 execution, "complete", the worker never ran.  held PROG MODE FINDING
+# EXECUTIONS [ARG]: explore in MODE finds FINDING (a line prefix) in
+# exactly EXECUTIONS runs (the program's traces), none infeasible
+held ()
+{
+  "$AUGUR" explore --no-progress --mode "$2" -o "$tmp/held.json" -- "$prog_dir/$1" ${5:-} \
+    >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/held.json" | grep -q "^$3" \
+    && [ "$(json_path "$tmp/held.json" '$.executions')" = "$4" ] \
+    && grep -q "^$4 executions, [0-9]* sleep-set blocked, 0 infeasible, .*(complete: every interleaving" \
+      "$tmp/out"
+}
+for mode in optimal dpor; do
+  ok "held_destroy_lost, $mode: the worker's lock before main's, destroyed held: the assertion, 2 traces" \
+    held held_destroy_lost $mode "assertion held_destroy_lost.c:30" 2
+  ok "held_destroy_uaf, $mode: the same, freed: the worker's write after the free, 3 traces" \
+    held held_destroy_uaf $mode "misuse:use-after-free held_destroy_uaf.c:35 held_destroy_uaf.c:21" 3
+  ok "held_destroy_rw, $mode: a read lock waits for a write-held rwlock destroyed held: 2 traces" \
+    held held_destroy_rw $mode "assertion held_destroy_rw.c:36" 2
+  ok "held_destroy_rw read, $mode: a write lock waits for a read-held one: 2 traces" \
+    held held_destroy_rw $mode "assertion held_destroy_rw.c:36" 2 read
+  # a trylock can go right before the destroy (it fails there): it still
+  # races with it
+  ok "held_destroy_try, $mode: the trylock before main's lock, before and after the destroy: 3 traces" \
+    held held_destroy_try $mode "misuse:use-after-destroy held_destroy_try.c:31 held_destroy_try.c:15" 3
+done
+preempt_held ()
+{
+  "$AUGUR" explore --no-progress --mode preempt -o "$tmp/held.json" -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/held.json" | grep -q "^$2"
+}
+ok "held_destroy_lost, preempt: the assertion" preempt_held held_destroy_lost "assertion held_destroy_lost.c:30"
+ok "held_destroy_uaf, preempt: the use after free" preempt_held held_destroy_uaf "misuse:use-after-free"
+
 tap_done
