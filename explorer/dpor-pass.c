@@ -251,7 +251,7 @@ is_plain (const AugurSchedStep *s)
 static void
 note_race (DporPass *p, guint i, const guint32 *pre)
 {
-  if (augur_dpor_before (p, i, pre))
+  if (augur_dpor_before (p, i, pre) || i > p->floor)
     return;
   /* once per pair: the bytes of one access meet the same steps */
   if (p->raced[i] == p->race_epoch)
@@ -691,6 +691,7 @@ pass_new (AugurDpor *d)
 {
   DporPass *p = g_new0 (DporPass, 1);
   p->d = d;
+  p->floor = G_MAXUINT;
   p->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, lock_shadow_free);
   p->races = g_array_new (FALSE, FALSE, sizeof (guint));
   p->reversals = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1025,6 +1026,25 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
     }
 }
 
+/* The step before which the races of step j end: a lock request its
+ * thread was still waiting to make when the execution ended, for a lock
+ * another thread took at that step and held to the end, can go nowhere
+ * after it (the lock is held there: each such reversal is an infeasible
+ * run); G_MAXUINT for other steps.  A try can (it fails). */
+static guint
+race_floor (DporPass *p, guint j)
+{
+  const AugurSchedStep *s = &p->s[j];
+  guint64 lock = 0;
+  if (j < p->n_real || (s->xflags & AUGUR_SXF_TRY)
+      || augur_ops_step_lock (s, &lock) != AUGUR_OPS_LOCK_ACQUIRE)
+    return G_MAXUINT;
+  DporLockShadow *l = g_hash_table_lookup (p->locks, &lock);
+  if (l == NULL || l->owner == G_MAXUINT || l->owner == s->tid || l->last_wacq < 0)
+    return G_MAXUINT;
+  return (guint) l->last_wacq;
+}
+
 /* The backtrack points of the races of step j (p->races), by kind. */
 static void
 step_backtrack (DporPass *p, guint j, const guint32 *pre)
@@ -1096,6 +1116,7 @@ augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc
           memset (p->raced, 0, p->cap * sizeof *p->raced);
           p->race_epoch = 1;
         }
+      p->floor = race_floor (p, j);
       step_order (p, j, vc, pre);
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
         mem_access (p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);

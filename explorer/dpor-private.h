@@ -167,6 +167,7 @@ struct _DporPass {
   DporShadow *mem;         /* d->shadow */
   GHashTable *locks;       /* addr -> DporLockShadow */
   GArray *races;           /* guint pairs (i) for the current j */
+  guint floor;             /* the current j races with no step after it (race_floor) */
   GArray *reversals;       /* optimal: the pass's races, (i, j) guint pairs, reversed once
                             * every step's clock is known (notdep runs past j) */
   guint clocked;           /* the steps [0, clocked) have their clocks */
