@@ -17,17 +17,23 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-fdio.XXXXXX")
 trap 'rm -rf "$tmp" "$tap_log"' EXIT
 . "$top_srcdir/tests/explorer/explore-helpers.sh"
 
-# handoff HOW: pipe_handoff_ok with a pipe (p), a socket pair (s) or a
-# non-blocking read retried on EAGAIN (n): complete, no finding, exit 0
-handoff ()
+# clean_run PROG HOW: PROG run as `PROG HOW` is complete, no finding,
+# exit 0
+clean_run ()
 {
-  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/h$1.json" -- "$prog_dir/pipe_handoff_ok" "$1" \
+  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/$1$2.json" -- "$prog_dir/$1" "$2" \
     >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/h$1.json" '$.findings[*].kind')" ] \
-    && [ -z "$(json_path "$tmp/h$1.json" '$.bounds_hit[*]')" ] \
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/$1$2.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/$1$2.json" '$.bounds_hit[*]')" ] \
     && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
+}
+# handoff HOW: pipe_handoff_ok with a pipe (p), a socket pair (s) or a
+# non-blocking read retried on EAGAIN (n), ...
+handoff ()
+{
+  clean_run pipe_handoff_ok "$1"
 }
 ok "pipe_handoff_ok: a blocking read of a pipe waits for the write, no race" handoff p
 ok "pipe_handoff_ok s: the same through a socket pair" handoff s
@@ -69,13 +75,7 @@ ok "pipe_nowrite: a read no thread answers is a hang at its line naming the pipe
 # hang after the watchdog): now it goes in parts as the reader reads
 bigwrite ()
 {
-  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/bw$1.json" -- "$prog_dir/pipe_bigwrite" "$1" \
-    >"$tmp/out" 2>&1
-  st=$?
-  cat "$tmp/out"
-  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/bw$1.json" '$.findings[*].kind')" ] \
-    && [ -z "$(json_path "$tmp/bw$1.json" '$.bounds_hit[*]')" ] \
-    && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
+  clean_run pipe_bigwrite "$1"
 }
 ok "pipe_bigwrite w: a write larger than the pipe goes in parts as the reader reads" bigwrite w
 ok "pipe_bigwrite v: the same with writev" bigwrite v
