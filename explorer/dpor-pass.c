@@ -56,7 +56,8 @@ past_deadline (AugurDpor *d, guint k)
 
 typedef enum {
   UNDO_ROWS,     /* a row of vc then the same of svc: 2T values in saved */
-  UNDO_ACLOCK,   /* an atomic clock at place `at` of the shadow's pool: T values in saved */
+  UNDO_ACLOCK,   /* an atomic clock at place `at` of the shadow's pool:
+                  * DPOR_ACLOCK_LEN (T) values in saved */
   UNDO_LOCK,     /* a lock's shadow: its 4 clocks (4T) then its failed tries in saved */
   UNDO_FROWS,    /* a row of frel then the same of facq: 2T values in saved */
 } UndoKind;
@@ -189,7 +190,7 @@ undo_apply (DporPass *p, DporUndo *u)
       memcpy (p->svc + u->at * T, v + T, T * sizeof *v);
       break;
     case UNDO_ACLOCK:
-      memcpy (dpor_shadow_clock_at (p->mem, u->at), v, T * sizeof *v);
+      memcpy (dpor_shadow_clock_at (p->mem, u->at), v, DPOR_ACLOCK_LEN (T) * sizeof *v);
       break;
     case UNDO_FROWS:
       memcpy (p->frel + u->at * T, v, T * sizeof *v);
@@ -312,13 +313,84 @@ note_conflict (DporPass *p, guint i, guint j, guint *last_i)
   call (p, TRUE, i, j);
 }
 
+/* C11's synchronisation at an atomic access (step j, thread t) of byte m:
+ * an acquire takes the release clock of the location.  That clock is the
+ * release sequences not ended yet (7.17.3): one goes on through the
+ * read-modify-writes of any thread and the later stores of the thread
+ * that made its release, and ends at a store of another thread.  So a
+ * release store of thread t adds its clock to those of t's sequences, and
+ * any store of t, release or relaxed, puts them in place of the others';
+ * a release read-modify-write adds its clock, a relaxed one keeps the
+ * clock.  (C++20 and RC11 end a sequence at any store, the releasing
+ * thread's too: augur checks C.)  A relaxed store or read-modify-write
+ * after a release fence releases the fence's clock (7.17.4).  Relaxed
+ * accesses synchronise nothing themselves.  Synchronisation objects
+ * (signals, semaphores ...) are acquire-release read-modify-writes.  Not
+ * followed: the sequence of a release read-modify-write by a thread other
+ * than the last storing one (when that one has a sequence going too) is
+ * lost at its thread's next store, a synchronisation missed at worst. */
+static void
+atomic_sync (DporPass *p, guint j, DporByte *m, gboolean write)
+{
+  const AugurSchedStep *s = &p->s[j];
+  guint t = s->tid, T = p->T;
+  guint32 *svc = p->svc + t * T;
+  gboolean mem = s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE;
+  gboolean acq = !mem || (s->flags & AUGUR_SF_ACQUIRE);
+  gboolean rel = !mem || (s->flags & AUGUR_SF_RELEASE);
+  gboolean store = mem && s->ev_kind == AUGUR_EV_ATOMIC_STORE;
+  guint32 *ac = dpor_byte_atomic_clock (p->mem, m);
+  guint32 *own = ac + T;            /* the last storing thread's sequences */
+  guint32 *owner = ac + 2 * T;      /* 1 + that thread, 0: none */
+  const guint32 *frel = p->frel + t * T;
+  gboolean fenced = write && !rel && !clock_is_zero (frel, T);
+  if (p->logging && (rel || store || fenced))
+    {
+      DporUndo a = { .kind = UNDO_ACLOCK, .at = dpor_byte_atomic_at (m) };
+      a.saved = save_values (p, ac, DPOR_ACLOCK_LEN (T));
+      undo_add (p, &a);
+    }
+  if (acq)
+    join (svc, ac, T);
+  else if (!store && !clock_is_zero (ac, T))
+    {
+      /* a relaxed load or read-modify-write: its thread's next
+       * acquire fence takes what it read */
+      undo_frows (p, t, j);
+      join (p->facq + t * T, ac, T);
+    }
+  if (!write)
+    return;
+  const guint32 *head = rel ? svc : fenced ? frel : NULL;   /* the clock it releases */
+  if (store)
+    {
+      if (*owner != t + 1)
+        {
+          memset (own, 0, T * sizeof *own);
+          *owner = t + 1;
+        }
+      if (head != NULL)
+        join (own, head, T);
+      memcpy (ac, own, T * sizeof *ac);
+      return;
+    }
+  if (head == NULL)
+    return;
+  join (ac, head, T);
+  /* its own sequence, for its thread's next store: kept only for the
+   * last storing thread, or for a new one when that has none going */
+  if (*owner != t + 1 && clock_is_zero (own, T))
+    *owner = t + 1;
+  if (*owner == t + 1)
+    join (own, head, T);
+}
+
 static void
 mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, const guint32 *pre,
             const guint32 *spre)
 {
   guint t = p->s[j].tid;
   guint32 *vc = p->vc + t * p->T;
-  guint32 *svc = p->svc + t * p->T;
   gboolean atomic = !is_plain (&p->s[j]);
   /* one shadow per byte: accesses to neighbouring variables never meet */
   guint64 lo = addr, hi = addr + (size ? size : 1) - 1;
@@ -379,48 +451,7 @@ mem_access (DporPass *p, guint j, gboolean write, guint64 addr, guint32 size, co
       else
         dpor_byte_add_read (p->mem, m, j);
       if (atomic)
-        {
-          /* C11: an acquire reads the release clock of the location; a
-           * release store replaces it, a release read-modify-write adds
-           * to it (a release sequence), a relaxed store ends it, a relaxed
-           * read-modify-write keeps it.  Relaxed accesses synchronise
-           * nothing.  Synchronisation objects (signals, semaphores ...)
-           * are acquire-release. */
-          const AugurSchedStep *s = &p->s[j];
-          gboolean mem = s->op == AUGUR_SOP_READ || s->op == AUGUR_SOP_WRITE;
-          gboolean acq = !mem || (s->flags & AUGUR_SF_ACQUIRE);
-          gboolean rel = !mem || (s->flags & AUGUR_SF_RELEASE);
-          gboolean store = mem && s->ev_kind == AUGUR_EV_ATOMIC_STORE;
-          guint32 *ac = dpor_byte_atomic_clock (p->mem, m);
-          const guint32 *frel = p->frel + t * p->T;
-          gboolean fenced = write && !store && !rel && !clock_is_zero (frel, p->T);
-          if (p->logging && (rel || store || fenced))
-            {
-              DporUndo a = { .kind = UNDO_ACLOCK, .at = dpor_byte_atomic_at (m) };
-              a.saved = save_values (p, ac, p->T);
-              undo_add (p, &a);
-            }
-          if (acq)
-            join (svc, ac, p->T);
-          else if (!store && !clock_is_zero (ac, p->T))
-            {
-              /* a relaxed load or read-modify-write: its thread's next
-               * acquire fence takes what it read */
-              undo_frows (p, t, j);
-              join (p->facq + t * p->T, ac, p->T);
-            }
-          /* a relaxed store publishes its thread's last release fence
-           * (zero if none: it ends the release sequence), a relaxed
-           * read-modify-write adds it */
-          if (rel && store)
-            memcpy (ac, svc, p->T * sizeof *ac);
-          else if (rel && write)
-            join (ac, svc, p->T);
-          else if (store)
-            memcpy (ac, frel, p->T * sizeof *ac);
-          else if (fenced)
-            join (ac, frel, p->T);
-        }
+        atomic_sync (p, j, m, write);
     }
 }
 

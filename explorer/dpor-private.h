@@ -85,7 +85,12 @@ gboolean dpor_byte_has_reads (const DporByte *b);
  * at the end) and sets *step. */
 guint dpor_byte_first_read (DporShadow *s, const DporByte *b, guint *step);
 guint dpor_byte_next_read (DporShadow *s, guint cursor, guint *step);
-/* The clock of the atomic accesses to this byte (T entries, zero at first). */
+/* The clocks of the atomic accesses to this byte, zero at first: the
+ * release clock an acquire there takes (T entries), then the clock of the
+ * release heads of the last storing thread (T, its release sequences,
+ * which its own later stores continue: C11 7.17.3), then 1 + that thread
+ * (0: none). */
+#define DPOR_ACLOCK_LEN(T) (2 * (T) + 1)
 guint32 *dpor_byte_atomic_clock (DporShadow *s, DporByte *b);
 /* Where that clock is in the shadow's pool (G_MAXUINT: none yet), and the
  * clock at such a place. */

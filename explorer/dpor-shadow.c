@@ -45,7 +45,7 @@ struct _DporShadow {
   guint T;
   ReadLink *reads;      /* n_reads of cap_reads */
   guint n_reads, cap_reads;
-  GArray *clocks;       /* guint32, T per atomic location */
+  GArray *clocks;       /* guint32, DPOR_ACLOCK_LEN (T) per atomic location */
 };
 
 DporShadow *
@@ -232,7 +232,7 @@ dpor_byte_atomic_clock (DporShadow *s, DporByte *b)
   if (x->atomic == 0)
     {
       x->atomic = s->clocks->len + 1;
-      g_array_set_size (s->clocks, s->clocks->len + s->T);   /* zeroed */
+      g_array_set_size (s->clocks, s->clocks->len + DPOR_ACLOCK_LEN (s->T));   /* zeroed */
     }
   return &g_array_index (s->clocks, guint32, x->atomic - 1);
 }

@@ -912,6 +912,19 @@ ok "fence_ok: message passing through C11 fences: complete, no finding" clean_co
 ok "fence_race: the same without the acquire fence: both data races" fence_race
 ok "fence_rmw_ok: a relaxed read-modify-write then an acquire fence: no data race" \
   clean_complete fence_rmw_ok
+# C11 release sequences (7.17.3) go on through the releasing thread's
+# later stores, relaxed ones too, and read-modify-writes of any thread:
+# an acquire that reads them synchronises, no data race; a write after
+# the release store, or a store of another thread in between, races
+relseq_race ()
+{
+  finding relseq_race "data-race relseq_race.c:20 relseq_race.c:40" || return 1
+  [ "$(results_findings "$tmp/relseq_race.json" | grep -c '^data-race')" -eq 2 ] \
+    && results_findings "$tmp/relseq_race.json" | grep -q '^data-race relseq_race.c:22 relseq_race.c:42'
+}
+ok "relseq_ok: a relaxed store after a release by the same thread continues it: no data race" \
+  clean_complete relseq_ok
+ok "relseq_race: a write after the release, a store of another thread: both data races" relseq_race
 # an atomic instruction in inline assembly makes no call into the runtime
 # (explorer/unseen-atomics.h): augur names it and the search that ends is
 # incomplete (exit 6, bounds_hit "unseen-atomics"), not complete
