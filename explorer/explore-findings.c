@@ -169,6 +169,17 @@ explore_findings_note_execution (Ctx *c, AugurExploreStats *st, const AugurSched
       g_snprintf (st->weak_shape, sizeof st->weak_shape, "%s may be passed by the load at %s",
                   s1, s2);
     }
+  guint ld[2], sto[2];
+  if (st->weak_mp[0] == '\0' && augur_weak_message_passing (steps, n, c->fences, ld, sto))
+    {
+      g_autofree char *l1 = explore_findings_loc_key (c, steps[ld[0]].module, steps[ld[0]].pc);
+      g_autofree char *l2 = explore_findings_loc_key (c, steps[ld[1]].module, steps[ld[1]].pc);
+      g_autofree char *s1 = explore_findings_loc_key (c, steps[sto[0]].module, steps[sto[0]].pc);
+      g_autofree char *s2 = explore_findings_loc_key (c, steps[sto[1]].module, steps[sto[1]].pc);
+      g_snprintf (st->weak_mp, sizeof st->weak_mp,
+                  "the loads at %s and %s may see the stores at %s and %s out of order", l1, l2,
+                  s1, s2);
+    }
   for (guint k = 0; k < n && st->dead_frame[0] == '\0'; k++)
     if (steps[k].xflags & AUGUR_SXF_DEAD_FRAME)
       {

@@ -230,10 +230,17 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
       g_string_assign (s, covered);
       if (o->prefix_len > 0)
         g_string_append (s, " after the fixed prefix");
-      if (st->weak_shape[0] != '\0')
-        g_string_append_printf (s, ", under sequential consistency only (with atomics weaker "
-                                "than seq_cst the store at %s: store buffering, not run)",
-                                st->weak_shape);
+      if (st->weak_shape[0] != '\0' || st->weak_mp[0] != '\0')
+        {
+          g_string_append (s, ", under sequential consistency only (with atomics weaker than "
+                              "seq_cst ");
+          if (st->weak_shape[0] != '\0')
+            g_string_append_printf (s, "the store at %s: store buffering, not run%s",
+                                    st->weak_shape, st->weak_mp[0] != '\0' ? "; " : "");
+          if (st->weak_mp[0] != '\0')
+            g_string_append_printf (s, "%s: message passing, not run", st->weak_mp);
+          g_string_append_c (s, ')');
+        }
       if (st->world_wait[0] != '\0')
         g_string_append_printf (s, ", with the descriptors augur does not model never ready "
                                 "(%s)", st->world_wait);

@@ -176,6 +176,9 @@ typedef struct {
                            * "x.c:12 may be passed by the load at x.c:13";
                            * "" if none did.  The search is then complete for sequential
                            * consistency only */
+  char weak_mp[256];      /* an execution had the shape of message passing (weak-memory.h):
+                           * "the loads at x.c:20 and x.c:21 may see the stores at x.c:12 and
+                           * x.c:13 out of order"; "" if none did.  The same */
   double waited;          /* seconds the search spent getting its executions: running
                            * those no other server had started, waiting for the others
                            * (the rest of `seconds` is its own: the speedup's bound) */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * weak-memory.h — whether an execution has the shape of store buffering,
- * the weak-memory outcome the explorer does not run.
+ * weak-memory.h — whether an execution has the shape of store buffering
+ * or of message passing, weak-memory outcomes the explorer does not run.
  *
  * The explorer runs interleavings: sequential consistency.  A program
  * whose atomics are weaker than seq_cst can also end in outcomes no
@@ -15,8 +15,22 @@
  * read-modify-write, a seq_cst store, a seq_cst fence, any
  * synchronisation call), and another thread does the same with y and x.
  * Plain accesses are left out: a race on them is a finding already.
- * Exploration that met this shape is complete for sequential consistency
- * only, and says so (explore.c).
+ *
+ * Message passing: thread a stores x then y (atomic writes, no call
+ * between), thread b loads y, reading a's store, then x (atomic loads, no
+ * call between).  C11 lets b see y's new value and x's old one (and ARM
+ * and POWER do, and any compiler may reorder) unless a's store of y
+ * releases (a release store or read-modify-write, a release fence between
+ * the two stores, or a release store of y between that the store
+ * continues, 7.17.3) and b's load of y acquires (an acquire load, an
+ * acquire fence between the two loads); seq_cst accesses and fences are
+ * both.  A release of a after its store of x together with an acquire of
+ * b between its loads, and a synchronisation call between either pair,
+ * are taken as ordering them (not followed: a chain may be missed, no
+ * outcome is claimed that cannot happen).
+ *
+ * Exploration that met either shape is complete for sequential
+ * consistency only, and says so (explore.c).
  */
 #ifndef AUGUR_WEAK_MEMORY_H
 #define AUGUR_WEAK_MEMORY_H
@@ -35,6 +49,13 @@ G_BEGIN_DECLS
  * handshake's is). */
 gboolean augur_weak_store_buffering (const AugurSchedStep *steps, guint n, const GArray *fences,
                                      guint *store, guint *load);
+
+/* TRUE when steps[0..n) have the message-passing shape; then loads[0]
+ * and loads[1] are the reader's loads of y and x, stores[0] and stores[1]
+ * the writer's stores of x and y.  @fences as above, taken as full fences
+ * between the two stores or the two loads. */
+gboolean augur_weak_message_passing (const AugurSchedStep *steps, guint n, const GArray *fences,
+                                     guint *loads, guint *stores);
 
 G_END_DECLS
 
