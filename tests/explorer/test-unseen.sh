@@ -136,6 +136,17 @@ ok "message_passing with release and acquire fences: complete, no caveat" \
   mp_variant mpf "-DMP_FENCES" no
 ok "message_passing with a release store and a relaxed load: the caveat" \
   mp_variant mpr "-DMP_STORE=__ATOMIC_RELEASE" yes
+# --help says that exploration is sequentially consistent, and which
+# weak shapes are named
+help_sc ()
+{
+  "$AUGUR" explore --help >"$tmp/help" 2>&1 && "$AUGUR" check --help >>"$tmp/help" 2>&1 \
+    && [ "$(grep -c 'store buffering' "$tmp/help")" -eq 2 ] \
+    && [ "$(grep -c 'message passing' "$tmp/help")" -eq 2 ] \
+    && grep -q '^Every execution is an interleaving: sequential consistency' "$tmp/help" \
+    && grep -q 'is sequentially consistent' "$tmp/help"
+}
+ok "explore --help and check --help: sequential consistency, the weak shapes named" help_sc
 
 # a handshake through a volatile flag: the race on the flag says that
 # volatile is not atomic, and the one on the data it was meant to order
