@@ -144,6 +144,20 @@ typedef struct {
 #define NONE G_MAXUINT
 /* Atomic writes of the writer looked back through for the first store. */
 #define HOPS 8
+/* The last atomic write of each location, direct mapped (a location that
+ * loses its slot reads from nothing known: a shape missed, no more). */
+#define LOCS 256
+
+typedef struct {
+  guint64 addr;   /* 0: none */
+  guint step;
+} Loc;
+
+static Loc *
+loc_of (Loc *locs, guint64 addr)
+{
+  return &locs[(addr ^ (addr >> 8) ^ (addr >> 16)) & (LOCS - 1)];
+}
 
 static gboolean
 sync_call (const AugurSchedStep *s)
@@ -245,7 +259,7 @@ augur_weak_message_passing (const AugurSchedStep *steps, guint n, const GArray *
   Mark cur[THREADS] = { { 0 } };
   guint last_write[THREADS];
   Pending recent[THREADS];   /* each thread's last atomic loads of another's write */
-  g_autoptr (GHashTable) writes = NULL;   /* address -> 1 + its last atomic write */
+  Loc locs[LOCS];
   guint out[4] = { 0 };
   gboolean found = FALSE;
   for (guint k = 0; k < n && !found; k++)
@@ -259,7 +273,7 @@ augur_weak_message_passing (const AugurSchedStep *steps, guint n, const GArray *
           if (!atomic_write (s))
             continue;   /* nothing to pass before the first atomic write */
           marks = g_new (Mark, n);
-          writes = g_hash_table_new (g_int64_hash, g_int64_equal);
+          memset (locs, 0, sizeof locs);
           memset (recent, 0, sizeof recent);
           for (guint u = 0; u < THREADS; u++)
             last_write[u] = NONE;
@@ -272,16 +286,19 @@ augur_weak_message_passing (const AugurSchedStep *steps, guint n, const GArray *
         {
           marks[k].link = last_write[t];
           last_write[t] = k;
-          g_hash_table_insert (writes, (gpointer) &s->obj, GUINT_TO_POINTER (k + 1));
+          Loc *l = loc_of (locs, s->obj);
+          l->addr = s->obj;
+          l->step = k;
         }
       else if (atomic_load (s))
         {
-          guint w = GPOINTER_TO_UINT (g_hash_table_lookup (writes, &s->obj));
-          marks[k].link = w != 0 ? w - 1 : NONE;
+          const Loc *l = loc_of (locs, s->obj);
+          guint w = l->addr == s->obj && s->obj != 0 ? l->step : NONE;
+          marks[k].link = w;
           Pending *p = &recent[t];
           for (guint i = 0; i < p->n && !found; i++)
             found = mp_match (steps, marks, cur, fences, p->step[i], k, out);
-          if (w != 0 && steps[w - 1].tid != t)
+          if (w != NONE && steps[w].tid != t)
             {
               if (p->n == PENDING)
                 memmove (p->step, p->step + 1, (PENDING - 1) * sizeof *p->step);
