@@ -352,10 +352,13 @@ stage_confirm (AugurCheckState *st, GError **error)
               if (st->benign_races == NULL)
                 st->benign_races = augur_results_new (st->options->argv[0], "confirm");
               /* "Predicted, not confirmed: X." -> "X."; the merge says
-               * what re-execution saw (add_ungrouped) */
+               * what re-execution saw (add_ungrouped); reported with the
+               * schedule of the execution in which it happened, which
+               * augur replay re-runs (the prediction's names trace events) */
               g_autofree char *what = augur_confirm_claim (p);
-              augur_finding_set_explanation (p, what);
-              augur_results_add_finding (st->benign_races, p);
+              AugurFinding *seen = out.witness != NULL ? out.witness : p;
+              augur_finding_set_explanation (seen, what);
+              augur_results_add_finding (st->benign_races, seen);
             }
         }
       augur_results_set_executions (st->results,

@@ -41,6 +41,8 @@ augur_confirm_outcome_clear (AugurConfirmOutcome *out)
 {
   if (out->finding != NULL)
     augur_finding_unref (out->finding);
+  if (out->witness != NULL)
+    augur_finding_unref (out->witness);
   g_free (out->explanation);
   memset (out, 0, sizeof *out);
 }
@@ -285,6 +287,10 @@ finding_harm_key (AugurFinding *f)
       if (a->op == AUGUR_OP_END)
         return g_strdup ("exit");
     }
+  /* a benign one's execution had no harm (confirmed_finding) */
+  AugurPredictionClass cls;
+  if (augur_finding_get_prediction_class (f, &cls) && cls == AUGUR_PREDICTION_BENIGN)
+    return g_strdup ("none");
   return g_strdup ("deadlock");
 }
 
@@ -309,6 +315,8 @@ typedef struct {
   Run *first;                 /* replay: the one execution (owned) */
   Run *harm;                  /* the first harmful execution (owned), or the first with no
                                * spurious wake-up after one with */
+  Run *witness;               /* the first execution that followed the whole prefix (owned):
+                               * the violation happened in it */
   guint64 harm_at;            /* its number among runs */
 } Watch;
 
@@ -402,6 +410,9 @@ on_execution (const AugurSchedShm *shm, gboolean killed, gpointer data)
       check_first (w, shm, killed);
       if (w->diverged)
         return FALSE;
+      if (w->witness == NULL && shm->status != AUGUR_SST_DIVERGED
+          && shm->status != AUGUR_SST_INFEASIBLE)
+        w->witness = run_capture (shm, killed);
     }
   if (shm->status == AUGUR_SST_DIVERGED || shm->status == AUGUR_SST_INFEASIBLE)
     return w->explored < w->limit;
@@ -497,6 +508,7 @@ watch_clear (Watch *w)
   g_free (w->why);
   run_free (w->first);
   run_free (w->harm);
+  run_free (w->witness);
 }
 
 /* ------------------------------------------------------------------ */
@@ -592,8 +604,12 @@ mark_bug_steps (const Watch *w, AugurFinding *p, AugurFinding *f, guint n)
 }
 
 
+/* The prediction as the execution @r showed it, with @r's schedule
+ * (explorer steps: augur replay re-runs it) and class @cls: HARMFUL with
+ * the harm @r had, BENIGN (@r had none) where the violation happened and
+ * nothing failed. */
 static AugurFinding *
-confirmed_finding (const Watch *w, const Run *r)
+confirmed_finding (const Watch *w, const Run *r, AugurPredictionClass cls)
 {
   AugurFinding *p = w->prediction;
   const AugurSchedStep *steps = (const AugurSchedStep *) r->steps->data;
@@ -606,7 +622,9 @@ confirmed_finding (const Watch *w, const Run *r)
   gsize len = strlen (what);
   if (len > 0 && what[len - 1] == '.')
     what[len - 1] = '\0';
-  g_autofree char *claim = g_strdup_printf ("Confirmed: %s; then %s.", what, harm);
+  g_autofree char *claim = cls == AUGUR_PREDICTION_BENIGN && r->harm == HARM_NONE
+                             ? g_strdup_printf ("Re-executed: %s; nothing failed after it.", what)
+                             : g_strdup_printf ("Confirmed: %s; then %s.", what, harm);
   gint spur = augur_steps_last_spurious (steps, n);
   g_autofree char *where = NULL;
   if (spur >= 0)
@@ -619,6 +637,8 @@ confirmed_finding (const Watch *w, const Run *r)
   AugurFinding *f = augur_finding_new (augur_finding_get_kind (p), augur_finding_get_subkind (p), expl);
   if (augur_finding_get_object (p) != NULL)
     augur_finding_set_object (f, augur_finding_get_object (p), augur_finding_get_object_kind (p));
+  if (augur_finding_get_object_id (p) != NULL)
+    augur_finding_set_object_id (f, augur_finding_get_object_id (p));
   guint nt;
   const guint *threads = augur_finding_get_threads (p, &nt);
   for (guint k = 0; k < nt; k++)
@@ -668,7 +688,7 @@ confirmed_finding (const Watch *w, const Run *r)
     augur_finding_mark_bug_step (f, n - 1);
   augur_finding_set_prediction (f, augur_finding_get_prediction_pattern (p),
                                 augur_finding_get_prediction_answer (p));
-  augur_finding_set_prediction_class (f, AUGUR_PREDICTION_HARMFUL);
+  augur_finding_set_prediction_class (f, cls);
   return f;
 }
 
@@ -952,6 +972,10 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
     {
       out->cls = AUGUR_PREDICTION_BENIGN;
       out->failed_anyway = TRUE;
+      /* the violation happened in the predicted order: in its first
+       * execution, or (the probe failed at once) in the failing one */
+      const Run *seen = w->witness != NULL ? w->witness : w->harm;
+      out->witness = confirmed_finding (w, seen, AUGUR_PREDICTION_BENIGN);
       g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
       out->explanation = g_strdup_printf (
         own_path ? "Benign: after the violation %s, but the program fails that way without it too "
@@ -967,7 +991,7 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
   else if (w->harm != NULL)
     {
       out->cls = AUGUR_PREDICTION_HARMFUL;
-      out->finding = confirmed_finding (w, w->harm);
+      out->finding = confirmed_finding (w, w->harm, AUGUR_PREDICTION_HARMFUL);
       g_autofree char *harm = run_harm_sentence (w->harm, w->sym);
       out->explanation = g_strdup_printf ("Harmful: after the violation%s, %s (execution %" G_GUINT64_FORMAT
                                           ").", reversed_harm ? " in the other order" : "", harm,
@@ -976,6 +1000,8 @@ classify (AugurConfirmOutcome *out, Watch *w, const AugurExploreStats *st, gbool
   else
     {
       out->cls = AUGUR_PREDICTION_BENIGN;
+      if (w->witness != NULL)
+        out->witness = confirmed_finding (w, w->witness, AUGUR_PREDICTION_BENIGN);
       const char *how = st->complete ? "every execution that shares the violating prefix"
                         : st->timed_out ? "the executions explored before the time limit"
                                         : "the executions explored around the violation";
@@ -1114,7 +1140,17 @@ augur_confirm_replay (const char *const *argv, AugurFinding *f, gboolean show_ou
   g_autofree char *got = run_harm_key (r, sym, FALSE);
   g_autofree char *sentence = run_harm_sentence (r, sym);
   *reproduced = strcmp (want, got) == 0;
-  *what = *reproduced ? g_strdup_printf ("after the same %u steps, %s", n, sentence)
+  /* a benign one: its violation is in the steps followed */
+  guint nb = 0;
+  const guint *bug = augur_finding_get_bug_steps (f, &nb);
+  g_autoptr (GString) at = g_string_new (NULL);
+  AugurPredictionClass cls;
+  for (guint i = 0; i < nb && augur_finding_get_prediction_class (f, &cls)
+                    && cls == AUGUR_PREDICTION_BENIGN; i++)
+    g_string_append_printf (at, "%s%u", i == 0 ? " (the violation at steps " : " and ", bug[i]);
+  if (at->len > 0)
+    g_string_append_c (at, ')');
+  *what = *reproduced ? g_strdup_printf ("after the same %u steps%s, %s", n, at->str, sentence)
                       : g_strdup_printf ("after the same %u steps, %s (expected: %s)", n, sentence, want);
   watch_clear (&w);
   return TRUE;

@@ -52,6 +52,9 @@ typedef struct {
 typedef struct {
   AugurPredictionClass cls;   /* HARMFUL, BENIGN, NOT_REALISABLE */
   AugurFinding *finding;      /* HARMFUL: the confirmed bug to report (owned); else NULL */
+  AugurFinding *witness;      /* BENIGN: the prediction with the schedule (explorer steps) of
+                               * the execution in which the violation happened, class benign,
+                               * for `augur replay` (owned); else NULL */
   guint diverged_at;          /* NOT_REALISABLE: index in the prediction's schedule where replay diverged */
   guint64 executions;
   char *explanation;          /* one sentence: what followed / where it diverged (owned) */

@@ -77,9 +77,12 @@ confirm_all (AugurResults *in, const char *const *pargv, const AugurConfirmOptio
   for (guint i = 0; i < augur_results_get_n_findings (in); i++)
     {
       AugurFinding *p = augur_results_get_finding (in, i);
-      if (augur_finding_get_prediction_pattern (p) == NULL)
+      if (augur_finding_get_prediction_pattern (p) == NULL
+          || augur_finding_get_prediction_class (p, NULL))
         {
-          /* already a finding (a lock-order inversion), not a prediction: kept */
+          /* already a finding (a lock-order inversion, a prediction
+           * confirmed before, as augur check reports them), not a
+           * prediction to confirm: kept */
           augur_results_add_finding (out, p);
           continue;
         }

@@ -714,8 +714,27 @@ benign_sync_only ()
     && [ "$(json_path "$r" '$.findings[0].object')" = alive ] \
     && [ "$(json_path "$r" '$.findings[0].severity')" = error ] \
     && json_path "$r" '$.findings[0].explanation' \
-      | grep -q "^main's read of alive (spin_plain_ok.c:28) and T1's write (spin_plain_ok.c:18) can run back to back, unordered\. Re-executed, the race happened and nothing failed"
+      | grep -q "^main's read of alive (spin_plain_ok.c:28) and T1's write (spin_plain_ok.c:18) can run back to back, unordered\. Re-executed, the race happened and nothing failed" \
+    || return 1
+  # every error it reports as re-executed replays: its schedule is the
+  # execution's in which the race happened, not the prediction's
+  n=0
+  for sev in $(json_path "$r" '$.findings[*].severity'); do
+    n=$((n + 1))
+    [ "$sev" = error ] || continue
+    "$AUGUR" replay "$r#$n" >"$tmp/replay" 2>&1
+    rst=$?
+    cat "$tmp/replay"
+    [ "$rst" -eq 1 ] && grep -q "^reproduced: data-race spin_plain_ok.c:28 spin_plain_ok.c:18: after the same [0-9]* steps (the violation at steps [0-9]* and [0-9]*), nothing went wrong" "$tmp/replay" \
+      || return 1
+  done
+  [ "$n" -ge 1 ] || return 1
+  # and augur confirm keeps it as confirmed, not "not realisable"
+  "$AUGUR" confirm "$r" -o "$tmp/so/confirmed.json" >"$tmp/confirm" 2>&1
+  cat "$tmp/confirm"
+  grep -q "^0 predictions" "$tmp/confirm" \
+    && [ "$(json_path "$tmp/so/confirmed.json" '$.findings[0].prediction.class')" = benign ]
 }
-ok "--sync-only: a predicted race re-execution saw happen is an error, not dropped" benign_sync_only
+ok "--sync-only: a predicted race re-execution saw happen is an error, not dropped, and replays" benign_sync_only
 
 tap_done
