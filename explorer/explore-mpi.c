@@ -375,7 +375,7 @@ augur_explore_mpi_serve (AugurExploreMpi *mpi, const char *const *argv,
       explore_pool_prepare (shm, prefix, np, sleep, ns, (gpointer) o);
       gboolean killed = FALSE;
       if (!augur_executor_run (ex, timeout, &killed, &start_error)
-          || (killed && !augur_killed_run_threads (ex, timeout, &start_error)))
+          || (killed && !augur_killed_run_threads (ex, timeout, 0, &start_error)))
         {
           gone = TRUE;
           send_result (mpi, slot, FALSE, FALSE, start_error->message, strlen (start_error->message));

@@ -318,7 +318,7 @@ server_attempt (Server *s, Job *j, double timeout, gint64 hard, gboolean *cut,
     return FALSE;
   *cut = *killed && hard != 0 && g_get_monotonic_time () >= hard;
   /* what its threads were left waiting to do (killed-run.h) */
-  if (*killed && !*cut && !augur_killed_run_threads (s->ex, timeout, &j->error))
+  if (*killed && !*cut && !augur_killed_run_threads (s->ex, timeout, hard, &j->error))
     return FALSE;
   j->page = augur_explore_pool_page_save (shm, &j->page_len);
   return TRUE;

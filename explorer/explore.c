@@ -730,7 +730,8 @@ search_run (Search *s, gboolean *killed, GError **error)
     }
   /* what the threads of the run it kept were left waiting to do
    * (killed-run.h): once, not for a kill run again */
-  if (*killed && !cut_by_deadline && !augur_killed_run_threads (s->ex, run_timeout, error))
+  if (*killed && !cut_by_deadline
+      && !augur_killed_run_threads (s->ex, run_timeout, s->hard_deadline, error))
     return RUN_FAILED;
   if (*killed && cut_by_deadline)
     {

@@ -30,7 +30,7 @@ same_step (const AugurSchedStep *a, const AugurSchedStep *b)
 }
 
 gboolean
-augur_killed_run_threads (AugurExecutor *ex, double timeout, GError **error)
+augur_killed_run_threads (AugurExecutor *ex, double timeout, gint64 hard, GError **error)
 {
   AugurSchedShm *shm = augur_executor_shm (ex);
   guint n = MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS);
@@ -44,7 +44,8 @@ augur_killed_run_threads (AugurExecutor *ex, double timeout, GError **error)
   AugurSchedStep before = n >= 2 ? shm->steps[n - 2] : last;
   shm->max_steps = n - 1;
   gboolean again = FALSE;
-  if (!augur_executor_run (ex, timeout, &again, error))
+  if (!augur_executor_run_watched (ex, timeout, augur_executor_run_deadline (timeout, hard), &again,
+                                   error))
     return FALSE;
   gboolean same = !again && shm->status == AUGUR_SST_STEP_BOUND && shm->n_steps == n - 1
                   && (n < 2 || same_step (&shm->steps[n - 2], &before));

@@ -34,9 +34,14 @@
 G_BEGIN_DECLS
 
 /* @ex's page holds an execution the watchdog killed, as augur_executor_run
- * left it: its threads are filled in as above, by a cut run of at most
- * @timeout seconds.  FALSE with @error only if the server is gone. */
-gboolean augur_killed_run_threads (AugurExecutor *ex, double timeout, GError **error);
+ * left it: its threads are filled in as above, by a cut run whose
+ * watchdog is @timeout seconds, ended at @hard (monotonic µs, 0: none) if
+ * that comes first: a search's deadline, which the cut run of a long
+ * killed one (a run that polls takes the watchdog's whole cap) would
+ * otherwise overrun by as long again.  A cut run ended early gives
+ * nothing (as one that does not follow).  FALSE with @error only if the
+ * server is gone. */
+gboolean augur_killed_run_threads (AugurExecutor *ex, double timeout, gint64 hard, GError **error);
 
 G_END_DECLS
 

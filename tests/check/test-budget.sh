@@ -23,6 +23,9 @@
 #   - a long correct C11 ring buffer: the predictor stops at its share;
 #   - --mode picks the strategies, and results.json says which ran;
 #   - make check-concurrency's summary says which analyses were incomplete;
+#   - a run that polls slowly for ever is killed by the watchdog's cap,
+#     twice, and the cut run that finds its threads' states ends at the
+#     deadline too (it once ran the cap again past --timeout);
 #   - runs past --max-steps are cut and the note names the way out, and
 #     predictions too long to replay are named, not hidden; --sync-only
 #     runs are not cut but the search is never complete, and ends with
@@ -43,7 +46,7 @@ build ()
 {
   "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$O/$1.c"
 }
-for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run pool_wakeups; do
+for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run pool_wakeups slow_poll; do
   ok "$p builds with augur-cc" build $p
 done
 
@@ -353,5 +356,20 @@ no_spurious ()
     && grep -q "explored [0-9]* interleavings with optimal DPOR without spurious wake-ups" "$tmp/pw.err"
 }
 ok "a pool whose spurious wake-ups outgrow the budget: searched without them to the end, still incomplete" no_spurious
+
+# A run killed at the watchdog's cap (10 x --exec-timeout: 10 s) at 10 s
+# and again at 20 s is a hang; its threads' states come from one more run,
+# cut before its last step, which took as long as the cap again (28.6 s in
+# all for --timeout 23, measured): it ends at the deadline like the others.
+# The margin is tighter than within's, since the overrun is 5 s.
+slow_poll_cut ()
+{
+  timed "$tmp/out" "$tmp/err" "$AUGUR" explore --timeout 23 --exec-timeout 1 -o "$tmp/sp.json" \
+    -- "$tmp/slow_poll"
+  [ "$st" -eq 1 ] && grep -q "^hang slow_poll.c:" "$tmp/out" \
+    && grep -q "killed by the watchdog were run again before being called a hang" "$tmp/err" \
+    && [ "$ms" -le 25500 ] || { echo "took $ms ms for --timeout 23"; return 1; }
+}
+ok "a run killed twice at the watchdog's cap: its cut re-run ends at --timeout too" slow_poll_cut
 
 tap_done
