@@ -18,6 +18,20 @@
 
 /* No strategy is started with less time than this (seconds). */
 #define MIN_SLICE 0.1
+/* The auto plan (run_plan): optimal DPOR gets half of the exploration's
+ * time; the interleavings without spurious wake-ups, when they run, a
+ * third of what it left; bounded preemptions and PCT share the rest.
+ * Each share is of what is left when the strategy starts, so that one
+ * that ends early leaves its time to the next.  PCT keeps PCT_FLOOR of
+ * the exploration's time, or the time of PCT_FLOOR_RUNS executions at
+ * the rate of the strategies before it, whichever is more (at most three
+ * quarters of what is left, at least half): the reserve for the findings
+ * grows with their schedules while the first strategies run, and a
+ * strategy can end past its share, and both came out of PCT's alone (a
+ * C-Thread-Pool seed: 0.9 s and one execution, where alone it finds the
+ * lost update in 0.7 s; another: no PCT at all). */
+#define PCT_FLOOR 0.125
+#define PCT_FLOOR_RUNS 200
 /* Preemption bounds tried in turn, from 2. */
 #define FIRST_BOUND 2
 #define LAST_BOUND 64
@@ -39,6 +53,9 @@ typedef struct {
   GString *details;        /* "optimal: ...; preempt 2: ..." */
   char *last;              /* the guarantee of the last strategy run */
   gboolean no_spurious;    /* the strategy run now leaves spurious wake-ups out */
+  double share;            /* seconds the strategy run now was given (its line says them) */
+  double run_seconds;      /* of the strategies so far: their time ... */
+  guint64 runs;            /* ... and executions (the rate of PCT's floor) */
 } Explore;
 
 static char *
@@ -69,7 +86,7 @@ strategy_label (AugurExploreMode mode, guint64 bound)
 
 /* The line that says what a strategy explored and found. */
 static void
-say_explored (AugurCheckState *st, const AugurExploreStats *es, const char *label,
+say_explored (AugurCheckState *st, const AugurExploreStats *es, const char *label, double share,
               const char *guarantee, guint added, guint bettered)
 {
   g_autofree char *pruned = NULL;
@@ -96,9 +113,9 @@ say_explored (AugurCheckState *st, const AugurExploreStats *es, const char *labe
     ? g_strdup_printf ("; %u found before only with a spurious wake-up, now without one",
                        bettered)
     : NULL;
-  augur_check_say (st, "explored %" G_GUINT64_FORMAT " interleavings with %s in %.1f s (%s): "
-                   "%u more finding%s%s%s%s%s",
-                   es->executions, label, es->seconds, guarantee, added, added == 1 ? "" : "s",
+  augur_check_say (st, "explored %" G_GUINT64_FORMAT " interleavings with %s in %.1f s of its "
+                   "%.1f s share (%s): %u more finding%s%s%s%s%s",
+                   es->executions, label, es->seconds, share, guarantee, added, added == 1 ? "" : "s",
                    again != NULL ? again : "", pruned != NULL ? pruned : "",
                    diagnosed != NULL ? diagnosed : "", forked != NULL ? forked : "");
 }
@@ -121,6 +138,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   eo.depth = PCT_FIRST_DEPTH;
   eo.depth_max = PCT_LAST_DEPTH;
   eo.timeout = MAX (seconds, 0.01);   /* 0 would be no limit */
+  x->share = eo.timeout;
   /* its new findings are merged, saved, and go through the end of the check */
   eo.after_passes = 2 + AUGUR_CHECK_TAIL_PASSES;
   eo.after_known_steps = augur_results_count_steps (st->results);
@@ -206,7 +224,9 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
       x->complete_how = g_strdup_printf ("%s (%s)", guarantee, label);
     }
 
-  say_explored (st, es, label, guarantee, added, bettered);
+  x->run_seconds += es->seconds;
+  x->runs += es->executions + es->blocked;
+  say_explored (st, es, label, x->share, guarantee, added, bettered);
   return TRUE;
 }
 
@@ -216,6 +236,20 @@ static double
 left_of (Explore *x, gint64 end)
 {
   return MIN ((end - g_get_monotonic_time ()) / 1e6, augur_check_stage_time_left (x->st));
+}
+
+static double
+pct_floor (double seconds, double rate)
+{
+  return MAX (seconds * PCT_FLOOR, rate * PCT_FLOOR_RUNS);
+}
+
+double
+augur_check_pct_share (double seconds, double left, double rate)
+{
+  if (left <= 0)
+    return 0;
+  return MAX (left / 2, MIN (pct_floor (seconds, rate), left * 3 / 4));
 }
 
 /* Preemption bounds 2, 3, ... until @end: TRUE when one covered every
@@ -266,7 +300,8 @@ run_plan (Explore *x, AugurCheckMode mode, double seconds, GError **error)
     default:
       break;
     }
-  if (!run_strategy (x, AUGUR_EXPLORE_MODE_OPTIMAL, 0, seconds / 2, &es, error))
+  if (!run_strategy (x, AUGUR_EXPLORE_MODE_OPTIMAL, 0, MIN (seconds, left_of (x, end)) / 2, &es,
+                     error))
     return FALSE;
   /* with --sync-only, bounded preemptions and PCT at the same scheduling
    * points would only run again orders optimal DPOR ran */
@@ -281,14 +316,23 @@ run_plan (Explore *x, AugurCheckMode mode, double seconds, GError **error)
   if (es.timed_out && es.spurious > 0 && left_of (x, end) >= MIN_SLICE)
     {
       x->no_spurious = TRUE;
-      gboolean ran = run_strategy (x, AUGUR_EXPLORE_MODE_OPTIMAL, 0, left_of (x, end) / 3, &es,
-                                   error);
+      /* ... less when bounded preemptions and PCT would then get less
+       * than PCT's floor each (a sixth at least) */
+      double left = left_of (x, end);
+      double rate = x->runs > 0 ? x->run_seconds / (double) x->runs : 0;
+      double after = 2 * pct_floor (seconds, rate);
+      gboolean ran = run_strategy (x, AUGUR_EXPLORE_MODE_OPTIMAL, 0,
+                                   MIN (left / 3, MAX (left - after, left / 6)), &es, error);
       x->no_spurious = FALSE;
       if (!ran)
         return FALSE;
     }
-  /* what is left: half to bounded preemptions, the rest to PCT */
-  gint64 preempt_end = g_get_monotonic_time () + (gint64) (left_of (x, end) / 2 * 1e6);
+  /* what is left: half to bounded preemptions, the rest to PCT, which
+   * keeps its floor when less is left (at most three quarters of it) */
+  double left = left_of (x, end);
+  double rate = x->runs > 0 ? x->run_seconds / (double) x->runs : 0;
+  double pct_share = augur_check_pct_share (seconds, left, rate);
+  gint64 preempt_end = g_get_monotonic_time () + (gint64) ((left - pct_share) * 1e6);
   if (!run_preempt (x, preempt_end, error))
     return FALSE;
   if (x->complete)

@@ -43,6 +43,13 @@ G_BEGIN_DECLS
  * was found before is kept). */
 gboolean augur_check_explore (AugurCheckState *state, double seconds, GError **error);
 
+/* The auto plan's share for PCT of the @left seconds after the strategies
+ * before it, in an exploration given @seconds in all whose strategies so
+ * far took @rate seconds an execution (0: none ran): half of @left, or
+ * its floor when more (an eighth of @seconds, or 200 executions at
+ * @rate), at most three quarters of @left (check-strategy.c). */
+double augur_check_pct_share (double seconds, double left, double rate);
+
 G_END_DECLS
 
 #endif /* AUGUR_CHECK_STRATEGY_H */
