@@ -37,14 +37,37 @@ step_site (Ctx *c, const AugurSchedStep *steps, guint n, guint k)
                                   augur_wrapper_step_callers (&x, k));
 }
 
-/* " held by thread 3" or " held by thread 3, which exited holding it" */
+/* What holder @u of a lock adds to " held by thread 3": " since f.c:12
+ * (step 7)" where it took the lock it still holds (steps[@since]; "since
+ * f.c:30 (through take at f.c:12; step 7)" in a thin wrapper), if the
+ * steps show it, and ", which exited holding it". */
 static void
-held_by_text (Ctx *c, guint owner, GString *e)
+holder_text (Ctx *c, const AugurSchedStep *steps, guint n, guint u, gint since, GString *e)
 {
-  g_string_append_printf (e, " held by thread %u", owner);
-  if (owner < MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS)
-      && c->shm->threads[owner].state == AUGUR_STH_EXITED)
+  if (since >= 0 && (guint) since < n)
+    {
+      AugurWrapperExec x = explore_findings_wrapper_exec (c, steps, n);
+      g_autofree char *at = NULL;
+      g_autofree char *through = NULL;
+      augur_wrapper_site (&x, steps[since].module, steps[since].pc,
+                          augur_wrapper_step_callers (&x, (guint) since), &at, &through);
+      g_string_append_printf (e, " since %s (%s%sstep %d)", at, through != NULL ? through : "",
+                              through != NULL ? "; " : "", since);
+    }
+  if (u < MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS)
+      && c->shm->threads[u].state == AUGUR_STH_EXITED)
     g_string_append (e, ", which exited holding it");
+}
+
+/* " held by thread 3 since f.c:12 (step 7)", and ", which exited holding
+ * it" when it did: @owner holds @lock (0: not a lock the steps take). */
+static void
+held_by_text (Ctx *c, const AugurSchedStep *steps, guint n, guint owner, guint64 lock, GString *e)
+{
+  gboolean shared = FALSE;
+  g_string_append_printf (e, " held by thread %u", owner);
+  holder_text (c, steps, n, owner,
+               lock != 0 ? augur_steps_lock_held_since (steps, n, owner, lock, &shared) : -1, e);
 }
 
 /* A waiter a signal woke, stuck taking its mutex back: " thread 1 was
@@ -71,7 +94,7 @@ woken_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString 
     }
   g_string_append_printf (e, " and waits to take `%s` back,", mutex != NULL ? mutex : "its mutex");
   if (th->owner != G_MAXUINT32)
-    held_by_text (c, th->owner, e);
+    held_by_text (c, steps, n, th->owner, th->pending.arg, e);
   g_string_append_c (e, ';');
 }
 
@@ -209,15 +232,13 @@ rwlock_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString
   for (guint u = 0; u < T; u++)
     {
       gboolean r = FALSE;
-      gint since = augur_steps_rwlock_held_since (steps, n, u, p->obj, &r);
+      gint since = augur_steps_lock_held_since (steps, n, u, p->obj, &r);
       if (since < 0)
         continue;
       read = r;
-      g_autofree char *at = step_site (c, steps, n, (guint) since);
-      g_string_append_printf (holders, "%s by thread %u%s since %s", holders->len > 0 ? ", and" : "",
-                              u, u == t ? " itself" : "", at);
-      if (c->shm->threads[u].state == AUGUR_STH_EXITED)
-        g_string_append (holders, ", which exited holding it");
+      g_string_append_printf (holders, "%s by thread %u%s", holders->len > 0 ? ", and" : "",
+                              u, u == t ? " itself" : "");
+      holder_text (c, steps, n, u, since, holders);
     }
   if (holders->len == 0)
     return FALSE;
@@ -292,13 +313,13 @@ explore_deadlock_stuck_text (Ctx *c, const AugurSchedStep *steps, guint n, guint
     {
       lock_request_text (c, n, t, e);
       g_string_append_c (e, ',');
-      held_by_text (c, th->owner, e);
+      held_by_text (c, steps, n, th->owner, th->pending.obj, e);
       g_string_append_c (e, ';');
     }
   else if (th->owner != G_MAXUINT32 && waits != AUGUR_OPS_WAITS_THREAD)
     {
       g_string_append_printf (e, " thread %u %s", t, what);
-      held_by_text (c, th->owner, e);
+      held_by_text (c, steps, n, th->owner, 0, e);
       g_string_append_c (e, ';');
     }
   else

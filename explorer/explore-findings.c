@@ -322,8 +322,8 @@ shared_read_lock (Ctx *c, const AugurSchedStep *steps, guint i, guint j)
       if (steps[k].tid != steps[i].tid || steps[k].op != AUGUR_SOP_RDLOCK)
         continue;
       gboolean ri = FALSE, rj = FALSE;
-      if (augur_steps_rwlock_held_since (steps, i, steps[i].tid, steps[k].obj, &ri) >= 0 && ri
-          && augur_steps_rwlock_held_since (steps, j, steps[j].tid, steps[k].obj, &rj) >= 0 && rj)
+      if (augur_steps_lock_held_since (steps, i, steps[i].tid, steps[k].obj, &ri) >= 0 && ri
+          && augur_steps_lock_held_since (steps, j, steps[j].tid, steps[k].obj, &rj) >= 0 && rj)
         return augur_exec_names_at (explore_findings_names_of (c), j, steps[k].obj);
     }
   return NULL;

@@ -290,26 +290,29 @@ augur_steps_exclusive_locks (const AugurSchedStep *steps, guint upto, guint tid,
 }
 
 gint
-augur_steps_rwlock_held_since (const AugurSchedStep *steps, guint upto, guint tid, guint64 lock,
-                               gboolean *read)
+augur_steps_lock_held_since (const AugurSchedStep *steps, guint upto, guint tid, guint64 lock,
+                             gboolean *shared)
 {
   guint depth = 0;
   gint since = -1;
   for (guint k = 0; k < upto; k++)
     {
       const AugurSchedStep *s = &steps[k];
-      if (s->tid != tid || s->obj != lock || (s->flags & AUGUR_SF_FAILED))
+      guint64 l = 0;
+      AugurOpsLock what = s->tid == tid ? augur_ops_step_lock (s, &l) : AUGUR_OPS_LOCK_NONE;
+      if (l != lock || (s->flags & AUGUR_SF_FAILED))
         continue;
-      if (s->op == AUGUR_SOP_RDLOCK || s->op == AUGUR_SOP_WRLOCK)
+      if (what == AUGUR_OPS_LOCK_ACQUIRE && depth++ == 0)
         {
-          if (depth++ == 0)
-            {
-              since = (gint) k;
-              *read = s->op == AUGUR_SOP_RDLOCK;
-            }
+          since = (gint) k;
+          *shared = augur_ops_sched (s->op)->shared;
         }
-      else if (s->op == AUGUR_SOP_RWUNLOCK && depth > 0 && --depth == 0)
-        since = -1;
+      else if (what == AUGUR_OPS_LOCK_RELEASE && depth > 0
+               && (augur_ops_sched (s->op)->release_all || --depth == 0))
+        {
+          depth = 0;
+          since = -1;
+        }
     }
   return since;
 }

@@ -82,11 +82,13 @@ AugurThreadStates *augur_steps_lives (const AugurSchedStep *steps, guint n);
 const guint64 *augur_steps_exclusive_locks (const AugurSchedStep *steps, guint upto, guint tid,
                                             GArray *held, guint *n);
 
-/* Does thread @tid hold rwlock @lock after steps[0..upto)?  The step of
- * its outermost acquisition still held (a thread may read-lock it more
- * than once), -1 if it holds it not; *@read: taken for reading. */
-gint augur_steps_rwlock_held_since (const AugurSchedStep *steps, guint upto, guint tid,
-                                    guint64 lock, gboolean *read);
+/* Does thread @tid hold lock @lock (a mutex, a spinlock, a rwlock) after
+ * steps[0..upto)?  The step of its outermost acquisition still held (a
+ * thread may read-lock a rwlock, or lock a recursive mutex, more than
+ * once; a condition wait releases every hold and its wake-up takes the
+ * lock again), -1 if it holds it not; *@shared: taken for reading. */
+gint augur_steps_lock_held_since (const AugurSchedStep *steps, guint upto, guint tid,
+                                  guint64 lock, gboolean *shared);
 
 /* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices. */
 void augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *finding,

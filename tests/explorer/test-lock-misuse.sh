@@ -7,7 +7,8 @@
 # a recursive lock's explanation naming the mutex and the first lock.
 # And two deadlocks whose text hid the cause: a waiter woken by a
 # broadcast, stuck re-taking its mutex, is not waiting "for a signal that
-# never comes"; a mutex's holder that exited holding it says so; a
+# never comes"; a mutex's holder is named with where it took the lock,
+# and that it exited holding it if it did; a
 # rwlock's deadlock names the lock and its holders in their mode.
 . "$top_srcdir/tests/tap.sh"
 
@@ -56,16 +57,24 @@ ok "a waiter woken by a broadcast, stuck taking its mutex back: said so, the hol
 exited_holder ()
 {
   finding exit_holding "deadlock exit_holding.c:30" || return 1
-  grep -q "main waits for \`m\` at exit_holding.c:30, held by thread 1, which exited holding it" "$tmp/out"
+  grep -q "main waits for \`m\` at exit_holding.c:30, held by thread 1 since exit_holding.c:17 (step [0-9]*), which exited holding it\.$" "$tmp/out"
 }
-ok "a mutex held by a thread that exited: the deadlock says it exited holding it" exited_holder
+ok "a mutex held by a thread that exited: the deadlock says where it took it and that it exited holding it" exited_holder
+
+# the holder's lock taken through a thin wrapper is named at its caller
+exited_holder_wrapper ()
+{
+  finding exit_holding_wrapper "deadlock exit_holding_wrapper.c:19" || return 1
+  grep -q "main waits for \`q\` at exit_holding_wrapper.c:55 (through take at exit_holding_wrapper.c:19), held by thread 1 since exit_holding_wrapper.c:33 (through take at exit_holding_wrapper.c:19; step [0-9]*), which exited holding it\.$" "$tmp/out"
+}
+ok "a mutex taken through a wrapper by a thread that exited: the holder's site is the wrapper's caller" exited_holder_wrapper
 
 # rwlock deadlocks are told as a mutex's: the lock, the mode asked for,
 # its holders in their mode since where; the blocked calls are requests
 rwlock_writer_waits ()
 {
   finding rwlock_deadlock "deadlock rwlock_deadlock.c:20 rwlock_deadlock.c:30" || return 1
-  grep -q "thread 1 waits for \`m\` at rwlock_deadlock.c:20, held by thread 2; thread 2 waits for \`a\` at rwlock_deadlock.c:30 to lock it for writing, held for reading by thread 1 since rwlock_deadlock.c:19\." "$tmp/out" \
+  grep -q "thread 1 waits for \`m\` at rwlock_deadlock.c:20, held by thread 2 since rwlock_deadlock.c:29 (step [0-9]*); thread 2 waits for \`a\` at rwlock_deadlock.c:30 to lock it for writing, held for reading by thread 1 since rwlock_deadlock.c:19 (step [0-9]*)\." "$tmp/out" \
     && ! grep -q "waits for a lock" "$tmp/out" \
     && [ "$(json_path "$tmp/rwlock_deadlock.json" '$.findings[0].accesses[*].op' | sort -u)" = lock-request ]
 }
@@ -74,14 +83,14 @@ ok "a writer waits for a rwlock a reader holds: named, with the reader and since
 rwlock_reader_waits ()
 {
   finding rwlock_deadlock "deadlock rwlock_deadlock.c:40 rwlock_deadlock.c:50" || return 1
-  grep -q "thread 4 waits for \`b\` at rwlock_deadlock.c:50 to lock it for reading, held for writing by thread 3 since rwlock_deadlock.c:39\." "$tmp/out"
+  grep -q "thread 4 waits for \`b\` at rwlock_deadlock.c:50 to lock it for reading, held for writing by thread 3 since rwlock_deadlock.c:39 (step [0-9]*)\." "$tmp/out"
 }
 ok "a reader waits for a rwlock a writer holds: named, with the writer and since where" rwlock_reader_waits
 
 rwlock_exited_readers ()
 {
   finding rwlock_exit_holding "deadlock rwlock_exit_holding.c:39" || return 1
-  grep -q "main waits for \`env_lock\` at rwlock_exit_holding.c:39 to lock it for writing, held for reading by main itself since rwlock_exit_holding.c:18, and by thread 1 since rwlock_exit_holding.c:18, which exited holding it, and by thread 2 since rwlock_exit_holding.c:18, which exited holding it\.$" "$tmp/out"
+  grep -q "main waits for \`env_lock\` at rwlock_exit_holding.c:39 to lock it for writing, held for reading by main itself since rwlock_exit_holding.c:18 (step [0-9]*), and by thread 1 since rwlock_exit_holding.c:18 (step [0-9]*), which exited holding it, and by thread 2 since rwlock_exit_holding.c:18 (step [0-9]*), which exited holding it\.$" "$tmp/out"
 }
 ok "a rwlock read-held by main and by threads that exited: every reader named" rwlock_exited_readers
 
