@@ -118,6 +118,95 @@ same_wait (Ctx *c, guint t, guint u)
   return TRUE;
 }
 
+/* The step at which thread @u exited in steps[0..n), or -1. */
+static gint
+exit_step (const AugurSchedStep *steps, guint n, guint u)
+{
+  for (guint k = n; k-- > 0;)
+    if (steps[k].tid == u && steps[k].op == AUGUR_SOP_EXIT)
+      return (gint) k;
+  return -1;
+}
+
+/* " (step 11; its last step was at f.c:15)" for thread @u's exit at
+ * steps[@k] (an exit has no place of its own), " (step 11)" if none. */
+static void
+exit_text (Ctx *c, const AugurSchedStep *steps, guint n, guint u, guint k, GString *e)
+{
+  for (guint j = k; j-- > 0;)
+    if (steps[j].tid == u && steps[j].pc != 0)
+      {
+        g_autofree char *at = step_site (c, steps, n, j);
+        g_string_append_printf (e, " (step %u; its last step was at %s)", k, at);
+        return;
+      }
+  g_string_append_printf (e, " (step %u)", k);
+}
+
+/* Who could have signalled condition @cond, thread @t's wait of steps[@w]
+ * (with its mutex), and has exited: the threads that signalled it in
+ * steps[0..n), or, when none did, the other threads that took the wait's
+ * mutex (a condition's signaller holds its mutex to change what the
+ * waiter waits for).  When every one of them exited, appends ", and
+ * thread 2, the only thread that signalled `c` in this execution, exited
+ * at f.c:20 (step 9) before thread 0 waited" (or ", and the threads that
+ * took `m` ... all exited: thread 1 at ..., thread 2 at ...") to @e. */
+static void
+exited_signallers_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, guint w, GString *e)
+{
+  guint64 cond = steps[w].obj, mutex = steps[w].arg;
+  guint T = MIN (c->shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  gboolean who[AUGUR_SCHED_MAX_THREADS] = { FALSE };
+  gboolean signalled = FALSE;
+  for (guint k = 0; k < n; k++)
+    if (steps[k].obj == cond && steps[k].tid < T
+        && (steps[k].op == AUGUR_SOP_SIGNAL || steps[k].op == AUGUR_SOP_BROADCAST))
+      signalled = who[steps[k].tid] = TRUE;
+  for (guint k = 0; k < n && !signalled && mutex != 0; k++)
+    {
+      guint64 lock = 0;
+      if (steps[k].tid != t && steps[k].tid < T
+          && augur_ops_step_lock (&steps[k], &lock) == AUGUR_OPS_LOCK_ACQUIRE && lock == mutex)
+        who[steps[k].tid] = TRUE;
+    }
+  guint count = 0, last = 0;
+  for (guint u = 0; u < T; u++)
+    if (who[u])
+      {
+        if (exit_step (steps, n, u) < 0)
+          return;   /* one of them may still do it */
+        count++;
+        last = u;
+      }
+  if (count == 0)
+    return;
+  g_autofree char *obj = augur_exec_names_at (explore_findings_names_of (c), n,
+                                              signalled ? cond : mutex);
+  g_autofree char *what = signalled
+    ? g_strdup_printf ("signalled `%s` in this execution", obj != NULL ? obj : "it")
+    : g_strdup_printf ("took `%s`", obj != NULL ? obj : "its mutex");
+  if (count == 1)
+    {
+      guint k = (guint) exit_step (steps, n, last);
+      g_string_append_printf (e, ", and thread %u, the only %sthread that %s, exited", last,
+                              signalled ? "" : "other ", what);
+      if (k < w)
+        g_string_append_printf (e, " before thread %u waited", t);
+      exit_text (c, steps, n, last, k, e);
+      return;
+    }
+  g_string_append_printf (e, ", and the %sthreads that %s all exited", signalled ? "" : "other ",
+                          what);
+  const char *sep = ": ";
+  for (guint u = 0; u < T; u++)
+    if (who[u])
+      {
+        g_string_append_printf (e, "%sthread %u", sep, u);
+        exit_text (c, steps, n, u, (guint) exit_step (steps, n, u), e);
+        sep = ", ";
+      }
+}
+
 /* Why thread @t, blocked in a condition wait, is never woken, from the
  * execution's steps: a signal that woke another thread waiting on the same
  * condition, a signal that came before it waited, or none at all.  The
@@ -184,10 +273,14 @@ cond_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString *
       {
         g_autofree char *at = step_site (c, steps, n, k);
         g_string_append_printf (e, " for a signal that never comes: the last one, at %s "
-                                "(thread %u), came before it waited;", at, steps[k].tid);
+                                "(thread %u), came before it waited", at, steps[k].tid);
+        exited_signallers_text (c, steps, n, t, w, e);
+        g_string_append_c (e, ';');
         return k;
       }
-  g_string_append (e, " for a signal that never comes: nothing signals it in this execution;");
+  g_string_append (e, " for a signal that never comes: nothing signals it in this execution");
+  exited_signallers_text (c, steps, n, t, w, e);
+  g_string_append_c (e, ';');
   return G_MAXUINT;
 }
 

@@ -5,11 +5,12 @@
 # that never ends), and a lock of a mutex that was destroyed while held
 # and freed (a use after free, though the lock then blocks for ever); and
 # a recursive lock's explanation naming the mutex and the first lock.
-# And two deadlocks whose text hid the cause: a waiter woken by a
-# broadcast, stuck re-taking its mutex, is not waiting "for a signal that
-# never comes"; a mutex's holder is named with where it took the lock,
-# and that it exited holding it if it did; a
-# rwlock's deadlock names the lock and its holders in their mode.
+# And deadlocks whose text hid the cause: a waiter woken by a broadcast,
+# stuck re-taking its mutex, is not waiting "for a signal that never
+# comes"; a wait whose signaller exited names it and its exit; a mutex's
+# holder is named with where it took the lock, and that it exited holding
+# it if it did; a rwlock's deadlock names the lock and its holders in
+# their mode.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -68,6 +69,23 @@ exited_holder_wrapper ()
   grep -q "main waits for \`q\` at exit_holding_wrapper.c:55 (through take at exit_holding_wrapper.c:19), held by thread 1 since exit_holding_wrapper.c:33 (through take at exit_holding_wrapper.c:19; step [0-9]*), which exited holding it\.$" "$tmp/out"
 }
 ok "a mutex taken through a wrapper by a thread that exited: the holder's site is the wrapper's caller" exited_holder_wrapper
+
+# a condition wait whose signallers exited says so: the only thread that
+# signalled it, or, when none did, the only other thread that took its
+# mutex (the one that would have signalled)
+signaller_exited ()
+{
+  finding cond_signaller_exited "deadlock cond_signaller_exited.c:32" || return 1
+  grep -q "main waits on \`more\` at cond_signaller_exited.c:32 for a signal that never comes: the last one, at cond_signaller_exited.c:20 (thread 1), came before it waited, and thread 1, the only thread that signalled \`more\` in this execution, exited before main waited (step [0-9]*; its last step was at cond_signaller_exited.c:21)\.$" "$tmp/out"
+}
+ok "a wait whose only signaller exited: the deadlock names it and its exit" signaller_exited
+
+worker_stopped ()
+{
+  finding cond_worker_stopped "deadlock cond_worker_stopped.c:46" || return 1
+  grep -q "main waits on \`done_cv\` at cond_worker_stopped.c:46 for a signal that never comes: nothing signals it in this execution, and thread 1, the only other thread that took \`m\`, exited (step [0-9]*; its last step was at cond_worker_stopped.c:31)\.$" "$tmp/out"
+}
+ok "a wait nothing signals, whose mutex's other user exited: the deadlock says it exited" worker_stopped
 
 # rwlock deadlocks are told as a mutex's: the lock, the mode asked for,
 # its holders in their mode since where; the blocked calls are requests
