@@ -342,6 +342,65 @@ rwlock_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString
   return TRUE;
 }
 
+/* How likely another thread is to change @loc, which awaiting thread @t
+ * re-reads, by steps[0..n)'s writes of it: 0, another thread wrote it
+ * after @t first read it (it changes while @t loops); 1, no thread but
+ * @t wrote it after that; 2, only @t did (its own variable, which it
+ * waits for no other thread to change); before @t first read it, any
+ * thread's write counts as another's (setup). */
+static guint
+await_rank (const AugurSchedStep *steps, guint n, guint t, guint64 loc)
+{
+  guint first = n;
+  gboolean others = FALSE, own = FALSE;
+  for (guint k = 0; k < n; k++)
+    {
+      const AugurSchedStep *s = &steps[k];
+      if (first == n && s->tid == t && s->op == AUGUR_SOP_READ && s->obj == loc)
+        first = k;
+      if (s->op != AUGUR_SOP_WRITE || loc < s->obj || loc >= s->obj + augur_sched_step_size (s))
+        continue;
+      if (s->tid != t && first < n)
+        others = TRUE;
+      else if (s->tid == t && first < n)
+        own = TRUE;
+    }
+  return others ? 0 : own ? 2 : 1;
+}
+
+/* The locations awaiting thread @t re-read (up to three), as @e's
+ * "T0.alloc1+24, T0.alloc1 or T0.alloc1+56": those another thread changes
+ * while it loops first, then those it may (none changes them), and those
+ * only @t writes left out, unless nothing else is left; newly allocated,
+ * *@n_objs of them. */
+static char *
+await_objects_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, guint *n_objs)
+{
+  const AugurSchedThread *th = &c->shm->threads[t];
+  guint64 objs[3] = { th->await_obj, th->await_also[0], th->await_also[1] };
+  guint all = objs[2] != 0 ? 3 : objs[1] != 0 ? 2 : 1;
+  guint rank[3] = { 0 };
+  gboolean any_other = FALSE;
+  for (guint k = 0; k < all; k++)
+    {
+      rank[k] = await_rank (steps, n, t, objs[k]);
+      any_other |= rank[k] < 2;
+    }
+  guint64 kept[3];
+  *n_objs = 0;
+  for (guint r = 0; r <= 2; r++)
+    for (guint k = 0; k < all; k++)
+      if (rank[k] == r && (r < 2 || !any_other))
+        kept[(*n_objs)++] = objs[k];
+  GString *o = g_string_new (NULL);
+  for (guint k = 0; k < *n_objs; k++)
+    {
+      g_autofree char *name = augur_exec_names_at (explore_findings_names_of (c), n, kept[k]);
+      g_string_append_printf (o, "%s%s", k == 0 ? "" : k + 1 == *n_objs ? " or " : ", ", name);
+    }
+  return g_string_free (o, FALSE);
+}
+
 /* What stuck thread @t waits for, appended to @e ("thread 1 waits for
  * `m` at f.c:12, held by thread 2;"); a condition wait's signal that
  * woke another waiter or came too early goes into @signals. */
@@ -355,34 +414,23 @@ explore_deadlock_stuck_text (Ctx *c, const AugurSchedStep *steps, guint n, guint
       g_autofree char *where = explore_findings_loc_key (c, th->pending.module,
                                                          th->await_pc);
       g_autofree char *obj = NULL;
+      guint n_objs = 1;
       if (th->await_obj == AUGUR_SCHED_CLOCK_OBJ)
         obj = g_strdup ("the time");
       else if (th->await_obj != 0)
-        {
-          /* every location it re-read (up to three): the loop's
-           * condition is not always the first */
-          GString *o = g_string_new (NULL);
-          guint64 objs[3] = { th->await_obj, th->await_also[0], th->await_also[1] };
-          guint n_objs = objs[2] != 0 ? 3 : objs[1] != 0 ? 2 : 1;
-          for (guint k = 0; k < n_objs; k++)
-            {
-              g_autofree char *name = augur_exec_names_at (explore_findings_names_of (c), n,
-                                                           objs[k]);
-              g_string_append_printf (o, "%s%s", k == 0 ? "" : k + 1 == n_objs ? " or " : ", ",
-                                      name);
-            }
-          obj = g_string_free (o, FALSE);
-        }
+        /* every location it re-read: the loop's condition is not always
+         * the first */
+        obj = await_objects_text (c, steps, n, t, &n_objs);
       if (obj != NULL
           && augur_exec_names_is_channel (explore_findings_names_of (c), n, th->await_obj))
         /* a read of an empty channel, or a write to a full pipe */
         g_string_append_printf (e, " thread %u waits at %s on %s (for data to read, or for "
                                 "room to write), and no other thread can write or read %s;",
-                                t, where, obj, th->await_also[0] != 0 ? "them" : "it");
+                                t, where, obj, n_objs > 1 ? "them" : "it");
       else if (obj != NULL)
         g_string_append_printf (e, " thread %u waits in a loop at %s for %s to change, and "
                                 "no other thread can change %s;", t, where, obj,
-                                th->await_also[0] != 0 ? "them" : "it");
+                                n_objs > 1 ? "them" : "it");
       else
         g_string_append_printf (e, " thread %u waits in a loop at %s that reads nothing "
                                 "another thread could change;", t, where);

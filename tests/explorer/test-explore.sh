@@ -467,6 +467,18 @@ hang_two_reads ()
   [ "$st" -eq 1 ] && grep -q "^hang hang_two_reads.c:[0-9]*: .* waits in a loop at hang_two_reads.c:[0-9]* for .*pool.alive.* to change, and no other thread can change them\.$" "$tmp/out"
 }
 ok "hang_two_reads: the hang names every location the loop re-reads" hang_two_reads
+# ... but not what only the looping thread writes (its own offset), and
+# what another thread changed while it looped first; the place is the
+# access's, in the text as in the results
+hang_own_write ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/how.json" -- "$prog_dir/hang_own_write" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^hang hang_own_write.c:30: .* thread 1 waits in a loop at hang_own_write.c:30 for rb->head or rb to change, and no other thread can change them\.$" "$tmp/out" \
+    && [ "$(json_path "$tmp/how.json" '$.findings[0].accesses[0].line')" = 30 ]
+}
+ok "hang_own_write: the hang names what another thread writes first, not the thread's own" hang_own_write
 # a run the watchdog killed (an invisible spin) still gives the other
 # threads' pending steps: the order that fails the assertion is explored
 hang_then_assert ()
