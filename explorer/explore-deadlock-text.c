@@ -2,9 +2,10 @@
  *
  * explore-deadlock-text.c — the prose of a deadlock or a hang
  * (explore-private.h): what each stuck thread waits for (a lock, held by
- * whom, in which mode, since where; a condition signal that never comes;
- * a thread, a semaphore, a barrier; a loop), and a normal mutex locked
- * again by its holder.
+ * whom, in which mode, since where; a condition signal that never comes,
+ * and whether the threads that could send it exited; a thread, a
+ * semaphore, a barrier; a loop, and what in it another thread could
+ * change), and a normal mutex locked again by its holder.
  */
 #include "config.h"
 
@@ -149,8 +150,9 @@ exit_text (Ctx *c, const AugurSchedStep *steps, guint n, guint u, guint k, GStri
  * mutex (a condition's signaller holds its mutex to change what the
  * waiter waits for).  When every one of them exited, appends ", and
  * thread 2, the only thread that signalled `c` in this execution, exited
- * at f.c:20 (step 9) before thread 0 waited" (or ", and the threads that
- * took `m` ... all exited: thread 1 at ..., thread 2 at ...") to @e. */
+ * before thread 0 waited (step 9; its last step was at f.c:20)" (or ",
+ * and the other threads that took `m` all exited: thread 1 (step 9; ...),
+ * thread 2 (step 12; ...)") to @e. */
 static void
 exited_signallers_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, guint w, GString *e)
 {
@@ -343,11 +345,11 @@ rwlock_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString
 }
 
 /* How likely another thread is to change @loc, which awaiting thread @t
- * re-reads, by steps[0..n)'s writes of it: 0, another thread wrote it
- * after @t first read it (it changes while @t loops); 1, no thread but
- * @t wrote it after that; 2, only @t did (its own variable, which it
- * waits for no other thread to change); before @t first read it, any
- * thread's write counts as another's (setup). */
+ * re-reads, by steps[0..n)'s writes of it after @t first read it (those
+ * before are its setup): 0, another thread wrote it (it changes while @t
+ * loops); 1, none did (it has not changed since, or the reads are no
+ * steps); 2, only @t did (its own variable, which it waits for no other
+ * thread to change). */
 static guint
 await_rank (const AugurSchedStep *steps, guint n, guint t, guint64 loc)
 {
