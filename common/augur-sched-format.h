@@ -226,11 +226,21 @@ typedef struct {
   uint32_t signal;    /* the signal that ended it, 0 for an assertion before abort() */
   uint32_t step;      /* steps taken when it failed */
   uint8_t  module;
-  uint8_t  pad[7];
+  uint8_t  fault;     /* AUGUR_FAULT_*: what a crash's memory fault touched */
+  uint8_t  pad[6];
   char     file[160];
   char     function[96];
   char     expr[224];
 } AugurSchedFailure;
+
+/* A failure's fault: a load or a store through a null pointer (an
+ * address below AUGUR_SCHED_NULL_PAGE, never mapped), or not known. */
+enum {
+  AUGUR_FAULT_UNKNOWN = 0,
+  AUGUR_FAULT_NULL_LOAD,
+  AUGUR_FAULT_NULL_STORE,
+};
+#define AUGUR_SCHED_NULL_PAGE 4096u
 
 /* The calling functions of a synchronisation step (a lock, unlock, wait,
  * post, init ...: augur_ops_sched_keeps_callers): the call sites in the

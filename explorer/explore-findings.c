@@ -655,8 +655,11 @@ failure_text (Ctx *c, const AugurSchedFailure *fl, int ws, gint exit_status, con
     return g_strdup_printf ("Thread %u crashes with %s.", fl->tid, sig);
   /* where it faulted; a fault outside the program's code (in a library,
    * or a call through a bad pointer): where its thread last was in it */
+  const char *what = fl->fault == AUGUR_FAULT_NULL_STORE ? ": a store through a null pointer"
+                     : fl->fault == AUGUR_FAULT_NULL_LOAD ? ": a load through a null pointer"
+                                                          : "";
   if (!outside)
-    return g_strdup_printf ("Thread %u crashes with %s at %s%s.", fl->tid, sig, site, in);
+    return g_strdup_printf ("Thread %u crashes with %s at %s%s%s.", fl->tid, sig, site, in, what);
   return g_strdup_printf ("Thread %u crashes with %s outside the program's code (in a library, "
                           "or a call through a bad pointer); it was last at %s%s.", fl->tid, sig,
                           site, in);

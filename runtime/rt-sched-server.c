@@ -150,6 +150,37 @@ abort (void)
   __builtin_unreachable ();
 }
 
+/* What a fault of the thread @me just recorded touched: through a null
+ * pointer (an address in the first page), a load or a store (the x86
+ * page fault's error code says which).  A fault in the runtime at the
+ * address of the thread's pending access (an access hook reading the
+ * value a store overwrites, rt_sched_point) is the program's access:
+ * its place is the access's. */
+static void
+fault_place (int sig, const siginfo_t *info, const ucontext_t *uc, uint32_t me)
+{
+  uint32_t n = shm->n_failures;
+  /* the kernel's address of the fault (not of a non-canonical one) */
+  if ((sig != SIGSEGV && sig != SIGBUS) || info == NULL || info->si_code <= 0 || n == 0
+      || n > AUGUR_SCHED_MAX_FAILURES)
+    return;
+  AugurSchedFailure *f = &shm->failures[n - 1];
+  uintptr_t ip = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+  uint64_t at = (uint64_t) (uintptr_t) info->si_addr;
+  const AugurSchedStep *p = &rt_sth[me].pending;
+  int in_pending = rt_sth[me].has_pending && at - p->obj < (p->size ? p->size : 1)
+                   && (p->op == AUGUR_SOP_READ || p->op == AUGUR_SOP_WRITE);
+  if (rt_module_is_runtime (ip + 1) && in_pending)
+    {
+      f->pc = p->pc;
+      f->module = p->module;
+    }
+  if (at == ip || at >= AUGUR_SCHED_NULL_PAGE)
+    return;
+  int store = in_pending ? p->op == AUGUR_SOP_WRITE : (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+  f->fault = store ? AUGUR_FAULT_NULL_STORE : AUGUR_FAULT_NULL_LOAD;
+}
+
 void
 rt_sched_on_crash (int sig, siginfo_t *info, void *context)
 {
@@ -168,6 +199,7 @@ rt_sched_on_crash (int sig, siginfo_t *info, void *context)
       /* a signal of its own: recorded, then the others may run on */
       rt_sched_add_failure (sig == SIGABRT ? AUGUR_SST_ASSERT : AUGUR_SST_CRASH, (uint32_t) sig, ra,
                             NULL, 0, NULL, NULL);
+      fault_place (sig, info, uc, me);
       rt_sched_end (AUGUR_SEND_SIGNAL, (uint32_t) sig, ra);
       rt_sched_process_exit ();
     }

@@ -582,7 +582,8 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
   t->held_before_step = t->held;
   t->pend_inv_seq = rt_sched_await_inv_seq;
   t->pend_fp = 0;
-  t->pend_has_old = rt_sched_value_write (&t->pending);
+  /* not through a null pointer: the program's store faults, not this peek */
+  t->pend_has_old = rt_sched_value_write (&t->pending) && t->pending.obj >= AUGUR_SCHED_NULL_PAGE;
   if (t->pend_has_old)
     t->pend_old = rt_sched_peek (t->pending.obj, t->pending.size);
   rt_sched_await_check (me, &t->pending);

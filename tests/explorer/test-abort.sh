@@ -6,7 +6,8 @@
 # abort is that misuse's consequence: one finding, the misuse its part.
 # Both replay; the report and SARIF read the kind.  A crash in a call
 # through a NULL pointer is at the call, not at the thread's last step; a
-# crash inside libc says so, and where its thread last was in the program.
+# crash inside libc says so, and where its thread last was in the program;
+# a store through NULL (or a bad pointer) is at the store, in the program.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -62,5 +63,23 @@ crash_libc ()
   grep -q "^crash crash_libc.c:28: Thread 1 crashes with Segmentation fault outside the program's code (in a library, or a call through a bad pointer); it was last at crash_libc.c:28 in measure()\.$" "$tmp/out"
 }
 ok "a crash in libc says so and where the thread last was in the program" crash_libc
+
+# a store through NULL in the program's own code: at the store, which
+# says so, not "outside the program's code" at the unlock before it
+null_store ()
+{
+  finding null_store "crash null_store.c:21" || return 1
+  grep -q "^crash null_store.c:21: Thread 1 crashes with Segmentation fault at null_store.c:21 in pusher(): a store through a null pointer\.$" "$tmp/out"
+}
+ok "a store through NULL is at the store, in the program, and says so" null_store
+
+# through a bad pointer past the null page: the runtime's read of what
+# the store overwrites faults first, and the crash is the store's all the same
+wild_store ()
+{
+  finding wild_store "crash wild_store.c:21" || return 1
+  grep -q "^crash wild_store.c:21: Thread 1 crashes with Segmentation fault at wild_store.c:21 in pusher()\.$" "$tmp/out"
+}
+ok "a store through a bad pointer is at the store, though the runtime's hook faulted" wild_store
 
 tap_done

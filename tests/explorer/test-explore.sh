@@ -56,7 +56,7 @@ ok "assertion found and replayed" finding assert "assertion assert.c:25"
 crash_site ()
 {
   finding crash "crash crash.c:23" || return 1
-  grep -q "^crash crash.c:23: Thread 1 crashes with Segmentation fault at crash.c:23 in use()\.$" "$tmp/out"
+  grep -q "^crash crash.c:23: Thread 1 crashes with Segmentation fault at crash.c:23 in use(): a load through a null pointer\.$" "$tmp/out"
 }
 ok "crash found and replayed, the fault's place named" crash_site
 ok "lost update diagnosed as an atomicity violation and replayed" \
