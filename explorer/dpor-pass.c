@@ -584,12 +584,28 @@ lock_release (DporPass *p, guint j, guint64 m, const guint32 *pre)
       l->depth--;   /* an inner unlock of a recursive mutex: still held */
       return;
     }
-  /* a destroy leaves a held lock held, an init frees it, whoever held it
-   * (runtime/rt-sched-sync.c) */
-  if ((l->owner == t && p->s[j].op != AUGUR_SOP_DESTROY) || p->s[j].op == AUGUR_SOP_INIT)
+  /* a destroy leaves a held lock held, an init frees it, whoever held it,
+   * and so does an unlock by another thread than its holder (a misuse
+   * glibc lets a normal mutex make; runtime/rt-sched-sync.c) */
+  gboolean foreign = l->owner != t && l->owner != G_MAXUINT && p->s[j].op == AUGUR_SOP_UNLOCK
+                     && !(p->s[j].flags & AUGUR_SF_FAILED);
+  if ((l->owner == t && p->s[j].op != AUGUR_SOP_DESTROY) || p->s[j].op == AUGUR_SOP_INIT || foreign)
     {
       l->owner = G_MAXUINT;
       l->depth = 0;
+    }
+  /* two exclusive releases of one lock by two threads: ordered by the
+   * acquisition between them, but for a release that took another
+   * thread's hold (the unlock above, an init): the holder's own release
+   * (its unlock, its condition wait) and it go either way, and which
+   * comes first decides whether the holder's still holds (a wait
+   * refused, EPERM, or a real one) */
+  gint r = l->last_wrel;
+  if (r >= 0 && p->s[r].tid != t && p->s[j].op != AUGUR_SOP_RWUNLOCK
+      && p->s[r].op != AUGUR_SOP_RWUNLOCK)
+    {
+      note_race (p, (guint) r, pre);
+      join (p->vc + t * p->T, p->clk + (gsize) r * p->T, p->T);
     }
   l->last_rel = (gint) j;
   if (!(p->s[j].op == AUGUR_SOP_RWUNLOCK && augur_tidset_has (&l->readers, t)))
@@ -1018,9 +1034,14 @@ step_effects (DporPass *p, guint j, const guint32 *pre, const guint32 *spre)
     lock_acquire (p, j, lock, pre0);
   else if (lk == AUGUR_OPS_LOCK_RELEASE)
     {
-      lock_release (p, j, lock, pre0);
+      /* an unlock's last touch, first: the release publishes what it is
+       * ordered after, a free or destroy of the lock's memory too; else
+       * the next acquisition (a condition's wake-up) would look movable
+       * before that free while the lock is still held there (a reversal
+       * the run cannot follow: the requester blocks) */
       if (mem == AUGUR_OPS_MEM_NONE)
-        mem_access (p, j, FALSE, s->obj, 1, pre, spre);   /* an unlock's last touch */
+        mem_access (p, j, FALSE, s->obj, 1, pre, spre);
+      lock_release (p, j, lock, pre0);
     }
   if (s->ev_kind == AUGUR_EV_THREAD_KILL)
     {

@@ -9,6 +9,7 @@
 # stack slot or a reused heap block; a use with no initialisation since
 # the destroy stays one, whatever the bytes the destroy left.  What
 # follows a use after destroy in its execution is not reported apart.
+# Objects reset and freed under their waiters are explored off no schedule.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -195,5 +196,20 @@ ok "held_destroy_uaf, preempt: the use after free" preempt_held held_destroy_uaf
 # infeasible run (was: 3 executions, 2 infeasible)
 ok "held_wake: a wake-up waiting for a held mutex is not moved where it is held: 3 traces, none infeasible" \
   held held_wake optimal "misuse:destroy-waited-cond held_wake.c:19 held_wake.c:33" 3
+
+# bsem_reset() while the workers wait: destroyed, initialised again and
+# freed under them; a deterministic program, whose every run follows its
+# schedule (no run "off its schedule" blamed on time or input): the
+# unlock after the free publishes it to the next wake-up, and a holder's
+# wait races with another thread's unlock of its lock
+reinit_waited ()
+{
+  "$AUGUR" explore --no-progress --timeout 60 -o "$tmp/reinit_waited.json" -- "$prog_dir/reinit_waited" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] \
+    && grep -q '^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in .*(complete: every interleaving up to equivalence); [0-9]* findings' "$tmp/out"
+}
+ok "reinit_waited: a mutex and condition reset and freed under their waiters: no run leaves its schedule, complete" reinit_waited
 
 tap_done
