@@ -13,6 +13,7 @@
 #include "check/check-merge.h"
 #include "common/interrupt.h"
 #include "common/same-bug.h"
+#include "explorer/divergence.h"
 #include "explorer/executor.h"
 #include "explorer/explore.h"
 
@@ -211,7 +212,10 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   x->sum.executions += es->executions;
   x->sum.diverged += es->diverged;
   if (x->sum.diverged_where[0] == '\0')
-    g_strlcpy (x->sum.diverged_where, es->diverged_where, sizeof x->sum.diverged_where);
+    {
+      g_strlcpy (x->sum.diverged_where, es->diverged_where, sizeof x->sum.diverged_where);
+      x->sum.diverged_at_misuse = es->diverged_at_misuse;
+    }
   if (x->sum.cut_where[0] == '\0')
     g_strlcpy (x->sum.cut_where, es->cut_where, sizeof x->sum.cut_where);
   /* the guarantees that cover every interleaving (a bound, a sample or a
@@ -374,11 +378,10 @@ augur_check_explore (AugurCheckState *st, double seconds, GError **error)
     }
 
   if (x.sum.diverged > 0 && x.sum.diverged_where[0] != '\0')
-    augur_check_say (st, "%" G_GUINT64_FORMAT " run%s left %s schedule; the first %s: what the "
-                     "program did before that point differed from the run the schedule came from "
-                     "(time, input, files, addresses)", x.sum.diverged,
-                     x.sum.diverged == 1 ? "" : "s", x.sum.diverged == 1 ? "its" : "their",
-                     x.sum.diverged_where);
+    augur_check_say (st, "%" G_GUINT64_FORMAT " run%s left %s schedule; the first %s: %s",
+                     x.sum.diverged, x.sum.diverged == 1 ? "" : "s",
+                     x.sum.diverged == 1 ? "its" : "their", x.sum.diverged_where,
+                     augur_explore_divergence_cause (x.sum.diverged_at_misuse, TRUE));
   st->explore_complete = x.complete;
   g_free (st->explore_guarantee);
   if (x.complete)

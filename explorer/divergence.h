@@ -23,8 +23,18 @@ G_BEGIN_DECLS
 /* "at step 57, thread 1 was to do the read at format.c:120 (zlog_format)
  * and was about to do the write at format.c:131 (zlog_format) instead", or
  * "... and was blocked"; NULL when @shm's execution did not diverge.  @sym
- * (may be NULL) names the places. */
-char *augur_divergence_text (AugurSymbolizer *sym, const AugurSchedShm *shm);
+ * (may be NULL) names the places.  @at_misuse: either step is on a lock
+ * or condition variable the run destroyed or initialised again while in
+ * use (or unlocked, waited on, without holding it) before that point:
+ * augur's own model of the misuse, rather than the program's time or
+ * input, is the likelier cause. */
+char *augur_divergence_text (AugurSymbolizer *sym, const AugurSchedShm *shm, gboolean *at_misuse);
+
+/* Why a run left its schedule, after where: the program's own
+ * nondeterminism, or (@at_misuse) a lock or condition it destroyed or
+ * initialised again while in use; @examples: name the usual sources of
+ * nondeterminism. */
+const char *augur_explore_divergence_cause (gboolean at_misuse, gboolean examples);
 
 G_END_DECLS
 

@@ -199,9 +199,13 @@ explore_findings_note_execution (Ctx *c, AugurExploreStats *st, const AugurSched
 void
 explore_findings_note_divergence (Ctx *c, AugurExploreStats *st)
 {
-  g_autofree char *where = augur_divergence_text (c->sym, c->shm);
+  gboolean at_misuse;
+  g_autofree char *where = augur_divergence_text (c->sym, c->shm, &at_misuse);
   if (where != NULL)
-    g_strlcpy (st->diverged_where, where, sizeof st->diverged_where);
+    {
+      g_strlcpy (st->diverged_where, where, sizeof st->diverged_where);
+      st->diverged_at_misuse = at_misuse;
+    }
 }
 
 char *

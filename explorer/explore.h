@@ -123,6 +123,8 @@ typedef struct {
   guint64 diverged;       /* executions that did not follow their prefix */
   char diverged_where[240]; /* where the first of them left it (explorer/divergence.h), "" if
                              * none */
+  gboolean diverged_at_misuse; /* ... at a lock or condition destroyed or initialised again
+                                * while in use (augur_divergence_text) */
   guint64 step_bound;     /* executions cut by the step bound */
   char cut_where[240];    /* where the first of them spent its last steps, "" if none */
   guint64 watchdog;       /* executions killed by the watchdog */

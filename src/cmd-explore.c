@@ -38,6 +38,7 @@
 #include "common/malloc-reuse.h"
 #include "common/results.h"
 #include "common/same-bug.h"
+#include "explorer/divergence.h"
 #include "explorer/estimate.h"
 #include "explorer/explore.h"
 #ifdef HAVE_MPI
@@ -153,8 +154,8 @@ print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurE
     g_printerr ("augur explore: in the first run cut there, %s\n", st->cut_where);
   /* where, so that the cause (time, a file, input) can be found */
   if (st->diverged > 0 && st->diverged_where[0] != '\0')
-    g_printerr ("augur explore: the first left its schedule %s: what the program did before "
-                "that point differed from the run the schedule came from\n", st->diverged_where);
+    g_printerr ("augur explore: the first left its schedule %s: %s\n", st->diverged_where,
+                augur_explore_divergence_cause (st->diverged_at_misuse, FALSE));
   /* what to do about it: most long runs are loops over memory no other
    * thread touches, each access of which is a step without the facts */
   if (st->step_bound > 0 && facts == NULL && !o->sync_only)
