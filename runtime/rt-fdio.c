@@ -506,6 +506,8 @@ sendto (int fd, const void *buf, size_t n, int flags, const struct sockaddr *to,
 RT_EXPORT ssize_t
 sendmsg (int fd, const struct msghdr *msg, int flags)
 {
+  if (msg == NULL)
+    return get_real_sendmsg () (fd, msg, flags);   /* EFAULT, the kernel's */
   SendArgs a = { NULL, 0, NULL, 0, msg };
   return send_any (fd, &a, msg->msg_iov, (int) msg->msg_iovlen, flags);
 }
