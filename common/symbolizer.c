@@ -91,19 +91,25 @@ augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, 
   Module *m = g_new0 (Module, 1);
   m->path = g_strdup (path);
   m->bias = bias;
-  gboolean fresh = g_ptr_array_index (s->modules, index) == NULL;
+  const Module *old = g_ptr_array_index (s->modules, index);
+  gboolean same_file = old != NULL && g_strcmp0 (old->path, path) == 0;
   module_free (g_ptr_array_index (s->modules, index));
   g_ptr_array_index (s->modules, index) = m;
-  if (!fresh)
-    return;
-  /* what was looked up in it before it was known is known now (in
-   * place: callers may hold the entries) */
+  if (same_file)
+    return;   /* offsets mean what they meant: only the bias moved */
+  /* what was looked up in it before it was known (or while the number
+   * was another object's) is looked up again, in place: callers may hold
+   * the entries */
   GHashTableIter it;
   gpointer key, value;
   g_hash_table_iter_init (&it, s->cache);
   while (g_hash_table_iter_next (&it, &key, &value))
-    if ((guint) (*(gint64 *) key >> 32) == index && ((AugurSource *) value)->file == NULL)
-      resolve (s, index, (guint64) (*(gint64 *) key & 0xffffffff), value);
+    if ((guint) (*(gint64 *) key >> 32) == index)
+      {
+        static const AugurSource unknown = { NULL, NULL, 0, 0 };
+        *(AugurSource *) value = unknown;
+        resolve (s, index, (guint64) (*(gint64 *) key & 0xffffffff), value);
+      }
 }
 
 void
@@ -111,8 +117,13 @@ augur_symbolizer_add_sched_modules (AugurSymbolizer *s, const AugurSchedModule *
                                     guint n)
 {
   for (guint k = 1; k <= n && k <= AUGUR_SCHED_MAX_MODULES; k++)
-    if (k >= s->modules->len || g_ptr_array_index (s->modules, k) == NULL)
-      augur_symbolizer_add_module (s, k, modules[k - 1].path, modules[k - 1].bias);
+    {
+      const Module *m = k < s->modules->len ? g_ptr_array_index (s->modules, k) : NULL;
+      /* an execution may number the objects in another order */
+      if (m == NULL || m->bias != modules[k - 1].bias
+          || strncmp (m->path, modules[k - 1].path, sizeof modules[k - 1].path) != 0)
+        augur_symbolizer_add_module (s, k, modules[k - 1].path, modules[k - 1].bias);
+    }
 }
 
 /* @file as a path of its own: relative to its unit's compilation
