@@ -209,6 +209,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   x->sum.watchdog += es->watchdog;
   x->sum.exit_bound += es->exit_bound;
   x->sum.thread_limit += es->thread_limit;
+  x->sum.unfair += es->unfair;
   x->sum.executions += es->executions;
   x->sum.diverged += es->diverged;
   if (x->sum.diverged_where[0] == '\0')
@@ -377,6 +378,11 @@ augur_check_explore (AugurCheckState *st, double seconds, GError **error)
     augur_check_say (st, "in the first run cut by the step bound, %s", x.sum.cut_where);
     }
 
+  if (x.sum.unfair > 0)
+    augur_check_say (st, "%" G_GUINT64_FORMAT " run%s ended with every thread waiting in a loop, "
+                     "but one loop shows in passing a value another waits on and never read: an "
+                     "unfair schedule, no hang (the orders in which it reads it are other runs)",
+                     x.sum.unfair, x.sum.unfair == 1 ? "" : "s");
   if (x.sum.diverged > 0 && x.sum.diverged_where[0] != '\0')
     augur_check_say (st, "%" G_GUINT64_FORMAT " run%s left %s schedule; the first %s: %s",
                      x.sum.diverged, x.sum.diverged == 1 ? "" : "s",

@@ -203,6 +203,10 @@ typedef enum {
   AUGUR_SST_TOO_MANY_THREADS,
   AUGUR_SST_EXIT_BOUND,     /* the process was asked to end, and the threads still running
                              * made exit_steps steps more without stopping: ended there */
+  AUGUR_SST_UNFAIR,         /* live threads, none enabled, some parked in a loop that shows
+                             * in passing a value another parked one waits on and never
+                             * read (runtime/rt-sched-passing.c): no hang, the order where
+                             * it reads it is run in another execution */
 } AugurSchedStatus;
 
 /* How the process ends, in an END step's arg (the same values as the

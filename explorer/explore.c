@@ -411,6 +411,13 @@ explore_set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
   for (guint t = 0; t < T; t++)
     {
       const AugurSchedThread *th = &shm->threads[t];
+      /* an unfair end (AUGUR_SST_UNFAIR): the awaiting loops' next steps
+       * repeat steps the execution has, whose races with the reads that
+       * wait on them are reversed already; racing with the pending ones
+       * too would only ask for one more iteration of the loop before the
+       * same end, in a new execution each time, without end */
+      if (th->state == AUGUR_STH_AWAITING && shm->status == AUGUR_SST_UNFAIR)
+        continue;
       if ((th->state == AUGUR_STH_BLOCKED || th->state == AUGUR_STH_AWAITING)
           && th->pending.op != AUGUR_SOP_NONE && th->pending.op != AUGUR_SOP_END)
         {
@@ -517,6 +524,8 @@ add_execution (Ctx *c, const AugurExploreOptions *o, AugurExploreStats *st, Augu
       st->thread_limit++;
       augur_results_add_bound_hit (c->results, "threads");
     }
+  if (status == AUGUR_SST_UNFAIR)
+    st->unfair++;
   if (status == AUGUR_SST_EXIT_BOUND)
     {
       st->exit_bound++;

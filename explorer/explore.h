@@ -132,6 +132,9 @@ typedef struct {
                             * killed again: a loaded machine can starve a run) */
   guint64 exit_bound;     /* executions whose end was forced (exit_steps) */
   guint64 thread_limit;   /* executions cut at AUGUR_SCHED_MAX_THREADS threads */
+  guint64 unfair;         /* executions that ended with every thread waiting only because a
+                           * parked loop showed in passing a value another waits on
+                           * (AUGUR_SST_UNFAIR): no hang, counted among the executions */
   guint64 spurious;       /* complete executions in which a condition wait returned without
                            * a signal (a spurious wake-up; never with no_spurious) */
   double seconds;

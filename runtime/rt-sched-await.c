@@ -191,8 +191,10 @@ rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
     {
       t->n_hist = 0;
       t->yw_dirty = 1;
+      rt_sched_passing_forget (t);
       return;
     }
+  rt_sched_passing_read (t, s);
   if (t->n_hist == RT_HIST_MAX)
     hist_drop (t, 1);
   RtHist *h = &t->hist[t->n_hist++];
@@ -473,6 +475,7 @@ await_announced (uint32_t me, RtSThread *t, const AugurSchedStep *p)
       t->await_r[k].size = 4;
     }
   t->n_await = n_announced;
+  t->n_passing = 0;
   t->await_clock = 0;
   t->await_from = shm->n_steps;
   t->awaiting = 1;
@@ -582,6 +585,7 @@ yield_await (uint32_t me, RtSThread *t, const AugurSchedStep *p)
   t->n_yw = 0;
   if (!same)
     return 0;
+  t->n_passing = 0;   /* the window keeps only the first write of each word */
   await_begin (me, t, n, clock, now);
   return 1;
 }
@@ -685,6 +689,8 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
       t->pend_fp = fp;
       return;
     }
+  rt_sched_passing_note (t, t->hist, h, t->n_hist, (uintptr_t) __builtin_frame_address (0),
+                         own_stack_top (me));
   await_begin (me, t, n, clock, now);
 }
 
@@ -805,7 +811,10 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
       h->old = rt_sched_peek (addr, sz);
     }
   else
-    yw_note (t, h);
+    {
+      rt_sched_passing_read (t, &h->step);
+      yw_note (t, h);
+    }
 }
 
 /* An invisible write into thread me's yield window: one into its own
@@ -891,6 +900,7 @@ rt_sched_await_invisible_access (uint8_t kind, const void *addr, size_t size, ui
       if (forgets)
         {
           t->n_hist = 0;
+          rt_sched_passing_forget (t);
           if (t->last_step != RT_NONE)
             t->hist_upto = t->last_step + 1;
         }

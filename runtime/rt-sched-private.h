@@ -37,6 +37,16 @@
 #define RT_HIST_MAX 32u     /* steps of a loop iteration that can be recognised */
 #define RT_AWAIT_MAX 16u    /* locations a waiting loop may re-read */
 #define RT_YW_MAX 24u       /* reads and writes a yielding loop may make (yield window) */
+#define RT_PASS_MAX 8u      /* values an awaiting loop's writes show in passing (rt-sched-passing.c) */
+#define RT_SEEN_MAX 16u     /* values a thread read since it last changed something */
+
+/* A value at a location: one an awaiting loop's iteration writes and
+ * overwrites again, or one a thread read (rt-sched-passing.c). */
+typedef struct {
+  uint64_t obj;
+  uint64_t value;
+  uint32_t size;
+} RtVal;
 
 /* One step of a thread's recent history (Await, rt-sched-await.c). */
 typedef struct {
@@ -107,6 +117,10 @@ typedef struct {
   uint64_t yw_fp;           /* and the fingerprint of its own state then (0: not taken,
                              * the window before was not clean) */
   uint32_t n_yw;
+  /* values shown in passing and values seen (rt-sched-passing.c) */
+  uint32_t n_passing;       /* while it awaits: what its iteration writes and overwrites */
+  uint32_t n_seen;          /* what it read since it last changed something ... */
+  int seen_lost;            /* ... more than RT_SEEN_MAX values: not all of it */
   uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
   uint32_t held_before_step;   /* held when it published its pending step */
@@ -136,6 +150,8 @@ typedef struct {
   AugurSchedStep await_r[RT_AWAIT_MAX];   /* reads: what a write must touch to wake it */
   RtHist hist[RT_HIST_MAX];
   RtHist yw[RT_YW_MAX];     /* the yield window's first reads and writes (rt-sched-await.c) */
+  RtVal passing[RT_PASS_MAX];
+  RtVal seen[RT_SEEN_MAX];
 } RtSThread;
 
 extern AugurSchedShm *rt_sched_shm;
@@ -197,6 +213,21 @@ void rt_sched_await_wake_awaiters (uint32_t upto);
 /* Nothing can run: if some thread waits on time, the clock moves on
  * (returns 1). */
 int rt_sched_await_clock_jump (void);
+/* ---- rt-sched-passing.c ---- */
+/* Thread t read @e (its history's step): the value goes to what it has
+ * seen.  rt_sched_passing_forget: it changed something, a new start. */
+void rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e);
+void rt_sched_passing_forget (RtSThread *t);
+/* Thread t begins to await with the iteration v[from..to): the values
+ * its writes show in passing (writes into [own_lo, own_hi), its own
+ * stack, left out). */
+void rt_sched_passing_note (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to,
+                            uintptr_t own_lo, uintptr_t own_hi);
+/* Nothing can run: is that only because an awaiting thread was parked
+ * showing in passing a value another awaiting one waits on and has never
+ * read (1: an unfair schedule, not a hang)? */
+int rt_sched_passing_unfair (void);
+
 /* An access that is no step (pruned by the static facts, or plain under
  * --sync-only), which Await must still see.  After RT_POLL_EVERY of them
  * in a row the thread yields (a YIELD step at @ra): a loop that reads

@@ -479,7 +479,11 @@ choose (void)
         return cur;
       if (!any && rt_sched_await_clock_jump ())
         continue;
-      rt_sched_end_now (any ? AUGUR_SST_SLEEP_BLOCKED : AUGUR_SST_DEADLOCK, 1);
+      /* every thread waits; if only because a parked loop hides a value
+       * another waits on, that is this schedule's doing, not the
+       * program's (rt-sched-passing.c) */
+      rt_sched_end_now (any ? AUGUR_SST_SLEEP_BLOCKED
+                        : rt_sched_passing_unfair () ? AUGUR_SST_UNFAIR : AUGUR_SST_DEADLOCK, 1);
     }
 }
 

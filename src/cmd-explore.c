@@ -152,6 +152,13 @@ print_notes (const char *const *argv, const AugurExploreOptions *o, const AugurE
                   cut[i].what);
   if (st->step_bound > 0 && st->cut_where[0] != '\0')
     g_printerr ("augur explore: in the first run cut there, %s\n", st->cut_where);
+  /* ends that are no hang, said so rather than dropped silently */
+  if (st->unfair > 0)
+    g_printerr ("augur explore: %" G_GUINT64_FORMAT " execution(s) ended with every thread "
+                "waiting in a loop, but one loop writes, and overwrites in the same iteration, "
+                "a value another loop waits on and never read: only the schedule was unfair, "
+                "no hang (the orders in which it reads that value are other executions)\n",
+                st->unfair);
   /* where, so that the cause (time, a file, input) can be found */
   if (st->diverged > 0 && st->diverged_where[0] != '\0')
     g_printerr ("augur explore: the first left its schedule %s: %s\n", st->diverged_where,

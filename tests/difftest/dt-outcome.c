@@ -144,6 +144,9 @@ dt_outcome_of (const AugurSchedShm *shm, gboolean killed)
       case AUGUR_SST_TOO_MANY_THREADS:
         g_string_append (s, "too-many-threads");
         break;
+      case AUGUR_SST_UNFAIR:
+        g_string_append (s, "unfair");
+        break;
       case AUGUR_SST_RUNNING:
         /* the process died without the runtime saying how */
         if (WIFSIGNALED (ws))

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * rt-sched-passing.c — values a parked loop shows in passing, and when
+ * the end of an execution in which every thread waits is no hang.
+ *
+ * Await (rt-sched-await.c) parks a loop whose iteration changes nothing:
+ * its writes put back what they overwrote.  But between two of them the
+ * location holds another value, which a thread spinning on it can read
+ * under a fair schedule:
+ *
+ *   T: for (;;) { seen = LOCK; if (written >= 2) break; seen = MAX; }
+ *   U: while (seen & LOCK) ;
+ *
+ * T parked at `if (written ...)` (it was woken there, and the iteration
+ * from there on puts LOCK back) shows LOCK for ever; U reads LOCK and parks
+ * too; nothing can run.  That end is no hang of the program, only of this
+ * schedule, which never lets U read between T's two writes: U's read and
+ * T's write of LOCK race, and the search runs the order where U reads
+ * MAX in another execution.  So when nothing can run, an execution ends
+ * as AUGUR_SST_UNFAIR rather than as a hang if an awaiting thread T's
+ * iteration shows, in passing, a value of a location another awaiting
+ * thread U re-reads that U has never read since it last changed
+ * something (rt_sched_passing_unfair).  A real livelock is still one: in
+ * the execution where U read every value T's loop shows and still waits,
+ * the rule does not apply and the hang is reported.  Only a value that is
+ * there while T holds no lock counts (U may read it only under a lock T
+ * holds around both writes), and only locations read and written whole,
+ * with the same size: otherwise the end is a hang, as before.
+ */
+#include "config.h"
+
+#include "runtime/rt-sched-private.h"
+
+#define th rt_sth
+
+/* A value of (obj, size) in v[0..n)? */
+static int
+has_value (const RtVal *v, uint32_t n, uint64_t obj, uint32_t size, uint64_t value)
+{
+  for (uint32_t k = 0; k < n; k++)
+    if (v[k].obj == obj && v[k].size == size && v[k].value == value)
+      return 1;
+  return 0;
+}
+
+void
+rt_sched_passing_forget (RtSThread *t)
+{
+  t->n_seen = 0;
+  t->seen_lost = 0;
+}
+
+void
+rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e)
+{
+  if (e->op != AUGUR_SOP_READ || (e->flags & AUGUR_SF_RANGE) || (e->xflags & AUGUR_SXF_CLOCK)
+      || t->seen_lost)
+    return;
+  if (!(e->size == 1 || e->size == 2 || e->size == 4 || e->size == 8) || (e->obj & (e->size - 1)) != 0)
+    return;
+  /* the thread has run nothing since the read (its next step is being
+   * published, or an access that is no step is about to be made) */
+  uint64_t value = rt_sched_peek (e->obj, e->size);
+  if (has_value (t->seen, t->n_seen, e->obj, e->size, value))
+    return;
+  if (t->n_seen == RT_SEEN_MAX)
+    {
+      t->seen_lost = 1;   /* not all it read is known: no end is called unfair for it */
+      return;
+    }
+  t->seen[t->n_seen++] = (RtVal) { e->obj, value, e->size };
+}
+
+/* Is there a moment between v[j] and v[i] (i > j) when the thread holds
+ * no lock? */
+static int
+lock_free_between (const RtHist *v, uint32_t j, uint32_t i)
+{
+  for (uint32_t k = j + 1; k <= i; k++)
+    if (v[k].held_before == 0)
+      return 1;
+  return 0;
+}
+
+void
+rt_sched_passing_note (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to, uintptr_t own_lo,
+                       uintptr_t own_hi)
+{
+  t->n_passing = 0;
+  for (uint32_t i = from; i < to; i++)
+    {
+      const RtHist *e = &v[i];
+      if (!e->has_old || (e->step.obj >= own_lo && e->step.obj + e->step.size <= own_hi))
+        continue;
+      /* the write before it in the iteration, to the same location: the
+       * value e overwrites is one that write left (the first write's is
+       * the one the iteration restores, which stays) */
+      uint32_t j = i, first = i;
+      for (uint32_t k = from; k < i; k++)
+        if (v[k].has_old && v[k].step.obj == e->step.obj && v[k].step.size == e->step.size)
+          {
+            if (first == i)
+              first = k;
+            j = k;
+          }
+      if (j == i || e->old == v[first].old || !lock_free_between (v, j, i))
+        continue;
+      if (has_value (t->passing, t->n_passing, e->step.obj, e->step.size, e->old))
+        continue;
+      if (t->n_passing == RT_PASS_MAX)
+        return;   /* the first ones: fewer ends are called unfair */
+      t->passing[t->n_passing++] = (RtVal) { e->step.obj, e->old, e->step.size };
+    }
+}
+
+/* Does awaiting thread u re-read p's location, and has it never read p's
+ * value? */
+static int
+unseen_by (const RtSThread *u, const RtVal *p)
+{
+  if (u->seen_lost)
+    return 0;
+  int awaits = 0;
+  for (uint32_t j = 0; j < u->n_await && !awaits; j++)
+    awaits = u->await_r[j].obj == p->obj && u->await_r[j].size == p->size;
+  return awaits && !has_value (u->seen, u->n_seen, p->obj, p->size, p->value);
+}
+
+int
+rt_sched_passing_unfair (void)
+{
+  uint32_t n = rt_sched_n_threads;
+  for (uint32_t t = 0; t < n; t++)
+    {
+      const RtSThread *a = &th[t];
+      if (a->state != AUGUR_STH_ENABLED || !a->awaiting)
+        continue;
+      for (uint32_t k = 0; k < a->n_passing; k++)
+        for (uint32_t u = 0; u < n; u++)
+          if (u != t && th[u].state == AUGUR_STH_ENABLED && th[u].awaiting
+              && unseen_by (&th[u], &a->passing[k]))
+            return 1;
+    }
+  return 0;
+}

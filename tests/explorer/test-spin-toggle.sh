@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Values a parked loop shows in passing (runtime/rt-sched-passing.c): a
+# retry loop that marks a slot busy and clears it again in each iteration,
+# parked by Await in the middle of one (the slot busy), and a consumer that
+# waits for the slot to be free, parked too.  That end is an unfair schedule,
+# not a hang: no finding, the search complete, the unfair ends counted and
+# said (optimal, preempt, pct).  A consumer that waits for a value the loop
+# never shows is a real livelock: still a hang, in every mode.
+. "$top_srcdir/tests/tap.sh"
+
+prog_dir="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-spin-toggle.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
+
+unfair_said='execution(s) ended with every thread waiting in a loop, but one loop writes'
+
+# toggle_ok MODE STATUS COMPLETE-TEXT: no finding, the given exit status and
+# guarantee, no bound hit but preempt's own
+toggle_ok ()
+{
+  "$AUGUR" explore --no-progress --timeout 30 --mode "$1" -o "$tmp/ok-$1.json" \
+    -- "$prog_dir/spin_toggle_ok" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq "$2" ] && [ -z "$(json_path "$tmp/ok-$1.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/ok-$1.json" '$.bounds_hit[*]' | grep -vx preemptions)" ] \
+    && grep -q "$3" "$tmp/out"
+}
+# optimal: before, a hang and ~100 executions a second, never complete
+# (each end asked for one more iteration of the parked loop)
+ok "spin_toggle_ok (optimal): no hang, complete" \
+  toggle_ok optimal 0 '(complete: every interleaving up to equivalence'
+ok "spin_toggle_ok (optimal): the unfair ends are counted and said" grep -q "$unfair_said" "$tmp/out"
+ok "spin_toggle_ok (preempt): no hang, complete within the bound" \
+  toggle_ok preempt 6 '(complete within 2 preemptions'
+ok "spin_toggle_ok (pct): no hang" toggle_ok pct 6 'a sample: 1000 random PCT schedules'
+
+# toggle_hang MODE: the livelock, a hang that names both loops
+toggle_hang ()
+{
+  "$AUGUR" explore --no-progress --timeout 5 --mode "$1" -o "$tmp/hang-$1.json" \
+    -- "$prog_dir/spin_toggle_hang" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/hang-$1.json" | grep -q "^hang spin_toggle_hang.c:21 spin_toggle_hang.c:35" \
+    && grep -q "thread 2 waits in a loop at spin_toggle_hang.c:35 for slot to change" "$tmp/out"
+}
+for m in optimal preempt pct; do
+  ok "spin_toggle_hang ($m): waiting for a value the loop never shows is a hang" toggle_hang $m
+done
+# ... and its replay reproduces it
+toggle_replay ()
+{
+  "$AUGUR" replay "$tmp/hang-optimal.json#1" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: hang" "$tmp/replay"
+}
+ok "spin_toggle_hang: the replay reproduces the hang" toggle_replay
+
+tap_done
