@@ -194,7 +194,7 @@ rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
       rt_sched_passing_forget (t);
       return;
     }
-  rt_sched_passing_read (t, s);
+  rt_sched_passing_read (t, s, has_old, t->pend_old);
   if (t->n_hist == RT_HIST_MAX)
     hist_drop (t, 1);
   RtHist *h = &t->hist[t->n_hist++];
@@ -812,7 +812,7 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
     }
   else
     {
-      rt_sched_passing_read (t, &h->step);
+      rt_sched_passing_read (t, &h->step, 0, 0);
       yw_note (t, h);
     }
 }

@@ -24,8 +24,12 @@
  * the execution where U read every value T's loop shows and still waits,
  * the rule does not apply and the hang is reported.  Only a value that is
  * there while T holds no lock counts (U may read it only under a lock T
- * holds around both writes), and only locations read and written whole,
- * with the same size: otherwise the end is a hang, as before.
+ * holds around both writes), only when the location is the one thing U
+ * re-reads that T's iteration writes (a spin lock of the program's own, a
+ * flag set around the two writes, is another: U's read may be ordered
+ * after T's second write by it, and never see the value), and only
+ * locations read and written whole, with the same size: otherwise the end
+ * is a hang, as before.
  */
 #include "config.h"
 
@@ -51,16 +55,19 @@ rt_sched_passing_forget (RtSThread *t)
 }
 
 void
-rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e)
+rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, int has_old, uint64_t old)
 {
-  if (e->op != AUGUR_SOP_READ || (e->flags & AUGUR_SF_RANGE) || (e->xflags & AUGUR_SXF_CLOCK)
-      || t->seen_lost)
+  /* an atomic read-modify-write read the value it overwrote (a compare-
+   * exchange that took a spin lock read it free) */
+  int rmw = e->op == AUGUR_SOP_WRITE && (e->flags & AUGUR_SF_ATOMIC) && has_old;
+  if ((e->op != AUGUR_SOP_READ && !rmw) || (e->flags & AUGUR_SF_RANGE)
+      || (e->xflags & AUGUR_SXF_CLOCK) || t->seen_lost)
     return;
   if (!(e->size == 1 || e->size == 2 || e->size == 4 || e->size == 8) || (e->obj & (e->size - 1)) != 0)
     return;
   /* the thread has run nothing since the read (its next step is being
    * published, or an access that is no step is about to be made) */
-  uint64_t value = rt_sched_peek (e->obj, e->size);
+  uint64_t value = rmw ? old : rt_sched_peek (e->obj, e->size);
   if (has_value (t->seen, t->n_seen, e->obj, e->size, value))
     return;
   if (t->n_seen == RT_SEEN_MAX)
@@ -87,11 +94,20 @@ rt_sched_passing_note (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to
                        uintptr_t own_hi)
 {
   t->n_passing = 0;
+  t->n_wrote = 0;
+  t->wrote_lost = 0;
   for (uint32_t i = from; i < to; i++)
     {
       const RtHist *e = &v[i];
       if (!e->has_old || (e->step.obj >= own_lo && e->step.obj + e->step.size <= own_hi))
         continue;
+      if (!has_value (t->wrote, t->n_wrote, e->step.obj, e->step.size, 0))
+        {
+          if (t->n_wrote == RT_PASS_MAX)
+            t->wrote_lost = 1;
+          else
+            t->wrote[t->n_wrote++] = (RtVal) { e->step.obj, 0, e->step.size };
+        }
       /* the write before it in the iteration, to the same location: the
        * value e overwrites is one that write left (the first write's is
        * the one the iteration restores, which stays) */
@@ -111,6 +127,24 @@ rt_sched_passing_note (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to
         return;   /* the first ones: fewer ends are called unfair */
       t->passing[t->n_passing++] = (RtVal) { e->step.obj, e->old, e->step.size };
     }
+}
+
+/* How many of the locations awaiting thread u re-reads does awaiting
+ * thread a's iteration write? */
+static uint32_t
+shared_with (const RtSThread *a, const RtSThread *u)
+{
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < u->n_await; j++)
+    {
+      const AugurSchedStep *r = &u->await_r[j];
+      int hit = 0;
+      for (uint32_t k = 0; k < a->n_wrote && !hit; k++)
+        hit = augur_sched_ranges_overlap (a->wrote[k].obj, a->wrote[k].size, r->obj,
+                                          augur_sched_step_size (r));
+      n += (uint32_t) hit;
+    }
+  return n;
 }
 
 /* Does awaiting thread u re-read p's location, and has it never read p's
@@ -133,13 +167,17 @@ rt_sched_passing_unfair (void)
   for (uint32_t t = 0; t < n; t++)
     {
       const RtSThread *a = &th[t];
-      if (a->state != AUGUR_STH_ENABLED || !a->awaiting)
+      if (a->state != AUGUR_STH_ENABLED || !a->awaiting || a->n_passing == 0 || a->wrote_lost)
         continue;
-      for (uint32_t k = 0; k < a->n_passing; k++)
-        for (uint32_t u = 0; u < n; u++)
-          if (u != t && th[u].state == AUGUR_STH_ENABLED && th[u].awaiting
-              && unseen_by (&th[u], &a->passing[k]))
-            return 1;
+      for (uint32_t u = 0; u < n; u++)
+        {
+          const RtSThread *w = &th[u];
+          if (u == t || w->state != AUGUR_STH_ENABLED || !w->awaiting || shared_with (a, w) != 1)
+            continue;
+          for (uint32_t k = 0; k < a->n_passing; k++)
+            if (unseen_by (w, &a->passing[k]))
+              return 1;
+        }
     }
   return 0;
 }

@@ -118,7 +118,9 @@ typedef struct {
                              * the window before was not clean) */
   uint32_t n_yw;
   /* values shown in passing and values seen (rt-sched-passing.c) */
-  uint32_t n_passing;       /* while it awaits: what its iteration writes and overwrites */
+  uint32_t n_passing;       /* while it awaits: what its iteration writes and overwrites, */
+  uint32_t n_wrote;         /* ... the locations it writes (value 0), */
+  int wrote_lost;           /* ... more than RT_PASS_MAX of them */
   uint32_t n_seen;          /* what it read since it last changed something ... */
   int seen_lost;            /* ... more than RT_SEEN_MAX values: not all of it */
   uint32_t inv_since;       /* accesses that were no steps since its last step */
@@ -151,6 +153,7 @@ typedef struct {
   RtHist hist[RT_HIST_MAX];
   RtHist yw[RT_YW_MAX];     /* the yield window's first reads and writes (rt-sched-await.c) */
   RtVal passing[RT_PASS_MAX];
+  RtVal wrote[RT_PASS_MAX];
   RtVal seen[RT_SEEN_MAX];
 } RtSThread;
 
@@ -214,9 +217,10 @@ void rt_sched_await_wake_awaiters (uint32_t upto);
  * (returns 1). */
 int rt_sched_await_clock_jump (void);
 /* ---- rt-sched-passing.c ---- */
-/* Thread t read @e (its history's step): the value goes to what it has
- * seen.  rt_sched_passing_forget: it changed something, a new start. */
-void rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e);
+/* Thread t read @e (its history's step; an atomic write that found @old,
+ * if has_old): the value goes to what it has seen.
+ * rt_sched_passing_forget: it changed something, a new start. */
+void rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, int has_old, uint64_t old);
 void rt_sched_passing_forget (RtSThread *t);
 /* Thread t begins to await with the iteration v[from..to): the values
  * its writes show in passing (writes into [own_lo, own_hi), its own

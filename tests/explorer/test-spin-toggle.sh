@@ -6,7 +6,8 @@
 # waits for the slot to be free, parked too.  That end is an unfair schedule,
 # not a hang: no finding, the search complete, the unfair ends counted and
 # said (optimal, preempt, pct).  A consumer that waits for a value the loop
-# never shows is a real livelock: still a hang, in every mode.
+# never shows is a real livelock: still a hang, in every mode, and so is one
+# whose value is shown only under a spin lock the waiter takes too.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -59,5 +60,18 @@ toggle_replay ()
   [ "$st" -eq 1 ] && grep -q "^reproduced: hang" "$tmp/replay"
 }
 ok "spin_toggle_hang: the replay reproduces the hang" toggle_replay
+
+# both loops toggle a spin lock word of their own, the value waited for is
+# only there under it: a hang (before the lock's free value counted as seen
+# by the compare-exchange that took it, the ends were called unfair)
+locked_hang ()
+{
+  "$AUGUR" explore --no-progress --timeout 10 --max-steps 3000 -o "$tmp/locked.json" \
+    -- "$prog_dir/spin_toggle_locked_hang" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/locked.json" | grep -q "^hang spin_toggle_locked_hang.c:"
+}
+ok "spin_toggle_locked_hang: a value only shown under a spin lock is still a hang" locked_hang
 
 tap_done
