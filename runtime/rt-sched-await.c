@@ -194,7 +194,7 @@ rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
       rt_sched_passing_forget (t);
       return;
     }
-  rt_sched_passing_read (t, s, has_old, t->pend_old);
+  rt_sched_passing_read (t, s, index, has_old, t->pend_old);
   if (t->n_hist == RT_HIST_MAX)
     hist_drop (t, 1);
   RtHist *h = &t->hist[t->n_hist++];
@@ -476,6 +476,7 @@ await_announced (uint32_t me, RtSThread *t, const AugurSchedStep *p)
     }
   t->n_await = n_announced;
   t->n_passing = 0;
+  t->win_from = UINT32_MAX;
   t->await_clock = 0;
   t->await_from = shm->n_steps;
   t->awaiting = 1;
@@ -586,6 +587,7 @@ yield_await (uint32_t me, RtSThread *t, const AugurSchedStep *p)
   if (!same)
     return 0;
   t->n_passing = 0;   /* the window keeps only the first write of each word */
+  t->win_from = UINT32_MAX;
   await_begin (me, t, n, clock, now);
   return 1;
 }
@@ -691,6 +693,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
     }
   rt_sched_passing_note (t, t->hist, h, t->n_hist, (uintptr_t) __builtin_frame_address (0),
                          own_stack_top (me));
+  t->win_from = h;
   await_begin (me, t, n, clock, now);
 }
 
@@ -812,7 +815,7 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
     }
   else
     {
-      rt_sched_passing_read (t, &h->step, 0, 0);
+      rt_sched_passing_read (t, &h->step, UINT32_MAX, 0, 0);
       yw_note (t, h);
     }
 }

@@ -36,6 +36,7 @@
 #include "runtime/rt-sched-private.h"
 
 #define th rt_sth
+#define shm rt_sched_shm
 
 /* A value of (obj, size) in v[0..n)? */
 static int
@@ -55,7 +56,7 @@ rt_sched_passing_forget (RtSThread *t)
 }
 
 void
-rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, int has_old, uint64_t old)
+rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int has_old, uint64_t old)
 {
   /* an atomic read-modify-write read the value it overwrote (a compare-
    * exchange that took a spin lock read it free) */
@@ -68,14 +69,31 @@ rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, int has_old, uint6
   /* the thread has run nothing since the read (its next step is being
    * published, or an access that is no step is about to be made) */
   uint64_t value = rmw ? old : rt_sched_peek (e->obj, e->size);
-  if (has_value (t->seen, t->n_seen, e->obj, e->size, value))
-    return;
-  if (t->n_seen == RT_SEEN_MAX)
+  if (rmw)
+    at = UINT32_MAX;   /* it took what it read: seen wherever it went on */
+  uint32_t oldest = RT_SEEN_MAX;
+  for (uint32_t k = 0; k < t->n_seen; k++)
+    {
+      RtVal *v = &t->seen[k];
+      if (v->obj == e->obj && v->size == e->size && v->value == value)
+        {
+          if (v->at != UINT32_MAX)
+            v->at = at;   /* the last read decides (seen_in_loop) */
+          return;
+        }
+      if (v->at != UINT32_MAX && (oldest == RT_SEEN_MAX || v->at < t->seen[oldest].at))
+        oldest = k;
+    }
+  if (t->n_seen < RT_SEEN_MAX)
+    oldest = t->n_seen++;
+  else if (oldest == RT_SEEN_MAX)
     {
       t->seen_lost = 1;   /* not all it read is known: no end is called unfair for it */
       return;
     }
-  t->seen[t->n_seen++] = (RtVal) { e->obj, value, e->size };
+  /* full: the oldest plain read makes room (one its loop went on after
+   * would have been read again since, in the loop) */
+  t->seen[oldest] = (RtVal) { e->obj, value, e->size, at };
 }
 
 /* Is there a moment between v[j] and v[i] (i > j) when the thread holds
@@ -106,7 +124,7 @@ rt_sched_passing_note (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to
           if (t->n_wrote == RT_PASS_MAX)
             t->wrote_lost = 1;
           else
-            t->wrote[t->n_wrote++] = (RtVal) { e->step.obj, 0, e->step.size };
+            t->wrote[t->n_wrote++] = (RtVal) { e->step.obj, 0, e->step.size, UINT32_MAX };
         }
       /* the write before it in the iteration, to the same location: the
        * value e overwrites is one that write left (the first write's is
@@ -125,7 +143,7 @@ rt_sched_passing_note (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to
         continue;
       if (t->n_passing == RT_PASS_MAX)
         return;   /* the first ones: fewer ends are called unfair */
-      t->passing[t->n_passing++] = (RtVal) { e->step.obj, e->old, e->step.size };
+      t->passing[t->n_passing++] = (RtVal) { e->step.obj, e->old, e->step.size, UINT32_MAX };
     }
 }
 
@@ -147,17 +165,49 @@ shared_with (const RtSThread *a, const RtSThread *u)
   return n;
 }
 
-/* Does awaiting thread u re-read p's location, and has it never read p's
- * value? */
+/* Did awaiting thread u (number tid) go on in its loop after it last read
+ * the value v: is its next step at an instruction of its iteration?  A
+ * value it read before the loop, after which it went elsewhere (a poll
+ * that found the slot free in an earlier call), is not one it waits with.
+ * Not known, or taken by a read-modify-write: yes. */
 static int
-unseen_by (const RtSThread *u, const RtVal *p)
+seen_in_loop (const RtSThread *u, uint32_t tid, const RtVal *v)
+{
+  if (v->at == UINT32_MAX || u->win_from == UINT32_MAX || u->win_from >= u->n_hist)
+    return 1;
+  const AugurSchedStep *next = &u->pending;
+  uint32_t n = shm->n_steps < AUGUR_SCHED_MAX_STEPS ? shm->n_steps : AUGUR_SCHED_MAX_STEPS;
+  for (uint32_t x = v->at + 1; x < n; x++)
+    if (shm->steps[x].tid == tid)
+      {
+        next = &shm->steps[x];
+        break;
+      }
+  for (uint32_t k = u->win_from; k < u->n_hist; k++)
+    if (u->hist[k].step.pc == next->pc && u->hist[k].step.module == next->module)
+      return 1;
+  return 0;
+}
+
+/* Does awaiting thread u re-read p's location, and has it never read p's
+ * value in its loop? */
+static int
+unseen_by (const RtSThread *u, uint32_t tid, const RtVal *p)
 {
   if (u->seen_lost)
     return 0;
   int awaits = 0;
   for (uint32_t j = 0; j < u->n_await && !awaits; j++)
     awaits = u->await_r[j].obj == p->obj && u->await_r[j].size == p->size;
-  return awaits && !has_value (u->seen, u->n_seen, p->obj, p->size, p->value);
+  if (!awaits)
+    return 0;
+  for (uint32_t k = 0; k < u->n_seen; k++)
+    {
+      const RtVal *v = &u->seen[k];
+      if (v->obj == p->obj && v->size == p->size && v->value == p->value && seen_in_loop (u, tid, v))
+        return 0;
+    }
+  return 1;
 }
 
 int
@@ -175,7 +225,7 @@ rt_sched_passing_unfair (void)
           if (u == t || w->state != AUGUR_STH_ENABLED || !w->awaiting || shared_with (a, w) != 1)
             continue;
           for (uint32_t k = 0; k < a->n_passing; k++)
-            if (unseen_by (w, &a->passing[k]))
+            if (unseen_by (w, u, &a->passing[k]))
               return 1;
         }
     }

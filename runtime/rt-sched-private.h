@@ -46,6 +46,8 @@ typedef struct {
   uint64_t obj;
   uint64_t value;
   uint32_t size;
+  uint32_t at;              /* a value read: the step that read it last (UINT32_MAX: no
+                             * step, or a read-modify-write's) */
 } RtVal;
 
 /* One step of a thread's recent history (Await, rt-sched-await.c). */
@@ -123,6 +125,8 @@ typedef struct {
   int wrote_lost;           /* ... more than RT_PASS_MAX of them */
   uint32_t n_seen;          /* what it read since it last changed something ... */
   int seen_lost;            /* ... more than RT_SEEN_MAX values: not all of it */
+  uint32_t win_from;        /* while it awaits: its iteration is hist[win_from..n_hist),
+                             * UINT32_MAX: not known (a yield window, announced loads) */
   uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
   uint32_t held_before_step;   /* held when it published its pending step */
@@ -220,7 +224,8 @@ int rt_sched_await_clock_jump (void);
 /* Thread t read @e (its history's step; an atomic write that found @old,
  * if has_old): the value goes to what it has seen.
  * rt_sched_passing_forget: it changed something, a new start. */
-void rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, int has_old, uint64_t old);
+void rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int has_old,
+                            uint64_t old);
 void rt_sched_passing_forget (RtSThread *t);
 /* Thread t begins to await with the iteration v[from..to): the values
  * its writes show in passing (writes into [own_lo, own_hi), its own
