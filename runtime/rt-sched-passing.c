@@ -19,8 +19,10 @@
  * MAX in another execution.  So when nothing can run, an execution ends
  * as AUGUR_SST_UNFAIR rather than as a hang if an awaiting thread T's
  * iteration shows, in passing, a value of a location another awaiting
- * thread U re-reads that U has never read since it last changed
- * something (rt_sched_passing_unfair).  A real livelock is still one: in
+ * thread U re-reads that U has never read in its loop since it last
+ * changed something (rt_sched_passing_unfair; a value counts as read in
+ * the loop if U's next step was at an instruction of its iteration, or if
+ * a read-modify-write took it).  A real livelock is still one: in
  * the execution where U read every value T's loop shows and still waits,
  * the rule does not apply and the hang is reported.  Only a value that is
  * there while T holds no lock counts (U may read it only under a lock T
