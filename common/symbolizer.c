@@ -119,10 +119,11 @@ augur_symbolizer_add_sched_modules (AugurSymbolizer *s, const AugurSchedModule *
   for (guint k = 1; k <= n && k <= AUGUR_SCHED_MAX_MODULES; k++)
     {
       const Module *m = k < s->modules->len ? g_ptr_array_index (s->modules, k) : NULL;
+      /* the page is the program's to write: its path may lack its end */
+      g_autofree char *path = g_strndup (modules[k - 1].path, sizeof modules[k - 1].path);
       /* an execution may number the objects in another order */
-      if (m == NULL || m->bias != modules[k - 1].bias
-          || strncmp (m->path, modules[k - 1].path, sizeof modules[k - 1].path) != 0)
-        augur_symbolizer_add_module (s, k, modules[k - 1].path, modules[k - 1].bias);
+      if (m == NULL || m->bias != modules[k - 1].bias || strcmp (m->path, path) != 0)
+        augur_symbolizer_add_module (s, k, path, modules[k - 1].bias);
     }
 }
 
