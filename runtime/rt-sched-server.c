@@ -55,7 +55,7 @@
 static int cmd_fd = -1, status_fd = -1;
 
 /* ------------------------------------------------------------------ */
-/* Failures */
+/* Failures, and the shared objects the steps name */
 
 static void
 copy_str (char *dst, size_t n, const char *src)
@@ -65,6 +65,22 @@ copy_str (char *dst, size_t n, const char *src)
     for (; k + 1 < n && src[k] != '\0'; k++)
       dst[k] = src[k];
   dst[k] = '\0';
+}
+
+void
+rt_sched_module (uint32_t index, uint64_t bias, const char *path, int instrumented)
+{
+  if (shm == NULL || index == 0)
+    return;
+  if (index <= AUGUR_SCHED_MAX_MODULES)
+    {
+      AugurSchedModule *m = &shm->modules[index - 1];
+      copy_str (m->path, sizeof m->path, path);
+      m->bias = bias;
+      m->instrumented = instrumented != 0;
+    }
+  if (shm->n_modules < index)
+    shm->n_modules = index;
 }
 
 void

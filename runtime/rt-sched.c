@@ -648,25 +648,6 @@ rt_sched_make_step (AugurSchedStep *s, uint8_t op, uint8_t ev_kind, uint64_t obj
 /* Threads */
 
 void
-rt_sched_module (uint32_t index, uint64_t bias, const char *path, int instrumented)
-{
-  if (shm == NULL || index == 0)
-    return;
-  if (index <= AUGUR_SCHED_MAX_MODULES)
-    {
-      AugurSchedModule *m = &shm->modules[index - 1];
-      size_t n = 0;
-      for (; path[n] != '\0' && n + 1 < sizeof m->path; n++)
-        m->path[n] = path[n];
-      m->path[n] = '\0';
-      m->bias = bias;
-      m->instrumented = instrumented != 0;
-    }
-  if (shm->n_modules < index)
-    shm->n_modules = index;
-}
-
-void
 rt_sched_start_execution (void)
 {
   /* the table is outside the snapshot: main's slot is cleared here, the
