@@ -245,6 +245,15 @@ ready (int fd, short events)
   return RT_SYS (SYS_ppoll, &p, 1, &zero, 0, 0, 0) > 0;
 }
 
+/* A load of @w that waits until another thread adds to it. */
+static void
+await_add (volatile uint32_t *w, uintptr_t ra)
+{
+  uintptr_t a = (uintptr_t) w;
+  rt_sched_await_loads (&a, 1);
+  rt_atomic_load32_at (w, __ATOMIC_SEQ_CST, ra);
+}
+
 /* Under the scheduler: the steps before the kernel's call (see above). */
 static void
 take_turn (int fd, volatile uint32_t *w, short events, int dontwait, uintptr_t ra)
@@ -258,16 +267,12 @@ take_turn (int fd, volatile uint32_t *w, short events, int dontwait, uintptr_t r
           if (nonblock || ready (fd, events))
             return;
         }
+      else if (!nonblock)
+        await_add (w, ra);   /* a blocking call waits for another thread's add at once */
       else
         {
-          /* a blocking call waits for another thread's add at once */
-          if (!nonblock)
-            {
-              uintptr_t a = (uintptr_t) w;
-              rt_sched_await_loads (&a, 1);
-            }
           rt_atomic_load32_at (w, __ATOMIC_SEQ_CST, ra);
-          if (nonblock && !ready (fd, events))
+          if (!ready (fd, events))
             return;
         }
     }
@@ -398,9 +403,7 @@ call_nowait (int fd, const WriteReq *q, const void *p, size_t n)
 static void
 await_room (int fd, volatile uint32_t *w, uintptr_t ra)
 {
-  uintptr_t a = (uintptr_t) w;
-  rt_sched_await_loads (&a, 1);
-  rt_atomic_load32_at (w, __ATOMIC_SEQ_CST, ra);
+  await_add (w, ra);
   take_turn (fd, w, POLLOUT, 0, ra);
 }
 
