@@ -46,8 +46,9 @@ struct _AugurDwarfNames {
   Dwarf *dw;             /* NULL: no debug info */
   GHashTable *globals;   /* name -> Dwarf_Off* of the variable */
   GHashTable *functions; /* name -> Dwarf_Off* of the subprogram */
-  GArray *scopes;        /* Dwarf_Off of every subprogram, inlined ones' abstract
-                          * instances included, in DWARF order */
+  GHashTable *scopes;    /* the base name of a source file -> GArray of the
+                          * Dwarf_Off of every subprogram it declares, inlined
+                          * ones' abstract instances included, in DWARF order */
   GHashTable *bases;     /* "T0.alloc1" -> Base* */
   GHashTable *sizes;     /* "T0.alloc1" -> its size in bytes (guint64*) */
   GHashTable *sources;   /* file -> char ** (lines), NULL value if unreadable */
@@ -98,7 +99,7 @@ augur_dwarf_names_new (const char *program, const char *source_dir)
   n->source_dir = g_strdup (source_dir);
   n->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   n->functions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  n->scopes = g_array_new (FALSE, FALSE, sizeof (Dwarf_Off));
+  n->scopes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
   n->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, lines_free);
   heap_evidence_new (n);
   return n;
@@ -136,7 +137,7 @@ augur_dwarf_names_free (AugurDwarfNames *names)
   g_free (names->source_dir);
   g_hash_table_unref (names->globals);
   g_hash_table_unref (names->functions);
-  g_array_unref (names->scopes);
+  g_hash_table_unref (names->scopes);
   if (names->saved[0] != NULL)
     augur_dwarf_names_end_execution (names);
   heap_evidence_free (names);
@@ -159,6 +160,26 @@ index_put (GHashTable *h, const char *name, Dwarf_Die *die)
   g_hash_table_insert (h, g_strdup (name), off);
 }
 
+
+/* A subprogram with children, under the base name of the file that
+ * declares it: find_variable looks there for a line's locals, once per
+ * access noted, so the file is asked here, once per subprogram. */
+static void
+add_scope (AugurDwarfNames *n, Dwarf_Die *die)
+{
+  const char *decl = dwarf_decl_file (die);
+  if (decl == NULL)
+    return;
+  g_autofree char *base = g_path_get_basename (decl);
+  GArray *scopes = g_hash_table_lookup (n->scopes, base);
+  if (scopes == NULL)
+    {
+      scopes = g_array_new (FALSE, FALSE, sizeof (Dwarf_Off));
+      g_hash_table_insert (n->scopes, g_steal_pointer (&base), scopes);
+    }
+  Dwarf_Off o = dwarf_dieoffset (die);
+  g_array_append_val (scopes, o);
+}
 /* The variables and functions declared in @scope (a CU or a C++
  * namespace, whose names are @prefix "::" name) into the index. */
 static void
@@ -190,10 +211,7 @@ index_scope (AugurDwarfNames *n, Dwarf_Die *scope, const char *prefix)
           if (dwarf_hasattr (&child, DW_AT_low_pc))
             index_put (n->functions, name, &child);
           if (dwarf_haschildren (&child))
-            {
-              Dwarf_Off o = dwarf_dieoffset (&child);
-              g_array_append_val (n->scopes, o);
-            }
+            add_scope (n, &child);
         }
       else if (tag == DW_TAG_namespace)
         /* an anonymous namespace adds nothing to its names */
@@ -273,16 +291,11 @@ find_variable (AugurDwarfNames *n, const char *function, const char *file, const
   if (file != NULL)
     {
       g_autofree char *base = g_path_get_basename (file);
-      for (guint i = 0; i < n->scopes->len; i++)
+      GArray *scopes = g_hash_table_lookup (n->scopes, base);
+      for (guint i = 0; scopes != NULL && i < scopes->len; i++)
         {
           Dwarf_Die sc;
-          if (!die_at (n, g_array_index (n->scopes, Dwarf_Off, i), &sc))
-            continue;
-          const char *decl = dwarf_decl_file (&sc);
-          if (decl == NULL)
-            continue;
-          g_autofree char *db = g_path_get_basename (decl);
-          if (strcmp (db, base) == 0 && find_local (&sc, name, out))
+          if (die_at (n, g_array_index (scopes, Dwarf_Off, i), &sc) && find_local (&sc, name, out))
             return TRUE;
         }
     }
