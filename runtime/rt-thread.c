@@ -563,6 +563,7 @@ rt_thread_fiber_create (RtSync *op, RtStart *s, const pthread_attr_t *attr, unsi
     {
       *out = rt_fiber_handle (tid);
       rt_thread_table_set (*out, tid);
+      rt_thread_name_inherit (rt_self.tid, tid);
     }
   rt_sync_after (op, r);   /* the child runs to its first visible operation */
   return r;

@@ -67,6 +67,9 @@ uint64_t rt_thread_stack_top (void);
  * fiber's thread with its result. */
 int rt_thread_fiber_create (RtSync *op, RtStart *start, const pthread_attr_t *attr,
                             unsigned long *handle);
+/* A new fiber @child starts with the name of its creator @parent, as a
+ * Linux thread does (rt-thread-name.c). */
+void rt_thread_name_inherit (uint32_t parent, uint32_t child);
 void rt_thread_fiber_exit (void *ret, uint64_t by_exit_call, uint8_t flags, uintptr_t ra)
   __attribute__ ((noreturn));
 /* Fibers name stack slots as real threads do (by their distance from the
