@@ -502,6 +502,7 @@ enum {
   AUGUR_FORKED_SETUP,          /* the server could not be set up (memory, architecture) */
   AUGUR_FORKED_TLS_DTORS,      /* it has thread_local objects with destructors */
   AUGUR_FORKED_FD_COPIES,      /* it dup2s onto a descriptor the server keeps its copies at */
+  AUGUR_FORKED_THREAD_KERNEL,  /* it asks the kernel about a thread (scheduling, affinity, attributes) */
 };
 
 #define AUGUR_SCHED_F_NO_ACCESSES 0x1u  /* plain accesses are invisible (sync only) */

@@ -50,6 +50,9 @@ augur_explore_forked_why (guint32 why)
       return "the program has thread_local objects with destructors";
     case AUGUR_FORKED_FD_COPIES:
       return "the program duplicates a descriptor onto a number the execution server uses";
+    case AUGUR_FORKED_THREAD_KERNEL:
+      return "the program asks the kernel about one of its threads (its scheduling, CPU affinity, "
+             "attributes or CPU-time clock, or queues it a signal)";
     default:
       return "for a reason this augur does not know";
     }

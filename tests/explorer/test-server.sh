@@ -75,6 +75,8 @@ ok "every execution starts afresh; threads keep self, TSD and its destructor" fr
 
 ok "thread names: fibers keep each thread's name as the kernel does for real threads (inherited, set, read, refused)" \
   eval 'same server_thread_name && ! forked_note && findings 0 && complete'
+ok "asking the kernel about a thread (scheduling, affinity, attributes): forked, as natively" \
+  eval 'same server_thread_kernel && forked_note "asks the kernel about one of its threads" && findings 0 && complete'
 ok "thread-local variables of the program: fibers, each thread its own copy at its own address" \
   eval 'same server_tls && ! forked_note && findings 1 && found "data-race server_tls.c:28"'
 ok "stdout closed, directory and umask changed: the next execution finds them as they were" \
