@@ -194,10 +194,11 @@ rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
       rt_sched_passing_forget (t);
       return;
     }
-  rt_sched_passing_read (t, s, index, has_old, t->pend_old);
+  rt_sched_passing_read (t, s, index, has_old, t->pend_old, t->pend_gen);
   if (t->n_hist == RT_HIST_MAX)
     hist_drop (t, 1);
   RtHist *h = &t->hist[t->n_hist++];
+  h->gen = t->pend_gen;
   h->step = *s;
   h->index = index;
   h->held_before = held_before;
@@ -396,6 +397,34 @@ fingerprint (uint32_t me, const AugurSchedStep *p, uintptr_t *range_lo, uintptr_
   for (const volatile uint64_t *w = (const uint64_t *) lo; (uintptr_t) (w + 1) <= hi; w++)
     h = fp_mix (h, *w);
   return h | 1;   /* never 0 */
+}
+
+/* The generation of the calling thread's innermost frame (rt-tsan.c's
+ * func_entry numbers): frames entered later have greater ones.  0: not
+ * known (no generations, too deep). */
+static uint32_t
+frame_stamp (void)
+{
+  const uint32_t *gen = rt_self.frame_gen;
+  uint32_t d = rt_self.depth;
+  return gen != NULL && d > 0 && d <= RT_SHADOW_SIZE ? gen[d - 1] : 0;
+}
+
+/* The generation of the frame the loop of thread me runs in, whose
+ * iteration began with a step made in a frame of generation @from: the
+ * innermost frame it is in now that was entered before that step (a
+ * helper called afresh in each iteration is not it).  0: not known. */
+static uint32_t
+loop_frame_gen (uint32_t from)
+{
+  const uint32_t *gen = rt_self.frame_gen;
+  uint32_t d = rt_self.depth;
+  if (from == 0 || gen == NULL || d > RT_SHADOW_SIZE)
+    return 0;
+  while (d-- > 0)
+    if (gen[d] <= from)
+      return gen[d];
+  return 0;
 }
 
 void
@@ -598,6 +627,7 @@ void
 rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
 {
   RtSThread *t = &th[me];
+  t->pend_gen = frame_stamp ();
   if (n_announced > 0 && announced_by == me)
     {
       int mine = p->op == AUGUR_SOP_READ && p->obj == (uint64_t) announced[0];
@@ -694,6 +724,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
   rt_sched_passing_note (t, t->hist, h, t->n_hist, (uintptr_t) __builtin_frame_address (0),
                          own_stack_top (me));
   t->win_from = h;
+  t->loop_gen = loop_frame_gen (t->hist[h].gen);
   await_begin (me, t, n, clock, now);
 }
 
@@ -808,6 +839,7 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
   h->held_before = t->held;
   h->invisible = 1;
   h->inv_seq = rt_sched_await_inv_seq;
+  h->gen = frame_stamp ();
   if (op == AUGUR_SOP_WRITE)
     {
       h->has_old = 1;
@@ -815,7 +847,7 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
     }
   else
     {
-      rt_sched_passing_read (t, &h->step, UINT32_MAX, 0, 0);
+      rt_sched_passing_read (t, &h->step, UINT32_MAX, 0, 0, h->gen);
       yw_note (t, h);
     }
 }

@@ -21,8 +21,9 @@
  * iteration shows, in passing, a value of a location another awaiting
  * thread U re-reads that U has never read in its loop since it last
  * changed something (rt_sched_passing_unfair; a value counts as read in
- * the loop if U's next step was at an instruction of its iteration, or if
- * a read-modify-write took it).  A real livelock is still one: in
+ * the loop if U read it after it entered the frame its loop runs in and
+ * its next step was at an instruction of its iteration, or if a
+ * read-modify-write took it).  A real livelock is still one: in
  * the execution where U read every value T's loop shows and still waits,
  * the rule does not apply and the hang is reported.  Only a value that is
  * there while T holds no lock counts (U may read it only under a lock T
@@ -58,7 +59,8 @@ rt_sched_passing_forget (RtSThread *t)
 }
 
 void
-rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int has_old, uint64_t old)
+rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int has_old, uint64_t old,
+                       uint32_t gen)
 {
   /* an atomic read-modify-write read the value it overwrote (a compare-
    * exchange that took a spin lock read it free) */
@@ -80,7 +82,10 @@ rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int h
       if (v->obj == e->obj && v->size == e->size && v->value == value)
         {
           if (v->at != UINT32_MAX)
-            v->at = at;   /* the last read decides (seen_in_loop) */
+            {
+              v->at = at;   /* the last read decides (seen_in_loop) */
+              v->gen = gen;
+            }
           return;
         }
       if (v->at != UINT32_MAX && (oldest == RT_SEEN_MAX || v->at < t->seen[oldest].at))
@@ -95,7 +100,7 @@ rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int h
     }
   /* full: the oldest plain read makes room (one its loop went on after
    * would have been read again since, in the loop) */
-  t->seen[oldest] = (RtVal) { e->obj, value, e->size, at };
+  t->seen[oldest] = (RtVal) { e->obj, value, e->size, at, gen };
 }
 
 /* Is there a moment between v[j] and v[i] (i > j) when the thread holds
@@ -168,15 +173,20 @@ shared_with (const RtSThread *a, const RtSThread *u)
 }
 
 /* Did awaiting thread u (number tid) go on in its loop after it last read
- * the value v: is its next step at an instruction of its iteration?  A
- * value it read before the loop, after which it went elsewhere (a poll
- * that found the slot free in an earlier call), is not one it waits with.
- * Not known, or taken by a read-modify-write: yes. */
+ * the value v: was the frame its loop runs in entered by then, and is its
+ * next step at an instruction of its iteration?  A value it read before
+ * the loop, after which it went elsewhere (a poll that found the slot
+ * free in an earlier call), is not one it waits with: nor is one read in
+ * an earlier call of the function that loops, whose next step (the first
+ * of the next call) is at an instruction of the iteration too.  Not
+ * known, or taken by a read-modify-write: yes. */
 static int
 seen_in_loop (const RtSThread *u, uint32_t tid, const RtVal *v)
 {
   if (v->at == UINT32_MAX || u->win_from == UINT32_MAX || u->win_from >= u->n_hist)
     return 1;
+  if (v->gen != 0 && u->loop_gen != 0 && v->gen < u->loop_gen)
+    return 0;
   const AugurSchedStep *next = &u->pending;
   uint32_t n = shm->n_steps < AUGUR_SCHED_MAX_STEPS ? shm->n_steps : AUGUR_SCHED_MAX_STEPS;
   for (uint32_t x = v->at + 1; x < n; x++)

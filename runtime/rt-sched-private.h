@@ -48,6 +48,7 @@ typedef struct {
   uint32_t size;
   uint32_t at;              /* a value read: the step that read it last (UINT32_MAX: no
                              * step, or a read-modify-write's) */
+  uint32_t gen;             /* ... the generation of its innermost frame then, 0 = unknown */
 } RtVal;
 
 /* One step of a thread's recent history (Await, rt-sched-await.c). */
@@ -61,6 +62,7 @@ typedef struct {
   uint64_t inv_seq;         /* invisible writes seen when it was read (rt-sched-await.c) */
   uint64_t fp;              /* the thread's own state when it was published, 0 = not taken */
   uintptr_t ra;             /* an invisible read: its hook's return address */
+  uint32_t gen;             /* the generation of its innermost frame, 0 = unknown */
 } RtHist;
 
 /* A published operation, put aside while the thread's signal handlers run. */
@@ -127,6 +129,8 @@ typedef struct {
   int seen_lost;            /* ... more than RT_SEEN_MAX values: not all of it */
   uint32_t win_from;        /* while it awaits: its iteration is hist[win_from..n_hist),
                              * UINT32_MAX: not known (a yield window, announced loads) */
+  uint32_t loop_gen;        /* ... the generation of the frame its loop runs in, 0 = unknown */
+  uint32_t pend_gen;        /* its innermost frame's generation as it published its step */
   uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
   uint32_t held_before_step;   /* held when it published its pending step */
@@ -222,10 +226,10 @@ void rt_sched_await_wake_awaiters (uint32_t upto);
 int rt_sched_await_clock_jump (void);
 /* ---- rt-sched-passing.c ---- */
 /* Thread t read @e (its history's step; an atomic write that found @old,
- * if has_old): the value goes to what it has seen.
- * rt_sched_passing_forget: it changed something, a new start. */
+ * if has_old) in a frame of generation @gen: the value goes to what it
+ * has seen.  rt_sched_passing_forget: it changed something, a new start. */
 void rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int has_old,
-                            uint64_t old);
+                            uint64_t old, uint32_t gen);
 void rt_sched_passing_forget (RtSThread *t);
 /* Thread t begins to await with the iteration v[from..to): the values
  * its writes show in passing (writes into [own_lo, own_hi), its own

@@ -21,13 +21,18 @@ unfair_said='execution(s) ended with every thread waiting in a loop, but one loo
 # guarantee, no bound hit but preempt's own
 toggle_ok ()
 {
-  "$AUGUR" explore --no-progress --timeout 30 --mode "$1" -o "$tmp/ok-$1.json" \
-    -- "$prog_dir/spin_toggle_ok" >"$tmp/out" 2>&1
+  toggle_prog_ok spin_toggle_ok "$@"
+}
+# toggle_prog_ok PROGRAM MODE STATUS COMPLETE-TEXT: the same for PROGRAM
+toggle_prog_ok ()
+{
+  "$AUGUR" explore --no-progress --timeout 30 --mode "$2" -o "$tmp/ok-$2.json" \
+    -- "$prog_dir/$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq "$2" ] && [ -z "$(json_path "$tmp/ok-$1.json" '$.findings[*].kind')" ] \
-    && [ -z "$(json_path "$tmp/ok-$1.json" '$.bounds_hit[*]' | grep -vx preemptions)" ] \
-    && grep -q "$3" "$tmp/out"
+  [ "$st" -eq "$3" ] && [ -z "$(json_path "$tmp/ok-$2.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/ok-$2.json" '$.bounds_hit[*]' | grep -vx preemptions)" ] \
+    && grep -q "$4" "$tmp/out"
 }
 # optimal: before, a hang and ~100 executions a second, never complete
 # (each end asked for one more iteration of the parked loop)
@@ -37,6 +42,14 @@ ok "spin_toggle_ok (optimal): the unfair ends are counted and said" grep -q "$un
 ok "spin_toggle_ok (preempt): no hang, complete within the bound" \
   toggle_ok preempt 6 '(complete within 2 preemptions'
 ok "spin_toggle_ok (pct): no hang" toggle_ok pct 6 'a sample: 1000 random PCT schedules'
+
+# the consumer waits in a function it calls twice: the free slot the first
+# call read and returned on is not one the second call's loop saw (before,
+# its next step, the second call's first read, was at the loop's
+# instruction, and the end was called a hang, the search never complete)
+ok "spin_toggle_stale_ok (optimal): a value read in an earlier call of the loop's function is not seen in the loop" \
+  toggle_prog_ok spin_toggle_stale_ok optimal 0 '(complete: every interleaving up to equivalence'
+ok "spin_toggle_stale_ok (optimal): the unfair ends are counted and said" grep -q "$unfair_said" "$tmp/out"
 
 # toggle_hang MODE: the livelock, a hang that names both loops
 toggle_hang ()
@@ -51,6 +64,18 @@ toggle_hang ()
 for m in optimal preempt pct; do
   ok "spin_toggle_hang ($m): waiting for a value the loop never shows is a hang" toggle_hang $m
 done
+# the same loop, reading the slot in a helper called in each iteration:
+# what earlier calls of the helper read, the loop saw (it runs in the
+# consumer's frame)
+helper_hang ()
+{
+  "$AUGUR" explore --no-progress --timeout 10 -o "$tmp/helper.json" \
+    -- "$prog_dir/spin_toggle_helper_hang" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && results_findings "$tmp/helper.json" | grep -q "^hang spin_toggle_helper_hang.c:"
+}
+ok "spin_toggle_helper_hang: a loop that reads through a helper still hangs" helper_hang
 # ... and its replay reproduces it
 toggle_replay ()
 {
