@@ -288,7 +288,9 @@ typedef struct {
   uint8_t  state;     /* AUGUR_STH_* */
   uint8_t  spurious;  /* BLOCKED in a condition wait it may leave without a signal (a
                        * spurious wake-up): the explorer may ask for it (a prefix) */
-  uint8_t  pad[2];
+  uint8_t  repeats;   /* AUGUR_STH_AWAITING: its pending step repeats one the execution has
+                       * (a loop recognised by its iterations, not an announced wait) */
+  uint8_t  pad[1];
   uint32_t owner;     /* for a blocked lock: the holder, else UINT32_MAX; for a condition
                        * wait: the holder of its mutex */
   uint32_t waker;     /* a condition wait signalled (it waits for its mutex): the signal's

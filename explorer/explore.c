@@ -262,12 +262,18 @@ explore_set_pending (AugurDpor *dpor, const AugurSchedShm *shm)
   for (guint t = 0; t < T; t++)
     {
       const AugurSchedThread *th = &shm->threads[t];
-      /* an unfair end (AUGUR_SST_UNFAIR): the awaiting loops' next steps
-       * repeat steps the execution has, whose races with the reads that
-       * wait on them are reversed already; racing with the pending ones
-       * too would only ask for one more iteration of the loop before the
-       * same end, in a new execution each time, without end */
-      if (th->state == AUGUR_STH_AWAITING && shm->status == AUGUR_SST_UNFAIR)
+      /* an unfair end (AUGUR_SST_UNFAIR), or a hang with loops parked
+       * by their repetition: the awaiting loops' next steps repeat steps
+       * the execution has, whose races with the reads that wait on them
+       * are reversed already; racing with the pending ones too would only
+       * ask for one more iteration of the loop before the same end, in a
+       * new execution each time, without end (an iteration changes
+       * nothing: what another thread reads in the middle of the next one,
+       * it read in the middle of the last one in the execution that
+       * reversed that race).  An announced wait (a pipe read, rt-fdio.c)
+       * repeats nothing: its pending step stays. */
+      if (th->state == AUGUR_STH_AWAITING
+          && (shm->status == AUGUR_SST_UNFAIR || (shm->status == AUGUR_SST_DEADLOCK && th->repeats)))
         continue;
       if ((th->state == AUGUR_STH_BLOCKED || th->state == AUGUR_STH_AWAITING)
           && th->pending.op != AUGUR_SOP_NONE && th->pending.op != AUGUR_SOP_END)

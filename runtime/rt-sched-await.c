@@ -509,6 +509,7 @@ await_announced (uint32_t me, RtSThread *t, const AugurSchedStep *p)
   t->await_clock = 0;
   t->await_from = shm->n_steps;
   t->awaiting = 1;
+  t->await_repeats = 0;
   awaiting[n_awaiting++] = (uint16_t) me;
 }
 
@@ -534,6 +535,7 @@ await_begin (uint32_t me, RtSThread *t, uint32_t n, int clock, uint32_t now)
   t->await_clock = clock;
   t->await_from = now;
   t->awaiting = 1;
+  t->await_repeats = 1;
   awaiting[n_awaiting++] = (uint16_t) me;
 }
 

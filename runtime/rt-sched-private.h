@@ -104,6 +104,7 @@ typedef struct {
   int ending;
   /* Await */
   int awaiting;
+  int await_repeats;        /* ... a loop recognised by its repetition (not an announced wait) */
   int woken;                /* its next step is the first after a wait */
   uint32_t woken_by;        /* ... the step that woke it + 1, 0 if the clock did */
   uint32_t await_from;      /* steps from this index on can wake it */

@@ -200,6 +200,7 @@ snapshot_threads (void)
       AugurSchedThread *s = &shm->threads[t];
       s->state = (uint8_t) th[t].state;
       s->spurious = 0;
+      s->repeats = 0;
       s->owner = RT_NONE;
       s->waker = 0;
       s->await_obj = 0;
@@ -222,6 +223,7 @@ snapshot_threads (void)
               s->await_pc = th[t].n_await > 0 ? r->pc : th[t].pending.pc;
               for (uint32_t k = 1; k < th[t].n_await && k <= 2; k++)
                 s->await_also[k - 1] = th[t].await_r[k].obj;
+              s->repeats = (uint8_t) th[t].await_repeats;
               continue;
             }
           if (th[t].pending.op == AUGUR_SOP_COND_WAKE && !th[t].ending && rt_sched_base_enabled (t) == 2)

@@ -76,6 +76,20 @@ helper_hang ()
   [ "$st" -eq 1 ] && results_findings "$tmp/helper.json" | grep -q "^hang spin_toggle_helper_hang.c:"
 }
 ok "spin_toggle_helper_hang: a loop that reads through a helper still hangs" helper_hang
+# ... and the search ends on its own, complete: a hang end's parked loops
+# ask for no more iterations (before, each end asked for one more, and
+# the search ran on for minutes: 1,349 executions in 67 s, incomplete)
+toggle_hang_ends ()
+{
+  timeout 120 "$AUGUR" explore --no-progress -o "$tmp/ends.json" \
+    -- "$prog_dir/$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q '(complete: every interleaving up to equivalence' "$tmp/out" \
+    && results_findings "$tmp/ends.json" | grep -q "^hang $1.c:"
+}
+ok "spin_toggle_hang: the search ends, complete, with the hang" toggle_hang_ends spin_toggle_hang
+ok "spin_toggle_helper_hang: the search ends, complete, with the hang" toggle_hang_ends spin_toggle_helper_hang
 # ... and its replay reproduces it
 toggle_replay ()
 {
