@@ -349,12 +349,14 @@ rwlock_wait_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t, GString
  * before are its setup): 0, another thread wrote it (it changes while @t
  * loops); 1, none did (it has not changed since, or the reads are no
  * steps); 2, only @t did (its own variable, which it waits for no other
- * thread to change). */
+ * thread to change), or @t never read it and only stored to it (an atomic
+ * store counts as a re-read, for the read-modify-writes that read: a
+ * worker's own `seen_off`, marked busy and cleared in each iteration). */
 static guint
 await_rank (const AugurSchedStep *steps, guint n, guint t, guint64 loc)
 {
   guint first = n;
-  gboolean others = FALSE, own = FALSE;
+  gboolean others = FALSE, own = FALSE, stores = FALSE, others_since_store = FALSE;
   for (guint k = 0; k < n; k++)
     {
       const AugurSchedStep *s = &steps[k];
@@ -366,7 +368,13 @@ await_rank (const AugurSchedStep *steps, guint n, guint t, guint64 loc)
         others = TRUE;
       else if (s->tid == t && first < n)
         own = TRUE;
+      else if (s->tid == t)
+        stores |= s->obj == loc && s->ev_kind == AUGUR_EV_ATOMIC_STORE;
+      else if (stores)
+        others_since_store = TRUE;
     }
+  if (first == n && stores)
+    return others_since_store ? 0 : 2;
   return others ? 0 : own ? 2 : 1;
 }
 

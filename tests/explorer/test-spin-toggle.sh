@@ -113,4 +113,17 @@ locked_hang ()
 }
 ok "spin_toggle_locked_hang: a value only shown under a spin lock is still a hang" locked_hang
 
+# a loop that marks a word of its own busy and clears it in each iteration
+# waits on the flag it reads, not on its own word: the hang names only the
+# flag (before, "for mine or go to change")
+own_store_hang ()
+{
+  "$AUGUR" explore --no-progress --timeout 10 -o "$tmp/own.json" \
+    -- "$prog_dir/spin_own_store_hang" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "thread 1 waits in a loop at spin_own_store_hang.c:[0-9]* for go to change, and no other thread can change it[.;]" "$tmp/out"
+}
+ok "spin_own_store_hang: the hang names what the loop reads, not the word only it stores to" own_store_hang
+
 tap_done
