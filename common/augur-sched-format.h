@@ -363,6 +363,9 @@ typedef enum {
   AUGUR_MISUSE_DOUBLE_DESTROY,       /* a destroy of an object destroyed already and not
                                       * initialised since (any kind: mutex ... semaphore) */
   AUGUR_MISUSE_SELF_JOIN,            /* a thread joins itself (glibc: EDEADLK) */
+  AUGUR_MISUSE_FREE_WAITED,          /* a block freed while a thread waits on an object in it
+                                      * (a lock of a mutex there): tid, pc are the waiter's,
+                                      * step the free's */
 } AugurMisuseKind;
 
 typedef struct {

@@ -965,6 +965,10 @@ misuse_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev
         continue;
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (locs, explore_findings_loc_key (c, m->module, m->pc));
+      /* a wait on freed memory is keyed as the use after free its wake-up
+       * makes (on_use_after_free): the use and the free, one finding */
+      if (m->kind == AUGUR_MISUSE_FREE_WAITED && m->step < n)
+        g_ptr_array_add (locs, explore_findings_loc_key (c, steps[m->step].module, steps[m->step].pc));
       g_autofree char *kind = g_strdup_printf ("misuse:%s", augur_misuse_subkind (m->kind));
       if (!explore_findings_first_time (c, kind, locs))
         continue;

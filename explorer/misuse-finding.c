@@ -700,6 +700,37 @@ explain_double_free (Misuse *u)
   return g_strdup_printf ("%s frees a block that was freed already, by %s.", u->who, first);
 }
 
+static gboolean
+is_free_around (const AugurSchedStep *s, gconstpointer data)
+{
+  const Want *w = data;
+  return (s->xflags & AUGUR_SXF_FREE) && w->obj - s->obj < MAX (s->size, 1u);
+}
+
+/* The waiter's call is no step (it has not returned): its call site is
+ * shown; the free is the step the runtime was at. */
+static char *
+explain_free_waited (Misuse *u)
+{
+  const Exec *x = &u->x;
+  Want w = { u->obj, G_MAXUINT, 0 };
+  u->k = -1;
+  u->e = last_step (x, MIN (x->n, u->m->step + 1), is_free_around, &w);
+  const AugurSource *l = augur_symbolizer_lookup (x->sym, u->m->module, u->m->pc);
+  g_autofree char *base = l->file != NULL ? augur_source_label (l->file) : NULL;
+  g_autofree char *at = base != NULL ? g_strdup_printf (" at %s:%u", base, l->line) : g_strdup ("");
+  if (u->e < 0)
+    return g_strdup_printf ("%s waits for an object%s whose memory is freed meanwhile.", u->who, at);
+  g_autofree char *what = object_text (x, (guint) u->e, u->obj);
+  g_autofree char *freer = augur_thread_name (x->steps[u->e].tid);
+  g_autofree char *freed_at = at_step (x, (guint) u->e);
+  return g_strdup_printf ("%s waits for %s%s while %s frees the block that holds it %s: whatever "
+                          "wakes the waiter, and in whichever order, its call then reads or "
+                          "writes freed memory, which may already hold another object. Free a "
+                          "block only once no thread can wait on anything in it.",
+                          u->who, what, at, freer, freed_at);
+}
+
 static char *
 explain_invalid_free (Misuse *u)
 {
@@ -793,6 +824,8 @@ static const MisuseRule rules[] = {
                                             NAMED_AT_STEP, explain_destroy_waited_barrier },
   [AUGUR_MISUSE_DOUBLE_DESTROY] = { "double-destroy", AUGUR_OP_DESTROY, NAMED_BEFORE,
                                     explain_double_destroy },
+  [AUGUR_MISUSE_FREE_WAITED] = { "use-after-free", AUGUR_OP_LOCK_REQUEST, NAMED_BEFORE,
+                                  explain_free_waited },
 };
 
 static const MisuseRule *

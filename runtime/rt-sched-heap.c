@@ -18,6 +18,7 @@
 #include "runtime/rt-sched-private.h"
 #include "runtime/rt-fiber.h"
 #include "runtime/rt-ranges.h"
+#include "common/augur-ops.h"
 
 #include <string.h>
 
@@ -83,6 +84,38 @@ rt_sched_freed_hit (const void *addr, size_t size)
     return true;
   uintptr_t lo = (uintptr_t) addr;
   return rt_ranges_hit (&ranges, lo, lo + (size ? size : 1));
+}
+
+/* ------------------------------------------------------------------ */
+/* A block freed while another thread waits on an object in it: a lock
+ * of a mutex there that another holds, a condition wait, a semaphore
+ * wait.  That is a use of freed memory whatever comes next: the wait may
+ * end after the memory is handed out again (a new mutex there: the lock
+ * then takes it), or never (main returns), or in the waker's order, and
+ * no step of the waiter touches the block after the free.  A thread that
+ * only tries (trylock) waits for nothing. */
+
+static bool
+waits_in (const RtSThread *w, uint64_t lo, uint64_t size)
+{
+  if (w->state != AUGUR_STH_ENABLED || !w->has_pending || w->try_op)
+    return false;
+  const AugurOpsSched *op = augur_ops_sched (w->pending.op);
+  if (!op->may_block)
+    return false;
+  if (op->uses_obj && w->pending.obj - lo < size)
+    return true;
+  return op->lock == AUGUR_OPS_LOCK_ACQUIRE && op->lock_in == AUGUR_OPS_IN_ARG
+         && w->pending.arg - lo < size;
+}
+
+void
+rt_sched_free_waited (uint64_t lo, uint64_t size, uint32_t me)
+{
+  for (uint32_t t = 0; t < rt_sched_n_threads; t++)
+    if (t != me && waits_in (&rt_sth[t], lo, size ? size : 1))
+      rt_sched_misuse (AUGUR_MISUSE_FREE_WAITED, t, rt_sth[t].pending.pc, rt_sth[t].pending.module,
+                       rt_sth[t].pending.obj);
 }
 
 /* ------------------------------------------------------------------ */

@@ -258,6 +258,10 @@ int rt_sched_last_alloc_untouched (uint64_t addr);
  * 0: no, at once. */
 bool rt_sched_freed_hit (const void *addr, size_t size);
 extern uint32_t rt_sched_freed_any;
+/* The calling thread @me frees [lo, lo + size) now (its FREE step): a
+ * thread waiting on an object in it (a lock of a mutex there) uses freed
+ * memory, whatever wakes it (rt-sched-heap.c). */
+void rt_sched_free_waited (uint64_t lo, uint64_t size, uint32_t me);
 
 /* The value of the up to 8 bytes at a, read by the runtime (not seen). */
 static inline uint64_t

@@ -470,6 +470,7 @@ free_prepare (RtSync *op, AugurSchedStep *s)
   if (!rt_module_instrumented (op->ra) && !rt_module_is_runtime (op->ra))
     s->xflags |= AUGUR_SXF_FOREIGN;
   rt_sched_point (s, 0);
+  rt_sched_free_waited (op->rec.addr, op->rec.arg, rt_self.tid);
   rt_sched_object (op->rec.kind, op->rec.tid, 0, op->rec.addr, 0);
   return 0;
 }

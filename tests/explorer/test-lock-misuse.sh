@@ -38,6 +38,25 @@ freed_held ()
 }
 ok "a lock of a mutex destroyed while held and freed: a use after free, replayed" freed_held
 
+# a block freed while a thread waits to lock the mutex in it: a use after
+# free at the free, with the waiter's call and the free, even when the
+# block holds a new mutex by the time the waiter locks (--malloc-reuse)
+wait_freed ()
+{
+  "$AUGUR" explore --no-progress --malloc-reuse -o "$tmp/lwf.json" -- "$prog_dir/lock_wait_freed" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  grep -q "^misuse:use-after-free lock_wait_freed.c:33 lock_wait_freed.c:19: Thread 1 waits for \`o->m\` at lock_wait_freed.c:19 while main frees the block that holds it at lock_wait_freed.c:33 (step [0-9]*): " "$tmp/out" \
+    || return 1
+  n=$(results_findings "$tmp/lwf.json" | grep -n "^misuse:use-after-free" | cut -d: -f1)
+  "$AUGUR" replay "$tmp/lwf.json#$n" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: misuse:use-after-free" "$tmp/replay"
+}
+ok "a block freed while a thread waits to lock its mutex: a use after free at the free" wait_freed
+
 recursive ()
 {
   finding freed_held_mutex "misuse:recursive-lock freed_held_mutex.c:26" || return 1
