@@ -303,21 +303,26 @@ dfs (Search *s, guint v)
 
 /* ---- findings ---- */
 
-/* "x.c:15", or "x.c:15 in possess, called from get_space at x.c:27" when
- * the lock was taken in a function of which the caller is known (a lock
- * wrapper: only its callers tell its acquisitions apart). */
+/* "x.c:15", or "x.c:27 through possess at x.c:15" when the lock was
+ * taken in a function of which the caller is known (a lock wrapper: only
+ * its callers tell its acquisitions apart): the caller's site first, as
+ * the deadlock and misuse texts name a call made in a wrapper
+ * (explorer/wrapper-site.h). */
 static void
 append_site (GString *s, const char *file, guint line, const char *function,
              const AugurFrame *callers, guint n_callers)
 {
   g_autofree char *t = site_text (file, line);
-  g_string_append (s, t);
   if (n_callers == 0 || callers[0].function == NULL)
-    return;
+    {
+      g_string_append (s, t);
+      return;
+    }
   g_autofree char *at = site_text (callers[0].file, callers[0].line);
   if (function != NULL)
-    g_string_append_printf (s, " in %s", function);
-  g_string_append_printf (s, ", called from %s at %s", callers[0].function, at);
+    g_string_append_printf (s, "%s through %s at %s", at, function, t);
+  else
+    g_string_append_printf (s, "%s through %s", at, t);
 }
 
 /* Edge @x's occurrence in thread @t (assign() chose one). */

@@ -94,7 +94,7 @@ wrapper_callers ()
       || return 1
   done
   json_path "$1" '$.findings[*].explanation' \
-    | grep -qF "(lock_order_wrapper.c:15 in possess, called from drop_space at lock_order_wrapper.c:38)"
+    | grep -qF "while thread 2 takes \`use\` (lock_order_wrapper.c:37 through possess at lock_order_wrapper.c:15) and then \`have\` (lock_order_wrapper.c:38 through possess at lock_order_wrapper.c:15)"
 }
 explored_callers ()
 {

@@ -128,8 +128,8 @@ test_callers_per_thread (void)
   g_assert_cmpuint (found->len, ==, 1);
   AugurFinding *f = g_ptr_array_index (found, 0);
   g_assert_nonnull (strstr (augur_finding_get_explanation (f),
-                            "Thread 1 takes `a` (x.c:10 in wrap, called from worker at w.c:37) "
-                            "and then `b` (x.c:11 in wrap, called from worker at w.c:37)"));
+                            "Thread 1 takes `a` (w.c:37 through wrap at x.c:10) "
+                            "and then `b` (w.c:37 through wrap at x.c:11)"));
   g_assert_null (strstr (augur_finding_get_explanation (f), "main.c:64"));
   for (guint i = 0; i < augur_finding_get_n_accesses (f); i++)
     {
