@@ -16,6 +16,7 @@ struct _AugurDeadline {
   guint              findings;
   guint64            steps;
   double             rate;         /* seconds a step of one pass; 0: none measured yet */
+  double             finding_rate; /* seconds a finding of one pass, the slowest measured */
 };
 
 static gint64
@@ -68,6 +69,9 @@ augur_deadline_set_work (AugurDeadline *d, guint findings, guint64 steps)
 void
 augur_deadline_note_pass (AugurDeadline *d, guint64 steps, double seconds)
 {
+  if (d->findings > 0 && seconds > 0)
+    d->finding_rate = MAX (d->finding_rate, MIN (seconds / d->findings,
+                                                 AUGUR_DEADLINE_MAX_FINDING_RATE));
   if (steps < AUGUR_DEADLINE_MIN_TIMED_STEPS || seconds <= 0)
     return;
   /* the slowest pass seen: the machine's load comes and goes, and the
@@ -96,9 +100,10 @@ augur_deadline_rate (AugurDeadline *d)
 double
 augur_deadline_reserve (AugurDeadline *d)
 {
-  double r = d->base + d->per_finding * d->findings
-             + d->passes * augur_deadline_rate (d) * (double) d->steps;
-  return MIN (r, d->limit * AUGUR_DEADLINE_MAX_SHARE);
+  double by_size = d->per_finding * d->findings
+                   + d->passes * augur_deadline_rate (d) * (double) d->steps;
+  double by_passes = d->passes * d->finding_rate * d->findings;
+  return MIN (d->base + MAX (by_size, by_passes), d->limit * AUGUR_DEADLINE_MAX_SHARE);
 }
 
 double

@@ -9,7 +9,8 @@
  * (a thread pool's run is 150,000 steps), so a fixed margin is either too
  * small for a long schedule or wasted on a short one.  The reserve is
  *
- *   base + per_finding * findings + passes * rate * steps
+ *   base + max (per_finding * findings + passes * rate * steps,
+ *               passes * finding_rate * findings)
  *
  * steps: the schedule steps of the findings so far (augur_deadline_set_work);
  * passes: how many times the work after the search goes over them (a save,
@@ -19,7 +20,11 @@
  * that a loaded machine reserves more.  Passes over fewer than
  * AUGUR_DEADLINE_MIN_TIMED_STEPS steps are not timed (their fixed cost would
  * be taken for a cost per step); until one is, the rate is
- * AUGUR_DEADLINE_DEFAULT_RATE.  The reserve never exceeds
+ * AUGUR_DEADLINE_DEFAULT_RATE.  finding_rate: seconds a finding of one
+ * pass, the slowest of the passes timed with findings, their fixed cost
+ * included: a machine loaded at the saves reserves more than the
+ * constants say (at most AUGUR_DEADLINE_MAX_FINDING_RATE a finding, one
+ * stalled write is not a rate).  The reserve never exceeds
  * AUGUR_DEADLINE_MAX_SHARE of the limit: past that the search would have no
  * time at all.
  *
@@ -39,6 +44,8 @@ G_BEGIN_DECLS
 #define AUGUR_DEADLINE_MIN_TIMED_STEPS 20000u
 /* A measured rate is believed up to this (one slow fsync is not a rate). */
 #define AUGUR_DEADLINE_MAX_RATE 2e-5
+/* ... and a measured cost of a finding up to this. */
+#define AUGUR_DEADLINE_MAX_FINDING_RATE 0.25
 #define AUGUR_DEADLINE_MAX_SHARE 0.25
 
 /* Microseconds on a monotonic clock. */

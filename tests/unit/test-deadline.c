@@ -61,6 +61,38 @@ test_rate_is_measured (void)
   g_assert_cmpfloat (augur_deadline_rate (d), ==, AUGUR_DEADLINE_MAX_RATE);
 }
 
+/* The saves of few steps still time the findings: a loaded machine's
+ * saves raise the reserve above the constants' estimate, a faster save
+ * later does not lower it, a stalled one counts up to its cap, and
+ * nothing is learnt from a save of no finding. */
+static void
+test_finding_rate_is_measured (void)
+{
+  gint64 now = 0;
+  g_autoptr (AugurDeadline) d = augur_deadline_new_with_clock (100, fake_clock, &now);
+  augur_deadline_set_after (d, 0.1, 0.02, 4);
+  augur_deadline_set_work (d, 0, 0);
+  augur_deadline_note_pass (d, 0, 0.5);
+  g_assert_cmpfloat_with_epsilon (augur_deadline_reserve (d), 0.1, 1e-9);
+  augur_deadline_set_work (d, 40, 5000);
+  double constants = 0.1 + 40 * 0.02 + 4 * AUGUR_DEADLINE_DEFAULT_RATE * 5000;
+  g_assert_cmpfloat_with_epsilon (augur_deadline_reserve (d), constants, 1e-9);
+  /* a fast save (4 ms for 40 findings): the constants' estimate stands */
+  augur_deadline_note_pass (d, 5000, 0.004);
+  g_assert_cmpfloat_with_epsilon (augur_deadline_reserve (d), constants, 1e-9);
+  /* a loaded machine: 0.4 s for the 40, so 1.6 s for the 4 passes */
+  augur_deadline_note_pass (d, 5000, 0.4);
+  g_assert_cmpfloat_with_epsilon (augur_deadline_reserve (d), 0.1 + 4 * 0.4, 1e-9);
+  augur_deadline_note_pass (d, 5000, 0.1);
+  g_assert_cmpfloat_with_epsilon (augur_deadline_reserve (d), 0.1 + 4 * 0.4, 1e-9);
+  /* one stalled write: its cap a finding, then the share of the limit */
+  augur_deadline_note_pass (d, 5000, 400);
+  g_assert_cmpfloat_with_epsilon (augur_deadline_reserve (d), 100 * AUGUR_DEADLINE_MAX_SHARE, 1e-9);
+  augur_deadline_set_work (d, 1, 5000);
+  g_assert_cmpfloat_with_epsilon (augur_deadline_reserve (d),
+                                  0.1 + 4 * AUGUR_DEADLINE_MAX_FINDING_RATE, 1e-9);
+}
+
 static void
 test_share_and_no_limit (void)
 {
@@ -85,6 +117,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/deadline/reserve-grows-with-steps", test_reserve_grows_with_steps);
   g_test_add_func ("/deadline/rate-is-measured", test_rate_is_measured);
+  g_test_add_func ("/deadline/finding-rate-is-measured", test_finding_rate_is_measured);
   g_test_add_func ("/deadline/share-and-no-limit", test_share_and_no_limit);
   return g_test_run ();
 }
