@@ -500,6 +500,54 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
 }
 
 
+/* Thread @t's blocked operation at a deadlock, as @f's access; @wx: the
+ * execution when it is a recursive lock, a misuse named at its call
+ * outside the thin wrappers (augur_wrapper_add_access), else NULL. */
+static void
+add_stuck_access (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n, const guint64 *ev,
+                  guint t, const AugurWrapperExec *wx)
+{
+  guint64 count = 0;
+  gint last = -1;
+  for (guint k = 0; k < n; k++)
+    if (steps[k].tid == t)
+      {
+        count++;
+        last = (gint) k;
+      }
+  const AugurSchedThread *th = &c->shm->threads[t];
+  const AugurSchedStep *p = &th->pending;
+  guint32 pc = th->state == AUGUR_STH_AWAITING ? th->await_pc : p->pc;
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, pc);
+  g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, n, t);
+  augur_finding_add_thread (f, t);
+  /* a blocked lock, read or write lock: a request, not an acquisition */
+  gboolean request = p->op == AUGUR_SOP_LOCK || p->op == AUGUR_SOP_RDLOCK
+                     || p->op == AUGUR_SOP_WRLOCK;
+  AugurOp op = request ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p);
+  /* a waiter's pending wake-up never came: the access is its wait,
+   * the step that names the condition variable */
+  if (p->op == AUGUR_SOP_COND_WAKE && last >= 0 && steps[last].op == AUGUR_SOP_COND_WAIT)
+    {
+      op = augur_steps_op (&steps[last]);
+      count = ev[last];
+    }
+  if (wx != NULL && l->file != NULL)
+    {
+      augur_wrapper_add_access (wx, f, t, count, op, p->module, pc, &th->callers,
+                                (const char *const *) held);
+      return;
+    }
+  augur_finding_add_access (f, t, count, op, l->file, l->line, l->function,
+                            (const char *const *) held);
+  /* a request made in a wrapper: where the wrapper was called */
+  AugurFrame frames[AUGUR_SCHED_MAX_CALLERS];
+  guint nf = th->state == AUGUR_STH_BLOCKED ? augur_steps_callers (c->sym, &th->callers, frames)
+                                             : 0;
+  if (nf > 0)
+    augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames, nf);
+}
+
 /* No thread could run: a deadlock (threads blocked on each other's
  * locks, a lost wake-up, a join of a thread that never ends), or a hang
  * (threads that wait in a loop for memory that nobody will change); its
@@ -541,6 +589,18 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
             self_tid = t;
           }
       }
+  /* a recursive lock is a misuse: where its lock was called from outside
+   * the thin wrappers, as the runtime's misuses (augur_misuse_site_key) */
+  AugurWrapperExec wx = explore_findings_wrapper_exec (c, steps, n);
+  if (self_lock)
+    {
+      const AugurSchedThread *th = &shm->threads[self_tid];
+      char *outer = NULL;
+      g_autofree char *through = NULL;
+      augur_wrapper_site (&wx, th->pending.module, th->pending.pc, &th->callers, &outer, &through);
+      g_ptr_array_set_size (locs, 0);
+      g_ptr_array_add (locs, outer);
+    }
   const char *kind = self_lock ? "misuse:recursive-lock" : spins ? "hang" : "deadlock";
   Witness w;
   if (!first_or_better (c, kind, locs, has_spurious (steps, n), &w))
@@ -583,41 +643,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     }
   for (guint t = 0; t < T; t++)
     if (RELEVANT (t) && (!self_lock || t == self_tid))
-      {
-        guint64 count = 0;
-        gint last = -1;
-        for (guint k = 0; k < n; k++)
-          if (steps[k].tid == t)
-            {
-              count++;
-              last = (gint) k;
-            }
-        const AugurSchedThread *th = &shm->threads[t];
-        const AugurSchedStep *p = &th->pending;
-        guint32 pc = th->state == AUGUR_STH_AWAITING ? th->await_pc : p->pc;
-        const AugurSource *l = augur_symbolizer_lookup (c->sym, p->module, pc);
-        g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, n, t);
-        augur_finding_add_thread (f, t);
-        /* a blocked lock, read or write lock: a request, not an acquisition */
-        gboolean request = p->op == AUGUR_SOP_LOCK || p->op == AUGUR_SOP_RDLOCK
-                           || p->op == AUGUR_SOP_WRLOCK;
-        AugurOp op = request ? AUGUR_OP_LOCK_REQUEST : augur_steps_op (p);
-        /* a waiter's pending wake-up never came: the access is its wait,
-         * the step that names the condition variable */
-        if (p->op == AUGUR_SOP_COND_WAKE && last >= 0 && steps[last].op == AUGUR_SOP_COND_WAIT)
-          {
-            op = augur_steps_op (&steps[last]);
-            count = ev[last];
-          }
-        augur_finding_add_access (f, t, count, op, l->file, l->line, l->function,
-                                  (const char *const *) held);
-        /* a request made in a wrapper: where the wrapper was called */
-        AugurFrame frames[AUGUR_SCHED_MAX_CALLERS];
-        guint nf = th->state == AUGUR_STH_BLOCKED ? augur_steps_callers (c->sym, &th->callers, frames)
-                                                   : 0;
-        if (nf > 0)
-          augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames, nf);
-      }
+      add_stuck_access (c, f, steps, n, ev, t, self_lock ? &wx : NULL);
 #undef RELEVANT
   explore_findings_add_schedule (c, f, steps, n, ev);
   if (n > 0)
@@ -963,8 +989,9 @@ misuse_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev
       /* a misuse of an object used after its destroy follows from that */
       if (augur_after_destroy_follows (shm->misuse, k, steps, n))
         continue;
+      AugurWrapperExec x = explore_findings_wrapper_exec (c, steps, n);
       g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (locs, explore_findings_loc_key (c, m->module, m->pc));
+      g_ptr_array_add (locs, augur_misuse_site_key (&x, m));
       /* a wait on freed memory is keyed as the use after free its wake-up
        * makes (on_use_after_free): the use and the free, one finding */
       if (m->kind == AUGUR_MISUSE_FREE_WAITED && m->step < n)
@@ -972,7 +999,6 @@ misuse_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev
       g_autofree char *kind = g_strdup_printf ("misuse:%s", augur_misuse_subkind (m->kind));
       if (!explore_findings_first_time (c, kind, locs))
         continue;
-      AugurWrapperExec x = explore_findings_wrapper_exec (c, steps, n);
       g_autoptr (AugurFinding) f = augur_misuse_finding_new (&x, explore_findings_names_of (c), ev, m);
       explore_findings_keep (c, f);
     }

@@ -275,14 +275,9 @@ add_access (const Exec *x, AugurFinding *f, guint k)
   if (l->file == NULL)
     return;   /* main's return: a bug step, nothing to show as code */
   g_auto (GStrv) held = augur_steps_locks_held (x->names, x->steps, k, s->tid);
-  augur_finding_add_access (f, s->tid, x->ev[k], augur_steps_op (s), l->file, l->line,
-                            l->function, (const char *const *) held);
-  /* a call made in a wrapper: where the wrapper was called */
-  const AugurSchedCallers *callers = augur_wrapper_step_callers (x->wx, k);
-  AugurFrame frames[AUGUR_SCHED_MAX_CALLERS];
-  guint nf = callers != NULL ? augur_steps_callers (x->sym, callers, frames) : 0;
-  if (nf > 0)
-    augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames, nf);
+  /* a call made in a thin wrapper: at the wrapper's caller */
+  augur_wrapper_add_access (x->wx, f, s->tid, x->ev[k], augur_steps_op (s), s->module, s->pc,
+                            augur_wrapper_step_callers (x->wx, k), (const char *const *) held);
 }
 
 /* The kind of lock steps[k] uses, as the finding names it. */
@@ -782,6 +777,8 @@ typedef struct {
   AugurOp     op;                /* what the call site does, when it is not among the steps */
   guint8      named;             /* NAMED_* */
   char     *(*explain) (Misuse *u);
+  gboolean    no_step;           /* the misusing call is never a step (a refused free, a
+                                  * call still waiting) */
 } MisuseRule;
 
 static const MisuseRule rules[] = {
@@ -811,9 +808,10 @@ static const MisuseRule rules[] = {
   [AUGUR_MISUSE_INIT_IN_USE] = { "init-in-use", AUGUR_OP_INIT, NAMED_AT_STEP, explain_init_in_use },
   [AUGUR_MISUSE_USE_AFTER_DESTROY] = { "use-after-destroy", AUGUR_OP_LOCK, NAMED_BEFORE,
                                        explain_use_after_destroy },
-  [AUGUR_MISUSE_DOUBLE_FREE] = { "double-free", AUGUR_OP_FREE, NAMED_AT_STEP, explain_double_free },
+  [AUGUR_MISUSE_DOUBLE_FREE] = { "double-free", AUGUR_OP_FREE, NAMED_AT_STEP, explain_double_free,
+                                   TRUE },
   [AUGUR_MISUSE_INVALID_FREE] = { "invalid-free", AUGUR_OP_FREE, NAMED_AT_STEP,
-                                  explain_invalid_free },
+                                  explain_invalid_free, TRUE },
   /* found by the explorer (memcheck.h), not reported by the runtime */
   [AUGUR_MISUSE_USE_AFTER_FREE] = { "use-after-free", AUGUR_OP_INIT, NAMED_AT_STEP, explain_other },
   [AUGUR_MISUSE_DESTROY_WAITED] = { "destroy-waited-cond", AUGUR_OP_DESTROY, NAMED_AT_STEP,
@@ -825,7 +823,7 @@ static const MisuseRule rules[] = {
   [AUGUR_MISUSE_DOUBLE_DESTROY] = { "double-destroy", AUGUR_OP_DESTROY, NAMED_BEFORE,
                                     explain_double_destroy },
   [AUGUR_MISUSE_FREE_WAITED] = { "use-after-free", AUGUR_OP_LOCK_REQUEST, NAMED_BEFORE,
-                                  explain_free_waited },
+                                  explain_free_waited, TRUE },
 };
 
 static const MisuseRule *
@@ -838,6 +836,18 @@ const char *
 augur_misuse_subkind (guint32 kind)
 {
   return rule_of (kind)->subkind;
+}
+
+char *
+augur_misuse_site_key (const AugurWrapperExec *x, const AugurSchedMisuse *m)
+{
+  Exec e = { x->sym, NULL, x->steps, x->n, NULL, x };
+  gint k = rule_of (m->kind)->no_step ? -1 : misusing_step (&e, m);
+  g_autofree char *outer = NULL;
+  g_autofree char *through = NULL;
+  augur_wrapper_site (x, m->module, m->pc, k >= 0 ? augur_wrapper_step_callers (x, (guint) k) : NULL,
+                      &outer, &through);
+  return g_steal_pointer (&outer);
 }
 
 /* ------------------------------------------------------------------ */

@@ -31,6 +31,14 @@ G_BEGIN_DECLS
 /* "double-unlock", "not-destroyed" ...: the finding's misuse sub-kind. */
 const char *augur_misuse_subkind (guint32 kind);
 
+/* Where misuse @m of the execution @x is, as its finding's headline
+ * names it and as findings are told apart: "a.c:40", the misusing call
+ * outside the thin wrappers it went through (a wrapper's line is every
+ * call's: two callers that misuse are two findings, as two calls of
+ * pthread_mutex_lock of their own would be); "pcM:ADDR" if unknown.
+ * Newly allocated. */
+char *augur_misuse_site_key (const AugurWrapperExec *x, const AugurSchedMisuse *m);
+
 /* The finding of misuse @m of the execution @x (its steps, their callers,
  * and @x->sym: the program at the execution's load bias; @ev: the steps'
  * event indices, augur_steps_event_indices; @names: the execution's object

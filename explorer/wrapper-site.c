@@ -120,16 +120,38 @@ frame_text (const AugurFrame *f, guint module, guint32 pc)
   return g_strdup_printf ("%s:%u", base, f->line);
 }
 
+/* The first of @frames outside the thin wrappers, one caller at a time */
+static guint
+outside (const AugurWrapperExec *x, const AugurFrame *frames, guint nf)
+{
+  guint out = 0;
+  while (out + 1 < nf && thin (x, &frames[out]))
+    out++;
+  return out;
+}
+
+void
+augur_wrapper_add_access (const AugurWrapperExec *x, AugurFinding *f, guint thread, guint64 event,
+                          AugurOp op, guint module, guint32 pc, const AugurSchedCallers *callers,
+                          const char *const *held)
+{
+  AugurFrame frames[MAX_FRAMES];
+  guint nf = frames_of (x, module, pc, callers, frames);
+  guint out = outside (x, frames, nf);
+  augur_finding_add_access (f, thread, event, op, frames[out].file, frames[out].line,
+                            frames[out].function, held);
+  if (nf > out + 1)
+    augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames + out + 1,
+                                      nf - out - 1);
+}
+
 void
 augur_wrapper_site (const AugurWrapperExec *x, guint module, guint32 pc,
                     const AugurSchedCallers *callers, char **outer, char **through)
 {
   AugurFrame frames[MAX_FRAMES];
   guint nf = frames_of (x, module, pc, callers, frames);
-  /* out of the thin wrappers, one caller at a time */
-  guint out = 0;
-  while (out + 1 < nf && thin (x, &frames[out]))
-    out++;
+  guint out = outside (x, frames, nf);
   *through = NULL;
   if (out == 0)
     {

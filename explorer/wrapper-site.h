@@ -29,6 +29,7 @@
 #include <glib.h>
 
 #include "common/augur-sched-format.h"
+#include "common/results.h"
 #include "common/symbolizer.h"
 
 G_BEGIN_DECLS
@@ -57,6 +58,15 @@ void augur_wrapper_site (const AugurWrapperExec *x, guint module, guint32 pc,
  * site alone ("f.c:12") when it is in no thin wrapper.  Newly allocated. */
 char *augur_wrapper_site_text (const AugurWrapperExec *x, guint module, guint32 pc,
                                const AugurSchedCallers *callers);
+
+/* Adds to @f the access of the call at (@module, @pc), called from
+ * @callers (NULL: none), where augur_wrapper_site names it: at its first
+ * call site outside the thin wrappers, with that site's callers (a
+ * finding's headline and de-duplication name it there: "a.c:40", not the
+ * wrapper's line every call shares).  The call site's file must be known. */
+void augur_wrapper_add_access (const AugurWrapperExec *x, AugurFinding *f, guint thread,
+                               guint64 event, AugurOp op, guint module, guint32 pc,
+                               const AugurSchedCallers *callers, const char *const *held);
 
 /* steps[k]'s callers in @x, NULL if it keeps none. */
 const AugurSchedCallers *augur_wrapper_step_callers (const AugurWrapperExec *x, guint k);

@@ -561,7 +561,8 @@ recursive_lock_wrapper ()
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
   grep -qF "Thread 1 locks \`m\` at recursive_lock_wrapper.c:40 (through my_lock at recursive_lock_wrapper.c:15), a normal mutex it already holds (it locked it at recursive_lock_wrapper.c:29 through my_lock at recursive_lock_wrapper.c:15, step " "$tmp/out" \
-    && json_path "$tmp/rlw.json" '$.findings[0].accesses[*].callers[0].line' | grep -qx 40
+    && grep -q "^misuse:recursive-lock recursive_lock_wrapper.c:40: " "$tmp/out" \
+    && [ "$(json_path "$tmp/rlw.json" '$.findings[0].accesses[*].function')" = take ]
 }
 ok "recursive_lock_wrapper: both locks of a recursive lock in a wrapper are named by their callers" recursive_lock_wrapper
 # unlocks and semaphore waits keep their callers too: a double unlock in
@@ -572,7 +573,7 @@ unlock_wrapper ()
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] || return 1
-  grep -q "main unlocks \`m\` at unlock_wrapper.c:34 (through my_unlock at unlock_wrapper.c:13; step [0-9]*) while nobody holds it: main unlocked it already at unlock_wrapper.c:33 (through my_unlock at unlock_wrapper.c:13; step [0-9]*)" "$tmp/out" \
+  grep -q "^misuse:double-unlock unlock_wrapper.c:33 unlock_wrapper.c:34: .*main unlocks \`m\` at unlock_wrapper.c:34 (through my_unlock at unlock_wrapper.c:13; step [0-9]*) while nobody holds it: main unlocked it already at unlock_wrapper.c:33 (through my_unlock at unlock_wrapper.c:13; step [0-9]*)" "$tmp/out" \
     || return 1
   n=$(results_findings "$tmp/uw.json" | grep -n "^deadlock " | cut -d: -f1)
   [ -n "$n" ] || return 1
@@ -581,6 +582,19 @@ unlock_wrapper ()
   [ "$(tr "\n" " " <"$tmp/lines")" = "22 35 " ]
 }
 ok "unlock_wrapper: wrapped unlocks and semaphore waits are named by their callers" unlock_wrapper
+# a misuse in a wrapper is headed and told apart by its caller's line:
+# two callers that double-unlock through one wrapper are two findings
+double_unlock_callers ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/duc.json" -- "$prog_dir/double_unlock_callers" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  [ "$(results_findings "$tmp/duc.json" | grep "^misuse:double-unlock" | sort | tr '\n' ' ')" = \
+    "misuse:double-unlock double_unlock_callers.c:26 double_unlock_callers.c:28 misuse:double-unlock double_unlock_callers.c:35 double_unlock_callers.c:37 " ] \
+    && grep -q "^misuse:double-unlock double_unlock_callers.c:35 double_unlock_callers.c:37: Double unlock: main unlocks \`b\` at double_unlock_callers.c:37 (through my_unlock at double_unlock_callers.c:13; step [0-9]*)" "$tmp/out"
+}
+ok "double_unlock_callers: a misuse in a wrapper is named at, and told apart by, its caller" double_unlock_callers
 # a local on main's stack is named from one recorded run's frames
 stack_local_race ()
 {
