@@ -156,6 +156,16 @@ static const Case cases[] = {
   { "misuse_main_returns", NULL, 0 },
   { "barrier_three_ok", NULL, 36 },
   { "barrier_rounds_ok", NULL, 16 },
+  /* loops that wait (runtime/rt-sched-await.c): a thread parks and an
+   * access wakes it, so it is enabled by turns; each trace still once,
+   * the same in both modes */
+  { "spin", NULL, 3 },
+  { "spin_plain_ok", NULL, 3 },
+  { "spin_yield_retry", NULL, 5 },
+  { "cas_spin_ok", NULL, 6 },
+  { "spin_held", NULL, 15 },
+  { "spin_toggle_ok", NULL, 81 },
+  { "spin_yield_ok", NULL, 193 },
 };
 
 static const Case slow_cases[] = {
