@@ -175,6 +175,46 @@ static const Case slow_cases[] = {
   { "corpus-lastzero", "8", 704 },
 };
 
+/* Programs on which the two modes complete different sets of traces
+ * today, each trace once: Await's parking depends on the schedule and not
+ * only on the trace (tests/explorer/await_order.c), so the two searches,
+ * which run different schedules of a trace, see different continuations
+ * of it.  The test expects the sets to differ still, so that closing the
+ * gap shows up as a failure: move the case to cases[] then. */
+static const Case known_gaps[] = {
+  { "await_order", NULL, 0 },
+};
+
+static void
+test_known_gap (gconstpointer data)
+{
+  const Case *tc = data;
+  Collect opt = { 0 }, dp = { 0 };
+  AugurExploreStats so, sd;
+  g_autofree char *fo = NULL, *fd = NULL;
+  run_mode (tc, AUGUR_EXPLORE_MODE_OPTIMAL, &opt, &so, &fo);
+  run_mode (tc, AUGUR_EXPLORE_MODE_DPOR, &dp, &sd, &fd);
+  guint opt_only = 0, dpor_only = 0;
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, opt.traces);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    opt_only += !g_hash_table_contains (dp.traces, key);
+  g_hash_table_iter_init (&it, dp.traces);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    dpor_only += !g_hash_table_contains (opt.traces, key);
+  g_test_message ("%s: optimal %" G_GUINT64_FORMAT " traces, dpor %" G_GUINT64_FORMAT
+                  "; only optimal's %u, only dpor's %u", tc->program, so.executions,
+                  sd.executions, opt_only, dpor_only);
+  /* each mode still completes each of its traces once */
+  g_assert_cmpuint (g_hash_table_size (opt.traces), ==, opt.executions);
+  g_assert_cmpuint (g_hash_table_size (dp.traces), ==, dp.executions);
+  /* the gap: when this fails, the modes agree here, move the case */
+  g_assert_cmpuint (opt_only + dpor_only, >, 0);
+  g_hash_table_unref (opt.traces);
+  g_hash_table_unref (dp.traces);
+}
+
 /* A run that diverged had its branches skipped: the search is not
  * complete, and the guarantee says why (it said "complete" before). */
 static void
@@ -206,6 +246,11 @@ main (int argc, char **argv)
   g_test_add_func ("/modes/guarantee/diverged", test_guarantee_diverged);
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     add (&cases[k]);
+  for (guint k = 0; k < G_N_ELEMENTS (known_gaps); k++)
+    {
+      g_autofree char *path = g_strdup_printf ("/modes/known-gap/%s", known_gaps[k].program);
+      g_test_add_data_func (path, &known_gaps[k], test_known_gap);
+    }
   if (g_strcmp0 (g_getenv ("AUGUR_SLOW_TESTS"), "1") == 0)
     for (guint k = 0; k < G_N_ELEMENTS (slow_cases); k++)
       add (&slow_cases[k]);
