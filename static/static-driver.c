@@ -299,6 +299,9 @@ typedef struct {
   const char *harness;
   const char *compat;       /* augur-frama-c.h, beside the harness */
   const char *compat_libc;  /* augur-frama-c-libc.h, beside it: with Frama-C's libc */
+  const char *compat_offsetof; /* augur-frama-c-offsetof.h, beside it: for offsetof_files */
+  GHashTable *offsetof_files;  /* files Frama-C stopped on for an offsetof with a variable
+                                * index: they get compat_offsetof */
   const char *cflags;
   const char *tmp;
   const char *out;
@@ -399,6 +402,11 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
        * program's files only */
       g_strv_builder_add (args, "-include");
       g_strv_builder_add (args, r->compat);
+      if (g_hash_table_contains (r->offsetof_files, u->file))
+        {
+          g_strv_builder_add (args, "-include");
+          g_strv_builder_add (args, r->compat_offsetof);
+        }
       /* what glibc gives a Linux program and Frama-C's libc lacks */
       if (libc == LIBC_FRAMA_C)
         {
@@ -664,7 +672,7 @@ display_path (const char *file)
  * caller frees what was found, even on failure. */
 static gboolean
 find_tools (char **frama_c, char **plugin, char **harness, char **compat, char **compat_libc,
-            GError **error)
+            char **compat_offsetof, GError **error)
 {
   *frama_c = find_frama_c ();
   if (*frama_c == NULL || !g_file_test (*frama_c, G_FILE_TEST_IS_EXECUTABLE))
@@ -681,10 +689,13 @@ find_tools (char **frama_c, char **plugin, char **harness, char **compat, char *
   g_autofree char *dir = g_path_get_dirname (*harness);
   *compat = g_build_filename (dir, "augur-frama-c.h", NULL);
   *compat_libc = g_build_filename (dir, "augur-frama-c-libc.h", NULL);
+  *compat_offsetof = g_build_filename (dir, "augur-frama-c-offsetof.h", NULL);
   const char *missing = !g_file_test (*plugin, G_FILE_TEST_IS_REGULAR) ? *plugin
                         : !g_file_test (*harness, G_FILE_TEST_IS_REGULAR) ? *harness
                         : !g_file_test (*compat, G_FILE_TEST_IS_REGULAR) ? *compat
-                        : !g_file_test (*compat_libc, G_FILE_TEST_IS_REGULAR) ? *compat_libc : NULL;
+                        : !g_file_test (*compat_libc, G_FILE_TEST_IS_REGULAR) ? *compat_libc
+                        : !g_file_test (*compat_offsetof, G_FILE_TEST_IS_REGULAR) ? *compat_offsetof
+                        : NULL;
   if (missing != NULL)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FRAMA_C_MISSING,
@@ -695,7 +706,14 @@ find_tools (char **frama_c, char **plugin, char **harness, char **compat, char *
   return TRUE;
 }
 
-/* Attempts: Frama-C's libc; when frama-c stops on a file, the system's
+/* Frama-C's message for a __builtin_offsetof it cannot fold ("Unable to
+ * compute offset .workers[nworkers] in type ringbuf_t: Index is not
+ * constant") */
+#define OFFSETOF_MESSAGE "Index is not constant"
+
+/* Attempts: Frama-C's libc; when frama-c stops on a file for an offsetof
+ * with a variable index, the same again with augur-frama-c-offsetof.h in
+ * that file; when it stops on a file otherwise, the system's
  * headers; when that fails too, without the file, and again.  A file
  * the system's headers failed on rules them out until it is left out.
  * Adds the time frama-c took to *seconds, the files left out to
@@ -723,6 +741,15 @@ run_attempts (const Run *r, GPtrArray *units, guint timeout, double *seconds,
         break;
       g_autofree char *bad_file = display_path (bad->file);
       g_autofree char *why = failure_reason (log, bad->file);
+      /* an offsetof with a variable index (GCC's extension): the same
+       * run again, the file with augur-frama-c-offsetof.h */
+      if (strstr (why, OFFSETOF_MESSAGE) != NULL
+          && g_hash_table_add (r->offsetof_files, g_strdup (bad->file)))
+        {
+          g_debug ("%s: offsetof with a variable index, again with %s", bad_file,
+                   r->compat_offsetof);
+          continue;
+        }
       /* a header missing with Frama-C's libc, whose search path ends with
        * the system's, is missing with the system's headers too */
       gboolean try_system = !system_unusable && !header_missing (log);
@@ -909,7 +936,8 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
   g_autofree char *harness = NULL;
   g_autofree char *compat = NULL;
   g_autofree char *compat_libc = NULL;
-  if (!find_tools (&frama_c, &plugin, &harness, &compat, &compat_libc, error))
+  g_autofree char *compat_offsetof = NULL;
+  if (!find_tools (&frama_c, &plugin, &harness, &compat, &compat_libc, &compat_offsetof, error))
     return NULL;
 
   g_autoptr(GError) local = NULL;
@@ -923,8 +951,10 @@ augur_static_run (const AugurStaticRunOptions *o, GError **error)
   g_autofree char *out = g_build_filename (tmp, "facts.json", NULL);
   g_autofree char *log = g_build_filename (tmp, "frama-c-run.log", NULL);
   g_autofree char *all_log = g_build_filename (tmp, "frama-c.log", NULL);
-  Run r = { frama_c, plugin, harness, compat, compat_libc, o->cflags, tmp, out, log, all_log,
-            o->complete_only };
+  g_autoptr(GHashTable) offsetof_files = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                               g_free, NULL);
+  Run r = { frama_c, plugin, harness, compat, compat_libc, compat_offsetof, offsetof_files,
+            o->cflags, tmp, out, log, all_log, o->complete_only };
 
   guint timeout = o->timeout != 0 ? o->timeout : AUGUR_STATIC_DEFAULT_TIMEOUT;
   double seconds = 0;

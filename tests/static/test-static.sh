@@ -11,7 +11,7 @@ set -u
 cases="thread_local locked_counter racy_counter heap_handoff escaped_stack
        fnptr_entry atomic_flag external_call unresolved_entry leaked_lock
        locked_loop nested_threads join_then_create c11_noreturn byte_order
-       glibc_habits"
+       glibc_habits offsetof_index"
 src="$top_srcdir/tests/static"
 work=$(mktemp -d "${TMPDIR:-/tmp}/augur-static.XXXXXX")
 trap 'rm -rf "$work" "$tap_log"' EXIT
