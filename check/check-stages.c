@@ -137,15 +137,22 @@ stage_static (AugurCheckState *st, GError **error)
                                       base != NULL ? base : "?", first->line, more);
         }
     }
+  /* facts of an earlier run on the same sources: Frama-C did not run */
+  const char *cached = augur_static_facts_get_cached_in (st->facts);
+  double secs = augur_static_facts_get_frama_c_seconds (st->facts);
+  g_autofree char *frama_c =
+    cached != NULL ? g_strdup_printf ("cached facts of an earlier run of %.1f s of Frama-C on the "
+                                      "same sources", secs)
+                   : g_strdup_printf ("%.1f s of Frama-C", secs);
   if (n_files > 0)
     augur_check_say (st, "static analysis of %u source file%s: %u access sites, %u in no candidate "
-                     "pair (%.1f s of Frama-C, %s)%s",
-                     n_files, n_files == 1 ? "" : "s", n_sites, no_pair,
-                     augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
+                     "pair (%s, %s)%s", n_files, n_files == 1 ? "" : "s", n_sites, no_pair,
+                     frama_c, flags, why_none);
   else
-    augur_check_say (st, "static analysis: %u access sites, %u in no candidate pair (%.1f s of "
-                     "Frama-C, %s)%s", n_sites, no_pair,
-                     augur_static_facts_get_frama_c_seconds (st->facts), flags, why_none);
+    augur_check_say (st, "static analysis: %u access sites, %u in no candidate pair (%s, %s)%s",
+                     n_sites, no_pair, frama_c, flags, why_none);
+  if (cached != NULL)
+    augur_check_say (st, "static analysis: Frama-C not run, its facts are cached in %s", cached);
   const GPtrArray *warnings = augur_static_facts_get_warnings (st->facts);
   for (guint i = 0; i < warnings->len; i++)
     {

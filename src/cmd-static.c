@@ -54,7 +54,13 @@ print_summary (AugurStaticFacts *facts, const char *output)
            augur_static_facts_get_candidate_pairs (facts)->len,
            augur_static_facts_get_protected_pairs (facts)->len);
   g_print ("warnings          %u\n", warnings->len);
-  g_print ("frama-c time      %.2f s\n", augur_static_facts_get_frama_c_seconds (facts));
+  const char *cached = augur_static_facts_get_cached_in (facts);
+  if (cached != NULL)
+    g_print ("frama-c time      %.2f s, at an earlier run: these are its facts, cached in %s "
+             "(the sources and headers are unchanged)\n",
+             augur_static_facts_get_frama_c_seconds (facts), cached);
+  else
+    g_print ("frama-c time      %.2f s\n", augur_static_facts_get_frama_c_seconds (facts));
   if (!augur_static_facts_can_prune (facts))
     g_print ("pruning           none: the analysis is incomplete (see the warnings)\n");
   g_auto(GStrv) left_out = augur_static_facts_dup_unanalysed (facts);

@@ -16,6 +16,7 @@ struct _AugurStaticFacts
   gboolean sound_fallback;
   gboolean complete;
   double   frama_c_seconds;
+  char    *cached_in;          /* the cache file they were read from, or NULL; not saved */
   /* owned elements, in the order of the file; sorted by _finish () */
   GPtrArray *threads;          /* AugurStaticThread */
   GPtrArray *shared;           /* AugurStaticShared */

@@ -159,6 +159,7 @@ augur_static_facts_unref (AugurStaticFacts *facts)
   g_ptr_array_unref (facts->protected_pairs);
   g_ptr_array_unref (facts->unknown_sites);
   g_ptr_array_unref (facts->warnings);
+  g_free (facts->cached_in);
   g_free (facts);
 }
 
@@ -408,6 +409,21 @@ augur_static_facts_set_frama_c_seconds (AugurStaticFacts *facts, double seconds)
 {
   g_return_if_fail (facts != NULL);
   facts->frama_c_seconds = seconds;
+}
+
+const char *
+augur_static_facts_get_cached_in (AugurStaticFacts *facts)
+{
+  g_return_val_if_fail (facts != NULL, NULL);
+  return facts->cached_in;
+}
+
+void
+augur_static_facts_set_cached_in (AugurStaticFacts *facts, const char *path)
+{
+  g_return_if_fail (facts != NULL);
+  g_free (facts->cached_in);
+  facts->cached_in = g_strdup (path);
 }
 
 void

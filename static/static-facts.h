@@ -141,6 +141,11 @@ gboolean augur_static_facts_can_prune (AugurStaticFacts *facts);
 /* Wall-clock time of the Frama-C run (0 when unknown or fallback). */
 double   augur_static_facts_get_frama_c_seconds (AugurStaticFacts *facts);
 void     augur_static_facts_set_frama_c_seconds (AugurStaticFacts *facts, double seconds);
+/* The cache file the facts were read from instead of running Frama-C
+ * (static-cache.h; frama_c_seconds is then the time of the run that made
+ * them), or NULL; not saved with the facts. */
+const char *augur_static_facts_get_cached_in (AugurStaticFacts *facts);
+void        augur_static_facts_set_cached_in (AugurStaticFacts *facts, const char *path);
 
 /* Adds a warning (file may be NULL), kept in order. */
 void     augur_static_facts_add_warning (AugurStaticFacts *facts,
