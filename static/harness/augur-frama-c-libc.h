@@ -22,6 +22,11 @@
  *     process.c, tcp.c, udp.c, tty.c, fs.c each stopped on one).  The
  *     functions have no ACSL contract: Eva assumes they read and write
  *     what their pointer arguments reach.
+ *   - glibc's struct rusage, struct stat and struct statfs, whose fields
+ *     Frama-C's lack or whose header it lacks; struct mmsghdr; syscall;
+ *     MAP_POPULATE; pthread_sigmask, accept4, dup3, EOWNERDEAD, Linux's
+ *     clocks (libuv: core.c, fs.c, linux.c and process.c stopped on
+ *     them).
  */
 #ifndef AUGUR_FRAMA_C_LIBC_H
 #define AUGUR_FRAMA_C_LIBC_H
@@ -113,5 +118,115 @@ typedef sigset_t __sigset_t;
 #define _IOW(type, nr, t) _IOC (1U, (type), (nr), sizeof (t))
 #define _IOR(type, nr, t) _IOC (2U, (type), (nr), sizeof (t))
 #define _IOWR(type, nr, t) _IOC (3U, (type), (nr), sizeof (t))
+
+/* <sys/resource.h>: glibc's struct rusage, whose fields beyond the two
+ * times Frama-C's lacks (libuv's uv_getrusage reads ru_maxrss); Frama-C's
+ * kept under another name.  The contracts here say what the functions
+ * write, so that the objects passed do not escape. */
+#define rusage __fc_rusage
+#define getrusage __fc_getrusage
+#include <sys/resource.h>
+#undef rusage
+#undef getrusage
+struct rusage {
+  struct timeval ru_utime;
+  struct timeval ru_stime;
+  long ru_maxrss, ru_ixrss, ru_idrss, ru_isrss, ru_minflt, ru_majflt, ru_nswap;
+  long ru_inblock, ru_oublock, ru_msgsnd, ru_msgrcv, ru_nsignals, ru_nvcsw, ru_nivcsw;
+};
+/*@ assigns \result, *usage \from who; */
+int getrusage (int who, struct rusage *usage);
+
+/* <sys/stat.h> and <sys/statfs.h>: glibc's struct stat, with the
+ * struct timespec times (st_atim ...) Frama-C's lacks, and its struct
+ * statfs, which Frama-C's <sys/stat.h> defines and glibc's <sys/statfs.h>
+ * (that Frama-C lacks) defined again ("redefinition of 'statfs'"): both
+ * here, Frama-C's definitions and glibc's header kept out.  stat's
+ * contracts assign *buf as a whole. */
+#include <__fc_define_ino_t.h>
+#include <__fc_define_uid_and_gid.h>
+#include <__fc_define_time_t.h>
+#include <__fc_define_blkcnt_t.h>
+#include <__fc_define_blksize_t.h>
+#include <__fc_define_dev_t.h>
+#include <__fc_define_mode_t.h>
+#include <__fc_define_nlink_t.h>
+#include <__fc_define_off_t.h>
+#define __FC_DEFINE_STAT_H
+struct stat {
+  dev_t st_dev;
+  ino_t st_ino;
+  nlink_t st_nlink;
+  mode_t st_mode;
+  uid_t st_uid;
+  gid_t st_gid;
+  dev_t st_rdev;
+  off_t st_size;
+  blksize_t st_blksize;
+  blkcnt_t st_blocks;
+  struct timespec st_atim;
+  struct timespec st_mtim;
+  struct timespec st_ctim;
+};
+#define st_atime st_atim.tv_sec
+#define st_mtime st_mtim.tv_sec
+#define st_ctime st_ctim.tv_sec
+/* f_fsid's type is glibc's __fsid_t, not named here: glibc's
+ * <bits/types.h>, which a header Frama-C lacks may include, defines it */
+struct statfs {
+  long f_type, f_bsize;
+  unsigned long f_blocks, f_bfree, f_bavail, f_files, f_ffree;
+  struct { int __val[2]; } f_fsid;
+  long f_namelen, f_frsize, f_flags, f_spare[4];
+};
+#define _SYS_STATFS_H 1
+/*@ assigns \result, *buf \from indirect:file[0 ..]; */
+int statfs (const char *file, struct statfs *buf);
+/*@ assigns \result, *buf \from fd; */
+int fstatfs (int fd, struct statfs *buf);
+
+/* <sys/socket.h>, _GNU_SOURCE: several messages at once (libuv's udp.c) */
+#include <sys/socket.h>
+struct mmsghdr { struct msghdr msg_hdr; unsigned int msg_len; };
+int sendmmsg (int fd, struct mmsghdr *vmessages, unsigned int vlen, int flags);
+int recvmmsg (int fd, struct mmsghdr *vmessages, unsigned int vlen, int flags,
+              struct timespec *tmo);
+
+/* <unistd.h>, _GNU_SOURCE: Frama-C's lacks it, and its first call
+ * declared it implicitly with that call's arguments: the next call with
+ * fewer did not parse ("Too few arguments in call to syscall"; libuv) */
+long syscall (long number, ...);
+
+/* <signal.h>: POSIX's, which Frama-C's libc lacks: each file's first
+ * call declared it from its arguments, and two files' did not link
+ * ("Incompatible declaration for pthread_sigmask"; libuv) */
+int pthread_sigmask (int how, const sigset_t *set, sigset_t *oldset);
+
+/* <sys/socket.h> and <unistd.h>, _GNU_SOURCE */
+int accept4 (int fd, struct sockaddr *addr, socklen_t *addr_len, int flags);
+int dup3 (int fd, int fd2, int flags);
+
+/* <errno.h>, Linux: robust mutexes (libuv's linux.c) */
+#ifndef EOWNERDEAD
+#define EOWNERDEAD 130
+#endif
+#ifndef ENOTRECOVERABLE
+#define ENOTRECOVERABLE 131
+#endif
+
+/* <time.h>, Linux's clocks (libuv's linux.c) */
+#ifndef CLOCK_REALTIME_COARSE
+#define CLOCK_REALTIME_COARSE 5
+#endif
+#ifndef CLOCK_MONOTONIC_COARSE
+#define CLOCK_MONOTONIC_COARSE 6
+#endif
+#ifndef CLOCK_BOOTTIME
+#define CLOCK_BOOTTIME 7
+#endif
+
+/* <sys/mman.h>, Linux */
+#define MAP_POPULATE 0x08000
+#define MAP_NORESERVE 0x04000
 
 #endif /* AUGUR_FRAMA_C_LIBC_H */

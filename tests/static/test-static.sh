@@ -91,6 +91,24 @@ else
   skip "facts of glibc_decls" "$have_frama_c"
 fi
 
+# glibc's Linux declarations Frama-C's libc lacks or declares otherwise
+# (libuv's core.c, fs.c, udp.c, linux.c): parsed with Frama-C's libc, the
+# facts complete, the counter a candidate
+linux_decls ()
+{
+  (cd "$src" && "$AUGUR" static --print-facts -o "$work/linux_decls.json" linux_decls.c \
+     >"$work/linux_decls.out") &&
+    same "$src/linux_decls.expected" "$work/linux_decls.out" &&
+    grep -q '^state complete' "$work/linux_decls.out" &&
+    grep -q '^candidate counter ' "$work/linux_decls.out" &&
+    ! grep -q 'system-headers\|not-analysed' "$work/linux_decls.out"
+}
+if [ "$have_frama_c" = yes ]; then
+  ok "facts of linux_decls (rusage, statfs, st_atim, mmsghdr, syscall, pthread_sigmask, <sys/prctl.h> with Frama-C's libc)" linux_decls
+else
+  skip "facts of linux_decls" "$have_frama_c"
+fi
+
 # a file that includes <immintrin.h>, which Frama-C cannot parse, beside
 # one with a race: the file is left out and named, the facts prune
 # nothing, the race is a candidate all the same
@@ -112,9 +130,9 @@ simd_summary ()
 prefix_cwd ()
 {
   mkdir -p "$work/pro" "$work/project" &&
-    cp "$src/simd_main.c" "$src/stat_time.c" "$work/project/" || return 1
+    cp "$src/simd_main.c" "$src/thread_id.c" "$work/project/" || return 1
   (cd "$work/pro" && "$AUGUR" static -o "$work/pc.json" "$work/project/simd_main.c" \
-     "$work/project/stat_time.c" >"$work/pc.sum" 2>&1)
+     "$work/project/thread_id.c" >"$work/pc.sum" 2>&1)
   st=$?
   cat "$work/pc.sum"
   [ "$st" -eq 0 ] && grep -q "^headers  *the system's" "$work/pc.sum"
