@@ -113,6 +113,10 @@ first_error_line (const char *log_path)
       char *l = g_strstrip (lines[i]);
       if (*l == '\0')
         continue;
+      /* its own failure ("Unexpected error (Stack overflow)."), then an
+       * invitation to report it */
+      if (strstr (l, "Unexpected error (") != NULL)
+        return g_strdup_printf ("Frama-C crashed: %s", strstr (l, "Unexpected error ("));
       if (strstr (l, "User Error") != NULL || strstr (l, "Fatal error") != NULL
           || strstr (l, "Failure") != NULL || strstr (l, "error:") != NULL)
         {
@@ -525,7 +529,8 @@ read_failure (const char *log_path, FramaCFailure *f)
     g_regex_new ("stopping on file \"([^\"]+)\"|"
                  "\\[kernel\\] Parsing (.+?) \\((?:with|no) preprocessing\\)|"
                  "\\[kernel\\] (\\S+):([0-9]+): syntax error"
-                 "(?::? .*?before or at token: (\\S+))?", 0, 0, NULL);
+                 "(?::? .*?before or at token: (\\S+))?|"
+                 "\\[kernel\\] Current source was: (\\S+):[0-9]+", 0, 0, NULL);
   g_autoptr(GMatchInfo) m = NULL;
   g_autofree char *parsing = NULL;
   for (g_regex_match (re, joined != NULL ? joined : "", 0, &m); g_match_info_matches (m);
@@ -534,6 +539,13 @@ read_failure (const char *log_path, FramaCFailure *f)
       g_autofree char *stopped = g_match_info_fetch (m, 1);
       g_autofree char *file = g_match_info_fetch (m, 2);
       g_autofree char *syntax = g_match_info_fetch (m, 3);
+      g_autofree char *crashed = g_match_info_fetch (m, 6);
+      /* frama-c crashed on a file (libuv's linux.c: Stack overflow) */
+      if (crashed != NULL && *crashed != '\0')
+        {
+          f->stopped_on = g_steal_pointer (&crashed);
+          break;
+        }
       if (stopped != NULL && *stopped != '\0')
         {
           f->stopped_on = g_steal_pointer (&stopped);

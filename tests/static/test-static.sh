@@ -258,6 +258,22 @@ atomics_run_named ()
 }
 ok "Frama-C's atomics model failing the run is named, without the --cflags hint" atomics_run_named
 
+# frama-c crashing on a file (Frama-C 25 on libuv's linux.c: a stack
+# overflow, the file named as "Current source" only): the file is named
+# with the crash, and left out like a file frama-c cannot parse
+printf '#!/bin/sh\nprintf "[kernel] Parsing %%s (with preprocessing)\\n[kernel] Current source was: %%s:7\\n  The full backtrace is:\\n  Called from Cil.constFold\\n  \\n  Unexpected error (Stack overflow).\\n  Please report as crash\\n" "%s" "%s"\nexit 125\n' \
+  "$src/racy_counter.c" "$src/racy_counter.c" >"$work/crash-frama-c"
+chmod +x "$work/crash-frama-c"
+crash_named ()
+{
+  fake crash-frama-c
+  st=$?
+  cat "$work/crash-frama-c.err"
+  test "$st" -eq 5 && grep -q "failed on every source: racy_counter.c (Frama-C crashed: Unexpected error (Stack overflow).)" \
+    "$work/crash-frama-c.err"
+}
+ok "frama-c crashing on a file names the file and the crash (tool failure, 5)" crash_named
+
 ok "no SOURCES is a usage error (2)" status_is 2 "$AUGUR" static
 ok "unknown option is a usage error (2)" status_is 2 "$AUGUR" static --frobnicate x.c
 ok "a bad --timeout is a usage error (2)" status_is 2 "$AUGUR" static --timeout 0 "$src/racy_counter.c"
