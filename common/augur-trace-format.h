@@ -269,6 +269,17 @@ enum {
   AUGUR_CHANNEL_EVENTFD = 2,
 };
 
+/* aux of a channel's add in a recorded run (runtime/rt-fdio.c, not under the
+ * scheduler): the op (AUGUR_ATOMIC_OP_ADD) in the low byte, and what the call
+ * moved, for the predictor's order of a pipe's bytes (predictor/model.c): a
+ * write of so many bytes (PUT) or a read that returned so many (TAKE); closes,
+ * reads at the end of file and the explorer's adds have neither. */
+#define AUGUR_RMW_OP_MASK         0xffu
+#define AUGUR_CHANNEL_PUT         0x100u
+#define AUGUR_CHANNEL_TAKE        0x200u
+#define AUGUR_CHANNEL_BYTES_SHIFT 12
+#define AUGUR_CHANNEL_BYTES_MAX   0xfffffu  /* or more */
+
 /* flags bits of a record */
 #define AUGUR_FLAG_SIZE_MASK   0x0fu  /* accesses: size in bytes (1,2,4,8); 16, which the
                                        * field cannot hold, is 0 (atomics only) */

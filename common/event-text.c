@@ -164,7 +164,11 @@ describe_access (const AugurRecord *r, AugurObjects *objects, Description *d)
       set_object (d, objects, r->addr);
       detail_u (d, "size", size);
       if (r->kind == AUGUR_EV_ATOMIC_RMW)
-        detail_s (d, "op", rmw_name (r->aux));
+        detail_s (d, "op", rmw_name (r->aux & AUGUR_RMW_OP_MASK));
+      if (r->kind == AUGUR_EV_ATOMIC_RMW && (r->aux & AUGUR_CHANNEL_PUT))
+        detail_u (d, "put", r->aux >> AUGUR_CHANNEL_BYTES_SHIFT);
+      if (r->kind == AUGUR_EV_ATOMIC_RMW && (r->aux & AUGUR_CHANNEL_TAKE))
+        detail_u (d, "took", r->aux >> AUGUR_CHANNEL_BYTES_SHIFT);
       if (r->kind == AUGUR_EV_ATOMIC_CAS)
         detail_s (d, "cas", r->aux ? "succeeded" : "failed");
       detail_s (d, "order", augur_memory_order_name (order));

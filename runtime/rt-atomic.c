@@ -245,10 +245,16 @@ rt_atomic_load32_at (const volatile uint32_t *a, int mo, uintptr_t ra)
 uint32_t
 rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t ra)
 {
+  return rt_atomic_add32_note_at (a, v, mo, 0, ra);
+}
+
+uint32_t
+rt_atomic_add32_note_at (volatile uint32_t *a, uint32_t v, int mo, uint32_t note, uintptr_t ra)
+{
   if (RT_LIKELY (!atomic_on ()))
     return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST);
   AugurRecord r;
-  prepare (&r, AUGUR_EV_ATOMIC_RMW, 4, mo, AUGUR_ATOMIC_OP_ADD, a, ra);
+  prepare (&r, AUGUR_EV_ATOMIC_RMW, 4, mo, AUGUR_ATOMIC_OP_ADD | note, a, ra);
   Stripe *s = stripe_of (a);
   stripe_lock (s);
   uint32_t old = __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST);

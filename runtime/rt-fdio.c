@@ -53,7 +53,10 @@
  *
  * Recording, the calls are the kernel's, and the add is made before a
  * write or close and after a read that returned data or the end of file,
- * so that the trace holds the write's add before the read's.
+ * so that the trace holds the write's add before the read's; its record
+ * says how many bytes the write put or the read took (AUGUR_CHANNEL_PUT,
+ * TAKE), from which the predictor orders a pipe's reads after the writes
+ * whose bytes they took (predictor/model.c).
  *
  * Not modelled: pipes the program did not make (its standard input from a
  * shell, a FIFO opened by name), which are the kernel's as before (a
@@ -278,12 +281,33 @@ take_turn (int fd, volatile uint32_t *w, short events, int dontwait, uintptr_t r
     }
 }
 
+/* What a recorded call moved, for its add's record (AUGUR_CHANNEL_PUT or
+ * TAKE, common/augur-trace-format.h). */
+static uint32_t
+moved (uint32_t how, size_t n)
+{
+  size_t b = n < AUGUR_CHANNEL_BYTES_MAX ? n : AUGUR_CHANNEL_BYTES_MAX;
+  return how | (uint32_t) b << AUGUR_CHANNEL_BYTES_SHIFT;
+}
+
+/* A recorded write of @n bytes (0: a close): a blocking one writes them
+ * all; a non-blocking one may write fewer, which is said as the most. */
+static uint32_t
+put_note (int fd, int dontwait, size_t n)
+{
+  if (n == 0)
+    return 0;
+  if (dontwait || (rt_sys_fcntl (fd, F_GETFL, 0) & O_NONBLOCK) != 0)
+    n = AUGUR_CHANNEL_BYTES_MAX;
+  return moved (AUGUR_CHANNEL_PUT, n);
+}
+
 /* Before the kernel's call on @fd for @events (0: a close, which never
  * waits): the channel's word (NULL when @fd is none of the program's
  * channels or nothing is recorded), after the steps under the scheduler,
- * or the add of a call recorded @first. */
+ * or the add of a call recorded @first (a write of @n bytes, or a close). */
 static volatile uint32_t *
-before (int fd, short events, int dontwait, int first, uintptr_t ra)
+before (int fd, short events, int dontwait, int first, size_t n, uintptr_t ra)
 {
   if (!rt_is_active () || rt_self.off_access != 0)
     return NULL;
@@ -292,19 +316,22 @@ before (int fd, short events, int dontwait, int first, uintptr_t ra)
   if (w != NULL && rt_sched_is_on () && events != 0)
     take_turn (fd, w, events, dontwait, ra);
   else if (w != NULL && (first || rt_sched_is_on ()))
-    rt_atomic_add32_at (w, 1, __ATOMIC_SEQ_CST, ra);
+    rt_atomic_add32_note_at (w, 1, __ATOMIC_SEQ_CST,
+                             rt_sched_is_on () ? 0 : put_note (fd, dontwait, n), ra);
   errno = saved_errno;
   return w;
 }
 
-/* After a read recorded: its add, when it returned data or the end. */
+/* After a read recorded: its add, when it returned data (so many bytes
+ * taken) or the end. */
 static void
 after_read (volatile uint32_t *w, ssize_t r, uintptr_t ra)
 {
   if (w == NULL || r < 0 || rt_sched_is_on ())
     return;
   int saved_errno = errno;
-  rt_atomic_add32_at (w, 1, __ATOMIC_SEQ_CST, ra);
+  uint32_t note = r > 0 ? moved (AUGUR_CHANNEL_TAKE, (size_t) r) : 0;
+  rt_atomic_add32_note_at (w, 1, __ATOMIC_SEQ_CST, note, ra);
   errno = saved_errno;
 }
 
@@ -313,7 +340,7 @@ after_read (volatile uint32_t *w, ssize_t r, uintptr_t ra)
  * in the kernel (rt_sched_kernel_wait). */
 #define READ_BODY(fd, dontwait, call)                                      \
   uintptr_t ra = RT_RA ();                                                 \
-  volatile uint32_t *w = before ((fd), POLLIN, (dontwait), 0, ra);         \
+  volatile uint32_t *w = before ((fd), POLLIN, (dontwait), 0, 0, ra);      \
   if (w == NULL)                                                           \
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_READ, ra);                     \
   ssize_t r = (call);                                                      \
@@ -441,7 +468,10 @@ write_in_parts (int fd, volatile uint32_t *w, const WriteReq *q, uintptr_t ra)
 static int
 write_steps (int fd, int dontwait, const WriteReq *q, uintptr_t ra, ssize_t *r)
 {
-  volatile uint32_t *w = before (fd, POLLOUT, dontwait, 1, ra);
+  size_t n = 0;
+  for (int k = 0; k < q->cnt; k++)
+    n += q->iov[k].iov_len;
+  volatile uint32_t *w = before (fd, POLLOUT, dontwait, 1, n, ra);
   if (w == NULL || !rt_sched_is_on () || dontwait
       || (rt_sys_fcntl (fd, F_GETFL, 0) & O_NONBLOCK) != 0)
     return 0;
@@ -523,7 +553,7 @@ static void epoll_forget (int fd);
 void
 rt_fdio_before_close (int fd, uintptr_t ra)
 {
-  before (fd, 0, 0, 1, ra);
+  before (fd, 0, 0, 1, 0, ra);
   epoll_forget (fd);
 }
 

@@ -606,6 +606,10 @@ uint32_t rt_atomic_load32_span_at (const volatile uint32_t *a, uint32_t n, int m
 /* An atomic 32-bit fetch-and-add at @ra (as __tsan_atomic32_fetch_add),
  * for intercepts that synchronise through a word of their own (rt-fdio.c). */
 uint32_t rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t ra);
+/* The same, its record's aux AUGUR_ATOMIC_OP_ADD | @note (a channel's
+ * AUGUR_CHANNEL_PUT or TAKE and its bytes). */
+uint32_t rt_atomic_add32_note_at (volatile uint32_t *a, uint32_t v, int mo, uint32_t note,
+                                  uintptr_t ra);
 /* A futex call through syscall() (rt-futex.c; rt-syscall.c asks): 1 and
  * its result in *@r when it is a wait under the scheduler. */
 int rt_futex_call (const long a[6], uintptr_t ra, long *r);
