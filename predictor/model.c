@@ -27,6 +27,17 @@ typedef struct {
   GPtrArray *posts; /* guint32* vc snapshots, owned */
 } Sem;
 
+/* A pipe's bytes, as a semaphore's count: a read that took bytes follows
+ * the writes that put them there in the recorded run (FIFO). */
+typedef struct {
+  guint64 put;      /* bytes written so far */
+  guint64 taken;    /* bytes read so far */
+  gboolean lost;    /* a write of unknown size, or more read than written: no more order */
+  GArray *ends;     /* guint64 per write: the number of bytes put once it was done */
+  GPtrArray *vcs;   /* guint32* per write: the writer's clock, freed once all read */
+  guint first;      /* the first write with bytes not all read */
+} Pipe;
+
 typedef struct {
   GPtrArray *rounds;   /* guint32* joined vcs, owned */
   gboolean   closed;   /* the last round has seen a departure */
@@ -43,6 +54,7 @@ typedef struct {
   GHashTable *sems;      /* sem addr -> Sem* */
   GHashTable *barriers;  /* barrier addr -> Barrier* */
   GHashTable *onces;     /* once control addr -> guint32* vc of the call that ran the routine */
+  GHashTable *pipes;     /* channel word addr of a pipe -> Pipe* */
   GHashTable *sync_ids;  /* addr -> id+1 */
   GHashTable *var_ids;   /* addr -> id+1 (live) */
   GHashTable *allocs;    /* addr -> size (live heap objects) */
@@ -239,6 +251,15 @@ barrier_free (gpointer p)
   g_ptr_array_unref (br->rounds);
   g_array_unref (br->round_of);
   g_free (br);
+}
+
+static void
+pipe_free (gpointer p)
+{
+  Pipe *c = p;
+  g_array_unref (c->ends);
+  g_ptr_array_unref (c->vcs);
+  g_free (c);
 }
 
 static Sem *
@@ -507,6 +528,63 @@ observe_access (Builder *b, guint t, guint32 g, const AugurRecord *r, guint8 acc
     g_hash_table_insert (b->last_write, GUINT_TO_POINTER (v + 1), GUINT_TO_POINTER (g + 1));
 }
 
+/* The program made a channel: a pipe's word orders its bytes (a socket
+ * pair's carries both ways, and all eventfds share one: not ordered). */
+static void
+on_channel_made (Builder *b, const AugurRecord *r)
+{
+  g_hash_table_remove (b->pipes, GSIZE_TO_POINTER ((gsize) r->addr));
+  if (r->arg != AUGUR_CHANNEL_PIPE)
+    return;
+  Pipe *c = g_new0 (Pipe, 1);
+  c->ends = g_array_new (FALSE, FALSE, sizeof (guint64));
+  c->vcs = g_ptr_array_new_with_free_func (g_free);
+  g_hash_table_insert (b->pipes, GSIZE_TO_POINTER ((gsize) r->addr), c);
+}
+
+/* A write (PUT) or a read that took bytes (TAKE) on a pipe's word
+ * (runtime/rt-fdio.c's add, common/augur-trace-format.h): the read
+ * follows the writes whose bytes it took.  Whether the clock learnt
+ * something; *moved if the event is one of the pipe's. */
+static gboolean
+on_pipe_add (Builder *b, guint t, const AugurRecord *r, gboolean *moved)
+{
+  Pipe *c = g_hash_table_lookup (b->pipes, GSIZE_TO_POINTER ((gsize) r->addr));
+  guint32 how = r->aux & (AUGUR_CHANNEL_PUT | AUGUR_CHANNEL_TAKE);
+  guint64 n = r->aux >> AUGUR_CHANNEL_BYTES_SHIFT;
+  *moved = c != NULL && how != 0 && (r->aux & AUGUR_RMW_OP_MASK) == AUGUR_ATOMIC_OP_ADD;
+  if (!*moved || c->lost)
+    return FALSE;
+  if (how == AUGUR_CHANNEL_PUT)
+    {
+      c->lost = n >= AUGUR_CHANNEL_BYTES_MAX;
+      c->put += n;
+      g_array_append_val (c->ends, c->put);
+      g_ptr_array_add (c->vcs, vc_dup (b->cur[t], b->n));
+      return FALSE;
+    }
+  if (n >= AUGUR_CHANNEL_BYTES_MAX || c->taken + n > c->put)
+    {
+      c->lost = TRUE;   /* bytes of writes not seen: the pipe's order is unknown */
+      return FALSE;
+    }
+  gboolean acquired = FALSE;
+  c->taken += n;
+  for (guint i = c->first; i < c->ends->len; i++)
+    {
+      guint64 start = i == 0 ? 0 : g_array_index (c->ends, guint64, i - 1);
+      if (start >= c->taken)
+        break;
+      acquired |= vc_join (b->cur[t], g_ptr_array_index (c->vcs, i), b->n);
+      if (g_array_index (c->ends, guint64, i) <= c->taken)
+        {
+          g_clear_pointer (&g_ptr_array_index (c->vcs, i), g_free);
+          c->first = i + 1;
+        }
+    }
+  return acquired;
+}
+
 /* One event: its access, locks and clock effects. */
 static void
 observe (Builder *b, guint32 g, const AugurRecord *r)
@@ -528,15 +606,21 @@ observe (Builder *b, guint32 g, const AugurRecord *r)
   const AugurOpsEvent *row = augur_ops_event (r->kind);
   gboolean sync = row->sync;  /* unless it failed */
   guint8 acc = augur_ops_event_access (r->kind, r->aux);
+  if (r->kind == AUGUR_EV_CHANNEL)
+    on_channel_made (b, r);
   if (acc != 0)
     observe_access (b, t, g, r, acc);
-  else if (row->op < AUGUR_OP_N_OPS && effects[row->op] != NULL)
+  gboolean moved = FALSE;   /* a pipe's bytes: a hand-off, as a semaphore's */
+  if (r->kind == AUGUR_EV_ATOMIC_RMW)
+    acquired = on_pipe_add (b, t, r, &moved);
+  else if (acc == 0 && row->op < AUGUR_OP_N_OPS && effects[row->op] != NULL)
     acquired = effects[row->op] (b, t, g, r, &sync);
-  if (sync)
+  if (sync || moved)
     {
       b->sync_epoch[t]++;
-      if (row->op != AUGUR_OP_LOCK && row->op != AUGUR_OP_RDLOCK && row->op != AUGUR_OP_TRYLOCK
-          && row->op != AUGUR_OP_UNLOCK && row->op != AUGUR_OP_LOCK_REQUEST)
+      if (moved
+          || (row->op != AUGUR_OP_LOCK && row->op != AUGUR_OP_RDLOCK && row->op != AUGUR_OP_TRYLOCK
+              && row->op != AUGUR_OP_UNLOCK && row->op != AUGUR_OP_LOCK_REQUEST))
         g_array_append_val (th->handoffs, tidx);
     }
   m->sync[g] = sync;
@@ -617,6 +701,7 @@ builder_init (Builder *b, AugurPredModel *m, AugurSymbolizer *symbolizer)
     }
   b->signals = g_hash_table_new_full (NULL, NULL, NULL, signal_free);
   b->onces = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  b->pipes = g_hash_table_new_full (NULL, NULL, NULL, pipe_free);
   b->sems = g_hash_table_new_full (NULL, NULL, NULL, sem_free);
   b->barriers = g_hash_table_new_full (NULL, NULL, NULL, barrier_free);
   b->sync_ids = g_hash_table_new (NULL, NULL);
@@ -648,6 +733,7 @@ builder_clear (Builder *b)
   g_free (b->sync_epoch);
   g_hash_table_unref (b->signals);
   g_hash_table_unref (b->onces);
+  g_hash_table_unref (b->pipes);
   g_hash_table_unref (b->sems);
   g_hash_table_unref (b->barriers);
   g_hash_table_unref (b->sync_ids);
