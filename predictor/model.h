@@ -13,7 +13,10 @@
  *     broadcast on that condition before the wake, after the wait);
  *     barrier rounds (every arrival of a round -> every departure of it);
  *     semaphores by counts (the k-th completed wait follows post number
- *     k - initial value, FIFO: the observed matching).  It is stored as
+ *     k - initial value, FIFO: the observed matching); pipes likewise by
+ *     bytes (a read that took bytes follows the writes that put them, as
+ *     the recorded adds of its channel word say, runtime/rt-fdio.c; socket
+ *     pairs and eventfds are not ordered).  It is stored as
  *     vector clocks, one snapshot per thread each time the clock learns
  *     something (an acquire-like event), so a lookup is a binary search.
  *     vc(e)[u] is the number of u's events that happen before e (or e itself).
