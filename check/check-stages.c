@@ -37,6 +37,7 @@
 #include "common/interrupt.h"
 #include "common/symbolizer.h"
 #include "explorer/confirm.h"
+#include "explorer/event-map.h"
 #include "explorer/explore.h"
 #include "predictor/predict.h"
 #include "static/static-driver.h"
@@ -274,6 +275,52 @@ untried_race (AugurCheckState *st, AugurFinding *p, const char *why)
   augur_results_add_finding (st->untried_races, p);
 }
 
+/* Why a schedule cut to its window (explorer/event-map.c's GAP) was not
+ * tried: the same for every one, said once (say_windowed). */
+#define WINDOWED_WHY                                                                     \
+  "the recorded run is longer than a schedule may be, so the predictor kept only the " \
+  "window around the bug, and such a schedule cannot be replayed from the program's start"
+
+/* A prediction (index @i) that could not be re-executed (@why): counted
+ * and kept, never dropped; it has no verdict, not even "not realisable",
+ * and does not stop the others.  Its reason is said on its own line,
+ * unless its schedule was cut to its window: those are listed in
+ * @windowed and said once (say_windowed). */
+static void
+not_tried (AugurCheckState *st, AugurFinding *p, guint i, const GError *why, GString *windowed)
+{
+  gboolean cut = g_error_matches (why, AUGUR_EVENT_MAP_ERROR, AUGUR_EVENT_MAP_ERROR_GAP);
+  if (cut)
+    g_string_append_printf (windowed, "%s%u", windowed->len > 0 ? ", " : "", i + 1);
+  else
+    {
+      g_autofree char *what = prediction_phrase (p);
+      augur_check_say (st, "prediction %u (%s) not tried: %s", i + 1, what, why->message);
+    }
+  st->untried++;
+  augur_results_add_predictions (st->results, augur_finding_get_kind (p),
+                                 AUGUR_PREDICTION_NOT_TRIED, 1);
+  if (augur_finding_get_kind (p) == AUGUR_FINDING_DATA_RACE)
+    untried_race (st, p, cut ? WINDOWED_WHY : why->message);
+}
+
+/* One line for the predictions @windowed lists (their numbers). */
+static void
+say_windowed (AugurCheckState *st, const GString *windowed)
+{
+  if (windowed->len == 0)
+    return;
+  guint n = 1;
+  for (const char *c = windowed->str; *c != '\0'; c++)
+    n += *c == ',';
+  gsize events = st->trace != NULL ? augur_trace_n_events (st->trace) : 0;
+  augur_check_say (st, "%u prediction%s (%s %s) not tried: the recorded run (%" G_GSIZE_FORMAT
+                   " events) is longer than a schedule may be, so the predictor kept only the "
+                   "window around each bug, and such a schedule cannot be replayed from the "
+                   "program's start", n, n == 1 ? "" : "s", n == 1 ? "number" : "numbers",
+                   windowed->str, events);
+}
+
 static gboolean
 stage_confirm (AugurCheckState *st, GError **error)
 {
@@ -283,6 +330,7 @@ stage_confirm (AugurCheckState *st, GError **error)
   gint64 end = g_get_monotonic_time ()
                + (gint64) (MAX (augur_check_stage_time_left (st), 0) / 2 * G_USEC_PER_SEC);
   guint n_predictions = 0, n_confirmed = 0;
+  g_autoptr (GString) windowed = g_string_new (NULL);
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *p = augur_results_get_finding (st->predictions, i);
@@ -318,15 +366,7 @@ stage_confirm (AugurCheckState *st, GError **error)
         {
           if (augur_interrupt_signal () != 0)
             break;   /* its runs were killed: not a verdict */
-          /* one prediction that cannot be re-executed does not stop the
-           * others; it has no verdict, not even "not realisable" */
-          g_autofree char *what = prediction_phrase (p);
-          augur_check_say (st, "prediction %u (%s) not tried: %s", i + 1, what, local->message);
-          st->untried++;
-          augur_results_add_predictions (st->results, augur_finding_get_kind (p),
-                                         AUGUR_PREDICTION_NOT_TRIED, 1);
-          if (augur_finding_get_kind (p) == AUGUR_FINDING_DATA_RACE)
-            untried_race (st, p, local->message);
+          not_tried (st, p, i, local, windowed);
           counts[AUGUR_PREDICTION_NOT_TRIED]++;
           continue;
         }
@@ -387,6 +427,7 @@ stage_confirm (AugurCheckState *st, GError **error)
       augur_check_say (st, "time for confirmation spent after %u of %u predictions: %u left "
                        "unconfirmed", n_confirmed, n_predictions, st->unconfirmed);
     }
+  say_windowed (st, windowed);
   g_autoptr (GString) not_tried = g_string_new (NULL);
   if (counts[AUGUR_PREDICTION_NOT_TRIED] > 0)
     g_string_printf (not_tried, ", %u not tried", counts[AUGUR_PREDICTION_NOT_TRIED]);
