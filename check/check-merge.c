@@ -1031,6 +1031,79 @@ add_bugs (AugurResults *results, GPtrArray *bugs)
   return grouped;
 }
 
+/* Does the waiting read @a of hang @h read @obj: its step, or (a read
+ * still pending when the run stopped) its thread's last read at its line? */
+static gboolean
+waits_on (AugurFinding *h, const AugurAccess *a, const char *obj)
+{
+  gint at = augur_finding_find_step (h, a->thread, a->event);
+  for (guint k = at >= 0 ? (guint) at + 1 : augur_finding_get_n_steps (h); at < 0 && k-- > 0;)
+    {
+      const AugurStep *s = augur_finding_get_step (h, k);
+      if (s->thread == a->thread && s->op == AUGUR_OP_READ && s->line == a->line
+          && g_strcmp0 (s->file, a->file) == 0)
+        at = (gint) k;
+    }
+  return at >= 0 && g_strcmp0 (augur_finding_get_step (h, (guint) at)->object, obj) == 0;
+}
+
+/* A hang of @all in which a thread waits in a loop reading @race's
+ * variable (the step of its waiting read names it), with that read in
+ * *@wait; else NULL.  The race in another order than the one
+ * re-execution saw may be what leaves that thread waiting. */
+static AugurFinding *
+hang_on_variable (GPtrArray *all, AugurFinding *race, const AugurAccess **wait)
+{
+  const char *obj = augur_finding_get_object (race);
+  if (obj == NULL)
+    return NULL;
+  for (guint i = 0; i < all->len; i++)
+    {
+      AugurFinding *h = g_ptr_array_index (all, i);
+      AugurFindingKind k = augur_finding_get_kind (h);
+      if (k != AUGUR_FINDING_HANG && k != AUGUR_FINDING_DEADLOCK)
+        continue;
+      for (guint j = 0; j < augur_finding_get_n_accesses (h); j++)
+        {
+          const AugurAccess *a = augur_finding_get_access (h, j);
+          if (a->op == AUGUR_OP_READ && a->file != NULL && waits_on (h, a, obj))
+            {
+              *wait = a;
+              return h;
+            }
+        }
+    }
+  return NULL;
+}
+
+/* What re-execution saw of @race, classified benign (@seen: its mark):
+ * "nothing failed" is said of the executions explored after the order it
+ * ran, and names a hang of @all waiting on the same variable, which the
+ * other order may cause. */
+static char *
+benign_text (GPtrArray *all, AugurFinding *race, const char *seen)
+{
+  if (g_strcmp0 (seen, AUGUR_CONFIRM_FAILED_ANYWAY) == 0)
+    return g_strdup (" Re-executed, the race happened and the program failed after it, but the "
+                     "same way without it (in the other order of the two accesses, or its "
+                     "default schedule): the failure is not blamed on it. A data race is still "
+                     "undefined behaviour in C11.");
+  if (g_strcmp0 (seen, AUGUR_CONFIRM_HUNG) == 0)
+    return g_strdup (" Re-executed, the race happened and some executions explored after it hung "
+                     "(killed by the watchdog), which re-execution cannot blame on it; a data "
+                     "race is undefined behaviour in C11 whatever followed.");
+  const AugurAccess *wait = NULL;
+  if (hang_on_variable (all, race, &wait) == NULL)
+    return g_strdup (" Re-executed, the race happened and nothing failed in the executions "
+                     "explored after it, but a data race is still undefined behaviour in C11.");
+  g_autofree char *at = loc_of (wait->file, wait->line);
+  return g_strdup_printf (
+    " Re-executed, the race happened and nothing failed in the executions explored after that "
+    "order; but a hang was found in which thread %u waits at %s for %s to change: the race in "
+    "the other order may be its cause. A data race is undefined behaviour in C11 whatever "
+    "followed.", wait->thread, at, augur_finding_get_object (race));
+}
+
 /* The findings in no bug (nor dropped) into @results as they are. */
 static void
 add_ungrouped (AugurResults *results, GPtrArray *all, const gboolean *used, AugurResults *benign)
@@ -1048,21 +1121,8 @@ add_ungrouped (AugurResults *results, GPtrArray *all, const gboolean *used, Augu
                         ? classified_benign (f, benign) : NULL;
       if (b != NULL)
         {
-          const char *seen = augur_finding_get_explanation (b);
-          gboolean failed = g_strcmp0 (seen, AUGUR_CONFIRM_FAILED_ANYWAY) == 0;
-          gboolean hung = g_strcmp0 (seen, AUGUR_CONFIRM_HUNG) == 0;
-          g_autofree char *e = g_strconcat (
-            augur_finding_get_explanation (f),
-            failed ? " Re-executed, the race happened and the program failed after it, but the "
-                     "same way without it (in the other order of the two accesses, or its default "
-                     "schedule): the failure is not blamed on it. A data race is still undefined "
-                     "behaviour in C11."
-            : hung ? " Re-executed, the race happened and some executions explored after it hung "
-                     "(killed by the watchdog), which re-execution cannot blame on it; a data "
-                     "race is undefined behaviour in C11 whatever followed."
-                   : " Re-executed, the race happened and nothing failed in the executions "
-                     "explored after it, but a data race is still undefined behaviour in C11.",
-            NULL);
+          g_autofree char *seen = benign_text (all, f, augur_finding_get_explanation (b));
+          g_autofree char *e = g_strconcat (augur_finding_get_explanation (f), seen, NULL);
           augur_finding_set_explanation (f, e);
         }
       augur_results_add_finding (results, f);

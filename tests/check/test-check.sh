@@ -720,6 +720,22 @@ untried_windows ()
 }
 ok "predictions whose schedule is only their window: not tried, said once with their count" untried_windows
 
+# a race on a hold flag re-executed in its harmless order: "nothing
+# failed" is said of that order only, and the hang that the other order
+# makes (a thread waits for the flag to change) is named in it
+race_names_hang ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -pthread -o "$tmp/hold_resume" "$top_srcdir/tests/check/linked/hold_resume.c" \
+    || return 1
+  "$AUGUR" check --budget 20 -o "$tmp/hr" -- "$tmp/hold_resume" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^[0-9]* error hang (T1): .*waits in a loop at hold_resume.c:19 for on_hold" "$tmp/out" \
+    && ! grep -q "nothing failed in the executions explored after it" "$tmp/out" \
+    && grep -q "nothing failed in the executions explored after that order; but a hang was found in which thread 1 waits at hold_resume.c:19 for on_hold to change: the race in the other order may be its cause" "$tmp/out"
+}
+ok "a race re-executed harmlessly names the hang its other order may cause" race_names_hang
+
 # --sync-only: no explored run shows a race between plain accesses; one
 # the predictor predicted and re-execution saw happen is still an error
 # (C-Thread-Pool's spin on num_threads_alive was confirmed, then dropped)
