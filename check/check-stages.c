@@ -285,13 +285,21 @@ untried_race (AugurCheckState *st, AugurFinding *p, const char *why)
  * and kept, never dropped; it has no verdict, not even "not realisable",
  * and does not stop the others.  Its reason is said on its own line,
  * unless its schedule was cut to its window: those are listed in
- * @windowed and said once (say_windowed). */
+ * @windowed (its number, kind and object: "2 (data-race on total)") and
+ * said once (say_windowed), *n_windowed counting them. */
 static void
-not_tried (AugurCheckState *st, AugurFinding *p, guint i, const GError *why, GString *windowed)
+not_tried (AugurCheckState *st, AugurFinding *p, guint i, const GError *why, GString *windowed,
+           guint *n_windowed)
 {
   gboolean cut = g_error_matches (why, AUGUR_EVENT_MAP_ERROR, AUGUR_EVENT_MAP_ERROR_GAP);
   if (cut)
-    g_string_append_printf (windowed, "%s%u", windowed->len > 0 ? ", " : "", i + 1);
+    {
+      g_autofree char *kind = augur_finding_dup_full_kind (p);
+      g_autofree char *obj = augur_finding_dup_object_phrase (p);
+      g_string_append_printf (windowed, "%s%u (%s%s%s)", windowed->len > 0 ? ", " : "", i + 1,
+                              kind, obj != NULL ? " on " : "", obj != NULL ? obj : "");
+      (*n_windowed)++;
+    }
   else
     {
       g_autofree char *what = prediction_phrase (p);
@@ -304,21 +312,19 @@ not_tried (AugurCheckState *st, AugurFinding *p, guint i, const GError *why, GSt
     untried_race (st, p, cut ? WINDOWED_WHY : why->message);
 }
 
-/* One line for the predictions @windowed lists (their numbers). */
+/* One line for the @n predictions @windowed lists. */
 static void
-say_windowed (AugurCheckState *st, const GString *windowed)
+say_windowed (AugurCheckState *st, const GString *windowed, guint n)
 {
-  if (windowed->len == 0)
+  if (n == 0)
     return;
-  guint n = 1;
-  for (const char *c = windowed->str; *c != '\0'; c++)
-    n += *c == ',';
   gsize events = st->trace != NULL ? augur_trace_n_events (st->trace) : 0;
-  augur_check_say (st, "%u prediction%s (%s %s) not tried: the recorded run (%" G_GSIZE_FORMAT
-                   " events) is longer than a schedule may be, so the predictor kept only the "
+  guint bound = augur_check_max_steps (st);
+  g_autofree char *steps = bound > 0 ? g_strdup_printf (" (%u steps)", bound) : g_strdup ("");
+  augur_check_say (st, "%u prediction%s not tried, %s: the recorded run (%" G_GSIZE_FORMAT
+                   " events) is longer than a schedule may be%s, so the predictor kept only the "
                    "window around each bug, and such a schedule cannot be replayed from the "
-                   "program's start", n, n == 1 ? "" : "s", n == 1 ? "number" : "numbers",
-                   windowed->str, events);
+                   "program's start", n, n == 1 ? "" : "s", windowed->str, events, steps);
 }
 
 static gboolean
@@ -331,6 +337,7 @@ stage_confirm (AugurCheckState *st, GError **error)
                + (gint64) (MAX (augur_check_stage_time_left (st), 0) / 2 * G_USEC_PER_SEC);
   guint n_predictions = 0, n_confirmed = 0;
   g_autoptr (GString) windowed = g_string_new (NULL);
+  guint n_windowed = 0;
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *p = augur_results_get_finding (st->predictions, i);
@@ -366,7 +373,7 @@ stage_confirm (AugurCheckState *st, GError **error)
         {
           if (augur_interrupt_signal () != 0)
             break;   /* its runs were killed: not a verdict */
-          not_tried (st, p, i, local, windowed);
+          not_tried (st, p, i, local, windowed, &n_windowed);
           counts[AUGUR_PREDICTION_NOT_TRIED]++;
           continue;
         }
@@ -427,7 +434,7 @@ stage_confirm (AugurCheckState *st, GError **error)
       augur_check_say (st, "time for confirmation spent after %u of %u predictions: %u left "
                        "unconfirmed", n_confirmed, n_predictions, st->unconfirmed);
     }
-  say_windowed (st, windowed);
+  say_windowed (st, windowed, n_windowed);
   g_autoptr (GString) not_tried = g_string_new (NULL);
   if (counts[AUGUR_PREDICTION_NOT_TRIED] > 0)
     g_string_printf (not_tried, ", %u not tried", counts[AUGUR_PREDICTION_NOT_TRIED]);

@@ -701,8 +701,8 @@ untried_race ()
 ok "a race whose predicted schedule cannot be re-executed is a warning, an error once a run shows it" untried_race
 
 # three races after the long start: none of their windowed schedules can
-# be re-executed; why is said once with their count and numbers, not in
-# one long line each, and each race stays a warning that says so
+# be re-executed; why is said once with their count, numbers and kinds,
+# not in one long line each, and each race stays a warning that says so
 untried_windows ()
 {
   "$AUGUR_CC_BIN" -O0 -g -o "$tmp/long_prefix_many" \
@@ -711,8 +711,8 @@ untried_windows ()
     >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 6 ] && [ "$(grep -c "not tried:" "$tmp/out")" -eq 1 ] \
-    && grep -q "^augur check: 3 predictions (numbers 1, 2, 3) not tried: the recorded run ([0-9]* events) is longer than a schedule may be" "$tmp/out" \
+  [ "$st" -eq 6 ] && [ "$(grep -c "not tried.*schedule" "$tmp/out")" -eq 1 ] \
+    && grep -q "^augur check: 3 predictions not tried, 1 (data-race on variable a), 2 (data-race on variable b), 3 (data-race on variable c): the recorded run ([0-9]* events) is longer than a schedule may be" "$tmp/out" \
     && grep -q "confirmed 0 predictions harmful, 0 benign, 0 not realisable, 3 not tried" "$tmp/out" \
     && grep -q "^augur check: 3 predictions could not be checked (3 not tried" "$tmp/out" \
     && json_path "$tmp/lpm/results.json" '$.findings[0].explanation' \
