@@ -810,6 +810,27 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
   explore_diagnose_keep_failure (c, steps, upto, ev, f, fl);
 }
 
+/* Did a failure of the execution before failures[k] fail the same way at
+ * the same place (another thread, the same crashing line)?  Then
+ * failures[k] is no failure of its own: its schedule holds the earlier
+ * one, which a replay of it shows first (and names its thread), and which
+ * is reported and diagnosed already. */
+static gboolean
+failed_there_before (const AugurSchedFailure *failures, guint k)
+{
+  const AugurSchedFailure *b = &failures[k];
+  for (guint j = 0; j < k; j++)
+    {
+      const AugurSchedFailure *a = &failures[j];
+      if (a->status == b->status && a->signal == b->signal && a->module == b->module
+          && a->pc == b->pc && a->line == b->line
+          && strncmp (a->file, b->file, sizeof a->file) == 0
+          && strncmp (a->expr, b->expr, sizeof a->expr) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 typedef struct {
   Ctx *c;
   const guint64 *ev;
@@ -1040,7 +1061,8 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
 
   guint nf = MIN (shm->n_failures, AUGUR_SCHED_MAX_FAILURES);
   for (guint k = 0; k < nf; k++)
-    failure_finding (c, steps, n, ev, &shm->failures[k], ws, killed, -1);
+    if (!failed_there_before (shm->failures, k))
+      failure_finding (c, steps, n, ev, &shm->failures[k], ws, killed, -1);
   if (nf == 0 && WIFSIGNALED (ws) && !killed)
     {
       /* a signal the runtime did not catch (a stack overflow on fibers,

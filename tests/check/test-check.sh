@@ -736,6 +736,27 @@ race_names_hang ()
 }
 ok "a race re-executed harmlessly names the hang its other order may cause" race_names_hang
 
+# two workers may crash at one line in one execution: the crash named
+# (by the finding and by the diagnosis blamed for it) is the first of
+# them, the one a replay of its schedule shows, not a later one
+crash_thread_replayed ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -pthread -o "$tmp/mini_pool" "$top_srcdir/tests/check/linked/mini_pool.c" \
+    || return 1
+  "$AUGUR" check --budget 30 -o "$tmp/mp" -- "$tmp/mini_pool" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] || return 1
+  i=$(json_path "$tmp/mp/results.json" '$.findings[*].kind' | grep -nx crash | cut -d: -f1)
+  [ -n "$i" ] || return 1
+  said=$(json_path "$tmp/mp/results.json" "\$.findings[$((i - 1))].explanation" \
+         | grep -o "Thread [0-9]* crashes with Segmentation fault at mini_pool.c:37")
+  "$AUGUR" replay "$tmp/mp/results.json#$i" >"$tmp/rp" 2>&1
+  cat "$tmp/rp"
+  [ -n "$said" ] && grep -q "^reproduced: crash mini_pool.c:37: $said" "$tmp/rp"
+}
+ok "a crash two threads reach in one execution names the thread its replay shows" crash_thread_replayed
+
 # --sync-only: no explored run shows a race between plain accesses; one
 # the predictor predicted and re-execution saw happen is still an error
 # (C-Thread-Pool's spin on num_threads_alive was confirmed, then dropped)
