@@ -610,6 +610,33 @@ harm_access_of (AugurFinding *p, const AugurAccess *a)
   return found;
 }
 
+/* The crash sentence of head @h that *@chain repeats ("Thread 2 crashes
+ * with ...") names the thread that crashes in the schedule taken, the
+ * cause @sched's (two threads may crash at one line, in different
+ * executions): the one `augur replay` of the finding shows. */
+static void
+crashed_as_scheduled (char **chain, AugurFinding *h, AugurFinding *sched)
+{
+  if (augur_finding_get_kind (h) != AUGUR_FINDING_CRASH)
+    return;
+  for (guint i = 0; i < augur_finding_get_n_accesses (h); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (h, i);
+      const AugurAccess *c = a->op == AUGUR_OP_FAULT ? harm_access_of (sched, a) : NULL;
+      if (c == NULL || c->thread == a->thread)
+        continue;
+      g_autofree char *was = g_strdup_printf ("Thread %u crashes ", a->thread);
+      char *at = strstr (*chain, was);
+      if (at == NULL)
+        return;
+      g_autofree char *head = g_strndup (*chain, at - *chain);
+      char *fixed = g_strdup_printf ("%sThread %u crashes %s", head, c->thread, at + strlen (was));
+      g_free (*chain);
+      *chain = fixed;
+      return;
+    }
+}
+
 /* A part of @f other than its schedule's (@sched) whose own execution
  * failed in another thread than @f's failure access says (its text reads
  * "Thread 3 calls abort()" below a headline "(T2)"): it says so. */
@@ -679,6 +706,8 @@ build_bug (Bug *b)
    * a cause's schedule says its own spurious wake-up (what `augur replay`
    * of this finding says too) */
   g_autofree char *chain = augur_check_cause_chain (h, b->parts, sched == h);
+  if (sched != h)
+    crashed_as_scheduled (&chain, h, sched);
   g_autofree char *note = sched != h
     ? augur_steps_spurious_sentence (augur_finding_get_explanation (sched)) : NULL;
   g_autofree char *with = note != NULL ? g_strdup_printf ("%s %s", chain, note) : NULL;
