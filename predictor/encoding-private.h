@@ -50,6 +50,8 @@ typedef struct {
   GHashTable *cs_locks[2]; /* lock id+1 of each side's sections */
   gboolean third;         /* encode the third threads the schedule runs (third_threads) */
   gboolean third_over;    /* ... given up: more than MAX_THIRD_VARS of them */
+  gboolean past_end;      /* ... rejected: one needs a window's thread past its window
+                           * (a section of it on the lock that came first) */
   GHashTable *third_locks; /* lock id+1 of third threads' sections in the windows' span */
   GHashTable *relevant;  /* var id+1 of the variables the windows' orders depend on */
   gint64 deadline;       /* monotonic us: the check's timeout, for its encoding too */

@@ -86,6 +86,38 @@ augur_enc_third_event (Enc *x, guint32 w)
   return TRUE;
 }
 
+/* Did a window's thread have a section on c's lock, past its window's
+ * end, that began before c in the recorded run?  Then c, kept in the
+ * recorded order, would need it, which the schedule never runs: the
+ * worker's decrement of a counter that another worker's decrement read
+ * (C-Thread-Pool's num_threads_working: without it, thpool_wait seemed to
+ * return before the first job's write).  Sets past_end. */
+static gboolean
+after_window_section (Enc *x, const AugurPredCS *c)
+{
+  const AugurPredModel *m = x->m;
+  for (guint side = 0; side < 2; side++)
+    {
+      guint t = x->t[side];
+      guint32 end = x->end[side] != AUGUR_PRED_NONE && x->end[side] >= x->s[side]
+                      ? augur_pred_model_event (m, t, x->end[side]) : x->q->lo;
+      GArray *all = m->threads[t].cs;
+      for (guint i = 0; i < all->len; i++)
+        {
+          const AugurPredCS *d = &g_array_index (all, AugurPredCS, i);
+          if (d->acq >= c->acq)
+            break;
+          if (d->lock == c->lock && d->acq > end
+              && !(d->mode == AUGUR_LOCK_SHARED && c->mode == AUGUR_LOCK_SHARED))
+            {
+              x->past_end = TRUE;
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
 /* One third thread's section c that the schedule runs (part of) against
  * the windows' sections on its lock: the one that began first in the
  * recorded run is over before the other begins.  The recorded order, not
@@ -99,7 +131,7 @@ third_section (Enc *x, const AugurPredCS *c)
 {
   guint32 A = c->acq >= x->q->lo ? c->acq : AUGUR_PRED_NONE;
   guint32 R = c->rel;
-  if (A != AUGUR_PRED_NONE && !augur_enc_third_event (x, A))
+  if (A != AUGUR_PRED_NONE && (after_window_section (x, c) || !augur_enc_third_event (x, A)))
     return FALSE;
   if (R != AUGUR_PRED_NONE && !augur_enc_third_event (x, R))
     R = AUGUR_PRED_NONE;

@@ -777,7 +777,9 @@ augur_encoder_check (AugurEncoder *e, const AugurEncQuery *q, guint timeout_ms,
   x.third = TRUE;
   if (!check_once (&x, answer, schedule, error))
     return FALSE;
-  if (x.third_over || *answer == AUGUR_ENC_UNKNOWN || *answer == AUGUR_ENC_REJECTED)
+  if (x.past_end)
+    *answer = AUGUR_ENC_UNSAT;   /* not too large: the windows cannot have it */
+  else if (x.third_over || *answer == AUGUR_ENC_UNKNOWN || *answer == AUGUR_ENC_REJECTED)
     {
       /* too large to encode: the fast schedule, which the replay that
        * confirms a prediction tries (it may say "not realisable") */

@@ -213,6 +213,16 @@ if record pipe_lock_leak "$src/pipe_lock_leak.c" && rerecord pipe_lock_leak; the
   ok "pipe_lock_leak: ... confirmed harmful" lost_update_confirmed
 else
   ok "pipe_lock_leak: builds and records a run without a lost update" false
+# thpool_wait in small: another worker's section that followed the res[0]
+# worker's last one in the recorded run needs it, past that worker's
+# window: no race on res, only the one on queued
+if record wait_idle "$src/wait_idle.c" && rerecord wait_idle "res[0]'s worker was idle first"; then
+  ok "wait_idle: augur predict runs" status 0 "$AUGUR" predict -o "$work/wi.json" "$work/wait_idle.trace"
+  ok "wait_idle: no race on the results a wait for idle orders" lacks "$work/wi.json" "data-race race res "
+  ok "wait_idle: ... and the one on queued, read without its lock" \
+    predicts "$work/wi.json" "data-race race queued "
+else
+  ok "wait_idle: builds and records a run where res[0]'s worker was idle first" false
 fi
 
 # a robust mutex's owner-died release orders its dead owner before the
