@@ -176,6 +176,20 @@ replay_facts (const char *facts_path, const char *path, AugurStaticFacts **facts
   return TRUE;
 }
 
+/* The thread of @f's failure (an assertion, abort or crash access), or
+ * -1 if it has none. */
+static gint
+failing_thread (AugurFinding *f)
+{
+  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, k);
+      if (augur_op_is_failure (a->op) || a->op == AUGUR_OP_FAULT)
+        return (gint) a->thread;
+    }
+  return -1;
+}
+
 /* A finding of the explorer: the same kind at the same locations. */
 static int
 replay_explored (const char *const *pargv, AugurFinding *target, const guint *threads, guint n,
@@ -234,6 +248,12 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
                 g_printerr ("augur replay: the schedule was run with the static facts next to %s\n",
                             path);
               g_print ("reproduced: %s %s: %s\n", kind, shown_locs, augur_finding_get_explanation (f));
+              /* two threads failing at one place: the replay's is the
+               * first to get there, which may not be the one named */
+              gint want = failing_thread (target), got = failing_thread (f);
+              if (want >= 0 && got >= 0 && want != got)
+                g_print ("augur replay: the finding names thread %d; in this replay thread %d "
+                         "failed there first\n", want, got);
               return AUGUR_EXIT_BUG;
             }
         }

@@ -59,6 +59,20 @@ crash_site ()
   grep -q "^crash crash.c:23: Thread 1 crashes with Segmentation fault at crash.c:23 in use(): a load through a null pointer\.$" "$tmp/out"
 }
 ok "crash found and replayed, the fault's place named" crash_site
+# a finding that names another thread than the one whose failure its
+# replay shows (two threads failing at one place): the replay says so
+crash_other_thread ()
+{
+  awk '/"accesses" : \[/ { a = 1 } a && /"thread" : 1,/ { sub (/: 1,/, ": 2,"); a = 0 } { print }' \
+    "$tmp/crash.json" >"$tmp/crash2.json"
+  n=$(results_findings "$tmp/crash2.json" | grep -n "^crash crash.c:23" | head -1 | cut -d: -f1)
+  "$AUGUR" replay "$tmp/crash2.json#$n" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: crash crash.c:23: Thread 1 crashes" "$tmp/replay" \
+    && grep -q "^augur replay: the finding names thread 2; in this replay thread 1 failed there first$" "$tmp/replay"
+}
+ok "a replay whose failure is another thread's than the finding's says so" crash_other_thread
 ok "lost update diagnosed as an atomicity violation and replayed" \
    finding assert "atomicity-violation assert.c:12 assert.c:13 assert.c:13"
 ok "check-then-act across critical sections diagnosed and replayed" \
