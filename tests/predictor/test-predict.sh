@@ -213,6 +213,8 @@ if record pipe_lock_leak "$src/pipe_lock_leak.c" && rerecord pipe_lock_leak; the
   ok "pipe_lock_leak: ... confirmed harmful" lost_update_confirmed
 else
   ok "pipe_lock_leak: builds and records a run without a lost update" false
+fi
+
 # thpool_wait in small: another worker's section that followed the res[0]
 # worker's last one in the recorded run needs it, past that worker's
 # window: no race on res, only the one on queued
