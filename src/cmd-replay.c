@@ -250,10 +250,10 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
               g_print ("reproduced: %s %s: %s\n", kind, shown_locs, augur_finding_get_explanation (f));
               /* two threads failing at one place: the replay's is the
                * first to get there, which may not be the one named */
-              gint want = failing_thread (target), got = failing_thread (f);
-              if (want >= 0 && got >= 0 && want != got)
+              gint want = failing_thread (target), failed = failing_thread (f);
+              if (want >= 0 && failed >= 0 && want != failed)
                 g_print ("augur replay: the finding names thread %d; in this replay thread %d "
-                         "failed there first\n", want, got);
+                         "failed there first\n", want, failed);
               return AUGUR_EXIT_BUG;
             }
         }
