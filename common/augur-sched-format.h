@@ -605,6 +605,11 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
     return 1;
   if (augur_sched_kill_meets (a, b))
     return 1;
+  /* a step the clock moved on before writes the clock (a timed wait's
+   * timeout is a YIELD that does), which a time function reads */
+  if (((a->xflags & AUGUR_SXF_CLOCK_JUMP) && (b->xflags & AUGUR_SXF_CLOCK))
+      || ((b->xflags & AUGUR_SXF_CLOCK_JUMP) && (a->xflags & AUGUR_SXF_CLOCK)))
+    return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
     return 0;
   if (b->op >= AUGUR_SOP_CREATE && b->op <= AUGUR_SOP_EXIT)

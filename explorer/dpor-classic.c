@@ -150,6 +150,11 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
   gboolean aw, bw;
   if (augur_sched_kill_meets (a, b))
     return TRUE;
+  /* the clock: a step it moved on before (a timed wait's timeout) writes
+   * it, a time function reads it (dpor-pass.c) */
+  if (((a->xflags & AUGUR_SXF_CLOCK_JUMP) && (b->xflags & AUGUR_SXF_CLOCK))
+      || ((b->xflags & AUGUR_SXF_CLOCK_JUMP) && (a->xflags & AUGUR_SXF_CLOCK)))
+    return TRUE;
   /* memory, then locks: a condition wake-up touches its condition and
    * takes its mutex back, so two wake-ups from two conditions that
    * share a mutex are dependent by the mutex alone */

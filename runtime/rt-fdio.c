@@ -40,7 +40,9 @@
  * one that finds nothing ready awaits an add to any of their words; with
  * a timeout, the call returns what is ready then, or 0 (timed out): the
  * explorer orders the load before and after the other threads' adds, so
- * both endings are explored.
+ * both endings are explored.  A call that timed out moves the virtual
+ * clock on to its deadline (rt_sched_timed_out, a step of its own):
+ * an event loop that polls until its next timer is due sees it due.
  * epoll_wait and epoll_pwait the same, on the channels among the
  * descriptors epoll_ctl added.  A set that also watches other
  * descriptors (libuv's epoll set holds an io_uring ring) is checked for
@@ -604,6 +606,37 @@ eventfd (unsigned int value, int flags)
 
 /* ---- poll and select ---- */
 
+/* A wait with a timeout timed out, on channels (wait_any) or in the
+ * kernel (for descriptors that are none of the program's channels): the
+ * clock moves on to its deadline, errno as it was. */
+static void
+timed_out (uint64_t deadline, uintptr_t ra)
+{
+  int saved_errno = errno;
+  rt_sched_timed_out (deadline, ra);
+  errno = saved_errno;
+}
+
+/* A timeout in nanoseconds, negative for none: of poll's and epoll_wait's
+ * milliseconds, ppoll's timespec, select's timeval. */
+static int64_t
+ms_ns (int ms)
+{
+  return ms < 0 ? -1 : (int64_t) ms * 1000000;
+}
+
+static int64_t
+ts_ns (const struct timespec *ts)
+{
+  return ts->tv_sec < 0 ? 0 : (int64_t) ts->tv_sec * 1000000000 + ts->tv_nsec;
+}
+
+static int64_t
+tv_ns (const struct timeval *tv)
+{
+  return tv->tv_sec < 0 ? 0 : (int64_t) tv->tv_sec * 1000000000 + (int64_t) tv->tv_usec * 1000;
+}
+
 /* What a poll, select or epoll_wait watches: the distinct words of the
  * program's channels among its descriptors (negative ones skipped), and
  * whether it also watches others. */
@@ -646,19 +679,24 @@ on_scheduler (void)
 }
 
 /* Under the scheduler, a poll, select or epoll_wait (@call) that watches
- * channels: @check makes the call without waiting (its result; 0: nothing
- * ready).  Its load of the words is the step (what was written
+ * channels, with a timeout of @timeout_ns (negative: none): @check makes
+ * the call without waiting (its result; 0: nothing ready).  Its load of
+ * the words is the step (what was written
  * before the adds it comes after happens before the caller's next steps);
  * then, with a timeout, the call returns what is ready, 0 if nothing
- * (timed out: the explorer also runs the load after another thread's add,
- * and the call sees it ready); without one, a call that finds nothing
+ * (timed out: the clock moves on to the deadline; the explorer also runs
+ * the load after another thread's add, and the call sees it ready);
+ * without one, a call that finds nothing
  * ready awaits an add to any of the words and checks again.  A set that
  * also watches other descriptors is checked for them at each of its
  * steps, but only the channels' adds wake it: the page says so while it
  * waits (AUGUR_KERNEL_WAIT_ALSO), for a hang the world might have ended. */
 static int
-wait_any (const WaitSet *s, int forever, int (*check) (void *), void *arg, int call, uintptr_t ra)
+wait_any (const WaitSet *s, int64_t timeout_ns, int (*check) (void *), void *arg, int call,
+          uintptr_t ra)
 {
+  int forever = timeout_ns < 0;
+  uint64_t deadline = forever ? 0 : rt_sched_deadline ((uint64_t) timeout_ns);
   if (forever && s->other)
     rt_sched_kernel_wait (call | AUGUR_KERNEL_WAIT_ALSO, ra);
   /* the words, the lowest first: the load's address, which the
@@ -684,6 +722,8 @@ wait_any (const WaitSet *s, int forever, int (*check) (void *), void *arg, int c
       rt_atomic_load32_span_at ((volatile uint32_t *) words[0], n_read, __ATOMIC_SEQ_CST, ra);
       errno = saved_errno;
       int r = check (arg);
+      if (r == 0 && !forever)
+        timed_out (deadline, ra);
       if (r != 0 || !forever)
         {
           if (forever && s->other)
@@ -729,7 +769,7 @@ rt_fdio_poll (struct pollfd *fds, nfds_t n, int timeout, uintptr_t ra, int *resu
   if (!waits_here (&s))
     return 0;
   PollCall c = { fds, n, NULL };
-  *result = wait_any (&s, timeout < 0, poll_now, &c, AUGUR_KERNEL_WAIT_POLL, ra);
+  *result = wait_any (&s, ms_ns (timeout), poll_now, &c, AUGUR_KERNEL_WAIT_POLL, ra);
   return 1;
 }
 
@@ -742,17 +782,21 @@ ppoll (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigse
     s = poll_set (fds, n);
   if (!waits_here (&s))
     {
+      uint64_t deadline = timeout != NULL && !now ? rt_sched_deadline ((uint64_t) ts_ns (timeout)) : 0;
       if (!now)
         rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_POLL, RT_RA ());
       int r = get_real_ppoll () (fds, n, timeout, mask);
       if (!now)
         rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
+      if (r == 0 && deadline != 0)
+        timed_out (deadline, RT_RA ());
       return r;
     }
   sigset_t none;
   sigemptyset (&none);
   PollCall c = { fds, n, mask != NULL ? mask : &none };
-  return wait_any (&s, timeout == NULL, poll_now, &c, AUGUR_KERNEL_WAIT_POLL, RT_RA ());
+  return wait_any (&s, timeout == NULL ? -1 : ts_ns (timeout), poll_now, &c,
+                   AUGUR_KERNEL_WAIT_POLL, RT_RA ());
 }
 
 typedef struct {
@@ -795,7 +839,8 @@ rt_fdio_select (int nfds, fd_set *r, fd_set *w, fd_set *e, const struct timeval 
   for (int k = 0; k < 3; k++)
     if (c.sets[k] != NULL)
       c.asked[k] = *c.sets[k];
-  *result = wait_any (&s, timeout == NULL, select_now, &c, AUGUR_KERNEL_WAIT_SELECT, ra);
+  *result = wait_any (&s, timeout == NULL ? -1 : tv_ns (timeout), select_now, &c,
+                      AUGUR_KERNEL_WAIT_SELECT, ra);
   return 1;
 }
 
@@ -899,7 +944,7 @@ epoll_call (int epfd, struct epoll_event *events, int max, int timeout, const si
   if (!waits_here (&s))
     return 0;
   EpollCall c = { epfd, events, max, mask };
-  *result = wait_any (&s, timeout < 0, epoll_now, &c, AUGUR_KERNEL_WAIT_EPOLL, ra);
+  *result = wait_any (&s, ms_ns (timeout), epoll_now, &c, AUGUR_KERNEL_WAIT_EPOLL, ra);
   return 1;
 }
 
@@ -908,11 +953,14 @@ static int
 epoll_kernel (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask,
               uintptr_t ra)
 {
+  uint64_t deadline = timeout > 0 ? rt_sched_deadline ((uint64_t) ms_ns (timeout)) : 0;
   if (timeout != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_EPOLL, ra);
   int r = get_real_epoll_pwait () (epfd, events, max, timeout, mask);
   if (timeout != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
+  if (r == 0 && deadline != 0)
+    timed_out (deadline, ra);
   return r;
 }
 

@@ -36,7 +36,9 @@
  * timed condition wait that already timed out once, an awaiting loop
  * that read the clock), the clock jumps by an hour and they run on: time
  * passes only when everybody waits, at most RT_MAX_JUMPS times per
- * execution.
+ * execution.  A timed wait that timed out (poll, select or epoll_wait
+ * with a timeout: rt-fdio.c, rt-time.c) moves the clock on to its
+ * deadline (rt_sched_timed_out): its timeout passed.
  */
 #include "config.h"
 
@@ -74,6 +76,7 @@ static RtInvWrite inv_ring[RT_INV_RING];
 uint64_t rt_sched_await_inv_seq;
 static uint64_t clock_ticks;     /* microseconds the clock moved on by reads */
 static uint32_t clock_upto;      /* steps before this were looked at by a clock read */
+static uint64_t clock_waited;    /* nanoseconds timed waits moved the clock on by */
 /* What rt_sched_await_loads announced, for its thread's next publish
  * (only the token holder runs between the two) */
 static uintptr_t announced[RT_AWAIT_MAX];
@@ -87,6 +90,7 @@ rt_sched_await_reset (void)
   rt_sched_await_jump_pending = 0;
   clock_ticks = 0;
   clock_upto = 0;
+  clock_waited = 0;
   rt_sched_await_inv_seq = 0;
   n_announced = 0;
 }
@@ -119,11 +123,24 @@ static const uint8_t pure_when[AUGUR_SOP_N_] = {
   [AUGUR_SOP_BROADCAST] = PURE_IF_NO_WAITER,
 };
 
+/* A timed wait's timeout (rt_sched_timed_out): a YIELD that moved the clock. */
+static int
+timed_out_step (const AugurSchedStep *s)
+{
+  return s->op == AUGUR_SOP_YIELD && s->ev_kind == AUGUR_EV_TIME
+         && (s->xflags & AUGUR_SXF_CLOCK_JUMP);
+}
+
 /* A completed step that changes nothing a loop could depend on (a write
  * is judged later, by the value it left: pure_window). */
+
 static int
 pure_step (const AugurSchedStep *s, int has_old)
 {
+  /* a timeout changed only the clock, which window_reads judges: a loop
+   * that polls with a timeout for a flag can still await it */
+  if (timed_out_step (s))
+    return 1;
   if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
     return 0;
   if (has_old && rt_sched_value_write (s))
@@ -453,9 +470,11 @@ static int
 window_reads (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to, uint32_t me, uint32_t now,
               uint32_t *n, int *clock)
 {
+  int timed_out = 0;   /* the iteration's own timeout moved the clock */
   for (uint32_t i = from; i < to; i++)
     {
       const AugurSchedStep *e = &v[i].step;
+      timed_out |= timed_out_step (e);
       if (!reads_state (e))
         continue;
       if (e->xflags & AUGUR_SXF_CLOCK)
@@ -477,7 +496,8 @@ window_reads (RtSThread *t, const RtHist *v, uint32_t from, uint32_t to, uint32_
         return READS_TOO_MANY;
       t->await_r[(*n)++] = *e;
     }
-  return READS_SAME;
+  /* the next iteration reads a later time */
+  return timed_out && *clock ? READS_CHANGED : READS_SAME;
 }
 
 void
@@ -563,6 +583,11 @@ yw_note (RtSThread *t, const RtHist *e)
 {
   if (!t->yw_open || t->yw_dirty)
     return;
+  if (timed_out_step (&e->step))
+    {
+      t->yw_dirty = 1;   /* time moved: the next window's reads of the clock differ */
+      return;
+    }
   if (e->held_before != t->yw_held)
     t->yw_held_moved = 1;
   int reads = reads_state (&e->step);
@@ -639,7 +664,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
       if (mine)
         return;
     }
-  if (p->op == AUGUR_SOP_YIELD && yield_await (me, t, p))
+  if (p->op == AUGUR_SOP_YIELD && !timed_out_step (p) && yield_await (me, t, p))
     return;
   /* a loop under a lock is judged too, when it holds the lock for the
    * whole iteration: if whoever could change what it reads needs that
@@ -1012,6 +1037,14 @@ rt_sched_yield (uintptr_t ra)
   return 1;
 }
 
+/* The virtual clock as the last read left it, and the timeouts since. */
+static uint64_t
+clock_now (void)
+{
+  return RT_CLOCK_BASE_NS + (uint64_t) shm->clock_jumps * RT_CLOCK_JUMP_NS + clock_ticks * 1000u
+         + clock_waited;
+}
+
 int
 rt_sched_clock (uint64_t *ns, uintptr_t ra)
 {
@@ -1032,6 +1065,32 @@ rt_sched_clock (uint64_t *ns, uintptr_t ra)
     moved = !pure_step (&shm->steps[x], 0) || (shm->steps[x].xflags & AUGUR_SXF_CLOCK_JUMP);
   clock_upto = upto;
   clock_ticks += (uint64_t) moved;
-  *ns = RT_CLOCK_BASE_NS + (uint64_t) shm->clock_jumps * RT_CLOCK_JUMP_NS + clock_ticks * 1000u;
+  *ns = clock_now ();
   return 1;
+}
+
+uint64_t
+rt_sched_deadline (uint64_t ns)
+{
+  if (!rt_sched_is_on ())
+    return 0;
+  uint64_t now = clock_now ();
+  return ns > UINT64_MAX - now ? UINT64_MAX : now + ns;
+}
+
+void
+rt_sched_timed_out (uint64_t deadline, uintptr_t ra)
+{
+  if (!rt_sched_is_on ())
+    return;
+  /* a step: the explorer orders it with the other threads' reads of the
+   * clock (AUGUR_SXF_CLOCK_JUMP writes it), so a read before the timeout
+   * and one after are both explored, and a replay sees the same times */
+  AugurSchedStep s;
+  rt_sched_make_step (&s, AUGUR_SOP_YIELD, AUGUR_EV_TIME, 0, 0, ra);
+  s.xflags |= AUGUR_SXF_CLOCK_JUMP;
+  rt_sched_point (&s, 0);
+  uint64_t now = clock_now ();
+  if (deadline > now)
+    clock_waited += deadline - now;
 }
