@@ -138,6 +138,60 @@ two ()
 ok "wait_two_pipes_ok p: a poll on two pipes, woken through the second: no run left its schedule, complete" two p
 ok "wait_two_pipes_ok e: an epoll_wait, woken through the pipe added last: the same" two e
 ok "wait_two_pipes_ok s: a select, woken through the second: the same" two s
+# an event loop that polls its eventfd with a timeout until its timer is
+# due, while its workers block on a condition variable: a wait that timed
+# out moves the virtual clock on to its deadline, so the timer fires and
+# the search is complete (with the clock standing still every execution
+# was cut by the step bound, as libuv's threadpool_cancel_work's were)
+timer ()
+{
+  "$AUGUR" explore --no-progress --timeout 30 --exec-timeout 5 -o "$tmp/tl$1.json" \
+    -- "$prog_dir/timer_loop" "$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/tl$1.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/tl$1.json" '$.bounds_hit[*]')" ] \
+    && grep -q '^[0-9]* executions, 0 sleep-set blocked, 0 infeasible, 0 diverged in .*(complete: every interleaving up to equivalence); 0 findings$' "$tmp/out"
+}
+ok "timer_loop p: a poll with a timeout until the timer is due: the clock moves on, complete" timer p
+ok "timer_loop e: the same with epoll_wait" timer e
+ok "timer_loop s: the same with select" timer s
+# late MODE FINDING: the bug past the timeout is found, and its schedule
+# replays through the timeouts
+late ()
+{
+  "$AUGUR" explore --no-progress --timeout 30 --exec-timeout 5 -o "$tmp/tll.json" \
+    -- "$prog_dir/timer_loop" "$1" >"$tmp/out" 2>&1
+  st=$?
+  shift
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q ' 0 diverged in .*(complete: every interleaving up to equivalence)' "$tmp/out" \
+    || return 1
+  n=$(results_findings "$tmp/tll.json" | grep -n "^$1" | head -1 | cut -d: -f1)
+  [ -n "$n" ] || return 1
+  "$AUGUR" replay "$tmp/tll.json#$n" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: $1" "$tmp/replay"
+}
+# (l: the timer publishes a flag after it woke the workers)
+ok "timer_loop l: the race after the timeout is found and replays" \
+  late l "data-race timer_loop.c:140 timer_loop.c:59"
+ok "timer_loop l: and the worker's assertion fails, and replays" late l "assertion timer_loop.c:59"
+# the timeout writes the clock: another thread's read of it after the
+# timeout is explored too (one that sees the timer due fails)
+ok "timer_loop c: a read of the clock after another thread's timeout is explored and replays" \
+  late c "assertion timer_loop.c:71"
+dpor_clock ()
+{
+  "$AUGUR" explore --no-progress --mode dpor --timeout 30 --exec-timeout 5 -o "$tmp/tlcd.json" \
+    -- "$prog_dir/timer_loop" c >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/tlcd.json")" = "assertion timer_loop.c:71" ] \
+    && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
+}
+ok "timer_loop c --mode dpor: the same" dpor_clock
 # recorded and checked: the recorded run's read follows the write in the
 # trace, so the predictor sees the order too
 checked ()
