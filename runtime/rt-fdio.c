@@ -41,7 +41,7 @@
  * a timeout, the call returns what is ready then, or 0 (timed out): the
  * explorer orders the load before and after the other threads' adds, so
  * both endings are explored.  A call that timed out moves the virtual
- * clock on to its deadline (rt_sched_timed_out, a step of its own):
+ * clock on by its timeout (rt_sched_timed_out, a step of its own):
  * an event loop that polls until its next timer is due sees it due.
  * epoll_wait and epoll_pwait the same, on the channels among the
  * descriptors epoll_ctl added.  A set that also watches other
@@ -608,12 +608,12 @@ eventfd (unsigned int value, int flags)
 
 /* A wait with a timeout timed out, on channels (wait_any) or in the
  * kernel (for descriptors that are none of the program's channels): the
- * clock moves on to its deadline, errno as it was. */
+ * clock moves on by the timeout, errno as it was. */
 static void
-timed_out (uint64_t deadline, uintptr_t ra)
+timed_out (int64_t ns, uintptr_t ra)
 {
   int saved_errno = errno;
-  rt_sched_timed_out (deadline, ra);
+  rt_sched_timed_out ((uint64_t) ns, ra);
   errno = saved_errno;
 }
 
@@ -684,7 +684,7 @@ on_scheduler (void)
  * the words is the step (what was written
  * before the adds it comes after happens before the caller's next steps);
  * then, with a timeout, the call returns what is ready, 0 if nothing
- * (timed out: the clock moves on to the deadline; the explorer also runs
+ * (timed out: the clock moves on by the timeout; the explorer also runs
  * the load after another thread's add, and the call sees it ready);
  * without one, a call that finds nothing
  * ready awaits an add to any of the words and checks again.  A set that
@@ -696,7 +696,6 @@ wait_any (const WaitSet *s, int64_t timeout_ns, int (*check) (void *), void *arg
           uintptr_t ra)
 {
   int forever = timeout_ns < 0;
-  uint64_t deadline = forever ? 0 : rt_sched_deadline ((uint64_t) timeout_ns);
   if (forever && s->other)
     rt_sched_kernel_wait (call | AUGUR_KERNEL_WAIT_ALSO, ra);
   /* the words, the lowest first: the load's address, which the
@@ -723,7 +722,7 @@ wait_any (const WaitSet *s, int64_t timeout_ns, int (*check) (void *), void *arg
       errno = saved_errno;
       int r = check (arg);
       if (r == 0 && !forever)
-        timed_out (deadline, ra);
+        timed_out (timeout_ns, ra);
       if (r != 0 || !forever)
         {
           if (forever && s->other)
@@ -782,14 +781,13 @@ ppoll (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigse
     s = poll_set (fds, n);
   if (!waits_here (&s))
     {
-      uint64_t deadline = timeout != NULL && !now ? rt_sched_deadline ((uint64_t) ts_ns (timeout)) : 0;
       if (!now)
         rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_POLL, RT_RA ());
       int r = get_real_ppoll () (fds, n, timeout, mask);
       if (!now)
         rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
-      if (r == 0 && deadline != 0)
-        timed_out (deadline, RT_RA ());
+      if (r == 0 && timeout != NULL && !now)
+        timed_out (ts_ns (timeout), RT_RA ());
       return r;
     }
   sigset_t none;
@@ -953,14 +951,13 @@ static int
 epoll_kernel (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask,
               uintptr_t ra)
 {
-  uint64_t deadline = timeout > 0 ? rt_sched_deadline ((uint64_t) ms_ns (timeout)) : 0;
   if (timeout != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_EPOLL, ra);
   int r = get_real_epoll_pwait () (epfd, events, max, timeout, mask);
   if (timeout != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
-  if (r == 0 && deadline != 0)
-    timed_out (deadline, ra);
+  if (r == 0 && timeout > 0)
+    timed_out (ms_ns (timeout), ra);
   return r;
 }
 

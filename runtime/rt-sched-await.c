@@ -37,8 +37,8 @@
  * that read the clock), the clock jumps by an hour and they run on: time
  * passes only when everybody waits, at most RT_MAX_JUMPS times per
  * execution.  A timed wait that timed out (poll, select or epoll_wait
- * with a timeout: rt-fdio.c, rt-time.c) moves the clock on to its
- * deadline (rt_sched_timed_out): its timeout passed.
+ * with a timeout: rt-fdio.c, rt-time.c) moves the clock on by its timeout
+ * (rt_sched_timed_out): its timeout passed.
  */
 #include "config.h"
 
@@ -1069,28 +1069,22 @@ rt_sched_clock (uint64_t *ns, uintptr_t ra)
   return 1;
 }
 
-uint64_t
-rt_sched_deadline (uint64_t ns)
-{
-  if (!rt_sched_is_on ())
-    return 0;
-  uint64_t now = clock_now ();
-  return ns > UINT64_MAX - now ? UINT64_MAX : now + ns;
-}
-
 void
-rt_sched_timed_out (uint64_t deadline, uintptr_t ra)
+rt_sched_timed_out (uint64_t ns, uintptr_t ra)
 {
   if (!rt_sched_is_on ())
     return;
   /* a step: the explorer orders it with the other threads' reads of the
    * clock (AUGUR_SXF_CLOCK_JUMP writes it), so a read before the timeout
-   * and one after are both explored, and a replay sees the same times */
+   * and one after are both explored, and a replay sees the same times.
+   * The clock moves by the whole timeout, not to a deadline taken at the
+   * call: timeouts then add up in any order (two of them commute, as the
+   * explorer takes them to), and what a read sees depends only on the
+   * timeouts before it; more time than the waits overlapped is a
+   * possible run (a slow machine). */
   AugurSchedStep s;
   rt_sched_make_step (&s, AUGUR_SOP_YIELD, AUGUR_EV_TIME, 0, 0, ra);
   s.xflags |= AUGUR_SXF_CLOCK_JUMP;
   rt_sched_point (&s, 0);
-  uint64_t now = clock_now ();
-  if (deadline > now)
-    clock_waited += deadline - now;
+  clock_waited += ns;
 }

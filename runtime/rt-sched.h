@@ -158,12 +158,10 @@ void rt_sched_module (uint32_t index, uint64_t bias, const char *path, int instr
 /* A time function: 1 and the virtual clock in *ns if the scheduler is
  * on (a step), 0 if it is off (the caller asks the kernel). */
 int rt_sched_clock (uint64_t *ns, uintptr_t ra);
-/* A timed wait of the calling thread begins that times out after @ns:
- * its deadline on the virtual clock (0 if the scheduler is off). */
-uint64_t rt_sched_deadline (uint64_t ns);
-/* The timed wait with @deadline timed out (its call returns so): a step
- * (a YIELD that writes the clock, AUGUR_SXF_CLOCK_JUMP) after which the
- * virtual clock is at least at the deadline.  Nothing if it is off. */
-void rt_sched_timed_out (uint64_t deadline, uintptr_t ra);
+/* A wait of the calling thread with a timeout of @ns timed out (its call
+ * returns so): a step (a YIELD that writes the clock,
+ * AUGUR_SXF_CLOCK_JUMP) after which the virtual clock is @ns later.
+ * Nothing if the scheduler is off. */
+void rt_sched_timed_out (uint64_t ns, uintptr_t ra);
 
 #endif /* AUGUR_RT_SCHED_H */

@@ -12,7 +12,7 @@
  * select on the program's own pipes are rt-fdio.c's.  The
  * clock moves on only when nothing else can run (rt-sched-await.c), or
  * when a wait with a timeout timed out (here a poll or select the kernel
- * made for descriptors augur does not model): to its deadline.
+ * made for descriptors augur does not model): by its timeout.
  *
  * When recording (augur record), time is the kernel's and sleeps are real
  * but cut to at most AUGUR_SLEEP_MAX_MS milliseconds (default 10): any
@@ -276,12 +276,12 @@ thrd_yield (void)
 }
 
 /* A kernel wait (for descriptors augur does not model) timed out: the
- * virtual clock moves on to its deadline, as rt-fdio.c's waits do. */
+ * virtual clock moves on by its timeout, as rt-fdio.c's waits do. */
 static void
-timed_out (uint64_t deadline, uintptr_t ra)
+timed_out (uint64_t ns, uintptr_t ra)
 {
   int saved_errno = errno;
-  rt_sched_timed_out (deadline, ra);
+  rt_sched_timed_out (ns, ra);
   errno = saved_errno;
 }
 
@@ -301,14 +301,13 @@ poll (struct pollfd *fds, nfds_t n, int timeout)
   if (rt_fdio_poll (fds, n, timeout, RT_RA (), &r))
     return r;
   /* descriptors augur does not model: the page says it waits for them */
-  uint64_t deadline = timeout > 0 ? rt_sched_deadline ((uint64_t) timeout * 1000000u) : 0;
   if (timeout != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_POLL, RT_RA ());
   r = get_real_poll () (fds, n, timeout);
   if (timeout != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
   if (r == 0 && timeout > 0)
-    timed_out (deadline, RT_RA ());
+    timed_out ((uint64_t) timeout * 1000000u, RT_RA ());
   return r;
 }
 
@@ -329,13 +328,12 @@ select (int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
   if (rt_fdio_select (n, r, w, e, tv, RT_RA (), &result))
     return result;
   int waits = tv == NULL || tv->tv_sec != 0 || tv->tv_usec != 0;
-  uint64_t deadline = tv != NULL && waits && tv->tv_sec >= 0 ? rt_sched_deadline (tv_ns (tv)) : 0;
   if (waits)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_SELECT, RT_RA ());
   result = get_real_select () (n, r, w, e, tv);
   if (waits)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
-  if (result == 0 && deadline != 0)
-    timed_out (deadline, RT_RA ());
+  if (result == 0 && tv != NULL && waits && tv->tv_sec >= 0)
+    timed_out (tv_ns (tv), RT_RA ());
   return result;
 }
