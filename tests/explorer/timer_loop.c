@@ -15,7 +15,8 @@
  * waits for before its loop, reads the clock once after it let main go on,
  * and asserts the timer is not due yet: it fails when its read comes
  * after main's wait timed out, an order the explorer must try (its first
- * run reads before). */
+ * run reads before).  With k the timed waits are polls of a timerfd never
+ * armed, a descriptor augur does not model: the kernel's wait times out. */
 #include <assert.h>
 #include <poll.h>
 #include <pthread.h>
@@ -24,6 +25,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/select.h>
+#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,7 +34,7 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
 static int go;
-static int efd;
+static int efd, tfd = -1;
 static uint64_t timers[N_TIMERS];   /* deadlines in ms; 0: none */
 static char how;
 static int late;
@@ -89,7 +91,7 @@ wait_ready (int ep, int ms)
       struct timeval tv = { ms / 1000, ms % 1000 * 1000 };
       return select (efd + 1, &in, NULL, NULL, ms < 0 ? NULL : &tv) == 1;
     }
-  struct pollfd p = { .fd = efd, .events = POLLIN };
+  struct pollfd p = { .fd = how == 'k' && ms >= 0 ? tfd : efd, .events = POLLIN };
   return poll (&p, 1, ms) == 1;
 }
 
@@ -108,6 +110,8 @@ int
 main (int argc, char **argv)
 {
   how = argc > 1 ? argv[1][0] : 'p';
+  if (how == 'k' && (tfd = timerfd_create (CLOCK_MONOTONIC, 0)) < 0)
+    return 2;
   efd = eventfd (0, 0);
   int ep = epoll_create1 (0);
   struct epoll_event ev = { .events = EPOLLIN };
