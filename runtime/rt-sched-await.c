@@ -31,8 +31,9 @@
  * The virtual clock.  Time functions return a clock that starts at a fixed
  * date and moves by a microsecond at a call if anything but pure steps
  * happened since the last one (a polling loop sees time stand still, and
- * can await it; work between two calls takes time); sleeps return at once (they
- * are YIELD steps).  When no thread can run but some wait on time (a
+ * can await it; work between two calls takes time); sleeps return at
+ * once (they are YIELD steps), the clock as much later as they asked
+ * (rt_sched_sleep).  When no thread can run but some wait on time (a
  * timed condition wait that already timed out once, an awaiting loop
  * that read the clock), the clock jumps by an hour and they run on: time
  * passes only when everybody waits, at most RT_MAX_JUMPS times per
@@ -127,7 +128,7 @@ static const uint8_t pure_when[AUGUR_SOP_N_] = {
 static int
 timed_out_step (const AugurSchedStep *s)
 {
-  return s->op == AUGUR_SOP_YIELD && s->ev_kind == AUGUR_EV_TIME
+  return s->op == AUGUR_SOP_YIELD && (s->ev_kind == AUGUR_EV_TIME || s->ev_kind == AUGUR_EV_SLEEP)
          && (s->xflags & AUGUR_SXF_CLOCK_JUMP);
 }
 
@@ -585,7 +586,14 @@ yw_note (RtSThread *t, const RtHist *e)
     return;
   if (timed_out_step (&e->step))
     {
-      t->yw_dirty = 1;   /* time moved: the next window's reads of the clock differ */
+      /* a timeout in the window: kept, for window_reads (the next window's
+       * reads of the clock see a later time); a sleep's is the yield that
+       * opened the window, whose reads came after it (yield_await judges
+       * the one that ends it) */
+      if (e->step.ev_kind == AUGUR_EV_TIME && t->n_yw < RT_YW_MAX)
+        t->yw[t->n_yw++] = *e;
+      else if (e->step.ev_kind == AUGUR_EV_TIME)
+        t->yw_dirty = 1;
       return;
     }
   if (e->held_before != t->yw_held)
@@ -625,7 +633,8 @@ yield_await (uint32_t me, RtSThread *t, const AugurSchedStep *p)
   int clean = t->yw_open && !t->yw_dirty && p->pc == t->yw_pc && p->module == t->yw_module
               && t->held == t->yw_held && !(t->held != 0 && t->yw_held_moved)
               && now - t->yw_from <= RT_AWAIT_WINDOW && pure_window (t->yw, 0, t->n_yw, 0, 0)
-              && window_reads (t, t->yw, 0, t->n_yw, me, now, &n, &clock) == READS_SAME;
+              && window_reads (t, t->yw, 0, t->n_yw, me, now, &n, &clock) == READS_SAME
+              && !(clock && timed_out_step (p));   /* a sleep: the next reads a later time */
   /* the fingerprint only where a clean window ends (unwinding at every
    * yield of a loop that works between them cost libuv's loop half its
    * time): the next clean window, if it ends with the same, repeats */
@@ -664,7 +673,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
       if (mine)
         return;
     }
-  if (p->op == AUGUR_SOP_YIELD && !timed_out_step (p) && yield_await (me, t, p))
+  if (p->op == AUGUR_SOP_YIELD && p->ev_kind != AUGUR_EV_TIME && yield_await (me, t, p))
     return;
   /* a loop under a lock is judged too, when it holds the lock for the
    * whole iteration: if whoever could change what it reads needs that
@@ -1087,4 +1096,18 @@ rt_sched_timed_out (uint64_t ns, uintptr_t ra)
   s.xflags |= AUGUR_SXF_CLOCK_JUMP;
   rt_sched_point (&s, 0);
   clock_waited += ns;
+}
+
+int
+rt_sched_sleep (uint64_t ns, uintptr_t ra)
+{
+  if (!rt_sched_is_on ())
+    return 0;
+  AugurSchedStep s;
+  rt_sched_make_step (&s, AUGUR_SOP_YIELD, AUGUR_EV_SLEEP, 0, 0, ra);
+  if (ns != 0)
+    s.xflags |= AUGUR_SXF_CLOCK_JUMP;
+  rt_sched_point (&s, 0);
+  clock_waited += ns;
+  return 1;
 }

@@ -163,5 +163,9 @@ int rt_sched_clock (uint64_t *ns, uintptr_t ra);
  * AUGUR_SXF_CLOCK_JUMP) after which the virtual clock is @ns later.
  * Nothing if the scheduler is off. */
 void rt_sched_timed_out (uint64_t ns, uintptr_t ra);
+/* A sleep of @ns: rt_sched_yield's step, after which the virtual clock
+ * is @ns later (a step that writes it, as rt_sched_timed_out's, if @ns is
+ * not 0). */
+int rt_sched_sleep (uint64_t ns, uintptr_t ra);
 
 #endif /* AUGUR_RT_SCHED_H */

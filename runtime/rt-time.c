@@ -8,7 +8,8 @@
  * function (time, gettimeofday, clock_gettime, clock) is a step that reads
  * the clock; a sleep (sleep, usleep, nanosleep, clock_nanosleep,
  * sched_yield, pthread_yield, thrd_sleep, thrd_yield, and select or poll
- * with nothing to wait for) is a YIELD step and returns at once; poll and
+ * with nothing to wait for) is a YIELD step and returns at once, the clock
+ * then as much later as it asked to sleep (rt_sched_sleep); poll and
  * select on the program's own pipes are rt-fdio.c's.  The
  * clock moves on only when nothing else can run (rt-sched-await.c), or
  * when a wait with a timeout timed out (here a poll or select the kernel
@@ -188,7 +189,7 @@ clock (void)
 RT_EXPORT int
 nanosleep (const struct timespec *req, struct timespec *rem)
 {
-  if (rt_sched_yield (RT_RA ()))
+  if (rt_sched_sleep (ts_ns (req), RT_RA ()))
     {
       if (rem != NULL)
         rem->tv_sec = rem->tv_nsec = 0;
@@ -207,7 +208,7 @@ nanosleep (const struct timespec *req, struct timespec *rem)
 RT_EXPORT int
 clock_nanosleep (clockid_t id, int flags, const struct timespec *req, struct timespec *rem)
 {
-  if (rt_sched_yield (RT_RA ()))
+  if (flags & TIMER_ABSTIME ? rt_sched_yield (RT_RA ()) : rt_sched_sleep (ts_ns (req), RT_RA ()))
     return 0;
   note (AUGUR_EV_SLEEP, RT_RA (), ts_ns (req));
   if (req != NULL && !(flags & TIMER_ABSTIME) && capped_sleep (ts_ns (req)))
@@ -218,7 +219,7 @@ clock_nanosleep (clockid_t id, int flags, const struct timespec *req, struct tim
 RT_EXPORT int
 usleep (useconds_t us)
 {
-  if (rt_sched_yield (RT_RA ()))
+  if (rt_sched_sleep ((uint64_t) us * 1000u, RT_RA ()))
     return 0;
   note (AUGUR_EV_SLEEP, RT_RA (), (uint64_t) us * 1000u);
   if (capped_sleep ((uint64_t) us * 1000u))
@@ -229,7 +230,7 @@ usleep (useconds_t us)
 RT_EXPORT unsigned int
 sleep (unsigned int s)
 {
-  if (rt_sched_yield (RT_RA ()))
+  if (rt_sched_sleep ((uint64_t) s * 1000000000u, RT_RA ()))
     return 0;
   note (AUGUR_EV_SLEEP, RT_RA (), (uint64_t) s * 1000000000u);
   if (capped_sleep ((uint64_t) s * 1000000000u))
@@ -258,7 +259,7 @@ pthread_yield (void)
 RT_EXPORT int
 thrd_sleep (const struct timespec *req, struct timespec *rem)
 {
-  if (rt_sched_yield (RT_RA ()))
+  if (rt_sched_sleep (ts_ns (req), RT_RA ()))
     return 0;
   note (AUGUR_EV_SLEEP, RT_RA (), ts_ns (req));
   if (req != NULL && capped_sleep (ts_ns (req)))
@@ -291,7 +292,7 @@ poll (struct pollfd *fds, nfds_t n, int timeout)
 {
   if (n == 0)
     {
-      if (rt_sched_yield (RT_RA ()))
+      if (rt_sched_sleep (timeout > 0 ? (uint64_t) timeout * 1000000u : 0, RT_RA ()))
         return 0;
       note (AUGUR_EV_SLEEP, RT_RA (), timeout >= 0 ? (uint64_t) timeout * 1000000u : 0);
       if (timeout >= 0 && capped_sleep ((uint64_t) timeout * 1000000u))
@@ -317,7 +318,7 @@ select (int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 {
   if (n == 0 || (r == NULL && w == NULL && e == NULL))
     {
-      if (rt_sched_yield (RT_RA ()))
+      if (rt_sched_sleep (tv != NULL && tv->tv_sec >= 0 ? tv_ns (tv) : 0, RT_RA ()))
         return 0;
       note (AUGUR_EV_SLEEP, RT_RA (), tv != NULL ? tv_ns (tv) : 0);
       if (tv != NULL

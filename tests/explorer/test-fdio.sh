@@ -157,6 +157,7 @@ ok "timer_loop p: a poll with a timeout until the timer is due: the clock moves 
 ok "timer_loop e: the same with epoll_wait" timer e
 ok "timer_loop s: the same with select" timer s
 ok "timer_loop k: the same with a poll the kernel makes (a timerfd never armed)" timer k
+ok "timer_loop u: the same with usleep until the timer is due: a sleep moves the clock on" timer u
 # late MODE FINDING: the bug past the timeout is found, and its schedule
 # replays through the timeouts
 late ()
@@ -177,19 +178,19 @@ late ()
 }
 # (l: the timer publishes a flag after it woke the workers)
 ok "timer_loop l: the race after the timeout is found and replays" \
-  late l "data-race timer_loop.c:144 timer_loop.c:61"
-ok "timer_loop l: and the worker's assertion fails, and replays" late l "assertion timer_loop.c:61"
+  late l "data-race timer_loop.c:151 timer_loop.c:63"
+ok "timer_loop l: and the worker's assertion fails, and replays" late l "assertion timer_loop.c:63"
 # the timeout writes the clock: another thread's read of it after the
 # timeout is explored too (one that sees the timer due fails)
 ok "timer_loop c: a read of the clock after another thread's timeout is explored and replays" \
-  late c "assertion timer_loop.c:73"
+  late c "assertion timer_loop.c:75"
 dpor_clock ()
 {
   "$AUGUR" explore --no-progress --mode dpor --timeout 30 --exec-timeout 5 -o "$tmp/tlcd.json" \
     -- "$prog_dir/timer_loop" c >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
-  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/tlcd.json")" = "assertion timer_loop.c:73" ] \
+  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/tlcd.json")" = "assertion timer_loop.c:75" ] \
     && grep -q '(complete: every interleaving up to equivalence)' "$tmp/out"
 }
 ok "timer_loop c --mode dpor: the same" dpor_clock

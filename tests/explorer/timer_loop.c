@@ -16,7 +16,9 @@
  * and asserts the timer is not due yet: it fails when its read comes
  * after main's wait timed out, an order the explorer must try (its first
  * run reads before).  With k the timed waits are polls of a timerfd never
- * armed, a descriptor augur does not model: the kernel's wait times out. */
+ * armed, a descriptor augur does not model: the kernel's wait times out.
+ * With u the loop sleeps (usleep) until the timer is due instead: a
+ * sleep moves the clock on by its length too. */
 #include <assert.h>
 #include <poll.h>
 #include <pthread.h>
@@ -78,6 +80,11 @@ watch (void *arg)
 static int
 wait_ready (int ep, int ms)
 {
+  if (how == 'u' && ms >= 0)
+    {
+      usleep ((useconds_t) ms * 1000);
+      return 0;
+    }
   if (how == 'e')
     {
       struct epoll_event ev;
