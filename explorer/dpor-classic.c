@@ -232,6 +232,14 @@ augur_dpor_classic_step (DporPass *p, guint j, const guint32 *pre)
       if (i < lo && !held_past (p, i, j))
         break;              /* the latest one before p's previous step */
     }
+  /* the wake-ups that took a signal thread t could have taken, which the
+   * clocks order before j (dpor-cond.c) */
+  for (guint k = 0; k < p->races->len && p->s[j].op == AUGUR_SOP_COND_WAKE; k++)
+    {
+      guint i = g_array_index (p->races, guint, k);
+      if (p->s[i].op == AUGUR_SOP_COND_WAKE && i < d->nodes->len && augur_dpor_before (p, i, pre))
+        backtrack (p, e, i, j);
+    }
 }
 
 void

@@ -425,17 +425,30 @@ outcome_unordered (const DporPass *p, const AugurSchedStep *s)
          || (s->xflags & sxf) != 0;
 }
 
+/* The oldest of the @n pending signals (their ranks, oldest first) that a
+ * thread waiting since rank @since is a candidate for, or @n. */
+static guint
+pending_for (const guint64 *sig, guint n, guint64 since)
+{
+  guint k = 0;
+  while (k < n && sig[k] < since)
+    k++;
+  return k;
+}
+
 /* Can the condition wake-up that ends @v run after steps[0..i) and the
- * rest of @v?  As the runtime decides it (runtime/rt-sched-sync.c): a
- * signal wakes the oldest waiter it has not woken, a broadcast all of
- * them, and an unsignalled wake-up (spurious, or a timeout) is left to a
- * thread only until a signal wakes it.  A reversal that moves a waiter's
- * wake-up where the signal goes to an older waiter, or where it has had
- * its unsignalled one, is an infeasible run (two consumers of a pipe
- * freed with one signal: 16% of the runs).  Steps in that order are a
- * subsequence of the execution, so only the replay of the condition's
- * waits, signals and wake-ups can tell; anything it cannot judge (a
- * timed wait, a kill, a wait not in the sequence) is taken as possible. */
+ * rest of @v?  As the runtime decides it (runtime/rt-sched-condsig.c): a
+ * signal that finds more blocked waiters than pending signals leaves one
+ * pending, which the first wake-up of a thread that waited before it
+ * takes; a broadcast wakes them all, and an unsignalled wake-up
+ * (spurious, or a timeout) is left to a thread only until a signal wakes
+ * it.  A reversal that moves a waiter's wake-up where no signal is left
+ * for it, or where it has had its unsignalled one, is an infeasible run
+ * (two consumers of a pipe freed with one signal: 16% of the runs).
+ * Steps in that order are a subsequence of the execution, so only the
+ * replay of the condition's waits, signals and wake-ups can tell;
+ * anything it cannot judge (a timed wait, a kill, a wait not in the
+ * sequence) is taken as possible. */
 static gboolean
 wake_possible (const DporPass *p, guint i, const GArray *v)
 {
@@ -446,11 +459,13 @@ wake_possible (const DporPass *p, guint i, const GArray *v)
     return TRUE;
   guint T = p->T;
   guint64 order[T];     /* 0: not waiting on the condition, else its wait's rank */
+  guint64 sig[T];       /* the pending signals' ranks, oldest first */
   guint8 signalled[T], unsignalled_used[T];
   memset (order, 0, sizeof order);
   memset (signalled, 0, sizeof signalled);
   memset (unsignalled_used, 0, sizeof unsignalled_used);
   guint64 rank = 0;
+  guint n = 0;
   for (guint k = 0; k + 1 < i + v->len; k++)
     {
       const AugurSchedStep *s = k < i ? &p->s[k] : &seq[k - i];
@@ -462,6 +477,13 @@ wake_possible (const DporPass *p, guint i, const GArray *v)
           /* any condition's: the left unsignalled wake-up is the thread's */
           if (s->obj == w->obj)
             {
+              guint c = order[t] != 0 && !signalled[t] ? pending_for (sig, n, order[t]) : n;
+              if (c < n)
+                {
+                  memmove (&sig[c], &sig[c + 1], (n - c - 1) * sizeof sig[0]);
+                  n--;
+                  signalled[t] = 1;
+                }
               unsignalled_used[t] = !signalled[t];
               order[t] = 0;
               signalled[t] = 0;
@@ -475,20 +497,26 @@ wake_possible (const DporPass *p, guint i, const GArray *v)
           signalled[t] = 0;
         }
       else if ((s->op == AUGUR_SOP_SIGNAL || s->op == AUGUR_SOP_BROADCAST) && s->obj == w->obj)
-        for (;;)
-          {
-            guint best = T;
-            for (guint u = 0; u < T; u++)
-              if (order[u] != 0 && !signalled[u] && (best == T || order[u] < order[best]))
-                best = u;
-            if (best == T)
-              break;
-            signalled[best] = 1;
-            if (s->op == AUGUR_SOP_SIGNAL)
-              break;
-          }
+        {
+          guint waiters = 0;
+          guint64 oldest = G_MAXUINT64;
+          for (guint u = 0; u < T; u++)
+            if (order[u] != 0 && !signalled[u])
+              {
+                waiters++;
+                oldest = MIN (oldest, order[u]);
+                signalled[u] |= s->op == AUGUR_SOP_BROADCAST;
+              }
+          guint c = s->op == AUGUR_SOP_BROADCAST ? n : pending_for (sig, n, oldest);
+          memmove (sig, &sig[c], (n - c) * sizeof sig[0]);
+          n -= c;
+          ++rank;
+          if (s->op == AUGUR_SOP_SIGNAL && waiters > n && n < T)
+            sig[n++] = rank;
+        }
     }
-  return order[w->tid] == 0 || signalled[w->tid] || !unsignalled_used[w->tid];
+  return order[w->tid] == 0 || signalled[w->tid] || pending_for (sig, n, order[w->tid]) < n
+         || !unsignalled_used[w->tid];
 }
 
 void

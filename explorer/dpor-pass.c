@@ -1173,6 +1173,7 @@ augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
         mem_access (p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
       step_effects (p, j, pre, spre);
+      augur_dpor_cond_rivals (p, j);
       step_thread (p, j, pre);
       guint32 w = augur_sched_step_waker (s);
       if (w > 0 && w - 1 < j)

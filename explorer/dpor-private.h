@@ -232,6 +232,9 @@ augur_dpor_before (const DporPass *p, guint i, const guint32 *c)
  * that are those of the execution before. */
 void augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc race_cb,
                          gpointer race_data);
+/* The races of step j, a condition's wake-up, with the wake-ups that took
+ * a signal its thread could have taken (dpor-cond.c): added to p->races. */
+void augur_dpor_cond_rivals (DporPass *p, guint j);
 /* Frees the pass kept between executions (NULL: nothing). */
 void augur_dpor_pass_free (DporPass *p);
 

@@ -807,7 +807,7 @@ rt_sched_await_clock_jump (void)
   for (uint32_t t = 0; t < rt_sched_n_threads && !any; t++)
     any = th[t].state == AUGUR_STH_ENABLED && th[t].has_pending
           && th[t].pending.op == AUGUR_SOP_COND_WAKE && (th[t].pending.flags & AUGUR_SF_TIMED)
-          && !th[t].signalled;
+          && !rt_sched_cond_woken (t);
   if (!any)
     return 0;
   shm->clock_jumps++;

@@ -15,6 +15,8 @@
  *   rt-sched-sync.c    the model of the synchronisation objects (mutex
  *                      owners, rwlock readers, condition and barrier
  *                      emulation, pthread_once) and the misuses it sees;
+ *   rt-sched-condsig.c which waiter a condition's signal wakes (any
+ *                      candidate: the schedule chooses);
  *   rt-sched-heap.c    double and invalid frees, uses of freed memory at
  *                      pruned accesses;
  *   rt-sched-uninit.c  uses of objects never initialised, the heap bytes
@@ -307,6 +309,20 @@ uint64_t rt_sched_sig_waitable (uint32_t t, uint64_t set);
 /* Thread t's SIGNAL_WAIT step s is chosen: the signal it takes, s's waker
  * (or s becomes a failed poll). */
 void rt_sched_sigwait_chosen (uint32_t t, AugurSchedStep *s);
+
+/* ---- rt-sched-condsig.c ---- */
+/* A signal (a broadcast: @all) on @cond at step @waker - 1, ordered by
+ * @seq among the waits (wait_seq): how many waiters it wakes (0: none it
+ * could wake; a signal's waiter is chosen by the wake-up that takes it). */
+int rt_sched_cond_signal (uint64_t cond, uint64_t seq, uint32_t waker, int all);
+/* May waiting thread t wake up signalled: a broadcast woke it, or it is a
+ * candidate of a signal not yet taken. */
+int rt_sched_cond_woken (uint32_t t);
+/* the step + 1 of the signal that would wake it (0: none) */
+uint32_t rt_sched_cond_waker (uint32_t t);
+/* Thread t's wake-up runs: it takes the oldest signal it is a candidate
+ * for (signalled, waker). */
+void rt_sched_cond_take (uint32_t t);
 
 /* ---- rt-sched-sync.c ---- */
 enum { RT_OBJ_FREE = 0, RT_OBJ_MUTEX, RT_OBJ_RWLOCK, RT_OBJ_COND, RT_OBJ_BARRIER, RT_OBJ_OTHER };

@@ -364,7 +364,7 @@ wrlock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 static int
 wake_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 {
-  int how = s->signalled ? 1 : may_wake_unsignalled (s);
+  int how = rt_sched_cond_woken (t) ? 1 : may_wake_unsignalled (s);
   if (how == 0)
     return 0;
   RtSObj *o = rt_sched_obj (p->arg, RT_OBJ_FREE);
@@ -549,36 +549,13 @@ unlock_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32
   o->count = 0;
 }
 
-/* Wakes the oldest waiter of the condition (all of them: @all); returns
- * how many it woke. */
-static int
-wake_waiters (const AugurSchedStep *s, int all, uint32_t me)
-{
-  uint32_t k = rt_sth[me].last_step;
-  int woken = 0;
-  for (;;)
-    {
-      uint32_t best = RT_NONE;
-      for (uint32_t t = 0; t < rt_sched_n_threads; t++)
-        if (rt_sth[t].state == AUGUR_STH_ENABLED && rt_sth[t].wait_cond == s->obj
-            && !rt_sth[t].signalled && (best == RT_NONE || rt_sth[t].wait_seq < rt_sth[best].wait_seq))
-          best = t;
-      if (best == RT_NONE)
-        break;
-      rt_sth[best].signalled = 1;
-      rt_sth[best].waker = k + 1;
-      woken++;
-      if (!all)
-        break;
-    }
-  return woken;
-}
-
 static void
 signal_waiters (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32_t me, int all)
 {
   use_obj (op, m, s);
-  if (wake_waiters (s, all, me) == 0)
+  /* a signal's waiter is the candidate whose wake-up takes it
+   * (rt-sched-condsig.c) */
+  if (rt_sched_cond_signal (s->obj, ++wait_seq, rt_sth[me].last_step + 1, all) == 0)
     rt_sched_my_step ()->xflags |= AUGUR_SXF_NO_WAITER;
 }
 
@@ -1011,6 +988,8 @@ rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
   rt_sched_point (&s, 0);
   int r = 0;
   AugurSchedStep *done = rt_sched_my_step ();
+  /* the signal it takes, of those it could (rt-sched-condsig.c) */
+  rt_sched_cond_take (me);
   done->size = t->waker;
   if (t->signalled && may_wake_unsignalled (t) == 0)
     done->xflags |= AUGUR_SXF_NEEDS_WAKER;

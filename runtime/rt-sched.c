@@ -228,8 +228,8 @@ snapshot_threads (void)
             }
           if (th[t].pending.op == AUGUR_SOP_COND_WAKE && !th[t].ending && rt_sched_base_enabled (t) == 2)
             s->spurious = 1;
-          if (th[t].pending.op == AUGUR_SOP_COND_WAKE && th[t].signalled)
-            s->waker = th[t].waker;
+          if (th[t].pending.op == AUGUR_SOP_COND_WAKE)
+            s->waker = rt_sched_cond_waker (t);
           uint64_t m = th[t].pending.op == AUGUR_SOP_COND_WAKE ? th[t].pending.arg : th[t].pending.obj;
           RtSObj *o = rt_sched_obj (m, RT_OBJ_FREE);
           if (o != NULL)
