@@ -147,10 +147,11 @@ ok "signal_one_of_two: no race named in its deadlock" no_race_note
 # ... but not when the thread it woke waits at the same place again (a
 # broadcast would not help), and a race before the deadlock is named:
 # the queue's insert outside its mutex lost the entry the waiter needed
+# (either worker's part may come first: main's signal wakes either)
 queue_lost ()
 {
   cond_why queue_lost_wakeup "queue_lost_wakeup.c:35 queue_lost_wakeup.c:35" \
-    "thread [12] waits on \`cond\` at queue_lost_wakeup.c:35, and no signal came after the one at queue_lost_wakeup.c:60 (main), which woke thread [12]: thread [12] waits at the same place again, so unless the two wait there for different things, a broadcast would not have helped, and the wake-up this thread needs never came;" \
+    "thread [12] waits on \`cond\` at queue_lost_wakeup.c:35, and no signal came after the one at queue_lost_wakeup.c:60 (main), which woke thread [12]: thread [12] waits at the same place again, so unless the two wait there for different things, a broadcast would not have helped, and the wake-up this thread needs never came[;.]" \
     || return 1
   ! grep -q "for two waiters" "$tmp/expl" \
     && grep -q "This execution also races on \`[a-z.]*\` at queue_lost_wakeup.c:[0-9]* and queue_lost_wakeup.c:[0-9]* before the deadlock: the lost wake-up may be its consequence\.$" "$tmp/expl"
