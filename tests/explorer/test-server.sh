@@ -55,7 +55,7 @@ found () { results_findings "$tmp/fib.json" | grep -q "^$1"; }
 findings () { [ "$(json_path "$tmp/fib.json" '$.findings[*].kind' | wc -l)" -eq "$1" ]; }
 
 # make check-slow (SERVER_SLOW=1): only the comparisons too long for make
-# check: bounded_buffer_ok's 40,974 executions twice, forked the slow way
+# check: bounded_buffer_ok's 48,546 executions twice, forked the slow way
 if [ -n "${SERVER_SLOW:-}" ]; then
   ok "corpus-bounded_buffer_ok: as with real threads" eval "same corpus-bounded_buffer_ok && ! forked_note"
   tap_done
