@@ -755,6 +755,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
   if (t->hist[h].fp != fp)
     {
       t->pend_fp = fp;
+      t->pend_from = h;
       return;
     }
   rt_sched_passing_note (t, t->hist, h, t->n_hist, (uintptr_t) __builtin_frame_address (0),
@@ -762,6 +763,30 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
   t->win_from = h;
   t->loop_gen = loop_frame_gen (t->hist[h].gen);
   await_begin (me, t, n, clock, now);
+}
+
+/* Thread @tid's pending step is chosen as step @k.  What Await makes of
+ * it must be a function of the trace, not of the schedule that ran it:
+ * its publication came right after its thread's previous step, and other
+ * threads' steps that are independent of that step may run before or
+ * after the publication (tests/explorer/await_order.c).  A check that
+ * found the iteration unchanged and kept its fingerprint for the next one
+ * (pend_fp) is judged again at the step: a write that came between
+ * publication and step spoils the iteration as it would have spoiled the
+ * check had it come before, and the fingerprint is not kept. */
+void
+rt_sched_await_chosen (uint32_t tid, uint32_t k)
+{
+  RtSThread *t = &th[tid];
+  if (t->pend_fp == 0 || t->pend_from >= t->n_hist)
+    return;
+  uint32_t n = 0;
+  int clock = 0;
+  if (window_reads (t, t->hist, t->pend_from, t->n_hist, tid, k, &n, &clock) != READS_SAME)
+    {
+      hist_drop (t, t->pend_from + 1);
+      t->pend_fp = 0;
+    }
 }
 
 /* Steps completed since the last look: do they wake awaiting threads? */

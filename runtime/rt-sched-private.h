@@ -142,6 +142,7 @@ typedef struct {
   uint64_t pend_old;           /* ... and this was in memory before it */
   uint64_t pend_fp;            /* the fingerprint of its own state taken for its pending
                                 * step (Await: rt-sched-await.c), 0 = none */
+  uint32_t pend_from;          /* ... and the iteration it judged, hist[pend_from..n_hist) */
   uint16_t fences;             /* AUGUR_SXF_REL_FENCE / ACQ_FENCE since its last step: they
                                 * go on its next one (rt_sched_fence) */
   /* signals sent to it with pthread_kill (rt_sched_kill) */
@@ -222,6 +223,7 @@ void rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before
 void rt_sched_await_check (uint32_t me, const AugurSchedStep *p);
 /* Thread t awaits no more (by: the step that woke it + 1, 0 if none). */
 void rt_sched_await_wake (uint32_t t, uint32_t by);
+void rt_sched_await_chosen (uint32_t t, uint32_t k);
 /* Steps completed since the last look: do they wake awaiting threads? */
 void rt_sched_await_wake_awaiters (uint32_t upto);
 /* Nothing can run: if some thread waits on time, the clock moves on

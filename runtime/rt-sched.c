@@ -495,6 +495,7 @@ append_step (uint32_t next)
 {
   uint32_t k = shm->n_steps;
   AugurSchedStep *s = &shm->steps[k];
+  rt_sched_await_chosen (next, k);
   *s = th[next].pending;
   s->tid = (uint16_t) next;
   if (s->op == AUGUR_SOP_OTHER && s->ev_kind == AUGUR_EV_ONCE)

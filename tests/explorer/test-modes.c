@@ -16,6 +16,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "explorer/executor.h"
 #include "explorer/explore.h"
 #include "explorer/mazurkiewicz.h"
 
@@ -164,7 +165,7 @@ static const Case cases[] = {
   { "spin_yield_retry", NULL, 5 },
   { "cas_spin_ok", NULL, 6 },
   { "spin_held", NULL, 15 },
-  { "spin_toggle_ok", NULL, 81 },
+  { "spin_toggle_ok", NULL, 90 },
   { "spin_yield_ok", NULL, 193 },
 };
 
@@ -179,8 +180,13 @@ static const Case slow_cases[] = {
  * today, each trace once: Await's parking depends on the schedule and not
  * only on the trace (tests/explorer/await_order.c), so the two searches,
  * which run different schedules of a trace, see different continuations
- * of it.  The test expects the sets to differ still, so that closing the
- * gap shows up as a failure: move the case to cases[] then. */
+ * of it.  A write between a step's publication and the step no longer
+ * keeps a fingerprint (rt_sched_await_chosen, /modes/swap-same-trace);
+ * what is left on await_order (optimal 904 traces, dpor 638; 267 and 1
+ * the other misses): the value a write overwrites is read when it is
+ * published, not when it runs.  The test expects the sets to differ
+ * still, so that closing the gap shows up as a failure: move the case to
+ * cases[] then. */
 static const Case known_gaps[] = {
   { "await_order", NULL, 0 },
 };
@@ -215,6 +221,100 @@ test_known_gap (gconstpointer data)
   g_hash_table_unref (dp.traces);
 }
 
+/* Await decides by the trace, not by the schedule that ran it: for each
+ * of the first executions of a program whose loop parks, every schedule
+ * made by swapping two adjacent independent steps of different threads,
+ * run to its end, completes the same trace (tests/explorer/await_order.c:
+ * a write between a step's publication and the step once made the loop
+ * park an iteration earlier). */
+#define SWAP_EXECUTIONS 300u
+
+typedef struct {
+  AugurSchedStep *steps;
+  guint n;
+} Run;
+
+static void
+keep_steps (const AugurSchedStep *steps, guint n, gpointer data)
+{
+  GArray *runs = data;
+  if (runs->len < SWAP_EXECUTIONS)
+    {
+      Run r = { g_memdup2 (steps, n * sizeof *steps), n };
+      g_array_append_val (runs, r);
+    }
+}
+
+/* Runs the steps s[0..n) with s[i] and s[i + 1] swapped: the trace it completes. */
+static char *
+run_swapped (AugurExecutor *ex, const AugurSchedStep *s, guint n, guint i)
+{
+  AugurSchedShm *shm = augur_executor_shm (ex);
+  shm->prefix_len = n;
+  memcpy (shm->expect, s, n * sizeof *s);
+  shm->expect[i] = s[i + 1];
+  shm->expect[i + 1] = s[i];
+  for (guint k = 0; k < n; k++)
+    shm->prefix[k] = shm->expect[k].tid;
+  shm->check_prefix = 1;
+  shm->n_sleep = 0;
+  shm->max_steps = 10000;
+  shm->flags = 0;
+  shm->flags2 = 0;
+  shm->exit_steps = 0;
+  shm->random_seed = 0;
+  gboolean killed = FALSE;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (augur_executor_run (ex, 10.0, &killed, &error));
+  g_assert_no_error (error);
+  return augur_mazurkiewicz_normal_form (shm->steps, MIN (shm->n_steps, AUGUR_SCHED_MAX_STEPS));
+}
+
+static void
+test_swap_same_trace (gconstpointer data)
+{
+  g_autofree char *prog = g_test_build_filename (G_TEST_BUILT, "tests", "explorer", data, NULL);
+  const char *argv[] = { prog, NULL };
+  g_autoptr (GArray) runs = g_array_new (FALSE, FALSE, sizeof (Run));
+  AugurExploreOptions o;
+  augur_explore_options_init (&o);
+  o.on_complete = keep_steps;
+  o.on_complete_data = runs;
+  AugurExploreStats st;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AugurResults) r = augur_explore (argv, &o, &st, &error);
+  g_assert_no_error (error);
+  AugurExecutor *ex = augur_executor_new ((const char *const *) argv, FALSE, &error);
+  g_assert_no_error (error);
+  guint swaps = 0, other = 0;
+  for (guint e = 0; e < runs->len; e++)
+    {
+      Run *run = &g_array_index (runs, Run, e);
+      const AugurSchedStep *s = run->steps;
+      guint n = run->n;
+      g_autofree char *want = augur_mazurkiewicz_normal_form (s, n);
+      for (guint i = 0; i + 1 < n; i++)
+        {
+          if (s[i].tid == s[i + 1].tid || augur_sched_dependent (&s[i], &s[i + 1])
+              || s[i].op == AUGUR_SOP_CREATE || s[i].op == AUGUR_SOP_END || s[i + 1].op == AUGUR_SOP_END)
+            continue;
+          g_autofree char *got = run_swapped (ex, s, n, i);
+          swaps++;
+          if (!g_str_equal (got, want))
+            {
+              other++;
+              g_test_message ("execution %u, steps %u and %u swapped: %s, not %s", e, i, i + 1, got, want);
+            }
+        }
+      g_free (run->steps);
+    }
+  augur_executor_free (ex);
+  g_test_message ("%s: %u executions, %u swaps, %u other traces", (const char *) data, runs->len, swaps,
+                  other);
+  g_assert_cmpuint (swaps, >, 0);
+  g_assert_cmpuint (other, ==, 0);
+}
+
 /* A run that diverged had its branches skipped: the search is not
  * complete, and the guarantee says why (it said "complete" before). */
 static void
@@ -244,6 +344,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/modes/guarantee/diverged", test_guarantee_diverged);
+  g_test_add_data_func ("/modes/swap-same-trace/await_order", "await_order", test_swap_same_trace);
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     add (&cases[k]);
   for (guint k = 0; k < G_N_ELEMENTS (known_gaps); k++)
