@@ -223,6 +223,7 @@ void rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before
 void rt_sched_await_check (uint32_t me, const AugurSchedStep *p);
 /* Thread t awaits no more (by: the step that woke it + 1, 0 if none). */
 void rt_sched_await_wake (uint32_t t, uint32_t by);
+/* Thread t's pending step is chosen as step k: Await judges it again. */
 void rt_sched_await_chosen (uint32_t t, uint32_t k);
 /* Steps completed since the last look: do they wake awaiting threads? */
 void rt_sched_await_wake_awaiters (uint32_t upto);

@@ -189,6 +189,10 @@ static const Case slow_cases[] = {
  * cases[] then. */
 static const Case known_gaps[] = {
   { "await_order", NULL, 0 },
+  /* dpor completes 228 traces optimal does not (19,418 and 19,190);
+   * swapping adjacent independent steps of its executions completes the
+   * same traces: another cause, not found yet */
+  { "poll_repost_ok", NULL, 0 },
 };
 
 static void
