@@ -55,8 +55,8 @@ two_waiters_ok ()
     && grep -q "^$2 executions, [0-9]* sleep-set blocked, 0 infeasible, 0 diverged .*(complete: every interleaving up to equivalence); 0 findings$" "$tmp/out"
 }
 for m in optimal dpor; do
-  ok "signal_two_waiters_ok ($m, no spurious wake-ups): clean, 240 traces" \
-    two_waiters_ok $m 240 --no-spurious-wakeups
-  ok "signal_two_waiters_ok ($m): clean, 2492 traces" two_waiters_ok $m 2492
+  ok "signal_two_waiters_ok ($m, no spurious wake-ups): clean, 260 traces" \
+    two_waiters_ok $m 260 --no-spurious-wakeups
+  ok "signal_two_waiters_ok ($m): clean, 2740 traces" two_waiters_ok $m 2740
 done
 tap_done
