@@ -152,3 +152,17 @@ rt_sched_cond_take (uint32_t t)
       drop (i);
     }
 }
+
+int
+rt_sched_cond_not_first (uint32_t t)
+{
+  if (n_sigs == 0 || t >= RT_MAXT || rt_sth[t].signalled)
+    return 0;
+  uint32_t i = oldest_for (t);
+  if (i >= n_sigs)
+    return 0;
+  for (uint32_t u = 0; u < rt_sched_n_threads; u++)
+    if (u != t && blocked_on (u, sigs[i].cond) && rt_sth[u].wait_seq < rt_sth[t].wait_seq)
+      return 1;
+  return 0;
+}

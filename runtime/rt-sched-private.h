@@ -326,6 +326,12 @@ uint32_t rt_sched_cond_waker (uint32_t t);
 /* Thread t's wake-up runs: it takes the oldest signal it is a candidate
  * for (signalled, waker). */
 void rt_sched_cond_take (uint32_t t);
+/* Is thread t woken by a pending signal that a thread waiting longer could
+ * take?  The scheduler, choosing by itself, lets the longest waiter take
+ * it first, as glibc's condition variables wake in order (a thread pool
+ * then hands its jobs round its workers, as natively); the explorer asks
+ * for the others. */
+int rt_sched_cond_not_first (uint32_t t);
 
 /* ---- rt-sched-sync.c ---- */
 enum { RT_OBJ_FREE = 0, RT_OBJ_MUTEX, RT_OBJ_RWLOCK, RT_OBJ_COND, RT_OBJ_BARRIER, RT_OBJ_OTHER };

@@ -468,15 +468,18 @@ choose (void)
       if (cur_ok && cur != tired)
         return cur;
       int any = cur < n && chooseable (cur);
-      for (uint32_t i = 1; i <= n; i++)
-        {
-          uint32_t t = (cur + i) % n;
-          if (t == cur || !chooseable (t))
-            continue;
-          if (!asleep (t))
-            return t;
-          any = 1;
-        }
+      /* the next thread round from cur; first passing over a waiter that
+       * a longer waiter could take its signal from */
+      for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 1; i <= n; i++)
+          {
+            uint32_t t = (cur + i) % n;
+            if (t == cur || !chooseable (t) || (pass == 0 && rt_sched_cond_not_first (t)))
+              continue;
+            if (!asleep (t))
+              return t;
+            any = 1;
+          }
       if (cur_ok)
         return cur;
       if (!any && rt_sched_await_clock_jump ())
