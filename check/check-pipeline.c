@@ -401,6 +401,8 @@ record (AugurCheckState *st)
   st->recorded_hung = outcome.timed_out;
   st->recorded_seconds = outcome.seconds;
   st->recorded_failed = recorded_failure (&outcome);
+  st->recorded_exited = !outcome.timed_out && !outcome.cut && !outcome.signaled;
+  st->recorded_exit = outcome.status;
   if (st->recorded_failed != NULL)
     augur_check_say (st, "the recorded run ended in %s; the explorer looks for the failure",
                      st->recorded_failed);

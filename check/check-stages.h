@@ -44,6 +44,8 @@ typedef struct {
                               * an access of theirs (augur_check_add_static_only) */
   double recorded_seconds;   /* its wall time */
   char *recorded_failed;     /* how the recorded run failed ("abort (SIGABRT)"), or NULL */
+  gboolean recorded_exited;  /* the recorded run ended normally ... */
+  gint recorded_exit;        /* ... with this exit status (AugurExploreOptions.known_exit) */
   guint unconfirmed;         /* predictions left unconfirmed at the confirm deadline */
   guint untried;             /* predictions whose schedule could not be replayed */
   AugurDeadline *deadline;   /* owned: the budget, less the reserve for the end */

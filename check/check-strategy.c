@@ -152,6 +152,9 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
   eo.max_steps = augur_check_max_steps (st);
   eo.sync_only = st->options->sync_only;
   eo.no_spurious = x->no_spurious;
+  /* an exit status some interleavings end with and the recorded run did not is an error */
+  eo.known_exit_set = st->recorded_exited;
+  eo.known_exit = st->recorded_exit;
   if (st->facts != NULL && augur_static_facts_can_prune (st->facts))
     {
       if (st->observed == NULL)

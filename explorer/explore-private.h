@@ -50,7 +50,12 @@ typedef struct {
                                    * (explorer/unseen-atomics.h), NULL if none */
   gint first_exit;                /* exit status of the first execution that ended
                                    * normally, -1 before it; -2 in a replay, whose one
-                                   * run is a finding's schedule */
+                                   * run is a finding's schedule; with
+                                   * opts->known_exit_set, that run's status */
+  gboolean first_exit_known;      /* first_exit is opts->known_exit */
+  gint other_exit;                /* the first status of a normal end that is not
+                                   * first_exit's, -1 if none yet: exit statuses vary
+                                   * with the interleaving (explore-findings.c) */
   gint64 save_due;                /* monotonic us: no save before (explore_findings_save) */
   gboolean save_pending;          /* a finding not saved yet */
 } Ctx;

@@ -142,7 +142,9 @@ ctx_new (const char *const *argv, const AugurExploreOptions *opts, const char *m
   c->conflict_pcs = g_hash_table_new_full (pc_pair_hash, pc_pair_equal, g_free, NULL);
   c->failures = g_ptr_array_new_with_free_func (explore_diagnose_failure_free);
   c->failed_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  c->first_exit = -1;
+  c->first_exit = opts->known_exit_set ? opts->known_exit : -1;
+  c->first_exit_known = opts->known_exit_set;
+  c->other_exit = -1;
   c->argv = argv;
   c->opts = opts;
   return c;

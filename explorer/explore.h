@@ -114,6 +114,12 @@ typedef struct {
   AugurExplorePoolRemoteRun remote_run;
   gpointer const *remotes;
   guint n_remotes;
+  /* A run of the program made before (augur check's recorded run) ended
+   * normally with exit status known_exit: a nonzero status that only some
+   * interleavings end with is an error even when every execution explored
+   * ends with it (explore-findings.c). */
+  gboolean known_exit_set;
+  gint known_exit;
 } AugurExploreOptions;
 
 typedef struct {

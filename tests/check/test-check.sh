@@ -794,4 +794,24 @@ benign_sync_only ()
 }
 ok "--sync-only: a predicted race re-execution saw happen is an error, not dropped, and replays" benign_sync_only
 
+# the recorded run exits 0 and an explored execution 1: the exit status
+# depends on the interleaving, an error (it was a warning "as the first
+# execution did" and check said complete, exit 0); a program every run of
+# which exits 1 keeps the warning
+exit_varies ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/exit_varies" "$top_srcdir/tests/explorer/exit_varies.c" || return 1
+  "$AUGUR" check --budget 20 -o "$tmp/ev" -- "$tmp/exit_varies" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/ev/results.json" '$.findings[0].severity')" = error ] \
+    && grep -q "exit status 1 (the recorded run: 0): in this interleaving" "$tmp/out" || return 1
+  "$AUGUR" check --budget 20 -o "$tmp/ea" -- "$tmp/exit_varies" always >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/ea/results.json" '$.findings[0].severity')" = warning ] \
+    && grep -q "exit status 1, as the recorded run and every execution that ended normally did" "$tmp/out"
+}
+ok "an exit status the recorded run did not end with is an error; one every run ends with a warning" exit_varies
+
 tap_done

@@ -1103,6 +1103,29 @@ exit_status ()
   [ "$st" -eq 1 ] && grep -q "^reproduced: .*exit status 1: in this interleaving the program reports a failure" "$tmp/rout"
 }
 ok "exit_status: a test that fails through its exit status is found, and replayed as such" exit_status
+# an exit status only some interleavings end with is an error, even when
+# the first execution ends with it; one every execution ends with stays a
+# warning (the program may fail whatever the interleaving)
+exit_varies ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/ev.json" -- "$prog_dir/exit_varies" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(json_path "$tmp/ev.json" '$.executions')" = 2 ] \
+    && results_findings "$tmp/ev.json" | grep -q "^assertion:exit-status exit_varies.c:" \
+    && [ "$(json_path "$tmp/ev.json" '$.findings[0].severity')" = error ] \
+    && grep -q "exit status 1 (another execution: 0): in this interleaving" "$tmp/out" || return 1
+  "$AUGUR" replay "$tmp/ev.json#1" >"$tmp/rout" 2>&1
+  st=$?
+  cat "$tmp/rout"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: .*exit status 1: in this interleaving" "$tmp/rout" || return 1
+  "$AUGUR" explore --no-progress -o "$tmp/ea.json" -- "$prog_dir/exit_varies" always >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ "$(json_path "$tmp/ea.json" '$.findings[0].severity')" = warning ] \
+    && grep -q "exit status 1, as every execution that ended normally did" "$tmp/out"
+}
+ok "exit_varies: an exit status that depends on the interleaving is an error, not a warning" exit_varies
 # C++ globals and functions are named as the source names them, not by
 # their mangled symbols (_ZL5ready, _ZN5stats6totalsE+4, _ZN7Counter4workEPv)
 cxx_names ()
