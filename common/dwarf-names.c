@@ -53,6 +53,9 @@ struct _AugurDwarfNames {
   GHashTable *sizes;     /* "T0.alloc1" -> its size in bytes (guint64*) */
   GHashTable *sources;   /* file -> char ** (lines), NULL value if unreadable */
   GHashTable *noted;     /* evidence already looked at */
+  GHashTable *variables; /* "function|file|name" -> Dwarf_Off* of find_variable's
+                          * answer, NO_VARIABLE if none: a miss scans every
+                          * subprogram, and a long schedule asks again and again */
   GHashTable *saved[3];  /* bases, sizes, noted of the recorded run while an
                           * execution's own are in their place */
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
@@ -101,6 +104,7 @@ augur_dwarf_names_new (const char *program, const char *source_dir)
   n->functions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   n->scopes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
   n->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, lines_free);
+  n->variables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   heap_evidence_new (n);
   return n;
 }
@@ -142,6 +146,7 @@ augur_dwarf_names_free (AugurDwarfNames *names)
     augur_dwarf_names_end_execution (names);
   heap_evidence_free (names);
   g_hash_table_unref (names->sources);
+  g_hash_table_unref (names->variables);
   g_clear_pointer (&names->allocas, augur_dwarf_alloca_free);
   g_clear_pointer (&names->frames, augur_dwarf_frames_free);
   g_clear_pointer (&names->statics, augur_dwarf_statics_free);
@@ -281,8 +286,8 @@ find_local (Dwarf_Die *scope, const char *name, Dwarf_Die *out)
  * parameter or local of that name of a function of the same source file;
  * else a global. */
 static gboolean
-find_variable (AugurDwarfNames *n, const char *function, const char *file, const char *name,
-               Dwarf_Die *out)
+look_up_variable (AugurDwarfNames *n, const char *function, const char *file, const char *name,
+                  Dwarf_Die *out)
 {
   Dwarf_Off *fo = function != NULL ? g_hash_table_lookup (n->functions, function) : NULL;
   Dwarf_Die fn;
@@ -301,6 +306,25 @@ find_variable (AugurDwarfNames *n, const char *function, const char *file, const
     }
   Dwarf_Off *go = g_hash_table_lookup (n->globals, name);
   return go != NULL && die_at (n, *go, out);
+}
+
+#define NO_VARIABLE G_MAXUINT64
+
+/* look_up_variable, its answers kept (n->variables) */
+static gboolean
+find_variable (AugurDwarfNames *n, const char *function, const char *file, const char *name,
+               Dwarf_Die *out)
+{
+  g_autofree char *key = g_strdup_printf ("%s|%s|%s", function != NULL ? function : "",
+                                          file != NULL ? file : "", name);
+  Dwarf_Off *known = g_hash_table_lookup (n->variables, key);
+  if (known != NULL)
+    return *known != NO_VARIABLE && die_at (n, *known, out);
+  gboolean found = look_up_variable (n, function, file, name, out);
+  Dwarf_Off *off = g_new (Dwarf_Off, 1);
+  *off = found ? dwarf_dieoffset (out) : NO_VARIABLE;
+  g_hash_table_insert (n->variables, g_steal_pointer (&key), off);
+  return found;
 }
 
 static const char *
