@@ -26,6 +26,9 @@
 #   - a run that polls slowly for ever is killed by the watchdog's cap,
 #     twice, and the cut run that finds its threads' states ends at the
 #     deadline too (it once ran the cap again past --timeout);
+#   - a race at the end of a long schedule of new blocks, in an executable
+#     of many functions: naming its accesses keeps to the time (it once
+#     took minutes past it);
 #   - runs past --max-steps are cut and the note names the way out, and
 #     predictions too long to replay are named, not hidden; --sync-only
 #     runs are not cut but the search is never complete, and ends with
@@ -46,7 +49,7 @@ build ()
 {
   "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$O/$1.c"
 }
-for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run pool_wakeups slow_poll; do
+for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run pool_wakeups slow_poll many_names; do
   ok "$p builds with augur-cc" build $p
 done
 
@@ -318,6 +321,17 @@ long_cut ()
     && grep -q "except [1-9] not tried" "$tmp/lr/index.html"
 }
 ok "runs past --max-steps: cut, the way out named; untried predictions named, not hidden" long_cut
+many_names ()
+{
+  timed "$tmp/mn.out" "$tmp/mn.err" "$AUGUR" explore --timeout 5 --max-steps 262144 --no-progress \
+    -o "$tmp/mn.json" -- "$tmp/many_names" 20000
+  [ "$st" -eq 1 ] && within "$ms" 5 && grep -q "^data-race many_names.c:[0-9]* many_names.c:" "$tmp/mn.out" \
+    || return 1
+  timed "$tmp/mnc.out" "$tmp/mnc.err" "$AUGUR" check --budget 10 --mode optimal --max-steps 262144 \
+    --no-repair -o "$tmp/mnc" -- "$tmp/many_names" 20000
+  [ "$st" -eq 1 ] && within "$ms" 10 && [ "$(json_path "$tmp/mnc/results.json" '$.findings[0].kind')" = data-race ]
+}
+ok "a race after a long schedule of new blocks: naming it keeps to --timeout and --budget" many_names
 max_over ()
 {
   "$AUGUR" check --max-steps 300000 -o "$tmp/lrx" -- "$tmp/long_run" >"$tmp/lrx.out" 2>&1
