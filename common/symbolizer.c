@@ -31,8 +31,15 @@ typedef struct {
 struct _AugurSymbolizer {
   GPtrArray *modules;   /* Module*, by index; NULL holes */
   GHashTable *cache;    /* (module << 32 | pc) -> AugurSource* */
+  GHashTable *data;     /* address -> DataHit*: augur_symbolizer_data's answers (a
+                         * schedule of 200,000 steps asks for every step's) */
   GStringChunk *strings;
 };
+
+typedef struct {
+  const char *name;     /* interned; NULL: in no module */
+  guint64 offset;
+} DataHit;
 
 static void
 module_free (gpointer p)
@@ -52,6 +59,7 @@ augur_symbolizer_new (void)
   AugurSymbolizer *s = g_new0 (AugurSymbolizer, 1);
   s->modules = g_ptr_array_new_with_free_func (module_free);
   s->cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  s->data = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   s->strings = g_string_chunk_new (4096);
   return s;
 }
@@ -77,6 +85,7 @@ augur_symbolizer_free (AugurSymbolizer *s)
     return;
   g_ptr_array_unref (s->modules);
   g_hash_table_unref (s->cache);
+  g_hash_table_unref (s->data);
   g_string_chunk_free (s->strings);
   g_free (s);
 }
@@ -88,6 +97,7 @@ augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, 
 {
   if (index >= s->modules->len)
     g_ptr_array_set_size (s->modules, index + 1);
+  g_hash_table_remove_all (s->data);   /* addresses mean other symbols now */
   Module *m = g_new0 (Module, 1);
   m->path = g_strdup (path);
   m->bias = bias;
@@ -365,8 +375,8 @@ augur_symbolizer_given_file (AugurSymbolizer *s, guint module, guint64 pc, const
   return at->file != NULL && augur_source_path_ends_with (at->file, file) ? at->file : file;
 }
 
-const char *
-augur_symbolizer_data (AugurSymbolizer *s, guint64 address, guint64 *offset)
+static const char *
+data_uncached (AugurSymbolizer *s, guint64 address, guint64 *offset)
 {
   for (guint i = 0; i < s->modules->len; i++)
     {
@@ -393,6 +403,21 @@ augur_symbolizer_data (AugurSymbolizer *s, guint64 address, guint64 *offset)
       return intern_symbol (s, name);
     }
   return NULL;
+}
+
+const char *
+augur_symbolizer_data (AugurSymbolizer *s, guint64 address, guint64 *offset)
+{
+  DataHit *hit = g_hash_table_lookup (s->data, &address);
+  if (hit == NULL)
+    {
+      hit = g_new0 (DataHit, 1);
+      hit->name = data_uncached (s, address, &hit->offset);
+      g_hash_table_insert (s->data, g_memdup2 (&address, sizeof address), hit);
+    }
+  if (hit->name != NULL && offset != NULL)
+    *offset = hit->offset;
+  return hit->name;
 }
 
 gboolean
