@@ -653,78 +653,6 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
   keep_witness (c, f, &w);
 }
 
-/* An exit status is a warning only while every execution that ended
- * normally (and the run made before, opts->known_exit) ended with it: the
- * program may report a failure whatever the interleaving (its arguments,
- * its input).  Once another status is seen, it depends on the
- * interleaving: an error, with the schedule that ends with it. */
-static gboolean
-exit_varies (Ctx *c, gint status)
-{
-  return c->first_exit < 0 || c->first_exit != status || c->other_exit >= 0;
-}
-
-/* What follows "Thread N ends the program with exit status S" when every
- * normal end had S (the words exit_upgrade looks for). */
-static const char *
-exit_same_tail (Ctx *c)
-{
-  return c->first_exit_known
-           ? ", as the recorded run and every execution that ended normally did: the program "
-             "reports a failure, maybe whatever the interleaving (its arguments, its input)."
-           : ", as every execution that ended normally did: the program reports a failure, "
-             "maybe whatever the interleaving (its arguments, its input).";
-}
-
-/* ... and when the status varies: the other status seen, if any (newly
- * allocated) */
-static char *
-exit_tail (Ctx *c, gint status)
-{
-  const char *tell = ": in this interleaving the program reports a failure.";
-  if (c->first_exit < 0)
-    return g_strdup (tell);   /* a replay's one run: no other */
-  if (c->first_exit != status)
-    return g_strdup_printf (" (%s: %d)%s",
-                            c->first_exit_known ? "the recorded run" : "the first execution",
-                            c->first_exit, tell);
-  return g_strdup_printf (" (another execution: %d)%s", c->other_exit, tell);
-}
-
-/* Another normal end with @status: if it is the first to differ from
- * first_exit, the exit-status warnings kept so far become errors, their
- * explanations saying so. */
-static void
-exit_seen (Ctx *c, gint status)
-{
-  if (c->first_exit == -1)
-    {
-      c->first_exit = status;
-      return;
-    }
-  if (c->first_exit < 0 || status == c->first_exit || c->other_exit >= 0)
-    return;
-  c->other_exit = status;
-  const char *same = exit_same_tail (c);
-  for (guint i = 0; i < augur_results_get_n_findings (c->results); i++)
-    {
-      AugurFinding *f = augur_results_get_finding (c->results, i);
-      const char *sub = augur_finding_get_subkind (f);
-      const char *e = augur_finding_get_explanation (f);
-      const char *at = e != NULL ? strstr (e, same) : NULL;
-      if (sub == NULL || strcmp (sub, "exit-status") != 0 || at == NULL
-          || augur_finding_get_severity (f) != AUGUR_SEVERITY_WARNING)
-        continue;
-      g_autofree char *head = g_strndup (e, (gsize) (at - e));
-      g_autofree char *tail = exit_tail (c, c->first_exit);
-      g_autofree char *upgraded = g_strconcat (head, tail,
-                                               at + strlen (same), NULL);
-      augur_finding_set_explanation (f, upgraded);
-      augur_finding_set_severity (f, AUGUR_SEVERITY_ERROR);
-      explore_findings_save (c);
-    }
-}
-
 /* The explanation of a failure: an exit status, a failed assertion,
  * abort(), or a crash at @site (its "file:line" in @function, NULL if
  * unknown; @outside: the fault was outside the program's code, and @site
@@ -736,8 +664,9 @@ failure_text (Ctx *c, const AugurSchedFailure *fl, int ws, gint exit_status, con
   gboolean assertion = fl->status == AUGUR_SST_ASSERT;
   if (exit_status > 0)
     {
-      g_autofree char *tail = exit_varies (c, exit_status) ? exit_tail (c, exit_status)
-                                                            : g_strdup (exit_same_tail (c));
+      g_autofree char *tail = explore_exit_varies (c, exit_status)
+                                 ? explore_exit_tail (c, exit_status)
+                                 : g_strdup (explore_exit_same_tail (c));
       return g_strdup_printf ("Thread %u ends the program with exit status %d%s", fl->tid,
                               exit_status, tail);
     }
@@ -846,7 +775,7 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
                                                   : assertion ? AUGUR_FINDING_ASSERTION
                                                               : AUGUR_FINDING_CRASH,
                                                   exit_status > 0 ? "exit-status" : NULL, expl);
-  if (exit_status > 0 && !exit_varies (c, exit_status))
+  if (exit_status > 0 && !explore_exit_varies (c, exit_status))
     augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
   guint64 count = 0;
   for (guint k = 0; k < n; k++)
@@ -1151,7 +1080,7 @@ explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean 
    * exit (1)), as test drivers do: an assertion of its own */
   if (nf == 0 && !killed && status == AUGUR_SST_DONE && WIFEXITED (ws))
     {
-      exit_seen (c, WEXITSTATUS (ws));
+      explore_exit_seen (c, WEXITSTATUS (ws));
       if (WEXITSTATUS (ws) != 0 && n > 0)
         {
           AugurSchedFailure f;

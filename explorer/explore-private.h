@@ -146,6 +146,14 @@ void explore_findings_add_access (Ctx *c, AugurFinding *f, const AugurSchedStep 
                                   const guint64 *ev);
 /* Writes the results to opts->results_path, if any. */
 void explore_findings_save (Ctx *c);
+/* Exit statuses (explore-exit.c): does @status depend on the
+ * interleaving; the words after "ends the program with exit status S"
+ * when it does not, and (newly allocated) when it does; a normal end with
+ * @status, which may turn the warnings kept so far into errors. */
+gboolean explore_exit_varies (Ctx *c, gint status);
+const char *explore_exit_same_tail (Ctx *c);
+char *explore_exit_tail (Ctx *c, gint status);
+void explore_exit_seen (Ctx *c, gint status);
 void explore_findings_save_now (Ctx *c);
 void explore_findings_save_pending (Ctx *c);
 /* A save of the results that began at @started (g_get_monotonic_time)
