@@ -412,6 +412,12 @@ stage_confirm (AugurCheckState *st, GError **error)
               g_autofree char *what = augur_confirm_claim (p);
               AugurFinding *seen = out.witness != NULL ? out.witness : p;
               augur_finding_set_explanation (seen, what);
+              /* no execution kept that augur replay could re-run (the
+               * prediction's schedule names trace events): a warning, as
+               * a race predicted and never re-executed is, so that every
+               * error replays */
+              if (out.witness == NULL)
+                augur_finding_set_severity (seen, AUGUR_SEVERITY_WARNING);
               augur_results_add_finding (st->benign_races, seen);
             }
         }
