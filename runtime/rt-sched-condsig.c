@@ -63,6 +63,19 @@ oldest_for (uint32_t t)
   return i;
 }
 
+/* The thread blocked longest among the candidates of pending signal i,
+ * or RT_NONE. */
+static uint32_t
+oldest_candidate (uint32_t i)
+{
+  uint32_t best = RT_NONE;
+  for (uint32_t t = 0; t < rt_sched_n_threads; t++)
+    if (blocked_on (t, sigs[i].cond) && rt_sth[t].wait_seq < sigs[i].seq
+        && (best == RT_NONE || rt_sth[t].wait_seq < rt_sth[best].wait_seq))
+      best = t;
+  return best;
+}
+
 /* A broadcast: each pending signal of @cond, oldest first, goes to its
  * oldest candidate (any would do: it could take the signal before the
  * broadcast, and its wake-up is ordered after that signal only); the
@@ -77,11 +90,7 @@ broadcast (uint64_t cond, uint32_t waker)
           i++;
           continue;
         }
-      uint32_t best = RT_NONE;
-      for (uint32_t t = 0; t < rt_sched_n_threads; t++)
-        if (blocked_on (t, cond) && rt_sth[t].wait_seq < sigs[i].seq
-            && (best == RT_NONE || rt_sth[t].wait_seq < rt_sth[best].wait_seq))
-          best = t;
+      uint32_t best = oldest_candidate (i);
       if (best != RT_NONE)
         {
           rt_sth[best].signalled = 1;
@@ -161,8 +170,6 @@ rt_sched_cond_not_first (uint32_t t)
   uint32_t i = oldest_for (t);
   if (i >= n_sigs)
     return 0;
-  for (uint32_t u = 0; u < rt_sched_n_threads; u++)
-    if (u != t && blocked_on (u, sigs[i].cond) && rt_sth[u].wait_seq < rt_sth[t].wait_seq)
-      return 1;
-  return 0;
+  uint32_t first = oldest_candidate (i);
+  return first != RT_NONE && first != t;
 }
