@@ -582,6 +582,15 @@ augur_sched_kill_meets (const AugurSchedStep *a, const AugurSchedStep *b)
          || (b->ev_kind == AUGUR_EV_THREAD_KILL && a->tid == (uint16_t) b->arg);
 }
 
+/* A step the clock moved on before writes the clock (a timed wait's
+ * timeout is a YIELD that does), which a time function reads. */
+static inline int
+augur_sched_clock_meets (const AugurSchedStep *a, const AugurSchedStep *b)
+{
+  return ((a->xflags & AUGUR_SXF_CLOCK_JUMP) && (b->xflags & AUGUR_SXF_CLOCK))
+         || ((b->xflags & AUGUR_SXF_CLOCK_JUMP) && (a->xflags & AUGUR_SXF_CLOCK));
+}
+
 /* Dependency of two steps of different threads (sleep sets, races):
  * they touch a common object and not both only read it.  Thread-only ops
  * (create, join, exit) depend on nothing here but each other's creations
@@ -603,12 +612,7 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
    * a misuse (undefined behaviour) */
   if (a->op == AUGUR_SOP_JOIN && b->op == AUGUR_SOP_JOIN && a->arg == b->arg)
     return 1;
-  if (augur_sched_kill_meets (a, b))
-    return 1;
-  /* a step the clock moved on before writes the clock (a timed wait's
-   * timeout is a YIELD that does), which a time function reads */
-  if (((a->xflags & AUGUR_SXF_CLOCK_JUMP) && (b->xflags & AUGUR_SXF_CLOCK))
-      || ((b->xflags & AUGUR_SXF_CLOCK_JUMP) && (a->xflags & AUGUR_SXF_CLOCK)))
+  if (augur_sched_kill_meets (a, b) || augur_sched_clock_meets (a, b))
     return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
     return 0;

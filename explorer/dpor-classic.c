@@ -148,12 +148,7 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
 {
   guint64 alo, ahi, blo, bhi, la, lb;
   gboolean aw, bw;
-  if (augur_sched_kill_meets (a, b))
-    return TRUE;
-  /* the clock: a step it moved on before (a timed wait's timeout) writes
-   * it, a time function reads it (dpor-pass.c) */
-  if (((a->xflags & AUGUR_SXF_CLOCK_JUMP) && (b->xflags & AUGUR_SXF_CLOCK))
-      || ((b->xflags & AUGUR_SXF_CLOCK_JUMP) && (a->xflags & AUGUR_SXF_CLOCK)))
+  if (augur_sched_kill_meets (a, b) || augur_sched_clock_meets (a, b))
     return TRUE;
   /* memory, then locks: a condition wake-up touches its condition and
    * takes its mutex back, so two wake-ups from two conditions that
