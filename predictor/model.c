@@ -28,8 +28,14 @@ typedef struct {
 } Sem;
 
 /* A pipe's bytes, as a semaphore's count: a read that took bytes follows
- * the writes that put them there in the recorded run (FIFO). */
+ * the writes that put them there in the recorded run (FIFO).  A socket
+ * pair's word carries both ways, and all eventfds share one, whose reads
+ * take a counter and not bytes: a read that took something there follows
+ * every write recorded before it on the word (more order than the data
+ * needs, never less: no reordering is predicted that the bytes forbid). */
 typedef struct {
+  gboolean unordered; /* a socket pair's or the eventfds' word: all_vc, not bytes */
+  guint32 *all_vc;  /* unordered: the join of the writers' clocks so far */
   guint64 put;      /* bytes written so far */
   guint64 taken;    /* bytes read so far */
   gboolean lost;    /* a write of unknown size, or more read than written: no more order */
@@ -257,6 +263,7 @@ static void
 pipe_free (gpointer p)
 {
   Pipe *c = p;
+  g_free (c->all_vc);
   g_array_unref (c->ends);
   g_ptr_array_unref (c->vcs);
   g_free (c);
@@ -528,15 +535,19 @@ observe_access (Builder *b, guint t, guint32 g, const AugurRecord *r, guint8 acc
     g_hash_table_insert (b->last_write, GUINT_TO_POINTER (v + 1), GUINT_TO_POINTER (g + 1));
 }
 
-/* The program made a channel: a pipe's word orders its bytes (a socket
- * pair's carries both ways, and all eventfds share one: not ordered). */
+/* The program made a channel: a pipe's word orders its bytes; a socket
+ * pair's and the eventfds' order a read after every write before it. */
 static void
 on_channel_made (Builder *b, const AugurRecord *r)
 {
   g_hash_table_remove (b->pipes, GSIZE_TO_POINTER ((gsize) r->addr));
-  if (r->arg != AUGUR_CHANNEL_PIPE)
+  if (r->arg != AUGUR_CHANNEL_PIPE && r->arg != AUGUR_CHANNEL_SOCKETPAIR
+      && r->arg != AUGUR_CHANNEL_EVENTFD)
     return;
   Pipe *c = g_new0 (Pipe, 1);
+  c->unordered = r->arg != AUGUR_CHANNEL_PIPE;
+  if (c->unordered)
+    c->all_vc = g_new0 (guint32, b->n);
   c->ends = g_array_new (FALSE, FALSE, sizeof (guint64));
   c->vcs = g_ptr_array_new_with_free_func (g_free);
   g_hash_table_insert (b->pipes, GSIZE_TO_POINTER ((gsize) r->addr), c);
@@ -544,8 +555,9 @@ on_channel_made (Builder *b, const AugurRecord *r)
 
 /* A write (PUT) or a read that took bytes (TAKE) on a pipe's word
  * (runtime/rt-fdio.c's add, common/augur-trace-format.h): the read
- * follows the writes whose bytes it took.  Whether the clock learnt
- * something; *moved if the event is one of the pipe's. */
+ * follows the writes whose bytes it took (on a socket pair's or the
+ * eventfds' word, every write before it).  Whether the clock learnt
+ * something; *moved if the event is one of the channel's. */
 static gboolean
 on_pipe_add (Builder *b, guint t, const AugurRecord *r, gboolean *moved)
 {
@@ -553,6 +565,13 @@ on_pipe_add (Builder *b, guint t, const AugurRecord *r, gboolean *moved)
   guint32 how = r->aux & (AUGUR_CHANNEL_PUT | AUGUR_CHANNEL_TAKE);
   guint64 n = r->aux >> AUGUR_CHANNEL_BYTES_SHIFT;
   *moved = c != NULL && how != 0 && (r->aux & AUGUR_RMW_OP_MASK) == AUGUR_ATOMIC_OP_ADD;
+  if (*moved && c->unordered && how == AUGUR_CHANNEL_PUT)
+    {
+      vc_join (c->all_vc, b->cur[t], b->n);
+      return FALSE;
+    }
+  if (*moved && c->unordered)
+    return vc_join (b->cur[t], c->all_vc, b->n);
   if (!*moved || c->lost)
     return FALSE;
   if (how == AUGUR_CHANNEL_PUT)

@@ -15,10 +15,12 @@
  *     semaphores by counts (the k-th completed wait follows post number
  *     k - initial value, FIFO: the observed matching); pipes likewise by
  *     bytes (a read that took bytes follows the writes that put them, as
- *     the recorded adds of its channel word say, runtime/rt-fdio.c; socket
- *     pairs and eventfds are not ordered).  It is stored as
- *     vector clocks, one snapshot per thread each time the clock learns
- *     something (an acquire-like event), so a lookup is a binary search.
+ *     the recorded adds of its channel word say, runtime/rt-fdio.c); on a
+ *     socket pair or an eventfd (one word carries both ways, or every
+ *     eventfd's counter) a read that took something follows every write
+ *     before it.  It is stored as vector clocks, one snapshot per thread
+ *     each time the clock learns something (an acquire-like event), so a
+ *     lookup is a binary search.
  *     vc(e)[u] is the number of u's events that happen before e (or e itself).
  *   - Locks are NOT ordering edges: critical sections on one lock are
  *     mutually exclusive, in either order.  They are kept as lists of

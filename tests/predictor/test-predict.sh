@@ -12,7 +12,8 @@
 # A race too far apart to encode (far_race) is found by delaying a thread.
 # Two reads by one instruction (a re-checking loop) are no R-W-R (recheck).
 # A local write that is an atomic read-modify-write loses no update
-# (steal_min).  A pipe used as a lock orders what it guards (pipe_lock).
+# (steal_min).  A pipe used as a lock orders what it guards (pipe_lock), and
+# so do a socket pair and an eventfd (sock_lock, eventfd_lock).
 set -u
 . "$top_srcdir/tests/tap.sh"
 src="$top_srcdir/tests/predictor"
@@ -214,6 +215,22 @@ if record pipe_lock_leak "$src/pipe_lock_leak.c" && rerecord pipe_lock_leak; the
 else
   ok "pipe_lock_leak: builds and records a run without a lost update" false
 fi
+
+# The same lock through a socket pair (sock_lock) and an eventfd
+# (eventfd_lock): a read that took the byte, or the counter, follows the
+# writes before it on the channel's word, so flags gets no prediction; the
+# counter updated outside the lock still races
+for case in sock_lock eventfd_lock; do
+  if record "$case" "$src/$case.c" && rerecord "$case"; then
+    ok "$case: augur predict runs" status 0 "$AUGUR" predict -o "$work/$case.json" "$work/$case.trace"
+    ok "$case: nothing predicted on the data under the channel's token" \
+      lacks "$work/$case.json" "[^ ]* [^ ]* flags"
+    ok "$case: the race on the counter outside the lock is predicted" \
+      predicts "$work/$case.json" "data-race race calls "
+  else
+    ok "$case: builds and records" false
+  fi
+done
 
 # thpool_wait in small: another worker's section that followed the res[0]
 # worker's last one in the recorded run needs it, past that worker's
