@@ -44,6 +44,10 @@ ok "pipe_handoff_ok l: a select without timeout waits for the write" handoff l
 ok "pipe_handoff_ok E: an epoll_wait without timeout waits for the write" handoff E
 ok "pipe_handoff_ok e: an eventfd's read waits for its write" handoff e
 ok "pipe_pool_ok: workers fed through a pipe until its end of file" clean_complete pipe_pool_ok
+# a pipe used as a lock (a token byte read to enter, written back to
+# leave): complete with no finding (the orders of its sections and the
+# executions it costs: test-modes, /modes/pipe-lock/orders)
+ok "pipe_lock_ok 3: a pipe's token byte as the lock of three threads" clean_run pipe_lock_ok 3
 # io_uring: libuv added its descriptors to its epoll set through a ring,
 # where augur could not see them (its loop woken through an eventfd was a
 # hang); io_uring_setup now fails with ENOSYS, recording and exploring
