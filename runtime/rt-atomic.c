@@ -264,6 +264,37 @@ rt_atomic_add32_note_at (volatile uint32_t *a, uint32_t v, int mo, uint32_t note
   return old;
 }
 
+int
+rt_atomic_add32_if_at (volatile uint32_t *a, uint32_t v, int mo, int (*go) (const void *),
+                       const void *arg, uintptr_t ra)
+{
+  if (RT_LIKELY (!atomic_on ()))
+    {
+      if (!go (arg))
+        return 0;
+      __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST);
+      return 1;
+    }
+  AugurRecord r;
+  prepare (&r, AUGUR_EV_ATOMIC_RMW, 4, mo, AUGUR_ATOMIC_OP_ADD, a, ra);
+  int ok = go (arg);
+  Stripe *s = stripe_of (a);
+  stripe_lock (s);
+  if (ok)
+    r.arg = __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST);
+  else
+    {
+      r.kind = AUGUR_EV_ATOMIC_LOAD;
+      r.aux = 0;
+      r.arg = __atomic_load_n (a, __ATOMIC_SEQ_CST);
+      if (rt_sched_is_on ())
+        rt_sched_cas_result (0);
+    }
+  rt_emit_packed (&r);
+  stripe_unlock (s);
+  return ok;
+}
+
 /* ------------------------------------------------------------------ */
 /* 128 bits: under the stripe lock, always.  The scheduling point comes
  * first (prepare, as for the other sizes): a thread that reached it while

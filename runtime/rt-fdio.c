@@ -27,7 +27,9 @@
  * which waits (rt-sched-await.c, Await) until another thread adds to the
  * word, as for a futex (rt-futex.c), without a loop to recognise first
  * (rt_sched_await_loads); once the end is ready the call adds and goes to
- * the kernel, which no longer blocks.  A call on a non-blocking end
+ * the kernel, which no longer blocks (and if, by its add's turn, another
+ * thread took what made it ready, it loads instead and waits again: an
+ * add would say it moved something).  A call on a non-blocking end
  * (O_NONBLOCK, MSG_DONTWAIT) that is not ready loads once and lets the
  * kernel fail with EAGAIN: a loop that polls so waits too (Await).
  *
@@ -259,17 +261,39 @@ await_add (volatile uint32_t *w, uintptr_t ra)
   rt_atomic_load32_at (w, __ATOMIC_SEQ_CST, ra);
 }
 
-/* Under the scheduler: the steps before the kernel's call (see above). */
+typedef struct {
+  int fd;
+  short events;
+} Want;
+
+static int
+want_ready (const void *arg)
+{
+  const Want *q = arg;
+  return ready (q->fd, q->events);
+}
+
+/* Under the scheduler: the steps before the kernel's call (see above).  A
+ * blocking call that found its end ready, and no longer finds it so when
+ * its add's turn comes (another reader took the bytes meanwhile), makes
+ * no add (a load: rt_atomic_add32_if_at): it changed nothing, and an add
+ * would wake every thread waiting on the word, each to a step that
+ * finds nothing either, and order it with every other add. */
 static void
 take_turn (int fd, volatile uint32_t *w, short events, int dontwait, uintptr_t ra)
 {
   int nonblock = dontwait || (rt_sys_fcntl (fd, F_GETFL, 0) & O_NONBLOCK) != 0;
+  Want q = { fd, events };
   for (;;)
     {
       if (ready (fd, events))
         {
-          rt_atomic_add32_at (w, 1, __ATOMIC_SEQ_CST, ra);
-          if (nonblock || ready (fd, events))
+          if (nonblock)
+            {
+              rt_atomic_add32_at (w, 1, __ATOMIC_SEQ_CST, ra);
+              return;
+            }
+          if (rt_atomic_add32_if_at (w, 1, __ATOMIC_SEQ_CST, want_ready, &q, ra))
             return;
         }
       else if (!nonblock)

@@ -610,6 +610,11 @@ uint32_t rt_atomic_add32_at (volatile uint32_t *a, uint32_t v, int mo, uintptr_t
  * AUGUR_CHANNEL_PUT or TAKE and its bytes). */
 uint32_t rt_atomic_add32_note_at (volatile uint32_t *a, uint32_t v, int mo, uint32_t note,
                                   uintptr_t ra);
+/* The same fetch-and-add, made only if @go (@arg) says so once the step's
+ * turn has come: otherwise a load, as a failed CAS is (its step a READ);
+ * whether it added. */
+int rt_atomic_add32_if_at (volatile uint32_t *a, uint32_t v, int mo, int (*go) (const void *),
+                           const void *arg, uintptr_t ra);
 /* A futex call through syscall() (rt-futex.c; rt-syscall.c asks): 1 and
  * its result in *@r when it is a wait under the scheduler. */
 int rt_futex_call (const long a[6], uintptr_t ra, long *r);
