@@ -328,8 +328,14 @@ rt_pc (uintptr_t ra, AugurRecord *r)
  * module and pc: at most @max; returns how many (rt-tsan.c). */
 unsigned rt_callers (uint8_t *module, uint32_t *pc, unsigned max);
 /* A thread under the scheduler (no stacks of its own) starting: its
- * shadow ring is a static one, empty (rt-tsan.c). */
+ * shadow ring is one of the scheduler's, empty (rt-tsan.c). */
 void rt_shadow_use_static (uint32_t tid);
+/* Maps the scheduler's shadow rings and frame generations, once; their
+ * range is what the execution server's snapshot must leave alone (false:
+ * no memory).  A thread reads only what it wrote in the same execution
+ * (below its depth, which starts at 0), so nothing of them needs putting
+ * back between executions. */
+bool rt_shadow_tables_setup (void **lo, size_t *size);
 /* Under the scheduler, the generation of the frame at each of the
  * innermost RT_SHADOW_SIZE func_entry depths of thread tid: a new number
  * at every entry to that depth and every exit from it, so that a frame

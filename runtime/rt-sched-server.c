@@ -263,7 +263,7 @@ rt_sched_init (const char *env)
         }
       return false;
     }
-  if (!rt_sched_tables_setup (NULL, NULL))
+  if (!rt_sched_tables_setup (NULL, NULL) || !rt_shadow_tables_setup (NULL, NULL))
     return false;
   rt_sys_close ((int) memfd);
   const char *stop = rt_libc_getenv (AUGUR_ENV_SCHED_STOP);
@@ -508,8 +508,8 @@ thread_depth (void)
 static void __attribute__ ((noreturn))
 serve (void)
 {
-  const void *keep[3];
-  size_t keep_size[3];
+  const void *keep[4];
+  size_t keep_size[4];
   void *lo;
   uint32_t why = (uint32_t) rt_fiber_setup (&lo, &keep_size[0]);
   if (why != 0)
@@ -522,11 +522,14 @@ serve (void)
   if (!rt_sched_tables_setup (&lo, &keep_size[2]))
     goto no_fibers;
   keep[2] = lo;
+  if (!rt_shadow_tables_setup (&lo, &keep_size[3]))
+    goto no_fibers;
+  keep[3] = lo;
   install_handlers ();
   pthread_atfork (fork_prepare, NULL, NULL);
   rt_thread_set_depth (thread_depth ());
   rt_snapshot_server_fds (cmd_fd, status_fd);
-  if (!rt_snapshot_take (keep, keep_size, 3, srv_argc, srv_argv))
+  if (!rt_snapshot_take (keep, keep_size, 4, srv_argc, srv_argv))
     goto no_fibers;
   RtSnapshotStats *stats = rt_snapshot_stats ();
   int timed = stats->path != NULL;

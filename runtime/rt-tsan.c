@@ -28,6 +28,8 @@
 #include "runtime/rt-sched.h"
 #include "common/augur-sched-format.h"
 
+#include <sys/mman.h>
+
 RT_INLINE bool
 access_on (void)
 {
@@ -304,14 +306,43 @@ __tsan_func_exit (void)
 
 /* Under the scheduler threads get no stacks of their own (rt-thread.c):
  * their shadow rings are these, one per thread id, reused by each
- * execution. */
-static uintptr_t sched_shadow[AUGUR_SCHED_MAX_THREADS][RT_SHADOW_SIZE];
-static uint32_t sched_frame_gen[AUGUR_SCHED_MAX_THREADS][RT_SHADOW_SIZE];
+ * execution.  Mapped (rt_shadow_tables_setup), not static: the execution
+ * server leaves them out of its snapshot (768 KiB, 192 pages its write
+ * scan would walk and a few it would compare and copy back, per
+ * execution), as nothing is read there that the same execution did not
+ * write: the readers (rt_callers, rt-sched-frame.c, rt-sched-await.c)
+ * look below the thread's depth only, which starts at 0. */
+static uintptr_t (*sched_shadow)[RT_SHADOW_SIZE];
+static uint32_t (*sched_frame_gen)[RT_SHADOW_SIZE];
+static size_t shadow_bytes;
+
+bool
+rt_shadow_tables_setup (void **lo, size_t *size)
+{
+  if (sched_shadow == NULL)
+    {
+      size_t rings = (size_t) AUGUR_SCHED_MAX_THREADS * RT_SHADOW_SIZE * sizeof (uintptr_t);
+      size_t gens = (size_t) AUGUR_SCHED_MAX_THREADS * RT_SHADOW_SIZE * sizeof (uint32_t);
+      size_t bytes = (rings + gens + 4095) & ~(size_t) 4095;
+      char *p = rt_sys_mmap (NULL, bytes, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (p == MAP_FAILED)
+        return false;
+      sched_shadow = (uintptr_t (*)[RT_SHADOW_SIZE]) (void *) p;
+      sched_frame_gen = (uint32_t (*)[RT_SHADOW_SIZE]) (void *) (p + rings);
+      shadow_bytes = bytes;
+    }
+  if (lo != NULL)
+    *lo = sched_shadow;
+  if (size != NULL)
+    *size = shadow_bytes;
+  return true;
+}
 
 void
 rt_shadow_use_static (uint32_t tid)
 {
-  if (tid >= AUGUR_SCHED_MAX_THREADS)
+  if (tid >= AUGUR_SCHED_MAX_THREADS || sched_shadow == NULL)
     return;
   rt_self.shadow = sched_shadow[tid];
   rt_self.frame_gen = sched_frame_gen[tid];
@@ -321,7 +352,7 @@ rt_shadow_use_static (uint32_t tid)
 const uint32_t *
 rt_frame_gens (uint32_t tid)
 {
-  return tid < AUGUR_SCHED_MAX_THREADS ? sched_frame_gen[tid] : NULL;
+  return tid < AUGUR_SCHED_MAX_THREADS && sched_frame_gen != NULL ? sched_frame_gen[tid] : NULL;
 }
 
 unsigned
