@@ -45,13 +45,14 @@ struct _AugurExecutor {
   int status_r;
   GSubprocess *server;   /* NULL: not started */
   int stdin_fd;       /* the explored runs' standard input (see below) */
+  gboolean rewind;    /* a file (--stdin), put back at its start before each run */
 };
 
 /* ---- standard input of the explored runs ----
  * Every execution reads the same input: /dev/null, or the file given with
  * --stdin.  The server and its executions share one open file description
  * with ex->stdin_fd, so rewinding it before each execution gives each one
- * the file from its start. */
+ * the file from its start (/dev/null has none: no system call per run). */
 static char *stdin_path;   /* NULL: /dev/null */
 
 void
@@ -387,6 +388,7 @@ augur_executor_new (const char *const *argv, gboolean show_output, GError **erro
   ex->stdin_fd = open_stdin (error);
   if (ex->stdin_fd < 0)
     return NULL;
+  ex->rewind = stdin_path != NULL;
   int memfd = augur_executor_make_page (&ex->shm, error);
   if (memfd < 0)
     return NULL;
@@ -503,7 +505,8 @@ augur_executor_run_watched (AugurExecutor *ex, double idle, gint64 deadline, gbo
    * watchdog's first look: the last run's count must not be taken for
    * this one's */
   __atomic_store_n (&ex->shm->n_steps, 0, __ATOMIC_RELAXED);
-  lseek (ex->stdin_fd, 0, SEEK_SET);
+  if (ex->rewind)
+    lseek (ex->stdin_fd, 0, SEEK_SET);
   ssize_t n;
   do
     n = write (ex->cmd_w, "x", 1);
