@@ -278,10 +278,31 @@ augur_json_get_element_uint (const AugurJsonFormat *format, JsonArray *a, guint 
 const char *
 augur_json_member_string (JsonObject *o, const char *member)
 {
-  JsonNode *n = json_object_get_member (o, member);
+  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
   if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
     return NULL;
   return json_node_get_string (n);
+}
+
+JsonArray *
+augur_json_member_array (JsonObject *o, const char *member)
+{
+  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
+  return n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
+}
+
+JsonObject *
+augur_json_member_object (JsonObject *o, const char *member)
+{
+  JsonNode *n = o != NULL ? json_object_get_member (o, member) : NULL;
+  return n != NULL && JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
+}
+
+JsonObject *
+augur_json_element_object (JsonArray *a, guint i)
+{
+  JsonNode *n = a != NULL && i < json_array_get_length (a) ? json_array_get_element (a, i) : NULL;
+  return n != NULL && JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
 }
 
 /* ---- files ---- */

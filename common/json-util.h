@@ -108,8 +108,18 @@ gboolean augur_json_get_element_object (const AugurJsonFormat *format, JsonArray
 gboolean augur_json_get_element_uint (const AugurJsonFormat *format, JsonArray *a, guint i,
                                       guint64 limit, const char *where, const char *member,
                                       const char *what, guint64 *out, GError **error);
+/* Lenient readers, for a file whose every part is optional (a diagnosis
+ * as the reports read it): what is missing or of another type reads as
+ * NULL, without a warning.  @o may be NULL (then NULL). */
 /* The member when it is a string; NULL otherwise. */
 const char *augur_json_member_string (JsonObject *o, const char *member);
+/* The member when it is an array; NULL otherwise. */
+JsonArray *augur_json_member_array (JsonObject *o, const char *member);
+/* The member when it is an object; NULL otherwise. */
+JsonObject *augur_json_member_object (JsonObject *o, const char *member);
+/* Element i of @a when it is an object; NULL otherwise (@a NULL, or i past
+ * its end). */
+JsonObject *augur_json_element_object (JsonArray *a, guint i);
 
 G_END_DECLS
 

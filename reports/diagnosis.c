@@ -9,6 +9,7 @@
 #include "reports/report-error.h"
 
 #include "common/json-input.h"
+#include "common/json-util.h"
 
 struct _AugurReportDiagnosis {
   JsonParser *parser;
@@ -62,16 +63,14 @@ augur_report_diagnosis_beside (const char *results_path)
 guint
 augur_report_diagnosis_match (AugurReportDiagnosis *d, AugurResults *results)
 {
-  JsonNode *n = json_object_get_member (d->root, "findings");
-  if (n == NULL || !JSON_NODE_HOLDS_ARRAY (n))
+  JsonArray *fs = augur_json_member_array (d->root, "findings");
+  if (fs == NULL)
     return 0;
-  JsonArray *fs = json_node_get_array (n);
   guint n_results = augur_results_get_n_findings (results);
   guint dropped = 0;
   for (guint i = json_array_get_length (fs); i-- > 0;)
     {
-      JsonNode *e = json_array_get_element (fs, i);
-      JsonObject *f = JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
+      JsonObject *f = augur_json_element_object (fs, i);
       gint64 number = f != NULL ? json_object_get_int_member_with_default (f, "finding", 0) : 0;
       const char *kind = f != NULL ? json_object_get_string_member_with_default (f, "kind", NULL)
                                    : NULL;
@@ -95,15 +94,11 @@ augur_report_diagnosis_get_note (AugurReportDiagnosis *d)
 JsonObject *
 augur_report_diagnosis_get_finding (AugurReportDiagnosis *d, guint number)
 {
-  JsonArray *fs = json_object_has_member (d->root, "findings")
-                    ? json_object_get_array_member (d->root, "findings") : NULL;
+  JsonArray *fs = augur_json_member_array (d->root, "findings");
   for (guint i = 0; fs != NULL && i < json_array_get_length (fs); i++)
     {
-      JsonNode *n = json_array_get_element (fs, i);
-      if (!JSON_NODE_HOLDS_OBJECT (n))
-        continue;
-      JsonObject *f = json_node_get_object (n);
-      if (json_object_get_int_member_with_default (f, "finding", 0) == (gint64) number)
+      JsonObject *f = augur_json_element_object (fs, i);
+      if (f != NULL && json_object_get_int_member_with_default (f, "finding", 0) == (gint64) number)
         return f;
     }
   return NULL;
@@ -112,8 +107,7 @@ augur_report_diagnosis_get_finding (AugurReportDiagnosis *d, guint number)
 static void
 read_event (JsonObject *pair, const char *name, AugurReportDiagEvent *ev)
 {
-  JsonNode *n = json_object_get_member (pair, name);
-  JsonObject *o = n != NULL && JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
+  JsonObject *o = augur_json_member_object (pair, name);
   ev->thread = o != NULL ? (guint) json_object_get_int_member_with_default (o, "thread", 0) : 0;
   ev->op = o != NULL ? json_object_get_string_member_with_default (o, "op", "sync") : "sync";
   ev->file = o != NULL ? json_object_get_string_member_with_default (o, "file", NULL) : NULL;
@@ -134,17 +128,17 @@ augur_report_diagnosis_core_edges (AugurReportDiagnosis *d, guint number)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (AugurReportDiagEdge));
   JsonObject *f = augur_report_diagnosis_get_finding (d, number);
-  JsonArray *cl = f != NULL && json_object_has_member (f, "classes")
-                    ? json_object_get_array_member (f, "classes") : NULL;
+  JsonArray *cl = augur_json_member_array (f, "classes");
   for (guint k = 0; cl != NULL && k < json_array_get_length (cl); k++)
     {
-      JsonObject *c = json_array_get_object_element (cl, k);
-      JsonArray *core = c != NULL && json_object_has_member (c, "core")
-                          ? json_object_get_array_member (c, "core") : NULL;
+      JsonArray *core = augur_json_member_array (augur_json_element_object (cl, k), "core");
       for (guint i = 0; core != NULL && i < json_array_get_length (core); i++)
         {
+          JsonObject *pair = augur_json_element_object (core, i);
+          if (pair == NULL)
+            continue;
           AugurReportDiagEdge e;
-          augur_report_diagnosis_read_edge (json_array_get_object_element (core, i), k + 1, &e);
+          augur_report_diagnosis_read_edge (pair, k + 1, &e);
           g_array_append_val (out, e);
         }
     }

@@ -12,13 +12,6 @@
 #include "common/json-util.h"
 #include "reports/html.h"
 
-static JsonArray *
-array_of (JsonObject *o, const char *name)
-{
-  JsonNode *n = o != NULL ? json_object_get_member (o, name) : NULL;
-  return n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
-}
-
 /* An ordering's two ends in words, joined by @sep. */
 static void
 append_orderings (GString *s, JsonArray *pairs, const char *list_class, const char *sep)
@@ -26,7 +19,7 @@ append_orderings (GString *s, JsonArray *pairs, const char *list_class, const ch
   g_string_append_printf (s, "<ol class=\"%s\">\n", list_class);
   for (guint i = 0; i < json_array_get_length (pairs); i++)
     {
-      JsonObject *p = json_array_get_object_element (pairs, i);
+      JsonObject *p = augur_json_element_object (pairs, i);
       if (p == NULL)
         continue;
       g_string_append (s, "<li>");
@@ -90,7 +83,7 @@ append_repairs (GString *s, JsonArray *repairs)
                       "and explored, failed in no execution and deadlocked in none.</p>\n");
   for (guint k = 0; k < n; k++)
     {
-      JsonObject *r = json_array_get_object_element (repairs, k);
+      JsonObject *r = augur_json_element_object (repairs, k);
       if (r == NULL)
         continue;
       const char *verdict = augur_json_member_string (r, "verdict") != NULL ? augur_json_member_string (r, "verdict") : "not verified";
@@ -157,7 +150,7 @@ augur_report_html_diagnosis_append (GString *s, AugurReportDiagnosis *d, guint n
       augur_report_html_escape (s, augur_json_member_string (f, "note"));
       g_string_append (s, "</p>\n");
     }
-  JsonArray *classes = array_of (f, "classes");
+  JsonArray *classes = augur_json_member_array (f, "classes");
   guint nc = classes != NULL ? json_array_get_length (classes) : 0;
   if (nc > 0)
     {
@@ -180,11 +173,11 @@ augur_report_html_diagnosis_append (GString *s, AugurReportDiagnosis *d, guint n
     }
   for (guint k = 0; k < nc; k++)
     {
-      JsonObject *c = json_array_get_object_element (classes, k);
+      JsonObject *c = augur_json_element_object (classes, k);
       if (c == NULL)
         continue;
-      JsonArray *core = array_of (c, "core");
-      JsonArray *kill = array_of (c, "kill_set");
+      JsonArray *core = augur_json_member_array (c, "core");
+      JsonArray *kill = augur_json_member_array (c, "kill_set");
       guint ncore = core != NULL ? json_array_get_length (core) : 0;
       gint64 runs = json_object_get_int_member_with_default (c, "executions", 0);
       g_string_append_printf (s, "<div class=\"class\" id=\"class-%u\">\n<h3>Class %u</h3>\n"
@@ -202,7 +195,7 @@ augur_report_html_diagnosis_append (GString *s, AugurReportDiagnosis *d, guint n
         }
       g_string_append (s, "</div>\n");
     }
-  JsonArray *repairs = array_of (f, "repairs");
+  JsonArray *repairs = augur_json_member_array (f, "repairs");
   if (repairs != NULL)
     append_repairs (s, repairs);
   if (augur_json_member_string (f, "no_lock_repair") != NULL)

@@ -6,6 +6,7 @@
 
 #include "reports/sarif-fixes.h"
 
+#include "common/json-util.h"
 #include "common/sarif-log.h"
 
 #include <stdlib.h>
@@ -122,8 +123,7 @@ static JsonArray *
 repairs_of (AugurReportDiagnosis *d, guint number)
 {
   JsonObject *f = d != NULL ? augur_report_diagnosis_get_finding (d, number) : NULL;
-  JsonNode *n = f != NULL ? json_object_get_member (f, "repairs") : NULL;
-  return n != NULL && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
+  return augur_json_member_array (f, "repairs");
 }
 
 guint
@@ -132,7 +132,7 @@ augur_report_sarif_n_fixes (AugurReportDiagnosis *d, guint number)
   JsonArray *rs = repairs_of (d, number);
   guint n = 0;
   for (guint k = 0; rs != NULL && k < json_array_get_length (rs); k++)
-    if (verified (json_array_get_object_element (rs, k)))
+    if (verified (augur_json_element_object (rs, k)))
       n++;
   return n;
 }
@@ -177,7 +177,7 @@ augur_report_sarif_add_fixes (JsonBuilder *b, AugurReportDiagnosis *d, guint num
   json_builder_begin_array (b);
   for (guint k = 0; k < json_array_get_length (rs); k++)
     {
-      JsonObject *r = json_array_get_object_element (rs, k);
+      JsonObject *r = augur_json_element_object (rs, k);
       if (!verified (r))
         continue;
       g_autoptr (GPtrArray) changes =

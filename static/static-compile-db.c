@@ -50,10 +50,9 @@ augur_static_compile_unit_free (AugurStaticCompileUnit *unit)
 static char **
 entry_arguments (JsonObject *o)
 {
-  JsonNode *n = json_object_get_member (o, "arguments");
-  if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
+  JsonArray *a = augur_json_member_array (o, "arguments");
+  if (a != NULL)
     {
-      JsonArray *a = json_node_get_array (n);
       g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
       for (guint i = 0; i < json_array_get_length (a); i++)
         {
@@ -94,10 +93,9 @@ augur_static_compile_db_load (const char *path, GError **error)
     g_ptr_array_new_with_free_func ((GDestroyNotify) augur_static_compile_unit_free);
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
-      JsonNode *n = json_array_get_element (a, i);
-      JsonObject *o = JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
-      const char *dir = o != NULL ? augur_json_member_string (o, "directory") : NULL;
-      const char *file = o != NULL ? augur_json_member_string (o, "file") : NULL;
+      JsonObject *o = augur_json_element_object (a, i);
+      const char *dir = augur_json_member_string (o, "directory");
+      const char *file = augur_json_member_string (o, "file");
       g_auto(GStrv) args = o != NULL ? entry_arguments (o) : NULL;
       if (dir == NULL || file == NULL || args == NULL)
         {

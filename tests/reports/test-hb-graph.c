@@ -315,6 +315,34 @@ test_root_cause (void)
   g_assert_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_INPUT);
 }
 
+/* A diagnosis whose parts are of other types than diagnose writes (a
+ * person may edit the file): a class, an ordering or a finding that is
+ * not an object, or a core that is not an array, is passed over without a
+ * warning (fatal in a test); the one good ordering is read, an end that
+ * is not an object with its defaults. */
+static void
+test_root_cause_odd (void)
+{
+  g_autofree char *dpath = test_data_path ("odd-diagnosis.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReportDiagnosis) d = augur_report_diagnosis_load (dpath, &error);
+  g_assert_no_error (error);
+  g_autoptr(GArray) core = augur_report_diagnosis_core_edges (d, 1);
+  g_assert_cmpuint (core->len, ==, 1);
+  const AugurReportDiagEdge *e = &g_array_index (core, AugurReportDiagEdge, 0);
+  g_assert_cmpuint (e->klass, ==, 2);
+  g_assert_cmpstr (e->before.op, ==, "sync");
+  g_assert_null (e->before.file);
+  g_assert_cmpuint (e->after.thread, ==, 2);
+  g_assert_cmpuint (e->after.line, ==, 21);
+  g_assert_cmpstr (e->text, ==, "something before T2 reads");
+  /* the finding that is not an object is left out; finding 1 is race.json's */
+  g_autoptr(AugurResults) r = load ("race.json");
+  g_assert_cmpuint (augur_report_diagnosis_match (d, r), ==, 1);
+  g_assert_nonnull (augur_report_diagnosis_get_finding (d, 1));
+  g_assert_null (augur_report_diagnosis_get_finding (d, 2));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -332,5 +360,6 @@ main (int argc, char **argv)
   g_test_add_func ("/hb-graph/huge", test_huge);
   g_test_add_func ("/hb-graph/empty", test_empty);
   g_test_add_func ("/hb-graph/root-cause", test_root_cause);
+  g_test_add_func ("/hb-graph/root-cause-odd", test_root_cause_odd);
   return g_test_run ();
 }

@@ -382,6 +382,30 @@ test_diagnosis (void)
   g_rmdir (tmp);
 }
 
+/* A diagnosis whose parts are of other types than diagnose writes: what
+ * is not an object (a class, an ordering, a repair) or not an array (a
+ * kill-set) is passed over without a warning (fatal in a test), what is
+ * not a string (a note, a patch) is not shown; the rest is. */
+static void
+test_diagnosis_odd (void)
+{
+  g_autofree char *dpath = test_data_path ("odd-diagnosis.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReportDiagnosis) d = augur_report_diagnosis_load (dpath, &error);
+  g_assert_no_error (error);
+  g_autofree char *html = augur_report_html_diagnosis (d, 1, 1);
+  g_assert_nonnull (strstr (html, "<li>something before T2 reads</li>"));
+  g_assert_null (strstr (html, "id=\"class-1\""));
+  g_assert_nonnull (strstr (html, "<div class=\"class\" id=\"class-2\">"));
+  g_assert_nonnull (strstr (html, "<div class=\"class\" id=\"class-3\">"));
+  g_assert_null (strstr (html, "Kill-set"));
+  g_assert_null (strstr (html, "id=\"repair-1\""));
+  g_assert_nonnull (strstr (html, "<div class=\"repair verified\" id=\"repair-2\">"));
+  g_assert_null (strstr (html, "class=\"diff"));
+  g_assert_null (strstr (html, "class=\"note\""));
+  g_assert_null (strstr (html, "No lock repair"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -396,5 +420,6 @@ main (int argc, char **argv)
   g_test_add_func ("/html/write", test_write);
   g_test_add_func ("/html/write-fails", test_write_fails);
   g_test_add_func ("/html/diagnosis", test_diagnosis);
+  g_test_add_func ("/html/diagnosis-odd", test_diagnosis_odd);
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 
 #include "common/results.h"
 #include "reports/report-error.h"
+#include "reports/sarif-fixes.h"
 #include "reports/sarif.h"
 #include "tests/reports/test-golden.h"
 
@@ -225,12 +226,30 @@ test_fixes (void)
   g_assert_null (strstr (plain, "\"fixes\""));
 }
 
+/* A diagnosis whose repairs are not all objects, and whose verified
+ * repair's patch is not text: no fix, and no warning (fatal in a test). */
+static void
+test_fixes_odd (void)
+{
+  g_autoptr(AugurResults) r = load ("race.json");
+  g_autofree char *dpath = test_data_path ("odd-diagnosis.json");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReportDiagnosis) d = augur_report_diagnosis_load (dpath, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_report_sarif_n_fixes (d, 1), ==, 0);
+  gsize len;
+  g_autofree char *sarif = augur_report_sarif_to_data_diagnosed (r, d, NULL, &len);
+  g_assert_nonnull (strstr (sarif, "\"results\""));
+  g_assert_null (strstr (sarif, "\"fixes\""));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sarif/golden", test_golden);
   g_test_add_func ("/sarif/fixes", test_fixes);
+  g_test_add_func ("/sarif/fixes-odd", test_fixes_odd);
   g_test_add_func ("/sarif/structure", test_structure);
   g_test_add_func ("/sarif/levels", test_levels);
   g_test_add_func ("/sarif/empty", test_empty);
