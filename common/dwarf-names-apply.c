@@ -7,16 +7,11 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/c-ident.h"
 #include "common/objects.h"
 #include "common/same-name.h"
 
 #include <string.h>
-
-static gboolean
-is_ident_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '_';
-}
 
 /* ---- applying them ---- */
 
@@ -180,10 +175,10 @@ longest_first (gconstpointer a, gconstpointer b)
 static gboolean
 is_identifier (const char *name)
 {
-  if (!g_ascii_isalpha (*name) && *name != '_')
+  if (!augur_c_ident_start (*name))
     return FALSE;
   for (const char *p = name; *p != '\0'; p++)
-    if (!is_ident_char (*p))
+    if (!augur_c_ident_char (*p))
       return FALSE;
   return TRUE;
 }
@@ -195,7 +190,7 @@ count_words (const char *text, const char *name)
   guint n = 0;
   gsize len = strlen (name);
   for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
-    if ((p == text || !is_ident_char (p[-1])) && !is_ident_char (p[len]))
+    if ((p == text || !augur_c_ident_char (p[-1])) && !augur_c_ident_char (p[len]))
       n++;
   return n;
 }
@@ -230,7 +225,7 @@ rename_text (const char *text, GArray *renames, const char *own)
       else if (*p == '\'' && quoted && !g_ascii_isalpha (p[1]))
         quoted = FALSE;
       gboolean start = !quoted
-                       && (p == text || !(is_ident_char (p[-1]) || p[-1] == '.' || p[-1] == '>'));
+                       && (p == text || !(augur_c_ident_char (p[-1]) || p[-1] == '.' || p[-1] == '>'));
       /* a quote that is only an object's raw name (`T0.alloc1+8`) is a
        * name, not code: it is renamed too */
       gboolean whole_quote = quoted && p > text && p[-1] == '`';
@@ -247,8 +242,9 @@ rename_text (const char *text, GArray *renames, const char *own)
             continue;
           if (!whole_quote && is_identifier (r->from) && (own == NULL || strcmp (r->from, own) != 0))
             continue;
-          if (!is_ident_char (next) && next != '+' && next != '['
-              && !(next == '.' && is_ident_char (p[len + 1])) && !(next == '-' && p[len + 1] == '>'))
+          if (!augur_c_ident_char (next) && next != '+' && next != '['
+              && !(next == '.' && augur_c_ident_char (p[len + 1]))
+              && !(next == '-' && p[len + 1] == '>'))
             {
               g_string_append (s, r->to);
               p += len;
@@ -369,7 +365,7 @@ augur_dwarf_names_main_in_prose (const char *text)
   while (*p != '\0')
     {
       gboolean done = FALSE;
-      gboolean start = p == text || !is_ident_char (p[-1]);
+      gboolean start = p == text || !augur_c_ident_char (p[-1]);
       for (guint i = 0; i < G_N_ELEMENTS (words) && start && !done; i++)
         {
           gsize len = strlen (words[i].from);
@@ -378,7 +374,8 @@ augur_dwarf_names_main_in_prose (const char *text)
           char next = p[len];
           /* "thread 0" but not "thread 01"; "T0" but not "T0.alloc1", "T0#3" */
           if (words[i].from[len - 1] != ' '
-              && (is_ident_char (next) || next == '#' || (next == '.' && is_ident_char (p[len + 1]))))
+              && (augur_c_ident_char (next) || next == '#'
+                  || (next == '.' && augur_c_ident_char (p[len + 1]))))
             continue;
           g_string_append (s, words[i].to);
           p += len;

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/c-ident.h"
 #include "common/dwarf-type.h"
 #include "common/demangle.h"
 #include "common/dwarf-frames.h"
@@ -335,27 +336,15 @@ skip_space (const char *p)
   return p;
 }
 
-static gboolean
-is_ident_start (char c)
-{
-  return g_ascii_isalpha (c) || c == '_';
-}
-
-static gboolean
-is_ident_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '_';
-}
-
 /* An identifier at *p: returns it (newly allocated) and moves *p past it. */
 static char *
 read_ident (const char **p)
 {
   const char *s = skip_space (*p);
-  if (!is_ident_start (*s))
+  if (!augur_c_ident_start (*s))
     return NULL;
   const char *e = s;
-  while (is_ident_char (*e))
+  while (augur_c_ident_char (*e))
     e++;
   *p = e;
   return g_strndup (s, e - s);
@@ -434,7 +423,7 @@ walk_expression (AugurDwarfNames *n, const char *function, const char *file, con
           g_string_append_printf (expr, "->%s", m);
           continue;
         }
-      if (p[0] == '.' && is_ident_start (skip_space (p + 1)[0]))
+      if (p[0] == '.' && augur_c_ident_start (skip_space (p + 1)[0]))
         {
           p++;
           g_autofree char *m = read_ident (&p);
@@ -633,8 +622,9 @@ augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const
       gboolean ambiguous = FALSE;
       for (const char *p = text; *p != '\0' && !ambiguous; p++)
         {
-          if (!is_ident_start (*p) || (p > text && (is_ident_char (p[-1]) || p[-1] == '.'
-                                                     || (p[-1] == '>' && p > text + 1 && p[-2] == '-'))))
+          if (!augur_c_ident_start (*p)
+              || (p > text && (augur_c_ident_char (p[-1]) || p[-1] == '.'
+                               || (p[-1] == '>' && p > text + 1 && p[-2] == '-'))))
             continue;
           Candidate c = { 0 };
           if (!try_expression (names, function, file, p, off, size, strict, &c))
@@ -684,14 +674,14 @@ trailing_lvalue (const char *lhs)
   while (s > lhs)
     {
       char c = s[-1];
-      if (is_ident_char (c) || c == '.')
+      if (augur_c_ident_char (c) || c == '.')
         s--;
       else if (c == '>' && s - 1 > lhs && s[-2] == '-')
         s -= 2;
       else
         break;
     }
-  while (s < end && !is_ident_start (*s))
+  while (s < end && !augur_c_ident_start (*s))
     s++;
   return s < end ? g_strndup (s, end - s) : NULL;
 }
@@ -970,14 +960,14 @@ augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
         return NULL;
       *plus = '\0';
     }
-  if (!is_ident_start (sym[0]))
+  if (!augur_c_ident_start (sym[0]))
     return NULL;
   if (strchr (sym, '.') != NULL)
     return static_lookup (names, sym, off);
   for (const char *p = sym; *p != '\0'; p++)
-    if (p[0] == ':' && p[1] == ':' && is_ident_start (p[2]))
+    if (p[0] == ':' && p[1] == ':' && augur_c_ident_start (p[2]))
       p++;           /* C++'s "ns::counter" */
-    else if (!is_ident_char (*p))
+    else if (!augur_c_ident_char (*p))
       return NULL;   /* "T1.stack-0x2c", "prog+0x2004": not a variable */
   Dwarf_Off *go = g_hash_table_lookup (names->globals, sym);
   Dwarf_Die var, t;

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "common/c-ident.h"
 #include "common/source-label.h"
 #include "diagnose/repair.h"
 
@@ -57,7 +58,7 @@ calls (char *const *lines, guint n, guint lo, guint hi, const char *fn)
         const char *q = p + len;
         while (*q == ' ' || *q == '\t')
           q++;
-        if (*q == '(' && (p == lines[l - 1] || !(g_ascii_isalnum (p[-1]) || p[-1] == '_')))
+        if (*q == '(' && (p == lines[l - 1] || !augur_c_ident_char (p[-1])))
           return TRUE;
       }
   return FALSE;

@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "common/c-ident.h"
 #include "common/interrupt.h"
 #include "common/source-label.h"
 #include "diagnose/lock-block.h"
@@ -349,7 +350,7 @@ is_jump (const char *line)
   if (!g_str_has_suffix (s, ";"))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (kw); i++)
-    if (g_str_has_prefix (s, kw[i]) && !g_ascii_isalnum (s[strlen (kw[i])]) && s[strlen (kw[i])] != '_')
+    if (g_str_has_prefix (s, kw[i]) && !augur_c_ident_char (s[strlen (kw[i])]))
       return TRUE;
   return FALSE;
 }
@@ -530,7 +531,7 @@ call_line (const Edit *e, const char *fn, guint near)
       const char *hit = strstr (line, a);
       if (hit == NULL)
         hit = strstr (line, b);
-      if (hit == NULL || hit == line || g_ascii_isalnum (hit[-1]) || hit[-1] == '_')
+      if (hit == NULL || hit == line || augur_c_ident_char (hit[-1]))
         continue;
       guint d = l > near ? l - near : near - l;
       if (d < best_d)

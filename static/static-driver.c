@@ -26,6 +26,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "common/c-ident.h"
 #include "common/child-wait.h"
 #include "static/static-compile-db.h"
 #include "static/static-driver.h"
@@ -150,7 +151,7 @@ unbounded_recursion (const char *why)
     return NULL;
   p += strlen ("Recursive call to ");
   const char *end = p;
-  while (g_ascii_isalnum (*end) || *end == '_')
+  while (augur_c_ident_char (*end))
     end++;
   return end > p ? g_strndup (p, (gsize) (end - p)) : NULL;
 }
