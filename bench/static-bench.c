@@ -22,6 +22,7 @@
 
 #include "static/static-driver.h"
 #include "static/static-facts.h"
+#include "common/sort-strings.h"
 
 static guint
 count_lines (const char *path)
@@ -34,12 +35,6 @@ count_lines (const char *path)
   for (gsize i = 0; i < len; i++)
     n += text[i] == '\n';
   return n;
-}
-
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
 static AugurStaticFacts *
@@ -142,7 +137,7 @@ main (int argc, char **argv)
       if (g_file_test (prog, G_FILE_TEST_IS_REGULAR))
         g_ptr_array_add (names, g_strdup (name));
     }
-  g_ptr_array_sort (names, compare_names);
+  augur_sort_strings (names);
 
   /* frama-c's start-up: an empty program; and a generated larger one */
   g_autofree char *tmp = g_dir_make_tmp ("augur-static-bench-XXXXXX", NULL);

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "common/lock-graph.h"
+#include "common/sort-strings.h"
 #include "common/source-label.h"
 
 #include <string.h>
@@ -101,12 +102,6 @@ augur_lock_graph_free (AugurLockGraph *graph)
   g_free (graph);
 }
 
-static int
-cmp_str (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
 static char *
 site_text (const char *file, guint line)
 {
@@ -146,7 +141,7 @@ augur_lock_graph_add (AugurLockGraph *graph, guint thread, const AugurLockSite *
       for (guint i = 0; also_held != NULL && also_held[i] != NULL; i++)
         if (strcmp (also_held[i], outer->lock) != 0 && strcmp (also_held[i], inner->lock) != 0)
           g_ptr_array_add (e->gates, g_strdup (also_held[i]));
-      g_ptr_array_sort (e->gates, cmp_str);
+      augur_sort_strings (e->gates);
       g_hash_table_insert (graph->edges, g_steal_pointer (&key), e);
       g_ptr_array_add (graph->order, e);
       changed = TRUE;
@@ -248,7 +243,7 @@ found_cycle (Search *s)
   GPtrArray *names = g_ptr_array_new ();
   for (guint i = 0; i < s->path->len; i++)
     g_ptr_array_add (names, g_ptr_array_index (s->nodes, g_array_index (s->path, guint, i)));
-  g_ptr_array_sort (names, cmp_str);
+  augur_sort_strings (names);
   g_ptr_array_add (names, NULL);
   char *key = g_strjoinv (", ", (char **) names->pdata);
   g_ptr_array_unref (names);
@@ -390,7 +385,7 @@ cycle_finding (GPtrArray *edges, GArray *threads, const char *context)
   AugurFinding *f = augur_finding_new (AUGUR_FINDING_LOCK_ORDER, NULL, e->str);
   g_string_free (e, TRUE);
   augur_finding_set_severity (f, gate != NULL ? AUGUR_SEVERITY_NOTE : AUGUR_SEVERITY_WARNING);
-  g_ptr_array_sort (locks, cmp_str);
+  augur_sort_strings (locks);
   g_ptr_array_add (locks, NULL);
   g_autofree char *names = g_strjoinv (", ", (char **) locks->pdata);
   g_ptr_array_unref (locks);
@@ -441,7 +436,7 @@ augur_lock_graph_findings (AugurLockGraph *graph, const char *context)
   g_hash_table_iter_init (&it, nodes);
   while (g_hash_table_iter_next (&it, &key, NULL))
     g_ptr_array_add (s.nodes, key);
-  g_ptr_array_sort (s.nodes, cmp_str);
+  augur_sort_strings (s.nodes);
   s.cycles = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   s.cycle_threads = g_array_new (FALSE, FALSE, sizeof (GArray *));
   s.seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -489,7 +484,7 @@ augur_lock_graph_to_string (AugurLockGraph *graph)
       g_string_append_c (s, ')');
       g_ptr_array_add (lines, g_string_free (s, FALSE));
     }
-  g_ptr_array_sort (lines, cmp_str);
+  augur_sort_strings (lines);
   g_ptr_array_add (lines, NULL);
   return g_strjoinv ("\n", (char **) lines->pdata);
 }

@@ -28,6 +28,7 @@
 
 #include "common/json-util.h"
 #include "common/output-file.h"
+#include "common/sort-strings.h"
 
 static const char *
 verdict_name (AugurDiagVerdict v)
@@ -51,12 +52,6 @@ text_pairs (GString *s, const AugurDiagTrace *t, const GArray *pairs, const char
       g_autofree char *b = augur_diag_event_describe (augur_diag_trace_event (t, p->b));
       g_string_append_printf (s, "      %s %s %s\n", a, sep, b);
     }
-}
-
-static gint
-cmp_str_ptr (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
 }
 
 /* An ordering by source lines: "prog.c:5 w < prog.c:10 w". */
@@ -87,7 +82,7 @@ by_lines (AugurDiagFinding *f, guint *orderings, guint *cores)
           g_hash_table_add (ord, g_strdup (lp));
           g_ptr_array_add (mine, lp);
         }
-      g_ptr_array_sort (mine, cmp_str_ptr);
+      augur_sort_strings (mine);
       g_ptr_array_add (mine, NULL);
       g_hash_table_add (cor, g_strjoinv ("|", (char **) mine->pdata));
     }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/json-util.h"
+#include "common/sort-strings.h"
 #include "reports/relevance.h"
 #include "reports/sarif-fixes.h"
 
@@ -111,12 +112,6 @@ step_text (const AugurStep *s)
   return g_string_free (t, FALSE);
 }
 
-static int
-cmp_str_ptr (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
 /* A stable identity for CI deduplication: kind and sorted access locations. */
 static char *
 fingerprint (AugurFinding *f)
@@ -128,7 +123,7 @@ fingerprint (AugurFinding *f)
       const AugurAccess *a = augur_finding_get_access (f, i);
       g_ptr_array_add (locs, g_strdup_printf ("%s:%u", a->file ? a->file : "?", a->line));
     }
-  g_ptr_array_sort (locs, cmp_str_ptr);
+  augur_sort_strings (locs);
   GString *s = g_string_new (full);
   for (guint i = 0; i < locs->len; i++)
     g_string_append_printf (s, "|%s", (char *) g_ptr_array_index (locs, i));

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "common/results.h"
+#include "common/sort-strings.h"
 #include "common/symbolizer.h"
 #include "common/trace.h"
 #include "predictor/predict.h"
@@ -23,12 +24,6 @@
 #include "src/augur-cmd.h"
 
 #define CMD "predict"
-
-static gint
-line_cmp (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
-}
 
 /* The --help text. */
 static const char help_summary[] =
@@ -48,7 +43,7 @@ print_predictions (AugurResults *results, const AugurPredictStats *stats)
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < augur_results_get_n_findings (results); i++)
     g_ptr_array_add (lines, augur_predict_finding_to_line (augur_results_get_finding (results, i)));
-  g_ptr_array_sort (lines, line_cmp);
+  augur_sort_strings (lines);
   for (guint i = 0; i < lines->len; i++)
     printf ("%s\n", (char *) g_ptr_array_index (lines, i));
   guint n_pred = 0;

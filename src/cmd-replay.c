@@ -30,17 +30,12 @@
 #include "explorer/explore.h"
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
+#include "common/sort-strings.h"
 #include "common/source-label.h"
 
 #define CMD "replay"
 
 int augur_cmd_explore_exit_for_error (const GError *error);
-
-static gint
-cmp_str_ptr (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
 
 /* Its accesses' file:line, in its order with the files' labels (as augur
  * explore prints them) or sorted with their whole names (to compare
@@ -59,7 +54,7 @@ locations (AugurFinding *f, gboolean sorted)
       g_ptr_array_add (l, g_strdup_printf ("%s:%u", base, a->line));
     }
   if (sorted)
-    g_ptr_array_sort (l, cmp_str_ptr);
+    augur_sort_strings (l);
   g_ptr_array_add (l, NULL);
   return g_strjoinv (" ", (char **) l->pdata);
 }

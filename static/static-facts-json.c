@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "common/json-util.h"
+#include "common/sort-strings.h"
 #include "static/static-error.h"
 #include "static/static-facts-private.h"
 
@@ -56,12 +57,6 @@ get_uint (JsonObject *o, const char *member, const char *where, guint *out, GErr
   gboolean ok = augur_json_get_uint (&format, o, member, TRUE, G_MAXUINT, where, &v, error);
   *out = (guint) v;
   return ok;
-}
-
-static int
-compare_strings (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
 /* {file, line} in member `member`, or directly in o when member is NULL. */
@@ -180,7 +175,7 @@ order_pair (AugurStaticPair *p)
       else
         g_ptr_array_add (kinds, g_strdup (p->kinds[i]));
     }
-  g_ptr_array_sort (kinds, compare_strings);
+  augur_sort_strings (kinds);
   g_ptr_array_add (kinds, NULL);
   g_strfreev (p->kinds);
   p->kinds = (char **) g_ptr_array_steal (kinds, NULL);
