@@ -285,6 +285,13 @@ same_var (const AugurStackVar *a, const AugurStackVar *b)
   return a->hi == b->hi && a->size == b->size && a->type == b->type && strcmp (a->name, b->name) == 0;
 }
 
+/* Was the distance dist live in thread tid's stack during creation c? */
+static gboolean
+creation_holds (const Creation *c, guint tid, guint64 dist)
+{
+  return c->tid == tid && dist >= c->near && dist < c->far;
+}
+
 /* Creation c's first local that holds the distance dist, or NULL. */
 static const AugurStackVar *
 creation_var_at (AugurDwarfFrames *fr, const Creation *c, guint64 dist)
@@ -305,7 +312,7 @@ augur_dwarf_frames_find (AugurDwarfFrames *fr, guint tid, guint64 dist, guint64 
   for (guint i = 0; fr != NULL && i < fr->creations->len; i++)
     {
       const Creation *c = &g_array_index (fr->creations, Creation, i);
-      if (c->tid != tid || dist < c->near || dist >= c->far)
+      if (!creation_holds (c, tid, dist))
         continue;
       const AugurStackVar *here = creation_var_at (fr, c, dist);
       if (here == NULL || (agreed != NULL && !same_var (agreed, here)))
@@ -324,7 +331,7 @@ augur_dwarf_frames_holder (AugurDwarfFrames *fr, guint tid, guint64 dist, guint6
   for (guint i = 0; fr != NULL && i < fr->creations->len; i++)
     {
       const Creation *c = &g_array_index (fr->creations, Creation, i);
-      if (c->tid != tid || dist < c->near || dist >= c->far)
+      if (!creation_holds (c, tid, dist))
         continue;
       if (creation_var_at (fr, c, dist) != NULL)
         return NULL;   /* a local's */
