@@ -365,9 +365,15 @@ verb (guint8 op)
 }
 
 char *
+augur_diag_thread_name (guint tid)
+{
+  return tid == 0 ? g_strdup ("main") : g_strdup_printf ("T%u", tid);
+}
+
+char *
 augur_diag_event_describe (const AugurDiagEvent *e)
 {
-  g_autofree char *who = e->tid == 0 ? g_strdup ("main") : g_strdup_printf ("T%u", e->tid);
+  g_autofree char *who = augur_diag_thread_name (e->tid);
   g_autofree char *what = e->object != NULL ? g_strdup_printf (" of `%s`", e->object) : g_strdup ("");
   g_autofree char *where = e->file != NULL ? g_strdup_printf (" (%s:%u)", e->file, e->line)
                                            : g_strdup ("");

@@ -108,6 +108,10 @@ gboolean augur_diag_step_is_event (const AugurSchedStep *s);
 gboolean augur_diag_event_is_access (const AugurDiagEvent *e);
 gboolean augur_diag_event_is_write (const AugurDiagEvent *e);
 
+/* A thread as the diagnosis's prose names it: "main" for thread 0, else
+ * "T1", "T2"...  Newly allocated. */
+char *augur_diag_thread_name (guint tid);
+
 /* "T1's read of `x` (prog.c:23)", "T2's write of `q->count` (queue.c:55)",
  * "main's lock of `m` (prog.c:9)".  Newly allocated. */
 char *augur_diag_event_describe (const AugurDiagEvent *e);

@@ -102,7 +102,7 @@ trace_wait (const AugurDiagClass *c, const char *base, const char *function, gui
                  && neighbour_inside (t, i, +1, base, function, lo, hi);
       if (!inside)
         continue;
-      g_autofree char *who = ev->tid == 0 ? g_strdup ("main") : g_strdup_printf ("T%u", ev->tid);
+      g_autofree char *who = augur_diag_thread_name (ev->tid);
       return g_strdup_printf ("%s at %s:%u, where %s %s in a failing execution", name,
                               ev->file != NULL ? ev->file : "?", ev->line, who,
                               ev->pending ? "was about to wait" : "waited");
