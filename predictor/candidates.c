@@ -57,28 +57,17 @@ augur_cand_set_free (AugurCandSet *set)
   g_free (set);
 }
 
-static guint64
-site (const AugurPredModel *m, guint32 g)
-{
-  const AugurRecord *r = augur_trace_event (m->trace, g);
-  return ((guint64) r->module << 32) | r->pc;
-}
-
 /* "file:line" of event g, or NULL without source. */
 static const char *
 line_of (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable *cache, guint32 g)
 {
-  guint64 s = site (m, g);
+  guint64 s = augur_pred_model_site (m, g);
   const char *l = g_hash_table_lookup (cache, &s);
   if (l == NULL)
     {
-      const AugurRecord *r = augur_trace_event (m->trace, g);
       AugurSource src;
-      memset (&src, 0, sizeof src);
-      char *text = (r->pc != 0 && augur_symbolizer_source (sym, r->module, r->pc, &src)
-                    && src.file != NULL)
-                     ? g_strdup_printf ("%s:%u", src.file, src.line)
-                     : g_strdup ("");
+      augur_pred_model_source (m, sym, g, &src);
+      char *text = src.file != NULL ? g_strdup_printf ("%s:%u", src.file, src.line) : g_strdup ("");
       g_hash_table_insert (cache, g_memdup2 (&s, sizeof s), text);
       l = text;
     }
@@ -97,7 +86,7 @@ append_part (GString *key, const AugurPredModel *m, AugurSymbolizer *sym, GHashT
   else
     g_string_append_printf (key, " %s T%u@%" G_GINT64_MODIFIER "x:%d",
                             augur_pred_model_object_name (m, g), augur_pred_thread_of (m, g),
-                            site (m, g), m->acc[g]);
+                            augur_pred_model_site (m, g), m->acc[g]);
 }
 
 /* The key of a candidate's pattern; its first *report_len bytes are the
@@ -329,7 +318,8 @@ atomicity_remotes (Enum *e, AugurCandidate *proto, GArray *a2, guint32 ga, guint
       c.bug[1] = gb;
       c.bug[2] = gc;
       c.n_bug = 3;
-      add (e, &c, site (m, ga) * 31 + site (m, gb) * 7 + site (m, gc));
+      add (e, &c, augur_pred_model_site (m, ga) * 31 + augur_pred_model_site (m, gb) * 7
+                  + augur_pred_model_site (m, gc));
     }
 }
 
@@ -379,7 +369,8 @@ enum_atomicity (Enum *e, guint v, guint t1, guint t2, AugurPattern pattern)
            * re-checks (a spin until a sequence number is even, the while
            * around a condition wait): seeing two values is how it works,
            * as the explorer's diagnosis holds too (explorer/diagnose.h) */
-          if (pattern == AUGUR_PATTERN_RWR && site (m, ga) == site (m, gc))
+          if (pattern == AUGUR_PATTERN_RWR
+              && augur_pred_model_site (m, ga) == augur_pred_model_site (m, gc))
             continue;
           /* a local write that is an atomic read-modify-write reads what
            * it updates: the remote write is not lost, the write not based
@@ -428,7 +419,7 @@ enum_race (Enum *e, guint v, guint t1, guint t2)
                    .exempt = { x, y }, .n_exempt = 2 },
             .bug = { x, y }, .n_bug = 2,
           };
-          add (e, &c, site (m, x) * 31 + site (m, y));
+          add (e, &c, augur_pred_model_site (m, x) * 31 + augur_pred_model_site (m, y));
         }
     }
 }
@@ -474,7 +465,7 @@ enum_deadlock (Enum *e, guint32 l1, guint32 l2, guint t1, guint t2)
                    .end2 = m->tidx[r2] - 1, .goal = AUGUR_ENC_GOAL_DEADLOCK },
             .bug = { e1->p, r1, e2->p, r2 }, .n_bug = 4,
           };
-          add (e, &c, site (m, e1->q) * 31 + site (m, e2->q));
+          add (e, &c, augur_pred_model_site (m, e1->q) * 31 + augur_pred_model_site (m, e2->q));
         }
     }
 }

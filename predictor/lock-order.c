@@ -31,10 +31,8 @@ static void
 site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s,
       AugurFrame frames[AUGUR_TRACE_MAX_CALLERS])
 {
-  const AugurRecord *r = augur_trace_event (m->trace, g);
-  AugurSource src = { 0 };
-  if (r->pc == 0 || !augur_symbolizer_source (sym, r->module, r->pc, &src))
-    src.file = NULL, src.line = 0;
+  AugurSource src;
+  augur_pred_model_source (m, sym, g, &src);
   s->lock = augur_pred_model_object_name (m, g);
   s->file = src.file;
   s->line = src.line;

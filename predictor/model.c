@@ -986,6 +986,26 @@ augur_pred_model_object_name (const AugurPredModel *m, guint32 g)
   return g_ptr_array_index (m->sync_names, m->obj[g]);
 }
 
+guint64
+augur_pred_model_site (const AugurPredModel *m, guint32 g)
+{
+  const AugurRecord *r = augur_trace_event (m->trace, g);
+  return ((guint64) r->module << 32) | r->pc;
+}
+
+void
+augur_pred_model_source (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g,
+                         AugurSource *src)
+{
+  const AugurRecord *r = augur_trace_event (m->trace, g);
+  memset (src, 0, sizeof *src);
+  if (r->pc == 0 || !augur_symbolizer_source (sym, r->module, r->pc, src))
+    {
+      src->file = NULL;
+      src->line = 0;
+    }
+}
+
 char *
 augur_pred_model_to_string (const AugurPredModel *m)
 {

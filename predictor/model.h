@@ -47,6 +47,7 @@
 
 #include "common/augur-ops.h"
 #include "common/objects.h"
+#include "common/symbolizer.h"
 #include "common/trace.h"
 
 G_BEGIN_DECLS
@@ -189,6 +190,13 @@ augur_pred_model_event (const AugurPredModel *m, guint t, guint32 tidx)
 gboolean augur_pred_model_kept (const AugurPredModel *m, guint32 g);
 /* The name of the object of event g (variable, lock, condition...), or NULL. */
 const char *augur_pred_model_object_name (const AugurPredModel *m, guint32 g);
+/* The code site of event g, module << 32 | pc: the key of a cache of what
+ * is looked up once per site. */
+guint64 augur_pred_model_site (const AugurPredModel *m, guint32 g);
+/* The source of event g through @sym: file NULL and line 0 when its pc is
+ * 0 or its line is unknown (the function may still be known). */
+void augur_pred_model_source (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g,
+                              AugurSource *src);
 /* "3 threads, 12 shared variables, 4 locks": for tests and debugging. */
 char *augur_pred_model_to_string (const AugurPredModel *m);
 

@@ -492,18 +492,6 @@ typedef struct {
   AugurSymbolizer *sym;
 } Ctx;
 
-static void
-source_of (Ctx *c, guint32 g, AugurSource *src)
-{
-  const AugurRecord *r = augur_trace_event (c->m->trace, g);
-  memset (src, 0, sizeof *src);
-  if (r->pc == 0 || !augur_symbolizer_source (c->sym, r->module, r->pc, src))
-    {
-      src->file = NULL;
-      src->line = 0;
-    }
-}
-
 static gint
 peer_of (const AugurRecord *r)
 {
@@ -520,7 +508,7 @@ add_step (Ctx *c, AugurFinding *f, guint32 g, AugurOp op)
 {
   const AugurRecord *r = augur_trace_event (c->m->trace, g);
   AugurSource src;
-  source_of (c, g, &src);
+  augur_pred_model_source (c->m, c->sym, g, &src);
   return augur_finding_add_step (f, r->tid, c->m->tidx[g], op, augur_pred_model_object_name (c->m, g),
                                  peer_of (r), src.file, src.line, src.function);
 }
@@ -530,7 +518,7 @@ add_access (Ctx *c, AugurFinding *f, guint32 g, AugurOp op)
 {
   const AugurRecord *r = augur_trace_event (c->m->trace, g);
   AugurSource src;
-  source_of (c, g, &src);
+  augur_pred_model_source (c->m, c->sym, g, &src);
   g_auto (GStrv) locks = augur_pred_model_locks_held (c->m, g);
   augur_finding_add_access (f, r->tid, c->m->tidx[g], op, src.file, src.line, src.function,
                             (const char *const *) locks);
@@ -540,7 +528,7 @@ static char *
 where (Ctx *c, guint32 g)
 {
   AugurSource src;
-  source_of (c, g, &src);
+  augur_pred_model_source (c->m, c->sym, g, &src);
   if (src.file == NULL)
     return g_strdup ("?");
   g_autofree char *base = augur_source_label (src.file);

@@ -57,15 +57,14 @@ augur_static_filter_free (AugurStaticFilter *f)
 static const Site *
 site_of (AugurStaticFilter *f, guint32 g)
 {
-  const AugurRecord *r = augur_trace_event (f->m->trace, g);
-  gint64 key = ((gint64) r->module << 32) | r->pc;
+  gint64 key = (gint64) augur_pred_model_site (f->m, g);
   Site *s = g_hash_table_lookup (f->sites, &key);
   if (s != NULL)
     return s;
   s = g_new0 (Site, 1);
   AugurSource src;
-  memset (&src, 0, sizeof src);
-  if (r->pc != 0 && augur_symbolizer_source (f->sym, r->module, r->pc, &src) && src.file != NULL)
+  augur_pred_model_source (f->m, f->sym, g, &src);
+  if (src.file != NULL)
     {
       s->file = g_canonicalize_filename (src.file, NULL);
       s->line = src.line;
