@@ -34,6 +34,7 @@
 #include "static/static-cache.h"
 #include "static/static-error.h"
 #include "static/static-failure-cause.h"
+#include "static/static-preprocess.h"
 
 /* Enough for threads that create threads four deep; Eva's cost grows
  * exponentially with it on recursive code (cp_avltree: 1.1 s at 2, 2.4 s
@@ -451,17 +452,10 @@ run_frama_c (const Run *r, GPtrArray *units, Libc libc, guint timeout, double *s
     return RUN_NOT_STARTED;
   g_unlink (r->out);
 
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT | G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  /* this GLib opens it without O_TRUNC: a shorter log kept the end of
-   * the last run's, whose "stopping on file" then named the wrong file
-   * (the system's headers blamed on the file Frama-C's libc failed on,
-   * and tried again at every attempt) */
-  g_unlink (r->log);
-  g_subprocess_launcher_set_stdout_file_path (launcher, r->log);
-  /* Frama-C's own temporary files (its preprocessed sources) go into
-   * ours, which is removed: one killed at its deadline left them in /tmp */
-  g_subprocess_launcher_setenv (launcher, "TMPDIR", r->tmp, TRUE);
+  /* a fresh log: the end of the last run's named the wrong file in its
+   * "stopping on file" (the system's headers blamed on the file Frama-C's
+   * libc failed on, and tried again at every attempt) */
+  g_autoptr(GSubprocessLauncher) launcher = augur_static_frama_c_launcher (r->log, r->tmp);
   g_autoptr(GError) local = NULL;
   gint64 start = g_get_monotonic_time ();
   g_autoptr(GSubprocess) proc =

@@ -14,6 +14,17 @@
 #include "common/child-wait.h"
 #include "static/static-error.h"
 
+GSubprocessLauncher *
+augur_static_frama_c_launcher (const char *log, const char *tmp)
+{
+  GSubprocessLauncher *launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT | G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_unlink (log);
+  g_subprocess_launcher_set_stdout_file_path (launcher, log);
+  g_subprocess_launcher_setenv (launcher, "TMPDIR", tmp, TRUE);
+  return launcher;
+}
+
 /* @argv's output (stdout and stderr, through a file in @tmp) when it
  * ended by @deadline, else NULL; *ok: it succeeded. */
 static char *
@@ -28,11 +39,7 @@ run_output (const char *const *argv, const char *tmp, gint64 deadline, gboolean 
       return NULL;
     }
   g_autofree char *log = g_build_filename (tmp, "preprocess.out", NULL);
-  g_unlink (log);
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT | G_SUBPROCESS_FLAGS_STDERR_MERGE);
-  g_subprocess_launcher_set_stdout_file_path (launcher, log);
-  g_subprocess_launcher_setenv (launcher, "TMPDIR", tmp, TRUE);
+  g_autoptr(GSubprocessLauncher) launcher = augur_static_frama_c_launcher (log, tmp);
   g_autoptr(GSubprocess) proc = g_subprocess_launcher_spawnv (launcher, argv, error);
   if (proc == NULL)
     return NULL;

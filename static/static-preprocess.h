@@ -14,9 +14,17 @@
 #ifndef AUGUR_STATIC_PREPROCESS_H
 #define AUGUR_STATIC_PREPROCESS_H
 
+#include <gio/gio.h>
 #include <glib.h>
 
 G_BEGIN_DECLS
+
+/* A launcher for frama-c and the commands it prints: standard input
+ * inherited, standard output and error into @log, removed first (GLib
+ * opens it without O_TRUNC: a shorter output would keep the end of the
+ * last one's), and TMPDIR @tmp, so that the temporary files of a run
+ * killed at its deadline (Frama-C's preprocessed sources) go with @tmp. */
+GSubprocessLauncher *augur_static_frama_c_launcher (const char *log, const char *tmp);
 
 /* Runs @argv (frama-c's, ending in its files, with -print-cpp-commands),
  * in TMPDIR @tmp, then every command it prints; adds to @sum each
