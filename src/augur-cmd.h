@@ -60,4 +60,11 @@ gboolean augur_cmd_parse_fail_on (const char *cmd, const char *text, AugurSeveri
  * @status, or AUGUR_EXIT_TOOL once the failure to write is told. */
 int augur_cmd_flush_stdout (const char *cmd, int status);
 
+/* A finding's accesses as file:line, space-separated: in its order with
+ * the files' labels, as augur explore prints them ("prog.c:12
+ * prog.c:20"), or (@sorted) sorted with their whole names, to compare
+ * findings whatever their order (a label depends on the other files of
+ * that name seen so far, "ck_pr.h" or "gcc/ck_pr.h").  Newly allocated. */
+char *augur_cmd_finding_locations (AugurFinding *f, gboolean sorted);
+
 #endif /* AUGUR_CMD_H */

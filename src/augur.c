@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "common/interrupt.h"
+#include "common/sort-strings.h"
+#include "common/source-label.h"
 #include "predictor/predict.h"
 #include "src/augur-cmd.h"
 
@@ -211,6 +213,24 @@ augur_cmd_flush_stdout (const char *cmd, int status)
   if (fflush (stdout) != 0 || ferror (stdout))
     return augur_cmd_error (cmd, AUGUR_EXIT_TOOL, "cannot write to standard output");
   return status;
+}
+
+char *
+augur_cmd_finding_locations (AugurFinding *f, gboolean sorted)
+{
+  g_autoptr(GPtrArray) l = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (f, k);
+      g_autofree char *base = a->file == NULL ? g_strdup ("?")
+                              : sorted       ? g_strdup (a->file)
+                                             : augur_source_label (a->file);
+      g_ptr_array_add (l, g_strdup_printf ("%s:%u", base, a->line));
+    }
+  if (sorted)
+    augur_sort_strings (l);
+  g_ptr_array_add (l, NULL);
+  return g_strjoinv (" ", (char **) l->pdata);
 }
 
 int

@@ -46,7 +46,6 @@
 #endif
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
-#include "common/source-label.h"
 
 #define CMD "explore"
 
@@ -74,15 +73,8 @@ static void
 print_finding (AugurFinding *f)
 {
   g_autofree char *kind = augur_finding_dup_full_kind (f);
-  GString *s = g_string_new (kind);
-  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
-    {
-      const AugurAccess *a = augur_finding_get_access (f, k);
-      g_autofree char *base = a->file != NULL ? augur_source_label (a->file) : g_strdup ("?");
-      g_string_append_printf (s, " %s:%u", base, a->line);
-    }
-  g_print ("%s: %s\n", s->str, augur_finding_get_explanation (f));
-  g_string_free (s, TRUE);
+  g_autofree char *locs = augur_cmd_finding_locations (f, FALSE);
+  g_print ("%s%s%s: %s\n", kind, locs[0] != '\0' ? " " : "", locs, augur_finding_get_explanation (f));
 }
 
 /* The notes on stderr after the summary: what the mode covered, how the

@@ -30,34 +30,10 @@
 #include "explorer/explore.h"
 #include "static/static-facts.h"
 #include "src/augur-cmd.h"
-#include "common/sort-strings.h"
-#include "common/source-label.h"
 
 #define CMD "replay"
 
 int augur_cmd_explore_exit_for_error (const GError *error);
-
-/* Its accesses' file:line, in its order with the files' labels (as augur
- * explore prints them) or sorted with their whole names (to compare
- * findings whatever their order: a label depends on the other files of
- * that name seen so far, "ck_pr.h" or "gcc/ck_pr.h") */
-static char *
-locations (AugurFinding *f, gboolean sorted)
-{
-  g_autoptr(GPtrArray) l = g_ptr_array_new_with_free_func (g_free);
-  for (guint k = 0; k < augur_finding_get_n_accesses (f); k++)
-    {
-      const AugurAccess *a = augur_finding_get_access (f, k);
-      g_autofree char *base = a->file == NULL ? g_strdup ("?")
-                              : sorted       ? g_strdup (a->file)
-                                             : augur_source_label (a->file);
-      g_ptr_array_add (l, g_strdup_printf ("%s:%u", base, a->line));
-    }
-  if (sorted)
-    augur_sort_strings (l);
-  g_ptr_array_add (l, NULL);
-  return g_strjoinv (" ", (char **) l->pdata);
-}
 
 /* The finding asked for and its schedule (thread numbers); an exit status
  * on error, -1 on success. */
@@ -129,7 +105,7 @@ replay_prediction (const char *const *pargv, AugurFinding *target, gboolean show
       return augur_cmd_explore_exit_for_error (error);
     }
   g_autofree char *kind = augur_finding_dup_full_kind (target);
-  g_autofree char *locs = locations (target, FALSE);
+  g_autofree char *locs = augur_cmd_finding_locations (target, FALSE);
   g_print ("%s: %s %s: %s\n", reproduced ? "reproduced" : "not reproduced", kind, locs, what);
   return reproduced ? AUGUR_EXIT_BUG : AUGUR_EXIT_PROGRAM;
 }
@@ -200,8 +176,9 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
   if (!replay_facts (facts_path, path, &facts, &beside_facts, &status))
     return status;
   g_autofree char *want_kind = augur_finding_dup_full_kind (target);
-  g_autofree char *want_locs = locations (target, TRUE);
-  g_autofree char *shown_locs = locations (target, FALSE);   /* as explore printed them */
+  g_autofree char *want_locs = augur_cmd_finding_locations (target, TRUE);
+  /* as explore printed them */
+  g_autofree char *shown_locs = augur_cmd_finding_locations (target, FALSE);
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) first_error = NULL;
   gboolean ran = FALSE;
@@ -236,7 +213,7 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
         {
           AugurFinding *f = augur_results_get_finding (got, k);
           g_autofree char *kind = augur_finding_dup_full_kind (f);
-          g_autofree char *locs = locations (f, TRUE);
+          g_autofree char *locs = augur_cmd_finding_locations (f, TRUE);
           if (strcmp (kind, want_kind) == 0 && strcmp (locs, want_locs) == 0)
             {
               if (beside_facts && attempt == 0)
