@@ -25,8 +25,7 @@ augur_report_diagnosis_load (const char *path, GError **error)
     return NULL;
   JsonNode *root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-      || g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root),
-                                                                "schema", NULL),
+      || g_strcmp0 (augur_json_member_string (json_node_get_object (root), "schema"),
                     "augur-diagnosis/1") != 0)
     {
       g_set_error (error, AUGUR_REPORT_ERROR, AUGUR_REPORT_ERROR_INPUT,

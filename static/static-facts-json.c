@@ -24,7 +24,6 @@
 
 #include <json-glib/json-glib.h>
 #include <math.h>
-#include <string.h>
 
 #include "common/json-util.h"
 #include "common/sort-strings.h"
@@ -244,11 +243,8 @@ augur_static_facts_load_from_data (const char *data, gssize length, GError **err
   JsonObject *o = augur_json_parse_object (&format, data, length, &parser, error);
   if (o == NULL)
     return NULL;
-  JsonNode *fmt = json_object_get_member (o, "format");
   JsonNode *ver = json_object_get_member (o, "version");
-  if (fmt == NULL || !JSON_NODE_HOLDS_VALUE (fmt)
-      || json_node_get_value_type (fmt) != G_TYPE_STRING
-      || strcmp (json_node_get_string (fmt), AUGUR_STATIC_FACTS_FORMAT) != 0)
+  if (g_strcmp0 (augur_json_member_string (o, "format"), AUGUR_STATIC_FACTS_FORMAT) != 0)
     {
       g_set_error (error, AUGUR_STATIC_ERROR, AUGUR_STATIC_ERROR_FORMAT,
                    "not a static facts file (format is not '%s'); write one with "

@@ -191,6 +191,8 @@ test_bad_files (void)
   assert_bad ("[1, 2]", AUGUR_STATIC_ERROR_FORMAT, "not an object");
   assert_bad ("{ \"schema\": \"augur-results/1\" }", AUGUR_STATIC_ERROR_FORMAT,
               "not a static facts file");
+  assert_bad ("{ \"format\": [ \"augur-static-facts\" ], \"version\": 1 }",
+              AUGUR_STATIC_ERROR_FORMAT, "not a static facts file");
   assert_bad ("{ \"format\": \"augur-static-facts\", \"version\": 2 }",
               AUGUR_STATIC_ERROR_FORMAT, "version 2, this augur reads version 1");
   assert_bad ("{ \"format\": \"augur-static-facts\" }",
