@@ -47,10 +47,9 @@ text_pairs (GString *s, const AugurDiagTrace *t, const GArray *pairs, const char
 {
   for (guint k = 0; k < pairs->len; k++)
     {
-      const AugurDiagPair *p = &g_array_index (pairs, AugurDiagPair, k);
-      g_autofree char *a = augur_diag_event_describe (augur_diag_trace_event (t, p->a));
-      g_autofree char *b = augur_diag_event_describe (augur_diag_trace_event (t, p->b));
-      g_string_append_printf (s, "      %s %s %s\n", a, sep, b);
+      g_autofree char *text = augur_diag_pair_describe (t, &g_array_index (pairs, AugurDiagPair, k),
+                                                        sep);
+      g_string_append_printf (s, "      %s\n", text);
     }
 }
 
@@ -196,7 +195,7 @@ json_pairs (JsonBuilder *b, const char *name, const AugurDiagTrace *t, const GAr
       json_event (b, augur_diag_trace_event (t, p->a));
       json_builder_set_member_name (b, "after");
       json_event (b, augur_diag_trace_event (t, p->b));
-      g_autofree char *text = augur_diag_pair_describe (t, p);
+      g_autofree char *text = augur_diag_pair_describe (t, p, "before");
       augur_json_add_string (b, "text", text);
       json_builder_end_object (b);
     }

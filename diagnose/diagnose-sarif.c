@@ -42,7 +42,8 @@ root_cause_text (AugurDiagFinding *f)
       for (guint i = 0; i < c->core.core->len; i++)
         {
           g_autofree char *p = augur_diag_pair_describe (c->trace,
-                                                         &g_array_index (c->core.core, AugurDiagPair, i));
+                                                         &g_array_index (c->core.core, AugurDiagPair, i),
+                                                         "before");
           g_string_append_printf (s, "%s%s", i == 0 ? "" : ", and ", p);
         }
     }

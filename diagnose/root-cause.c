@@ -542,11 +542,11 @@ augur_diag_core_holds (const AugurDiagTrace *t, const GArray *core, const AugurD
 }
 
 char *
-augur_diag_pair_describe (const AugurDiagTrace *t, const AugurDiagPair *p)
+augur_diag_pair_describe (const AugurDiagTrace *t, const AugurDiagPair *p, const char *word)
 {
   g_autofree char *a = augur_diag_event_describe (augur_diag_trace_event (t, p->a));
   g_autofree char *b = augur_diag_event_describe (augur_diag_trace_event (t, p->b));
-  return g_strdup_printf ("%s before %s", a, b);
+  return g_strdup_printf ("%s %s %s", a, word, b);
 }
 
 char *

@@ -95,8 +95,9 @@ gboolean augur_diag_core_holds (const AugurDiagTrace *t, const GArray *core,
  * s for synchronisation, line), for tests and debugging. */
 char *augur_diag_pairs_to_string (const AugurDiagTrace *t, const GArray *pairs);
 
-/* "T1's write of `x` (prog.c:5) before T2's write of `x` (prog.c:10)". */
-char *augur_diag_pair_describe (const AugurDiagTrace *t, const AugurDiagPair *p);
+/* "T1's write of `x` (prog.c:5) before T2's write of `x` (prog.c:10)":
+ * the two events joined by @word ("before"; a kill-set's "\u2192s"). */
+char *augur_diag_pair_describe (const AugurDiagTrace *t, const AugurDiagPair *p, const char *word);
 
 G_END_DECLS
 
