@@ -174,8 +174,7 @@ json_event (JsonBuilder *b, const AugurDiagEvent *e)
 {
   json_builder_begin_object (b);
   augur_json_add_int (b, "thread", e->tid);
-  augur_json_add_string (b, "op", e->op == AUGUR_SOP_WRITE ? "write"
-                                  : e->op == AUGUR_SOP_READ ? "read" : "sync");
+  augur_json_add_string (b, "op", augur_diag_event_kind (e));
   augur_json_add_opt_string (b, "object", e->object);
   augur_json_add_opt_string (b, "file", e->file);
   augur_json_add_int (b, "line", e->line);

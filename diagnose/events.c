@@ -103,6 +103,12 @@ augur_diag_event_is_write (const AugurDiagEvent *e)
   return e->op == AUGUR_SOP_WRITE;
 }
 
+const char *
+augur_diag_event_kind (const AugurDiagEvent *e)
+{
+  return e->op == AUGUR_SOP_WRITE ? "write" : e->op == AUGUR_SOP_READ ? "read" : "sync";
+}
+
 /* The locations (addresses) that two or more threads touch in steps[0..cut). */
 static GHashTable *
 shared_locations (const AugurSchedStep *steps, guint cut)

@@ -107,6 +107,8 @@ gboolean augur_diag_step_is_event (const AugurSchedStep *s);
 
 gboolean augur_diag_event_is_access (const AugurDiagEvent *e);
 gboolean augur_diag_event_is_write (const AugurDiagEvent *e);
+/* "read", "write" or "sync" (any other step). */
+const char *augur_diag_event_kind (const AugurDiagEvent *e);
 
 /* A thread as the diagnosis's prose names it: "main" for thread 0, else
  * "T1", "T2"...  Newly allocated. */

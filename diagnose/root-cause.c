@@ -557,10 +557,10 @@ augur_diag_pairs_to_string (const AugurDiagTrace *t, const GArray *pairs)
     {
       const AugurDiagPair *p = &g_array_index (pairs, AugurDiagPair, k);
       const AugurDiagEvent *a = augur_diag_trace_event (t, p->a), *b = augur_diag_trace_event (t, p->b);
+      /* the kind's initial: r, w or s */
       g_string_append_printf (s, "%sT%u %c:%u < T%u %c:%u", k == 0 ? "" : ", ",
-                              a->tid, a->op == AUGUR_SOP_READ ? 'r' : a->op == AUGUR_SOP_WRITE ? 'w' : 's',
-                              a->line, b->tid,
-                              b->op == AUGUR_SOP_READ ? 'r' : b->op == AUGUR_SOP_WRITE ? 'w' : 's', b->line);
+                              a->tid, augur_diag_event_kind (a)[0], a->line,
+                              b->tid, augur_diag_event_kind (b)[0], b->line);
     }
   return g_string_free (s, FALSE);
 }
