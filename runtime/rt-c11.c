@@ -207,13 +207,17 @@ mtx_lock (mtx_t *m)
 }
 
 /* Under the scheduler a timed lock is taken now or times out: the model
- * says which, the real trylock takes it (rt_sched_timed_busy). */
+ * says which, the real trylock takes it (rt_sched_timed_busy); a timeout
+ * moves the clock on past @abstime once the lock's step is done. */
 static int
-sched_mtx_timedlock (mtx_t *m)
+sched_mtx_timedlock (mtx_t *m, const struct timespec *abstime, uintptr_t ra)
 {
   int busy = rt_sched_timed_busy (m, RT_TIMED_MUTEX);
   if (busy == ETIMEDOUT)
-    return thrd_timedout;
+    {
+      rt_sched_timeout_owed (CLOCK_REALTIME, abstime, ra);
+      return thrd_timedout;
+    }
   return busy != 0 ? thrd_error : get_real_mtx_trylock () (m);
 }
 
@@ -221,7 +225,8 @@ RT_EXPORT int
 mtx_timedlock (mtx_t *restrict m, const struct timespec *restrict abstime)
 {
   MTX_BODY (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_EV_MUTEX_LOCK_REQ, AUGUR_TRY_TIMED,
-            rt_sched_is_on () ? sched_mtx_timedlock (m) : get_real_mtx_timedlock () (m, abstime))
+            rt_sched_is_on () ? sched_mtx_timedlock (m, abstime, ra)
+                              : get_real_mtx_timedlock () (m, abstime))
 }
 
 RT_EXPORT int
@@ -266,7 +271,9 @@ thrd_result_of (int e)
   return e == 0 ? thrd_success : e == ETIMEDOUT ? thrd_timedout : thrd_error;
 }
 
-#define CND_WAIT_BODY(timed, call) RT_COND_WAIT_BODY (C11, timed, thrd_result_of, call)
+/* @timed: until @abstime (TIME_UTC: CLOCK_REALTIME) */
+#define CND_WAIT_BODY(timed, abstime, call) \
+  RT_COND_WAIT_BODY (C11, timed, abstime, CLOCK_REALTIME, thrd_result_of, call)
 
 RT_EXPORT int
 cnd_init (cnd_t *c)
@@ -289,13 +296,13 @@ cnd_broadcast (cnd_t *c)
 RT_EXPORT int
 cnd_wait (cnd_t *c, mtx_t *m)
 {
-  CND_WAIT_BODY (0, get_real_cnd_wait () (c, m))
+  CND_WAIT_BODY (0, NULL, get_real_cnd_wait () (c, m))
 }
 
 RT_EXPORT int
 cnd_timedwait (cnd_t *restrict c, mtx_t *restrict m, const struct timespec *restrict abstime)
 {
-  CND_WAIT_BODY (1, get_real_cnd_timedwait () (c, m, abstime))
+  CND_WAIT_BODY (1, abstime, get_real_cnd_timedwait () (c, m, abstime))
 }
 
 RT_EXPORT void

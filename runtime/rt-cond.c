@@ -33,8 +33,10 @@ RT_DEFINE_REAL (pthread_cond_clockwait, NULL)
 
 #define COND_BODY(kind, call) RT_SYNC_BODY (kind, 0, c, 0, call)
 
-/* COND_WAIT before, COND_WAKE after. */
-#define WAIT_BODY(timed, call) RT_COND_WAIT_BODY (0, timed, (int), call)
+/* COND_WAIT before, COND_WAKE after; @timed: until @abstime on @clock
+ * (RT_COND_CLOCK: the condition's own). */
+#define WAIT_BODY(timed, abstime, clock, call) \
+  RT_COND_WAIT_BODY (0, timed, abstime, clock, (int), call)
 
 RT_EXPORT int
 pthread_cond_init (pthread_cond_t *c, const pthread_condattr_t *attr)
@@ -45,20 +47,20 @@ pthread_cond_init (pthread_cond_t *c, const pthread_condattr_t *attr)
 RT_EXPORT int
 pthread_cond_wait (pthread_cond_t *c, pthread_mutex_t *m)
 {
-  WAIT_BODY (0, get_real_pthread_cond_wait () (c, m))
+  WAIT_BODY (0, NULL, RT_COND_CLOCK, get_real_pthread_cond_wait () (c, m))
 }
 
 RT_EXPORT int
 pthread_cond_timedwait (pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abstime)
 {
-  WAIT_BODY (1, get_real_pthread_cond_timedwait () (c, m, abstime))
+  WAIT_BODY (1, abstime, RT_COND_CLOCK, get_real_pthread_cond_timedwait () (c, m, abstime))
 }
 
 RT_EXPORT int
 pthread_cond_clockwait (pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock,
                         const struct timespec *abstime)
 {
-  WAIT_BODY (1, get_real_pthread_cond_clockwait () (c, m, clock, abstime))
+  WAIT_BODY (1, abstime, clock, get_real_pthread_cond_clockwait () (c, m, clock, abstime))
 }
 
 RT_EXPORT int

@@ -196,11 +196,15 @@ pthread_mutex_lock (pthread_mutex_t *m)
 }
 
 /* Under the scheduler a timed lock is taken now or times out: the model
- * says which, the real trylock takes it (rt_sched_timed_busy). */
+ * says which, the real trylock takes it (rt_sched_timed_busy); a timeout
+ * moves the clock on past @abstime on @clock once the lock's step is
+ * done. */
 static int
-sched_timedlock (pthread_mutex_t *m)
+sched_timedlock (pthread_mutex_t *m, clockid_t clock, const struct timespec *abstime, uintptr_t ra)
 {
   int busy = rt_sched_timed_busy (m, RT_TIMED_MUTEX);
+  if (busy == ETIMEDOUT)
+    rt_sched_timeout_owed (clock, abstime, ra);
   return busy != 0 ? busy : get_real_pthread_mutex_trylock () (m);
 }
 
@@ -208,14 +212,15 @@ RT_EXPORT int
 pthread_mutex_timedlock (pthread_mutex_t *m, const struct timespec *abstime)
 {
   LOCK_BODY (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_TRY_TIMED,
-             rt_sched_is_on () ? sched_timedlock (m) : get_real_pthread_mutex_timedlock () (m, abstime))
+             rt_sched_is_on () ? sched_timedlock (m, CLOCK_REALTIME, abstime, ra)
+                               : get_real_pthread_mutex_timedlock () (m, abstime))
 }
 
 RT_EXPORT int
 pthread_mutex_clocklock (pthread_mutex_t *m, clockid_t clock, const struct timespec *abstime)
 {
   LOCK_BODY (AUGUR_EV_MUTEX_TIMEDLOCK, AUGUR_TRY_TIMED,
-             rt_sched_is_on () ? sched_timedlock (m)
+             rt_sched_is_on () ? sched_timedlock (m, clock, abstime, ra)
                                : get_real_pthread_mutex_clocklock () (m, clock, abstime))
 }
 

@@ -13,6 +13,7 @@
 #include "runtime/rt-internal.h"
 #include "runtime/rt-sched.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <time.h>
 
@@ -62,11 +63,16 @@ pthread_rwlock_trywrlock (pthread_rwlock_t *rw)
 }
 
 /* Under the scheduler a timed lock is taken now or times out: the model
- * says which, the real trylock takes it (rt_sched_timed_busy). */
+ * says which, the real trylock takes it (rt_sched_timed_busy); a timeout
+ * moves the clock on past @abstime on @clock once the lock's step is
+ * done. */
 static int
-sched_timedlock (pthread_rwlock_t *rw, int write)
+sched_timedlock (pthread_rwlock_t *rw, int write, clockid_t clock, const struct timespec *abstime,
+                 uintptr_t ra)
 {
   int busy = rt_sched_timed_busy (rw, write ? RT_TIMED_WRLOCK : RT_TIMED_RDLOCK);
+  if (busy == ETIMEDOUT)
+    rt_sched_timeout_owed (clock, abstime, ra);
   if (busy != 0)
     return busy;
   return write ? get_real_pthread_rwlock_trywrlock () (rw) : get_real_pthread_rwlock_tryrdlock () (rw);
@@ -76,7 +82,7 @@ RT_EXPORT int
 pthread_rwlock_timedrdlock (pthread_rwlock_t *rw, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_TIMED,
-           rt_sched_is_on () ? sched_timedlock (rw, 0)
+           rt_sched_is_on () ? sched_timedlock (rw, 0, CLOCK_REALTIME, abstime, RT_RA ())
                              : get_real_pthread_rwlock_timedrdlock () (rw, abstime))
 }
 
@@ -84,7 +90,7 @@ RT_EXPORT int
 pthread_rwlock_timedwrlock (pthread_rwlock_t *rw, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TIMED,
-           rt_sched_is_on () ? sched_timedlock (rw, 1)
+           rt_sched_is_on () ? sched_timedlock (rw, 1, CLOCK_REALTIME, abstime, RT_RA ())
                              : get_real_pthread_rwlock_timedwrlock () (rw, abstime))
 }
 
@@ -92,7 +98,7 @@ RT_EXPORT int
 pthread_rwlock_clockrdlock (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_RDLOCK, AUGUR_TRY_TIMED,
-           rt_sched_is_on () ? sched_timedlock (rw, 0)
+           rt_sched_is_on () ? sched_timedlock (rw, 0, clock, abstime, RT_RA ())
                              : get_real_pthread_rwlock_clockrdlock () (rw, clock, abstime))
 }
 
@@ -100,7 +106,7 @@ RT_EXPORT int
 pthread_rwlock_clockwrlock (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime)
 {
   RW_BODY (AUGUR_EV_RWLOCK_WRLOCK, AUGUR_TRY_TIMED,
-           rt_sched_is_on () ? sched_timedlock (rw, 1)
+           rt_sched_is_on () ? sched_timedlock (rw, 1, clock, abstime, RT_RA ())
                              : get_real_pthread_rwlock_clockwrlock () (rw, clock, abstime))
 }
 

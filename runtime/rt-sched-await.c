@@ -38,7 +38,8 @@
  * that read the clock), the clock jumps by an hour and they run on: time
  * passes only when everybody waits, at most RT_MAX_JUMPS times per
  * execution.  A timed wait that timed out (poll, select or epoll_wait
- * with a timeout: rt-fdio.c, rt-time.c) moves the clock on by its timeout
+ * with a timeout: rt-fdio.c, rt-time.c; a wait until a deadline:
+ * rt-sched-deadline.c) moves the clock on by its timeout
  * (rt_sched_timed_out): its timeout passed.
  */
 #include "config.h"
@@ -53,7 +54,6 @@
 #define RT_MAX_JUMPS 8u           /* clock jumps per execution */
 #define RT_AWAIT_WINDOW 20000u    /* an iteration older than this many steps is not checked */
 #define RT_POLL_EVERY 1024u       /* accesses that are no steps before a thread yields */
-#define RT_CLOCK_BASE_NS 1767225600000000000ull   /* 2026-01-01 00:00:00 UTC */
 #define RT_CLOCK_JUMP_NS 3600000000000ull         /* an hour */
 
 #define shm rt_sched_shm
@@ -1071,6 +1071,16 @@ rt_sched_yield (uintptr_t ra)
   return 1;
 }
 
+/* What the calling thread knows of the clock (rt-sched-deadline.c): its
+ * own wait of @ns, after which the clock is at least that much later. */
+static void
+seen_passes (uint64_t ns)
+{
+  uint32_t me = rt_self.tid;
+  if (me < RT_MAXT)
+    th[me].clock_seen = (th[me].clock_seen != 0 ? th[me].clock_seen : RT_CLOCK_BASE_NS) + ns;
+}
+
 /* The virtual clock as the last read left it, and the timeouts since. */
 static uint64_t
 clock_now (void)
@@ -1100,6 +1110,8 @@ rt_sched_clock (uint64_t *ns, uintptr_t ra)
   clock_upto = upto;
   clock_ticks += (uint64_t) moved;
   *ns = clock_now ();
+  if (rt_self.tid < RT_MAXT)
+    th[rt_self.tid].clock_seen = *ns;
   return 1;
 }
 
@@ -1119,8 +1131,10 @@ rt_sched_timed_out (uint64_t ns, uintptr_t ra)
   AugurSchedStep s;
   rt_sched_make_step (&s, AUGUR_SOP_YIELD, AUGUR_EV_TIME, 0, 0, ra);
   s.xflags |= AUGUR_SXF_CLOCK_JUMP;
+  s.arg = ns;   /* for the report: how long it waited */
   rt_sched_point (&s, 0);
   clock_waited += ns;
+  seen_passes (ns);
 }
 
 int
@@ -1134,5 +1148,6 @@ rt_sched_sleep (uint64_t ns, uintptr_t ra)
     s.xflags |= AUGUR_SXF_CLOCK_JUMP;
   rt_sched_point (&s, 0);
   clock_waited += ns;
+  seen_passes (ns);
   return 1;
 }

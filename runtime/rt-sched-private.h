@@ -94,6 +94,10 @@ typedef struct {
   uint32_t waker;           /* step + 1 */
   uint64_t wait_seq;
   uint32_t wait_jumps;      /* the clock's jumps when the wait began */
+  uint64_t clock_seen;      /* what it knows of the virtual clock: at least this (ns), 0 =
+                             * nothing (rt-sched-deadline.c) */
+  uint64_t owed_ns;         /* a timeout its call's step owes (rt_sched_timeout_owed), */
+  uintptr_t owed_ra;        /* ... at this return address */
   int no_unsignalled;       /* it woke without a signal (spurious, timeout): the next
                              * wake needs a signal, or the clock to move on */
   /* barrier */
@@ -332,6 +336,12 @@ void rt_sched_cond_take (uint32_t t);
  * then hands its jobs round its workers, as natively); the explorer asks
  * for the others. */
 int rt_sched_cond_not_first (uint32_t t);
+
+/* rt-sched-deadline.c: the timeout rt_sched_timeout_owed left the calling
+ * thread to take, once its call's step is done (rt_sched_sync_after);
+ * a new thread @child knows of the clock what its creator @parent does. */
+void rt_sched_pay_timeout (void);
+void rt_sched_clock_inherit (uint32_t child, uint32_t parent);
 
 /* ---- rt-sched-sync.c ---- */
 enum { RT_OBJ_FREE = 0, RT_OBJ_MUTEX, RT_OBJ_RWLOCK, RT_OBJ_COND, RT_OBJ_BARRIER, RT_OBJ_OTHER };

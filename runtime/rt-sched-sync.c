@@ -493,6 +493,7 @@ create_before (RtSync *op, const RtSyncModel *m, const AugurSchedStep *s, uint32
   /* a new thread blocks the signals its creator blocks */
   if (c < RT_MAXT && me < RT_MAXT)
     rt_sth[c].sigmask = rt_sth[me].sigmask;
+  rt_sched_clock_inherit (c, me);
 }
 
 static RtSObj *
@@ -926,6 +927,7 @@ rt_sched_sync_after (RtSync *op, int64_t result)
   uint32_t me = rt_self.tid;
   if (m->after != NULL && (me < RT_MAXT || m->any_thread))
     m->after (op, m, rt_sched_my_step (), result, me);
+  rt_sched_pay_timeout ();
   /* a destroyed object's bytes as this call left them; a local's frame */
   if (m->obj != RT_OBJ_FREE && me < RT_MAXT)
     {
@@ -941,9 +943,21 @@ rt_sched_sync_after (RtSync *op, int64_t result)
 RT_DEFINE_REAL (pthread_mutex_lock, NULL)
 RT_DEFINE_REAL (pthread_mutex_unlock, NULL)
 
-int
-rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
+/* The clock of the condition at @c: glibc keeps it in the object
+ * (__wrefs' bit 1, set by pthread_cond_init from its attributes), which
+ * the emulated waits never touch. */
+static clockid_t
+cond_clock (const void *c)
 {
+  const pthread_cond_t *cond = c;
+  return (cond->__data.__wrefs & 2u) != 0 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
+}
+
+int
+rt_sched_cond_wait (void *c, void *m, const struct timespec *abstime, clockid_t clock,
+                    uintptr_t ra)
+{
+  int timed = abstime != NULL;
   uint32_t me = rt_self.tid;
   RtSThread *t = &rt_sth[me];
   AugurSchedStep s;
@@ -1022,11 +1036,17 @@ rt_sched_cond_wait (void *c, void *m, int timed, uintptr_t ra)
        * (EINVAL) and took nothing, as a lock of it does (lock_after) */
       done->flags |= AUGUR_SF_FAILED;
       mo->lock_failed = 1;
-      return r;
     }
-  mo->owner = me;
-  mo->count = count;
-  t->held += count;
+  else
+    {
+      mo->owner = me;
+      mo->count = count;
+      t->held += count;
+    }
+  /* timed out: the clock moves on past the deadline (a step of its own,
+   * once the model holds the mutex for it again) */
+  if (r == ETIMEDOUT)
+    rt_sched_timed_out_at (clock == RT_COND_CLOCK ? cond_clock (c) : clock, abstime, ra);
   return r;
 }
 

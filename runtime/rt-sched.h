@@ -10,6 +10,7 @@
 #include "runtime/rt-internal.h"
 
 #include <signal.h>
+#include <time.h>
 
 extern int rt_sched_on;
 extern int rt_sched_mode;
@@ -94,18 +95,24 @@ int rt_sched_sigwait (const sigset_t *set, int timed, int interrupts, uintptr_t 
 int rt_sched_sigsuspend (const sigset_t *mask, uintptr_t ra);
 void rt_sched_once_begin (const void *control);
 void rt_sched_once_end (const void *control);
-int rt_sched_cond_wait (void *cond, void *mutex, int timed, uintptr_t ra);
+/* A condition wait, timed if @abstime is not NULL: until then on @clock,
+ * or on the condition's own clock if @clock is RT_COND_CLOCK (a NULL
+ * deadline of a timed wait, which glibc would fault on, waits for ever). */
+#define RT_COND_CLOCK ((clockid_t) -1)
+int rt_sched_cond_wait (void *cond, void *mutex, const struct timespec *abstime, clockid_t clock,
+                        uintptr_t ra);
 /* The whole of a condition-variable wait intercept (pthread and C11), on
  * `c' and `m' in scope: COND_WAIT (arg = the mutex, aux = TIMED) before
- * CALL, COND_WAKE after it; under the scheduler the wait is emulated and
- * its errno-style result handed through RESULT_OF. */
-#define RT_COND_WAIT_BODY(flags_, timed_, result_of_, call_)                \
+ * CALL, COND_WAKE after it; under the scheduler the wait is emulated
+ * (timed: until ABSTIME on CLOCK) and its errno-style result handed
+ * through RESULT_OF. */
+#define RT_COND_WAIT_BODY(flags_, timed_, abstime_, clock_, result_of_, call_) \
   RtSync op;                                                                \
   uintptr_t ra = RT_RA ();                                                  \
   if (!rt_sync_begin (&op, AUGUR_EV_COND_WAKE, flags_, c, ra))              \
     return call_;                                                           \
   if (rt_sched_is_on ())                                                    \
-    return result_of_ (rt_sched_cond_wait (c, m, timed_, ra));              \
+    return result_of_ (rt_sched_cond_wait (c, m, (timed_) ? (abstime_) : NULL, clock_, ra)); \
   rt_mutex_note_use (m, flags_, ra);                                        \
   op.pre_kind = AUGUR_EV_COND_WAIT;                                         \
   op.pre_aux = timed_;                                                      \
@@ -163,6 +170,25 @@ int rt_sched_clock (uint64_t *ns, uintptr_t ra);
  * AUGUR_SXF_CLOCK_JUMP) after which the virtual clock is @ns later.
  * Nothing if the scheduler is off. */
 void rt_sched_timed_out (uint64_t ns, uintptr_t ra);
+/* A wait until @abstime on @clock timed out: rt_sched_timed_out's step,
+ * by the time from what the calling thread knows of the clock to the
+ * deadline (rt-sched-deadline.c); none if it knows the deadline passed.
+ * rt_sched_timeout_owed: the same, but the step is taken once the
+ * call's own step is done (rt_sched_sync_after: the timed locks and
+ * semaphore waits, whose timeout is decided inside their call). */
+void rt_sched_timed_out_at (clockid_t clock, const struct timespec *abstime, uintptr_t ra);
+void rt_sched_timeout_owed (clockid_t clock, const struct timespec *abstime, uintptr_t ra);
+/* The virtual clock starts at this date (CLOCK_REALTIME's time, in
+ * nanoseconds); every clock reads it, the monotonic ones (and every
+ * other but the real-time ones) RT_CLOCK_MONO_SHIFT_NS earlier: they
+ * start near zero, as the kernel's do after a boot. */
+#define RT_CLOCK_BASE_NS 1767225600000000000ull   /* 2026-01-01 00:00:00 UTC */
+#define RT_CLOCK_MONO_SHIFT_NS (RT_CLOCK_BASE_NS - 1000000000000ull)
+RT_INLINE bool
+rt_clock_is_realtime (clockid_t id)
+{
+  return id == CLOCK_REALTIME || id == CLOCK_REALTIME_COARSE || id == CLOCK_TAI;
+}
 /* A sleep of @ns: rt_sched_yield's step, after which the virtual clock
  * is @ns later (a step that writes it, as rt_sched_timed_out's, if @ns is
  * not 0). */

@@ -7,10 +7,14 @@
  * errno value as the result code (0 on success), and errno is left exactly
  * as the real call set it.  sem_post is release-like (written before the
  * call); the waits are written after, with aux = blocking, try or timed.
+ * Under the scheduler a timed wait takes the semaphore now or times out:
+ * the real sem_trywait says which (the kernel's clock is no deadline's),
+ * and a timeout moves the virtual clock on past the deadline.
  */
 #include "config.h"
 
 #include "runtime/rt-internal.h"
+#include "runtime/rt-sched.h"
 
 #include <errno.h>
 #include <semaphore.h>
@@ -63,16 +67,33 @@ sem_trywait (sem_t *s)
   SEM_BODY (AUGUR_EV_SEM_WAIT, AUGUR_TRY_TRY, get_real_sem_trywait () (s))
 }
 
+/* A timed wait under the scheduler, until @abstime on @clock, at @ra. */
+static int
+sched_timedwait (sem_t *s, clockid_t clock, const struct timespec *abstime, uintptr_t ra)
+{
+  int r = get_real_sem_trywait () (s);
+  if (r != 0 && errno == EAGAIN)
+    {
+      rt_sched_timeout_owed (clock, abstime, ra);
+      errno = ETIMEDOUT;
+    }
+  return r;
+}
+
 RT_EXPORT int
 sem_timedwait (sem_t *s, const struct timespec *abstime)
 {
-  SEM_BODY (AUGUR_EV_SEM_WAIT, AUGUR_TRY_TIMED, get_real_sem_timedwait () (s, abstime))
+  SEM_BODY (AUGUR_EV_SEM_WAIT, AUGUR_TRY_TIMED,
+            rt_sched_is_on () ? sched_timedwait (s, CLOCK_REALTIME, abstime, RT_RA ())
+                              : get_real_sem_timedwait () (s, abstime))
 }
 
 RT_EXPORT int
 sem_clockwait (sem_t *s, clockid_t clock, const struct timespec *abstime)
 {
-  SEM_BODY (AUGUR_EV_SEM_WAIT, AUGUR_TRY_TIMED, get_real_sem_clockwait () (s, clock, abstime))
+  SEM_BODY (AUGUR_EV_SEM_WAIT, AUGUR_TRY_TIMED,
+            rt_sched_is_on () ? sched_timedwait (s, clock, abstime, RT_RA ())
+                              : get_real_sem_clockwait () (s, clock, abstime))
 }
 
 RT_EXPORT int

@@ -160,10 +160,9 @@ clock_gettime (clockid_t id, struct timespec *ts)
   __asm__ ("" : "+r" (out));
   if (out != NULL)
     {
-      /* every clock is the one virtual clock; the monotonic ones start
-       * near zero, as the kernel's do after a boot */
-      if (id != CLOCK_REALTIME && id != CLOCK_REALTIME_COARSE && id != CLOCK_TAI)
-        ns -= 1767225600000000000ull - 1000000000000ull;
+      /* every clock is the one virtual clock (rt-sched.h) */
+      if (!rt_clock_is_realtime (id))
+        ns -= RT_CLOCK_MONO_SHIFT_NS;
       out->tv_sec = (time_t) (ns / 1000000000u);
       out->tv_nsec = (long) (ns % 1000000000u);
     }

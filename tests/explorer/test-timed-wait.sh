@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Timed waits on synchronisation objects under the explorer: a wait until
+# a deadline that times out moves the virtual clock on past the deadline
+# (runtime/rt-sched-deadline.c), on CLOCK_REALTIME and on CLOCK_MONOTONIC
+# (the condition's own clock, or the one a clockwait names).
+. "$top_srcdir/tests/tap.sh"
+
+prog_dir="$top_builddir/tests/explorer"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/augur-timed-wait.XXXXXX")
+trap 'rm -rf "$tmp" "$tap_log"' EXIT
+. "$top_srcdir/tests/explorer/explore-helpers.sh"
+
+complete='(complete: every interleaving up to equivalence)'
+
+# clock MODE: after a timeout main reads the clock past its deadline (its
+# assertion holds), complete, no bound hit
+clock ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/c$1.json" \
+    -- "$prog_dir/timed_wait_clock" "$1" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 0 ] && [ -z "$(json_path "$tmp/c$1.json" '$.findings[*].kind')" ] \
+    && [ -z "$(json_path "$tmp/c$1.json" '$.bounds_hit[*]')" ] && grep -qF "$complete; 0 findings" "$tmp/out"
+}
+# timeout MODE: the timeout is explored (main's assertion that it did not
+# time out fails), and replays
+timeout ()
+{
+  "$AUGUR" explore --no-progress --exec-timeout 5 -o "$tmp/t$1.json" \
+    -- "$prog_dir/timed_wait_clock" "$1" n >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/t$1.json")" = "assertion timed_wait_clock.c:110" ] \
+    && grep -qF "$complete; 1 finding" "$tmp/out" || return 1
+  "$AUGUR" replay "$tmp/t$1.json#1" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: assertion timed_wait_clock.c:110" "$tmp/replay"
+}
+for m in r:"pthread_cond_timedwait, CLOCK_REALTIME" m:"pthread_cond_timedwait, a CLOCK_MONOTONIC condition" \
+  k:"pthread_cond_clockwait, CLOCK_MONOTONIC" s:"sem_timedwait" c:"sem_clockwait, CLOCK_MONOTONIC" \
+  l:"pthread_mutex_timedlock" w:"pthread_rwlock_timedwrlock"; do
+  ok "timed_wait_clock ${m%%:*} (${m#*:}): a timeout moves the clock past the deadline" clock "${m%%:*}"
+  ok "timed_wait_clock ${m%%:*} n: the timeout is explored, and replays" timeout "${m%%:*}"
+done
+
+tap_done
