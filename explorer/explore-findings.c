@@ -770,7 +770,9 @@ failure_finding (Ctx *c, const AugurSchedStep *steps, guint n, guint64 *ev,
    * (diagnosis blames no interleaving for it, explore-diagnose.c) */
   char *more = spurious_note (c, expl, steps, upto, "failure");
   g_free (expl);
-  expl = more;
+  /* a timed wait that timed out before it: the failure may follow from that */
+  expl = explore_timeout_note (c, more, steps, upto, n);
+  g_free (more);
   g_autoptr (AugurFinding) f = augur_finding_new (aborts      ? AUGUR_FINDING_ABORT
                                                   : assertion ? AUGUR_FINDING_ASSERTION
                                                               : AUGUR_FINDING_CRASH,

@@ -154,6 +154,11 @@ gboolean explore_exit_varies (Ctx *c, gint status);
 const char *explore_exit_same_tail (Ctx *c);
 char *explore_exit_tail (Ctx *c, gint status);
 void explore_exit_seen (Ctx *c, gint status);
+/* explore-timeout.c: @text, and a sentence for each of the last timed
+ * waits that timed out in steps[0..upto) (steps[0..n): the whole
+ * execution, where what came too late is looked for).  Newly allocated. */
+char *explore_timeout_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint upto,
+                            guint n);
 void explore_findings_save_now (Ctx *c);
 void explore_findings_save_pending (Ctx *c);
 /* A save of the results that began at @started (g_get_monotonic_time)

@@ -3,7 +3,8 @@
 # Timed waits on synchronisation objects under the explorer: a wait until
 # a deadline that times out moves the virtual clock on past the deadline
 # (runtime/rt-sched-deadline.c), on CLOCK_REALTIME and on CLOCK_MONOTONIC
-# (the condition's own clock, or the one a clockwait names).
+# (the condition's own clock, or the one a clockwait names), and a failure
+# after such a timeout says so (explorer/explore-timeout.c).
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -46,4 +47,18 @@ for m in r:"pthread_cond_timedwait, CLOCK_REALTIME" m:"pthread_cond_timedwait, a
   ok "timed_wait_clock ${m%%:*} n: the timeout is explored, and replays" timeout "${m%%:*}"
 done
 
+# report MODE WANT: the abort after a timed wait that timed out says
+# which wait, how long, and what it waited for, in the text and the JSON
+report ()
+{
+  "$AUGUR" explore --no-progress -o "$tmp/r.json" -- "$prog_dir/timed_wait_report" $1 >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -qF "$2" "$tmp/out" \
+    && json_path "$tmp/r.json" '$.findings[0].explanation' | grep -qF "$2"
+}
+ok "timed_wait_report: the abort's finding says the condition wait timed out first" \
+  report "" "main calls abort(): the program ends itself, not through a failed assert(). The timed wait on \`cond\` at timed_wait_report.c:61 in main() (main) returned ETIMEDOUT: its 1 s timeout ran out while no thread had signalled it. Under augur time passes only as threads wait"
+ok "timed_wait_report m: the timed lock timed out before the worker released it" \
+  report m "The timed lock of \`lock\` at timed_wait_report.c:51 in main() (main) returned ETIMEDOUT: its 1 s timeout ran out before thread 1 released it at timed_wait_report.c:26."
 tap_done
