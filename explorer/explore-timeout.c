@@ -11,10 +11,13 @@
  * say only "main calls abort()".  So the explanation of a failure names
  * the last timed waits that timed out before it: where, on what, how long
  * the wait was, and what came too late (the signal, the unlock, the post
- * that the explorer ran after the timeout).  A timeout is a COND_WAKE
- * step with AUGUR_SF_TIMEOUT, or the step that moved the clock on by a
- * timeout (a YIELD of AUGUR_EV_TIME, arg = its length: rt_sched_timed_out),
- * which follows the timed-out call's own step at its call site.
+ * that the explorer ran after the timeout).  A timeout is the step that
+ * moved the clock on by it (AUGUR_EV_TIME, arg = its length): a YIELD
+ * after the timed-out call's own step at its call site
+ * (rt_sched_timed_out), or a condition wait's timeout between its wait
+ * and its wake-up, a read of the condition (rt_sched_cond_timeout); or a
+ * COND_WAKE step with AUGUR_SF_TIMEOUT that has neither (its deadline had
+ * passed).
  */
 #include "config.h"
 
@@ -26,7 +29,29 @@
 static gboolean
 clock_step (const AugurSchedStep *s)
 {
-  return s->op == AUGUR_SOP_YIELD && s->ev_kind == AUGUR_EV_TIME;
+  return s->ev_kind == AUGUR_EV_TIME && (s->xflags & AUGUR_SXF_CLOCK_JUMP) && s->arg != 0
+         && (s->op == AUGUR_SOP_YIELD || (s->op == AUGUR_SOP_READ && s->obj != AUGUR_SCHED_CLOCK_OBJ));
+}
+
+/* The step of steps[k]'s thread next to it (@dir 1: after, -1: before, in
+ * steps[0..n)), or -1. */
+static gint
+next_of_thread (const AugurSchedStep *steps, guint n, guint k, gint dir)
+{
+  for (gint i = (gint) k + dir; i >= 0 && i < (gint) n; i += dir)
+    if (steps[i].tid == steps[k].tid)
+      return i;
+  return -1;
+}
+
+/* Is the timed-out wake-up steps[k] counted by its clock step (its
+ * timeout's just before it, or the one just after it)? */
+static gboolean
+wake_has_clock_step (const AugurSchedStep *steps, guint n, guint k)
+{
+  gint i = next_of_thread (steps, k, k, -1), j = next_of_thread (steps, n, k, 1);
+  return (i >= 0 && clock_step (&steps[i]) && steps[i].pc == steps[k].pc)
+         || (j >= 0 && clock_step (&steps[j]) && steps[j].pc == steps[k].pc);
 }
 
 /* The call whose timeout steps[k] is (k itself, or the step before it of
@@ -52,18 +77,19 @@ duration_text (guint64 ns)
 }
 
 /* What the wait at steps[w] waited for, done by another thread in
- * steps(w..n): the first signal of its condition, post of its semaphore,
- * release of its lock after it; -1 if none. */
+ * steps(to..n): the first signal of its condition, post of its semaphore,
+ * release of its lock after its timeout; -1 if none. */
 static gint
-too_late (const AugurSchedStep *steps, guint n, guint w)
+too_late (const AugurSchedStep *steps, guint n, guint w, guint to)
 {
   const AugurSchedStep *s = &steps[w];
-  for (guint k = w + 1; k < n; k++)
+  gboolean cond = s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_COND_WAIT;
+  for (guint k = to + 1; k < n; k++)
     {
       const AugurSchedStep *x = &steps[k];
       if (x->tid == s->tid || x->obj != s->obj)
         continue;
-      if (s->op == AUGUR_SOP_COND_WAKE && (x->op == AUGUR_SOP_SIGNAL || x->op == AUGUR_SOP_BROADCAST))
+      if (cond && (x->op == AUGUR_SOP_SIGNAL || x->op == AUGUR_SOP_BROADCAST))
         return (gint) k;
       if (s->ev_kind == AUGUR_EV_SEM_WAIT && x->op == AUGUR_SOP_SEM_POST)
         return (gint) k;
@@ -75,28 +101,30 @@ too_late (const AugurSchedStep *steps, guint n, guint w)
   return -1;
 }
 
-/* Did another thread signal the condition the wait woken at steps[w]
- * waited on while it waited? */
+/* Did another thread signal the condition the wait that timed out at
+ * steps[to] waited on while it waited? */
 static gboolean
-signalled_meanwhile (const AugurSchedStep *steps, guint w)
+signalled_meanwhile (const AugurSchedStep *steps, guint to)
 {
-  for (guint k = w; k-- > 0;)
+  for (guint k = to; k-- > 0;)
     {
       const AugurSchedStep *x = &steps[k];
-      if (x->tid == steps[w].tid && x->op == AUGUR_SOP_COND_WAIT)
+      if (x->tid == steps[to].tid && x->op == AUGUR_SOP_COND_WAIT)
         return FALSE;
-      if (x->obj == steps[w].obj && (x->op == AUGUR_SOP_SIGNAL || x->op == AUGUR_SOP_BROADCAST))
+      if (x->obj == steps[to].obj && (x->op == AUGUR_SOP_SIGNAL || x->op == AUGUR_SOP_BROADCAST))
         return TRUE;
     }
   return FALSE;
 }
 
-/* One timed-out wait, steps[w] its call, @ns its length (0: unknown). */
+/* One timed-out wait: steps[w] its call, steps[to] its timeout, @ns its
+ * length (0: unknown). */
 static void
-append_one (Ctx *c, GString *e, const AugurSchedStep *steps, guint n, guint w, guint64 ns)
+append_one (Ctx *c, GString *e, const AugurSchedStep *steps, guint n, guint w, guint to, guint64 ns)
 {
   const AugurSchedStep *s = &steps[w];
-  gboolean cond = s->op == AUGUR_SOP_COND_WAKE, sem = s->ev_kind == AUGUR_EV_SEM_WAIT;
+  gboolean cond = s->op == AUGUR_SOP_COND_WAKE || s->op == AUGUR_SOP_COND_WAIT;
+  gboolean sem = s->ev_kind == AUGUR_EV_SEM_WAIT;
   gboolean lock = s->ev_kind == AUGUR_EV_MUTEX_TIMEDLOCK || s->ev_kind == AUGUR_EV_RWLOCK_RDLOCK
                   || s->ev_kind == AUGUR_EV_RWLOCK_WRLOCK;
   g_autofree char *at = explore_findings_loc_key (c, s->module, s->pc);
@@ -111,7 +139,7 @@ append_one (Ctx *c, GString *e, const AugurSchedStep *steps, guint n, guint w, g
                           obj != NULL ? "`" : "", obj != NULL ? obj : "", obj != NULL ? "`" : "", at,
                           in, who);
   g_autofree char *len = ns != 0 ? duration_text (ns) : NULL;
-  gint k = obj != NULL ? too_late (steps, n, w) : -1;
+  gint k = obj != NULL ? too_late (steps, n, w, to) : -1;
   if (len != NULL)
     g_string_append_printf (e, ": its %s timeout ran out", len);
   else
@@ -123,7 +151,7 @@ append_one (Ctx *c, GString *e, const AugurSchedStep *steps, guint n, guint w, g
       g_string_append_printf (e, " before %s %s it at %s", kwho,
                               cond ? "signalled" : sem ? "posted" : "released", kat);
     }
-  else if (cond && !signalled_meanwhile (steps, w))
+  else if (cond && !signalled_meanwhile (steps, to))
     g_string_append (e, " while no thread had signalled it");
   g_string_append_c (e, '.');
 }
@@ -132,7 +160,7 @@ char *
 explore_timeout_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint upto, guint n)
 {
   /* the last timeouts before the failure, one per call site, the latest first */
-  guint found[TIMEOUT_NOTE_MAX];
+  guint found[TIMEOUT_NOTE_MAX], at[TIMEOUT_NOTE_MAX];
   guint64 lens[TIMEOUT_NOTE_MAX];
   guint n_found = 0, more = 0;
   for (guint k = upto; k-- > 0;)
@@ -141,20 +169,11 @@ explore_timeout_note (Ctx *c, const char *text, const AugurSchedStep *steps, gui
       gboolean wake = s->op == AUGUR_SOP_COND_WAKE && (s->flags & AUGUR_SF_TIMEOUT);
       if (!wake && !clock_step (s))
         continue;
+      /* a wake-up whose timeout has its clock step: that step counts */
+      if (wake && wake_has_clock_step (steps, upto, k))
+        continue;
       guint w = wake ? k : timed_call (steps, k);
       guint64 ns = wake ? 0 : s->arg;
-      /* a condition wait's own step, when the clock step after it is
-       * counted already */
-      if (wake && k + 1 < upto)
-        for (guint i = k + 1; i < upto; i++)
-          if (steps[i].tid == s->tid)
-            {
-              if (clock_step (&steps[i]) && steps[i].pc == s->pc)
-                wake = FALSE;
-              break;
-            }
-      if (s->op == AUGUR_SOP_COND_WAKE && !wake)
-        continue;
       gboolean seen = FALSE;
       for (guint i = 0; i < n_found && !seen; i++)
         seen = steps[found[i]].pc == steps[w].pc && steps[found[i]].module == steps[w].module;
@@ -166,13 +185,14 @@ explore_timeout_note (Ctx *c, const char *text, const AugurSchedStep *steps, gui
           continue;
         }
       lens[n_found] = ns;
+      at[n_found] = k;
       found[n_found++] = w;
     }
   if (n_found == 0)
     return g_strdup (text);
   GString *e = g_string_new (text);
   for (guint i = 0; i < n_found; i++)
-    append_one (c, e, steps, n, found[i], lens[i]);
+    append_one (c, e, steps, n, found[i], at[i], lens[i]);
   if (more > 0)
     g_string_append_printf (e, " (%u other timed wait%s timed out before.)", more, more > 1 ? "s" : "");
   g_string_append (e, " Under augur time passes only as threads wait, so a timeout may run out "

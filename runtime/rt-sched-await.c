@@ -124,11 +124,15 @@ static const uint8_t pure_when[AUGUR_SOP_N_] = {
   [AUGUR_SOP_BROADCAST] = PURE_IF_NO_WAITER,
 };
 
-/* A timed wait's timeout (rt_sched_timed_out): a YIELD that moved the clock. */
+/* A timed wait's timeout (rt_sched_timed_out): a YIELD that moved the
+ * clock; or a condition wait's (rt_sched_cond_timeout), a read of the
+ * condition that may move it. */
 static int
 timed_out_step (const AugurSchedStep *s)
 {
-  return s->op == AUGUR_SOP_YIELD && (s->ev_kind == AUGUR_EV_TIME || s->ev_kind == AUGUR_EV_SLEEP)
+  return (s->op == AUGUR_SOP_YIELD
+          || (s->op == AUGUR_SOP_READ && s->ev_kind == AUGUR_EV_TIME && s->obj != AUGUR_SCHED_CLOCK_OBJ))
+         && (s->ev_kind == AUGUR_EV_TIME || s->ev_kind == AUGUR_EV_SLEEP)
          && (s->xflags & AUGUR_SXF_CLOCK_JUMP);
 }
 
@@ -1079,6 +1083,13 @@ seen_passes (uint64_t ns)
   uint32_t me = rt_self.tid;
   if (me < RT_MAXT)
     th[me].clock_seen = (th[me].clock_seen != 0 ? th[me].clock_seen : RT_CLOCK_BASE_NS) + ns;
+}
+
+void
+rt_sched_clock_waited (uint64_t ns)
+{
+  clock_waited += ns;
+  seen_passes (ns);
 }
 
 /* The virtual clock as the last read left it, and the timeouts since. */

@@ -18,7 +18,10 @@
  * blocked), so a waker takes the oldest signal it is a candidate for, and
  * a signal wakes someone when the condition has more blocked waiters than
  * pending signals.  A broadcast wakes every waiter at once (signalled):
- * a candidate of a pending signal by that signal.  The table is
+ * a candidate of a pending signal by that signal.  A timed waiter that
+ * timed out (its timeout step ran while no signal was for it:
+ * rt-sched-deadline.c) waits no more: a signal sent later is not for it.
+ * The table is
  * execution-private memory: each execution starts from a fresh fork or a
  * restored snapshot.
  */

@@ -20,6 +20,15 @@
  * them to, and a replay sees the same times.  More time than the wait
  * took is a possible run (a slow machine).  A deadline the thread knows
  * has passed moves nothing.
+ *
+ * A condition wait's timeout is a step of its own between its wait and
+ * its wake-up (rt_sched_cond_timeout): a read of the condition, which a
+ * signal writes, so that the explorer runs it both before and after
+ * another thread's signal; it needs no mutex.  Run while no signal is
+ * for the thread, it times out: the thread leaves the condition's
+ * waiters (a later signal wakes another), and its wake-up returns
+ * ETIMEDOUT once the mutex is free.  Run after a signal it could take,
+ * it does nothing and the wake-up takes it.
  */
 #include "config.h"
 
@@ -82,6 +91,32 @@ rt_sched_pay_timeout (void)
   uint64_t ns = rt_sth[me].owed_ns;
   rt_sth[me].owed_ns = 0;
   rt_sched_timed_out (ns, rt_sth[me].owed_ra);
+}
+
+int
+rt_sched_cond_timeout (uint64_t cond, clockid_t clock, const struct timespec *abstime, uintptr_t ra)
+{
+  /* a read of the condition, which its signals write: the explorer runs
+   * it before a signal (the wait timed out first, the signal goes to
+   * another waiter) and after it; and a write of the clock */
+  uint32_t me = rt_self.tid;
+  AugurSchedStep s;
+  rt_sched_make_step (&s, AUGUR_SOP_READ, AUGUR_EV_TIME, cond, 1, ra);
+  s.flags |= AUGUR_SF_ATOMIC;
+  s.xflags |= AUGUR_SXF_CLOCK_JUMP;
+  rt_sched_point (&s, 0);
+  RtSThread *t = &rt_sth[me];
+  if (t->signalled || rt_sched_cond_woken (me))
+    return 0;   /* woken first: its wake-up takes the signal */
+  uint64_t ns = time_to (clock, abstime);
+  rt_sched_clock_waited (ns);
+  AugurSchedStep *done = rt_sched_my_step ();
+  if (done != NULL)
+    done->arg = ns;   /* for the report: how long it waited */
+  /* no longer among the condition's waiters: no signal is for it */
+  t->wait_cond = 0;
+  t->wait_timed_out = 1;
+  return 1;
 }
 
 void

@@ -96,6 +96,7 @@ typedef struct {
   uint32_t wait_jumps;      /* the clock's jumps when the wait began */
   uint64_t clock_seen;      /* what it knows of the virtual clock: at least this (ns), 0 =
                              * nothing (rt-sched-deadline.c) */
+  int wait_timed_out;       /* its timed condition wait timed out (rt_sched_cond_timeout) */
   uint64_t owed_ns;         /* a timeout its call's step owes (rt_sched_timeout_owed), */
   uintptr_t owed_ra;        /* ... at this return address */
   int no_unsignalled;       /* it woke without a signal (spurious, timeout): the next
@@ -342,6 +343,14 @@ int rt_sched_cond_not_first (uint32_t t);
  * a new thread @child knows of the clock what its creator @parent does. */
 void rt_sched_pay_timeout (void);
 void rt_sched_clock_inherit (uint32_t child, uint32_t parent);
+/* The timed condition wait of the calling thread on @cond, until
+ * @abstime on @clock (not RT_COND_CLOCK), begun: its timeout, a step of
+ * its own before the wake-up (rt-sched-deadline.c).  1 if it timed out. */
+int rt_sched_cond_timeout (uint64_t cond, clockid_t clock, const struct timespec *abstime,
+                           uintptr_t ra);
+/* rt-sched-await.c: the clock moves on by @ns (the calling thread's
+ * timeout, in a step that writes the clock). */
+void rt_sched_clock_waited (uint64_t ns);
 
 /* ---- rt-sched-sync.c ---- */
 enum { RT_OBJ_FREE = 0, RT_OBJ_MUTEX, RT_OBJ_RWLOCK, RT_OBJ_COND, RT_OBJ_BARRIER, RT_OBJ_OTHER };

@@ -16,6 +16,12 @@
  * its condition with `if` instead of `while` is a real bug), or time out
  * if it is timed: at most once until a signal wakes it (or the clock
  * moves on, rt-sched-await.c), so that a loop around a wait stays finite.
+ * A timed wait that may time out has a step for its timeout between the
+ * two (rt_sched_cond_timeout), which needs no mutex: it may come while
+ * another thread holds it, after that thread changed the state and
+ * before its signal, which then goes to another waiter, as POSIX allows
+ * and glibc does; run after the signal, the step leaves the wake-up to
+ * take it.
  *
  * A mutex first seen in use without an init (PTHREAD_MUTEX_INITIALIZER
  * and its recursive and error-checking variants) gets its type from
@@ -364,7 +370,7 @@ wrlock_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 static int
 wake_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 {
-  int how = rt_sched_cond_woken (t) ? 1 : may_wake_unsignalled (s);
+  int how = s->wait_timed_out || rt_sched_cond_woken (t) ? 1 : may_wake_unsignalled (s);
   if (how == 0)
     return 0;
   RtSObj *o = rt_sched_obj (p->arg, RT_OBJ_FREE);
@@ -996,6 +1002,12 @@ rt_sched_cond_wait (void *c, void *m, const struct timespec *abstime, clockid_t 
   t->wait_jumps = rt_sched_shm->clock_jumps;
   for (uint32_t k = 0; k < count; k++)
     get_real_pthread_mutex_unlock () (m);
+  if (timed)
+    clock = clock == RT_COND_CLOCK ? cond_clock (c) : clock;
+  /* a timed wait that may time out: its timeout, before the wake-up and
+   * without the mutex (it may come while another thread holds it, after
+   * it changed the state and before it signals) */
+  int timed_out = timed && !t->no_unsignalled && rt_sched_cond_timeout (s.obj, clock, abstime, ra);
 
   s.op = AUGUR_SOP_COND_WAKE;
   s.ev_kind = AUGUR_EV_COND_WAKE;
@@ -1023,6 +1035,7 @@ rt_sched_cond_wait (void *c, void *m, const struct timespec *abstime, clockid_t 
     }
   t->wait_cond = 0;
   t->signalled = 0;
+  t->wait_timed_out = 0;
   int relocked = 1;
   for (uint32_t k = 0; k < count; k++)
     {
@@ -1043,10 +1056,12 @@ rt_sched_cond_wait (void *c, void *m, const struct timespec *abstime, clockid_t 
       mo->count = count;
       t->held += count;
     }
-  /* timed out: the clock moves on past the deadline (a step of its own,
-   * once the model holds the mutex for it again) */
-  if (r == ETIMEDOUT)
-    rt_sched_timed_out_at (clock == RT_COND_CLOCK ? cond_clock (c) : clock, abstime, ra);
+  /* timed out at the wake-up (its own timeout step found it woken, and
+   * another thread took the signal since): the clock moves on past the
+   * deadline (a step of its own, once the model holds the mutex for it
+   * again) */
+  if (r == ETIMEDOUT && !timed_out)
+    rt_sched_timed_out_at (clock, abstime, ra);
   return r;
 }
 

@@ -3,8 +3,11 @@
 # Timed waits on synchronisation objects under the explorer: a wait until
 # a deadline that times out moves the virtual clock on past the deadline
 # (runtime/rt-sched-deadline.c), on CLOCK_REALTIME and on CLOCK_MONOTONIC
-# (the condition's own clock, or the one a clockwait names), and a failure
-# after such a timeout says so (explorer/explore-timeout.c).
+# (the condition's own clock, or the one a clockwait names); a condition
+# wait's timeout is a step of its own before its wake-up, which may come
+# after another thread changed the state and before it signalled, the
+# signal then going to another waiter; and a failure after such a
+# timeout says so (explorer/explore-timeout.c).
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -61,4 +64,25 @@ ok "timed_wait_report: the abort's finding says the condition wait timed out fir
   report "" "main calls abort(): the program ends itself, not through a failed assert(). The timed wait on \`cond\` at timed_wait_report.c:61 in main() (main) returned ETIMEDOUT: its 1 s timeout ran out while no thread had signalled it. Under augur time passes only as threads wait"
 ok "timed_wait_report m: the timed lock timed out before the worker released it" \
   report m "The timed lock of \`lock\` at timed_wait_report.c:51 in main() (main) returned ETIMEDOUT: its 1 s timeout ran out before thread 1 released it at timed_wait_report.c:26."
+
+# signal MODE: the timed waiter times out between main's store and its
+# signal, which wakes the other waiter: found, named, and replayed
+signal ()
+{
+  "$AUGUR" explore --no-progress --mode "$1" -o "$tmp/s.json" -- "$prog_dir/timed_wait_signal" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  # (diagnosis also names the store between thread 1's two reads of flag)
+  n=$(results_findings "$tmp/s.json" | grep -nx "assertion timed_wait_signal.c:48" | cut -d: -f1)
+  [ "$st" -eq 1 ] && [ -n "$n" ] && grep -qF "$complete;" "$tmp/out" \
+    && grep -qF "The timed wait on \`c\` at timed_wait_signal.c:32 in timed() (thread 1) returned ETIMEDOUT: its 1 s timeout ran out before main signalled it at timed_wait_signal.c:67." "$tmp/out" \
+    || return 1
+  "$AUGUR" replay "$tmp/s.json#$n" >"$tmp/replay" 2>&1
+  st=$?
+  cat "$tmp/replay"
+  [ "$st" -eq 1 ] && grep -q "^reproduced: assertion timed_wait_signal.c:48" "$tmp/replay"
+}
+for m in optimal dpor; do
+  ok "timed_wait_signal ($m): a timeout that comes before a signal sent while it waited" signal $m
+done
 tap_done
