@@ -65,15 +65,15 @@ timed_call (const AugurSchedStep *steps, guint k)
   return k;
 }
 
-/* "1 s", "250 ms", "1.5 s" */
+/* "1 s", "250 ms", "1.5 s", "2.25 ms", "40 us" */
 static char *
 duration_text (guint64 ns)
 {
-  if (ns % G_GUINT64_CONSTANT (1000000000) == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " s", ns / G_GUINT64_CONSTANT (1000000000));
-  if (ns % 1000000u == 0 && ns < G_GUINT64_CONSTANT (1000000000))
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " ms", ns / 1000000u);
-  return g_strdup_printf ("%.3f s", (double) ns / 1e9);
+  if (ns >= G_GUINT64_CONSTANT (1000000000))
+    return g_strdup_printf ("%g s", (double) ns / 1e9);
+  if (ns >= 1000000u)
+    return g_strdup_printf ("%g ms", (double) ns / 1e6);
+  return g_strdup_printf ("%g us", (double) ns / 1e3);
 }
 
 /* What the wait at steps[w] waited for, done by another thread in
@@ -134,10 +134,11 @@ append_one (Ctx *c, GString *e, const AugurSchedStep *steps, guint n, guint w, g
    * which call of the program's it is */
   const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
   g_autofree char *in = l->function != NULL ? g_strdup_printf (" in %s()", l->function) : g_strdup ("");
-  g_string_append_printf (e, " The %s%s%s%s at %s%s (%s) returned ETIMEDOUT",
+  /* a poll's or epoll_wait's timeout returns 0, not ETIMEDOUT */
+  g_string_append_printf (e, " The %s%s%s%s at %s%s (%s) %s",
                           cond || sem ? "timed wait on " : lock ? "timed lock of " : "wait with a timeout",
                           obj != NULL ? "`" : "", obj != NULL ? obj : "", obj != NULL ? "`" : "", at,
-                          in, who);
+                          in, who, obj != NULL ? "returned ETIMEDOUT" : "timed out");
   g_autofree char *len = ns != 0 ? duration_text (ns) : NULL;
   gint k = obj != NULL ? too_late (steps, n, w, to) : -1;
   if (len != NULL)
