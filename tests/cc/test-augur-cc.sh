@@ -84,6 +84,12 @@ else
   skip "AUGUR_CC=clang" "clang not installed"
 fi
 
+# -pthread on a one-step compile+link reaches the compile: gcc then defines
+# _REENTRANT, which autoconf's AX_PTHREAD requires before it believes
+# threads work (without it, libevent configures itself without threads)
+printf '#include <pthread.h>\n#ifndef _REENTRANT\n#error _REENTRANT undefined\n#endif\nint main(void) { return 0; }\n' >reentrant.c
+ok "one-step -pthread defines _REENTRANT when compiling" "$CCW" -pthread -o reentrant reentrant.c
+
 # refusals
 refuses_static () {
   "$CCW" -static -o x "$src/main.c" 2>err.txt
