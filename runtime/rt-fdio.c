@@ -45,7 +45,7 @@
  * both endings are explored.  A call that timed out moves the virtual
  * clock on by its timeout (rt_sched_timed_out, a step of its own):
  * an event loop that polls until its next timer is due sees it due.
- * epoll_wait and epoll_pwait the same, on the channels among the
+ * epoll_wait, epoll_pwait and epoll_pwait2 the same, on the channels among the
  * descriptors epoll_ctl added.  A set that also watches other
  * descriptors (libuv's epoll set holds an io_uring ring) is checked for
  * them at each of its steps, but only the channels' adds wake it: the
@@ -126,6 +126,7 @@ RT_DEFINE_REAL (ppoll, NULL)
 RT_DEFINE_REAL (select, NULL)   /* the intercept is rt-time.c's */
 RT_DEFINE_REAL (epoll_ctl, NULL)
 RT_DEFINE_REAL (epoll_pwait, NULL)
+RT_DEFINE_REAL (epoll_pwait2, NULL)
 
 typedef ssize_t ReadChk (int, void *, size_t, size_t);
 static ReadChk *real_read_chk;
@@ -364,7 +365,7 @@ after_read (volatile uint32_t *w, ssize_t r, uintptr_t ra)
 /* A read of a descriptor that is none of the program's channels may wait
  * for the world (a pipe from another process, a socket): said while it is
  * in the kernel (rt_sched_kernel_wait). */
-#define READ_BODY(fd, dontwait, call)                                      \
+#define READ_STEPS(fd, dontwait, call)                                     \
   uintptr_t ra = RT_RA ();                                                 \
   volatile uint32_t *w = before ((fd), POLLIN, (dontwait), 0, 0, ra);      \
   if (w == NULL)                                                           \
@@ -372,7 +373,9 @@ after_read (volatile uint32_t *w, ssize_t r, uintptr_t ra)
   ssize_t r = (call);                                                      \
   if (w == NULL)                                                           \
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);                     \
-  after_read (w, r, ra);                                                   \
+  after_read (w, r, ra);
+#define READ_BODY(fd, dontwait, call)                                      \
+  READ_STEPS (fd, dontwait, call)                                          \
   return r;
 
 
@@ -412,6 +415,16 @@ RT_EXPORT ssize_t
 recvmsg (int fd, struct msghdr *msg, int flags)
 {
   READ_BODY (fd, (flags & MSG_DONTWAIT) != 0, get_real_recvmsg () (fd, msg, flags))
+}
+
+/* glibc's eventfd_read makes the kernel's read inside libc, where the
+ * intercept of read never sees it (libevent drains its loop's eventfd so):
+ * the same steps as a read of the counter's 8 bytes. */
+RT_EXPORT int
+eventfd_read (int fd, eventfd_t *value)
+{
+  READ_STEPS (fd, 0, get_real_read () (fd, value, sizeof *value))
+  return r == (ssize_t) sizeof *value ? 0 : -1;
 }
 
 /* ---- writes ---- */
@@ -560,6 +573,26 @@ sendto (int fd, const void *buf, size_t n, int flags, const struct sockaddr *to,
   SendArgs a = { buf, n, to, len, NULL };
   struct iovec iov = { (void *) buf, n };
   return send_any (fd, &a, &iov, 1, flags);
+}
+
+/* glibc's eventfd_write, like its eventfd_read, calls the kernel inside
+ * libc (libevent wakes its loop from another thread so): the same steps
+ * as a write of the 8 bytes, which wake a reader or poll awaiting them. */
+static ssize_t
+eventfd_write_first (int fd, const void *args, int flags)
+{
+  (void) flags;
+  return get_real_write () (fd, args, sizeof (eventfd_t));
+}
+
+RT_EXPORT int
+eventfd_write (int fd, eventfd_t value)
+{
+  struct iovec iov = { &value, sizeof value };
+  ssize_t r;
+  if (!rt_fdio_write (fd, &iov, 1, eventfd_write_first, &value, RT_RA (), &r))
+    r = get_real_write () (fd, &value, sizeof value);
+  return r == (ssize_t) sizeof value ? 0 : -1;
 }
 
 RT_EXPORT ssize_t
@@ -950,12 +983,13 @@ epoll_now (void *arg)
   return get_real_epoll_pwait () (c->epfd, c->events, c->max, 0, c->mask);
 }
 
-/* epoll_wait and epoll_pwait on an instance that watches channels */
+/* epoll_wait, epoll_pwait and epoll_pwait2 on an instance that watches
+ * channels, with a timeout of @timeout_ns (negative: none) */
 static int
-epoll_call (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask,
-            uintptr_t ra, int *result)
+epoll_call (int epfd, struct epoll_event *events, int max, int64_t timeout_ns,
+            const sigset_t *mask, uintptr_t ra, int *result)
 {
-  if (!on_scheduler () || timeout == 0)
+  if (!on_scheduler () || timeout_ns == 0)
     return 0;
   Epoll *e = epoll_row (epfd, 0);
   if (e == NULL || e->full)
@@ -966,22 +1000,26 @@ epoll_call (int epfd, struct epoll_event *events, int max, int timeout, const si
   if (!waits_here (&s))
     return 0;
   EpollCall c = { epfd, events, max, mask };
-  *result = wait_any (&s, ms_ns (timeout), epoll_now, &c, AUGUR_KERNEL_WAIT_EPOLL, ra);
+  *result = wait_any (&s, timeout_ns, epoll_now, &c, AUGUR_KERNEL_WAIT_EPOLL, ra);
   return 1;
 }
 
-/* the kernel's epoll_pwait, said to wait for the world when it may */
+/* the kernel's epoll_pwait (its timeout @timeout milliseconds) or, when
+ * @two, epoll_pwait2 (its timeout @ts, NULL: none), said to wait for the
+ * world when it may */
 static int
-epoll_kernel (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask,
-              uintptr_t ra)
+epoll_kernel (int epfd, struct epoll_event *events, int max, int timeout, int two,
+              const struct timespec *ts, const sigset_t *mask, uintptr_t ra)
 {
-  if (timeout != 0)
+  int64_t ns = !two ? ms_ns (timeout) : ts == NULL ? -1 : ts_ns (ts);
+  if (ns != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_EPOLL, ra);
-  int r = get_real_epoll_pwait () (epfd, events, max, timeout, mask);
-  if (timeout != 0)
+  int r = two ? get_real_epoll_pwait2 () (epfd, events, max, ts, mask)
+              : get_real_epoll_pwait () (epfd, events, max, timeout, mask);
+  if (ns != 0)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, ra);
-  if (r == 0 && timeout > 0)
-    timed_out (ms_ns (timeout), ra);
+  if (r == 0 && ns > 0)
+    timed_out (ns, ra);
   return r;
 }
 
@@ -989,16 +1027,28 @@ RT_EXPORT int
 epoll_wait (int epfd, struct epoll_event *events, int max, int timeout)
 {
   int r;
-  if (epoll_call (epfd, events, max, timeout, NULL, RT_RA (), &r))
+  if (epoll_call (epfd, events, max, ms_ns (timeout), NULL, RT_RA (), &r))
     return r;
-  return epoll_kernel (epfd, events, max, timeout, NULL, RT_RA ());
+  return epoll_kernel (epfd, events, max, timeout, 0, NULL, NULL, RT_RA ());
 }
 
 RT_EXPORT int
 epoll_pwait (int epfd, struct epoll_event *events, int max, int timeout, const sigset_t *mask)
 {
   int r;
-  if (epoll_call (epfd, events, max, timeout, mask, RT_RA (), &r))
+  if (epoll_call (epfd, events, max, ms_ns (timeout), mask, RT_RA (), &r))
     return r;
-  return epoll_kernel (epfd, events, max, timeout, mask, RT_RA ());
+  return epoll_kernel (epfd, events, max, timeout, 0, NULL, mask, RT_RA ());
+}
+
+/* epoll_pwait2 (glibc 2.35; libevent's where there is one): its timeout a
+ * timespec */
+RT_EXPORT int
+epoll_pwait2 (int epfd, struct epoll_event *events, int max, const struct timespec *timeout,
+              const sigset_t *mask)
+{
+  int r;
+  if (epoll_call (epfd, events, max, timeout == NULL ? -1 : ts_ns (timeout), mask, RT_RA (), &r))
+    return r;
+  return epoll_kernel (epfd, events, max, 0, 1, timeout, mask, RT_RA ());
 }

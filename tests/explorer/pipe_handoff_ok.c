@@ -2,8 +2,11 @@
  * The argument says how: p a blocking read (the default), s through a
  * socket pair, n a non-blocking read retried on EAGAIN, o a poll without
  * timeout before the read, t a poll with a timeout retried until ready, l
- * a select without timeout, E an epoll_wait without timeout, e an
- * eventfd.  The consumer reads the data
+ * a select without timeout, E an epoll_wait without timeout, P an
+ * epoll_pwait2 without timeout (libevent's, where glibc has it), e an
+ * eventfd, f an eventfd through glibc's eventfd_write and eventfd_read
+ * (libevent's wake-up: they call the kernel inside libc).  The consumer
+ * reads the data
  * after its read returned: ordered by the channel, no race, and the
  * assertion holds in every interleaving.  Under augur's scheduler a
  * blocking read of the empty pipe must not block the execution (it was
@@ -31,6 +34,11 @@ producer (void *arg)
   (void) arg;
   data = 42;
   uint64_t one = 1;
+  if (how == 'f')
+    {
+      eventfd_write (fds[1], 1);
+      return NULL;
+    }
   if (write (fds[1], &one, how == 'e' ? sizeof one : 1) < 1)
     return NULL;
   return NULL;
@@ -53,12 +61,23 @@ consumer (void *arg)
   if (how == 'l' && select (fds[0] + 1, &in, NULL, NULL, NULL) != 1)
     return NULL;
   struct epoll_event ev = { .events = EPOLLIN };
-  int ep = how == 'E' ? epoll_create1 (0) : -1;
-  if (how == 'E' && (ep < 0 || epoll_ctl (ep, EPOLL_CTL_ADD, fds[0], &ev) != 0
-                     || epoll_wait (ep, &ev, 1, -1) != 1))
+  int ep = how == 'E' || how == 'P' ? epoll_create1 (0) : -1;
+  if (ep >= 0 && epoll_ctl (ep, EPOLL_CTL_ADD, fds[0], &ev) != 0)
+    return NULL;
+  if (how == 'E' && epoll_wait (ep, &ev, 1, -1) != 1)
+    return NULL;
+  if (how == 'P' && epoll_pwait2 (ep, &ev, 1, NULL, NULL) != 1)
     return NULL;
   if (ep >= 0)
     close (ep);
+  eventfd_t v;
+  if (how == 'f')
+    {
+      if (eventfd_read (fds[0], &v) != 0)
+        return NULL;
+      assert (data == 42);
+      return NULL;
+    }
   while ((r = read (fds[0], &c, how == 'e' ? sizeof c : 1)) < 0 && errno == EAGAIN)
     sched_yield ();
   if (r < 1)
@@ -71,7 +90,7 @@ int
 main (int argc, char **argv)
 {
   how = argc > 1 ? argv[1][0] : 'p';
-  if (how == 'e')
+  if (how == 'e' || how == 'f')
     fds[0] = fds[1] = eventfd (0, 0);
   else if ((how == 's' ? socketpair (AF_UNIX, SOCK_STREAM, 0, fds) : pipe (fds)) != 0)
     return 2;
