@@ -773,11 +773,17 @@ wait_any (const WaitSet *s, int64_t timeout_ns, int (*check) (void *), void *arg
   for (;;)
     {
       int saved_errno = errno;
-      if (forever && check (arg) == 0)
+      /* without a timeout, a check that found something is the call's
+       * result: an edge-triggered epoll's event is the kernel's to give
+       * once, and a second check would not see it again (libevent's
+       * eventfd wake-up was lost so: a false hang) */
+      int r = forever ? check (arg) : 0;
+      if (r == 0 && forever)
         rt_sched_await_loads (words, s->n);
       rt_atomic_load32_span_at ((volatile uint32_t *) words[0], n_read, __ATOMIC_SEQ_CST, ra);
       errno = saved_errno;
-      int r = check (arg);
+      if (r == 0)
+        r = check (arg);
       if (r == 0 && !forever)
         timed_out (timeout_ns, ra);
       if (r != 0 || !forever)

@@ -2,7 +2,10 @@
  * The argument says how: p a blocking read (the default), s through a
  * socket pair, n a non-blocking read retried on EAGAIN, o a poll without
  * timeout before the read, t a poll with a timeout retried until ready, l
- * a select without timeout, E an epoll_wait without timeout, P an
+ * a select without timeout, E an epoll_wait without timeout, T the same
+ * edge-triggered once the producer wrote (libevent's wake-up: the edge
+ * is the kernel's to give once, and a wait that looked at it before its
+ * step must not lose it), P an
  * epoll_pwait2 without timeout (libevent's, where glibc has it), e an
  * eventfd, f an eventfd through glibc's eventfd_write and eventfd_read
  * (libevent's wake-up: they call the kernel inside libc).  The consumer
@@ -27,6 +30,7 @@
 static int fds[2];
 static int data;
 static char how;
+static int written;
 
 static void *
 producer (void *arg)
@@ -41,6 +45,7 @@ producer (void *arg)
     }
   if (write (fds[1], &one, how == 'e' ? sizeof one : 1) < 1)
     return NULL;
+  __atomic_store_n (&written, 1, __ATOMIC_SEQ_CST);
   return NULL;
 }
 
@@ -60,11 +65,13 @@ consumer (void *arg)
   FD_SET (fds[0], &in);
   if (how == 'l' && select (fds[0] + 1, &in, NULL, NULL, NULL) != 1)
     return NULL;
-  struct epoll_event ev = { .events = EPOLLIN };
-  int ep = how == 'E' || how == 'P' ? epoll_create1 (0) : -1;
+  struct epoll_event ev = { .events = EPOLLIN | (how == 'T' ? EPOLLET : 0) };
+  int ep = how == 'E' || how == 'T' || how == 'P' ? epoll_create1 (0) : -1;
   if (ep >= 0 && epoll_ctl (ep, EPOLL_CTL_ADD, fds[0], &ev) != 0)
     return NULL;
-  if (how == 'E' && epoll_wait (ep, &ev, 1, -1) != 1)
+  while (how == 'T' && !__atomic_load_n (&written, __ATOMIC_SEQ_CST))
+    sched_yield ();
+  if ((how == 'E' || how == 'T') && epoll_wait (ep, &ev, 1, -1) != 1)
     return NULL;
   if (how == 'P' && epoll_pwait2 (ep, &ev, 1, NULL, NULL) != 1)
     return NULL;

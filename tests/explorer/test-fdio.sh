@@ -50,6 +50,7 @@ ok "pipe_handoff_ok e: an eventfd's read waits for its write" handoff e
 # (a false hang, exit 1, on every threaded libevent program)
 ok "pipe_handoff_ok f: glibc's eventfd_read waits for its eventfd_write" handoff f
 ok "pipe_handoff_ok P: an epoll_pwait2 without timeout waits for the write" handoff P
+ok "pipe_handoff_ok T: an edge-triggered epoll_wait keeps the edge its first look took" handoff T
 ok "pipe_pool_ok: workers fed through a pipe until its end of file" clean_complete pipe_pool_ok
 # a pipe used as a lock (a token byte read to enter, written back to
 # leave): complete with no finding (the orders of its sections and the
