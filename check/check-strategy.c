@@ -121,6 +121,34 @@ say_explored (AugurCheckState *st, const AugurExploreStats *es, const char *labe
                    diagnosed != NULL ? diagnosed : "", forked != NULL ? forked : "");
 }
 
+/* A strategy whose search stopped with @why (the program left its
+ * schedules): the executions it made count, and its guarantee says that it
+ * stopped and after how many (it was "the exploration did not run", beside
+ * the findings of those executions). */
+static void
+stopped_strategy (Explore *x, AugurExploreMode mode, guint64 bound, const AugurExploreStats *es,
+                  const GError *why)
+{
+  AugurCheckState *st = x->st;
+  if (es->executions == 0)
+    return;
+  augur_results_set_executions (st->results,
+                                augur_results_get_executions (st->results) + es->executions);
+  gboolean nondet = g_error_matches (why, AUGUR_EXPLORE_ERROR, AUGUR_EXPLORE_ERROR_NONDETERMINISTIC);
+  g_autofree char *name = strategy_name (mode, bound);
+  g_free (x->last);
+  x->last = g_strdup_printf ("incomplete: the search stopped after %" G_GUINT64_FORMAT
+                             " execution%s%s", es->executions, es->executions == 1 ? "" : "s",
+                             nondet ? ": the program does not follow the schedules it is given"
+                                    : "");
+  g_string_append_printf (x->details, "%s%s: %s", x->details->len > 0 ? "; " : "", name,
+                          x->last);
+  x->n_runs++;
+  x->only_pct = x->only_pct && mode == AUGUR_EXPLORE_MODE_PCT;
+  x->sum.executions += es->executions;
+  x->sum.diverged += es->diverged;
+}
+
 /* One strategy for at most @seconds.  FALSE with @error when the program
  * could not be explored. */
 static gboolean
@@ -171,6 +199,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
       g_autoptr (AugurResults) partial = augur_results_load (x->results_path, NULL);
       if (partial != NULL)
         augur_check_merge_findings (st->results, partial);
+      stopped_strategy (x, mode, bound, es, local);
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }

@@ -814,4 +814,20 @@ exit_varies ()
 }
 ok "an exit status the recorded run did not end with is an error; one every run ends with a warning" exit_varies
 
+# a search stopped because the program does not follow its schedules made
+# executions and found the bug: the summary counts them and says it stopped
+# (it said "0 executions" or "the exploration did not run" beside the
+# findings of those executions: libevent's tests whose threads make fds)
+nondet_stop ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -o "$tmp/nondet_bug" "$top_srcdir/tests/explorer/nondet_bug.c" || return 1
+  "$AUGUR" check --budget 20 --no-repair -o "$tmp/nd" -- "$tmp/nondet_bug" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "^augur check: incomplete: the search stopped after [1-9][0-9]* executions\{0,1\}: the program does not follow the schedules it is given" "$tmp/out" \
+    && ! grep -q "did not run" "$tmp/out" \
+    && [ "$(json_path "$tmp/nd/results.json" '$.executions')" -ge 1 ]
+}
+ok "a search stopped by the program's nondeterminism: its executions count, and the summary says it stopped" nondet_stop
+
 tap_done
