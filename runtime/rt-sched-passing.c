@@ -21,9 +21,9 @@
  * iteration shows, in passing, a value of a location another awaiting
  * thread U re-reads that U has never read in its loop since it last
  * changed something (rt_sched_passing_unfair; a value counts as read in
- * the loop if U read it after it entered the frame its loop runs in and
- * its next step was at an instruction of its iteration, or if a
- * read-modify-write took it).  A real livelock is still one: in
+ * the loop if U read it at an instruction of its iteration, after it
+ * entered the frame its loop runs in, and its next step was at one too,
+ * or if a read-modify-write took it).  A real livelock is still one: in
  * the execution where U read every value T's loop shows and still waits,
  * the rule does not apply and the hang is reported.  Only a value that is
  * there while T holds no lock counts (U may read it only under a lock T
@@ -172,14 +172,26 @@ shared_with (const RtSThread *a, const RtSThread *u)
   return n;
 }
 
+/* Is s at an instruction of awaiting thread u's iteration? */
+static int
+in_iteration (const RtSThread *u, const AugurSchedStep *s)
+{
+  for (uint32_t k = u->win_from; k < u->n_hist; k++)
+    if (u->hist[k].step.pc == s->pc && u->hist[k].step.module == s->module)
+      return 1;
+  return 0;
+}
+
 /* Did awaiting thread u (number tid) go on in its loop after it last read
- * the value v: was the frame its loop runs in entered by then, and is its
- * next step at an instruction of its iteration?  A value it read before
- * the loop, after which it went elsewhere (a poll that found the slot
- * free in an earlier call), is not one it waits with: nor is one read in
- * an earlier call of the function that loops, whose next step (the first
- * of the next call) is at an instruction of the iteration too.  Not
- * known, or taken by a read-modify-write: yes. */
+ * the value v: was the frame its loop runs in entered by then, was the
+ * read at an instruction of its iteration, and is its next step at one?
+ * A value it read before the loop, after which it went elsewhere (a poll
+ * that found the slot free in an earlier call), is not one it waits with:
+ * nor is one read in an earlier call of the function that loops, whose
+ * next step (the first of the next call) is at an instruction of the
+ * iteration too, nor one read by another copy of that function inlined
+ * in the same frame before it (-O2: the frames are one, the instructions
+ * are not).  Not known, or taken by a read-modify-write: yes. */
 static int
 seen_in_loop (const RtSThread *u, uint32_t tid, const RtVal *v)
 {
@@ -189,16 +201,15 @@ seen_in_loop (const RtSThread *u, uint32_t tid, const RtVal *v)
     return 0;
   const AugurSchedStep *next = &u->pending;
   uint32_t n = shm->n_steps < AUGUR_SCHED_MAX_STEPS ? shm->n_steps : AUGUR_SCHED_MAX_STEPS;
+  if (v->at < n && !in_iteration (u, &shm->steps[v->at]))
+    return 0;
   for (uint32_t x = v->at + 1; x < n; x++)
     if (shm->steps[x].tid == tid)
       {
         next = &shm->steps[x];
         break;
       }
-  for (uint32_t k = u->win_from; k < u->n_hist; k++)
-    if (u->hist[k].step.pc == next->pc && u->hist[k].step.module == next->module)
-      return 1;
-  return 0;
+  return in_iteration (u, next);
 }
 
 /* Does awaiting thread u re-read p's location, and has it never read p's

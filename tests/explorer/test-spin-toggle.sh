@@ -26,8 +26,13 @@ toggle_ok ()
 # toggle_prog_ok PROGRAM MODE STATUS COMPLETE-TEXT: the same for PROGRAM
 toggle_prog_ok ()
 {
+  toggle_path_ok "$prog_dir/$1" "$2" "$3" "$4"
+}
+# toggle_path_ok PATH MODE STATUS COMPLETE-TEXT: the same for the program at PATH
+toggle_path_ok ()
+{
   "$AUGUR" explore --no-progress --timeout 30 --mode "$2" -o "$tmp/ok-$2.json" \
-    -- "$prog_dir/$1" >"$tmp/out" 2>&1
+    -- "$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
   [ "$st" -eq "$3" ] && [ -z "$(json_path "$tmp/ok-$2.json" '$.findings[*].kind')" ] \
@@ -50,6 +55,48 @@ ok "spin_toggle_ok (pct): no hang" toggle_ok pct 6 'a sample: 1000 random PCT sc
 ok "spin_toggle_stale_ok (optimal): a value read in an earlier call of the loop's function is not seen in the loop" \
   toggle_prog_ok spin_toggle_stale_ok optimal 0 '(complete: every interleaving up to equivalence'
 ok "spin_toggle_stale_ok (optimal): the unfair ends are counted and said" grep -q "$unfair_said" "$tmp/out"
+
+# built LEVEL: the spin_toggle programs built at -OLEVEL, into $tmp/OLEVEL
+# (the Makefile's are -O1; users build with -O2, where a function called
+# twice is inlined twice into one frame)
+built ()
+{
+  mkdir -p "$tmp/O$1" || return 1
+  for p in spin_toggle_ok spin_toggle_stale_ok spin_toggle_hang spin_toggle_helper_hang; do
+    "$AUGUR_CC_BIN" -O"$1" -g -Wall -o "$tmp/O$1/$p" "$top_srcdir/tests/explorer/$p.c" || return 1
+  done
+}
+# level_ok LEVEL PROGRAM: no finding at -OLEVEL, complete
+level_ok ()
+{
+  toggle_path_ok "$tmp/O$1/$2" optimal 0 '(complete: every interleaving up to equivalence' \
+    && grep -q "$unfair_said" "$tmp/out"
+}
+# level_hang LEVEL PROGRAM LINE: still the hang at -OLEVEL, the consumer's
+# loop at PROGRAM.c:LINE
+level_hang ()
+{
+  "$AUGUR" explore --no-progress --timeout 10 -o "$tmp/level.json" -- "$tmp/O$1/$2" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "(complete: every interleaving up to equivalence" "$tmp/out" \
+    && results_findings "$tmp/level.json" | grep -q "^hang $2.c:[0-9]* $2.c:$3\$"
+}
+for o in 0 2 3; do
+  if built $o >"$tmp/cc" 2>&1; then
+    # at -O2 both calls of the poll function are inlined: one frame, two
+    # loops at their own instructions (before, the free slot the first
+    # loop read counted as seen by the second, and the end was a hang)
+    ok "spin_toggle_stale_ok (-O$o): a value read by another loop of the same frame is not seen in this one" \
+      level_ok $o spin_toggle_stale_ok
+    ok "spin_toggle_ok (-O$o): no hang, complete" level_ok $o spin_toggle_ok
+    ok "spin_toggle_hang (-O$o): still a hang" level_hang $o spin_toggle_hang 35
+    ok "spin_toggle_helper_hang (-O$o): still a hang" level_hang $o spin_toggle_helper_hang 32
+  else
+    cat "$tmp/cc"
+    ok "the spin_toggle programs build at -O$o" false
+  fi
+done
 
 # toggle_hang MODE: the livelock, a hang that names both loops
 toggle_hang ()
