@@ -337,7 +337,7 @@ rt_sched_walk_frames (int (*fn) (void *arg, uintptr_t ip, uintptr_t cfa), void *
 
 typedef struct {
   uintptr_t want;       /* the step's return address */
-  uintptr_t below_cfa;  /* CFA of the frame below the last one seen: its stack pointer */
+  uintptr_t below_cfa;  /* CFA of the frame below the one found: its stack pointer */
   uint64_t regs[6];
   int found;
   int depth;
@@ -347,8 +347,13 @@ static _Unwind_Reason_Code
 find_frame (struct _Unwind_Context *ctx, void *arg)
 {
   RtFrameFind *f = arg;
-  if ((uintptr_t) uw_get_ip (ctx) == f->want && f->below_cfa != 0)
+  if ((uintptr_t) uw_get_ip (ctx) == f->want && f->depth > 0)
     {
+      /* libgcc's CFA of a frame's context is that of the frame it was
+       * unwound from, the one below (the previous context's is the CFA
+       * of the frame below that: the hash took in the runtime's own
+       * frame, the interceptor's locals, which change from call to call) */
+      f->below_cfa = (uintptr_t) uw_get_cfa (ctx);
       /* x86-64 DWARF numbers of rbx, rbp, r12-r15 */
       static const int callee_saved[6] = { 3, 6, 12, 13, 14, 15 };
       for (int i = 0; i < 6; i++)
@@ -356,7 +361,6 @@ find_frame (struct _Unwind_Context *ctx, void *arg)
       f->found = 1;
       return _URC_END_OF_STACK;
     }
-  f->below_cfa = (uintptr_t) uw_get_cfa (ctx);
   return ++f->depth >= RT_FP_FRAMES ? _URC_END_OF_STACK : _URC_NO_REASON;
 }
 
