@@ -216,11 +216,12 @@ rt_sched_await_hist_add (RtSThread *t, uint32_t index, uint32_t held_before)
       rt_sched_passing_forget (t);
       return;
     }
-  rt_sched_passing_read (t, s, index, has_old, t->pend_old, t->pend_gen);
+  rt_sched_passing_read (t, s, index, has_old, t->pend_old, t->pend_gen, t->pend_site);
   if (t->n_hist == RT_HIST_MAX)
     hist_drop (t, 1);
   RtHist *h = &t->hist[t->n_hist++];
   h->gen = t->pend_gen;
+  h->site = t->pend_site;
   h->step = *s;
   h->index = index;
   h->held_before = held_before;
@@ -434,6 +435,22 @@ frame_stamp (void)
   const uint32_t *gen = rt_self.frame_gen;
   uint32_t d = rt_self.depth;
   return gen != NULL && d > 0 && d <= RT_SHADOW_SIZE ? gen[d - 1] : 0;
+}
+
+/* The call sites the calling thread is in (rt-tsan.c's func_entry
+ * return addresses, outermost first), hashed: a helper called from two
+ * places runs under two.  0: not known (no shadow stack, too deep). */
+static uint32_t
+frame_site (void)
+{
+  const uintptr_t *shadow = rt_self.shadow;
+  uint32_t d = rt_self.depth;
+  if (shadow == NULL || d > RT_SHADOW_SIZE)
+    return 0;
+  uint64_t h = 0x243f6a8885a308d3ull;
+  for (uint32_t k = 0; k < d; k++)
+    h = fp_mix (h, shadow[k]);
+  return (uint32_t) (h >> 32) | 1;   /* never 0 */
 }
 
 /* The generation of the frame the loop of thread me runs in, whose
@@ -672,6 +689,7 @@ rt_sched_await_check (uint32_t me, const AugurSchedStep *p)
 {
   RtSThread *t = &th[me];
   t->pend_gen = frame_stamp ();
+  t->pend_site = frame_site ();
   if (n_announced > 0 && announced_by == me)
     {
       int mine = p->op == AUGUR_SOP_READ && p->obj == (uint64_t) announced[0];
@@ -909,6 +927,7 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
   h->invisible = 1;
   h->inv_seq = rt_sched_await_inv_seq;
   h->gen = frame_stamp ();
+  h->site = frame_site ();
   if (op == AUGUR_SOP_WRITE)
     {
       h->has_old = 1;
@@ -916,7 +935,7 @@ hist_add_invisible (RtSThread *t, uint32_t me, uint8_t op, uint64_t addr, uint32
     }
   else
     {
-      rt_sched_passing_read (t, &h->step, UINT32_MAX, 0, 0, h->gen);
+      rt_sched_passing_read (t, &h->step, UINT32_MAX, 0, 0, h->gen, h->site);
       yw_note (t, h);
     }
 }

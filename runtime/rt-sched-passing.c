@@ -21,11 +21,12 @@
  * iteration shows, in passing, a value of a location another awaiting
  * thread U re-reads that U has never read in its loop since it last
  * changed something (rt_sched_passing_unfair; a value counts as read in
- * the loop if U read it at an instruction of its iteration, after it
- * entered the frame its loop runs in, and its next step was at one too,
- * or if a read-modify-write took it).  A real livelock is still one: in
- * the execution where U read every value T's loop shows and still waits,
- * the rule does not apply and the hang is reported.  Only a value that is
+ * the loop if U read it at an instruction of its iteration, under the
+ * same call sites, after it entered the frame its loop runs in, and its
+ * next step was at one too, or if a read-modify-write took it).  A real
+ * livelock is still one: in the execution where U read every value T's
+ * loop shows and still waits, the rule does not apply and the hang is
+ * reported.  Only a value that is
  * there while T holds no lock counts (U may read it only under a lock T
  * holds around both writes), only when the location is the one thing U
  * re-reads that T's iteration writes (a spin lock of the program's own, a
@@ -60,7 +61,7 @@ rt_sched_passing_forget (RtSThread *t)
 
 void
 rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int has_old, uint64_t old,
-                       uint32_t gen)
+                       uint32_t gen, uint32_t site)
 {
   /* an atomic read-modify-write read the value it overwrote (a compare-
    * exchange that took a spin lock read it free) */
@@ -85,6 +86,7 @@ rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int h
             {
               v->at = at;   /* the last read decides (seen_in_loop) */
               v->gen = gen;
+              v->site = site;
             }
           return;
         }
@@ -100,7 +102,7 @@ rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int h
     }
   /* full: the oldest plain read makes room (one its loop went on after
    * would have been read again since, in the loop) */
-  t->seen[oldest] = (RtVal) { e->obj, value, e->size, at, gen };
+  t->seen[oldest] = (RtVal) { e->obj, value, e->size, at, gen, site };
 }
 
 /* Is there a moment between v[j] and v[i] (i > j) when the thread holds
@@ -172,13 +174,17 @@ shared_with (const RtSThread *a, const RtSThread *u)
   return n;
 }
 
-/* Is s at an instruction of awaiting thread u's iteration? */
+/* Is s at an instruction of awaiting thread u's iteration, made under
+ * the same call sites as there if @site is known (not 0)? */
 static int
-in_iteration (const RtSThread *u, const AugurSchedStep *s)
+in_iteration (const RtSThread *u, const AugurSchedStep *s, uint32_t site)
 {
   for (uint32_t k = u->win_from; k < u->n_hist; k++)
-    if (u->hist[k].step.pc == s->pc && u->hist[k].step.module == s->module)
-      return 1;
+    {
+      const RtHist *h = &u->hist[k];
+      if (h->step.pc == s->pc && h->step.module == s->module && (site == 0 || h->site == 0 || h->site == site))
+        return 1;
+    }
   return 0;
 }
 
@@ -191,7 +197,9 @@ in_iteration (const RtSThread *u, const AugurSchedStep *s)
  * next step (the first of the next call) is at an instruction of the
  * iteration too, nor one read by another copy of that function inlined
  * in the same frame before it (-O2: the frames are one, the instructions
- * are not).  Not known, or taken by a read-modify-write: yes. */
+ * are not), nor one read by a helper the loop calls, called from another
+ * place before the loop (the instruction is one, the call sites are
+ * not).  Not known, or taken by a read-modify-write: yes. */
 static int
 seen_in_loop (const RtSThread *u, uint32_t tid, const RtVal *v)
 {
@@ -201,7 +209,7 @@ seen_in_loop (const RtSThread *u, uint32_t tid, const RtVal *v)
     return 0;
   const AugurSchedStep *next = &u->pending;
   uint32_t n = shm->n_steps < AUGUR_SCHED_MAX_STEPS ? shm->n_steps : AUGUR_SCHED_MAX_STEPS;
-  if (v->at < n && !in_iteration (u, &shm->steps[v->at]))
+  if (v->at < n && !in_iteration (u, &shm->steps[v->at], v->site))
     return 0;
   for (uint32_t x = v->at + 1; x < n; x++)
     if (shm->steps[x].tid == tid)
@@ -209,7 +217,7 @@ seen_in_loop (const RtSThread *u, uint32_t tid, const RtVal *v)
         next = &shm->steps[x];
         break;
       }
-  return in_iteration (u, next);
+  return in_iteration (u, next, 0);
 }
 
 /* Does awaiting thread u re-read p's location, and has it never read p's

@@ -51,6 +51,7 @@ typedef struct {
   uint32_t at;              /* a value read: the step that read it last (UINT32_MAX: no
                              * step, or a read-modify-write's) */
   uint32_t gen;             /* ... the generation of its innermost frame then, 0 = unknown */
+  uint32_t site;            /* ... the call sites it was read under (frame_site), 0 = unknown */
 } RtVal;
 
 /* One step of a thread's recent history (Await, rt-sched-await.c). */
@@ -65,6 +66,7 @@ typedef struct {
   uint64_t fp;              /* the thread's own state when it was published, 0 = not taken */
   uintptr_t ra;             /* an invisible read: its hook's return address */
   uint32_t gen;             /* the generation of its innermost frame, 0 = unknown */
+  uint32_t site;            /* the call sites it was made under (frame_site), 0 = unknown */
 } RtHist;
 
 /* A published operation, put aside while the thread's signal handlers run. */
@@ -139,6 +141,7 @@ typedef struct {
                              * UINT32_MAX: not known (a yield window, announced loads) */
   uint32_t loop_gen;        /* ... the generation of the frame its loop runs in, 0 = unknown */
   uint32_t pend_gen;        /* its innermost frame's generation as it published its step */
+  uint32_t pend_site;       /* ... and the call sites it was made under */
   uint32_t inv_since;       /* accesses that were no steps since its last step */
   uint32_t held;            /* locks (mutex, rwlock, spin) it holds */
   uint32_t held_before_step;   /* held when it published its pending step */
@@ -237,10 +240,11 @@ void rt_sched_await_wake_awaiters (uint32_t upto);
 int rt_sched_await_clock_jump (void);
 /* ---- rt-sched-passing.c ---- */
 /* Thread t read @e (its history's step; an atomic write that found @old,
- * if has_old) in a frame of generation @gen: the value goes to what it
- * has seen.  rt_sched_passing_forget: it changed something, a new start. */
+ * if has_old) in a frame of generation @gen, under the call sites @site:
+ * the value goes to what it has seen.  rt_sched_passing_forget: it
+ * changed something, a new start. */
 void rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int has_old,
-                            uint64_t old, uint32_t gen);
+                            uint64_t old, uint32_t gen, uint32_t site);
 void rt_sched_passing_forget (RtSThread *t);
 /* Thread t begins to await with the iteration v[from..to): the values
  * its writes show in passing (writes into [own_lo, own_hi), its own

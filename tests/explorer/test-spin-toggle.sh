@@ -7,7 +7,10 @@
 # not a hang: no finding, the search complete, the unfair ends counted and
 # said (optimal, preempt, pct).  A consumer that waits for a value the loop
 # never shows is a real livelock: still a hang, in every mode, and so is one
-# whose value is shown only under a spin lock the waiter takes too.
+# whose value is shown only under a spin lock the waiter takes too.  The
+# consumer's loop may read the slot in a function it calls twice, or
+# through a helper it calls before the loop too: the programs are also
+# built at -O0, -O2 and -O3 (inlined, the two calls are one frame).
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -62,7 +65,8 @@ ok "spin_toggle_stale_ok (optimal): the unfair ends are counted and said" grep -
 built ()
 {
   mkdir -p "$tmp/O$1" || return 1
-  for p in spin_toggle_ok spin_toggle_stale_ok spin_toggle_hang spin_toggle_helper_hang; do
+  for p in spin_toggle_ok spin_toggle_stale_ok spin_toggle_hang spin_toggle_helper_hang \
+           spin_toggle_peek_ok spin_toggle_peek_hang; do
     "$AUGUR_CC_BIN" -O"$1" -g -Wall -o "$tmp/O$1/$p" "$top_srcdir/tests/explorer/$p.c" || return 1
   done
 }
@@ -72,16 +76,30 @@ level_ok ()
   toggle_path_ok "$tmp/O$1/$2" optimal 0 '(complete: every interleaving up to equivalence' \
     && grep -q "$unfair_said" "$tmp/out"
 }
-# level_hang LEVEL PROGRAM LINE: still the hang at -OLEVEL, the consumer's
-# loop at PROGRAM.c:LINE
+# level_hang LEVEL PROGRAM FILE:LINE: still the hang at -OLEVEL, complete,
+# the consumer's loop at FILE:LINE
 level_hang ()
 {
-  "$AUGUR" explore --no-progress --timeout 10 -o "$tmp/level.json" -- "$tmp/O$1/$2" >"$tmp/out" 2>&1
+  path_hang "$tmp/O$1/$2" "$3"
+}
+# path_hang PATH FILE:LINE: the same for the program at PATH
+path_hang ()
+{
+  "$AUGUR" explore --no-progress --timeout 10 -o "$tmp/level.json" -- "$1" >"$tmp/out" 2>&1
   st=$?
   cat "$tmp/out"
   [ "$st" -eq 1 ] && grep -q "(complete: every interleaving up to equivalence" "$tmp/out" \
-    && results_findings "$tmp/level.json" | grep -q "^hang $2.c:[0-9]* $2.c:$3\$"
+    && results_findings "$tmp/level.json" | grep -q "^hang ${2%%:*}:[0-9]* $2\$"
 }
+
+# the consumer reads the slot through a helper it calls before its loop
+# and in it: one instruction, one frame, two call sites (before, the free
+# slot the first call read counted as seen by the loop, at every -O level)
+ok "spin_toggle_peek_ok: a value read through the loop's helper called from elsewhere is not seen in the loop" \
+  toggle_prog_ok spin_toggle_peek_ok optimal 0 '(complete: every interleaving up to equivalence'
+ok "spin_toggle_peek_ok: the unfair ends are counted and said" grep -q "$unfair_said" "$tmp/out"
+ok "spin_toggle_peek_hang: waiting for a value never shown is still a hang" \
+  path_hang "$prog_dir/spin_toggle_peek_hang" spin_toggle_peek_ok.c:38
 for o in 0 2 3; do
   if built $o >"$tmp/cc" 2>&1; then
     # at -O2 both calls of the poll function are inlined: one frame, two
@@ -90,8 +108,11 @@ for o in 0 2 3; do
     ok "spin_toggle_stale_ok (-O$o): a value read by another loop of the same frame is not seen in this one" \
       level_ok $o spin_toggle_stale_ok
     ok "spin_toggle_ok (-O$o): no hang, complete" level_ok $o spin_toggle_ok
-    ok "spin_toggle_hang (-O$o): still a hang" level_hang $o spin_toggle_hang 35
-    ok "spin_toggle_helper_hang (-O$o): still a hang" level_hang $o spin_toggle_helper_hang 32
+    ok "spin_toggle_peek_ok (-O$o): no hang, complete" level_ok $o spin_toggle_peek_ok
+    ok "spin_toggle_hang (-O$o): still a hang" level_hang $o spin_toggle_hang spin_toggle_hang.c:35
+    ok "spin_toggle_helper_hang (-O$o): still a hang" \
+      level_hang $o spin_toggle_helper_hang spin_toggle_helper_hang.c:32
+    ok "spin_toggle_peek_hang (-O$o): still a hang" level_hang $o spin_toggle_peek_hang spin_toggle_peek_ok.c:38
   else
     cat "$tmp/cc"
     ok "the spin_toggle programs build at -O$o" false
