@@ -179,6 +179,11 @@ void explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, gu
 void explore_findings_ending (Ctx *c, const AugurSchedStep *steps, guint n, gboolean killed,
                               guint64 **evp);
 
+/* ---- explore-uaf.c ---- */
+/* The uses of freed memory the execution steps[0..n) (event indices @ev)
+ * shows: of heap blocks, of exited threads' stacks, of returned frames. */
+void explore_uaf_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev);
+
 /* ---- explore-deadlock-text.c ---- */
 /* What stuck thread @t waits for, appended to @e ("thread 1 waits for
  * `m` at f.c:12, held by thread 2;"); a condition wait's signal that woke
