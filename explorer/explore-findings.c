@@ -499,9 +499,10 @@ explore_findings_on_race (const AugurSchedStep *steps, guint n, guint i, guint j
 }
 
 
-/* Thread @t's blocked operation at a deadlock, as @f's access; @wx: the
- * execution when it is a recursive lock, a misuse named at its call
- * outside the thin wrappers (augur_wrapper_add_access), else NULL. */
+/* Thread @t's blocked operation at a deadlock, as @f's access, named at
+ * its call outside the thin wrappers of the execution @wx
+ * (augur_wrapper_add_access): the headline of a deadlock in uv_mutex_lock
+ * names its callers' lines, not the wrapper's one. */
 static void
 add_stuck_access (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n, const guint64 *ev,
                   guint t, const AugurWrapperExec *wx)
@@ -531,20 +532,32 @@ add_stuck_access (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n,
       op = augur_steps_op (&steps[last]);
       count = ev[last];
     }
-  if (wx != NULL && l->file != NULL)
+  /* a request made in a wrapper: named where the wrapper was called,
+   * outside the thin wrappers, as the text names it */
+  if (l->file != NULL)
     {
-      augur_wrapper_add_access (wx, f, t, count, op, p->module, pc, &th->callers,
+      augur_wrapper_add_access (wx, f, t, count, op, p->module, pc,
+                                th->state == AUGUR_STH_BLOCKED ? &th->callers : NULL,
                                 (const char *const *) held);
       return;
     }
   augur_finding_add_access (f, t, count, op, l->file, l->line, l->function,
                             (const char *const *) held);
-  /* a request made in a wrapper: where the wrapper was called */
-  AugurFrame frames[AUGUR_SCHED_MAX_CALLERS];
-  guint nf = th->state == AUGUR_STH_BLOCKED ? augur_steps_callers (c->sym, &th->callers, frames)
-                                             : 0;
-  if (nf > 0)
-    augur_finding_set_access_callers (f, augur_finding_get_n_accesses (f) - 1, frames, nf);
+}
+
+/* Where thread @t is stuck, as a deadlock's de-duplication key: its
+ * blocked call outside the thin wrappers, as its access. */
+static char *
+stuck_key (Ctx *c, const AugurWrapperExec *wx, guint t)
+{
+  const AugurSchedThread *th = &c->shm->threads[t];
+  if (th->state == AUGUR_STH_AWAITING)
+    return explore_findings_loc_key (c, th->pending.module, th->await_pc);
+  char *outer = NULL;
+  g_autofree char *through = NULL;
+  augur_wrapper_site (wx, th->pending.module, th->pending.pc,
+                      th->state == AUGUR_STH_BLOCKED ? &th->callers : NULL, &outer, &through);
+  return outer;
 }
 
 /* No thread could run: a deadlock (threads blocked on each other's
@@ -574,14 +587,12 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     }
 #define RELEVANT(t) (augur_sched_thread_stuck (shm->threads[t].state) \
                      && (only_joins || shm->threads[t].pending.op != AUGUR_SOP_JOIN))
+  AugurWrapperExec wx = explore_findings_wrapper_exec (c, steps, n);
   for (guint t = 0; t < T; t++)
     if (RELEVANT (t))
       {
         const AugurSchedThread *th = &shm->threads[t];
-        if (th->state == AUGUR_STH_AWAITING)
-          g_ptr_array_add (locs, explore_findings_loc_key (c, th->pending.module, th->await_pc));
-        else
-          g_ptr_array_add (locs, explore_findings_loc_key (c, th->pending.module, th->pending.pc));
+        g_ptr_array_add (locs, stuck_key (c, &wx, t));
         if (th->pending.op == AUGUR_SOP_LOCK && th->owner == t && th->state == AUGUR_STH_BLOCKED)
           {
             self_lock = TRUE;
@@ -590,15 +601,10 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
       }
   /* a recursive lock is a misuse: where its lock was called from outside
    * the thin wrappers, as the runtime's misuses (augur_misuse_site_key) */
-  AugurWrapperExec wx = explore_findings_wrapper_exec (c, steps, n);
   if (self_lock)
     {
-      const AugurSchedThread *th = &shm->threads[self_tid];
-      char *outer = NULL;
-      g_autofree char *through = NULL;
-      augur_wrapper_site (&wx, th->pending.module, th->pending.pc, &th->callers, &outer, &through);
       g_ptr_array_set_size (locs, 0);
-      g_ptr_array_add (locs, outer);
+      g_ptr_array_add (locs, stuck_key (c, &wx, self_tid));
     }
   const char *kind = self_lock ? "misuse:recursive-lock" : spins ? "hang" : "deadlock";
   Witness w;
@@ -642,7 +648,7 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
     }
   for (guint t = 0; t < T; t++)
     if (RELEVANT (t) && (!self_lock || t == self_tid))
-      add_stuck_access (c, f, steps, n, ev, t, self_lock ? &wx : NULL);
+      add_stuck_access (c, f, steps, n, ev, t, &wx);
 #undef RELEVANT
   explore_findings_add_schedule (c, f, steps, n, ev);
   if (n > 0)
