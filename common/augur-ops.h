@@ -274,12 +274,16 @@ augur_ops_sched_mem (unsigned sop)
 }
 
 /* A step the program made by a synchronisation call (a pthread call, an
- * init, a thread create or join): the scheduler keeps its callers
- * (AugurSchedCallers), which name the call site outside a wrapper such as
- * libuv's uv_mutex_lock.  Not memory accesses, exits, yields, the end. */
+ * init, a thread create or join) or by free() (@xflags has
+ * AUGUR_SXF_FREE): the scheduler keeps its callers (AugurSchedCallers),
+ * which name the call site outside a wrapper such as libuv's
+ * uv_mutex_lock or zstd's ZSTD_customFree.  Not other memory accesses,
+ * exits, yields, the end. */
 static inline int
-augur_ops_sched_keeps_callers (unsigned sop)
+augur_ops_sched_keeps_callers (unsigned sop, unsigned xflags)
 {
+  if (sop == AUGUR_SOP_WRITE)
+    return (xflags & AUGUR_SXF_FREE) != 0;
   return sop > AUGUR_SOP_WRITE && sop < AUGUR_SOP_N_ && sop != AUGUR_SOP_EXIT
          && sop != AUGUR_SOP_YIELD && sop != AUGUR_SOP_END;
 }

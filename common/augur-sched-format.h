@@ -247,7 +247,7 @@ enum {
 #define AUGUR_SCHED_NULL_PAGE 4096u
 
 /* The calling functions of a synchronisation step (a lock, unlock, wait,
- * post, init ...: augur_ops_sched_keeps_callers): the call sites in the
+ * post, init ..., or a free: augur_ops_sched_keeps_callers): the call sites in the
  * program's functions that called the one making it, innermost first,
  * each as a step's (module, pc).  The child writes callers[k] when it
  * logs such a steps[k]; other entries are stale.  32 bytes.  A thread's

@@ -83,6 +83,18 @@ augur_lock_site_callers (AugurSymbolizer *sym, const guint8 *module, const guint
   return got;
 }
 
+guint
+augur_lock_site_frames (AugurSymbolizer *sym, guint module, guint64 pc,
+                        const guint8 *callers_module, const guint32 *callers_pc, guint n,
+                        AugurFrame *frames)
+{
+  guint got = 0;
+  AugurSource call;
+  if (augur_symbolizer_inlined_call (sym, module, pc, &call) && call.function != NULL)
+    frames[got++] = (AugurFrame) { (char *) call.file, call.line, (char *) call.function };
+  return got + augur_lock_site_callers (sym, callers_module, callers_pc, n, frames + got);
+}
+
 AugurLockGraph *
 augur_lock_graph_new (void)
 {

@@ -50,6 +50,13 @@ typedef struct {
  * The trace's CALLERS records and the scheduler's callers[] both fit. */
 guint augur_lock_site_callers (AugurSymbolizer *sym, const guint8 *module, const guint32 *pc,
                                guint n, AugurFrame *frames);
+/* As augur_lock_site_callers, for the lock site at (@module, @pc): first,
+ * when it is code of a function inlined into another (a lock wrapper at
+ * -O2), the call it was inlined at, a frame as a real call's is; up to
+ * n + 1 frames. */
+guint augur_lock_site_frames (AugurSymbolizer *sym, guint module, guint64 pc,
+                              const guint8 *callers_module, const guint32 *callers_pc, guint n,
+                              AugurFrame *frames);
 
 typedef struct _AugurLockGraph AugurLockGraph;
 

@@ -31,6 +31,9 @@ typedef struct {
 struct _AugurSymbolizer {
   GPtrArray *modules;   /* Module*, by index; NULL holes */
   GHashTable *cache;    /* (module << 32 | pc) -> AugurSource* */
+  GHashTable *inlined;  /* the same -> AugurSource*: augur_symbolizer_inlined_call's
+                         * answers (file NULL: none), asked for at every step of an
+                         * execution whose thin wrappers are looked for */
   GHashTable *data;     /* address -> DataHit*: augur_symbolizer_data's answers (a
                          * schedule of 200,000 steps asks for every step's) */
   GStringChunk *strings;
@@ -60,6 +63,7 @@ augur_symbolizer_new (void)
   s->modules = g_ptr_array_new_with_free_func (module_free);
   s->cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   s->data = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  s->inlined = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   s->strings = g_string_chunk_new (4096);
   return s;
 }
@@ -86,6 +90,7 @@ augur_symbolizer_free (AugurSymbolizer *s)
   g_ptr_array_unref (s->modules);
   g_hash_table_unref (s->cache);
   g_hash_table_unref (s->data);
+  g_hash_table_unref (s->inlined);
   g_string_chunk_free (s->strings);
   g_free (s);
 }
@@ -286,8 +291,28 @@ inlined_function (Module *m, Dwarf_Addr a)
   return dwarf_formstring (&attr);
 }
 
+static gboolean inlined_call (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out);
+
 gboolean
 augur_symbolizer_inlined_call (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out)
+{
+  gint64 key = ((gint64) module << 32) | (gint64) (pc & 0xffffffffu);
+  AugurSource *hit = g_hash_table_lookup (s->inlined, &key);
+  if (hit == NULL)
+    {
+      hit = g_new0 (AugurSource, 1);
+      if (!inlined_call (s, module, pc, hit))
+        *hit = (AugurSource) { 0 };
+      gint64 *k = g_new (gint64, 1);
+      *k = key;
+      g_hash_table_insert (s->inlined, k, hit);
+    }
+  *out = *hit;
+  return hit->file != NULL;
+}
+
+static gboolean
+inlined_call (AugurSymbolizer *s, guint module, guint64 pc, AugurSource *out)
 {
   *out = (AugurSource) { 0 };
   Module *m = pc != 0 ? get_module (s, module) : NULL;

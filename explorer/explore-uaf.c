@@ -17,7 +17,39 @@ typedef struct {
   Ctx *c;
   const guint64 *ev;
   guint n;   /* steps of the execution; after them, the stuck threads' pending ones */
+  AugurWrapperExec wx;   /* the execution's steps[0..n), for the thin wrappers */
 } UafData;
+
+/* The callers of steps[k] (a free, a lock), or of a stuck thread's
+ * pending call past the execution's steps; NULL if none are known. */
+static const AugurSchedCallers *
+callers_of (UafData *d, const AugurSchedStep *s, guint k)
+{
+  if (k < d->n)
+    return augur_wrapper_step_callers (&d->wx, k);
+  const AugurSchedThread *th = d->wx.threads != NULL && s->tid < d->wx.n_threads
+                                 ? &d->wx.threads[s->tid] : NULL;
+  return th != NULL && th->state == AUGUR_STH_BLOCKED ? &th->callers : NULL;
+}
+
+/* steps[k] (callers @callers) as @f's access with @op, named at its
+ * call outside the thin wrappers (augur_wrapper_add_access): a free in
+ * zstd's ZSTD_customFree at its caller's line. */
+static void
+add_access_outside (UafData *d, AugurFinding *f, const AugurSchedStep *steps, guint k, AugurOp op,
+                    const AugurSchedCallers *callers)
+{
+  const AugurSchedStep *s = &steps[k];
+  const AugurSource *l = augur_symbolizer_lookup (d->c->sym, s->module, s->pc);
+  g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (d->c), steps, k, s->tid);
+  augur_finding_add_thread (f, s->tid);
+  if (l->file != NULL)
+    augur_wrapper_add_access (&d->wx, f, s->tid, d->ev[k], op, s->module, s->pc, callers,
+                              (const char *const *) held);
+  else
+    augur_finding_add_access (f, s->tid, d->ev[k], op, NULL, 0, l->function,
+                              (const char *const *) held);
+}
 
 static const char *
 use_verb (const AugurSchedStep *u)
@@ -49,9 +81,15 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   /* a stuck thread's pending step (a lock of a mutex in a freed block
    * blocks for ever): not a step of the schedule */
   gboolean pending = use >= d->n;
+  /* the free and the use, at their calls outside the thin wrappers (a
+   * free in an allocator's wrapper at its caller's line), "through"
+   * the wrappers kept for the text */
+  const AugurSchedCallers *free_callers = stack ? NULL : callers_of (d, fr, fs);
+  const AugurSchedCallers *use_callers = callers_of (d, u, use);
+  g_autofree char *where_free = NULL, *free_through = NULL, *where_use = NULL, *use_through = NULL;
+  augur_wrapper_site (&d->wx, shown->module, shown->pc, free_callers, &where_free, &free_through);
+  augur_wrapper_site (&d->wx, u->module, u->pc, use_callers, &where_use, &use_through);
   g_autoptr (GPtrArray) locs = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *where_free = explore_findings_loc_key (c, shown->module, shown->pc);
-  g_autofree char *where_use = explore_findings_loc_key (c, u->module, u->pc);
   g_ptr_array_add (locs, g_strdup (where_use));
   g_ptr_array_add (locs, g_strdup (where_free));
   const char *sub = stack ? "dead-stack" : "use-after-free";
@@ -66,18 +104,20 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   g_autofree char *user = augur_thread_name (u->tid);
   g_autofree char *freer = augur_thread_name (fr->tid);
   g_autofree char *text = NULL;
+  g_autofree char *use_at = use_through != NULL ? g_strdup_printf ("%s (%s)", where_use, use_through)
+                                                : g_strdup (where_use);
   if (stack)
     text = g_strdup_printf (
       "%s %s %s at %s after %s, on whose stack it lies, exited (step %u; its last step was at %s): "
       "a thread's locals end with it, and its stack may be unmapped or given to the next thread. "
       "It may not crash.",
-      user, use_verb (u), obj != NULL ? obj : "a local variable", where_use, freer, fs, where_free);
+      user, use_verb (u), obj != NULL ? obj : "a local variable", use_at, freer, fs, where_free);
   else
     text = g_strdup_printf (
-      "%s %s %s at %s after %s freed it at %s (step %u): freed memory may be handed out again, "
-      "and the access then reads or corrupts another object. %s",
-      user, use_verb (u), obj != NULL ? obj : "a heap block",
-      where_use, freer, where_free, fs,
+      "%s %s %s at %s after %s freed it at %s (%s%sstep %u): freed memory may be handed out "
+      "again, and the access then reads or corrupts another object. %s",
+      user, use_verb (u), obj != NULL ? obj : "a heap block", use_at, freer, where_free,
+      free_through != NULL ? free_through : "", free_through != NULL ? "; " : "", fs,
       !pending ? "It may not crash."
       : u->op == AUGUR_SOP_LOCK ? "Here the lock blocks for ever: the freed memory still holds "
                                   "the mutex as it was, held."
@@ -86,12 +126,18 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_MISUSE, sub, text);
   if (obj != NULL)
     augur_finding_set_object (f, obj, lock ? "mutex" : stack ? "variable" : "block");
-  const AugurSource *lf = augur_symbolizer_lookup (c->sym, shown->module, shown->pc);
-  g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, fs, fr->tid);
-  augur_finding_add_thread (f, fr->tid);
-  augur_finding_add_access (f, fr->tid, d->ev[fs], stack ? AUGUR_OP_EXIT : AUGUR_OP_FREE, lf->file,
-                            lf->line, lf->function, (const char *const *) held);
-  explore_findings_add_access (c, f, steps, use, d->ev);
+  if (stack)
+    {
+      const AugurSource *lf = augur_symbolizer_lookup (c->sym, shown->module, shown->pc);
+      g_auto (GStrv) held = augur_steps_locks_held (explore_findings_names_of (c), steps, fs,
+                                                    fr->tid);
+      augur_finding_add_thread (f, fr->tid);
+      augur_finding_add_access (f, fr->tid, d->ev[fs], AUGUR_OP_EXIT, lf->file, lf->line,
+                                lf->function, (const char *const *) held);
+    }
+  else
+    add_access_outside (d, f, steps, fs, AUGUR_OP_FREE, free_callers);
+  add_access_outside (d, f, steps, use, augur_steps_op (u), use_callers);
   explore_findings_add_schedule (c, f, steps, MIN (d->n, use + 1), d->ev);
   augur_finding_mark_bug_step (f, fs);
   if (!pending)
@@ -165,7 +211,7 @@ void
 explore_uaf_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev)
 {
   AugurSchedShm *shm = c->shm;
-  UafData ud = { c, ev, n };
+  UafData ud = { c, ev, n, explore_findings_wrapper_exec (c, steps, n) };
   guint known = MIN (n, shm->objects_lost_at);
   g_autoptr (GArray) ext = shm->status == AUGUR_SST_DEADLOCK && known == n
                              ? with_pending (shm, steps, n) : NULL;

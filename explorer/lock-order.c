@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "explorer/lock-order.h"
+#include "explorer/wrapper-site.h"
 
 #include <string.h>
 
@@ -76,11 +77,13 @@ lock_name (Exec *x, guint k, guint64 addr)
 }
 
 /* The functions that called the one where steps[k] took its lock (the
- * runtime's callers[k]) into @frames (borrowed strings); how many. */
+ * runtime's callers[k], after the call a wrapper inlined there was
+ * inlined at) into @frames (borrowed strings); how many. */
 static guint
-callers_of (Exec *x, guint k, AugurFrame frames[AUGUR_SCHED_MAX_CALLERS])
+callers_of (Exec *x, guint k, AugurFrame frames[AUGUR_WRAPPER_MAX_CALLERS])
 {
-  return augur_steps_callers (x->sym, &x->shm->callers[k], frames);
+  return augur_wrapper_callers (x->sym, x->steps[k].module, x->steps[k].pc, &x->shm->callers[k],
+                                frames);
 }
 
 /* Steps k's acquisition of @lock with @held (its thread's other locks) */
@@ -112,7 +115,7 @@ feed (State *st, Exec *x, guint k, guint64 lock, GArray *held)
       g_ptr_array_add (names, lock_name (x, h->step, h->addr));
     }
   g_ptr_array_add (names, NULL);
-  AugurFrame inner_frames[AUGUR_SCHED_MAX_CALLERS], outer_frames[AUGUR_SCHED_MAX_CALLERS];
+  AugurFrame inner_frames[AUGUR_WRAPPER_MAX_CALLERS], outer_frames[AUGUR_WRAPPER_MAX_CALLERS];
   AugurLockSite inner = { inner_name, li->file, li->line, li->function, x->ev[k], inner_frames,
                           callers_of (x, k, inner_frames) };
   gboolean changed = FALSE;

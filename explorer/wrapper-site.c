@@ -13,9 +13,17 @@
 #include "common/lock-graph.h"
 #include "common/source-label.h"
 
-/* A call's frames, innermost (the call itself) first: at most the call
- * and its callers */
-#define MAX_FRAMES (1 + AUGUR_SCHED_MAX_CALLERS)
+/* A call's frames, innermost (the call itself) first: at most the call,
+ * the call of the function inlined where it is, and its callers */
+#define MAX_FRAMES (1 + AUGUR_WRAPPER_MAX_CALLERS)
+
+guint
+augur_wrapper_callers (AugurSymbolizer *sym, guint module, guint32 pc,
+                       const AugurSchedCallers *callers, AugurFrame *frames)
+{
+  return augur_lock_site_frames (sym, module, pc, callers->module, callers->pc,
+                                 MIN (callers->n, AUGUR_SCHED_MAX_CALLERS), frames);
+}
 
 static guint
 frames_of (const AugurWrapperExec *x, guint module, guint32 pc, const AugurSchedCallers *callers,
@@ -27,14 +35,13 @@ frames_of (const AugurWrapperExec *x, guint module, guint32 pc, const AugurSched
   frames[0].function = (char *) l->function;
   if (callers == NULL || l->file == NULL || l->function == NULL)
     return 1;
-  return 1 + augur_lock_site_callers (x->sym, callers->module, callers->pc,
-                                      MIN (callers->n, AUGUR_SCHED_MAX_CALLERS), frames + 1);
+  return 1 + augur_wrapper_callers (x->sym, module, pc, callers, frames + 1);
 }
 
 const AugurSchedCallers *
 augur_wrapper_step_callers (const AugurWrapperExec *x, guint k)
 {
-  if (x->callers == NULL || k >= x->n || !augur_ops_sched_keeps_callers (x->steps[k].op))
+  if (x->callers == NULL || k >= x->n || !augur_ops_sched_keeps_callers (x->steps[k].op, x->steps[k].xflags))
     return NULL;
   return &x->callers[k];
 }
@@ -45,25 +52,60 @@ same_function (const AugurFrame *a, const AugurFrame *b)
   return g_strcmp0 (a->function, b->function) == 0 && g_strcmp0 (a->file, b->file) == 0;
 }
 
-/* The frames of @x's k-th call: its steps, then its threads' pending
- * calls; FALSE past the last. */
-static gboolean
-call_frames (const AugurWrapperExec *x, guint k, AugurFrame frames[MAX_FRAMES], guint *nf)
+/* @x's k-th call that keeps its callers: its steps, then its threads'
+ * pending calls; NULL if it keeps none, and at @end past the last. */
+static const AugurSchedStep *
+call_of (const AugurWrapperExec *x, guint k, const AugurSchedCallers **callers, gboolean *end)
 {
-  *nf = 0;
+  *end = FALSE;
+  *callers = NULL;
   if (k < x->n)
     {
-      const AugurSchedCallers *c = augur_wrapper_step_callers (x, k);
-      if (c != NULL)
-        *nf = frames_of (x, x->steps[k].module, x->steps[k].pc, c, frames);
-      return TRUE;
+      *callers = augur_wrapper_step_callers (x, k);
+      return *callers != NULL ? &x->steps[k] : NULL;
     }
   if (k - x->n >= x->n_threads)
-    return FALSE;
+    {
+      *end = TRUE;
+      return NULL;
+    }
   const AugurSchedThread *th = &x->threads[k - x->n];
-  if (th->state == AUGUR_STH_BLOCKED && augur_ops_sched_keeps_callers (th->pending.op))
-    *nf = frames_of (x, th->pending.module, th->pending.pc, &th->callers, frames);
-  return TRUE;
+  if (th->state != AUGUR_STH_BLOCKED
+      || !augur_ops_sched_keeps_callers (th->pending.op, th->pending.xflags))
+    return NULL;
+  *callers = &th->callers;
+  return &th->pending;
+}
+
+/* The frames of @x's k-th call if it is a free (@frees) or a
+ * synchronisation call (not @frees), else none; FALSE past the last. */
+static gboolean
+call_frames (const AugurWrapperExec *x, guint k, gboolean frees, AugurFrame frames[MAX_FRAMES],
+             guint *nf)
+{
+  *nf = 0;
+  const AugurSchedCallers *c;
+  gboolean end;
+  const AugurSchedStep *s = call_of (x, k, &c, &end);
+  if (s != NULL && ((s->xflags & AUGUR_SXF_FREE) != 0) == frees)
+    *nf = frames_of (x, s->module, s->pc, c, frames);
+  return !end;
+}
+
+/* Is the call at (@module, @pc) a free?  (A call site is a free or a
+ * synchronisation call, never both.) */
+static gboolean
+is_free (const AugurWrapperExec *x, guint module, guint32 pc)
+{
+  const AugurSchedCallers *c;
+  gboolean end = FALSE;
+  for (guint k = 0; !end; k++)
+    {
+      const AugurSchedStep *s = call_of (x, k, &c, &end);
+      if (s != NULL && s->module == module && s->pc == pc)
+        return (s->xflags & AUGUR_SXF_FREE) != 0;
+    }
+  return FALSE;
 }
 
 static gboolean
@@ -78,11 +120,13 @@ same_frames (const AugurFrame *a, guint na, const AugurFrame *b, guint nb)
 }
 
 /* Is @f's function a thin wrapper: did every synchronisation call of @x
- * made in it or through it pass through @f's line, and did they come to
- * it along two call chains at least (else its line alone says which call
- * it was)? */
+ * (every free, if @frees) made in it or through it pass through @f's
+ * line, and did they come to it along two call chains at least (else its
+ * line alone says which call it was)?  Frees and synchronisation calls
+ * are apart: a destroy wrapper frees what its init wrapper allocated
+ * (zstd's ZSTD_pthread_mutex_destroy), and is a wrapper of both. */
 static gboolean
-thin (const AugurWrapperExec *x, const AugurFrame *f)
+thin (const AugurWrapperExec *x, const AugurFrame *f, gboolean frees)
 {
   if (f->function == NULL || f->file == NULL)
     return FALSE;
@@ -91,7 +135,7 @@ thin (const AugurWrapperExec *x, const AugurFrame *f)
   gboolean seen = FALSE, two = FALSE;
   AugurFrame frames[MAX_FRAMES];
   guint nf;
-  for (guint k = 0; call_frames (x, k, frames, &nf); k++)
+  for (guint k = 0; call_frames (x, k, frees, frames, &nf); k++)
     for (guint i = 0; i < nf; i++)
       if (same_function (&frames[i], f))
         {
@@ -120,12 +164,16 @@ frame_text (const AugurFrame *f, guint module, guint32 pc)
   return g_strdup_printf ("%s:%u", base, f->line);
 }
 
-/* The first of @frames outside the thin wrappers, one caller at a time */
+/* The first of @frames (of the call at @module, @pc) outside the thin
+ * wrappers, one caller at a time */
 static guint
-outside (const AugurWrapperExec *x, const AugurFrame *frames, guint nf)
+outside (const AugurWrapperExec *x, guint module, guint32 pc, const AugurFrame *frames, guint nf)
 {
+  if (nf < 2)
+    return 0;
+  gboolean frees = is_free (x, module, pc);
   guint out = 0;
-  while (out + 1 < nf && thin (x, &frames[out]))
+  while (out + 1 < nf && thin (x, &frames[out], frees))
     out++;
   return out;
 }
@@ -137,7 +185,7 @@ augur_wrapper_add_access (const AugurWrapperExec *x, AugurFinding *f, guint thre
 {
   AugurFrame frames[MAX_FRAMES];
   guint nf = frames_of (x, module, pc, callers, frames);
-  guint out = outside (x, frames, nf);
+  guint out = outside (x, module, pc, frames, nf);
   augur_finding_add_access (f, thread, event, op, frames[out].file, frames[out].line,
                             frames[out].function, held);
   if (nf > out + 1)
@@ -151,7 +199,7 @@ augur_wrapper_site (const AugurWrapperExec *x, guint module, guint32 pc,
 {
   AugurFrame frames[MAX_FRAMES];
   guint nf = frames_of (x, module, pc, callers, frames);
-  guint out = outside (x, frames, nf);
+  guint out = outside (x, module, pc, frames, nf);
   *through = NULL;
   if (out == 0)
     {

@@ -13,12 +13,16 @@
  * came to it along two call chains or more: its line alone does not say
  * which call it was.  A function with two such lines (a lock and an
  * unlock, a wait and a post) is the one a reader wants named, and is
- * kept; so is one called along one chain only.  The
- * scheduler keeps the callers of every synchronisation step
- * (AugurSchedCallers); the site is then the first call site outside the
- * thin wrappers:
+ * kept; so is one called along one chain only.  Frees are told apart
+ * the same way, among frees only (zstd's ZSTD_customFree; a destroy
+ * wrapper that frees the mutex it destroys is a thin wrapper of both).
+ * The scheduler keeps the callers of every synchronisation step and free
+ * (AugurSchedCallers); a wrapper inlined into its caller (-O2) is a frame
+ * too, at the call it was inlined at.  The site is then the first call
+ * site outside the thin wrappers:
  *
  *     "threadpool.c:328 (through uv_mutex_lock at thread.c:365)"
+ *     "pool.c:188 (through ZSTD_customFree at allocations.h:51)"
  *
  * A call made directly in a thread's function (no caller in the
  * program's code) is named where it is.
@@ -67,6 +71,15 @@ char *augur_wrapper_site_text (const AugurWrapperExec *x, guint module, guint32 
 void augur_wrapper_add_access (const AugurWrapperExec *x, AugurFinding *f, guint thread,
                                guint64 event, AugurOp op, guint module, guint32 pc,
                                const AugurSchedCallers *callers, const char *const *held);
+
+/* The frames that called the call at (@module, @pc) with @callers (a
+ * step's or a pending call's), innermost first, into @frames (at most
+ * AUGUR_WRAPPER_MAX_CALLERS; borrowed strings): the call site of the
+ * function inlined there, if it is inlined code, then the runtime's
+ * callers.  How many. */
+#define AUGUR_WRAPPER_MAX_CALLERS (1 + AUGUR_SCHED_MAX_CALLERS)
+guint augur_wrapper_callers (AugurSymbolizer *sym, guint module, guint32 pc,
+                             const AugurSchedCallers *callers, AugurFrame *frames);
 
 /* steps[k]'s callers in @x, NULL if it keeps none. */
 const AugurSchedCallers *augur_wrapper_step_callers (const AugurWrapperExec *x, guint k);

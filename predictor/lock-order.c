@@ -26,10 +26,11 @@ blocking (const AugurRecord *r)
 }
 
 /* Where event g took its lock, with the functions that called the one
- * taking it (the trace's CALLERS records) in @frames (borrowed strings). */
+ * taking it (the trace's CALLERS records, after the call of a function
+ * inlined there) in @frames (borrowed strings). */
 static void
 site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s,
-      AugurFrame frames[AUGUR_TRACE_MAX_CALLERS])
+      AugurFrame frames[AUGUR_TRACE_MAX_CALLERS + 1])
 {
   AugurSource src;
   augur_pred_model_source (m, sym, g, &src);
@@ -42,7 +43,7 @@ site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s
   guint32 pc[AUGUR_TRACE_MAX_CALLERS];
   guint got = augur_trace_event_callers (m->trace, g, module, pc);
   s->callers = frames;
-  s->n_callers = augur_lock_site_callers (sym, module, pc, got, frames);
+  s->n_callers = augur_lock_site_frames (sym, r->module, r->pc, module, pc, got, frames);
 }
 
 guint
@@ -59,7 +60,8 @@ augur_pred_lock_order (const AugurPredModel *m, AugurSymbolizer *sym, GHashTable
           if (!blocking (augur_trace_event (m->trace, nest->q)))
             continue;
           AugurLockSite outer, inner;
-          AugurFrame outer_frames[AUGUR_TRACE_MAX_CALLERS], inner_frames[AUGUR_TRACE_MAX_CALLERS];
+          AugurFrame outer_frames[AUGUR_TRACE_MAX_CALLERS + 1];
+          AugurFrame inner_frames[AUGUR_TRACE_MAX_CALLERS + 1];
           site (m, sym, nest->p, &outer, outer_frames);
           site (m, sym, nest->q, &inner, inner_frames);
           if (outer.lock == NULL || inner.lock == NULL)

@@ -207,7 +207,7 @@ snapshot_threads (void)
       s->await_also[0] = s->await_also[1] = 0;
       /* written when the thread published a synchronisation call (stale else) */
       if (!(th[t].state == AUGUR_STH_ENABLED && th[t].has_pending
-            && augur_ops_sched_keeps_callers (th[t].pending.op)))
+            && augur_ops_sched_keeps_callers (th[t].pending.op, th[t].pending.xflags)))
         s->callers.n = 0;
       if (th[t].state == AUGUR_STH_ENABLED && th[t].has_pending)
         {
@@ -526,7 +526,7 @@ append_step (uint32_t next)
       s->xflags |= AUGUR_SXF_CLOCK_JUMP;
       rt_sched_await_jump_pending = 0;
     }
-  if (augur_ops_sched_keeps_callers (s->op))
+  if (augur_ops_sched_keeps_callers (s->op, s->xflags))
     shm->callers[k] = shm->threads[next].callers;   /* as published: the same frames */
   run_len = k > 0 && shm->steps[k - 1].tid == next ? run_len + 1 : 1;
   th[next].last_step = k;
@@ -581,7 +581,7 @@ rt_sched_point (const AugurSchedStep *op, int try_op)
    * may never be granted (the end of a deadlocked execution has no step
    * of it), or the call site outside a wrapper (append_step keeps them) */
   AugurSchedCallers *callers = &shm->threads[me].callers;
-  if (augur_ops_sched_keeps_callers (op->op))
+  if (augur_ops_sched_keeps_callers (op->op, op->xflags))
     callers->n = (uint8_t) rt_callers (callers->module, callers->pc, AUGUR_SCHED_MAX_CALLERS);
   else
     callers->n = 0;

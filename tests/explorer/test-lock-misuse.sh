@@ -84,7 +84,7 @@ ok "a mutex held by a thread that exited: the deadlock says where it took it and
 # the holder's lock taken through a thin wrapper is named at its caller
 exited_holder_wrapper ()
 {
-  finding exit_holding_wrapper "deadlock exit_holding_wrapper.c:19" || return 1
+  finding exit_holding_wrapper "deadlock exit_holding_wrapper.c:55" || return 1
   grep -q "main waits for \`q\` at exit_holding_wrapper.c:55 (through take at exit_holding_wrapper.c:19), held by thread 1 since exit_holding_wrapper.c:33 (through take at exit_holding_wrapper.c:19; step [0-9]*), which exited holding it\.$" "$tmp/out"
 }
 ok "a mutex taken through a wrapper by a thread that exited: the holder's site is the wrapper's caller" exited_holder_wrapper
@@ -127,7 +127,7 @@ ok "a reader waits for a rwlock a writer holds: named, with the writer and since
 rwlock_exited_readers ()
 {
   finding rwlock_exit_holding "deadlock rwlock_exit_holding.c:39" || return 1
-  grep -q "main waits for \`env_lock\` at rwlock_exit_holding.c:39 to lock it for writing, held for reading by main itself since rwlock_exit_holding.c:18 (step [0-9]*), and by thread 1 since rwlock_exit_holding.c:18 (step [0-9]*), which exited holding it, and by thread 2 since rwlock_exit_holding.c:18 (step [0-9]*), which exited holding it\.$" "$tmp/out"
+  grep -q "main waits for \`env_lock\` at rwlock_exit_holding.c:39 to lock it for writing, held for reading by main itself since rwlock_exit_holding.c:36 (through put at rwlock_exit_holding.c:18; step [0-9]*), and by thread 1 since rwlock_exit_holding.c:24 (through put at rwlock_exit_holding.c:18; step [0-9]*), which exited holding it, and by thread 2 since rwlock_exit_holding.c:24 (through put at rwlock_exit_holding.c:18; step [0-9]*), which exited holding it\.$" "$tmp/out"
 }
 ok "a rwlock read-held by main and by threads that exited: every reader named" rwlock_exited_readers
 
