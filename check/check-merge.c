@@ -183,6 +183,22 @@ subset (GHashTable *a, GHashTable *b)
   return TRUE;
 }
 
+/* The lines of an inversion's acquisitions and their callers: a deadlock
+ * names a request in a thin wrapper at its caller (wrapper-site.h). */
+static GHashTable *
+acquisition_lines_of (AugurFinding *inv)
+{
+  GHashTable *set = lines_of (inv, FALSE);
+  for (guint i = 0; i < augur_finding_get_n_accesses (inv); i++)
+    {
+      const AugurAccess *a = augur_finding_get_access (inv, i);
+      for (guint j = 0; j < a->n_callers && !augur_op_is_memory_access (a->op); j++)
+        if (a->callers[j].file != NULL)
+          g_hash_table_add (set, loc_of (a->callers[j].file, a->callers[j].line));
+    }
+  return set;
+}
+
 /* The lines of a deadlock's blocked lock requests. */
 static GHashTable *
 requests_of (AugurFinding *d)
@@ -858,7 +874,7 @@ tie_realised_inversions (GPtrArray *all, GPtrArray *bugs, gboolean *used,
       AugurFinding *inv = g_ptr_array_index (all, i);
       if (augur_finding_get_kind (inv) != AUGUR_FINDING_LOCK_ORDER)
         continue;
-      g_autoptr (GHashTable) il = lines_of (inv, FALSE);
+      g_autoptr (GHashTable) il = acquisition_lines_of (inv);
       for (guint k = 0; k < all->len && !used[i]; k++)
         {
           AugurFinding *d = g_ptr_array_index (all, k);

@@ -19,6 +19,7 @@
 #include "explorer/event-map.h"
 #include "explorer/explore.h"
 #include "explorer/steps.h"
+#include "explorer/wrapper-site.h"
 #include "common/symbolizer.h"
 #include "common/source-label.h"
 
@@ -55,6 +56,7 @@ typedef enum { HARM_NONE, HARM_ASSERT, HARM_CRASH, HARM_DEADLOCK, HARM_EXIT } Ha
 typedef struct {
   Harm harm;
   GArray *steps;          /* AugurSchedStep, owned */
+  AugurSchedCallers *callers;  /* owned, of each step (augur_ops_sched_keeps_callers) */
   guint32 status;         /* AugurSchedStatus */
   int wait_status;
   guint fail_tid, fail_line, fail_pc, fail_module, fail_signal;
@@ -72,6 +74,7 @@ run_free (Run *r)
   if (r == NULL)
     return;
   g_array_unref (r->steps);
+  g_free (r->callers);
   g_array_unref (r->objects);
   g_free (r->fail_file);
   g_free (r->fail_function);
@@ -109,6 +112,7 @@ run_capture (const AugurSchedShm *shm, gboolean killed)
   r->harm = harm_of (shm, killed);
   r->steps = g_array_sized_new (FALSE, FALSE, sizeof (AugurSchedStep), n);
   g_array_append_vals (r->steps, shm->steps, n);
+  r->callers = g_memdup2 (shm->callers, n * sizeof *r->callers);
   r->status = shm->status;
   r->wait_status = shm->wait_status;
   if (shm->n_failures > 0)
@@ -537,11 +541,16 @@ has_access (AugurFinding *f, guint thread, AugurOp op, guint line)
   return FALSE;
 }
 
-/* A deadlock's blocked operations, as accesses (those not there yet);
- * joins of blocked threads are consequences, unless nothing else blocks. */
+/* A deadlock's blocked operations, as accesses (those not there yet),
+ * named at their calls outside the thin wrappers, as the explorer's
+ * deadlocks (augur_wrapper_add_access): the same deadlock found by both is
+ * then one; joins of blocked threads are consequences, unless nothing else
+ * blocks. */
 static void
 add_blocked (const Watch *w, const Run *r, AugurFinding *f)
 {
+  AugurWrapperExec x = { w->sym, (const AugurSchedStep *) r->steps->data, r->callers,
+                         r->steps->len, r->threads, r->n_threads };
   gboolean only_joins = TRUE;
   for (guint t = 0; t < r->n_threads; t++)
     if (augur_sched_thread_stuck (r->threads[t].state) && r->threads[t].pending.op != AUGUR_SOP_JOIN)
@@ -558,7 +567,12 @@ add_blocked (const Watch *w, const Run *r, AugurFinding *f)
       if (has_access (f, t, op, l->line))
         continue;
       augur_finding_add_thread (f, t);
-      augur_finding_add_access (f, t, run_count (r, t), op, l->file, l->line, l->function, NULL);
+      if (l->file != NULL)
+        augur_wrapper_add_access (&x, f, t, run_count (r, t), op, ps->module, ps->pc,
+                                  r->threads[t].state == AUGUR_STH_BLOCKED ? &r->threads[t].callers
+                                                                           : NULL, NULL);
+      else
+        augur_finding_add_access (f, t, run_count (r, t), op, l->file, l->line, l->function, NULL);
     }
 }
 
@@ -645,10 +659,13 @@ confirmed_finding (const Watch *w, const Run *r, AugurPredictionClass cls)
     augur_finding_add_thread (f, threads[k]);
 
   /* the violation's accesses, renumbered as the execution's steps; one
-   * that is not a step (a lock request) is its thread's pending operation */
+   * that is not a step (a lock request) is its thread's pending operation,
+   * which a deadlock names as the explorer does (add_blocked) */
   for (guint k = 0; k < augur_finding_get_n_accesses (p); k++)
     {
       const AugurAccess *a = augur_finding_get_access (p, k);
+      if (r->harm == HARM_DEADLOCK && a->op == AUGUR_OP_LOCK_REQUEST)
+        continue;
       gint j = step_of_event (w->map, augur_finding_find_step (p, a->thread, a->event));
       guint64 e = j >= 0 && (guint) j < n ? ev[j] : run_count (r, a->thread);
       augur_finding_add_access (f, a->thread, e, a->op, a->file, a->line, a->function,

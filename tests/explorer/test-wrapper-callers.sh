@@ -47,6 +47,24 @@ lock_wrapper ()
 ok "-O0: a deadlock's headline names the lock wrapper's callers" lock_wrapper -O0
 ok "-O2: a deadlock's headline names the inlined lock wrapper's callers" lock_wrapper -O2
 
+# augur check: the deadlock the confirmation and the explorer both find,
+# named at the callers, is one, caused by the inversion the recorded run
+# shows (whose acquisitions are at the wrapper's line, called from there)
+check_lock_wrapper ()
+{
+  out="$tmp/check$1"
+  "$AUGUR_CC_BIN" "$1" -g -pthread -o "$out.prog" "$src/lock_wrapper.c" || return 1
+  "$AUGUR" check --budget 20 -o "$out" -- "$out.prog" >"$out.out" 2>&1
+  st=$?
+  cat "$out.out"
+  [ "$st" -eq 1 ] \
+    && [ "$(json_path "$out/results.json" '$.findings[*].kind' | tr '\n' ' ')" = "deadlock " ] \
+    && [ "$(json_path "$out/results.json" '$.findings[0].accesses[*].line' | sort | tr '\n' ' ')" = "17 28 " ] \
+    && [ "$(json_path "$out/results.json" '$.findings[0].parts[*].kind')" = lock-order-inversion ]
+}
+ok "-O0: check: one deadlock at the lock wrapper's callers, the inversion its cause" check_lock_wrapper -O0
+ok "-O2: check: one deadlock at the inlined lock wrapper's callers, the inversion its cause" check_lock_wrapper -O2
+
 # the destroy (:14) and the free (:15) of my_mutex_destroy, both at
 # main's call (:36): the free does not make the destroy's wrapper a
 # function of two calls
