@@ -104,8 +104,9 @@ on_use_after_free (const AugurSchedStep *steps, guint n, guint fs, guint use, gp
   g_autofree char *user = augur_thread_name (u->tid);
   g_autofree char *freer = augur_thread_name (fr->tid);
   g_autofree char *text = NULL;
-  g_autofree char *use_at = use_through != NULL ? g_strdup_printf ("%s (%s)", where_use, use_through)
-                                                : g_strdup (where_use);
+  g_autofree char *use_at = use_through != NULL
+                              ? g_strdup_printf ("%s (%s)", where_use, use_through)
+                              : g_strdup (where_use);
   if (stack)
     text = g_strdup_printf (
       "%s %s %s at %s after %s, on whose stack it lies, exited (step %u; its last step was at %s): "

@@ -41,7 +41,8 @@ frames_of (const AugurWrapperExec *x, guint module, guint32 pc, const AugurSched
 const AugurSchedCallers *
 augur_wrapper_step_callers (const AugurWrapperExec *x, guint k)
 {
-  if (x->callers == NULL || k >= x->n || !augur_ops_sched_keeps_callers (x->steps[k].op, x->steps[k].xflags))
+  if (x->callers == NULL || k >= x->n
+      || !augur_ops_sched_keeps_callers (x->steps[k].op, x->steps[k].xflags))
     return NULL;
   return &x->callers[k];
 }
