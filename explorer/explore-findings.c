@@ -875,7 +875,13 @@ misuse_findings (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *ev
       /* a wait on freed memory is keyed as the use after free its wake-up
        * makes (on_use_after_free): the use and the free, one finding */
       if (m->kind == AUGUR_MISUSE_FREE_WAITED && m->step < n)
-        g_ptr_array_add (locs, explore_findings_loc_key (c, steps[m->step].module, steps[m->step].pc));
+        {
+          char *outer = NULL;
+          g_autofree char *through = NULL;
+          augur_wrapper_site (&x, steps[m->step].module, steps[m->step].pc,
+                              augur_wrapper_step_callers (&x, m->step), &outer, &through);
+          g_ptr_array_add (locs, outer);
+        }
       g_autofree char *kind = g_strdup_printf ("misuse:%s", augur_misuse_subkind (m->kind));
       if (!explore_findings_first_time (c, kind, locs))
         continue;
