@@ -294,6 +294,17 @@ collect_others (AugurFinding *f, GHashTable *set)
     collect_others (augur_finding_get_part (f, i), set);
 }
 
+/* Only "main" put in the explanations of @f and its parts: what a
+ * finding reached after the time limit gets. */
+static void
+name_main_only (AugurFinding *f)
+{
+  g_autofree char *main = augur_dwarf_names_main_in_prose (augur_finding_get_explanation (f));
+  augur_finding_set_explanation (f, main);
+  for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
+    name_main_only (augur_finding_get_part (f, i));
+}
+
 /* Names @f itself (its parts are named on their own): its heap blocks
  * from its own execution when it has one, else from the recorded run
  * (@shared_heap's lookups); other names as every finding's (@others,
@@ -301,6 +312,11 @@ collect_others (AugurFinding *f, GHashTable *set)
 static void
 name_finding (Namer *shared, GHashTable *shared_heap, GHashTable *others, AugurFinding *f)
 {
+  if (augur_dwarf_names_out_of_time (shared->names))
+    {
+      name_main_only (f);
+      return;
+    }
   gboolean own = augur_finding_has_own_blocks (f);
   g_autoptr (GHashTable) own_heap = own ? memo_new () : NULL;
   Namer namer = { shared->names, shared->memo, own ? own_heap : shared_heap };
@@ -330,21 +346,27 @@ name_finding (Namer *shared, GHashTable *shared_heap, GHashTable *others, AugurF
     name_finding (shared, shared_heap, others, augur_finding_get_part (f, i));
 }
 
-void
+guint
 augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results)
 {
   guint n = augur_results_get_n_findings (results);
   for (guint i = 0; i < n; i++)
     note_shared (names, augur_results_get_finding (results, i));
   g_autoptr (GHashTable) others = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && !augur_dwarf_names_out_of_time (names); i++)
     collect_others (augur_results_get_finding (results, i), others);
   g_autoptr (GHashTable) memo = memo_new ();
   g_autoptr (GHashTable) shared_heap = memo_new ();
   Namer shared = { names, memo, shared_heap };
+  guint named = 0;
   for (guint i = 0; i < n; i++)
-    name_finding (&shared, shared_heap, others, augur_results_get_finding (results, i));
+    {
+      name_finding (&shared, shared_heap, others, augur_results_get_finding (results, i));
+      if (!augur_dwarf_names_out_of_time (names))
+        named = i + 1;
+    }
   augur_same_name_tell_apart (results);
+  return named;
 }
 
 char *

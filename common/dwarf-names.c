@@ -62,6 +62,8 @@ struct _AugurDwarfNames {
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
   AugurDwarfAlloca *allocas; /* what those frames alloca'd, or NULL */
   AugurDwarfStatics *statics; /* function-static variables, lazily */
+  gint64 stop;           /* µs of g_get_monotonic_time: no naming past it (0: none) */
+  gboolean cut;          /* it passed */
 };
 
 static void
@@ -154,6 +156,34 @@ augur_dwarf_names_free (AugurDwarfNames *names)
   g_free (names);
 }
 
+void
+augur_dwarf_names_set_deadline (AugurDwarfNames *names, gint64 stop)
+{
+  names->stop = stop;
+}
+
+gboolean
+augur_dwarf_names_out_of_time (AugurDwarfNames *names)
+{
+  if (!names->cut && names->stop != 0 && g_get_monotonic_time () >= names->stop)
+    names->cut = TRUE;
+  return names->cut;
+}
+
+gboolean
+augur_dwarf_names_was_cut (AugurDwarfNames *names)
+{
+  return names->cut;
+}
+
+const char *
+augur_dwarf_names_cut_text (void)
+{
+  return "naming the findings' objects from the debug info was cut short by the time limit: "
+         "what was not named by then keeps augur's own name (T1.alloc3+8: a heap block of "
+         "thread 1 and an offset in it; T2.stack-0x40: a slot of thread 2's stack)";
+}
+
 /* ---- the index ---- */
 
 static void
@@ -231,6 +261,8 @@ open_debug_info (AugurDwarfNames *n)
 {
   if (n->tried)
     return n->dw != NULL;
+  if (augur_dwarf_names_out_of_time (n))
+    return FALSE;
   n->tried = TRUE;
   if (n->program == NULL)
     return FALSE;
@@ -597,7 +629,8 @@ augur_dwarf_names_note_access (AugurDwarfNames *names, const char *object, const
 {
   g_autofree char *base = NULL;
   guint64 off;
-  if (!split_heap (object, &base, &off) || file == NULL || !open_debug_info (names))
+  if (augur_dwarf_names_out_of_time (names) || !split_heap (object, &base, &off) || file == NULL
+      || !open_debug_info (names))
     return;
   Base *known = g_hash_table_lookup (names->bases, base);
   if (known != NULL && !known->ambiguous)
@@ -767,7 +800,8 @@ augur_dwarf_names_note_alloc (AugurDwarfNames *names, const char *base, guint64 
                               const char *file, guint line, const char *function)
 {
   augur_dwarf_names_note_size (names, base, size);
-  if (base == NULL || file == NULL || line == 0 || !open_debug_info (names))
+  if (base == NULL || file == NULL || line == 0 || augur_dwarf_names_out_of_time (names)
+      || !open_debug_info (names))
     return;
   Base *known = g_hash_table_lookup (names->bases, base);
   if (known != NULL && known->from_alloc)
@@ -823,6 +857,8 @@ augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
       const AugurRecord *r = augur_trace_event (trace, i);
       if (r->kind != AUGUR_EV_ALLOC)
         continue;
+      if (augur_dwarf_names_out_of_time (names))
+        return;   /* no frames either: the time is up */
       /* common/objects.h's name of the object */
       g_autofree char *base = g_strdup_printf ("T%u.alloc%u", r->tid, r->aux);
       augur_dwarf_names_note_size (names, base, r->arg);
@@ -846,7 +882,7 @@ augur_dwarf_names_note_trace (AugurDwarfNames *names, const AugurTrace *trace)
 void
 augur_dwarf_names_note_frames (AugurDwarfNames *names, const AugurTrace *trace)
 {
-  if (open_debug_info (names))
+  if (!augur_dwarf_names_out_of_time (names) && open_debug_info (names))
     {
       g_clear_pointer (&names->allocas, augur_dwarf_alloca_free);
       g_clear_pointer (&names->frames, augur_dwarf_frames_free);
@@ -901,7 +937,8 @@ augur_dwarf_names_block (AugurDwarfNames *names, const char *object)
 {
   g_autofree char *base = NULL;
   guint64 off;
-  if (object == NULL || !split_heap (object, &base, &off) || !open_debug_info (names))
+  if (object == NULL || augur_dwarf_names_out_of_time (names) || !split_heap (object, &base, &off)
+      || !open_debug_info (names))
     return NULL;
   const Base *b = g_hash_table_lookup (names->bases, base);
   return b != NULL ? g_strdup_printf ("*%s", b->name) : NULL;
@@ -910,7 +947,7 @@ augur_dwarf_names_block (AugurDwarfNames *names, const char *object)
 char *
 augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object)
 {
-  if (object == NULL || !open_debug_info (names))
+  if (object == NULL || augur_dwarf_names_out_of_time (names) || !open_debug_info (names))
     return NULL;
   g_autofree char *base = NULL;
   guint64 off = 0;

@@ -70,6 +70,20 @@ void augur_dwarf_names_note_frames (AugurDwarfNames *names, const AugurTrace *tr
 void augur_dwarf_names_begin_execution (AugurDwarfNames *names);
 void augur_dwarf_names_end_execution (AugurDwarfNames *names);
 
+/* A time limit for the naming: @stop in microseconds of
+ * g_get_monotonic_time (0: none).  Past it, no evidence is noted, no
+ * debug info is opened and no name not yet looked up is looked up (NULL:
+ * the stable name stays), so that naming a long schedule ends in the
+ * time the caller has (augur check --budget, augur explore --timeout)
+ * and every finding is still there, with the names found so far. */
+void augur_dwarf_names_set_deadline (AugurDwarfNames *names, gint64 stop);
+/* TRUE once the time limit has passed (checked now, remembered after). */
+gboolean augur_dwarf_names_out_of_time (AugurDwarfNames *names);
+/* Was the naming cut short by the time limit? */
+gboolean augur_dwarf_names_was_cut (AugurDwarfNames *names);
+/* The sentence that says so. */
+const char *augur_dwarf_names_cut_text (void);
+
 /* The source-level name of a stable name, or NULL (newly allocated). */
 char *augur_dwarf_names_lookup (AugurDwarfNames *names, const char *object);
 
@@ -87,8 +101,12 @@ char *augur_dwarf_names_block (AugurDwarfNames *names, const char *object);
  * its own execution's (augur_finding_has_own_blocks) has them named from
  * that execution only: its block sites and its own accesses; what they do
  * not name keeps its stable name.  The main thread becomes "main" in
- * explanations ("thread 0" and "T0" of the engines' sentences). */
-void augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results);
+ * explanations ("thread 0" and "T0" of the engines' sentences).
+ * Returns how many findings, in their order, were named in full: all of
+ * them, unless the time limit (augur_dwarf_names_set_deadline) passed; a
+ * finding reached after it keeps its stable names (only "main" is put in
+ * its explanation), one it passed in keeps those not looked up yet. */
+guint augur_dwarf_names_apply (AugurDwarfNames *names, AugurResults *results);
 
 /* "thread 0 waits" -> "main waits", "T0's write" -> "main's write",
  * "Threads 0 and 2" -> "main and thread 2"; stable names such as

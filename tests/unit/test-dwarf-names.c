@@ -208,11 +208,11 @@ test_main_in_prose (void)
     }
 }
 
-static void
-test_apply (void)
+/* A race on q->pushed under q->lock, by their stable names, added to @r. */
+static AugurFinding *
+add_pushed_race (AugurResults *r)
 {
   g_autofree char *pushed = heap ("T0.alloc1", offsetof (struct queue, pushed));
-  g_autoptr (AugurResults) r = augur_results_new (program, "check");
   g_autofree char *expl = g_strdup_printf ("Threads 0 and 1 access %s without synchronisation, "
                                            "and T0.alloc1 is held.", pushed);
   g_autoptr (AugurFinding) f = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL, expl);
@@ -224,8 +224,20 @@ test_apply (void)
   augur_finding_add_step (f, 1, 3, AUGUR_OP_WRITE, pushed, -1, source, line_of ("PUSHED"),
                           "queue_push");
   augur_results_add_finding (r, f);
+  return f;
+}
+
+static void
+test_apply (void)
+{
+  g_autofree char *pushed = heap ("T0.alloc1", offsetof (struct queue, pushed));
+  g_autoptr (AugurResults) r = augur_results_new (program, "check");
+  AugurFinding *f = add_pushed_race (r);
   g_autoptr (AugurDwarfNames) n = augur_dwarf_names_new (program, NULL);
-  augur_dwarf_names_apply (n, r);
+  /* a time limit not reached names everything, and says so */
+  augur_dwarf_names_set_deadline (n, g_get_monotonic_time () + G_GINT64_CONSTANT (3600) * G_USEC_PER_SEC);
+  g_assert_cmpuint (augur_dwarf_names_apply (n, r), ==, 1);
+  g_assert_false (augur_dwarf_names_was_cut (n));
   g_assert_cmpstr (augur_finding_get_object (f), ==, "q->pushed");
   g_assert_cmpstr (augur_finding_get_object_id (f), ==, pushed);
   g_assert_cmpstr (augur_finding_get_explanation (f), ==,
@@ -233,6 +245,46 @@ test_apply (void)
   g_assert_cmpstr (augur_finding_get_step (f, 0)->object, ==, "q->lock");
   g_assert_cmpstr (augur_finding_get_step (f, 1)->object, ==, "q->pushed");
   g_assert_cmpstr (augur_finding_get_access (f, 0)->locks_held[0], ==, "q->lock");
+}
+
+/* A time limit that has passed: no finding is lost, none is named
+ * (their stable names stay, the explanation gets only "main"), and the
+ * naming says it was cut short; so with several findings, parts too. */
+static void
+test_apply_cut (void)
+{
+  g_autofree char *pushed = heap ("T0.alloc1", offsetof (struct queue, pushed));
+  g_autoptr (AugurResults) r = augur_results_new (program, "check");
+  AugurFinding *f = add_pushed_race (r);
+  AugurFinding *g = add_pushed_race (r);
+  g_autoptr (AugurFinding) part = augur_finding_new (AUGUR_FINDING_DATA_RACE, NULL,
+                                                     "Thread 0 reads stats.");
+  augur_finding_set_object (part, "stats", "variable");
+  augur_finding_add_part (g, part);
+  g_autoptr (AugurDwarfNames) n = augur_dwarf_names_new (program, NULL);
+  augur_dwarf_names_set_deadline (n, 1);
+  augur_dwarf_names_note_alloc (n, "T0.alloc1", sizeof (struct queue), source, line_of ("ALLOC-Q"),
+                                "queue_new");
+  g_assert_cmpuint (augur_dwarf_names_apply (n, r), ==, 0);
+  g_assert_true (augur_dwarf_names_was_cut (n));
+  g_assert_true (augur_dwarf_names_out_of_time (n));
+  g_assert_cmpuint (augur_results_get_n_findings (r), ==, 2);
+  g_autofree char *want = g_strdup_printf ("main and thread 1 access %s without synchronisation, "
+                                           "and T0.alloc1 is held.", pushed);
+  AugurFinding *both[] = { f, g };
+  for (guint i = 0; i < G_N_ELEMENTS (both); i++)
+    {
+      g_assert_cmpstr (augur_finding_get_object (both[i]), ==, pushed);
+      g_assert_cmpstr (augur_finding_get_explanation (both[i]), ==, want);
+      g_assert_cmpstr (augur_finding_get_step (both[i], 0)->object, ==, "T0.alloc1");
+      g_assert_cmpstr (augur_finding_get_step (both[i], 1)->object, ==, pushed);
+      g_assert_cmpstr (augur_finding_get_access (both[i], 0)->locks_held[0], ==, "T0.alloc1");
+    }
+  g_assert_cmpstr (augur_finding_get_object (part), ==, "stats");
+  g_assert_cmpstr (augur_finding_get_explanation (part), ==, "main reads stats.");
+  /* nothing is looked up past it either */
+  assert_name (n, "stats", NULL);
+  g_assert_nonnull (strstr (augur_dwarf_names_cut_text (), "cut short"));
 }
 
 /* A global struct's first member has the struct's address, and its
@@ -277,6 +329,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dwarf-names/main-in-prose", test_main_in_prose);
   g_test_add_func ("/dwarf-names/apply", test_apply);
   g_test_add_func ("/dwarf-names/apply-own", test_apply_own);
+  g_test_add_func ("/dwarf-names/apply-cut", test_apply_cut);
   int status = g_test_run ();
   g_free (program);
   g_free (source);
