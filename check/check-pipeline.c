@@ -473,9 +473,26 @@ run_stages (AugurCheckState *st)
   return ok;
 }
 
+/* When the naming must end: the budget's end less the share of the
+ * reserve kept for what follows it (AUGUR_CHECK_TAIL_AFTER_NAMES); 0
+ * without a budget.  Naming a long schedule has no bound of its own
+ * (libuv's signal_multiple_loops: 6.3 s for three findings of 262,144
+ * steps, the budget's reserve being 2.1 s). */
+static gint64
+naming_stop (AugurCheckState *st)
+{
+  if (st->options->budget_seconds <= 0)
+    return 0;
+  update_work (st);
+  double rest = augur_deadline_reserve (st->deadline) * AUGUR_CHECK_TAIL_AFTER_NAMES;
+  double left = MAX (augur_check_time_left (st) - rest, 0);
+  return g_get_monotonic_time () + (gint64) (left * G_USEC_PER_SEC);
+}
+
 /* The findings made ready for people: the static-only ones added (unless
- * interrupted), names from the debug info, one bug one finding, each with
- * the command that replays it. */
+ * interrupted), names from the debug info within the time left (what is
+ * not named by then keeps augur's own names, and that is said), one bug
+ * one finding, each with the command that replays it. */
 static void
 name_and_group (AugurCheckState *st)
 {
@@ -497,8 +514,11 @@ name_and_group (AugurCheckState *st)
   {
     g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
       o->argv[0], augur_results_get_source_dir (st->results));
+    augur_dwarf_names_set_deadline (names, naming_stop (st));
     augur_dwarf_names_note_trace (names, st->trace);
     augur_dwarf_names_apply (names, st->results);
+    if (augur_dwarf_names_was_cut (names))
+      augur_check_say (st, "%s", augur_dwarf_names_cut_text ());
   }
   /* one bug, one finding; each with the command that replays it */
   augur_check_group_findings (st->results, st->benign);
