@@ -280,6 +280,7 @@ explore_findings_save_now (Ctx *c)
     g_printerr ("augur explore: %s\n", error->message);
   gint64 ended = g_get_monotonic_time ();
   c->save_due = ended + 2 * (ended - started);
+  c->save_seconds = MAX (c->save_seconds, (ended - started) / 1e6);
   c->save_pending = FALSE;
   explore_note_save (c, started);
 }

@@ -57,6 +57,7 @@ typedef struct {
                                    * first_exit's, -1 if none yet: exit statuses vary
                                    * with the interleaving (explore-findings.c) */
   gint64 save_due;                /* monotonic us: no save before (explore_findings_save) */
+  double save_seconds;            /* the longest save so far */
   gboolean save_pending;          /* a finding not saved yet */
 } Ctx;
 

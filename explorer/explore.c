@@ -782,6 +782,7 @@ search_finish (Search *s, gboolean ok)
   augur_results_set_executions (c->results, st->executions);
   augur_results_set_duration (c->results, st->seconds);
   explore_findings_save_now (c);
+  st->save_seconds = c->save_seconds;
 }
 
 /* ---- --jobs: servers running ahead (explore-pool.h) ---- */

@@ -193,6 +193,8 @@ typedef struct {
   double waited;          /* seconds the search spent getting its executions: running
                            * those no other server had started, waiting for the others
                            * (the rest of `seconds` is its own: the speedup's bound) */
+  double save_seconds;    /* the longest save of the results file, the last one (after
+                           * `seconds`) included: what the caller's save costs again */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

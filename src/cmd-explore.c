@@ -193,12 +193,25 @@ mode_from_string (const char *mode, AugurExploreMode *out)
   return TRUE;
 }
 
-/* After the exploration: the names from the debug info, the results
- * saved, the summary, the notes and the findings printed; the exit
- * status. */
+/* When the naming must end: --timeout from the start of the search
+ * (@started), less the save after it (as long as the search's longest)
+ * and a tenth of a second for the lines printed; 0 without --timeout. */
+static gint64
+naming_stop (const AugurExploreOptions *o, const AugurExploreStats *st, gint64 started)
+{
+  if (o->timeout <= 0)
+    return 0;
+  return started + (gint64) ((o->timeout - st->save_seconds - 0.1) * G_USEC_PER_SEC);
+}
+
+/* After the exploration: the names from the debug info (within
+ * --timeout: what is not named by then keeps augur's own name, and that
+ * is said), the results saved, the summary, the notes and the findings
+ * printed; the exit status. */
 static int
 report (const char *const *argv, AugurResults *results, const AugurExploreOptions *o,
-        const AugurExploreStats *st, AugurStaticFacts *facts, AugurSeverity threshold)
+        const AugurExploreStats *st, gint64 started, AugurStaticFacts *facts,
+        AugurSeverity threshold)
 {
   g_autoptr (GError) error = NULL;
   /* names from the debug info (a stack variable's from one recorded run's
@@ -207,6 +220,7 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
   {
     g_autoptr (AugurDwarfNames) names = augur_dwarf_names_new (
       augur_results_get_program (results), augur_results_get_source_dir (results));
+    augur_dwarf_names_set_deadline (names, naming_stop (o, st, started));
     g_autoptr (AugurTrace) frames = NULL;
     /* its watchdog: an execution's, within what --timeout has left */
     double left = o->exec_timeout > 0 ? o->exec_timeout : 10.0;
@@ -220,6 +234,8 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
         augur_dwarf_names_note_trace (names, frames);
       }
     augur_dwarf_names_apply (names, results);
+    if (augur_dwarf_names_was_cut (names))
+      g_printerr ("augur explore: %s\n", augur_dwarf_names_cut_text ());
   }
   augur_check_link_for_explore (results);
   augur_same_bug_merge (results);
@@ -446,6 +462,7 @@ search (const char *const *rest, AugurExploreOptions *o, gboolean use_mpi, guint
     return print_estimate (rest, o, estimate_probes, o->seed);
 
   AugurExploreStats st;
+  gint64 started = g_get_monotonic_time ();
   g_autoptr(AugurResults) results = augur_explore (rest, o, &st, &error);
   if (results == NULL)
     {
@@ -456,7 +473,7 @@ search (const char *const *rest, AugurExploreOptions *o, gboolean use_mpi, guint
   if (mpi != NULL)
     augur_explore_mpi_stop (mpi, &st);
 #endif
-  int status = report (rest, results, o, &st, facts, threshold);
+  int status = report (rest, results, o, &st, started, facts, threshold);
   if (st.nondeterministic)
     {
       /* the findings are printed; a bug found is still the status */
