@@ -517,7 +517,7 @@ name_and_group (AugurCheckState *st)
     augur_dwarf_names_set_deadline (names, naming_stop (st));
     augur_dwarf_names_note_trace (names, st->trace);
     augur_dwarf_names_apply (names, st->results);
-    if (augur_dwarf_names_was_cut (names))
+    if (augur_dwarf_names_was_cut (names) || st->names_cut)
       augur_check_say (st, "%s", augur_dwarf_names_cut_text ());
   }
   /* one bug, one finding; each with the command that replays it */

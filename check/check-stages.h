@@ -50,6 +50,8 @@ typedef struct {
   guint untried;             /* predictions whose schedule could not be replayed */
   AugurDeadline *deadline;   /* owned: the budget, less the reserve for the end */
   guint max_steps;           /* augur_check_max_steps's answer, once asked */
+  gboolean names_cut;        /* a strategy's findings made past its deadline got no
+                              * allocation sites (AugurExploreStats.names_cut) */
 } AugurCheckState;
 
 /* The passes over the findings' schedules after the stages (the names,

@@ -230,6 +230,7 @@ run_strategy (Explore *x, AugurExploreMode mode, guint64 bound, double seconds,
                                               "it was signalled, not those with a spurious wake-up"
                                             : "", NULL);
   augur_results_add_strategy (st->results, name, guarantee, es->executions);
+  st->names_cut = st->names_cut || es->names_cut;
   g_free (x->last);
   x->last = g_strdup (guarantee);
   g_string_append_printf (x->details, "%s%s: %s", x->details->len > 0 ? "; " : "", name,

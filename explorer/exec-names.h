@@ -42,6 +42,17 @@ char *augur_exec_names_at (AugurExecNames *names, guint step, guint64 address);
  * FALSE if the log has none. */
 gboolean augur_exec_names_alloc (AugurExecNames *names, const char *block, guint64 *size,
                                  guint *module, guint32 *pc);
+/* A time limit for the evidence of names (@stop in microseconds of
+ * g_get_monotonic_time, 0: none): past it, a finding's heap blocks get
+ * no allocation sites (augur_steps_add_schedule), whose lookups in the
+ * debug info cost a finding of a long run more than its steps (0.2 to
+ * 0.34 s for 2,000 blocks).  Its objects keep their names. */
+void augur_exec_names_set_deadline (AugurExecNames *names, gint64 stop);
+/* TRUE once past it (checked now, remembered after). */
+gboolean augur_exec_names_out_of_time (AugurExecNames *names);
+/* Was it found past (by augur_exec_names_out_of_time, not checked now)? */
+gboolean augur_exec_names_was_cut (AugurExecNames *names);
+
 /* Is `address` the word of a pipe, socket pair or eventfd the program made
  * (common/objects.h), as of step `step`? */
 gboolean augur_exec_names_is_channel (AugurExecNames *names, guint step, guint64 address);

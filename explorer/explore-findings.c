@@ -32,8 +32,13 @@ AugurExecNames *
 explore_findings_names_of (Ctx *c)
 {
   if (c->names == NULL)
-    c->names = augur_steps_names (c->sym, c->shm->objects, c->shm->n_objects,
-                                  c->shm->objects_lost_at);
+    {
+      c->names = augur_steps_names (c->sym, c->shm->objects, c->shm->n_objects,
+                                    c->shm->objects_lost_at);
+      /* the search's own limit: what an execution found after it is kept */
+      if (c->deadline != NULL)
+        augur_exec_names_set_deadline (c->names, augur_deadline_stop_time (c->deadline));
+    }
   return c->names;
 }
 
@@ -233,7 +238,10 @@ void
 explore_findings_add_schedule (Ctx *c, AugurFinding *f, const AugurSchedStep *steps, guint n,
                                const guint64 *ev)
 {
-  augur_steps_add_schedule (c->sym, explore_findings_names_of (c), f, steps, n, ev);
+  AugurExecNames *names = explore_findings_names_of (c);
+  augur_steps_add_schedule (c->sym, names, f, steps, n, ev);
+  if (augur_exec_names_was_cut (names))
+    c->names_cut = TRUE;
 }
 
 void

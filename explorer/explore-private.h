@@ -58,6 +58,7 @@ typedef struct {
                                    * with the interleaving (explore-findings.c) */
   gint64 save_due;                /* monotonic us: no save before (explore_findings_save) */
   double save_seconds;            /* the longest save so far */
+  gboolean names_cut;             /* a finding got no allocation sites: past the deadline */
   gboolean save_pending;          /* a finding not saved yet */
 } Ctx;
 

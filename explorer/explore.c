@@ -783,6 +783,7 @@ search_finish (Search *s, gboolean ok)
   augur_results_set_duration (c->results, st->seconds);
   explore_findings_save_now (c);
   st->save_seconds = c->save_seconds;
+  st->names_cut = c->names_cut;
 }
 
 /* ---- --jobs: servers running ahead (explore-pool.h) ---- */

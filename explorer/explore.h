@@ -195,6 +195,8 @@ typedef struct {
                            * (the rest of `seconds` is its own: the speedup's bound) */
   double save_seconds;    /* the longest save of the results file, the last one (after
                            * `seconds`) included: what the caller's save costs again */
+  gboolean names_cut;     /* findings made past the deadline got no allocation sites for
+                           * their heap blocks' names (exec-names.h) */
 } AugurExploreStats;
 
 void augur_explore_options_init (AugurExploreOptions *opts);

@@ -156,11 +156,15 @@ cmp_str (gconstpointer a, gconstpointer b)
 
 /* The heap blocks @f names (its steps, its object, the locks held at its
  * accesses, its explanation), with where this execution allocated them:
- * the evidence for their names, which is the execution's own. */
+ * the evidence for their names, which is the execution's own.  None past
+ * the names' time limit: the blocks are still its execution's, named by
+ * its own accesses alone or by augur's names. */
 static void
 add_block_sites (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *f)
 {
   augur_finding_mark_own_blocks (f);
+  if (augur_exec_names_out_of_time (names))
+    return;
   g_autoptr (GHashTable) set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; i < augur_finding_get_n_steps (f); i++)
     augur_objects_heap_names_in (augur_finding_get_step (f, i)->object, FALSE, set);

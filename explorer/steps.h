@@ -90,7 +90,9 @@ const guint64 *augur_steps_exclusive_locks (const AugurSchedStep *steps, guint u
 gint augur_steps_lock_held_since (const AugurSchedStep *steps, guint upto, guint tid,
                                   guint64 lock, gboolean *shared);
 
-/* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices. */
+/* Appends steps[0..n) to @finding's schedule; @ev from augur_steps_event_indices.
+ * With @names, the heap blocks' allocation sites too, unless past its
+ * time limit (augur_exec_names_set_deadline). */
 void augur_steps_add_schedule (AugurSymbolizer *sym, AugurExecNames *names, AugurFinding *finding,
                                const AugurSchedStep *steps, guint n, const guint64 *ev);
 

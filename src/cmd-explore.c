@@ -234,7 +234,7 @@ report (const char *const *argv, AugurResults *results, const AugurExploreOption
         augur_dwarf_names_note_trace (names, frames);
       }
     augur_dwarf_names_apply (names, results);
-    if (augur_dwarf_names_was_cut (names))
+    if (augur_dwarf_names_was_cut (names) || st->names_cut)
       g_printerr ("augur explore: %s\n", augur_dwarf_names_cut_text ());
   }
   augur_check_link_for_explore (results);
