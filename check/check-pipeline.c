@@ -474,8 +474,9 @@ run_stages (AugurCheckState *st)
 }
 
 /* When the naming must end: the budget's end less the share of the
- * reserve kept for what follows it (AUGUR_CHECK_TAIL_AFTER_NAMES); 0
- * without a budget.  Naming a long schedule has no bound of its own
+ * reserve kept for what follows it (AUGUR_CHECK_TAIL_AFTER_NAMES), but
+ * never less than the floor of augur_dwarf_names_stop_in; 0 without a
+ * budget.  Naming a long schedule has no bound of its own
  * (libuv's signal_multiple_loops: 6.3 s for three findings of 262,144
  * steps, the budget's reserve being 2.1 s). */
 static gint64
@@ -485,8 +486,8 @@ naming_stop (AugurCheckState *st)
     return 0;
   update_work (st);
   double rest = augur_deadline_reserve (st->deadline) * AUGUR_CHECK_TAIL_AFTER_NAMES;
-  double left = MAX (augur_check_time_left (st) - rest, 0);
-  return g_get_monotonic_time () + (gint64) (left * G_USEC_PER_SEC);
+  return augur_dwarf_names_stop_in (augur_check_time_left (st) - rest,
+                                    st->options->budget_seconds);
 }
 
 /* The findings made ready for people: the static-only ones added (unless

@@ -162,6 +162,13 @@ augur_dwarf_names_set_deadline (AugurDwarfNames *names, gint64 stop)
   names->stop = stop;
 }
 
+gint64
+augur_dwarf_names_stop_in (double left, double limit)
+{
+  double floor = MIN (limit * AUGUR_DWARF_NAMES_FLOOR, AUGUR_DWARF_NAMES_FLOOR_MAX);
+  return g_get_monotonic_time () + (gint64) (MAX (left, floor) * G_USEC_PER_SEC);
+}
+
 gboolean
 augur_dwarf_names_out_of_time (AugurDwarfNames *names)
 {

@@ -77,6 +77,16 @@ void augur_dwarf_names_end_execution (AugurDwarfNames *names);
  * time the caller has (augur check --budget, augur explore --timeout)
  * and every finding is still there, with the names found so far. */
 void augur_dwarf_names_set_deadline (AugurDwarfNames *names, gint64 stop);
+/* The time limit for a naming that has @left seconds of a limit of
+ * @limit seconds: at least AUGUR_DWARF_NAMES_FLOOR of the limit, at most
+ * AUGUR_DWARF_NAMES_FLOOR_MAX seconds, whatever is left (a small
+ * program's names cost milliseconds, and its findings named by augur's
+ * own names for want of them, at a search that used its time to the
+ * end, was a worse report for a smaller gain: tests/explorer
+ * spurious_count at --timeout 5).  For augur_dwarf_names_set_deadline. */
+gint64 augur_dwarf_names_stop_in (double left, double limit);
+#define AUGUR_DWARF_NAMES_FLOOR 0.1
+#define AUGUR_DWARF_NAMES_FLOOR_MAX 1.0
 /* TRUE once the time limit has passed (checked now, remembered after). */
 gboolean augur_dwarf_names_out_of_time (AugurDwarfNames *names);
 /* Was the naming cut short by the time limit? */

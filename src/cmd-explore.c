@@ -195,13 +195,15 @@ mode_from_string (const char *mode, AugurExploreMode *out)
 
 /* When the naming must end: --timeout from the start of the search
  * (@started), less the save after it (as long as the search's longest)
- * and a tenth of a second for the lines printed; 0 without --timeout. */
+ * and a tenth of a second for the lines printed, but never less than
+ * the floor of augur_dwarf_names_stop_in; 0 without --timeout. */
 static gint64
 naming_stop (const AugurExploreOptions *o, const AugurExploreStats *st, gint64 started)
 {
   if (o->timeout <= 0)
     return 0;
-  return started + (gint64) ((o->timeout - st->save_seconds - 0.1) * G_USEC_PER_SEC);
+  double spent = (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC;
+  return augur_dwarf_names_stop_in (o->timeout - spent - st->save_seconds - 0.1, o->timeout);
 }
 
 /* After the exploration: the names from the debug info (within
