@@ -28,7 +28,8 @@
 #     deadline too (it once ran the cap again past --timeout);
 #   - a race at the end of a long schedule of new blocks, in an executable
 #     of many functions: naming its accesses keeps to the time (it once
-#     took minutes past it);
+#     took minutes past it); 32 races after such a schedule: their names
+#     stop at the time, every race is kept, and the cut is said;
 #   - runs past --max-steps are cut and the note names the way out, and
 #     predictions too long to replay are named, not hidden; --sync-only
 #     runs are not cut but the search is never complete, and ends with
@@ -49,7 +50,7 @@ build ()
 {
   "$AUGUR_CC_BIN" -O0 -g -o "$tmp/$1" "$O/$1.c"
 }
-for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run pool_wakeups slow_poll many_names; do
+for p in endless_write sleep_long spin_assert hang_lost_wakeup hang_deep atomics_ok long_run pool_wakeups slow_poll many_names many_findings; do
   ok "$p builds with augur-cc" build $p
 done
 
@@ -332,6 +333,29 @@ many_names ()
   [ "$st" -eq 1 ] && within "$ms" 10 && [ "$(json_path "$tmp/mnc/results.json" '$.findings[0].kind')" = data-race ]
 }
 ok "a race after a long schedule of new blocks: naming it keeps to --timeout and --budget" many_names
+# 32 races in one execution, each schedule 10,000 new blocks long: naming
+# them took 15 s past --timeout 5 and 11 s past --budget 10; the names stop
+# at the time, each race is kept (by its raw names if need be), and a
+# naming cut short says so
+names_cut_said ()
+{
+  ! grep -q "naming the findings' objects .* was cut short" "$1" \
+    || grep -q "what was not named by then keeps augur's own name" "$1"
+}
+many_findings ()
+{
+  timed "$tmp/mf.out" "$tmp/mf.err" "$AUGUR" explore --timeout 5 --max-steps 262144 --no-progress \
+    -o "$tmp/mf.json" -- "$tmp/many_findings" 10000
+  [ "$st" -eq 1 ] && within "$ms" 5 && names_cut_said "$tmp/mf.err" || return 1
+  n=$(json_path "$tmp/mf.json" '$.findings[*].kind' | grep -cx data-race)
+  echo "$n races"
+  [ "$n" -ge 1 ] && [ "$n" -eq "$(grep -c '^data-race many_findings.c:' "$tmp/mf.out")" ] || return 1
+  timed "$tmp/mfc.out" "$tmp/mfc.err" "$AUGUR" check --budget 10 --mode optimal --max-steps 262144 \
+    --no-repair -o "$tmp/mfc" -- "$tmp/many_findings" 10000
+  [ "$st" -eq 1 ] && within "$ms" 10 && names_cut_said "$tmp/mfc.err" \
+    && json_path "$tmp/mfc/results.json" '$.findings[*].kind' | grep -qx data-race
+}
+ok "32 races after a long schedule of new blocks: naming them keeps to --timeout and --budget" many_findings
 max_over ()
 {
   "$AUGUR" check --max-steps 300000 -o "$tmp/lrx" -- "$tmp/long_run" >"$tmp/lrx.out" 2>&1
