@@ -118,6 +118,20 @@ test_inlined (void)
   guint64 own = marked_function () - exe_bias;
   g_assert_false (augur_symbolizer_inlined_call (s, 0, own, &call));
   g_assert_null (call.file);
+  /* the answers are kept (every heap block of a finding asks): the same
+   * again, the miss a miss */
+  AugurSource again;
+  g_assert_true (augur_symbolizer_inlined_call (s, 0, pc, &again));
+  g_autofree char *again_base = g_path_get_basename (again.file);
+  g_assert_cmpstr (again_base, ==, "test-symbolizer.c");
+  g_assert_cmpuint (again.line, ==, CALL_LINE);
+  g_assert_cmpstr (again.function, ==, "inlining_caller");
+  g_assert_false (augur_symbolizer_inlined_call (s, 0, own, &again));
+  g_assert_null (again.file);
+  /* the module named again, as another file: asked again, not kept */
+  augur_symbolizer_add_module (s, 0, "/nonexistent/program", 0);
+  g_assert_false (augur_symbolizer_inlined_call (s, 0, pc, &again));
+  g_assert_null (again.file);
 }
 
 static void
