@@ -174,9 +174,12 @@ augur_dpor_optimal_step (guint32 id)
 
 /* The nodes: from slabs of NODE_SLAB, the free ones in a list through
  * `next` (a node alone from malloc took 32 bytes with its header).  Per
- * process as the steps are, under their lock. */
+ * process as the steps are, under their lock.  A node given back is
+ * reused, so the slabs hold as many nodes as the trees held at their
+ * largest (augur_dpor_wakeup_nodes), not one per node ever made. */
 #define NODE_SLAB 4096u
 static WutNode *free_nodes;
+static guint64 live_nodes, held_nodes;   /* in the trees; in the slabs */
 
 WutNode *
 augur_dpor_optimal_node_new (const AugurSchedStep *s)
@@ -188,9 +191,11 @@ augur_dpor_optimal_node_new (const AugurSchedStep *s)
       for (guint i = 0; i < NODE_SLAB; i++)
         slab[i].next = i + 1 < NODE_SLAB ? &slab[i + 1] : NULL;
       free_nodes = slab;
+      held_nodes += NODE_SLAB;
     }
   WutNode *n = free_nodes;
   free_nodes = n->next;
+  live_nodes++;
   n->child = n->next = NULL;
   n->step = step_intern (s);
   n->tid = s->tid;
@@ -198,14 +203,61 @@ augur_dpor_optimal_node_new (const AugurSchedStep *s)
   return n;
 }
 
-/* Gives back the nodes from @first to @last (linked through `next`). */
+/* Gives back the @count nodes from @first to @last (linked through `next`). */
 static void
-nodes_release (WutNode *first, WutNode *last)
+nodes_release (WutNode *first, WutNode *last, guint64 count)
 {
   G_LOCK (store);
   last->next = free_nodes;
   free_nodes = first;
+  live_nodes -= count;
   G_UNLOCK (store);
+}
+
+void
+augur_dpor_wakeup_nodes (guint64 *live, guint64 *held)
+{
+  G_LOCK (store);
+  *live = live_nodes;
+  *held = held_nodes;
+  G_UNLOCK (store);
+}
+
+guint
+augur_dpor_wakeup_node_size (void)
+{
+  return sizeof (WutNode);
+}
+
+/* The nodes of the tree list @l and of their subtrees. */
+static guint64
+list_nodes (const GPtrArray *l)
+{
+  if (l == NULL)
+    return 0;
+  guint64 count = 0;
+  g_autoptr (GPtrArray) left = g_ptr_array_new ();   /* nodes whose siblings and subtree are still to count */
+  for (guint i = 0; i < l->len; i++)
+    g_ptr_array_add (left, g_ptr_array_index (l, i));
+  while (left->len > 0)
+    {
+      const WutNode *n = g_ptr_array_steal_index_fast (left, left->len - 1);
+      count++;
+      if (n->child != NULL)
+        g_ptr_array_add (left, n->child);
+      if (n->next != NULL)
+        g_ptr_array_add (left, n->next);
+    }
+  return count;
+}
+
+guint64
+augur_dpor_wakeup_tree_nodes (AugurDpor *d)
+{
+  guint64 count = list_nodes (d->pending);
+  for (guint k = 0; k < d->nodes->len; k++)
+    count += list_nodes (((const DporNode *) g_ptr_array_index (d->nodes, k))->wut);
+  return count;
 }
 
 /* Frees node p and its subtree.  Without recursion: a wakeup tree is as
@@ -217,6 +269,7 @@ augur_dpor_optimal_node_free (gpointer p)
 {
   GPtrArray *left = NULL;   /* siblings still to free, with their subtrees */
   WutNode *n = p, *freed = NULL, *last = n;   /* the nodes freed, linked */
+  guint64 count = 0;
   if (n != NULL)
     n->next = NULL;
   while (n != NULL)
@@ -234,13 +287,14 @@ augur_dpor_optimal_node_free (gpointer p)
         }
       n->next = freed;
       freed = n;
+      count++;
       n = next != NULL ? next
           : left != NULL && left->len > 0 ? g_ptr_array_steal_index_fast (left, left->len - 1) : NULL;
     }
   if (left != NULL)
     g_ptr_array_unref (left);
   if (freed != NULL)
-    nodes_release (freed, last);
+    nodes_release (freed, last, count);
 }
 
 static GPtrArray *
@@ -311,7 +365,7 @@ wut_add (GPtrArray *to, WutNode *n)
               g_queue_push_tail (&work, m);
               g_queue_push_tail (&work, c);
             }
-          nodes_release (n, n);
+          nodes_release (n, n, 1);
         }
       if (g_queue_is_empty (&work))
         return;

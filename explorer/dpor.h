@@ -163,6 +163,18 @@ gboolean augur_dpor_probe_add (AugurDpor *dpor, guint k, guint t);
 /* Nodes currently on the stack (for progress and tests). */
 guint augur_dpor_depth (AugurDpor *dpor);
 
+/* Optimal: the wakeup trees' nodes of the whole process (every search in
+ * it): @live, in trees now; @held, in the slabs they come from, which
+ * keep a freed node for the next one and never shrink (the most the
+ * trees held at once, to within a slab).  What the search's memory grows
+ * with: lastzero(18)'s trees hold over a million nodes at once. */
+void augur_dpor_wakeup_nodes (guint64 *live, guint64 *held);
+/* The bytes of one node in the slabs. */
+guint augur_dpor_wakeup_node_size (void);
+/* The nodes in @dpor's own wakeup trees now (walked; for tests): the
+ * nodes' trees and the subtree its last branch came with. */
+guint64 augur_dpor_wakeup_tree_nodes (AugurDpor *dpor);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDpor, augur_dpor_free)
 
 G_END_DECLS

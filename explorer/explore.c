@@ -324,7 +324,9 @@ debug_steps (guint64 run, const AugurSchedShm *shm, const AugurSchedStep *steps,
  * the IPC), the DPOR analysis (augur_dpor_add_execution, races reported
  * on the way included), the findings of the execution's end, and the
  * search's next step (augur_strategy_next).  The clock is read only when
- * asked: a thread CPU clock is a system call. */
+ * asked: a thread CPU clock is a system call.  Also, at the end, the
+ * wakeup trees' nodes then and in their slabs, with a node's size: what
+ * an optimal search's memory grows with. */
 typedef struct {
   const char *path;
   guint64 executions, ipc_ns, analysis_ns, findings_ns, next_ns;
@@ -348,10 +350,14 @@ search_times_write (const SearchTimes *t)
   FILE *f = fopen (t->path, "a");
   if (f == NULL)
     return;
+  guint64 live, held;
+  augur_dpor_wakeup_nodes (&live, &held);
   fprintf (f, "executions %" G_GUINT64_FORMAT " ipc_ns %" G_GUINT64_FORMAT " analysis_ns %"
            G_GUINT64_FORMAT " findings_ns %" G_GUINT64_FORMAT " next_ns %" G_GUINT64_FORMAT
-           " thread_ns %" G_GUINT64_FORMAT "\n", t->executions, t->ipc_ns, t->analysis_ns,
-           t->findings_ns, t->next_ns, search_cpu_ns (t));
+           " thread_ns %" G_GUINT64_FORMAT " wakeup_nodes_live %" G_GUINT64_FORMAT
+           " wakeup_nodes_held %" G_GUINT64_FORMAT " wakeup_node_bytes %u\n", t->executions,
+           t->ipc_ns, t->analysis_ns, t->findings_ns, t->next_ns, search_cpu_ns (t), live, held,
+           augur_dpor_wakeup_node_size ());
   fclose (f);
 }
 

@@ -364,6 +364,47 @@ test_deep_wakeup_tree (void)
   augur_dpor_free (d);
 }
 
+/* The wakeup trees' memory: a node taken out of a tree goes back to the
+ * slab.  Over lastzero(6)'s optimal search the nodes in use are, after
+ * every execution, exactly those in the search's trees (none lost on the
+ * way: the slabs would grow with the executions), and none once the
+ * search is over; the slabs then hold at least the most the trees held at
+ * once, and no more than that and one slab (nodes are reused). */
+static void
+test_wakeup_nodes_given_back (void)
+{
+  Prog p;
+  sim_lastzero (&p, 6);
+  guint64 live0, held0, live, held;
+  augur_dpor_wakeup_nodes (&live0, &held0);
+  AugurDpor *d = augur_dpor_new_kind (AUGUR_DPOR_OPTIMAL);
+  g_autoptr (GArray) prefix = g_array_new (FALSE, TRUE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) sleep = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (AugurSchedStep));
+  guint runs = 0;
+  guint64 most = 0;
+  do
+    {
+      g_assert_true (simulate (&p, prefix, sleep, steps));
+      augur_dpor_add_execution (d, (AugurSchedStep *) steps->data, steps->len, NULL, NULL);
+      runs++;
+      augur_dpor_wakeup_nodes (&live, &held);
+      guint64 in_trees = augur_dpor_wakeup_tree_nodes (d);
+      g_assert_cmpuint (live - live0, ==, in_trees);
+      most = MAX (most, in_trees);
+    }
+  while (augur_dpor_next (d, prefix, sleep) && runs < 100000);
+  guint blocked;
+  g_assert_cmpuint (runs, ==, explore_kind (&p, AUGUR_DPOR_SOURCE, &blocked));   /* its 144 traces */
+  g_assert_cmpuint (most, >, 0);
+  augur_dpor_wakeup_nodes (&live, &held);
+  g_assert_cmpuint (augur_dpor_wakeup_tree_nodes (d), ==, 0);
+  g_assert_cmpuint (live, ==, live0);
+  g_assert_cmpuint (held, >=, most);
+  g_assert_cmpuint (held - held0, <=, most + 4096);
+  augur_dpor_free (d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -380,6 +421,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dpor/conflicts", test_conflicts);
   g_test_add_func ("/dpor/ahead", test_ahead);
   g_test_add_func ("/dpor/deep-wakeup-tree", test_deep_wakeup_tree);
+  g_test_add_func ("/dpor/wakeup-nodes-given-back", test_wakeup_nodes_given_back);
   g_test_add_func ("/preempt/bounds", test_preempt_bounds);
   return g_test_run ();
 }
