@@ -23,7 +23,17 @@
 # floor of the forked way: what fork + creating and joining as many
 # threads costs on this machine (FLOOR, bench/fork-floor.c).
 #
-# Usage: explore-bench.sh AUGUR HELPER INDEXER LASTZERO [TIMEOUT] [FLOOR] [FORKED_TIMEOUT]
+# Last, memory as the search grows: lastzero(18)'s search (it does not
+# end in a bench's time) cut at MEMORY_TIMEOUT / 3 and at MEMORY_TIMEOUT
+# seconds, the same search each time (depth first, deterministic), so the
+# first run is the start of the second: at each, the executions, augur's
+# own peak memory and the wakeup trees' nodes (live at the end, and held
+# in their slabs, which is what the trees held at most: AUGUR_EXPLORE_STATS).
+# The trees are what an optimal search's memory grows with (a node is
+# freed back to its slab once its branch is taken); lastzero(18)'s tree
+# at one node alone holds ~590,000 nodes.
+#
+# Usage: explore-bench.sh AUGUR HELPER INDEXER LASTZERO [TIMEOUT] [FLOOR] [FORKED_TIMEOUT] [MEMORY_TIMEOUT]
 set -u
 augur=$1
 helper=$2
@@ -32,6 +42,7 @@ lastzero=$4
 timeout=${5:-600}
 floor=${6:-}
 forked_timeout=${7:-60}
+memory_timeout=${8:-90}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/augur-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 
@@ -124,3 +135,26 @@ run "indexer(15)" "$indexer" 15
 threads=16
 compare=yes
 run "lastzero(15)" "$lastzero" 15
+
+# memory_point TIMEOUT: lastzero(18) for TIMEOUT s, one line of its memory;
+# sets runs and own (MiB) for the growth line
+memory_point ()
+{
+  measure "$1" "$lastzero" 18
+  own=$(echo "$usage" | sed -n 's/.*, own \([0-9.]*\) MiB.*/\1/p')
+  touch "$dir/search"
+  awk -v runs="$runs" -v own="${own:--}" -v t="$1" '
+    { for (i = 1; i < NF; i += 2) v[$i] = $(i + 1) }
+    END {
+      printf "%-14s after %s s: %s executions, augur'"'"'s own peak %s MiB; wakeup trees %d nodes live, %d held (%.1f MiB)\n", "", t, runs, own, v["wakeup_nodes_live"], v["wakeup_nodes_held"], v["wakeup_nodes_held"] * v["wakeup_node_bytes"] / 1048576
+    }' "$dir/search"
+}
+
+echo "lastzero(18)   memory as one search grows (cut at $((memory_timeout / 3)) s and at $memory_timeout s):"
+memory_point $((memory_timeout / 3))
+runs1=$runs
+own1=$own
+memory_point "$memory_timeout"
+if [ -n "$own1" ] && [ -n "$own" ] && [ "$runs" -gt "$runs1" ] 2>/dev/null; then
+  echo "$own1 $own $runs1 $runs" | awk '{ printf "%-14s augur'"'"'s own memory: %.1f KiB more per 1,000 executions between the two\n", "", ($2 - $1) * 1024 / (($4 - $3) / 1000) }'
+fi
