@@ -108,11 +108,11 @@ tree_flatten (const WutNode *first, GArray *out)
           g_ptr_array_set_size (at, top);
           continue;
         }
-      g_ptr_array_index (at, top) = n->next;
+      g_ptr_array_index (at, top) = WUT_NEXT (n);
       AugurDporTreeStep e = { *augur_dpor_optimal_step (n->step), top, 0 };
       g_array_append_val (out, e);
-      if (n->child != NULL)
-        g_ptr_array_add (at, n->child);
+      if (n->child != 0)
+        g_ptr_array_add (at, WUT_CHILD (n));
     }
 }
 
@@ -130,7 +130,7 @@ tree_unflatten (const AugurDporTreeStep *e, guint n)
         {
           while (head != NULL)
             {
-              WutNode *next = head->next;
+              WutNode *next = WUT_NEXT (head);
               augur_dpor_optimal_node_free (head);
               head = next;
             }
@@ -138,9 +138,9 @@ tree_unflatten (const AugurDporTreeStep *e, guint n)
         }
       WutNode *node = augur_dpor_optimal_node_new (&e[k].step);
       if (depth < path->len)
-        ((WutNode *) g_ptr_array_index (path, depth))->next = node;   /* a later sibling */
+        ((WutNode *) g_ptr_array_index (path, depth))->next = augur_wut_ix (node);   /* a later sibling */
       else if (depth > 0)
-        ((WutNode *) g_ptr_array_index (path, depth - 1))->child = node;
+        ((WutNode *) g_ptr_array_index (path, depth - 1))->child = augur_wut_ix (node);
       else
         head = node;
       g_ptr_array_set_size (path, depth);
@@ -181,15 +181,15 @@ augur_dpor_handoff_take (AugurDpor *d)
       g_autoptr (GArray) done_ev = g_array_copy (nd->done_ev);
       g_array_append_vals (b->sleep, done_ev->data, done_ev->len);
       b->tree = g_array_new (FALSE, FALSE, sizeof (AugurDporTreeStep));
-      tree_flatten (first->child, b->tree);
+      tree_flatten (WUT_CHILD (first), b->tree);
       b->relaxed = nd->relaxed;
       b->late = d->handoff != NULL && d->handoff->late;
       b->relax_below = !b->late;
       /* done here from now on, as the branch being explored is */
-      augur_tidset_add (&nd->done, first->tid);
+      augur_tidset_add (&nd->done, WUT_TID (first));
       augur_dpor_set_done_ev (nd->done_ev, augur_dpor_optimal_step (first->step));
-      augur_tidset_add (&nd->handed, first->tid);
-      augur_tidset_add (&nd->handed_ever, first->tid);
+      augur_tidset_add (&nd->handed, WUT_TID (first));
+      augur_tidset_add (&nd->handed_ever, WUT_TID (first));
       augur_dpor_optimal_node_free (first);
       return b;
     }
@@ -263,7 +263,7 @@ augur_dpor_handoff_new (const AugurDporBranch *b, GArray *prefix, GArray *sleep)
   g_array_append_vals (nk->sleep, b->sleep->data, b->sleep->len);
   nk->relaxed = b->relaxed;
   WutNode *first = augur_dpor_optimal_node_new (&g_array_index (b->prefix, AugurSchedStep, k));
-  first->child = tree_unflatten ((const AugurDporTreeStep *) b->tree->data, b->tree->len);
+  first->child = augur_wut_ix (tree_unflatten ((const AugurDporTreeStep *) b->tree->data, b->tree->len));
   nk->wut = augur_dpor_optimal_tree_new ();
   g_ptr_array_add (nk->wut, first);
   augur_dpor_optimal_take (d, k, prefix, sleep);

@@ -26,7 +26,9 @@
 
 #include "explorer/dpor-optimal.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static gboolean
 ordered (const AugurSchedStep *a, const AugurSchedStep *b)
@@ -121,7 +123,9 @@ weak_initial (const AugurSchedStep *x, const GArray *w)
 #define STEP_CHUNKS 65536u
 G_LOCK_DEFINE_STATIC (store);   /* the steps and the nodes (below) */
 static GHashTable *step_ids;   /* AugurSchedStep * (in a chunk) -> number + 1 */
-static AugurSchedStep *step_chunks[STEP_CHUNKS];
+AugurSchedStep *augur_dpor_step_chunks[STEP_CHUNKS];
+#define step_chunks augur_dpor_step_chunks
+G_STATIC_ASSERT (STEP_CHUNK == 4096u);   /* augur_dpor_optimal_step */
 static guint32 n_steps;
 
 static guint
@@ -164,41 +168,69 @@ step_intern (const AugurSchedStep *s)
   return id;
 }
 
-const AugurSchedStep *
-augur_dpor_optimal_step (guint32 id)
-{
-  return &step_chunks[id / STEP_CHUNK][id % STEP_CHUNK];
-}
-
 #define STEP(n) augur_dpor_optimal_step ((n)->step)
 
-/* The nodes: from slabs of NODE_SLAB, the free ones in a list through
- * `next` (a node alone from malloc took 32 bytes with its header).  Per
- * process as the steps are, under their lock.  A node given back is
+/* The nodes: numbered, in one stretch of address space reserved at the
+ * first (inaccessible, so neither memory nor commit charge), made usable
+ * a slab of NODE_SLAB at a time; the free ones in a list through `next`.
+ * Per process as the steps are, under their lock.  A node given back is
  * reused, so the slabs hold as many nodes as the trees held at their
  * largest (augur_dpor_wakeup_nodes), not one per node ever made. */
-#define NODE_SLAB 4096u
-static WutNode *free_nodes;
+#define NODE_SLAB 4096u   /* 48 KiB: whole pages */
+#define NODES_MAX (1u << 28)
+G_STATIC_ASSERT (NODE_SLAB * sizeof (WutNode) % 4096 == 0);
+WutNode *augur_dpor_wut_base;
+static guint32 nodes_cap;     /* the numbers the reservation has room for */
+static guint32 free_nodes;    /* the first free node's number; 0: none */
 static guint64 live_nodes, held_nodes;   /* in the trees; in the slabs */
+
+/* A slab more (under the lock); a clear error if there is no room. */
+static void
+nodes_grow (void)
+{
+  if (augur_dpor_wut_base == NULL)
+    {
+      /* as large as the address space lets (a ulimit -v), 3 GiB at most */
+      for (guint32 cap = NODES_MAX; cap >= NODE_SLAB && augur_dpor_wut_base == NULL; cap /= 2)
+        {
+          void *p = mmap (NULL, (gsize) cap * sizeof (WutNode), PROT_NONE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+          if (p != MAP_FAILED)
+            {
+              augur_dpor_wut_base = p;
+              nodes_cap = cap;
+            }
+        }
+      if (augur_dpor_wut_base == NULL)
+        g_error ("no address space for the wakeup trees: %s", g_strerror (errno));
+    }
+  if (held_nodes + NODE_SLAB > nodes_cap)
+    g_error ("the wakeup trees hold %" G_GUINT64_FORMAT " nodes (%" G_GUINT64_FORMAT
+             " MiB), all there is room for: the search is too large for optimal DPOR's memory; "
+             "--mode dpor keeps no trees", held_nodes, held_nodes * sizeof (WutNode) >> 20);
+  WutNode *slab = augur_dpor_wut_base + held_nodes;
+  if (mprotect (slab, NODE_SLAB * sizeof (WutNode), PROT_READ | PROT_WRITE) != 0)
+    g_error ("out of memory for the wakeup trees (%" G_GUINT64_FORMAT " nodes): %s", held_nodes,
+             g_strerror (errno));
+  guint32 first = (guint32) held_nodes;
+  /* number 0 is no node: the first slab's first node is never handed out */
+  for (guint32 i = first == 0 ? 1 : first; i < first + NODE_SLAB; i++)
+    augur_dpor_wut_base[i].next = i + 1 < first + NODE_SLAB ? i + 1 : free_nodes;
+  free_nodes = first == 0 ? 1 : first;
+  held_nodes += NODE_SLAB;
+}
 
 WutNode *
 augur_dpor_optimal_node_new (const AugurSchedStep *s)
 {
   G_LOCK (store);
-  if (free_nodes == NULL)
-    {
-      WutNode *slab = g_new (WutNode, NODE_SLAB);
-      for (guint i = 0; i < NODE_SLAB; i++)
-        slab[i].next = i + 1 < NODE_SLAB ? &slab[i + 1] : NULL;
-      free_nodes = slab;
-      held_nodes += NODE_SLAB;
-    }
-  WutNode *n = free_nodes;
+  if (free_nodes == 0)
+    nodes_grow ();
+  WutNode *n = augur_wut_at (free_nodes);
   free_nodes = n->next;
   live_nodes++;
-  n->child = n->next = NULL;
+  n->child = n->next = 0;
   n->step = step_intern (s);
-  n->tid = s->tid;
   G_UNLOCK (store);
   return n;
 }
@@ -209,7 +241,7 @@ nodes_release (WutNode *first, WutNode *last, guint64 count)
 {
   G_LOCK (store);
   last->next = free_nodes;
-  free_nodes = first;
+  free_nodes = augur_wut_ix (first);
   live_nodes -= count;
   G_UNLOCK (store);
 }
@@ -243,10 +275,10 @@ list_nodes (const GPtrArray *l)
     {
       const WutNode *n = g_ptr_array_steal_index_fast (left, left->len - 1);
       count++;
-      if (n->child != NULL)
-        g_ptr_array_add (left, n->child);
-      if (n->next != NULL)
-        g_ptr_array_add (left, n->next);
+      if (n->child != 0)
+        g_ptr_array_add (left, WUT_CHILD (n));
+      if (n->next != 0)
+        g_ptr_array_add (left, WUT_NEXT (n));
     }
   return count;
 }
@@ -271,11 +303,11 @@ augur_dpor_optimal_node_free (gpointer p)
   WutNode *n = p, *freed = NULL, *last = n;   /* the nodes freed, linked */
   guint64 count = 0;
   if (n != NULL)
-    n->next = NULL;
+    n->next = 0;
   while (n != NULL)
     {
-      WutNode *next = n->next;
-      if (n->child != NULL)
+      WutNode *next = WUT_NEXT (n);
+      if (n->child != 0)
         {
           if (next != NULL)
             {
@@ -283,9 +315,9 @@ augur_dpor_optimal_node_free (gpointer p)
                 left = g_ptr_array_new ();
               g_ptr_array_add (left, next);
             }
-          next = n->child;
+          next = WUT_CHILD (n);
         }
-      n->next = freed;
+      n->next = augur_wut_ix (freed);
       freed = n;
       count++;
       n = next != NULL ? next
@@ -313,17 +345,17 @@ augur_dpor_optimal_tree_new (void)
 static WutNode *
 list_link (GPtrArray *l)
 {
-  WutNode *head = NULL, **tail = &head;
+  guint32 head = 0, *tail = &head;
   for (guint i = 0; i < l->len; i++)
     {
-      *tail = g_ptr_array_index (l, i);
-      tail = &(*tail)->next;
+      *tail = augur_wut_ix (g_ptr_array_index (l, i));
+      tail = &augur_wut_at (*tail)->next;
     }
-  *tail = NULL;
+  *tail = 0;
   g_ptr_array_set_free_func (l, NULL);
   g_ptr_array_set_size (l, 0);
   g_ptr_array_set_free_func (l, augur_dpor_optimal_node_free);
-  return head;
+  return augur_wut_at (head);
 }
 
 /* Appends node n (owned, no siblings) to the root list `to`, merged into a
@@ -339,28 +371,30 @@ wut_add (GPtrArray *to, WutNode *n)
   WutNode *parent = NULL;       /* NULL: into `to` */
   for (;;)
     {
-      WutNode *m = NULL, **tail = NULL;
+      WutNode *m = NULL;
+      guint32 *tail = NULL;
+      guint tid = WUT_TID (n);
       if (parent == NULL)
         {
           for (guint i = 0; i < to->len && m == NULL; i++)
-            if (((WutNode *) g_ptr_array_index (to, i))->tid == n->tid)
+            if (WUT_TID ((WutNode *) g_ptr_array_index (to, i)) == tid)
               m = g_ptr_array_index (to, i);
         }
       else
-        for (tail = &parent->child; *tail != NULL && m == NULL; tail = &(*tail)->next)
-          if ((*tail)->tid == n->tid)
-            m = *tail;
+        for (tail = &parent->child; *tail != 0 && m == NULL; tail = &augur_wut_at (*tail)->next)
+          if (WUT_TID (augur_wut_at (*tail)) == tid)
+            m = augur_wut_at (*tail);
       if (m == NULL)
         {
-          n->next = NULL;
+          n->next = 0;
           if (parent == NULL)
             g_ptr_array_add (to, n);
           else
-            *tail = n;
+            *tail = augur_wut_ix (n);
         }
       else
         {
-          for (WutNode *c = n->child; c != NULL; c = c->next)
+          for (WutNode *c = WUT_CHILD (n); c != NULL; c = WUT_NEXT (c))
             {
               g_queue_push_tail (&work, m);
               g_queue_push_tail (&work, c);
@@ -378,14 +412,15 @@ wut_add (GPtrArray *to, WutNode *n)
 static WutNode *
 wut_chain (const Rest *r)
 {
-  WutNode *head = NULL, **at = &head;
+  guint32 head = 0, *at = &head;
   for (guint k = r->front; k < r->len; k++)
     if (!taken (r, k))
       {
-        *at = augur_dpor_optimal_node_new (&r->s[k]);
-        at = &(*at)->child;
+        WutNode *n = augur_dpor_optimal_node_new (&r->s[k]);
+        *at = augur_wut_ix (n);
+        at = &n->child;
       }
-  return head;
+  return augur_wut_at (head);
 }
 
 /* Inserts v into the wakeup tree whose root's children are `wut`. */
@@ -396,14 +431,15 @@ wut_insert_from (GPtrArray *wut, const GArray *v, gboolean below_root)
   WutNode *parent = NULL;   /* the level's: NULL for `wut` */
   for (;;)
     {
-      gboolean empty = parent != NULL ? parent->child == NULL : wut->len == 0;
+      gboolean empty = parent != NULL ? parent->child == 0 : wut->len == 0;
       if (below_root && empty)
         break;             /* a leaf that v extends: explored as part of it */
       if (w.left == 0 && !empty)
         break;             /* v is a branch of the tree already */
       /* the first child whose step is a weak initial of what is left of
        * v is the way down */
-      WutNode *chosen = NULL, **tail = NULL;
+      WutNode *chosen = NULL;
+      guint32 *tail = NULL;
       if (parent == NULL)
         {
           for (guint i = 0; i < wut->len && chosen == NULL; i++)
@@ -414,19 +450,19 @@ wut_insert_from (GPtrArray *wut, const GArray *v, gboolean below_root)
             }
         }
       else
-        for (tail = &parent->child; *tail != NULL && chosen == NULL; tail = &(*tail)->next)
-          if (rest_weak_initial (STEP (*tail), &w))
-            chosen = *tail;
+        for (tail = &parent->child; *tail != 0 && chosen == NULL; tail = &augur_wut_at (*tail)->next)
+          if (rest_weak_initial (STEP (augur_wut_at (*tail)), &w))
+            chosen = augur_wut_at (*tail);
       if (chosen == NULL)
         {
           WutNode *chain = wut_chain (&w);
           if (chain != NULL && parent == NULL)
             g_ptr_array_add (wut, chain);
           else if (chain != NULL)
-            *tail = chain;
+            *tail = augur_wut_ix (chain);
           break;
         }
-      rest_take_first (&w, chosen->tid);
+      rest_take_first (&w, WUT_TID (chosen));
       parent = chosen;
       below_root = TRUE;
     }
@@ -708,7 +744,7 @@ branch_of (AugurDpor *d, guint k, const WutNode *first, const GArray *done_ev, G
   const DporNode *nd = g_ptr_array_index (d->nodes, k);
   g_array_set_size (prefix, 0);
   g_array_append_vals (prefix, d->steps->data, k);
-  for (const WutNode *n = first; n != NULL; n = n->child)
+  for (const WutNode *n = first; n != NULL; n = WUT_CHILD (n))
     g_array_append_vals (prefix, STEP (n), 1);
   /* the sleep set before the branch's last step: the runtime applies
    * the steps from there on */
@@ -739,15 +775,16 @@ augur_dpor_optimal_take (AugurDpor *d, guint k, GArray *prefix, GArray *sleep)
   branch_of (d, k, first, nd->done_ev, prefix, sleep);
   g_clear_pointer (&d->pending, g_ptr_array_unref);
   d->pending = wut_list_new ();
-  for (WutNode *c = g_steal_pointer (&first->child), *next; c != NULL; c = next)
+  for (WutNode *c = WUT_CHILD (first), *next; c != NULL; c = next)
     {
-      next = c->next;
-      c->next = NULL;
+      next = WUT_NEXT (c);
+      c->next = 0;
       g_ptr_array_add (d->pending, c);
     }
+  first->child = 0;
   d->branch_at = k;
   d->branch_first = *STEP (first);
-  augur_tidset_add (&nd->done, first->tid);
+  augur_tidset_add (&nd->done, WUT_TID (first));
   /* branches before it still explored elsewhere (dpor-handoff.c) */
   nd->relax_below = !augur_tidset_empty (&nd->handed) && !augur_dpor_handoff_is_late (d);
   augur_dpor_optimal_node_free (first);
@@ -825,12 +862,13 @@ augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n
       while (cur != NULL)
         {
           WutNode *c = cur;
-          cur = c->next;
-          c->next = NULL;
-          if (c->tid == steps[k].tid && !led)
+          cur = WUT_NEXT (c);
+          c->next = 0;
+          if (WUT_TID (c) == steps[k].tid && !led)
             {
               led = TRUE;
-              next = g_steal_pointer (&c->child);
+              next = WUT_CHILD (c);
+              c->child = 0;
               augur_dpor_optimal_node_free (c);
             }
           else
@@ -841,7 +879,7 @@ augur_dpor_optimal_hand_down (AugurDpor *d, const AugurSchedStep *steps, guint n
   while (cur != NULL)
     {
       WutNode *c = cur;
-      cur = c->next;
+      cur = WUT_NEXT (c);
       augur_dpor_optimal_node_free (c);
     }
 }
@@ -862,7 +900,7 @@ augur_dpor_optimal_drop (AugurDpor *d, guint at)
   guint depth = at - d->branch_at;   /* pending is the list at depth 1 */
   g_autoptr (GPtrArray) path = g_ptr_array_new ();   /* path[i - 1]: the first node at depth i */
   for (WutNode *n = pending->len > 0 ? g_ptr_array_index (pending, 0) : NULL;
-       n != NULL && path->len < depth; n = n->child)
+       n != NULL && path->len < depth; n = WUT_CHILD (n))
     g_ptr_array_add (path, n);
   if (path->len < depth)
     return;   /* the path is shorter than the prefix: not a branch of this tree */
@@ -875,16 +913,16 @@ augur_dpor_optimal_drop (AugurDpor *d, guint at)
           break;
         }
       WutNode *owner = g_ptr_array_index (path, i - 2);
-      WutNode *gone = owner->child;
+      WutNode *gone = WUT_CHILD (owner);
       owner->child = gone->next;
       augur_dpor_optimal_node_free (gone);
-      if (owner->child != NULL)
+      if (owner->child != 0)
         break;
     }
   if (pending->len == 0)
     return;
   WutNode *r = augur_dpor_optimal_node_new (&d->branch_first);
-  r->child = list_link (pending);
+  r->child = augur_wut_ix (list_link (pending));
   DporNode *nd = g_ptr_array_index (d->nodes, d->branch_at);
   if (nd->wut == NULL)
     nd->wut = wut_list_new ();

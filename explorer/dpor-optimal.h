@@ -16,18 +16,45 @@
  * nodes have one child or none, and a list per node cost more than the
  * node.  The step itself is kept once per process (augur_dpor_optimal_step):
  * the steps a program takes are few, the nodes of its trees are many
- * (lastzero(18): ~650,000 at once).  A node is 24 bytes, from a slab
- * (dpor-optimal.c). */
+ * (lastzero(18): 1.4 million at once, lastzero(20) 5.3 million within
+ * 90 s; they are nearly all of augur's memory there).  So a node is 12
+ * bytes: its links are node numbers, not pointers, and its thread is its
+ * step's.  The nodes are one stretch of address space reserved once
+ * (dpor-optimal.c), number n at augur_dpor_wut_base + n; 0 is no node. */
 typedef struct _WutNode WutNode;
 struct _WutNode {
-  WutNode *child;   /* the first child; NULL: a leaf */
-  WutNode *next;    /* the next sibling; NULL in a root list */
+  guint32 child;    /* the first child's number; 0: a leaf */
+  guint32 next;     /* the next sibling's; 0: none (always so in a root list) */
   guint32 step;     /* the step's number (augur_dpor_optimal_step) */
-  guint32 tid;      /* its thread, for the searches by thread */
 };
 
+extern WutNode *augur_dpor_wut_base;
+extern AugurSchedStep *augur_dpor_step_chunks[];
+
+/* Node number @i (NULL for 0), and a node's number (0 for NULL). */
+static inline WutNode *
+augur_wut_at (guint32 i)
+{
+  return i != 0 ? augur_dpor_wut_base + i : NULL;
+}
+
+static inline guint32
+augur_wut_ix (const WutNode *n)
+{
+  return n != NULL ? (guint32) (n - augur_dpor_wut_base) : 0;
+}
+
 /* The step numbered @id (stored once per process, never moved). */
-const AugurSchedStep *augur_dpor_optimal_step (guint32 id);
+static inline const AugurSchedStep *
+augur_dpor_optimal_step (guint32 id)
+{
+  return &augur_dpor_step_chunks[id / 4096u][id % 4096u];
+}
+
+#define WUT_CHILD(n) augur_wut_at ((n)->child)
+#define WUT_NEXT(n) augur_wut_at ((n)->next)
+#define WUT_TID(n) ((guint) augur_dpor_optimal_step ((n)->step)->tid)
+
 /* A new leaf for step @s. */
 WutNode *augur_dpor_optimal_node_new (const AugurSchedStep *s);
 /* Frees @n and its subtree (not its siblings): back to the slab. */
