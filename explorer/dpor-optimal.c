@@ -178,6 +178,7 @@ step_intern (const AugurSchedStep *s)
  * largest (augur_dpor_wakeup_nodes), not one per node ever made. */
 #define NODE_SLAB 4096u   /* 48 KiB: whole pages */
 #define NODES_MAX (1u << 28)
+G_STATIC_ASSERT (sizeof (WutNode) == 12);   /* nearly all of a long search's memory */
 G_STATIC_ASSERT (NODE_SLAB * sizeof (WutNode) % 4096 == 0);
 WutNode *augur_dpor_wut_base;
 static guint32 nodes_cap;     /* the numbers the reservation has room for */
