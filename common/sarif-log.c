@@ -8,6 +8,8 @@
 
 #include "common/json-util.h"
 
+#include <string.h>
+
 void
 augur_sarif_begin_log (JsonBuilder *b)
 {
@@ -54,5 +56,73 @@ augur_sarif_add_deleted_region (JsonBuilder *b, guint line, guint n_deleted)
   augur_json_add_int (b, "startColumn", 1);
   augur_json_add_int (b, "endLine", line + n_deleted);
   augur_json_add_int (b, "endColumn", 1);
+  json_builder_end_object (b);
+}
+
+/* @path as a URI path: RFC 3986's unreserved characters and '/' as they
+ * are, every other byte percent-escaped. */
+static char *
+escape_path (const char *path)
+{
+  return g_uri_escape_string (path, "/", FALSE);
+}
+
+/* "file://" and the escaped absolute @path. */
+static char *
+file_uri (const char *path)
+{
+  g_autofree char *escaped = escape_path (path);
+  return g_strconcat ("file://", escaped, NULL);
+}
+
+/* The rest of @path after the directory @root and a '/', or NULL when
+ * @path is not under @root (both canonical). */
+static const char *
+path_under (const char *path, const char *root)
+{
+  gsize n = strlen (root);
+  if (n > 0 && root[n - 1] == '/')
+    n--;
+  if (strncmp (path, root, n) != 0 || path[n] != '/' || path[n + 1] == '\0')
+    return NULL;
+  return path + n + 1;
+}
+
+void
+augur_sarif_add_artifact_location (JsonBuilder *b, const char *file, const char *source_dir)
+{
+  g_autofree char *root = source_dir != NULL ? g_canonicalize_filename (source_dir, NULL) : NULL;
+  g_autofree char *abs = NULL;
+  const char *rel = NULL;
+  if (root != NULL)
+    {
+      abs = g_canonicalize_filename (file, root);
+      rel = path_under (abs, root);
+    }
+  else if (g_path_is_absolute (file))
+    abs = g_canonicalize_filename (file, NULL);
+  else
+    rel = file;
+  augur_json_begin_object_member (b, "artifactLocation");
+  g_autofree char *uri = rel != NULL ? escape_path (rel) : file_uri (abs);
+  augur_json_add_string (b, "uri", uri);
+  if (rel != NULL)
+    augur_json_add_string (b, "uriBaseId", "SRCROOT");
+  json_builder_end_object (b);
+}
+
+void
+augur_sarif_add_uri_base_ids (JsonBuilder *b, const char *source_dir)
+{
+  if (source_dir == NULL)
+    return;
+  g_autofree char *root = g_canonicalize_filename (source_dir, NULL);
+  g_autofree char *with_slash = g_str_has_suffix (root, "/") ? g_strdup (root)
+                                                             : g_strconcat (root, "/", NULL);
+  g_autofree char *uri = file_uri (with_slash);
+  augur_json_begin_object_member (b, "originalUriBaseIds");
+  augur_json_begin_object_member (b, "SRCROOT");
+  augur_json_add_string (b, "uri", uri);
+  json_builder_end_object (b);
   json_builder_end_object (b);
 }

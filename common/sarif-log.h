@@ -8,8 +8,16 @@
  * --sarif` (diagnose/diagnose-sarif.c, the root causes and verified
  * repairs).  Both write one log with one run whose tool is augur; the
  * schema, the version and the driver are written here once so that the two
- * logs cannot disagree on them, with the message objects ({"text": ...})
- * and the regions a replacement deletes.
+ * logs cannot disagree on them, with the message objects ({"text": ...}),
+ * the regions a replacement deletes and the files' artifactLocations.
+ *
+ * A file is named in one way by both logs: a file under the source
+ * directory (or a relative name) by its path relative to the base id
+ * SRCROOT, which "originalUriBaseIds" maps to the source directory as a
+ * file URI; any other file by its absolute file URI.  Every byte of a path
+ * but RFC 3986's unreserved characters and '/' is percent-escaped (UTF-8
+ * names byte by byte), so that a space or a non-ASCII letter gives a valid
+ * URI and the same URI in every log.
  */
 #ifndef AUGUR_SARIF_LOG_H
 #define AUGUR_SARIF_LOG_H
@@ -35,6 +43,15 @@ void augur_sarif_add_message (JsonBuilder *b, const char *name, const char *text
 /* "deletedRegion": lines [line, line + n_deleted) from column 1 to column 1;
  * empty (an insertion before @line) when n_deleted is 0. */
 void augur_sarif_add_deleted_region (JsonBuilder *b, guint line, guint n_deleted);
+
+/* "artifactLocation" for the source file @file: relative to SRCROOT when
+ * @file is relative (to @source_dir) or lies under @source_dir, else its
+ * absolute file URI.  @source_dir may be NULL (relative names then stay as
+ * they are, against an SRCROOT the consumer supplies). */
+void augur_sarif_add_artifact_location (JsonBuilder *b, const char *file, const char *source_dir);
+/* "originalUriBaseIds": SRCROOT, @source_dir as a file URI ending in '/';
+ * nothing when @source_dir is NULL. */
+void augur_sarif_add_uri_base_ids (JsonBuilder *b, const char *source_dir);
 
 G_END_DECLS
 

@@ -13,20 +13,10 @@
 #include "diagnose/diagnose.h"
 
 #include <json-glib/json-glib.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "common/json-util.h"
 #include "common/sarif-log.h"
 
-
-static void
-artifact (JsonBuilder *b, const char *uri)
-{
-  augur_json_begin_object_member (b, "artifactLocation");
-  augur_json_add_string (b, "uri", uri);
-  json_builder_end_object (b);
-}
 
 /* "Root cause (class 1 of 2): A before B, and C before D. ..." */
 static char *
@@ -52,14 +42,14 @@ root_cause_text (AugurDiagFinding *f)
 }
 
 static void
-fix (JsonBuilder *b, AugurDiagRepair *r)
+fix (JsonBuilder *b, AugurDiagRepair *r, const char *source_dir)
 {
   json_builder_begin_object (b);
   g_autofree char *desc = g_strdup_printf ("%s (%s)", r->summary, r->verification);
   augur_sarif_add_message (b, "description", desc);
   augur_json_begin_array_member (b, "artifactChanges");
   json_builder_begin_object (b);
-  artifact (b, r->rel);
+  augur_sarif_add_artifact_location (b, r->source != NULL ? r->source : r->rel, source_dir);
   augur_json_begin_array_member (b, "replacements");
   for (guint i = 0; i < r->insertions->len; i++)
     {
@@ -76,23 +66,25 @@ fix (JsonBuilder *b, AugurDiagRepair *r)
 }
 
 static void
-result (JsonBuilder *b, AugurDiagFinding *f)
+result (JsonBuilder *b, AugurDiagFinding *f, const char *source_dir)
 {
   json_builder_begin_object (b);
   augur_json_add_string (b, "ruleId", f->kind);
   augur_json_add_string (b, "level", "error");
   g_autofree char *text = root_cause_text (f);
   augur_sarif_add_message (b, "message", text);
-  if (f->site != NULL && strchr (f->site, ':') != NULL)
+  if (f->file != NULL)
     {
-      g_autofree char *file = g_strndup (f->site, strrchr (f->site, ':') - f->site);
       augur_json_begin_array_member (b, "locations");
       json_builder_begin_object (b);
       augur_json_begin_object_member (b, "physicalLocation");
-      artifact (b, file);
-      augur_json_begin_object_member (b, "region");
-      augur_json_add_int (b, "startLine", (guint) strtoul (strrchr (f->site, ':') + 1, NULL, 10));
-      json_builder_end_object (b);
+      augur_sarif_add_artifact_location (b, f->file, source_dir);
+      if (f->line != 0)
+        {
+          augur_json_begin_object_member (b, "region");
+          augur_json_add_int (b, "startLine", f->line);
+          json_builder_end_object (b);
+        }
       json_builder_end_object (b);
       json_builder_end_object (b);
       json_builder_end_array (b);
@@ -102,24 +94,26 @@ result (JsonBuilder *b, AugurDiagFinding *f)
     {
       AugurDiagRepair *r = g_ptr_array_index (f->repairs, i);
       if (r->verdict == AUGUR_DIAG_VERIFIED && r->insertions != NULL)
-        fix (b, r);
+        fix (b, r, source_dir);
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
 }
 
 gboolean
-augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error)
+augur_diag_save_sarif (GPtrArray *findings, const char *source_dir, const char *path,
+                       GError **error)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   augur_sarif_begin_log (b);
   augur_sarif_end_tool (b);
+  augur_sarif_add_uri_base_ids (b, source_dir);
   augur_json_begin_array_member (b, "results");
   for (guint i = 0; i < findings->len; i++)
     {
       AugurDiagFinding *f = g_ptr_array_index (findings, i);
       if (f->diagnosed)
-        result (b, f);
+        result (b, f, source_dir);
     }
   json_builder_end_array (b);
   augur_sarif_end_log (b);

@@ -37,6 +37,7 @@ augur_diag_finding_free (AugurDiagFinding *f)
     return;
   g_free (f->kind);
   g_free (f->site);
+  g_free (f->file);
   g_free (f->match_site);
   g_free (f->note);
   g_free (f->no_lock);
@@ -498,6 +499,11 @@ diagnose_finding (Ctx *c, guint index, AugurFinding *f)
   df->finding = index + 1;
   df->kind = g_strdup (augur_finding_kind_to_string (augur_finding_get_kind (f)));
   df->site = finding_site (f);
+  if (augur_finding_get_n_accesses (f) > 0)
+    {
+      df->file = g_strdup (augur_finding_get_access (f, 0)->file);
+      df->line = augur_finding_get_access (f, 0)->line;
+    }
   df->exit_failure = g_strcmp0 (augur_finding_get_subkind (f), "exit-status") == 0;
   df->classes = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_class_free);
   df->repairs = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diag_repair_free);

@@ -58,6 +58,8 @@ typedef struct {
   guint finding;             /* 1-based, in the results */
   char *kind;                /* "assertion" ... */
   char *site;                /* "prog.c:23" */
+  char *file;                /* the site's file as the results name it (NULL: unknown) */
+  guint line;                /* ... and its line */
   gboolean exit_failure;     /* an exit-status failure (the program ended itself nonzero) */
   gint exit_status;          /* ... with this status, as its failing executions end (0: none
                               * found) */
@@ -94,8 +96,11 @@ gboolean augur_diag_save_json (GPtrArray *findings, const char *results_path, co
                                GError **error);
 
 /* Writes the diagnosed failures as SARIF 2.1.0 to @path, each verified
- * repair a fix with artifactChanges (diagnose-sarif.c). */
-gboolean augur_diag_save_sarif (GPtrArray *findings, const char *path, GError **error);
+ * repair a fix with artifactChanges (diagnose-sarif.c); files under
+ * @source_dir (may be NULL) are named relative to it, as `augur report
+ * --format sarif` names them (common/sarif-log.h). */
+gboolean augur_diag_save_sarif (GPtrArray *findings, const char *source_dir, const char *path,
+                                GError **error);
 
 /* What @b built, pretty-printed, written to @path whole or not at all
  * (common/output-file.h): the one writer of both documents above. */

@@ -20,7 +20,7 @@ typedef struct {
 } Replacement;
 
 typedef struct {
-  char *uri;            /* the file, relative to the source directory */
+  char *uri;            /* the file, as the diff names it (relative to the source directory) */
   GArray *replacements; /* Replacement */
 } Change;
 
@@ -138,20 +138,10 @@ augur_report_sarif_n_fixes (AugurReportDiagnosis *d, guint number)
 }
 
 static void
-add_change (JsonBuilder *b, const Change *c)
+add_change (JsonBuilder *b, const Change *c, const char *source_dir)
 {
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "artifactLocation");
-  json_builder_begin_object (b);
-  g_autofree char *uri = g_uri_escape_string (c->uri, "/", FALSE);
-  json_builder_set_member_name (b, "uri");
-  json_builder_add_string_value (b, uri);
-  if (!g_path_is_absolute (c->uri))
-    {
-      json_builder_set_member_name (b, "uriBaseId");
-      json_builder_add_string_value (b, "SRCROOT");
-    }
-  json_builder_end_object (b);
+  augur_sarif_add_artifact_location (b, c->uri, source_dir);
   json_builder_set_member_name (b, "replacements");
   json_builder_begin_array (b);
   for (guint i = 0; i < c->replacements->len; i++)
@@ -168,7 +158,8 @@ add_change (JsonBuilder *b, const Change *c)
 }
 
 void
-augur_report_sarif_add_fixes (JsonBuilder *b, AugurReportDiagnosis *d, guint number)
+augur_report_sarif_add_fixes (JsonBuilder *b, AugurReportDiagnosis *d, guint number,
+                              const char *source_dir)
 {
   if (augur_report_sarif_n_fixes (d, number) == 0)
     return;
@@ -194,7 +185,7 @@ augur_report_sarif_add_fixes (JsonBuilder *b, AugurReportDiagnosis *d, guint num
       json_builder_set_member_name (b, "artifactChanges");
       json_builder_begin_array (b);
       for (guint i = 0; i < changes->len; i++)
-        add_change (b, g_ptr_array_index (changes, i));
+        add_change (b, g_ptr_array_index (changes, i), source_dir);
       json_builder_end_array (b);
       json_builder_end_object (b);
     }

@@ -19,8 +19,11 @@
 G_BEGIN_DECLS
 
 /* Adds "fixes" to the result being built in @b, for finding @number
- * (1-based), when @d has a verified repair for it; nothing otherwise. */
-void augur_report_sarif_add_fixes (JsonBuilder *b, AugurReportDiagnosis *d, guint number);
+ * (1-based), when @d has a verified repair for it; nothing otherwise.
+ * The files the diffs name are relative to @source_dir (may be NULL), as
+ * the result's locations (common/sarif-log.h). */
+void augur_report_sarif_add_fixes (JsonBuilder *b, AugurReportDiagnosis *d, guint number,
+                                   const char *source_dir);
 
 /* How many fixes augur_report_sarif_add_fixes adds for finding @number. */
 guint augur_report_sarif_n_fixes (AugurReportDiagnosis *d, guint number);

@@ -31,24 +31,12 @@ static const char *const rule_names[AUGUR_FINDING_N_KINDS] = {
 
 /* A physicalLocation for file:line; nothing if the file is unknown. */
 static void
-add_physical_location (JsonBuilder *b, const char *file, guint line)
+add_physical_location (JsonBuilder *b, const char *file, guint line, const char *source_dir)
 {
   if (file == NULL)
     return;
   augur_json_begin_object_member (b, "physicalLocation");
-  augur_json_begin_object_member (b, "artifactLocation");
-  if (g_path_is_absolute (file))
-    {
-      g_autofree char *uri = g_filename_to_uri (file, NULL, NULL);
-      augur_json_add_string (b, "uri", uri != NULL ? uri : file);
-    }
-  else
-    {
-      g_autofree char *uri = g_uri_escape_string (file, "/", FALSE);
-      augur_json_add_string (b, "uri", uri);
-      augur_json_add_string (b, "uriBaseId", "SRCROOT");
-    }
-  json_builder_end_object (b);
+  augur_sarif_add_artifact_location (b, file, source_dir);
   if (line != 0)
     {
       augur_json_begin_object_member (b, "region");
@@ -135,7 +123,7 @@ fingerprint (AugurFinding *f)
 }
 
 static void
-add_code_flow (JsonBuilder *b, AugurFinding *f)
+add_code_flow (JsonBuilder *b, AugurFinding *f, const char *source_dir)
 {
   g_autoptr(AugurReportRelevance) rel = augur_report_relevance_compute (f,
                                                                         AUGUR_REPORT_MAX_RELEVANT_STEPS);
@@ -172,7 +160,7 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
           g_autofree char *text = step_text (s);
           json_builder_begin_object (b);
           augur_json_begin_object_member (b, "location");
-          add_physical_location (b, s->file, s->line);
+          add_physical_location (b, s->file, s->line, source_dir);
           add_logical_location (b, s->function);
           augur_sarif_add_message (b, "message", text);
           json_builder_end_object (b);
@@ -191,7 +179,7 @@ add_code_flow (JsonBuilder *b, AugurFinding *f)
 
 static void
 add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnosis *diagnosis,
-            guint number)
+            guint number, const char *source_dir)
 {
   AugurFindingKind kind = augur_finding_get_kind (f);
   json_builder_begin_object (b);
@@ -209,7 +197,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
       const AugurAccess *a = augur_finding_get_access (f, 0);
       g_autofree char *text = access_text (f, a);
       json_builder_begin_object (b);
-      add_physical_location (b, a->file, a->line);
+      add_physical_location (b, a->file, a->line, source_dir);
       add_logical_location (b, a->function);
       augur_sarif_add_message (b, "message", text);
       json_builder_end_object (b);
@@ -225,7 +213,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
           g_autofree char *text = access_text (f, a);
           json_builder_begin_object (b);
           augur_json_add_int (b, "id", i);
-          add_physical_location (b, a->file, a->line);
+          add_physical_location (b, a->file, a->line, source_dir);
           add_logical_location (b, a->function);
           augur_sarif_add_message (b, "message", text);
           json_builder_end_object (b);
@@ -233,7 +221,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
       json_builder_end_array (b);
     }
 
-  add_code_flow (b, f);
+  add_code_flow (b, f, source_dir);
 
   g_autofree char *fp = fingerprint (f);
   augur_json_begin_object_member (b, "partialFingerprints");
@@ -270,7 +258,7 @@ add_result (JsonBuilder *b, AugurFinding *f, gint rule_index, AugurReportDiagnos
     }
   json_builder_end_object (b);
 
-  augur_report_sarif_add_fixes (b, diagnosis, number);
+  augur_report_sarif_add_fixes (b, diagnosis, number, source_dir);
   json_builder_end_object (b);
 }
 
@@ -365,26 +353,6 @@ add_invocations (JsonBuilder *b, AugurResults *results)
   json_builder_end_array (b);
 }
 
-/* The "originalUriBaseIds" member: SRCROOT, the source directory as a
- * file URI, when there is one. */
-static void
-add_uri_base_ids (JsonBuilder *b, const char *source_dir)
-{
-  if (source_dir == NULL)
-    return;
-  g_autofree char *abs = g_canonicalize_filename (source_dir, NULL);
-  g_autofree char *with_slash = g_str_has_suffix (abs, "/") ? g_strdup (abs)
-                                                             : g_strconcat (abs, "/", NULL);
-  g_autofree char *uri = g_filename_to_uri (with_slash, NULL, NULL);
-  if (uri == NULL)
-    return;
-  augur_json_begin_object_member (b, "originalUriBaseIds");
-  augur_json_begin_object_member (b, "SRCROOT");
-  augur_json_add_string (b, "uri", uri);
-  json_builder_end_object (b);
-  json_builder_end_object (b);
-}
-
 char *
 augur_report_sarif_to_data (AugurResults *results, const char *source_dir, gsize *length)
 {
@@ -412,13 +380,13 @@ augur_report_sarif_to_data_diagnosed (AugurResults *results, AugurReportDiagnosi
   add_rules (b, rule_index);
   augur_sarif_end_tool (b);
   add_invocations (b, results);
-  add_uri_base_ids (b, source_dir);
+  augur_sarif_add_uri_base_ids (b, source_dir);
 
   augur_json_begin_array_member (b, "results");
   for (guint i = 0; i < n; i++)
     {
       AugurFinding *f = augur_results_get_finding (results, i);
-      add_result (b, f, rule_index[augur_finding_get_kind (f)], diagnosis, i + 1);
+      add_result (b, f, rule_index[augur_finding_get_kind (f)], diagnosis, i + 1, source_dir);
     }
   json_builder_end_array (b);
   augur_sarif_end_log (b);

@@ -14,8 +14,10 @@
  * With a diagnosis (diagnosis.h), each verified repair of a finding is a
  * fix of its result, with artifactChanges (sarif-fixes.h).
  *
- * Relative source file names are given relative to the base id SRCROOT,
- * which originalUriBaseIds maps to @source_dir when one is known.
+ * Source files are named as every SARIF log of augur names them
+ * (common/sarif-log.h): relative to the base id SRCROOT, which
+ * originalUriBaseIds maps to @source_dir when one is known, when they are
+ * relative or under it; by their file URI otherwise.
  */
 #ifndef AUGUR_REPORT_SARIF_H
 #define AUGUR_REPORT_SARIF_H

@@ -161,7 +161,10 @@ augur_cmd_diagnose (int argc, char **argv)
     }
   if (!augur_diag_save_json (diag, path, output, &error))
     return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
-  if (sarif != NULL && !augur_diag_save_sarif (diag, sarif, &error))
+  if (sarif != NULL
+      && !augur_diag_save_sarif (diag, source_dir != NULL ? source_dir
+                                                          : augur_results_get_source_dir (results),
+                                 sarif, &error))
     return augur_cmd_error (CMD, AUGUR_EXIT_TOOL, error->message);
   return has_bug (results) ? AUGUR_EXIT_BUG : AUGUR_EXIT_OK;
 }

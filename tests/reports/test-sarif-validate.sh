@@ -6,58 +6,22 @@
 # multitool (npm package @microsoft/sarif-multitool, `validate` verb: the
 # SARIF 2.1.0 JSON schema plus the SARIF rules; it runs offline).
 #
-# The tool is looked for in $AUGUR_SARIF_MULTITOOL, then in the npm cache
-# directory ${AUGUR_NPM_PREFIX:-$HOME/.cache/augur-sarif}, where it is
-# installed with npm when npm is available.  Without it the test is skipped.
+# The tool is found or installed as sarif-multitool.sh says; without it the
+# test is skipped.
 # Two broken logs are validated too: the test fails if the tool stops
 # reporting errors.
 set -u
 . "$top_srcdir/tests/tap.sh"
 data="$top_srcdir/tests/reports/data"
-prefix=${AUGUR_NPM_PREFIX:-${HOME:-/nonexistent}/.cache/augur-sarif}
-tool=${AUGUR_SARIF_MULTITOOL:-$prefix/node_modules/.bin/sarif-multitool}
-
-if [ ! -x "$tool" ] && command -v npm >/dev/null 2>&1; then
-  mkdir -p "$prefix" 2>/dev/null &&
-    timeout 600 npm install --prefix "$prefix" --no-audit --no-fund @microsoft/sarif-multitool >/dev/null 2>&1
-fi
-if [ ! -x "$tool" ] || ! command -v node >/dev/null 2>&1; then
-  skip "SARIF validation with @microsoft/sarif-multitool" "npm, node or the multitool is unavailable (npm install --prefix \$HOME/.cache/augur-sarif @microsoft/sarif-multitool)"
+. "$top_srcdir/tests/reports/sarif-multitool.sh"
+if ! sarif_tool_ready; then
+  skip "SARIF validation with @microsoft/sarif-multitool" "$sarif_tool_why"
   tap_done
   exit
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/augur-sarif-validate.XXXXXX")
 trap 'rm -rf "$work" "$tap_log"' EXIT
-
-# errors LOG: the number of error-level results in the multitool's output log
-errors ()
-{
-  node -e '
-    const log = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    let n = 0;
-    for (const run of log.runs || []) {
-      const rules = (run.tool && run.tool.driver && run.tool.driver.rules) || [];
-      for (const r of run.results || []) {
-        const rule = rules[r.ruleIndex] || {};
-        const level = r.level || (rule.defaultConfiguration || {}).level || "warning";
-        if (level === "error") { n++; console.error(r.ruleId + ": " + JSON.stringify(r.message)); }
-      }
-      for (const inv of run.invocations || [])
-        for (const note of inv.toolExecutionNotifications || [])
-          if ((note.level || "error") === "error") { n++; console.error(JSON.stringify(note.message)); }
-    }
-    console.log(n);' "$1"
-}
-
-# validate SARIF: runs the multitool; its log is SARIF.log.sarif
-validate ()
-{
-  rm -f "$1.log.sarif"
-  timeout 300 "$tool" validate "$1" -o "$1.log.sarif" && test -s "$1.log.sarif"
-}
-valid () { validate "$1" && n=$(errors "$1.log.sarif") && { echo "error-level results: $n"; test "$n" -eq 0; }; }
-invalid () { validate "$1" && n=$(errors "$1.log.sarif") && { echo "error-level results: $n"; test "$n" -gt 0; }; }
 
 # (tap.sh's ok() uses $name; the multitool's launcher runs through a shell,
 # so the paths given to it stay free of shell syntax.)

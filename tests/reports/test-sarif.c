@@ -228,6 +228,48 @@ test_fixes (void)
 
 /* A diagnosis whose repairs are not all objects, and whose verified
  * repair's patch is not text: no fix, and no warning (fatal in a test). */
+/* The artifactLocation of @file against @source_dir, as compact JSON. */
+static char *
+artifact_json (const char *file, const char *source_dir)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  augur_sarif_add_artifact_location (b, file, source_dir);
+  json_builder_end_object (b);
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+  return json_to_string (root, FALSE);
+}
+
+/* One form for a file (common/sarif-log.h): under the source directory,
+ * given absolute or relative, its escaped path against SRCROOT; elsewhere
+ * its absolute file URI, escaped alike; a relative name with no source
+ * directory as it is against SRCROOT; the base id the escaped directory. */
+static void
+test_artifact_location (void)
+{
+  const char *under = "{\"artifactLocation\":{\"uri\":\"lib/a%20b%C3%A9.c\","
+                      "\"uriBaseId\":\"SRCROOT\"}}";
+  g_autofree char *abs_under = artifact_json ("/srv/s d/lib/a bé.c", "/srv/s d");
+  g_assert_cmpstr (abs_under, ==, under);
+  g_autofree char *rel_under = artifact_json ("./lib//a bé.c", "/srv/s d/");
+  g_assert_cmpstr (rel_under, ==, under);
+  g_autofree char *outside = artifact_json ("/usr/include/x+y é.h", "/srv/s d");
+  g_assert_cmpstr (outside, ==,
+                   "{\"artifactLocation\":{\"uri\":\"file:///usr/include/x%2By%20%C3%A9.h\"}}");
+  g_autofree char *above = artifact_json ("../other.c", "/srv/s d");
+  g_assert_cmpstr (above, ==, "{\"artifactLocation\":{\"uri\":\"file:///srv/other.c\"}}");
+  g_autofree char *no_dir = artifact_json ("lib/a bé.c", NULL);
+  g_assert_cmpstr (no_dir, ==, under);
+
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  json_builder_begin_object (b);
+  augur_sarif_add_uri_base_ids (b, "/srv/s d/./lib/..");
+  json_builder_end_object (b);
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+  g_autofree char *base = str_at (root, "$.originalUriBaseIds.SRCROOT.uri");
+  g_assert_cmpstr (base, ==, "file:///srv/s%20d/");
+}
+
 static void
 test_fixes_odd (void)
 {
@@ -250,6 +292,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sarif/golden", test_golden);
   g_test_add_func ("/sarif/fixes", test_fixes);
   g_test_add_func ("/sarif/fixes-odd", test_fixes_odd);
+  g_test_add_func ("/sarif/artifact-location", test_artifact_location);
   g_test_add_func ("/sarif/structure", test_structure);
   g_test_add_func ("/sarif/levels", test_levels);
   g_test_add_func ("/sarif/empty", test_empty);
