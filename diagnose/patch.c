@@ -252,7 +252,9 @@ edit_text (const Edit *e)
   return g_string_free (s, FALSE);
 }
 
-/* `diff -u` of the source and its edited text, named a/REL and b/REL. */
+/* `diff -u` of the source and its edited text, named a/REL and b/REL; a
+ * name with a blank in it is ended by a tab, as git ends it, for `patch`
+ * reads a name up to the first blank otherwise. */
 static char *
 edit_diff (const Edit *e, const char *rel, char **why)
 {
@@ -269,7 +271,9 @@ edit_diff (const Edit *e, const char *rel, char **why)
   char *out = NULL;
   if (g_file_set_contents (newp, text, -1, &error))
     {
-      g_autofree char *la = g_strdup_printf ("a/%s", rel), *lb = g_strdup_printf ("b/%s", rel);
+      const char *end = strpbrk (rel, " \t") != NULL ? "\t" : "";
+      g_autofree char *la = g_strdup_printf ("a/%s%s", rel, end);
+      g_autofree char *lb = g_strdup_printf ("b/%s%s", rel, end);
       const char *argv[] = { "diff", "-u", "--label", la, "--label", lb, e->source, newp, NULL };
       g_autofree char *err = NULL;
       g_autoptr (GSubprocess) p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE

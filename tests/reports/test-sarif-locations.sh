@@ -8,8 +8,9 @@
 # letter in its name, and so does its source file: every artifactLocation
 # is the file's percent-escaped path relative to SRCROOT, which
 # originalUriBaseIds maps to the escaped source directory, alike in the
-# three logs; each log validates under the SARIF multitool when it is at
-# hand (sarif-multitool.sh).
+# three logs; the verified repair is a fix (its diff names the file so
+# that `patch` finds it); each log validates under the SARIF multitool
+# when it is at hand (sarif-multitool.sh).
 set -u
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/reports/sarif-multitool.sh"
@@ -62,6 +63,9 @@ done
 ok "the three logs name it alike" sh -c '
   [ "$1" = "$2" ] && [ "$2" = "$3" ]' - "$(names "$work/report.sarif")" \
   "$(names "$work/fixes.sarif")" "$(names "$work/diagnose.sarif")"
+ok "the repair was verified: a fix in diagnose.sarif and fixes.sarif" sh -c '
+  grep -q "\"artifactChanges\"" "$1" && grep -q "\"artifactChanges\"" "$2"' - \
+  "$work/diagnose.sarif" "$work/fixes.sarif"
 
 for log in report fixes diagnose; do
   if sarif_tool_ready; then
