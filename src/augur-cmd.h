@@ -66,5 +66,10 @@ int augur_cmd_flush_stdout (const char *cmd, int status);
  * findings whatever their order (a label depends on the other files of
  * that name seen so far, "ck_pr.h" or "gcc/ck_pr.h").  Newly allocated. */
 char *augur_cmd_finding_locations (AugurFinding *f, gboolean sorted);
+/* A finding's kind and its accesses as explore prints them, "data-race
+ * prog.c:12 prog.c:20", or the kind alone when it has no access: what
+ * explore and replay put before ": " and the explanation.  Newly
+ * allocated. */
+char *augur_cmd_finding_heading (AugurFinding *f);
 
 #endif /* AUGUR_CMD_H */

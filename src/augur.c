@@ -233,6 +233,14 @@ augur_cmd_finding_locations (AugurFinding *f, gboolean sorted)
   return g_strjoinv (" ", (char **) l->pdata);
 }
 
+char *
+augur_cmd_finding_heading (AugurFinding *f)
+{
+  g_autofree char *kind = augur_finding_dup_full_kind (f);
+  g_autofree char *locs = augur_cmd_finding_locations (f, FALSE);
+  return locs[0] != '\0' ? g_strdup_printf ("%s %s", kind, locs) : g_steal_pointer (&kind);
+}
+
 int
 main (int argc, char **argv)
 {

@@ -72,9 +72,8 @@ augur_cmd_explore_exit_for_error (const GError *error)
 static void
 print_finding (AugurFinding *f)
 {
-  g_autofree char *kind = augur_finding_dup_full_kind (f);
-  g_autofree char *locs = augur_cmd_finding_locations (f, FALSE);
-  g_print ("%s%s%s: %s\n", kind, locs[0] != '\0' ? " " : "", locs, augur_finding_get_explanation (f));
+  g_autofree char *heading = augur_cmd_finding_heading (f);
+  g_print ("%s: %s\n", heading, augur_finding_get_explanation (f));
 }
 
 /* The notes on stderr after the summary: what the mode covered, how the

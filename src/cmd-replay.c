@@ -104,9 +104,8 @@ replay_prediction (const char *const *pargv, AugurFinding *target, gboolean show
       augur_cmd_print_error (CMD, error->message);
       return augur_cmd_explore_exit_for_error (error);
     }
-  g_autofree char *kind = augur_finding_dup_full_kind (target);
-  g_autofree char *locs = augur_cmd_finding_locations (target, FALSE);
-  g_print ("%s: %s %s: %s\n", reproduced ? "reproduced" : "not reproduced", kind, locs, what);
+  g_autofree char *heading = augur_cmd_finding_heading (target);
+  g_print ("%s: %s: %s\n", reproduced ? "reproduced" : "not reproduced", heading, what);
   return reproduced ? AUGUR_EXIT_BUG : AUGUR_EXIT_PROGRAM;
 }
 
@@ -177,8 +176,8 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
     return status;
   g_autofree char *want_kind = augur_finding_dup_full_kind (target);
   g_autofree char *want_locs = augur_cmd_finding_locations (target, TRUE);
-  /* as explore printed them */
-  g_autofree char *shown_locs = augur_cmd_finding_locations (target, FALSE);
+  /* as explore printed it */
+  g_autofree char *heading = augur_cmd_finding_heading (target);
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) first_error = NULL;
   gboolean ran = FALSE;
@@ -219,7 +218,7 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
               if (beside_facts && attempt == 0)
                 g_printerr ("augur replay: the schedule was run with the static facts next to %s\n",
                             path);
-              g_print ("reproduced: %s %s: %s\n", kind, shown_locs, augur_finding_get_explanation (f));
+              g_print ("reproduced: %s: %s\n", heading, augur_finding_get_explanation (f));
               /* two threads failing at one place: the replay's is the
                * first to get there, which may not be the one named */
               gint want = failing_thread (target), failed = failing_thread (f);
@@ -237,7 +236,7 @@ replay_explored (const char *const *pargv, AugurFinding *target, const guint *th
       augur_cmd_print_error (CMD, e->message);
       return augur_cmd_explore_exit_for_error (e);
     }
-  g_print ("not reproduced: %s %s\n", want_kind, shown_locs);
+  g_print ("not reproduced: %s\n", heading);
   return AUGUR_EXIT_PROGRAM;
 }
 

@@ -39,6 +39,34 @@ abort_plain ()
 }
 ok "abort_plain: abort() with no misuse before it is a finding of kind abort, not assertion, its access an abort, not an assert-fail" abort_plain
 
+# replay names a finding as explore does, by its kind alone when it has no
+# access: "abort: ...", never "abort : ..." (abort_plain's results with
+# the abort's accesses taken away; and as a confirmed prediction, which
+# replays by its own path)
+no_access_heading ()
+{
+  python3 - "$tmp/abort_plain.json" "$tmp/noacc.json" "$tmp/pred.json" <<'PY' || return 1
+import json, sys
+r = json.load(open(sys.argv[1]))
+n = [f["kind"] for f in r["findings"]].index("abort")
+r["findings"][n]["accesses"] = []
+json.dump(r, open(sys.argv[2], "w"))
+r["findings"][n]["prediction"] = {"pattern": "p", "answer": "a", "class": "harmful"}
+json.dump(r, open(sys.argv[3], "w"))
+PY
+  n=$(json_path "$tmp/noacc.json" '$.findings[*].kind' | grep -n '^abort$' | cut -d: -f1)
+  "$AUGUR" replay "$tmp/noacc.json#$n" >"$tmp/na.out" 2>&1
+  "$AUGUR" replay "$tmp/pred.json#$n" >"$tmp/pr.out" 2>&1
+  cat "$tmp/na.out" "$tmp/pr.out"
+  [ "$(cat "$tmp/na.out")" = "not reproduced: abort" ] \
+    && grep -q "^\(not \)\{0,1\}reproduced: abort: after the same" "$tmp/pr.out"
+}
+if command -v python3 >/dev/null 2>&1; then
+  ok "replay: a finding with no access is headed by its kind, as explore heads it" no_access_heading
+else
+  skip "replay: a finding with no access is headed by its kind, as explore heads it" "no python3"
+fi
+
 abort_report ()
 {
   "$AUGUR" report -o "$tmp/html" "$tmp/abort_after_misuse.json" >/dev/null \
