@@ -693,7 +693,6 @@ finding_parts (GString *s, AugurFinding *f)
   for (guint i = 0; i < augur_finding_get_n_parts (f); i++)
     {
       AugurFinding *p = augur_finding_get_part (f, i);
-      g_autofree char *pkind = augur_finding_dup_full_kind (p);
       g_string_append (s, "<li class=\"part\">");
       append_severity_badge (s, p);
       g_string_append (s, " <strong>");
