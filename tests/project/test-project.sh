@@ -19,6 +19,9 @@ set -u
 . "$top_srcdir/tests/tap.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/augur-project.XXXXXX")
 trap 'rm -rf "$work" "$tap_log"' EXIT
+# augur static keeps its temporary directory, for the log its error names,
+# when frama-c fails (no_flags): inside $work, it goes with it
+TMPDIR=$work; export TMPDIR
 
 if ! echo '#include <zlib.h>' | ${CC:-cc} -E - >/dev/null 2>&1; then
   skip "the project" "zlib.h not found: install zlib1g-dev"

@@ -13,6 +13,9 @@ set -u
 src="$top_srcdir/tests/static"
 work=$(mktemp -d "${TMPDIR:-/tmp}/augur-static-cache.XXXXXX")
 trap 'rm -rf "$work" "$tap_log"' EXIT
+# augur static keeps its temporary directory, for the log its error names,
+# when frama-c fails: inside $work, it goes with it
+TMPDIR=$work; export TMPDIR
 
 frama_c=$(command -v "${AUGUR_FRAMA_C:-frama-c}" 2>/dev/null)
 if [ -z "$frama_c" ] || [ ! -f "${AUGUR_STATIC_PLUGIN:-}" ]; then

@@ -15,6 +15,9 @@ cases="thread_local locked_counter racy_counter heap_handoff escaped_stack
 src="$top_srcdir/tests/static"
 work=$(mktemp -d "${TMPDIR:-/tmp}/augur-static.XXXXXX")
 trap 'rm -rf "$work" "$tap_log"' EXIT
+# augur static keeps its temporary directory, for the log its error names,
+# when frama-c fails: inside $work, it goes with it
+TMPDIR=$work; export TMPDIR
 
 status_is () { want=$1; shift; "$@" >/dev/null 2>&1; test $? -eq "$want"; }
 same () { cmp "$1" "$2" || { diff -u "$1" "$2" | head -40; return 1; }; }
