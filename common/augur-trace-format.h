@@ -267,6 +267,9 @@ enum {
   AUGUR_CHANNEL_PIPE = 0,
   AUGUR_CHANNEL_SOCKETPAIR = 1,
   AUGUR_CHANNEL_EVENTFD = 2,
+  AUGUR_CHANNEL_FDTABLE = 3,   /* no channel: the process's descriptor numbers, whose
+                                * word every call that makes or frees one adds to under
+                                * the scheduler (runtime/rt-fdtable.c) */
 };
 
 /* aux of a channel's add in a recorded run (runtime/rt-fdio.c, not under the

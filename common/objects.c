@@ -227,6 +227,8 @@ channel_name (AugurObjects *o, guint64 address)
   const Channel *c = channel_at (o, address);
   if (c == NULL)
     return NULL;
+  if (c->kind == AUGUR_CHANNEL_FDTABLE)
+    return g_strdup ("descriptor table");
   return g_strdup_printf ("%s #%u", c->kind < G_N_ELEMENTS (kinds) ? kinds[c->kind] : "channel",
                           c->number);
 }

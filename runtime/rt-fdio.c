@@ -635,6 +635,7 @@ made (int r, int fd, int other, uint64_t kind, uintptr_t ra)
 RT_EXPORT int
 pipe (int fds[2])
 {
+  rt_fdtable_step (RT_RA ());
   int r = get_real_pipe () (fds);
   return made (r, r == 0 ? fds[0] : -1, -1, AUGUR_CHANNEL_PIPE, RT_RA ());
 }
@@ -642,6 +643,7 @@ pipe (int fds[2])
 RT_EXPORT int
 pipe2 (int fds[2], int flags)
 {
+  rt_fdtable_step (RT_RA ());
   int r = get_real_pipe2 () (fds, flags);
   return made (r, r == 0 ? fds[0] : -1, -1, AUGUR_CHANNEL_PIPE, RT_RA ());
 }
@@ -649,6 +651,7 @@ pipe2 (int fds[2], int flags)
 RT_EXPORT int
 socketpair (int domain, int type, int protocol, int fds[2])
 {
+  rt_fdtable_step (RT_RA ());
   int r = get_real_socketpair () (domain, type, protocol, fds);
   return made (r, r == 0 ? fds[0] : -1, r == 0 ? fds[1] : -1, AUGUR_CHANNEL_SOCKETPAIR,
                RT_RA ());
@@ -657,6 +660,7 @@ socketpair (int domain, int type, int protocol, int fds[2])
 RT_EXPORT int
 eventfd (unsigned int value, int flags)
 {
+  rt_fdtable_step (RT_RA ());
   int fd = get_real_eventfd () (value, flags);
   return made (fd, fd, -1, AUGUR_CHANNEL_EVENTFD, RT_RA ());
 }

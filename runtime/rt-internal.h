@@ -635,6 +635,10 @@ struct iovec;
 int rt_fdio_write (int fd, const struct iovec *iov, int cnt, RtFdioFirst *first, const void *args,
                    uintptr_t ra, ssize_t *r);
 void rt_fdio_before_close (int fd, uintptr_t ra);
+/* Under the scheduler, a call by the program at @ra that makes or frees
+ * a descriptor number is first a step on the descriptor table's word
+ * (rt-fdtable.c): the explorer orders such calls of different threads. */
+void rt_fdtable_step (uintptr_t ra);
 /* poll and select by the program at @ra on its own pipes only (rt-time.c
  * asks): 1 and the call's result in *result when rt-fdio.c made the call. */
 struct pollfd;

@@ -229,6 +229,7 @@ close (int fd)
         }
       rt_snapshot_process_dirty ();
     }
+  rt_fdtable_step (RT_RA ());
   rt_fdio_before_close (fd, RT_RA ());
   return get_real_close () (fd);
 }
@@ -247,6 +248,7 @@ RT_EXPORT int
 dup2 (int fd, int to)
 {
   fd_target (to);
+  rt_fdtable_step (RT_RA ());
   return get_real_dup2 () (fd, to);
 }
 
@@ -255,6 +257,7 @@ RT_EXPORT int
 dup3 (int fd, int to, int flags)
 {
   fd_target (to);
+  rt_fdtable_step (RT_RA ());
   return get_real_dup3 () (fd, to, flags);
 }
 

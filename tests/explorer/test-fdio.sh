@@ -11,7 +11,8 @@
 # through a pipe until its end of file is complete with no finding; a
 # wait on two pipes follows its schedule whichever pipe wakes it.
 # glibc's eventfd_read and eventfd_write, and epoll_pwait2, are channel
-# calls too (libevent's).
+# calls too (libevent's).  A close and another thread's open, whose
+# order decides which number the open gets, are ordered both ways.
 . "$top_srcdir/tests/tap.sh"
 
 prog_dir="$top_builddir/tests/explorer"
@@ -56,6 +57,29 @@ ok "pipe_pool_ok: workers fed through a pipe until its end of file" clean_comple
 # leave): complete with no finding (the orders of its sections and the
 # executions it costs: test-modes, /modes/pipe-lock/orders)
 ok "pipe_lock_ok 3: a pipe's token byte as the lock of three threads" clean_run pipe_lock_ok 3
+# descriptor numbers (runtime/rt-fdtable.c): a close and another
+# thread's open are ordered both ways, so the failure that needs the open
+# after the close (c) and the one that needs it before (o) are both found
+# and replayed, in both modes; joined first (k), no finding
+fd_order ()
+{
+  "$AUGUR" explore --no-progress --mode "$1" --exec-timeout 5 -o "$tmp/fd$1$2.json" \
+    -- "$prog_dir/fd_reuse" "$2" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 1 ] && grep -q "(complete: every interleaving up to equivalence)" "$tmp/out" \
+    && [ "$(json_path "$tmp/fd$1$2.json" '$.findings[*].kind')" = assertion ] \
+    && "$AUGUR" replay "$tmp/fd$1$2.json#1" >"$tmp/replay" 2>&1
+  st2=$?
+  cat "$tmp/replay"
+  [ "$st2" -eq 1 ] && grep -q "fd_reuse.c:$3" "$tmp/replay"
+}
+ok "fd_reuse c: an open after another thread's close gets its number (optimal)" fd_order optimal c 63
+ok "fd_reuse o: an open before another thread's close does not (optimal)" fd_order optimal o 61
+ok "fd_reuse o: the same (dpor)" fd_order dpor o 61
+ok "fd_reuse s: a socket after a close (dpor)" fd_order dpor s 63
+ok "fd_reuse d: a dup after a close (optimal)" fd_order optimal d 63
+ok "fd_reuse k: the closer joined before the open: no finding" clean_run fd_reuse k
 # io_uring: libuv added its descriptors to its epoll set through a ring,
 # where augur could not see them (its loop woken through an eventfd was a
 # hang); io_uring_setup now fails with ENOSYS, recording and exploring
