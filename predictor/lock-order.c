@@ -43,6 +43,7 @@ site (const AugurPredModel *m, AugurSymbolizer *sym, guint32 g, AugurLockSite *s
   guint32 pc[AUGUR_TRACE_MAX_CALLERS];
   guint got = augur_trace_event_callers (m->trace, g, module, pc);
   s->callers = frames;
+  const AugurRecord *r = augur_trace_event (m->trace, g);
   s->n_callers = augur_lock_site_frames (sym, r->module, r->pc, module, pc, got, frames);
 }
 
