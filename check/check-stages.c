@@ -327,6 +327,53 @@ say_windowed (AugurCheckState *st, const GString *windowed, guint n)
                    "program's start", n, n == 1 ? "" : "s", windowed->str, events, steps);
 }
 
+/* A prediction confirmation saw happen harmlessly (out->cls BENIGN): a
+ * warning for the merge (check-merge.h), and for a data race the
+ * execution in which it happened. */
+static void
+note_benign (AugurCheckState *st, AugurFinding *p, AugurConfirmOutcome *out)
+{
+  /* a race seen to happen harmlessly is a warning (check-merge.h);
+   * its explanation becomes what confirmation saw, for the merge
+   * (predictions.json is written already) */
+  if (st->benign == NULL)
+    st->benign = augur_results_new (st->options->argv[0], "confirm");
+  g_autoptr (AugurFinding) mark = augur_finding_new (
+    augur_finding_get_kind (p), NULL,
+    out->failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : out->hung > 0 ? AUGUR_CONFIRM_HUNG : "");
+  if (augur_finding_get_object (p) != NULL)   /* which global, for the merge */
+    augur_finding_set_object (mark, augur_finding_get_object (p),
+                              augur_finding_get_object_kind (p));
+  for (guint k = 0; k < augur_finding_get_n_accesses (p); k++)
+    {
+      const AugurAccess *a = augur_finding_get_access (p, k);
+      augur_finding_add_access (mark, a->thread, a->event, a->op, a->file, a->line,
+                                a->function, NULL);
+    }
+  augur_results_add_finding (st->benign, mark);
+  /* the race happened: a finding even where no explored run shows
+   * it (--sync-only, where plain accesses are no steps) */
+  if (augur_finding_get_kind (p) == AUGUR_FINDING_DATA_RACE)
+    {
+      if (st->benign_races == NULL)
+        st->benign_races = augur_results_new (st->options->argv[0], "confirm");
+      /* "Predicted, not confirmed: X." -> "X."; the merge says
+       * what re-execution saw (add_ungrouped); reported with the
+       * schedule of the execution in which it happened, which
+       * augur replay re-runs (the prediction's names trace events) */
+      g_autofree char *what = augur_confirm_claim (p);
+      AugurFinding *seen = out->witness != NULL ? out->witness : p;
+      augur_finding_set_explanation (seen, what);
+      /* no execution kept that augur replay could re-run (the
+       * prediction's schedule names trace events): a warning, as
+       * a race predicted and never re-executed is, so that every
+       * error replays */
+      if (out->witness == NULL)
+        augur_finding_set_severity (seen, AUGUR_SEVERITY_WARNING);
+      augur_results_add_finding (st->benign_races, seen);
+    }
+}
+
 static gboolean
 stage_confirm (AugurCheckState *st, GError **error)
 {
@@ -380,47 +427,7 @@ stage_confirm (AugurCheckState *st, GError **error)
       augur_results_add_predictions (st->results, augur_finding_get_kind (p), out.cls, 1);
       counts[out.cls]++;
       if (out.cls == AUGUR_PREDICTION_BENIGN)
-        {
-          /* a race seen to happen harmlessly is a warning (check-merge.h);
-           * its explanation becomes what confirmation saw, for the merge
-           * (predictions.json is written already) */
-          if (st->benign == NULL)
-            st->benign = augur_results_new (st->options->argv[0], "confirm");
-          g_autoptr (AugurFinding) mark = augur_finding_new (
-            augur_finding_get_kind (p), NULL,
-            out.failed_anyway ? AUGUR_CONFIRM_FAILED_ANYWAY : out.hung > 0 ? AUGUR_CONFIRM_HUNG : "");
-          if (augur_finding_get_object (p) != NULL)   /* which global, for the merge */
-            augur_finding_set_object (mark, augur_finding_get_object (p),
-                                      augur_finding_get_object_kind (p));
-          for (guint k = 0; k < augur_finding_get_n_accesses (p); k++)
-            {
-              const AugurAccess *a = augur_finding_get_access (p, k);
-              augur_finding_add_access (mark, a->thread, a->event, a->op, a->file, a->line,
-                                        a->function, NULL);
-            }
-          augur_results_add_finding (st->benign, mark);
-          /* the race happened: a finding even where no explored run shows
-           * it (--sync-only, where plain accesses are no steps) */
-          if (augur_finding_get_kind (p) == AUGUR_FINDING_DATA_RACE)
-            {
-              if (st->benign_races == NULL)
-                st->benign_races = augur_results_new (st->options->argv[0], "confirm");
-              /* "Predicted, not confirmed: X." -> "X."; the merge says
-               * what re-execution saw (add_ungrouped); reported with the
-               * schedule of the execution in which it happened, which
-               * augur replay re-runs (the prediction's names trace events) */
-              g_autofree char *what = augur_confirm_claim (p);
-              AugurFinding *seen = out.witness != NULL ? out.witness : p;
-              augur_finding_set_explanation (seen, what);
-              /* no execution kept that augur replay could re-run (the
-               * prediction's schedule names trace events): a warning, as
-               * a race predicted and never re-executed is, so that every
-               * error replays */
-              if (out.witness == NULL)
-                augur_finding_set_severity (seen, AUGUR_SEVERITY_WARNING);
-              augur_results_add_finding (st->benign_races, seen);
-            }
-        }
+        note_benign (st, p, &out);
       augur_results_set_executions (st->results,
                                     augur_results_get_executions (st->results) + out.executions);
       if (out.cls == AUGUR_PREDICTION_HARMFUL && out.finding != NULL)
