@@ -591,11 +591,47 @@ augur_sched_clock_meets (const AugurSchedStep *a, const AugurSchedStep *b)
          || ((b->xflags & AUGUR_SXF_CLOCK_JUMP) && (a->xflags & AUGUR_SXF_CLOCK));
 }
 
+/* A thread's end, as a tryjoin or timedjoin sees it: a virtual object per
+ * thread (no real object lives below 0x10000) that its EXIT writes and a
+ * try's JOIN (AUGUR_SXF_TRY) reads; a try that found the thread running
+ * is an atomic READ of it (ev_kind THREAD_JOIN, arg = the thread), so
+ * DPOR tries the try both before and after the end. */
+#define AUGUR_SCHED_THREAD_END_OBJ(t) (0x1000u + (uint64_t) (t))
+
+/* The end object an EXIT writes or a try's JOIN reads; 0 for other steps
+ * (a failed try reads it as its obj). */
+static inline uint64_t
+augur_sched_end_access (const AugurSchedStep *s)
+{
+  if (s->op == AUGUR_SOP_EXIT)
+    return AUGUR_SCHED_THREAD_END_OBJ (s->tid);
+  if (s->op == AUGUR_SOP_JOIN && (s->xflags & AUGUR_SXF_TRY) && s->arg < AUGUR_SCHED_MAX_THREADS)
+    return AUGUR_SCHED_THREAD_END_OBJ (s->arg);
+  return 0;
+}
+
+/* A thread's end and a try to join it (pending or done, failed or not). */
+static inline int
+augur_sched_end_meets (const AugurSchedStep *a, const AugurSchedStep *b)
+{
+  if (a->op != AUGUR_SOP_EXIT)
+    {
+      if (b->op != AUGUR_SOP_EXIT)
+        return 0;
+      const AugurSchedStep *t = a;
+      a = b;
+      b = t;
+    }
+  uint64_t end = AUGUR_SCHED_THREAD_END_OBJ (a->tid);
+  return augur_sched_end_access (b) == end
+         || (b->op == AUGUR_SOP_READ && b->ev_kind == AUGUR_EV_THREAD_JOIN && b->obj == end);
+}
+
 /* Dependency of two steps of different threads (sleep sets, races):
  * they touch a common object and not both only read it.  Thread-only ops
  * (create, join, exit) depend on nothing here but each other's creations
- * (AUGUR_SCHED_THREAD_COUNTER): their order is program order plus the
- * enabling relation; YIELD and END touch nothing (an END runs only once
+ * (AUGUR_SCHED_THREAD_COUNTER) and a thread's end on a try to join it:
+ * their order is program order plus the enabling relation; YIELD and END touch nothing (an END runs only once
  * nothing else can, so it is always last).  A condition wait or wake also
  * touches its mutex (arg). */
 static inline int
@@ -612,7 +648,8 @@ augur_sched_dependent (const AugurSchedStep *a, const AugurSchedStep *b)
    * a misuse (undefined behaviour) */
   if (a->op == AUGUR_SOP_JOIN && b->op == AUGUR_SOP_JOIN && a->arg == b->arg)
     return 1;
-  if (augur_sched_kill_meets (a, b) || augur_sched_clock_meets (a, b))
+  if (augur_sched_kill_meets (a, b) || augur_sched_clock_meets (a, b)
+      || augur_sched_end_meets (a, b))
     return 1;
   if (a->op >= AUGUR_SOP_CREATE && a->op <= AUGUR_SOP_EXIT)
     return 0;

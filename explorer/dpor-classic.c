@@ -148,7 +148,8 @@ dependent (const AugurSchedStep *a, const AugurSchedStep *b)
 {
   guint64 alo, ahi, blo, bhi, la, lb;
   gboolean aw, bw;
-  if (augur_sched_kill_meets (a, b) || augur_sched_clock_meets (a, b))
+  if (augur_sched_kill_meets (a, b) || augur_sched_clock_meets (a, b)
+      || augur_sched_end_meets (a, b))
     return TRUE;
   /* memory, then locks: a condition wake-up touches its condition and
    * takes its mutex back, so two wake-ups from two conditions that

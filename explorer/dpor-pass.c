@@ -1172,6 +1172,8 @@ augur_dpor_analyse (AugurDpor *d, guint same, guint first_new, AugurDporRaceFunc
       step_order (p, j, vc, pre);
       if (s->xflags & AUGUR_SXF_CLOCK_JUMP)
         mem_access (p, j, TRUE, AUGUR_SCHED_CLOCK_OBJ, 8, pre, spre);
+      if (augur_sched_end_access (s) != 0)   /* an exit, a try's join */
+        mem_access (p, j, s->op == AUGUR_SOP_EXIT, augur_sched_end_access (s), 1, pre, spre);
       step_effects (p, j, pre, spre);
       augur_dpor_cond_rivals (p, j);
       step_thread (p, j, pre);

@@ -69,6 +69,8 @@ rt_sched_passing_read (RtSThread *t, const AugurSchedStep *e, uint32_t at, int h
   if ((e->op != AUGUR_SOP_READ && !rmw) || (e->flags & AUGUR_SF_RANGE)
       || (e->xflags & AUGUR_SXF_CLOCK) || t->seen_lost)
     return;
+  if (e->ev_kind == AUGUR_EV_THREAD_JOIN)
+    return;   /* a try to join: a read of the thread's end, no memory (rt-sched-join.c) */
   if (!(e->size == 1 || e->size == 2 || e->size == 4 || e->size == 8) || (e->obj & (e->size - 1)) != 0)
     return;
   /* the thread has run nothing since the read (its next step is being

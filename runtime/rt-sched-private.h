@@ -342,6 +342,9 @@ void rt_sched_cond_take (uint32_t t);
  * for the others. */
 int rt_sched_cond_not_first (uint32_t t);
 
+/* rt-sched-join.c: a try's JOIN step @s that failed with @result (EBUSY,
+ * ETIMEDOUT) becomes a read of the thread's end. */
+void rt_sched_join_tried (AugurSchedStep *s, int64_t result);
 /* rt-sched-deadline.c: the timeout rt_sched_timeout_owed left the calling
  * thread to take, once its call's step is done (rt_sched_sync_after);
  * a new thread @child knows of the clock what its creator @parent does. */

@@ -392,7 +392,7 @@ barrier_leave_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 static int
 join_enabled (uint32_t t, RtSThread *s, const AugurSchedStep *p)
 {
-  return p->arg >= RT_MAXT || rt_sth[p->arg].state != AUGUR_STH_ENABLED;
+  return s->try_op || p->arg >= RT_MAXT || rt_sth[p->arg].state != AUGUR_STH_ENABLED;
 }
 
 /* sigwait waits for a signal of its set (a poll never blocks) */
@@ -431,7 +431,11 @@ join_prepare (RtSync *op, AugurSchedStep *s)
   peer_prepare (op, s);
   int self = op->rec.addr == rt_self.tid;
   if (op->rec.addr != RT_TID_NONE && !self)
-    return 1;
+    {
+      if (op->rec.aux != AUGUR_TRY_BLOCKING)
+        s->xflags |= AUGUR_SXF_TRY;   /* a tryjoin, a timedjoin: rt-sched-join.c */
+      return 1;
+    }
   s->arg = RT_NONE;
   rt_sched_point (s, 0);
   rt_sched_misuse (self ? AUGUR_MISUSE_SELF_JOIN : AUGUR_MISUSE_DOUBLE_JOIN, rt_self.tid, s->pc,
@@ -687,6 +691,8 @@ accounted_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t re
 {
   if (result == 0 && op->rec.addr < RT_MAXT)
     rt_sth[op->rec.addr].joined = 1;
+  if (op->rec.kind == AUGUR_EV_THREAD_JOIN)
+    rt_sched_join_tried (s, result);
 }
 
 static void
@@ -826,7 +832,7 @@ alloc_after (RtSync *op, const RtSyncModel *m, AugurSchedStep *s, int64_t result
 
 static const RtSyncModel sync_model[AUGUR_EV_LAST_] = {
   [AUGUR_EV_THREAD_CREATE] = { .prepare = peer_prepare, .before = create_before, .after = create_after },
-  [AUGUR_EV_THREAD_JOIN] = { .enabled = join_enabled, .prepare = join_prepare, .after = accounted_after },
+  [AUGUR_EV_THREAD_JOIN] = { .try_when = TRY_UNLESS_BLOCKING, .enabled = join_enabled, .prepare = join_prepare, .after = accounted_after },
   [AUGUR_EV_THREAD_DETACH] = { .after = accounted_after },
   [AUGUR_EV_ONCE] = { .enabled = once_enabled },   /* rt_sched_once_begin, _end */
   [AUGUR_EV_SIGNAL_WAIT] = { .enabled = sigwait_enabled },   /* rt-sched-signal.c */

@@ -43,6 +43,12 @@ int rt_sched_unlock_refused (void);
 /* The join just taken found its thread joined by another thread while it
  * waited too (both blocked on it): a double join, reported at its step. */
 void rt_sched_double_join (void);
+/* A tryjoin (@how AUGUR_TRY_TRY) or timedjoin (AUGUR_TRY_TIMED, until
+ * @abstime on @clock) of thread @tid, its step taken: EBUSY or ETIMEDOUT
+ * (its timeout owed) if the thread has not ended, else 0: join it
+ * (rt-sched-join.c). */
+int rt_sched_join_busy (uint64_t tid, int how, clockid_t clock, const struct timespec *abstime,
+                        uintptr_t ra);
 /* Steps made plus accesses pruned by the static facts (not steps) so far
  * in this execution (0 when not scheduling): unchanged, no instrumented
  * access or step came in between. */

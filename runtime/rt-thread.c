@@ -733,12 +733,15 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
 }
 
 /* One shape for the four joins: JOIN after the real call, addr = the
- * joined thread's id, arg = the result code. */
-#define JOIN_BODY(untimed_, call)                                           \
+ * joined thread's id, arg = the result code.  Under the scheduler a try
+ * or timed join (@how, AUGUR_TRY_*, until @abstime on @clock) fails if
+ * the thread has not ended (rt-sched-join.c), else joins it as a join. */
+#define JOIN_BODY(untimed_, how, clock, abstime, call)                      \
   RtSync op;                                                                \
   if (!rt_sync_begin (&op, AUGUR_EV_THREAD_JOIN, 0, NULL, RT_RA ()))        \
     return call;                                                            \
   op.rec.addr = rt_thread_table_get ((unsigned long) thread);               \
+  op.rec.aux = rt_sched_is_on () ? (how) : AUGUR_TRY_BLOCKING;              \
   op.untimed = untimed_;                                                    \
   rt_sync_before (&op);                                                     \
   if (rt_sched_is_on () && op.rec.addr == RT_TID_NONE)                      \
@@ -756,8 +759,12 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
       rt_sched_double_join ();                                              \
       return ESRCH;                                                         \
     }                                                                       \
-  int r;                                                                    \
-  if (rt_fibers)                                                            \
+  int r = rt_sched_is_on ()                                                 \
+            ? rt_sched_join_busy (op.rec.addr, (how), clock, abstime, RT_RA ()) \
+            : 0;                                                            \
+  if (r != 0)                                                               \
+    ;   /* EBUSY, ETIMEDOUT: the thread stays joinable */                   \
+  else if (rt_fibers)                                                       \
     {                                                                       \
       /* the scheduler let the join through: the fiber has exited */        \
       r = 0;                                                                \
@@ -767,7 +774,10 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
   else                                                                      \
     {                                                                       \
       rt_guard_enter ();                                                    \
-      r = call;                                                             \
+      /* a try's thread has ended in the model: its OS thread may still */ \
+      /* be on its way out, which only a join waits for */                  \
+      r = (how) != AUGUR_TRY_BLOCKING && rt_sched_is_on ()                  \
+            ? get_real_pthread_join () (thread, ret) : call;                \
       rt_guard_leave ();                                                    \
     }                                                                       \
   if (r == 0)                                                               \
@@ -778,25 +788,28 @@ pthread_create (pthread_t *thread, const pthread_attr_t *attr,
 RT_EXPORT int
 pthread_join (pthread_t thread, void **ret)
 {
-  JOIN_BODY (true, get_real_pthread_join () (thread, ret))
+  JOIN_BODY (true, AUGUR_TRY_BLOCKING, CLOCK_REALTIME, NULL, get_real_pthread_join () (thread, ret))
 }
 
 RT_EXPORT int
 pthread_tryjoin_np (pthread_t thread, void **ret)
 {
-  JOIN_BODY (false, get_real_pthread_tryjoin_np () (thread, ret))
+  JOIN_BODY (false, AUGUR_TRY_TRY, CLOCK_REALTIME, NULL,
+             get_real_pthread_tryjoin_np () (thread, ret))
 }
 
 RT_EXPORT int
 pthread_timedjoin_np (pthread_t thread, void **ret, const struct timespec *abstime)
 {
-  JOIN_BODY (false, get_real_pthread_timedjoin_np () (thread, ret, abstime))
+  JOIN_BODY (false, abstime != NULL ? AUGUR_TRY_TIMED : AUGUR_TRY_BLOCKING, CLOCK_REALTIME,
+             abstime, get_real_pthread_timedjoin_np () (thread, ret, abstime))
 }
 
 RT_EXPORT int
 pthread_clockjoin_np (pthread_t thread, void **ret, clockid_t clock, const struct timespec *abstime)
 {
-  JOIN_BODY (false, get_real_pthread_clockjoin_np () (thread, ret, clock, abstime))
+  JOIN_BODY (false, abstime != NULL ? AUGUR_TRY_TIMED : AUGUR_TRY_BLOCKING, clock, abstime,
+             get_real_pthread_clockjoin_np () (thread, ret, clock, abstime))
 }
 
 RT_EXPORT void
