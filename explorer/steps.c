@@ -79,6 +79,8 @@ augur_steps_object (AugurExecNames *names, const AugurSchedStep *steps, guint k)
   const AugurSchedStep *s = &steps[k];
   if (augur_ops_sched (s->op)->names_object && s->ev_kind == AUGUR_EV_TIME)
     return g_strdup ("the clock");
+  if (s->op == AUGUR_SOP_READ && s->ev_kind == AUGUR_EV_THREAD_JOIN)
+    return g_strdup_printf ("the end of thread %u", (guint) s->arg);   /* a failed tryjoin */
   if (!augur_steps_object_needs_names (s) || names == NULL)
     return NULL;
   return augur_exec_names_at (names, k, s->obj);

@@ -16,7 +16,8 @@ trap 'rm -rf "$tmp" "$tap_log"' EXIT
 complete='(complete: every interleaving up to equivalence)'
 
 # fails MODE DPOR: the assertion that the try joined fails, in 2
-# executions (the try before and after the worker's end), and replays
+# executions (the try before and after the worker's end), its schedule
+# names the failed try's step a read of "the end of thread 1", and replays
 fails ()
 {
   "$AUGUR" explore --no-progress --exec-timeout 5 --mode "$2" -o "$tmp/f.json" \
@@ -25,7 +26,9 @@ fails ()
   cat "$tmp/out"
   [ "$st" -eq 1 ] && [ "$(results_findings "$tmp/f.json")" = "assertion tryjoin.c:52" ] \
     && grep -qF "2 executions, 0 sleep-set blocked, 0 infeasible, 0 diverged" "$tmp/out" \
-    && grep -qF "$complete; 1 finding" "$tmp/out" || return 1
+    && grep -qF "$complete; 1 finding" "$tmp/out" \
+    && json_path "$tmp/f.json" '$.findings[0].schedule[*].object' | grep -qx "the end of thread 1" \
+    || return 1
   "$AUGUR" replay "$tmp/f.json#1" >"$tmp/replay" 2>&1
   st=$?
   cat "$tmp/replay"
