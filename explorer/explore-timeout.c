@@ -134,17 +134,28 @@ append_one (Ctx *c, GString *e, const AugurSchedStep *steps, guint n, guint w, g
    * which call of the program's it is */
   const AugurSource *l = augur_symbolizer_lookup (c->sym, s->module, s->pc);
   g_autofree char *in = l->function != NULL ? g_strdup_printf (" in %s()", l->function) : g_strdup ("");
+  /* a timedjoin that timed out: a read of the thread's end (arg) */
+  g_autofree char *peer = s->ev_kind == AUGUR_EV_THREAD_JOIN ? augur_thread_name ((guint) s->arg) : NULL;
   /* a poll's or epoll_wait's timeout returns 0, not ETIMEDOUT */
-  g_string_append_printf (e, " The %s%s%s%s at %s%s (%s) %s",
-                          cond || sem ? "timed wait on " : lock ? "timed lock of " : "wait with a timeout",
-                          obj != NULL ? "`" : "", obj != NULL ? obj : "", obj != NULL ? "`" : "", at,
-                          in, who, obj != NULL ? "returned ETIMEDOUT" : "timed out");
+  if (peer != NULL)
+    g_string_append_printf (e, " The timed join of %s at %s%s (%s) returned ETIMEDOUT", peer, at, in, who);
+  else
+    g_string_append_printf (e, " The %s%s%s%s at %s%s (%s) %s",
+                            cond || sem ? "timed wait on " : lock ? "timed lock of " : "wait with a timeout",
+                            obj != NULL ? "`" : "", obj != NULL ? obj : "", obj != NULL ? "`" : "", at,
+                            in, who, obj != NULL ? "returned ETIMEDOUT" : "timed out");
   g_autofree char *len = ns != 0 ? duration_text (ns) : NULL;
   gint k = obj != NULL ? too_late (steps, n, w, to) : -1;
   if (len != NULL)
     g_string_append_printf (e, ": its %s timeout ran out", len);
   else
     g_string_append (e, ": its deadline had passed");
+  for (guint i = to + 1; peer != NULL && i < n; i++)
+    if (steps[i].op == AUGUR_SOP_EXIT && steps[i].tid == s->arg)
+      {
+        g_string_append_printf (e, " before %s ended", peer);
+        break;
+      }
   if (k >= 0)
     {
       g_autofree char *kat = explore_findings_loc_key (c, steps[k].module, steps[k].pc);

@@ -56,6 +56,6 @@ done
 
 # the timed-out join's failure says it timed out
 "$AUGUR" explore --no-progress -- "$prog_dir/tryjoin" d >"$tmp/out" 2>&1
-ok "tryjoin d: the failure says the timedjoin's 1 s timeout ran out" \
-  grep -qF "The wait with a timeout at tryjoin.c:31 in timed() (main) timed out: its 1 s timeout ran out." "$tmp/out"
+ok "tryjoin d: the failure names the timed join, its 1 s timeout, and the thread that ended too late" \
+  grep -qF "The timed join of thread 1 at tryjoin.c:31 in timed() (main) returned ETIMEDOUT: its 1 s timeout ran out before thread 1 ended." "$tmp/out"
 tap_done
