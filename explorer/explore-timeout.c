@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * explore-timeout.c — what a failure's explanation says of the waits
- * with a timeout that timed out in its execution.
+ * with a timeout that timed out in its execution, and of a tryjoin that
+ * found its thread running (EBUSY).
  *
  * Under augur time passes only as threads wait (runtime/rt-sched-await.c):
  * any timed wait may time out before the thread it waits for got to run,
@@ -168,6 +169,27 @@ append_one (Ctx *c, GString *e, const AugurSchedStep *steps, guint n, guint w, g
   g_string_append_c (e, '.');
 }
 
+/* The last tryjoin before steps[upto] that failed with EBUSY (a read of
+ * the thread's end that did not time out, rt-sched-join.c), if any. */
+static void
+append_tryjoin (Ctx *c, GString *e, const AugurSchedStep *steps, guint upto)
+{
+  guint k = upto;
+  while (k-- > 0)
+    if (steps[k].op == AUGUR_SOP_READ && steps[k].ev_kind == AUGUR_EV_THREAD_JOIN
+        && !(steps[k].flags & AUGUR_SF_TIMEOUT))
+      break;
+  if (k == G_MAXUINT)
+    return;
+  g_autofree char *at = explore_findings_loc_key (c, steps[k].module, steps[k].pc);
+  g_autofree char *who = augur_thread_name (steps[k].tid);
+  g_autofree char *peer = augur_thread_name ((guint) steps[k].arg);
+  const AugurSource *l = augur_symbolizer_lookup (c->sym, steps[k].module, steps[k].pc);
+  g_autofree char *in = l->function != NULL ? g_strdup_printf (" in %s()", l->function) : g_strdup ("");
+  g_string_append_printf (e, " The tryjoin of %s at %s%s (%s) returned EBUSY: %s had not ended yet.", peer,
+                          at, in, who, peer);
+}
+
 char *
 explore_timeout_note (Ctx *c, const char *text, const AugurSchedStep *steps, guint upto, guint n)
 {
@@ -200,9 +222,10 @@ explore_timeout_note (Ctx *c, const char *text, const AugurSchedStep *steps, gui
       at[n_found] = k;
       found[n_found++] = w;
     }
-  if (n_found == 0)
-    return g_strdup (text);
   GString *e = g_string_new (text);
+  append_tryjoin (c, e, steps, upto);
+  if (n_found == 0)
+    return g_string_free (e, FALSE);
   for (guint i = 0; i < n_found; i++)
     append_one (c, e, steps, n, found[i], at[i], lens[i]);
   if (more > 0)

@@ -41,7 +41,7 @@ rt_sched_join_tried (AugurSchedStep *s, int64_t result)
   if (result != EBUSY && result != ETIMEDOUT)
     return;
   s->op = AUGUR_SOP_READ;
-  s->flags |= AUGUR_SF_ATOMIC | AUGUR_SF_FAILED;
+  s->flags |= AUGUR_SF_ATOMIC | AUGUR_SF_FAILED | (result == ETIMEDOUT ? AUGUR_SF_TIMEOUT : 0);
   s->xflags &= (uint16_t) ~AUGUR_SXF_TRY;
   s->obj = AUGUR_SCHED_THREAD_END_OBJ (s->arg);
 }

@@ -54,7 +54,11 @@ for d in optimal dpor; do
   ok "tryjoin n ($d): a timedjoin with no deadline waits as a join" clean n $d 1
 done
 
-# the timed-out join's failure says it timed out
+# the failed tryjoin's and the timed-out join's failures say so
+"$AUGUR" explore --no-progress -- "$prog_dir/tryjoin" t >"$tmp/out" 2>&1
+ok "tryjoin t: the failure names the tryjoin that returned EBUSY" \
+  grep -qF "main fails the assertion 'r == 0'. The tryjoin of thread 1 at tryjoin.c:49 in main() (main) returned EBUSY: thread 1 had not ended yet." "$tmp/out"
+
 "$AUGUR" explore --no-progress -- "$prog_dir/tryjoin" d >"$tmp/out" 2>&1
 ok "tryjoin d: the failure names the timed join, its 1 s timeout, and the thread that ended too late" \
   grep -qF "The timed join of thread 1 at tryjoin.c:31 in timed() (main) returned ETIMEDOUT: its 1 s timeout ran out before thread 1 ended." "$tmp/out"
