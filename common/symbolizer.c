@@ -112,6 +112,7 @@ augur_symbolizer_add_module (AugurSymbolizer *s, guint index, const char *path, 
   g_ptr_array_index (s->modules, index) = m;
   if (same_file)
     return;   /* offsets mean what they meant: only the bias moved */
+  g_hash_table_remove_all (s->inlined);   /* its call sites are another file's */
   /* what was looked up in it before it was known (or while the number
    * was another object's) is looked up again, in place: callers may hold
    * the entries */
