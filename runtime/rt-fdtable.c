@@ -21,8 +21,10 @@
  * the explorer orders any two such calls of different threads both ways,
  * as any two atomic adds of one location.  The kernel's call follows the
  * step at once, with no other step between, so the order of the steps is
- * the order of the kernel's calls.  Recording, nothing is added (the
- * predictor has nothing to say of descriptor numbers).
+ * the order of the kernel's calls.  Recorded the same (an atomic add
+ * in the trace), so that a predicted schedule has the steps the replay
+ * makes, and the predictor keeps the order of such calls (each add reads
+ * the one before it), in which the numbers are the recorded ones.
  *
  * The calls: close, close_range, dup, dup2, dup3, fcntl's F_DUPFD and
  * F_DUPFD_CLOEXEC, open, openat, creat (and their 64 and _2 variants),
@@ -67,14 +69,16 @@ static int fd_table_named;   /* put back with the rest of memory per execution *
 void
 rt_fdtable_step (uintptr_t ra)
 {
-  if (!rt_sched_is_on () || !rt_is_active () || rt_self.off_sync != 0)
+  if (!rt_is_active () || rt_self.off_sync != 0)
     return;
   int saved_errno = errno;
-  if (!fd_table_named)
+  if (!__atomic_exchange_n (&fd_table_named, 1, __ATOMIC_RELAXED))
     {
-      fd_table_named = 1;
-      rt_sched_object (AUGUR_EV_CHANNEL, rt_tid (), 0,
-                       (uint64_t) (uintptr_t) &augur_fd_table, AUGUR_CHANNEL_FDTABLE);
+      uint64_t addr = (uint64_t) (uintptr_t) &augur_fd_table;
+      if (rt_sched_is_on ())
+        rt_sched_object (AUGUR_EV_CHANNEL, rt_tid (), 0, addr, AUGUR_CHANNEL_FDTABLE);
+      else
+        rt_event (AUGUR_EV_CHANNEL, 0, ra, 0, addr, AUGUR_CHANNEL_FDTABLE);
     }
   rt_atomic_add32_at (&augur_fd_table, 1, __ATOMIC_SEQ_CST, ra);
   errno = saved_errno;
