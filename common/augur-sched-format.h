@@ -466,6 +466,15 @@ typedef struct {
   uint8_t  world_wait_module;
   uint8_t  world_wait_call;
   uint32_t world_wait_pc;
+  /* written by the child when every thread waits (a deadlock or hang): the
+   * first signal the program then handles that may come from outside the
+   * program (a timer, a child's exit, another process), which augur does
+   * not send, and where its handler is; 0 if none
+   * (runtime/rt-sched-signal.c) */
+  uint32_t outside_sig_pc;
+  uint8_t  outside_sig_module;
+  uint8_t  outside_sig;
+  uint16_t pad6;
   /* the shared objects the program's steps were found in (module 1 on; 0
    * is the executable, see exe_bias): written by the child that met each
    * first, kept for the next ones, which load the same objects at the

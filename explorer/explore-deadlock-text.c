@@ -572,3 +572,47 @@ explore_deadlock_race_text (Ctx *c, const AugurSchedStep *steps, guint n, const 
   g_string_append_printf (e, " This execution also races%s at %s before the %s: the lost "
                           "wake-up may be its consequence.", on, at, what);
 }
+
+/* A wait a signal handler may end: a handler may write a pipe, post a
+ * semaphore or set a flag (async-signal-safe), not unlock, signal a
+ * condition or end a thread. */
+static gboolean
+handler_may_end (const AugurSchedThread *th)
+{
+  if (th->state == AUGUR_STH_AWAITING)
+    return TRUE;
+  switch (th->pending.op)
+    {
+    case AUGUR_SOP_LOCK:
+    case AUGUR_SOP_RDLOCK:
+    case AUGUR_SOP_WRLOCK:
+    case AUGUR_SOP_COND_WAIT:
+    case AUGUR_SOP_COND_WAKE:
+    case AUGUR_SOP_BARRIER_ARRIVE:
+    case AUGUR_SOP_BARRIER_LEAVE:
+    case AUGUR_SOP_JOIN:
+      return FALSE;
+    default:
+      return th->pending.ev_kind != AUGUR_EV_ONCE;
+    }
+}
+
+char *
+explore_deadlock_outside (Ctx *c, const AugurSchedShm *shm, guint *tid)
+{
+  if (shm->status != AUGUR_SST_DEADLOCK || shm->outside_sig == 0)
+    return NULL;
+  guint T = MIN (shm->n_threads, AUGUR_SCHED_MAX_THREADS);
+  for (guint t = 0; t < T; t++)
+    if (augur_sched_thread_stuck (shm->threads[t].state) && handler_may_end (&shm->threads[t]))
+      {
+        g_autofree char *at = explore_findings_loc_key (c, shm->outside_sig_module,
+                                                        shm->outside_sig_pc);
+        const char *name = sigabbrev_np (shm->outside_sig);
+        *tid = t;
+        return name != NULL ? g_strdup_printf ("SIG%s, whose handler is at %s", name, at)
+                            : g_strdup_printf ("signal %u, whose handler is at %s",
+                                               (guint) shm->outside_sig, at);
+      }
+  return NULL;
+}

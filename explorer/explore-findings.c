@@ -191,6 +191,11 @@ explore_findings_note_execution (Ctx *c, AugurExploreStats *st, const AugurSched
         g_snprintf (st->dead_frame, sizeof st->dead_frame, "%s", at);
         augur_results_add_bound_hit (c->results, "dead-frame");
       }
+  guint ot;
+  g_autofree char *outside = st->outside_wait[0] == '\0'
+                               ? explore_deadlock_outside (c, shm, &ot) : NULL;
+  if (outside != NULL)
+    g_snprintf (st->outside_wait, sizeof st->outside_wait, "thread %u, %s", ot, outside);
   guint call = shm->world_wait_call;
   if (st->world_wait[0] == '\0' && call < G_N_ELEMENTS (calls) && calls[call] != NULL)
     {
@@ -649,9 +654,20 @@ deadlock_finding (Ctx *c, const AugurSchedStep *steps, guint n, const guint64 *e
       g_autofree char *world = spins ? kernel_wait_text (c, FALSE) : NULL;
       if (world != NULL)
         g_string_append_printf (e, " %s", world);
+      /* a handler of a signal from outside (a timer's, a child's exit)
+       * may end the wait, and augur sends no such signal */
+      guint ot = 0;
+      g_autofree char *outside = explore_deadlock_outside (c, shm, &ot);
+      if (outside != NULL)
+        g_string_append_printf (e, " The program handles %s, which a timer, a child's exit or "
+                                "another process may send and augur does not: that handler "
+                                "could end thread %u's wait (by writing a pipe, posting a "
+                                "semaphore or setting a flag), so this %s may be augur's "
+                                "rather than the program's.", outside, ot,
+                                spins ? "hang" : "deadlock");
       g_autofree char *expl = spurious_note (c, e->str, steps, n, spins ? "hang" : "deadlock");
       f = augur_finding_new (spins ? AUGUR_FINDING_HANG : AUGUR_FINDING_DEADLOCK, NULL, expl);
-      if (spins && (c->unseen_atomic != NULL || world != NULL))
+      if ((spins && (c->unseen_atomic != NULL || world != NULL)) || outside != NULL)
         augur_finding_set_severity (f, AUGUR_SEVERITY_WARNING);
       g_string_free (e, TRUE);
     }

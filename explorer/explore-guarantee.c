@@ -144,6 +144,13 @@ augur_explore_guarantee (const AugurExploreOptions *o, const AugurExploreStats *
                               "orders around it not all explored", sep, st->dead_frame);
       sep = ", ";
     }
+  if (st->outside_wait[0] != '\0')
+    {
+      g_string_append_printf (s, "%severy thread waited where a signal from outside the program "
+                              "could end the wait (%s), and augur sends no such signal: what "
+                              "would follow it not explored", sep, st->outside_wait);
+      sep = ", ";
+    }
   if (o->sync_only)
     {
       /* a data race between plain accesses may order them either way,

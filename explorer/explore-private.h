@@ -201,6 +201,13 @@ void explore_deadlock_race_text (Ctx *c, const AugurSchedStep *steps, guint n, c
 /* "Main locks `m` at x.c:11, a normal mutex it already holds (...), and
  * blocks for ever: ..." (owned). */
 char *explore_deadlock_self_lock_text (Ctx *c, const AugurSchedStep *steps, guint n, guint t);
+/* Every thread of the execution @shm ended in waits, and the program
+ * handles a signal that may come from outside it (shm->outside_sig), which
+ * augur does not send: if a handler could end one of the waits (on a
+ * channel, in a loop, on a semaphore, for a signal: what a handler may
+ * do; not a lock, a condition, a barrier or a join), the first such thread
+ * in *@tid and "SIGALRM, whose handler is at x.c:10" (owned); else NULL. */
+char *explore_deadlock_outside (Ctx *c, const AugurSchedShm *shm, guint *tid);
 
 /* ---- explore-diagnose.c ---- */
 void explore_diagnose_failure_free (gpointer p);

@@ -1002,7 +1002,8 @@ augur_explore (const char *const *argv, const AugurExploreOptions *o, AugurExplo
           /* the search ended; its guarantee holds only if it is exhaustive
            * and no run was cut */
           gboolean whole = klass->exhaustive && augur_explore_stats_cut (st) == 0
-                           && st->unseen_atomics == 0 && st->dead_frame[0] == '\0';
+                           && st->unseen_atomics == 0 && st->dead_frame[0] == '\0'
+                           && st->outside_wait[0] == '\0';
           st->complete = whole && !o->sync_only;
           st->sync_exhausted = whole && o->sync_only;
           break;

@@ -183,6 +183,11 @@ typedef struct {
                            * augur does not model (runtime/rt-fdio.c), only the program's
                            * channels waking it: "epoll_wait at prog.c:33 also watches one",
                            * "" if none */
+  char outside_wait[160]; /* an execution ended with every thread waiting and a wait that
+                           * a handler of a signal from outside the program could end
+                           * (explore_deadlock_outside): "thread 0, SIGALRM, whose handler
+                           * is at x.c:10", "" if none; what would follow the signal is
+                           * not explored, so the search cannot be complete */
   char weak_shape[192];   /* an execution had the shape of store buffering (weak-memory.h):
                            * "x.c:12 may be passed by the load at x.c:13";
                            * "" if none did.  The search is then complete for sequential

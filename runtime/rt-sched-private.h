@@ -309,6 +309,9 @@ int rt_sched_base_enabled (uint32_t t);
 /* ---- rt-sched-signal.c ---- */
 /* Per execution (rt_sched_start_execution). */
 void rt_sched_signal_reset (void);
+/* Every thread waits: notes in the page the first signal the program
+ * handles that may come from outside it (shm->outside_sig). */
+void rt_sched_signal_note_outside (void);
 /* Thread t's pending signals, and the process's, that it does not block. */
 uint64_t rt_sched_deliverable (const RtSThread *t);
 /* Thread me, running, has signals pending: the delivery step, then the

@@ -362,6 +362,7 @@ reset_page (void)
   shm->clock_jumps = 0;
   shm->kernel_wait = 0;
   shm->world_wait_call = 0;
+  shm->outside_sig = 0;
   shm->wait_status = 0;
 }
 

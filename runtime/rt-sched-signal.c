@@ -41,7 +41,11 @@
  * sigtimedwait when a handler of a signal they do not wait for
  * interrupts them; sigwait goes on waiting).  Signals that come from
  * outside the program (the kernel holds them) are taken at the call
- * only.
+ * only; so when every thread waits while the program handles a signal
+ * that may come from outside (a timer's, a child's exit, another
+ * process's), a handler could still end the wait: the page says which
+ * (rt_sched_signal_note_outside), and the explorer does not call that a
+ * hang of the program.
  */
 #include "config.h"
 
@@ -59,12 +63,52 @@
 /* signals sent to the process that every thread blocked */
 static uint64_t proc_sigpend;
 static uint32_t proc_sig_wakers[64];   /* their kill steps + 1 */
+/* the signals the program sent itself in this execution: its own
+ * protocol, which augur runs, not one a signal from outside would end */
+static uint64_t sent_sigs;
 
 void
 rt_sched_signal_reset (void)
 {
   proc_sigpend = 0;
   memset (proc_sig_wakers, 0, sizeof proc_sig_wakers);
+  sent_sigs = 0;
+  shm->outside_sig = 0;
+}
+
+/* A signal only a fault of the program's own raises (and the runtime
+ * catches), not one a timer, a child or another process sends. */
+static int
+synchronous_signal (int sig)
+{
+  return sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL || sig == SIGABRT
+         || sig == SIGTRAP || sig == SIGSYS || sig == SIGKILL || sig == SIGSTOP;
+}
+
+/* The first signal the program handles and did not send itself (a
+ * handler it installed for a timer, a child's exit, another process). */
+void
+rt_sched_signal_note_outside (void)
+{
+  shm->outside_sig = 0;
+  for (int sig = 1; sig < 65; sig++)
+    {
+      struct sigaction sa;
+      if (synchronous_signal (sig) || (sig < 64 && (sent_sigs & (1ull << sig)))
+          || rt_libc_sigaction (sig, NULL, &sa) != 0
+          || rt_signal_is_runtime_handler (&sa))
+        continue;
+      uintptr_t fn = (sa.sa_flags & SA_SIGINFO) ? (uintptr_t) sa.sa_sigaction
+                                                : (uintptr_t) sa.sa_handler;
+      if (fn == 0 || fn == (uintptr_t) SIG_IGN || fn == (uintptr_t) SIG_DFL)
+        continue;
+      AugurRecord r;
+      rt_pc (fn + 1, &r);   /* the handler's own first address */
+      shm->outside_sig_pc = r.pc;
+      shm->outside_sig_module = r.module;
+      shm->outside_sig = (uint8_t) sig;
+      return;
+    }
 }
 
 static void
@@ -331,6 +375,7 @@ rt_sched_kill (uint32_t target, int sig, uintptr_t ra)
   uint32_t me = rt_self.tid;
   if (me >= RT_MAXT || target >= rt_sched_n_threads || sig <= 0 || sig >= 64)
     return 0;
+  sent_sigs |= 1ull << sig;
   int handled, ignored;
   if (!disposition (sig, &handled, &ignored))
     return 0;
@@ -369,6 +414,7 @@ rt_sched_kill_process (int sig, uintptr_t ra)
   uint32_t me = rt_self.tid;
   if (me >= RT_MAXT || sig <= 0 || sig >= 64 || sig == SIGKILL || sig == SIGSTOP)
     return 0;
+  sent_sigs |= 1ull << sig;
   int handled, ignored;
   if (!disposition (sig, &handled, &ignored))
     return 0;

@@ -245,6 +245,8 @@ rt_sched_end_now (uint32_t status, int threads)
 {
   if (threads)
     snapshot_threads ();
+  if (status == AUGUR_SST_DEADLOCK)
+    rt_sched_signal_note_outside ();
   __atomic_store_n (&shm->status, status, __ATOMIC_RELEASE);
   __atomic_store_n (&rt_sched_on, 0, __ATOMIC_RELEASE);
   if (rt_fibers)
