@@ -860,7 +860,7 @@ rt_sched_await_clock_jump (void)
           && th[t].pending.op == AUGUR_SOP_COND_WAKE && (th[t].pending.flags & AUGUR_SF_TIMED)
           && !rt_sched_cond_woken (t);
   if (!any)
-    return 0;
+    return rt_sched_alarm_fire ();
   shm->clock_jumps++;
   rt_sched_await_jump_pending = 1;
   for (uint32_t k = 0; k < n_awaiting;)
@@ -1121,6 +1121,20 @@ clock_now (void)
 {
   return RT_CLOCK_BASE_NS + (uint64_t) shm->clock_jumps * RT_CLOCK_JUMP_NS + clock_ticks * 1000u
          + clock_waited;
+}
+
+uint64_t
+rt_sched_clock_now (void)
+{
+  return clock_now ();
+}
+
+void
+rt_sched_clock_move_to (uint64_t ns)
+{
+  uint64_t now = clock_now ();
+  if (ns > now)
+    clock_waited += ns - now;
 }
 
 int

@@ -312,6 +312,23 @@ void rt_sched_signal_reset (void);
 /* Every thread waits: notes in the page the first signal the program
  * handles that may come from outside it (shm->outside_sig). */
 void rt_sched_signal_note_outside (void);
+/* Signal @sig is the program's own (it sends it, or armed the timer
+ * that does): no signal from outside. */
+void rt_sched_signal_own (int sig);
+/* The kernel sends @sig to the process now, as a timer does (no thread's
+ * kill step): it goes where a kill to the process goes.  0 if the program
+ * has no handler of it (nothing sent). */
+int rt_sched_signal_timer (int sig);
+
+/* rt-sched-alarm.c: the real-time timer (alarm, setitimer) */
+void rt_sched_alarm_reset (void);
+/* Every thread waits: if the timer is armed and its SIGALRM handled, the
+ * clock moves on to its deadline and SIGALRM is sent; 1 if so. */
+int rt_sched_alarm_fire (void);
+/* The virtual clock now, and moved on to @ns if that is later
+ * (rt-sched-await.c). */
+uint64_t rt_sched_clock_now (void);
+void rt_sched_clock_move_to (uint64_t ns);
 /* Thread t's pending signals, and the process's, that it does not block. */
 uint64_t rt_sched_deliverable (const RtSThread *t);
 /* Thread me, running, has signals pending: the delivery step, then the

@@ -39,11 +39,14 @@
  * handler runs: their SIGNAL_WAIT waits for nothing itself and ends when
  * a delivery replaces it (they return EINTR, and so do sigwaitinfo and
  * sigtimedwait when a handler of a signal they do not wait for
- * interrupts them; sigwait goes on waiting).  Signals that come from
- * outside the program (the kernel holds them) are taken at the call
+ * interrupts them; sigwait goes on waiting).  The SIGALRM of the
+ * program's own timer (alarm, setitimer: rt-sched-alarm.c) is sent when
+ * every thread waits (rt_sched_signal_timer).  Other signals that come
+ * from outside the program (the kernel holds them) are taken at the call
  * only; so when every thread waits while the program handles a signal
- * that may come from outside (a timer's, a child's exit, another
- * process's), a handler could still end the wait: the page says which
+ * that may come from outside (a child's exit, another process's), and
+ * that it never sent itself, a handler could still end the wait: the
+ * page says which
  * (rt_sched_signal_note_outside), and the explorer does not call that a
  * hang of the program.
  */
@@ -329,6 +332,24 @@ wake_pollers (int sig, uint32_t waker)
       rt_sched_await_wake (t, waker);
 }
 
+/* Thread @target, which published an operation and does not run, takes
+ * its pending signals at its next step: a SIGNAL_DELIVER step in the
+ * place of that operation (woken by step @waker - 1, 0: none). */
+static void
+arm_delivery (uint32_t target, uint32_t waker)
+{
+  RtSThread *u = &th[target];
+  u->sig_was_awaiting = u->awaiting || rt_sched_base_enabled (target) != 1;
+  save_pending (u, &u->sig_saved);
+  delivery_step (target, &u->pending, u->pending.pc, u->pending.module);
+  u->try_op = 0;
+  u->pend_has_old = 0;
+  u->pend_fp = 0;
+  u->sig_armed = 1;
+  if (u->awaiting)
+    rt_sched_await_wake (target, waker);
+}
+
 /* Signal @sig is sent to thread @target by the kill step just made (the
  * caller's last step, at @pc of @module): pending, and its handlers run
  * now (the sender itself), at the target's next step, or at once if the
@@ -358,15 +379,7 @@ post (uint32_t target, int sig, int handled, uint32_t pc, uint8_t module)
     }
   if (u->sig_armed || u->in_handler || !u->has_pending || u->ending)
     return;   /* delivered already armed, or when it next runs */
-  u->sig_was_awaiting = u->awaiting || rt_sched_base_enabled (target) != 1;
-  save_pending (u, &u->sig_saved);
-  delivery_step (target, &u->pending, u->pending.pc, u->pending.module);
-  u->try_op = 0;
-  u->pend_has_old = 0;
-  u->pend_fp = 0;
-  u->sig_armed = 1;
-  if (u->awaiting)
-    rt_sched_await_wake (target, kill);
+  arm_delivery (target, kill);
 }
 
 int
@@ -437,6 +450,38 @@ rt_sched_kill_process (int sig, uintptr_t ra)
       return 1;
     }
   post (target, sig, handled, s.pc, s.module);
+  return 1;
+}
+
+void
+rt_sched_signal_own (int sig)
+{
+  if (sig > 0 && sig < 64)
+    sent_sigs |= 1ull << sig;
+}
+
+int
+rt_sched_signal_timer (int sig)
+{
+  int handled, ignored;
+  if (sig <= 0 || sig >= 64 || !disposition (sig, &handled, &ignored) || !handled)
+    return 0;
+  uint32_t target = process_target (sig);
+  if (target == RT_NONE)
+    {
+      /* every thread blocks it: pending for the first that takes it */
+      proc_sigpend |= 1ull << sig;
+      proc_sig_wakers[sig] = 0;
+      wake_pollers (sig, 0);
+      return 1;
+    }
+  RtSThread *u = &th[target];
+  u->sigpend |= 1ull << sig;
+  u->sig_wakers[sig] = 0;
+  wake_pollers (sig, 0);
+  if (u->sig_armed || u->in_handler || !u->has_pending || u->ending)
+    return 1;   /* delivered already armed, or when it next runs */
+  arm_delivery (target, 0);
   return 1;
 }
 

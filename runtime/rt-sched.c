@@ -675,6 +675,7 @@ rt_sched_start_execution (void)
   end_asked_at = 0;
   rt_sched_await_reset ();
   rt_sched_signal_reset ();
+  rt_sched_alarm_reset ();
   shm->n_threads = 1;
   shm->n_objects = 0;
   shm->objects_lost_at = UINT32_MAX;
