@@ -456,10 +456,17 @@ int64_t rt_sched_robust_lock (RtSObj *o, uint8_t ev_kind, int64_t result);
 /* Thread me exits: the robust mutexes it holds are released, owner died. */
 void rt_sched_robust_exit (uint32_t me, uintptr_t ra);
 
-/* ---- rt-sched-await.c ---- */
+/* ---- rt-sched-unwind.c ---- */
 /* Calls fn (arg, ip, cfa) for each frame of the calling thread, innermost
  * first, until it returns nonzero; 0 if there is no unwinder. */
 int rt_sched_walk_frames (int (*fn) (void *arg, uintptr_t ip, uintptr_t cfa), void *arg);
+/* The frame, among the @max_depth innermost, whose return address is @ra
+ * (the one that made a step): the stack pointer it had (*@below_cfa) and
+ * its callee-saved registers rbx, rbp, r12-r15; 0 if not found or no
+ * unwinder (rt-sched-unwind.c). */
+int rt_sched_find_step_frame (uintptr_t ra, int max_depth, uintptr_t *below_cfa, uint64_t regs[6]);
+
+/* ---- rt-sched-await.c ---- */
 /* The top of the calling thread me's stack. */
 uint64_t rt_sched_own_stack_top (uint32_t me);
 
