@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "common/dwarf-names.h"
+#include "common/deadline-latch.h"
 #include "common/c-ident.h"
 #include "common/dwarf-type.h"
 #include "common/demangle.h"
@@ -62,8 +63,7 @@ struct _AugurDwarfNames {
   AugurDwarfFrames *frames; /* the recorded run's creating frames' locals, or NULL */
   AugurDwarfAlloca *allocas; /* what those frames alloca'd, or NULL */
   AugurDwarfStatics *statics; /* function-static variables, lazily */
-  gint64 stop;           /* µs of g_get_monotonic_time: no naming past it (0: none) */
-  gboolean cut;          /* it passed */
+  AugurDeadlineLatch deadline;           /* no naming past it */
 };
 
 static void
@@ -159,7 +159,7 @@ augur_dwarf_names_free (AugurDwarfNames *names)
 void
 augur_dwarf_names_set_deadline (AugurDwarfNames *names, gint64 stop)
 {
-  names->stop = stop;
+  names->deadline.stop = stop;
 }
 
 gint64
@@ -172,15 +172,13 @@ augur_dwarf_names_stop_in (double left, double limit)
 gboolean
 augur_dwarf_names_out_of_time (AugurDwarfNames *names)
 {
-  if (!names->cut && names->stop != 0 && g_get_monotonic_time () >= names->stop)
-    names->cut = TRUE;
-  return names->cut;
+  return augur_deadline_latch_passed (&names->deadline);
 }
 
 gboolean
 augur_dwarf_names_was_cut (AugurDwarfNames *names)
 {
-  return names->cut;
+  return names->deadline.cut;
 }
 
 const char *

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include "explorer/exec-names.h"
+#include "common/deadline-latch.h"
 
 #include "common/objects.h"
 
@@ -30,8 +31,7 @@ struct _AugurExecNames {
   AugurObjects *globals;                 /* owned, lazily: no heap, stacks, TLS */
   GHashTable *allocs;                    /* owned, lazily: "T2.alloc1" -> its ALLOC event */
   GArray *answers;                       /* owned, lazily: Answer, by step */
-  gint64 stop;                           /* no allocation sites past it (0: none) */
-  gboolean cut;                          /* it passed */
+  AugurDeadlineLatch deadline;           /* no allocation sites past it */
 };
 
 /* The name given to the address asked about at a step (the step's object
@@ -133,21 +133,19 @@ augur_exec_names_at (AugurExecNames *names, guint step, guint64 address)
 void
 augur_exec_names_set_deadline (AugurExecNames *names, gint64 stop)
 {
-  names->stop = stop;
+  names->deadline.stop = stop;
 }
 
 gboolean
 augur_exec_names_out_of_time (AugurExecNames *names)
 {
-  if (!names->cut && names->stop != 0 && g_get_monotonic_time () >= names->stop)
-    names->cut = TRUE;
-  return names->cut;
+  return augur_deadline_latch_passed (&names->deadline);
 }
 
 gboolean
 augur_exec_names_was_cut (AugurExecNames *names)
 {
-  return names->cut;
+  return names->deadline.cut;
 }
 
 gboolean
