@@ -435,13 +435,15 @@ record (AugurCheckState *st)
 
 /* 2..n: the analysis stages, in order, each within the budget left;
  * a signal stops them (common/interrupt.h: what they started is killed).
- * The results file is saved after each.  FALSE if a stage failed (not
- * killed at a signal) or a save did. */
-static gboolean
+ * The results file is saved after each.  AUGUR_EXIT_OK, or the exit
+ * status of a stage that failed (not killed at a signal) or a save that
+ * did: the program's (a search that stopped because the program does
+ * not follow its schedules, AUGUR_EXIT_PROGRAM as explore's), else augur's. */
+static int
 run_stages (AugurCheckState *st)
 {
   g_autoptr (GError) error = NULL;
-  gboolean ok = TRUE;
+  int status = AUGUR_EXIT_OK;
   for (const AugurCheckStage *stage = augur_check_stages; stage->name != NULL; stage++)
     {
       if (augur_interrupt_signal () != 0)
@@ -463,14 +465,17 @@ run_stages (AugurCheckState *st)
           if (augur_interrupt_signal () == 0)
             {
               g_printerr ("augur check: %s: %s\n", stage->name, error->message);
-              ok = FALSE;
+              if (status != AUGUR_EXIT_TOOL)
+                status = g_error_matches (error, AUGUR_EXPLORE_ERROR,
+                                          AUGUR_EXPLORE_ERROR_NONDETERMINISTIC)
+                           ? AUGUR_EXIT_PROGRAM : AUGUR_EXIT_TOOL;
             }
           g_clear_error (&error);
         }
       if (!save_or_say (st))
-        ok = FALSE;
+        status = AUGUR_EXIT_TOOL;
     }
-  return ok;
+  return status;
 }
 
 /* When the naming must end: the budget's end less the share of the
@@ -702,8 +707,7 @@ augur_check_run (const AugurCheckOptions *o)
   int status = record (&st);
   if (status != AUGUR_EXIT_OK)
     goto out;
-  if (!run_stages (&st))
-    status = AUGUR_EXIT_TOOL;
+  status = run_stages (&st);
   name_and_group (&st);
   gboolean complete = set_completeness (&st, &summary);
   if (!save_or_say (&st))

@@ -829,5 +829,16 @@ nondet_stop ()
     && [ "$(json_path "$tmp/nd/results.json" '$.executions')" -ge 1 ]
 }
 ok "a search stopped by the program's nondeterminism: its executions count, and the summary says it stopped" nondet_stop
+# ... and without a bug, the exit status is the program's (4: it behaved
+# nondeterministically), as augur explore's, not augur's own failure (5)
+nondet_clean ()
+{
+  "$AUGUR_CC_BIN" -O0 -g -pthread -o "$tmp/nondet_ok" "$top_srcdir/tests/explorer/nondet_ok.c" || return 1
+  "$AUGUR" check --budget 20 --no-repair -o "$tmp/ndc" -- "$tmp/nondet_ok" >"$tmp/out" 2>&1
+  st=$?
+  cat "$tmp/out"
+  [ "$st" -eq 4 ] && grep -q "does not follow the schedules it is given" "$tmp/out"
+}
+ok "a search stopped by the program's nondeterminism, no bug: exit 4" nondet_clean
 
 tap_done
