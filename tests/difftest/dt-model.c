@@ -38,8 +38,9 @@ enum { TH_UNBORN = 0, TH_ALIVE, TH_EXITED };
 enum { END_NONE = 0, END_EXIT, END_FAIL };
 enum { FAIL_CRASH = DT_MAX_ASSERTS + 1 };   /* failure codes: 1 + assertion id, or this */
 enum { MISUSE_COND_TWO = 1, MISUSE_MAIN_RETURNS = 2 };
-/* the steps of a wait block (an untimed one starts at W_LOCK) */
-enum { W_CLOCK = 0, W_LOCK, W_READ, W_WAIT, W_WAKE, W_UNLOCK };
+/* the steps of a wait block (an untimed one starts at W_LOCK; W_TIMEOUT
+ * only for a timed wait that may time out) */
+enum { W_CLOCK = 0, W_LOCK, W_READ, W_WAIT, W_TIMEOUT, W_WAKE, W_UNLOCK };
 
 typedef struct {
   guint8 state;
@@ -50,6 +51,7 @@ typedef struct {
   guint8 wait_cv;
   guint8 signalled;
   guint8 no_unsignalled;    /* woke unsignalled: the next wake needs a signal (or a jump) */
+  guint8 timed_out;         /* its W_TIMEOUT timed out: no longer a waiter */
   guint8 wait_jumps;        /* clock jumps when the wait began */
   guint8 ending;            /* END_*: it asked for the END, its only step left */
   guint8 failure;           /* END_FAIL: 1 + assertion id, or FAIL_CRASH */
@@ -211,7 +213,7 @@ base_enabled (const Model *m, const MState *s, guint t)
       if (th->sub == W_WAKE)
         {
           int how;
-          if (th->signalled)
+          if (th->signalled || th->timed_out)
             how = 1;
           else if (op->kind == DT_OP_TIMED_WAIT)
             how = !th->no_unsignalled || s->clock_jumps > th->wait_jumps;
@@ -337,6 +339,79 @@ ending (const MState *s, guint ender)
   return g_string_free (o, FALSE);
 }
 
+/* Thread t's step past its last operation: a worker's EXIT, or a read of
+ * the final state by main. */
+static void
+past_last_op (const Model *m, MState *s, guint t)
+{
+  MThread *th = &s->th[t];
+  if (t != 0)
+    th->state = TH_EXITED;
+  else
+    {
+      add_code (th, th->sub, s->vars[th->sub]);
+      th->sub++;
+      settle (m, s, t);
+    }
+}
+
+/* Thread t's next step in its wait block @op: TRUE if the block is done
+ * after it (the unlock). */
+static gboolean
+wait_step (MState *s, MThread *th, guint t, const DtOp *op)
+{
+  switch (th->sub)
+    {
+    case W_CLOCK:   /* clock_gettime: a read of the virtual clock */
+      th->sub = W_LOCK;
+      break;
+    case W_LOCK:
+      s->owner[op->n] = (gint8) t;
+      th->sub = W_READ;
+      break;
+    case W_READ:    /* the predicate */
+      th->sub = s->vars[op->var] == op->v ? W_UNLOCK : W_WAIT;
+      break;
+    case W_WAIT:    /* release, enqueue */
+      if (s->cond_mutex[op->cv] >= 0 && s->cond_mutex[op->cv] != op->n)
+        s->misuse |= MISUSE_COND_TWO;
+      s->cond_mutex[op->cv] = (gint8) op->n;
+      s->owner[op->n] = -1;
+      th->waiting = 1;
+      th->wait_cv = op->cv;
+      th->signalled = 0;
+      th->wait_seq = ++s->wait_seq;
+      th->wait_jumps = s->clock_jumps;
+      /* a timed wait that may time out has a step for it first
+       * (rt_sched_cond_timeout) */
+      th->sub = op->kind == DT_OP_TIMED_WAIT && !th->no_unsignalled ? W_TIMEOUT : W_WAKE;
+      break;
+    case W_TIMEOUT: /* without the mutex (rt_sched_cond_timeout): unsignalled,
+                     * it times out and leaves the waiters (a later signal
+                     * wakes another); the time it moves the clock on by
+                     * is nothing vm.c can see */
+      if (!th->signalled)
+        {
+          th->timed_out = 1;
+          th->waiting = 0;
+        }
+      th->sub = W_WAKE;
+      break;
+    case W_WAKE:    /* signalled, timed out or spurious; the mutex re-acquired */
+      th->no_unsignalled = !th->signalled;
+      s->owner[op->n] = (gint8) t;
+      th->waiting = 0;
+      th->signalled = 0;
+      th->timed_out = 0;
+      th->sub = op->kind == DT_OP_WAIT_WHILE ? W_READ : W_UNLOCK;
+      break;
+    default:        /* unlock */
+      s->owner[op->n] = -1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Runs thread t's next step (enabled) and the code after it.  Returns the
  * outcome if it was the END. */
 static char *
@@ -347,14 +422,7 @@ step (const Model *m, MState *s, guint t)
     return ending (s, t);
   if (th->pc >= m->p->n_ops[t])
     {
-      if (t != 0)
-        th->state = TH_EXITED;   /* the worker's EXIT */
-      else
-        {
-          add_code (th, th->sub, s->vars[th->sub]);   /* main reads the final state */
-          th->sub++;
-          settle (m, s, t);
-        }
+      past_last_op (m, s, t);
       return NULL;
     }
   const DtOp *op = &m->p->ops[t][th->pc];
@@ -417,43 +485,7 @@ step (const Model *m, MState *s, guint t)
     case DT_OP_WAIT_WHILE:
     case DT_OP_WAIT_IF:
     case DT_OP_TIMED_WAIT:
-      next = FALSE;
-      switch (th->sub)
-        {
-        case W_CLOCK:   /* clock_gettime: a read of the virtual clock */
-          th->sub = W_LOCK;
-          break;
-        case W_LOCK:
-          s->owner[op->n] = (gint8) t;
-          th->sub = W_READ;
-          break;
-        case W_READ:    /* the predicate */
-          th->sub = s->vars[op->var] == op->v ? W_UNLOCK : W_WAIT;
-          break;
-        case W_WAIT:    /* release, enqueue */
-          if (s->cond_mutex[op->cv] >= 0 && s->cond_mutex[op->cv] != op->n)
-            s->misuse |= MISUSE_COND_TWO;
-          s->cond_mutex[op->cv] = (gint8) op->n;
-          s->owner[op->n] = -1;
-          th->waiting = 1;
-          th->wait_cv = op->cv;
-          th->signalled = 0;
-          th->wait_seq = ++s->wait_seq;
-          th->wait_jumps = s->clock_jumps;
-          th->sub = W_WAKE;
-          break;
-        case W_WAKE:    /* signalled, timed out or spurious; the mutex re-acquired */
-          th->no_unsignalled = !th->signalled;
-          s->owner[op->n] = (gint8) t;
-          th->waiting = 0;
-          th->signalled = 0;
-          th->sub = op->kind == DT_OP_WAIT_WHILE ? W_READ : W_UNLOCK;
-          break;
-        default:        /* unlock */
-          s->owner[op->n] = -1;
-          next = TRUE;
-          break;
-        }
+      next = wait_step (s, th, t, op);
       break;
     case DT_OP_SIGNAL:
     case DT_OP_BROADCAST:

@@ -16,7 +16,12 @@
  * write; the final state is read one variable at a time), each pthread or
  * semaphore call (a condition wait is two: WAIT releases the mutex, WAKE
  * re-acquires it; a successful trylock is followed by its unlock; a timed
- * wait starts with clock_gettime, a read of the virtual clock), the end of
+ * wait starts with clock_gettime, a read of the virtual clock, and one
+ * that may time out has a TIMEOUT step between WAIT and WAKE, which
+ * needs no mutex: run while no signal is for the thread, it times out
+ * and takes the thread out of the waiters, so a later signal wakes
+ * another, and its WAKE needs only the mutex; run after a signal, it does
+ * nothing), the end of
  * a worker (EXIT) and the end of the process (END).  Code between two
  * steps runs with the step before it: a register assertion or crash fails
  * there, and a new thread runs to its first step inside the create.
@@ -33,10 +38,11 @@
  * Where POSIX leaves a choice the model makes the runtime's
  * (runtime/rt-sched-sync.c), so that only real differences show: a signal
  * wakes the waiter that waited first, the rwlock prefers readers.  A
- * condition wait may wake without a signal: a timed one times out (at most
- * once until a signal wakes the thread, or again once the virtual clock
- * jumped after the wait began; the clock jumps, at most 8 times, when
- * nothing can run and a timed waiter waits unsignalled), an untimed one
+ * condition wait may wake without a signal: a timed one times out (at its
+ * TIMEOUT step, or, in a wait that has none as the thread's last wake-up
+ * was unsignalled, at its WAKE once the virtual clock jumped after the
+ * wait began; the clock jumps, at most 8 times, when nothing can run and
+ * a timed waiter waits unsignalled), an untimed one
  * wakes spuriously unless @no_spurious (at most once until a signal wakes
  * the thread).  The scheduler never makes a spurious wake-up by itself:
  * it is a branch of its own at every state where it is possible, the
