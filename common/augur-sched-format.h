@@ -592,11 +592,16 @@ augur_sched_kill_meets (const AugurSchedStep *a, const AugurSchedStep *b)
 }
 
 /* A step the clock moved on before writes the clock (a timed wait's
- * timeout is a YIELD that does), which a time function reads. */
+ * timeout does), which a time function reads; two such writes are
+ * dependent too, as the DPOR pass has them race (both write
+ * AUGUR_SCHED_CLOCK_OBJ): taken for independent here, a timeout moved
+ * past the other thread's made a trace look explored that was not
+ * (tests/difftest/README.md, class L). */
 static inline int
 augur_sched_clock_meets (const AugurSchedStep *a, const AugurSchedStep *b)
 {
-  return ((a->xflags & AUGUR_SXF_CLOCK_JUMP) && (b->xflags & AUGUR_SXF_CLOCK))
+  return ((a->xflags & AUGUR_SXF_CLOCK_JUMP)
+          && (b->xflags & (AUGUR_SXF_CLOCK | AUGUR_SXF_CLOCK_JUMP)))
          || ((b->xflags & AUGUR_SXF_CLOCK_JUMP) && (a->xflags & AUGUR_SXF_CLOCK));
 }
 
