@@ -233,6 +233,14 @@ rt_tid (void)
   return RT_LIKELY (t != RT_TID_NONE) ? t : rt_thread_adopt ();
 }
 
+/* A timeval as nanoseconds (gettimeofday's, select's, an itimerval's
+ * fields: the callers check the sign where it matters). */
+RT_INLINE uint64_t
+rt_timeval_ns (const struct timeval *tv)
+{
+  return (uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u;
+}
+
 /* The re-entrancy guard: between rt_guard_enter and rt_guard_leave the
  * runtime's own calls into libc (which may come back into the intercepts:
  * dlsym -> calloc, fopen -> malloc) are passed straight through. */

@@ -57,12 +57,6 @@ arm (uint64_t value, uint64_t interval)
   period = value != 0 ? interval : 0;
 }
 
-static uint64_t
-ns_of (const struct timeval *tv)
-{
-  return (uint64_t) tv->tv_sec * RT_NS + (uint64_t) tv->tv_usec * 1000u;
-}
-
 static void
 tv_of (uint64_t ns, struct timeval *tv)
 {
@@ -129,6 +123,6 @@ setitimer (__itimer_which_t which, const struct itimerval *nv, struct itimerval 
     }
   if (old != NULL)
     getitimer (ITIMER_REAL, old);
-  arm (ns_of (&nv->it_value), ns_of (&nv->it_interval));
+  arm (rt_timeval_ns (&nv->it_value), rt_timeval_ns (&nv->it_interval));
   return 0;
 }

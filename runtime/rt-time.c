@@ -63,12 +63,6 @@ note (uint8_t kind, uintptr_t ra, uint64_t arg)
 }
 
 static uint64_t
-tv_ns (const struct timeval *tv)
-{
-  return (uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u;
-}
-
-static uint64_t
 sleep_cap_ns (void)
 {
   static uint64_t cap;
@@ -131,7 +125,7 @@ gettimeofday (struct timeval *restrict tv, void *restrict tz)
       int r = get_real_gettimeofday () (tv, tz);
       struct timeval *t = tv;
       __asm__ ("" : "+r" (t));
-      note (AUGUR_EV_TIME, RT_RA (), r == 0 && t != NULL ? tv_ns (t) : 0);
+      note (AUGUR_EV_TIME, RT_RA (), r == 0 && t != NULL ? rt_timeval_ns (t) : 0);
       return r;
     }
   struct timeval *out = tv;
@@ -317,11 +311,11 @@ select (int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
 {
   if (n == 0 || (r == NULL && w == NULL && e == NULL))
     {
-      if (rt_sched_sleep (tv != NULL && tv->tv_sec >= 0 ? tv_ns (tv) : 0, RT_RA ()))
+      if (rt_sched_sleep (tv != NULL && tv->tv_sec >= 0 ? rt_timeval_ns (tv) : 0, RT_RA ()))
         return 0;
-      note (AUGUR_EV_SLEEP, RT_RA (), tv != NULL ? tv_ns (tv) : 0);
+      note (AUGUR_EV_SLEEP, RT_RA (), tv != NULL ? rt_timeval_ns (tv) : 0);
       if (tv != NULL
-          && capped_sleep ((uint64_t) tv->tv_sec * 1000000000u + (uint64_t) tv->tv_usec * 1000u))
+          && capped_sleep (rt_timeval_ns (tv)))
         return 0;
     }
   int result;
@@ -334,6 +328,6 @@ select (int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
   if (waits)
     rt_sched_kernel_wait (AUGUR_KERNEL_WAIT_NONE, RT_RA ());
   if (result == 0 && tv != NULL && waits && tv->tv_sec >= 0)
-    timed_out (tv_ns (tv), RT_RA ());
+    timed_out (rt_timeval_ns (tv), RT_RA ());
   return result;
 }
